@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDeps } from './app-deps.js';
+import { accessPlugin } from './http/access.js';
+import { AppError, installErrorHandler } from './http/errors.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { businessRoutes } from './modules/business/business.routes.js';
+import { devicesRoutes } from './modules/devices/devices.routes.js';
+import { filesRoutes } from './modules/files/files.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { journalRoutes } from './modules/journal/journal.routes.js';
+import { locationsRoutes } from './modules/locations/locations.routes.js';
+import { setupRoutes } from './modules/setup/setup.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The built web app, beside this package: apps/web/dist. */
+export const DEFAULT_WEB_ROOT = path.resolve(here, '../../web/dist');
+
+export function readVersion(): string {
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export interface BuildOptions {
+  deps: AppDeps;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web app; absent or missing = API only. */
+  webRoot?: string;
+}
+
+/** The Helper's websocket addresses (QZ Tray protocol) that the page may connect to. */
+const PRINTER_HELPER_ORIGINS = ['ws://localhost:8182', 'wss://localhost:8181', 'ws://127.0.0.1:8182', 'wss://127.0.0.1:8181'];
+
+export async function buildApp({ deps, logger = false, webRoot = DEFAULT_WEB_ROOT }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: deps.config.mode === 'hosted',
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", ...PRINTER_HELPER_ORIGINS],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: deps.config.secureCookies ? [] : null,
+      },
+    },
+    hsts: deps.config.secureCookies,
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 1_000_000, files: 1, fields: 10 } });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Duka API', version: deps.version, description: 'Point of sale and back office for small shops' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'duka_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(accessPlugin, { db: deps.db.kysely, clock: deps.clock, config: deps.config });
+
+  for (const routes of [
+    healthRoutes,
+    setupRoutes,
+    authRoutes,
+    usersRoutes,
+    devicesRoutes,
+    businessRoutes,
+    locationsRoutes,
+    filesRoutes,
+    journalRoutes,
+  ]) {
+    routes(app, deps);
+  }
+
+  const indexHtml = webRoot && fs.existsSync(path.join(webRoot, 'index.html')) ? path.join(webRoot, 'index.html') : null;
+  if (indexHtml) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: true, index: false, maxAge: 0 });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url.startsWith('/api/') || url === '/api' || !indexHtml || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      throw new AppError('not_found', `No such endpoint: ${request.method} ${url}`);
+    }
+    // Unknown app paths get the single-page app; its router shows the error page.
+    return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(indexHtml));
+  });
+
+  app.addHook('onClose', async () => {
+    await deps.db.close();
+  });
+  return app;
+}

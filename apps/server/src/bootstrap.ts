@@ -1,0 +1,26 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, readVersion } from './app.js';
+import type { Config } from './config.js';
+import { type Db, migrate, openDatabase } from './db/database.js';
+import { systemClock } from './lib/clock.js';
+
+/** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite. */
+export function openConfiguredDatabase(config: Config): Db {
+  return openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'duka.sqlite') });
+}
+
+/** Opens and migrates the database, then builds the app (not yet listening). */
+export async function createServer(config: Config): Promise<FastifyInstance> {
+  const db = openConfiguredDatabase(config);
+  try {
+    await migrate(db);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return buildApp({
+    deps: { db, config, clock: systemClock, version: readVersion() },
+    logger: { level: config.logLevel },
+  });
+}

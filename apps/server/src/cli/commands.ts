@@ -1,0 +1,126 @@
+import { parseArgs } from 'node:util';
+import { ALL_FLAGS, isFlag, setupBodySchema, userCreateSchema, passwordSchema, rolesFromFlags } from '@duka/domain';
+import { z } from 'zod';
+import type { Db } from '../db/database.js';
+import { makeActor } from '../lib/actor.js';
+import { systemClock } from '../lib/clock.js';
+import { setUpBusiness } from '../modules/setup/setup.service.js';
+import { findUserByLogin } from '../modules/users/users.repository.js';
+import { createUser, resetPassword } from '../modules/users/users.service.js';
+
+export const USAGE = `Usage: npm run duka -- <command>
+
+  init --business NAME --admin-username U --admin-password P
+       [--currency KES] [--timezone Africa/Nairobi] [--language en] [--admin-name N] [--mobile M]
+  user add --username U --password P [--role staff|admin] [--flags sell_cash,current_sales,...]
+       [--name N] [--mobile M] [--business-id ID]
+  user reset-password --username U --password P
+
+Flags: ${ALL_FLAGS.join(', ')}`;
+
+export class CliError extends Error {}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new CliError(`${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid'}`);
+  }
+  return result.data;
+}
+
+function options(args: string[], spec: Record<string, { required?: boolean }>) {
+  const { values, positionals } = parseArgs({
+    args,
+    options: Object.fromEntries(Object.keys(spec).map((k) => [k, { type: 'string' as const }])),
+    allowPositionals: true,
+    strict: true,
+  });
+  if (positionals.length > 0) throw new CliError(`Unexpected argument: ${positionals[0]}`);
+  for (const [k, s] of Object.entries(spec)) {
+    if (s.required && !values[k]) throw new CliError(`Missing --${k}`);
+  }
+  return values as Record<string, string | undefined>;
+}
+
+async function businessFor(db: Db, id: string | undefined): Promise<string> {
+  if (id) {
+    const found = await db.kysely.selectFrom('businesses').select('id').where('id', '=', id).executeTakeFirst();
+    if (!found) throw new CliError(`No business with id ${id}`);
+    return found.id;
+  }
+  const all = await db.kysely.selectFrom('businesses').select(['id', 'name']).limit(2).execute();
+  if (all.length === 0) throw new CliError('No business yet: run `npm run duka -- init` first');
+  if (all.length > 1) throw new CliError('This server holds several businesses: pass --business-id');
+  return all[0]!.id;
+}
+
+export async function runCli(argv: string[], db: Db, out: (line: string) => void): Promise<void> {
+  const [command, sub, ...rest] = argv;
+  const at = () => systemClock.now().toISOString();
+  if (command === 'init') {
+    const o = options([sub, ...rest].filter((x): x is string => x !== undefined), {
+      business: { required: true },
+      'admin-username': { required: true },
+      'admin-password': { required: true },
+      currency: {},
+      timezone: {},
+      language: {},
+      'admin-name': {},
+      mobile: {},
+    });
+    const input = parse(setupBodySchema, {
+      business_name: o.business,
+      username: o['admin-username'],
+      password: o['admin-password'],
+      currency: o.currency,
+      timezone: o.timezone,
+      language: o.language,
+      admin_name: o['admin-name'],
+      mobile: o.mobile,
+    });
+    const hosted = db.dialect === 'postgres';
+    const created = await setUpBusiness(db, systemClock, input, { onlyIfNone: !hosted });
+    out(`Created business "${created.business.name}" (id ${created.business.id}) with admin "${created.admin.username}".`);
+    return;
+  }
+  if (command === 'user' && sub === 'add') {
+    const o = options(rest, {
+      username: { required: true },
+      password: { required: true },
+      role: {},
+      flags: {},
+      name: {},
+      mobile: {},
+      'business-id': {},
+    });
+    const flags = (o.flags ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+    const unknown = flags.find((f) => !isFlag(f));
+    if (unknown) throw new CliError(`Unknown flag: ${unknown}. Known flags: ${ALL_FLAGS.join(', ')}`);
+    const input = parse(userCreateSchema, {
+      name: o.name ?? o.username,
+      username: o.username,
+      password: o.password,
+      role: o.role ?? 'staff',
+      mobile: o.mobile,
+      user_roles: rolesFromFlags(flags),
+    });
+    const businessId = await businessFor(db, o['business-id']);
+    const user = await createUser(db, makeActor(businessId, null, null, at()), input);
+    const granted = flags.length ? ` with ${flags.join(', ')}` : '';
+    out(`Added ${user.role} "${user.username}" (id ${user.id})${granted}.`);
+    return;
+  }
+  if (command === 'user' && sub === 'reset-password') {
+    const o = options(rest, { username: { required: true }, password: { required: true } });
+    const password = parse(passwordSchema, o.password);
+    const user = await findUserByLogin(db.kysely, o.username!);
+    if (!user) throw new CliError(`No user named ${o.username}`);
+    await resetPassword(db, makeActor(user.business_id, null, null, at()), user.id, password);
+    if (!user.active) out(`Note: "${user.username}" is deactivated; an admin must reactivate the account.`);
+    out(`Password of "${user.username}" changed; their sessions have ended.`);
+    return;
+  }
+  throw new CliError(command ? `Unknown command: ${[command, sub].filter(Boolean).join(' ')}\n\n${USAGE}` : USAGE);
+}
+

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const duration = (fallbackHours: number) =>
+  z.coerce.number().positive().max(24 * 366).default(fallbackHours);
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SESSION_IDLE_HOURS: duration(12),
+  SESSION_MAX_HOURS: duration(24 * 7),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  publicUrl: string | undefined;
+  secureCookies: boolean;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  mode: 'local' | 'hosted';
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the configuration; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(clean);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.')}=${JSON.stringify(clean[String(i.path[0])] ?? '')}: ${i.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL,
+    secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
+    sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
+    sessionMaxMs: e.SESSION_MAX_HOURS * 3600_000,
+    mode: e.DATABASE_URL ? 'hosted' : 'local',
+  };
+}

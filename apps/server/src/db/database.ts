@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import pg from 'pg';
+import type { Database } from './tables.js';
+import { foundation } from './migrations/0001-foundation.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  /** Where the SQLite file lives (undefined on PostgreSQL). */
+  file: string | undefined;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** postgres:// URL; when absent, SQLite at `sqliteFile`. */
+  databaseUrl?: string | undefined;
+  sqliteFile?: string;
+  /** PostgreSQL schema to use (tests give each file its own). */
+  pgSchema?: string;
+}
+
+/** pg returns int8 (counts, sums, bigint counters) as strings; read them as numbers here, once. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) {
+      return (value: string) => Number(value);
+    }
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+export function openDatabase(options: DbOptions): Db {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      types: pgTypes,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: 'postgres', file: undefined, close: () => kysely.destroy() };
+  }
+  const file = options.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    kysely,
+    dialect: 'sqlite',
+    file,
+    async close() {
+      await kysely.destroy();
+    },
+  };
+}
+
+export function migrationsFor(dialect: DialectName): Record<string, Migration> {
+  return { '0001-foundation': foundation(dialect) };
+}
+
+/** Runs every pending migration; throws with the failing migration's error. */
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: { getMigrations: () => Promise.resolve(migrationsFor(db.dialect)) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,151 @@
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+
+/** 0/1 integer column, portable across SQLite and PostgreSQL. */
+type Bit = number;
+/** A bigint counter; pg returns it as a string, so read it through `toNumber`. */
+type Counter = ColumnType<number | string, number, number>;
+
+export interface BusinessesTable {
+  id: string;
+  name: string;
+  logo: string | null;
+  address: string;
+  phone: string;
+  email: string;
+  tax_number: string;
+  currency: string;
+  timezone: string;
+  language: string;
+  receipt_header: string;
+  receipt_footer: string;
+  /** JSON text of the payment details printed on receipts. */
+  payment_details: string;
+  online_offline: Bit;
+  require_approved_devices: Bit;
+  allow_negative_stock: Bit;
+  /** 'active' or 'suspended' (hosted billing); a suspended business answers 402. */
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UsersTable {
+  id: string;
+  business_id: string;
+  name: string;
+  username: string;
+  /** Lower-cased username: unique across the server, so sign-in needs no business. */
+  username_key: string;
+  mobile: string | null;
+  password_hash: string;
+  role: string;
+  /** JSON text: the granted flag names. */
+  flags: string;
+  img: string;
+  home_location_id: string | null;
+  active: Bit;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface UserLocationsTable {
+  user_id: string;
+  location_id: string;
+  business_id: string;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  business_id: string;
+  user_id: string;
+  token_hash: string;
+  device_id: string | null;
+  ip: string | null;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface DevicesTable {
+  business_id: string;
+  id: string;
+  name: string;
+  status: string;
+  first_seen_at: string;
+  last_seen_at: string;
+  last_user_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LocationsTable {
+  id: string;
+  business_id: string;
+  name: string;
+  active: Bit;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface FilesTable {
+  id: string;
+  business_id: string;
+  name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  data: Buffer;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface JournalTable {
+  business_id: string;
+  seq: Counter;
+  id: string;
+  doc_type: string;
+  doc_id: string;
+  action: string;
+  user_id: string | null;
+  device_id: string | null;
+  /** JSON text with what changed (never secrets). */
+  detail: string | null;
+  created_at: string;
+}
+
+export interface JournalCountersTable {
+  business_id: string;
+  last_seq: Counter;
+}
+
+export interface LoginFailuresTable {
+  id: string;
+  /** 'login:<lowercased login>' or 'ip:<address>'. */
+  key: string;
+  created_at: string;
+}
+
+export interface Database {
+  businesses: BusinessesTable;
+  users: UsersTable;
+  user_locations: UserLocationsTable;
+  sessions: SessionsTable;
+  devices: DevicesTable;
+  locations: LocationsTable;
+  files: FilesTable;
+  journal: JournalTable;
+  journal_counters: JournalCountersTable;
+  login_failures: LoginFailuresTable;
+}
+
+export type BusinessRow = Selectable<BusinessesTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserPatch = Updateable<UsersTable>;
+export type DeviceRow = Selectable<DevicesTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type LocationRow = Selectable<LocationsTable>;

@@ -1,0 +1,141 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Access, type UserRoles, allows, deviceIdSchema, rolesFromFlags } from '@duka/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.js';
+import type { Clock } from '../lib/clock.js';
+import type { BusinessRow, Database, UserRow } from '../db/tables.js';
+import { AppError } from './errors.js';
+
+export const SESSION_COOKIE = 'duka_session';
+/** last_seen_at is refreshed at most this often, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface AuthContext {
+  sessionId: string;
+  user: UserRow;
+  business: BusinessRow;
+  roles: UserRoles;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route. Every /api route must declare it (a test walks them all). */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    /** The X-Device-Id header, when present and well formed. */
+    deviceId: string | null;
+  }
+}
+
+export function newSessionToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function parseFlags(json: string): string[] {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expires: Date): void {
+  void reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.secureCookies,
+    path: '/',
+    expires,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: config.secureCookies });
+}
+
+/** Loads a live session by its cookie token, or null (expired, revoked, user gone). */
+export async function loadSession(
+  db: Kysely<Database>,
+  clock: Clock,
+  config: Config,
+  token: string,
+): Promise<AuthContext | null> {
+  const session = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!session || session.revoked_at) return null;
+  const now = clock.now();
+  if (new Date(session.expires_at) <= now) return null;
+  if (now.getTime() - new Date(session.last_seen_at).getTime() > config.sessionIdleMs) return null;
+  const user = await db.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
+  if (!user || !user.active || user.deleted_at) return null;
+  const business = await db
+    .selectFrom('businesses')
+    .selectAll()
+    .where('id', '=', session.business_id)
+    .executeTakeFirstOrThrow();
+  if (now.getTime() - new Date(session.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: now.toISOString() })
+      .where('id', '=', session.id)
+      .execute();
+  }
+  return { sessionId: session.id, user, business, roles: rolesFromFlags(parseFlags(user.flags)) };
+}
+
+export interface AccessPluginOptions {
+  db: Kysely<Database>;
+  clock: Clock;
+  config: Config;
+}
+
+/** Reads the session and device on every request and enforces each route's `access`. */
+export const accessPlugin = fp<AccessPluginOptions>(async (app: FastifyInstance, opts) => {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('deviceId', null);
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const header = request.headers['x-device-id'];
+    const parsed = deviceIdSchema.safeParse(Array.isArray(header) ? header[0] : header);
+    request.deviceId = parsed.success ? parsed.data : null;
+
+    const access = request.routeOptions.config.access;
+    if (!access) {
+      // Deny by default: an /api route that forgot its declaration is closed, not open.
+      const url = request.routeOptions.url ?? '';
+      if (url.startsWith('/api/') && !url.startsWith('/api/docs')) throw new AppError('forbidden', 'Route has no access rule');
+      return;
+    }
+    if (access.kind === 'public') return;
+    const token = request.cookies[SESSION_COOKIE];
+    const auth = token ? await loadSession(opts.db, opts.clock, opts.config, token) : null;
+    if (!auth) {
+      throw new AppError(token ? 'session_expired' : 'unauthorized', token ? 'Your session has expired; sign in again' : 'Sign in first');
+    }
+    if (auth.business.status !== 'active') {
+      throw new AppError('account_inactive', "This business's account is not active");
+    }
+    request.auth = auth;
+    if (!allows({ role: auth.user.role, roles: auth.roles }, access)) {
+      throw new AppError('forbidden', 'You are not allowed to do this');
+    }
+  });
+});
+
+/** The signed-in context of a request whose route requires sign-in. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('unauthorized', 'Sign in first');
+  return request.auth;
+}

@@ -1,0 +1,12 @@
+/** Whether a driver error is a unique-constraint violation (SQLite or PostgreSQL). */
+export function isUniqueViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const code = (err as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** The constraint or column named in a unique violation, lower-cased, for telling which rule broke. */
+export function violatedConstraint(err: unknown): string {
+  const e = err as { constraint?: string; message?: string; detail?: string };
+  return `${e.constraint ?? ''} ${e.detail ?? ''} ${e.message ?? ''}`.toLowerCase();
+}

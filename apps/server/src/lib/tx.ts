@@ -1,0 +1,15 @@
+import type { Transaction } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/tables.js';
+
+export type Trx = Transaction<Database>;
+
+/**
+ * Serialises writers of one business for the rest of the transaction. SQLite has one writer
+ * already; PostgreSQL takes a row lock on the business, so rules that read before they write
+ * (the last active admin, stock levels) cannot be broken by two requests at once.
+ */
+export async function lockBusiness(db: Db, trx: Trx, businessId: string): Promise<void> {
+  if (db.dialect !== 'postgres') return;
+  await trx.selectFrom('businesses').select('id').where('id', '=', businessId).forUpdate().execute();
+}

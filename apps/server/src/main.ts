@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+import { ConfigError, loadConfig } from './config.js';
+import { createServer } from './bootstrap.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await createServer(config);
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      app.log.error('requests did not finish in 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const port = new URL(address).port;
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? `http://localhost:${port}` : address;
+  const where = config.mode === 'hosted' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
+  process.stdout.write(`\nDuka is running at ${shown}  (${config.mode} mode, ${where})\n\n`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+  } else {
+    process.stderr.write(`Duka could not start: ${err instanceof Error ? err.message : String(err)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+import { changePasswordBodySchema, imageNameBodySchema, loginBodySchema, okSchema, sessionDataSchema, userSchema } from '@duka/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
+import { SESSION_COOKIE, authOf, clearSessionCookie, setSessionCookie } from '../../http/access.js';
+import { errorResponses } from '../../http/errors.js';
+import { actorOf } from '../../lib/actor.js';
+import { authRateLimit } from './rate-limit.js';
+import { changeOwnPassword, setOwnImage } from '../users/users.service.js';
+import { locationIdsOf } from '../users/users.repository.js';
+import { login, logout } from './auth.service.js';
+import { sessionData } from './session-data.js';
+
+export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/auth/login', {
+    config: { access: { kind: 'public' }, rateLimit: authRateLimit },
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign in with mobile number or username; the device id travels in X-Device-Id',
+      body: loginBodySchema,
+      response: { 200: sessionDataSchema, ...errorResponses(401, 402, 403, 422, 429) },
+    },
+    handler: async (request, reply) => {
+      const signedIn = await login(deps, {
+        login: request.body.login,
+        password: request.body.password,
+        deviceId: request.deviceId,
+        ip: request.ip,
+      });
+      setSessionCookie(reply, deps.config, signedIn.token, signedIn.expires);
+      return signedIn.data;
+    },
+  });
+
+  r.post('/api/auth/logout', {
+    config: { access: { kind: 'public' } },
+    schema: { tags: ['auth'], summary: 'End this session', response: { 200: okSchema } },
+    handler: async (request, reply) => {
+      await logout(deps, request.cookies[SESSION_COOKIE], request.deviceId);
+      clearSessionCookie(reply, deps.config);
+      return { ok: true as const };
+    },
+  });
+
+  r.get('/api/me', {
+    config: { access: { kind: 'signedIn' } },
+    schema: { tags: ['auth'], summary: 'The session data of the signed-in user', response: { 200: sessionDataSchema, ...errorResponses(401, 402) } },
+    handler: async (request) => {
+      const auth = authOf(request);
+      const locs = await locationIdsOf(deps.db.kysely, [auth.user.id]);
+      return sessionData(auth.user, auth.business, locs.get(auth.user.id) ?? [], deps.config.mode, request.deviceId);
+    },
+  });
+
+  r.post('/api/me/password', {
+    config: { access: { kind: 'signedIn' } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Change your own password (needs the current one); your other sessions end',
+      body: changePasswordBodySchema,
+      response: { 200: okSchema, ...errorResponses(401, 422) },
+    },
+    handler: async (request) => {
+      const auth = authOf(request);
+      const actor = { ...actorOf(request, deps.clock), userId: auth.user.id };
+      await changeOwnPassword(deps.db, actor, auth.sessionId, request.body.current_password, request.body.new_password);
+      return { ok: true as const };
+    },
+  });
+
+  r.put('/api/me/image', {
+    config: { access: { kind: 'signedIn' } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Use an uploaded image as your profile picture',
+      body: imageNameBodySchema,
+      response: { 200: userSchema, ...errorResponses(401, 422) },
+    },
+    handler: async (request) => {
+      const auth = authOf(request);
+      return setOwnImage(deps.db, { ...actorOf(request, deps.clock), userId: auth.user.id }, request.body.img);
+    },
+  });
+
+  r.delete('/api/me/image', {
+    config: { access: { kind: 'signedIn' } },
+    schema: { tags: ['auth'], summary: 'Remove your profile picture (back to profile.png)', response: { 200: userSchema, ...errorResponses(401) } },
+    handler: async (request) => {
+      const auth = authOf(request);
+      return setOwnImage(deps.db, { ...actorOf(request, deps.clock), userId: auth.user.id }, null);
+    },
+  });
+}

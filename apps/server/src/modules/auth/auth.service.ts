@@ -1,0 +1,180 @@
+import { type SessionData, isAdminRole } from '@duka/domain';
+import type { AppDeps } from '../../app-deps.js';
+import { hashToken, newSessionToken } from '../../http/access.js';
+import { AppError } from '../../http/errors.js';
+import { newId } from '../../lib/ids.js';
+import { appendJournal } from '../../lib/journal.js';
+import { dummyHash, verifyPassword } from '../../lib/passwords.js';
+import type { Trx } from '../../lib/tx.js';
+import { findBusiness } from '../business/business.repository.js';
+import { touchDevice, findDevice } from '../devices/devices.service.js';
+import { findUserByLogin, locationIdsOf } from '../users/users.repository.js';
+import {
+  FAILURE_WINDOW_MS,
+  assertNotThrottled,
+  clearFailures,
+  recordFailure,
+  throttleKeys,
+} from './login-throttle.js';
+import { sessionData } from './session-data.js';
+import type { BusinessRow, UserRow } from '../../db/tables.js';
+
+export interface LoginInput {
+  login: string;
+  password: string;
+  deviceId: string | null;
+  ip: string;
+}
+
+export interface SignedIn {
+  token: string;
+  expires: Date;
+  data: SessionData;
+}
+
+const INVALID = () => new AppError('invalid_credentials', 'Wrong mobile/username or password');
+
+/** Creates a session for a user whose credentials and device have been checked. */
+export async function openSession(
+  deps: AppDeps,
+  trx: Trx,
+  user: UserRow,
+  business: BusinessRow,
+  deviceId: string | null,
+  ip: string | null,
+): Promise<SignedIn> {
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  const token = newSessionToken();
+  const expires = new Date(now.getTime() + deps.config.sessionMaxMs);
+  const sessionId = newId();
+  if (deviceId) await touchDevice(trx, business.id, deviceId, user.id, at);
+  await trx
+    .insertInto('sessions')
+    .values({
+      id: sessionId,
+      business_id: business.id,
+      user_id: user.id,
+      token_hash: hashToken(token),
+      device_id: deviceId,
+      ip,
+      created_at: at,
+      last_seen_at: at,
+      expires_at: expires.toISOString(),
+      revoked_at: null,
+    })
+    .execute();
+  await appendJournal(trx, {
+    businessId: business.id,
+    userId: user.id,
+    deviceId,
+    at,
+    docType: 'session',
+    docId: sessionId,
+    action: 'auth.login',
+    detail: { ip },
+  });
+  const locs = await locationIdsOf(trx, [user.id]);
+  return { token, expires, data: sessionData(user, business, locs.get(user.id) ?? [], deps.config.mode, deviceId) };
+}
+
+/**
+ * Signs in by mobile number or username. Wrong name and wrong password give the same 401;
+ * 10 failures in 15 minutes for a name or an address give 429. Staff may need an approved device
+ * (seed spec §4); admins never need one (§6).
+ */
+export async function login(deps: AppDeps, input: LoginInput): Promise<SignedIn> {
+  const { kysely } = deps.db;
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  const keys = throttleKeys(input.login, input.ip);
+  await assertNotThrottled(kysely, keys, now);
+
+  const user = await findUserByLogin(kysely, input.login);
+  let ok = false;
+  if (user) ok = await verifyPassword(user.password_hash, input.password);
+  else await verifyPassword(await dummyHash(), input.password); // unknown names take as long
+  const business = user ? await findBusiness(kysely, user.business_id) : undefined;
+  if (!user || !ok || !business || user.active !== 1) {
+    await kysely.transaction().execute(async (trx) => {
+      await recordFailure(trx, keys, at);
+      if (user && business) {
+        await appendJournal(trx, {
+          businessId: business.id,
+          userId: user.id,
+          deviceId: input.deviceId,
+          at,
+          docType: 'user',
+          docId: user.id,
+          action: 'auth.login_failed',
+          detail: { ip: input.ip, reason: ok ? 'inactive' : 'password' },
+        });
+      }
+    });
+    throw INVALID();
+  }
+  if (business.status !== 'active') throw new AppError('account_inactive', "This business's account is not active");
+
+  const refusal = await deviceRefusal(deps, user, business, input.deviceId);
+  if (refusal) {
+    await kysely.transaction().execute(async (trx) => {
+      if (input.deviceId) await touchDevice(trx, business.id, input.deviceId, user.id, at);
+      await appendJournal(trx, {
+        businessId: business.id,
+        userId: user.id,
+        deviceId: input.deviceId,
+        at,
+        docType: 'user',
+        docId: user.id,
+        action: 'auth.login_refused',
+        detail: { ip: input.ip, reason: refusal.code },
+      });
+    });
+    throw refusal;
+  }
+
+  return kysely.transaction().execute(async (trx) => {
+    await clearFailures(trx, keys[0] ?? '', new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString());
+    return openSession(deps, trx, user, business, input.deviceId, input.ip);
+  });
+}
+
+async function deviceRefusal(
+  deps: AppDeps,
+  user: UserRow,
+  business: BusinessRow,
+  deviceId: string | null,
+): Promise<AppError | null> {
+  if (isAdminRole(user.role)) return null;
+  const device = deviceId ? await findDevice(deps.db.kysely, business.id, deviceId) : undefined;
+  if (device?.status === 'blocked') return new AppError('device_blocked', 'This device is blocked');
+  if (!business.require_approved_devices) return null;
+  if (!deviceId) return new AppError('device_required', 'Device not detected!');
+  if (device?.status !== 'approved') {
+    return new AppError('device_not_approved', 'This device is waiting for approval by the admin');
+  }
+  return null;
+}
+
+export async function logout(deps: AppDeps, token: string | undefined, deviceId: string | null): Promise<void> {
+  if (!token) return;
+  const at = deps.clock.now().toISOString();
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    const session = await trx
+      .selectFrom('sessions')
+      .select(['id', 'business_id', 'user_id', 'revoked_at'])
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirst();
+    if (!session || session.revoked_at) return;
+    await trx.updateTable('sessions').set({ revoked_at: at }).where('id', '=', session.id).execute();
+    await appendJournal(trx, {
+      businessId: session.business_id,
+      userId: session.user_id,
+      deviceId,
+      at,
+      docType: 'session',
+      docId: session.id,
+      action: 'auth.logout',
+    });
+  });
+}

@@ -1,0 +1,43 @@
+import { type Business, paymentDetailsSchema } from '@duka/domain';
+import type { Kysely } from 'kysely';
+import type { BusinessRow, Database } from '../../db/tables.js';
+
+export function toBusiness(row: BusinessRow): Business {
+  let details: unknown = {};
+  try {
+    details = JSON.parse(row.payment_details);
+  } catch {
+    details = {};
+  }
+  return {
+    id: row.id,
+    name: row.name,
+    logo: row.logo,
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+    tax_number: row.tax_number,
+    currency: row.currency,
+    timezone: row.timezone,
+    language: row.language as Business['language'],
+    receipt_header: row.receipt_header,
+    receipt_footer: row.receipt_footer,
+    payment_details: paymentDetailsSchema.parse(details),
+    online_offline: row.online_offline ? 1 : 0,
+    require_approved_devices: row.require_approved_devices === 1,
+    allow_negative_stock: row.allow_negative_stock === 1,
+    updated_at: row.updated_at,
+  };
+}
+
+export function findBusiness(db: Kysely<Database>, id: string): Promise<BusinessRow | undefined> {
+  return db.selectFrom('businesses').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function countBusinesses(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('businesses')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

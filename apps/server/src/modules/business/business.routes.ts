@@ -1,0 +1,54 @@
+import { businessPublicSchema, businessSchema, businessUpdateSchema, imageNameBodySchema } from '@duka/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
+import { authOf } from '../../http/access.js';
+import { errorResponses } from '../../http/errors.js';
+import { actorOf } from '../../lib/actor.js';
+import { toBusiness } from './business.repository.js';
+import { setLogo, updateBusiness } from './business.service.js';
+
+export function businessRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ADMIN = { access: { kind: 'admin' as const } };
+
+  r.get('/api/business', {
+    config: { access: { kind: 'signedIn' } },
+    schema: { tags: ['business'], summary: 'What every user may read of the business', response: { 200: businessPublicSchema, ...errorResponses(401) } },
+    handler: (request) => toBusiness(authOf(request).business),
+  });
+
+  r.get('/api/business/profile', {
+    config: ADMIN,
+    schema: { tags: ['business'], summary: 'The whole business profile', response: { 200: businessSchema, ...errorResponses(401, 403) } },
+    handler: (request) => toBusiness(authOf(request).business),
+  });
+
+  r.patch('/api/business/profile', {
+    config: ADMIN,
+    schema: {
+      tags: ['business'],
+      summary: 'Update the business profile',
+      body: businessUpdateSchema,
+      response: { 200: businessSchema, ...errorResponses(401, 403, 422) },
+    },
+    handler: (request) => updateBusiness(deps.db, actorOf(request, deps.clock), request.body),
+  });
+
+  r.put('/api/business/logo', {
+    config: ADMIN,
+    schema: {
+      tags: ['business'],
+      summary: 'Use an uploaded image as the logo',
+      body: imageNameBodySchema,
+      response: { 200: businessSchema, ...errorResponses(401, 403, 422) },
+    },
+    handler: (request) => setLogo(deps.db, actorOf(request, deps.clock), request.body.img),
+  });
+
+  r.delete('/api/business/logo', {
+    config: ADMIN,
+    schema: { tags: ['business'], summary: 'Remove the logo', response: { 200: businessSchema, ...errorResponses(401, 403) } },
+    handler: (request) => setLogo(deps.db, actorOf(request, deps.clock), null),
+  });
+}

@@ -1,0 +1,31 @@
+import { deviceSchema, deviceUpdateSchema } from '@duka/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
+import { authOf } from '../../http/access.js';
+import { errorResponses } from '../../http/errors.js';
+import { actorOf } from '../../lib/actor.js';
+import { listDevices, updateDevice } from './devices.service.js';
+
+export function devicesRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/devices', {
+    config: { access: { kind: 'admin' } },
+    schema: { tags: ['devices'], summary: 'Devices that have signed in', response: { 200: z.array(deviceSchema), ...errorResponses(401, 403) } },
+    handler: (request) => listDevices(deps.db, authOf(request).business.id),
+  });
+
+  r.patch('/api/devices/:id', {
+    config: { access: { kind: 'admin' } },
+    schema: {
+      tags: ['devices'],
+      summary: 'Name, approve or block a device; blocking ends its staff sessions',
+      params: z.object({ id: z.string().max(64) }),
+      body: deviceUpdateSchema,
+      response: { 200: deviceSchema, ...errorResponses(401, 403, 404, 422) },
+    },
+    handler: (request) => updateDevice(deps.db, actorOf(request, deps.clock), request.params.id, request.body),
+  });
+}

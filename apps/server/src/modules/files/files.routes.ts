@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../http/access.js';
+import { AppError, errorResponses, notFound } from '../../http/errors.js';
+import { actorOf } from '../../lib/actor.js';
+import type { AppDeps } from '../../app-deps.js';
+import { findFile } from './files.repository.js';
+import { MAX_IMAGE_BYTES, storeImage } from './files.service.js';
+
+export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/files/images', {
+    config: { access: { kind: 'signedIn' } },
+    schema: {
+      tags: ['files'],
+      summary: 'Upload an image (multipart, one file in the field `avatar`, at most 1,000,000 bytes)',
+      consumes: ['multipart/form-data'],
+      response: { 201: z.object({ name: z.string() }), ...errorResponses(401, 413, 415, 422) },
+    },
+    handler: async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Expected multipart/form-data');
+      const part = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0 } });
+      if (!part) throw new AppError('validation_failed', 'Choose an image file', 'avatar');
+      if (part.fieldname !== 'avatar') throw new AppError('validation_failed', 'The file field must be named avatar', 'avatar');
+      const data = await part.toBuffer();
+      const stored = await storeImage(deps.db, actorOf(request, deps.clock), data);
+      return reply.status(201).send(stored);
+    },
+  });
+
+  r.get('/api/files/:name', {
+    config: { access: { kind: 'signedIn' } },
+    schema: {
+      tags: ['files'],
+      summary: 'An uploaded image of the signed-in business',
+      params: z.object({ name: z.string().max(100) }),
+      produces: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
+      response: { 200: z.unknown().describe('The image bytes'), ...errorResponses(401, 404) },
+    },
+    handler: async (request, reply) => {
+      const file = await findFile(deps.db.kysely, authOf(request).business.id, request.params.name);
+      if (!file) throw notFound('Image');
+      return reply
+        .type(file.mime)
+        .header('Cache-Control', 'private, max-age=31536000, immutable')
+        .header('ETag', `"${file.sha256}"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', 'inline')
+        .send(Buffer.from(file.data));
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import { journalEntrySchema, journalQuerySchema } from '@duka/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
+import { authOf } from '../../http/access.js';
+import { errorResponses } from '../../http/errors.js';
+
+export function journalRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/journal', {
+    config: { access: { kind: 'admin' } },
+    schema: {
+      tags: ['audit'],
+      summary: 'The audit trail, newest first; page with before_seq',
+      querystring: journalQuerySchema,
+      response: { 200: z.array(journalEntrySchema), ...errorResponses(401, 403, 422) },
+    },
+    handler: async (request) => {
+      const q = request.query;
+      let query = deps.db.kysely
+        .selectFrom('journal')
+        .leftJoin('users', 'users.id', 'journal.user_id')
+        .select([
+          'journal.seq',
+          'journal.doc_type',
+          'journal.doc_id',
+          'journal.action',
+          'journal.user_id',
+          'users.name as user_name',
+          'journal.device_id',
+          'journal.created_at',
+          'journal.detail',
+        ])
+        .where('journal.business_id', '=', authOf(request).business.id);
+      if (q.user_id) query = query.where('journal.user_id', '=', q.user_id);
+      if (q.device_id) query = query.where('journal.device_id', '=', q.device_id);
+      if (q.action) query = query.where('journal.action', '=', q.action);
+      if (q.from) query = query.where('journal.created_at', '>=', new Date(q.from).toISOString());
+      if (q.to) query = query.where('journal.created_at', '<', new Date(q.to).toISOString());
+      if (q.before_seq) query = query.where('journal.seq', '<', q.before_seq);
+      const rows = await query.orderBy('journal.seq', 'desc').limit(q.limit).execute();
+      return rows.map((r) => ({
+        ...r,
+        seq: Number(r.seq),
+        user_name: r.user_name ?? null,
+        detail: r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : null,
+      }));
+    },
+  });
+}

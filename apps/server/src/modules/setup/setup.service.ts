@@ -1,0 +1,113 @@
+import type { setupBodySchema } from '@duka/domain';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import type { BusinessRow, UserRow } from '../../db/tables.js';
+import { AppError } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { newId } from '../../lib/ids.js';
+import { appendJournal } from '../../lib/journal.js';
+import { hashPassword } from '../../lib/passwords.js';
+import type { Trx } from '../../lib/tx.js';
+import { DEFAULT_AVATAR } from '../files/files.repository.js';
+
+export type SetupInput = z.output<typeof setupBodySchema>;
+
+/** Name of the location every new business starts with. */
+export const FIRST_LOCATION_NAME = 'Main shop';
+
+export interface CreatedBusiness {
+  business: BusinessRow;
+  admin: UserRow;
+  locationId: string;
+}
+
+/**
+ * Creates a business, its "Main shop" location and its admin, in the caller's transaction.
+ * `onlyIfNone` makes it refuse (409) when any business exists: the local server's first-run rule.
+ */
+export async function createBusiness(
+  trx: Trx,
+  input: SetupInput,
+  passwordHash: string,
+  at: string,
+  deviceId: string | null,
+  onlyIfNone: boolean,
+): Promise<CreatedBusiness> {
+  if (onlyIfNone) {
+    const existing = await trx.selectFrom('businesses').select('id').limit(1).executeTakeFirst();
+    if (existing) throw new AppError('already_set_up', 'This server is already set up');
+  }
+  const businessId = newId();
+  const locationId = newId();
+  const adminId = newId();
+  const business: BusinessRow = {
+    id: businessId,
+    name: input.business_name,
+    logo: null,
+    address: '',
+    phone: '',
+    email: '',
+    tax_number: '',
+    currency: input.currency,
+    timezone: input.timezone,
+    language: input.language,
+    receipt_header: '',
+    receipt_footer: '',
+    payment_details: '{}',
+    online_offline: 0,
+    require_approved_devices: 0,
+    allow_negative_stock: 0,
+    status: 'active',
+    created_at: at,
+    updated_at: at,
+  };
+  await trx.insertInto('businesses').values(business).execute();
+  await trx.insertInto('journal_counters').values({ business_id: businessId, last_seq: 0 }).execute();
+  await trx
+    .insertInto('locations')
+    .values({ id: locationId, business_id: businessId, name: FIRST_LOCATION_NAME, active: 1, created_at: at, updated_at: at, deleted_at: null })
+    .execute();
+  const admin: UserRow = {
+    id: adminId,
+    business_id: businessId,
+    name: input.admin_name ?? input.username,
+    username: input.username,
+    username_key: input.username.toLowerCase(),
+    mobile: input.mobile ?? null,
+    password_hash: passwordHash,
+    role: 'admin',
+    flags: '[]',
+    img: DEFAULT_AVATAR,
+    home_location_id: locationId,
+    active: 1,
+    created_at: at,
+    updated_at: at,
+    deleted_at: null,
+  };
+  try {
+    await trx.insertInto('users').values(admin).execute();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('username_taken', 'This username or mobile number is taken', 'username');
+    throw err;
+  }
+  await trx.insertInto('user_locations').values({ user_id: adminId, location_id: locationId, business_id: businessId, created_at: at }).execute();
+  const journal = { businessId, userId: adminId, deviceId, at };
+  await appendJournal(trx, { ...journal, docType: 'business', docId: businessId, action: 'business.create', detail: { name: input.business_name } });
+  await appendJournal(trx, { ...journal, docType: 'location', docId: locationId, action: 'location.create', detail: { name: FIRST_LOCATION_NAME } });
+  await appendJournal(trx, { ...journal, docType: 'user', docId: adminId, action: 'user.create', detail: { username: input.username, role: 'admin' } });
+  return { business, admin, locationId };
+}
+
+/** The CLI's and the API's setup: hashes the password, then creates everything in one transaction. */
+export async function setUpBusiness(
+  db: Db,
+  clock: Clock,
+  input: SetupInput,
+  opts: { onlyIfNone: boolean; deviceId?: string | null },
+): Promise<CreatedBusiness> {
+  const passwordHash = await hashPassword(input.password);
+  return db.kysely
+    .transaction()
+    .execute((trx) => createBusiness(trx, input, passwordHash, clock.now().toISOString(), opts.deviceId ?? null, opts.onlyIfNone));
+}

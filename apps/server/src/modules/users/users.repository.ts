@@ -1,0 +1,83 @@
+import { type User, rolesFromFlags } from '@duka/domain';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/tables.js';
+import { parseFlags } from '../../http/access.js';
+
+export function toUser(row: UserRow, locationIds: string[]): User {
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    mobile: row.mobile,
+    role: row.role === 'admin' ? 'admin' : 'staff',
+    user_roles: rolesFromFlags(parseFlags(row.flags)),
+    img: row.img,
+    home_location_id: row.home_location_id,
+    location_ids: locationIds,
+    active: row.active === 1,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export async function locationIdsOf(db: Kysely<Database>, userIds: string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return map;
+  const rows = await db
+    .selectFrom('user_locations')
+    .select(['user_id', 'location_id'])
+    .where('user_id', 'in', userIds)
+    .orderBy('location_id')
+    .execute();
+  for (const r of rows) map.get(r.user_id)?.push(r.location_id);
+  return map;
+}
+
+export function findUser(db: Kysely<Database>, businessId: string, id: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('business_id', '=', businessId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** A user by username (any case) or mobile number, across the server: sign-in needs no business. */
+export function findUserByLogin(db: Kysely<Database>, login: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('username_key', '=', login.toLowerCase()), eb('mobile', '=', login)]))
+    .executeTakeFirst();
+}
+
+export async function countActiveAdmins(db: Kysely<Database>, businessId: string, exceptId?: string): Promise<number> {
+  let q = db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('business_id', '=', businessId)
+    .where('role', '=', 'admin')
+    .where('active', '=', 1)
+    .where('deleted_at', 'is', null);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function replaceUserLocations(
+  db: Kysely<Database>,
+  businessId: string,
+  userId: string,
+  locationIds: string[],
+  at: string,
+): Promise<void> {
+  await db.deleteFrom('user_locations').where('user_id', '=', userId).execute();
+  const unique = [...new Set(locationIds)];
+  if (unique.length === 0) return;
+  await db
+    .insertInto('user_locations')
+    .values(unique.map((location_id) => ({ user_id: userId, location_id, business_id: businessId, created_at: at })))
+    .execute();
+}

@@ -1,0 +1,228 @@
+import { type User, flagsFromRoles, type userCreateSchema, type userUpdateSchema } from '@duka/domain';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import type { UserPatch } from '../../db/tables.js';
+import { AppError, notFound } from '../../http/errors.js';
+import type { Actor } from '../../lib/actor.js';
+import { isUniqueViolation, violatedConstraint } from '../../lib/db-errors.js';
+import { newId } from '../../lib/ids.js';
+import { appendJournal } from '../../lib/journal.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { type Trx, lockBusiness } from '../../lib/tx.js';
+import { DEFAULT_AVATAR, requireOwnImage } from '../files/files.repository.js';
+import {
+  countActiveAdmins,
+  findUser,
+  locationIdsOf,
+  replaceUserLocations,
+  toUser,
+} from './users.repository.js';
+
+type CreateInput = z.output<typeof userCreateSchema>;
+type UpdateInput = z.output<typeof userUpdateSchema>;
+
+export async function listUsers(db: Db, businessId: string): Promise<User[]> {
+  const rows = await db.kysely
+    .selectFrom('users')
+    .selectAll()
+    .where('business_id', '=', businessId)
+    .where('deleted_at', 'is', null)
+    .orderBy('name')
+    .execute();
+  const locs = await locationIdsOf(db.kysely, rows.map((r) => r.id));
+  return rows.map((r) => toUser(r, locs.get(r.id) ?? []));
+}
+
+export async function getUser(db: Db, businessId: string, id: string): Promise<User> {
+  const row = await findUser(db.kysely, businessId, id);
+  if (!row) throw notFound('User');
+  const locs = await locationIdsOf(db.kysely, [id]);
+  return toUser(row, locs.get(id) ?? []);
+}
+
+/** Checks every location belongs to the business and is active; returns the home and allowed set. */
+async function resolveLocations(
+  trx: Trx,
+  businessId: string,
+  home: string | null | undefined,
+  allowed: string[] | undefined,
+): Promise<{ home: string | null; allowed: string[] }> {
+  const active = await trx
+    .selectFrom('locations')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('active', '=', 1)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at')
+    .execute();
+  const ids = new Set(active.map((l) => l.id));
+  for (const id of allowed ?? []) {
+    if (!ids.has(id)) throw new AppError('validation_failed', 'Unknown or inactive location', 'location_ids');
+  }
+  if (home && !ids.has(home)) throw new AppError('validation_failed', 'Unknown or inactive location', 'home_location_id');
+  const resolvedHome = home === undefined ? (allowed?.[0] ?? active[0]?.id ?? null) : home;
+  const set = new Set(allowed ?? []);
+  if (resolvedHome) set.add(resolvedHome);
+  return { home: resolvedHome, allowed: [...set] };
+}
+
+function conflictFor(err: unknown): AppError | null {
+  if (!isUniqueViolation(err)) return null;
+  const what = violatedConstraint(err);
+  if (what.includes('mobile')) return new AppError('mobile_taken', 'Another user has this mobile number', 'mobile');
+  return new AppError('username_taken', 'This username is taken', 'username');
+}
+
+export async function createUser(db: Db, actor: Actor, input: CreateInput): Promise<User> {
+  const passwordHash = await hashPassword(input.password);
+  const id = newId();
+  try {
+    await db.kysely.transaction().execute(async (trx) => {
+      await lockBusiness(db, trx, actor.businessId);
+      const locs = await resolveLocations(trx, actor.businessId, input.home_location_id, input.location_ids);
+      await trx
+        .insertInto('users')
+        .values({
+          id,
+          business_id: actor.businessId,
+          name: input.name,
+          username: input.username,
+          username_key: input.username.toLowerCase(),
+          mobile: input.mobile ?? null,
+          password_hash: passwordHash,
+          role: input.role,
+          flags: JSON.stringify(flagsFromRoles(input.user_roles)),
+          img: DEFAULT_AVATAR,
+          home_location_id: locs.home,
+          active: 1,
+          created_at: actor.at,
+          updated_at: actor.at,
+          deleted_at: null,
+        })
+        .execute();
+      await replaceUserLocations(trx, actor.businessId, id, locs.allowed, actor.at);
+      await appendJournal(trx, {
+        ...actor.journal,
+        docType: 'user',
+        docId: id,
+        action: 'user.create',
+        detail: { username: input.username, role: input.role },
+      });
+    });
+  } catch (err) {
+    throw conflictFor(err) ?? err;
+  }
+  return getUser(db, actor.businessId, id);
+}
+
+export async function updateUser(db: Db, actor: Actor, id: string, input: UpdateInput): Promise<User> {
+  try {
+    await db.kysely.transaction().execute(async (trx) => {
+      await lockBusiness(db, trx, actor.businessId);
+      const current = await findUser(trx, actor.businessId, id);
+      if (!current) throw notFound('User');
+      const losesAdmin =
+        current.role === 'admin' &&
+        current.active === 1 &&
+        ((input.role !== undefined && input.role !== 'admin') || input.active === false);
+      if (losesAdmin && (await countActiveAdmins(trx, actor.businessId, id)) === 0) {
+        throw new AppError('last_admin', 'The last active admin cannot be deactivated or demoted');
+      }
+      const set: UserPatch = { updated_at: actor.at };
+      if (input.name !== undefined) set.name = input.name;
+      if (input.username !== undefined) {
+        set.username = input.username;
+        set.username_key = input.username.toLowerCase();
+      }
+      if (input.mobile !== undefined) set.mobile = input.mobile;
+      if (input.role !== undefined) set.role = input.role;
+      if (input.active !== undefined) set.active = input.active ? 1 : 0;
+      if (input.user_roles !== undefined) {
+        const merged = { ...toUser(current, []).user_roles, ...input.user_roles };
+        set.flags = JSON.stringify(flagsFromRoles(merged));
+      }
+      if (input.home_location_id !== undefined || input.location_ids !== undefined) {
+        const existing = (await locationIdsOf(trx, [id])).get(id) ?? [];
+        const locs = await resolveLocations(
+          trx,
+          actor.businessId,
+          input.home_location_id === undefined ? current.home_location_id : input.home_location_id,
+          input.location_ids ?? existing,
+        );
+        set.home_location_id = locs.home;
+        await replaceUserLocations(trx, actor.businessId, id, locs.allowed, actor.at);
+      }
+      await trx.updateTable('users').set(set).where('id', '=', id).execute();
+      if (input.active === false) await revokeSessions(trx, id, actor.at);
+      await appendJournal(trx, {
+        ...actor.journal,
+        docType: 'user',
+        docId: id,
+        action: input.active === false ? 'user.deactivate' : 'user.update',
+        detail: { fields: Object.keys(input) },
+      });
+    });
+  } catch (err) {
+    throw conflictFor(err) ?? err;
+  }
+  return getUser(db, actor.businessId, id);
+}
+
+export async function revokeSessions(trx: Trx, userId: string, at: string, exceptSessionId?: string): Promise<void> {
+  let q = trx.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
+  await q.execute();
+}
+
+/** An admin sets a user's password; the user's sessions end. */
+export async function resetPassword(db: Db, actor: Actor, id: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.kysely.transaction().execute(async (trx) => {
+    const user = await findUser(trx, actor.businessId, id);
+    if (!user) throw notFound('User');
+    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: actor.at }).where('id', '=', id).execute();
+    await revokeSessions(trx, id, actor.at);
+    await appendJournal(trx, { ...actor.journal, docType: 'user', docId: id, action: 'user.reset_password' });
+  });
+}
+
+/** A user changes their own password; their other sessions end, this one stays. */
+export async function changeOwnPassword(
+  db: Db,
+  actor: Actor & { userId: string },
+  sessionId: string,
+  current: string,
+  next: string,
+): Promise<void> {
+  const user = await findUser(db.kysely, actor.businessId, actor.userId);
+  if (!user) throw notFound('User');
+  if (!(await verifyPassword(user.password_hash, current))) {
+    throw new AppError('validation_failed', 'The current password is wrong', 'current_password');
+  }
+  const passwordHash = await hashPassword(next);
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: actor.at }).where('id', '=', actor.userId).execute();
+    await revokeSessions(trx, actor.userId, actor.at, sessionId);
+    await appendJournal(trx, { ...actor.journal, docType: 'user', docId: actor.userId, action: 'user.change_password' });
+  });
+}
+
+/** Sets (a stored image name) or deletes (null → profile.png) the signed-in user's picture. */
+export async function setOwnImage(db: Db, actor: Actor & { userId: string }, img: string | null): Promise<User> {
+  await db.kysely.transaction().execute(async (trx) => {
+    if (img !== null) await requireOwnImage(trx, actor.businessId, img);
+    await trx
+      .updateTable('users')
+      .set({ img: img ?? DEFAULT_AVATAR, updated_at: actor.at })
+      .where('id', '=', actor.userId)
+      .execute();
+    await appendJournal(trx, {
+      ...actor.journal,
+      docType: 'user',
+      docId: actor.userId,
+      action: img ? 'user.image_set' : 'user.image_delete',
+      detail: img ? { img } : {},
+    });
+  });
+  return getUser(db, actor.businessId, actor.userId);
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { ALL_FLAGS } from '../permissions.js';
+import { passwordSchema } from './common.js';
+import { businessPublicSchema } from './business.js';
+
+export const loginBodySchema = z.strictObject({
+  login: z.string().trim().min(1).max(64).describe('Mobile number or username'),
+  password: z.string().min(1).max(128),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+const bit = z.union([z.literal(0), z.literal(1)]);
+
+export const userRolesSchema = z.object(
+  Object.fromEntries(ALL_FLAGS.map((f) => [f, bit])) as Record<(typeof ALL_FLAGS)[number], typeof bit>,
+);
+
+/** The seed spec's session data (§3): user token fields, shop details, user roles, stock taking. */
+export const sessionDataSchema = z.object({
+  user: z.object({
+    uid: z.string(),
+    nm: z.string(),
+    img: z.string().describe('Profile image file name; profile.png when none'),
+    role: z.string(),
+    username: z.string(),
+    home_location_id: z.string().nullable(),
+    location_ids: z.array(z.string()),
+  }),
+  shop_details: z.object({
+    name: z.string(),
+    online_offline: z.union([z.literal('0'), z.literal('1')]),
+  }),
+  user_roles: userRolesSchema,
+  stock_taking: z.record(z.string(), z.unknown()),
+  business: businessPublicSchema,
+  mode: z.enum(['local', 'hosted']),
+  device_id: z.string().nullable(),
+});
+export type SessionData = z.infer<typeof sessionDataSchema>;
+
+export const changePasswordBodySchema = z.strictObject({
+  current_password: z.string().min(1).max(128),
+  new_password: passwordSchema,
+});

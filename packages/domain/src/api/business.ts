@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { LANGUAGES, isCurrencyCode, isTimeZone } from '../locale.js';
+import { idSchema, mobileSchema, passwordSchema, personNameSchema, usernameSchema } from './common.js';
+
+export const currencySchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine(isCurrencyCode, 'An ISO 4217 currency code, e.g. KES');
+export const timeZoneSchema = z
+  .string()
+  .trim()
+  .refine(isTimeZone, 'An IANA time zone name, e.g. Africa/Nairobi');
+export const languageSchema = z.enum(LANGUAGES);
+export const businessNameSchema = z.string().trim().min(1).max(80);
+
+export const setupBodySchema = z.strictObject({
+  business_name: businessNameSchema,
+  currency: currencySchema.default('KES'),
+  timezone: timeZoneSchema.default('Africa/Nairobi'),
+  language: languageSchema.default('en'),
+  admin_name: personNameSchema.optional(),
+  username: usernameSchema,
+  mobile: mobileSchema.optional(),
+  password: passwordSchema,
+});
+export type SetupBody = z.input<typeof setupBodySchema>;
+
+export const setupStatusSchema = z.object({ setup_required: z.boolean(), mode: z.enum(['local', 'hosted']) });
+
+const optionalText = (max: number) => z.string().trim().max(max);
+
+export const paymentDetailsSchema = z.strictObject({
+  mpesa_paybill: optionalText(20).default(''),
+  mpesa_account: optionalText(40).default(''),
+  mpesa_till: optionalText(20).default(''),
+  bank_name: optionalText(80).default(''),
+  bank_account: optionalText(40).default(''),
+  other: optionalText(200).default(''),
+});
+
+export const businessSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  logo: z.string().nullable(),
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  tax_number: z.string(),
+  currency: z.string(),
+  timezone: z.string(),
+  language: languageSchema,
+  receipt_header: z.string(),
+  receipt_footer: z.string(),
+  payment_details: paymentDetailsSchema,
+  online_offline: z.union([z.literal(0), z.literal(1)]),
+  require_approved_devices: z.boolean(),
+  allow_negative_stock: z.boolean(),
+  updated_at: z.string(),
+});
+export type Business = z.infer<typeof businessSchema>;
+
+/** What staff may read of the business: what the app needs to show. */
+export const businessPublicSchema = businessSchema.pick({
+  id: true,
+  name: true,
+  logo: true,
+  currency: true,
+  timezone: true,
+  language: true,
+});
+
+export const businessUpdateSchema = z
+  .strictObject({
+    name: businessNameSchema,
+    address: optionalText(200),
+    phone: z.union([mobileSchema, z.literal('')]),
+    email: z.union([z.email().max(120), z.literal('')]),
+    tax_number: optionalText(40),
+    currency: currencySchema,
+    timezone: timeZoneSchema,
+    language: languageSchema,
+    receipt_header: optionalText(500),
+    receipt_footer: optionalText(500),
+    payment_details: paymentDetailsSchema,
+    online_offline: z.union([z.literal(0), z.literal(1)]),
+    require_approved_devices: z.boolean(),
+    allow_negative_stock: z.boolean(),
+  })
+  .partial();
+export type BusinessUpdate = z.input<typeof businessUpdateSchema>;

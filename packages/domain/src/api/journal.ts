@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+export const journalEntrySchema = z.object({
+  seq: z.number().int(),
+  doc_type: z.string(),
+  doc_id: z.string(),
+  action: z.string(),
+  user_id: z.string().nullable(),
+  user_name: z.string().nullable(),
+  device_id: z.string().nullable(),
+  created_at: z.string(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type JournalEntry = z.infer<typeof journalEntrySchema>;
+
+export const journalQuerySchema = z.strictObject({
+  user_id: z.string().max(64).optional(),
+  device_id: z.string().max(64).optional(),
+  action: z.string().max(64).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  before_seq: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});

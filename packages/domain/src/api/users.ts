@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { ROLES } from '../permissions.js';
+import { idSchema, mobileSchema, passwordSchema, personNameSchema, usernameSchema } from './common.js';
+import { userRolesSchema } from './auth.js';
+
+export const roleSchema = z
+  .string()
+  .trim()
+  .transform((r) => r.toLowerCase())
+  .pipe(z.enum(ROLES));
+
+export const userSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  username: z.string(),
+  mobile: z.string().nullable(),
+  role: z.enum(ROLES),
+  user_roles: userRolesSchema,
+  img: z.string(),
+  home_location_id: z.string().nullable(),
+  location_ids: z.array(z.string()),
+  active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+const userRolesInput = userRolesSchema.partial();
+
+export const userCreateSchema = z.strictObject({
+  name: personNameSchema,
+  username: usernameSchema,
+  mobile: mobileSchema.optional(),
+  password: passwordSchema,
+  role: roleSchema.default('staff'),
+  user_roles: userRolesInput.default({}),
+  home_location_id: idSchema.nullable().optional(),
+  location_ids: z.array(idSchema).max(200).optional(),
+});
+export type UserCreate = z.input<typeof userCreateSchema>;
+
+export const userUpdateSchema = z
+  .strictObject({
+    name: personNameSchema,
+    username: usernameSchema,
+    mobile: mobileSchema.nullable(),
+    role: roleSchema,
+    user_roles: userRolesInput,
+    home_location_id: idSchema.nullable(),
+    location_ids: z.array(idSchema).max(200),
+    active: z.boolean(),
+  })
+  .partial();
+export type UserUpdate = z.input<typeof userUpdateSchema>;
+
+export const resetPasswordBodySchema = z.strictObject({ password: passwordSchema });
+
+export const imageNameBodySchema = z.strictObject({
+  img: z.string().min(1).max(100).describe('Stored file name returned by the upload'),
+});

@@ -1,0 +1,31 @@
+/** Stable error codes of the API; each maps to one HTTP status. */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  session_expired: 401,
+  invalid_credentials: 401,
+  account_inactive: 402,
+  forbidden: 403,
+  device_not_approved: 403,
+  device_blocked: 403,
+  device_required: 403,
+  not_found: 404,
+  conflict: 409,
+  already_set_up: 409,
+  username_taken: 409,
+  mobile_taken: 409,
+  last_admin: 409,
+  idempotency_conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  unsupported_file: 422,
+  rate_limited: 429,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ApiErrorBody {
+  error: { code: ErrorCode; message: string; field?: string };
+}

@@ -1,0 +1,50 @@
+/** The interface languages (seed spec §1, §9); the first is the fallback. */
+export const LANGUAGES = ['en', 'es', 'pt', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const FALLBACK_LANGUAGE: Language = 'en';
+
+export function isLanguage(value: string): value is Language {
+  return (LANGUAGES as readonly string[]).includes(value);
+}
+
+let currencies: Set<string> | undefined;
+
+/** Whether `code` is an ISO 4217 currency code this runtime knows. */
+export function isCurrencyCode(code: string): boolean {
+  if (!/^[A-Z]{3}$/.test(code)) return false;
+  currencies ??= new Set(Intl.supportedValuesOf('currency'));
+  return currencies.has(code);
+}
+
+/** Digits of the currency's minor unit (KES 2, JPY 0, BHD 3). */
+export function currencyMinorDigits(code: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
+    .maximumFractionDigits ?? 2;
+}
+
+/** Whether `zone` is an IANA time zone name (e.g. Africa/Nairobi, UTC). */
+export function isTimeZone(zone: string): boolean {
+  if (!zone || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Formats an amount in minor units as money in the business currency for a language:
+ * `formatMoney(125000, 'KES', 'en')` → "KES 1,250.00". Integer arithmetic until the last step.
+ */
+export function formatMoney(minor: number, currency: string, language: string): string {
+  const digits = currencyMinorDigits(currency);
+  const value = minor / 10 ** digits;
+  return new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'code',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
+}

@@ -1,0 +1,79 @@
+/** The twelve role flags of the seed spec (§3), in the spec's order. A flag counts when it is 1. */
+export const ROLE_FLAGS = [
+  'manage_stock',
+  'adding_supplier_stock',
+  'adding_stock_positive',
+  'adding_stock_negative',
+  'adding_interlocation',
+  'stock_taking',
+  'sell_cash',
+  'sell_debtors',
+  'sell_transfer',
+  'current_sales',
+  'reversing_cash',
+  'adding_expenses',
+] as const;
+
+/** The two report view permissions of the seed spec (§3, §6). */
+export const REPORT_FLAGS = ['view_stock_report', 'view_sales_report'] as const;
+
+export const ALL_FLAGS = [...ROLE_FLAGS, ...REPORT_FLAGS] as const;
+
+export type RoleFlag = (typeof ROLE_FLAGS)[number];
+export type ReportFlag = (typeof REPORT_FLAGS)[number];
+export type Flag = (typeof ALL_FLAGS)[number];
+
+/** Every flag as 0 or 1, the shape of the login response's `user_roles`. */
+export type UserRoles = Record<Flag, 0 | 1>;
+
+export const ROLES = ['admin', 'staff'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Role comparison is case-insensitive (seed spec §2, §6). */
+export function isAdminRole(role: string | null | undefined): boolean {
+  return typeof role === 'string' && role.trim().toLowerCase() === 'admin';
+}
+
+/** A user's flags as the 0/1 map, from a list of granted flags. Unknown names are ignored. */
+export function rolesFromFlags(flags: readonly string[]): UserRoles {
+  const granted = new Set(flags);
+  return Object.fromEntries(ALL_FLAGS.map((f) => [f, granted.has(f) ? 1 : 0])) as UserRoles;
+}
+
+export function flagsFromRoles(roles: Partial<Record<string, number>>): Flag[] {
+  return ALL_FLAGS.filter((f) => roles[f] === 1);
+}
+
+export function isFlag(value: string): value is Flag {
+  return (ALL_FLAGS as readonly string[]).includes(value);
+}
+
+/** Who may use something: anybody, any signed-in user, admins only, or holders of a flag. */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'signedIn' }
+  | { kind: 'admin' }
+  | { kind: 'flag'; flag: Flag }
+  | { kind: 'anyFlag'; flags: readonly Flag[] };
+
+export interface Principal {
+  role: string;
+  roles: Partial<Record<string, number>>;
+}
+
+/** Whether a signed-in principal passes an access rule. Admins pass every rule. */
+export function allows(principal: Principal | null, access: Access): boolean {
+  if (access.kind === 'public') return true;
+  if (!principal) return false;
+  if (isAdminRole(principal.role)) return true;
+  switch (access.kind) {
+    case 'signedIn':
+      return true;
+    case 'admin':
+      return false;
+    case 'flag':
+      return principal.roles[access.flag] === 1;
+    case 'anyFlag':
+      return access.flags.some((f) => principal.roles[f] === 1);
+  }
+}
