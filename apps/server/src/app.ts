@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Access } from '@duka/domain';
 import type { AppDeps } from './app-deps.js';
 import { accessPlugin } from './http/access.js';
 import { AppError, installErrorHandler } from './http/errors.js';
@@ -36,6 +37,19 @@ export function readVersion(): string {
   }
 }
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its declared access rule (the access test walks them). */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
 export interface BuildOptions {
   deps: AppDeps;
   logger?: FastifyServerOptions['logger'];
@@ -56,6 +70,13 @@ export async function buildApp({ deps, logger = false, webRoot = DEFAULT_WEB_ROO
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  const registered: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registered);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') registered.push({ method, url: route.url, access: route.config?.access });
+    }
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

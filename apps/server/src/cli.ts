@@ -13,9 +13,10 @@ async function main(): Promise<number> {
   }
   let db: Db | undefined;
   try {
-    db = openConfiguredDatabase(loadConfig());
+    const config = loadConfig();
+    db = openConfiguredDatabase(config);
     await migrate(db);
-    await runCli(argv, db, (line) => process.stdout.write(`${line}\n`));
+    await runCli(argv, db, (line) => process.stdout.write(`${line}\n`), config.mode);
     return 0;
   } catch (err) {
     const message =

@@ -55,7 +55,12 @@ async function businessFor(db: Db, id: string | undefined): Promise<string> {
   return all[0]!.id;
 }
 
-export async function runCli(argv: string[], db: Db, out: (line: string) => void): Promise<void> {
+export async function runCli(
+  argv: string[],
+  db: Db,
+  out: (line: string) => void,
+  mode: 'local' | 'hosted',
+): Promise<void> {
   const [command, sub, ...rest] = argv;
   const at = () => systemClock.now().toISOString();
   if (command === 'init') {
@@ -79,8 +84,8 @@ export async function runCli(argv: string[], db: Db, out: (line: string) => void
       admin_name: o['admin-name'],
       mobile: o.mobile,
     });
-    const hosted = db.dialect === 'postgres';
-    const created = await setUpBusiness(db, systemClock, input, { onlyIfNone: !hosted });
+    // A local server holds one business; a hosted one holds many.
+    const created = await setUpBusiness(db, systemClock, input, { onlyIfNone: mode === 'local' });
     out(`Created business "${created.business.name}" (id ${created.business.id}) with admin "${created.admin.username}".`);
     return;
   }

@@ -42,3 +42,8 @@ export const changePasswordBodySchema = z.strictObject({
   current_password: z.string().min(1).max(128),
   new_password: passwordSchema,
 });
+
+/** Flags as a client sends them: any subset, unknown names refused. */
+export const userRolesInputSchema = z.strictObject(
+  Object.fromEntries(ALL_FLAGS.map((f) => [f, bit])) as Record<(typeof ALL_FLAGS)[number], typeof bit>,
+).partial();

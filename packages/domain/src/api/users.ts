@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../permissions.js';
 import { idSchema, mobileSchema, passwordSchema, personNameSchema, usernameSchema } from './common.js';
-import { userRolesSchema } from './auth.js';
+import { userRolesInputSchema, userRolesSchema } from './auth.js';
 
 export const roleSchema = z
   .string()
@@ -25,7 +25,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const userRolesInput = userRolesSchema.partial();
+const userRolesInput = userRolesInputSchema;
 
 export const userCreateSchema = z.strictObject({
   name: personNameSchema,

@@ -1,0 +1,76 @@
+import type { Business, JournalEntry } from '@duka/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, buildTestApp } from '../../test/test-app.js';
+import { STAFF_PASSWORD, buildBusiness, buildUser, signIn } from '../../test/factories.js';
+
+describe('business profile', () => {
+  let t: TestApp;
+  let admin: string;
+  let staff: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = (await buildBusiness(t.app)).cookie;
+    const u = await buildUser(t.app, admin);
+    staff = (await signIn(t.app, u.username, STAFF_PASSWORD)).cookie;
+  });
+  afterAll(() => t.close());
+
+  it('lets the admin read and update every field', async () => {
+    const update = {
+      name: 'Mama Mboga Ltd',
+      address: 'Moi Avenue 12, Nairobi',
+      phone: '+254700123456',
+      email: 'shop@example.com',
+      tax_number: 'P051234567X',
+      currency: 'TZS',
+      timezone: 'Africa/Dar_es_Salaam',
+      language: 'pt',
+      receipt_header: 'Karibu!',
+      receipt_footer: 'Asante, karibu tena',
+      payment_details: { mpesa_paybill: '123456', mpesa_account: 'SHOP', mpesa_till: '', bank_name: 'KCB', bank_account: '1100', other: '' },
+      online_offline: 1,
+      require_approved_devices: true,
+      allow_negative_stock: true,
+    };
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/business/profile', headers: { cookie: admin }, payload: update });
+    expect(res.statusCode).toBe(200);
+    const got = (await t.app.inject({ url: '/api/business/profile', headers: { cookie: admin } })).json<Business>();
+    expect(got).toMatchObject(update);
+    const me = (await t.app.inject({ url: '/api/me', headers: { cookie: staff } })).json();
+    expect(me.shop_details).toEqual({ name: 'Mama Mboga Ltd', online_offline: '1' });
+    const journal = (await t.app.inject({ url: '/api/journal?action=business.update', headers: { cookie: admin } })).json<JournalEntry[]>();
+    expect(journal).toHaveLength(1);
+  });
+
+  it('lets staff read only what the app needs', async () => {
+    const res = await t.app.inject({ url: '/api/business', headers: { cookie: staff } });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json()).sort()).toEqual(['currency', 'id', 'language', 'logo', 'name', 'timezone']);
+    expect((await t.app.inject({ url: '/api/business/profile', headers: { cookie: staff } })).statusCode).toBe(403);
+    const write = await t.app.inject({ method: 'PATCH', url: '/api/business/profile', headers: { cookie: staff }, payload: { name: 'Mine' } });
+    expect(write.statusCode).toBe(403);
+  });
+
+  it.each([
+    ['currency', 'EURO'],
+    ['timezone', 'Nairobi'],
+    ['email', 'not-an-email'],
+    ['language', 'sw'],
+    ['online_offline', 2],
+  ])('refuses a bad %s with 422', async (field, value) => {
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/business/profile', headers: { cookie: admin }, payload: { [field]: value } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.field).toBe(field);
+  });
+
+  it('answers 402 to every signed-in call while the business account is suspended', async () => {
+    await t.db.kysely.updateTable('businesses').set({ status: 'suspended' }).execute();
+    const res = await t.app.inject({ url: '/api/me', headers: { cookie: staff } });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().error.code).toBe('account_inactive');
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: 'owner', password: 'owner-pass-1' } });
+    expect(login.statusCode).toBe(402);
+    await t.db.kysely.updateTable('businesses').set({ status: 'active' }).execute();
+    expect((await t.app.inject({ url: '/api/me', headers: { cookie: staff } })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,64 @@
+import type { JournalEntry } from '@duka/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, buildTestApp } from '../../test/test-app.js';
+import { STAFF_PASSWORD, buildBusiness, buildUser, signIn } from '../../test/factories.js';
+
+describe('journal', () => {
+  let t: TestApp;
+  let admin: string;
+  let staffId: string;
+  const read = async (query = '') => {
+    const res = await t.app.inject({ url: `/api/journal${query}`, headers: { cookie: admin } });
+    expect(res.statusCode).toBe(200);
+    return res.json<JournalEntry[]>();
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = (await buildBusiness(t.app)).cookie;
+    const u = await buildUser(t.app, admin, { user_roles: { sell_cash: 1 } });
+    staffId = u.id;
+    t.clock.advance(60_000);
+    await signIn(t.app, u.username, STAFF_PASSWORD, 'TILL-7');
+    await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: u.username, password: 'wrong-one' }, headers: { 'x-device-id': 'TILL-7' } });
+    await t.app.inject({ method: 'PATCH', url: `/api/users/${u.id}`, headers: { cookie: admin }, payload: { name: 'New name' } });
+  });
+  afterAll(() => t.close());
+
+  it('records every write, newest first, with strictly increasing sequence numbers', async () => {
+    const rows = await read();
+    const actions = rows.map((r) => r.action);
+    expect(actions.slice(0, 4)).toEqual(['user.update', 'auth.login_failed', 'auth.login', 'user.create']);
+    expect(actions).toEqual(expect.arrayContaining(['business.create', 'location.create', 'user.create', 'auth.login']));
+    const seqs = rows.map((r) => r.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => b - a));
+    expect(new Set(seqs).size).toBe(seqs.length);
+    expect(rows.find((r) => r.action === 'auth.login_failed')).toMatchObject({ user_id: staffId, device_id: 'TILL-7' });
+    expect(JSON.stringify(rows)).not.toMatch(/wrong-one|password_hash|\$argon2/);
+  });
+
+  it('filters by user, device, action and date, and pages with before_seq', async () => {
+    expect((await read(`?user_id=${staffId}`)).every((r) => r.user_id === staffId)).toBe(true);
+    const byDevice = await read('?device_id=TILL-7');
+    expect(byDevice.map((r) => r.action).sort()).toEqual(['auth.login', 'auth.login_failed']);
+    expect((await read('?action=auth.login')).every((r) => r.action === 'auth.login')).toBe(true);
+    const start = t.clock.now();
+    const later = await read(`?from=${encodeURIComponent(new Date(start.getTime() - 30_000).toISOString())}`);
+    expect(later.map((r) => r.action)).not.toContain('business.create');
+    const first = await read('?limit=2');
+    expect(first).toHaveLength(2);
+    const next = await read(`?limit=2&before_seq=${first[1]!.seq}`);
+    expect(next[0]!.seq).toBeLessThan(first[1]!.seq);
+  });
+
+  it('numbers concurrent writes without gaps or repeats', async () => {
+    const before = (await read('?limit=1'))[0]!.seq;
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.app.inject({ method: 'PATCH', url: `/api/users/${staffId}`, headers: { cookie: admin }, payload: { name: `Name ${i}` } }),
+      ),
+    );
+    const rows = (await read('?limit=8')).map((r) => r.seq).sort((a, b) => a - b);
+    expect(rows).toEqual(Array.from({ length: 8 }, (_, i) => before + 1 + i));
+  });
+});

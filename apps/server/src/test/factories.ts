@@ -1,0 +1,56 @@
+import type { SessionData, User, UserCreate } from '@duka/domain';
+import type { FastifyInstance } from 'fastify';
+import { sessionCookie } from './test-app.js';
+
+export const ADMIN_PASSWORD = 'owner-pass-1';
+export const STAFF_PASSWORD = 'staff-pass-1';
+
+export interface SignedIn {
+  cookie: string;
+  session: SessionData;
+}
+
+/** Sets the business up through the API and returns the admin's session. */
+export async function buildBusiness(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+): Promise<SignedIn> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/setup',
+    payload: { business_name: 'Mama Mboga Stores', username: 'owner', password: ADMIN_PASSWORD, ...overrides },
+  });
+  if (res.statusCode !== 201) throw new Error(`setup failed: ${res.statusCode} ${res.body}`);
+  return { cookie: sessionCookie(res), session: res.json<SessionData>() };
+}
+
+let counter = 0;
+
+/** Adds a user as the admin; username defaults to a unique staff name. */
+export async function buildUser(app: FastifyInstance, adminCookie: string, overrides: Partial<UserCreate> = {}): Promise<User> {
+  counter += 1;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/users',
+    headers: { cookie: adminCookie },
+    payload: { name: `Staff ${counter}`, username: `staff${counter}`, password: STAFF_PASSWORD, ...overrides },
+  });
+  if (res.statusCode !== 201) throw new Error(`user create failed: ${res.statusCode} ${res.body}`);
+  return res.json<User>();
+}
+
+export async function signIn(
+  app: FastifyInstance,
+  login: string,
+  password: string,
+  deviceId?: string,
+): Promise<SignedIn> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: deviceId ? { 'x-device-id': deviceId } : {},
+    payload: { login, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return { cookie: sessionCookie(res), session: res.json<SessionData>() };
+}

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Db, migrate, openDatabase } from '../db/database.js';
+
+/** Which database this test run uses: the vitest project sets TEST_DB. */
+export const TEST_DIALECT = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+/**
+ * A fresh, migrated database for one test file: SQLite in memory, or a new PostgreSQL schema
+ * (dropped again by `dispose`). On PostgreSQL a missing DATABASE_URL is an error, never a skip.
+ */
+export async function freshDatabase(): Promise<{ db: Db; dispose: () => Promise<void> }> {
+  if (TEST_DIALECT === 'sqlite') {
+    const db = openDatabase({});
+    await migrate(db);
+    return { db, dispose: () => db.close() };
+  }
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=postgres needs DATABASE_URL');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const db = openDatabase({ databaseUrl: url, pgSchema: schema });
+  await migrate(db);
+  let disposed = false;
+  return {
+    db,
+    async dispose() {
+      if (disposed) return;
+      disposed = true;
+      await db.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}

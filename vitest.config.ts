@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const root = import.meta.dirname;
+const alias = { '@duka/domain': path.join(root, 'packages/domain/src/index.ts') };
+
+const server = (dialect: 'sqlite' | 'postgres') => ({
+  resolve: { alias },
+  test: {
+    name: `server-${dialect}`,
+    include: ['apps/server/src/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: dialect },
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
+
+/**
+ * Projects: the domain package, the server on SQLite and (when DATABASE_URL is set) again on
+ * PostgreSQL, and the web app in jsdom. Playwright's e2e/ specs are not vitest's.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
+      server('sqlite'),
+      ...(process.env.DATABASE_URL ? [server('postgres')] : []),
+      {
+        resolve: { alias },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          css: false,
+        },
+      },
+    ],
+  },
+});
