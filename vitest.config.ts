@@ -23,7 +23,10 @@ const server = (dialect: 'sqlite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { resolve: { alias }, test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
+      {
+        resolve: { alias },
+        test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' },
+      },
       server('sqlite'),
       ...(process.env.DATABASE_URL ? [server('postgres')] : []),
       {

@@ -30,7 +30,9 @@ export const DEFAULT_WEB_ROOT = path.resolve(here, '../../web/dist');
 
 export function readVersion(): string {
   try {
-    const pkg = JSON.parse(fs.readFileSync(path.resolve(here, '../package.json'), 'utf8')) as { version?: string };
+    const pkg = JSON.parse(fs.readFileSync(path.resolve(here, '../package.json'), 'utf8')) as {
+      version?: string;
+    };
     return pkg.version ?? '0.0.0';
   } catch {
     return '0.0.0';
@@ -58,9 +60,18 @@ export interface BuildOptions {
 }
 
 /** The Helper's websocket addresses (QZ Tray protocol) that the page may connect to. */
-const PRINTER_HELPER_ORIGINS = ['ws://localhost:8182', 'wss://localhost:8181', 'ws://127.0.0.1:8182', 'wss://127.0.0.1:8181'];
+const PRINTER_HELPER_ORIGINS = [
+  'ws://localhost:8182',
+  'wss://localhost:8181',
+  'ws://127.0.0.1:8182',
+  'wss://127.0.0.1:8181',
+];
 
-export async function buildApp({ deps, logger = false, webRoot = DEFAULT_WEB_ROOT }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  deps,
+  logger = false,
+  webRoot = DEFAULT_WEB_ROOT,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: deps.config.mode === 'hosted',
@@ -99,7 +110,11 @@ export async function buildApp({ deps, logger = false, webRoot = DEFAULT_WEB_ROO
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Duka API', version: deps.version, description: 'Point of sale and back office for small shops' },
+      info: {
+        title: 'Duka API',
+        version: deps.version,
+        description: 'Point of sale and back office for small shops',
+      },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'duka_session' } } },
     },
     transform: jsonSchemaTransform,
@@ -121,14 +136,20 @@ export async function buildApp({ deps, logger = false, webRoot = DEFAULT_WEB_ROO
     routes(app, deps);
   }
 
-  const indexHtml = webRoot && fs.existsSync(path.join(webRoot, 'index.html')) ? path.join(webRoot, 'index.html') : null;
+  const indexHtml =
+    webRoot && fs.existsSync(path.join(webRoot, 'index.html')) ? path.join(webRoot, 'index.html') : null;
   if (indexHtml) {
     await app.register(fastifyStatic, { root: webRoot, wildcard: true, index: false, maxAge: 0 });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (url.startsWith('/api/') || url === '/api' || !indexHtml || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      url.startsWith('/api/') ||
+      url === '/api' ||
+      !indexHtml ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       throw new AppError('not_found', `No such endpoint: ${request.method} ${url}`);
     }
     // Unknown app paths get the single-page app; its router shows the error page.

@@ -7,7 +7,10 @@ import { systemClock } from './lib/clock.js';
 
 /** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite. */
 export function openConfiguredDatabase(config: Config): Db {
-  return openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'duka.sqlite') });
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'duka.sqlite'),
+  });
 }
 
 /** Opens and migrates the database, then builds the app (not yet listening). */

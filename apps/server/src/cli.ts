@@ -20,7 +20,10 @@ async function main(): Promise<number> {
     return 0;
   } catch (err) {
     const message =
-      err instanceof CliError || err instanceof ConfigError || err instanceof AppError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+      err instanceof CliError ||
+      err instanceof ConfigError ||
+      err instanceof AppError ||
+      (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
         ? (err as Error).message
         : `Unexpected error: ${err instanceof Error ? err.message : String(err)}`;
     process.stderr.write(`duka: ${message}\n`);

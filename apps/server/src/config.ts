@@ -4,7 +4,11 @@ import { z } from 'zod';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const duration = (fallbackHours: number) =>
-  z.coerce.number().positive().max(24 * 366).default(fallbackHours);
+  z.coerce
+    .number()
+    .positive()
+    .max(24 * 366)
+    .default(fallbackHours);
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -18,8 +18,10 @@ export function isCurrencyCode(code: string): boolean {
 
 /** Digits of the currency's minor unit (KES 2, JPY 0, BHD 3). */
 export function currencyMinorDigits(code: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
-    .maximumFractionDigits ?? 2;
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
+      .maximumFractionDigits ?? 2
+  );
 }
 
 /** Whether `zone` is an IANA time zone name (e.g. Africa/Nairobi, UTC). */

@@ -1,6 +1,13 @@
 import { parseArgs } from 'node:util';
-import { ALL_FLAGS, isFlag, setupBodySchema, userCreateSchema, passwordSchema, rolesFromFlags } from '@duka/domain';
-import { z } from 'zod';
+import {
+  ALL_FLAGS,
+  isFlag,
+  setupBodySchema,
+  userCreateSchema,
+  passwordSchema,
+  rolesFromFlags,
+} from '@duka/domain';
+import type { z } from 'zod';
 import type { Db } from '../db/database.js';
 import { makeActor } from '../lib/actor.js';
 import { systemClock } from '../lib/clock.js';
@@ -45,7 +52,11 @@ function options(args: string[], spec: Record<string, { required?: boolean }>) {
 
 async function businessFor(db: Db, id: string | undefined): Promise<string> {
   if (id) {
-    const found = await db.kysely.selectFrom('businesses').select('id').where('id', '=', id).executeTakeFirst();
+    const found = await db.kysely
+      .selectFrom('businesses')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!found) throw new CliError(`No business with id ${id}`);
     return found.id;
   }
@@ -64,16 +75,19 @@ export async function runCli(
   const [command, sub, ...rest] = argv;
   const at = () => systemClock.now().toISOString();
   if (command === 'init') {
-    const o = options([sub, ...rest].filter((x): x is string => x !== undefined), {
-      business: { required: true },
-      'admin-username': { required: true },
-      'admin-password': { required: true },
-      currency: {},
-      timezone: {},
-      language: {},
-      'admin-name': {},
-      mobile: {},
-    });
+    const o = options(
+      [sub, ...rest].filter((x): x is string => x !== undefined),
+      {
+        business: { required: true },
+        'admin-username': { required: true },
+        'admin-password': { required: true },
+        currency: {},
+        timezone: {},
+        language: {},
+        'admin-name': {},
+        mobile: {},
+      },
+    );
     const input = parse(setupBodySchema, {
       business_name: o.business,
       username: o['admin-username'],
@@ -86,7 +100,9 @@ export async function runCli(
     });
     // A local server holds one business; a hosted one holds many.
     const created = await setUpBusiness(db, systemClock, input, { onlyIfNone: mode === 'local' });
-    out(`Created business "${created.business.name}" (id ${created.business.id}) with admin "${created.admin.username}".`);
+    out(
+      `Created business "${created.business.name}" (id ${created.business.id}) with admin "${created.admin.username}".`,
+    );
     return;
   }
   if (command === 'user' && sub === 'add') {
@@ -99,7 +115,10 @@ export async function runCli(
       mobile: {},
       'business-id': {},
     });
-    const flags = (o.flags ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+    const flags = (o.flags ?? '')
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean);
     const unknown = flags.find((f) => !isFlag(f));
     if (unknown) throw new CliError(`Unknown flag: ${unknown}. Known flags: ${ALL_FLAGS.join(', ')}`);
     const input = parse(userCreateSchema, {
@@ -126,6 +145,7 @@ export async function runCli(
     out(`Password of "${user.username}" changed; their sessions have ended.`);
     return;
   }
-  throw new CliError(command ? `Unknown command: ${[command, sub].filter(Boolean).join(' ')}\n\n${USAGE}` : USAGE);
+  throw new CliError(
+    command ? `Unknown command: ${[command, sub].filter(Boolean).join(' ')}\n\n${USAGE}` : USAGE,
+  );
 }
-

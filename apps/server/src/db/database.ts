@@ -24,15 +24,15 @@ export interface DbOptions {
   pgSchema?: string;
 }
 
-/** pg returns int8 (counts, sums, bigint counters) as strings; read them as numbers here, once. */
-const pgTypes = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) {
-      return (value: string) => Number(value);
-    }
-    return pg.types.getTypeParser(oid, format);
-  },
-} as pg.CustomTypesConfig;
+/** pg returns int8 (counts, sums, bigint counters) and numeric as strings; read them as numbers here, once. */
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+const pgTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID || oid === NUMERIC_OID
+      ? (value: string) => Number(value)
+      : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as pg.CustomTypesConfig['getTypeParser'],
+};
 
 export function openDatabase(options: DbOptions): Db {
   if (options.databaseUrl) {
@@ -76,6 +76,7 @@ export async function migrate(db: Db): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+    const reason = error instanceof Error ? error.message : JSON.stringify(error);
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
   }
 }

@@ -41,10 +41,18 @@ describe('access declarations', () => {
   });
 
   it('answers 403 to staff without flags on every admin or flagged route', async () => {
-    const guarded = routes.filter((x) => x.access && (x.access.kind === 'admin' || x.access.kind === 'flag' || x.access.kind === 'anyFlag'));
+    const guarded = routes.filter(
+      (x) =>
+        x.access && (x.access.kind === 'admin' || x.access.kind === 'flag' || x.access.kind === 'anyFlag'),
+    );
     expect(guarded.length).toBeGreaterThan(8);
     for (const r of guarded) {
-      const res = await t.app.inject({ method: r.method as 'GET', url: sample(r.url), headers: { cookie: staff }, payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url: sample(r.url),
+        headers: { cookie: staff },
+        payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
+      });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
     }
     const own = await t.app.inject({ url: '/api/me', headers: { cookie: staff } });

@@ -59,7 +59,12 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: config.secureCookies });
+  void reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.secureCookies,
+  });
 }
 
 /** Loads a live session by its cookie token, or null (expired, revoked, user gone). */
@@ -102,7 +107,7 @@ export interface AccessPluginOptions {
 }
 
 /** Reads the session and device on every request and enforces each route's `access`. */
-export const accessPlugin = fp<AccessPluginOptions>(async (app: FastifyInstance, opts) => {
+export const accessPlugin = fp<AccessPluginOptions>((app: FastifyInstance, opts, done) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('deviceId', null);
 
@@ -115,14 +120,18 @@ export const accessPlugin = fp<AccessPluginOptions>(async (app: FastifyInstance,
     if (!access) {
       // Deny by default: an /api route that forgot its declaration is closed, not open.
       const url = request.routeOptions.url ?? '';
-      if (url.startsWith('/api/') && !url.startsWith('/api/docs')) throw new AppError('forbidden', 'Route has no access rule');
+      if (url.startsWith('/api/') && !url.startsWith('/api/docs'))
+        throw new AppError('forbidden', 'Route has no access rule');
       return;
     }
     if (access.kind === 'public') return;
     const token = request.cookies[SESSION_COOKIE];
     const auth = token ? await loadSession(opts.db, opts.clock, opts.config, token) : null;
     if (!auth) {
-      throw new AppError(token ? 'session_expired' : 'unauthorized', token ? 'Your session has expired; sign in again' : 'Sign in first');
+      throw new AppError(
+        token ? 'session_expired' : 'unauthorized',
+        token ? 'Your session has expired; sign in again' : 'Sign in first',
+      );
     }
     if (auth.business.status !== 'active') {
       throw new AppError('account_inactive', "This business's account is not active");
@@ -132,6 +141,7 @@ export const accessPlugin = fp<AccessPluginOptions>(async (app: FastifyInstance,
       throw new AppError('forbidden', 'You are not allowed to do this');
     }
   });
+  done();
 });
 
 /** The signed-in context of a request whose route requires sign-in. */

@@ -1,5 +1,5 @@
 import { ERROR_STATUS, type ErrorCode, errorSchema } from '@duka/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** A failure the client can act on: a stable code, a message, optionally the field at fault. */
@@ -31,10 +31,13 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_REQ_FILE_TOO_LARGE: { code: 'payload_too_large', message: 'The file is too large' },
   FST_FILES_LIMIT: { code: 'validation_failed', message: 'Send one file only' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'Unsupported content type' },
-  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'unsupported_media_type', message: 'Expected multipart/form-data' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    code: 'unsupported_media_type',
+    message: 'Expected multipart/form-data',
+  },
 };
 
-function send(reply: import('fastify').FastifyReply, code: ErrorCode, message: string, field?: string) {
+function send(reply: FastifyReply, code: ErrorCode, message: string, field?: string) {
   return reply.status(ERROR_STATUS[code]).send({ error: { code, message, ...(field ? { field } : {}) } });
 }
 

@@ -12,7 +12,12 @@ export interface Actor {
   journal: { businessId: string; userId: string | null; deviceId: string | null; at: string };
 }
 
-export function makeActor(businessId: string, userId: string | null, deviceId: string | null, at: string): Actor {
+export function makeActor(
+  businessId: string,
+  userId: string | null,
+  deviceId: string | null,
+  at: string,
+): Actor {
   return { businessId, userId, deviceId, at, journal: { businessId, userId, deviceId, at } };
 }
 

@@ -18,7 +18,10 @@ export interface JournalEntryInput {
  * business's counter row, updated in the same transaction, so sequence order is commit order
  * (a reader that follows the journal never skips a row that commits late).
  */
-export async function appendJournal(trx: Transaction<Database> | Kysely<Database>, e: JournalEntryInput): Promise<number> {
+export async function appendJournal(
+  trx: Transaction<Database> | Kysely<Database>,
+  e: JournalEntryInput,
+): Promise<number> {
   const row = await trx
     .updateTable('journal_counters')
     .set({ last_seq: sql<number>`last_seq + 1` })

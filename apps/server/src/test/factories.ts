@@ -18,7 +18,12 @@ export async function buildBusiness(
   const res = await app.inject({
     method: 'POST',
     url: '/api/setup',
-    payload: { business_name: 'Mama Mboga Stores', username: 'owner', password: ADMIN_PASSWORD, ...overrides },
+    payload: {
+      business_name: 'Mama Mboga Stores',
+      username: 'owner',
+      password: ADMIN_PASSWORD,
+      ...overrides,
+    },
   });
   if (res.statusCode !== 201) throw new Error(`setup failed: ${res.statusCode} ${res.body}`);
   return { cookie: sessionCookie(res), session: res.json<SessionData>() };
@@ -27,13 +32,22 @@ export async function buildBusiness(
 let counter = 0;
 
 /** Adds a user as the admin; username defaults to a unique staff name. */
-export async function buildUser(app: FastifyInstance, adminCookie: string, overrides: Partial<UserCreate> = {}): Promise<User> {
+export async function buildUser(
+  app: FastifyInstance,
+  adminCookie: string,
+  overrides: Partial<UserCreate> = {},
+): Promise<User> {
   counter += 1;
   const res = await app.inject({
     method: 'POST',
     url: '/api/users',
     headers: { cookie: adminCookie },
-    payload: { name: `Staff ${counter}`, username: `staff${counter}`, password: STAFF_PASSWORD, ...overrides },
+    payload: {
+      name: `Staff ${counter}`,
+      username: `staff${counter}`,
+      password: STAFF_PASSWORD,
+      ...overrides,
+    },
   });
   if (res.statusCode !== 201) throw new Error(`user create failed: ${res.statusCode} ${res.body}`);
   return res.json<User>();

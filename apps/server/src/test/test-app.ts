@@ -46,7 +46,10 @@ export interface TestApp {
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const { db, dispose } = await freshDatabase();
   const clock = new TestClock();
-  const app = await buildApp({ deps: { db, config: testConfig(overrides), clock, version: 'test' }, webRoot: '' });
+  const app = await buildApp({
+    deps: { db, config: testConfig(overrides), clock, version: 'test' },
+    webRoot: '',
+  });
   await app.ready();
   return {
     app,

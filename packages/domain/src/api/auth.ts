@@ -44,6 +44,8 @@ export const changePasswordBodySchema = z.strictObject({
 });
 
 /** Flags as a client sends them: any subset, unknown names refused. */
-export const userRolesInputSchema = z.strictObject(
-  Object.fromEntries(ALL_FLAGS.map((f) => [f, bit])) as Record<(typeof ALL_FLAGS)[number], typeof bit>,
-).partial();
+export const userRolesInputSchema = z
+  .strictObject(
+    Object.fromEntries(ALL_FLAGS.map((f) => [f, bit])) as Record<(typeof ALL_FLAGS)[number], typeof bit>,
+  )
+  .partial();

@@ -1,4 +1,11 @@
-import { changePasswordBodySchema, imageNameBodySchema, loginBodySchema, okSchema, sessionDataSchema, userSchema } from '@duka/domain';
+import {
+  changePasswordBodySchema,
+  imageNameBodySchema,
+  loginBodySchema,
+  okSchema,
+  sessionDataSchema,
+  userSchema,
+} from '@duka/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
@@ -46,11 +53,21 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.get('/api/me', {
     config: { access: { kind: 'signedIn' } },
-    schema: { tags: ['auth'], summary: 'The session data of the signed-in user', response: { 200: sessionDataSchema, ...errorResponses(401, 402) } },
+    schema: {
+      tags: ['auth'],
+      summary: 'The session data of the signed-in user',
+      response: { 200: sessionDataSchema, ...errorResponses(401, 402) },
+    },
     handler: async (request) => {
       const auth = authOf(request);
       const locs = await locationIdsOf(deps.db.kysely, [auth.user.id]);
-      return sessionData(auth.user, auth.business, locs.get(auth.user.id) ?? [], deps.config.mode, request.deviceId);
+      return sessionData(
+        auth.user,
+        auth.business,
+        locs.get(auth.user.id) ?? [],
+        deps.config.mode,
+        request.deviceId,
+      );
     },
   });
 
@@ -65,7 +82,13 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request) => {
       const auth = authOf(request);
       const actor = { ...actorOf(request, deps.clock), userId: auth.user.id };
-      await changeOwnPassword(deps.db, actor, auth.sessionId, request.body.current_password, request.body.new_password);
+      await changeOwnPassword(
+        deps.db,
+        actor,
+        auth.sessionId,
+        request.body.current_password,
+        request.body.new_password,
+      );
       return { ok: true as const };
     },
   });
@@ -80,13 +103,21 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     handler: async (request) => {
       const auth = authOf(request);
-      return setOwnImage(deps.db, { ...actorOf(request, deps.clock), userId: auth.user.id }, request.body.img);
+      return setOwnImage(
+        deps.db,
+        { ...actorOf(request, deps.clock), userId: auth.user.id },
+        request.body.img,
+      );
     },
   });
 
   r.delete('/api/me/image', {
     config: { access: { kind: 'signedIn' } },
-    schema: { tags: ['auth'], summary: 'Remove your profile picture (back to profile.png)', response: { 200: userSchema, ...errorResponses(401) } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Remove your profile picture (back to profile.png)',
+      response: { 200: userSchema, ...errorResponses(401) },
+    },
     handler: async (request) => {
       const auth = authOf(request);
       return setOwnImage(deps.db, { ...actorOf(request, deps.clock), userId: auth.user.id }, null);

@@ -75,7 +75,11 @@ export async function openSession(
     detail: { ip },
   });
   const locs = await locationIdsOf(trx, [user.id]);
-  return { token, expires, data: sessionData(user, business, locs.get(user.id) ?? [], deps.config.mode, deviceId) };
+  return {
+    token,
+    expires,
+    data: sessionData(user, business, locs.get(user.id) ?? [], deps.config.mode, deviceId),
+  };
 }
 
 /**
@@ -113,7 +117,8 @@ export async function login(deps: AppDeps, input: LoginInput): Promise<SignedIn>
     });
     throw INVALID();
   }
-  if (business.status !== 'active') throw new AppError('account_inactive', "This business's account is not active");
+  if (business.status !== 'active')
+    throw new AppError('account_inactive', "This business's account is not active");
 
   const refusal = await deviceRefusal(deps, user, business, input.deviceId);
   if (refusal) {
@@ -156,7 +161,11 @@ async function deviceRefusal(
   return null;
 }
 
-export async function logout(deps: AppDeps, token: string | undefined, deviceId: string | null): Promise<void> {
+export async function logout(
+  deps: AppDeps,
+  token: string | undefined,
+  deviceId: string | null,
+): Promise<void> {
   if (!token) return;
   const at = deps.clock.now().toISOString();
   await deps.db.kysely.transaction().execute(async (trx) => {

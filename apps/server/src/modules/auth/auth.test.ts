@@ -21,17 +21,30 @@ describe('sign-in and sessions', () => {
   afterAll(() => t.close());
 
   it('signs in by username in any case or by mobile number, and returns the session data of seed spec §3', async () => {
-    const byName = await login(t, { login: 'cashier.ONE', password: STAFF_PASSWORD }, { 'x-device-id': 'AABBCCDDEEFF' });
+    const byName = await login(
+      t,
+      { login: 'cashier.ONE', password: STAFF_PASSWORD },
+      { 'x-device-id': 'AABBCCDDEEFF' },
+    );
     expect(byName.statusCode).toBe(200);
     const data = byName.json<SessionData>();
     expect(data.user).toMatchObject({ role: 'staff', img: 'profile.png', username: 'Cashier.One' });
-    expect(data.user_roles).toMatchObject({ sell_cash: 1, view_sales_report: 1, manage_stock: 0, view_stock_report: 0 });
+    expect(data.user_roles).toMatchObject({
+      sell_cash: 1,
+      view_sales_report: 1,
+      manage_stock: 0,
+      view_stock_report: 0,
+    });
     expect(Object.keys(data.user_roles)).toHaveLength(14);
     expect(data.shop_details).toEqual({ name: 'Mama Mboga Stores', online_offline: '0' });
     expect(data.stock_taking).toEqual({});
     expect(data.device_id).toBe('AABBCCDDEEFF');
 
-    const byMobile = await login(t, { login: '0722000222', password: STAFF_PASSWORD }, { 'x-device-id': 'AABBCCDDEEFF' });
+    const byMobile = await login(
+      t,
+      { login: '0722000222', password: STAFF_PASSWORD },
+      { 'x-device-id': 'AABBCCDDEEFF' },
+    );
     expect(byMobile.statusCode).toBe(200);
     const adminByMobile = await login(t, { login: '+254711000111', password: ADMIN_PASSWORD });
     expect(adminByMobile.statusCode).toBe(200);
@@ -53,14 +66,22 @@ describe('sign-in and sessions', () => {
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
     expect(unknown.json()).toEqual(wrong.json());
-    const journal = await t.db.kysely.selectFrom('journal').select('action').where('action', '=', 'auth.login_failed').execute();
+    const journal = await t.db.kysely
+      .selectFrom('journal')
+      .select('action')
+      .where('action', '=', 'auth.login_failed')
+      .execute();
     expect(journal.length).toBeGreaterThanOrEqual(1);
   });
 
   it('answers /api/me and logs out by revoking the session', async () => {
     const s = await signIn(t.app, 'owner', ADMIN_PASSWORD);
     expect((await t.app.inject({ url: '/api/me', headers: { cookie: s.cookie } })).statusCode).toBe(200);
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: s.cookie } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: s.cookie },
+    });
     expect(out.statusCode).toBe(200);
     const after = await t.app.inject({ url: '/api/me', headers: { cookie: s.cookie } });
     expect(after.statusCode).toBe(401);

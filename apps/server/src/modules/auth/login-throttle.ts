@@ -27,14 +27,22 @@ export async function assertNotThrottled(db: Kysely<Database>, keys: string[], n
       .execute();
     const tenth = recent[MAX_FAILURES - 1];
     if (tenth) {
-      retryAfterMs = Math.max(retryAfterMs, new Date(tenth.created_at).getTime() + FAILURE_WINDOW_MS - now.getTime());
+      retryAfterMs = Math.max(
+        retryAfterMs,
+        new Date(tenth.created_at).getTime() + FAILURE_WINDOW_MS - now.getTime(),
+      );
     }
   }
   if (retryAfterMs > 0) {
     const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-    throw new AppError('rate_limited', `Too many failed sign-ins; try again in ${Math.ceil(seconds / 60)} minutes`, undefined, {
-      'Retry-After': String(seconds),
-    });
+    throw new AppError(
+      'rate_limited',
+      `Too many failed sign-ins; try again in ${Math.ceil(seconds / 60)} minutes`,
+      undefined,
+      {
+        'Retry-After': String(seconds),
+      },
+    );
   }
 }
 
@@ -46,5 +54,8 @@ export async function recordFailure(trx: Trx, keys: string[], at: string): Promi
 }
 
 export async function clearFailures(trx: Trx, key: string, olderThan: string): Promise<void> {
-  await trx.deleteFrom('login_failures').where((eb) => eb.or([eb('key', '=', key), eb('created_at', '<', olderThan)])).execute();
+  await trx
+    .deleteFrom('login_failures')
+    .where((eb) => eb.or([eb('key', '=', key), eb('created_at', '<', olderThan)]))
+    .execute();
 }

@@ -1,4 +1,9 @@
-import { businessPublicSchema, businessSchema, businessUpdateSchema, imageNameBodySchema } from '@duka/domain';
+import {
+  businessPublicSchema,
+  businessSchema,
+  businessUpdateSchema,
+  imageNameBodySchema,
+} from '@duka/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
@@ -14,13 +19,21 @@ export function businessRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.get('/api/business', {
     config: { access: { kind: 'signedIn' } },
-    schema: { tags: ['business'], summary: 'What every user may read of the business', response: { 200: businessPublicSchema, ...errorResponses(401) } },
+    schema: {
+      tags: ['business'],
+      summary: 'What every user may read of the business',
+      response: { 200: businessPublicSchema, ...errorResponses(401) },
+    },
     handler: (request) => toBusiness(authOf(request).business),
   });
 
   r.get('/api/business/profile', {
     config: ADMIN,
-    schema: { tags: ['business'], summary: 'The whole business profile', response: { 200: businessSchema, ...errorResponses(401, 403) } },
+    schema: {
+      tags: ['business'],
+      summary: 'The whole business profile',
+      response: { 200: businessSchema, ...errorResponses(401, 403) },
+    },
     handler: (request) => toBusiness(authOf(request).business),
   });
 
@@ -48,7 +61,11 @@ export function businessRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.delete('/api/business/logo', {
     config: ADMIN,
-    schema: { tags: ['business'], summary: 'Remove the logo', response: { 200: businessSchema, ...errorResponses(401, 403) } },
+    schema: {
+      tags: ['business'],
+      summary: 'Remove the logo',
+      response: { 200: businessSchema, ...errorResponses(401, 403) },
+    },
     handler: (request) => setLogo(deps.db, actorOf(request, deps.clock), null),
   });
 }

@@ -11,14 +11,20 @@ import { requireOwnImage } from '../files/files.repository.js';
 
 type Patch = z.output<typeof businessUpdateSchema>;
 
-export async function updateBusiness(db: Db, actor: Actor, patch: Patch): Promise<ReturnType<typeof toBusiness>> {
+export async function updateBusiness(
+  db: Db,
+  actor: Actor,
+  patch: Patch,
+): Promise<ReturnType<typeof toBusiness>> {
   return db.kysely.transaction().execute(async (trx) => {
     await lockBusiness(db, trx, actor.businessId);
-    const { payment_details, online_offline, require_approved_devices, allow_negative_stock, ...plain } = patch;
+    const { payment_details, online_offline, require_approved_devices, allow_negative_stock, ...plain } =
+      patch;
     const set: Partial<BusinessRow> = { ...plain, updated_at: actor.at };
     if (payment_details) set.payment_details = JSON.stringify(payment_details);
     if (online_offline !== undefined) set.online_offline = online_offline;
-    if (require_approved_devices !== undefined) set.require_approved_devices = require_approved_devices ? 1 : 0;
+    if (require_approved_devices !== undefined)
+      set.require_approved_devices = require_approved_devices ? 1 : 0;
     if (allow_negative_stock !== undefined) set.allow_negative_stock = allow_negative_stock ? 1 : 0;
     await trx.updateTable('businesses').set(set).where('id', '=', actor.businessId).execute();
     await appendJournal(trx, {
@@ -55,4 +61,3 @@ export async function setLogo(db: Db, actor: Actor, img: string | null) {
     return toBusiness(row);
   });
 }
-

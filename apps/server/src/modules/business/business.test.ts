@@ -27,27 +27,57 @@ describe('business profile', () => {
       language: 'pt',
       receipt_header: 'Karibu!',
       receipt_footer: 'Asante, karibu tena',
-      payment_details: { mpesa_paybill: '123456', mpesa_account: 'SHOP', mpesa_till: '', bank_name: 'KCB', bank_account: '1100', other: '' },
+      payment_details: {
+        mpesa_paybill: '123456',
+        mpesa_account: 'SHOP',
+        mpesa_till: '',
+        bank_name: 'KCB',
+        bank_account: '1100',
+        other: '',
+      },
       online_offline: 1,
       require_approved_devices: true,
       allow_negative_stock: true,
     };
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/business/profile', headers: { cookie: admin }, payload: update });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/business/profile',
+      headers: { cookie: admin },
+      payload: update,
+    });
     expect(res.statusCode).toBe(200);
-    const got = (await t.app.inject({ url: '/api/business/profile', headers: { cookie: admin } })).json<Business>();
+    const got = (
+      await t.app.inject({ url: '/api/business/profile', headers: { cookie: admin } })
+    ).json<Business>();
     expect(got).toMatchObject(update);
     const me = (await t.app.inject({ url: '/api/me', headers: { cookie: staff } })).json();
     expect(me.shop_details).toEqual({ name: 'Mama Mboga Ltd', online_offline: '1' });
-    const journal = (await t.app.inject({ url: '/api/journal?action=business.update', headers: { cookie: admin } })).json<JournalEntry[]>();
+    const journal = (
+      await t.app.inject({ url: '/api/journal?action=business.update', headers: { cookie: admin } })
+    ).json<JournalEntry[]>();
     expect(journal).toHaveLength(1);
   });
 
   it('lets staff read only what the app needs', async () => {
     const res = await t.app.inject({ url: '/api/business', headers: { cookie: staff } });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json()).sort()).toEqual(['currency', 'id', 'language', 'logo', 'name', 'timezone']);
-    expect((await t.app.inject({ url: '/api/business/profile', headers: { cookie: staff } })).statusCode).toBe(403);
-    const write = await t.app.inject({ method: 'PATCH', url: '/api/business/profile', headers: { cookie: staff }, payload: { name: 'Mine' } });
+    expect(Object.keys(res.json()).sort()).toEqual([
+      'currency',
+      'id',
+      'language',
+      'logo',
+      'name',
+      'timezone',
+    ]);
+    expect(
+      (await t.app.inject({ url: '/api/business/profile', headers: { cookie: staff } })).statusCode,
+    ).toBe(403);
+    const write = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/business/profile',
+      headers: { cookie: staff },
+      payload: { name: 'Mine' },
+    });
     expect(write.statusCode).toBe(403);
   });
 
@@ -58,7 +88,12 @@ describe('business profile', () => {
     ['language', 'sw'],
     ['online_offline', 2],
   ])('refuses a bad %s with 422', async (field, value) => {
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/business/profile', headers: { cookie: admin }, payload: { [field]: value } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/business/profile',
+      headers: { cookie: admin },
+      payload: { [field]: value },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().error.field).toBe(field);
   });
@@ -68,7 +103,11 @@ describe('business profile', () => {
     const res = await t.app.inject({ url: '/api/me', headers: { cookie: staff } });
     expect(res.statusCode).toBe(402);
     expect(res.json().error.code).toBe('account_inactive');
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: 'owner', password: 'owner-pass-1' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: 'owner', password: 'owner-pass-1' },
+    });
     expect(login.statusCode).toBe(402);
     await t.db.kysely.updateTable('businesses').set({ status: 'active' }).execute();
     expect((await t.app.inject({ url: '/api/me', headers: { cookie: staff } })).statusCode).toBe(200);

@@ -13,7 +13,11 @@ export function devicesRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.get('/api/devices', {
     config: { access: { kind: 'admin' } },
-    schema: { tags: ['devices'], summary: 'Devices that have signed in', response: { 200: z.array(deviceSchema), ...errorResponses(401, 403) } },
+    schema: {
+      tags: ['devices'],
+      summary: 'Devices that have signed in',
+      response: { 200: z.array(deviceSchema), ...errorResponses(401, 403) },
+    },
     handler: (request) => listDevices(deps.db, authOf(request).business.id),
   });
 
@@ -26,6 +30,7 @@ export function devicesRoutes(app: FastifyInstance, deps: AppDeps): void {
       body: deviceUpdateSchema,
       response: { 200: deviceSchema, ...errorResponses(401, 403, 404, 422) },
     },
-    handler: (request) => updateDevice(deps.db, actorOf(request, deps.clock), request.params.id, request.body),
+    handler: (request) =>
+      updateDevice(deps.db, actorOf(request, deps.clock), request.params.id, request.body),
   });
 }

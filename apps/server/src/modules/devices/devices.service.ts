@@ -7,7 +7,11 @@ import type { Actor } from '../../lib/actor.js';
 import { appendJournal } from '../../lib/journal.js';
 import type { Trx } from '../../lib/tx.js';
 
-export function findDevice(trx: Trx | Db['kysely'], businessId: string, id: string): Promise<DeviceRow | undefined> {
+export function findDevice(
+  trx: Trx | Db['kysely'],
+  businessId: string,
+  id: string,
+): Promise<DeviceRow | undefined> {
   return trx
     .selectFrom('devices')
     .selectAll()
@@ -65,7 +69,11 @@ export async function listDevices(db: Db, businessId: string): Promise<Device[]>
     .where('devices.business_id', '=', businessId)
     .orderBy('devices.last_seen_at', 'desc')
     .execute();
-  return rows.map((r) => ({ ...r, status: r.status as Device['status'], last_user_name: r.last_user_name ?? null }));
+  return rows.map((r) => ({
+    ...r,
+    status: r.status as Device['status'],
+    last_user_name: r.last_user_name ?? null,
+  }));
 }
 
 export async function updateDevice(
@@ -91,12 +99,24 @@ export async function updateDevice(
         .where('device_id', '=', id)
         .where('revoked_at', 'is', null)
         .where('user_id', 'in', (eb) =>
-          eb.selectFrom('users').select('id').where('business_id', '=', actor.businessId).where('role', '!=', 'admin'),
+          eb
+            .selectFrom('users')
+            .select('id')
+            .where('business_id', '=', actor.businessId)
+            .where('role', '!=', 'admin'),
         )
         .execute();
     }
-    const action = patch.status ? `device.${patch.status === 'approved' ? 'approve' : patch.status === 'blocked' ? 'block' : 'reset'}` : 'device.rename';
-    await appendJournal(trx, { ...actor.journal, docType: 'device', docId: id, action, detail: { ...patch } });
+    const action = patch.status
+      ? `device.${patch.status === 'approved' ? 'approve' : patch.status === 'blocked' ? 'block' : 'reset'}`
+      : 'device.rename';
+    await appendJournal(trx, {
+      ...actor.journal,
+      docType: 'device',
+      docId: id,
+      action,
+      detail: { ...patch },
+    });
   });
   const found = (await listDevices(db, actor.businessId)).find((d) => d.id === id);
   if (!found) throw notFound('Device');

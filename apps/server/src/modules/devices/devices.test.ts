@@ -76,7 +76,11 @@ describe('devices', () => {
     const again = await tryLogin(username, STAFF_PASSWORD, 'BACKTILL');
     expect(again.statusCode).toBe(403);
     expect(again.json().error.code).toBe('device_blocked');
-    const actions = await t.db.kysely.selectFrom('journal').select('action').where('doc_type', '=', 'device').execute();
+    const actions = await t.db.kysely
+      .selectFrom('journal')
+      .select('action')
+      .where('doc_type', '=', 'device')
+      .execute();
     expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['device.approve', 'device.block']));
   });
 

@@ -20,10 +20,12 @@ export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 201: z.object({ name: z.string() }), ...errorResponses(401, 413, 415, 422) },
     },
     handler: async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Expected multipart/form-data');
+      if (!request.isMultipart())
+        throw new AppError('unsupported_media_type', 'Expected multipart/form-data');
       const part = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0 } });
       if (!part) throw new AppError('validation_failed', 'Choose an image file', 'avatar');
-      if (part.fieldname !== 'avatar') throw new AppError('validation_failed', 'The file field must be named avatar', 'avatar');
+      if (part.fieldname !== 'avatar')
+        throw new AppError('validation_failed', 'The file field must be named avatar', 'avatar');
       const data = await part.toBuffer();
       const stored = await storeImage(deps.db, actorOf(request, deps.clock), data);
       return reply.status(201).send(stored);

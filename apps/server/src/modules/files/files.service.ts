@@ -45,7 +45,13 @@ export async function storeImage(db: Db, actor: Actor, data: Buffer): Promise<{ 
         created_at: actor.at,
       })
       .execute();
-    await appendJournal(trx, { ...actor.journal, docType: 'file', docId: id, action: 'file.upload', detail: { name, mime: type.mime, size: data.length } });
+    await appendJournal(trx, {
+      ...actor.journal,
+      docType: 'file',
+      docId: id,
+      action: 'file.upload',
+      detail: { name, mime: type.mime, size: data.length },
+    });
   });
   return { name };
 }

@@ -25,7 +25,12 @@ describe('images', () => {
   let staff: string;
   const upload = (cookie: string, field: string, filename: string, type: string, data: Buffer) => {
     const m = multipart(field, filename, type, data);
-    return t.app.inject({ method: 'POST', url: '/api/files/images', payload: m.payload, headers: { ...m.headers, cookie } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/files/images',
+      payload: m.payload,
+      headers: { ...m.headers, cookie },
+    });
   };
 
   beforeAll(async () => {
@@ -50,7 +55,9 @@ describe('images', () => {
   });
 
   it('accepts exactly 1,000,000 bytes and refuses 1,000,001', async () => {
-    expect((await upload(staff, 'avatar', 'big.png', 'image/png', pngOfSize(1_000_000))).statusCode).toBe(201);
+    expect((await upload(staff, 'avatar', 'big.png', 'image/png', pngOfSize(1_000_000))).statusCode).toBe(
+      201,
+    );
     const over = await upload(staff, 'avatar', 'big.png', 'image/png', pngOfSize(1_000_001));
     expect(over.statusCode).toBe(413);
     expect(over.json().error.code).toBe('payload_too_large');
@@ -58,7 +65,12 @@ describe('images', () => {
 
   it.each([
     ['a text file named .png', 'notes.png', 'image/png', Buffer.from('just some text, not an image at all')],
-    ['an SVG', 'logo.svg', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
+    [
+      'an SVG',
+      'logo.svg',
+      'image/svg+xml',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    ],
     ['a PDF', 'doc.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n')],
   ])('refuses %s, judged by content', async (_what, filename, type, data) => {
     const res = await upload(staff, 'avatar', filename, type, data);
@@ -68,31 +80,68 @@ describe('images', () => {
 
   it('refuses another field name and a non-multipart body', async () => {
     expect((await upload(staff, 'picture', 'me.png', 'image/png', PNG)).statusCode).toBe(422);
-    const json = await t.app.inject({ method: 'POST', url: '/api/files/images', headers: { cookie: staff }, payload: { a: 1 } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/files/images',
+      headers: { cookie: staff },
+      payload: { a: 1 },
+    });
     expect(json.statusCode).toBe(415);
   });
 
   it('sets and deletes the own profile image (back to profile.png), journalled', async () => {
     const { name } = (await upload(staff, 'avatar', 'me.jpg', 'image/png', PNG)).json<{ name: string }>();
-    const set = await t.app.inject({ method: 'PUT', url: '/api/me/image', headers: { cookie: staff }, payload: { img: name } });
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/image',
+      headers: { cookie: staff },
+      payload: { img: name },
+    });
     expect(set.statusCode).toBe(200);
     expect(set.json().img).toBe(name);
     expect((await t.app.inject({ url: '/api/me', headers: { cookie: staff } })).json().user.img).toBe(name);
     const del = await t.app.inject({ method: 'DELETE', url: '/api/me/image', headers: { cookie: staff } });
     expect(del.json().img).toBe('profile.png');
-    const bogus = await t.app.inject({ method: 'PUT', url: '/api/me/image', headers: { cookie: staff }, payload: { img: 'elsewhere.png' } });
+    const bogus = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/image',
+      headers: { cookie: staff },
+      payload: { img: 'elsewhere.png' },
+    });
     expect(bogus.statusCode).toBe(422);
-    const actions = await t.db.kysely.selectFrom('journal').select('action').where('action', 'like', 'user.image%').execute();
+    const actions = await t.db.kysely
+      .selectFrom('journal')
+      .select('action')
+      .where('action', 'like', 'user.image%')
+      .execute();
     expect(actions.map((a) => a.action)).toEqual(['user.image_set', 'user.image_delete']);
   });
 
   it('uses an uploaded image as the business logo (admin only)', async () => {
     const { name } = (await upload(admin, 'avatar', 'logo.png', 'image/png', PNG)).json<{ name: string }>();
-    expect((await t.app.inject({ method: 'PUT', url: '/api/business/logo', headers: { cookie: staff }, payload: { img: name } })).statusCode).toBe(403);
-    const res = await t.app.inject({ method: 'PUT', url: '/api/business/logo', headers: { cookie: admin }, payload: { img: name } });
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/business/logo',
+          headers: { cookie: staff },
+          payload: { img: name },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/business/logo',
+      headers: { cookie: admin },
+      payload: { img: name },
+    });
     expect(res.json().logo).toBe(name);
     expect((await t.app.inject({ url: '/api/business', headers: { cookie: staff } })).json().logo).toBe(name);
-    const cleared = await t.app.inject({ method: 'DELETE', url: '/api/business/logo', headers: { cookie: admin } });
+    const cleared = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/business/logo',
+      headers: { cookie: admin },
+    });
     expect(cleared.json().logo).toBeNull();
   });
 });

@@ -63,8 +63,12 @@ describe('health, errors and OpenAPI', () => {
   it('publishes OpenAPI with request and response schemas for every route', async () => {
     const res = await t.app.inject('/api/docs/json');
     expect(res.statusCode).toBe(200);
-    const doc = res.json<{ paths: Record<string, Record<string, { responses?: Record<string, unknown>; requestBody?: unknown }>> }>();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/auth/login', '/api/users/{id}']));
+    const doc = res.json<{
+      paths: Record<string, Record<string, { responses?: Record<string, unknown>; requestBody?: unknown }>>;
+    }>();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/auth/login', '/api/users/{id}']),
+    );
     for (const [p, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         expect(op.responses, `${method} ${p} has responses`).toBeTruthy();

@@ -20,8 +20,18 @@ describe('journal', () => {
     staffId = u.id;
     t.clock.advance(60_000);
     await signIn(t.app, u.username, STAFF_PASSWORD, 'TILL-7');
-    await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: u.username, password: 'wrong-one' }, headers: { 'x-device-id': 'TILL-7' } });
-    await t.app.inject({ method: 'PATCH', url: `/api/users/${u.id}`, headers: { cookie: admin }, payload: { name: 'New name' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: u.username, password: 'wrong-one' },
+      headers: { 'x-device-id': 'TILL-7' },
+    });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${u.id}`,
+      headers: { cookie: admin },
+      payload: { name: 'New name' },
+    });
   });
   afterAll(() => t.close());
 
@@ -29,11 +39,16 @@ describe('journal', () => {
     const rows = await read();
     const actions = rows.map((r) => r.action);
     expect(actions.slice(0, 4)).toEqual(['user.update', 'auth.login_failed', 'auth.login', 'user.create']);
-    expect(actions).toEqual(expect.arrayContaining(['business.create', 'location.create', 'user.create', 'auth.login']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['business.create', 'location.create', 'user.create', 'auth.login']),
+    );
     const seqs = rows.map((r) => r.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => b - a));
     expect(new Set(seqs).size).toBe(seqs.length);
-    expect(rows.find((r) => r.action === 'auth.login_failed')).toMatchObject({ user_id: staffId, device_id: 'TILL-7' });
+    expect(rows.find((r) => r.action === 'auth.login_failed')).toMatchObject({
+      user_id: staffId,
+      device_id: 'TILL-7',
+    });
     expect(JSON.stringify(rows)).not.toMatch(/wrong-one|password_hash|\$argon2/);
   });
 
@@ -55,7 +70,12 @@ describe('journal', () => {
     const before = (await read('?limit=1'))[0]!.seq;
     await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        t.app.inject({ method: 'PATCH', url: `/api/users/${staffId}`, headers: { cookie: admin }, payload: { name: `Name ${i}` } }),
+        t.app.inject({
+          method: 'PATCH',
+          url: `/api/users/${staffId}`,
+          headers: { cookie: admin },
+          payload: { name: `Name ${i}` },
+        }),
       ),
     );
     const rows = (await read('?limit=8')).map((r) => r.seq).sort((a, b) => a - b);

@@ -9,7 +9,11 @@ import { errorResponses } from '../../http/errors.js';
 export function locationsRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.withTypeProvider<ZodTypeProvider>().get('/api/locations', {
     config: { access: { kind: 'signedIn' } },
-    schema: { tags: ['locations'], summary: 'Locations of the business', response: { 200: z.array(locationSchema), ...errorResponses(401) } },
+    schema: {
+      tags: ['locations'],
+      summary: 'Locations of the business',
+      response: { 200: z.array(locationSchema), ...errorResponses(401) },
+    },
     handler: async (request) => {
       const rows = await deps.db.kysely
         .selectFrom('locations')

@@ -10,8 +10,6 @@ import { countBusinesses } from '../business/business.repository.js';
 import { createBusiness } from './setup.service.js';
 import { authRateLimit } from '../auth/rate-limit.js';
 
-
-
 export function setupRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

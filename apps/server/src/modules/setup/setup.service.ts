@@ -66,7 +66,15 @@ export async function createBusiness(
   await trx.insertInto('journal_counters').values({ business_id: businessId, last_seq: 0 }).execute();
   await trx
     .insertInto('locations')
-    .values({ id: locationId, business_id: businessId, name: FIRST_LOCATION_NAME, active: 1, created_at: at, updated_at: at, deleted_at: null })
+    .values({
+      id: locationId,
+      business_id: businessId,
+      name: FIRST_LOCATION_NAME,
+      active: 1,
+      created_at: at,
+      updated_at: at,
+      deleted_at: null,
+    })
     .execute();
   const admin: UserRow = {
     id: adminId,
@@ -88,14 +96,36 @@ export async function createBusiness(
   try {
     await trx.insertInto('users').values(admin).execute();
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('username_taken', 'This username or mobile number is taken', 'username');
+    if (isUniqueViolation(err))
+      throw new AppError('username_taken', 'This username or mobile number is taken', 'username');
     throw err;
   }
-  await trx.insertInto('user_locations').values({ user_id: adminId, location_id: locationId, business_id: businessId, created_at: at }).execute();
+  await trx
+    .insertInto('user_locations')
+    .values({ user_id: adminId, location_id: locationId, business_id: businessId, created_at: at })
+    .execute();
   const journal = { businessId, userId: adminId, deviceId, at };
-  await appendJournal(trx, { ...journal, docType: 'business', docId: businessId, action: 'business.create', detail: { name: input.business_name } });
-  await appendJournal(trx, { ...journal, docType: 'location', docId: locationId, action: 'location.create', detail: { name: FIRST_LOCATION_NAME } });
-  await appendJournal(trx, { ...journal, docType: 'user', docId: adminId, action: 'user.create', detail: { username: input.username, role: 'admin' } });
+  await appendJournal(trx, {
+    ...journal,
+    docType: 'business',
+    docId: businessId,
+    action: 'business.create',
+    detail: { name: input.business_name },
+  });
+  await appendJournal(trx, {
+    ...journal,
+    docType: 'location',
+    docId: locationId,
+    action: 'location.create',
+    detail: { name: FIRST_LOCATION_NAME },
+  });
+  await appendJournal(trx, {
+    ...journal,
+    docType: 'user',
+    docId: adminId,
+    action: 'user.create',
+    detail: { username: input.username, role: 'admin' },
+  });
   return { business, admin, locationId };
 }
 
@@ -109,5 +139,14 @@ export async function setUpBusiness(
   const passwordHash = await hashPassword(input.password);
   return db.kysely
     .transaction()
-    .execute((trx) => createBusiness(trx, input, passwordHash, clock.now().toISOString(), opts.deviceId ?? null, opts.onlyIfNone));
+    .execute((trx) =>
+      createBusiness(
+        trx,
+        input,
+        passwordHash,
+        clock.now().toISOString(),
+        opts.deviceId ?? null,
+        opts.onlyIfNone,
+      ),
+    );
 }

@@ -85,14 +85,18 @@ describe('CLI', () => {
 
   it('inits a business, adds a staff user with flags, resets a password: the same effect as the API', async () => {
     t = await buildTestApp();
-    expect(await run('init --business Kiosk --admin-username boss --admin-password boss-pass-1 --currency UGX --timezone Africa/Kampala')).toMatch(
-      /Created business "Kiosk"/,
-    );
+    expect(
+      await run(
+        'init --business Kiosk --admin-username boss --admin-password boss-pass-1 --currency UGX --timezone Africa/Kampala',
+      ),
+    ).toMatch(/Created business "Kiosk"/);
     const admin = await signIn(t.app, 'boss', 'boss-pass-1');
     expect(admin.session.business).toMatchObject({ currency: 'UGX', timezone: 'Africa/Kampala' });
-    expect(await run('user add --username till1 --password till-pass-1 --flags sell_cash,current_sales --name Amina')).toMatch(
-      /Added staff "till1"/,
-    );
+    expect(
+      await run(
+        'user add --username till1 --password till-pass-1 --flags sell_cash,current_sales --name Amina',
+      ),
+    ).toMatch(/Added staff "till1"/);
     const staff = await signIn(t.app, 'till1', 'till-pass-1', 'TILL-A');
     expect(staff.session.user_roles).toMatchObject({ sell_cash: 1, current_sales: 1, manage_stock: 0 });
     expect(staff.session.user.nm).toBe('Amina');
@@ -107,10 +111,14 @@ describe('CLI', () => {
     t = await buildTestApp();
     await expect(run('user add --username xx1 --password pass-word-1')).rejects.toThrow(/No business yet/);
     await run('init --business Kiosk --admin-username boss --admin-password boss-pass-1');
-    await expect(run('init --business Again --admin-username boss2 --admin-password boss-pass-1')).rejects.toThrow(/already set up/);
+    await expect(
+      run('init --business Again --admin-username boss2 --admin-password boss-pass-1'),
+    ).rejects.toThrow(/already set up/);
     await expect(run('user add --username xx1 --password pass-word-1 --flags fly')).rejects.toThrow(CliError);
     await expect(run('user add --username xx1')).rejects.toThrow(/Missing --password/);
-    await expect(run('user reset-password --username ghost --password pass-word-1')).rejects.toThrow(/No user named ghost/);
+    await expect(run('user reset-password --username ghost --password pass-word-1')).rejects.toThrow(
+      /No user named ghost/,
+    );
     await expect(run('frobnicate')).rejects.toThrow(/Unknown command/);
     await expect(run('user add --username boss --password pass-word-1')).rejects.toThrow(/taken/);
   });

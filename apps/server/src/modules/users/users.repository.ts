@@ -53,7 +53,11 @@ export function findUserByLogin(db: Kysely<Database>, login: string): Promise<Us
     .executeTakeFirst();
 }
 
-export async function countActiveAdmins(db: Kysely<Database>, businessId: string, exceptId?: string): Promise<number> {
+export async function countActiveAdmins(
+  db: Kysely<Database>,
+  businessId: string,
+  exceptId?: string,
+): Promise<number> {
   let q = db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -78,6 +82,13 @@ export async function replaceUserLocations(
   if (unique.length === 0) return;
   await db
     .insertInto('user_locations')
-    .values(unique.map((location_id) => ({ user_id: userId, location_id, business_id: businessId, created_at: at })))
+    .values(
+      unique.map((location_id) => ({
+        user_id: userId,
+        location_id,
+        business_id: businessId,
+        created_at: at,
+      })),
+    )
     .execute();
 }

@@ -1,4 +1,10 @@
-import { okSchema, resetPasswordBodySchema, userCreateSchema, userSchema, userUpdateSchema } from '@duka/domain';
+import {
+  okSchema,
+  resetPasswordBodySchema,
+  userCreateSchema,
+  userSchema,
+  userUpdateSchema,
+} from '@duka/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +22,11 @@ export function usersRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.get('/api/users', {
     config: ADMIN,
-    schema: { tags: ['users'], summary: 'Every user of the business', response: { 200: z.array(userSchema), ...errorResponses(401, 403) } },
+    schema: {
+      tags: ['users'],
+      summary: 'Every user of the business',
+      response: { 200: z.array(userSchema), ...errorResponses(401, 403) },
+    },
     handler: (request) => listUsers(deps.db, authOf(request).business.id),
   });
 
@@ -36,7 +46,12 @@ export function usersRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.get('/api/users/:id', {
     config: ADMIN,
-    schema: { tags: ['users'], summary: 'One user', params: idParams, response: { 200: userSchema, ...errorResponses(401, 403, 404) } },
+    schema: {
+      tags: ['users'],
+      summary: 'One user',
+      params: idParams,
+      response: { 200: userSchema, ...errorResponses(401, 403, 404) },
+    },
     handler: (request) => getUser(deps.db, authOf(request).business.id, request.params.id),
   });
 

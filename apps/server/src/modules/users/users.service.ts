@@ -29,7 +29,10 @@ export async function listUsers(db: Db, businessId: string): Promise<User[]> {
     .where('deleted_at', 'is', null)
     .orderBy('name')
     .execute();
-  const locs = await locationIdsOf(db.kysely, rows.map((r) => r.id));
+  const locs = await locationIdsOf(
+    db.kysely,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toUser(r, locs.get(r.id) ?? []));
 }
 
@@ -59,7 +62,8 @@ async function resolveLocations(
   for (const id of allowed ?? []) {
     if (!ids.has(id)) throw new AppError('validation_failed', 'Unknown or inactive location', 'location_ids');
   }
-  if (home && !ids.has(home)) throw new AppError('validation_failed', 'Unknown or inactive location', 'home_location_id');
+  if (home && !ids.has(home))
+    throw new AppError('validation_failed', 'Unknown or inactive location', 'home_location_id');
   const resolvedHome = home === undefined ? (allowed?.[0] ?? active[0]?.id ?? null) : home;
   const set = new Set(allowed ?? []);
   if (resolvedHome) set.add(resolvedHome);
@@ -69,7 +73,8 @@ async function resolveLocations(
 function conflictFor(err: unknown): AppError | null {
   if (!isUniqueViolation(err)) return null;
   const what = violatedConstraint(err);
-  if (what.includes('mobile')) return new AppError('mobile_taken', 'Another user has this mobile number', 'mobile');
+  if (what.includes('mobile'))
+    return new AppError('mobile_taken', 'Another user has this mobile number', 'mobile');
   return new AppError('username_taken', 'This username is taken', 'username');
 }
 
@@ -168,8 +173,17 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: Update
   return getUser(db, actor.businessId, id);
 }
 
-export async function revokeSessions(trx: Trx, userId: string, at: string, exceptSessionId?: string): Promise<void> {
-  let q = trx.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+export async function revokeSessions(
+  trx: Trx,
+  userId: string,
+  at: string,
+  exceptSessionId?: string,
+): Promise<void> {
+  let q = trx
+    .updateTable('sessions')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
   await q.execute();
 }
@@ -180,7 +194,11 @@ export async function resetPassword(db: Db, actor: Actor, id: string, password: 
   await db.kysely.transaction().execute(async (trx) => {
     const user = await findUser(trx, actor.businessId, id);
     if (!user) throw notFound('User');
-    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: actor.at }).where('id', '=', id).execute();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: actor.at })
+      .where('id', '=', id)
+      .execute();
     await revokeSessions(trx, id, actor.at);
     await appendJournal(trx, { ...actor.journal, docType: 'user', docId: id, action: 'user.reset_password' });
   });
@@ -201,14 +219,27 @@ export async function changeOwnPassword(
   }
   const passwordHash = await hashPassword(next);
   await db.kysely.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: actor.at }).where('id', '=', actor.userId).execute();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: actor.at })
+      .where('id', '=', actor.userId)
+      .execute();
     await revokeSessions(trx, actor.userId, actor.at, sessionId);
-    await appendJournal(trx, { ...actor.journal, docType: 'user', docId: actor.userId, action: 'user.change_password' });
+    await appendJournal(trx, {
+      ...actor.journal,
+      docType: 'user',
+      docId: actor.userId,
+      action: 'user.change_password',
+    });
   });
 }
 
 /** Sets (a stored image name) or deletes (null → profile.png) the signed-in user's picture. */
-export async function setOwnImage(db: Db, actor: Actor & { userId: string }, img: string | null): Promise<User> {
+export async function setOwnImage(
+  db: Db,
+  actor: Actor & { userId: string },
+  img: string | null,
+): Promise<User> {
   await db.kysely.transaction().execute(async (trx) => {
     if (img !== null) await requireOwnImage(trx, actor.businessId, img);
     await trx

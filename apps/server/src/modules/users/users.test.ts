@@ -32,26 +32,61 @@ describe('users', () => {
     });
     expect(res.statusCode).toBe(201);
     const u = res.json<User>();
-    expect(u).toMatchObject({ role: 'staff', active: true, home_location_id: mainShop.id, location_ids: [mainShop.id] });
-    expect(u.user_roles).toMatchObject({ sell_cash: 1, current_sales: 1, view_stock_report: 1, sell_debtors: 0 });
+    expect(u).toMatchObject({
+      role: 'staff',
+      active: true,
+      home_location_id: mainShop.id,
+      location_ids: [mainShop.id],
+    });
+    expect(u.user_roles).toMatchObject({
+      sell_cash: 1,
+      current_sales: 1,
+      view_stock_report: 1,
+      sell_debtors: 0,
+    });
     expect(JSON.stringify(res.json())).not.toMatch(/password/);
     const list = (await req('GET', '/api/users')).json<User[]>();
     expect(list.map((x) => x.username)).toEqual(expect.arrayContaining(['owner', 'wanjiku']));
   });
 
   it('keeps usernames unique in any case, and mobiles unique', async () => {
-    const dupName = await req('POST', '/api/users', { name: 'X', username: 'WANJIKU', password: STAFF_PASSWORD });
+    const dupName = await req('POST', '/api/users', {
+      name: 'X',
+      username: 'WANJIKU',
+      password: STAFF_PASSWORD,
+    });
     expect(dupName.statusCode).toBe(409);
     expect(dupName.json().error).toMatchObject({ code: 'username_taken', field: 'username' });
-    const dupMobile = await req('POST', '/api/users', { name: 'X', username: 'other1', mobile: '+254733000333', password: STAFF_PASSWORD });
+    const dupMobile = await req('POST', '/api/users', {
+      name: 'X',
+      username: 'other1',
+      mobile: '+254733000333',
+      password: STAFF_PASSWORD,
+    });
     expect(dupMobile.statusCode).toBe(409);
     expect(dupMobile.json().error.code).toBe('mobile_taken');
   });
 
   it('refuses an unknown role, flag or location with 422', async () => {
-    expect((await req('POST', '/api/users', { name: 'X', username: 'r1x', password: STAFF_PASSWORD, role: 'owner' })).statusCode).toBe(422);
     expect(
-      (await req('POST', '/api/users', { name: 'X', username: 'r2x', password: STAFF_PASSWORD, user_roles: { fly: 1 } })).statusCode,
+      (
+        await req('POST', '/api/users', {
+          name: 'X',
+          username: 'r1x',
+          password: STAFF_PASSWORD,
+          role: 'owner',
+        })
+      ).statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await req('POST', '/api/users', {
+          name: 'X',
+          username: 'r2x',
+          password: STAFF_PASSWORD,
+          user_roles: { fly: 1 },
+        })
+      ).statusCode,
     ).toBe(422);
     const badLoc = await req('POST', '/api/users', {
       name: 'X',
@@ -66,7 +101,10 @@ describe('users', () => {
   it('edits flags and details; the change reaches the user at the next /api/me', async () => {
     const u = await buildUser(t.app, admin, { user_roles: { sell_cash: 1 } });
     const s = await signIn(t.app, u.username, STAFF_PASSWORD);
-    const res = await req('PATCH', `/api/users/${u.id}`, { name: 'Renamed', user_roles: { sell_cash: 0, manage_stock: 1 } });
+    const res = await req('PATCH', `/api/users/${u.id}`, {
+      name: 'Renamed',
+      user_roles: { sell_cash: 0, manage_stock: 1 },
+    });
     expect(res.statusCode).toBe(200);
     const me = (await t.app.inject({ url: '/api/me', headers: { cookie: s.cookie } })).json();
     expect(me.user.nm).toBe('Renamed');
@@ -78,7 +116,11 @@ describe('users', () => {
     const s = await signIn(t.app, u.username, STAFF_PASSWORD);
     expect((await req('PATCH', `/api/users/${u.id}`, { active: false })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/me', headers: { cookie: s.cookie } })).statusCode).toBe(401);
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: u.username, password: STAFF_PASSWORD } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: u.username, password: STAFF_PASSWORD },
+    });
     expect(again.statusCode).toBe(401);
     expect((await req('PATCH', `/api/users/${u.id}`, { active: true })).statusCode).toBe(200);
     await signIn(t.app, u.username, STAFF_PASSWORD);
@@ -87,13 +129,27 @@ describe('users', () => {
   it('resets a password: the old one stops working and the sessions end', async () => {
     const u = await buildUser(t.app, admin);
     const s = await signIn(t.app, u.username, STAFF_PASSWORD);
-    expect((await req('POST', `/api/users/${u.id}/password`, { password: 'reset-pass-99' })).statusCode).toBe(200);
+    expect((await req('POST', `/api/users/${u.id}/password`, { password: 'reset-pass-99' })).statusCode).toBe(
+      200,
+    );
     expect((await t.app.inject({ url: '/api/me', headers: { cookie: s.cookie } })).statusCode).toBe(401);
     await signIn(t.app, u.username, 'reset-pass-99');
   });
 
   it('answers 404 for a user of another business on the same server', async () => {
-    const other = await setUpBusiness(t.db, t.clock, { business_name: 'Other', username: 'otherboss', password: STAFF_PASSWORD, currency: 'KES', timezone: 'UTC', language: 'en' }, { onlyIfNone: false });
+    const other = await setUpBusiness(
+      t.db,
+      t.clock,
+      {
+        business_name: 'Other',
+        username: 'otherboss',
+        password: STAFF_PASSWORD,
+        currency: 'KES',
+        timezone: 'UTC',
+        language: 'en',
+      },
+      { onlyIfNone: false },
+    );
     expect((await req('GET', `/api/users/${other.admin.id}`)).statusCode).toBe(404);
     expect((await req('PATCH', `/api/users/${other.admin.id}`, { active: false })).statusCode).toBe(404);
     const list = (await req('GET', '/api/users')).json<User[]>();
@@ -115,7 +171,17 @@ describe('users', () => {
     const admins = await t.db.kysely
       .selectFrom('users')
       .select('id')
-      .where('business_id', '=', (await t.db.kysely.selectFrom('users').select('business_id').where('id', '=', adminId).executeTakeFirstOrThrow()).business_id)
+      .where(
+        'business_id',
+        '=',
+        (
+          await t.db.kysely
+            .selectFrom('users')
+            .select('business_id')
+            .where('id', '=', adminId)
+            .executeTakeFirstOrThrow()
+        ).business_id,
+      )
       .where('role', '=', 'admin')
       .where('active', '=', 1)
       .execute();

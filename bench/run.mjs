@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// `npm run bench`: each figure with the baseline it is compared to, measured in the same run.
+// Servers run in child processes; autocannon drives them at 32 connections over loopback.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = 32;
+
+function start(args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/(?:ready|running at) (http:\/\/[^\s]+)/);
+      if (m) resolve({ child, url: m[1].replace('localhost', '127.0.0.1') });
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+}
+
+async function load(url, opts = {}) {
+  const r = await autocannon({ url, connections, duration: seconds, ...opts });
+  if (r.errors || r.non2xx) throw new Error(`${url}: ${r.errors} errors, ${r.non2xx} non-2xx responses`);
+  return { rps: r.requests.average, p99: r.latency.p99 };
+}
+
+async function post(url, body, headers = {}) {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+const fmt = (x) => `${Math.round(x.rps).toLocaleString('en')} req/s, p99 ${x.p99} ms`;
+const line = (name, x, base) =>
+  console.log(`${name.padEnd(44)} ${fmt(x).padEnd(30)} (${((x.rps / base.rps) * 100).toFixed(0)}% of baseline)`);
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-bench-'));
+const servers = [];
+try {
+  console.log(`Bench: ${connections} connections, ${seconds} s per figure, Node ${process.version}, ${os.cpus().length} cores\n`);
+  const bare = await start(['bench/bare-server.mjs'], { PORT: '0' });
+  servers.push(bare.child);
+  await load(`${bare.url}/json`, { duration: 2 }); // warm-up
+  const base = await load(`${bare.url}/json`);
+  console.log(`${'baseline: bare Fastify GET /json'.padEnd(44)} ${fmt(base)}`);
+  bare.child.kill();
+
+  const duka = await start(['apps/server/dist/main.js'], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' });
+  servers.push(duka.child);
+  const setup = await post(`${duka.url}/api/setup`, { business_name: 'Bench shop', username: 'owner', password: 'bench-pass-1' });
+  const cookie = setup.headers.get('set-cookie').split(';')[0];
+  await load(`${duka.url}/api/health`, { duration: 2 });
+  line('duka: GET /api/health', await load(`${duka.url}/api/health`), base);
+  line('duka: GET /api/me (session lookup, SQLite)', await load(`${duka.url}/api/me`, { headers: { cookie } }), base);
+} finally {
+  for (const s of servers) s.kill();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { currencyMinorDigits, formatMoney, isCurrencyCode, isTimeZone } from './locale.js';
+
+describe('locale', () => {
+  it('knows ISO 4217 codes and their minor digits', () => {
+    expect(isCurrencyCode('KES')).toBe(true);
+    expect(isCurrencyCode('kes')).toBe(false);
+    expect(isCurrencyCode('XYZ')).toBe(false);
+    expect(currencyMinorDigits('KES')).toBe(2);
+    expect(currencyMinorDigits('JPY')).toBe(0);
+    expect(currencyMinorDigits('BHD')).toBe(3);
+  });
+
+  it('knows IANA time zones', () => {
+    expect(isTimeZone('Africa/Nairobi')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+  });
+
+  it('formats minor units for the language', () => {
+    expect(formatMoney(125000, 'KES', 'en')).toBe('KES\u00a01,250.00');
+    expect(formatMoney(125000, 'EUR', 'de')).toBe('1.250,00\u00a0EUR');
+    expect(formatMoney(1250, 'JPY', 'en')).toBe('JPY\u00a01,250');
+    expect(formatMoney(-5, 'KES', 'en')).toBe('-KES\u00a00.05');
+  });
+});
