@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -14,6 +13,7 @@ import type { Access } from '@duka/domain';
 import type { AppDeps } from './app-deps.js';
 import { accessPlugin } from './http/access.js';
 import { AppError, installErrorHandler } from './http/errors.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { businessRoutes } from './modules/business/business.routes.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
@@ -59,14 +59,6 @@ export interface BuildOptions {
   webRoot?: string;
 }
 
-/** The Helper's websocket addresses (QZ Tray protocol) that the page may connect to. */
-const PRINTER_HELPER_ORIGINS = [
-  'ws://localhost:8182',
-  'wss://localhost:8181',
-  'ws://127.0.0.1:8182',
-  'wss://127.0.0.1:8181',
-];
-
 export async function buildApp({
   deps,
   logger = false,
@@ -89,22 +81,7 @@ export async function buildApp({
     }
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...PRINTER_HELPER_ORIGINS],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: deps.config.secureCookies ? [] : null,
-      },
-    },
-    hsts: deps.config.secureCookies,
-  });
+  await registerSecurityHeaders(app, deps.config.secureCookies);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 1_000_000, files: 1, fields: 10 } });
   await app.register(rateLimit, { global: false });

@@ -31,7 +31,9 @@ const pgTypes: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === INT8_OID || oid === NUMERIC_OID
       ? (value: string) => Number(value)
-      : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as pg.CustomTypesConfig['getTypeParser'],
+      : (pg.types.getTypeParser(oid, format) as (
+          value: string,
+        ) => unknown)) as pg.CustomTypesConfig['getTypeParser'],
 };
 
 export function openDatabase(options: DbOptions): Db {
