@@ -40,12 +40,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, secure: bool
     },
     hsts: secure,
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const url = request.url;
-    if (url.startsWith('/api/') && !url.startsWith('/api/docs')) {
-      void reply.headers(API_HEADERS);
-      return;
-    }
-    if (!url.startsWith('/api/docs')) await reply.helmet();
+    if (url.startsWith('/api/') && !url.startsWith('/api/docs')) void reply.headers(API_HEADERS);
+    else if (!url.startsWith('/api/docs')) reply.helmet(); // synchronous: helmet calls back at once
+    done();
   });
 }
