@@ -23,6 +23,12 @@ async function main(): Promise<void> {
       },
     );
   };
+  // Requests still in flight when shutdown starts end their connection with their answer, so a
+  // keep-alive client does not hold the server open.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) void reply.header('connection', 'close');
+    done(null, payload);
+  });
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
