@@ -23,6 +23,9 @@ import { journalRoutes } from './modules/journal/journal.routes.js';
 import { locationsRoutes } from './modules/locations/locations.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
+import { suppliersRoutes } from './modules/suppliers/suppliers.routes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The built web app, beside this package: apps/web/dist. */
@@ -109,6 +112,9 @@ export async function buildApp({
     locationsRoutes,
     filesRoutes,
     journalRoutes,
+    catalogRoutes,
+    suppliersRoutes,
+    inventoryRoutes,
   ]) {
     routes(app, deps);
   }

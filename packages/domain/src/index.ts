@@ -10,3 +10,6 @@ export * from './api/users.js';
 export * from './api/devices.js';
 export * from './api/journal.js';
 export * from './api/locations.js';
+export * from './quantity.js';
+export * from './stock/units.js';
+export * from './api/stock.js';

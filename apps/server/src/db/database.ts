@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from
 import pg from 'pg';
 import type { Database } from './tables.js';
 import { foundation } from './migrations/0001-foundation.js';
+import { stock } from './migrations/0002-stock.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -66,7 +67,7 @@ export function openDatabase(options: DbOptions): Db {
 }
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
-  return { '0001-foundation': foundation(dialect) };
+  return { '0001-foundation': foundation(dialect), '0002-stock': stock(dialect) };
 }
 
 /** Runs every pending migration; throws with the failing migration's error. */

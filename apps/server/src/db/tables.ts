@@ -1,9 +1,9 @@
-import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 
 /** 0/1 integer column, portable across SQLite and PostgreSQL. */
 type Bit = number;
-/** A bigint counter; pg returns it as a string, so read it through `toNumber`. */
-type Counter = ColumnType<number | string, number, number>;
+/** A bigint column (int8 on PostgreSQL); database.ts makes pg read it as a number. */
+type Counter = number;
 
 export interface BusinessesTable {
   id: string;
@@ -129,6 +129,109 @@ export interface LoginFailuresTable {
   created_at: string;
 }
 
+export interface ProductsTable {
+  id: string;
+  business_id: string;
+  name: string;
+  code: string;
+  /** Lower-cased name and code, for case-insensitive search on both databases. */
+  search_key: string;
+  category: string;
+  unit: string;
+  price: Counter;
+  tax_rate: number;
+  reorder_level: Counter;
+  avg_cost: Counter;
+  image: string | null;
+  active: Bit;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface ProductBarcodesTable {
+  business_id: string;
+  barcode: string;
+  product_id: string;
+}
+
+export interface ProductPricesTable {
+  id: string;
+  business_id: string;
+  product_id: string;
+  price: Counter;
+  tax_rate: number;
+  changed_by: string | null;
+  created_at: string;
+}
+
+export interface SuppliersTable {
+  id: string;
+  business_id: string;
+  name: string;
+  contact_name: string;
+  phone: string;
+  email: string;
+  address: string;
+  notes: string;
+  active: Bit;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface StockDocumentsTable {
+  id: string;
+  business_id: string;
+  kind: string;
+  location_id: string;
+  to_location_id: string | null;
+  supplier_id: string | null;
+  invoice_number: string;
+  invoice_date: string | null;
+  reason: string | null;
+  note: string;
+  total_cost: Counter;
+  /** SHA-256 of the request that made it: the same id with other content is a conflict. */
+  request_hash: string;
+  user_id: string | null;
+  device_id: string | null;
+  created_at: string;
+}
+
+export interface StockDocumentLinesTable {
+  document_id: string;
+  line_no: number;
+  business_id: string;
+  product_id: string;
+  quantity: Counter;
+  unit_cost: Counter;
+}
+
+export interface StockLevelsTable {
+  business_id: string;
+  product_id: string;
+  location_id: string;
+  quantity: Counter;
+  updated_at: string;
+}
+
+export interface StockMovementsTable {
+  id: string;
+  business_id: string;
+  product_id: string;
+  location_id: string;
+  quantity: Counter;
+  unit_cost: Counter;
+  kind: string;
+  doc_type: string;
+  doc_id: string;
+  reason: string | null;
+  user_id: string | null;
+  device_id: string | null;
+  created_at: string;
+}
+
 export interface Database {
   businesses: BusinessesTable;
   users: UsersTable;
@@ -140,6 +243,14 @@ export interface Database {
   journal: JournalTable;
   journal_counters: JournalCountersTable;
   login_failures: LoginFailuresTable;
+  products: ProductsTable;
+  product_barcodes: ProductBarcodesTable;
+  product_prices: ProductPricesTable;
+  suppliers: SuppliersTable;
+  stock_documents: StockDocumentsTable;
+  stock_document_lines: StockDocumentLinesTable;
+  stock_levels: StockLevelsTable;
+  stock_movements: StockMovementsTable;
 }
 
 export type BusinessRow = Selectable<BusinessesTable>;
@@ -149,3 +260,5 @@ export type UserPatch = Updateable<UsersTable>;
 export type DeviceRow = Selectable<DevicesTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type LocationRow = Selectable<LocationsTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type SupplierRow = Selectable<SuppliersTable>;

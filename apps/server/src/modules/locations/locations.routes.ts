@@ -1,28 +1,58 @@
-import { locationSchema } from '@duka/domain';
+import { locationInputSchema, locationSchema, locationUpdateSchema } from '@duka/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { authOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
+import { actorOf } from '../../lib/actor.js';
+import { newId } from '../../lib/ids.js';
+import { addLocation, listLocations, updateLocation } from './locations.service.js';
 
 export function locationsRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/locations', {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/locations', {
     config: { access: { kind: 'signedIn' } },
     schema: {
       tags: ['locations'],
       summary: 'Locations of the business',
       response: { 200: z.array(locationSchema), ...errorResponses(401) },
     },
-    handler: async (request) => {
-      const rows = await deps.db.kysely
-        .selectFrom('locations')
-        .select(['id', 'name', 'active'])
-        .where('business_id', '=', authOf(request).business.id)
-        .where('deleted_at', 'is', null)
-        .orderBy('created_at')
-        .execute();
-      return rows.map((l) => ({ ...l, active: l.active === 1 }));
+    handler: (request) => listLocations(deps.db, authOf(request).business.id),
+  });
+
+  r.post('/api/locations', {
+    config: { access: { kind: 'admin' } },
+    schema: {
+      tags: ['locations'],
+      summary: 'Add a shop or store room',
+      body: locationInputSchema.extend({ id: z.uuid().optional() }),
+      response: { 201: locationSchema, ...errorResponses(401, 403, 409, 422) },
     },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await addLocation(
+            deps.db,
+            actorOf(request, deps.clock),
+            request.body.id ?? newId(),
+            request.body.name,
+          ),
+        ),
+  });
+
+  r.patch('/api/locations/:id', {
+    config: { access: { kind: 'admin' } },
+    schema: {
+      tags: ['locations'],
+      summary: 'Rename or (de)activate a location; not while it holds stock',
+      params: z.object({ id: z.uuid() }),
+      body: locationUpdateSchema,
+      response: { 200: locationSchema, ...errorResponses(401, 403, 404, 409, 422) },
+    },
+    handler: (request) =>
+      updateLocation(deps.db, actorOf(request, deps.clock), request.params.id, request.body),
   });
 }

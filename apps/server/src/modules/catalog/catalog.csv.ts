@@ -1,0 +1,194 @@
+import { currencyMinorDigits, parseMoney, parseQuantity, productInputSchema, UNITS } from '@duka/domain';
+import Papa from 'papaparse';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/errors.js';
+import type { Actor } from '../../lib/actor.js';
+import { newId } from '../../lib/ids.js';
+import { lockBusiness } from '../../lib/tx.js';
+import { insertProduct, updateProduct } from './catalog.service.js';
+import { toProducts } from './catalog.repository.js';
+
+/** The CSV columns, in export order. Prices in major units, tax in percent, levels as quantities. */
+export const CSV_COLUMNS = [
+  'code',
+  'name',
+  'barcodes',
+  'category',
+  'unit',
+  'price',
+  'tax_rate',
+  'reorder_level',
+  'active',
+] as const;
+export const MAX_IMPORT_ROWS = 20_000;
+
+export interface ImportRow {
+  row: number;
+  code: string;
+  name: string;
+  action: 'create' | 'update';
+  errors: { field: string; message: string }[];
+}
+
+const TRUE = new Set(['', '1', 'yes', 'true', 'y', 'active']);
+const FALSE = new Set(['0', 'no', 'false', 'n', 'inactive']);
+
+function percentToBasisPoints(text: string): number | null {
+  const m = /^\s*(\d{1,3})(?:[.,](\d{1,2}))?\s*%?\s*$/.exec(text);
+  if (!m) return null;
+  return Number(m[1]) * 100 + (m[2] ? Number(m[2].padEnd(2, '0')) : 0);
+}
+
+/** Parses and checks every row; nothing is written. Row numbers count the header as row 1. */
+export async function previewImport(db: Db, businessId: string, currency: string, csv: string) {
+  const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (h) => h.trim().toLowerCase(),
+  });
+  const header = parsed.meta.fields ?? [];
+  const missing = ['code', 'name', 'price'].filter((c) => !header.includes(c));
+  if (missing.length)
+    throw new AppError('validation_failed', `The CSV needs the columns ${missing.join(', ')}`, 'csv');
+  const unknown = header.filter((h) => !(CSV_COLUMNS as readonly string[]).includes(h));
+  if (unknown.length) throw new AppError('validation_failed', `Unknown column: ${unknown.join(', ')}`, 'csv');
+  if (parsed.data.length > MAX_IMPORT_ROWS)
+    throw new AppError('validation_failed', `At most ${MAX_IMPORT_ROWS} rows at once`, 'csv');
+  const badShape = parsed.errors.find((e) => e.type !== 'Delimiter');
+  if (badShape)
+    throw new AppError('validation_failed', `Row ${(badShape.row ?? 0) + 2}: ${badShape.message}`, 'csv');
+
+  const existing = await db.kysely
+    .selectFrom('products')
+    .select(['id', 'code'])
+    .where('business_id', '=', businessId)
+    .where('deleted_at', 'is', null)
+    .execute();
+  const byCode = new Map(existing.map((p) => [p.code, p.id]));
+  const barcodeOwners = new Map(
+    (
+      await db.kysely
+        .selectFrom('product_barcodes')
+        .select(['barcode', 'product_id'])
+        .where('business_id', '=', businessId)
+        .execute()
+    ).map((b) => [b.barcode, b.product_id]),
+  );
+  const digits = currencyMinorDigits(currency);
+  const seenCodes = new Map<string, number>();
+  const seenBarcodes = new Map<string, number>();
+  const rows: ImportRow[] = [];
+  const inputs: { id: string | null; input: ReturnType<typeof productInputSchema.parse> }[] = [];
+
+  parsed.data.forEach((raw, i) => {
+    const rowNo = i + 2;
+    const errors: ImportRow['errors'] = [];
+    const cell = (k: string) => (raw[k] ?? '').trim();
+    const price = parseMoney(cell('price'), digits);
+    if (price === null || price < 0)
+      errors.push({ field: 'price', message: `Not an amount with at most ${digits} decimals` });
+    const tax = cell('tax_rate') === '' ? 0 : percentToBasisPoints(cell('tax_rate'));
+    if (tax === null || tax > 10_000)
+      errors.push({ field: 'tax_rate', message: 'Not a percentage between 0 and 100' });
+    const reorder = cell('reorder_level') === '' ? 0 : parseQuantity(cell('reorder_level'));
+    if (reorder === null || reorder < 0)
+      errors.push({ field: 'reorder_level', message: 'Not a quantity with at most 3 decimals' });
+    const activeText = cell('active').toLowerCase();
+    if (!TRUE.has(activeText) && !FALSE.has(activeText))
+      errors.push({ field: 'active', message: 'Use yes or no' });
+    const unit = cell('unit') || 'each';
+    if (!(UNITS as readonly string[]).includes(unit))
+      errors.push({ field: 'unit', message: `One of ${UNITS.join(', ')}` });
+    const barcodes = cell('barcodes')
+      .split('|')
+      .map((b) => b.trim())
+      .filter(Boolean);
+    const candidate = {
+      name: cell('name'),
+      code: cell('code'),
+      barcodes,
+      category: cell('category'),
+      unit,
+      price: price ?? 0,
+      tax_rate: tax ?? 0,
+      reorder_level: reorder ?? 0,
+      active: !FALSE.has(activeText),
+    };
+    const checked = productInputSchema.safeParse(candidate);
+    if (!checked.success) {
+      for (const issue of checked.error.issues)
+        errors.push({ field: String(issue.path[0] ?? 'row'), message: issue.message });
+    }
+    const code = candidate.code;
+    const id = byCode.get(code) ?? null;
+    const earlier = seenCodes.get(code);
+    if (code && earlier) errors.push({ field: 'code', message: `The code is also on row ${earlier}` });
+    seenCodes.set(code, rowNo);
+    for (const b of barcodes) {
+      const owner = barcodeOwners.get(b);
+      if (owner && owner !== id)
+        errors.push({ field: 'barcodes', message: `The barcode ${b} belongs to another product` });
+      const before = seenBarcodes.get(b);
+      if (before) errors.push({ field: 'barcodes', message: `The barcode ${b} is also on row ${before}` });
+      seenBarcodes.set(b, rowNo);
+    }
+    rows.push({ row: rowNo, code, name: candidate.name, action: id ? 'update' : 'create', errors });
+    if (checked.success && errors.length === 0) inputs.push({ id, input: checked.data });
+  });
+  return { rows, inputs, valid: rows.every((r) => r.errors.length === 0) };
+}
+
+/** Writes every row or none: new codes are created, known codes updated. */
+export async function commitImport(db: Db, actor: Actor, currency: string, csv: string) {
+  const preview = await previewImport(db, actor.businessId, currency, csv);
+  if (!preview.valid) {
+    const first = preview.rows.find((r) => r.errors.length)!;
+    const e = first.errors[0]!;
+    throw new AppError(
+      'validation_failed',
+      `Row ${first.row}: ${e.field}: ${e.message}`,
+      `rows.${first.row}.${e.field}`,
+    );
+  }
+  await db.kysely.transaction().execute(async (trx) => {
+    await lockBusiness(db, trx, actor.businessId);
+    for (const { id, input } of preview.inputs) {
+      if (id) await updateProduct(db, actor, id, input, trx);
+      else await insertProduct(trx, actor, newId(), input);
+    }
+  });
+  return preview.rows;
+}
+
+/** Every product of the business as CSV, in the import's columns. */
+export async function exportCsv(db: Db, businessId: string, currency: string): Promise<string> {
+  const rows = await db.kysely
+    .selectFrom('products')
+    .selectAll()
+    .where('business_id', '=', businessId)
+    .where('deleted_at', 'is', null)
+    .orderBy('code')
+    .execute();
+  const products = await toProducts(db.kysely, rows);
+  const digits = currencyMinorDigits(currency);
+  const money = (m: number) =>
+    digits === 0
+      ? String(m)
+      : `${Math.trunc(m / 10 ** digits)}.${String(m % 10 ** digits).padStart(digits, '0')}`;
+  const pct = (bp: number) => (bp % 100 === 0 ? String(bp / 100) : (bp / 100).toFixed(2));
+  const qty = (t: number) => (t % 1000 === 0 ? String(t / 1000) : (t / 1000).toFixed(3).replace(/0+$/, ''));
+  return Papa.unparse({
+    fields: [...CSV_COLUMNS],
+    data: products.map((p) => [
+      p.code,
+      p.name,
+      p.barcodes.join('|'),
+      p.category,
+      p.unit,
+      money(p.price),
+      pct(p.tax_rate),
+      qty(p.reorder_level),
+      p.active ? 'yes' : 'no',
+    ]),
+  });
+}

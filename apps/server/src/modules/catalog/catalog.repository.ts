@@ -1,0 +1,56 @@
+import type { Product } from '@duka/domain';
+import type { Kysely } from 'kysely';
+import type { Database, ProductRow } from '../../db/tables.js';
+
+export const searchKey = (name: string, code: string) => `${name} ${code}`.toLowerCase();
+
+/** Products with their barcodes and levels per location, in the order of `rows`. */
+export async function toProducts(db: Kysely<Database>, rows: ProductRow[]): Promise<Product[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [barcodes, levels] = await Promise.all([
+    db
+      .selectFrom('product_barcodes')
+      .select(['product_id', 'barcode'])
+      .where('product_id', 'in', ids)
+      .orderBy('barcode')
+      .execute(),
+    db
+      .selectFrom('stock_levels')
+      .select(['product_id', 'location_id', 'quantity'])
+      .where('product_id', 'in', ids)
+      .execute(),
+  ]);
+  return rows.map((r) => {
+    const lv = levels
+      .filter((l) => l.product_id === r.id)
+      .map((l) => ({ location_id: l.location_id, quantity: Number(l.quantity) }));
+    return {
+      id: r.id,
+      name: r.name,
+      code: r.code,
+      barcodes: barcodes.filter((b) => b.product_id === r.id).map((b) => b.barcode),
+      category: r.category,
+      unit: r.unit as Product['unit'],
+      price: Number(r.price),
+      tax_rate: r.tax_rate,
+      reorder_level: Number(r.reorder_level),
+      avg_cost: Number(r.avg_cost),
+      image: r.image,
+      active: r.active === 1,
+      levels: lv,
+      on_hand: lv.reduce((s, l) => s + l.quantity, 0),
+      updated_at: r.updated_at,
+    };
+  });
+}
+
+export function findProduct(db: Kysely<Database>, businessId: string, id: string) {
+  return db
+    .selectFrom('products')
+    .selectAll()
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}

@@ -1,0 +1,217 @@
+import {
+  movementSchema,
+  priceHistorySchema,
+  productCreateSchema,
+  productQuerySchema,
+  productSchema,
+  productUpdateSchema,
+} from '@duka/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
+import { authOf } from '../../http/access.js';
+import { errorResponses, notFound } from '../../http/errors.js';
+import { actorOf } from '../../lib/actor.js';
+import { newId } from '../../lib/ids.js';
+import { findProduct } from './catalog.repository.js';
+import { commitImport, exportCsv, previewImport } from './catalog.csv.js';
+import { createProduct, getProduct, searchProducts, updateProduct } from './catalog.service.js';
+
+const MANAGE = { access: { kind: 'flag' as const, flag: 'manage_stock' as const } };
+const idParams = z.object({ id: z.uuid() });
+
+export function catalogRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/products', {
+    config: { access: { kind: 'signedIn' } },
+    schema: {
+      tags: ['catalog'],
+      summary: 'Search products by name, code or barcode; filter by category, location, low stock',
+      querystring: productQuerySchema,
+      response: { 200: z.array(productSchema), ...errorResponses(401, 422) },
+    },
+    handler: (request) => searchProducts(deps.db, authOf(request).business.id, request.query),
+  });
+
+  r.get('/api/products/categories', {
+    config: { access: { kind: 'signedIn' } },
+    schema: {
+      tags: ['catalog'],
+      summary: 'Categories in use',
+      response: { 200: z.array(z.string()), ...errorResponses(401) },
+    },
+    handler: async (request) => {
+      const rows = await deps.db.kysely
+        .selectFrom('products')
+        .select('category')
+        .distinct()
+        .where('business_id', '=', authOf(request).business.id)
+        .where('category', '!=', '')
+        .orderBy('category')
+        .execute();
+      return rows.map((r) => r.category);
+    },
+  });
+
+  r.post('/api/products', {
+    config: MANAGE,
+    schema: {
+      tags: ['catalog'],
+      summary: 'Add a product',
+      body: productCreateSchema,
+      response: { 201: productSchema, ...errorResponses(401, 403, 409, 422) },
+    },
+    handler: async (request, reply) => {
+      const { id, ...input } = request.body;
+      return reply
+        .status(201)
+        .send(await createProduct(deps.db, actorOf(request, deps.clock), id ?? newId(), input));
+    },
+  });
+
+  r.get('/api/products/:id', {
+    config: { access: { kind: 'signedIn' } },
+    schema: {
+      tags: ['catalog'],
+      summary: 'One product with its levels',
+      params: idParams,
+      response: { 200: productSchema, ...errorResponses(401, 404) },
+    },
+    handler: (request) => getProduct(deps.db, authOf(request).business.id, request.params.id),
+  });
+
+  r.patch('/api/products/:id', {
+    config: MANAGE,
+    schema: {
+      tags: ['catalog'],
+      summary: 'Edit a product; a new price is kept in its history',
+      params: idParams,
+      body: productUpdateSchema,
+      response: { 200: productSchema, ...errorResponses(401, 403, 404, 409, 422) },
+    },
+    handler: async (request) =>
+      (await updateProduct(deps.db, actorOf(request, deps.clock), request.params.id, request.body))!,
+  });
+
+  r.get('/api/products/:id/prices', {
+    config: MANAGE,
+    schema: {
+      tags: ['catalog'],
+      summary: 'Price history, newest first',
+      params: idParams,
+      response: { 200: z.array(priceHistorySchema), ...errorResponses(401, 403, 404) },
+    },
+    handler: async (request) => {
+      const businessId = authOf(request).business.id;
+      if (!(await findProduct(deps.db.kysely, businessId, request.params.id))) throw notFound('Product');
+      const rows = await deps.db.kysely
+        .selectFrom('product_prices')
+        .leftJoin('users', 'users.id', 'product_prices.changed_by')
+        .select([
+          'product_prices.price',
+          'product_prices.tax_rate',
+          'users.name as changed_by',
+          'product_prices.created_at',
+        ])
+        .where('product_id', '=', request.params.id)
+        .orderBy('product_prices.created_at', 'desc')
+        .orderBy('product_prices.id', 'desc')
+        .execute();
+      return rows.map((r) => ({ ...r, price: Number(r.price), changed_by: r.changed_by ?? null }));
+    },
+  });
+
+  r.get('/api/products/:id/movements', {
+    config: MANAGE,
+    schema: {
+      tags: ['catalog'],
+      summary: "A product's movements, newest first",
+      params: idParams,
+      querystring: z.strictObject({
+        location_id: z.uuid().optional(),
+        limit: z.coerce.number().int().min(1).max(500).default(100),
+      }),
+      response: { 200: z.array(movementSchema), ...errorResponses(401, 403, 404) },
+    },
+    handler: async (request) => {
+      const businessId = authOf(request).business.id;
+      if (!(await findProduct(deps.db.kysely, businessId, request.params.id))) throw notFound('Product');
+      let q = deps.db.kysely
+        .selectFrom('stock_movements')
+        .selectAll()
+        .where('product_id', '=', request.params.id);
+      if (request.query.location_id) q = q.where('location_id', '=', request.query.location_id);
+      const rows = await q
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(request.query.limit)
+        .execute();
+      return rows.map(({ business_id: _b, ...m }) => ({
+        ...m,
+        quantity: Number(m.quantity),
+        unit_cost: Number(m.unit_cost),
+        kind: m.kind as z.infer<typeof movementSchema>['kind'],
+      }));
+    },
+  });
+
+  r.post('/api/products/import', {
+    config: MANAGE,
+    schema: {
+      tags: ['catalog'],
+      summary: 'CSV import: preview every row (commit false), then write all rows or none (commit true)',
+      body: z.strictObject({ csv: z.string().min(1).max(5_000_000), commit: z.boolean().default(false) }),
+      response: {
+        200: z.object({
+          committed: z.boolean(),
+          valid: z.boolean(),
+          rows: z.array(
+            z.object({
+              row: z.number(),
+              code: z.string(),
+              name: z.string(),
+              action: z.enum(['create', 'update']),
+              errors: z.array(z.object({ field: z.string(), message: z.string() })),
+            }),
+          ),
+        }),
+        ...errorResponses(401, 403, 422),
+      },
+    },
+    bodyLimit: 6_000_000,
+    handler: async (request) => {
+      const auth = authOf(request);
+      if (!request.body.commit) {
+        const p = await previewImport(deps.db, auth.business.id, auth.business.currency, request.body.csv);
+        return { committed: false, valid: p.valid, rows: p.rows };
+      }
+      const rows = await commitImport(
+        deps.db,
+        actorOf(request, deps.clock),
+        auth.business.currency,
+        request.body.csv,
+      );
+      return { committed: true, valid: true, rows };
+    },
+  });
+
+  r.get('/api/products/export.csv', {
+    config: MANAGE,
+    schema: {
+      tags: ['catalog'],
+      summary: 'Every product as CSV',
+      produces: ['text/csv'],
+      response: { 200: z.string(), ...errorResponses(401, 403) },
+    },
+    handler: async (request, reply) => {
+      const auth = authOf(request);
+      const csv = await exportCsv(deps.db, auth.business.id, auth.business.currency);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="products.csv"')
+        .send(csv);
+    },
+  });
+}

@@ -1,0 +1,245 @@
+import type { Product, productInputSchema, productQuerySchema, productUpdateSchema } from '@duka/domain';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import type { ProductRow } from '../../db/tables.js';
+import { AppError, notFound } from '../../http/errors.js';
+import type { Actor } from '../../lib/actor.js';
+import { isUniqueViolation, violatedConstraint } from '../../lib/db-errors.js';
+import { newId } from '../../lib/ids.js';
+import { appendJournal } from '../../lib/journal.js';
+import { type Trx, lockBusiness } from '../../lib/tx.js';
+import { requireOwnImage } from '../files/files.repository.js';
+import { findProduct, searchKey, toProducts } from './catalog.repository.js';
+
+type Input = z.output<typeof productInputSchema>;
+type Patch = z.output<typeof productUpdateSchema>;
+
+/** Refuses a code or a barcode another product of the business already has. */
+async function assertUnique(
+  trx: Trx,
+  businessId: string,
+  selfId: string | null,
+  code: string | undefined,
+  barcodes: string[] | undefined,
+) {
+  if (code !== undefined) {
+    let q = trx
+      .selectFrom('products')
+      .select('id')
+      .where('business_id', '=', businessId)
+      .where('code', '=', code);
+    if (selfId) q = q.where('id', '!=', selfId);
+    if (await q.executeTakeFirst())
+      throw new AppError('code_taken', `Another product has the code ${code}`, 'code');
+  }
+  if (barcodes && barcodes.length > 0) {
+    const dup = barcodes.find((b, i) => barcodes.indexOf(b) !== i);
+    if (dup) throw new AppError('barcode_taken', `The barcode ${dup} is listed twice`, 'barcodes');
+    let q = trx
+      .selectFrom('product_barcodes')
+      .select('barcode')
+      .where('business_id', '=', businessId)
+      .where('barcode', 'in', barcodes);
+    if (selfId) q = q.where('product_id', '!=', selfId);
+    const taken = await q.executeTakeFirst();
+    if (taken)
+      throw new AppError('barcode_taken', `Another product has the barcode ${taken.barcode}`, 'barcodes');
+  }
+}
+
+function uniqueError(err: unknown): AppError | null {
+  if (!isUniqueViolation(err)) return null;
+  return violatedConstraint(err).includes('barcode')
+    ? new AppError('barcode_taken', 'Another product has this barcode', 'barcodes')
+    : new AppError('code_taken', 'Another product has this code', 'code');
+}
+
+/** Inserts one product in the caller's transaction (also used by the CSV import). */
+export async function insertProduct(trx: Trx, actor: Actor, id: string, input: Input): Promise<void> {
+  await assertUnique(trx, actor.businessId, null, input.code, input.barcodes);
+  if (input.image) await requireOwnImage(trx, actor.businessId, input.image);
+  await trx
+    .insertInto('products')
+    .values({
+      id,
+      business_id: actor.businessId,
+      name: input.name,
+      code: input.code,
+      search_key: searchKey(input.name, input.code),
+      category: input.category,
+      unit: input.unit,
+      price: input.price,
+      tax_rate: input.tax_rate,
+      reorder_level: input.reorder_level,
+      avg_cost: 0,
+      image: input.image,
+      active: input.active ? 1 : 0,
+      created_at: actor.at,
+      updated_at: actor.at,
+      deleted_at: null,
+    })
+    .execute();
+  if (input.barcodes.length) {
+    await trx
+      .insertInto('product_barcodes')
+      .values(input.barcodes.map((barcode) => ({ business_id: actor.businessId, barcode, product_id: id })))
+      .execute();
+  }
+  await trx
+    .insertInto('product_prices')
+    .values({
+      id: newId(),
+      business_id: actor.businessId,
+      product_id: id,
+      price: input.price,
+      tax_rate: input.tax_rate,
+      changed_by: actor.userId,
+      created_at: actor.at,
+    })
+    .execute();
+  await appendJournal(trx, {
+    ...actor.journal,
+    docType: 'product',
+    docId: id,
+    action: 'product.create',
+    detail: { code: input.code },
+  });
+}
+
+export async function createProduct(db: Db, actor: Actor, id: string, input: Input): Promise<Product> {
+  try {
+    await db.kysely.transaction().execute(async (trx) => {
+      await lockBusiness(db, trx, actor.businessId);
+      const existing = await findProduct(trx, actor.businessId, id);
+      if (existing) throw new AppError('idempotency_conflict', 'A product with this id exists');
+      await insertProduct(trx, actor, id, input);
+    });
+  } catch (err) {
+    throw uniqueError(err) ?? err;
+  }
+  return getProduct(db, actor.businessId, id);
+}
+
+/** Updates a product; inside `outer` (the CSV import's transaction) or in a transaction of its own. */
+export async function updateProduct(
+  db: Db,
+  actor: Actor,
+  id: string,
+  patch: Patch,
+  outer?: Trx,
+): Promise<Product | null> {
+  const run = <T>(fn: (trx: Trx) => Promise<T>) => (outer ? fn(outer) : db.kysely.transaction().execute(fn));
+  try {
+    await run(async (trx) => {
+      if (!outer) await lockBusiness(db, trx, actor.businessId);
+      const cur = await findProduct(trx, actor.businessId, id);
+      if (!cur) throw notFound('Product');
+      await assertUnique(trx, actor.businessId, id, patch.code, patch.barcodes);
+      if (patch.image) await requireOwnImage(trx, actor.businessId, patch.image);
+      const { barcodes, active, ...plain } = patch;
+      const set: Partial<ProductRow> = { ...plain, updated_at: actor.at };
+      if (active !== undefined) set.active = active ? 1 : 0;
+      if (patch.name !== undefined || patch.code !== undefined)
+        set.search_key = searchKey(patch.name ?? cur.name, patch.code ?? cur.code);
+      await trx.updateTable('products').set(set).where('id', '=', id).execute();
+      if (barcodes) {
+        await trx.deleteFrom('product_barcodes').where('product_id', '=', id).execute();
+        if (barcodes.length) {
+          await trx
+            .insertInto('product_barcodes')
+            .values(barcodes.map((barcode) => ({ business_id: actor.businessId, barcode, product_id: id })))
+            .execute();
+        }
+      }
+      const priceChanged =
+        (patch.price !== undefined && patch.price !== Number(cur.price)) ||
+        (patch.tax_rate !== undefined && patch.tax_rate !== cur.tax_rate);
+      if (priceChanged) {
+        await trx
+          .insertInto('product_prices')
+          .values({
+            id: newId(),
+            business_id: actor.businessId,
+            product_id: id,
+            price: patch.price ?? Number(cur.price),
+            tax_rate: patch.tax_rate ?? cur.tax_rate,
+            changed_by: actor.userId,
+            created_at: actor.at,
+          })
+          .execute();
+      }
+      await appendJournal(trx, {
+        ...actor.journal,
+        docType: 'product',
+        docId: id,
+        action: 'product.update',
+        detail: { fields: Object.keys(patch) },
+      });
+    });
+  } catch (err) {
+    throw uniqueError(err) ?? err;
+  }
+  return outer ? null : getProduct(db, actor.businessId, id);
+}
+
+export async function getProduct(db: Db, businessId: string, id: string): Promise<Product> {
+  const row = await findProduct(db.kysely, businessId, id);
+  if (!row) throw notFound('Product');
+  return (await toProducts(db.kysely, [row]))[0]!;
+}
+
+/** Exact barcode or code first, then names and codes containing the text. */
+export async function searchProducts(
+  db: Db,
+  businessId: string,
+  q: z.output<typeof productQuerySchema>,
+): Promise<Product[]> {
+  let query = db.kysely
+    .selectFrom('products')
+    .selectAll('products')
+    .where('products.business_id', '=', businessId)
+    .where('products.deleted_at', 'is', null);
+  if (q.include_inactive !== 'true') query = query.where('products.active', '=', 1);
+  if (q.category) query = query.where('products.category', '=', q.category);
+  if (q.location_id) {
+    const at = q.location_id;
+    query = query.where('products.id', 'in', (eb) =>
+      eb.selectFrom('stock_levels').select('product_id').where('location_id', '=', at),
+    );
+  }
+  if (q.low_stock === 'true') {
+    // On hand (at the location, when one is chosen) at or below the reorder level.
+    query = query.where((eb) => {
+      let held = eb
+        .selectFrom('stock_levels')
+        .select((s) => s.fn.sum<number>('quantity').as('q'))
+        .whereRef('stock_levels.product_id', '=', 'products.id');
+      if (q.location_id) held = held.where('stock_levels.location_id', '=', q.location_id);
+      return eb(eb.fn.coalesce(held, eb.lit(0)), '<=', eb.ref('products.reorder_level'));
+    });
+  }
+  const text = q.q?.trim();
+  if (text) {
+    const exact = await db.kysely
+      .selectFrom('product_barcodes')
+      .select('product_id')
+      .where('business_id', '=', businessId)
+      .where('barcode', '=', text)
+      .executeTakeFirst();
+    // LIKE wildcards are dropped from the text rather than escaped: escaping differs between the databases.
+    const like = `%${text.toLowerCase().replace(/[\\%_]/g, '')}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('products.search_key', 'like', like),
+        ...(exact ? [eb('products.id', '=', exact.product_id)] : []),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy('products.name')
+    .orderBy('products.id')
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
+  return toProducts(db.kysely, rows);
+}

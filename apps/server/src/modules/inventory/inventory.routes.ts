@@ -1,0 +1,100 @@
+import {
+  adjustmentBodySchema,
+  receiptBodySchema,
+  stockDocumentSchema,
+  transferBodySchema,
+} from '@duka/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
+import { authOf } from '../../http/access.js';
+import { errorResponses } from '../../http/errors.js';
+import { actorOf } from '../../lib/actor.js';
+import { loadDocument, postAdjustment, postReceipt, postTransfer } from './documents.service.js';
+import type { Operator } from './stock-rules.js';
+
+const flag = <F extends string>(f: F) => ({ access: { kind: 'flag' as const, flag: f } });
+const adjustmentBody = adjustmentBodySchema.omit({ direction: true });
+const DOC_ERRORS = errorResponses(401, 403, 404, 409, 422);
+
+function operator(request: FastifyRequest): Operator {
+  const auth = authOf(request);
+  return { businessId: auth.business.id, userId: auth.user.id, role: auth.user.role };
+}
+
+export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/stock/receipts', {
+    config: flag('adding_supplier_stock'),
+    schema: {
+      tags: ['stock'],
+      summary: 'Receive stock from a supplier into a location (moves the average cost)',
+      body: receiptBodySchema,
+      response: { 201: stockDocumentSchema, ...DOC_ERRORS },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(await postReceipt(deps.db, actorOf(request, deps.clock), operator(request), request.body)),
+  });
+
+  for (const direction of ['positive', 'negative'] as const) {
+    r.post(`/api/stock/${direction}`, {
+      config: flag(direction === 'positive' ? 'adding_stock_positive' : 'adding_stock_negative'),
+      schema: {
+        tags: ['stock'],
+        summary: `Stock ${direction} adjustment with a reason`,
+        body: adjustmentBody,
+        response: { 201: stockDocumentSchema, ...DOC_ERRORS },
+      },
+      handler: async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await postAdjustment(deps.db, actorOf(request, deps.clock), operator(request), {
+              ...request.body,
+              direction,
+            }),
+          ),
+    });
+  }
+
+  r.post('/api/stock/transfers', {
+    config: flag('adding_interlocation'),
+    schema: {
+      tags: ['stock'],
+      summary: 'Move stock from one location to another',
+      body: transferBodySchema,
+      response: { 201: stockDocumentSchema, ...DOC_ERRORS },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(await postTransfer(deps.db, actorOf(request, deps.clock), operator(request), request.body)),
+  });
+
+  r.get('/api/stock/documents/:id', {
+    config: {
+      access: {
+        kind: 'anyFlag',
+        flags: [
+          'manage_stock',
+          'adding_supplier_stock',
+          'adding_stock_positive',
+          'adding_stock_negative',
+          'adding_interlocation',
+          'stock_taking',
+        ],
+      },
+    },
+    schema: {
+      tags: ['stock'],
+      summary: 'One stock document with its lines',
+      params: z.object({ id: z.uuid() }),
+      response: { 200: stockDocumentSchema, ...errorResponses(401, 403, 404) },
+    },
+    handler: (request) => loadDocument(deps.db.kysely, authOf(request).business.id, request.params.id),
+  });
+}

@@ -1,0 +1,114 @@
+import type { MovementKind } from '@duka/domain';
+import { AppError } from '../../http/errors.js';
+import type { Actor } from '../../lib/actor.js';
+import { newId } from '../../lib/ids.js';
+import type { Trx } from '../../lib/tx.js';
+import { sql } from 'kysely';
+
+export interface MovementInput {
+  productId: string;
+  locationId: string;
+  /** Signed thousandths: + into the location, − out of it. */
+  quantity: number;
+  unitCost: number;
+  kind: MovementKind;
+  docType: string;
+  docId: string;
+  reason?: string | null;
+}
+
+const key = (productId: string, locationId: string) => `${productId}|${locationId}`;
+
+/** Current levels of the given (product, location) pairs; missing pairs are 0. */
+export async function levelsOf(
+  trx: Trx,
+  pairs: { productId: string; locationId: string }[],
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (pairs.length === 0) return out;
+  const productIds = [...new Set(pairs.map((p) => p.productId))];
+  const locationIds = [...new Set(pairs.map((p) => p.locationId))];
+  const rows = await trx
+    .selectFrom('stock_levels')
+    .select(['product_id', 'location_id', 'quantity'])
+    .where('product_id', 'in', productIds)
+    .where('location_id', 'in', locationIds)
+    .execute();
+  for (const r of rows) out.set(key(r.product_id, r.location_id), Number(r.quantity));
+  return out;
+}
+
+/**
+ * Appends movements to the ledger and moves the stock levels with them, in the caller's
+ * transaction (which must hold `lockBusiness`). Unless negative stock is allowed, refuses with
+ * 409 insufficient_stock when any location would go below zero; nothing is written then.
+ */
+export async function postMovements(
+  trx: Trx,
+  actor: Actor,
+  movements: MovementInput[],
+  opts: { allowNegative: boolean; productNames?: Map<string, string> },
+): Promise<void> {
+  if (movements.length === 0) return;
+  const deltas = new Map<string, { productId: string; locationId: string; delta: number }>();
+  for (const m of movements) {
+    const k = key(m.productId, m.locationId);
+    const d = deltas.get(k) ?? { productId: m.productId, locationId: m.locationId, delta: 0 };
+    d.delta += m.quantity;
+    deltas.set(k, d);
+  }
+  if (!opts.allowNegative) {
+    const current = await levelsOf(trx, [...deltas.values()]);
+    for (const d of deltas.values()) {
+      const now = current.get(key(d.productId, d.locationId)) ?? 0;
+      if (d.delta < 0 && now + d.delta < 0) {
+        const name = opts.productNames?.get(d.productId) ?? d.productId;
+        throw new AppError(
+          'insufficient_stock',
+          `Not enough ${name} in stock: ${now / 1000} on hand, ${-d.delta / 1000} needed`,
+          'lines',
+        );
+      }
+    }
+  }
+  for (const d of deltas.values()) {
+    if (d.delta === 0) continue;
+    await trx
+      .insertInto('stock_levels')
+      .values({
+        business_id: actor.businessId,
+        product_id: d.productId,
+        location_id: d.locationId,
+        quantity: d.delta,
+        updated_at: actor.at,
+      })
+      .onConflict((oc) =>
+        oc.columns(['product_id', 'location_id']).doUpdateSet({
+          quantity: sql<number>`stock_levels.quantity + excluded.quantity`,
+          updated_at: actor.at,
+        }),
+      )
+      .execute();
+  }
+  const rows = movements.map((m) => ({
+    id: newId(),
+    business_id: actor.businessId,
+    product_id: m.productId,
+    location_id: m.locationId,
+    quantity: m.quantity,
+    unit_cost: m.unitCost,
+    kind: m.kind,
+    doc_type: m.docType,
+    doc_id: m.docId,
+    reason: m.reason ?? null,
+    user_id: actor.userId,
+    device_id: actor.deviceId,
+    created_at: actor.at,
+  }));
+  for (let i = 0; i < rows.length; i += 200) {
+    await trx
+      .insertInto('stock_movements')
+      .values(rows.slice(i, i + 200))
+      .execute();
+  }
+}

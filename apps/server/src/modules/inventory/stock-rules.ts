@@ -1,0 +1,70 @@
+import { isAdminRole } from '@duka/domain';
+import type { ProductRow } from '../../db/tables.js';
+import { AppError } from '../../http/errors.js';
+import type { Trx } from '../../lib/tx.js';
+
+export interface Operator {
+  businessId: string;
+  userId: string | null;
+  /** The user's role; the CLI and system jobs act as admin. */
+  role: string;
+}
+
+/** The location must belong to the business, be active, and be one the user may work at. */
+export async function requireUsableLocation(
+  trx: Trx,
+  op: Operator,
+  locationId: string,
+  field: string,
+): Promise<void> {
+  const loc = await trx
+    .selectFrom('locations')
+    .select(['id', 'active'])
+    .where('id', '=', locationId)
+    .where('business_id', '=', op.businessId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!loc || loc.active !== 1)
+    throw new AppError('validation_failed', 'Unknown or inactive location', field);
+  if (isAdminRole(op.role) || !op.userId) return;
+  const allowed = await trx
+    .selectFrom('user_locations')
+    .select('location_id')
+    .where('user_id', '=', op.userId)
+    .where('location_id', '=', locationId)
+    .executeTakeFirst();
+  if (!allowed) throw new AppError('location_not_allowed', 'You may not work at this location', field);
+}
+
+/** The active products of the business named by the lines; refuses an unknown or inactive one. */
+export async function requireActiveProducts(
+  trx: Trx,
+  businessId: string,
+  lines: { product_id: string }[],
+): Promise<Map<string, ProductRow>> {
+  const ids = [...new Set(lines.map((l) => l.product_id))];
+  const rows = await trx
+    .selectFrom('products')
+    .selectAll()
+    .where('business_id', '=', businessId)
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
+  const map = new Map(rows.map((r) => [r.id, r]));
+  lines.forEach((l, i) => {
+    const p = map.get(l.product_id);
+    if (!p) throw new AppError('validation_failed', 'Unknown product', `lines.${i}.product_id`);
+    if (p.active !== 1)
+      throw new AppError('validation_failed', `${p.name} is inactive`, `lines.${i}.product_id`);
+  });
+  return map;
+}
+
+export async function allowsNegativeStock(trx: Trx, businessId: string): Promise<boolean> {
+  const b = await trx
+    .selectFrom('businesses')
+    .select('allow_negative_stock')
+    .where('id', '=', businessId)
+    .executeTakeFirstOrThrow();
+  return b.allow_negative_stock === 1;
+}

@@ -1,0 +1,127 @@
+import type { Location } from '@duka/domain';
+import type { Db } from '../../db/database.js';
+import { AppError, notFound } from '../../http/errors.js';
+import type { Actor } from '../../lib/actor.js';
+import { appendJournal } from '../../lib/journal.js';
+import { lockBusiness } from '../../lib/tx.js';
+
+export async function listLocations(db: Db, businessId: string): Promise<Location[]> {
+  const rows = await db.kysely
+    .selectFrom('locations')
+    .select(['id', 'name', 'active'])
+    .where('business_id', '=', businessId)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((l) => ({ ...l, active: l.active === 1 }));
+}
+
+async function one(db: Db, businessId: string, id: string): Promise<Location> {
+  const found = (await listLocations(db, businessId)).find((l) => l.id === id);
+  if (!found) throw notFound('Location');
+  return found;
+}
+
+/** Adds a location; idempotent by its id. */
+export async function addLocation(db: Db, actor: Actor, id: string, name: string): Promise<Location> {
+  await db.kysely.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('locations')
+      .select(['business_id', 'name'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (existing) {
+      if (existing.business_id !== actor.businessId || existing.name !== name) {
+        throw new AppError('idempotency_conflict', 'Another location has this id');
+      }
+      return;
+    }
+    await trx
+      .insertInto('locations')
+      .values({
+        id,
+        business_id: actor.businessId,
+        name,
+        active: 1,
+        created_at: actor.at,
+        updated_at: actor.at,
+        deleted_at: null,
+      })
+      .execute();
+    await appendJournal(trx, {
+      ...actor.journal,
+      docType: 'location',
+      docId: id,
+      action: 'location.create',
+      detail: { name },
+    });
+  });
+  return one(db, actor.businessId, id);
+}
+
+/** Renames or (de)activates a location: never while it holds stock, never the last active one. */
+export async function updateLocation(
+  db: Db,
+  actor: Actor,
+  id: string,
+  patch: { name?: string; active?: boolean },
+): Promise<Location> {
+  await db.kysely.transaction().execute(async (trx) => {
+    await lockBusiness(db, trx, actor.businessId);
+    const loc = await trx
+      .selectFrom('locations')
+      .selectAll()
+      .where('id', '=', id)
+      .where('business_id', '=', actor.businessId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!loc) throw notFound('Location');
+    if (patch.active === false && loc.active === 1) {
+      const held = await trx
+        .selectFrom('stock_levels')
+        .select('product_id')
+        .where('location_id', '=', id)
+        .where('quantity', '!=', 0)
+        .limit(1)
+        .executeTakeFirst();
+      if (held)
+        throw new AppError(
+          'location_holds_stock',
+          'Move or write off the stock held here before deactivating it',
+        );
+      const others = await trx
+        .selectFrom('locations')
+        .select('id')
+        .where('business_id', '=', actor.businessId)
+        .where('active', '=', 1)
+        .where('id', '!=', id)
+        .where('deleted_at', 'is', null)
+        .limit(1)
+        .executeTakeFirst();
+      if (!others) throw new AppError('conflict', 'The last active location cannot be deactivated');
+    }
+    await trx
+      .updateTable('locations')
+      .set({
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.active !== undefined ? { active: patch.active ? 1 : 0 } : {}),
+        updated_at: actor.at,
+      })
+      .where('id', '=', id)
+      .execute();
+    const action =
+      patch.active === false
+        ? 'location.deactivate'
+        : patch.active === true && loc.active === 0
+          ? 'location.activate'
+          : 'location.update';
+    await appendJournal(trx, {
+      ...actor.journal,
+      docType: 'location',
+      docId: id,
+      action,
+      detail: { ...patch },
+    });
+  });
+  return one(db, actor.businessId, id);
+}

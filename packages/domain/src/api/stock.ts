@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import {
+  MAX_TAX_BASIS_POINTS,
+  MOVEMENT_KINDS,
+  NEGATIVE_REASONS,
+  POSITIVE_REASONS,
+  UNITS,
+} from '../stock/units.js';
+import { idSchema } from './common.js';
+
+const text = (max: number) => z.string().trim().max(max);
+/** Money in minor units. */
+export const moneySchema = z.number().int().min(0).max(1e12);
+/** A quantity in thousandths, more than zero. */
+export const positiveQtySchema = z.number().int().min(1).max(1e12);
+export const barcodeSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[\x21-\x7e]+$/, 'Printable characters without spaces');
+
+export const productInputSchema = z.strictObject({
+  name: text(120).min(1),
+  code: text(40).min(1),
+  barcodes: z.array(barcodeSchema).max(20).default([]),
+  category: text(60).default(''),
+  unit: z.enum(UNITS).default('each'),
+  price: moneySchema,
+  tax_rate: z.number().int().min(0).max(MAX_TAX_BASIS_POINTS).default(0),
+  reorder_level: z.number().int().min(0).max(1e12).default(0),
+  image: z.string().max(100).nullable().default(null),
+  active: z.boolean().default(true),
+});
+export type ProductInput = z.input<typeof productInputSchema>;
+export const productCreateSchema = productInputSchema.extend({ id: idSchema.optional() });
+export const productUpdateSchema = productInputSchema.partial();
+
+export const productSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  barcodes: z.array(z.string()),
+  category: z.string(),
+  unit: z.enum(UNITS),
+  price: z.number().int(),
+  tax_rate: z.number().int(),
+  reorder_level: z.number().int(),
+  avg_cost: z.number().int(),
+  image: z.string().nullable(),
+  active: z.boolean(),
+  levels: z.array(z.object({ location_id: z.string(), quantity: z.number().int() })),
+  on_hand: z.number().int(),
+  updated_at: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productQuerySchema = z.strictObject({
+  q: z.string().trim().max(100).optional(),
+  category: z.string().max(60).optional(),
+  location_id: z.uuid().optional(),
+  low_stock: z.enum(['true', 'false']).optional(),
+  include_inactive: z.enum(['true', 'false']).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const priceHistorySchema = z.object({
+  price: z.number().int(),
+  tax_rate: z.number().int(),
+  changed_by: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const movementSchema = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  location_id: z.string(),
+  quantity: z.number().int(),
+  unit_cost: z.number().int(),
+  kind: z.enum(MOVEMENT_KINDS),
+  doc_type: z.string(),
+  doc_id: z.string(),
+  reason: z.string().nullable(),
+  user_id: z.string().nullable(),
+  device_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Movement = z.infer<typeof movementSchema>;
+
+export const locationInputSchema = z.strictObject({ name: text(60).min(1) });
+export const locationUpdateSchema = z.strictObject({ name: text(60).min(1), active: z.boolean() }).partial();
+
+export const supplierInputSchema = z.strictObject({
+  name: text(120).min(1),
+  contact_name: text(120).default(''),
+  phone: text(30).default(''),
+  email: z.union([z.email().max(120), z.literal('')]).default(''),
+  address: text(200).default(''),
+  notes: text(1000).default(''),
+  active: z.boolean().default(true),
+});
+export const supplierUpdateSchema = supplierInputSchema.partial();
+export const supplierSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  contact_name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  address: z.string(),
+  notes: z.string(),
+  active: z.boolean(),
+  updated_at: z.string(),
+});
+export type Supplier = z.infer<typeof supplierSchema>;
+
+const line = z.strictObject({ product_id: idSchema, quantity: positiveQtySchema });
+const costedLine = line.extend({ unit_cost: moneySchema });
+const lines = <T extends z.ZodType>(l: T) => z.array(l).min(1).max(500);
+
+/** Every stock document carries the id its client made: it is also the idempotency key. */
+export const receiptBodySchema = z.strictObject({
+  id: idSchema,
+  supplier_id: idSchema,
+  location_id: idSchema,
+  invoice_number: text(60).default(''),
+  invoice_date: z.iso.date().optional(),
+  note: text(500).default(''),
+  lines: lines(costedLine),
+});
+export const adjustmentBodySchema = z.strictObject({
+  id: idSchema,
+  direction: z.enum(['positive', 'negative']),
+  location_id: idSchema,
+  reason: z.enum([...new Set([...POSITIVE_REASONS, ...NEGATIVE_REASONS])] as [string, ...string[]]),
+  note: text(500).default(''),
+  lines: lines(line),
+});
+export const transferBodySchema = z.strictObject({
+  id: idSchema,
+  from_location_id: idSchema,
+  to_location_id: idSchema,
+  note: text(500).default(''),
+  lines: lines(line),
+});
+
+export const stockDocumentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['receipt', 'positive', 'negative', 'transfer', 'count']),
+  location_id: z.string(),
+  to_location_id: z.string().nullable(),
+  supplier_id: z.string().nullable(),
+  invoice_number: z.string(),
+  invoice_date: z.string().nullable(),
+  reason: z.string().nullable(),
+  note: z.string(),
+  total_cost: z.number().int(),
+  user_id: z.string().nullable(),
+  device_id: z.string().nullable(),
+  created_at: z.string(),
+  lines: z.array(
+    z.object({
+      product_id: z.string(),
+      product_name: z.string(),
+      quantity: z.number().int(),
+      unit_cost: z.number().int(),
+    }),
+  ),
+});
+export type StockDocument = z.infer<typeof stockDocumentSchema>;

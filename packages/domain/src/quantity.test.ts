@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  divRound,
+  formatQuantity,
+  lineAmount,
+  nextAverageCost,
+  parseMoney,
+  parseQuantity,
+} from './quantity.js';
+
+describe('quantities and money', () => {
+  it.each([
+    ['2', 2000],
+    ['0.25', 250],
+    ['1,5', 1500],
+    ['0.001', 1],
+    ['-3', -3000],
+    ['1.2345', null],
+    ['abc', null],
+    ['', null],
+  ])('parses quantity %j as %j', (text, v) => expect(parseQuantity(text)).toBe(v));
+
+  it('formats thousandths without needless zeros', () => {
+    expect(formatQuantity(2000)).toBe('2');
+    expect(formatQuantity(250)).toBe('0.25');
+    expect(formatQuantity(1)).toBe('0.001');
+    expect(formatQuantity(-1500)).toBe('-1.5');
+  });
+
+  it('rounds half away from zero', () => {
+    expect(divRound(5, 2)).toBe(3);
+    expect(divRound(-5, 2)).toBe(-3);
+    expect(divRound(4, 3)).toBe(1);
+    expect(lineAmount(250, 18050)).toBe(4513); // 0.25 × 180.50 = 45.125 → 45.13
+    expect(lineAmount(333, 100)).toBe(33);
+  });
+
+  it('parses money in major units for the currency digits', () => {
+    expect(parseMoney('120.5', 2)).toBe(12050);
+    expect(parseMoney('120', 2)).toBe(12000);
+    expect(parseMoney('120.505', 2)).toBeNull();
+    expect(parseMoney('1250', 0)).toBe(1250);
+    expect(parseMoney('1.5', 0)).toBeNull();
+    expect(parseMoney('1,250.00', 2)).toBeNull();
+  });
+
+  it('moves the weighted average cost on each receipt', () => {
+    expect(nextAverageCost(0, 0, 10_000, 500)).toBe(500);
+    expect(nextAverageCost(10_000, 500, 10_000, 700)).toBe(600);
+    expect(nextAverageCost(3000, 100, 1000, 101)).toBe(100); // (3 × 100 + 1 × 101) / 4 = 100.25
+    expect(nextAverageCost(-2000, 400, 5000, 900)).toBe(900);
+    expect(nextAverageCost(0, 400, 5000, 900)).toBe(900);
+  });
+});

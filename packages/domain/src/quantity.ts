@@ -1,0 +1,63 @@
+/** Quantities are integer thousandths (0.25 kg = 250); never floats in storage or maths. */
+export const QTY_SCALE = 1000;
+
+/**
+ * Parses a decimal quantity written by a person ("2", "0.25", "1,5") into thousandths.
+ * Returns null when it is not a number or has more than three decimals.
+ */
+export function parseQuantity(text: string): number | null {
+  const m = /^\s*(-)?(\d{1,9})(?:[.,](\d{1,3}))?\s*$/.exec(text);
+  if (!m) return null;
+  const whole = Number(m[2]) * QTY_SCALE;
+  const frac = m[3] ? Number(m[3].padEnd(3, '0')) : 0;
+  const v = whole + frac;
+  return m[1] ? -v : v;
+}
+
+/** Thousandths as a plain decimal without needless zeros: 2000 → "2", 250 → "0.25". */
+export function formatQuantity(thousandths: number): string {
+  const sign = thousandths < 0 ? '-' : '';
+  const abs = Math.abs(thousandths);
+  const whole = Math.trunc(abs / QTY_SCALE);
+  const frac = abs % QTY_SCALE;
+  return frac === 0
+    ? `${sign}${whole}`
+    : `${sign}${whole}.${String(frac).padStart(3, '0').replace(/0+$/, '')}`;
+}
+
+/** Integer division rounding half away from zero (the rounding rule of product.md). */
+export function divRound(numerator: number, denominator: number): number {
+  if (denominator === 0) throw new RangeError('division by zero');
+  const sign = Math.sign(numerator) * Math.sign(denominator);
+  const n = Math.abs(numerator);
+  const d = Math.abs(denominator);
+  return sign * Math.floor((2 * n + d) / (2 * d));
+}
+
+/** Money of `quantity` thousandths at `unitMinor` per unit, rounded half away from zero. */
+export function lineAmount(quantity: number, unitMinor: number): number {
+  return divRound(quantity * unitMinor, QTY_SCALE);
+}
+
+/**
+ * Parses an amount written in major units ("120.5", "1,250.00" is refused: no grouping) into
+ * minor units for a currency with `digits` minor digits. Null when malformed or too precise.
+ */
+export function parseMoney(text: string, digits: number): number | null {
+  const m = /^\s*(-)?(\d{1,12})(?:[.,](\d+))?\s*$/.exec(text);
+  if (!m) return null;
+  const frac = m[3] ?? '';
+  if (frac.length > digits) return null;
+  const v = Number(m[2]) * 10 ** digits + (frac ? Number(frac.padEnd(digits, '0')) : 0);
+  return m[1] ? -v : v;
+}
+
+/**
+ * Weighted average cost after receiving `qty` at `unitCost`, on `onHand` at `avgCost`.
+ * When stock on hand is zero or below, the new cost is taken as it is.
+ */
+export function nextAverageCost(onHand: number, avgCost: number, qty: number, unitCost: number): number {
+  if (qty <= 0) return avgCost;
+  if (onHand <= 0) return unitCost;
+  return divRound(onHand * avgCost + qty * unitCost, onHand + qty);
+}
