@@ -20,21 +20,32 @@ export const barcodeSchema = z
   .max(64)
   .regex(/^[\x21-\x7e]+$/, 'Printable characters without spaces');
 
-export const productInputSchema = z.strictObject({
+const productFields = {
   name: text(120).min(1),
   code: text(40).min(1),
-  barcodes: z.array(barcodeSchema).max(20).default([]),
-  category: text(60).default(''),
-  unit: z.enum(UNITS).default('each'),
+  barcodes: z.array(barcodeSchema).max(20),
+  category: text(60),
+  unit: z.enum(UNITS),
   price: moneySchema,
-  tax_rate: z.number().int().min(0).max(MAX_TAX_BASIS_POINTS).default(0),
-  reorder_level: z.number().int().min(0).max(1e12).default(0),
-  image: z.string().max(100).nullable().default(null),
-  active: z.boolean().default(true),
+  tax_rate: z.number().int().min(0).max(MAX_TAX_BASIS_POINTS),
+  reorder_level: z.number().int().min(0).max(1e12),
+  image: z.string().max(100).nullable(),
+  active: z.boolean(),
+};
+export const productInputSchema = z.strictObject({
+  ...productFields,
+  barcodes: productFields.barcodes.default([]),
+  category: productFields.category.default(''),
+  unit: productFields.unit.default('each'),
+  tax_rate: productFields.tax_rate.default(0),
+  reorder_level: productFields.reorder_level.default(0),
+  image: productFields.image.default(null),
+  active: productFields.active.default(true),
 });
 export type ProductInput = z.input<typeof productInputSchema>;
 export const productCreateSchema = productInputSchema.extend({ id: idSchema.optional() });
-export const productUpdateSchema = productInputSchema.partial();
+/** A PATCH: only the fields sent change (no defaults fill the others in). */
+export const productUpdateSchema = z.strictObject(productFields).partial();
 
 export const productSchema = z.object({
   id: z.string(),
@@ -91,16 +102,25 @@ export type Movement = z.infer<typeof movementSchema>;
 export const locationInputSchema = z.strictObject({ name: text(60).min(1) });
 export const locationUpdateSchema = z.strictObject({ name: text(60).min(1), active: z.boolean() }).partial();
 
-export const supplierInputSchema = z.strictObject({
+const supplierFields = {
   name: text(120).min(1),
-  contact_name: text(120).default(''),
-  phone: text(30).default(''),
-  email: z.union([z.email().max(120), z.literal('')]).default(''),
-  address: text(200).default(''),
-  notes: text(1000).default(''),
-  active: z.boolean().default(true),
+  contact_name: text(120),
+  phone: text(30),
+  email: z.union([z.email().max(120), z.literal('')]),
+  address: text(200),
+  notes: text(1000),
+  active: z.boolean(),
+};
+export const supplierInputSchema = z.strictObject({
+  ...supplierFields,
+  contact_name: supplierFields.contact_name.default(''),
+  phone: supplierFields.phone.default(''),
+  email: supplierFields.email.default(''),
+  address: supplierFields.address.default(''),
+  notes: supplierFields.notes.default(''),
+  active: supplierFields.active.default(true),
 });
-export const supplierUpdateSchema = supplierInputSchema.partial();
+export const supplierUpdateSchema = z.strictObject(supplierFields).partial();
 export const supplierSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -50,14 +50,12 @@ export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
         response: { 201: stockDocumentSchema, ...DOC_ERRORS },
       },
       handler: async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await postAdjustment(deps.db, actorOf(request, deps.clock), operator(request), {
-              ...request.body,
-              direction,
-            }),
-          ),
+        reply.status(201).send(
+          await postAdjustment(deps.db, actorOf(request, deps.clock), operator(request), {
+            ...request.body,
+            direction,
+          }),
+        ),
     });
   }
 
