@@ -193,6 +193,10 @@ describe('products', () => {
   });
 });
 
+interface ImportResult {
+  rows: { action: string }[];
+}
+
 describe('CSV import and export', () => {
   let t: TestApp;
   let admin: string;
@@ -238,13 +242,13 @@ RICE,Rice loose,,Groceries,kg,150.5,0,2.5,yes
   it('imports all rows once they are fixed, updates known codes, and exports what it imported', async () => {
     const res = await importCsv(GOOD, true);
     expect(res.statusCode).toBe(200);
-    expect(res.json().rows.map((r: { action: string }) => r.action)).toEqual(['create', 'create']);
+    expect(res.json<ImportResult>().rows.map((r) => r.action)).toEqual(['create', 'create']);
     const rice = (await t.app.inject({ url: '/api/products?q=rice', headers: { cookie: admin } })).json<
       Product[]
     >()[0]!;
     expect(rice).toMatchObject({ unit: 'kg', price: 15_050, reorder_level: 2_500, tax_rate: 0 });
     const again = await importCsv(GOOD.replace('150.5', '155'), true);
-    expect(again.json().rows.map((r: { action: string }) => r.action)).toEqual(['update', 'update']);
+    expect(again.json<ImportResult>().rows.map((r) => r.action)).toEqual(['update', 'update']);
     expect(await count()).toBe(2);
     const exported = await t.app.inject({ url: '/api/products/export.csv', headers: { cookie: admin } });
     expect(exported.headers['content-type']).toContain('text/csv');
