@@ -26,6 +26,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
 import { suppliersRoutes } from './modules/suppliers/suppliers.routes.js';
+import { stockCountsRoutes } from './modules/stock-counts/stock-counts.routes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The built web app, beside this package: apps/web/dist. */
@@ -115,6 +116,7 @@ export async function buildApp({
     catalogRoutes,
     suppliersRoutes,
     inventoryRoutes,
+    stockCountsRoutes,
   ]) {
     routes(app, deps);
   }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './tables.js';
 import { foundation } from './migrations/0001-foundation.js';
 import { stock } from './migrations/0002-stock.js';
+import { stockCounts } from './migrations/0003-stock-counts.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -67,7 +68,11 @@ export function openDatabase(options: DbOptions): Db {
 }
 
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
-  return { '0001-foundation': foundation(dialect), '0002-stock': stock(dialect) };
+  return {
+    '0001-foundation': foundation(dialect),
+    '0002-stock': stock(dialect),
+    '0003-stock-counts': stockCounts(dialect),
+  };
 }
 
 /** Runs every pending migration; throws with the failing migration's error. */

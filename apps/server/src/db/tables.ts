@@ -232,6 +232,40 @@ export interface StockMovementsTable {
   created_at: string;
 }
 
+export interface StockCountsTable {
+  id: string;
+  business_id: string;
+  location_id: string;
+  /** 'open', 'finalised' or 'cancelled'. */
+  status: string;
+  freeze_sales: Bit;
+  note: string;
+  started_by: string | null;
+  started_at: string;
+  closed_by: string | null;
+  closed_at: string | null;
+}
+
+/** The snapshot taken when a count starts: what the ledger said was there. */
+export interface StockCountExpectedTable {
+  count_id: string;
+  product_id: string;
+  expected: Counter;
+  avg_cost: Counter;
+}
+
+/** What counters entered; several entries per product add up (a negative one corrects). */
+export interface StockCountEntriesTable {
+  id: string;
+  count_id: string;
+  business_id: string;
+  product_id: string;
+  quantity: Counter;
+  user_id: string | null;
+  device_id: string | null;
+  created_at: string;
+}
+
 export interface Database {
   businesses: BusinessesTable;
   users: UsersTable;
@@ -251,6 +285,9 @@ export interface Database {
   stock_document_lines: StockDocumentLinesTable;
   stock_levels: StockLevelsTable;
   stock_movements: StockMovementsTable;
+  stock_counts: StockCountsTable;
+  stock_count_expected: StockCountExpectedTable;
+  stock_count_entries: StockCountEntriesTable;
 }
 
 export type BusinessRow = Selectable<BusinessesTable>;

@@ -31,7 +31,17 @@ export const sessionDataSchema = z.object({
     online_offline: z.union([z.literal('0'), z.literal('1')]),
   }),
   user_roles: userRolesSchema,
-  stock_taking: z.record(z.string(), z.unknown()),
+  stock_taking: z.object({
+    open_counts: z.array(
+      z.object({
+        id: z.string(),
+        location_id: z.string(),
+        freeze_sales: z.boolean(),
+        started_at: z.string(),
+      }),
+    ),
+    frozen_location_ids: z.array(z.string()).describe('Locations where an open count pauses sales'),
+  }),
   business: businessPublicSchema,
   mode: z.enum(['local', 'hosted']),
   device_id: z.string().nullable(),

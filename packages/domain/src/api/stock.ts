@@ -188,3 +188,62 @@ export const stockDocumentSchema = z.object({
   ),
 });
 export type StockDocument = z.infer<typeof stockDocumentSchema>;
+
+export const STOCK_COUNT_STATUSES = ['open', 'finalised', 'cancelled'] as const;
+
+export const countStartSchema = z.strictObject({
+  id: idSchema,
+  location_id: idSchema,
+  freeze_sales: z.boolean().default(false),
+  note: text(500).default(''),
+});
+export const countEntrySchema = z.strictObject({
+  id: idSchema,
+  product_id: idSchema,
+  /** Thousandths counted; negative to correct an earlier entry. */
+  quantity: z
+    .number()
+    .int()
+    .min(-1e12)
+    .max(1e12)
+    .refine((q) => q !== 0, 'Not zero'),
+});
+
+/** A count as counters see it: counted totals, never the expected figures (blind). */
+export const stockCountSchema = z.object({
+  id: z.string(),
+  location_id: z.string(),
+  status: z.enum(STOCK_COUNT_STATUSES),
+  freeze_sales: z.boolean(),
+  note: z.string(),
+  started_by: z.string().nullable(),
+  started_at: z.string(),
+  closed_at: z.string().nullable(),
+  counted: z.array(
+    z.object({
+      product_id: z.string(),
+      product_name: z.string(),
+      quantity: z.number().int(),
+      entries: z.number().int(),
+    }),
+  ),
+});
+export type StockCount = z.infer<typeof stockCountSchema>;
+
+/** The admin's review: expected (at the start), counted, variance in quantity and value. */
+export const stockCountReviewSchema = z.object({
+  count: stockCountSchema,
+  lines: z.array(
+    z.object({
+      product_id: z.string(),
+      product_name: z.string(),
+      expected: z.number().int(),
+      counted: z.number().int().nullable(),
+      variance: z.number().int(),
+      variance_value: z.number().int(),
+      moved_since_start: z.number().int(),
+    }),
+  ),
+  total_variance_value: z.number().int(),
+});
+export type StockCountReview = z.infer<typeof stockCountReviewSchema>;

@@ -16,7 +16,7 @@ import { authRateLimit } from './rate-limit.js';
 import { changeOwnPassword, setOwnImage } from '../users/users.service.js';
 import { locationIdsOf } from '../users/users.repository.js';
 import { login, logout } from './auth.service.js';
-import { sessionData } from './session-data.js';
+import { sessionData, stockTakingFor } from './session-data.js';
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -60,13 +60,15 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     handler: async (request) => {
       const auth = authOf(request);
-      const locs = await locationIdsOf(deps.db.kysely, [auth.user.id]);
+      const locationIds = (await locationIdsOf(deps.db.kysely, [auth.user.id])).get(auth.user.id) ?? [];
+      const stockTaking = await stockTakingFor(deps.db.kysely, auth.user, locationIds);
       return sessionData(
         auth.user,
         auth.business,
-        locs.get(auth.user.id) ?? [],
+        locationIds,
         deps.config.mode,
         request.deviceId,
+        stockTaking,
       );
     },
   });

@@ -16,7 +16,7 @@ import {
   recordFailure,
   throttleKeys,
 } from './login-throttle.js';
-import { sessionData } from './session-data.js';
+import { sessionData, stockTakingFor } from './session-data.js';
 import type { BusinessRow, UserRow } from '../../db/tables.js';
 
 export interface LoginInput {
@@ -74,11 +74,12 @@ export async function openSession(
     action: 'auth.login',
     detail: { ip },
   });
-  const locs = await locationIdsOf(trx, [user.id]);
+  const locationIds = (await locationIdsOf(trx, [user.id])).get(user.id) ?? [];
+  const stockTaking = await stockTakingFor(trx, user, locationIds);
   return {
     token,
     expires,
-    data: sessionData(user, business, locs.get(user.id) ?? [], deps.config.mode, deviceId),
+    data: sessionData(user, business, locationIds, deps.config.mode, deviceId, stockTaking),
   };
 }
 

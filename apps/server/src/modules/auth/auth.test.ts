@@ -37,7 +37,7 @@ describe('sign-in and sessions', () => {
     });
     expect(Object.keys(data.user_roles)).toHaveLength(14);
     expect(data.shop_details).toEqual({ name: 'Mama Mboga Stores', online_offline: '0' });
-    expect(data.stock_taking).toEqual({});
+    expect(data.stock_taking).toEqual({ open_counts: [], frozen_location_ids: [] });
     expect(data.device_id).toBe('AABBCCDDEEFF');
 
     const byMobile = await login(

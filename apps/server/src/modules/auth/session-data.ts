@@ -1,5 +1,7 @@
-import { type SessionData, rolesFromFlags } from '@duka/domain';
-import type { BusinessRow, UserRow } from '../../db/tables.js';
+import { type SessionData, isAdminRole, rolesFromFlags } from '@duka/domain';
+import type { Kysely } from 'kysely';
+import { openCountSettings } from '../stock-counts/stock-counts.service.js';
+import type { BusinessRow, Database, UserRow } from '../../db/tables.js';
 import { parseFlags } from '../../http/access.js';
 
 /** The seed spec's session data (§3) for a signed-in user. */
@@ -9,6 +11,7 @@ export function sessionData(
   locationIds: string[],
   mode: 'local' | 'hosted',
   deviceId: string | null,
+  stockTaking: SessionData['stock_taking'],
 ): SessionData {
   return {
     user: {
@@ -22,7 +25,7 @@ export function sessionData(
     },
     shop_details: { name: business.name, online_offline: business.online_offline ? '1' : '0' },
     user_roles: rolesFromFlags(parseFlags(user.flags)),
-    stock_taking: {},
+    stock_taking: stockTaking,
     business: {
       id: business.id,
       name: business.name,
@@ -33,5 +36,19 @@ export function sessionData(
     },
     mode,
     device_id: deviceId,
+  };
+}
+
+/** The open stock counts at the user's locations (all of them for an admin), for `stock_taking`. */
+export async function stockTakingFor(
+  db: Kysely<Database>,
+  user: UserRow,
+  locationIds: string[],
+): Promise<SessionData['stock_taking']> {
+  const open = await openCountSettings(db, user.business_id);
+  const mine = isAdminRole(user.role) ? open : open.filter((c) => locationIds.includes(c.location_id));
+  return {
+    open_counts: mine,
+    frozen_location_ids: mine.filter((c) => c.freeze_sales).map((c) => c.location_id),
   };
 }

@@ -1,0 +1,130 @@
+import {
+  countEntrySchema,
+  countStartSchema,
+  STOCK_COUNT_STATUSES,
+  stockCountReviewSchema,
+  stockCountSchema,
+} from '@duka/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
+import { authOf } from '../../http/access.js';
+import { errorResponses } from '../../http/errors.js';
+import { actorOf } from '../../lib/actor.js';
+import type { Operator } from '../inventory/stock-rules.js';
+import {
+  addEntry,
+  cancelCount,
+  finaliseCount,
+  listCounts,
+  loadCount,
+  reviewCount,
+  startCount,
+} from './stock-counts.service.js';
+
+const COUNTING = { access: { kind: 'flag' as const, flag: 'stock_taking' as const } };
+const ADMIN = { access: { kind: 'admin' as const } };
+const idParams = z.object({ id: z.uuid() });
+const ERRORS = errorResponses(401, 403, 404, 409, 422);
+
+function operator(request: FastifyRequest): Operator {
+  const auth = authOf(request);
+  return { businessId: auth.business.id, userId: auth.user.id, role: auth.user.role };
+}
+
+export function stockCountsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/stock-counts', {
+    config: COUNTING,
+    schema: {
+      tags: ['stock taking'],
+      summary: 'Stock counts, newest first',
+      querystring: z.strictObject({ status: z.enum(STOCK_COUNT_STATUSES).optional() }),
+      response: { 200: z.array(stockCountSchema), ...errorResponses(401, 403, 422) },
+    },
+    handler: (request) => listCounts(deps.db, authOf(request).business.id, request.query.status),
+  });
+
+  r.post('/api/stock-counts', {
+    config: COUNTING,
+    schema: {
+      tags: ['stock taking'],
+      summary: 'Start a count at a location (snapshots the expected quantities)',
+      body: countStartSchema,
+      response: { 201: stockCountSchema, ...ERRORS },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(await startCount(deps.db, actorOf(request, deps.clock), operator(request), request.body)),
+  });
+
+  r.get('/api/stock-counts/:id', {
+    config: COUNTING,
+    schema: {
+      tags: ['stock taking'],
+      summary: 'A count as counters see it: counted totals, no expected figures',
+      params: idParams,
+      response: { 200: stockCountSchema, ...errorResponses(401, 403, 404) },
+    },
+    handler: (request) => loadCount(deps.db.kysely, authOf(request).business.id, request.params.id),
+  });
+
+  r.post('/api/stock-counts/:id/entries', {
+    config: COUNTING,
+    schema: {
+      tags: ['stock taking'],
+      summary: 'Add what was counted of a product (negative corrects)',
+      params: idParams,
+      body: countEntrySchema,
+      response: { 201: stockCountSchema, ...ERRORS },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await addEntry(
+            deps.db,
+            actorOf(request, deps.clock),
+            operator(request),
+            request.params.id,
+            request.body,
+          ),
+        ),
+  });
+
+  r.get('/api/stock-counts/:id/review', {
+    config: ADMIN,
+    schema: {
+      tags: ['stock taking'],
+      summary: 'Expected, counted and variance in quantity and value (admin)',
+      params: idParams,
+      response: { 200: stockCountReviewSchema, ...errorResponses(401, 403, 404) },
+    },
+    handler: (request) => reviewCount(deps.db.kysely, authOf(request).business.id, request.params.id),
+  });
+
+  r.post('/api/stock-counts/:id/finalise', {
+    config: ADMIN,
+    schema: {
+      tags: ['stock taking'],
+      summary: 'Post the corrections and close the count (admin)',
+      params: idParams,
+      response: { 200: stockCountReviewSchema, ...ERRORS },
+    },
+    handler: (request) => finaliseCount(deps.db, actorOf(request, deps.clock), request.params.id),
+  });
+
+  r.post('/api/stock-counts/:id/cancel', {
+    config: ADMIN,
+    schema: {
+      tags: ['stock taking'],
+      summary: 'Cancel an open count (admin)',
+      params: idParams,
+      response: { 200: stockCountSchema, ...ERRORS },
+    },
+    handler: (request) => cancelCount(deps.db, actorOf(request, deps.clock), request.params.id),
+  });
+}

@@ -1,0 +1,375 @@
+import {
+  type StockCount,
+  type StockCountReview,
+  type countEntrySchema,
+  type countStartSchema,
+  lineAmount,
+} from '@duka/domain';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/tables.js';
+import { AppError, notFound } from '../../http/errors.js';
+import type { Actor } from '../../lib/actor.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { appendJournal } from '../../lib/journal.js';
+import { type Trx, lockBusiness } from '../../lib/tx.js';
+import { type MovementInput, postMovements } from '../inventory/ledger.js';
+import { type Operator, requireActiveProducts, requireUsableLocation } from '../inventory/stock-rules.js';
+
+type Q = Kysely<Database> | Trx;
+
+async function countRow(db: Q, businessId: string, id: string) {
+  const row = await db
+    .selectFrom('stock_counts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Stock count');
+  return row;
+}
+
+/** Counted totals per product (sum of every counter's entries). */
+async function countedTotals(db: Q, countId: string) {
+  const rows = await db
+    .selectFrom('stock_count_entries')
+    .innerJoin('products', 'products.id', 'stock_count_entries.product_id')
+    .select([
+      'stock_count_entries.product_id',
+      'products.name as product_name',
+      (eb) => eb.fn.sum<number>('stock_count_entries.quantity').as('quantity'),
+      (eb) => eb.fn.countAll<number>().as('entries'),
+    ])
+    .where('count_id', '=', countId)
+    .groupBy(['stock_count_entries.product_id', 'products.name'])
+    .orderBy('products.name')
+    .execute();
+  return rows.map((r) => ({ ...r, quantity: Number(r.quantity), entries: Number(r.entries) }));
+}
+
+export async function loadCount(db: Q, businessId: string, id: string): Promise<StockCount> {
+  const c = await countRow(db, businessId, id);
+  return {
+    id: c.id,
+    location_id: c.location_id,
+    status: c.status as StockCount['status'],
+    freeze_sales: c.freeze_sales === 1,
+    note: c.note,
+    started_by: c.started_by,
+    started_at: c.started_at,
+    closed_at: c.closed_at,
+    counted: await countedTotals(db, id),
+  };
+}
+
+export async function listCounts(db: Db, businessId: string, status?: string): Promise<StockCount[]> {
+  let q = db.kysely.selectFrom('stock_counts').select('id').where('business_id', '=', businessId);
+  if (status) q = q.where('status', '=', status);
+  const rows = await q.orderBy('started_at', 'desc').limit(100).execute();
+  return Promise.all(rows.map((r) => loadCount(db.kysely, businessId, r.id)));
+}
+
+/** Open counts at the given locations: the login response's `stock_taking` settings. */
+export async function openCountSettings(db: Q, businessId: string) {
+  const rows = await db
+    .selectFrom('stock_counts')
+    .select(['id', 'location_id', 'freeze_sales', 'started_at'])
+    .where('business_id', '=', businessId)
+    .where('status', '=', 'open')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    location_id: r.location_id,
+    freeze_sales: r.freeze_sales === 1,
+    started_at: r.started_at,
+  }));
+}
+
+/** Refuses a sale at a location whose open count freezes sales (used by the till). */
+export async function assertSalesNotFrozen(db: Q, locationId: string): Promise<void> {
+  const frozen = await db
+    .selectFrom('stock_counts')
+    .select('id')
+    .where('location_id', '=', locationId)
+    .where('status', '=', 'open')
+    .where('freeze_sales', '=', 1)
+    .executeTakeFirst();
+  if (frozen)
+    throw new AppError(
+      'sales_frozen',
+      'A stock count is under way here: sales are paused until it is finalised',
+    );
+}
+
+/** Starts a count: snapshots what the ledger says is at the location. Idempotent by its id. */
+export async function startCount(
+  db: Db,
+  actor: Actor,
+  op: Operator,
+  body: z.output<typeof countStartSchema>,
+): Promise<StockCount> {
+  try {
+    await db.kysely.transaction().execute(async (trx) => {
+      await lockBusiness(db, trx, actor.businessId);
+      const same = await trx
+        .selectFrom('stock_counts')
+        .select(['business_id', 'location_id'])
+        .where('id', '=', body.id)
+        .executeTakeFirst();
+      if (same) {
+        if (same.business_id !== actor.businessId || same.location_id !== body.location_id)
+          throw new AppError('idempotency_conflict', 'Another count has this id');
+        return;
+      }
+      await requireUsableLocation(trx, op, body.location_id, 'location_id');
+      const open = await trx
+        .selectFrom('stock_counts')
+        .select('id')
+        .where('location_id', '=', body.location_id)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      if (open) throw new AppError('count_open', 'A count is already open at this location');
+      await trx
+        .insertInto('stock_counts')
+        .values({
+          id: body.id,
+          business_id: actor.businessId,
+          location_id: body.location_id,
+          status: 'open',
+          freeze_sales: body.freeze_sales ? 1 : 0,
+          note: body.note,
+          started_by: actor.userId,
+          started_at: actor.at,
+          closed_by: null,
+          closed_at: null,
+        })
+        .execute();
+      const levels = await trx
+        .selectFrom('stock_levels')
+        .innerJoin('products', 'products.id', 'stock_levels.product_id')
+        .select(['stock_levels.product_id', 'stock_levels.quantity', 'products.avg_cost'])
+        .where('stock_levels.location_id', '=', body.location_id)
+        .where('stock_levels.quantity', '!=', 0)
+        .execute();
+      for (let i = 0; i < levels.length; i += 200) {
+        await trx
+          .insertInto('stock_count_expected')
+          .values(
+            levels
+              .slice(i, i + 200)
+              .map((l) => ({
+                count_id: body.id,
+                product_id: l.product_id,
+                expected: Number(l.quantity),
+                avg_cost: Number(l.avg_cost),
+              })),
+          )
+          .execute();
+      }
+      await appendJournal(trx, {
+        ...actor.journal,
+        docType: 'stock_count',
+        docId: body.id,
+        action: 'stock_count.start',
+        detail: { location_id: body.location_id, freeze_sales: body.freeze_sales },
+      });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('count_open', 'A count is already open at this location');
+    throw err;
+  }
+  return loadCount(db.kysely, actor.businessId, body.id);
+}
+
+/** Adds what a counter counted; several people may count at once. Idempotent by the entry id. */
+export async function addEntry(
+  db: Db,
+  actor: Actor,
+  op: Operator,
+  countId: string,
+  body: z.output<typeof countEntrySchema>,
+): Promise<StockCount> {
+  await db.kysely.transaction().execute(async (trx) => {
+    await lockBusiness(db, trx, actor.businessId);
+    const c = await countRow(trx, actor.businessId, countId);
+    const same = await trx
+      .selectFrom('stock_count_entries')
+      .selectAll()
+      .where('id', '=', body.id)
+      .executeTakeFirst();
+    if (same) {
+      if (
+        same.count_id !== countId ||
+        same.product_id !== body.product_id ||
+        Number(same.quantity) !== body.quantity
+      ) {
+        throw new AppError('idempotency_conflict', 'Another entry has this id');
+      }
+      return;
+    }
+    if (c.status !== 'open') throw new AppError('conflict', 'This count is closed');
+    await requireUsableLocation(trx, op, c.location_id, 'location_id');
+    await requireActiveProducts(trx, actor.businessId, [{ product_id: body.product_id }]);
+    const sofar =
+      (await countedTotals(trx, countId)).find((t) => t.product_id === body.product_id)?.quantity ?? 0;
+    if (sofar + body.quantity < 0)
+      throw new AppError('validation_failed', 'A count cannot go below zero', 'quantity');
+    await trx
+      .insertInto('stock_count_entries')
+      .values({
+        id: body.id,
+        count_id: countId,
+        business_id: actor.businessId,
+        product_id: body.product_id,
+        quantity: body.quantity,
+        user_id: actor.userId,
+        device_id: actor.deviceId,
+        created_at: actor.at,
+      })
+      .execute();
+    await appendJournal(trx, {
+      ...actor.journal,
+      docType: 'stock_count',
+      docId: countId,
+      action: 'stock_count.entry',
+      detail: { product_id: body.product_id, quantity: body.quantity },
+    });
+  });
+  return loadCount(db.kysely, actor.businessId, countId);
+}
+
+/** Expected against counted, with what moved at the location since the count began. */
+export async function reviewCount(db: Q, businessId: string, countId: string): Promise<StockCountReview> {
+  const count = await loadCount(db, businessId, countId);
+  const expected = await db
+    .selectFrom('stock_count_expected')
+    .innerJoin('products', 'products.id', 'stock_count_expected.product_id')
+    .select([
+      'stock_count_expected.product_id',
+      'products.name as product_name',
+      'expected',
+      'stock_count_expected.avg_cost',
+    ])
+    .where('count_id', '=', countId)
+    .execute();
+  // What moved at the location since the start is the level now less the snapshot: exact,
+  // with no reliance on clocks (one open count per location, so no corrections in between).
+  const now = await db
+    .selectFrom('stock_levels')
+    .select(['product_id', 'quantity'])
+    .where('location_id', '=', count.location_id)
+    .execute();
+  const levelNow = new Map(now.map((l) => [l.product_id, Number(l.quantity)]));
+  const costs = new Map<string, number>();
+  const lines = new Map<string, StockCountReview['lines'][number]>();
+  for (const e of expected) {
+    costs.set(e.product_id, Number(e.avg_cost));
+    lines.set(e.product_id, {
+      product_id: e.product_id,
+      product_name: e.product_name,
+      expected: Number(e.expected),
+      counted: null,
+      variance: 0,
+      variance_value: 0,
+      moved_since_start: (levelNow.get(e.product_id) ?? 0) - Number(e.expected),
+    });
+  }
+  const missingCost = count.counted.filter((c) => !costs.has(c.product_id)).map((c) => c.product_id);
+  if (missingCost.length) {
+    for (const p of await db
+      .selectFrom('products')
+      .select(['id', 'avg_cost'])
+      .where('id', 'in', missingCost)
+      .execute())
+      costs.set(p.id, Number(p.avg_cost));
+  }
+  for (const c of count.counted) {
+    const line = lines.get(c.product_id) ?? {
+      product_id: c.product_id,
+      product_name: c.product_name,
+      expected: 0,
+      counted: null,
+      variance: 0,
+      variance_value: 0,
+      moved_since_start: levelNow.get(c.product_id) ?? 0,
+    };
+    line.counted = c.quantity;
+    line.variance = c.quantity - line.expected;
+    line.variance_value = lineAmount(line.variance, costs.get(c.product_id) ?? 0);
+    lines.set(c.product_id, line);
+  }
+  const sorted = [...lines.values()].sort((a, b) => a.product_name.localeCompare(b.product_name));
+  return { count, lines: sorted, total_variance_value: sorted.reduce((s, l) => s + l.variance_value, 0) };
+}
+
+/**
+ * Finalises a count: each counted product gets a correction of (counted − expected at the start),
+ * so movements made after the count began are kept. Products nobody counted are left as they are.
+ */
+export async function finaliseCount(db: Db, actor: Actor, countId: string): Promise<StockCountReview> {
+  return db.kysely.transaction().execute(async (trx) => {
+    await lockBusiness(db, trx, actor.businessId);
+    const c = await countRow(trx, actor.businessId, countId);
+    if (c.status === 'finalised') return reviewCount(trx, actor.businessId, countId);
+    if (c.status !== 'open') throw new AppError('conflict', 'This count was cancelled');
+    const review = await reviewCount(trx, actor.businessId, countId);
+    const costs = new Map(
+      (
+        await trx
+          .selectFrom('products')
+          .select(['id', 'avg_cost'])
+          .where('id', 'in', review.lines.map((l) => l.product_id).concat(['']))
+          .execute()
+      ).map((p) => [p.id, Number(p.avg_cost)]),
+    );
+    const movements: MovementInput[] = review.lines
+      .filter((l) => l.counted !== null && l.variance !== 0)
+      .map((l) => ({
+        productId: l.product_id,
+        locationId: c.location_id,
+        quantity: l.variance,
+        unitCost: costs.get(l.product_id) ?? 0,
+        kind: 'count_correction',
+        docType: 'stock_count',
+        docId: countId,
+        reason: 'stock count',
+      }));
+    // Corrections make the books match the shelf; they are never refused for going below zero.
+    await postMovements(trx, actor, movements, { allowNegative: true });
+    await trx
+      .updateTable('stock_counts')
+      .set({ status: 'finalised', closed_by: actor.userId, closed_at: actor.at })
+      .where('id', '=', countId)
+      .execute();
+    await appendJournal(trx, {
+      ...actor.journal,
+      docType: 'stock_count',
+      docId: countId,
+      action: 'stock_count.finalise',
+      detail: { corrections: movements.length, variance_value: review.total_variance_value },
+    });
+    return reviewCount(trx, actor.businessId, countId);
+  });
+}
+
+export async function cancelCount(db: Db, actor: Actor, countId: string): Promise<StockCount> {
+  await db.kysely.transaction().execute(async (trx) => {
+    await lockBusiness(db, trx, actor.businessId);
+    const c = await countRow(trx, actor.businessId, countId);
+    if (c.status === 'cancelled') return;
+    if (c.status !== 'open') throw new AppError('conflict', 'This count is already finalised');
+    await trx
+      .updateTable('stock_counts')
+      .set({ status: 'cancelled', closed_by: actor.userId, closed_at: actor.at })
+      .where('id', '=', countId)
+      .execute();
+    await appendJournal(trx, {
+      ...actor.journal,
+      docType: 'stock_count',
+      docId: countId,
+      action: 'stock_count.cancel',
+    });
+  });
+  return loadCount(db.kysely, actor.businessId, countId);
+}
