@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { seedProducts } from './seed-products.mjs';
+import { stockFigures } from './stock.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -14,7 +16,11 @@ const connections = 32;
 
 function start(args, env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d) => {
       out += d;
@@ -32,19 +38,34 @@ async function load(url, opts = {}) {
 }
 
 async function post(url, body, headers = {}) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return res;
 }
 
 const fmt = (x) => `${Math.round(x.rps).toLocaleString('en')} req/s, p99 ${x.p99} ms`;
 const line = (name, x, base) =>
-  console.log(`${name.padEnd(44)} ${fmt(x).padEnd(30)} (${((x.rps / base.rps) * 100).toFixed(0)}% of baseline)`);
+  console.log(
+    `${name.padEnd(44)} ${fmt(x).padEnd(30)} (${((x.rps / base.rps) * 100).toFixed(0)}% of baseline)`,
+  );
+
+const ms = (x) => `${x.toFixed(1)} ms`;
+/** A sequential figure: p50/p95 per request, compared with the baseline's p95. */
+const seqLine = (name, x, base) =>
+  console.log(
+    `${name.padEnd(44)} p50 ${ms(x.p50).padEnd(9)} p95 ${ms(x.p95).padEnd(9)} ${Math.round(x.rps)} req/s${base ? ` (p95 ${(x.p95 / base.p95).toFixed(1)}× baseline)` : ''}`,
+  );
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-bench-'));
 const servers = [];
 try {
-  console.log(`Bench: ${connections} connections, ${seconds} s per figure, Node ${process.version}, ${os.cpus().length} cores\n`);
+  console.log(
+    `Bench: ${connections} connections, ${seconds} s per figure, Node ${process.version}, ${os.cpus().length} cores\n`,
+  );
   const bare = await start(['bench/bare-server.mjs'], { PORT: '0' });
   servers.push(bare.child);
   await load(`${bare.url}/json`, { duration: 2 }); // warm-up
@@ -52,13 +73,54 @@ try {
   console.log(`${'baseline: bare Fastify GET /json'.padEnd(44)} ${fmt(base)}`);
   bare.child.kill();
 
-  const duka = await start(['apps/server/dist/main.js'], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' });
+  const duka = await start(['apps/server/dist/main.js'], {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  });
   servers.push(duka.child);
-  const setup = await post(`${duka.url}/api/setup`, { business_name: 'Bench shop', username: 'owner', password: 'bench-pass-1' });
+  const setup = await post(`${duka.url}/api/setup`, {
+    business_name: 'Bench shop',
+    username: 'owner',
+    password: 'bench-pass-1',
+  });
   const cookie = setup.headers.get('set-cookie').split(';')[0];
   await load(`${duka.url}/api/health`, { duration: 2 });
   line('duka: GET /api/health', await load(`${duka.url}/api/health`), base);
-  line('duka: GET /api/me (session lookup, SQLite)', await load(`${duka.url}/api/me`, { headers: { cookie } }), base);
+  line(
+    'duka: GET /api/me (session lookup, SQLite)',
+    await load(`${duka.url}/api/me`, { headers: { cookie } }),
+    base,
+  );
+  duka.child.kill();
+
+  console.log('\nStock (sequential requests; p50/p95 per request):');
+  const stockDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-bench-stock-'));
+  const seeded = await seedProducts({
+    sqliteFile: path.join(stockDir, 'duka.sqlite'),
+    count: 100_000,
+    password: 'bench-pass-1',
+  });
+  const stock = await start(['apps/server/dist/main.js'], {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: stockDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  });
+  servers.push(stock.child);
+  const login = await post(`${stock.url}/api/auth/login`, { login: 'owner', password: 'bench-pass-1' });
+  await stockFigures({
+    url: stock.url,
+    cookie: login.headers.get('set-cookie').split(';')[0],
+    seeded,
+    label: 'sqlite',
+    line: seqLine,
+  });
+  stock.child.kill();
+  fs.rmSync(stockDir, { recursive: true, force: true });
 } finally {
   for (const s of servers) s.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });

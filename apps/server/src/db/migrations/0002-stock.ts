@@ -29,7 +29,9 @@ export function stock(dialect: DialectName) {
       await db.schema
         .createIndex('products_business_name')
         .on('products')
-        .columns(['business_id', 'search_key'])
+        // Name order with the search text inside: a search walks the index in the order it answers
+        // in, matching LIKE on index entries, and stops at the page size (covering; no sort).
+        .columns(['business_id', 'name', 'id', 'search_key'])
         .execute();
       await db.schema
         .createIndex('products_business_category')

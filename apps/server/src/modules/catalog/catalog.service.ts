@@ -220,20 +220,32 @@ export async function searchProducts(
   }
   const text = q.q?.trim();
   if (text) {
-    const exact = await db.kysely
-      .selectFrom('product_barcodes')
-      .select('product_id')
-      .where('business_id', '=', businessId)
-      .where('barcode', '=', text)
-      .executeTakeFirst();
+    // A scanned barcode or a typed code names one product: answer it without searching names.
+    const exact =
+      (
+        await db.kysely
+          .selectFrom('product_barcodes')
+          .select('product_id')
+          .where('business_id', '=', businessId)
+          .where('barcode', '=', text)
+          .executeTakeFirst()
+      )?.product_id ??
+      (
+        await db.kysely
+          .selectFrom('products')
+          .select('id')
+          .where('business_id', '=', businessId)
+          .where('code', '=', text)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst()
+      )?.id;
+    if (exact && q.offset === 0) {
+      const hit = await query.where('products.id', '=', exact).execute();
+      if (hit.length) return toProducts(db.kysely, hit);
+    }
     // LIKE wildcards are dropped from the text rather than escaped: escaping differs between the databases.
     const like = `%${text.toLowerCase().replace(/[\\%_]/g, '')}%`;
-    query = query.where((eb) =>
-      eb.or([
-        eb('products.search_key', 'like', like),
-        ...(exact ? [eb('products.id', '=', exact.product_id)] : []),
-      ]),
-    );
+    query = query.where('products.search_key', 'like', like);
   }
   const rows = await query
     .orderBy('products.name')

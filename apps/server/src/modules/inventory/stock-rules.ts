@@ -43,14 +43,12 @@ export async function requireActiveProducts(
   lines: { product_id: string }[],
 ): Promise<Map<string, ProductRow>> {
   const ids = [...new Set(lines.map((l) => l.product_id))];
-  const rows = await trx
-    .selectFrom('products')
-    .selectAll()
-    .where('business_id', '=', businessId)
-    .where('id', 'in', ids)
-    .where('deleted_at', 'is', null)
-    .execute();
-  const map = new Map(rows.map((r) => [r.id, r]));
+  // By primary key alone, the business checked here: with `business_id = ?` in the query,
+  // SQLite's planner walks the business's index instead (300 ms on 100,000 products).
+  const rows = await trx.selectFrom('products').selectAll().where('id', 'in', ids).execute();
+  const map = new Map(
+    rows.filter((r) => r.business_id === businessId && r.deleted_at === null).map((r) => [r.id, r]),
+  );
   lines.forEach((l, i) => {
     const p = map.get(l.product_id);
     if (!p) throw new AppError('validation_failed', 'Unknown product', `lines.${i}.product_id`);

@@ -156,14 +156,12 @@ export async function startCount(
         await trx
           .insertInto('stock_count_expected')
           .values(
-            levels
-              .slice(i, i + 200)
-              .map((l) => ({
-                count_id: body.id,
-                product_id: l.product_id,
-                expected: Number(l.quantity),
-                avg_cost: Number(l.avg_cost),
-              })),
+            levels.slice(i, i + 200).map((l) => ({
+              count_id: body.id,
+              product_id: l.product_id,
+              expected: Number(l.quantity),
+              avg_cost: Number(l.avg_cost),
+            })),
           )
           .execute();
       }
