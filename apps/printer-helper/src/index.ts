@@ -1,1 +1,1 @@
-export const HELPER_VERSION = "0.1.0";
+export const HELPER_VERSION = '0.1.0';

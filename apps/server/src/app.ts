@@ -127,6 +127,13 @@ export async function buildApp({
     await app.register(fastifyStatic, { root: webRoot, wildcard: true, index: false, maxAge: 0 });
   }
 
+  if (indexHtml) {
+    // The static plugin answers a folder (`/`) with 403; the app's own router sends `/` to /login.
+    app.get('/', { config: { access: { kind: 'public' } }, schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(indexHtml)),
+    );
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (

@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { LayoutConfigProvider, colorSchemeOf, useLayoutConfig } from '../features/layout/layout-config';
+import { cssVariablesResolver, theme } from './theme';
+import { useInertBehindDialogs } from '../lib/use-inert-behind-dialogs';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // The API client already retries reads twice (seed spec §7); no second layer of retries.
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+function ThemedMantine({ children }: { children: ReactNode }) {
+  const { config } = useLayoutConfig();
+  useInertBehindDialogs();
+  return (
+    <MantineProvider
+      theme={theme}
+      forceColorScheme={colorSchemeOf(config)}
+      cssVariablesResolver={cssVariablesResolver}
+    >
+      {/* Toasts appear top-center (seed spec §2). */}
+      <Notifications position="top-center" zIndex={1000} limit={4} />
+      {children}
+    </MantineProvider>
+  );
+}
+
+export function AppProviders({
+  i18n,
+  queryClient,
+  children,
+}: {
+  i18n: I18n;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <LayoutConfigProvider>
+          <ThemedMantine>{children}</ThemedMantine>
+        </LayoutConfigProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

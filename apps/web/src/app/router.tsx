@@ -1,0 +1,74 @@
+import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
+import { MENU, EXTRA_ROUTES, type MenuLink } from '@duka/domain';
+import { LoginPage } from '../features/auth/login-page';
+import { RequireAuth } from '../features/auth/require-auth';
+import { SessionWatcher } from '../features/auth/session-watcher';
+import { ErrorPage } from '../features/errors/error-page';
+import { AppLayout } from '../features/layout/app-layout';
+import { PlaceholderPage } from '../features/placeholder/placeholder-page';
+
+/** Screens built so far, loaded when first opened; every other menu route is a placeholder. */
+const SCREENS: Record<string, RouteObject['lazy']> = {
+  '/users': async () => ({ Component: (await import('../features/users/users-page')).UsersPage }),
+  '/profile': async () => ({
+    Component: (await import('../features/business/business-profile-page')).BusinessProfilePage,
+  }),
+};
+
+/** A grouped entry is titled with its group: "Make a sale › cash". */
+function labelKeysOf(link: MenuLink): string[] {
+  for (const entry of MENU) {
+    if (entry.kind === 'group' && entry.children.some((c) => c.id === link.id))
+      return [`menu.${entry.id}`, `menu.${link.id}`];
+  }
+  return [`menu.${link.id}`];
+}
+
+const appRoutes: RouteObject[] = [
+  ...MENU.flatMap((e) => (e.kind === 'link' ? [e] : e.children)).map((link): RouteObject => {
+    const lazy = SCREENS[link.path];
+    return lazy
+      ? { path: link.path, lazy }
+      : { path: link.path, element: <PlaceholderPage labelKeys={labelKeysOf(link)} /> };
+  }),
+  ...EXTRA_ROUTES.map((link) => ({
+    path: link.path,
+    // /period-report is an alias of /period-sales (spec-decisions.md)
+    element:
+      link.path === '/period-report' ? (
+        <Navigate to="/period-sales" replace />
+      ) : (
+        <PlaceholderPage labelKeys={[`menu.${link.id}`]} />
+      ),
+  })),
+];
+
+/** The routes of seed spec §2 with the guard of spec-decisions.md. */
+export const routes: RouteObject[] = [
+  {
+    element: <SessionWatcher />,
+    children: [
+      { path: '/', element: <Navigate to="/login" replace /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/pages/login', element: <Navigate to="/login" replace /> },
+      {
+        path: '/setup',
+        lazy: async () => ({ Component: (await import('../features/setup/setup-page')).SetupPage }),
+      },
+      { path: '/pages/error', element: <ErrorPage /> },
+      {
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        children: appRoutes,
+      },
+      { path: '*', element: <Navigate to="/pages/error" replace /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { type LoginBody, type SessionData, sessionDataSchema, setupStatusSchema } from '@duka/domain';
+import { z } from 'zod';
+import { api } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
+
+export const ME_QUERY_KEY = ['me'] as const;
+
+/** The signed-in session, or null when signed out. */
+export async function fetchMe(): Promise<SessionData | null> {
+  try {
+    return await api('/api/me', { schema: sessionDataSchema, expectUnauthorized: true });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+export function useMe() {
+  return useQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, staleTime: 60_000, retry: false });
+}
+
+export function loginRequest(body: LoginBody, deviceId: string | null): Promise<SessionData> {
+  return api('/api/auth/login', {
+    method: 'POST',
+    body,
+    schema: sessionDataSchema,
+    expectUnauthorized: true,
+    deviceId,
+  });
+}
+
+export async function logoutRequest(): Promise<void> {
+  await api('/api/auth/logout', { method: 'POST', expectUnauthorized: true, retry: true });
+}
+
+export function fetchSetupStatus() {
+  return api('/api/setup', { schema: setupStatusSchema });
+}
+
+export function fetchHealth() {
+  return api('/api/health', {
+    schema: z.object({
+      status: z.string(),
+      mode: z.enum(['local', 'hosted']),
+      version: z.string().optional(),
+    }),
+  });
+}

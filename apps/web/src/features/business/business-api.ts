@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type BusinessUpdate, businessSchema } from '@duka/domain';
+import { api } from '../../lib/api-client';
+import { ME_QUERY_KEY } from '../auth/auth-api';
+
+export const BUSINESS_KEY = ['business-profile'] as const;
+
+export function useBusinessProfile() {
+  return useQuery({
+    queryKey: BUSINESS_KEY,
+    queryFn: () => api('/api/business/profile', { schema: businessSchema }),
+  });
+}
+
+/** Saving the profile also refreshes the session, whose business and shop details it changes. */
+export function useSaveBusiness() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BusinessUpdate) =>
+      api('/api/business/profile', { method: 'PATCH', body, schema: businessSchema }),
+    onSuccess: (data) => {
+      qc.setQueryData(BUSINESS_KEY, data);
+      void qc.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    },
+  });
+}
+
+export function useSetLogo() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (img: string | null) =>
+      img
+        ? api('/api/business/logo', { method: 'PUT', body: { img } })
+        : api('/api/business/logo', { method: 'DELETE' }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: BUSINESS_KEY });
+      void qc.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    },
+  });
+}

@@ -1,0 +1,62 @@
+import { Button, Code, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../lib/format';
+import { useSession } from '../auth/session-context';
+import { useJournal } from './devices-api';
+
+/** The audit trail: who did what, when, from which device. */
+export function ActivityList() {
+  const { t } = useTranslation();
+  const { business } = useSession();
+  const { dateTime } = useFormat(business);
+  const journal = useJournal();
+  if (journal.isPending)
+    return (
+      <Stack>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} h={36} />
+        ))}
+      </Stack>
+    );
+  if (journal.isError)
+    return (
+      <Stack align="center" py="xl">
+        <Text>{t('common.loadFailed')}</Text>
+        <Button variant="light" onClick={() => void journal.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </Stack>
+    );
+  if (journal.data.length === 0)
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        {t('activity.empty')}
+      </Text>
+    );
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="xs" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('activity.when')}</Table.Th>
+            <Table.Th>{t('activity.who')}</Table.Th>
+            <Table.Th>{t('activity.what')}</Table.Th>
+            <Table.Th>{t('activity.device')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {journal.data.map((e) => (
+            <Table.Tr key={e.seq}>
+              <Table.Td>{dateTime(e.created_at)}</Table.Td>
+              <Table.Td>{e.user_name ?? '—'}</Table.Td>
+              <Table.Td>
+                <Code>{e.doc_type}</Code> {e.action}
+              </Table.Td>
+              <Table.Td>{e.device_id ?? '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

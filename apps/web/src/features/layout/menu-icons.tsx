@@ -1,0 +1,35 @@
+import {
+  IconArrowBackUp,
+  IconBox,
+  IconBuildingStore,
+  IconCash,
+  IconChartBar,
+  IconClipboardList,
+  IconLayoutDashboard,
+  IconMapPin,
+  IconPackageImport,
+  IconReceipt,
+  IconTransfer,
+  IconTruck,
+  IconUserDollar,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+
+/** One icon per top-level menu entry (seed spec §2 route table). */
+export const MENU_ICONS: Record<string, Icon> = {
+  dashboard: IconLayoutDashboard,
+  stock: IconBox,
+  locations: IconMapPin,
+  addStock: IconPackageImport,
+  stockTaking: IconClipboardList,
+  suppliers: IconTruck,
+  makeSale: IconCash,
+  reverseSale: IconArrowBackUp,
+  expenses: IconReceipt,
+  debtors: IconUserDollar,
+  transfers: IconTransfer,
+  reports: IconChartBar,
+  users: IconUsers,
+  profile: IconBuildingStore,
+};

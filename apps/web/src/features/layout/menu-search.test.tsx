@@ -1,0 +1,27 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeSession, renderApp } from '../../test/render';
+import { MenuSearch } from './menu-search';
+
+describe('navbar search (seed spec §2)', () => {
+  it('opens from its button, finds menu entries, and clears and closes on Escape', async () => {
+    await renderApp(<MenuSearch />, { session: makeSession({ role: 'admin' }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Search' }));
+    const input = await screen.findByRole('combobox', { name: 'Search' });
+    fireEvent.change(input, { target: { value: 'debt' } });
+    expect(await screen.findByText('Debtors')).toBeInTheDocument();
+    expect(screen.getByText('Make a sale › debtor')).toBeInTheDocument();
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(screen.queryByRole('combobox', { name: 'Search' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('combobox', { name: 'Search' })).toHaveValue('');
+  });
+
+  it('only finds what the user may open', async () => {
+    await renderApp(<MenuSearch />, { session: makeSession({ role: 'staff', flags: ['sell_cash'] }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Search' }));
+    const input = await screen.findByRole('combobox', { name: 'Search' });
+    fireEvent.change(input, { target: { value: 'user' } });
+    expect(screen.queryByText('User accounts')).not.toBeInTheDocument();
+  });
+});

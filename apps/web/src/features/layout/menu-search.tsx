@@ -1,0 +1,89 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ActionIcon, Autocomplete, Tooltip } from '@mantine/core';
+import { IconSearch, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useMenuSearchEntries } from './use-menu';
+
+/**
+ * The navbar search (seed spec §2): opens from its button, finds menu entries, and clears and
+ * closes on Escape. Products and receipts join it when those screens exist.
+ */
+export function MenuSearch() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const entries = useMenuSearchEntries();
+  const [open, setOpen] = useState(false);
+  const [value, setValue] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const close = () => {
+    setValue('');
+    setOpen(false);
+  };
+  const go = (label: string) => {
+    const hit = entries.find((e) => e.label === label);
+    if (hit) {
+      close();
+      void navigate(hit.path);
+    }
+  };
+
+  if (!open) {
+    return (
+      <Tooltip label={t('layout.search')}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={t('layout.search')}
+          onClick={() => {
+            setOpen(true);
+            setTimeout(() => inputRef.current?.focus(), 0);
+          }}
+        >
+          <IconSearch size={20} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
+  return (
+    <Autocomplete
+      ref={inputRef}
+      aria-label={t('layout.search')}
+      placeholder={t('layout.searchPlaceholder')}
+      data={entries.map((e) => e.label)}
+      value={value}
+      onChange={setValue}
+      onOptionSubmit={go}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          close();
+        } else if (e.key === 'Enter') {
+          const q = value.trim().toLowerCase();
+          const first = entries.find((x) => x.label.toLowerCase().includes(q));
+          if (q && first) go(first.label);
+        }
+      }}
+      onBlur={() => {
+        if (!value) setOpen(false);
+      }}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      rightSection={
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="sm"
+          aria-label={t('layout.closeSearch')}
+          onClick={close}
+        >
+          <IconX size={14} aria-hidden />
+        </ActionIcon>
+      }
+      w={{ base: 180, sm: 280 }}
+      limit={8}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

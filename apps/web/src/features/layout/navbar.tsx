@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import { ActionIcon, Burger, Group, Image, Tooltip } from '@mantine/core';
+import { useFullscreenDocument } from '@mantine/hooks';
+import { IconBell, IconMaximize, IconMinimize } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { LanguagePicker } from '../../components/language-picker';
+import { MenuSearch } from './menu-search';
+import { UserMenu } from './user-menu';
+import classes from './layout.module.css';
+
+interface NavbarProps {
+  small: boolean;
+  showLogo: boolean;
+  logoSrc: string;
+  sidebarOpen: boolean;
+  scrolled: boolean;
+  fixed: boolean;
+  onToggleSidebar: () => void;
+  onToggleNotifications: () => void;
+  onEditProfile: () => void;
+}
+
+/** The top navbar of seed spec §2. */
+export function Navbar(p: NavbarProps) {
+  const { t } = useTranslation();
+  const { toggle, fullscreen } = useFullscreenDocument();
+  return (
+    <header
+      className={classes.navbar}
+      data-scrolled={p.scrolled || undefined}
+      data-fixed={p.fixed || undefined}
+    >
+      <Group gap="xs" wrap="nowrap">
+        {p.small && (
+          <Burger
+            opened={p.sidebarOpen}
+            onClick={p.onToggleSidebar}
+            aria-label={t('layout.toggleSidebar')}
+            aria-expanded={p.sidebarOpen}
+            size="sm"
+          />
+        )}
+        {p.showLogo && (
+          <Link to="/" className={classes.navLogo} aria-label={t('layout.home')}>
+            <Image src={p.logoSrc} alt="" w={32} h={32} radius="sm" fit="contain" />
+          </Link>
+        )}
+        <MenuSearch />
+      </Group>
+      <Group gap={6} wrap="nowrap">
+        <div className={classes.hideOnPhone}>
+          <LanguagePicker compact />
+        </div>
+        <Tooltip label={fullscreen ? t('layout.exitFullscreen') : t('layout.fullscreen')}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={fullscreen ? t('layout.exitFullscreen') : t('layout.fullscreen')}
+            onClick={() => void toggle()}
+          >
+            {fullscreen ? <IconMinimize size={20} aria-hidden /> : <IconMaximize size={20} aria-hidden />}
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={t('layout.notifications')}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={t('layout.notifications')}
+            onClick={p.onToggleNotifications}
+          >
+            <IconBell size={20} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <UserMenu onEditProfile={p.onEditProfile} />
+      </Group>
+    </header>
+  );
+}

@@ -1,0 +1,44 @@
+import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconUserEdit } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { UserAvatar } from '../../components/user-avatar';
+import { useSession } from '../auth/session-context';
+import { useLogout } from '../auth/use-auth-actions';
+
+/** The navbar's user dropdown: Edit Profile and Logout (seed spec §2). */
+export function UserMenu({ onEditProfile }: { onEditProfile: () => void }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const logout = useLogout();
+  return (
+    <Menu position="bottom-end" width={200} withArrow>
+      <Menu.Target>
+        <UnstyledButton
+          aria-label={t('layout.userMenu', { name: user.nm })}
+          style={{ borderRadius: 999 }}
+          p={2}
+        >
+          <Group gap={8} wrap="nowrap">
+            <UserAvatar name={user.nm} img={user.img} size={34} />
+            <Text size="sm" fw={500} visibleFrom="sm" maw={140} truncate="end">
+              {user.nm}
+            </Text>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconUserEdit size={16} aria-hidden />} onClick={onEditProfile}>
+          {t('layout.editProfile')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconLogout size={16} aria-hidden />}
+          color="red"
+          onClick={() => void logout()}
+        >
+          {t('layout.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,68 @@
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-error';
+import { notifyApiError, notifySuccess } from '../../lib/notify';
+import { makeValidators } from '../../lib/validators';
+import { changeMyPassword } from './profile-api';
+
+/** Every user can change their own password (product brief, People). */
+export function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const v = makeValidators(t);
+  const form = useForm({
+    initialValues: { current: '', next: '', confirm: '' },
+    validate: {
+      current: v.required,
+      next: v.password,
+      confirm: (x, all) => (x === all.next ? null : t('validation.passwordsDiffer')),
+    },
+  });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await changeMyPassword(values.current, values.next);
+      notifySuccess(t('profile.passwordChanged'));
+      form.reset();
+    } catch (err) {
+      if (
+        err instanceof ApiError &&
+        err.kind === 'http' &&
+        (err.code === 'invalid_credentials' || err.field === 'current_password')
+      ) {
+        form.setFieldError('current', t('profile.wrongPassword'));
+      } else {
+        notifyApiError(err);
+      }
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <PasswordInput
+          label={t('profile.currentPassword')}
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('current')}
+        />
+        <PasswordInput
+          label={t('profile.newPassword')}
+          description={t('validation.passwordLength')}
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('next')}
+        />
+        <PasswordInput
+          label={t('profile.confirmPassword')}
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('confirm')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" variant="light" loading={form.submitting}>
+            {t('profile.changePassword')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { api } from '../../lib/api-client';
+
+/** Seed spec §5 and §9: one image file, at most 1,000,000 bytes. */
+export const MAX_IMAGE_BYTES = 1_000_000;
+export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
+
+export type ImageProblem = 'notImage' | 'tooLarge' | null;
+
+/** Checks a chosen file in the page before anything is sent. */
+export function checkImageFile(file: File): ImageProblem {
+  if (!file.type.startsWith('image/')) return 'notImage';
+  if (file.size > MAX_IMAGE_BYTES) return 'tooLarge';
+  return null;
+}
+
+/** Only the image name matters here; the server answers the whole user. */
+const userImage = z.object({ img: z.string() });
+
+/** Uploads one image as the multipart field `avatar`; answers the stored file name. */
+export async function uploadImage(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('avatar', file, file.name);
+  const res = await api('/api/files/images', {
+    method: 'POST',
+    form,
+    schema: z.object({ name: z.string() }),
+  });
+  return res.name;
+}
+
+export function setMyImage(img: string) {
+  return api('/api/me/image', { method: 'PUT', body: { img }, schema: userImage });
+}
+
+export function deleteMyImage() {
+  return api('/api/me/image', { method: 'DELETE', schema: userImage });
+}
+
+export function changeMyPassword(current_password: string, new_password: string) {
+  return api('/api/me/password', { method: 'POST', body: { current_password, new_password } });
+}

@@ -1,0 +1,51 @@
+import { Button, Divider, Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconCamera } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { UserAvatar } from '../../components/user-avatar';
+import { useSession } from '../auth/session-context';
+import { ChangePasswordForm } from './change-password-form';
+import { ImageDialog } from './image-dialog';
+import { ThisDevice } from './this-device';
+
+/** The Edit Profile dialog (seed spec §2): image, name, shop name and Change image. */
+export function ProfileDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { user, shop_details } = useSession();
+  const [imageOpen, imageCtl] = useDisclosure(false);
+  return (
+    <>
+      <Modal
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        opened={opened && !imageOpen}
+        onClose={onClose}
+        title={t('profile.title')}
+        centered
+        size="md"
+      >
+        <Stack align="center" gap={6}>
+          <UserAvatar name={user.nm} img={user.img} size={96} alt={t('profile.yourImage')} />
+          <Text fw={600} size="lg" mt="xs" data-testid="profile-name">
+            {user.nm}
+          </Text>
+          <Text c="dimmed" size="sm" data-testid="profile-shop">
+            {shop_details.name}
+          </Text>
+          <Button
+            mt="xs"
+            variant="light"
+            leftSection={<IconCamera size={16} aria-hidden />}
+            onClick={imageCtl.open}
+          >
+            {t('profile.changeImage')}
+          </Button>
+        </Stack>
+        <Divider my="md" label={t('profile.changePassword')} labelPosition="left" />
+        <ChangePasswordForm />
+        <Divider my="md" />
+        <ThisDevice />
+      </Modal>
+      <ImageDialog opened={imageOpen} onClose={imageCtl.close} />
+    </>
+  );
+}

@@ -1,0 +1,134 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  API_RETRIES,
+  api,
+  resetConnectivityCache,
+  setApiHandlers,
+  setDeviceHeader,
+  setServerMode,
+} from './api-client';
+import { ApiError } from './api-error';
+import { describeApiError } from './notify';
+import { testI18n } from '../test/render';
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(async () => {
+  await testI18n('en');
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  setServerMode('local');
+  setDeviceHeader(null);
+  resetConnectivityCache();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('api client (seed spec §7, §8)', () => {
+  it('sends the device id header when the app has one', async () => {
+    setDeviceHeader('AABBCCDDEEFF');
+    fetchMock.mockResolvedValue(json(200, { ok: true }));
+    await api('/api/me');
+    const headers = fetchMock.mock.calls[0]![1].headers as Record<string, string>;
+    expect(headers['X-Device-Id']).toBe('AABBCCDDEEFF');
+  });
+
+  it('retries a read up to 2 times, then gives up', async () => {
+    fetchMock.mockRejectedValue(new TypeError('network'));
+    await expect(api('/api/users')).rejects.toMatchObject({ kind: 'network' });
+    expect(fetchMock).toHaveBeenCalledTimes(1 + API_RETRIES);
+  });
+
+  it('a read that fails once and then answers succeeds', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json(503, { error: { code: 'internal', message: 'x' } }))
+      .mockResolvedValueOnce(json(200, [1]));
+    await expect(api('/api/users')).resolves.toEqual([1]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('never repeats a write that carries no id of its own', async () => {
+    fetchMock.mockRejectedValue(new TypeError('network'));
+    await expect(api('/api/users', { method: 'POST', body: {} })).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not retry a refusal (4xx)', async () => {
+    fetchMock.mockResolvedValue(
+      json(409, { error: { code: 'username_taken', message: 'taken', field: 'username' } }),
+    );
+    const err = (await api('/api/users/1', { method: 'PUT', body: {} }).catch((e: unknown) => e)) as ApiError;
+    expect(err.code).toBe('username_taken');
+    expect(err.field).toBe('username');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('401 starts the expired-session flow; 402 the not-active message', async () => {
+    const onUnauthorized = vi.fn();
+    const onNotActive = vi.fn();
+    setApiHandlers({ onUnauthorized, onNotActive });
+    fetchMock.mockResolvedValueOnce(json(401, { error: { code: 'session_expired', message: 'x' } }));
+    await expect(api('/api/users')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    fetchMock.mockResolvedValueOnce(json(402, { error: { code: 'account_inactive', message: 'x' } }));
+    await expect(api('/api/users')).rejects.toMatchObject({ status: 402 });
+    expect(onNotActive).toHaveBeenCalledTimes(1);
+    fetchMock.mockResolvedValueOnce(json(401, { error: { code: 'invalid_credentials', message: 'x' } }));
+    await expect(api('/api/auth/login', { method: 'POST', expectUnauthorized: true })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('words failures for people, never as raw codes', () => {
+    expect(describeApiError(new ApiError({ kind: 'http', status: 500, code: 'internal' }))).toBe(
+      'Something bad happened; please try again later.',
+    );
+    expect(describeApiError(new ApiError({ kind: 'network' }))).toBe(
+      'Something bad happened; please try again later.',
+    );
+    expect(describeApiError(new ApiError({ kind: 'offline' }))).toBe(
+      'Internet connection is missing or is not stable!',
+    );
+    expect(describeApiError(new ApiError({ kind: 'http', status: 402, code: 'account_inactive' }))).toMatch(
+      /not active/,
+    );
+  });
+});
+
+describe('hosted mode connectivity (seed spec §4, §8)', () => {
+  beforeEach(() => setServerMode('hosted'));
+
+  it('sends no write when the shop is not online-capable', async () => {
+    localStorage.setItem('shop_details', JSON.stringify({ name: 'S', online_offline: '0' }));
+    await expect(api('/api/users', { method: 'POST', body: {} })).rejects.toMatchObject({ kind: 'offline' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends no write when the connectivity check fails', async () => {
+    localStorage.setItem('shop_details', JSON.stringify({ name: 'S', online_offline: '1' }));
+    fetchMock.mockRejectedValue(new TypeError('offline'));
+    await expect(api('/api/users', { method: 'POST', body: {} })).rejects.toMatchObject({ kind: 'offline' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/health');
+  });
+
+  it('writes when both-modes is on and the check passes; reads are never held back', async () => {
+    localStorage.setItem('shop_details', JSON.stringify({ name: 'S', online_offline: '1' }));
+    fetchMock.mockResolvedValueOnce(json(200, { status: 'ok' })).mockResolvedValueOnce(json(201, { id: 1 }));
+    await expect(api('/api/users', { method: 'POST', body: {} })).resolves.toEqual({ id: 1 });
+    localStorage.setItem('shop_details', JSON.stringify({ name: 'S', online_offline: '0' }));
+    fetchMock.mockResolvedValueOnce(json(200, []));
+    await expect(api('/api/users')).resolves.toEqual([]);
+  });
+
+  it('signing in is never held back', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { ok: true }));
+    await expect(api('/api/auth/login', { method: 'POST', body: {} })).resolves.toEqual({ ok: true });
+  });
+});

@@ -1,0 +1,171 @@
+import type { z } from 'zod';
+import { ApiError } from './api-error';
+import { readShopDetails } from './session-storage';
+
+/** Retries after the first try for requests that are safe to repeat (seed spec §7, §9). */
+export const API_RETRIES = 2;
+const RETRY_DELAYS_MS = [250, 750];
+const HEALTH_CACHE_MS = 15_000;
+
+type Mode = 'local' | 'hosted';
+
+interface ClientState {
+  deviceId: string | null;
+  mode: Mode;
+  onUnauthorized: () => void;
+  onNotActive: () => void;
+}
+
+const state: ClientState = {
+  deviceId: null,
+  mode: 'local',
+  onUnauthorized: () => undefined,
+  onNotActive: () => undefined,
+};
+
+export function setDeviceHeader(id: string | null): void {
+  state.deviceId = id;
+}
+export function getDeviceHeader(): string | null {
+  return state.deviceId;
+}
+export function setServerMode(mode: Mode): void {
+  state.mode = mode;
+}
+export function getServerMode(): Mode {
+  return state.mode;
+}
+export function setApiHandlers(h: { onUnauthorized: () => void; onNotActive: () => void }): void {
+  state.onUnauthorized = h.onUnauthorized;
+  state.onNotActive = h.onNotActive;
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  form?: FormData;
+  schema?: z.ZodType<T>;
+  /** Safe to repeat: reads, PUT/DELETE, and writes that carry their own id. */
+  retry?: boolean;
+  /** A 401 here is an answer (sign-in, "who am I"), not an expired session. */
+  expectUnauthorized?: boolean;
+  /** Overrides the device id header (sign-in with a freshly read device). */
+  deviceId?: string | null;
+  signal?: AbortSignal;
+}
+
+/** Writes that stay possible when a hosted shop is not online-capable: signing in and out, setup. */
+const CONNECTIVITY_EXEMPT = [/^\/api\/auth\//, /^\/api\/setup$/];
+
+let health: { ok: boolean; at: number } | null = null;
+
+/** The seed spec's connectivity check (§4): the hosted server answers its health route. */
+export async function checkConnectivity(force = false): Promise<boolean> {
+  if (!force && health && Date.now() - health.at < HEALTH_CACHE_MS) return health.ok;
+  let ok = false;
+  try {
+    const res = await fetch('/api/health', { cache: 'no-store' });
+    ok = res.ok;
+  } catch {
+    ok = false;
+  }
+  health = { ok, at: Date.now() };
+  return ok;
+}
+
+export function resetConnectivityCache(): void {
+  health = null;
+}
+
+/**
+ * Hosted mode (§4, §8): writes go to the hosted server only when the shop works both online and
+ * offline and the connectivity check passes; otherwise nothing is sent.
+ */
+async function assertCanWrite(path: string): Promise<void> {
+  if (state.mode !== 'hosted') return;
+  if (CONNECTIVITY_EXEMPT.some((re) => re.test(path))) return;
+  const shop = readShopDetails();
+  const capable = shop?.online_offline === '1';
+  if (!capable || !(await checkConnectivity())) {
+    throw new ApiError({ kind: 'offline', code: 'offline' });
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function toApiError(res: Response): Promise<ApiError> {
+  let code = 'internal';
+  let message: string | undefined;
+  let field: string | undefined;
+  try {
+    const body = (await res.json()) as { error?: { code?: string; message?: string; field?: string } };
+    if (body?.error) {
+      code = body.error.code ?? code;
+      message = body.error.message;
+      field = body.error.field;
+    }
+  } catch {
+    // not JSON: keep the generic code
+  }
+  const ra = Number(res.headers.get('Retry-After'));
+  return new ApiError({
+    kind: 'http',
+    status: res.status,
+    code,
+    message,
+    field,
+    retryAfter: Number.isFinite(ra) && ra > 0 ? ra : undefined,
+  });
+}
+
+/** Calls the API of the origin that served the app. */
+export async function api<T = unknown>(path: string, opts: RequestOptions<T> = {}): Promise<T> {
+  const method = opts.method ?? 'GET';
+  const isRead = method === 'GET';
+  const repeatable = opts.retry ?? (isRead || method === 'PUT' || method === 'DELETE');
+  if (!isRead) await assertCanWrite(path);
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const device = opts.deviceId !== undefined ? opts.deviceId : state.deviceId;
+  if (device) headers['X-Device-Id'] = device;
+  let body: BodyInit | undefined;
+  if (opts.form) body = opts.form;
+  else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+
+  const attempts = repeatable ? API_RETRIES + 1 : 1;
+  let lastError: ApiError | null = null;
+  for (let i = 0; i < attempts; i++) {
+    if (i > 0) await sleep(RETRY_DELAYS_MS[i - 1] ?? 750);
+    let res: Response;
+    try {
+      res = await fetch(path, { method, headers, body, credentials: 'same-origin', signal: opts.signal });
+    } catch (err) {
+      if (opts.signal?.aborted) throw err;
+      lastError = new ApiError({ kind: 'network', code: 'network' });
+      continue;
+    }
+    if (res.ok) {
+      if (res.status === 204) return undefined as T;
+      const json: unknown = await res.json().catch(() => undefined);
+      if (!opts.schema) return json as T;
+      const parsed = opts.schema.safeParse(json);
+      if (!parsed.success) {
+        console.error('Unexpected response from', path, parsed.error);
+        throw new ApiError({ kind: 'bad_response', status: res.status, code: 'bad_response' });
+      }
+      return parsed.data;
+    }
+    const err = await toApiError(res);
+    if (res.status >= 500 && i < attempts - 1) {
+      lastError = err;
+      continue;
+    }
+    if (res.status === 401 && !opts.expectUnauthorized) state.onUnauthorized();
+    if (res.status === 402) state.onNotActive();
+    throw err;
+  }
+  throw lastError ?? new ApiError({ kind: 'network', code: 'network' });
+}

@@ -1,0 +1,76 @@
+import { notifications } from '@mantine/notifications';
+import type { i18n as I18n } from 'i18next';
+import { ApiError } from './api-error';
+
+let i18nRef: I18n | null = null;
+export function bindNotifyI18n(instance: I18n): void {
+  i18nRef = instance;
+}
+const t = (key: string, opts?: Record<string, unknown>): string => (i18nRef ? i18nRef.t(key, opts) : key);
+
+export function notifySuccess(message: string, title?: string): void {
+  notifications.show({ color: 'teal', title, message, autoClose: 3000 });
+}
+
+export function notifyError(message: string, title?: string): void {
+  notifications.show({ color: 'red', title, message, autoClose: 6000 });
+}
+
+export function notifyWarning(message: string, title?: string): void {
+  notifications.show({ color: 'yellow', title, message, autoClose: 6000 });
+}
+
+/** Server error codes the app words itself, in the user's language. */
+const CODE_KEYS: Record<string, string> = {
+  invalid_credentials: 'errors.invalidCredentials',
+  rate_limited: 'errors.rateLimited',
+  device_not_approved: 'errors.deviceNotApproved',
+  device_blocked: 'errors.deviceBlocked',
+  username_taken: 'errors.usernameTaken',
+  mobile_taken: 'errors.mobileTaken',
+  last_admin: 'errors.lastAdmin',
+  already_set_up: 'errors.alreadySetUp',
+  payload_too_large: 'errors.imageTooLarge',
+  unsupported_file: 'errors.unsupportedFile',
+  unsupported_media_type: 'errors.unsupportedFile',
+  forbidden: 'errors.forbidden',
+  not_found: 'errors.notFound',
+  validation_failed: 'errors.validationFailed',
+};
+
+/** The message a failed call shows (seed spec §8); never a raw code. */
+export function describeApiError(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.kind === 'offline') return t('errors.offline');
+    if (err.kind === 'http') {
+      if (err.status === 402) return t('errors.notActive');
+      const key = CODE_KEYS[err.code];
+      if (key) return t(key, { seconds: err.retryAfter ?? 60 });
+    }
+  }
+  return t('errors.generic');
+}
+
+/**
+ * Shows a failed call as a toast. 401 and 402 already showed their own message through the
+ * API client's handlers, so they are not repeated.
+ */
+export function notifyApiError(err: unknown): void {
+  if (err instanceof ApiError && err.kind === 'http' && (err.status === 401 || err.status === 402)) return;
+  notifyError(describeApiError(err));
+}
+
+/** The server's own message for a refused call, in the user's language where the code is known. */
+export function serverMessage(err: unknown): string {
+  if (err instanceof ApiError && err.kind === 'http') {
+    const key = CODE_KEYS[err.code];
+    if (key) return t(key, { seconds: err.retryAfter ?? 60 });
+    if (err.status < 500 && err.message && err.message !== err.code) return err.message;
+  }
+  return describeApiError(err);
+}
+
+/** A call refused by the server (4xx), as opposed to one that never got an answer. */
+export function isRefusal(err: unknown): err is ApiError {
+  return err instanceof ApiError && err.kind === 'http' && err.status >= 400 && err.status < 500;
+}

@@ -1,0 +1,105 @@
+import { expect, test } from '@playwright/test';
+import {
+  STAFF_PASSWORD,
+  ADMIN,
+  adminApi,
+  createUser,
+  ensureSetup,
+  setBusiness,
+  storedDevices,
+  uiLogin,
+  apiLoginInPage,
+} from './support/fixtures';
+import { startFakeHelper } from './support/fake-helper';
+
+test.beforeAll(ensureSetup);
+test.afterAll(async () => {
+  const api = await adminApi();
+  await setBusiness(api, { require_approved_devices: false });
+});
+
+test.describe('sign-in with a device (seed spec §4, §8, spec-decisions.md)', () => {
+  test('without a helper: the spec toast, a random id made and saved once, and signed in', async ({
+    page,
+  }) => {
+    const api = await adminApi();
+    const username = await createUser(api, { flags: ['sell_cash'] });
+    await uiLogin(page, username, STAFF_PASSWORD);
+    await expect(page.getByText('Device not detected!')).toBeVisible();
+    await expect(page.getByText('Check if printer app is running')).toBeVisible();
+    await expect(page).toHaveURL(/\/cash-sale$/);
+    const first = await storedDevices(page);
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatch(/^R[0-9A-F]{16}$/);
+
+    // Signed out and in again: the saved id is reused, nothing is asked.
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await uiLogin(page, username, STAFF_PASSWORD);
+    await expect(page).toHaveURL(/\/cash-sale$/);
+    await expect(page.getByText('Device not detected!')).toHaveCount(0);
+    expect(await storedDevices(page)).toEqual(first);
+  });
+
+  test('username admin skips the device step', async ({ page }) => {
+    await uiLogin(page, ADMIN.username, ADMIN.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Device not detected!')).toHaveCount(0);
+    expect(await storedDevices(page)).toEqual([]);
+  });
+
+  test('with the helper: its device address is saved and sent, and the admin sees the device', async ({
+    page,
+    browser,
+  }) => {
+    const helper = await startFakeHelper('A1:B2:C3:D4:E5:F6');
+    try {
+      const api = await adminApi();
+      const username = await createUser(api, { flags: ['sell_cash'] });
+      await uiLogin(page, username, STAFF_PASSWORD);
+      await expect(page).toHaveURL(/\/cash-sale$/);
+      await expect(page.getByText('Logged in', { exact: true })).toBeVisible();
+      await expect(page.getByText('Device not detected!')).toHaveCount(0);
+      expect(await storedDevices(page)).toEqual(['A1B2C3D4E5F6']);
+      expect(helper.calls).toContain('networking.device');
+    } finally {
+      await helper.close();
+    }
+    const adminPage = await browser.newPage();
+    await apiLoginInPage(adminPage, ADMIN.username, ADMIN.password);
+    await adminPage.goto('/users');
+    await adminPage.getByRole('tab', { name: 'Devices' }).click();
+    await expect(adminPage.getByTestId('device-row-A1B2C3D4E5F6')).toBeVisible();
+    await adminPage.close();
+  });
+
+  test('when the business requires approved devices, a new till waits until the admin approves it', async ({
+    page,
+    browser,
+  }) => {
+    const api = await adminApi();
+    await setBusiness(api, { require_approved_devices: true });
+    const username = await createUser(api, { flags: ['sell_cash'] });
+    await uiLogin(page, username, STAFF_PASSWORD);
+    await expect(page.getByRole('alert').filter({ hasText: 'waiting for approval' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    const [deviceId] = await storedDevices(page);
+    expect(deviceId).toBeTruthy();
+
+    const adminPage = await browser.newPage();
+    await apiLoginInPage(adminPage, ADMIN.username, ADMIN.password);
+    await adminPage.goto('/users');
+    await adminPage.getByRole('tab', { name: 'Devices' }).click();
+    const row = adminPage.getByTestId(`device-row-${deviceId}`);
+    await expect(row).toContainText('Pending');
+    await row.getByRole('textbox').fill('Front till');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await expect(adminPage.getByText('Device renamed')).toBeVisible();
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await expect(row).toContainText('Approved');
+    await adminPage.close();
+
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/cash-sale$/);
+  });
+});

@@ -1,0 +1,122 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, apiLoginInPage, ensureSetup } from './support/fixtures';
+
+test.beforeAll(ensureSetup);
+
+test.describe('layout (seed spec §2, §3, §4, §9)', () => {
+  test.beforeEach(async ({ page }) => {
+    await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+  });
+
+  test('dark background is kept after reload (and after logout)', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await page.getByRole('button', { name: 'Customize your view' }).click();
+    const panel = page.getByRole('dialog', { name: 'Settings' });
+    await expect(panel.getByRole('tab', { name: 'Customize your view' })).toBeVisible();
+    await panel.getByLabel('Dark background').check({ force: true });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  });
+
+  test('a 1000 px wide window gets the overlay menu', async ({ page }) => {
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await page.goto('/dashboard');
+    const sidebar = page.getByTestId('sidebar');
+    await expect(page.getByRole('button', { name: 'Toggle menu' })).toBeVisible();
+    await expect(sidebar).not.toBeInViewport();
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await expect(sidebar).toBeInViewport();
+    await expect(page.getByTestId('menu-backdrop')).toBeVisible();
+    // The main content did not move: the menu lies over it.
+    const mainBox = await page.locator('main').boundingBox();
+    expect(mainBox?.x).toBe(0);
+    await page.getByTestId('menu-backdrop').click({ position: { x: 900, y: 400 } });
+    await expect(sidebar).not.toBeInViewport();
+  });
+
+  test('at 1440 px the side menu is docked; growing past 1200 px after 500 ms docks it again', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('sidebar')).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Toggle menu' })).toHaveCount(0);
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await expect(page.getByRole('button', { name: 'Toggle menu' })).toBeVisible();
+    await page.setViewportSize({ width: 1300, height: 800 });
+    await expect(page.getByRole('button', { name: 'Toggle menu' })).toHaveCount(0);
+  });
+
+  test('the collapsed sidebar expands on hover; menu position Top shows a top menu', async ({ page }) => {
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    const sidebar = page.getByTestId('sidebar');
+    await expect(sidebar).toHaveAttribute('data-collapsed', 'true');
+    await page.mouse.move(700, 400);
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBeLessThan(80);
+    await sidebar.hover();
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBeGreaterThan(200);
+    await page.mouse.move(900, 400);
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBeLessThan(80);
+
+    await page.getByRole('button', { name: 'Customize your view' }).click();
+    const panel = page.getByRole('dialog', { name: 'Settings' });
+    await panel.getByText('Top', { exact: true }).click();
+    await panel.getByLabel('Collapsed sidebar').uncheck({ force: true });
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('sidebar')).toHaveCount(0);
+    await expect(
+      page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Make a sale' }),
+    ).toBeVisible();
+    await page.reload();
+    await expect(
+      page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('sidebar')).toHaveCount(0);
+  });
+
+  test('search finds menu entries; Escape clears and closes it', async ({ page }) => {
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const box = page.getByRole('combobox', { name: 'Search' });
+    await box.fill('expen');
+    await expect(page.getByRole('option', { name: 'Expenses' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(box).toHaveCount(0);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('combobox', { name: 'Search' })).toHaveValue('');
+    await page.getByRole('combobox', { name: 'Search' }).fill('user acc');
+    await page.getByRole('option', { name: 'User accounts' }).click();
+    await expect(page).toHaveURL(/\/users$/);
+  });
+
+  test('navbar: logo links to /, notifications and fullscreen toggles, footer with the year', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()}`);
+    await page.getByRole('button', { name: 'Full screen' }).click();
+    await expect(page.getByRole('button', { name: /full screen/i })).toBeVisible();
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('toasts appear top-center', async ({ page }) => {
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const toast = page.getByText('Business profile saved');
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    const width = page.viewportSize()!.width;
+    expect(box.y).toBeLessThan(150);
+    expect(Math.abs(box.x + box.width / 2 - width / 2)).toBeLessThan(250);
+  });
+});

@@ -1,0 +1,77 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { ADMIN, STAFF_PASSWORD, adminApi, createUser, ensureSetup, uiLogin } from './support/fixtures';
+
+test.beforeAll(ensureSetup);
+
+test.describe('sign-in and sign-out (seed spec §2, §3, §4)', () => {
+  test('the login page has no serious accessibility violations', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    const axe = await new AxeBuilder({ page }).analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => v.id)).toEqual([]);
+  });
+
+  test('admin lands on /dashboard with toast "Logged in" and the four local-storage entries', async ({
+    page,
+  }) => {
+    await uiLogin(page, ADMIN.username, ADMIN.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Logged in', { exact: true })).toBeVisible();
+    const storage = await page.evaluate(() => ({ ...localStorage }));
+    expect(Object.keys(storage).sort()).toEqual(['shop_details', 'stock_taking', 'user_roles', 'ut']);
+    const ut = JSON.parse(storage.ut) as Record<string, string>;
+    expect(ut).toMatchObject({ nm: ADMIN.name, img: 'profile.png', role: 'admin' });
+    expect(ut).not.toHaveProperty('access_token');
+    expect(JSON.parse(storage.shop_details)).toMatchObject({ name: 'Mama Mboga Supermarket Ltd' });
+    expect(Object.keys(JSON.parse(storage.user_roles))).toHaveLength(14);
+    // The session itself is an HttpOnly cookie the page cannot read.
+    expect(await page.evaluate(() => document.cookie)).not.toContain('duka_session');
+  });
+
+  test('an admin of any case lands on /dashboard; staff land on /cash-sale', async ({ page, context }) => {
+    const api = await adminApi();
+    const boss = await createUser(api, { role: 'ADMIN', name: 'Second Admin' });
+    const cashier = await createUser(api, { flags: ['sell_cash'] });
+    await uiLogin(page, boss, STAFF_PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await uiLogin(page, cashier, STAFF_PASSWORD);
+    await expect(page).toHaveURL(/\/cash-sale$/);
+    await expect(page.getByRole('heading', { name: 'Make a sale › cash' })).toBeVisible();
+  });
+
+  test('wrong credentials are refused with a clear message', async ({ page }) => {
+    await uiLogin(page, ADMIN.username, 'not-the-password');
+    await expect(page.getByRole('alert')).toContainText('do not match');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('logout empties local storage and goes to /login', async ({ page }) => {
+    await uiLogin(page, ADMIN.username, ADMIN.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(await page.evaluate(() => localStorage.length)).toBe(4);
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an expired session says "Login session expired!" and signs out', async ({ page, context }) => {
+    await uiLogin(page, ADMIN.username, ADMIN.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await context.clearCookies();
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'User accounts' })
+      .click();
+    await expect(page.getByText('Login session expired!')).toBeVisible();
+    await expect(page.getByText('Please login again.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  });
+});

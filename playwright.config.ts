@@ -1,0 +1,56 @@
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A fixed port for the server under test, and a fresh data folder made once per run. */
+export const E2E_PORT = Number(process.env.DUKA_E2E_PORT ?? 3199);
+process.env.DUKA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'duka-e2e-'));
+const dataDir = process.env.DUKA_E2E_DATA_DIR;
+
+/** Debian's Chromium; Playwright never downloads a browser here. */
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/support/global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    // The data folder is emptied right before the server starts (global setup runs after it).
+    command: `node e2e/support/fresh-data-dir.mjs && node apps/server/dist/main.js`,
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    // DATABASE_URL is emptied: CI sets it for the server suites, but the journeys run the local
+    // server on SQLite (with it set, the server would start hosted, with setup closed).
+    env: { PORT: String(E2E_PORT), DATA_DIR: dataDir, HOST: '127.0.0.1', NODE_ENV: 'test', DATABASE_URL: '' },
+  },
+});
