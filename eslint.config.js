@@ -1,6 +1,4 @@
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -25,34 +23,39 @@ export default tseslint.config(
         tsconfigRootDir: import.meta.dirname,
       },
     },
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: ['./tsconfig.lint.json', './apps/web/tsconfig.json'] }),
-      ],
-    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-cycle': 'error',
-      // Imports run one way: apps -> packages/domain, never back, never app -> app.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './packages', from: './apps', message: 'packages/domain is pure: it imports no app.' },
-            { target: './apps/server', from: './apps/web' },
-            { target: './apps/server', from: './apps/printer-helper' },
-            { target: './apps/web', from: './apps/server' },
-            { target: './apps/web', from: './apps/printer-helper' },
-            { target: './apps/printer-helper', from: './apps/server' },
-            { target: './apps/printer-helper', from: './apps/web' },
-          ],
-        },
-      ],
     },
   },
+  // Imports run one way: apps -> packages/domain, never back, never app -> app.
+  // (Cycles are checked by madge in `npm run lint`.)
+  ...[
+    [
+      'packages/**',
+      ['**/apps/**', '@duka/server', '@duka/web', '@duka/printer-helper'],
+      'packages/domain is pure: it imports no app.',
+    ],
+    [
+      'apps/server/**',
+      ['**/apps/web/**', '**/apps/printer-helper/**', '@duka/web', '@duka/printer-helper'],
+      'An app imports no other app.',
+    ],
+    [
+      'apps/web/**',
+      ['**/apps/server/**', '**/apps/printer-helper/**', '@duka/server', '@duka/printer-helper'],
+      'An app imports no other app.',
+    ],
+    [
+      'apps/printer-helper/**',
+      ['**/apps/server/**', '**/apps/web/**', '@duka/server', '@duka/web'],
+      'An app imports no other app.',
+    ],
+  ].map(([files, group, message]) => ({
+    files: [files],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group, message }] }] },
+  })),
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**'],
     rules: {

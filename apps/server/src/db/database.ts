@@ -8,7 +8,9 @@ import { foundation } from './migrations/0001-foundation.js';
 import { stock } from './migrations/0002-stock.js';
 import { stockCounts } from './migrations/0003-stock-counts.js';
 
-export type DialectName = 'sqlite' | 'postgres';
+import type { DialectName } from './dialect.js';
+
+export type { DialectName };
 
 export interface Db {
   kysely: Kysely<Database>;

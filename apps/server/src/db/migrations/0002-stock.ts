@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DialectName } from '../database.js';
+import type { DialectName } from '../dialect.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema */
 export function stock(dialect: DialectName) {
