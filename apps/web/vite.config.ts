@@ -8,6 +8,10 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root,
   plugins: [react()],
+  // The domain package from its sources: no build of packages/domain needed first.
+  resolve: {
+    alias: { '@duka/domain': fileURLToPath(new URL('../../packages/domain/src/index.ts', import.meta.url)) },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
