@@ -50,13 +50,11 @@ test.describe('Edit Profile and the profile image (seed spec §2, §4, §5, §8)
   test('a text file named .png is refused by the server', async ({ page }) => {
     await (await openImageDialog(page)).getByRole('button', { name: 'Change image' }).click();
     const dialog = page.getByRole('dialog', { name: 'Profile image' });
-    await dialog
-      .locator('input[type=file]')
-      .setInputFiles({
-        name: 'notes.png',
-        mimeType: 'image/png',
-        buffer: Buffer.from('just some text, not an image'),
-      });
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('just some text, not an image'),
+    });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(/^Could not upload the image /)).toBeVisible();
     const ut = await page.evaluate(

@@ -16,15 +16,13 @@ const SCHEMES = ['light', 'dark'] as const;
 
 async function setScheme(page: Page, scheme: 'light' | 'dark') {
   const layout = { variant: scheme === 'dark' ? 'Dark' : 'Light' };
-  await page
-    .context()
-    .addCookies([
-      {
-        name: 'duka_prefs',
-        value: encodeURIComponent(JSON.stringify({ layout })),
-        url: page.url().startsWith('http') ? page.url() : 'http://127.0.0.1:3199',
-      },
-    ]);
+  await page.context().addCookies([
+    {
+      name: 'duka_prefs',
+      value: encodeURIComponent(JSON.stringify({ layout })),
+      url: page.url().startsWith('http') ? page.url() : 'http://127.0.0.1:3199',
+    },
+  ]);
 }
 
 async function shoot(page: Page, name: string, ready: () => Promise<void>) {

@@ -58,14 +58,12 @@ describe('profile image dialog (seed spec §4, §5, §8)', () => {
     const user = { ...makeSession().user, img: 'profile.png' };
     vi.stubGlobal(
       'fetch',
-      vi
-        .fn()
-        .mockResolvedValue(
-          new Response(JSON.stringify(user), {
-            status: 200,
-            headers: { 'Content-Type': 'application/json' },
-          }),
-        ),
+      vi.fn().mockResolvedValue(
+        new Response(JSON.stringify(user), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      ),
     );
     await renderApp(<ImageDialog opened onClose={() => undefined} />, {
       session: makeSession({ img: 'abc.png' }),
