@@ -10,6 +10,28 @@ import { PlaceholderPage } from '../features/placeholder/placeholder-page';
 /** Screens built so far, loaded when first opened; every other menu route is a placeholder. */
 const SCREENS: Record<string, RouteObject['lazy']> = {
   '/users': async () => ({ Component: (await import('../features/users/users-page')).UsersPage }),
+  '/addsupplierstock': async () => ({
+    Component: (await import('../features/stock/documents')).SupplierReceiptPage,
+  }),
+  '/stock-positive': async () => ({
+    Component: (await import('../features/stock/documents')).StockPositivePage,
+  }),
+  '/stock-negative': async () => ({
+    Component: (await import('../features/stock/documents')).StockNegativePage,
+  }),
+  '/inter-location': async () => ({
+    Component: (await import('../features/stock/documents')).TransferPage,
+  }),
+  '/stock': async () => ({ Component: (await import('../features/stock/products-page')).ProductsPage }),
+  '/locations': async () => ({
+    Component: (await import('../features/stock/locations-page')).LocationsPage,
+  }),
+  '/suppliers': async () => ({
+    Component: (await import('../features/stock/suppliers-page')).SuppliersPage,
+  }),
+  '/stock-taking': async () => ({
+    Component: (await import('../features/stock/stock-taking-page')).StockTakingPage,
+  }),
   '/profile': async () => ({
     Component: (await import('../features/business/business-profile-page')).BusinessProfilePage,
   }),

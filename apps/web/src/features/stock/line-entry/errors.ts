@@ -1,0 +1,21 @@
+import { serverMessage } from '../../../lib/notify';
+import { isRefusal } from '../../../lib/notify';
+import type { DraftLine } from './lines';
+import { lineErrorOf } from './lines';
+import type { LineErrors } from './line-entry';
+
+export const NO_ERRORS: LineErrors = { lines: {}, form: null };
+
+/**
+ * Places a refused save next to what caused it: `lines.N.field` on line N, a message naming a
+ * product (insufficient stock) on that product's line, everything else above Save.
+ */
+export function placeError(err: unknown, lines: DraftLine[]): LineErrors {
+  const message = serverMessage(err);
+  if (isRefusal(err)) {
+    const at = lineErrorOf(err.field);
+    const line = at ? lines[at.index] : lines.find((l) => message.includes(l.name));
+    if (line) return { lines: { [line.key]: message }, form: message };
+  }
+  return { lines: {}, form: message };
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { Product } from '@duka/domain';
+import { addProduct, costOf, exactMatch, lineErrorOf, moneyText, qtyOf, totalsOf } from './lines';
+
+const product = (over: Partial<Product> = {}): Product => ({
+  id: 'p1',
+  name: 'Sugar 1 kg',
+  code: 'SUG1',
+  barcodes: ['6161100000017'],
+  category: 'Dry',
+  unit: 'each',
+  price: 18000,
+  tax_rate: 1600,
+  reorder_level: 0,
+  avg_cost: 15050,
+  image: null,
+  active: true,
+  levels: [],
+  on_hand: 0,
+  updated_at: '2026-01-01T00:00:00Z',
+  ...over,
+});
+
+describe('line entry parsing', () => {
+  it('reads quantities as thousandths, more than zero', () => {
+    expect(qtyOf('2')).toBe(2000);
+    expect(qtyOf('0.25')).toBe(250);
+    expect(qtyOf('1,5')).toBe(1500);
+    expect(qtyOf('0')).toBeNull();
+    expect(qtyOf('-1')).toBeNull();
+    expect(qtyOf('1.2345')).toBeNull();
+    expect(qtyOf('abc')).toBeNull();
+  });
+
+  it('reads unit costs in major units as minor units', () => {
+    expect(costOf('120.5', 2)).toBe(12050);
+    expect(costOf('', 2)).toBe(0);
+    expect(costOf('12.345', 2)).toBeNull();
+    expect(costOf('1,250.00', 2)).toBeNull();
+    expect(costOf('500', 0)).toBe(500);
+    expect(moneyText(15050, 2)).toBe('150.50');
+    expect(moneyText(5, 2)).toBe('0.05');
+    expect(moneyText(700, 0)).toBe('700');
+  });
+
+  it('totals quantity and amount, rounding each line half away from zero', () => {
+    const t = totalsOf(
+      [
+        { key: 'a', product_id: 'p1', name: '', code: '', unit: 'kg', qty: '0.333', cost: '1.50' },
+        { key: 'b', product_id: 'p2', name: '', code: '', unit: 'each', qty: '2', cost: '10' },
+      ],
+      2,
+    );
+    expect(t).toEqual({ lines: 2, quantity: 2333, amount: 50 + 2000, invalid: false });
+    expect(
+      totalsOf([{ key: 'a', product_id: 'p', name: '', code: '', unit: '', qty: 'x', cost: '' }], 2).invalid,
+    ).toBe(true);
+  });
+
+  it('names the line of a server error', () => {
+    expect(lineErrorOf('lines.2.quantity')).toEqual({ index: 2, field: 'quantity' });
+    expect(lineErrorOf('location_id')).toBeNull();
+  });
+});
+
+describe('scanner behaviour', () => {
+  it('a scanned barcode or code picks exactly that product', () => {
+    const list = [product(), product({ id: 'p2', code: 'SUG2', barcodes: [] })];
+    expect(exactMatch('6161100000017', list)?.id).toBe('p1');
+    expect(exactMatch('sug2', list)?.id).toBe('p2');
+    expect(exactMatch('Sugar', list)).toBeNull();
+  });
+
+  it('adds a new line with quantity 1 at average cost, and a second scan adds one more', () => {
+    let n = 0;
+    const key = () => `k${++n}`;
+    const first = addProduct([], product(), 2, key);
+    expect(first.lines).toHaveLength(1);
+    expect(first.lines[0]).toMatchObject({ qty: '1', cost: '150.50', key: 'k1' });
+    const second = addProduct(first.lines, product(), 2, key);
+    expect(second.key).toBe('k1');
+    expect(second.lines).toHaveLength(1);
+    expect(second.lines[0]!.qty).toBe('2');
+  });
+});

@@ -1,0 +1,109 @@
+import { type Product, formatQuantity, lineAmount, parseMoney, parseQuantity } from '@duka/domain';
+
+/** One line of a document as typed: text fields kept as written until saved. */
+export interface DraftLine {
+  key: string;
+  product_id: string;
+  name: string;
+  code: string;
+  unit: string;
+  qty: string;
+  cost: string;
+}
+
+/** A quantity typed by a person as thousandths, more than zero; null when not valid. */
+export function qtyOf(text: string): number | null {
+  const v = parseQuantity(text);
+  return v !== null && v > 0 ? v : null;
+}
+
+/** A unit cost typed in the currency's major units as minor units, zero or more. */
+export function costOf(text: string, digits: number): number | null {
+  if (!text.trim()) return 0;
+  const v = parseMoney(text, digits);
+  return v !== null && v >= 0 ? v : null;
+}
+
+/** Minor units as plain text for an input, in major units ("1250" → "12.50"). */
+export function moneyText(minor: number, digits: number): string {
+  if (digits === 0) return String(minor);
+  const s = String(Math.abs(minor)).padStart(digits + 1, '0');
+  return `${minor < 0 ? '-' : ''}${s.slice(0, -digits)}.${s.slice(-digits)}`;
+}
+
+/** The product a scan of `text` means: one whose code or barcode is exactly the text. */
+export function exactMatch(text: string, products: Product[]): Product | null {
+  const t = text.trim();
+  if (!t) return null;
+  return (
+    products.find((p) => p.code === t || p.barcodes.includes(t)) ??
+    products.find((p) => p.code.toLowerCase() === t.toLowerCase()) ??
+    null
+  );
+}
+
+/**
+ * Adds a product to the lines: a product already there gets one more unit, a new one a line
+ * with quantity 1 at its average cost. Answers the lines and the key of the touched line.
+ */
+export function addProduct(
+  lines: DraftLine[],
+  p: Product,
+  digits: number,
+  makeKey: () => string,
+): { lines: DraftLine[]; key: string } {
+  const existing = lines.find((l) => l.product_id === p.id);
+  if (existing) {
+    const q = parseQuantity(existing.qty) ?? 0;
+    return {
+      key: existing.key,
+      lines: lines.map((l) => (l === existing ? { ...l, qty: formatQuantity(q + 1000) } : l)),
+    };
+  }
+  const key = makeKey();
+  return {
+    key,
+    lines: [
+      ...lines,
+      {
+        key,
+        product_id: p.id,
+        name: p.name,
+        code: p.code,
+        unit: p.unit,
+        qty: '1',
+        cost: p.avg_cost > 0 ? moneyText(p.avg_cost, digits) : '',
+      },
+    ],
+  };
+}
+
+export interface Totals {
+  lines: number;
+  quantity: number;
+  amount: number;
+  invalid: boolean;
+}
+
+export function totalsOf(lines: DraftLine[], digits: number): Totals {
+  let quantity = 0;
+  let amount = 0;
+  let invalid = false;
+  for (const l of lines) {
+    const q = qtyOf(l.qty);
+    const c = costOf(l.cost, digits);
+    if (q === null || c === null) {
+      invalid = true;
+      continue;
+    }
+    quantity += q;
+    amount += lineAmount(q, c);
+  }
+  return { lines: lines.length, quantity, amount, invalid };
+}
+
+/** The index of the line a server field like `lines.3.quantity` names, and the field. */
+export function lineErrorOf(field: string | undefined): { index: number; field: string } | null {
+  const m = /^lines\.(\d+)(?:\.(\w+))?$/.exec(field ?? '');
+  return m ? { index: Number(m[1]), field: m[2] ?? '' } : null;
+}

@@ -1,0 +1,137 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  type Product,
+  locationSchema,
+  movementSchema,
+  priceHistorySchema,
+  productSchema,
+  stockCountReviewSchema,
+  stockCountSchema,
+  supplierSchema,
+  stockDocumentSchema,
+} from '@duka/domain';
+import { api } from '../../lib/api-client';
+
+export interface ProductFilter {
+  q?: string;
+  category?: string;
+  location_id?: string;
+  low_stock?: boolean;
+  include_inactive?: boolean;
+  limit?: number;
+}
+
+export function productsUrl(f: ProductFilter): string {
+  const p = new URLSearchParams();
+  if (f.q) p.set('q', f.q);
+  if (f.category) p.set('category', f.category);
+  if (f.location_id) p.set('location_id', f.location_id);
+  if (f.low_stock) p.set('low_stock', 'true');
+  if (f.include_inactive) p.set('include_inactive', 'true');
+  p.set('limit', String(f.limit ?? 200));
+  return `/api/products?${p.toString()}`;
+}
+
+export const fetchProducts = (f: ProductFilter, signal?: AbortSignal) =>
+  api(productsUrl(f), { schema: z.array(productSchema), signal });
+
+export function useProducts(f: ProductFilter) {
+  return useQuery({ queryKey: ['products', f], queryFn: ({ signal }) => fetchProducts(f, signal) });
+}
+
+export function useCategories() {
+  return useQuery({
+    queryKey: ['products', 'categories'],
+    queryFn: () => api('/api/products/categories', { schema: z.array(z.string()) }),
+  });
+}
+
+export function usePriceHistory(id: string | null) {
+  return useQuery({
+    enabled: !!id,
+    queryKey: ['products', id, 'prices'],
+    queryFn: () => api(`/api/products/${id}/prices`, { schema: z.array(priceHistorySchema) }),
+  });
+}
+
+export function useMovements(id: string | null) {
+  return useQuery({
+    enabled: !!id,
+    queryKey: ['products', id, 'movements'],
+    queryFn: () => api(`/api/products/${id}/movements`, { schema: z.array(movementSchema) }),
+  });
+}
+
+export type ProductBody = Omit<Product, 'id' | 'avg_cost' | 'levels' | 'on_hand' | 'updated_at'>;
+
+export function useSaveProduct() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: Partial<ProductBody> }) =>
+      id
+        ? api(`/api/products/${id}`, { method: 'PATCH', body, schema: productSchema })
+        : api('/api/products', { method: 'POST', body, schema: productSchema }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['products'] }),
+  });
+}
+
+export function useAllLocations() {
+  return useQuery({
+    queryKey: ['locations'],
+    queryFn: () => api('/api/locations', { schema: z.array(locationSchema) }),
+  });
+}
+
+export function useSuppliers() {
+  return useQuery({
+    queryKey: ['suppliers'],
+    queryFn: () => api('/api/suppliers', { schema: z.array(supplierSchema) }),
+  });
+}
+
+export function useSupplierReceipts(id: string | null) {
+  return useQuery({
+    enabled: !!id,
+    queryKey: ['suppliers', id, 'receipts'],
+    queryFn: () => api(`/api/suppliers/${id}/receipts`, { schema: z.array(stockDocumentSchema) }),
+  });
+}
+
+export function useOpenCounts() {
+  return useQuery({
+    queryKey: ['stock-counts', 'open'],
+    queryFn: () => api('/api/stock-counts?status=open', { schema: z.array(stockCountSchema) }),
+  });
+}
+
+export function useCount(id: string | null) {
+  return useQuery({
+    enabled: !!id,
+    queryKey: ['stock-counts', id],
+    queryFn: () => api(`/api/stock-counts/${id}`, { schema: stockCountSchema }),
+  });
+}
+
+export function useCountReview(id: string | null, enabled: boolean) {
+  return useQuery({
+    enabled: !!id && enabled,
+    queryKey: ['stock-counts', id, 'review'],
+    queryFn: () => api(`/api/stock-counts/${id}/review`, { schema: stockCountReviewSchema }),
+  });
+}
+
+export const importResultSchema = z.object({
+  committed: z.boolean(),
+  valid: z.boolean(),
+  rows: z.array(
+    z.object({
+      row: z.number(),
+      code: z.string().nullable().optional(),
+      name: z.string().nullable().optional(),
+      action: z.string().nullable().optional(),
+      errors: z.array(z.object({ field: z.string().nullable().optional(), message: z.string() })),
+    }),
+  ),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;

@@ -1,0 +1,262 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { type Supplier, formatQuantity, supplierSchema } from '@duka/domain';
+import { PageHeader } from '../../components/page-header';
+import { api } from '../../lib/api-client';
+import { useFormat } from '../../lib/format';
+import { notifySuccess, serverMessage } from '../../lib/notify';
+import { useSession } from '../auth/session-context';
+import { useAllLocations, useSupplierReceipts, useSuppliers } from './stock-api';
+
+type Fields = Pick<Supplier, 'name' | 'contact_name' | 'phone' | 'email' | 'address' | 'notes' | 'active'>;
+
+function Receipts({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { money, dateTime } = useFormat(session.business);
+  const receipts = useSupplierReceipts(id);
+  const locations = useAllLocations();
+  if (receipts.isPending) return <Skeleton h={60} />;
+  if (!receipts.data?.length) return <Text c="dimmed">{t('stock.suppliers.noReceipts')}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={460}>
+      <Table fz="sm" verticalSpacing={4}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('stock.product.when')}</Table.Th>
+            <Table.Th>{t('stock.doc.invoiceNumber')}</Table.Th>
+            <Table.Th>{t('stock.doc.location')}</Table.Th>
+            <Table.Th ta="right">{t('stock.line.total')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {receipts.data.map((r) => (
+            <Table.Tr
+              key={r.id}
+              title={r.lines.map((l) => `${l.product_name} × ${formatQuantity(l.quantity)}`).join(', ')}
+            >
+              <Table.Td>{dateTime(r.created_at)}</Table.Td>
+              <Table.Td>{r.invoice_number || '—'}</Table.Td>
+              <Table.Td>{locations.data?.find((l) => l.id === r.location_id)?.name ?? '—'}</Table.Td>
+              <Table.Td ta="right">{money(r.total_cost)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function SupplierDrawer({ supplier, onClose }: { supplier: Supplier | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [v, setV] = useState<Fields>({
+    name: supplier?.name ?? '',
+    contact_name: supplier?.contact_name ?? '',
+    phone: supplier?.phone ?? '',
+    email: supplier?.email ?? '',
+    address: supplier?.address ?? '',
+    notes: supplier?.notes ?? '',
+    active: supplier?.active ?? true,
+  });
+  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const save = useMutation({
+    mutationFn: () =>
+      supplier
+        ? api(`/api/suppliers/${supplier.id}`, { method: 'PATCH', body: v, schema: supplierSchema })
+        : api('/api/suppliers', { method: 'POST', body: v, schema: supplierSchema }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['suppliers'] }),
+  });
+  const submit = async () => {
+    try {
+      await save.mutateAsync();
+      notifySuccess(
+        supplier
+          ? t('stock.suppliers.updated', { name: v.name })
+          : t('stock.suppliers.created', { name: v.name }),
+      );
+      onClose();
+    } catch (err) {
+      setError({ field: (err as { field?: string }).field ?? '', message: serverMessage(err) });
+    }
+  };
+  const text = (k: Exclude<keyof Fields, 'active' | 'notes'>, label: string, required = false) => (
+    <TextInput
+      label={label}
+      required={required}
+      value={v[k]}
+      error={error?.field === k ? error.message : undefined}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        setV((o) => ({ ...o, [k]: value }));
+      }}
+    />
+  );
+  return (
+    <Drawer
+      opened
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={supplier ? t('stock.suppliers.edit') : t('stock.suppliers.add')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          {text('name', t('stock.suppliers.name'), true)}
+          {text('contact_name', t('stock.suppliers.contact'))}
+          {text('phone', t('stock.suppliers.phone'))}
+          {text('email', t('stock.suppliers.email'))}
+          {text('address', t('stock.suppliers.address'))}
+          <Textarea
+            label={t('stock.suppliers.notes')}
+            autosize
+            minRows={2}
+            value={v.notes}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setV((o) => ({ ...o, notes: value }));
+            }}
+          />
+          <Switch
+            label={t('stock.product.active')}
+            checked={v.active}
+            onChange={(e) => {
+              const checked = e.currentTarget.checked;
+              setV((o) => ({ ...o, active: checked }));
+            }}
+          />
+          {error && !['name', 'contact_name', 'phone', 'email', 'address'].includes(error.field) && (
+            <Alert color="red" role="alert">
+              {error.message}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={!v.name.trim()}>
+              {supplier ? t('common.save') : t('stock.suppliers.create')}
+            </Button>
+          </Group>
+          {supplier && (
+            <>
+              <Text fw={600} mt="md">
+                {t('stock.suppliers.receipts')}
+              </Text>
+              <Receipts id={supplier.id} />
+            </>
+          )}
+        </Stack>
+      </form>
+    </Drawer>
+  );
+}
+
+/** Suppliers (/suppliers): contacts, notes and what was received from each. */
+export function SuppliersPage() {
+  const { t } = useTranslation();
+  const suppliers = useSuppliers();
+  const [q, setQ] = useState('');
+  const [editing, setEditing] = useState<Supplier | 'new' | null>(null);
+  const list = (suppliers.data ?? []).filter((s) =>
+    `${s.name} ${s.contact_name} ${s.phone}`.toLowerCase().includes(q.trim().toLowerCase()),
+  );
+  return (
+    <>
+      <PageHeader
+        title={t('menu.suppliers')}
+        actions={
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+            {t('stock.suppliers.add')}
+          </Button>
+        }
+      />
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
+        <TextInput
+          mb="md"
+          aria-label={t('stock.filter.search')}
+          placeholder={t('stock.filter.search')}
+          value={q}
+          onChange={(e) => setQ(e.currentTarget.value)}
+        />
+        {suppliers.isPending ? (
+          <Stack>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} h={44} />
+            ))}
+          </Stack>
+        ) : list.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {t('stock.suppliers.empty')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('stock.suppliers.name')}</Table.Th>
+                  <Table.Th>{t('stock.suppliers.contact')}</Table.Th>
+                  <Table.Th>{t('stock.suppliers.phone')}</Table.Th>
+                  <Table.Th>{t('users.status')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((s) => (
+                  <Table.Tr
+                    key={s.id}
+                    style={{ cursor: 'pointer' }}
+                    tabIndex={0}
+                    onClick={() => setEditing(s)}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter') setEditing(s);
+                    }}
+                    data-testid={`supplier-row-${s.name}`}
+                  >
+                    <Table.Td fw={500}>{s.name}</Table.Td>
+                    <Table.Td>{s.contact_name || '—'}</Table.Td>
+                    <Table.Td>{s.phone || '—'}</Table.Td>
+                    <Table.Td>
+                      <Badge color={s.active ? 'teal' : 'gray'} variant={s.active ? 'light' : 'outline'}>
+                        {s.active ? t('users.active') : t('users.inactive')}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+      {editing !== null && (
+        <SupplierDrawer
+          key={editing === 'new' ? 'new' : editing.id}
+          supplier={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, apiLoginInPage, ensureSetup } from './support/fixtures';
+
+/**
+ * Screenshots of the stock screens in light and dark, 1440 and 390 wide, written to
+ * /tmp/shots-stock for people to look at. Each one first checks the screen is really there.
+ */
+test.beforeAll(ensureSetup);
+
+const SIZES = [
+  { name: 'wide', width: 1440, height: 900 },
+  { name: 'narrow', width: 390, height: 844 },
+];
+
+async function setScheme(page: Page, scheme: 'light' | 'dark') {
+  const layout = { variant: scheme === 'dark' ? 'Dark' : 'Light' };
+  await page.context().addCookies([
+    {
+      name: 'duka_prefs',
+      value: encodeURIComponent(JSON.stringify({ layout })),
+      url: 'http://127.0.0.1:3199',
+    },
+  ]);
+}
+
+async function shoot(page: Page, name: string, path: string, heading: string, prepare?: () => Promise<void>) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await setScheme(page, scheme);
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      if (prepare) await prepare();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `/tmp/shots-stock/${name}-${scheme}-${size.name}.png`, fullPage: true });
+    }
+  }
+}
+
+test('stock screens, light and dark, wide and narrow', async ({ page }) => {
+  test.setTimeout(180_000);
+  await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+  // Something to show: a product with stock (made through the API).
+  const code = `SHOT${Date.now().toString(36).slice(-4)}`;
+  const res = await page.request.post('/api/products', {
+    data: {
+      name: 'Tea leaves 500 g',
+      code,
+      barcodes: [`${code}1`],
+      category: 'Beverages',
+      price: 25000,
+      tax_rate: 1600,
+    },
+  });
+  expect(res.status()).toBe(201);
+
+  await shoot(page, 'stock', '/stock', 'Manage Stock', async () => {
+    await expect(page.getByText('Tea leaves 500 g').first()).toBeVisible();
+  });
+  await shoot(page, 'receipt', '/addsupplierstock', 'Add Stock › From supplier', async () => {
+    const search = page.getByTestId('product-search');
+    if ((await page.getByLabel(/^Quantity of Tea/).count()) === 0) {
+      await search.fill(code);
+      await search.press('Enter');
+      await expect(page.getByLabel(/^Quantity of Tea/)).toBeVisible();
+    }
+  });
+  await shoot(page, 'negative', '/stock-negative', 'Add Stock › Stock negative');
+  await shoot(page, 'transfer', '/inter-location', 'Add Stock › Location to location');
+  await shoot(page, 'locations', '/locations', 'Locations');
+  await shoot(page, 'suppliers', '/suppliers', 'Suppliers');
+  await shoot(page, 'stock-taking', '/stock-taking', 'Stock taking');
+  // The product drawer and the import dialog.
+  await setScheme(page, 'light');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/stock');
+  await page.getByText('Tea leaves 500 g').first().click();
+  await expect(page.getByRole('dialog', { name: 'Edit product' })).toBeVisible();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: '/tmp/shots-stock/product-drawer-light-wide.png' });
+  await setScheme(page, 'dark');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await page.getByText('Tea leaves 500 g').first().click();
+  await expect(page.getByRole('dialog', { name: 'Edit product' })).toBeVisible();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: '/tmp/shots-stock/product-drawer-dark-narrow.png' });
+  // Leave no half-entered receipt behind for other specs.
+  await page.evaluate(() => localStorage.removeItem('duka.draft.receipt'));
+});

@@ -1,0 +1,217 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, apiLoginInPage, ensureSetup } from './support/fixtures';
+
+test.beforeAll(ensureSetup);
+
+const RUN = Date.now().toString(36).slice(-4).toUpperCase();
+const SUGAR = { name: `Sugar 1 kg ${RUN}`, code: `SUG${RUN}`, barcode: `616100${RUN}01` };
+const RICE = { name: `Rice 2 kg ${RUN}`, code: `RICE${RUN}` };
+const STORE = `Back store ${RUN}`;
+
+async function pick(page: Page, label: RegExp, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function addProduct(page: Page, p: { name: string; code: string; barcode?: string }, price: string) {
+  await page.getByRole('button', { name: 'Add product' }).first().click();
+  const drawer = page.getByRole('dialog', { name: 'Add product' });
+  await drawer.getByLabel(/^Name/).fill(p.name);
+  await drawer.getByLabel(/^Code/).fill(p.code);
+  if (p.barcode) {
+    await drawer.getByLabel('Barcodes').fill(p.barcode);
+    await drawer.getByLabel('Barcodes').press('Enter');
+  }
+  await drawer.getByLabel(/^Selling price/).fill(price);
+  await drawer.getByRole('button', { name: 'Create product' }).click();
+  await expect(page.getByText(`Product ${p.name} created`)).toBeVisible();
+}
+
+/** Scans (types fast, then Enter) into the search box; the new line's quantity takes the focus. */
+async function scan(page: Page, code: string, qty: string) {
+  const search = page.getByTestId('product-search');
+  await search.focus();
+  await search.pressSequentially(code, { delay: 5 });
+  await search.press('Enter');
+  const focused = page.locator('input:focus');
+  await expect(focused).toHaveAttribute('aria-label', /^Quantity of /);
+  await focused.fill(qty);
+  await focused.press('Enter');
+  await expect(search).toBeFocused();
+}
+
+test.describe('stock journey (admin)', () => {
+  test.beforeEach(async ({ page }) => {
+    await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+  });
+
+  test('products, a second location, receipt, transfer, adjustments and a count end in the right levels', async ({
+    page,
+  }) => {
+    // A second location.
+    await page.goto('/locations');
+    await page.getByRole('button', { name: 'Add location' }).click();
+    await page
+      .getByRole('dialog', { name: 'Add location' })
+      .getByLabel(/^Location name/)
+      .fill(STORE);
+    await page.getByRole('dialog', { name: 'Add location' }).getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId(`location-row-${STORE}`)).toBeVisible();
+
+    // Two products.
+    await page.goto('/stock');
+    await expect(page.getByRole('heading', { name: 'Manage Stock' })).toBeVisible();
+    await addProduct(page, SUGAR, '180');
+    await addProduct(page, RICE, '350');
+    await expect(page.getByTestId(`product-row-${SUGAR.code}`)).toBeVisible();
+
+    // Receipt from a new supplier, by scanner and by name search.
+    await page.goto('/addsupplierstock');
+    await expect(page.getByRole('heading', { name: 'Add Stock › From supplier' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add supplier' }).click();
+    const quick = page.getByRole('dialog', { name: 'Add supplier' });
+    await quick.getByLabel(/^Supplier name/).fill(`Bidco ${RUN}`);
+    await quick.getByRole('button', { name: 'Create supplier' }).click();
+    await expect(page.getByRole('combobox', { name: /^Supplier/ })).toHaveValue(`Bidco ${RUN}`);
+    await pick(page, /^Location/, 'Main shop');
+    await page.getByLabel('Their invoice number').fill('INV-77');
+    await scan(page, SUGAR.barcode, '10');
+    const search = page.getByTestId('product-search');
+    await search.fill(RICE.name.slice(0, 9));
+    await expect(page.getByRole('option', { name: new RegExp(RICE.name) })).toBeVisible();
+    await search.press('ArrowDown');
+    await search.press('ArrowUp');
+    await search.press('Enter');
+    await expect(page.locator('input:focus')).toHaveAttribute('aria-label', `Quantity of ${RICE.name}`);
+    await page.locator('input:focus').fill('5');
+    await page.getByLabel(`Unit cost of ${SUGAR.name}`).fill('150');
+    await page.getByLabel(`Unit cost of ${RICE.name}`).fill('300');
+    await expect(page.getByTestId('doc-total')).toHaveText(/KES\s?3,000\.00/);
+    // A half-entered document survives a reload.
+    await page.reload();
+    await expect(page.getByLabel(`Quantity of ${SUGAR.name}`)).toHaveValue('10');
+    await expect(page.getByLabel('Their invoice number')).toHaveValue('INV-77');
+    await page.getByRole('button', { name: 'Save receipt' }).click();
+    await expect(page.getByText('Receipt saved: 2 line(s) added to stock')).toBeVisible();
+    await expect(page.getByText('No lines yet')).toBeVisible();
+
+    // Transfer 4 sugar to the store.
+    await page.goto('/inter-location');
+    await pick(page, /^From location/, 'Main shop');
+    await pick(page, /^To location/, STORE);
+    await scan(page, SUGAR.code, '4');
+    await page.getByRole('button', { name: 'Save transfer' }).click();
+    await expect(page.getByText('Transfer saved: 1 line(s) moved')).toBeVisible();
+
+    // Stock positive: 2 rice found.
+    await page.goto('/stock-positive');
+    await pick(page, /^Location/, 'Main shop');
+    await pick(page, /^Reason/, 'Found');
+    await scan(page, RICE.code, '2');
+    await page.getByRole('button', { name: 'Save adjustment' }).click();
+    await expect(page.getByText('Stock added: 1 line(s)')).toBeVisible();
+
+    // Stock negative: more than on hand is refused next to the line, then 1 damaged.
+    await page.goto('/stock-negative');
+    await pick(page, /^Location/, 'Main shop');
+    await pick(page, /^Reason/, 'Damaged');
+    await scan(page, SUGAR.code, '100');
+    await page.getByRole('button', { name: 'Save adjustment' }).click();
+    await expect(page.getByTestId('line-0').getByRole('alert')).toContainText(`Not enough ${SUGAR.name}`);
+    await page.getByLabel(`Quantity of ${SUGAR.name}`).fill('1');
+    await page.getByRole('button', { name: 'Save adjustment' }).click();
+    await expect(page.getByText('Stock removed: 1 line(s)')).toBeVisible();
+
+    // A count at Main shop: 4 sugar counted where 5 are expected.
+    await page.goto('/stock-taking');
+    await pick(page, /^Location/, 'Main shop');
+    await page.getByRole('button', { name: 'Start count' }).click();
+    await expect(page.getByText('Count started')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Count at Main shop' })).toBeVisible();
+    const countSearch = page.getByTestId('product-search');
+    await countSearch.pressSequentially(SUGAR.code, { delay: 5 });
+    await countSearch.press('Enter');
+    await expect(page.getByLabel('Counted quantity')).toBeFocused();
+    await page.getByLabel('Counted quantity').fill('4');
+    await page.getByLabel('Counted quantity').press('Enter');
+    await expect(page.getByTestId(`counted-${SUGAR.name}`)).toContainText('4');
+    await page.getByRole('button', { name: 'Review variances' }).click();
+    const row = page.getByTestId(`review-${SUGAR.name}`);
+    await expect(row).toContainText('5');
+    await expect(row).toContainText('−1');
+    await page.screenshot({ path: '/tmp/shots-stock/count-review-light-wide.png', fullPage: true });
+    await page.getByRole('button', { name: 'Finalise count' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Finalise count' });
+    await expect(confirm).toContainText('cannot be undone');
+    await confirm.getByRole('button', { name: 'Finalise count' }).click();
+    await expect(page.getByText('Count finalised')).toBeVisible();
+
+    // The levels on /stock.
+    await page.goto('/stock');
+    await expect(page.getByTestId(`level-${SUGAR.code}-Main shop`)).toHaveText('4');
+    await expect(page.getByTestId(`level-${SUGAR.code}-${STORE}`)).toHaveText('4');
+    await expect(page.getByTestId(`total-${SUGAR.code}`)).toContainText('8');
+    await expect(page.getByTestId(`level-${RICE.code}-Main shop`)).toHaveText('7');
+    await expect(page.getByTestId(`total-${RICE.code}`)).toContainText('7');
+
+    // The drawer shows the sugar's movements.
+    await page.getByTestId(`product-row-${SUGAR.code}`).click();
+    const drawer = page.getByRole('dialog', { name: 'Edit product' });
+    await expect(drawer.getByText('Stock count')).toBeVisible();
+    await expect(drawer.getByText('Transfer in')).toBeVisible();
+  });
+
+  test('a CSV with one bad row imports nothing; fixed, it imports all', async ({ page }) => {
+    await page.goto('/stock');
+    await expect(page.getByRole('heading', { name: 'Manage Stock' })).toBeVisible();
+    const header = 'code,name,barcodes,category,unit,price,tax_rate,reorder_level,active';
+    const good = `CSVA${RUN},Maize flour ${RUN},,Flour,each,120,16,5,yes`;
+    const bad = `CSVB${RUN},Cooking oil ${RUN},,Oil,each,abc,16,0,yes`;
+    const upload = async (csv: string) => {
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Choose a CSV file' }).click();
+      await (
+        await chooser
+      ).setFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    };
+    await page.getByRole('button', { name: 'Import CSV' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Import CSV' });
+    await upload(`${header}\n${good}\n${bad}\n`);
+    await expect(dialog.getByText('Rows with errors: 1')).toBeVisible();
+    await expect(dialog.getByTestId('import-row-3')).toContainText('price');
+    await expect(dialog.getByRole('button', { name: 'Import all' })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByLabel('Search by name, code or barcode').fill(`CSVA${RUN}`);
+    await expect(page.getByText('No product matches these filters.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Import CSV' }).first().click();
+    await upload(`${header}\n${good}\n${bad.replace(',abc,', ',450,')}\n`);
+    await expect(dialog.getByText('All 2 row(s) are valid')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Import all' }).click();
+    await expect(page.getByText('Imported 2 product(s)')).toBeVisible();
+    await expect(page.getByTestId(`product-row-CSVA${RUN}`)).toBeVisible();
+    await page.getByLabel('Search by name, code or barcode').fill(`CSVB${RUN}`);
+    await expect(page.getByTestId(`product-row-CSVB${RUN}`)).toContainText(`Cooking oil ${RUN}`);
+  });
+
+  test('the stock screens pass axe', async ({ page }) => {
+    for (const [path, heading] of [
+      ['/stock', 'Manage Stock'],
+      ['/addsupplierstock', 'Add Stock › From supplier'],
+      ['/inter-location', 'Add Stock › Location to location'],
+      ['/locations', 'Locations'],
+      ['/suppliers', 'Suppliers'],
+      ['/stock-taking', 'Stock taking'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(
+        axe.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${path} ${v.id}`),
+      ).toEqual([]);
+    }
+  });
+});
