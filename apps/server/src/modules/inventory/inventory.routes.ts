@@ -4,24 +4,19 @@ import {
   stockDocumentSchema,
   transferBodySchema,
 } from '@duka/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { authOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
 import { actorOf } from '../../lib/actor.js';
+import { operatorOf } from './stock-rules.js';
 import { loadDocument, postAdjustment, postReceipt, postTransfer } from './documents.service.js';
-import type { Operator } from './stock-rules.js';
 
 const flag = <F extends string>(f: F) => ({ access: { kind: 'flag' as const, flag: f } });
 const adjustmentBody = adjustmentBodySchema.omit({ direction: true });
 const DOC_ERRORS = errorResponses(401, 403, 404, 409, 422);
-
-function operator(request: FastifyRequest): Operator {
-  const auth = authOf(request);
-  return { businessId: auth.business.id, userId: auth.user.id, role: auth.user.role };
-}
 
 export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +32,7 @@ export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request, reply) =>
       reply
         .status(201)
-        .send(await postReceipt(deps.db, actorOf(request, deps.clock), operator(request), request.body)),
+        .send(await postReceipt(deps.db, actorOf(request, deps.clock), operatorOf(request), request.body)),
   });
 
   for (const direction of ['positive', 'negative'] as const) {
@@ -51,7 +46,7 @@ export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
       handler: async (request, reply) =>
         reply.status(201).send(
-          await postAdjustment(deps.db, actorOf(request, deps.clock), operator(request), {
+          await postAdjustment(deps.db, actorOf(request, deps.clock), operatorOf(request), {
             ...request.body,
             direction,
           }),
@@ -70,7 +65,7 @@ export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request, reply) =>
       reply
         .status(201)
-        .send(await postTransfer(deps.db, actorOf(request, deps.clock), operator(request), request.body)),
+        .send(await postTransfer(deps.db, actorOf(request, deps.clock), operatorOf(request), request.body)),
   });
 
   r.get('/api/stock/documents/:id', {

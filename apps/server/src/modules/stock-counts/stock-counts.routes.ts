@@ -5,14 +5,14 @@ import {
   stockCountReviewSchema,
   stockCountSchema,
 } from '@duka/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { authOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
 import { actorOf } from '../../lib/actor.js';
-import type { Operator } from '../inventory/stock-rules.js';
+import { operatorOf } from '../inventory/stock-rules.js';
 import {
   addEntry,
   cancelCount,
@@ -27,11 +27,6 @@ const COUNTING = { access: { kind: 'flag' as const, flag: 'stock_taking' as cons
 const ADMIN = { access: { kind: 'admin' as const } };
 const idParams = z.object({ id: z.uuid() });
 const ERRORS = errorResponses(401, 403, 404, 409, 422);
-
-function operator(request: FastifyRequest): Operator {
-  const auth = authOf(request);
-  return { businessId: auth.business.id, userId: auth.user.id, role: auth.user.role };
-}
 
 export function stockCountsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -58,7 +53,7 @@ export function stockCountsRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request, reply) =>
       reply
         .status(201)
-        .send(await startCount(deps.db, actorOf(request, deps.clock), operator(request), request.body)),
+        .send(await startCount(deps.db, actorOf(request, deps.clock), operatorOf(request), request.body)),
   });
 
   r.get('/api/stock-counts/:id', {
@@ -88,7 +83,7 @@ export function stockCountsRoutes(app: FastifyInstance, deps: AppDeps): void {
           await addEntry(
             deps.db,
             actorOf(request, deps.clock),
-            operator(request),
+            operatorOf(request),
             request.params.id,
             request.body,
           ),
