@@ -198,7 +198,7 @@ export function SuppliersPage() {
         <TextInput
           mb="md"
           aria-label={t('stock.filter.search')}
-          placeholder={t('stock.filter.search')}
+          placeholder={t('stock.supplierSearch')}
           value={q}
           onChange={(e) => setQ(e.currentTarget.value)}
         />
