@@ -27,6 +27,11 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
 import { suppliersRoutes } from './modules/suppliers/suppliers.routes.js';
 import { stockCountsRoutes } from './modules/stock-counts/stock-counts.routes.js';
+import { salesRoutes } from './modules/sales/sales.routes.js';
+import { debtorsRoutes } from './modules/debtors/debtors.routes.js';
+import { transfersRoutes } from './modules/transfers/transfers.routes.js';
+import { expensesRoutes } from './modules/expenses/expenses.routes.js';
+import { dailyRoutes } from './modules/daily/daily.routes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The built web app, beside this package: apps/web/dist. */
@@ -117,6 +122,11 @@ export async function buildApp({
     suppliersRoutes,
     inventoryRoutes,
     stockCountsRoutes,
+    salesRoutes,
+    debtorsRoutes,
+    transfersRoutes,
+    expensesRoutes,
+    dailyRoutes,
   ]) {
     routes(app, deps);
   }

@@ -93,7 +93,10 @@ export const MENU: readonly MenuEntry[] = [
 /** Routes that exist but have no menu entry of their own, with who may open them. */
 export const EXTRA_ROUTES: readonly MenuLink[] = [
   link('periodReport', '/period-report', 'Sales report', flag('view_sales_report')),
-  link('dailySales', '/daily-sales', 'Daily sales', SIGNED_IN),
+  link('dailySales', '/daily-sales', 'Daily sales', {
+    kind: 'anyFlag',
+    flags: ['current_sales', 'view_sales_report'],
+  }),
   link('page', '/page', 'Page', SIGNED_IN),
 ];
 

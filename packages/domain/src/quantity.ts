@@ -31,12 +31,31 @@ export function divRound(numerator: number, denominator: number): number {
   const sign = Math.sign(numerator) * Math.sign(denominator);
   const n = Math.abs(numerator);
   const d = Math.abs(denominator);
+  if (2 * n + d > Number.MAX_SAFE_INTEGER) return sign * Number(bigDivRound(BigInt(n), BigInt(d)));
   return sign * Math.floor((2 * n + d) / (2 * d));
+}
+
+function bigDivRound(n: bigint, d: bigint): bigint {
+  return (2n * n + d) / (2n * d);
+}
+
+/**
+ * `a × b ÷ d` rounded half away from zero, exact for any integers: the product goes through
+ * BigInt when it would pass 2^53 (a large quantity at a large price).
+ */
+export function mulDivRound(a: number, b: number, d: number): number {
+  if (d === 0) throw new RangeError('division by zero');
+  const product = a * b;
+  if (Number.isSafeInteger(product) && Number.isSafeInteger(2 * Math.abs(product) + Math.abs(d)))
+    return divRound(product, d);
+  const sign = Math.sign(a) * Math.sign(b) * Math.sign(d);
+  const n = BigInt(Math.abs(a)) * BigInt(Math.abs(b));
+  return sign * Number(bigDivRound(n, BigInt(Math.abs(d))));
 }
 
 /** Money of `quantity` thousandths at `unitMinor` per unit, rounded half away from zero. */
 export function lineAmount(quantity: number, unitMinor: number): number {
-  return divRound(quantity * unitMinor, QTY_SCALE);
+  return mulDivRound(quantity, unitMinor, QTY_SCALE);
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Database } from './tables.js';
 import { foundation } from './migrations/0001-foundation.js';
 import { stock } from './migrations/0002-stock.js';
 import { stockCounts } from './migrations/0003-stock-counts.js';
+import { selling } from './migrations/0004-selling.js';
 
 import type { DialectName } from './dialect.js';
 
@@ -74,6 +75,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0001-foundation': foundation(dialect),
     '0002-stock': stock(dialect),
     '0003-stock-counts': stockCounts(dialect),
+    '0004-selling': selling(dialect),
   };
 }
 

@@ -23,6 +23,10 @@ export interface BusinessesTable {
   online_offline: Bit;
   require_approved_devices: Bit;
   allow_negative_stock: Bit;
+  /** Largest discount staff may give, in basis points of the amount (admins: no limit). */
+  max_discount_bp: number;
+  /** Credit limit of a debtor that someone other than an admin adds. */
+  default_credit_limit: Counter;
   /** 'active' or 'suspended' (hosted billing); a suspended business answers 402. */
   status: string;
   created_at: string;
@@ -266,6 +270,230 @@ export interface StockCountEntriesTable {
   created_at: string;
 }
 
+export interface ReceiptCountersTable {
+  business_id: string;
+  series: string;
+  last_no: Counter;
+}
+
+export interface PaymentProvidersTable {
+  id: string;
+  business_id: string;
+  name: string;
+  kind: string;
+  active: Bit;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DebtorsTable {
+  id: string;
+  business_id: string;
+  name: string;
+  /** Lower-cased name, phone and ID number, for search on both databases. */
+  search_key: string;
+  phone: string;
+  id_number: string;
+  credit_limit: Counter;
+  /** Always the sum of the debtor's entries; moved in the same transaction. */
+  balance: Counter;
+  active: Bit;
+  note: string;
+  last_activity_at: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface SalesTable {
+  id: string;
+  business_id: string;
+  receipt_no: string;
+  kind: string;
+  location_id: string;
+  user_id: string | null;
+  device_id: string | null;
+  /** The day in the business's time zone when it was sold. */
+  business_day: string;
+  gross: Counter;
+  discount: Counter;
+  total: Counter;
+  tax: Counter;
+  /** Cost of goods at the unit costs of the moment of sale. */
+  cost: Counter;
+  tendered: Counter | null;
+  change: Counter | null;
+  debtor_id: string | null;
+  debtor_balance_after: Counter | null;
+  provider_id: string | null;
+  reference: string | null;
+  note: string;
+  request_hash: string;
+  created_at: string;
+}
+
+/** A sale line copies what the product was at the moment of sale. */
+export interface SaleLinesTable {
+  sale_id: string;
+  line_no: number;
+  business_id: string;
+  product_id: string;
+  name: string;
+  code: string;
+  unit: string;
+  quantity: Counter;
+  unit_price: Counter;
+  tax_rate: number;
+  gross: Counter;
+  discount: Counter;
+  sale_discount: Counter;
+  net: Counter;
+  tax: Counter;
+  unit_cost: Counter;
+  cost: Counter;
+}
+
+export interface SaleReversalsTable {
+  id: string;
+  business_id: string;
+  receipt_no: string;
+  sale_id: string;
+  kind: string;
+  location_id: string;
+  reason: string;
+  total: Counter;
+  tax: Counter;
+  cost: Counter;
+  debtor_id: string | null;
+  debtor_balance_after: Counter | null;
+  provider_id: string | null;
+  reference: string | null;
+  user_id: string | null;
+  device_id: string | null;
+  business_day: string;
+  request_hash: string;
+  created_at: string;
+}
+
+export interface SaleReversalLinesTable {
+  reversal_id: string;
+  line_no: number;
+  business_id: string;
+  sale_id: string;
+  sale_line_no: number;
+  product_id: string;
+  quantity: Counter;
+  amount: Counter;
+  tax: Counter;
+  cost: Counter;
+}
+
+export interface DebtorPaymentsTable {
+  id: string;
+  business_id: string;
+  receipt_no: string;
+  debtor_id: string;
+  amount: Counter;
+  method: string;
+  location_id: string;
+  provider_id: string | null;
+  reference: string | null;
+  note: string;
+  balance_after: Counter;
+  user_id: string | null;
+  device_id: string | null;
+  business_day: string;
+  request_hash: string;
+  created_at: string;
+}
+
+export interface DebtorEntriesTable {
+  id: string;
+  business_id: string;
+  debtor_id: string;
+  /** 'sale', 'payment' or 'reversal'. */
+  kind: string;
+  /** Signed: + the debtor owes more. */
+  amount: Counter;
+  doc_id: string;
+  receipt_no: string;
+  note: string;
+  user_id: string | null;
+  business_day: string;
+  created_at: string;
+}
+
+export interface TransfersTable {
+  id: string;
+  business_id: string;
+  /** 'sale', 'debtor_payment' or 'reversal'. */
+  source: string;
+  source_id: string;
+  receipt_no: string;
+  provider_id: string;
+  reference: string;
+  /** Signed: + received, − sent back. */
+  amount: Counter;
+  location_id: string;
+  user_id: string | null;
+  business_day: string;
+  created_at: string;
+}
+
+export interface TransferConfirmationsTable {
+  transfer_id: string;
+  business_id: string;
+  confirmed_by: string | null;
+  confirmed_at: string;
+}
+
+export interface ExpenseCategoriesTable {
+  id: string;
+  business_id: string;
+  name: string;
+  active: Bit;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ExpensesTable {
+  id: string;
+  business_id: string;
+  date: string;
+  category_id: string;
+  /** Negative on the entry that voids another. */
+  amount: Counter;
+  method: string;
+  location_id: string;
+  provider_id: string | null;
+  reference: string | null;
+  note: string;
+  image: string | null;
+  voids_id: string | null;
+  user_id: string | null;
+  device_id: string | null;
+  request_hash: string;
+  created_at: string;
+}
+
+export interface DayClosesTable {
+  id: string;
+  business_id: string;
+  receipt_no: string;
+  location_id: string;
+  day: string;
+  expected_cash: Counter;
+  counted_cash: Counter;
+  difference: Counter;
+  /** JSON of the day's figures as they stood at closing. */
+  figures: string;
+  note: string;
+  user_id: string | null;
+  device_id: string | null;
+  request_hash: string;
+  created_at: string;
+}
+
 export interface Database {
   businesses: BusinessesTable;
   users: UsersTable;
@@ -288,6 +516,20 @@ export interface Database {
   stock_counts: StockCountsTable;
   stock_count_expected: StockCountExpectedTable;
   stock_count_entries: StockCountEntriesTable;
+  receipt_counters: ReceiptCountersTable;
+  payment_providers: PaymentProvidersTable;
+  debtors: DebtorsTable;
+  sales: SalesTable;
+  sale_lines: SaleLinesTable;
+  sale_reversals: SaleReversalsTable;
+  sale_reversal_lines: SaleReversalLinesTable;
+  debtor_payments: DebtorPaymentsTable;
+  debtor_entries: DebtorEntriesTable;
+  transfers: TransfersTable;
+  transfer_confirmations: TransferConfirmationsTable;
+  expense_categories: ExpenseCategoriesTable;
+  expenses: ExpensesTable;
+  day_closes: DayClosesTable;
 }
 
 export type BusinessRow = Selectable<BusinessesTable>;
@@ -299,3 +541,6 @@ export type SessionRow = Selectable<SessionsTable>;
 export type LocationRow = Selectable<LocationsTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type SupplierRow = Selectable<SuppliersTable>;
+export type DebtorRow = Selectable<DebtorsTable>;
+export type SaleRow = Selectable<SalesTable>;
+export type SaleLineRow = Selectable<SaleLinesTable>;

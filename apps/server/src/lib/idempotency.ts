@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables.js';
+import { AppError } from '../http/errors.js';
 
 /** JSON with object keys sorted, so the same content always hashes the same. */
 function canonical(value: unknown): string {
@@ -15,4 +18,31 @@ function canonical(value: unknown): string {
 /** The hash a write's request is stored with: a retry with the same id must carry the same content. */
 export function requestHash(body: unknown): string {
   return createHash('sha256').update(canonical(body)).digest('hex');
+}
+
+/** Tables of writes that carry their client's id and the hash of the request that made them. */
+export type IdempotentTable =
+  'sales' | 'sale_reversals' | 'debtor_payments' | 'expenses' | 'day_closes' | 'stock_documents';
+
+/**
+ * Whether a write with this id was already made: false for a new one, true for a retry of the
+ * same request (the caller answers the first result); a different request with the same id, or
+ * another business's, is a 409.
+ */
+export async function isReplay(
+  trx: Kysely<Database>,
+  table: IdempotentTable,
+  id: string,
+  businessId: string,
+  hash: string,
+): Promise<boolean> {
+  const row = await trx
+    .selectFrom(table)
+    .select(['business_id', 'request_hash'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return false;
+  if (row.business_id !== businessId || row.request_hash !== hash)
+    throw new AppError('idempotency_conflict', 'A different record was already saved with this id');
+  return true;
 }

@@ -13,3 +13,13 @@ export async function lockBusiness(db: Db, trx: Trx, businessId: string): Promis
   if (db.dialect !== 'postgres') return;
   await trx.selectFrom('businesses').select('id').where('id', '=', businessId).forUpdate().execute();
 }
+
+/**
+ * `lockBusiness` that also answers the business row, read under the lock: the settings a write
+ * depends on (negative stock, discount limit, time zone) cannot change under it.
+ */
+export async function lockedBusiness(db: Db, trx: Trx, businessId: string) {
+  let q = trx.selectFrom('businesses').selectAll().where('id', '=', businessId);
+  if (db.dialect === 'postgres') q = q.forUpdate();
+  return q.executeTakeFirstOrThrow();
+}

@@ -56,6 +56,10 @@ export const businessSchema = z.object({
   online_offline: z.union([z.literal(0), z.literal(1)]),
   require_approved_devices: z.boolean(),
   allow_negative_stock: z.boolean(),
+  /** Largest discount staff may give, basis points of the amount (1000 = 10 %); admins: no limit. */
+  max_discount_bp: z.number().int(),
+  /** Credit limit given to a debtor that someone other than an admin adds. */
+  default_credit_limit: z.number().int(),
   updated_at: z.string(),
 });
 export type Business = z.infer<typeof businessSchema>;
@@ -68,6 +72,9 @@ export const businessPublicSchema = businessSchema.pick({
   currency: true,
   timezone: true,
   language: true,
+  allow_negative_stock: true,
+  max_discount_bp: true,
+  default_credit_limit: true,
 });
 
 export const businessUpdateSchema = z
@@ -86,6 +93,8 @@ export const businessUpdateSchema = z
     online_offline: z.union([z.literal(0), z.literal(1)]),
     require_approved_devices: z.boolean(),
     allow_negative_stock: z.boolean(),
+    max_discount_bp: z.number().int().min(0).max(10_000),
+    default_credit_limit: z.number().int().min(0).max(1e12),
   })
   .partial();
 export type BusinessUpdate = z.input<typeof businessUpdateSchema>;

@@ -26,6 +26,8 @@ export function toBusiness(row: BusinessRow): Business {
     online_offline: row.online_offline ? 1 : 0,
     require_approved_devices: row.require_approved_devices === 1,
     allow_negative_stock: row.allow_negative_stock === 1,
+    max_discount_bp: row.max_discount_bp,
+    default_credit_limit: Number(row.default_credit_limit),
     updated_at: row.updated_at,
   };
 }

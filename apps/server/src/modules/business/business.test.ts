@@ -61,11 +61,15 @@ describe('business profile', () => {
   it('lets staff read only what the app needs', async () => {
     const res = await t.app.inject({ url: '/api/business', headers: { cookie: staff } });
     expect(res.statusCode).toBe(200);
+    // The till mirrors the selling rules: negative stock, the discount limit, the default credit limit.
     expect(Object.keys(res.json()).sort()).toEqual([
+      'allow_negative_stock',
       'currency',
+      'default_credit_limit',
       'id',
       'language',
       'logo',
+      'max_discount_bp',
       'name',
       'timezone',
     ]);

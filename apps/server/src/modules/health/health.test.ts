@@ -79,6 +79,7 @@ describe('health, errors and OpenAPI', () => {
             '/api/files/images',
             '/api/stock-counts/{id}/finalise',
             '/api/stock-counts/{id}/cancel',
+            '/api/transfers/{id}/confirm',
           ];
           if (noJsonBody.includes(p)) continue;
           expect(op.requestBody, `${method} ${p} has a request body schema`).toBeTruthy();

@@ -1,6 +1,7 @@
 import { isAdminRole } from '@duka/domain';
 import type { FastifyRequest } from 'fastify';
-import type { ProductRow } from '../../db/tables.js';
+import type { Kysely } from 'kysely';
+import type { Database, ProductRow } from '../../db/tables.js';
 import { authOf } from '../../http/access.js';
 import { AppError } from '../../http/errors.js';
 import type { Trx } from '../../lib/tx.js';
@@ -20,7 +21,7 @@ export function operatorOf(request: FastifyRequest): Operator {
 
 /** The location must belong to the business, be active, and be one the user may work at. */
 export async function requireUsableLocation(
-  trx: Trx,
+  trx: Kysely<Database>,
   op: Operator,
   locationId: string,
   field: string,

@@ -58,6 +58,8 @@ export async function createBusiness(
     online_offline: 0,
     require_approved_devices: 0,
     allow_negative_stock: 0,
+    max_discount_bp: 0,
+    default_credit_limit: 0,
     status: 'active',
     created_at: at,
     updated_at: at,

@@ -1,0 +1,258 @@
+import {
+  type DailySummary,
+  type DayClose,
+  type DayFigures,
+  type SaleKind,
+  businessDay,
+  type dayCloseBodySchema,
+} from '@duka/domain';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/tables.js';
+import { AppError } from '../../http/errors.js';
+import type { Actor } from '../../lib/actor.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { isReplay, requestHash } from '../../lib/idempotency.js';
+import { appendJournal } from '../../lib/journal.js';
+import { nextReceiptNo } from '../../lib/receipts.js';
+import { lockedBusiness } from '../../lib/tx.js';
+import { type Operator, requireUsableLocation } from '../inventory/stock-rules.js';
+
+type Q = Kysely<Database>;
+
+const zero = (): DayFigures => ({
+  sales: { cash: { count: 0, total: 0 }, debtor: { count: 0, total: 0 }, transfer: { count: 0, total: 0 } },
+  reversals: {
+    cash: { count: 0, total: 0 },
+    debtor: { count: 0, total: 0 },
+    transfer: { count: 0, total: 0 },
+  },
+  cash_expenses: 0,
+  transfer_expenses: 0,
+  cash_debtor_payments: 0,
+  transfer_debtor_payments: 0,
+  expected_cash: 0,
+});
+
+/** Cash that should be in the drawer: cash taken less cash given back or paid out. */
+function withExpected(f: DayFigures): DayFigures {
+  return {
+    ...f,
+    expected_cash: f.sales.cash.total - f.reversals.cash.total + f.cash_debtor_payments - f.cash_expenses,
+  };
+}
+
+/** A day's money at a location, in total and per cashier (whoever made each record). */
+export async function dayFigures(db: Q, businessId: string, locationId: string, day: string) {
+  const [sales, reversals, payments, expenses] = await Promise.all([
+    db
+      .selectFrom('sales')
+      .select([
+        'user_id',
+        'kind',
+        (eb) => eb.fn.countAll<number>().as('n'),
+        (eb) => eb.fn.sum<number>('total').as('s'),
+      ])
+      .where('business_id', '=', businessId)
+      .where('business_day', '=', day)
+      .where('location_id', '=', locationId)
+      .groupBy(['user_id', 'kind'])
+      .execute(),
+    db
+      .selectFrom('sale_reversals')
+      .select([
+        'user_id',
+        'kind',
+        (eb) => eb.fn.countAll<number>().as('n'),
+        (eb) => eb.fn.sum<number>('total').as('s'),
+      ])
+      .where('business_id', '=', businessId)
+      .where('business_day', '=', day)
+      .where('location_id', '=', locationId)
+      .groupBy(['user_id', 'kind'])
+      .execute(),
+    db
+      .selectFrom('debtor_payments')
+      .select(['user_id', 'method', (eb) => eb.fn.sum<number>('amount').as('s')])
+      .where('business_id', '=', businessId)
+      .where('business_day', '=', day)
+      .where('location_id', '=', locationId)
+      .groupBy(['user_id', 'method'])
+      .execute(),
+    db
+      .selectFrom('expenses')
+      .select(['user_id', 'method', (eb) => eb.fn.sum<number>('amount').as('s')])
+      .where('business_id', '=', businessId)
+      .where('date', '=', day)
+      .where('location_id', '=', locationId)
+      .groupBy(['user_id', 'method'])
+      .execute(),
+  ]);
+  const total = zero();
+  const perUser = new Map<string, DayFigures>();
+  const of = (userId: string | null) => {
+    const k = userId ?? '';
+    let f = perUser.get(k);
+    if (!f) perUser.set(k, (f = zero()));
+    return f;
+  };
+  for (const r of sales)
+    for (const f of [total, of(r.user_id)]) {
+      f.sales[r.kind as SaleKind].count += Number(r.n);
+      f.sales[r.kind as SaleKind].total += Number(r.s ?? 0);
+    }
+  for (const r of reversals)
+    for (const f of [total, of(r.user_id)]) {
+      f.reversals[r.kind as SaleKind].count += Number(r.n);
+      f.reversals[r.kind as SaleKind].total += Number(r.s ?? 0);
+    }
+  for (const r of payments)
+    for (const f of [total, of(r.user_id)]) {
+      if (r.method === 'cash') f.cash_debtor_payments += Number(r.s ?? 0);
+      else f.transfer_debtor_payments += Number(r.s ?? 0);
+    }
+  for (const r of expenses)
+    for (const f of [total, of(r.user_id)]) {
+      if (r.method === 'cash') f.cash_expenses += Number(r.s ?? 0);
+      else f.transfer_expenses += Number(r.s ?? 0);
+    }
+  return { total: withExpected(total), perUser: new Map([...perUser].map(([k, f]) => [k, withExpected(f)])) };
+}
+
+async function loadClose(
+  db: Q,
+  businessId: string,
+  where: { id: string } | { locationId: string; day: string },
+) {
+  let q = db
+    .selectFrom('day_closes')
+    .leftJoin('users', 'users.id', 'day_closes.user_id')
+    .selectAll('day_closes')
+    .select('users.name as user_name')
+    .where('day_closes.business_id', '=', businessId);
+  q =
+    'id' in where
+      ? q.where('day_closes.id', '=', where.id)
+      : q.where('day_closes.location_id', '=', where.locationId).where('day_closes.day', '=', where.day);
+  const c = await q.executeTakeFirst();
+  if (!c) return null;
+  const close: DayClose = {
+    id: c.id,
+    receipt_no: c.receipt_no,
+    location_id: c.location_id,
+    day: c.day,
+    expected_cash: Number(c.expected_cash),
+    counted_cash: Number(c.counted_cash),
+    difference: Number(c.difference),
+    note: c.note,
+    user_name: c.user_name ?? '',
+    created_at: c.created_at,
+  };
+  return close;
+}
+
+export async function dailySummary(
+  db: Q,
+  op: Operator & { timeZone: string; now: Date },
+  locationId: string,
+  day: string | undefined,
+): Promise<DailySummary> {
+  await requireUsableLocation(db, op, locationId, 'location_id');
+  const loc = await db
+    .selectFrom('locations')
+    .select('name')
+    .where('id', '=', locationId)
+    .executeTakeFirstOrThrow();
+  const d = day ?? businessDay(op.now, op.timeZone);
+  const figures = await dayFigures(db, op.businessId, locationId, d);
+  const userIds = [...figures.perUser.keys()].filter((k) => k !== '');
+  const users = userIds.length
+    ? await db.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute()
+    : [];
+  const cashiers = [...figures.perUser]
+    .map(([userId, f]) => ({
+      ...f,
+      user_id: userId,
+      user_name: users.find((u) => u.id === userId)?.name ?? '',
+    }))
+    .sort((a, b) => a.user_name.localeCompare(b.user_name));
+  return {
+    location_id: locationId,
+    location_name: loc.name,
+    day: d,
+    totals: figures.total,
+    cashiers,
+    close: await loadClose(db, op.businessId, { locationId, day: d }),
+  };
+}
+
+/**
+ * Closes a location's day: the counted cash against what should be there, once per location and
+ * day. The expected figure is computed under the business lock, so it matches what was recorded.
+ */
+export async function closeDay(
+  db: Db,
+  actor: Actor,
+  op: Operator,
+  body: z.output<typeof dayCloseBodySchema>,
+): Promise<DayClose> {
+  const hash = requestHash(body);
+  try {
+    return await db.kysely.transaction().execute(async (trx) => {
+      const business = await lockedBusiness(db, trx, actor.businessId);
+      if (await isReplay(trx, 'day_closes', body.id, actor.businessId, hash))
+        return (await loadClose(trx, actor.businessId, { id: body.id }))!;
+      await requireUsableLocation(trx, op, body.location_id, 'location_id');
+      if (body.day > businessDay(actor.at, business.timezone))
+        throw new AppError('validation_failed', 'That day has not come yet', 'day');
+      const existing = await loadClose(trx, actor.businessId, {
+        locationId: body.location_id,
+        day: body.day,
+      });
+      if (existing)
+        throw new AppError(
+          'day_closed',
+          `This day was already closed by ${existing.user_name} (receipt #${existing.receipt_no})`,
+          'day',
+        );
+      const { total } = await dayFigures(trx, actor.businessId, body.location_id, body.day);
+      const receiptNo = await nextReceiptNo(trx, actor.businessId);
+      await trx
+        .insertInto('day_closes')
+        .values({
+          id: body.id,
+          business_id: actor.businessId,
+          receipt_no: receiptNo,
+          location_id: body.location_id,
+          day: body.day,
+          expected_cash: total.expected_cash,
+          counted_cash: body.counted_cash,
+          difference: body.counted_cash - total.expected_cash,
+          figures: JSON.stringify(total),
+          note: body.note,
+          user_id: actor.userId,
+          device_id: actor.deviceId,
+          request_hash: hash,
+          created_at: actor.at,
+        })
+        .execute();
+      await appendJournal(trx, {
+        ...actor.journal,
+        docType: 'day_close',
+        docId: body.id,
+        action: 'day.close',
+        detail: {
+          receipt_no: receiptNo,
+          day: body.day,
+          expected_cash: total.expected_cash,
+          counted_cash: body.counted_cash,
+        },
+      });
+      return (await loadClose(trx, actor.businessId, { id: body.id }))!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('day_closed', 'This day was already closed', 'day');
+    throw err;
+  }
+}

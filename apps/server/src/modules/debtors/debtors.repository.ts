@@ -1,0 +1,64 @@
+import type { Debtor, debtorsQuerySchema } from '@duka/domain';
+import { type Kysely, sql } from 'kysely';
+import type { z } from 'zod';
+import type { Database, DebtorRow } from '../../db/tables.js';
+import { notFound } from '../../http/errors.js';
+
+type Q = Kysely<Database>;
+
+export function debtorSearchKey(d: { name: string; phone: string; id_number: string }): string {
+  return `${d.name} ${d.phone.replace(/\s+/g, '')} ${d.id_number}`.toLowerCase();
+}
+
+export function toDebtor(row: DebtorRow): Debtor {
+  const balance = Number(row.balance);
+  const limit = Number(row.credit_limit);
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    id_number: row.id_number,
+    credit_limit: limit,
+    balance,
+    available: Math.max(0, limit - balance),
+    active: row.active === 1,
+    note: row.note,
+    last_activity_at: row.last_activity_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export async function findDebtor(db: Q, businessId: string, id: string): Promise<Debtor> {
+  const row = await db
+    .selectFrom('debtors')
+    .selectAll()
+    .where('id', '=', id)
+    .where('business_id', '=', businessId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw notFound('Debtor');
+  return toDebtor(row);
+}
+
+export async function listDebtors(db: Q, businessId: string, f: z.output<typeof debtorsQuerySchema>) {
+  let q = db.selectFrom('debtors').where('business_id', '=', businessId).where('deleted_at', 'is', null);
+  if (f.include_inactive !== 'true') q = q.where('active', '=', 1);
+  if (f.q) {
+    const like = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where(sql<boolean>`search_key like ${like} escape '\\'`);
+  }
+  if (f.owing === 'true') q = q.where('balance', '>', 0);
+  if (f.over_limit === 'true') q = q.where(sql<boolean>`balance > credit_limit`);
+  const [rows, agg] = await Promise.all([
+    q.selectAll().orderBy('name').orderBy('id').limit(f.limit).offset(f.offset).execute(),
+    q
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('balance').as('owed')])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map(toDebtor),
+    total_count: Number(agg.n),
+    total_balance: Number(agg.owed ?? 0),
+  };
+}

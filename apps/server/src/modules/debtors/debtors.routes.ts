@@ -1,0 +1,186 @@
+import {
+  debtorInputSchema,
+  debtorListSchema,
+  debtorPaymentBodySchema,
+  debtorPaymentSchema,
+  debtorSchema,
+  debtorUpdateSchema,
+  debtorsQuerySchema,
+  statementQuerySchema,
+  statementSchema,
+} from '@duka/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
+import { authOf } from '../../http/access.js';
+import { errorResponses } from '../../http/errors.js';
+import { actorOf } from '../../lib/actor.js';
+import { operatorOf } from '../inventory/stock-rules.js';
+import { findDebtor, listDebtors } from './debtors.repository.js';
+import {
+  createDebtor,
+  defaultRange,
+  loadPayment,
+  recordPayment,
+  statementOf,
+  updateDebtor,
+} from './debtors.service.js';
+import { statementPdf } from './statement-pdf.js';
+
+const SIGNED_IN = { access: { kind: 'signedIn' as const } };
+
+export function debtorsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const id = z.object({ id: z.uuid() });
+  const range = statementQuerySchema.partial().extend({ lang: z.enum(['en', 'es', 'pt', 'de']).optional() });
+
+  r.get('/api/debtors', {
+    config: SIGNED_IN,
+    schema: {
+      tags: ['debtors'],
+      summary: 'Debtors with their balances; search by name, phone or ID number',
+      querystring: debtorsQuerySchema,
+      response: { 200: debtorListSchema, ...errorResponses(401) },
+    },
+    handler: (request) => listDebtors(deps.db.kysely, authOf(request).business.id, request.query),
+  });
+
+  r.post('/api/debtors', {
+    config: SIGNED_IN,
+    schema: {
+      tags: ['debtors'],
+      summary: 'Add a debtor (the credit limit is an admin’s; others get the business default)',
+      body: debtorInputSchema,
+      response: { 201: debtorSchema, ...errorResponses(401, 403, 409, 422) },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createDebtor(deps.db, actorOf(request, deps.clock), operatorOf(request), request.body)),
+  });
+
+  r.get('/api/debtors/:id', {
+    config: SIGNED_IN,
+    schema: {
+      tags: ['debtors'],
+      summary: 'One debtor',
+      params: id,
+      response: { 200: debtorSchema, ...errorResponses(401, 404) },
+    },
+    handler: (request) => findDebtor(deps.db.kysely, authOf(request).business.id, request.params.id),
+  });
+
+  r.patch('/api/debtors/:id', {
+    config: SIGNED_IN,
+    schema: {
+      tags: ['debtors'],
+      summary: 'Edit a debtor (credit limit and active: admins only)',
+      params: id,
+      body: debtorUpdateSchema,
+      response: { 200: debtorSchema, ...errorResponses(401, 403, 404, 422) },
+    },
+    handler: (request) =>
+      updateDebtor(
+        deps.db,
+        actorOf(request, deps.clock),
+        operatorOf(request),
+        request.params.id,
+        request.body,
+      ),
+  });
+
+  r.post('/api/debtors/:id/payments', {
+    config: SIGNED_IN,
+    schema: {
+      tags: ['debtors'],
+      summary: 'Record a payment from a debtor, in cash or by transfer (idempotent by its id)',
+      params: id,
+      body: debtorPaymentBodySchema,
+      response: { 201: debtorPaymentSchema, ...errorResponses(401, 403, 404, 409, 422) },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await recordPayment(
+            deps.db,
+            actorOf(request, deps.clock),
+            operatorOf(request),
+            request.params.id,
+            request.body,
+          ),
+        ),
+  });
+
+  r.get('/api/debtor-payments/:id', {
+    config: SIGNED_IN,
+    schema: {
+      tags: ['debtors'],
+      summary: 'One debtor payment (for its receipt)',
+      params: id,
+      response: { 200: debtorPaymentSchema, ...errorResponses(401, 404) },
+    },
+    handler: (request) => loadPayment(deps.db.kysely, authOf(request).business.id, request.params.id),
+  });
+
+  r.get('/api/debtors/:id/statement', {
+    config: SIGNED_IN,
+    schema: {
+      tags: ['debtors'],
+      summary: 'Statement over business days from…to (default: the last 30 days) with running balance',
+      params: id,
+      querystring: range,
+      response: { 200: statementSchema, ...errorResponses(401, 404, 422) },
+    },
+    handler: (request) => {
+      const b = authOf(request).business;
+      const d = defaultRange(deps.clock.now(), b.timezone);
+      return statementOf(
+        deps.db.kysely,
+        b.id,
+        request.params.id,
+        request.query.from ?? d.from,
+        request.query.to ?? d.to,
+      );
+    },
+  });
+
+  r.get('/api/debtors/:id/statement.pdf', {
+    config: SIGNED_IN,
+    schema: {
+      tags: ['debtors'],
+      summary: 'The statement as a PDF (in the business language unless `lang` is given)',
+      params: id,
+      querystring: range,
+      produces: ['application/pdf'],
+      response: { 200: z.unknown().describe('The PDF'), ...errorResponses(401, 404, 422) },
+    },
+    handler: async (request, reply) => {
+      const b = authOf(request).business;
+      const d = defaultRange(deps.clock.now(), b.timezone);
+      const st = await statementOf(
+        deps.db.kysely,
+        b.id,
+        request.params.id,
+        request.query.from ?? d.from,
+        request.query.to ?? d.to,
+      );
+      const pdf = await statementPdf(st, {
+        businessName: b.name,
+        businessAddress: b.address,
+        businessPhone: b.phone,
+        currency: b.currency,
+        timeZone: b.timezone,
+        language: request.query.lang ?? b.language,
+        now: deps.clock.now(),
+      });
+      const file = `statement-${st.debtor.name.replace(/[^A-Za-z0-9]+/g, '-')}-${st.from}-${st.to}.pdf`;
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `inline; filename="${file}"`)
+        .header('Cache-Control', 'no-store')
+        .send(pdf);
+    },
+  });
+}

@@ -1,0 +1,103 @@
+import type { ExpenseCategory, categoryInputSchema, categoryUpdateSchema } from '@duka/domain';
+import { type Kysely, sql } from 'kysely';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/tables.js';
+import { AppError, notFound } from '../../http/errors.js';
+import type { Actor } from '../../lib/actor.js';
+import { newId } from '../../lib/ids.js';
+import { appendJournal } from '../../lib/journal.js';
+import { lockBusiness } from '../../lib/tx.js';
+
+type Q = Kysely<Database>;
+const toCategory = (r: { id: string; name: string; active: number }): ExpenseCategory => ({
+  id: r.id,
+  name: r.name,
+  active: r.active === 1,
+});
+
+export async function listCategories(db: Q, businessId: string): Promise<ExpenseCategory[]> {
+  const rows = await db
+    .selectFrom('expense_categories')
+    .select(['id', 'name', 'active'])
+    .where('business_id', '=', businessId)
+    .orderBy('name')
+    .execute();
+  return rows.map(toCategory);
+}
+
+async function assertNameFree(trx: Q, businessId: string, name: string, selfId: string | null) {
+  let q = trx
+    .selectFrom('expense_categories')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`);
+  if (selfId) q = q.where('id', '!=', selfId);
+  if (await q.executeTakeFirst()) throw new AppError('conflict', `${name} is already a category`, 'name');
+}
+
+export async function createCategory(db: Db, actor: Actor, input: z.output<typeof categoryInputSchema>) {
+  const id = input.id ?? newId();
+  return db.kysely.transaction().execute(async (trx) => {
+    await lockBusiness(db, trx, actor.businessId);
+    const existing = await trx
+      .selectFrom('expense_categories')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (existing && existing.business_id === actor.businessId) return toCategory(existing);
+    if (existing)
+      throw new AppError('idempotency_conflict', 'A different record was already saved with this id');
+    await assertNameFree(trx, actor.businessId, input.name, null);
+    const row = {
+      id,
+      business_id: actor.businessId,
+      name: input.name,
+      active: 1,
+      created_at: actor.at,
+      updated_at: actor.at,
+    };
+    await trx.insertInto('expense_categories').values(row).execute();
+    await appendJournal(trx, {
+      ...actor.journal,
+      docType: 'expense_category',
+      docId: id,
+      action: 'expense_category.create',
+      detail: { name: input.name },
+    });
+    return toCategory(row);
+  });
+}
+
+export async function updateCategory(
+  db: Db,
+  actor: Actor,
+  id: string,
+  patch: z.output<typeof categoryUpdateSchema>,
+) {
+  return db.kysely.transaction().execute(async (trx) => {
+    await lockBusiness(db, trx, actor.businessId);
+    const row = await trx
+      .selectFrom('expense_categories')
+      .selectAll()
+      .where('id', '=', id)
+      .where('business_id', '=', actor.businessId)
+      .executeTakeFirst();
+    if (!row) throw notFound('Category');
+    if (patch.name !== undefined) await assertNameFree(trx, actor.businessId, patch.name, id);
+    const active = patch.active === undefined ? row.active : patch.active ? 1 : 0;
+    await trx
+      .updateTable('expense_categories')
+      .set({ name: patch.name ?? row.name, active, updated_at: actor.at })
+      .where('id', '=', id)
+      .execute();
+    await appendJournal(trx, {
+      ...actor.journal,
+      docType: 'expense_category',
+      docId: id,
+      action: 'expense_category.update',
+      detail: { fields: Object.keys(patch) },
+    });
+    return toCategory({ id, name: patch.name ?? row.name, active });
+  });
+}

@@ -1,0 +1,136 @@
+import {
+  type Flag,
+  isAdminRole,
+  businessDay,
+  receiptNoParamSchema,
+  reversalBodySchema,
+  reversalSchema,
+  saleBodySchema,
+  saleSchema,
+  salesListSchema,
+  salesQuerySchema,
+} from '@duka/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
+import { authOf } from '../../http/access.js';
+import { errorResponses } from '../../http/errors.js';
+import { actorOf } from '../../lib/actor.js';
+import { operatorOf } from '../inventory/stock-rules.js';
+import { listDay, loadReversal, loadSale, saleIdByReceipt } from './sales.repository.js';
+import { reverseSale } from './reversals.service.js';
+import { type Seller, postSale } from './sales.service.js';
+
+const anyFlag = (...flags: Flag[]) => ({ access: { kind: 'anyFlag' as const, flags } });
+const SELLING: Flag[] = ['sell_cash', 'sell_debtors', 'sell_transfer'];
+const REVERSING: Flag[] = ['reversing_cash', 'sell_debtors', 'sell_transfer'];
+/** Who may open a sale or a reversal: anyone who sells, reverses or sees current sales. */
+const VIEWING: Flag[] = [...new Set<Flag>([...SELLING, ...REVERSING, 'current_sales'])];
+
+export function sellerOf(request: FastifyRequest): Seller {
+  return { ...operatorOf(request), roles: authOf(request).roles };
+}
+
+export function salesRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const id = z.object({ id: z.uuid() });
+
+  r.post('/api/sales', {
+    config: anyFlag(...SELLING),
+    schema: {
+      tags: ['sales'],
+      summary: 'Record a cash, debtor or transfer sale (idempotent by its id)',
+      description:
+        'Prices come from the catalogue. The same id with the same content answers the first result; with other content, 409.',
+      body: saleBodySchema,
+      response: { 201: saleSchema, ...errorResponses(401, 403, 404, 409, 422) },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(await postSale(deps.db, actorOf(request, deps.clock), sellerOf(request), request.body)),
+  });
+
+  r.get('/api/sales', {
+    config: anyFlag('current_sales'),
+    schema: {
+      tags: ['sales'],
+      summary: "A day's sales and reversals with totals by kind (staff: their own)",
+      querystring: salesQuerySchema,
+      response: { 200: salesListSchema, ...errorResponses(401, 403) },
+    },
+    handler: (request) => {
+      const auth = authOf(request);
+      const q = request.query;
+      return listDay(deps.db.kysely, auth.business.id, {
+        day: q.day ?? businessDay(deps.clock.now(), auth.business.timezone),
+        locationId: q.location_id,
+        userId: isAdminRole(auth.user.role) ? q.user_id : auth.user.id,
+        kind: q.kind,
+      });
+    },
+  });
+
+  r.get('/api/sales/by-receipt/:receipt_no', {
+    config: anyFlag(...VIEWING),
+    schema: {
+      tags: ['sales'],
+      summary: 'Find a sale by its receipt number (000123, 123 or #000123)',
+      params: z.object({ receipt_no: receiptNoParamSchema }),
+      response: { 200: saleSchema, ...errorResponses(401, 403, 404, 422) },
+    },
+    handler: async (request) => {
+      const businessId = authOf(request).business.id;
+      const saleId = await saleIdByReceipt(deps.db.kysely, businessId, request.params.receipt_no);
+      return loadSale(deps.db.kysely, businessId, saleId);
+    },
+  });
+
+  r.get('/api/sales/:id', {
+    config: anyFlag(...VIEWING),
+    schema: {
+      tags: ['sales'],
+      summary: 'One sale with its lines and reversals',
+      params: id,
+      response: { 200: saleSchema, ...errorResponses(401, 403, 404) },
+    },
+    handler: (request) => loadSale(deps.db.kysely, authOf(request).business.id, request.params.id),
+  });
+
+  r.post('/api/sales/:id/reversals', {
+    config: anyFlag(...REVERSING),
+    schema: {
+      tags: ['sales'],
+      summary: 'Reverse all of a sale, or chosen lines and quantities, with a reason',
+      description:
+        'Cash needs reversing_cash, debtor needs sell_debtors, transfer needs sell_transfer. Never more than sold minus already reversed (409).',
+      params: id,
+      body: reversalBodySchema,
+      response: { 201: reversalSchema, ...errorResponses(401, 403, 404, 409, 422) },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await reverseSale(
+            deps.db,
+            actorOf(request, deps.clock),
+            sellerOf(request),
+            request.params.id,
+            request.body,
+          ),
+        ),
+  });
+
+  r.get('/api/reversals/:id', {
+    config: anyFlag(...VIEWING),
+    schema: {
+      tags: ['sales'],
+      summary: 'One reversal with its lines',
+      params: id,
+      response: { 200: reversalSchema, ...errorResponses(401, 403, 404) },
+    },
+    handler: (request) => loadReversal(deps.db.kysely, authOf(request).business.id, request.params.id),
+  });
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { idSchema } from './common.js';
+import { daySchema, kindTotalsSchema } from './sales.js';
+import { moneySchema } from './stock.js';
+
+export const dailyQuerySchema = z.strictObject({ location_id: idSchema, day: daySchema.optional() });
+
+/** One day's money at a location, for everyone or one cashier. */
+export const dayFiguresSchema = z.object({
+  sales: kindTotalsSchema,
+  reversals: kindTotalsSchema,
+  /** Paid out of the drawer for expenses (net of voids). */
+  cash_expenses: z.number().int(),
+  transfer_expenses: z.number().int(),
+  /** Debtors paying back in cash, and by transfer. */
+  cash_debtor_payments: z.number().int(),
+  transfer_debtor_payments: z.number().int(),
+  /** Cash sales − cash refunds + cash debtor payments − cash expenses. */
+  expected_cash: z.number().int(),
+});
+export type DayFigures = z.infer<typeof dayFiguresSchema>;
+
+export const dayCloseSchema = z.object({
+  id: z.string(),
+  receipt_no: z.string(),
+  location_id: z.string(),
+  day: z.string(),
+  expected_cash: z.number().int(),
+  counted_cash: z.number().int(),
+  /** Counted − expected: negative when cash is missing. */
+  difference: z.number().int(),
+  note: z.string(),
+  user_name: z.string(),
+  created_at: z.string(),
+});
+export type DayClose = z.infer<typeof dayCloseSchema>;
+
+export const dailySummarySchema = z.object({
+  location_id: z.string(),
+  location_name: z.string(),
+  day: z.string(),
+  totals: dayFiguresSchema,
+  cashiers: z.array(dayFiguresSchema.extend({ user_id: z.string(), user_name: z.string() })),
+  close: dayCloseSchema.nullable(),
+});
+export type DailySummary = z.infer<typeof dailySummarySchema>;
+
+export const dayCloseBodySchema = z.strictObject({
+  id: idSchema,
+  location_id: idSchema,
+  day: daySchema,
+  counted_cash: moneySchema,
+  note: z.string().trim().max(500).default(''),
+});
