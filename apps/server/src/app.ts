@@ -32,6 +32,7 @@ import { debtorsRoutes } from './modules/debtors/debtors.routes.js';
 import { transfersRoutes } from './modules/transfers/transfers.routes.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { dailyRoutes } from './modules/daily/daily.routes.js';
+import { receiptsRoutes } from './modules/receipts/receipts.routes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The built web app, beside this package: apps/web/dist. */
@@ -127,6 +128,7 @@ export async function buildApp({
     transfersRoutes,
     expensesRoutes,
     dailyRoutes,
+    receiptsRoutes,
   ]) {
     routes(app, deps);
   }

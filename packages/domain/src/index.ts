@@ -21,3 +21,4 @@ export * from './api/transfers.js';
 export * from './api/expenses.js';
 export * from './api/daily.js';
 export * from './documents/strings.js';
+export * from './documents/receipt.js';

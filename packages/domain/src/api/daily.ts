@@ -24,6 +24,7 @@ export const dayCloseSchema = z.object({
   id: z.string(),
   receipt_no: z.string(),
   location_id: z.string(),
+  location_name: z.string(),
   day: z.string(),
   expected_cash: z.number().int(),
   counted_cash: z.number().int(),

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/tables.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
 import type { Actor } from '../../lib/actor.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
@@ -127,9 +127,10 @@ async function loadClose(
 ) {
   let q = db
     .selectFrom('day_closes')
+    .innerJoin('locations', 'locations.id', 'day_closes.location_id')
     .leftJoin('users', 'users.id', 'day_closes.user_id')
     .selectAll('day_closes')
-    .select('users.name as user_name')
+    .select(['users.name as user_name', 'locations.name as location_name'])
     .where('day_closes.business_id', '=', businessId);
   q =
     'id' in where
@@ -141,6 +142,7 @@ async function loadClose(
     id: c.id,
     receipt_no: c.receipt_no,
     location_id: c.location_id,
+    location_name: c.location_name,
     day: c.day,
     expected_cash: Number(c.expected_cash),
     counted_cash: Number(c.counted_cash),
@@ -185,6 +187,13 @@ export async function dailySummary(
     cashiers,
     close: await loadClose(db, op.businessId, { locationId, day: d }),
   };
+}
+
+/** One day close by its id (for its receipt). */
+export async function loadDayClose(db: Q, businessId: string, id: string): Promise<DayClose> {
+  const c = await loadClose(db, businessId, { id });
+  if (!c) throw notFound('Day close');
+  return c;
 }
 
 /**

@@ -1,0 +1,214 @@
+import {
+  type Language,
+  type ReceiptDocument,
+  type ReceiptType,
+  isLanguage,
+  paymentDetailsSchema,
+} from '@duka/domain';
+import type { Kysely } from 'kysely';
+import type { BusinessRow, Database } from '../../db/tables.js';
+import { notFound } from '../../http/errors.js';
+import { loadDayClose } from '../daily/daily.service.js';
+import { loadPayment } from '../debtors/debtors.service.js';
+import { loadReversal, loadSale } from '../sales/sales.repository.js';
+
+type Q = Kysely<Database>;
+
+/** Which document a receipt number names (sales, reversals, payments and closes share one series). */
+export async function findReceipt(
+  db: Q,
+  businessId: string,
+  receiptNo: string,
+): Promise<{ type: ReceiptType; id: string }> {
+  const candidates = [...new Set([receiptNo, receiptNo.padStart(6, '0')])];
+  const tables = [
+    ['sale', 'sales'],
+    ['reversal', 'sale_reversals'],
+    ['payment', 'debtor_payments'],
+    ['close', 'day_closes'],
+  ] as const;
+  for (const [type, table] of tables) {
+    const row = await db
+      .selectFrom(table)
+      .select('id')
+      .where('business_id', '=', businessId)
+      .where('receipt_no', 'in', candidates)
+      .executeTakeFirst();
+    if (row) return { type, id: row.id };
+  }
+  throw notFound(`Receipt #${receiptNo}`);
+}
+
+/** The payment details of the profile as printable lines. */
+function detailLines(json: string): string[] {
+  let raw: unknown = {};
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    raw = {};
+  }
+  const d = paymentDetailsSchema.parse(raw);
+  const out: string[] = [];
+  if (d.mpesa_paybill)
+    out.push(`M-Pesa paybill ${d.mpesa_paybill}${d.mpesa_account ? `, account ${d.mpesa_account}` : ''}`);
+  if (d.mpesa_till) out.push(`M-Pesa till ${d.mpesa_till}`);
+  if (d.bank_name || d.bank_account) out.push([d.bank_name, d.bank_account].filter(Boolean).join(' '));
+  if (d.other) out.push(d.other);
+  return out;
+}
+
+function base(b: BusinessRow, language?: string) {
+  const lang: Language =
+    language && isLanguage(language) ? language : isLanguage(b.language) ? b.language : 'en';
+  return {
+    language: lang,
+    currency: b.currency,
+    time_zone: b.timezone,
+    business: {
+      name: b.name,
+      address: b.address,
+      phone: b.phone,
+      tax_number: b.tax_number,
+      header: b.receipt_header,
+      footer: b.receipt_footer,
+      payment_details: detailLines(b.payment_details),
+    },
+  };
+}
+
+const NONE: Omit<
+  ReceiptDocument,
+  | 'type'
+  | 'id'
+  | 'receipt_no'
+  | 'language'
+  | 'currency'
+  | 'time_zone'
+  | 'time'
+  | 'business'
+  | 'location'
+  | 'cashier'
+  | 'kind'
+> = {
+  lines: [],
+  gross: 0,
+  discount: 0,
+  tax: 0,
+  total: 0,
+  tendered: null,
+  change: null,
+  debtor: null,
+  balance_after: null,
+  provider: null,
+  reference: null,
+  sale_receipt_no: null,
+  reason: null,
+  close: null,
+};
+
+/** The receipt document of a sale, reversal, debtor payment or day close, in the business's language. */
+export async function receiptDocument(
+  db: Q,
+  business: BusinessRow,
+  type: ReceiptType,
+  id: string,
+  language?: string,
+): Promise<ReceiptDocument> {
+  const common = base(business, language);
+  if (type === 'sale') {
+    const s = await loadSale(db, business.id, id);
+    return {
+      ...common,
+      ...NONE,
+      type,
+      id,
+      receipt_no: s.receipt_no,
+      time: s.created_at,
+      location: s.location_name,
+      cashier: s.user_name,
+      kind: s.kind,
+      lines: s.lines.map((l) => ({
+        name: l.name,
+        quantity: l.quantity,
+        unit: l.unit,
+        unit_price: l.unit_price,
+        // The line's own discount shows on the line; the sale's shows once, in the totals.
+        amount: l.gross - l.discount,
+        discount: l.discount,
+      })),
+      gross: s.gross,
+      discount: s.discount,
+      tax: s.tax,
+      total: s.total,
+      tendered: s.tendered,
+      change: s.change,
+      debtor: s.debtor_name,
+      balance_after: s.debtor_balance_after,
+      provider: s.provider_name,
+      reference: s.reference,
+    };
+  }
+  if (type === 'reversal') {
+    const r = await loadReversal(db, business.id, id);
+    return {
+      ...common,
+      ...NONE,
+      type,
+      id,
+      receipt_no: r.receipt_no,
+      time: r.created_at,
+      location: r.location_name,
+      cashier: r.user_name,
+      kind: r.kind,
+      lines: r.lines.map((l) => ({
+        name: l.name,
+        quantity: l.quantity,
+        unit: l.unit,
+        unit_price: l.unit_price,
+        amount: l.amount,
+        discount: 0,
+      })),
+      gross: r.total,
+      tax: r.tax,
+      total: r.total,
+      debtor: r.debtor_name,
+      balance_after: r.debtor_balance_after,
+      provider: r.provider_name,
+      reference: r.reference,
+      sale_receipt_no: r.sale_receipt_no,
+      reason: r.reason,
+    };
+  }
+  if (type === 'payment') {
+    const p = await loadPayment(db, business.id, id);
+    return {
+      ...common,
+      ...NONE,
+      type,
+      id,
+      receipt_no: p.receipt_no,
+      time: p.created_at,
+      location: p.location_name,
+      cashier: p.user_name,
+      kind: p.method,
+      total: p.amount,
+      debtor: p.debtor_name,
+      balance_after: p.balance_after,
+      provider: p.provider_name,
+      reference: p.reference,
+    };
+  }
+  const c = await loadDayClose(db, business.id, id);
+  return {
+    ...common,
+    ...NONE,
+    type,
+    id,
+    receipt_no: c.receipt_no,
+    time: c.created_at,
+    location: c.location_name,
+    cashier: c.user_name,
+    kind: null,
+    close: { day: c.day, expected: c.expected_cash, counted: c.counted_cash, difference: c.difference },
+  };
+}

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Shop, buildShop, reverse, sold } from '../../test/sales-factories.js';
+import { type TestApp, buildTestApp } from '../../test/test-app.js';
+
+/** The text an SVG receipt shows: receiptline draws each character in its own tspan. */
+function svgText(svg: string): string {
+  return svg
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#xa0;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"');
+}
+
+describe('receipts on screen', () => {
+  let t: TestApp;
+  let s: Shop;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    s = await buildShop(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('finds a receipt by number and draws it as SVG with the business, lines, totals and change', async () => {
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/business/profile',
+      headers: { cookie: s.admin },
+      payload: {
+        receipt_footer: 'Karibu tena | come again {soon}',
+        payment_details: { mpesa_paybill: '123456' },
+      },
+    });
+    const sale = await sold(t.app, s.admin, {
+      kind: 'cash',
+      location_id: s.shop.id,
+      lines: [{ product_id: s.sugar.id, quantity: 2000 }],
+      tendered: 40_000,
+    });
+    const found = await t.app.inject({
+      url: `/api/receipts/${sale.receipt_no}`,
+      headers: { cookie: s.admin },
+    });
+    expect(found.json()).toEqual({ type: 'sale', id: sale.id, receipt_no: sale.receipt_no });
+    for (const width of [58, 80]) {
+      const res = await t.app.inject({
+        url: `/api/receipts/${sale.receipt_no}/svg?width=${width}`,
+        headers: { cookie: s.admin },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('image/svg+xml');
+      expect(res.body.startsWith('<svg')).toBe(true);
+      expect(res.body).not.toContain('googleapis');
+      const svg = svgText(res.body);
+      expect(svg).toContain('Mama Mboga Stores');
+      expect(svg).toContain('Sugar 1 kg');
+      expect(svg).toContain(sale.receipt_no);
+      expect(svg).toContain('KES');
+      expect(svg).toContain('40.00'); // change
+      expect(svg).toContain('Karibu tena | come again {soon}'); // markup characters kept as text
+      expect(svg).toContain('123456');
+    }
+    const rev = await reverse(t.app, s.admin, sale.id, { lines: [{ line_no: 1, quantity: 1000 }] });
+    const revSvg = await t.app.inject({
+      url: `/api/receipts/${rev.json<{ receipt_no: string }>().receipt_no}/svg?lang=de`,
+      headers: { cookie: s.admin },
+    });
+    expect(svgText(revSvg.body)).toContain('Verkaufsstorno');
+    expect(svgText(revSvg.body)).toContain(`Storniert Beleg Nr. ${sale.receipt_no}`);
+    expect(
+      (await t.app.inject({ url: '/api/receipts/999999', headers: { cookie: s.admin } })).statusCode,
+    ).toBe(404);
+  });
+});
