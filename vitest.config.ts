@@ -18,7 +18,8 @@ const server = (dialect: 'sqlite' | 'postgres') => ({
 
 /**
  * Projects: the domain package, the server on SQLite and (when DATABASE_URL is set) again on
- * PostgreSQL, and the web app in jsdom. Playwright's e2e/ specs are not vitest's.
+ * PostgreSQL, the web app in jsdom, and the printer helper against the official qz-tray client.
+ * Playwright's e2e/ specs are not vitest's.
  */
 export default defineConfig({
   test: {
@@ -37,6 +38,15 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
           css: false,
+        },
+      },
+      {
+        test: {
+          name: 'printer-helper',
+          include: ['apps/printer-helper/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
     ],

@@ -1,0 +1,168 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import type { PrinterConfig } from './config.js';
+
+/** A failure the page should see as the call's error (QZ's `error` message). */
+export class PrintError extends Error {
+  override name = 'PrintError';
+}
+
+export interface SendOptions {
+  jobName?: string | null;
+  lpCommand?: string;
+  /** How long to wait to connect, or for `lp`; a thermal printer answers at once or never. */
+  timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+const NETWORK_ERRORS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused (is the printer on, and is this its address and port?)',
+  EHOSTUNREACH: 'host unreachable (is the printer on this network?)',
+  ENETUNREACH: 'network unreachable',
+  ENOTFOUND: 'unknown host name',
+  EAI_AGAIN: 'host name lookup failed',
+  ECONNRESET: 'the printer closed the connection',
+  EPIPE: 'the printer closed the connection',
+};
+
+export async function sendToPrinter(
+  printer: PrinterConfig,
+  bytes: Buffer,
+  opts: SendOptions = {},
+): Promise<void> {
+  switch (printer.type) {
+    case 'network':
+      return sendNetwork(
+        printer.host,
+        printer.port,
+        bytes,
+        opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        printer.name,
+      );
+    case 'device':
+      return sendDevice(printer.path, bytes, printer.name);
+    case 'cups':
+      return sendCups(printer.queue, bytes, opts, printer.name);
+  }
+}
+
+/** Raw TCP ("JetDirect", port 9100): connect, write, half-close. */
+function sendNetwork(
+  host: string,
+  port: number,
+  bytes: Buffer,
+  timeoutMs: number,
+  name: string,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const where = `${host}:${port}`;
+    let settled = false;
+    const socket = net.createConnection({ host, port });
+    const fail = (message: string) => {
+      if (settled) return;
+      settled = true;
+      socket.destroy();
+      reject(new PrintError(`Printer "${name}" (${where}): ${message}`));
+    };
+    socket.setTimeout(timeoutMs, () => fail(`no answer within ${Math.round(timeoutMs / 1000)} s`));
+    socket.on('error', (err: NodeJS.ErrnoException) =>
+      fail(err.code ? (NETWORK_ERRORS[err.code] ?? err.code) : err.message),
+    );
+    socket.once('connect', () => {
+      socket.end(bytes);
+    });
+    // 'finish': every byte is handed to the OS and the FIN is queued; the printer then closes
+    // its side (or we drop the socket after a while, since some printers keep it open).
+    socket.once('finish', () => {
+      if (settled) return;
+      settled = true;
+      socket.setTimeout(0);
+      setTimeout(() => socket.destroy(), timeoutMs).unref();
+      resolve();
+    });
+  });
+}
+
+/** A device file (/dev/usb/lp0, a serial port): append so a regular file collects every job. */
+async function sendDevice(path: string, bytes: Buffer, name: string): Promise<void> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(path, 'a');
+    await handle.write(bytes);
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    const hint = e.code === 'EACCES' ? ' (is this user in the "lp" or "dialout" group?)' : '';
+    throw new PrintError(`Printer "${name}" (${path}): ${e.code ?? e.message}${hint}`);
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}
+
+/** A CUPS queue printed raw: the bytes go to `lp` on stdin, untouched by any driver. */
+function sendCups(queue: string, bytes: Buffer, opts: SendOptions, name: string): Promise<void> {
+  const command = opts.lpCommand ?? 'lp';
+  const args = ['-d', queue, '-o', 'raw', ...(opts.jobName ? ['-t', opts.jobName] : [])];
+  return new Promise<void>((resolve, reject) => {
+    let settled = false;
+    let stderr = '';
+    const child = spawn(command, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+    const finish = (err?: PrintError) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (err) reject(err);
+      else resolve();
+    };
+    const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS * 3;
+    const timer = setTimeout(() => {
+      child.kill();
+      finish(
+        new PrintError(
+          `Printer "${name}": ${command} did not finish within ${Math.round(timeoutMs / 1000)} s`,
+        ),
+      );
+    }, timeoutMs);
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      if (stderr.length < 2000) stderr += chunk;
+    });
+    child.once('error', (err: NodeJS.ErrnoException) => {
+      const hint = err.code === 'ENOENT' ? ' (is the CUPS client installed?)' : '';
+      finish(new PrintError(`Printer "${name}": cannot run ${command}: ${err.code ?? err.message}${hint}`));
+    });
+    child.once('close', (code, signal) => {
+      if (code === 0) finish();
+      else {
+        const why = stderr.trim() || (signal ? `killed by ${signal}` : `exit code ${code}`);
+        finish(new PrintError(`Printer "${name}": ${command} -d ${queue} failed: ${why}`));
+      }
+    });
+    // lp may exit before reading everything (unknown queue); its exit code tells why, not EPIPE.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(bytes);
+  });
+}
+
+const ESC = 0x1b;
+const GS = 0x1d;
+
+/** A short ESC/POS page: initialise, a few lines, feed and cut. */
+export function escposTestPage(printerName: string, now: Date = new Date()): Buffer {
+  const text = (s: string) => Buffer.from(s, 'latin1');
+  return Buffer.concat([
+    Buffer.from([ESC, 0x40]), // ESC @: initialise
+    Buffer.from([ESC, 0x61, 0x01]), // centre
+    Buffer.from([ESC, 0x45, 0x01]), // bold on
+    text('Duka printer helper\n'),
+    Buffer.from([ESC, 0x45, 0x00]),
+    text('Test page\n\n'),
+    Buffer.from([ESC, 0x61, 0x00]), // left
+    text(`Printer: ${printerName}\n`),
+    text(`Time: ${now.toISOString().replace('T', ' ').slice(0, 19)} UTC\n`),
+    text('0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZ\n'),
+    text('If you can read this, printing works.\n'),
+    Buffer.from([GS, 0x56, 0x42, 0x03]), // GS V 66 3: feed 3 lines, then cut
+  ]);
+}

@@ -1,0 +1,203 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { pairWithCertificate } from './pairing.js';
+import {
+  connect,
+  errorOf,
+  loadQz,
+  makeBusiness,
+  startFakePrinter,
+  startTestHelper,
+  useBusiness,
+  type Business,
+  type FakePrinter,
+  type TestHelper,
+} from './test/harness.js';
+
+/** Refusals, through the official qz-tray client against the real helper: none may print. */
+const qz = loadQz();
+
+let shop: Business;
+let otherShop: Business;
+let printer: FakePrinter;
+let t: TestHelper;
+
+beforeAll(async () => {
+  shop = makeBusiness('Mama Mboga Stores');
+  otherShop = makeBusiness('Another Shop');
+  printer = await startFakePrinter();
+  t = await startTestHelper({
+    printers: [
+      { name: 'Counter', type: 'network', host: '127.0.0.1', port: printer.port },
+      { name: 'Back office', type: 'device', path: '/tmp/unused' },
+    ],
+    pairWith: shop,
+  });
+});
+
+afterEach(async () => {
+  if (qz.websocket.isActive()) await qz.websocket.disconnect();
+});
+
+afterAll(async () => {
+  await t.close();
+  await printer.close();
+});
+
+describe('refusals', () => {
+  const ticket = [{ type: 'raw', format: 'command', flavor: 'plain', data: 'should never print\n' }];
+
+  /** After a refusal the same connection still prints: the helper keeps serving. */
+  async function stillPrints(): Promise<void> {
+    useBusiness(qz, shop);
+    const job = printer.nextJob();
+    await qz.print(qz.configs.create('Counter'), ['ok\n']);
+    expect((await job).toString()).toBe('ok\n');
+  }
+
+  it('refuses an unsigned print', async () => {
+    useBusiness(qz, shop, null);
+    await connect(qz, t.helper);
+    const before = printer.connections;
+    const err = await errorOf(qz.print(qz.configs.create('Counter'), ticket));
+    expect(err.message).toMatch(/not signed/);
+    expect(printer.connections).toBe(before);
+    expect(await qz.api.getVersion()).toBeTruthy();
+    await stillPrints();
+  });
+
+  it('refuses a print signed by another business, with its own certificate', async () => {
+    useBusiness(qz, otherShop);
+    await connect(qz, t.helper);
+    const before = printer.connections;
+    const err = await errorOf(qz.print(qz.configs.create('Counter'), ticket));
+    expect(err.message).toMatch(/not the business certificate this helper is paired with/);
+    expect(printer.connections).toBe(before);
+    // The certificate is kept per connection: reconnect with the paired one and it prints.
+    useBusiness(qz, shop);
+    await connect(qz, t.helper);
+    await stillPrints();
+  });
+
+  it("refuses a print sent with the paired certificate but signed by another business's key", async () => {
+    useBusiness(qz, shop, otherShop);
+    await connect(qz, t.helper);
+    const err = await errorOf(qz.print(qz.configs.create('Counter'), ticket));
+    expect(err.message).toMatch(/invalid signature/);
+    await stillPrints();
+  });
+
+  it('refuses a call whose params differ from what was signed', async () => {
+    useBusiness(qz, shop);
+    await connect(qz, t.helper);
+    const now = Date.now();
+    const signedForCounter = shop.presign('printers.find', { query: 'Counter' }, now);
+    expect(await qz.printers.find('Counter', signedForCounter, now)).toBe('Counter');
+    const err = await errorOf(qz.printers.find('Back office', signedForCounter, now));
+    expect(err.message).toMatch(/invalid signature/);
+  });
+
+  it('refuses a timestamp more than 15 minutes old, and a fresh one signed the same way passes', async () => {
+    useBusiness(qz, shop);
+    await connect(qz, t.helper);
+    // Pre-signed calls go out without signAlgorithm, so QZ (and the helper) read them as SHA1.
+    const old = Date.now() - 16 * 60 * 1000;
+    const err = await errorOf(
+      qz.printers.find('Counter', shop.presign('printers.find', { query: 'Counter' }, old), old),
+    );
+    expect(err.message).toMatch(/expired signature/);
+    const fresh = Date.now() - 14 * 60 * 1000;
+    expect(
+      await qz.printers.find('Counter', shop.presign('printers.find', { query: 'Counter' }, fresh), fresh),
+    ).toBe('Counter');
+    const future = Date.now() + 16 * 60 * 1000;
+    const err2 = await errorOf(
+      qz.printers.find('Counter', shop.presign('printers.find', { query: 'Counter' }, future), future),
+    );
+    expect(err2.message).toMatch(/expired signature/);
+    await stillPrints();
+  });
+
+  it('refuses every signed call from a connection whose certificate is not the paired one', async () => {
+    useBusiness(qz, otherShop);
+    await connect(qz, t.helper);
+    expect(await qz.api.getVersion()).toBeTruthy(); // unsigned by the client: still answered
+    for (const call of [
+      () => qz.printers.find(),
+      () => qz.printers.getDefault(),
+      () => qz.networking.device(),
+    ]) {
+      expect((await errorOf(call())).message).toMatch(/Request blocked/);
+    }
+    expect(await qz.api.getVersion()).toBeTruthy();
+  });
+
+  it('refuses signed calls from a connection that sent no certificate', async () => {
+    useBusiness(qz, null, shop);
+    await connect(qz, t.helper);
+    expect((await errorOf(qz.printers.find())).message).toMatch(/sent no certificate/);
+    expect((await errorOf(qz.networking.device())).message).toMatch(/sent no certificate/);
+    expect(await qz.api.getVersion()).toBeTruthy();
+  });
+});
+
+describe("the helper's clock", () => {
+  it('refuses a call signed now when the helper clock is 20 minutes ahead, accepts at 10', async () => {
+    let skew = 20 * 60 * 1000;
+    const fast = await startTestHelper({
+      printers: [{ name: 'Counter', type: 'network', host: '127.0.0.1', port: printer.port }],
+      pairWith: shop,
+      clock: () => Date.now() + skew,
+    });
+    try {
+      useBusiness(qz, shop);
+      await connect(qz, fast.helper);
+      const before = printer.connections;
+      const err = await errorOf(qz.print(qz.configs.create('Counter'), ['late\n']));
+      expect(err.message).toMatch(/expired signature/);
+      expect(printer.connections).toBe(before);
+      skew = 10 * 60 * 1000;
+      const job = printer.nextJob();
+      await qz.print(qz.configs.create('Counter'), ['on time\n']);
+      expect((await job).toString()).toBe('on time\n');
+    } finally {
+      await qz.websocket.disconnect();
+      await fast.close();
+    }
+  });
+});
+
+describe('a helper that is not paired', () => {
+  it('refuses signed calls until paired, then accepts them without a restart', async () => {
+    const fresh = await startTestHelper({ printers: [{ name: 'Counter', type: 'device', path: '/tmp/x' }] });
+    try {
+      useBusiness(qz, shop);
+      await connect(qz, fresh.helper);
+      expect((await errorOf(qz.printers.find())).message).toMatch(/not paired/);
+      pairWithCertificate(fresh.dir, shop.cert, 'test');
+      // The certificate was sent at connect; the pairing is read per call.
+      expect(await qz.printers.find()).toEqual(['Counter']);
+    } finally {
+      await qz.websocket.disconnect();
+      await fresh.close();
+    }
+  });
+
+  it('answers the read-only calls listed in allowUnsigned without a signature, but never print', async () => {
+    const open = await startTestHelper({
+      printers: [{ name: 'Counter', type: 'network', host: '127.0.0.1', port: printer.port }],
+      config: { allowUnsigned: ['networking.device'], mac: '02-AB-cd-00-11-22' },
+    });
+    try {
+      useBusiness(qz, null, null);
+      await connect(qz, open.helper);
+      expect((await qz.networking.device()).mac).toBe('02ABCD001122');
+      expect((await errorOf(qz.networking.hostname())).message).toMatch(/Request blocked/);
+      expect((await errorOf(qz.print(qz.configs.create('Counter'), ['x']))).message).toMatch(
+        /Request blocked/,
+      );
+    } finally {
+      await qz.websocket.disconnect();
+      await open.close();
+    }
+  });
+});
