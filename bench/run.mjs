@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { seedProducts } from './seed-products.mjs';
 import { stockFigures } from './stock.mjs';
+import { checkoutLoad, prepareCheckout } from './checkout.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -93,6 +94,14 @@ try {
     'duka: GET /api/me (session lookup, SQLite)',
     await load(`${duka.url}/api/me`, { headers: { cookie } }),
     base,
+  );
+  const template = await prepareCheckout(duka.url, cookie);
+  const checkout = checkoutLoad(duka.url, cookie, template);
+  await load(checkout.url, { ...checkout, duration: 2 }); // warm-up
+  const sales = await load(checkout.url, checkout);
+  line('duka: POST /api/sales, 3-line cash sale (SQLite)', sales, base);
+  console.log(
+    `${''.padEnd(44)} ${Math.round(sales.rps)} sales/s; aim: ≥ ${Math.round(base.rps / 4)} (a quarter of baseline), p99 < 20 ms`,
   );
   duka.child.kill();
 

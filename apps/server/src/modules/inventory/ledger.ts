@@ -19,25 +19,6 @@ export interface MovementInput {
 
 const key = (productId: string, locationId: string) => `${productId}|${locationId}`;
 
-/** Current levels of the given (product, location) pairs; missing pairs are 0. */
-export async function levelsOf(
-  trx: Trx,
-  pairs: { productId: string; locationId: string }[],
-): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  if (pairs.length === 0) return out;
-  const productIds = [...new Set(pairs.map((p) => p.productId))];
-  const locationIds = [...new Set(pairs.map((p) => p.locationId))];
-  const rows = await trx
-    .selectFrom('stock_levels')
-    .select(['product_id', 'location_id', 'quantity'])
-    .where('product_id', 'in', productIds)
-    .where('location_id', 'in', locationIds)
-    .execute();
-  for (const r of rows) out.set(key(r.product_id, r.location_id), Number(r.quantity));
-  return out;
-}
-
 /**
  * Appends movements to the ledger and moves the stock levels with them, in the caller's
  * transaction (which must hold `lockBusiness`). Unless negative stock is allowed, refuses with
@@ -57,38 +38,43 @@ export async function postMovements(
     d.delta += m.quantity;
     deltas.set(k, d);
   }
-  if (!opts.allowNegative) {
-    const current = await levelsOf(trx, [...deltas.values()]);
-    for (const d of deltas.values()) {
-      const now = current.get(key(d.productId, d.locationId)) ?? 0;
-      if (d.delta < 0 && now + d.delta < 0) {
-        const name = opts.productNames?.get(d.productId) ?? d.productId;
-        throw new AppError(
-          'insufficient_stock',
-          `Not enough ${name} in stock: ${now / 1000} on hand, ${-d.delta / 1000} needed`,
-          'lines',
-        );
-      }
-    }
-  }
-  for (const d of deltas.values()) {
-    if (d.delta === 0) continue;
-    await trx
+  // One statement moves every level and answers the new quantities; a level that would go below
+  // zero then fails the whole transaction (nothing is written), so no separate read is needed.
+  const changed = [...deltas.values()].filter((d) => d.delta !== 0);
+  if (changed.length > 0) {
+    const after = await trx
       .insertInto('stock_levels')
-      .values({
-        business_id: actor.businessId,
-        product_id: d.productId,
-        location_id: d.locationId,
-        quantity: d.delta,
-        updated_at: actor.at,
-      })
+      .values(
+        changed.map((d) => ({
+          business_id: actor.businessId,
+          product_id: d.productId,
+          location_id: d.locationId,
+          quantity: d.delta,
+          updated_at: actor.at,
+        })),
+      )
       .onConflict((oc) =>
         oc.columns(['product_id', 'location_id']).doUpdateSet({
           quantity: sql<number>`stock_levels.quantity + excluded.quantity`,
           updated_at: actor.at,
         }),
       )
+      .returning(['product_id', 'location_id', 'quantity'])
       .execute();
+    if (!opts.allowNegative) {
+      for (const row of after) {
+        const d = deltas.get(key(row.product_id, row.location_id))!;
+        const now = Number(row.quantity);
+        if (d.delta < 0 && now < 0) {
+          const name = opts.productNames?.get(d.productId) ?? d.productId;
+          throw new AppError(
+            'insufficient_stock',
+            `Not enough ${name} in stock: ${(now - d.delta) / 1000} on hand, ${-d.delta / 1000} needed`,
+            'lines',
+          );
+        }
+      }
+    }
   }
   const rows = movements.map((m) => ({
     id: newId(),

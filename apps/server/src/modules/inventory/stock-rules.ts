@@ -25,17 +25,17 @@ export async function requireUsableLocation(
   op: Operator,
   locationId: string,
   field: string,
-): Promise<void> {
+): Promise<{ id: string; name: string }> {
   const loc = await trx
     .selectFrom('locations')
-    .select(['id', 'active'])
+    .select(['id', 'name', 'active'])
     .where('id', '=', locationId)
     .where('business_id', '=', op.businessId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!loc || loc.active !== 1)
     throw new AppError('validation_failed', 'Unknown or inactive location', field);
-  if (isAdminRole(op.role) || !op.userId) return;
+  if (isAdminRole(op.role) || !op.userId) return loc;
   const allowed = await trx
     .selectFrom('user_locations')
     .select('location_id')
@@ -43,6 +43,7 @@ export async function requireUsableLocation(
     .where('location_id', '=', locationId)
     .executeTakeFirst();
   if (!allowed) throw new AppError('location_not_allowed', 'You may not work at this location', field);
+  return loc;
 }
 
 /** The active products of the business named by the lines; refuses an unknown or inactive one. */

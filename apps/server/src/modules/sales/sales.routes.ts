@@ -29,7 +29,8 @@ const REVERSING: Flag[] = ['reversing_cash', 'sell_debtors', 'sell_transfer'];
 const VIEWING: Flag[] = [...new Set<Flag>([...SELLING, ...REVERSING, 'current_sales'])];
 
 export function sellerOf(request: FastifyRequest): Seller {
-  return { ...operatorOf(request), roles: authOf(request).roles };
+  const auth = authOf(request);
+  return { ...operatorOf(request), roles: auth.roles, name: auth.user.name };
 }
 
 export function salesRoutes(app: FastifyInstance, deps: AppDeps): void {
