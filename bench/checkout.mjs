@@ -24,7 +24,9 @@ export async function prepareCheckout(url, cookie) {
     ['Bread', 6_500],
     ['Milk 500 ml', 6_000],
   ]) {
-    products.push(await call(url, '/api/products', cookie, { name, code: `B${products.length}`, price, tax_rate: 1600 }));
+    products.push(
+      await call(url, '/api/products', cookie, { name, code: `B${products.length}`, price, tax_rate: 1600 }),
+    );
   }
   await call(url, '/api/stock/receipts', cookie, {
     id: newId(),

@@ -1,55 +1,11 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { exited, root, startServer, tempDir } from '../support/server-process';
 
 // The server as a shop runs it: the built process, its URL line, the SPA, shutdown, the CLI.
-const root = path.resolve(import.meta.dirname, '../..');
-
-function tempDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'duka-proc-'));
-}
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-function startServer(
-  env: Record<string, string>,
-  cmd = [process.execPath, 'apps/server/dist/main.js'],
-): Promise<Running> {
-  return new Promise((resolve, reject) => {
-    // Its own process group, so stopping `npm start` also stops the server npm started.
-    const child = spawn(cmd[0]!, cmd.slice(1), {
-      cwd: root,
-      detached: true,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
-    });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 60_000);
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = out.match(/Duka is running at (http:\/\/\S+)/);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1]!.replace('localhost', '127.0.0.1'), output: () => out });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
-  });
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.on('exit', (code) => resolve(code));
-  });
 
 test.describe('the server process', () => {
   test('npm start prints the URL and serves the API, the app with SPA fallback, and translations', async () => {

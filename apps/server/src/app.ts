@@ -33,6 +33,7 @@ import { transfersRoutes } from './modules/transfers/transfers.routes.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { dailyRoutes } from './modules/daily/daily.routes.js';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.js';
+import { backupsRoutes } from './modules/backups/backups.routes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The built web app, beside this package: apps/web/dist. */
@@ -129,6 +130,7 @@ export async function buildApp({
     expensesRoutes,
     dailyRoutes,
     receiptsRoutes,
+    backupsRoutes,
   ]) {
     routes(app, deps);
   }

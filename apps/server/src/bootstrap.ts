@@ -14,7 +14,7 @@ export function openConfiguredDatabase(config: Config): Db {
 }
 
 /** Opens and migrates the database, then builds the app (not yet listening). */
-export async function createServer(config: Config): Promise<FastifyInstance> {
+export async function createServer(config: Config): Promise<{ app: FastifyInstance; db: Db }> {
   const db = openConfiguredDatabase(config);
   try {
     await migrate(db);
@@ -22,8 +22,9 @@ export async function createServer(config: Config): Promise<FastifyInstance> {
     await db.close();
     throw err;
   }
-  return buildApp({
+  const app = await buildApp({
     deps: { db, config, clock: systemClock, version: readVersion() },
     logger: { level: config.logLevel },
   });
+  return { app, db };
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { openConfiguredDatabase } from './bootstrap.js';
 import { CliError, USAGE, runCli } from './cli/commands.js';
+import { BackupCliError, restoreCommand } from './cli/backup-commands.js';
 import { ConfigError, loadConfig } from './config.js';
 import { type Db, migrate } from './db/database.js';
 import { AppError } from './http/errors.js';
@@ -14,13 +15,20 @@ async function main(): Promise<number> {
   let db: Db | undefined;
   try {
     const config = loadConfig();
+    const out = (line: string) => process.stdout.write(`${line}\n`);
+    // Restoring replaces the database file: it must not be open, here or in a server.
+    if (argv[0] === 'restore') {
+      restoreCommand(argv.slice(1), config, out);
+      return 0;
+    }
     db = openConfiguredDatabase(config);
     await migrate(db);
-    await runCli(argv, db, (line) => process.stdout.write(`${line}\n`), config.mode);
+    await runCli(argv, db, out, config);
     return 0;
   } catch (err) {
     const message =
       err instanceof CliError ||
+      err instanceof BackupCliError ||
       err instanceof ConfigError ||
       err instanceof AppError ||
       (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'

@@ -22,6 +22,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   SESSION_IDLE_HOURS: duration(12),
   SESSION_MAX_HOURS: duration(24 * 7),
+  BACKUP_DIR: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -35,6 +36,8 @@ export interface Config {
   sessionIdleMs: number;
   sessionMaxMs: number;
   mode: 'local' | 'hosted';
+  /** Where the local server keeps its rotating backups (a second disk or a USB drive, ideally). */
+  backupDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -61,5 +64,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3600_000,
     mode: e.DATABASE_URL ? 'hosted' : 'local',
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
   };
 }

@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 import { ConfigError, loadConfig } from './config.js';
 import { createServer } from './bootstrap.js';
+import { startBackupSchedule } from './backup/backup-job.js';
+import { removePidFile, writePidFile } from './backup/server-lock.js';
+import { systemClock } from './lib/clock.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await createServer(config);
+  const { app, db } = await createServer(config);
   let closing = false;
+  let stopBackups: () => Promise<void> = () => Promise.resolve();
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
@@ -15,13 +19,18 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 10_000);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
+    stopBackups()
+      .then(() => app.close())
+      .then(
+        () => {
+          if (config.mode === 'local') removePidFile(config.dataDir);
+          process.exit(0);
+        },
+        (err: unknown) => {
+          app.log.error({ err }, 'error while shutting down');
+          process.exit(1);
+        },
+      );
   };
   // Requests still in flight when shutdown starts end their connection with their answer, so a
   // keep-alive client does not hold the server open.
@@ -34,6 +43,13 @@ async function main(): Promise<void> {
 
   const address = await app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
+  if (config.mode === 'local') {
+    writePidFile(config.dataDir, Number(port));
+    stopBackups = startBackupSchedule(
+      { db, dataDir: config.dataDir, backupDir: config.backupDir, now: () => systemClock.now() },
+      app.log,
+    );
+  }
   const shown = config.host === '0.0.0.0' || config.host === '::' ? `http://localhost:${port}` : address;
   const where = config.mode === 'hosted' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
   process.stdout.write(`\nDuka is running at ${shown}  (${config.mode} mode, ${where})\n\n`);

@@ -22,3 +22,4 @@ export * from './api/expenses.js';
 export * from './api/daily.js';
 export * from './documents/strings.js';
 export * from './documents/receipt.js';
+export * from './api/backups.js';

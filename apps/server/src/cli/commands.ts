@@ -14,6 +14,8 @@ import { systemClock } from '../lib/clock.js';
 import { setUpBusiness } from '../modules/setup/setup.service.js';
 import { findUserByLogin } from '../modules/users/users.repository.js';
 import { createUser, resetPassword } from '../modules/users/users.service.js';
+import type { Config } from '../config.js';
+import { BACKUP_USAGE, runBackupCommand } from './backup-commands.js';
 
 export const USAGE = `Usage: npm run duka -- <command>
 
@@ -22,6 +24,7 @@ export const USAGE = `Usage: npm run duka -- <command>
   user add --username U --password P [--role staff|admin] [--flags sell_cash,current_sales,...]
        [--name N] [--mobile M] [--business-id ID]
   user reset-password --username U --password P
+${BACKUP_USAGE}
 
 Flags: ${ALL_FLAGS.join(', ')}`;
 
@@ -70,9 +73,14 @@ export async function runCli(
   argv: string[],
   db: Db,
   out: (line: string) => void,
-  mode: 'local' | 'hosted',
+  config: Config,
 ): Promise<void> {
+  const mode = config.mode;
   const [command, sub, ...rest] = argv;
+  if (command === 'backup' || command === 'export' || command === 'import') {
+    await runBackupCommand(command, argv.slice(1), db, config, (id) => businessFor(db, id), out);
+    return;
+  }
   const at = () => systemClock.now().toISOString();
   if (command === 'init') {
     const o = options(

@@ -31,6 +31,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionIdleMs: 12 * 3600_000,
     sessionMaxMs: 7 * 24 * 3600_000,
     mode: 'local',
+    backupDir: '/nonexistent/backups',
     ...overrides,
   };
 }
@@ -42,9 +43,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app over HTTP injection, on a fresh database of the dialect under test. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const { db, dispose } = await freshDatabase();
+/**
+ * The real app over HTTP injection, on a fresh database of the dialect under test (or on the
+ * database given, which `close` then closes).
+ */
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  given?: { db: Db; dispose: () => Promise<void> },
+): Promise<TestApp> {
+  const { db, dispose } = given ?? (await freshDatabase());
   const clock = new TestClock();
   const app = await buildApp({
     deps: { db, config: testConfig(overrides), clock, version: 'test' },

@@ -1,7 +1,7 @@
 import type { SessionData } from '@duka/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CliError, runCli } from '../../cli/commands.js';
-import { type TestApp, buildTestApp } from '../../test/test-app.js';
+import { type TestApp, buildTestApp, testConfig } from '../../test/test-app.js';
 import { ADMIN_PASSWORD, buildBusiness, signIn } from '../../test/factories.js';
 
 describe('setup', () => {
@@ -79,7 +79,7 @@ describe('CLI', () => {
   afterEach(() => t.close());
   const run = async (line: string) => {
     const out: string[] = [];
-    await runCli(line.split(' '), t.db, (l) => out.push(l), 'local');
+    await runCli(line.split(' '), t.db, (l) => out.push(l), testConfig());
     return out.join('\n');
   };
 

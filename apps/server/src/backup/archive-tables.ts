@@ -1,0 +1,70 @@
+/**
+ * Every table of a business in the order it can be written back (parents before children), with
+ * how its rows belong to the business and how they sort (so the same data always exports the
+ * same way). A test fails when a table of the schema is in neither list, so a new table cannot
+ * silently miss the archive.
+ */
+export interface ArchiveTable {
+  name: string;
+  /** A column holding the business id, or a parent table and the columns that join it. */
+  scope: { column: string } | { via: string; column: string; parentKey: string };
+  orderBy: string[];
+}
+
+const own = (name: string, orderBy: string[], column = 'business_id'): ArchiveTable => ({
+  name,
+  scope: { column },
+  orderBy,
+});
+
+export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
+  own('businesses', ['id'], 'id'),
+  own('locations', ['id']),
+  own('users', ['id']),
+  own('user_locations', ['user_id', 'location_id']),
+  own('devices', ['id']),
+  own('files', ['id']),
+  own('journal_counters', ['business_id']),
+  own('journal', ['seq']),
+  own('products', ['id']),
+  own('product_barcodes', ['barcode']),
+  own('product_prices', ['id']),
+  own('suppliers', ['id']),
+  own('stock_documents', ['id']),
+  own('stock_document_lines', ['document_id', 'line_no']),
+  own('stock_levels', ['product_id', 'location_id']),
+  own('stock_movements', ['id']),
+  own('stock_counts', ['id']),
+  {
+    name: 'stock_count_expected',
+    scope: { via: 'stock_counts', column: 'count_id', parentKey: 'id' },
+    orderBy: ['count_id', 'product_id'],
+  },
+  own('stock_count_entries', ['id']),
+  own('receipt_counters', ['series']),
+  own('payment_providers', ['id']),
+  own('debtors', ['id']),
+  own('sales', ['id']),
+  own('sale_lines', ['sale_id', 'line_no']),
+  own('sale_reversals', ['id']),
+  own('sale_reversal_lines', ['reversal_id', 'line_no']),
+  own('debtor_payments', ['id']),
+  own('debtor_entries', ['id']),
+  own('transfers', ['id']),
+  own('transfer_confirmations', ['transfer_id']),
+  own('expense_categories', ['id']),
+  // An expense that voids another comes after it.
+  own('expenses', ['voids_id', 'id']),
+  own('day_closes', ['id']),
+];
+
+/**
+ * Tables that never travel: sign-in state is the server's own (a moved shop signs in again),
+ * and migrations are each database's bookkeeping.
+ */
+export const NOT_ARCHIVED = [
+  'sessions',
+  'login_failures',
+  'kysely_migration',
+  'kysely_migration_lock',
+] as const;

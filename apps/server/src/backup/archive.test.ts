@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { v7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate, openDatabase } from '../db/database.js';
+import { sql } from 'kysely';
+import { type Shop, buildShop, reverse, sold } from '../test/sales-factories.js';
+import { freshDatabase } from '../test/test-db.js';
+import { type TestApp, buildTestApp } from '../test/test-app.js';
+import { ARCHIVE_TABLES, NOT_ARCHIVED } from './archive-tables.js';
+import { exportBusiness, importArchive, readArchive } from './archive.js';
+
+/** A small PNG, for a slip photo that must travel with the business. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('moving a business between servers', () => {
+  let source: TestApp;
+  let s: Shop;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-archive-'));
+  const post = (url: string, payload: unknown) =>
+    source.app.inject({ method: 'POST', url, headers: { cookie: s.admin }, payload: payload as object });
+
+  beforeAll(async () => {
+    // The shop starts on a local server (SQLite)…
+    const db = openDatabase({});
+    await migrate(db);
+    source = await buildTestApp({}, { db, dispose: () => db.close() });
+    s = await buildShop(source.app);
+    const cash = await sold(source.app, s.admin, {
+      kind: 'cash',
+      location_id: s.shop.id,
+      lines: [
+        { product_id: s.sugar.id, quantity: 3000, discount: 500 },
+        { product_id: s.milk.id, quantity: 1000 },
+      ],
+      tendered: 100_000,
+      discount: 100,
+    });
+    await reverse(source.app, s.admin, cash.id, { lines: [{ line_no: 1, quantity: 1000 }] });
+    const credit = await sold(source.app, s.admin, {
+      kind: 'debtor',
+      location_id: s.shop.id,
+      lines: [{ product_id: s.bread.id, quantity: 2000 }],
+      debtor_id: s.debtor.id,
+    });
+    await post(`/api/debtors/${s.debtor.id}/payments`, {
+      id: v7(),
+      amount: 5_000,
+      method: 'cash',
+      location_id: s.shop.id,
+    });
+    expect(credit.debtor_balance_after).toBe(13_000);
+    const transfer = await sold(source.app, s.admin, {
+      kind: 'transfer',
+      location_id: s.shop.id,
+      lines: [{ product_id: s.sugar.id, quantity: 1000 }],
+      provider_id: s.mpesa.id,
+      reference: 'QAB12CD34',
+    });
+    const listed = await source.app.inject({ url: '/api/transfers', headers: { cookie: s.admin } });
+    const t = listed
+      .json<{ items: { id: string; source_id: string }[] }>()
+      .items.find((x) => x.source_id === transfer.id)!;
+    await source.app.inject({
+      method: 'POST',
+      url: `/api/transfers/${t.id}/confirm`,
+      headers: { cookie: s.admin },
+    });
+    const boundary = 'x-duka-boundary';
+    const upload = await source.app.inject({
+      method: 'POST',
+      url: '/api/files/images',
+      headers: { cookie: s.admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="slip.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        PNG,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(upload.statusCode).toBe(201);
+    const category = (await post('/api/expense-categories', { name: 'Transport' })).json<{ id: string }>();
+    const expense = await post('/api/expenses', {
+      id: v7(),
+      date: cash.business_day,
+      category_id: category.id,
+      amount: 2_500,
+      method: 'cash',
+      location_id: s.shop.id,
+      image: upload.json<{ name: string }>().name,
+    });
+    expect(expense.statusCode).toBe(201);
+    await post(`/api/expenses/${expense.json<{ id: string }>().id}/void`, {
+      id: v7(),
+      reason: 'Entered twice',
+    });
+    const count = await post('/api/stock-counts', { id: v7(), location_id: s.shop.id });
+    await post(`/api/stock-counts/${count.json<{ id: string }>().id}/entries`, {
+      id: v7(),
+      product_id: s.milk.id,
+      quantity: 5000,
+    });
+    await post('/api/daily-sales/close', {
+      id: v7(),
+      location_id: s.shop.id,
+      day: cash.business_day,
+      counted_cash: 30_000,
+    });
+  });
+  afterAll(async () => {
+    await source.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('archives every table of the schema, or says why not', async () => {
+    const tables =
+      source.db.dialect === 'sqlite'
+        ? (
+            await sql<{
+              name: string;
+            }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(
+              source.db.kysely,
+            )
+          ).rows.map((r) => r.name)
+        : [];
+    const covered = new Set<string>([...ARCHIVE_TABLES.map((t) => t.name), ...NOT_ARCHIVED]);
+    expect(tables.filter((t) => !covered.has(t))).toEqual([]);
+  });
+
+  it('exports from SQLite, imports into an empty database of either kind, and exports the same records again', async () => {
+    const first = path.join(dir, 'first.duka.gz');
+    const second = path.join(dir, 'second.duka.gz');
+    const businessId =
+      s.shop && (await source.db.kysely.selectFrom('businesses').select('id').executeTakeFirstOrThrow()).id;
+    const exported = await exportBusiness(source.db, businessId, first, new Date('2026-11-01T10:00:00Z'));
+    expect(exported.rows).toBeGreaterThan(50);
+
+    const target = await freshDatabase();
+    try {
+      const imported = await importArchive(target.db, first);
+      expect(imported).toEqual({ business_id: businessId, rows: exported.rows });
+      await exportBusiness(target.db, businessId, second, new Date('2026-11-02T10:00:00Z'));
+      const a = await readArchive(first);
+      const b = await readArchive(second);
+      expect(b.header).toEqual({ ...a.header, exported_at: '2026-11-02T10:00:00.000Z' });
+      expect([...b.tables.keys()]).toEqual([...a.tables.keys()]);
+      for (const [name, rows] of a.tables) expect(b.tables.get(name), name).toEqual(rows);
+      // the image bytes came through
+      const file = b.tables.get('files')![0]! as { data: Buffer };
+      expect(Buffer.compare(file.data, PNG)).toBe(0);
+      for (const t of [
+        'sales',
+        'sale_lines',
+        'sale_reversals',
+        'debtor_entries',
+        'transfers',
+        'transfer_confirmations',
+        'expenses',
+        'day_closes',
+        'stock_count_entries',
+        'journal',
+      ])
+        expect(a.tables.get(t)!.length, t).toBeGreaterThan(0);
+
+      // a second import of the same business is refused, and writes nothing
+      await expect(importArchive(target.db, first)).rejects.toThrow(/already in this database/);
+    } finally {
+      await target.dispose();
+    }
+  });
+
+  it('refuses a file that is not an archive', async () => {
+    const bad = path.join(dir, 'bad.gz');
+    fs.writeFileSync(bad, 'not gzip at all');
+    const target = await freshDatabase();
+    try {
+      await expect(importArchive(target.db, bad)).rejects.toThrow(/not a readable Duka archive/);
+    } finally {
+      await target.dispose();
+    }
+  });
+});

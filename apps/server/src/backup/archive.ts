@@ -1,0 +1,207 @@
+import fs from 'node:fs';
+import { createGunzip, createGzip } from 'node:zlib';
+import readline from 'node:readline';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { type Kysely, sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import { migrationsFor } from '../db/database.js';
+import { ARCHIVE_TABLES, type ArchiveTable } from './archive-tables.js';
+
+/** The first line of an archive. */
+export interface ArchiveHeader {
+  format: 'duka-archive';
+  version: 1;
+  /** When the archive was made: the only thing that differs between two exports of the same data. */
+  exported_at: string;
+  business_id: string;
+  business_name: string;
+  migrations: string[];
+}
+
+type Row = Record<string, unknown>;
+const BLOB = '$base64';
+
+/** JSON for a row: columns in name order, blobs (images) as base64, everything else as it is. */
+function encodeRow(row: Row): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(row).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    out[k] =
+      Buffer.isBuffer(v) || v instanceof Uint8Array ? { [BLOB]: Buffer.from(v).toString('base64') } : v;
+  return out;
+}
+
+function decodeRow(row: Row): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(row))
+    out[k] =
+      v && typeof v === 'object' && BLOB in v
+        ? Buffer.from((v as Record<string, string>)[BLOB]!, 'base64')
+        : v;
+  return out;
+}
+
+async function rowsOf(db: Db, t: ArchiveTable, businessId: string): Promise<Row[]> {
+  const k = db.kysely;
+  let q;
+  if ('via' in t.scope) {
+    const s = t.scope;
+    q = k
+      .selectFrom(sql.table(t.name).as('c'))
+      .selectAll('c')
+      .where(
+        sql.ref(`c.${s.column}`),
+        'in',
+        k
+          .selectFrom(sql.table(s.via).as('p'))
+          .select(sql.ref(`p.${s.parentKey}`).as('k'))
+          .where(sql.ref('p.business_id'), '=', businessId),
+      );
+  } else {
+    q = k
+      .selectFrom(sql.table(t.name).as('c'))
+      .selectAll('c')
+      .where(sql.ref(`c.${t.scope.column}`), '=', businessId);
+  }
+  const rows = (await q.execute()) as Row[];
+  // Sorted here, not by the database: SQLite and PostgreSQL collate text differently, and the
+  // same data must export the same way from either.
+  return rows.sort((a, b) => {
+    for (const col of t.orderBy) {
+      const x = a[col];
+      const y = b[col];
+      if (x === y) continue;
+      if (x === null || x === undefined) return -1;
+      if (y === null || y === undefined) return 1;
+      return (x as string | number) < (y as string | number) ? -1 : 1;
+    }
+    return 0;
+  });
+}
+
+/**
+ * Writes one business (every table, the journal, the images) as a gzipped file of JSON lines: a
+ * header, then one line per table with its rows in a fixed order. Portable between SQLite and
+ * PostgreSQL: ids are text, money and quantities integers, booleans 0/1, blobs base64.
+ */
+export async function exportBusiness(
+  db: Db,
+  businessId: string,
+  file: string,
+  now: Date,
+): Promise<{ rows: number }> {
+  const business = await db.kysely
+    .selectFrom('businesses')
+    .select(['id', 'name'])
+    .where('id', '=', businessId)
+    .executeTakeFirst();
+  if (!business) throw new Error(`No business with id ${businessId}`);
+  const header: ArchiveHeader = {
+    format: 'duka-archive',
+    version: 1,
+    exported_at: now.toISOString(),
+    business_id: business.id,
+    business_name: business.name,
+    migrations: Object.keys(migrationsFor(db.dialect)),
+  };
+  const lines: string[] = [JSON.stringify(header)];
+  let count = 0;
+  for (const t of ARCHIVE_TABLES) {
+    const rows = (await rowsOf(db, t, businessId)).map(encodeRow);
+    count += rows.length;
+    lines.push(JSON.stringify({ table: t.name, rows }));
+  }
+  const tmp = `${file}.tmp`;
+  await pipeline(Readable.from(lines.map((l) => `${l}\n`)), createGzip(), fs.createWriteStream(tmp));
+  fs.renameSync(tmp, file);
+  return { rows: count };
+}
+
+/** Reads an archive: its header and its tables. Refuses a file that is not one. */
+export async function readArchive(
+  file: string,
+): Promise<{ header: ArchiveHeader; tables: Map<string, Row[]> }> {
+  if (!fs.existsSync(file)) throw new Error(`${file} does not exist`);
+  const rl = readline.createInterface({
+    input: fs.createReadStream(file).pipe(createGunzip()),
+    crlfDelay: Infinity,
+  });
+  let header: ArchiveHeader | null = null;
+  const tables = new Map<string, Row[]>();
+  try {
+    for await (const line of rl) {
+      if (!line) continue;
+      const value = JSON.parse(line) as unknown;
+      if (!header) {
+        const h = value as Partial<ArchiveHeader>;
+        if (h.format !== 'duka-archive' || h.version !== 1 || !h.business_id)
+          throw new Error('not a Duka archive');
+        header = h as ArchiveHeader;
+        continue;
+      }
+      const t = value as { table?: string; rows?: Row[] };
+      if (!t.table || !Array.isArray(t.rows)) throw new Error('a line of the archive is not a table');
+      tables.set(t.table, t.rows.map(decodeRow));
+    }
+  } catch (err) {
+    throw new Error(
+      `${file} is not a readable Duka archive: ${err instanceof Error ? err.message : String(err)}`,
+      { cause: err },
+    );
+  }
+  if (!header) throw new Error(`${file} is empty`);
+  return { header, tables };
+}
+
+/** Most bound parameters in one insert: under SQLite's 32,766 and PostgreSQL's 65,535. */
+const MAX_PARAMS = 30_000;
+
+/**
+ * Writes an archive's business into this database, all or nothing. Refuses when the business,
+ * or a username of its users, is already here, or when the archive comes from a newer Duka.
+ */
+export async function importArchive(db: Db, file: string): Promise<{ business_id: string; rows: number }> {
+  const { header, tables } = await readArchive(file);
+  const known = new Set(Object.keys(migrationsFor(db.dialect)));
+  const unknown = header.migrations.filter((m) => !known.has(m));
+  if (unknown.length > 0)
+    throw new Error(`The archive comes from a newer Duka (${unknown.join(', ')}); update this one first`);
+  for (const name of tables.keys())
+    if (!ARCHIVE_TABLES.some((t) => t.name === name))
+      throw new Error(`The archive has an unknown table ${name}`);
+  const exists = await db.kysely
+    .selectFrom('businesses')
+    .select('id')
+    .where('id', '=', header.business_id)
+    .executeTakeFirst();
+  if (exists)
+    throw new Error(`Business ${header.business_name} (${header.business_id}) is already in this database`);
+  const users = (tables.get('users') ?? []) as { username_key?: string; mobile?: string | null }[];
+  const keys = users.map((u) => u.username_key).filter((k): k is string => !!k);
+  if (keys.length > 0) {
+    const clash = await db.kysely
+      .selectFrom('users')
+      .select('username')
+      .where('username_key', 'in', keys)
+      .executeTakeFirst();
+    if (clash) throw new Error(`A user named ${clash.username} already exists in this database`);
+  }
+  let count = 0;
+  await db.kysely.transaction().execute(async (trx) => {
+    for (const t of ARCHIVE_TABLES) {
+      const rows = tables.get(t.name) ?? [];
+      if (rows.length === 0) continue;
+      const columns = Object.keys(rows[0]!).length;
+      const chunk = Math.max(1, Math.floor(MAX_PARAMS / columns));
+      for (let i = 0; i < rows.length; i += chunk) {
+        // Tables are named at run time here: the untyped view of the same transaction.
+        await (trx as unknown as Kysely<Record<string, Row>>)
+          .insertInto(t.name)
+          .values(rows.slice(i, i + chunk))
+          .execute();
+      }
+      count += rows.length;
+    }
+  });
+  return { business_id: header.business_id, rows: count };
+}

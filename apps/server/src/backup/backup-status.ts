@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+
+/** What the profile page shows of the local backups (seed spec §7: failures are never toasted). */
+export interface BackupStatus {
+  /** The journal position the last good backup holds (sum of every business's sequence). */
+  last_seq: number | null;
+  last_good: { file: string; at: string; size: number } | null;
+  last_error: { at: string; message: string } | null;
+  last_attempt_at: string | null;
+}
+
+const EMPTY: BackupStatus = { last_seq: null, last_good: null, last_error: null, last_attempt_at: null };
+
+export function statusFile(dataDir: string): string {
+  return path.join(dataDir, 'backup-status.json');
+}
+
+export function readStatus(dataDir: string): BackupStatus {
+  try {
+    return {
+      ...EMPTY,
+      ...(JSON.parse(fs.readFileSync(statusFile(dataDir), 'utf8')) as Partial<BackupStatus>),
+    };
+  } catch {
+    return { ...EMPTY };
+  }
+}
+
+export function writeStatus(dataDir: string, status: BackupStatus): void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = statusFile(dataDir);
+  fs.writeFileSync(`${file}.tmp`, JSON.stringify(status, null, 2));
+  fs.renameSync(`${file}.tmp`, file);
+}
+
+/** Where the journal stands: it moves with every write, so an unchanged figure means nothing new. */
+export async function writePosition(db: Db): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('journal_counters')
+    .select(sql<number>`coalesce(sum(last_seq), 0)`.as('s'))
+    .executeTakeFirstOrThrow();
+  return Number(row.s);
+}

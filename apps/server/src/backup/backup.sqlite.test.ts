@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restoreCommand } from '../cli/backup-commands.js';
+import { migrate, openDatabase } from '../db/database.js';
+import { type Shop, buildShop, postSale, stock } from '../test/sales-factories.js';
+import { type TestApp, buildTestApp, testConfig } from '../test/test-app.js';
+import { backupOnce } from './backup-job.js';
+import { readStatus } from './backup-status.js';
+import { writePidFile, removePidFile } from './server-lock.js';
+import { checkDatabaseFile } from './sqlite-copy.js';
+
+/** Every stock level equals the sum of its movements, read straight from a database file. */
+function ledgerHolds(file: string): { levels: number; mismatched: number } {
+  const db = new SQLite(file, { readonly: true });
+  try {
+    const rows = db
+      .prepare(
+        `select l.quantity as level, coalesce((select sum(m.quantity) from stock_movements m
+          where m.product_id = l.product_id and m.location_id = l.location_id), 0) as moved
+         from stock_levels l`,
+      )
+      .all() as { level: number; moved: number }[];
+    return { levels: rows.length, mismatched: rows.filter((r) => r.level !== r.moved).length };
+  } finally {
+    db.close();
+  }
+}
+
+describe('local backups (SQLite)', () => {
+  let t: TestApp;
+  let s: Shop;
+  let dataDir: string;
+  const backupDir = () => path.join(dataDir, 'backups');
+  const target = () => ({ db: t.db, dataDir, backupDir: backupDir(), now: () => new Date() });
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-backup-'));
+    const db = openDatabase({ sqliteFile: path.join(dataDir, 'duka.sqlite') });
+    await migrate(db);
+    t = await buildTestApp(
+      { dataDir, backupDir: path.join(dataDir, 'backups') },
+      { db, dispose: () => db.close() },
+    );
+    s = await buildShop(t.app);
+    await stock(t.app, s.admin, s.supplier, s.shop.id, [
+      { product: s.sugar, quantity: 1e9, unit_cost: 15_000 },
+      { product: s.bread, quantity: 1e9, unit_cost: 5_000 },
+    ]);
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('takes a consistent, checked backup while sales stream in; it restores with every level equal to its movements', async () => {
+    let selling = true;
+    let sold = 0;
+    const seller = async () => {
+      while (selling) {
+        const res = await postSale(t.app, s.admin, {
+          kind: 'cash',
+          location_id: s.shop.id,
+          lines: [
+            { product_id: s.sugar.id, quantity: 1000 },
+            { product_id: s.bread.id, quantity: 2000 },
+          ],
+          tendered: 50_000,
+        });
+        expect(res.statusCode).toBe(201);
+        sold += 1;
+      }
+    };
+    const streams = [seller(), seller(), seller()];
+    await new Promise((r) => setTimeout(r, 150));
+    const before = sold;
+    const outcome = await backupOnce(target());
+    const during = sold - before;
+    selling = false;
+    await Promise.all(streams);
+    expect(outcome.kind).toBe('done');
+    if (outcome.kind !== 'done') return;
+    expect(during).toBeGreaterThan(0); // sales really went on while the copy was made
+    expect(checkDatabaseFile(outcome.file)).toEqual({ ok: true, message: 'ok' });
+    expect(readStatus(dataDir).last_good?.file).toBe(outcome.file);
+
+    const restoreDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-restore-'));
+    const out: string[] = [];
+    restoreCommand([outcome.file], testConfig({ dataDir: restoreDir, mode: 'local' }), (l) => out.push(l));
+    const restored = path.join(restoreDir, 'duka.sqlite');
+    expect(checkDatabaseFile(restored).ok).toBe(true);
+    const ledger = ledgerHolds(restored);
+    expect(ledger.levels).toBeGreaterThan(0);
+    expect(ledger.mismatched).toBe(0);
+    const copy = new SQLite(restored, { readonly: true });
+    const salesInCopy = (copy.prepare('select count(*) as n from sales').get() as { n: number }).n;
+    const linesInCopy = (copy.prepare('select count(*) as n from sale_lines').get() as { n: number }).n;
+    copy.close();
+    expect(salesInCopy).toBeGreaterThanOrEqual(before);
+    expect(salesInCopy).toBeLessThanOrEqual(sold);
+    expect(linesInCopy).toBe(salesInCopy * 2); // no sale without its lines
+    fs.rmSync(restoreDir, { recursive: true, force: true });
+  });
+
+  it('makes no new backup when nothing was written since the last one', async () => {
+    await backupOnce(target(), { force: true });
+    expect((await backupOnce(target())).kind).toBe('skipped');
+    await postSale(t.app, s.admin, {
+      kind: 'cash',
+      location_id: s.shop.id,
+      lines: [{ product_id: s.milk.id, quantity: 1000 }],
+      tendered: 6_000,
+    });
+    expect((await backupOnce(target())).kind).toBe('done');
+  });
+
+  it('records a failure for the profile page and keeps the last good backup', async () => {
+    const good = readStatus(dataDir).last_good;
+    const blocked = path.join(dataDir, 'not-a-dir');
+    fs.writeFileSync(blocked, 'a file where the backup folder should be');
+    const o = await backupOnce({ ...target(), backupDir: blocked }, { force: true });
+    expect(o.kind).toBe('failed');
+    const status = readStatus(dataDir);
+    expect(status.last_error?.message).toBeTruthy();
+    expect(status.last_good).toEqual(good);
+    const res = await t.app.inject({ url: '/api/backups/status', headers: { cookie: s.admin } });
+    expect(res.json()).toMatchObject({
+      enabled: true,
+      last_good: good,
+      last_error: { message: status.last_error!.message },
+    });
+  });
+
+  it('restore refuses a corrupt file and a running server, and keeps the current database aside', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-restore-'));
+    const config = testConfig({ dataDir: dir, mode: 'local' });
+    const corrupt = path.join(dir, 'corrupt.sqlite');
+    fs.writeFileSync(corrupt, Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(4096, 7)]));
+    expect(() => restoreCommand([corrupt], config, () => undefined)).toThrow(/cannot be restored/);
+    const good = readStatus(dataDir).last_good!.file;
+    fs.writeFileSync(path.join(dir, 'duka.sqlite'), 'the database in use');
+    writePidFile(dir, 3000); // this test process stands for a live server on that folder
+    expect(() => restoreCommand([good], config, () => undefined)).toThrow(/is running on/);
+    removePidFile(dir);
+    const out: string[] = [];
+    restoreCommand([good], config, (l) => out.push(l));
+    const aside = fs.readdirSync(dir).find((f) => f.startsWith('duka.sqlite.before-restore-'));
+    expect(aside).toBeTruthy();
+    expect(fs.readFileSync(path.join(dir, aside!), 'utf8')).toBe('the database in use');
+    expect(checkDatabaseFile(path.join(dir, 'duka.sqlite')).ok).toBe(true);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

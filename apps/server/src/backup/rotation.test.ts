@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TIERS, backupName, fileBackup, listBackups } from './rotation.js';
+
+describe('backup rotation', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  it('keeps the last 12 five-minute copies, 24 hourly and 30 daily, newest first', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-rot-'));
+    dirs.push(root);
+    const start = Date.parse('2026-10-01T00:02:00Z');
+    const every = 5 * 60_000;
+    const count = 33 * 24 * 12; // 33 days of a backup every five minutes
+    let last = new Date(start);
+    for (let i = 0; i < count; i++) {
+      last = new Date(start + i * every);
+      const tmp = path.join(root, '.tmp.sqlite');
+      fs.writeFileSync(tmp, `backup ${i}`);
+      fileBackup(root, tmp, last);
+    }
+    const kept = Object.fromEntries(TIERS.map((t) => [t.name, listBackups(path.join(root, t.name))]));
+    expect(kept['5min']).toHaveLength(12);
+    expect(kept.hourly).toHaveLength(24);
+    expect(kept.daily).toHaveLength(30);
+    // the newest copy is in every tier that was due, and the tiers hold what they say
+    expect(kept['5min']!.at(-1)).toBe(backupName(last));
+    expect(new Set(kept.hourly!.map((f) => f.slice(5, 18))).size).toBe(24); // one per hour
+    expect(new Set(kept.daily!.map((f) => f.slice(5, 15))).size).toBe(30); // one per day
+    expect(kept.daily!.at(-1)!.slice(5, 15)).toBe(last.toISOString().slice(0, 10));
+    expect(kept.daily![0]!.slice(5, 15)).toBe('2026-10-04'); // 33 days (1 Oct to 2 Nov) less the 3 oldest
+    // hourly and daily copies are the same bytes as the five-minute copy they were made from
+    const newestHourly = kept.hourly!.at(-1)!;
+    expect(fs.readFileSync(path.join(root, 'hourly', newestHourly), 'utf8')).toMatch(/^backup \d+$/);
+  });
+});

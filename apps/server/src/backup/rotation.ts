@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** How many copies each tier keeps: the last twelve five-minute copies, 24 hourly, 30 daily. */
+export const TIERS = [
+  { name: '5min', keep: 12, period: null },
+  { name: 'hourly', keep: 24, period: 13 }, // ISO time up to the hour: 2026-11-22T21
+  { name: 'daily', keep: 30, period: 10 }, // up to the day: 2026-11-22
+] as const;
+
+const PREFIX = 'duka-';
+const SUFFIX = '.sqlite';
+
+/** A backup's file name from its UTC time: sortable, one per second. */
+export function backupName(at: Date): string {
+  return `${PREFIX}${at.toISOString().slice(0, 19).replaceAll(':', '-')}Z${SUFFIX}`;
+}
+
+/** The UTC time written in a backup's file name. */
+function timeOf(name: string): string {
+  return name.slice(PREFIX.length, -SUFFIX.length - 1).replace(/T(\d\d)-(\d\d)-(\d\d)$/, 'T$1:$2:$3');
+}
+
+export function listBackups(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.startsWith(PREFIX) && f.endsWith(SUFFIX))
+    .sort();
+}
+
+function linkOrCopy(from: string, to: string): void {
+  try {
+    fs.linkSync(from, to);
+  } catch {
+    fs.copyFileSync(from, to);
+  }
+}
+
+/**
+ * Files a checked backup into the tiers: always into the five-minute tier; into the hourly and
+ * daily tiers when it is the first of its hour or day there (a hard link, so no extra space);
+ * then each tier is cut back to its count, oldest first. Answers the path in the 5-minute tier.
+ */
+export function fileBackup(root: string, checkedFile: string, at: Date): string {
+  const name = backupName(at);
+  const time = at.toISOString();
+  let placed = '';
+  for (const tier of TIERS) {
+    const dir = path.join(root, tier.name);
+    fs.mkdirSync(dir, { recursive: true });
+    const existing = listBackups(dir);
+    const newest = existing.at(-1);
+    const due =
+      tier.period === null || !newest || timeOf(newest).slice(0, tier.period) !== time.slice(0, tier.period);
+    if (!due) continue;
+    const target = path.join(dir, name);
+    if (tier.period === null) {
+      fs.renameSync(checkedFile, target);
+      placed = target;
+    } else {
+      linkOrCopy(placed, target);
+    }
+  }
+  prune(root);
+  return placed;
+}
+
+/** Cuts each tier back to its count, removing the oldest copies. */
+export function prune(root: string): void {
+  for (const tier of TIERS) {
+    const dir = path.join(root, tier.name);
+    const files = listBackups(dir);
+    for (const f of files.slice(0, Math.max(0, files.length - tier.keep))) fs.rmSync(path.join(dir, f));
+  }
+}

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { exportBusiness, importArchive } from '../backup/archive.js';
+import { backupOnce, backupToFile } from '../backup/backup-job.js';
+import { runningServer } from '../backup/server-lock.js';
+import { checkDatabaseFile } from '../backup/sqlite-copy.js';
+import { systemClock } from '../lib/clock.js';
+
+export class BackupCliError extends Error {}
+
+export const BACKUP_USAGE = `  backup [--to FILE]                 a checked copy of the SQLite database now (into BACKUP_DIR's
+                                     rotation, or to FILE)
+  restore FILE                       replace the SQLite database with a backup (server stopped;
+                                     the current database is kept aside)
+  export [--business-id ID] --to FILE  the whole business as one portable archive
+  import FILE                        a business from an archive into this (empty of it) database`;
+
+function args(argv: string[], spec: Record<string, true>, positionals: number) {
+  const { values, positionals: pos } = parseArgs({
+    args: argv,
+    options: Object.fromEntries(Object.keys(spec).map((k) => [k, { type: 'string' as const }])),
+    allowPositionals: true,
+    strict: true,
+  });
+  if (pos.length > positionals) throw new BackupCliError(`Unexpected argument: ${pos[positionals]}`);
+  return { values: values as Record<string, string | undefined>, pos };
+}
+
+const sqliteFileOf = (config: Config) => path.join(config.dataDir, 'duka.sqlite');
+const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+
+/**
+ * `restore` runs before the database is opened: it refuses while a server uses this data
+ * folder, checks the backup, keeps the current database aside and puts the backup in its place.
+ */
+export function restoreCommand(argv: string[], config: Config, out: (l: string) => void): void {
+  if (config.mode !== 'local')
+    throw new BackupCliError('restore is for a local server (SQLite); unset DATABASE_URL');
+  const { pos } = args(argv, {}, 1);
+  const from = pos[0];
+  if (!from) throw new BackupCliError('Which backup? npm run duka -- restore FILE');
+  const pid = runningServer(config.dataDir);
+  if (pid !== null)
+    throw new BackupCliError(
+      `A Duka server (pid ${pid}) is running on ${config.dataDir}: stop it first, then restore`,
+    );
+  const check = checkDatabaseFile(from);
+  if (!check.ok) throw new BackupCliError(`${from} cannot be restored: ${check.message}`);
+  const target = sqliteFileOf(config);
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  if (fs.existsSync(target)) {
+    const aside = `${target}.before-restore-${new Date().toISOString().replaceAll(':', '-')}`;
+    fs.renameSync(target, aside);
+    for (const ext of ['-wal', '-shm'])
+      if (fs.existsSync(target + ext)) fs.renameSync(target + ext, aside + ext);
+    out(`The current database is kept as ${aside}`);
+  }
+  fs.copyFileSync(from, `${target}.restoring`);
+  fs.renameSync(`${target}.restoring`, target);
+  out(`Restored ${from} to ${target}. Start the server to use it.`);
+}
+
+/** `backup`, `export` and `import`: they need the configured database open. */
+export async function runBackupCommand(
+  command: string,
+  argv: string[],
+  db: Db,
+  config: Config,
+  businessFor: (id: string | undefined) => Promise<string>,
+  out: (l: string) => void,
+): Promise<void> {
+  if (command === 'backup') {
+    const { values } = args(argv, { to: true }, 0);
+    if (db.dialect !== 'sqlite' || !db.file)
+      throw new BackupCliError(
+        'backup copies the local SQLite database; on PostgreSQL use pg_dump or `export`',
+      );
+    if (values.to) {
+      const { size } = backupToFile(db.file, values.to);
+      out(`Backup written to ${values.to} (${mb(size)}), integrity checked.`);
+      return;
+    }
+    const o = await backupOnce(
+      { db, dataDir: config.dataDir, backupDir: config.backupDir, now: () => systemClock.now() },
+      { force: true },
+    );
+    if (o.kind === 'failed') throw new BackupCliError(`Backup failed: ${o.message}`);
+    if (o.kind === 'done') out(`Backup written to ${o.file} (${mb(o.size)}), integrity checked.`);
+    return;
+  }
+  if (command === 'export') {
+    const { values } = args(argv, { to: true, 'business-id': true }, 0);
+    if (!values.to) throw new BackupCliError('Where to? --to FILE');
+    if (fs.existsSync(values.to)) throw new BackupCliError(`${values.to} already exists`);
+    const businessId = await businessFor(values['business-id']);
+    const { rows } = await exportBusiness(db, businessId, values.to, systemClock.now());
+    out(`Exported business ${businessId} (${rows} records) to ${values.to}.`);
+    return;
+  }
+  if (command === 'import') {
+    const { pos } = args(argv, {}, 1);
+    if (!pos[0]) throw new BackupCliError('Which archive? npm run duka -- import FILE');
+    if (config.mode === 'local') {
+      const any = await db.kysely.selectFrom('businesses').select('name').executeTakeFirst();
+      if (any)
+        throw new BackupCliError(
+          `This local server already holds ${any.name}; import into an empty data folder`,
+        );
+    }
+    try {
+      const r = await importArchive(db, pos[0]);
+      out(`Imported business ${r.business_id} (${r.rows} records).`);
+    } catch (err) {
+      throw new BackupCliError(err instanceof Error ? err.message : String(err));
+    }
+    return;
+  }
+  throw new BackupCliError(`Unknown command: ${command}`);
+}
