@@ -1,7 +1,20 @@
-import type { Debtor, Location, Product, Provider, Sale } from '@duka/domain';
+import type {
+  Debtor,
+  DebtorPayment,
+  Flag,
+  Location,
+  Product,
+  Provider,
+  Reversal,
+  Sale,
+  User,
+  UserCreate,
+} from '@duka/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { v7 } from 'uuid';
-import { buildBusiness } from './factories.js';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/tables.js';
+import { STAFF_PASSWORD, buildBusiness, buildUser, signIn } from './factories.js';
 import { buildProduct, buildSupplier, received } from './stock-factories.js';
 
 /** A business with its Main shop, stocked products, an M-Pesa provider and a debtor. */
@@ -119,4 +132,85 @@ export function reverse(
     headers: { cookie },
     payload: { id: v7(), reason: 'Customer returned it', ...body },
   });
+}
+
+/** A reversal that must succeed. */
+export async function reversed(
+  app: FastifyInstance,
+  cookie: string,
+  saleIdValue: string,
+  body: Record<string, unknown> = {},
+): Promise<Reversal> {
+  const res = await reverse(app, cookie, saleIdValue, body);
+  if (res.statusCode !== 201) throw new Error(`reversal failed: ${res.statusCode} ${res.body}`);
+  return res.json<Reversal>();
+}
+
+export function payDebtor(
+  app: FastifyInstance,
+  cookie: string,
+  debtorId: string,
+  body: Record<string, unknown>,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `/api/debtors/${debtorId}/payments`,
+    headers: { cookie },
+    payload: { id: v7(), ...body },
+  });
+}
+
+/** A debtor payment that must succeed. */
+export async function paid(
+  app: FastifyInstance,
+  cookie: string,
+  debtorId: string,
+  body: Record<string, unknown>,
+): Promise<DebtorPayment> {
+  const res = await payDebtor(app, cookie, debtorId, body);
+  if (res.statusCode !== 201) throw new Error(`payment failed: ${res.statusCode} ${res.body}`);
+  return res.json<DebtorPayment>();
+}
+
+/** A staff user with exactly these flags and locations, signed in. */
+export async function staffWith(
+  app: FastifyInstance,
+  admin: string,
+  flags: Flag[],
+  overrides: Partial<UserCreate> = {},
+): Promise<{ user: User; cookie: string }> {
+  const user = await buildUser(app, admin, {
+    user_roles: Object.fromEntries(flags.map((f) => [f, 1])),
+    ...overrides,
+  });
+  return { user, cookie: (await signIn(app, user.username, STAFF_PASSWORD)).cookie };
+}
+
+/** How many rows a table holds (to prove a refused request wrote nothing). */
+export async function countRows(db: Db, table: keyof Database): Promise<number> {
+  const row = await db.kysely
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Row counts of every table a selling write touches. */
+export async function sellingCounts(db: Db): Promise<Record<string, number>> {
+  const tables = [
+    'sales',
+    'sale_lines',
+    'sale_reversals',
+    'sale_reversal_lines',
+    'stock_movements',
+    'debtor_entries',
+    'debtor_payments',
+    'transfers',
+    'expenses',
+    'day_closes',
+    'journal',
+  ] as const;
+  const out: Record<string, number> = {};
+  for (const table of tables) out[table] = await countRows(db, table);
+  return out;
 }

@@ -17,7 +17,15 @@ export const REVERSE_FLAG = {
 /** Most lines one sale may carry. */
 export const MAX_SALE_LINES = 200;
 
-export const daySchema = z.string().regex(DAY_PATTERN, 'A day as YYYY-MM-DD');
+function isCalendarDay(day: string): boolean {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(day);
+}
+/** A day of the calendar as YYYY-MM-DD: the pattern alone would let 2024-02-31 through. */
+export const daySchema = z
+  .string()
+  .regex(DAY_PATTERN, 'A day as YYYY-MM-DD')
+  .refine(isCalendarDay, 'Not a day of the calendar');
 const text = (max: number) => z.string().trim().max(max);
 /** A transfer reference as the customer shows it (an M-Pesa code, a bank reference). */
 export const transferReferenceSchema = z

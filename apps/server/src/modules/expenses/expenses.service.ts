@@ -154,7 +154,11 @@ export async function recordExpense(
       providerId = (await requireProvider(trx, actor.businessId, body.provider_id, 'provider_id')).id;
     else if (body.provider_id !== undefined || body.reference !== undefined)
       throw new AppError('validation_failed', 'A cash expense has no provider or reference', 'method');
-    if (body.image) await requireOwnImage(trx, actor.businessId, body.image);
+    // requireOwnImage names the profile's `img` field; here the field is `image`.
+    if (body.image)
+      await requireOwnImage(trx, actor.businessId, body.image).catch((err: unknown) => {
+        throw err instanceof AppError ? new AppError(err.code, err.message, 'image') : err;
+      });
     await trx
       .insertInto('expenses')
       .values({

@@ -198,10 +198,12 @@ export async function listTransfers(
   if (f.status === 'unconfirmed') q = q.where('c.transfer_id', 'is', null);
   if (f.q) {
     const like = `%${f.q.toUpperCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    // A receipt number as people type it: `#000123`, `000123` or `123`.
+    const receipt = f.q.replace(/^#/, '');
     q = q.where((eb) =>
       eb.or([
         eb(sql`t.reference`, 'like', sql`${like} escape '\\'`),
-        eb('t.receipt_no', '=', f.q!.replace(/^#/, '')),
+        eb('t.receipt_no', 'in', [...new Set([receipt, receipt.padStart(6, '0')])]),
       ]),
     );
   }
@@ -213,21 +215,24 @@ export async function listTransfers(
       .limit(f.limit)
       .offset(f.offset)
       .execute(),
+    // Conditional sums in one row: a parameterised CASE in both SELECT and GROUP BY is two
+    // different expressions to PostgreSQL, which then refuses the query.
     q
       .select((eb) => [
-        eb.case().when('c.transfer_id', 'is', null).then('unconfirmed').else('confirmed').end().as('status'),
         eb.fn.countAll<number>().as('n'),
         eb.fn.sum<number>('t.amount').as('amount'),
+        eb.fn.count<number>('c.transfer_id').as('confirmed_n'),
+        eb.fn
+          .sum<number>(sql`case when c.transfer_id is null then 0 else t.amount end`)
+          .as('confirmed_amount'),
       ])
-      .groupBy(sql`case when c.transfer_id is null then 'unconfirmed' else 'confirmed' end`)
-      .execute(),
+      .executeTakeFirstOrThrow(),
   ]);
-  const sum = (status: string) => {
-    const r = totals.find((x) => x.status === status);
-    return { count: Number(r?.n ?? 0), amount: Number(r?.amount ?? 0) };
+  const confirmed = { count: Number(totals.confirmed_n), amount: Number(totals.confirmed_amount ?? 0) };
+  const unconfirmed = {
+    count: Number(totals.n) - confirmed.count,
+    amount: Number(totals.amount ?? 0) - confirmed.amount,
   };
-  const confirmed = sum('confirmed');
-  const unconfirmed = sum('unconfirmed');
   return {
     items: rows.map(toTransfer),
     total_count: confirmed.count + unconfirmed.count,
