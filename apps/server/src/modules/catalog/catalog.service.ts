@@ -57,7 +57,7 @@ function uniqueError(err: unknown): AppError | null {
 /** Inserts one product in the caller's transaction (also used by the CSV import). */
 export async function insertProduct(trx: Trx, actor: Actor, id: string, input: Input): Promise<void> {
   await assertUnique(trx, actor.businessId, null, input.code, input.barcodes);
-  if (input.image) await requireOwnImage(trx, actor.businessId, input.image);
+  if (input.image) await requireOwnImage(trx, actor.businessId, input.image, 'image');
   await trx
     .insertInto('products')
     .values({
@@ -135,7 +135,7 @@ export async function updateProduct(
       const cur = await findProduct(trx, actor.businessId, id);
       if (!cur) throw notFound('Product');
       await assertUnique(trx, actor.businessId, id, patch.code, patch.barcodes);
-      if (patch.image) await requireOwnImage(trx, actor.businessId, patch.image);
+      if (patch.image) await requireOwnImage(trx, actor.businessId, patch.image, 'image');
       const { barcodes, active, ...plain } = patch;
       const set: Partial<ProductRow> = { ...plain, updated_at: actor.at };
       if (active !== undefined) set.active = active ? 1 : 0;

@@ -8,10 +8,11 @@ import { actorOf } from '../../lib/actor.js';
 import { operatorOf } from '../inventory/stock-rules.js';
 import { closeDay, dailySummary } from './daily.service.js';
 
-/** Cashiers who see the day's sales close it; report viewers may read it. */
+/** Report viewers and the cashiers who see the day's sales read it; the cashiers (and admins) close it. */
 const DAILY = {
   access: { kind: 'anyFlag' as const, flags: ['current_sales', 'view_sales_report'] as const },
 };
+const CLOSE = { access: { kind: 'flag' as const, flag: 'current_sales' as const } };
 
 export function dailyRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -36,7 +37,7 @@ export function dailyRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   r.post('/api/daily-sales/close', {
-    config: DAILY,
+    config: CLOSE,
     schema: {
       tags: ['daily'],
       summary: 'Close the day: record the counted cash and the difference (once per location and day)',

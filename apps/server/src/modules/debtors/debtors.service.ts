@@ -43,7 +43,15 @@ export async function createDebtor(db: Db, actor: Actor, op: Operator, input: In
     const business = await lockedBusiness(db, trx, actor.businessId);
     const existing = await trx.selectFrom('debtors').selectAll().where('id', '=', id).executeTakeFirst();
     if (existing) {
-      if (existing.business_id !== actor.businessId)
+      // A retry answers the first result; the same id with other details is a conflict.
+      const same =
+        existing.business_id === actor.businessId &&
+        existing.name === input.name &&
+        existing.phone === input.phone &&
+        existing.id_number === input.id_number &&
+        existing.note === input.note &&
+        (input.credit_limit === undefined || Number(existing.credit_limit) === input.credit_limit);
+      if (!same)
         throw new AppError('idempotency_conflict', 'A different record was already saved with this id');
       return toDebtor(existing);
     }

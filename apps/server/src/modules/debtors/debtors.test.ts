@@ -361,4 +361,26 @@ describe('debtors', () => {
     });
     expect(badPdf.statusCode).toBe(422);
   });
+
+  it('answers a retry of an added debtor with the first result, and other details under the same id with 409', async () => {
+    const id = v7();
+    const body = { id, name: 'Retry Wanjiru', phone: '0711000999' };
+    const first = await send('POST', '/api/debtors', body);
+    const again = await send('POST', '/api/debtors', body);
+    expect(first.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    const other = await send('POST', '/api/debtors', { ...body, name: 'Someone Else' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.code).toBe('idempotency_conflict');
+    for (const [url, payload] of [
+      ['/api/payment-providers', { name: 'Equity Bank', kind: 'bank' }],
+      ['/api/expense-categories', { name: 'Cleaning' }],
+    ] as const) {
+      const pid = v7();
+      expect((await send('POST', url, { id: pid, ...payload })).statusCode).toBe(201);
+      expect((await send('POST', url, { id: pid, ...payload })).statusCode).toBe(201);
+      const clash = await send('POST', url, { id: pid, ...payload, name: `${payload.name} 2` });
+      expect(clash.statusCode, url).toBe(409);
+    }
+  });
 });

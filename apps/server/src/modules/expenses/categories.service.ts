@@ -45,9 +45,12 @@ export async function createCategory(db: Db, actor: Actor, input: z.output<typeo
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirst();
-    if (existing && existing.business_id === actor.businessId) return toCategory(existing);
-    if (existing)
+    if (existing) {
+      // A retry answers the first result; the same id with other details is a conflict.
+      if (existing.business_id === actor.businessId && existing.name === input.name)
+        return toCategory(existing);
       throw new AppError('idempotency_conflict', 'A different record was already saved with this id');
+    }
     await assertNameFree(trx, actor.businessId, input.name, null);
     const row = {
       id,

@@ -154,11 +154,7 @@ export async function recordExpense(
       providerId = (await requireProvider(trx, actor.businessId, body.provider_id, 'provider_id')).id;
     else if (body.provider_id !== undefined || body.reference !== undefined)
       throw new AppError('validation_failed', 'A cash expense has no provider or reference', 'method');
-    // requireOwnImage names the profile's `img` field; here the field is `image`.
-    if (body.image)
-      await requireOwnImage(trx, actor.businessId, body.image).catch((err: unknown) => {
-        throw err instanceof AppError ? new AppError(err.code, err.message, 'image') : err;
-      });
+    if (body.image) await requireOwnImage(trx, actor.businessId, body.image, 'image');
     await trx
       .insertInto('expenses')
       .values({

@@ -5,14 +5,20 @@ import { AppError } from '../../http/errors.js';
 export const DEFAULT_AVATAR = 'profile.png';
 
 /** Refuses a name that is not an image uploaded to this business. */
-export async function requireOwnImage(db: Kysely<Database>, businessId: string, name: string): Promise<void> {
+/** Refuses an image name that is not an upload of this business; `field` names where it came from. */
+export async function requireOwnImage(
+  db: Kysely<Database>,
+  businessId: string,
+  name: string,
+  field = 'img',
+): Promise<void> {
   const file = await db
     .selectFrom('files')
     .select('id')
     .where('name', '=', name)
     .where('business_id', '=', businessId)
     .executeTakeFirst();
-  if (!file) throw new AppError('validation_failed', 'No uploaded image has that name', 'img');
+  if (!file) throw new AppError('validation_failed', 'No uploaded image has that name', field);
 }
 
 export function findFile(db: Kysely<Database>, businessId: string, name: string) {

@@ -200,7 +200,7 @@ describe('every selling flag is enforced by the server', () => {
     }
   });
 
-  it('shows daily sales to current_sales or view_sales_report', async () => {
+  it('shows daily sales to current_sales or view_sales_report; only current_sales closes the day', async () => {
     const url = `/api/daily-sales?location_id=${s.shop.id}`;
     const close = () => ({ id: v7(), location_id: s.shop.id, day: '2025-01-15', counted_cash: 0 });
     for (const who of ['none', 'cash', 'expenses', 'reversing'] as const) {
@@ -209,6 +209,7 @@ describe('every selling flag is enforced by the server', () => {
     }
     for (const who of ['current', 'report'] as const)
       expect((await call('GET', url, cookie[who])).statusCode, who).toBe(200);
+    expectRefused(await call('POST', '/api/daily-sales/close', cookie.report, close()), 'report close');
     const closed = await call('POST', '/api/daily-sales/close', cookie.current, close());
     expect(closed.statusCode, closed.body).toBe(201);
   });

@@ -54,9 +54,16 @@ export async function createProvider(db: Db, actor: Actor, input: z.output<typeo
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirst();
-    if (existing && existing.business_id === actor.businessId) return toProvider(existing);
-    if (existing)
+    if (existing) {
+      // A retry answers the first result; the same id with other details is a conflict.
+      if (
+        existing.business_id === actor.businessId &&
+        existing.name === input.name &&
+        existing.kind === input.kind
+      )
+        return toProvider(existing);
       throw new AppError('idempotency_conflict', 'A different record was already saved with this id');
+    }
     await assertNameFree(trx, actor.businessId, input.name, null);
     const row = {
       id,
