@@ -34,6 +34,7 @@ import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { dailyRoutes } from './modules/daily/daily.routes.js';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.js';
 import { backupsRoutes } from './modules/backups/backups.routes.js';
+import { printingRoutes } from './modules/printing/printing.routes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The built web app, beside this package: apps/web/dist. */
@@ -131,6 +132,7 @@ export async function buildApp({
     dailyRoutes,
     receiptsRoutes,
     backupsRoutes,
+    printingRoutes,
   ]) {
     routes(app, deps);
   }

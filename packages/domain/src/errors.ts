@@ -33,6 +33,8 @@ export const ERROR_STATUS = {
   overpayment: 409,
   discount_not_allowed: 422,
   tendered_too_low: 422,
+  no_printer: 409,
+  printer_unreachable: 502,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

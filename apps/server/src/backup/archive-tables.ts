@@ -56,6 +56,8 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   // An expense that voids another comes after it.
   own('expenses', ['voids_id', 'id']),
   own('day_closes', ['id']),
+  // The printing key pair travels: the printer helpers paired with this business keep working.
+  own('business_keys', ['business_id']),
 ];
 
 /**

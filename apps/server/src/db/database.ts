@@ -8,6 +8,7 @@ import { foundation } from './migrations/0001-foundation.js';
 import { stock } from './migrations/0002-stock.js';
 import { stockCounts } from './migrations/0003-stock-counts.js';
 import { selling } from './migrations/0004-selling.js';
+import { printing } from './migrations/0005-printing.js';
 
 import type { DialectName } from './dialect.js';
 
@@ -108,6 +109,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0002-stock': stock(dialect),
     '0003-stock-counts': stockCounts(dialect),
     '0004-selling': selling(dialect),
+    '0005-printing': printing(dialect),
   };
 }
 

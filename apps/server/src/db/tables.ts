@@ -27,6 +27,11 @@ export interface BusinessesTable {
   max_discount_bp: number;
   /** Credit limit of a debtor that someone other than an admin adds. */
   default_credit_limit: Counter;
+  /** Receipt roll width in millimetres: 58 or 80. */
+  receipt_width: number;
+  /** A network receipt printer the local server prints to directly (raw TCP); '' = none. */
+  printer_host: string;
+  printer_port: number;
   /** 'active' or 'suspended' (hosted billing); a suspended business answers 402. */
   status: string;
   created_at: string;
@@ -494,6 +499,14 @@ export interface DayClosesTable {
   created_at: string;
 }
 
+export interface BusinessKeysTable {
+  business_id: string;
+  /** PKCS#8 PEM: signs printer calls for the qz-tray client. Never leaves the server's API. */
+  private_key: string;
+  certificate: string;
+  created_at: string;
+}
+
 export interface Database {
   businesses: BusinessesTable;
   users: UsersTable;
@@ -530,6 +543,7 @@ export interface Database {
   expense_categories: ExpenseCategoriesTable;
   expenses: ExpensesTable;
   day_closes: DayClosesTable;
+  business_keys: BusinessKeysTable;
 }
 
 export type BusinessRow = Selectable<BusinessesTable>;

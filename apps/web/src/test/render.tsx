@@ -53,6 +53,7 @@ export function makeSession(
       allow_negative_stock: false,
       max_discount_bp: 0,
       default_credit_limit: 0,
+      receipt_width: 80,
     },
     mode: 'local',
     device_id: null,

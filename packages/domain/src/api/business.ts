@@ -60,6 +60,11 @@ export const businessSchema = z.object({
   max_discount_bp: z.number().int(),
   /** Credit limit given to a debtor that someone other than an admin adds. */
   default_credit_limit: z.number().int(),
+  /** Receipt roll width in millimetres. */
+  receipt_width: z.union([z.literal(58), z.literal(80)]),
+  /** A network receipt printer the local server prints to directly (raw TCP); '' = none. */
+  printer_host: z.string(),
+  printer_port: z.number().int(),
   updated_at: z.string(),
 });
 export type Business = z.infer<typeof businessSchema>;
@@ -75,6 +80,7 @@ export const businessPublicSchema = businessSchema.pick({
   allow_negative_stock: true,
   max_discount_bp: true,
   default_credit_limit: true,
+  receipt_width: true,
 });
 
 export const businessUpdateSchema = z
@@ -95,6 +101,16 @@ export const businessUpdateSchema = z
     allow_negative_stock: z.boolean(),
     max_discount_bp: z.number().int().min(0).max(10_000),
     default_credit_limit: z.number().int().min(0).max(1e12),
+    receipt_width: z.union([z.literal(58), z.literal(80)]),
+    printer_host: z.union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .max(253)
+        .regex(/^[A-Za-z0-9.-]+$|^\[?[0-9A-Fa-f:]+\]?$/, 'A printer address: an IP address or host name'),
+    ]),
+    printer_port: z.number().int().min(1).max(65535),
   })
   .partial();
 export type BusinessUpdate = z.input<typeof businessUpdateSchema>;

@@ -36,6 +36,7 @@ export function sessionData(
       allow_negative_stock: business.allow_negative_stock === 1,
       max_discount_bp: business.max_discount_bp,
       default_credit_limit: Number(business.default_credit_limit),
+      receipt_width: business.receipt_width === 58 ? 58 : 80,
     },
     mode,
     device_id: deviceId,

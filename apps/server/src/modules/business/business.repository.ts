@@ -28,6 +28,9 @@ export function toBusiness(row: BusinessRow): Business {
     allow_negative_stock: row.allow_negative_stock === 1,
     max_discount_bp: row.max_discount_bp,
     default_credit_limit: Number(row.default_credit_limit),
+    receipt_width: row.receipt_width === 58 ? 58 : 80,
+    printer_host: row.printer_host,
+    printer_port: row.printer_port,
     updated_at: row.updated_at,
   };
 }

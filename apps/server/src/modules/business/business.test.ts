@@ -71,6 +71,7 @@ describe('business profile', () => {
       'logo',
       'max_discount_bp',
       'name',
+      'receipt_width',
       'timezone',
     ]);
     expect(

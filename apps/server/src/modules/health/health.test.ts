@@ -80,6 +80,7 @@ describe('health, errors and OpenAPI', () => {
             '/api/stock-counts/{id}/finalise',
             '/api/stock-counts/{id}/cancel',
             '/api/transfers/{id}/confirm',
+            '/api/receipts/{receipt_no}/print',
           ];
           if (noJsonBody.includes(p)) continue;
           expect(op.requestBody, `${method} ${p} has a request body schema`).toBeTruthy();

@@ -8,13 +8,13 @@ import {
 } from '@duka/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { transform } from 'receiptline';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { authOf } from '../../http/access.js';
-import { errorResponses, forbidden } from '../../http/errors.js';
-import { offlineSvg, receiptMarkup } from './receipt-markup.js';
+import { AppError, errorResponses, forbidden } from '../../http/errors.js';
+import { printRaw } from '../printing/network-printer.js';
 import { findReceipt, receiptDocument } from './receipt-model.js';
+import { jobName, receiptEscPos, receiptSvg } from './receipt-render.js';
 
 /** Who may see each kind of receipt, as the routes that make them. */
 const SEES: Record<ReceiptType, Flag[] | 'signedIn'> = {
@@ -37,13 +37,23 @@ function assertMaySee(request: FastifyRequest, type: ReceiptType) {
 export function receiptsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const params = z.object({ receipt_no: receiptNoParamSchema });
+  const width = z.coerce
+    .number()
+    .refine((w) => (ROLL_WIDTHS as readonly number[]).includes(w), 'A roll width: 58 or 80');
   const query = z.strictObject({
-    width: z.coerce
-      .number()
-      .refine((w) => (ROLL_WIDTHS as readonly number[]).includes(w), 'A roll width: 58 or 80')
-      .default(80),
+    width: width.optional(),
     lang: z.enum(['en', 'es', 'pt', 'de']).optional(),
   });
+
+  /** The document behind a receipt number, checked against who asks; the width defaults to the profile's. */
+  const load = async (request: FastifyRequest, receiptNo: string, q: { width?: number; lang?: string }) => {
+    const business = authOf(request).business;
+    const found = await findReceipt(deps.db.kysely, business.id, receiptNo);
+    assertMaySee(request, found.type);
+    const doc = await receiptDocument(deps.db.kysely, business, found.type, found.id, q.lang);
+    const w = (q.width ?? business.receipt_width) === 58 ? 58 : 80;
+    return { doc, width: w as 58 | 80, business };
+  };
 
   r.get('/api/receipts/:receipt_no', {
     config: { access: { kind: 'signedIn' } },
@@ -74,20 +84,66 @@ export function receiptsRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: z.unknown().describe('SVG'), ...errorResponses(401, 403, 404, 422) },
     },
     handler: async (request, reply) => {
-      const business = authOf(request).business;
-      const found = await findReceipt(deps.db.kysely, business.id, request.params.receipt_no);
-      assertMaySee(request, found.type);
-      const doc = await receiptDocument(deps.db.kysely, business, found.type, found.id, request.query.lang);
-      const width = request.query.width as 58 | 80;
-      const svg = offlineSvg(
-        transform(receiptMarkup(doc, width), {
-          cpl: width === 58 ? 32 : 48,
-          encoding: 'multilingual',
-          spacing: true,
-          command: 'svg',
-        }),
-      );
+      const { doc, width: w } = await load(request, request.params.receipt_no, request.query);
+      const svg = receiptSvg(doc, w);
       return reply.type('image/svg+xml').header('Cache-Control', 'private, no-cache').send(svg);
+    },
+  });
+
+  r.get('/api/receipts/:receipt_no/escpos', {
+    config: { access: { kind: 'signedIn' } },
+    schema: {
+      tags: ['receipts'],
+      summary: 'The receipt as ESC/POS bytes (base64) and its job name, for the printer helper',
+      params,
+      querystring: query,
+      response: {
+        200: z.object({
+          job_name: z.string(),
+          width: z.number().int(),
+          data: z.string().describe('base64 ESC/POS'),
+        }),
+        ...errorResponses(401, 403, 404, 422),
+      },
+    },
+    handler: async (request) => {
+      const { doc, width: w } = await load(request, request.params.receipt_no, request.query);
+      return { job_name: jobName(doc.receipt_no), width: w, data: receiptEscPos(doc, w).toString('base64') };
+    },
+  });
+
+  r.post('/api/receipts/:receipt_no/print', {
+    config: { access: { kind: 'signedIn' } },
+    schema: {
+      tags: ['receipts'],
+      summary: "Print a receipt from the local server straight to the profile's network printer (raw TCP)",
+      params,
+      response: {
+        200: z.object({ job_name: z.string(), printer: z.string(), bytes: z.number().int() }),
+        ...errorResponses(401, 403, 404, 409, 502),
+      },
+    },
+    handler: async (request) => {
+      const { doc, width: w, business } = await load(request, request.params.receipt_no, {});
+      if (deps.config.mode !== 'local')
+        throw new AppError(
+          'no_printer',
+          'Only a local server on the shop network prints to a network printer',
+        );
+      if (!business.printer_host)
+        throw new AppError('no_printer', 'No network printer is set in the business profile');
+      const data = receiptEscPos(doc, w);
+      const printer = `${business.printer_host}:${business.printer_port}`;
+      try {
+        await printRaw(business.printer_host, business.printer_port, data);
+      } catch (err) {
+        request.log.warn({ err, printer }, 'network printer failed');
+        throw new AppError(
+          'printer_unreachable',
+          err instanceof Error ? err.message : 'The printer could not be reached',
+        );
+      }
+      return { job_name: jobName(doc.receipt_no), printer, bytes: data.length };
     },
   });
 }

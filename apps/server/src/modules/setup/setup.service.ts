@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { newId } from '../../lib/ids.js';
+import { createBusinessKeys } from '../printing/business-keys.js';
 import { appendJournal } from '../../lib/journal.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Trx } from '../../lib/tx.js';
@@ -60,6 +61,9 @@ export async function createBusiness(
     allow_negative_stock: 0,
     max_discount_bp: 0,
     default_credit_limit: 0,
+    receipt_width: 80,
+    printer_host: '',
+    printer_port: 9100,
     status: 'active',
     created_at: at,
     updated_at: at,
@@ -106,6 +110,7 @@ export async function createBusiness(
     .insertInto('user_locations')
     .values({ user_id: adminId, location_id: locationId, business_id: businessId, created_at: at })
     .execute();
+  await createBusinessKeys(trx, businessId, input.business_name, at);
   const journal = { businessId, userId: adminId, deviceId, at };
   await appendJournal(trx, {
     ...journal,

@@ -1,0 +1,153 @@
+import crypto from 'node:crypto';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Shop, buildShop, sold } from '../../test/sales-factories.js';
+import { type TestApp, buildTestApp } from '../../test/test-app.js';
+
+/** A loopback TCP listener standing in for a network receipt printer; it keeps what it gets. */
+async function fakePrinter(): Promise<{ port: number; jobs: Buffer[]; close: () => Promise<void> }> {
+  const jobs: Buffer[] = [];
+  const server = net.createServer((socket) => {
+    const chunks: Buffer[] = [];
+    socket.on('data', (c) => chunks.push(c));
+    socket.on('end', () => jobs.push(Buffer.concat(chunks)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    jobs,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+const ESC_AT = Buffer.from([0x1b, 0x40]);
+const CUT = Buffer.from([0x1d, 0x56, 0x42, 0x00]);
+const DRAWER_KICK = Buffer.from([0x1b, 0x70, 0x00, 0x19, 0xfa]);
+
+describe('printing', () => {
+  let t: TestApp;
+  let s: Shop;
+  const get = (url: string, cookie = s.admin) => t.app.inject({ url, headers: { cookie } });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    s = await buildShop(t.app);
+  });
+  afterAll(() => t.close());
+
+  it("signs qz-tray requests with the business key; the certificate's key verifies them", async () => {
+    const cert = await get('/api/print/certificate');
+    expect(cert.statusCode).toBe(200);
+    expect(cert.body).toMatch(/^-----BEGIN CERTIFICATE-----/);
+    expect((await get('/api/print/certificate')).body).toBe(cert.body);
+    const x509 = new crypto.X509Certificate(cert.body);
+    expect(x509.subject).toContain('Mama Mboga Stores');
+    const toSign = crypto
+      .createHash('sha256')
+      .update('{"call":"print","params":{},"timestamp":1}')
+      .digest('hex');
+    for (const algorithm of ['SHA512', 'SHA256'] as const) {
+      const sig = await get(`/api/print/sign?request=${toSign}&algorithm=${algorithm}`);
+      expect(sig.statusCode).toBe(200);
+      const ok = crypto.verify(
+        algorithm.toLowerCase(),
+        Buffer.from(toSign),
+        x509.publicKey,
+        Buffer.from(sig.body, 'base64'),
+      );
+      expect(ok, algorithm).toBe(true);
+    }
+    const forged = await get(`/api/print/sign?request=${toSign}`);
+    expect(
+      crypto.verify('sha512', Buffer.from(`${toSign}x`), x509.publicKey, Buffer.from(forged.body, 'base64')),
+    ).toBe(false);
+    expect((await t.app.inject({ url: '/api/print/certificate' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/api/print/sign?request=${toSign}` })).statusCode).toBe(401);
+  });
+
+  it('renders a receipt as ESC/POS: ESC @ first, the number and total as text, a cut last; cash opens the drawer', async () => {
+    const cash = await sold(t.app, s.admin, {
+      kind: 'cash',
+      location_id: s.shop.id,
+      lines: [{ product_id: s.sugar.id, quantity: 2000 }],
+      tendered: 40_000,
+    });
+    const credit = await sold(t.app, s.admin, {
+      kind: 'debtor',
+      location_id: s.shop.id,
+      lines: [{ product_id: s.bread.id, quantity: 1000 }],
+      debtor_id: s.debtor.id,
+    });
+    for (const width of [58, 80]) {
+      const res = await get(`/api/receipts/${cash.receipt_no}/escpos?width=${width}`);
+      expect(res.statusCode).toBe(200);
+      const job = res.json<{ job_name: string; width: number; data: string }>();
+      expect(job.job_name).toBe(`Receipt #${cash.receipt_no}`);
+      const bytes = Buffer.from(job.data, 'base64');
+      expect(bytes.subarray(0, 2).equals(ESC_AT)).toBe(true);
+      expect(bytes.subarray(-4).equals(CUT)).toBe(true);
+      const text = bytes.toString('latin1');
+      expect(text).toContain(cash.receipt_no);
+      expect(text).toContain('360.00');
+      expect(bytes.includes(DRAWER_KICK)).toBe(true);
+    }
+    const noDrawer = Buffer.from(
+      (await get(`/api/receipts/${credit.receipt_no}/escpos`)).json<{ data: string }>().data,
+      'base64',
+    );
+    expect(noDrawer.includes(DRAWER_KICK)).toBe(false);
+  });
+
+  it('prints from the local server straight to the network printer of the profile', async () => {
+    const sale = await sold(t.app, s.admin, {
+      kind: 'cash',
+      location_id: s.shop.id,
+      lines: [{ product_id: s.milk.id, quantity: 1000 }],
+      tendered: 6_000,
+    });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: `/api/receipts/${sale.receipt_no}/print`,
+      headers: { cookie: s.admin },
+    });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().error.code).toBe('no_printer');
+
+    const printer = await fakePrinter();
+    try {
+      const patch = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/business/profile',
+        headers: { cookie: s.admin },
+        payload: { printer_host: '127.0.0.1', printer_port: printer.port, receipt_width: 58 },
+      });
+      expect(patch.statusCode).toBe(200);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/receipts/${sale.receipt_no}/print`,
+        headers: { cookie: s.admin },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        job_name: `Receipt #${sale.receipt_no}`,
+        printer: `127.0.0.1:${printer.port}`,
+      });
+      await expect.poll(() => printer.jobs.length).toBe(1);
+      const expected = Buffer.from(
+        (await get(`/api/receipts/${sale.receipt_no}/escpos?width=58`)).json<{ data: string }>().data,
+        'base64',
+      );
+      expect(printer.jobs[0]!.equals(expected)).toBe(true);
+    } finally {
+      await printer.close();
+    }
+    const down = await t.app.inject({
+      method: 'POST',
+      url: `/api/receipts/${sale.receipt_no}/print`,
+      headers: { cookie: s.admin },
+    });
+    expect(down.statusCode).toBe(502);
+    expect(down.json().error).toMatchObject({ code: 'printer_unreachable' });
+    expect(down.json().error.message).toContain('refused');
+  });
+});

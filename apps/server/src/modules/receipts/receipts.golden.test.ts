@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildShop, sold } from '../../test/sales-factories.js';
+import { type TestApp, buildTestApp } from '../../test/test-app.js';
+
+/**
+ * Golden receipts: one fixed sale (fixed time, the first receipt number) drawn for both roll
+ * widths in two languages, compared byte for byte with the files in ./golden. After a deliberate
+ * change to the receipt, look at the new output and rewrite them with UPDATE_GOLDEN=1.
+ */
+const GOLDEN = path.join(import.meta.dirname, 'golden');
+const FIXED_TIME = Date.parse('2026-03-14T09:26:53Z');
+const update = process.env.UPDATE_GOLDEN === '1';
+
+/** receiptline names the SVG's filter with a fresh UUID each time; everything else is stable. */
+const stableSvg = (svg: string) => svg.replace(/receipt-[0-9a-f-]{36}/g, 'receipt-ID');
+
+function compare(name: string, actual: Buffer) {
+  const file = path.join(GOLDEN, name);
+  if (update) fs.writeFileSync(file, actual);
+  if (!fs.existsSync(file))
+    throw new Error(`No golden file ${name}: run with UPDATE_GOLDEN=1 and look at it`);
+  const expected = fs.readFileSync(file);
+  expect(actual.equals(expected), `${name} differs from its golden file`).toBe(true);
+}
+
+describe('golden receipts', () => {
+  let t: TestApp;
+  let cookie: string;
+  let receiptNo: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    t.clock.advance(FIXED_TIME - t.clock.now().getTime());
+    const s = await buildShop(t.app);
+    cookie = s.admin;
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/business/profile',
+      headers: { cookie },
+      payload: {
+        address: 'Moi Avenue 12, Nairobi',
+        phone: '0722000000',
+        tax_number: 'P051234567X',
+        receipt_header: 'Open every day 7am - 9pm',
+        receipt_footer: 'Goods once sold are exchanged within 7 days | Asante!',
+        payment_details: { mpesa_paybill: '123456', mpesa_account: 'DUKA' },
+      },
+    });
+    const sale = await sold(t.app, cookie, {
+      kind: 'cash',
+      location_id: s.shop.id,
+      lines: [
+        { product_id: s.sugar.id, quantity: 2000, discount: 1000 },
+        { product_id: s.bread.id, quantity: 1000 },
+        { product_id: s.milk.id, quantity: 3000 },
+      ],
+      discount: 500,
+      tendered: 100_000,
+    });
+    receiptNo = sale.receipt_no;
+  });
+  afterAll(() => t.close());
+
+  for (const lang of ['en', 'de'] as const) {
+    for (const width of [58, 80] as const) {
+      it(`${lang}, ${width} mm: ESC/POS bytes and SVG as the golden files`, async () => {
+        expect(receiptNo).toBe('000001');
+        const escpos = await t.app.inject({
+          url: `/api/receipts/${receiptNo}/escpos?width=${width}&lang=${lang}`,
+          headers: { cookie },
+        });
+        compare(`sale-${lang}-${width}.escpos`, Buffer.from(escpos.json<{ data: string }>().data, 'base64'));
+        const svg = await t.app.inject({
+          url: `/api/receipts/${receiptNo}/svg?width=${width}&lang=${lang}`,
+          headers: { cookie },
+        });
+        compare(`sale-${lang}-${width}.svg`, Buffer.from(stableSvg(svg.body)));
+      });
+    }
+  }
+});
