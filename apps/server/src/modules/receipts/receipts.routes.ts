@@ -51,8 +51,8 @@ export function receiptsRoutes(app: FastifyInstance, deps: AppDeps): void {
     const found = await findReceipt(deps.db.kysely, business.id, receiptNo);
     assertMaySee(request, found.type);
     const doc = await receiptDocument(deps.db.kysely, business, found.type, found.id, q.lang);
-    const w = (q.width ?? business.receipt_width) === 58 ? 58 : 80;
-    return { doc, width: w as 58 | 80, business };
+    const width: 58 | 80 = (q.width ?? business.receipt_width) === 58 ? 58 : 80;
+    return { doc, width, business };
   };
 
   r.get('/api/receipts/:receipt_no', {
