@@ -35,6 +35,7 @@ import { dailyRoutes } from './modules/daily/daily.routes.js';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.js';
 import { backupsRoutes } from './modules/backups/backups.routes.js';
 import { printingRoutes } from './modules/printing/printing.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The built web app, beside this package: apps/web/dist. */
@@ -133,6 +134,7 @@ export async function buildApp({
     receiptsRoutes,
     backupsRoutes,
     printingRoutes,
+    reportsRoutes,
   ]) {
     routes(app, deps);
   }

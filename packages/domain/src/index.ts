@@ -23,3 +23,4 @@ export * from './api/daily.js';
 export * from './documents/strings.js';
 export * from './documents/receipt.js';
 export * from './api/backups.js';
+export * from './api/reports.js';

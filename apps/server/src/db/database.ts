@@ -9,6 +9,7 @@ import { stock } from './migrations/0002-stock.js';
 import { stockCounts } from './migrations/0003-stock-counts.js';
 import { selling } from './migrations/0004-selling.js';
 import { printing } from './migrations/0005-printing.js';
+import { reportSummaries } from './migrations/0006-report-summaries.js';
 
 import type { DialectName } from './dialect.js';
 
@@ -110,6 +111,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0003-stock-counts': stockCounts(dialect),
     '0004-selling': selling(dialect),
     '0005-printing': printing(dialect),
+    '0006-report-summaries': reportSummaries(dialect),
   };
 }
 

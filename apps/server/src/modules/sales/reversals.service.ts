@@ -19,6 +19,7 @@ import { lockedBusiness } from '../../lib/tx.js';
 import { postDebtorEntry } from '../debtors/debtor-ledger.js';
 import { postMovements } from '../inventory/ledger.js';
 import { requireUsableLocation } from '../inventory/stock-rules.js';
+import { addToSummaries } from '../reports/summaries.js';
 import { recordTransfer, requireReference } from '../transfers/transfer-ledger.js';
 import type { Seller } from './sales.service.js';
 import { loadReversal, reversedByLine } from './sales.repository.js';
@@ -184,6 +185,18 @@ export async function reverseSale(
       .insertInto('sale_reversal_lines')
       .values(lines.map(({ unit_cost: _unitCost, ...l }) => l))
       .execute();
+    await addToSummaries(trx, 'reversal', {
+      businessId: actor.businessId,
+      day,
+      locationId: sale.location_id,
+      userId: actor.userId,
+      kind,
+      total,
+      tax: lines.reduce((x, l) => x + l.tax, 0),
+      cost: lines.reduce((x, l) => x + l.cost, 0),
+      discount: 0,
+      lines,
+    });
     if (kind === 'transfer' && sale.provider_id && reference) {
       await recordTransfer(trx, actor, {
         source: 'reversal',

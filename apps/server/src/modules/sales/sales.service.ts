@@ -21,6 +21,7 @@ import { lockedBusiness } from '../../lib/tx.js';
 import { postDebtorEntry, requireDebtor } from '../debtors/debtor-ledger.js';
 import { postMovements } from '../inventory/ledger.js';
 import { type Operator, requireActiveProducts, requireUsableLocation } from '../inventory/stock-rules.js';
+import { addToSummaries } from '../reports/summaries.js';
 import { assertSalesNotFrozen } from '../stock-counts/stock-counts.service.js';
 import {
   assertReferenceUnused,
@@ -220,6 +221,24 @@ export async function postSale(db: Db, actor: Actor, seller: Seller, body: Body)
     };
     await trx.insertInto('sales').values(row).execute();
     await trx.insertInto('sale_lines').values(lines).execute();
+    await addToSummaries(trx, 'sale', {
+      businessId: actor.businessId,
+      day,
+      locationId: body.location_id,
+      userId: actor.userId,
+      kind: body.kind,
+      total: row.total,
+      tax: row.tax,
+      cost: row.cost,
+      discount: row.discount,
+      lines: lines.map((l) => ({
+        product_id: l.product_id,
+        quantity: l.quantity,
+        amount: l.net,
+        tax: l.tax,
+        cost: l.cost,
+      })),
+    });
     if (provider && reference) {
       await recordTransfer(trx, actor, {
         source: 'sale',

@@ -1,0 +1,148 @@
+import { type Dashboard, addDays, businessDay } from '@duka/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.js';
+import { expensesByDay } from './profit-report.js';
+import { productFigures, summaryRows } from './sales-report.js';
+
+type Q = Kysely<Database>;
+
+/** The owner's first look: today against yesterday, 30 days, the week's best sellers, what needs attention. */
+export async function dashboard(
+  db: Q,
+  business: { id: string; timezone: string },
+  now: Date,
+): Promise<Dashboard> {
+  const today = businessDay(now, business.timezone);
+  const first = addDays(today, -29);
+  const monthStart = `${today.slice(0, 8)}01`;
+  const from = monthStart < first ? monthStart : first;
+  const [rows, week, expenses, low, debtors, transfers] = await Promise.all([
+    summaryRows(db, business.id, { from, to: today }),
+    productFigures(db, business.id, { from: addDays(today, -6), to: today }),
+    expensesByDay(db, business.id, { from: monthStart, to: today }),
+    db
+      .selectFrom('products as p')
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('stock_levels')
+            .select(['product_id', (e) => e.fn.sum<number>('quantity').as('q')])
+            .where('business_id', '=', business.id)
+            .groupBy('product_id')
+            .as('l'),
+        (j) => j.onRef('l.product_id', '=', 'p.id'),
+      )
+      .select(['p.id', 'p.name', 'p.unit', 'p.reorder_level', 'l.q'])
+      .where('p.business_id', '=', business.id)
+      .where('p.deleted_at', 'is', null)
+      .where('p.active', '=', 1)
+      .where('p.reorder_level', '>', 0)
+      .execute(),
+    db
+      .selectFrom('debtors')
+      .select((eb) => [
+        eb.fn.sum<number>(eb.case().when('balance', '>', 0).then(eb.ref('balance')).else(0).end()).as('owed'),
+        eb.fn.sum<number>(eb.case().when('balance', '>', 0).then(1).else(0).end()).as('n'),
+        eb.fn
+          .sum<number>(eb.case().when('balance', '>', eb.ref('credit_limit')).then(1).else(0).end())
+          .as('over'),
+      ])
+      .where('business_id', '=', business.id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('transfers as t')
+      .leftJoin('transfer_confirmations as c', 'c.transfer_id', 't.id')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('t.amount').as('s')])
+      .where('t.business_id', '=', business.id)
+      .where('c.transfer_id', 'is', null)
+      .executeTakeFirstOrThrow(),
+  ]);
+
+  const perDay = new Map<string, { sales: number; profit: number; count: number; revenue: number }>();
+  for (const r of rows) {
+    const d = perDay.get(r.day) ?? { sales: 0, profit: 0, count: 0, revenue: 0 };
+    const revenue =
+      Number(r.sales_total) - Number(r.sales_tax) - (Number(r.reversals_total) - Number(r.reversals_tax));
+    d.sales += Number(r.sales_total) - Number(r.reversals_total);
+    d.revenue += revenue;
+    d.profit += revenue - (Number(r.sales_cost) - Number(r.reversals_cost));
+    d.count += Number(r.sales_count);
+    perDay.set(r.day, d);
+  }
+  const figures = (day: string) => {
+    const d = perDay.get(day);
+    return { sales: d?.sales ?? 0, count: d?.count ?? 0, profit: d?.profit ?? 0 };
+  };
+  const days = Array.from({ length: 30 }, (_, i) => addDays(first, i)).map((day) => ({
+    day,
+    ...figures(day),
+  }));
+  let monthRevenue = 0;
+  let monthGross = 0;
+  for (const [day, d] of perDay)
+    if (day >= monthStart) {
+      monthRevenue += d.revenue;
+      monthGross += d.profit;
+    }
+  const monthExpenses = [...expenses.values()].reduce((s, x) => s + x, 0);
+
+  const topIds = [...week]
+    .map(([id, p]) => ({
+      id,
+      quantity: p.quantity - p.reversed_quantity,
+      net: p.revenue - p.reversed_revenue,
+    }))
+    .sort((a, b) => b.net - a.net)
+    .slice(0, 5);
+  const names = topIds.length
+    ? new Map(
+        (
+          await db
+            .selectFrom('products')
+            .select(['id', 'name'])
+            .where(
+              'id',
+              'in',
+              topIds.map((t) => t.id),
+            )
+            .execute()
+        ).map((p) => [p.id, p.name]),
+      )
+    : new Map<string, string>();
+  const lowItems = low
+    .map((p) => ({
+      product_id: p.id,
+      name: p.name,
+      unit: p.unit,
+      on_hand: Number(p.q ?? 0),
+      reorder_level: Number(p.reorder_level),
+    }))
+    .filter((p) => p.on_hand <= p.reorder_level)
+    .sort((a, b) => a.on_hand - a.reorder_level - (b.on_hand - b.reorder_level));
+  return {
+    today,
+    today_figures: figures(today),
+    yesterday_figures: figures(addDays(today, -1)),
+    days,
+    top_products: topIds.map((t) => ({
+      product_id: t.id,
+      name: names.get(t.id) ?? '',
+      quantity: t.quantity,
+      net: t.net,
+    })),
+    low_stock: { count: lowItems.length, items: lowItems.slice(0, 10) },
+    debtors: {
+      owed: Number(debtors.owed ?? 0),
+      count: Number(debtors.n ?? 0),
+      over_limit: Number(debtors.over ?? 0),
+    },
+    unconfirmed_transfers: { count: Number(transfers.n), amount: Number(transfers.s ?? 0) },
+    month: {
+      start: monthStart,
+      expenses: monthExpenses,
+      revenue: monthRevenue,
+      profit: monthGross - monthExpenses,
+    },
+  };
+}

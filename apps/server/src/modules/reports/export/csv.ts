@@ -1,0 +1,23 @@
+import Papa from 'papaparse';
+import type { ExportDocument, ExportTable } from './export-tables.js';
+import { cellValue } from './values.js';
+
+/**
+ * One table as CSV, under three rows saying whose report it is, for which range and when it was
+ * made (then a blank row). Money in major units, quantities in units, so a spreadsheet adds them.
+ */
+export function toCsv(
+  doc: ExportDocument,
+  table: ExportTable,
+  labels: { business: string; range: string; made: string },
+): string {
+  const head = [
+    [labels.business, doc.business],
+    [labels.range, `${doc.range} (${doc.location})`],
+    [labels.made, doc.made],
+    [],
+    table.columns.map((c) => c.label),
+  ];
+  const rows = table.rows.map((r) => table.columns.map((c) => cellValue(r[c.key], c.kind, doc.currency)));
+  return `\ufeff${Papa.unparse([...head, ...rows], { newline: '\r\n' })}\r\n`;
+}

@@ -1,0 +1,83 @@
+import type { exportQuerySchema } from '@duka/domain';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { BusinessRow, Database } from '../../../db/tables.js';
+import { documentT } from '../../../lib/documents-i18n.js';
+import { profitReport } from '../profit-report.js';
+import { salesReport } from '../sales-report.js';
+import { stockReport } from '../stock-report.js';
+import { toCsv } from './csv.js';
+import { type ExportDocument, profitTables, salesTables, stockTables } from './export-tables.js';
+import { toPdf } from './pdf.js';
+import { toXlsx } from './xlsx.js';
+
+export type ReportName = 'sales' | 'profit' | 'stock';
+type Query = z.output<typeof exportQuerySchema>;
+
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+} as const;
+
+/** A report as a file: CSV (one table), XLSX (every table a sheet) or PDF (every table). */
+export async function exportReport(
+  db: Kysely<Database>,
+  business: BusinessRow,
+  report: ReportName,
+  q: Query,
+  now: Date,
+): Promise<{ body: Buffer | string; contentType: string; fileName: string }> {
+  const lang = q.lang ?? business.language;
+  const t = documentT(lang);
+  const f = { from: q.from, to: q.to, location_id: q.location_id };
+  const tables =
+    report === 'sales'
+      ? salesTables(await salesReport(db, business.id, f), t)
+      : report === 'profit'
+        ? profitTables(await profitReport(db, business.id, { ...f, period: q.period }), t)
+        : stockTables(await stockReport(db, business, f), t);
+  const location = q.location_id
+    ? ((await db.selectFrom('locations').select('name').where('id', '=', q.location_id).executeTakeFirst())
+        ?.name ?? '')
+    : t('report.allLocations');
+  const dayFmt = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
+  const day = (d: string) => dayFmt.format(new Date(`${d}T00:00:00Z`));
+  const doc: ExportDocument = {
+    title: t(`report.${report}`),
+    business: business.name,
+    range: q.from === q.to ? day(q.from) : `${day(q.from)} – ${day(q.to)}`,
+    location,
+    made: new Intl.DateTimeFormat(lang, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: business.timezone,
+    }).format(now),
+    language: (['en', 'es', 'pt', 'de'] as const).find((l) => l === lang) ?? 'en',
+    currency: business.currency,
+    tables,
+  };
+  const labels = { business: t('report.business'), range: t('report.range'), made: t('report.made') };
+  const slug =
+    business.name
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'duka';
+  const base = `${slug}-${report}-${q.from}-to-${q.to}`;
+  if (q.format === 'csv') {
+    const id = report === 'sales' ? q.group : tables[0]!.id;
+    const table = tables.find((x) => x.id === id) ?? tables[0]!;
+    return {
+      body: toCsv(doc, table, labels),
+      contentType: CONTENT_TYPES.csv,
+      fileName: `${base}-${table.id}.csv`,
+    };
+  }
+  if (q.format === 'xlsx')
+    return { body: await toXlsx(doc, labels), contentType: CONTENT_TYPES.xlsx, fileName: `${base}.xlsx` };
+  const pdf = await toPdf(doc, {
+    page: (p, n) => t('document.page', { page: p, pages: n }),
+    none: t('report.none'),
+  });
+  return { body: pdf, contentType: CONTENT_TYPES.pdf, fileName: `${base}.pdf` };
+}

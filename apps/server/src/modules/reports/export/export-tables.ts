@@ -1,0 +1,183 @@
+import { type Language, type ProfitReport, type SalesReport, type StockReport } from '@duka/domain';
+import type { TFunction } from 'i18next';
+
+/** How a column's values are written: money and quantities stay numbers until the last step. */
+export type ColumnKind = 'text' | 'money' | 'quantity' | 'count' | 'percent';
+
+export interface ExportColumn {
+  key: string;
+  label: string;
+  kind: ColumnKind;
+}
+
+export interface ExportTable {
+  /** The section key: also the sheet name's source and the CSV grouping. */
+  id: string;
+  title: string;
+  columns: ExportColumn[];
+  rows: Record<string, string | number | null>[];
+}
+
+export interface ExportDocument {
+  title: string;
+  business: string;
+  range: string;
+  location: string;
+  made: string;
+  language: Language;
+  currency: string;
+  tables: ExportTable[];
+}
+
+const col = (t: TFunction, key: string, kind: ColumnKind, label = key): ExportColumn => ({
+  key,
+  kind,
+  label: t(`report.col.${label}`),
+});
+
+export function salesTables(r: SalesReport, t: TFunction): ExportTable[] {
+  const net = [
+    col(t, 'sales_count', 'count', 'salesCount'),
+    col(t, 'sales_total', 'money', 'salesTotal'),
+    col(t, 'reversals_count', 'count', 'reversalsCount'),
+    col(t, 'reversals_total', 'money', 'reversalsTotal'),
+    col(t, 'net', 'money'),
+  ];
+  const figures = (list: [string, number, ColumnKind][]) =>
+    list.map(([label, amount, kind]) => ({ figure: t(`report.col.${label}`), amount, kind }));
+  const totalRows = figures([
+    ['salesCount', r.totals.sales_count, 'count'],
+    ['salesTotal', r.totals.sales_total, 'money'],
+    ['reversalsCount', r.totals.reversals_count, 'count'],
+    ['reversalsTotal', r.totals.reversals_total, 'money'],
+    ['net', r.totals.net, 'money'],
+    ['tax', r.totals.tax, 'money'],
+    ['discount', r.totals.discount, 'money'],
+    ['averageSale', r.totals.average_sale, 'money'],
+  ]);
+  return [
+    {
+      id: 'totals',
+      title: t('report.section.totals'),
+      columns: [col(t, 'figure', 'text'), col(t, 'amount', 'money')],
+      // A count in a money column would print as money: the figures table keeps counts as text.
+      rows: totalRows.map((x) => ({
+        figure: x.figure,
+        amount: x.kind === 'count' ? String(x.amount) : x.amount,
+      })),
+    },
+    { id: 'day', title: t('report.section.day'), columns: [col(t, 'day', 'text'), ...net], rows: r.by_day },
+    {
+      id: 'product',
+      title: t('report.section.product'),
+      columns: [
+        col(t, 'name', 'text', 'product'),
+        col(t, 'code', 'text'),
+        col(t, 'category', 'text'),
+        col(t, 'quantity', 'quantity'),
+        col(t, 'revenue', 'money'),
+        col(t, 'reversed_quantity', 'quantity', 'reversedQuantity'),
+        col(t, 'reversed_revenue', 'money', 'reversed'),
+        col(t, 'net', 'money'),
+      ],
+      rows: r.by_product,
+    },
+    {
+      id: 'category',
+      title: t('report.section.category'),
+      columns: [
+        col(t, 'category', 'text'),
+        col(t, 'revenue', 'money'),
+        col(t, 'reversed_revenue', 'money', 'reversed'),
+        col(t, 'net', 'money'),
+      ],
+      rows: r.by_category.map((c) => ({ ...c, category: c.category || t('report.noCategory') })),
+    },
+    {
+      id: 'cashier',
+      title: t('report.section.cashier'),
+      columns: [col(t, 'name', 'text', 'cashier'), ...net],
+      rows: r.by_cashier,
+    },
+    {
+      id: 'location',
+      title: t('report.section.location'),
+      columns: [col(t, 'name', 'text', 'location'), ...net],
+      rows: r.by_location,
+    },
+    {
+      id: 'kind',
+      title: t('report.section.kind'),
+      columns: [col(t, 'kind', 'text'), ...net],
+      rows: r.by_kind.map((k) => ({ ...k, kind: t(`report.kind.${k.kind}`) })),
+    },
+  ];
+}
+
+/** Basis points as a percentage number with two decimals (2534 → 25.34). */
+const percent = (bp: number | null) => (bp === null ? null : bp / 100);
+
+export function profitTables(r: ProfitReport, t: TFunction): ExportTable[] {
+  const columns = [
+    col(t, 'revenue', 'money'),
+    col(t, 'cogs', 'money'),
+    col(t, 'gross_profit', 'money', 'grossProfit'),
+    col(t, 'margin', 'percent'),
+    col(t, 'expenses', 'money'),
+    col(t, 'net_profit', 'money', 'netProfit'),
+  ];
+  return [
+    {
+      id: 'periods',
+      title: t('report.section.periods'),
+      columns: [col(t, 'start', 'text'), col(t, 'end', 'text'), ...columns],
+      rows: [
+        ...r.periods.map((p) => ({ ...p, margin: percent(p.margin_bp) })),
+        { start: t('report.section.totals'), end: '', ...r.totals, margin: percent(r.totals.margin_bp) },
+      ],
+    },
+  ];
+}
+
+export function stockTables(r: StockReport, t: TFunction): ExportTable[] {
+  return [
+    {
+      id: 'on_hand',
+      title: t('report.section.onHand'),
+      columns: [
+        col(t, 'name', 'text', 'product'),
+        col(t, 'code', 'text'),
+        col(t, 'category', 'text'),
+        col(t, 'location_name', 'text', 'location'),
+        col(t, 'quantity', 'quantity', 'onHand'),
+        col(t, 'avg_cost', 'money', 'avgCost'),
+        col(t, 'price', 'money'),
+        col(t, 'value_cost', 'money', 'valueCost'),
+        col(t, 'value_price', 'money', 'valuePrice'),
+      ],
+      rows: r.on_hand,
+    },
+    {
+      id: 'low_stock',
+      title: t('report.section.lowStock'),
+      columns: [
+        col(t, 'name', 'text', 'product'),
+        col(t, 'code', 'text'),
+        col(t, 'on_hand', 'quantity', 'onHand'),
+        col(t, 'reorder_level', 'quantity', 'reorderLevel'),
+      ],
+      rows: r.low_stock,
+    },
+    {
+      id: 'movements',
+      title: t('report.section.movements'),
+      columns: [
+        col(t, 'kind', 'text', 'movement'),
+        col(t, 'count', 'count'),
+        col(t, 'quantity', 'quantity'),
+        col(t, 'value', 'money'),
+      ],
+      rows: r.movements.map((m) => ({ ...m, kind: t(`report.movement.${m.kind}`) })),
+    },
+  ];
+}

@@ -1,0 +1,100 @@
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Shop, buildShop, sold } from '../../../test/sales-factories.js';
+import { type TestApp, buildTestApp } from '../../../test/test-app.js';
+
+describe('report exports', () => {
+  let t: TestApp;
+  let s: Shop;
+  let day: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    s = await buildShop(t.app);
+    const sale = await sold(t.app, s.admin, {
+      kind: 'cash',
+      location_id: s.shop.id,
+      lines: [
+        { product_id: s.sugar.id, quantity: 2000 },
+        { product_id: s.bread.id, quantity: 1500 },
+      ],
+      tendered: 50_000,
+    });
+    day = sale.business_day;
+  });
+  afterAll(() => t.close());
+  const file = (report: string, query: string) =>
+    t.app.inject({
+      url: `/api/reports/${report}/export?from=${day}&to=${day}&${query}`,
+      headers: { cookie: s.admin },
+    });
+
+  it('CSV: the business, the range and the time on top, then a table that parses, money in major units', async () => {
+    const res = await file('sales', 'format=csv&group=product');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(
+      /attachment; filename="mama-mboga-stores-sales-.*-product\.csv"/,
+    );
+    const rows = Papa.parse<string[]>(res.body.replace(/^\ufeff/, ''), { skipEmptyLines: true }).data;
+    expect(rows[0]).toEqual(['Business', 'Mama Mboga Stores']);
+    expect(rows[1]![0]).toBe('Range');
+    expect(rows[2]![0]).toBe('Made');
+    const header = rows[3]!;
+    expect(header).toEqual([
+      'Product',
+      'Code',
+      'Category',
+      'Quantity',
+      'Revenue',
+      'Quantity reversed',
+      'Reversed',
+      'Net',
+    ]);
+    const sugar = rows.find((r) => r[0] === 'Sugar 1 kg')!;
+    expect(sugar[3]).toBe('2');
+    expect(sugar[7]).toBe('360');
+    const bread = rows.find((r) => r[0] === 'Bread')!;
+    expect(bread[3]).toBe('1.5');
+    expect(bread[7]).toBe('97.5');
+  });
+
+  it('XLSX: every table on its own sheet, numbers as numbers', async () => {
+    const res = await file('sales', 'format=xlsx');
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets.map((w) => w.name)).toEqual([
+      'Totals',
+      'By day',
+      'By product',
+      'By category',
+      'By cashier',
+      'By location',
+      'By kind of sale',
+    ]);
+    const byDay = book.getWorksheet('By day')!;
+    expect(byDay.getCell('B2').value).toBe('Mama Mboga Stores');
+    const row = byDay.getRow(7);
+    expect(row.getCell(1).value).toBe(day);
+    expect(row.getCell(3).value).toBe(457.5);
+  });
+
+  it('PDF: a document titled with the report and the business, in the language asked for', async () => {
+    for (const [report, lang, title] of [
+      ['sales', 'en', 'Sales report'],
+      ['profit', 'de', 'Gewinnbericht'],
+      ['stock', 'es', 'Informe de inventario'],
+    ] as const) {
+      const res = await file(report, `format=pdf&lang=${lang}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      const pdf = res.rawPayload;
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      // pdfkit writes the title into the info dictionary as UTF-16 when it is not plain ASCII
+      const latin = pdf.toString('latin1');
+      const utf16 = Buffer.from(`\ufeff${title} — Mama Mboga Stores`, 'utf16le').swap16().toString('latin1');
+      expect(latin.includes(`(${title} — Mama Mboga Stores)`) || latin.includes(utf16), report).toBe(true);
+    }
+  });
+});

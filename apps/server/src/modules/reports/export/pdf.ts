@@ -1,0 +1,108 @@
+import { formatMoney, formatQuantity } from '@duka/domain';
+import PDFDocument from 'pdfkit';
+import type { ExportDocument, ExportTable } from './export-tables.js';
+
+const MARGIN = 40;
+
+function cellText(v: string | number | null | undefined, kind: string, doc: ExportDocument): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v;
+  if (kind === 'money') return formatMoney(v, doc.currency, doc.language).replace(/\u00a0/g, ' ');
+  if (kind === 'quantity') return formatQuantity(v);
+  if (kind === 'percent') return `${v.toFixed(2)} %`;
+  return String(v);
+}
+
+/**
+ * The report as a landscape A4 PDF: title, business, range, location and time on top; each table
+ * with its header repeated on every page it runs over; page numbers at the foot.
+ */
+export function toPdf(
+  doc: ExportDocument,
+  labels: { page: (p: number, n: number) => string; none: string },
+): Promise<Buffer> {
+  const pdf = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: `${doc.title} — ${doc.business}`, Author: doc.business, Creator: 'Duka' },
+  });
+  const chunks: Buffer[] = [];
+  pdf.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+  const width = pdf.page.width - 2 * MARGIN;
+  pdf.font('Helvetica-Bold').fontSize(16).text(doc.title);
+  pdf.font('Helvetica').fontSize(10).fillColor('#444');
+  pdf.text(doc.business).text(`${doc.range} · ${doc.location}`).text(doc.made);
+  pdf.fillColor('#000').moveDown();
+
+  const table = (t: ExportTable) => {
+    const n = t.columns.length;
+    const first = Math.min(width * 0.3, Math.max(width / n, 120));
+    const rest = (width - first) / Math.max(1, n - 1);
+    const widths = t.columns.map((_, i) => (i === 0 ? first : rest));
+    const bottom = () => pdf.page.height - MARGIN - 30;
+    const header = () => {
+      pdf.font('Helvetica-Bold').fontSize(8);
+      const y = pdf.y;
+      let x = MARGIN;
+      let low = y;
+      t.columns.forEach((c, i) => {
+        pdf.text(c.label, x, y, { width: widths[i]! - 6, align: c.kind === 'text' ? 'left' : 'right' });
+        low = Math.max(low, pdf.y);
+        x += widths[i]!;
+      });
+      pdf
+        .moveTo(MARGIN, low + 2)
+        .lineTo(MARGIN + width, low + 2)
+        .stroke('#999');
+      pdf.y = low + 5;
+      pdf.font('Helvetica');
+    };
+    if (pdf.y > bottom() - 60) pdf.addPage();
+    pdf.font('Helvetica-Bold').fontSize(12).text(t.title, MARGIN, pdf.y).moveDown(0.3);
+    header();
+    if (t.rows.length === 0) pdf.fontSize(9).text(labels.none, MARGIN, pdf.y);
+    for (const r of t.rows) {
+      if (pdf.y > bottom()) {
+        pdf.addPage();
+        header();
+      }
+      const y = pdf.y;
+      let x = MARGIN;
+      let low = y;
+      pdf.fontSize(8);
+      t.columns.forEach((c, i) => {
+        pdf.text(cellText(r[c.key], c.kind, doc), x, y, {
+          width: widths[i]! - 6,
+          align: c.kind === 'text' ? 'left' : 'right',
+        });
+        low = Math.max(low, pdf.y);
+        x += widths[i]!;
+      });
+      pdf.y = low + 2;
+    }
+    pdf.moveDown();
+  };
+  for (const t of doc.tables) table(t);
+
+  const range = pdf.bufferedPageRange();
+  for (let i = 0; i < range.count; i++) {
+    pdf.switchToPage(range.start + i);
+    pdf.page.margins.bottom = 0;
+    pdf
+      .fontSize(8)
+      .fillColor('#777')
+      .text(labels.page(i + 1, range.count), MARGIN, pdf.page.height - 25, {
+        width,
+        align: 'center',
+        lineBreak: false,
+      });
+  }
+  pdf.end();
+  return done;
+}

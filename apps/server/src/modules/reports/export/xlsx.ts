@@ -1,0 +1,42 @@
+import { currencyMinorDigits } from '@duka/domain';
+import ExcelJS from 'exceljs';
+import type { ExportDocument } from './export-tables.js';
+import { cellValue } from './values.js';
+
+/** Every table of the report on its own sheet, with the business, range and time above it. */
+export async function toXlsx(
+  doc: ExportDocument,
+  labels: { business: string; range: string; made: string },
+): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.creator = 'Duka';
+  book.title = `${doc.title} — ${doc.business}`;
+  const digits = currencyMinorDigits(doc.currency);
+  const moneyFormat = digits > 0 ? `#,##0.${'0'.repeat(digits)}` : '#,##0';
+  const used = new Set<string>();
+  for (const table of doc.tables) {
+    // Sheet names: at most 31 characters, none of []:*?/\ and unique.
+    let name = table.title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31);
+    while (used.has(name)) name = `${name.slice(0, 28)} ${used.size}`;
+    used.add(name);
+    const sheet = book.addWorksheet(name);
+    sheet.addRow([doc.title]).font = { bold: true, size: 14 };
+    sheet.addRow([labels.business, doc.business]);
+    sheet.addRow([labels.range, `${doc.range} (${doc.location})`]);
+    sheet.addRow([labels.made, doc.made]);
+    sheet.addRow([]);
+    const header = sheet.addRow(table.columns.map((c) => c.label));
+    header.font = { bold: true };
+    for (const r of table.rows)
+      sheet.addRow(table.columns.map((c) => cellValue(r[c.key], c.kind, doc.currency)));
+    table.columns.forEach((c, i) => {
+      const column = sheet.getColumn(i + 1);
+      column.width = Math.max(12, Math.min(40, c.label.length + 4));
+      if (c.kind === 'money') column.numFmt = moneyFormat;
+      if (c.kind === 'quantity') column.numFmt = '#,##0.###';
+      if (c.kind === 'percent') column.numFmt = '0.00"%"';
+    });
+    sheet.views = [{ state: 'frozen', ySplit: 6 }];
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}

@@ -1,0 +1,95 @@
+import { type ProfitReport, addDays, divRound } from '@duka/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.js';
+import { checkRange, monthEnd, weekStart } from './ranges.js';
+import { summaryRows } from './sales-report.js';
+
+type Q = Kysely<Database>;
+type Period = ProfitReport['period'];
+
+/** The period a day belongs to: itself, its ISO week (from Monday) or its month; clipped to the range. */
+function periodOf(day: string, period: Period, from: string, to: string): { start: string; end: string } {
+  if (period === 'day') return { start: day, end: day };
+  const start = period === 'week' ? weekStart(day) : `${day.slice(0, 8)}01`;
+  const end = period === 'week' ? addDays(start, 6) : monthEnd(day);
+  return { start: start < from ? from : start, end: end > to ? to : end };
+}
+
+export const marginOf = (grossProfit: number, revenue: number) =>
+  revenue > 0 ? divRound(grossProfit * 10_000, revenue) : null;
+
+/** Expenses (net of voids) per day of a range. */
+export async function expensesByDay(
+  db: Q,
+  businessId: string,
+  f: { from: string; to: string; location_id?: string | undefined },
+): Promise<Map<string, number>> {
+  let q = db
+    .selectFrom('expenses')
+    .select(['date', (eb) => eb.fn.sum<number>('amount').as('s')])
+    .where('business_id', '=', businessId)
+    .where('date', '>=', f.from)
+    .where('date', '<=', f.to);
+  if (f.location_id) q = q.where('location_id', '=', f.location_id);
+  const rows = await q.groupBy('date').execute();
+  return new Map(rows.map((r) => [r.date, Number(r.s ?? 0)]));
+}
+
+/**
+ * Revenue (sales less reversals, without their tax), cost of goods sold at the unit costs the sale
+ * lines recorded, gross profit and margin, expenses and net profit, per day, week or month.
+ */
+export async function profitReport(
+  db: Q,
+  businessId: string,
+  f: { from: string; to: string; location_id?: string | undefined; period: Period },
+): Promise<ProfitReport> {
+  checkRange(f.from, f.to);
+  const [rows, expenses] = await Promise.all([
+    summaryRows(db, businessId, f),
+    expensesByDay(db, businessId, f),
+  ]);
+  const periods = new Map<
+    string,
+    { start: string; end: string; revenue: number; cogs: number; expenses: number }
+  >();
+  const at = (day: string) => {
+    const p = periodOf(day, f.period, f.from, f.to);
+    let x = periods.get(p.start);
+    if (!x) periods.set(p.start, (x = { ...p, revenue: 0, cogs: 0, expenses: 0 }));
+    return x;
+  };
+  let tax = 0;
+  for (const r of rows) {
+    const x = at(r.day);
+    x.revenue +=
+      Number(r.sales_total) - Number(r.sales_tax) - (Number(r.reversals_total) - Number(r.reversals_tax));
+    x.cogs += Number(r.sales_cost) - Number(r.reversals_cost);
+    tax += Number(r.sales_tax) - Number(r.reversals_tax);
+  }
+  for (const [day, amount] of expenses) at(day).expenses += amount;
+  const figures = (x: { revenue: number; cogs: number; expenses: number }) => {
+    const gross = x.revenue - x.cogs;
+    return {
+      revenue: x.revenue,
+      cogs: x.cogs,
+      gross_profit: gross,
+      margin_bp: marginOf(gross, x.revenue),
+      expenses: x.expenses,
+      net_profit: gross - x.expenses,
+    };
+  };
+  const list = [...periods.values()].sort((a, b) => (a.start < b.start ? -1 : 1));
+  const sum = list.reduce(
+    (s, x) => ({ revenue: s.revenue + x.revenue, cogs: s.cogs + x.cogs, expenses: s.expenses + x.expenses }),
+    { revenue: 0, cogs: 0, expenses: 0 },
+  );
+  return {
+    from: f.from,
+    to: f.to,
+    location_id: f.location_id ?? null,
+    period: f.period,
+    totals: { ...figures(sum), tax },
+    periods: list.map((x) => ({ start: x.start, end: x.end, ...figures(x) })),
+  };
+}

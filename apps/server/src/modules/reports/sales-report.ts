@@ -1,0 +1,207 @@
+import { type SaleKind, type SalesReport, divRound } from '@duka/domain';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/tables.js';
+import { checkRange, splitByMonths } from './ranges.js';
+
+type Q = Kysely<Database>;
+interface Filter {
+  from: string;
+  to: string;
+  location_id?: string | undefined;
+}
+
+/** The day's summary rows of a range: per day, location, cashier and kind. */
+export function summaryRows(db: Q, businessId: string, f: Filter) {
+  let q = db
+    .selectFrom('sales_summary_daily')
+    .selectAll()
+    .where('business_id', '=', businessId)
+    .where('day', '>=', f.from)
+    .where('day', '<=', f.to);
+  if (f.location_id) q = q.where('location_id', '=', f.location_id);
+  return q.execute();
+}
+
+const FIGURES = [
+  'quantity',
+  'revenue',
+  'tax',
+  'cost',
+  'reversed_quantity',
+  'reversed_revenue',
+  'reversed_tax',
+  'reversed_cost',
+] as const;
+
+interface ProductFigures {
+  quantity: number;
+  revenue: number;
+  tax: number;
+  cost: number;
+  reversed_quantity: number;
+  reversed_revenue: number;
+  reversed_tax: number;
+  reversed_cost: number;
+}
+
+/** Each product's figures over a range: whole months from the monthly summary, the rest by day. */
+export async function productFigures(
+  db: Q,
+  businessId: string,
+  f: Filter,
+): Promise<Map<string, ProductFigures>> {
+  const split = splitByMonths(f.from, f.to);
+  const sums = FIGURES.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c));
+  const queries = [];
+  if (split.months) {
+    let q = db
+      .selectFrom('product_sales_monthly')
+      .select(['product_id', ...sums])
+      .where('business_id', '=', businessId)
+      .where('month', '>=', split.months[0])
+      .where('month', '<=', split.months[1]);
+    if (f.location_id) q = q.where('location_id', '=', f.location_id);
+    queries.push(q.groupBy('product_id').execute());
+  }
+  for (const [a, b] of split.days) {
+    let q = db
+      .selectFrom('product_sales_daily')
+      .select(['product_id', ...sums])
+      .where('business_id', '=', businessId)
+      .where('day', '>=', a)
+      .where('day', '<=', b);
+    if (f.location_id) q = q.where('location_id', '=', f.location_id);
+    queries.push(q.groupBy('product_id').execute());
+  }
+  const out = new Map<string, ProductFigures>();
+  for (const rows of await Promise.all(queries)) {
+    for (const r of rows as unknown as ({ product_id: string } & Record<
+      keyof ProductFigures,
+      number | null
+    >)[]) {
+      const p = out.get(r.product_id) ?? {
+        quantity: 0,
+        revenue: 0,
+        tax: 0,
+        cost: 0,
+        reversed_quantity: 0,
+        reversed_revenue: 0,
+        reversed_tax: 0,
+        reversed_cost: 0,
+      };
+      for (const k of Object.keys(p) as (keyof ProductFigures)[]) p[k] += Number(r[k] ?? 0);
+      out.set(r.product_id, p);
+    }
+  }
+  return out;
+}
+
+const zero = () => ({ sales_count: 0, sales_total: 0, reversals_count: 0, reversals_total: 0, net: 0 });
+type Net = ReturnType<typeof zero>;
+
+/**
+ * The sales report over business days `from`…`to`: totals, and the same figures by day, product,
+ * category, cashier, location and kind of sale; reversals on their own and netted.
+ */
+export async function salesReport(db: Q, businessId: string, f: Filter): Promise<SalesReport> {
+  checkRange(f.from, f.to);
+  const [rows, products] = await Promise.all([
+    summaryRows(db, businessId, f),
+    productFigures(db, businessId, f),
+  ]);
+  const totals = { ...zero(), tax: 0, discount: 0, average_sale: 0 };
+  const byDay = new Map<string, Net>();
+  const byUser = new Map<string, Net>();
+  const byLocation = new Map<string, Net>();
+  const byKind = new Map<string, Net>();
+  const bump = (m: Map<string, Net>, k: string, r: (typeof rows)[number]) => {
+    const x = m.get(k) ?? zero();
+    x.sales_count += Number(r.sales_count);
+    x.sales_total += Number(r.sales_total);
+    x.reversals_count += Number(r.reversals_count);
+    x.reversals_total += Number(r.reversals_total);
+    x.net = x.sales_total - x.reversals_total;
+    m.set(k, x);
+  };
+  for (const r of rows) {
+    bump(byDay, r.day, r);
+    bump(byUser, r.user_id, r);
+    bump(byLocation, r.location_id, r);
+    bump(byKind, r.kind, r);
+    totals.sales_count += Number(r.sales_count);
+    totals.sales_total += Number(r.sales_total);
+    totals.reversals_count += Number(r.reversals_count);
+    totals.reversals_total += Number(r.reversals_total);
+    totals.tax += Number(r.sales_tax) - Number(r.reversals_tax);
+    totals.discount += Number(r.sales_discount);
+  }
+  totals.net = totals.sales_total - totals.reversals_total;
+  totals.average_sale = totals.sales_count > 0 ? divRound(totals.net, totals.sales_count) : 0;
+
+  const ids = [...products.keys()];
+  const [info, users, locations] = await Promise.all([
+    ids.length
+      ? db
+          .selectFrom('products')
+          .select(['id', 'name', 'code', 'category', 'unit'])
+          .where('id', 'in', ids)
+          .execute()
+      : Promise.resolve([]),
+    byUser.size
+      ? db
+          .selectFrom('users')
+          .select(['id', 'name'])
+          .where('id', 'in', [...byUser.keys()].filter(Boolean))
+          .execute()
+      : Promise.resolve([]),
+    db.selectFrom('locations').select(['id', 'name']).where('business_id', '=', businessId).execute(),
+  ]);
+  const productInfo = new Map(info.map((p) => [p.id, p]));
+  const byProduct = ids
+    .map((id) => {
+      const p = products.get(id)!;
+      const i = productInfo.get(id);
+      return {
+        product_id: id,
+        name: i?.name ?? '',
+        code: i?.code ?? '',
+        category: i?.category ?? '',
+        unit: i?.unit ?? 'each',
+        quantity: p.quantity,
+        revenue: p.revenue,
+        reversed_quantity: p.reversed_quantity,
+        reversed_revenue: p.reversed_revenue,
+        net_quantity: p.quantity - p.reversed_quantity,
+        net: p.revenue - p.reversed_revenue,
+      };
+    })
+    .sort((a, b) => b.net - a.net || a.name.localeCompare(b.name));
+  const categories = new Map<string, { revenue: number; reversed_revenue: number }>();
+  for (const p of byProduct) {
+    const c = categories.get(p.category) ?? { revenue: 0, reversed_revenue: 0 };
+    c.revenue += p.revenue;
+    c.reversed_revenue += p.reversed_revenue;
+    categories.set(p.category, c);
+  }
+  const names = (list: { id: string; name: string }[]) => new Map(list.map((x) => [x.id, x.name]));
+  const userNames = names(users);
+  const locationNames = names(locations);
+  return {
+    from: f.from,
+    to: f.to,
+    location_id: f.location_id ?? null,
+    totals,
+    by_day: [...byDay].map(([day, x]) => ({ day, ...x })).sort((a, b) => (a.day < b.day ? -1 : 1)),
+    by_product: byProduct,
+    by_category: [...categories]
+      .map(([category, c]) => ({ category, ...c, net: c.revenue - c.reversed_revenue }))
+      .sort((a, b) => b.net - a.net),
+    by_cashier: [...byUser]
+      .map(([user_id, x]) => ({ user_id, name: userNames.get(user_id) ?? '', ...x }))
+      .sort((a, b) => b.net - a.net),
+    by_location: [...byLocation]
+      .map(([location_id, x]) => ({ location_id, name: locationNames.get(location_id) ?? '', ...x }))
+      .sort((a, b) => b.net - a.net),
+    by_kind: [...byKind].map(([kind, x]) => ({ kind: kind as SaleKind, ...x })).sort((a, b) => b.net - a.net),
+  };
+}

@@ -1,0 +1,115 @@
+import { type MovementKind, type StockReport, dayRange, lineAmount } from '@duka/domain';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/tables.js';
+import { checkRange } from './ranges.js';
+
+type Q = Kysely<Database>;
+
+/**
+ * Stock on hand per product and location with its value at average cost and at selling price,
+ * the products at or below their reorder level, and the movements of a range by kind.
+ */
+export async function stockReport(
+  db: Q,
+  business: { id: string; timezone: string },
+  f: { from: string; to: string; location_id?: string | undefined },
+): Promise<StockReport> {
+  checkRange(f.from, f.to);
+  let levels = db
+    .selectFrom('stock_levels as l')
+    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .innerJoin('locations as loc', 'loc.id', 'l.location_id')
+    .select([
+      'l.product_id',
+      'p.name',
+      'p.code',
+      'p.category',
+      'p.unit',
+      'p.price',
+      'p.avg_cost',
+      'p.reorder_level',
+      'l.location_id',
+      'loc.name as location_name',
+      'l.quantity',
+    ])
+    .where('l.business_id', '=', business.id)
+    .where('p.deleted_at', 'is', null);
+  if (f.location_id) levels = levels.where('l.location_id', '=', f.location_id);
+  const range = dayRange(f.from, f.to, business.timezone);
+  let moves = db
+    .selectFrom('stock_movements')
+    .select([
+      'kind',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      (eb) => eb.fn.sum<number>('quantity').as('q'),
+      sql<number>`sum(quantity * unit_cost)`.as('v'),
+    ])
+    .where('business_id', '=', business.id)
+    .where('created_at', '>=', range.from)
+    .where('created_at', '<', range.to);
+  if (f.location_id) moves = moves.where('location_id', '=', f.location_id);
+  const [rows, movements, products] = await Promise.all([
+    levels.orderBy('p.name').orderBy('loc.name').execute(),
+    moves.groupBy('kind').execute(),
+    db
+      .selectFrom('products')
+      .select(['id', 'name', 'code', 'unit', 'reorder_level'])
+      .where('business_id', '=', business.id)
+      .where('deleted_at', 'is', null)
+      .where('active', '=', 1)
+      .where('reorder_level', '>', 0)
+      .execute(),
+  ]);
+  const onHand = rows.map((r) => {
+    const quantity = Number(r.quantity);
+    return {
+      product_id: r.product_id,
+      name: r.name,
+      code: r.code,
+      category: r.category,
+      unit: r.unit,
+      location_id: r.location_id,
+      location_name: r.location_name,
+      quantity,
+      avg_cost: Number(r.avg_cost),
+      price: Number(r.price),
+      value_cost: lineAmount(quantity, Number(r.avg_cost)),
+      value_price: lineAmount(quantity, Number(r.price)),
+    };
+  });
+  const held = new Map<string, number>();
+  for (const r of onHand) held.set(r.product_id, (held.get(r.product_id) ?? 0) + r.quantity);
+  const low = products
+    .map((p) => ({
+      product_id: p.id,
+      name: p.name,
+      code: p.code,
+      unit: p.unit,
+      on_hand: held.get(p.id) ?? 0,
+      reorder_level: Number(p.reorder_level),
+    }))
+    .filter((p) => p.on_hand <= p.reorder_level)
+    .sort(
+      (a, b) => a.on_hand - a.reorder_level - (b.on_hand - b.reorder_level) || a.name.localeCompare(b.name),
+    );
+  return {
+    from: f.from,
+    to: f.to,
+    location_id: f.location_id ?? null,
+    on_hand: onHand,
+    totals: {
+      value_cost: onHand.reduce((s, r) => s + r.value_cost, 0),
+      value_price: onHand.reduce((s, r) => s + r.value_price, 0),
+      products: held.size,
+    },
+    low_stock: low,
+    movements: movements
+      .map((m) => ({
+        kind: m.kind as MovementKind,
+        count: Number(m.n),
+        quantity: Number(m.q ?? 0),
+        value: Math.round(Number(m.v ?? 0) / 1000),
+      }))
+      .sort((a, b) => (a.kind < b.kind ? -1 : 1)),
+  };
+}
