@@ -10,6 +10,9 @@ import autocannon from 'autocannon';
 import { seedProducts } from './seed-products.mjs';
 import { stockFigures } from './stock.mjs';
 import { checkoutLoad, prepareCheckout } from './checkout.mjs';
+import { reportFigures } from './reports.mjs';
+import { seedYear } from './seed-year.mjs';
+import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -130,6 +133,58 @@ try {
   });
   stock.child.kill();
   fs.rmSync(stockDir, { recursive: true, force: true });
+
+  // Reports over a year of a busy shop, on SQLite and on PostgreSQL (a database made for the run).
+  const lines = Number(process.env.BENCH_REPORT_LINES ?? 1_000_000);
+  console.log(
+    `\nReports over one year, ${lines.toLocaleString('en')} sale lines (sequential; p50/p95 per request):`,
+  );
+  const yearDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-bench-year-'));
+  const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const pgName = `duka_bench_${process.pid}`;
+  const pgUrl = adminUrl.replace(/\/[^/]*$/, `/${pgName}`);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${pgName}`);
+  try {
+    for (const [label, databaseUrl] of [
+      ['sqlite', ''],
+      ['postgres', pgUrl],
+    ]) {
+      const started = Date.now();
+      const seeded = await seedYear({
+        databaseUrl: databaseUrl || undefined,
+        sqliteFile: path.join(yearDir, 'duka.sqlite'),
+        password: 'bench-pass-1',
+        lines,
+      });
+      console.log(
+        `${`${label}: seeded`.padEnd(44)} ${seeded.lines.toLocaleString('en')} lines, ${seeded.sales.toLocaleString('en')} sales in ${Math.round((Date.now() - started) / 1000)} s`,
+      );
+      const year = await start(['apps/server/dist/main.js'], {
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: yearDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: databaseUrl,
+      });
+      servers.push(year.child);
+      const signedIn = await post(`${year.url}/api/auth/login`, { login: 'owner', password: 'bench-pass-1' });
+      await reportFigures({
+        url: year.url,
+        cookie: signedIn.headers.get('set-cookie').split(';')[0],
+        seeded,
+        label,
+        line: seqLine,
+      });
+      year.child.kill();
+      await new Promise((r) => year.child.once('exit', r));
+    }
+  } finally {
+    await admin.query(`drop database if exists ${pgName} with (force)`);
+    await admin.end();
+    fs.rmSync(yearDir, { recursive: true, force: true });
+  }
 } finally {
   for (const s of servers) s.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });
