@@ -14,6 +14,9 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // The screenshot specs shoot every screen in light and dark, wide and narrow, for people to
+  // look at (`npm run screenshots`); the test run leaves them out to stay well inside CI's time.
+  testIgnore: process.env.DUKA_SHOTS ? [] : ['**/*screenshots.spec.ts'],
   globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: false,
   workers: 1,

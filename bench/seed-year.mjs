@@ -23,7 +23,7 @@ function random(seed) {
 }
 
 /** Writes rows in batches: one prepared multi-row insert per batch, all in the caller's transaction. */
-function writer(db) {
+function writer() {
   return async (trx, table, rows) => {
     if (rows.length === 0) return;
     const cols = Object.keys(rows[0]).length;
@@ -60,7 +60,7 @@ export async function seedYear({
   );
   const b = business.id;
   const rnd = random(7);
-  const write = writer(db);
+  const write = writer();
   const now = new Date().toISOString();
   const today = businessDay(new Date(), TZ);
   const first = addDays(today, -364);

@@ -64,6 +64,8 @@ test.describe('sign-in and sign-out (seed spec §2, §3, §4)', () => {
   test('an expired session says "Login session expired!" and signs out', async ({ page, context }) => {
     await uiLogin(page, ADMIN.username, ADMIN.password);
     await expect(page).toHaveURL(/\/dashboard$/);
+    // The dashboard has loaded: the next request the app makes is the one the click causes.
+    await expect(page.getByTestId('dash-debtors')).toBeVisible();
     await context.clearCookies();
     await page
       .getByRole('navigation', { name: 'Main menu' })

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Builds what is missing or older than its sources, so `npm start` works on a fresh clone.
+// Builds what is missing or older than its sources (server, web app, printer helper), so `npm start`
+// and the e2e journeys work on a fresh clone.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,6 +53,16 @@ const targets = [
     ],
     output: 'apps/web/dist/index.html',
     run: ['npm', ['run', 'build', '--silent', '-w', 'apps/web']],
+  },
+  {
+    // The e2e printing journeys start the built helper (node apps/printer-helper/dist/bin.js).
+    name: 'printer helper',
+    sources: ['apps/printer-helper/src', 'apps/printer-helper/tsconfig.json', 'tsconfig.base.json'],
+    output: 'apps/printer-helper/dist/bin.js',
+    run: [
+      process.execPath,
+      [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'apps/printer-helper'],
+    ],
   },
 ];
 

@@ -86,6 +86,9 @@ async function status(dir: string, io: CliIo): Promise<void> {
   out(
     `Printers: ${config.printers.length}${config.defaultPrinter ? ` (default: ${config.defaultPrinter})` : ''}`,
   );
+  out(
+    `Answered unsigned (read-only): ${config.allowUnsigned.length > 0 ? config.allowUnsigned.join(', ') : 'nothing'}`,
+  );
   const tlsFile = path.join(dir, TLS_CERT_FILE);
   if (fs.existsSync(tlsFile)) {
     const tls = describeCertificate(fs.readFileSync(tlsFile, 'utf8'));

@@ -30,8 +30,8 @@ export interface HelperConfig {
   /** The CUPS client used for `cups` printers (a path, for machines where `lp` is elsewhere). */
   lpCommand: string;
   /**
-   * Read-only calls answered without a signature. Empty by default; see README (a page that is
-   * not signed in cannot sign, yet may need the device address).
+   * Read-only calls answered without a signature: by default the device address and host name,
+   * which the Duka sign-in page reads before it can sign (see README); `[]` turns that off.
    */
   allowUnsigned: string[];
   pairing: Pairing | null;
@@ -45,6 +45,12 @@ export const UNSIGNABLE_READ_CALLS = [
   'printers.find',
   'printers.getDefault',
 ] as const;
+
+/**
+ * Opened by default: the sign-in page reads the till's device address before anyone is signed in
+ * (so before it can sign), as QZ Tray's remembered "Allow" for an untrusted site would. Reads only.
+ */
+export const DEFAULT_ALLOW_UNSIGNED: readonly string[] = ['networking.device', 'networking.hostname'];
 
 export const DEFAULT_PORTS = { secure: 8181, insecure: 8182 } as const;
 export const CONFIG_FILE = 'config.json';
@@ -60,7 +66,7 @@ export function defaultConfig(): HelperConfig {
     defaultPrinter: null,
     mac: null,
     lpCommand: 'lp',
-    allowUnsigned: [],
+    allowUnsigned: [...DEFAULT_ALLOW_UNSIGNED],
     pairing: null,
   };
 }
@@ -144,7 +150,8 @@ export function parseConfig(raw: unknown): HelperConfig {
   if (defaultPrinter !== null && !printers.some((p) => p.name === defaultPrinter)) {
     throw new ConfigError(`defaultPrinter "${defaultPrinter}" is not one of the printers`);
   }
-  const allowUnsigned = raw.allowUnsigned ?? [];
+  // Absent: the default; an explicit list (even an empty one) is the operator's choice.
+  const allowUnsigned = raw.allowUnsigned ?? base.allowUnsigned;
   if (!Array.isArray(allowUnsigned)) throw new ConfigError('allowUnsigned must be a list of call names');
   for (const call of allowUnsigned) {
     if (!(UNSIGNABLE_READ_CALLS as readonly unknown[]).includes(call)) {

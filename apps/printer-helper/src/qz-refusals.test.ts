@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, saveConfig } from './config.js';
 import { pairWithCertificate } from './pairing.js';
 import {
   connect,
@@ -124,7 +125,7 @@ describe('refusals', () => {
     for (const call of [
       () => qz.printers.find(),
       () => qz.printers.getDefault(),
-      () => qz.networking.device(),
+      () => qz.print(qz.configs.create('Counter'), ticket),
     ]) {
       expect((await errorOf(call())).message).toMatch(/Request blocked/);
     }
@@ -135,7 +136,7 @@ describe('refusals', () => {
     useBusiness(qz, null, shop);
     await connect(qz, t.helper);
     expect((await errorOf(qz.printers.find())).message).toMatch(/sent no certificate/);
-    expect((await errorOf(qz.networking.device())).message).toMatch(/sent no certificate/);
+    expect((await errorOf(qz.printers.getDefault())).message).toMatch(/sent no certificate/);
     expect(await qz.api.getVersion()).toBeTruthy();
   });
 });
@@ -182,14 +183,50 @@ describe('a helper that is not paired', () => {
     }
   });
 
-  it('answers the read-only calls listed in allowUnsigned without a signature, but never print', async () => {
+  it('answers the device address and host name unsigned by default (the sign-in page), never print', async () => {
     const open = await startTestHelper({
       printers: [{ name: 'Counter', type: 'network', host: '127.0.0.1', port: printer.port }],
-      config: { allowUnsigned: ['networking.device'], mac: '02-AB-cd-00-11-22' },
+      pairWith: shop,
+      config: { mac: '02-AB-cd-00-11-22' },
+    });
+    try {
+      // What the sign-in page does: no certificate, no signature.
+      useBusiness(qz, null, null);
+      await connect(qz, open.helper);
+      const before = printer.connections;
+      expect((await qz.networking.device()).mac).toBe('02ABCD001122');
+      expect(await qz.networking.hostname()).toBeTruthy();
+      expect((await errorOf(qz.print(qz.configs.create('Counter'), ['x']))).message).toMatch(
+        /Request blocked: the page sent no certificate/,
+      );
+      expect((await errorOf(qz.printers.find())).message).toMatch(/Request blocked/);
+      expect(printer.connections).toBe(before);
+      // A page with another business's certificate reads the device too, and still cannot print.
+      useBusiness(qz, otherShop);
+      await connect(qz, open.helper);
+      expect((await qz.networking.device()).mac).toBe('02ABCD001122');
+      expect((await errorOf(qz.print(qz.configs.create('Counter'), ['x']))).message).toMatch(
+        /Request blocked/,
+      );
+      expect(printer.connections).toBe(before);
+    } finally {
+      await qz.websocket.disconnect();
+      await open.close();
+    }
+  });
+
+  it('refuses the unsigned device read once allowUnsigned is emptied, and opens only what it lists', async () => {
+    const closed = await startTestHelper({
+      printers: [{ name: 'Counter', type: 'network', host: '127.0.0.1', port: printer.port }],
+      config: { allowUnsigned: [], mac: '02-AB-cd-00-11-22' },
     });
     try {
       useBusiness(qz, null, null);
-      await connect(qz, open.helper);
+      await connect(qz, closed.helper);
+      expect((await errorOf(qz.networking.device())).message).toMatch(/Request blocked/);
+      expect((await errorOf(qz.networking.hostname())).message).toMatch(/Request blocked/);
+      // Read per call: opening the device read alone applies at once, the host name stays closed.
+      saveConfig(closed.dir, { ...loadConfig(closed.dir), allowUnsigned: ['networking.device'] });
       expect((await qz.networking.device()).mac).toBe('02ABCD001122');
       expect((await errorOf(qz.networking.hostname())).message).toMatch(/Request blocked/);
       expect((await errorOf(qz.print(qz.configs.create('Counter'), ['x']))).message).toMatch(
@@ -197,7 +234,7 @@ describe('a helper that is not paired', () => {
       );
     } finally {
       await qz.websocket.disconnect();
-      await open.close();
+      await closed.close();
     }
   });
 });

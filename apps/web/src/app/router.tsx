@@ -10,6 +10,11 @@ import { PlaceholderPage } from '../features/placeholder/placeholder-page';
 /** Screens built so far, loaded when first opened; every other menu route is a placeholder. */
 const SCREENS: Record<string, RouteObject['lazy']> = {
   '/users': async () => ({ Component: (await import('../features/users/users-page')).UsersPage }),
+  '/cash-sale': async () => ({ Component: (await import('../features/till/till-page')).CashSalePage }),
+  '/debtor-sale': async () => ({ Component: (await import('../features/till/till-page')).DebtorSalePage }),
+  '/transfer-sale': async () => ({
+    Component: (await import('../features/till/till-page')).TransferSalePage,
+  }),
   '/addsupplierstock': async () => ({
     Component: (await import('../features/stock/documents')).SupplierReceiptPage,
   }),
@@ -32,8 +37,40 @@ const SCREENS: Record<string, RouteObject['lazy']> = {
   '/stock-taking': async () => ({
     Component: (await import('../features/stock/stock-taking-page')).StockTakingPage,
   }),
+  '/current-sales': async () => ({
+    Component: (await import('../features/sales/current-sales-page')).CurrentSalesPage,
+  }),
+  '/cash-reverse': async () => ({
+    Component: (await import('../features/reverse/reverse-page')).ReversePage,
+  }),
+  '/debtor-reverse': async () => ({
+    Component: (await import('../features/reverse/reverse-page')).ReversePage,
+  }),
+  '/transfer-reverse': async () => ({
+    Component: (await import('../features/reverse/reverse-page')).ReversePage,
+  }),
+  '/daily-sales': async () => ({ Component: (await import('../features/daily/daily-page')).DailyPage }),
   '/profile': async () => ({
     Component: (await import('../features/business/business-profile-page')).BusinessProfilePage,
+  }),
+  '/debtors': async () => ({ Component: (await import('../features/debtors/debtors-page')).DebtorsPage }),
+  '/transfers': async () => ({
+    Component: (await import('../features/transfers/transfers-page')).TransfersPage,
+  }),
+  '/expenses': async () => ({
+    Component: (await import('../features/expenses/expenses-page')).ExpensesPage,
+  }),
+  '/period-sales': async () => ({
+    Component: (await import('../features/reports/sales-report-page')).SalesReportPage,
+  }),
+  '/profit': async () => ({
+    Component: (await import('../features/reports/profit-report-page')).ProfitReportPage,
+  }),
+  '/stock-report': async () => ({
+    Component: (await import('../features/reports/stock-report-page')).StockReportPage,
+  }),
+  '/dashboard': async () => ({
+    Component: (await import('../features/dashboard/dashboard-page')).DashboardPage,
   }),
 };
 
@@ -62,6 +99,8 @@ const appRoutes: RouteObject[] = [
       ) : (
         <PlaceholderPage labelKeys={[`menu.${link.id}`]} />
       ),
+    // an extra route with a screen of its own (/daily-sales) loads it instead of the placeholder
+    ...(SCREENS[link.path] ? { lazy: SCREENS[link.path], element: undefined } : {}),
   })),
 ];
 

@@ -25,3 +25,6 @@ export function useFormat(business?: { currency: string; timezone: string }) {
   );
   return { money, dateTime };
 }
+
+/** Tabular figures that do not wrap, for money and quantity columns. */
+export const TABULAR = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;

@@ -8,16 +8,31 @@ export function bindNotifyI18n(instance: I18n): void {
 }
 const t = (key: string, opts?: Record<string, unknown>): string => (i18nRef ? i18nRef.t(key, opts) : key);
 
+/** Every toast's close button is named, in the user's language (axe: button-name). */
+const closeButtonProps = () => ({ 'aria-label': t('common.close') });
+
 export function notifySuccess(message: string, title?: string): void {
-  notifications.show({ color: 'teal', title, message, autoClose: 3000 });
+  notifications.show({
+    color: 'teal',
+    title,
+    message,
+    autoClose: 3000,
+    closeButtonProps: closeButtonProps(),
+  });
 }
 
 export function notifyError(message: string, title?: string): void {
-  notifications.show({ color: 'red', title, message, autoClose: 6000 });
+  notifications.show({ color: 'red', title, message, autoClose: 6000, closeButtonProps: closeButtonProps() });
 }
 
 export function notifyWarning(message: string, title?: string): void {
-  notifications.show({ color: 'yellow', title, message, autoClose: 6000 });
+  notifications.show({
+    color: 'yellow',
+    title,
+    message,
+    autoClose: 6000,
+    closeButtonProps: closeButtonProps(),
+  });
 }
 
 /** Server error codes the app words itself, in the user's language. */
@@ -73,4 +88,21 @@ export function serverMessage(err: unknown): string {
 /** A call refused by the server (4xx), as opposed to one that never got an answer. */
 export function isRefusal(err: unknown): err is ApiError {
   return err instanceof ApiError && err.kind === 'http' && err.status >= 400 && err.status < 500;
+}
+
+/**
+ * The message for a refused write, in the user's language: `known` words the codes (or
+ * `code:field`) this screen expects; anything else gets the app's own wording.
+ */
+export function refusalText(err: unknown, known: Record<string, string> = {}): string {
+  if (err instanceof ApiError && err.kind === 'http') {
+    const hit = known[`${err.code}:${err.field ?? ''}`] ?? known[err.code];
+    if (hit) return hit;
+  }
+  return serverMessage(err);
+}
+
+/** The field a refused write names, when the server named one. */
+export function refusalField(err: unknown): string | undefined {
+  return err instanceof ApiError && err.kind === 'http' ? err.field : undefined;
 }

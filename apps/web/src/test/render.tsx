@@ -14,7 +14,7 @@ import de from '../../public/assets/i18n/de.json';
 import { setupI18n } from '../lib/i18n';
 import { bindNotifyI18n } from '../lib/notify';
 import { LayoutConfigProvider } from '../features/layout/layout-config';
-import { SessionContext } from '../features/auth/session-context';
+import { SessionContext } from '../lib/session-context';
 
 export const TRANSLATIONS = { en, es, pt, de } as const;
 
@@ -54,6 +54,7 @@ export function makeSession(
       max_discount_bp: 0,
       default_credit_limit: 0,
       receipt_width: 80,
+      network_printer: false,
     },
     mode: 'local',
     device_id: null,

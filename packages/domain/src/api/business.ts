@@ -70,18 +70,24 @@ export const businessSchema = z.object({
 export type Business = z.infer<typeof businessSchema>;
 
 /** What staff may read of the business: what the app needs to show. */
-export const businessPublicSchema = businessSchema.pick({
-  id: true,
-  name: true,
-  logo: true,
-  currency: true,
-  timezone: true,
-  language: true,
-  allow_negative_stock: true,
-  max_discount_bp: true,
-  default_credit_limit: true,
-  receipt_width: true,
-});
+export const businessPublicSchema = businessSchema
+  .pick({
+    id: true,
+    name: true,
+    logo: true,
+    currency: true,
+    timezone: true,
+    language: true,
+    allow_negative_stock: true,
+    max_discount_bp: true,
+    default_credit_limit: true,
+    receipt_width: true,
+  })
+  .extend({
+    /** A local server with a network printer in the profile: receipts can print from the server. */
+    network_printer: z.boolean(),
+  });
+export type BusinessPublic = z.infer<typeof businessPublicSchema>;
 
 export const businessUpdateSchema = z
   .strictObject({

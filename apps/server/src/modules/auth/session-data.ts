@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { openCountSettings } from '../stock-counts/stock-counts.service.js';
 import type { BusinessRow, Database, UserRow } from '../../db/tables.js';
 import { parseFlags } from '../../http/access.js';
+import { hasNetworkPrinter } from '../business/business.repository.js';
 
 /** The seed spec's session data (§3) for a signed-in user. */
 export function sessionData(
@@ -37,6 +38,7 @@ export function sessionData(
       max_discount_bp: business.max_discount_bp,
       default_credit_limit: Number(business.default_credit_limit),
       receipt_width: business.receipt_width === 58 ? 58 : 80,
+      network_printer: hasNetworkPrinter(business, mode),
     },
     mode,
     device_id: deviceId,

@@ -20,7 +20,8 @@ export function backupsRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: () => {
       const local = deps.config.mode === 'local' && deps.db.dialect === 'sqlite';
       const s = local ? readStatus(deps.config.dataDir) : null;
-      const count = (tier: string) => (local ? listBackups(path.join(deps.config.backupDir, tier)).length : 0);
+      const count = (tier: string) =>
+        local ? listBackups(path.join(deps.config.backupDir, tier)).length : 0;
       return {
         enabled: local,
         backup_dir: local ? deps.config.backupDir : null,

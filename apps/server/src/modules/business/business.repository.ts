@@ -1,4 +1,4 @@
-import { type Business, paymentDetailsSchema } from '@duka/domain';
+import { type Business, type BusinessPublic, paymentDetailsSchema } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { BusinessRow, Database } from '../../db/tables.js';
 
@@ -32,6 +32,29 @@ export function toBusiness(row: BusinessRow): Business {
     printer_host: row.printer_host,
     printer_port: row.printer_port,
     updated_at: row.updated_at,
+  };
+}
+
+/** Only a local server reaches the shop's network printer, and only when the profile names one. */
+export function hasNetworkPrinter(row: BusinessRow, mode: 'local' | 'hosted'): boolean {
+  return mode === 'local' && row.printer_host.trim() !== '';
+}
+
+/** What every user may read of the business (`GET /api/business`, the session's `business`). */
+export function toBusinessPublic(row: BusinessRow, mode: 'local' | 'hosted'): BusinessPublic {
+  const b = toBusiness(row);
+  return {
+    id: b.id,
+    name: b.name,
+    logo: b.logo,
+    currency: b.currency,
+    timezone: b.timezone,
+    language: b.language,
+    allow_negative_stock: b.allow_negative_stock,
+    max_discount_bp: b.max_discount_bp,
+    default_credit_limit: b.default_credit_limit,
+    receipt_width: b.receipt_width,
+    network_printer: hasNetworkPrinter(row, mode),
   };
 }
 

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { authOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
 import { actorOf } from '../../lib/actor.js';
-import { toBusiness } from './business.repository.js';
+import { toBusiness, toBusinessPublic } from './business.repository.js';
 import { setLogo, updateBusiness } from './business.service.js';
 
 export function businessRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -24,7 +24,7 @@ export function businessRoutes(app: FastifyInstance, deps: AppDeps): void {
       summary: 'What every user may read of the business',
       response: { 200: businessPublicSchema, ...errorResponses(401) },
     },
-    handler: (request) => toBusiness(authOf(request).business),
+    handler: (request) => toBusinessPublic(authOf(request).business, deps.config.mode),
   });
 
   r.get('/api/business/profile', {

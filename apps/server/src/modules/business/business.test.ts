@@ -71,6 +71,7 @@ describe('business profile', () => {
       'logo',
       'max_discount_bp',
       'name',
+      'network_printer',
       'receipt_width',
       'timezone',
     ]);
@@ -84,6 +85,34 @@ describe('business profile', () => {
       payload: { name: 'Mine' },
     });
     expect(write.statusCode).toBe(403);
+  });
+
+  it('tells every user whether receipts can print from the server (local mode, a network printer set)', async () => {
+    const networkPrinter = async (app: TestApp['app']) => {
+      const business = (await app.inject({ url: '/api/business', headers: { cookie: staff } })).json<{
+        network_printer: boolean;
+      }>();
+      const me = (await app.inject({ url: '/api/me', headers: { cookie: staff } })).json<{
+        business: { network_printer: boolean };
+      }>();
+      expect(me.business.network_printer).toBe(business.network_printer);
+      return business.network_printer;
+    };
+    const patch = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PATCH', url: '/api/business/profile', headers: { cookie: admin }, payload });
+    expect(await networkPrinter(t.app)).toBe(false);
+    expect((await patch({ printer_host: '192.168.1.50', printer_port: 9100 })).statusCode).toBe(200);
+    expect(await networkPrinter(t.app)).toBe(true);
+    // A hosted server cannot reach the shop's network: the same business, served hosted, says no.
+    const shared = { ...t.db, close: () => Promise.resolve() }; // closing it is t's job
+    const hosted = await buildTestApp({ mode: 'hosted' }, { db: shared, dispose: () => Promise.resolve() });
+    try {
+      expect(await networkPrinter(hosted.app)).toBe(false);
+    } finally {
+      await hosted.close();
+    }
+    expect((await patch({ printer_host: '' })).statusCode).toBe(200);
+    expect(await networkPrinter(t.app)).toBe(false);
   });
 
   it.each([

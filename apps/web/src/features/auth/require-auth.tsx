@@ -7,7 +7,7 @@ import { readUserToken, clearSessionStorage } from '../../lib/session-storage';
 import { notifyError } from '../../lib/notify';
 import { useMe } from './auth-api';
 import { principalOf } from './landing';
-import { SessionContext } from './session-context';
+import { SessionContext } from '../../lib/session-context';
 
 /**
  * The client guard (spec-decisions.md): signed-out users go to /login, and a signed-in user on a

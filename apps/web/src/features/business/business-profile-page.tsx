@@ -14,7 +14,14 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { type Business, LANGUAGES, type Language } from '@duka/domain';
+import {
+  type Business,
+  LANGUAGES,
+  type Language,
+  currencyMinorDigits,
+  mulDivRound,
+  parseMoney,
+} from '@duka/domain';
 import { LANGUAGE_NAMES } from '../../components/language-picker';
 import { PageHeader } from '../../components/page-header';
 import { ApiError } from '../../lib/api-error';
@@ -24,10 +31,27 @@ import { describeApiError, notifyApiError, notifySuccess } from '../../lib/notif
 import { makeValidators } from '../../lib/validators';
 import { useBusinessProfile, useSaveBusiness } from './business-api';
 import { LogoField } from './logo-field';
+import { moneyText } from '../stock/line-entry/lines';
+import { BackupStatusCard } from './backup-status';
+import { bpToPercent, percentToBp } from './selling';
+import { ReceiptPrinterSection, printerValidators } from '../printing/receipt-printer-section';
 
-type Values = Omit<Business, 'id' | 'logo' | 'updated_at' | 'online_offline'> & {
+type Values = Omit<
+  Business,
+  'id' | 'logo' | 'updated_at' | 'online_offline' | 'max_discount_bp' | 'default_credit_limit'
+> & {
   online_offline: boolean;
   language: Language;
+  /** The staff discount limit as typed, a percentage. */
+  max_discount: string;
+  /** The default credit limit as typed, in major units. */
+  credit_limit: string;
+};
+
+/** Server fields that the form edits under another name. */
+const FORM_FIELD: Record<string, string> = {
+  max_discount_bp: 'max_discount',
+  default_credit_limit: 'credit_limit',
 };
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -45,24 +69,50 @@ function ProfileForm({ business }: { business: Business }) {
   const { t, i18n } = useTranslation();
   const v = makeValidators(t);
   const save = useSaveBusiness();
-  const { id: _id, logo: _logo, updated_at: _u, online_offline, ...rest } = business;
+  const {
+    id: _id,
+    logo: _logo,
+    updated_at: _u,
+    online_offline,
+    max_discount_bp,
+    default_credit_limit,
+    ...rest
+  } = business;
   const form = useForm<Values>({
-    initialValues: { ...rest, online_offline: online_offline === 1 },
+    initialValues: {
+      ...rest,
+      online_offline: online_offline === 1,
+      max_discount: bpToPercent(max_discount_bp),
+      credit_limit: moneyText(default_credit_limit, currencyMinorDigits(business.currency)),
+    },
     validate: {
       name: (x) => v.required(x) ?? v.maxLength(80)(x),
       phone: v.optionalMobile,
       email: v.optionalEmail,
+      max_discount: (x) => (percentToBp(x) === null ? t('business.maxDiscountInvalid') : null),
+      credit_limit: (x, all) => {
+        const m = parseMoney(x, currencyMinorDigits(all.currency));
+        return m === null || m < 0 ? t('business.creditLimitInvalid') : null;
+      },
+      ...printerValidators(t),
     },
   });
   const { money } = useFormat({ currency: form.values.currency, timezone: form.values.timezone });
+  const discountBp = percentToBp(form.values.max_discount);
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = form.onSubmit(async ({ max_discount, credit_limit, ...values }) => {
     try {
-      await save.mutateAsync({ ...values, online_offline: values.online_offline ? 1 : 0 });
+      await save.mutateAsync({
+        ...values,
+        online_offline: values.online_offline ? 1 : 0,
+        max_discount_bp: percentToBp(max_discount) ?? 0,
+        default_credit_limit: parseMoney(credit_limit, currencyMinorDigits(values.currency)) ?? 0,
+      });
       notifySuccess(t('business.saved'));
       form.resetDirty();
     } catch (err) {
-      const field = err instanceof ApiError ? err.field : undefined;
+      const raw = err instanceof ApiError ? err.field : undefined;
+      const field = raw ? (FORM_FIELD[raw] ?? raw) : undefined;
       if (field && field in form.values) form.setFieldError(field, describeApiError(err));
       else notifyApiError(err);
     }
@@ -149,6 +199,43 @@ function ProfileForm({ business }: { business: Business }) {
             <TextInput label={t('business.otherPayment')} {...form.getInputProps('payment_details.other')} />
           </SimpleGrid>
         </Section>
+        <ReceiptPrinterSection
+          width={form.values.receipt_width}
+          onWidth={(w) => form.setFieldValue('receipt_width', w)}
+          host={form.getInputProps('printer_host')}
+          port={form.getInputProps('printer_port')}
+        />
+        <Section title={t('business.selling')}>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Stack gap={6}>
+              <TextInput
+                label={t('business.maxDiscount')}
+                description={t('business.maxDiscountHint')}
+                inputMode="decimal"
+                rightSection={<Text size="sm">%</Text>}
+                {...form.getInputProps('max_discount')}
+              />
+              {discountBp !== null && (
+                <Text size="sm" c="dimmed" data-testid="discount-sample" aria-live="polite">
+                  {discountBp === 0
+                    ? t('business.noStaffDiscount')
+                    : t('business.discountSample', {
+                        sale: money(125000),
+                        off: money(mulDivRound(125000, discountBp, 10_000)),
+                      })}
+                </Text>
+              )}
+            </Stack>
+            <TextInput
+              label={t('business.defaultCreditLimit')}
+              description={t('business.defaultCreditLimitHint')}
+              inputMode="decimal"
+              leftSection={<Text size="xs">{form.values.currency}</Text>}
+              leftSectionWidth={44}
+              {...form.getInputProps('credit_limit')}
+            />
+          </SimpleGrid>
+        </Section>
         <Section title={t('business.operations')}>
           <Switch
             label={t('business.onlineOffline')}
@@ -197,7 +284,10 @@ export function BusinessProfilePage() {
           </Button>
         </Stack>
       ) : (
-        <ProfileForm key={profile.data.updated_at} business={profile.data} />
+        <Stack gap="lg">
+          <ProfileForm key={profile.data.updated_at} business={profile.data} />
+          <BackupStatusCard />
+        </Stack>
       )}
     </>
   );

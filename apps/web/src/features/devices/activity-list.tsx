@@ -1,7 +1,7 @@
 import { Button, Code, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/format';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../lib/session-context';
 import { useJournal } from './devices-api';
 
 /** The audit trail: who did what, when, from which device. */

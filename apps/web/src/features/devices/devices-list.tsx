@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { Device } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { notifyApiError, notifySuccess } from '../../lib/notify';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../lib/session-context';
 import { useDevices, useUpdateDevice } from './devices-api';
 
 const STATUS_COLOR: Record<Device['status'], string> = {

@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { fileUrl } from '../../components/user-avatar';
 import { ProfileDialog } from '../profile/profile-dialog';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../lib/session-context';
 import { Footer } from './footer';
 import { useLayoutConfig } from './layout-config';
 import { Navbar } from './navbar';

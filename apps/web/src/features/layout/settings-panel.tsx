@@ -21,6 +21,7 @@ import {
   SIZES,
   VARIANTS,
 } from '../../lib/prefs';
+import { PrintingSettings } from '../printing/printing-settings';
 import { useLayoutConfig } from './layout-config';
 import classes from './layout.module.css';
 
@@ -80,10 +81,14 @@ export function SettingsPanel({
         size="sm"
         title={t('settings.title')}
       >
-        <Tabs defaultValue="customize">
+        <Tabs defaultValue="customize" keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="customize">{t('settings.customize')}</Tabs.Tab>
+            <Tabs.Tab value="printing">{t('printing.settings.tab')}</Tabs.Tab>
           </Tabs.List>
+          <Tabs.Panel value="printing" pt="md">
+            <PrintingSettings />
+          </Tabs.Panel>
           <Tabs.Panel value="customize" pt="md">
             <Stack gap="lg">
               <Switch

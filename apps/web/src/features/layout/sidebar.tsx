@@ -5,7 +5,7 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconX } fro
 import { useTranslation } from 'react-i18next';
 import { truncateShopName } from '@duka/domain';
 import type { LayoutConfig } from '../../lib/prefs';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../lib/session-context';
 import { SideMenu } from './side-menu';
 import { useMenu } from './use-menu';
 import classes from './layout.module.css';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type MenuEntry, type MenuLink, menuFor } from '@duka/domain';
 import { principalOf } from '../auth/landing';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../lib/session-context';
 
 /** The signed-in user's menu, built from /api/me (never from anything the client decrypts). */
 export function useMenu(): MenuEntry[] {

@@ -2,7 +2,7 @@ import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../components/user-avatar';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../lib/session-context';
 import { useLogout } from '../auth/use-auth-actions';
 
 /** The navbar's user dropdown: Edit Profile and Logout (seed spec §2). */

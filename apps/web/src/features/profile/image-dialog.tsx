@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { fileUrl, hasCustomImage } from '../../components/user-avatar';
 import { ApiError } from '../../lib/api-error';
 import { isRefusal, notifyError, notifySuccess, serverMessage } from '../../lib/notify';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../lib/session-context';
 import {
   IMAGE_ACCEPT,
   type ImageProblem,

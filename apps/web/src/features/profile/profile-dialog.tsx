@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCamera } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../components/user-avatar';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../lib/session-context';
 import { ChangePasswordForm } from './change-password-form';
 import { ImageDialog } from './image-dialog';
 import { ThisDevice } from './this-device';

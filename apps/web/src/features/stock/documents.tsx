@@ -18,7 +18,7 @@ import { NEGATIVE_REASONS, POSITIVE_REASONS, currencyMinorDigits, supplierSchema
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api-client';
 import { notifyApiError, notifySuccess, serverMessage } from '../../lib/notify';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../lib/session-context';
 import { NO_ERRORS, placeError } from './line-entry/errors';
 import { LineEntry, type LineErrors } from './line-entry/line-entry';
 import { costOf, qtyOf } from './line-entry/lines';

@@ -31,7 +31,7 @@ import {
 import { fileUrl } from '../../components/user-avatar';
 import { useFormat } from '../../lib/format';
 import { isRefusal, notifyApiError, notifySuccess, serverMessage } from '../../lib/notify';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../lib/session-context';
 import { uploadImage } from '../profile/profile-api';
 import { moneyText } from './line-entry/lines';
 import { useAllLocations, useCategories, useMovements, usePriceHistory, useSaveProduct } from './stock-api';

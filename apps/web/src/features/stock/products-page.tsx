@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { type Product, formatQuantity } from '@duka/domain';
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/format';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../lib/session-context';
 import { ImportDialog } from './import-dialog';
 import { ProductDrawer } from './product-drawer';
 import { useAllLocations, useCategories, useProducts } from './stock-api';

@@ -28,7 +28,7 @@ import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api-client';
 import { useFormat } from '../../lib/format';
 import { notifySuccess, serverMessage } from '../../lib/notify';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../lib/session-context';
 import { ProductSearch, type ProductSearchHandle } from './line-entry/product-search';
 import { useCount, useCountReview, useOpenCounts } from './stock-api';
 import { useAllowedLocations } from './use-allowed-locations';

@@ -22,7 +22,7 @@ import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api-client';
 import { useFormat } from '../../lib/format';
 import { notifySuccess, serverMessage } from '../../lib/notify';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../lib/session-context';
 import { useAllLocations, useSupplierReceipts, useSuppliers } from './stock-api';
 
 type Fields = Pick<Supplier, 'name' | 'contact_name' | 'phone' | 'email' | 'address' | 'notes' | 'active'>;

@@ -1,5 +1,5 @@
 import { isAdminRole } from '@duka/domain';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../lib/session-context';
 import { useAllLocations } from './stock-api';
 
 /** The active locations the signed-in user may act at (an admin: all), and the user's home. */

@@ -5,7 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { type Product, currencyMinorDigits, formatQuantity, lineAmount } from '@duka/domain';
 import { useFormat } from '../../../lib/format';
-import { useSession } from '../../auth/session-context';
+import { useSession } from '../../../lib/session-context';
 import { type DraftLine, addProduct, costOf, qtyOf, totalsOf } from './lines';
 import { ProductSearch, type ProductSearchHandle } from './product-search';
 

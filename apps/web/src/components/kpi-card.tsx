@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { Paper, Text } from '@mantine/core';
+
+/** One figure on top of a list or report: a label, the value big and right-aligned, a line of detail. */
+export function KpiCard({
+  label,
+  value,
+  detail,
+  big,
+  accent,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  detail?: ReactNode;
+  big?: boolean;
+  /** A Mantine colour for a stripe on the left, for cards that stand for a state. */
+  accent?: string;
+  testId?: string;
+}) {
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'sm', sm: 'md' }}
+      data-testid={testId}
+      style={accent ? { borderLeft: `4px solid var(--mantine-color-${accent}-filled)` } : undefined}
+    >
+      <Text size="sm" c="dimmed" fw={500} lh={1.3}>
+        {label}
+      </Text>
+      <Text fz={big ? { base: 26, sm: 34 } : { base: 18, sm: 24 }} fw={700} lh={1.2} ta="right" mt={4}>
+        {value}
+      </Text>
+      {detail && (
+        <Text size="xs" c="dimmed" ta="right" mt={2} component="div">
+          {detail}
+        </Text>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,62 @@
+import { type ReactNode, useState } from 'react';
+import { Group, Table, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+
+export type SortDir = 'asc' | 'desc';
+export interface SortState<K extends string> {
+  key: K;
+  dir: SortDir;
+}
+
+/** Compares two cell values: numbers as numbers, text in the language's order. */
+export function compareValues(a: string | number, b: string | number): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b), undefined, { numeric: true, sensitivity: 'base' });
+}
+
+/** Rows sorted by one column; a click on the same column turns the order round. */
+export function useSorted<T, K extends string>(
+  rows: readonly T[],
+  valueOf: (row: T, key: K) => string | number,
+  initial: SortState<K>,
+) {
+  const [sort, setSort] = useState<SortState<K>>(initial);
+  const sorted = [...rows].sort((a, b) => {
+    const c = compareValues(valueOf(a, sort.key), valueOf(b, sort.key));
+    return sort.dir === 'asc' ? c : -c;
+  });
+  const toggle = (key: K) =>
+    setSort((s) => (s.key === key ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' }));
+  return { sorted, sort, toggle };
+}
+
+/** A column header that sorts its table; aria-sort says the order to screen readers. */
+export function SortTh<K extends string>({
+  column,
+  sort,
+  onSort,
+  right,
+  children,
+}: {
+  column: K;
+  sort: SortState<K>;
+  onSort: (key: K) => void;
+  right?: boolean;
+  children: ReactNode;
+}) {
+  const active = sort.key === column;
+  const Icon = !active ? IconSelector : sort.dir === 'asc' ? IconChevronUp : IconChevronDown;
+  return (
+    <Table.Th
+      ta={right ? 'right' : undefined}
+      aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
+      <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm" style={{ width: '100%' }}>
+        <Group gap={4} wrap="nowrap" justify={right ? 'flex-end' : 'flex-start'}>
+          <span>{children}</span>
+          <Icon size={14} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}

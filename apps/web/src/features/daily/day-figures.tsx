@@ -1,0 +1,205 @@
+import { Card, Grid, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { type DailySummary, type DayFigures, SALE_KINDS } from '@duka/domain';
+import { useFormat } from '../../lib/format';
+import { useSession } from '../../lib/session-context';
+import { KpiCard } from '../../components/kpi-card';
+import { SignedMoney } from '../../components/signed-money';
+import { SortTh, useSorted } from '../../components/sortable';
+
+type Cashier = DailySummary['cashiers'][number];
+type Col = 'name' | 'cash' | 'debtor' | 'transfer' | 'reversals' | 'expenses' | 'payments' | 'expected';
+
+const reversedOf = (f: DayFigures) => SALE_KINDS.reduce((s, k) => s + f.reversals[k].total, 0);
+
+const valueOf = (c: Cashier, col: Col): string | number => {
+  switch (col) {
+    case 'name':
+      return c.user_name;
+    case 'cash':
+    case 'debtor':
+    case 'transfer':
+      return c.sales[col].total;
+    case 'reversals':
+      return reversedOf(c);
+    case 'expenses':
+      return c.cash_expenses;
+    case 'payments':
+      return c.cash_debtor_payments;
+    case 'expected':
+      return c.expected_cash;
+  }
+};
+
+/** The day's figures as cards: sales by kind, reversals, cash out and in, and the expected cash. */
+export function DayKpis({ totals }: { totals: DayFigures }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { money } = useFormat(session.business);
+  const reversed = reversedOf(totals);
+  return (
+    <Grid mb="md" data-testid="daily-kpis">
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        <SimpleGrid cols={{ base: 2, md: 3 }} spacing={{ base: 'xs', sm: 'md' }}>
+          {SALE_KINDS.map((k) => (
+            <KpiCard
+              key={k}
+              testId={`daily-${k}`}
+              label={t(`sales.kpi.${k}`)}
+              value={money(totals.sales[k].total)}
+              detail={t('sales.kpi.count', { count: totals.sales[k].count })}
+            />
+          ))}
+          <KpiCard
+            testId="daily-reversals"
+            label={t('daily.kpi.reversals')}
+            value={reversed ? <SignedMoney value={-reversed} /> : money(0)}
+            detail={SALE_KINDS.filter((k) => totals.reversals[k].count > 0)
+              .map((k) => `${t(`sales.kinds.${k}`)} ${money(totals.reversals[k].total)}`)
+              .join(' · ')}
+          />
+          <KpiCard
+            testId="daily-expenses"
+            label={t('daily.kpi.cashExpenses')}
+            value={totals.cash_expenses ? <SignedMoney value={-totals.cash_expenses} /> : money(0)}
+            detail={t('daily.kpi.byTransfer', { total: money(totals.transfer_expenses) })}
+          />
+          <KpiCard
+            testId="daily-payments"
+            label={t('daily.kpi.cashPayments')}
+            value={
+              totals.cash_debtor_payments ? <SignedMoney value={totals.cash_debtor_payments} /> : money(0)
+            }
+            detail={t('daily.kpi.byTransfer', { total: money(totals.transfer_debtor_payments) })}
+          />
+        </SimpleGrid>
+      </Grid.Col>
+      {/* the figure the close is about: first on a phone, beside the others on a wide screen */}
+      <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: -1, lg: 0 }}>
+        <Paper
+          withBorder
+          radius="lg"
+          p="lg"
+          h="100%"
+          data-testid="daily-expected"
+          style={{ borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 }}
+        >
+          <Stack justify="space-between" h="100%" gap="sm">
+            <Text fw={600}>{t('daily.kpi.expected')}</Text>
+            <Text fz={{ base: 34, sm: 44 }} fw={800} lh={1.1} ta="right" data-testid="expected-cash">
+              {money(totals.expected_cash)}
+            </Text>
+            <Stack gap={2}>
+              {(
+                [
+                  ['daily.kpi.plusCashSales', totals.sales.cash.total],
+                  ['daily.kpi.minusCashRefunds', -totals.reversals.cash.total],
+                  ['daily.kpi.plusCashPayments', totals.cash_debtor_payments],
+                  ['daily.kpi.minusCashExpenses', -totals.cash_expenses],
+                ] as const
+              ).map(([key, v]) => (
+                <Group key={key} justify="space-between" wrap="nowrap" gap="xs">
+                  <Text size="xs" c="dimmed">
+                    {t(key)}
+                  </Text>
+                  <Text size="xs">
+                    <SignedMoney value={v} colored={false} />
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          </Stack>
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** The same figures per cashier: a sortable table from 768 px, cards below. */
+export function CashierTable({ cashiers, wide }: { cashiers: Cashier[]; wide: boolean }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { money } = useFormat(session.business);
+  const { sorted, sort, toggle } = useSorted<Cashier, Col>(cashiers, valueOf, { key: 'name', dir: 'asc' });
+  const name = (c: Cashier) => c.user_name || t('daily.unknownCashier');
+  if (cashiers.length === 0) return <Text c="dimmed">{t('daily.noCashiers')}</Text>;
+  if (!wide)
+    return (
+      <Stack gap="sm" data-testid="cashier-cards">
+        {sorted.map((c) => (
+          <Card key={c.user_id} withBorder padding="sm">
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={600}>{name(c)}</Text>
+              <div style={{ textAlign: 'right' }}>
+                <Text size="xs" c="dimmed">
+                  {t('daily.col.expected')}
+                </Text>
+                <Text fw={700}>{money(c.expected_cash)}</Text>
+              </div>
+            </Group>
+            <SimpleGrid cols={2} spacing={4} mt={6}>
+              {SALE_KINDS.map((k) => (
+                <Text key={k} size="xs">
+                  {t(`sales.kinds.${k}`)}: {money(c.sales[k].total)}
+                </Text>
+              ))}
+              <Text size="xs">
+                {t('daily.col.reversals')}: {money(reversedOf(c))}
+              </Text>
+              <Text size="xs">
+                {t('daily.col.expenses')}: {money(c.cash_expenses)}
+              </Text>
+              <Text size="xs">
+                {t('daily.col.payments')}: {money(c.cash_debtor_payments)}
+              </Text>
+            </SimpleGrid>
+          </Card>
+        ))}
+      </Stack>
+    );
+  const th = (col: Col, label: string, right = true) => (
+    <SortTh column={col} sort={sort} onSort={toggle} right={right}>
+      {label}
+    </SortTh>
+  );
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table verticalSpacing="sm" data-testid="cashier-table">
+        <Table.Thead>
+          <Table.Tr>
+            {th('name', t('daily.col.cashier'), false)}
+            {th('cash', t('sales.kinds.cash'))}
+            {th('debtor', t('sales.kinds.debtor'))}
+            {th('transfer', t('sales.kinds.transfer'))}
+            {th('reversals', t('daily.col.reversals'))}
+            {th('expenses', t('daily.col.expenses'))}
+            {th('payments', t('daily.col.payments'))}
+            {th('expected', t('daily.col.expected'))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {sorted.map((c) => (
+            <Table.Tr key={c.user_id} data-testid={`cashier-${c.user_name}`}>
+              <Table.Td fw={500}>{name(c)}</Table.Td>
+              {SALE_KINDS.map((k) => (
+                <Table.Td key={k} ta="right">
+                  {money(c.sales[k].total)}
+                </Table.Td>
+              ))}
+              <Table.Td ta="right">
+                {reversedOf(c) ? <SignedMoney value={-reversedOf(c)} /> : money(0)}
+              </Table.Td>
+              <Table.Td ta="right">
+                {c.cash_expenses ? <SignedMoney value={-c.cash_expenses} /> : money(0)}
+              </Table.Td>
+              <Table.Td ta="right">{money(c.cash_debtor_payments)}</Table.Td>
+              <Table.Td ta="right" fw={700}>
+                {money(c.expected_cash)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Badge, Button, Drawer, Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Debtor } from '@duka/domain';
+import { useFormat } from '../../lib/format';
+import { useSession } from '../../lib/session-context';
+import { DebtorDetailsForm } from './debtor-form';
+import { useDebtor } from './debtors-api';
+import { PaymentDialog } from './payment-dialog';
+import { StatementView } from './statement';
+import { TABULAR } from '../../lib/format';
+
+/** One debtor: the balance big, record a payment, the statement, and the details to edit. */
+export function DebtorDrawer({ debtor: initial, onClose }: { debtor: Debtor; onClose: () => void }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { money } = useFormat(session.business);
+  const { data: debtor } = useDebtor(initial);
+  const [paying, setPaying] = useState(false);
+  const [tab, setTab] = useState<string | null>('statement');
+  const over = debtor.balance > debtor.credit_limit;
+
+  return (
+    <Drawer
+      opened
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={debtor.name}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Stack gap="md">
+        <Paper withBorder radius="lg" p="md">
+          <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+            <div>
+              <Text size="sm" c="dimmed" fw={500}>
+                {t('debtors.owes')}
+              </Text>
+              <Text
+                fz={{ base: 30, sm: 38 }}
+                fw={800}
+                lh={1.1}
+                style={TABULAR}
+                c={over ? 'red' : undefined}
+                data-testid="debtor-balance"
+              >
+                {money(debtor.balance)}
+              </Text>
+              {over && (
+                <Badge
+                  mt={6}
+                  color="red"
+                  variant="light"
+                  leftSection={<IconAlertTriangle size={12} aria-hidden />}
+                >
+                  {t('debtors.overBy', { amount: money(debtor.balance - debtor.credit_limit) })}
+                </Badge>
+              )}
+            </div>
+            <Button
+              size="md"
+              leftSection={<IconCash size={18} aria-hidden />}
+              onClick={() => setPaying(true)}
+              disabled={debtor.balance <= 0}
+            >
+              {t('debtors.recordPayment')}
+            </Button>
+          </Group>
+          <SimpleGrid cols={2} mt="sm" spacing="xs">
+            <div>
+              <Text size="xs" c="dimmed">
+                {t('debtors.limit')}
+              </Text>
+              <Text fw={600} style={TABULAR} data-testid="debtor-limit">
+                {money(debtor.credit_limit)}
+              </Text>
+            </div>
+            <div>
+              <Text size="xs" c="dimmed">
+                {t('debtors.available')}
+              </Text>
+              <Text fw={600} style={TABULAR} data-testid="debtor-available">
+                {money(debtor.available)}
+              </Text>
+            </div>
+          </SimpleGrid>
+          {debtor.balance <= 0 && (
+            <Text size="xs" c="dimmed" mt="xs">
+              {t('debtors.nothingOwed')}
+            </Text>
+          )}
+        </Paper>
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="statement">{t('debtors.statement')}</Tabs.Tab>
+            <Tabs.Tab value="details">{t('debtors.details')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="statement">
+            <StatementView debtor={debtor} />
+          </Tabs.Panel>
+          <Tabs.Panel value="details">
+            <DebtorDetailsForm key={debtor.updated_at} debtor={debtor} onSaved={() => setTab('statement')} />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+      <PaymentDialog debtor={debtor} opened={paying} onClose={() => setPaying(false)} />
+    </Drawer>
+  );
+}

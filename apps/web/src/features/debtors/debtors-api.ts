@@ -1,0 +1,105 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { debtorPaymentBodySchema } from '@duka/domain';
+import {
+  type Debtor,
+  debtorListSchema,
+  debtorPaymentSchema,
+  debtorSchema,
+  statementSchema,
+} from '@duka/domain';
+import { api } from '../../lib/api-client';
+
+export interface DebtorFilter {
+  q?: string;
+  owing?: boolean;
+  over_limit?: boolean;
+  include_inactive?: boolean;
+  limit: number;
+  offset: number;
+}
+
+export function debtorsUrl(f: DebtorFilter): string {
+  const p = new URLSearchParams();
+  if (f.q) p.set('q', f.q);
+  if (f.owing) p.set('owing', 'true');
+  if (f.over_limit) p.set('over_limit', 'true');
+  if (f.include_inactive) p.set('include_inactive', 'true');
+  p.set('limit', String(f.limit));
+  p.set('offset', String(f.offset));
+  return `/api/debtors?${p.toString()}`;
+}
+
+export function useDebtors(f: DebtorFilter) {
+  return useQuery({
+    queryKey: ['debtors', 'list', f],
+    queryFn: ({ signal }) => api(debtorsUrl(f), { schema: debtorListSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One debtor, fresh after a payment or an edit; starts from the row the list showed. */
+export function useDebtor(initial: Debtor) {
+  return useQuery({
+    queryKey: ['debtors', 'one', initial.id],
+    queryFn: ({ signal }) => api(`/api/debtors/${initial.id}`, { schema: debtorSchema, signal }),
+    initialData: initial,
+    staleTime: 0,
+  });
+}
+
+export interface DebtorFields {
+  name: string;
+  phone: string;
+  id_number: string;
+  note: string;
+  credit_limit?: number;
+  active?: boolean;
+}
+
+export function useSaveDebtor() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: DebtorFields & { id?: string } }) =>
+      id
+        ? api(`/api/debtors/${id}`, { method: 'PATCH', body, schema: debtorSchema })
+        : api('/api/debtors', { method: 'POST', body, schema: debtorSchema, retry: true }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['debtors'] }),
+  });
+}
+
+export type PaymentBody = z.input<typeof debtorPaymentBodySchema>;
+
+/** A payment carries its own id (kept until it succeeds), so a retry never pays twice. */
+export function useRecordPayment(debtorId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PaymentBody) =>
+      api(`/api/debtors/${debtorId}/payments`, {
+        method: 'POST',
+        body,
+        schema: debtorPaymentSchema,
+        retry: true,
+      }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['debtors'] });
+      void qc.invalidateQueries({ queryKey: ['transfers'] });
+    },
+  });
+}
+
+export function useStatement(id: string, from: string | undefined, to: string | undefined) {
+  return useQuery({
+    enabled: !!from && !!to && from <= to,
+    queryKey: ['debtors', 'statement', id, from, to],
+    queryFn: ({ signal }) =>
+      api(`/api/debtors/${id}/statement?from=${from}&to=${to}`, { schema: statementSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The statement as a PDF drawn by the server, in the user's language. */
+export function statementPdfUrl(id: string, from: string, to: string, lang: string): string {
+  const p = new URLSearchParams({ from, to, lang });
+  return `/api/debtors/${id}/statement.pdf?${p.toString()}`;
+}

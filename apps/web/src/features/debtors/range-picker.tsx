@@ -1,0 +1,73 @@
+import { Group, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { type RangeChoice, type RangePreset, choose, isBackwards } from './date-range';
+
+/**
+ * A period as presets (this month, last 30 days…) and, for "custom", two days typed in. Days are
+ * the business's (the caller passes today in its time zone).
+ */
+export function RangePicker({
+  value,
+  onChange,
+  presets,
+  today,
+  label,
+}: {
+  value: RangeChoice;
+  onChange: (v: RangeChoice) => void;
+  presets: RangePreset[];
+  today: string;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const backwards = isBackwards(value);
+  // Presets as buttons where they fit in one row, else as a list.
+  const roomy = useMediaQuery(`(min-width: ${presets.length > 3 ? 36 : 22}em)`, true, {
+    getInitialValueInEffect: false,
+  });
+  const data = presets.map((p) => ({ value: p, label: t(`debtors.range.${p}`) }));
+  return (
+    <Stack gap={6} style={{ flex: '1 1 auto' }}>
+      {roomy ? (
+        <SegmentedControl
+          aria-label={label}
+          size="sm"
+          data={data}
+          value={value.preset}
+          onChange={(p) => onChange(choose(p, today, value))}
+          style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
+        />
+      ) : (
+        <Select
+          aria-label={label}
+          data={data}
+          value={value.preset}
+          allowDeselect={false}
+          onChange={(p) => p && onChange(choose(p, today, value))}
+        />
+      )}
+      {value.preset === 'custom' && (
+        <Group gap="xs" wrap="wrap" align="flex-start">
+          <TextInput
+            type="date"
+            label={t('debtors.range.from')}
+            value={value.from}
+            max={today}
+            onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
+            w={170}
+          />
+          <TextInput
+            type="date"
+            label={t('debtors.range.to')}
+            value={value.to}
+            max={today}
+            error={backwards ? t('debtors.range.backwards') : undefined}
+            onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
+            w={170}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}

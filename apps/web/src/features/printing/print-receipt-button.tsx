@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { Button, type ButtonProps } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { type PrintContext, claimAutoPrint, printReceipt } from '../../lib/printing/print-receipt';
+import { loadTillPrinting } from '../../lib/printing/till-settings';
+import { useSession } from '../../lib/session-context';
+
+/** Where this till prints: the business's roll and network printer, the till's chosen printer. */
+export function usePrintContext(): () => PrintContext {
+  const { business } = useSession();
+  return () => ({
+    business: {
+      id: business.id,
+      receipt_width: business.receipt_width,
+      network_printer: business.network_printer,
+    },
+    printer: loadTillPrinting().printer,
+  });
+}
+
+interface Props extends Pick<ButtonProps, 'size' | 'variant' | 'fullWidth' | 'style'> {
+  receiptNo: string;
+  /** The till after a sale: print on its own once when this till has auto-print on. */
+  auto?: boolean;
+}
+
+/**
+ * Print (or reprint) a receipt: through the printer helper when one answers, else from the local
+ * server to the network printer, else the browser's print dialog. Failures show the seed spec's
+ * 'Could not connect to printer.'
+ */
+export function PrintReceiptButton({ receiptNo, auto = false, variant = 'default', ...rest }: Props) {
+  const { t } = useTranslation();
+  const context = usePrintContext();
+  const [busy, setBusy] = useState(false);
+
+  const run = async (browser: boolean) => {
+    setBusy(true);
+    try {
+      const route = await printReceipt(receiptNo, context(), { browser });
+      if (route !== 'browser') notifySuccess(t('printing.sent', { no: receiptNo }));
+    } catch {
+      notifyError(t('printing.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  useEffect(() => {
+    // Automatic printing uses a thermal printer only; the browser's dialog waits for a click.
+    if (auto && claimAutoPrint(receiptNo, loadTillPrinting())) void run(false);
+  }, [auto, receiptNo]); // once per receipt shown
+
+  return (
+    <Button
+      variant={variant}
+      leftSection={<IconPrinter size={18} aria-hidden />}
+      loading={busy}
+      onClick={() => void run(true)}
+      data-testid="print-receipt"
+      {...rest}
+    >
+      {t('printing.print')}
+    </Button>
+  );
+}

@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Group, Loader, Select, Stack, Switch, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { type HelperStatus, checkHelper } from '../../lib/printing/helper-status';
+import { saveTillPrinting, useTillPrinting } from '../../lib/printing/till-settings';
+import { useSession } from '../../lib/session-context';
+
+const DEFAULT_PRINTER = '__default__';
+
+function StatusLine({ status }: { status: HelperStatus | null }) {
+  const { t } = useTranslation();
+  if (status === null)
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <Loader size="xs" aria-hidden />
+        <Text size="sm">{t('printing.settings.checking')}</Text>
+      </Group>
+    );
+  if (status.state === 'ready')
+    return (
+      <Alert color="teal" icon={<IconCircleCheck size={18} aria-hidden />} p="xs">
+        <Text size="sm">{t('printing.settings.ready', { version: status.version })}</Text>
+      </Alert>
+    );
+  if (status.state === 'refused')
+    return (
+      <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} p="xs">
+        <Text size="sm">{t('printing.settings.refused')}</Text>
+      </Alert>
+    );
+  return (
+    <Alert color="gray" icon={<IconPlugConnectedX size={18} aria-hidden />} p="xs">
+      <Text size="sm">{t('printing.settings.absent')}</Text>
+    </Alert>
+  );
+}
+
+/**
+ * The till's printing settings (settings panel, Printing): automatic printing after a sale, the
+ * helper's printer to use, and whether a printer helper answers on this computer.
+ */
+export function PrintingSettings() {
+  const { t } = useTranslation();
+  const { business } = useSession();
+  const till = useTillPrinting();
+  const [status, setStatus] = useState<HelperStatus | null>(null);
+
+  const check = useCallback(() => {
+    setStatus(null);
+    checkHelper(business.id).then(setStatus, () => setStatus({ state: 'absent' }));
+  }, [business.id]);
+  useEffect(check, [check]);
+
+  const printers = status?.state === 'ready' ? status.printers : [];
+  const names = till.printer && !printers.includes(till.printer) ? [...printers, till.printer] : printers;
+  const defaultName = status?.state === 'ready' ? status.defaultPrinter : null;
+  const fallback = business.network_printer
+    ? t('printing.settings.fallbackNetwork')
+    : t('printing.settings.fallbackBrowser');
+
+  return (
+    <Stack gap="md" data-testid="printing-settings">
+      <Text size="sm" c="dimmed">
+        {t('printing.settings.intro')}
+      </Text>
+      <Switch
+        label={t('printing.settings.autoPrint')}
+        description={t('printing.settings.autoPrintHint')}
+        checked={till.autoPrint}
+        onChange={(e) => saveTillPrinting({ autoPrint: e.currentTarget.checked })}
+      />
+      <Select
+        label={t('printing.settings.printer')}
+        description={t('printing.settings.printerHint')}
+        allowDeselect={false}
+        disabled={status?.state !== 'ready'}
+        value={till.printer ?? DEFAULT_PRINTER}
+        onChange={(v) => saveTillPrinting({ printer: !v || v === DEFAULT_PRINTER ? null : v })}
+        data={[
+          {
+            value: DEFAULT_PRINTER,
+            label: defaultName
+              ? t('printing.settings.helperDefaultNamed', { name: defaultName })
+              : t('printing.settings.helperDefault'),
+          },
+          ...names.map((n) => ({ value: n, label: n })),
+        ]}
+      />
+      <Stack gap={6}>
+        <Text size="sm" fw={600}>
+          {t('printing.settings.helper')}
+        </Text>
+        <div aria-live="polite" data-testid="helper-status" data-state={status?.state ?? 'checking'}>
+          <StatusLine status={status} />
+        </div>
+        {status !== null && status.state !== 'ready' && (
+          <Text size="sm" c="dimmed">
+            {fallback}
+          </Text>
+        )}
+        <Group>
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={check}
+            disabled={status === null}
+          >
+            {t('printing.settings.checkAgain')}
+          </Button>
+        </Group>
+      </Stack>
+    </Stack>
+  );
+}

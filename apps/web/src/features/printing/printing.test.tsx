@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { resetHelperConnection } from '../../lib/printing/qz';
+import { TILL_COOKIE, loadTillPrinting, saveTillPrinting } from '../../lib/printing/till-settings';
+import { fakeServer, type makeFakeQz } from '../../lib/printing/test-qz';
+import { makeSession, renderApp } from '../../test/render';
+import { PrintReceiptButton } from './print-receipt-button';
+import { PrintingSettings } from './printing-settings';
+
+const fake = vi.hoisted(() => ({ current: null as null | ReturnType<typeof makeFakeQz> }));
+vi.mock('qz-tray', async () => {
+  const { makeFakeQz } = await import('../../lib/printing/test-qz');
+  fake.current = makeFakeQz();
+  return { default: fake.current.qz };
+});
+
+let server: ReturnType<typeof fakeServer>;
+
+beforeEach(async () => {
+  await import('qz-tray');
+  fake.current!.reset();
+  resetHelperConnection();
+  server = fakeServer();
+  vi.stubGlobal('fetch', server.fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.cookie = `${TILL_COOKIE}=; path=/; max-age=0`;
+});
+
+describe('PrintReceiptButton', () => {
+  it('prints through the helper and says so', async () => {
+    await renderApp(<PrintReceiptButton receiptNo="000123" />, { session: makeSession() });
+    await userEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(await screen.findByText('Receipt #000123 sent to the printer.')).toBeInTheDocument();
+    expect(fake.current!.qz.print).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['en', 'Imprimir', 'Could not connect to printer.'],
+    ['es', 'Imprimir', 'No se pudo conectar con la impresora.'],
+  ] as const)('shows the seed spec toast when printing fails (%s)', async (lng, _label, message) => {
+    fake.current!.state.failPrint = 'Could not reach 192.168.1.50:9100';
+    await renderApp(<PrintReceiptButton receiptNo="000123" />, { session: makeSession(), lng });
+    await userEvent.click(screen.getByTestId('print-receipt'));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    // the toast's close button has a name (axe: button-name)
+    const toast = screen.getByText(message).closest('.mantine-Notification-root') as HTMLElement;
+    expect(toast.querySelector('button')).toHaveAttribute('aria-label', lng === 'en' ? 'Close' : 'Cerrar');
+  });
+
+  it('prints on its own once after a sale when this till has auto-print on', async () => {
+    saveTillPrinting({ autoPrint: true, printer: 'Kitchen' });
+    const first = await renderApp(<PrintReceiptButton receiptNo="000777" auto />, { session: makeSession() });
+    await waitFor(() => expect(fake.current!.qz.print).toHaveBeenCalledTimes(1));
+    expect(fake.current!.qz.configs.create).toHaveBeenCalledWith('Kitchen', { jobName: 'Receipt #000777' });
+    first.unmount();
+    // shown again (a re-render, a remount): not printed twice
+    await renderApp(<PrintReceiptButton receiptNo="000777" auto />, { session: makeSession() });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fake.current!.qz.print).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not print on its own when auto-print is off', async () => {
+    await renderApp(<PrintReceiptButton receiptNo="000778" auto />, { session: makeSession() });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fake.current!.qz.websocket.connect).not.toHaveBeenCalled();
+  });
+});
+
+describe('PrintingSettings', () => {
+  it("lists the helper's printers and keeps the till's choices in its cookie", async () => {
+    await renderApp(<PrintingSettings />, { session: makeSession() });
+    expect(
+      await screen.findByText('The printer helper answers (version 2.2.5) and prints for this business.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('switch', { name: /Print the receipt after each sale/ }));
+    expect(loadTillPrinting().autoPrint).toBe(true);
+    await userEvent.click(screen.getByRole('combobox', { name: /Receipt printer/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Kitchen' }));
+    expect(loadTillPrinting()).toEqual({ autoPrint: true, printer: 'Kitchen' });
+    expect(document.cookie).toContain(`${TILL_COOKIE}=`);
+  });
+
+  it('says when no helper answers, and how receipts print instead', async () => {
+    fake.current!.state.failConnect = true;
+    await renderApp(<PrintingSettings />, { session: makeSession() });
+    expect(await screen.findByText('No printer helper answers on this computer.')).toBeInTheDocument();
+    expect(screen.getByText("Receipts print with the browser's print dialog.")).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /Receipt printer/ })).toBeDisabled();
+  });
+
+  it('says when the helper answers but refuses this business (not paired)', async () => {
+    fake.current!.state.printers = [];
+    fake.current!.qz.printers.find.mockRejectedValueOnce(new Error('Request blocked: not paired'));
+    await renderApp(<PrintingSettings />, { session: makeSession() });
+    expect(await screen.findByText(/does not print for this business yet/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,98 @@
+import type { ReactNode } from 'react';
+import { Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { useAllLocations } from '../stock/stock-api';
+import {
+  REPORT_PRESETS,
+  type RangeChoice,
+  type ReportPreset,
+  choosePreset,
+  rangeProblem,
+} from './report-range';
+
+/**
+ * The filter bar of a report: range presets (today … last month, custom with two days typed in),
+ * the location (all, or one active location) and whatever else the report adds (`children`).
+ */
+export function ReportFilters({
+  value,
+  onChange,
+  today,
+  location,
+  onLocation,
+  children,
+}: {
+  value: RangeChoice;
+  onChange: (v: RangeChoice) => void;
+  today: string;
+  location: string | null;
+  onLocation: (id: string | null) => void;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const locations = useAllLocations();
+  const roomy = useMediaQuery('(min-width: 75em)', true, { getInitialValueInEffect: false });
+  const presets = REPORT_PRESETS.map((p) => ({ value: p, label: t(`reports.range.${p}`) }));
+  const problem = value.preset === 'custom' ? rangeProblem(value) : null;
+  const pick = (p: string | null) => p && onChange(choosePreset(p as ReportPreset, today, value));
+  return (
+    <Stack gap="xs" mb="md" data-print="hide" data-testid="report-filters">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        {roomy ? (
+          <Stack gap={4}>
+            <Text size="sm" fw={500} aria-hidden>
+              {t('reports.range.label')}
+            </Text>
+            <SegmentedControl
+              aria-label={t('reports.range.label')}
+              data={presets}
+              value={value.preset}
+              onChange={pick}
+            />
+          </Stack>
+        ) : (
+          <Select
+            label={t('reports.range.label')}
+            data={presets}
+            value={value.preset}
+            allowDeselect={false}
+            onChange={pick}
+            w={{ base: '100%', xs: 200 }}
+          />
+        )}
+        <Select
+          label={t('reports.location')}
+          placeholder={t('reports.allLocations')}
+          data={(locations.data ?? []).filter((l) => l.active).map((l) => ({ value: l.id, label: l.name }))}
+          value={location}
+          onChange={onLocation}
+          clearable
+          w={{ base: '100%', xs: 200 }}
+        />
+        {children}
+      </Group>
+      {value.preset === 'custom' && (
+        <Group gap="sm" align="flex-start" wrap="wrap">
+          <TextInput
+            type="date"
+            label={t('reports.range.from')}
+            value={value.from}
+            max={today}
+            onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
+            w={{ base: 'calc(50% - 6px)', xs: 180 }}
+          />
+          <TextInput
+            type="date"
+            label={t('reports.range.to')}
+            value={value.to}
+            max={today}
+            error={problem ? t(`reports.range.${problem}`) : undefined}
+            onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
+            w={{ base: 'calc(50% - 6px)', xs: 180 }}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Box, SimpleGrid } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import type { SalesReport } from '@duka/domain';
+import { KpiCard } from '../../components/kpi-card';
+import { SignedMoney } from '../../components/signed-money';
+import { ChangeLine } from './change-line';
+import { ReportFilters } from './report-filters';
+import { useReportFormat } from './report-format';
+import { ReportEmpty, ReportError, ReportLayout, ReportLoading } from './report-layout';
+import { type SalesGroup, exportUrl, useSalesReport } from './reports-api';
+import { SalesChart } from './sales-chart';
+import { SalesTables } from './sales-tables';
+import { useReportFilter } from './use-report-filter';
+
+function SalesKpis({ report, previous }: { report: SalesReport; previous: SalesReport | undefined }) {
+  const { t } = useTranslation();
+  const f = useReportFormat();
+  const now = report.totals;
+  const before = previous?.totals;
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }} mb="md" data-testid="sales-kpis">
+      <KpiCard
+        testId="kpi-net"
+        label={t('reports.sales.net')}
+        value={f.money(now.net)}
+        detail={
+          <>
+            <ChangeLine current={now.net} previous={before?.net} show={f.money} />
+            <div>
+              {t('reports.sales.taxDiscount', { tax: f.money(now.tax), discount: f.money(now.discount) })}
+            </div>
+          </>
+        }
+      />
+      <KpiCard
+        testId="kpi-count"
+        label={t('reports.sales.count')}
+        value={f.count(now.sales_count)}
+        detail={<ChangeLine current={now.sales_count} previous={before?.sales_count} show={f.count} />}
+      />
+      <KpiCard
+        testId="kpi-average"
+        label={t('reports.sales.average')}
+        value={f.money(now.average_sale)}
+        detail={<ChangeLine current={now.average_sale} previous={before?.average_sale} show={f.money} />}
+      />
+      <KpiCard
+        testId="kpi-reversals"
+        label={t('reports.sales.reversals')}
+        value={now.reversals_total ? <SignedMoney value={-now.reversals_total} /> : f.money(0)}
+        detail={t('reports.sales.reversalsCount', { count: now.reversals_count })}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** Sales report (/period-sales): totals against the period before, sales per day, grouped tables. */
+export function SalesReportPage() {
+  const { t, i18n } = useTranslation();
+  const r = useReportFilter();
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const [group, setGroup] = useState<SalesGroup>('day');
+  const report = useSalesReport(r.filter);
+  const previous = useSalesReport(r.previous);
+  const data = report.data;
+
+  let body: React.ReactNode;
+  if (report.isPending) body = <ReportLoading />;
+  else if (report.isError && !data) body = <ReportError onRetry={() => void report.refetch()} />;
+  else if (data) {
+    const empty = data.totals.sales_count === 0 && data.totals.reversals_count === 0;
+    body = (
+      <Box
+        style={{ opacity: report.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+        aria-busy={report.isPlaceholderData || undefined}
+        data-testid="sales-report"
+      >
+        <SalesKpis report={data} previous={previous.data} />
+        {empty ? (
+          <ReportEmpty text={t('reports.sales.empty')} />
+        ) : (
+          <>
+            <SalesChart report={data} range={r.filter} />
+            <SalesTables report={data} group={group} onGroup={setGroup} wide={wide} />
+          </>
+        )}
+      </Box>
+    );
+  }
+
+  return (
+    <ReportLayout
+      title={`${t('menu.reports')} › ${t('menu.salesReport')}`}
+      range={r.filter}
+      locationName={r.locationName}
+      madeAt={report.dataUpdatedAt}
+      exportHref={(format) => exportUrl('sales', format, r.filter, { lang: i18n.language, group })}
+      filters={
+        <ReportFilters
+          value={r.choice}
+          onChange={r.setChoice}
+          today={r.today}
+          location={r.location}
+          onLocation={r.setLocation}
+        />
+      }
+    >
+      {body}
+    </ReportLayout>
+  );
+}

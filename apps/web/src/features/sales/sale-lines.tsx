@@ -1,0 +1,71 @@
+import { Group, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { type Sale, formatQuantity } from '@duka/domain';
+import { useFormat } from '../../lib/format';
+import { useSession } from '../../lib/session-context';
+
+/** A sale's lines: a table from 768 px; below, each line on two rows (name, then quantity × price). */
+export function SaleLines({ sale }: { sale: Sale }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { money } = useFormat(session.business);
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  if (!wide)
+    return (
+      <Stack gap={0} data-testid="drawer-lines">
+        {sale.lines.map((l) => (
+          <Group
+            key={l.line_no}
+            justify="space-between"
+            wrap="nowrap"
+            align="flex-start"
+            py={8}
+            style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+          >
+            <div>
+              <Text size="sm" fw={500}>
+                {l.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {formatQuantity(l.quantity)} × {money(l.unit_price)}
+                {l.reversed ? ` · ${t('sales.drawer.reversedQty', { qty: formatQuantity(l.reversed) })}` : ''}
+              </Text>
+            </div>
+            <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {money(l.net)}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    );
+  return (
+    <Table verticalSpacing={6} fz="sm" data-testid="drawer-lines">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('sales.drawer.product')}</Table.Th>
+          <Table.Th ta="right">{t('sales.drawer.sold')}</Table.Th>
+          <Table.Th ta="right">{t('sales.drawer.reversed')}</Table.Th>
+          <Table.Th ta="right">{t('sales.drawer.price')}</Table.Th>
+          <Table.Th ta="right">{t('sales.drawer.amount')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {sale.lines.map((l) => (
+          <Table.Tr key={l.line_no}>
+            <Table.Td>
+              {l.name}
+              <Text size="xs" c="dimmed">
+                {l.code}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right">{formatQuantity(l.quantity)}</Table.Td>
+            <Table.Td ta="right">{l.reversed ? formatQuantity(l.reversed) : '—'}</Table.Td>
+            <Table.Td ta="right">{money(l.unit_price)}</Table.Td>
+            <Table.Td ta="right">{money(l.net)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

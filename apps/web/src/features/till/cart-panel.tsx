@@ -1,0 +1,207 @@
+import { Alert, Button, Group, Kbd, Paper, Stack, Text } from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconDiscount2,
+  IconPlayerPause,
+  IconShoppingCart,
+  IconX,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { CartProblem } from '@duka/domain';
+import type { Cart, CartAction, CartTotals } from './cart';
+import { CartLine } from './cart-line';
+import type { TillErrors } from './till-errors';
+import classes from './till.module.css';
+
+interface Props {
+  cart: Cart;
+  totals: CartTotals;
+  /** "Cash sale · Main shop". */
+  title: string;
+  errors: TillErrors;
+  /** Why Pay is not possible now (a stock count freeze), if so. */
+  blocked: string | null;
+  money: (minor: number) => string;
+  allowNegative: boolean;
+  dispatch: (a: CartAction) => void;
+  onPay: () => void;
+  onPark: () => void;
+  onDiscount: () => void;
+  onNewSale: () => void;
+  onDone: () => void;
+  canDiscount: boolean;
+}
+
+/** Words for the domain's discount problems. */
+export const PROBLEM_KEYS: Record<CartProblem['code'], string> = {
+  empty: 'till.cart.empty',
+  line_discount_exceeds_amount: 'till.errors.discountTooBig',
+  line_discount_over_limit: 'till.errors.discountOverLimit',
+  sale_discount_exceeds_amount: 'till.errors.discountTooBig',
+  discount_over_limit: 'till.errors.discountOverLimit',
+};
+
+/** The cart: lines, totals big and right-aligned, Park, Discount and Pay. */
+export function CartPanel(p: Props) {
+  const { t } = useTranslation();
+  const { cart, totals, money } = p;
+  const { priced } = totals;
+  const lineProblem = (i: number) => {
+    const pr = totals.problems.find((x) => x.field === `lines.${i}.discount`);
+    return pr ? t(PROBLEM_KEYS[pr.code]) : undefined;
+  };
+  const saleProblem = totals.problems.find((x) => x.field === 'discount');
+  const moveFocus = (index: number, by: -1 | 1) => {
+    const rows = document.querySelectorAll<HTMLElement>('[data-line-index]');
+    const next = rows[index + by] ?? (by === 1 ? rows[index - 1] : undefined);
+    if (next) next.focus();
+    else p.onDone();
+  };
+  const count = cart.lines.length;
+
+  return (
+    <Paper withBorder radius="lg" className={classes.cart} component="section" aria-label={p.title}>
+      <Group justify="space-between" px="md" py="sm" wrap="nowrap">
+        <div style={{ minWidth: 0 }}>
+          <Text size="xs" fw={700} tt="uppercase" c="dimmed" truncate="end" data-testid="till-cart-title">
+            {p.title}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('till.cart.lines', { count })}
+          </Text>
+        </div>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconX size={14} aria-hidden />}
+          rightSection={
+            <Kbd size="xs" visibleFrom="sm">
+              F4
+            </Kbd>
+          }
+          onClick={p.onNewSale}
+          disabled={count === 0}
+        >
+          {t('till.newSale')}
+        </Button>
+      </Group>
+      <div className={classes.lines} data-testid="till-lines">
+        {count === 0 ? (
+          <Stack align="center" gap={6} py={48} px="md">
+            <IconShoppingCart size={36} stroke={1.4} aria-hidden style={{ opacity: 0.5 }} />
+            <Text c="dimmed" ta="center" size="sm" maw={280}>
+              {t('till.cart.empty')}
+            </Text>
+          </Stack>
+        ) : (
+          cart.lines.map((l, i) => (
+            <CartLine
+              key={l.key}
+              line={l}
+              index={i}
+              priced={priced.lines[i]}
+              badQty={totals.badQty.has(l.key)}
+              error={p.errors.lines[l.key] ?? lineProblem(i)}
+              money={money}
+              allowNegative={p.allowNegative}
+              dispatch={p.dispatch}
+              onDone={p.onDone}
+              onMove={moveFocus}
+            />
+          ))
+        )}
+      </div>
+      <div className={classes.totals}>
+        <Stack gap={2}>
+          {priced.discount > 0 && (
+            <>
+              <Row label={t('till.cart.subtotal')} value={money(priced.gross)} />
+              <Row
+                label={t('till.cart.discount')}
+                value={`−${money(priced.discount)}`}
+                testId="till-discount"
+                className={classes.good}
+              />
+            </>
+          )}
+          <Row label={t('till.cart.taxIncluded')} value={money(priced.tax)} testId="till-tax" />
+          <Group justify="space-between" align="baseline" mt={4} wrap="nowrap">
+            <Text fw={700} tt="uppercase" size="sm">
+              {t('till.cart.total')}
+            </Text>
+            <Text className={`${classes.total} tabular`} data-testid="till-total" aria-live="polite">
+              {money(priced.total)}
+            </Text>
+          </Group>
+        </Stack>
+        {(saleProblem || p.errors.fields.discount) && (
+          <Text size="sm" c="var(--mantine-color-error)" role="alert" mt={4}>
+            {p.errors.fields.discount ?? (saleProblem ? t(PROBLEM_KEYS[saleProblem.code]) : '')}
+          </Text>
+        )}
+        {p.blocked && (
+          <Alert color="orange" mt="sm" p="xs" icon={<IconAlertCircle size={18} aria-hidden />}>
+            {p.blocked}
+          </Alert>
+        )}
+        {p.errors.form && (
+          <Alert color="red" mt="sm" p="xs" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+            {p.errors.form}
+          </Alert>
+        )}
+        <Group mt="sm" gap="xs">
+          <Button
+            variant="default"
+            size="md"
+            px="sm"
+            leftSection={<IconPlayerPause size={18} aria-hidden />}
+            onClick={p.onPark}
+            disabled={count === 0}
+            aria-keyshortcuts="F8"
+          >
+            {t('till.park.action')}
+          </Button>
+          <Button
+            variant="default"
+            size="md"
+            px="sm"
+            leftSection={<IconDiscount2 size={18} aria-hidden />}
+            onClick={p.onDiscount}
+            disabled={count === 0 || !p.canDiscount}
+            aria-keyshortcuts="F7"
+          >
+            {t('till.discount.action')}
+          </Button>
+          <Button
+            size="md"
+            style={{ flex: '1 1 150px' }}
+            onClick={p.onPay}
+            disabled={!totals.payable || !!p.blocked}
+            rightSection={
+              <Kbd size="xs" visibleFrom="sm">
+                F9
+              </Kbd>
+            }
+            aria-keyshortcuts="F9"
+            data-testid="till-pay"
+          >
+            {t('till.pay.action')}
+          </Button>
+        </Group>
+      </div>
+    </Paper>
+  );
+}
+
+function Row(props: { label: string; value: string; testId?: string; className?: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {props.label}
+      </Text>
+      <Text size="sm" className={`tabular ${props.className ?? ''}`} data-testid={props.testId}>
+        {props.value}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { type Cart, beyondStock, cartReducer, emptyCart, saleLines, totalsOf } from './cart';
+import { product } from './test-fixtures';
+
+const bread = product({ id: 'p2', name: 'Bread', code: 'BRD', barcodes: [], price: 6500, tax_rate: 0 });
+
+const run = (cart: Cart, ...actions: Parameters<typeof cartReducer>[1][]) =>
+  actions.reduce(cartReducer, cart);
+
+describe('till cart', () => {
+  it('a scan adds a line of 1; scanning the same product again adds one more', () => {
+    const c = run(
+      emptyCart('s1', 'L1'),
+      { type: 'add', product: product(), locationId: 'L1' },
+      { type: 'add', product: bread, locationId: 'L1' },
+      { type: 'add', product: product(), locationId: 'L1' },
+    );
+    expect(c.lines.map((l) => [l.name, l.qty])).toEqual([
+      ['Sugar 1 kg', '2'],
+      ['Bread', '1'],
+    ]);
+    expect(c.lines[0]!.on_hand).toBe(5000);
+    expect(c.id).toBe('s1');
+  });
+
+  it('steps quantities by one, never below one unit, and keeps what is typed', () => {
+    let c = run(emptyCart('s1'), { type: 'add', product: product() });
+    c = run(c, { type: 'step', key: 'p1', delta: 1 }, { type: 'step', key: 'p1', delta: 1 });
+    expect(c.lines[0]!.qty).toBe('3');
+    c = run(c, { type: 'setQty', key: 'p1', text: '0.25' }, { type: 'step', key: 'p1', delta: -1 });
+    expect(c.lines[0]!.qty).toBe('0.25');
+    c = run(c, { type: 'setQty', key: 'p1', text: '1,5' });
+    expect(saleLines(c)[0]!.quantity).toBe(1500);
+    c = run(c, { type: 'remove', key: 'p1' });
+    expect(c.lines).toEqual([]);
+  });
+
+  it('totals come from the domain: tax inside, line and sale discounts, no floats', () => {
+    const c = run(
+      emptyCart('s1'),
+      { type: 'add', product: product() },
+      { type: 'add', product: product() },
+      { type: 'add', product: bread },
+      { type: 'lineDiscount', key: 'p1', amount: 1000 },
+      { type: 'saleDiscount', amount: 500 },
+    );
+    const t = totalsOf(c, null);
+    expect(t.priced.gross).toBe(36000 + 6500);
+    expect(t.priced.discount).toBe(1500);
+    expect(t.priced.total).toBe(41000);
+    expect(t.priced.tax).toBe(t.priced.lines[0]!.tax);
+    expect(t.payable).toBe(true);
+    expect(saleLines(c)).toEqual([
+      { product_id: 'p1', quantity: 2000, discount: 1000 },
+      { product_id: 'p2', quantity: 1000, discount: 0 },
+    ]);
+  });
+
+  it('discounts within the business limit for staff; beyond it the cart cannot be paid', () => {
+    const base = run(emptyCart('s1'), { type: 'add', product: product() }); // 180.00
+    // 10 % limit: 18.00 fits, 18.01 does not
+    expect(totalsOf(run(base, { type: 'lineDiscount', key: 'p1', amount: 1800 }), 1000).problems).toEqual([]);
+    const over = totalsOf(run(base, { type: 'lineDiscount', key: 'p1', amount: 1801 }), 1000);
+    expect(over.problems).toEqual([{ code: 'line_discount_over_limit', field: 'lines.0.discount' }]);
+    expect(over.payable).toBe(false);
+    // the totals stay meaningful (without the discount) while it is fixed
+    expect(over.priced.total).toBe(18000);
+    expect(totalsOf(run(base, { type: 'saleDiscount', amount: 1801 }), 1000).problems[0]!.code).toBe(
+      'discount_over_limit',
+    );
+    // an admin has no limit, but never more than the amount
+    expect(totalsOf(run(base, { type: 'saleDiscount', amount: 18000 }), null).payable).toBe(true);
+    expect(totalsOf(run(base, { type: 'saleDiscount', amount: 18001 }), null).problems[0]!.code).toBe(
+      'sale_discount_exceeds_amount',
+    );
+  });
+
+  it('a quantity that is not a number blocks paying', () => {
+    const c = run(
+      emptyCart('s1'),
+      { type: 'add', product: product() },
+      { type: 'setQty', key: 'p1', text: '2..' },
+    );
+    const t = totalsOf(c, null);
+    expect(t.badQty.has('p1')).toBe(true);
+    expect(t.payable).toBe(false);
+    expect(totalsOf(emptyCart('s2'), null).payable).toBe(false);
+  });
+
+  it('warns when more is asked than was on hand', () => {
+    const c = run(emptyCart('s1'), { type: 'add', product: product(), locationId: 'L1' });
+    expect(beyondStock(c.lines[0]!)).toBe(false);
+    expect(beyondStock(run(c, { type: 'setQty', key: 'p1', text: '6' }).lines[0]!)).toBe(true);
+  });
+
+  it('reprices from the catalogue, and a new sale keeps the location with a new id', () => {
+    let c = run(emptyCart('s1', 'L1'), { type: 'add', product: product() });
+    c = run(c, { type: 'reprice', products: [product({ price: 19000 })] });
+    expect(totalsOf(c, null).priced.total).toBe(19000);
+    c = run(c, { type: 'new', id: 's2' });
+    expect(c).toEqual({ id: 's2', location_id: 'L1', lines: [], discount: 0 });
+  });
+});

@@ -1,0 +1,180 @@
+import { useEffect, useState } from 'react';
+import { ActionIcon, Badge, Button, Group, Kbd, Modal, Popover, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { ParkedSale } from './parked';
+
+/** Asks a name for the sale being parked (the customer's, say); a time is the default. */
+export function ParkDialog(p: { opened: boolean; onClose: () => void; onPark: (name: string) => void }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
+  useEffect(() => {
+    if (p.opened) setName('');
+  }, [p.opened]);
+  return (
+    <Modal
+      opened={p.opened}
+      onClose={p.onClose}
+      title={t('till.park.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          p.onPark(name.trim());
+        }}
+      >
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {t('till.park.explain')}
+          </Text>
+          <TextInput
+            label={t('till.park.name')}
+            placeholder={t('till.park.namePlaceholder')}
+            data-autofocus
+            maxLength={60}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={p.onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" leftSection={<IconPlayerPause size={16} aria-hidden />}>
+              {t('till.park.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Starting a new sale over a cart with lines: park it, clear it, or go back. */
+export function NewSaleDialog(p: {
+  opened: boolean;
+  lines: number;
+  onClose: () => void;
+  onPark: () => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={p.opened}
+      onClose={p.onClose}
+      title={t('till.newSaleConfirm.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Stack>
+        <Text>{t('till.newSaleConfirm.body', { count: p.lines })}</Text>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={p.onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button variant="light" onClick={p.onPark} data-autofocus>
+            {t('till.park.action')}
+          </Button>
+          <Button color="red" onClick={p.onClear}>
+            {t('till.newSaleConfirm.clear')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The header's list of parked sales on this device: resume or drop one. */
+export function ParkedButton(p: {
+  parked: ParkedSale[];
+  money: (minor: number) => string;
+  totalOf: (s: ParkedSale) => number;
+  time: (iso: string) => string;
+  onResume: (id: string) => void;
+  onDrop: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  return (
+    <Popover opened={open} onChange={setOpen} position="bottom-end" width={340} shadow="md" withinPortal>
+      <Popover.Target>
+        <Button
+          variant="default"
+          leftSection={<IconPlayerPause size={16} aria-hidden />}
+          rightSection={
+            p.parked.length > 0 ? (
+              <Badge size="sm" circle>
+                {p.parked.length}
+              </Badge>
+            ) : null
+          }
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          data-testid="till-parked"
+        >
+          {t('till.park.list')}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        {p.parked.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('till.park.none')}
+          </Text>
+        ) : (
+          <Stack gap="xs">
+            {p.parked.map((s) => (
+              <Group key={s.cart.id} justify="space-between" wrap="nowrap" gap="xs">
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={600} truncate="end">
+                    {s.name || t('till.park.unnamed')}
+                  </Text>
+                  <Text size="xs" c="dimmed" className="tabular">
+                    {t('till.park.summary', {
+                      time: p.time(s.parked_at),
+                      count: s.cart.lines.length,
+                      total: p.money(p.totalOf(s)),
+                    })}
+                  </Text>
+                </div>
+                <Group gap={4} wrap="nowrap">
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    leftSection={<IconPlayerPlay size={14} aria-hidden />}
+                    onClick={() => {
+                      setOpen(false);
+                      p.onResume(s.cart.id);
+                    }}
+                    aria-label={t('till.park.resumeNamed', { name: s.name || t('till.park.unnamed') })}
+                  >
+                    {t('till.park.resume')}
+                  </Button>
+                  {confirming === s.cart.id ? (
+                    <Button size="compact-sm" color="red" onClick={() => p.onDrop(s.cart.id)}>
+                      {t('till.park.dropConfirm')}
+                    </Button>
+                  ) : (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('till.park.drop', { name: s.name || t('till.park.unnamed') })}
+                      onClick={() => setConfirming(s.cart.id)}
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  )}
+                </Group>
+              </Group>
+            ))}
+          </Stack>
+        )}
+        <Text size="xs" c="dimmed" mt="sm">
+          {t('till.park.keyHint')} <Kbd size="xs">F8</Kbd>
+        </Text>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,213 @@
+import { useEffect } from 'react';
+import { Alert, Button, Group, Kbd, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { SaleKind } from '@duka/domain';
+import { moneyText } from '../stock/line-entry/lines';
+import { DebtorPicker } from './debtor-picker';
+import { type PayState, quickAmounts, tenderedOf } from './payment';
+import { useProviders } from './till-api';
+import type { TillErrors } from './till-errors';
+import classes from './till.module.css';
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  kind: SaleKind;
+  title: string;
+  total: number;
+  pay: PayState;
+  setPay: (fn: (p: PayState) => PayState) => void;
+  errors: TillErrors;
+  busy: boolean;
+  onComplete: () => void;
+  money: (minor: number) => string;
+  digits: number;
+  admin: boolean;
+  defaultLimit: number;
+}
+
+/** Pay: cash (tendered, quick amounts, change), debtor (pick or add) or transfer. Enter completes. */
+export function PayPanel(p: Props) {
+  const { t } = useTranslation();
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const { pay, setPay, money, digits, total } = p;
+  const providers = useProviders(p.opened && p.kind === 'transfer');
+  const f = p.errors.fields;
+
+  // one provider: nothing to choose
+  useEffect(() => {
+    const list = providers.data ?? [];
+    if (p.opened && list.length === 1 && !pay.provider_id)
+      setPay((s) => ({ ...s, provider_id: list[0]!.id }));
+  }, [providers.data, p.opened]);
+
+  const tendered = tenderedOf(pay.tendered, total, digits);
+  const change = tendered !== null ? tendered - total : null;
+
+  return (
+    <Modal
+      opened={p.opened}
+      onClose={p.onClose}
+      title={p.title}
+      size="lg"
+      fullScreen={narrow}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      data-testid="pay-panel"
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!p.busy) p.onComplete();
+        }}
+      >
+        <Stack>
+          <Group justify="space-between" align="baseline">
+            <Text c="dimmed" fw={600} tt="uppercase" size="sm">
+              {t('till.pay.toPay')}
+            </Text>
+            <Text className={`${classes.total} tabular`} data-testid="pay-total">
+              {money(total)}
+            </Text>
+          </Group>
+
+          {p.kind === 'cash' && (
+            <>
+              <TextInput
+                label={t('till.pay.tendered')}
+                size="lg"
+                inputMode="decimal"
+                autoComplete="off"
+                data-autofocus
+                placeholder={moneyText(total, digits)}
+                value={pay.tendered}
+                error={f.tendered}
+                description={t('till.pay.tenderedHint')}
+                onChange={(e) => {
+                  const v = e.currentTarget.value;
+                  setPay((s) => ({ ...s, tendered: v }));
+                }}
+              />
+              <SimpleGrid cols={2} spacing="xs">
+                {quickAmounts(total, digits).map((a, i) => (
+                  <Button
+                    key={a}
+                    variant={tendered === a ? 'light' : 'default'}
+                    size="lg"
+                    className="tabular"
+                    onClick={() => setPay((s) => ({ ...s, tendered: moneyText(a, digits) }))}
+                  >
+                    {i === 0 ? t('till.pay.exact') : money(a)}
+                  </Button>
+                ))}
+              </SimpleGrid>
+              <Stack gap={0} align="flex-end">
+                <Text c="dimmed" fw={600} tt="uppercase" size="sm">
+                  {t('till.pay.change')}
+                </Text>
+                <Text
+                  className={`${classes.huge} tabular ${change !== null && change >= 0 ? classes.good : ''}`}
+                  c={change !== null && change < 0 ? 'var(--mantine-color-error)' : undefined}
+                  data-testid="pay-change"
+                >
+                  {change === null
+                    ? '—'
+                    : change < 0
+                      ? t('till.pay.short', { amount: money(-change) })
+                      : money(change)}
+                </Text>
+              </Stack>
+            </>
+          )}
+
+          {p.kind === 'debtor' && (
+            <DebtorPicker
+              value={pay.debtor}
+              onChange={(d) => setPay((s) => ({ ...s, debtor: d }))}
+              total={total}
+              error={f.debtor_id}
+              admin={p.admin}
+              defaultLimit={p.defaultLimit}
+              digits={digits}
+              money={money}
+            />
+          )}
+
+          {p.kind === 'transfer' && (
+            <>
+              <Select
+                label={t('till.pay.provider')}
+                required
+                data={(providers.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
+                value={pay.provider_id}
+                error={f.provider_id}
+                onChange={(v) => setPay((s) => ({ ...s, provider_id: v }))}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+                nothingFoundMessage={t('till.pay.noProviders')}
+                data-autofocus={pay.provider_id ? undefined : true}
+              />
+              {providers.isSuccess && providers.data.length === 0 && (
+                <Text size="sm" c="dimmed">
+                  {t('till.pay.noProviders')}
+                </Text>
+              )}
+              <TextInput
+                label={t('till.pay.reference')}
+                required
+                size="lg"
+                autoComplete="off"
+                description={t('till.pay.referenceHint')}
+                data-autofocus={pay.provider_id ? true : undefined}
+                value={pay.reference}
+                error={f.reference}
+                styles={{ input: { textTransform: 'uppercase', letterSpacing: '0.04em' } }}
+                onChange={(e) => {
+                  const v = e.currentTarget.value.toUpperCase();
+                  setPay((s) => ({ ...s, reference: v }));
+                }}
+              />
+            </>
+          )}
+
+          {p.errors.form && (
+            <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+              {p.errors.form}
+            </Alert>
+          )}
+          <Group justify="space-between" mt="xs" wrap="nowrap">
+            <Button
+              variant="default"
+              size="md"
+              onClick={p.onClose}
+              rightSection={
+                <Kbd size="xs" visibleFrom="sm">
+                  Esc
+                </Kbd>
+              }
+            >
+              {t('common.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              size="md"
+              loading={p.busy}
+              leftSection={<IconCheck size={18} aria-hidden />}
+              rightSection={
+                <Kbd size="xs" visibleFrom="sm">
+                  ↵
+                </Kbd>
+              }
+              style={narrow ? { flex: 1 } : undefined}
+              data-testid="pay-complete"
+            >
+              {t('till.pay.complete')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,122 @@
+import { Button, Divider, Group, Kbd, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCircleCheck, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Sale } from '@duka/domain';
+import { PrintReceiptButton } from '../printing/print-receipt-button';
+import { ReceiptPreview } from '../receipts/receipt-preview';
+import classes from './till.module.css';
+
+interface Props {
+  sale: Sale | null;
+  onClose: () => void;
+  money: (minor: number) => string;
+}
+
+/** After a sale: what to tell the customer (change, new balance), the receipt, and New sale. */
+export function ReceiptPanel({ sale, onClose, money }: Props) {
+  const { t } = useTranslation();
+  const narrow = useMediaQuery('(max-width: 48em)');
+  return (
+    <Modal
+      opened={sale !== null}
+      onClose={onClose}
+      size={900}
+      fullScreen={narrow}
+      returnFocus={false}
+      title={
+        <Group gap="xs">
+          <IconCircleCheck size={22} aria-hidden className={classes.good} />
+          <span>{sale ? t('till.receipt.title', { no: sale.receipt_no }) : ''}</span>
+        </Group>
+      }
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {sale && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
+          <Stack gap="md">
+            {sale.kind === 'cash' && (
+              <div>
+                <Text c="dimmed" fw={600} tt="uppercase" size="sm">
+                  {t('till.pay.change')}
+                </Text>
+                <Text className={`${classes.huge} tabular ${classes.good}`} data-testid="receipt-change">
+                  {money(sale.change ?? 0)}
+                </Text>
+              </div>
+            )}
+            {sale.kind === 'debtor' && (
+              <div>
+                <Text c="dimmed" fw={600} tt="uppercase" size="sm">
+                  {t('till.receipt.newBalance', { name: sale.debtor_name ?? '' })}
+                </Text>
+                <Text className={`${classes.huge} tabular`} data-testid="receipt-balance">
+                  {money(sale.debtor_balance_after ?? 0)}
+                </Text>
+              </div>
+            )}
+            {sale.kind === 'transfer' && (
+              <div>
+                <Text c="dimmed" fw={600} tt="uppercase" size="sm">
+                  {sale.provider_name}
+                </Text>
+                <Text
+                  className={`${classes.huge} tabular`}
+                  data-testid="receipt-reference"
+                  style={{ wordBreak: 'break-all' }}
+                >
+                  {sale.reference}
+                </Text>
+              </div>
+            )}
+            <Divider />
+            <Stack gap={4}>
+              <Fig label={t('till.cart.total')} value={money(sale.total)} strong />
+              {sale.tendered !== null && <Fig label={t('till.pay.tendered')} value={money(sale.tendered)} />}
+              {sale.discount > 0 && (
+                <Fig label={t('till.cart.discount')} value={`−${money(sale.discount)}`} />
+              )}
+              <Fig label={t('till.cart.taxIncluded')} value={money(sale.tax)} />
+              <Fig label={t('till.receipt.items')} value={String(sale.lines.length)} />
+            </Stack>
+            <Group gap="xs" mt="auto">
+              <PrintReceiptButton receiptNo={sale.receipt_no} auto size="lg" />
+              <Button
+                size="lg"
+                style={{ flex: 1 }}
+                data-autofocus
+                leftSection={<IconPlus size={18} aria-hidden />}
+                rightSection={
+                  <Kbd size="xs" visibleFrom="sm">
+                    F4
+                  </Kbd>
+                }
+                onClick={onClose}
+                aria-keyshortcuts="F4 Enter"
+              >
+                {t('till.newSale')}
+              </Button>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {t('till.receipt.nextHint')}
+            </Text>
+          </Stack>
+          <ReceiptPreview receiptNo={sale.receipt_no} />
+        </SimpleGrid>
+      )}
+    </Modal>
+  );
+}
+
+function Fig(p: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {p.label}
+      </Text>
+      <Text size={p.strong ? 'lg' : 'sm'} fw={p.strong ? 700 : 500} className="tabular">
+        {p.value}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  type SaleBody,
+  debtorListSchema,
+  debtorSchema,
+  productSchema,
+  providerSchema,
+  saleSchema,
+} from '@duka/domain';
+import { api } from '../../lib/api-client';
+import { fetchProducts } from '../stock/stock-api';
+
+/** The tiles shown before anything is searched: the first products of the catalogue. */
+export function useFavourites() {
+  return useQuery({
+    queryKey: ['products', 'till-favourites'],
+    queryFn: ({ signal }) => fetchProducts({ limit: 12 }, signal),
+    staleTime: 60_000,
+  });
+}
+
+export function useProductSearch(q: string) {
+  return useQuery({
+    enabled: q.length > 0,
+    queryKey: ['products', 'search', q],
+    queryFn: ({ signal }) => fetchProducts({ q, limit: 12 }, signal),
+    staleTime: 10_000,
+  });
+}
+
+export const fetchProduct = (id: string) => api(`/api/products/${id}`, { schema: productSchema });
+
+/** Banks and mobile-money services, the active ones. */
+export function useProviders(enabled: boolean) {
+  return useQuery({
+    enabled,
+    queryKey: ['payment-providers'],
+    queryFn: () => api('/api/payment-providers', { schema: z.array(providerSchema) }),
+    select: (list) => list.filter((p) => p.active),
+  });
+}
+
+export function useDebtorSearch(q: string) {
+  return useQuery({
+    queryKey: ['debtors', 'till', q],
+    queryFn: ({ signal }) => {
+      const p = new URLSearchParams({ limit: '8' });
+      if (q) p.set('q', q);
+      return api(`/api/debtors?${p.toString()}`, { schema: debtorListSchema, signal });
+    },
+    staleTime: 5_000,
+  });
+}
+
+export interface NewDebtor {
+  id: string;
+  name: string;
+  phone: string;
+  id_number: string;
+  credit_limit?: number;
+}
+
+/** Adds a debtor; the id makes a retry safe. */
+export const createDebtor = (body: NewDebtor) =>
+  api('/api/debtors', { method: 'POST', body, schema: debtorSchema, retry: true });
+
+export const fetchDebtor = (id: string) => api(`/api/debtors/${id}`, { schema: debtorSchema });
+
+/** Records the sale. The same id answers the same sale, so a lost answer is simply retried. */
+export const postSale = (body: SaleBody) =>
+  api('/api/sales', { method: 'POST', body, schema: saleSchema, retry: true });
+
+export const fetchSale = (id: string) => api(`/api/sales/${id}`, { schema: saleSchema });

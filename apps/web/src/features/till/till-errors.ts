@@ -1,0 +1,105 @@
+import type { TFunction } from 'i18next';
+import { ApiError } from '../../lib/api-error';
+import { serverMessage } from '../../lib/notify';
+import { lineErrorOf } from '../stock/line-entry/lines';
+import type { Cart } from './cart';
+
+/** Fields of the pay panel and the cart a refusal can name. */
+export type TillField = 'tendered' | 'debtor_id' | 'provider_id' | 'reference' | 'discount' | 'location_id';
+const FIELDS = new Set<string>([
+  'tendered',
+  'debtor_id',
+  'provider_id',
+  'reference',
+  'discount',
+  'location_id',
+]);
+
+export interface TillErrors {
+  /** By line key. */
+  lines: Record<string, string>;
+  fields: Partial<Record<TillField, string>>;
+  /** About the sale as a whole: shown above Pay. */
+  form: string | null;
+}
+
+export const NO_TILL_ERRORS: TillErrors = { lines: {}, fields: {}, form: null };
+
+/** Words for what the server says when it names a field (its own message is English). */
+const FIELD_KEYS: Record<string, string> = {
+  tendered: 'till.errors.tenderedRequired',
+  debtor_id: 'till.errors.debtorRequired',
+  provider_id: 'till.errors.providerRequired',
+  reference: 'till.errors.referenceRequired',
+  quantity: 'till.errors.badQty',
+};
+
+/** The refusal in the user's language: known codes are worded here, others as the server said. */
+export function saleErrorMessage(err: unknown, t: TFunction, cart: Cart): string {
+  if (!(err instanceof ApiError) || err.kind !== 'http') {
+    if (err instanceof ApiError && (err.kind === 'network' || err.kind === 'offline'))
+      return t('till.errors.noAnswer');
+    return serverMessage(err);
+  }
+  const m = err.message;
+  switch (err.code) {
+    case 'insufficient_stock': {
+      const line = cart.lines.find((l) => m.includes(l.name));
+      const onHand = /: (-?[\d.]+) on hand/.exec(m)?.[1];
+      return onHand !== undefined
+        ? t('till.errors.insufficientStockOnHand', { name: line?.name ?? '', onHand })
+        : t('till.errors.insufficientStock', { name: line?.name ?? '' });
+    }
+    case 'credit_limit_exceeded':
+      return t('till.errors.creditLimit');
+    case 'price_changed':
+      return t('till.errors.priceChanged');
+    case 'reference_used': {
+      const receipt = /#(\w+)/.exec(m)?.[1];
+      return receipt ? t('till.errors.referenceUsedOn', { receipt }) : t('till.errors.referenceUsed');
+    }
+    case 'sales_frozen':
+      return t('till.errors.salesFrozen');
+    case 'discount_not_allowed':
+      return t('till.errors.discountOverLimit');
+    case 'tendered_too_low':
+      return t('till.errors.tenderedTooLow');
+    case 'location_not_allowed':
+      return t('till.errors.locationNotAllowed');
+    case 'forbidden':
+      return t('till.errors.forbidden');
+    case 'validation_failed': {
+      const at = lineErrorOf(err.field);
+      const key = FIELD_KEYS[at ? at.field : (err.field ?? '')];
+      if (key) return t(key);
+      if (at?.field === 'discount') return t('till.errors.discountTooBig');
+      return serverMessage(err);
+    }
+    default:
+      return serverMessage(err);
+  }
+}
+
+/** Places a refused sale next to what caused it: a line, a field, or the sale as a whole. */
+export function placeSaleError(err: unknown, t: TFunction, cart: Cart): TillErrors {
+  const message = saleErrorMessage(err, t, cart);
+  if (!(err instanceof ApiError) || err.kind !== 'http') return { ...NO_TILL_ERRORS, form: message };
+  const at = lineErrorOf(err.field);
+  if (at) {
+    const line = cart.lines[at.index];
+    if (line) return { lines: { [line.key]: message }, fields: {}, form: null };
+  }
+  if (err.code === 'insufficient_stock') {
+    const line = cart.lines.find((l) => err.message.includes(l.name));
+    if (line) return { lines: { [line.key]: message }, fields: {}, form: message };
+  }
+  if (err.field && FIELDS.has(err.field))
+    return { lines: {}, fields: { [err.field as TillField]: message }, form: null };
+  return { ...NO_TILL_ERRORS, form: message };
+}
+
+/** The refusal is about paying (a field of the pay panel), so the panel stays open to fix it. */
+export function isPayFieldError(e: TillErrors): boolean {
+  const f = e.fields;
+  return !!(f.tendered || f.debtor_id || f.provider_id || f.reference);
+}

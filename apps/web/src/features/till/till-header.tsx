@@ -1,0 +1,138 @@
+import type { ReactNode } from 'react';
+import { Alert, Group, Kbd, Select, Text, Title } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconArrowsExchange,
+  IconCash,
+  IconMapPin,
+  IconUserDollar,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SALE_KINDS, SELL_FLAG, type SaleKind, type SessionData, isAdminRole } from '@duka/domain';
+import classes from './till.module.css';
+
+export const KIND_PATH: Record<SaleKind, string> = {
+  cash: '/cash-sale',
+  debtor: '/debtor-sale',
+  transfer: '/transfer-sale',
+};
+const ICON = { cash: IconCash, debtor: IconUserDollar, transfer: IconArrowsExchange };
+
+/** The kinds of sale the user's flags allow (an admin: all three). */
+export function allowedKinds(session: SessionData): SaleKind[] {
+  const admin = isAdminRole(session.user.role);
+  return SALE_KINDS.filter((k) => admin || session.user_roles[SELL_FLAG[k]] === 1);
+}
+
+/** The kind of sale as tabs: each one its own route, so a link. */
+export function KindTabs({ kinds, current }: { kinds: SaleKind[]; current: SaleKind }) {
+  const { t } = useTranslation();
+  if (kinds.length < 2) return null;
+  return (
+    <nav aria-label={t('till.kinds')} className={classes.kinds}>
+      {kinds.map((k) => {
+        const Icon = ICON[k];
+        return (
+          <Link
+            key={k}
+            to={KIND_PATH[k]}
+            className={classes.kind}
+            aria-current={k === current ? 'page' : undefined}
+            data-testid={`till-kind-${k}`}
+          >
+            <Icon size={16} aria-hidden />
+            {t(`till.kindShort.${k}`)}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/**
+ * The till's header: the kind of sale (tabs), the location (a choice when the user has several),
+ * what `children` add (parked sales), and a stock-count freeze when one is on.
+ */
+export function TillHeader(p: {
+  title: string;
+  kinds: SaleKind[];
+  current: SaleKind;
+  locations: { id: string; name: string }[];
+  locationId: string;
+  onLocation: (id: string) => void;
+  blocked: string | null;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const here = p.locations.find((l) => l.id === p.locationId);
+  return (
+    <>
+      <div className={classes.header}>
+        <Title order={1} size="h3">
+          {p.title}
+        </Title>
+        <KindTabs kinds={p.kinds} current={p.current} />
+        <Group gap="xs" ml="auto" wrap="nowrap">
+          {p.locations.length > 1 ? (
+            <Select
+              aria-label={t('till.location')}
+              leftSection={<IconMapPin size={16} aria-hidden />}
+              data={p.locations.map((l) => ({ value: l.id, label: l.name }))}
+              value={p.locationId || null}
+              onChange={(v) => v && p.onLocation(v)}
+              allowDeselect={false}
+              w={200}
+              comboboxProps={{ withinPortal: true }}
+            />
+          ) : (
+            <Group gap={4} wrap="nowrap">
+              <IconMapPin size={16} aria-hidden />
+              <Text size="sm" fw={600}>
+                {here?.name ?? '—'}
+              </Text>
+            </Group>
+          )}
+          {p.children}
+        </Group>
+      </div>
+      {p.blocked && (
+        <Alert
+          color="orange"
+          mb="md"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title={t('till.frozenTitle')}
+        >
+          {p.blocked}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** The till's keys, shown where a keyboard is likely (not on phones). */
+export function KeyHints() {
+  const { t } = useTranslation();
+  const hints: [string, string][] = [
+    ['F2', t('till.keys.search')],
+    ['↑ ↓ ↵', t('till.keys.pick')],
+    ['+ −', t('till.keys.quantity')],
+    ['Del', t('till.keys.remove')],
+    ['F7', t('till.keys.discount')],
+    ['F8', t('till.keys.park')],
+    ['F9', t('till.keys.pay')],
+    ['F4', t('till.keys.newSale')],
+  ];
+  return (
+    <Group gap="md" mt="sm" px={4} visibleFrom="sm" aria-label={t('till.keys.title')} role="note">
+      {hints.map(([k, label]) => (
+        <Group key={k} gap={6} wrap="nowrap">
+          <Kbd size="xs">{k}</Kbd>
+          <Text size="xs" c="dimmed">
+            {label}
+          </Text>
+        </Group>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TYPE_HANDOVER_MS, createScanner, whereKeyLands } from './use-scanner';
+
+let clock = 0;
+const now = () => clock;
+
+function setup() {
+  const onScan = vi.fn();
+  const onType = vi.fn();
+  const onRestore = vi.fn();
+  const s = createScanner({ onScan, onType, onRestore }, now);
+  window.addEventListener('keydown', s.listener, true);
+  return { onScan, onType, onRestore, off: () => window.removeEventListener('keydown', s.listener, true) };
+}
+
+/** Types `text` (then Enter) on `target`, `gap` ms apart, like a scanner or a person. */
+function type(target: HTMLElement, text: string, gap: number, enter = true) {
+  const events: KeyboardEvent[] = [];
+  for (const key of [...text, ...(enter ? ['Enter'] : [])]) {
+    clock += gap;
+    const e = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+    target.dispatchEvent(e);
+    events.push(e);
+  }
+  return events;
+}
+
+describe('scanner', () => {
+  let button: HTMLButtonElement;
+  let search: HTMLInputElement;
+  let qty: HTMLInputElement;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<button>Park</button><input id="s" /><input id="q" data-scan-through />';
+    button = document.querySelector('button')!;
+    search = document.querySelector('#s')!;
+    qty = document.querySelector('#q')!;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('tells where a key lands', () => {
+    expect(whereKeyLands(button)).toBe('none');
+    expect(whereKeyLands(document.body)).toBe('none');
+    expect(whereKeyLands(search)).toBe('text');
+    expect(whereKeyLands(qty)).toBe('through');
+  });
+
+  it('a code and Enter outside a text field is a scan; the Enter does not press the button', () => {
+    const h = setup();
+    const events = type(button, '6161100000017', 8);
+    expect(h.onScan).toHaveBeenCalledWith('6161100000017');
+    expect(events.at(-1)!.defaultPrevented).toBe(true);
+    vi.advanceTimersByTime(TYPE_HANDOVER_MS * 2);
+    expect(h.onType).not.toHaveBeenCalled();
+    h.off();
+  });
+
+  it('keys typed outside a field without Enter go to the search box', () => {
+    const h = setup();
+    type(document.body, 'sug', 30, false);
+    vi.advanceTimersByTime(TYPE_HANDOVER_MS + 1);
+    expect(h.onType).toHaveBeenCalledWith('sug');
+    expect(h.onScan).not.toHaveBeenCalled();
+    h.off();
+  });
+
+  it('leaves text fields alone, and + or − on a line to the line', () => {
+    const h = setup();
+    type(search, 'SUG1', 5);
+    const [plus] = type(button, '+', 5, false);
+    vi.advanceTimersByTime(TYPE_HANDOVER_MS * 2);
+    expect(h.onScan).not.toHaveBeenCalled();
+    expect(h.onType).not.toHaveBeenCalled();
+    expect(plus!.defaultPrevented).toBe(false);
+    h.off();
+  });
+
+  it('in a quantity field only a fast burst is a scan, and the quantity gets its value back', () => {
+    const h = setup();
+    qty.value = '2';
+    type(qty, '12', 150); // a person typing a quantity, then Enter
+    expect(h.onScan).not.toHaveBeenCalled();
+    type(qty, '6161100000017', 6);
+    expect(h.onScan).toHaveBeenCalledWith('6161100000017');
+    expect(h.onRestore).toHaveBeenCalledWith(qty, '2');
+    h.off();
+  });
+});

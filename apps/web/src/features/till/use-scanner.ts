@@ -1,0 +1,121 @@
+import { useEffect, useRef } from 'react';
+
+/** Most time between two keys of one scan (scanners type a key every few milliseconds). */
+export const SCAN_KEY_GAP_MS = 40;
+/** Quiet time after which keys typed outside a text field are handed to the search box. */
+export const TYPE_HANDOVER_MS = 80;
+/** Fewest characters a scan into a quantity field has (a quantity is rarely that long). */
+export const MIN_SCAN_THROUGH = 4;
+
+export interface ScanHandlers {
+  /** A code followed by Enter: look it up exactly. */
+  onScan: (code: string) => void;
+  /** Keys typed outside any text field, without Enter: carry on typing them in the search. */
+  onType: (text: string) => void;
+  /**
+   * A scan that landed in a field marked `data-scan-through` (a quantity): the field gets back
+   * what it held before the scan.
+   */
+  onRestore?: (el: HTMLInputElement, value: string) => void;
+}
+
+type Where = 'none' | 'text' | 'through';
+
+const NOT_TEXT_INPUTS = new Set(['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file']);
+
+/** Where a key lands: a text field (left alone), a quantity field, or anywhere else. */
+export function whereKeyLands(target: EventTarget | null): Where {
+  if (!(target instanceof HTMLElement)) return 'none';
+  if (target instanceof HTMLInputElement && target.dataset.scanThrough !== undefined) return 'through';
+  if (target.isContentEditable) return 'text';
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return 'text';
+  if (target instanceof HTMLInputElement) return NOT_TEXT_INPUTS.has(target.type) ? 'none' : 'text';
+  const role = target.getAttribute('role');
+  return role === 'textbox' || role === 'combobox' || role === 'searchbox' ? 'text' : 'none';
+}
+
+const printable = (e: KeyboardEvent) =>
+  e.key.length === 1 && e.key !== ' ' && !e.ctrlKey && !e.metaKey && !e.altKey;
+
+/**
+ * Tells a barcode scanner (a burst of keys ending in Enter) from a person: outside text fields
+ * every key is collected, Enter turns them into a scan, a pause hands them to the search box;
+ * in a quantity field only a fast burst counts as a scan. Answers the keydown listener.
+ */
+export function createScanner(h: ScanHandlers, now: () => number = () => performance.now()) {
+  let buf = '';
+  let last = 0;
+  let gapsOk = true;
+  let through: { el: HTMLInputElement; value: string } | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const reset = () => {
+    buf = '';
+    gapsOk = true;
+    through = null;
+    clearTimeout(timer);
+  };
+
+  const listener = (e: KeyboardEvent) => {
+    const where = whereKeyLands(e.target);
+    if (where === 'text') return reset();
+    const t = now();
+    if (e.key === 'Enter') {
+      const code = buf;
+      const wasThrough = through;
+      const fast = gapsOk && t - last <= SCAN_KEY_GAP_MS;
+      reset();
+      if (!code) return;
+      if (wasThrough && (!fast || code.length < MIN_SCAN_THROUGH)) return;
+      e.preventDefault();
+      e.stopPropagation();
+      if (wasThrough) h.onRestore?.(wasThrough.el, wasThrough.value);
+      h.onScan(code);
+      return;
+    }
+    if (!printable(e)) return;
+    // on a line, + and − change its quantity: they never start a code
+    if (!buf && (e.key === '+' || e.key === '-')) return;
+    if (where === 'through') {
+      const el = e.target as HTMLInputElement;
+      if (!buf || t - last > SCAN_KEY_GAP_MS || through?.el !== el) {
+        buf = '';
+        gapsOk = true;
+        through = { el, value: el.value };
+      }
+    } else if (buf && t - last > SCAN_KEY_GAP_MS) {
+      gapsOk = false;
+    }
+    buf += e.key;
+    last = t;
+    clearTimeout(timer);
+    if (where === 'none') {
+      // keys outside a field do nothing by themselves; without Enter soon they were a person typing
+      e.preventDefault();
+      timer = setTimeout(() => {
+        const text = buf;
+        reset();
+        if (text) h.onType(text);
+      }, TYPE_HANDOVER_MS);
+    }
+  };
+  return { listener, reset };
+}
+
+/** Listens for scans on the whole page while `enabled`. */
+export function useScanner(enabled: boolean, handlers: ScanHandlers): void {
+  const ref = useRef(handlers);
+  ref.current = handlers;
+  useEffect(() => {
+    if (!enabled) return;
+    const s = createScanner({
+      onScan: (c) => ref.current.onScan(c),
+      onType: (t) => ref.current.onType(t),
+      onRestore: (el, v) => ref.current.onRestore?.(el, v),
+    });
+    window.addEventListener('keydown', s.listener, true);
+    return () => {
+      window.removeEventListener('keydown', s.listener, true);
+      s.reset();
+    };
+  }, [enabled]);
+}

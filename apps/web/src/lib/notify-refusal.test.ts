@@ -1,0 +1,41 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from './api-error';
+import { testI18n } from '../test/render';
+import { refusalField as errorField, refusalText as errorText } from './notify';
+import { compareValues } from '../components/sortable';
+
+beforeAll(async () => {
+  await testI18n('en');
+});
+
+const refused = (code: string, field?: string, message = 'Server words') =>
+  new ApiError({ kind: 'http', status: 409, code, field, message });
+
+describe('refusals in the user’s language', () => {
+  it('words the codes a screen expects, by code:field first, then by code', () => {
+    const known = { 'validation_failed:date': 'Not in the future', overpayment: 'Too much' };
+    expect(errorText(refused('overpayment', 'amount'), known)).toBe('Too much');
+    expect(errorText(refused('validation_failed', 'date'), known)).toBe('Not in the future');
+    expect(errorField(refused('validation_failed', 'date'))).toBe('date');
+  });
+
+  it('falls back to the app’s own wording, never a raw code', () => {
+    expect(errorText(refused('validation_failed', 'name'))).toBe(
+      'Some fields are not valid. Check them and try again.',
+    );
+    expect(errorText(new ApiError({ kind: 'network', code: 'network' }))).toBe(
+      'Something bad happened; please try again later.',
+    );
+    expect(errorField(new Error('x'))).toBeUndefined();
+  });
+});
+
+describe('sorting the rows shown', () => {
+  const names = ['émile', 'Zawadi', 'amina', 'Item 10', 'Item 9'];
+  it('sorts names in the language’s order, numbers inside names as numbers', () => {
+    expect([...names].sort(compareValues)).toEqual(['amina', 'émile', 'Item 9', 'Item 10', 'Zawadi']);
+  });
+  it('sorts money as numbers', () => {
+    expect([500, -20, 12000, 0].sort(compareValues)).toEqual([-20, 0, 500, 12000]);
+  });
+});

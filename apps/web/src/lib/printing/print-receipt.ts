@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { api } from '../api-client';
+import { printInBrowser } from './browser-print';
+import { HelperUnreachableError, type QzApi, connectHelper, withTimeout } from './qz';
+import type { TillPrinting } from './till-settings';
+
+/** Where a receipt went: the till's helper, the local server's network printer, the browser. */
+export type PrintRoute = 'helper' | 'network' | 'browser';
+
+export interface PrintContext {
+  business: { id: string; receipt_width: 58 | 80; network_printer: boolean };
+  /** The printer this till chose in the helper; null: the helper's default printer. */
+  printer: string | null;
+}
+
+/** A receipt that did not print; `route` is where it was sent ('none': nowhere to send it). */
+export class PrintError extends Error {
+  constructor(
+    readonly route: PrintRoute | 'none',
+    cause?: unknown,
+  ) {
+    super(`Printing failed (${route})`);
+    this.cause = cause;
+  }
+}
+
+/** A helper that does not answer this fast is taken as absent (a local websocket answers at once). */
+export const HELPER_PROBE_MS = 2500;
+const PRINT_TIMEOUT_MS = 30_000;
+
+/** The seed spec's job name: 'Receipt #123456'. */
+export function receiptJobName(receiptNo: string): string {
+  return `Receipt #${receiptNo}`;
+}
+
+const escPosJobSchema = z.object({ job_name: z.string(), width: z.number(), data: z.string() });
+
+const receiptPath = (receiptNo: string) => `/api/receipts/${encodeURIComponent(receiptNo)}`;
+
+/** The printer to use: the till's choice as the helper names it, else the helper's default. */
+export async function pickPrinter(qz: QzApi, chosen: string | null): Promise<string> {
+  const found = chosen ? await qz.printers.find(chosen) : await qz.printers.getDefault();
+  const name = Array.isArray(found) ? found[0] : found;
+  if (!name) throw new Error('The printer helper has no default printer');
+  return name;
+}
+
+/** The receipt's ESC/POS bytes from the server, sent raw through the helper as one job. */
+export async function printThroughHelper(qz: QzApi, receiptNo: string, ctx: PrintContext): Promise<void> {
+  const printer = await pickPrinter(qz, ctx.printer);
+  const job = await api(`${receiptPath(receiptNo)}/escpos?width=${ctx.business.receipt_width}`, {
+    schema: escPosJobSchema,
+  });
+  const config = qz.configs.create(printer, { jobName: job.job_name || receiptJobName(receiptNo) });
+  await withTimeout(
+    qz.print(config, [{ type: 'raw', format: 'command', flavor: 'base64', data: job.data }]),
+    PRINT_TIMEOUT_MS,
+  );
+}
+
+/**
+ * Prints a receipt the best way this till has: through the printer helper when one answers,
+ * else from the local server to the profile's network printer, else (when `browser`) with the
+ * browser's print dialog. Throws PrintError when the chosen way fails.
+ */
+export async function printReceipt(
+  receiptNo: string,
+  ctx: PrintContext,
+  opts: { browser: boolean },
+): Promise<PrintRoute> {
+  let qz: QzApi | null = null;
+  try {
+    qz = await connectHelper(ctx.business.id, HELPER_PROBE_MS);
+  } catch (err) {
+    if (!(err instanceof HelperUnreachableError)) throw new PrintError('helper', err);
+  }
+  if (qz) {
+    try {
+      await printThroughHelper(qz, receiptNo, ctx);
+      return 'helper';
+    } catch (err) {
+      throw new PrintError('helper', err);
+    }
+  }
+  if (ctx.business.network_printer) {
+    try {
+      await api(`${receiptPath(receiptNo)}/print`, { method: 'POST', retry: false });
+      return 'network';
+    } catch (err) {
+      throw new PrintError('network', err);
+    }
+  }
+  if (!opts.browser) throw new PrintError('none');
+  try {
+    await printInBrowser(receiptNo, ctx.business.receipt_width, receiptJobName(receiptNo));
+    return 'browser';
+  } catch (err) {
+    throw new PrintError('browser', err);
+  }
+}
+
+const autoPrinted = new Set<string>();
+
+/** Whether this till prints this receipt on its own: auto-print on, and only the first time. */
+export function claimAutoPrint(receiptNo: string, settings: Pick<TillPrinting, 'autoPrint'>): boolean {
+  if (!settings.autoPrint || autoPrinted.has(receiptNo)) return false;
+  autoPrinted.add(receiptNo);
+  return true;
+}

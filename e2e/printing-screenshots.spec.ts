@@ -1,0 +1,110 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures';
+import { freePort, startFakePrinter, startHelperProcess } from './support/printing';
+import { mainLocation, stockedProduct } from './support/seed';
+
+/**
+ * Screenshots of printing in light and dark, 1440 and 390 wide, written to /tmp/shots-printing
+ * for people to look at: the till's receipt panel with its Print button, the settings panel's
+ * Printing tab with the real helper answering, and the business profile's printer section.
+ */
+test.beforeAll(ensureSetup);
+
+const DIR = '/tmp/shots-printing';
+const RUN = Date.now().toString(36).slice(-4).toUpperCase();
+const SIZES = [
+  { name: 'wide', width: 1440, height: 900 },
+  { name: 'narrow', width: 390, height: 844 },
+];
+
+async function setScheme(page: Page, scheme: 'light' | 'dark') {
+  const layout = { variant: scheme === 'dark' ? 'Dark' : 'Light' };
+  await page.context().addCookies([
+    {
+      name: 'duka_prefs',
+      value: encodeURIComponent(JSON.stringify({ layout })),
+      url: 'http://127.0.0.1:3199',
+    },
+  ]);
+}
+
+async function shot(page: Page, name: string) {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${DIR}/${name}.png` });
+}
+
+test('printing, light and dark, wide and narrow', async ({ page }) => {
+  test.setTimeout(240_000);
+  mkdirSync(DIR, { recursive: true });
+  const api = await adminApi();
+  const main = await mainLocation(api);
+  const product = await stockedProduct(
+    api,
+    { name: 'Cooking oil 1 L', code: `SHPR${RUN}`, price: 32_000 },
+    main,
+    50,
+  );
+  const certificate = await (await api.get('/api/print/certificate')).text();
+  await api.dispose();
+  const printer = await startFakePrinter();
+  const helper = await startHelperProcess({
+    printerPort: printer.port,
+    certificate,
+    insecurePort: 8182,
+    securePort: await freePort(),
+  });
+  try {
+    await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+    for (const scheme of ['light', 'dark'] as const) {
+      await setScheme(page, scheme);
+      for (const size of SIZES) {
+        const tag = `${scheme}-${size.name}`;
+        await page.setViewportSize({ width: size.width, height: size.height });
+
+        // the settings panel, Printing tab, with the helper answering
+        await page.goto('/cash-sale');
+        await expect(page.getByRole('heading', { name: 'Make a sale › cash', level: 1 })).toBeVisible();
+        await page.getByRole('button', { name: 'Customize your view' }).click();
+        const panel = page.getByRole('dialog', { name: 'Settings' });
+        await panel.getByRole('tab', { name: 'Printing' }).click();
+        await expect(panel.getByTestId('helper-status')).toHaveAttribute('data-state', 'ready');
+        await shot(page, `settings-printing-${tag}`);
+        await page.keyboard.press('Escape');
+        await expect(panel).toBeHidden();
+
+        // a sale: the receipt panel with Print beside New sale
+        const search = page.getByTestId('till-search');
+        await search.fill(product.code);
+        await expect(page.getByTestId(`tile-${product.code}`)).toBeVisible();
+        await search.press('Enter');
+        await page.keyboard.press('F9');
+        const pay = page.getByRole('dialog', { name: 'Pay · Cash sale' });
+        await pay.getByLabel('Amount tendered').fill('500');
+        await pay.getByLabel('Amount tendered').press('Enter');
+        const done = page.getByRole('dialog', { name: /Sale complete · Receipt #/ });
+        await expect(done.getByRole('button', { name: 'Print' })).toBeVisible();
+        const img = done.getByRole('img', { name: /Receipt #/ });
+        await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+        await shot(page, `receipt-panel-${tag}`);
+        await page.keyboard.press('F4');
+        await expect(done).toBeHidden();
+
+        // the business profile's printer section
+        await page.goto('/profile');
+        const section = page.getByTestId('printer-section');
+        await expect(section.getByRole('heading', { name: 'Receipt printer' })).toBeVisible();
+        await expect(section.getByTestId('helper-howto')).toBeVisible();
+        await page.evaluate(() => window.scrollTo(0, 0));
+        // the whole page, so the fixed navbar stays on top; the section is in the lower half
+        await page.screenshot({ path: `${DIR}/profile-${tag}.png`, fullPage: true });
+        // and the section alone, cut from the whole page (scrolled to the top, so page = viewport)
+        const box = (await section.boundingBox())!;
+        await page.screenshot({ path: `${DIR}/profile-printer-${tag}.png`, fullPage: true, clip: box });
+      }
+    }
+  } finally {
+    await helper.stop();
+    await printer.close();
+  }
+});

