@@ -1,0 +1,52 @@
+/** Row types of the tables: printing keys and the report summaries. */
+import type { Counter } from './columns.js';
+
+export interface BusinessKeysTable {
+  business_id: string;
+  /** PKCS#8 PEM: signs printer calls for the qz-tray client. Never leaves the server's API. */
+  private_key: string;
+  certificate: string;
+  created_at: string;
+}
+
+/** Sales and reversals per business day, location, cashier and kind (moved with each of them). */
+export interface SalesSummaryDailyTable {
+  business_id: string;
+  day: string;
+  location_id: string;
+  /** '' when nobody is known (a system write). */
+  user_id: string;
+  kind: string;
+  sales_count: Counter;
+  sales_total: Counter;
+  sales_tax: Counter;
+  sales_cost: Counter;
+  sales_discount: Counter;
+  reversals_count: Counter;
+  reversals_total: Counter;
+  reversals_tax: Counter;
+  reversals_cost: Counter;
+}
+
+interface ProductSalesFigures {
+  business_id: string;
+  location_id: string;
+  product_id: string;
+  quantity: Counter;
+  revenue: Counter;
+  tax: Counter;
+  cost: Counter;
+  reversed_quantity: Counter;
+  reversed_revenue: Counter;
+  reversed_tax: Counter;
+  reversed_cost: Counter;
+}
+
+export interface ProductSalesDailyTable extends ProductSalesFigures {
+  day: string;
+}
+
+export interface ProductSalesMonthlyTable extends ProductSalesFigures {
+  /** 'YYYY-MM' of the business day. */
+  month: string;
+}
