@@ -11,6 +11,7 @@ import {
   seedCategory,
   seedSale,
 } from './support/seed';
+import { SIZES, setScheme } from './support/screens';
 
 /**
  * Screenshots of debtors, transfers, expenses and the profile's selling section in light and
@@ -20,22 +21,7 @@ import {
 test.beforeAll(ensureSetup);
 
 const DIR = '/tmp/shots-money';
-const SIZES = [
-  { name: 'wide', width: 1440, height: 900 },
-  { name: 'narrow', width: 390, height: 844 },
-];
 const RUN = Date.now().toString(36).slice(-4).toUpperCase();
-
-async function setScheme(page: Page, scheme: 'light' | 'dark') {
-  const layout = { variant: scheme === 'dark' ? 'Dark' : 'Light' };
-  await page.context().addCookies([
-    {
-      name: 'duka_prefs',
-      value: encodeURIComponent(JSON.stringify({ layout })),
-      url: 'http://127.0.0.1:3199',
-    },
-  ]);
-}
 
 async function shoot(
   page: Page,

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures';
 import { freePort, startFakePrinter, startHelperProcess } from './support/printing';
 import { mainLocation, stockedProduct } from './support/seed';
+import { SIZES, setScheme } from './support/screens';
 
 /**
  * Screenshots of printing in light and dark, 1440 and 390 wide, written to /tmp/shots-printing
@@ -13,21 +14,6 @@ test.beforeAll(ensureSetup);
 
 const DIR = '/tmp/shots-printing';
 const RUN = Date.now().toString(36).slice(-4).toUpperCase();
-const SIZES = [
-  { name: 'wide', width: 1440, height: 900 },
-  { name: 'narrow', width: 390, height: 844 },
-];
-
-async function setScheme(page: Page, scheme: 'light' | 'dark') {
-  const layout = { variant: scheme === 'dark' ? 'Dark' : 'Light' };
-  await page.context().addCookies([
-    {
-      name: 'duka_prefs',
-      value: encodeURIComponent(JSON.stringify({ layout })),
-      url: 'http://127.0.0.1:3199',
-    },
-  ]);
-}
 
 async function shot(page: Page, name: string) {
   await page.waitForTimeout(400);

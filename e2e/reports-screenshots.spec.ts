@@ -11,6 +11,7 @@ import {
   seedExpense,
   businessToday,
 } from './support/seed';
+import { SIZES, setScheme } from './support/screens';
 
 /**
  * Screenshots of the reports and the dashboard with data, in light and dark, 1440 and 390 wide,
@@ -19,23 +20,7 @@ import {
 test.beforeAll(ensureSetup);
 
 const DIR = '/tmp/shots-reports';
-const SIZES = [
-  { name: 'wide', width: 1440, height: 900 },
-  { name: 'narrow', width: 390, height: 844 },
-];
 const RUN = Date.now().toString(36).slice(-4).toUpperCase();
-
-async function setScheme(page: Page, scheme: 'light' | 'dark') {
-  await page.context().addCookies([
-    {
-      name: 'duka_prefs',
-      value: encodeURIComponent(
-        JSON.stringify({ layout: { variant: scheme === 'dark' ? 'Dark' : 'Light' } }),
-      ),
-      url: 'http://127.0.0.1:3199',
-    },
-  ]);
-}
 
 async function seed() {
   const api = await adminApi();

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { ADMIN, BASE_URL, adminApi, apiLoginInPage } from './support/fixtures';
+import { ADMIN, adminApi, apiLoginInPage } from './support/fixtures';
 import {
   businessToday,
   newId,
@@ -10,25 +10,13 @@ import {
   seedSale,
   seedReversal,
 } from './support/seed';
+import { SIZES, setScheme } from './support/screens';
 
 /**
  * Screenshots of current sales (drawer open), the three reverse screens with a sale loaded and
  * daily sales before and after closing, light and dark, 1440 and 390 wide, in /tmp/shots-sales.
  */
-const SIZES = [
-  { name: 'wide', width: 1440, height: 900 },
-  { name: 'narrow', width: 390, height: 844 },
-];
 const RUN = Date.now().toString(36).slice(-4).toUpperCase();
-
-async function setScheme(page: Page, scheme: 'light' | 'dark') {
-  const layout = { variant: scheme === 'dark' ? 'Dark' : 'Light' };
-  await page
-    .context()
-    .addCookies([
-      { name: 'duka_prefs', value: encodeURIComponent(JSON.stringify({ layout })), url: BASE_URL },
-    ]);
-}
 
 async function shoot(
   page: Page,

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, STAFF_PASSWORD, adminApi, apiLoginInPage, createUser, ensureSetup } from './support/fixtures';
+import { setScheme } from './support/screens';
 
 /**
  * Screenshots of every screen in light and dark, wide (1440) and narrow (1000 and 390), written to
@@ -13,17 +14,6 @@ const SIZES = [
   { name: 'narrow', width: 390, height: 844 },
 ];
 const SCHEMES = ['light', 'dark'] as const;
-
-async function setScheme(page: Page, scheme: 'light' | 'dark') {
-  const layout = { variant: scheme === 'dark' ? 'Dark' : 'Light' };
-  await page.context().addCookies([
-    {
-      name: 'duka_prefs',
-      value: encodeURIComponent(JSON.stringify({ layout })),
-      url: page.url().startsWith('http') ? page.url() : 'http://127.0.0.1:3199',
-    },
-  ]);
-}
 
 async function shoot(page: Page, name: string, ready: () => Promise<void>) {
   for (const scheme of SCHEMES) {

@@ -1,27 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, apiLoginInPage, ensureSetup } from './support/fixtures';
+import { SIZES, setScheme } from './support/screens';
 
 /**
  * Screenshots of the stock screens in light and dark, 1440 and 390 wide, written to
  * /tmp/shots-stock for people to look at. Each one first checks the screen is really there.
  */
 test.beforeAll(ensureSetup);
-
-const SIZES = [
-  { name: 'wide', width: 1440, height: 900 },
-  { name: 'narrow', width: 390, height: 844 },
-];
-
-async function setScheme(page: Page, scheme: 'light' | 'dark') {
-  const layout = { variant: scheme === 'dark' ? 'Dark' : 'Light' };
-  await page.context().addCookies([
-    {
-      name: 'duka_prefs',
-      value: encodeURIComponent(JSON.stringify({ layout })),
-      url: 'http://127.0.0.1:3199',
-    },
-  ]);
-}
 
 async function shoot(page: Page, name: string, path: string, heading: string, prepare?: () => Promise<void>) {
   for (const scheme of ['light', 'dark'] as const) {

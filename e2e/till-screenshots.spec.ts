@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures';
 import { mainLocation, stockedProduct, seedProvider, seedDebtor } from './support/seed';
+import { SIZES, setScheme } from './support/screens';
 
 /**
  * Screenshots of the till in light and dark, 1440 and 390 wide, written to /tmp/shots-till for
@@ -12,10 +13,6 @@ test.beforeAll(ensureSetup);
 
 const DIR = '/tmp/shots-till';
 const RUN = Date.now().toString(36).slice(-4).toUpperCase();
-const SIZES = [
-  { name: 'wide', width: 1440, height: 900 },
-  { name: 'narrow', width: 390, height: 844 },
-];
 const PRODUCTS = [
   { name: 'Sugar 1 kg', price: 18000 },
   { name: 'Bread white 400 g', price: 6500, tax_rate: 0 },
@@ -26,17 +23,6 @@ const PRODUCTS = [
   { name: 'Rice pishori 2 kg', price: 39000 },
   { name: 'Bar soap 800 g', price: 12000 },
 ];
-
-async function setScheme(page: Page, scheme: 'light' | 'dark') {
-  const layout = { variant: scheme === 'dark' ? 'Dark' : 'Light' };
-  await page.context().addCookies([
-    {
-      name: 'duka_prefs',
-      value: encodeURIComponent(JSON.stringify({ layout })),
-      url: 'http://127.0.0.1:3199',
-    },
-  ]);
-}
 
 async function shot(page: Page, name: string, full = true) {
   await page.waitForTimeout(400);

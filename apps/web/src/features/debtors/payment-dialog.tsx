@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  Input,
-  Modal,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
@@ -27,6 +15,7 @@ import { useProviders } from '../transfers/transfers-api';
 import { useRecordPayment } from './debtors-api';
 import { refusalField, refusalText } from '../../lib/notify';
 import { TABULAR } from '../../lib/format';
+import { PaymentMethodFields } from '../transfers/payment-method-fields';
 
 type Method = 'cash' | 'transfer';
 const FIELDS = ['amount', 'provider_id', 'reference', 'location_id'];
@@ -127,38 +116,19 @@ function PaymentForm({ debtor, onDone }: { debtor: Debtor; onDone: (p: DebtorPay
             {t('debtors.fullBalance')}
           </Button>
         </Group>
-        <Input.Wrapper label={t('debtors.method')} labelElement="div" labelProps={{ id: 'pay-method' }}>
-          <SegmentedControl
-            aria-labelledby="pay-method"
-            fullWidth
-            value={method}
-            onChange={(m) => setMethod(m)}
-            data={[
-              { value: 'cash', label: t('debtors.methods.cash') },
-              { value: 'transfer', label: t('debtors.methods.transfer') },
-            ]}
-          />
-        </Input.Wrapper>
-        {method === 'transfer' && (
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <Select
-              label={t('transfers.provider')}
-              required
-              data={active.map((p) => ({ value: p.id, label: p.name }))}
-              value={provider}
-              onChange={setProvider}
-              error={errors.provider_id}
-              nothingFoundMessage={t('transfers.noProviders')}
-            />
-            <TextInput
-              label={t('transfers.reference')}
-              required
-              value={reference}
-              error={errors.reference}
-              onChange={(e) => setReference(e.currentTarget.value.toUpperCase())}
-            />
-          </SimpleGrid>
-        )}
+        <PaymentMethodFields
+          id="pay-method"
+          label={t('debtors.method')}
+          method={method}
+          onMethod={setMethod}
+          providers={providers.data ?? []}
+          provider={provider}
+          onProvider={setProvider}
+          reference={reference}
+          onReference={setReference}
+          referenceRequired={true}
+          errors={errors}
+        />
         {method === 'transfer' && providers.isSuccess && active.length === 0 && (
           <Text size="sm" c="dimmed">
             {t('transfers.noProvidersHint')}

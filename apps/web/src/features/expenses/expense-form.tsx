@@ -4,9 +4,7 @@ import {
   Button,
   Drawer,
   Group,
-  Input,
   ScrollArea,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -26,6 +24,7 @@ import { useProviders } from '../transfers/transfers-api';
 import { useExpenseCategories, useRecordExpense } from './expenses-api';
 import { SlipField } from './slip-field';
 import { refusalField, refusalText } from '../../lib/notify';
+import { PaymentMethodFields } from '../transfers/payment-method-fields';
 
 type Method = 'cash' | 'transfer';
 const FIELDS = [
@@ -66,7 +65,6 @@ function ExpenseFields({ onDone }: { onDone: () => void }) {
   const [formError, setFormError] = useState<string | null>(null);
   const loc = location ?? (locations.home || null);
   const activeCategories = (categories.data ?? []).filter((c) => c.active);
-  const activeProviders = (providers.data ?? []).filter((p) => p.active);
 
   const submit = async () => {
     const e: Record<string, string> = {};
@@ -155,37 +153,19 @@ function ExpenseFields({ onDone }: { onDone: () => void }) {
           error={errors.amount}
           onChange={(e) => setAmount(e.currentTarget.value)}
         />
-        <Input.Wrapper label={t('expenses.paidBy')} labelElement="div" labelProps={{ id: 'expense-method' }}>
-          <SegmentedControl
-            aria-labelledby="expense-method"
-            fullWidth
-            value={method}
-            onChange={(m) => setMethod(m)}
-            data={[
-              { value: 'cash', label: t('debtors.methods.cash') },
-              { value: 'transfer', label: t('debtors.methods.transfer') },
-            ]}
-          />
-        </Input.Wrapper>
-        {method === 'transfer' && (
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <Select
-              label={t('transfers.provider')}
-              required
-              data={activeProviders.map((p) => ({ value: p.id, label: p.name }))}
-              value={provider}
-              onChange={setProvider}
-              error={errors.provider_id}
-              nothingFoundMessage={t('transfers.noProviders')}
-            />
-            <TextInput
-              label={t('expenses.referenceOptional')}
-              value={reference}
-              error={errors.reference}
-              onChange={(e) => setReference(e.currentTarget.value.toUpperCase())}
-            />
-          </SimpleGrid>
-        )}
+        <PaymentMethodFields
+          id="expense-method"
+          label={t('expenses.paidBy')}
+          method={method}
+          onMethod={setMethod}
+          providers={providers.data ?? []}
+          provider={provider}
+          onProvider={setProvider}
+          reference={reference}
+          onReference={setReference}
+          referenceRequired={false}
+          errors={errors}
+        />
         <Select
           label={t('debtors.location')}
           required

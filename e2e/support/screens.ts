@@ -1,0 +1,18 @@
+import type { Page } from '@playwright/test';
+import { BASE_URL } from './fixtures';
+
+/** The two widths every screen is shot at: a shop PC and a phone. */
+export const SIZES = [
+  { name: 'wide', width: 1440, height: 900 },
+  { name: 'narrow', width: 390, height: 844 },
+] as const;
+
+/** Light or dark, through the same per-browser preference cookie the settings panel writes. */
+export async function setScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  const layout = { variant: scheme === 'dark' ? 'Dark' : 'Light' };
+  await page
+    .context()
+    .addCookies([
+      { name: 'duka_prefs', value: encodeURIComponent(JSON.stringify({ layout })), url: BASE_URL },
+    ]);
+}
