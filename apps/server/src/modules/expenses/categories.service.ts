@@ -1,5 +1,5 @@
 import type { ExpenseCategory, categoryInputSchema, categoryUpdateSchema } from '@duka/domain';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/tables.js';
@@ -8,6 +8,7 @@ import type { Actor } from '../../lib/actor.js';
 import { newId } from '../../lib/ids.js';
 import { appendJournal } from '../../lib/journal.js';
 import { lockBusiness } from '../../lib/tx.js';
+import { assertNameFree } from '../../lib/name-lists.js';
 
 type Q = Kysely<Database>;
 const toCategory = (r: { id: string; name: string; active: number }): ExpenseCategory => ({
@@ -26,16 +27,6 @@ export async function listCategories(db: Q, businessId: string): Promise<Expense
   return rows.map(toCategory);
 }
 
-async function assertNameFree(trx: Q, businessId: string, name: string, selfId: string | null) {
-  let q = trx
-    .selectFrom('expense_categories')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`);
-  if (selfId) q = q.where('id', '!=', selfId);
-  if (await q.executeTakeFirst()) throw new AppError('conflict', `${name} is already a category`, 'name');
-}
-
 export async function createCategory(db: Db, actor: Actor, input: z.output<typeof categoryInputSchema>) {
   const id = input.id ?? newId();
   return db.kysely.transaction().execute(async (trx) => {
@@ -51,7 +42,14 @@ export async function createCategory(db: Db, actor: Actor, input: z.output<typeo
         return toCategory(existing);
       throw new AppError('idempotency_conflict', 'A different record was already saved with this id');
     }
-    await assertNameFree(trx, actor.businessId, input.name, null);
+    await assertNameFree(
+      trx,
+      'expense_categories',
+      actor.businessId,
+      input.name,
+      null,
+      `${input.name} is already a category`,
+    );
     const row = {
       id,
       business_id: actor.businessId,
@@ -87,7 +85,15 @@ export async function updateCategory(
       .where('business_id', '=', actor.businessId)
       .executeTakeFirst();
     if (!row) throw notFound('Category');
-    if (patch.name !== undefined) await assertNameFree(trx, actor.businessId, patch.name, id);
+    if (patch.name !== undefined)
+      await assertNameFree(
+        trx,
+        'expense_categories',
+        actor.businessId,
+        patch.name,
+        id,
+        `${patch.name} is already a category`,
+      );
     const active = patch.active === undefined ? row.active : patch.active ? 1 : 0;
     await trx
       .updateTable('expense_categories')

@@ -15,6 +15,7 @@ import type { Actor } from '../../lib/actor.js';
 import { newId } from '../../lib/ids.js';
 import { appendJournal } from '../../lib/journal.js';
 import { lockBusiness } from '../../lib/tx.js';
+import { assertNameFree } from '../../lib/name-lists.js';
 
 type Q = Kysely<Database>;
 
@@ -33,16 +34,6 @@ export async function listProviders(db: Q, businessId: string): Promise<Provider
     .orderBy('name')
     .execute();
   return rows.map(toProvider);
-}
-
-async function assertNameFree(trx: Q, businessId: string, name: string, selfId: string | null) {
-  let q = trx
-    .selectFrom('payment_providers')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`);
-  if (selfId) q = q.where('id', '!=', selfId);
-  if (await q.executeTakeFirst()) throw new AppError('conflict', `${name} is already on the list`, 'name');
 }
 
 export async function createProvider(db: Db, actor: Actor, input: z.output<typeof providerInputSchema>) {
@@ -64,7 +55,14 @@ export async function createProvider(db: Db, actor: Actor, input: z.output<typeo
         return toProvider(existing);
       throw new AppError('idempotency_conflict', 'A different record was already saved with this id');
     }
-    await assertNameFree(trx, actor.businessId, input.name, null);
+    await assertNameFree(
+      trx,
+      'payment_providers',
+      actor.businessId,
+      input.name,
+      null,
+      `${input.name} is already on the list`,
+    );
     const row = {
       id,
       business_id: actor.businessId,
@@ -101,7 +99,15 @@ export async function updateProvider(
       .where('business_id', '=', actor.businessId)
       .executeTakeFirst();
     if (!row) throw notFound('Provider');
-    if (patch.name !== undefined) await assertNameFree(trx, actor.businessId, patch.name, id);
+    if (patch.name !== undefined)
+      await assertNameFree(
+        trx,
+        'payment_providers',
+        actor.businessId,
+        patch.name,
+        id,
+        `${patch.name} is already on the list`,
+      );
     await trx
       .updateTable('payment_providers')
       .set({
