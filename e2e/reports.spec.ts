@@ -286,6 +286,13 @@ test.describe('reports and dashboard', () => {
     await expectNoSeriousAxe(page, '/dashboard');
     await page.getByTestId('dash-debtors').getByRole('link', { name: 'Debtors' }).click();
     await expect(page).toHaveURL(/\/debtors$/);
+    // The low-stock card opens the products list filtered to low stock.
+    await page.goBack();
+    await page.getByTestId('dash-low').getByRole('link').click();
+    await expect(page).toHaveURL(/\/stock\?low=1$/);
+    await expect(page.getByRole('switch', { name: 'Low stock' })).toBeChecked();
+    await page.getByRole('switch', { name: 'Low stock' }).click();
+    await expect(page).toHaveURL(/\/stock$/);
   });
 
   test('staff with the sales report flag only: sales yes, stock and profit no', async ({ page, context }) => {

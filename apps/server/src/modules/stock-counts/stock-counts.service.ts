@@ -5,7 +5,7 @@ import {
   type countStartSchema,
   lineAmount,
 } from '@duka/domain';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/tables.js';
@@ -76,7 +76,7 @@ export async function openCountSettings(db: Q, businessId: string) {
     .selectFrom('stock_counts')
     .select(['id', 'location_id', 'freeze_sales', 'started_at'])
     .where('business_id', '=', businessId)
-    .where('status', '=', 'open')
+    .where('status', '=', sql.lit('open'))
     .execute();
   return rows.map((r) => ({
     id: r.id,
@@ -92,7 +92,10 @@ export async function assertSalesNotFrozen(db: Q, locationId: string): Promise<v
     .selectFrom('stock_counts')
     .select('id')
     .where('location_id', '=', locationId)
-    .where('status', '=', 'open')
+    // A literal, not a parameter: with `status = ?` SQLite prepares the statement again on every
+    // call to decide whether the partial index of open counts applies (8 µs against 0.9 µs
+    // alone, 53 µs per sale in the checkout benchmark), and PostgreSQL's generic plan cannot use it.
+    .where('status', '=', sql.lit('open'))
     .where('freeze_sales', '=', 1)
     .executeTakeFirst();
   if (frozen)
@@ -127,7 +130,7 @@ export async function startCount(
         .selectFrom('stock_counts')
         .select('id')
         .where('location_id', '=', body.location_id)
-        .where('status', '=', 'open')
+        .where('status', '=', sql.lit('open'))
         .executeTakeFirst();
       if (open) throw new AppError('count_open', 'A count is already open at this location');
       await trx

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { AppError } from '../../http/errors.js';
 import type { Actor } from '../../lib/actor.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -37,7 +38,9 @@ export async function assertReferenceUnused(
     .where('business_id', '=', businessId)
     .where('provider_id', '=', providerId)
     .where('reference', '=', reference)
-    .where('amount', '>', 0)
+    // A literal, so the partial index `transfers_reference_once` serves it without SQLite
+    // preparing the statement again on each call (see assertSalesNotFrozen).
+    .where('amount', '>', sql.lit(0))
     .executeTakeFirst();
   if (used)
     throw new AppError(

@@ -112,7 +112,7 @@ export function LowStockCard({ low }: { low: Dashboard['low_stock'] }) {
       icon={<IconAlertTriangle size={16} />}
       color={low.count > 0 ? 'orange' : 'teal'}
       testId="dash-low"
-      link={low.count > 0 ? { to: '/stock', label: t('dashboard.toStock') } : undefined}
+      link={low.count > 0 ? { to: '/stock?low=1', label: t('dashboard.toStock') } : undefined}
     >
       <Text fz={26} fw={700} lh={1.2}>
         {low.count}

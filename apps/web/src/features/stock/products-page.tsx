@@ -16,6 +16,7 @@ import {
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { type Product, formatQuantity } from '@duka/domain';
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/format';
@@ -35,7 +36,19 @@ export function ProductsPage() {
   const [dq] = useDebouncedValue(q.trim(), 250);
   const [category, setCategory] = useState<string | null>(null);
   const [location, setLocation] = useState<string | null>(null);
-  const [low, setLow] = useState(false);
+  // "Low stock only" lives in the address (`/stock?low=1`), so the dashboard can link to it and a
+  // reload keeps it.
+  const [params, setParams] = useSearchParams();
+  const low = params.get('low') === '1';
+  const setLow = (on: boolean) =>
+    setParams(
+      (p) => {
+        if (on) p.set('low', '1');
+        else p.delete('low');
+        return p;
+      },
+      { replace: true },
+    );
   const [inactive, setInactive] = useState(false);
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
