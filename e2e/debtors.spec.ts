@@ -205,6 +205,41 @@ test.describe('debtors (/debtors)', () => {
     await expect(page.getByTestId(`over-limit-${debtor.name}`)).toHaveText('Over limit');
   });
 
+  test('sorting by a column orders the whole list, not just the page shown', async ({ page }) => {
+    const api = await adminApi();
+    const prefix = `Sorted ${RUN}`;
+    for (const [name, limit] of [
+      [`${prefix} B`, 300_000],
+      [`${prefix} A`, 100_000],
+      [`${prefix} C`, 200_000],
+    ] as const)
+      await seedDebtor(api, name, limit);
+    await api.dispose();
+    await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+    await page.goto('/debtors');
+    await page.getByLabel('Search by name, phone or ID number').fill(prefix);
+    const order = () =>
+      page
+        .getByTestId('debtors-table')
+        .locator('tbody tr')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')?.slice(-1)));
+    await expect.poll(order).toEqual(['A', 'B', 'C']);
+    const limit = page.getByRole('columnheader', { name: 'Credit limit' });
+    // The order comes from the server (so it holds across pages), asked for with the list.
+    const asked = page.waitForRequest(
+      (r) => r.url().includes('/api/debtors?') && r.url().includes('sort=credit_limit'),
+    );
+    await limit.click();
+    expect((await asked).url()).toContain('dir=asc');
+    await expect(limit).toHaveAttribute('aria-sort', 'ascending');
+    await expect.poll(order).toEqual(['A', 'C', 'B']);
+    await limit.click();
+    await expect(limit).toHaveAttribute('aria-sort', 'descending');
+    await expect.poll(order).toEqual(['B', 'C', 'A']);
+    await page.getByRole('columnheader', { name: 'Name' }).click();
+    await expect.poll(order).toEqual(['A', 'B', 'C']);
+  });
+
   test('passes axe, list and drawer, and shows cards on a phone', async ({ page }) => {
     await apiLoginInPage(page, ADMIN.username, ADMIN.password);
     await page.goto('/debtors');

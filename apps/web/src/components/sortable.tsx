@@ -14,19 +14,30 @@ export function compareValues(a: string | number, b: string | number): number {
   return String(a).localeCompare(String(b), undefined, { numeric: true, sensitivity: 'base' });
 }
 
-/** Rows sorted by one column; a click on the same column turns the order round. */
+/**
+ * Which column a table is sorted by; a click on the same column turns the order round. For lists
+ * the server sorts (paged ones), on its own; for rows already in the page, through `useSorted`.
+ */
+export function useSortState<K extends string>(initial: SortState<K>, onChange?: () => void) {
+  const [sort, setSort] = useState<SortState<K>>(initial);
+  const toggle = (key: K) => {
+    setSort((s) => (s.key === key ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' }));
+    onChange?.();
+  };
+  return { sort, toggle };
+}
+
+/** Rows sorted by one column in the page (every row is here: not for paged lists). */
 export function useSorted<T, K extends string>(
   rows: readonly T[],
   valueOf: (row: T, key: K) => string | number,
   initial: SortState<K>,
 ) {
-  const [sort, setSort] = useState<SortState<K>>(initial);
+  const { sort, toggle } = useSortState(initial);
   const sorted = [...rows].sort((a, b) => {
     const c = compareValues(valueOf(a, sort.key), valueOf(b, sort.key));
     return sort.dir === 'asc' ? c : -c;
   });
-  const toggle = (key: K) =>
-    setSort((s) => (s.key === key ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' }));
   return { sorted, sort, toggle };
 }
 

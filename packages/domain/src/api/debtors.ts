@@ -52,11 +52,18 @@ export const debtorSchema = z.object({
 });
 export type Debtor = z.infer<typeof debtorSchema>;
 
+/** The columns the debtors list can be sorted by. */
+export const DEBTOR_SORT_KEYS = ['name', 'balance', 'credit_limit', 'available'] as const;
+export type DebtorSortKey = (typeof DEBTOR_SORT_KEYS)[number];
+
 export const debtorsQuerySchema = z.strictObject({
   q: z.string().trim().max(100).optional(),
   owing: z.enum(['true', 'false']).optional(),
   over_limit: z.enum(['true', 'false']).optional(),
   include_inactive: z.enum(['true', 'false']).optional(),
+  /** The whole list is sorted by the server, so paging keeps the order across pages. */
+  sort: z.enum(DEBTOR_SORT_KEYS).default('name'),
+  dir: z.enum(['asc', 'desc']).default('asc'),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
 });

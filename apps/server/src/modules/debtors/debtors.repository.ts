@@ -50,8 +50,22 @@ export async function listDebtors(db: Q, businessId: string, f: z.output<typeof 
   }
   if (f.owing === 'true') q = q.where('balance', '>', 0);
   if (f.over_limit === 'true') q = q.where(sql<boolean>`balance > credit_limit`);
+  // Available credit is what `toDebtor` shows: the limit less the balance, never below zero.
+  const sortBy = {
+    name: sql`lower(name)`,
+    balance: sql`balance`,
+    credit_limit: sql`credit_limit`,
+    available: sql`case when credit_limit > balance then credit_limit - balance else 0 end`,
+  }[f.sort];
   const [rows, agg] = await Promise.all([
-    q.selectAll().orderBy('name').orderBy('id').limit(f.limit).offset(f.offset).execute(),
+    q
+      .selectAll()
+      .orderBy(sortBy, f.dir)
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .limit(f.limit)
+      .offset(f.offset)
+      .execute(),
     q
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('balance').as('owed')])
       .executeTakeFirstOrThrow(),

@@ -107,6 +107,35 @@ describe('debtors', () => {
     expect(await found('nobody')).toEqual([]);
   });
 
+  it('sorts the whole list on the server, so pages follow one order', async () => {
+    await addDebtor({ name: 'Sorting Sam', credit_limit: 90_000 });
+    await addDebtor({ name: 'sorting sue', credit_limit: 10_000 });
+    const list = async (query: string) =>
+      (await get<{ items: Debtor[] }>(`/api/debtors?include_inactive=true&${query}`, clerk)).items;
+    for (const [key, value] of [
+      ['credit_limit', (d: Debtor) => d.credit_limit],
+      ['available', (d: Debtor) => d.available],
+      ['balance', (d: Debtor) => d.balance],
+    ] as const) {
+      const all = await list(`sort=${key}&dir=desc&limit=500`);
+      expect(all.length).toBeGreaterThanOrEqual(4);
+      const values = all.map(value);
+      expect(values).toEqual([...values].sort((a, b) => b - a));
+      // A page is a slice of that one order, not a page sorted on its own.
+      expect((await list(`sort=${key}&dir=desc&limit=2&offset=2`)).map((d) => d.id)).toEqual(
+        all.slice(2, 4).map((d) => d.id),
+      );
+    }
+    const names = (await list('sort=name&dir=asc&limit=500')).map((d) => d.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expect((await list('sort=name&dir=desc&limit=500')).map((d) => d.name.toLowerCase())).toEqual(
+      [...names].reverse(),
+    );
+    const bad = await t.app.inject({ url: '/api/debtors?sort=phone', headers: { cookie: clerk } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error.field).toBe('sort');
+  });
+
   it('refuses a debtor sale over the limit and writes nothing; takes one up to it', async () => {
     const d = await addDebtor({ name: 'Limited Lucy', credit_limit: 20_000 });
     const before = await sellingCounts(t.db);

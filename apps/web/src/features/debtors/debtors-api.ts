@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { debtorPaymentBodySchema } from '@duka/domain';
 import {
   type Debtor,
+  type DebtorSortKey,
   debtorListSchema,
   debtorPaymentSchema,
   debtorSchema,
@@ -15,6 +16,8 @@ export interface DebtorFilter {
   owing?: boolean;
   over_limit?: boolean;
   include_inactive?: boolean;
+  sort?: DebtorSortKey;
+  dir?: 'asc' | 'desc';
   limit: number;
   offset: number;
 }
@@ -25,6 +28,8 @@ export function debtorsUrl(f: DebtorFilter): string {
   if (f.owing) p.set('owing', 'true');
   if (f.over_limit) p.set('over_limit', 'true');
   if (f.include_inactive) p.set('include_inactive', 'true');
+  if (f.sort) p.set('sort', f.sort);
+  if (f.dir) p.set('dir', f.dir);
   p.set('limit', String(f.limit));
   p.set('offset', String(f.offset));
   return `/api/debtors?${p.toString()}`;

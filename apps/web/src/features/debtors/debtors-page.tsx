@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, Paper, Stack, Switch, Table, Text, TextInpu
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Debtor } from '@duka/domain';
+import type { Debtor, DebtorSortKey } from '@duka/domain';
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
@@ -12,10 +12,9 @@ import { DebtorForm } from './debtor-form';
 import { useDebtors } from './debtors-api';
 import { ListEmpty, ListError, ListLoading, Pager } from '../../components/list-states';
 import { TABULAR } from '../../lib/format';
-import { SortTh, useSorted } from '../../components/sortable';
+import { SortTh, useSortState } from '../../components/sortable';
 
 const PAGE = 50;
-type SortKey = 'name' | 'balance' | 'credit_limit' | 'available';
 
 /** Debtors (/debtors): who owes what, their limits, payments and statements. */
 export function DebtorsPage() {
@@ -31,8 +30,14 @@ export function DebtorsPage() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Debtor | null>(null);
   const [adding, setAdding] = useState(false);
+  // Sorted by the server, so the order holds across pages; a new order starts at page 1.
+  const { sort, toggle: sortBy } = useSortState<DebtorSortKey>({ key: 'name', dir: 'asc' }, () =>
+    setPage(1),
+  );
   const debtors = useDebtors({
     q: dq || undefined,
+    sort: sort.key,
+    dir: sort.dir,
     owing,
     over_limit: overLimit,
     include_inactive: inactive,
@@ -46,14 +51,7 @@ export function DebtorsPage() {
       set(v);
       setPage(1);
     };
-  const {
-    sorted: rows,
-    sort,
-    toggle: sortBy,
-  } = useSorted<Debtor, SortKey>(debtors.data?.items ?? [], (d, key) => (key === 'name' ? d.name : d[key]), {
-    key: 'name',
-    dir: 'asc',
-  });
+  const rows = debtors.data?.items ?? [];
   const over = (d: Debtor) => d.balance > d.credit_limit;
 
   const nameCell = (d: Debtor) => (
