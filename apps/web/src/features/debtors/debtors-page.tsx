@@ -31,9 +31,7 @@ export function DebtorsPage() {
   const [open, setOpen] = useState<Debtor | null>(null);
   const [adding, setAdding] = useState(false);
   // Sorted by the server, so the order holds across pages; a new order starts at page 1.
-  const { sort, toggle: sortBy } = useSortState<DebtorSortKey>({ key: 'name', dir: 'asc' }, () =>
-    setPage(1),
-  );
+  const { sort, toggle: sortBy } = useSortState<DebtorSortKey>({ key: 'name', dir: 'asc' }, () => setPage(1));
   const debtors = useDebtors({
     q: dq || undefined,
     sort: sort.key,
