@@ -51,6 +51,7 @@ const CODE_KEYS: Record<string, string> = {
   forbidden: 'errors.forbidden',
   not_found: 'errors.notFound',
   validation_failed: 'errors.validationFailed',
+  sales_frozen: 'till.errors.salesFrozen',
 };
 
 /** The message a failed call shows (seed spec §8); never a raw code. */

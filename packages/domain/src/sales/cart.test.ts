@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { lineAmount } from '../quantity.js';
 import {
   type CartLine,
+  MAX_SALE_AMOUNT,
   allocate,
   cartProblems,
   maxDiscountOn,
@@ -118,6 +119,20 @@ describe('discount limits', () => {
     expect(cartProblems([l(500), l(500)], 1_001, 1000)[0]?.code).toBe('discount_over_limit');
     expect(cartProblems([l(500), l(500)], 1_000, 1000)).toEqual([]);
     expect(cartProblems([l(10_000)], 0, null)).toEqual([]); // an admin may give a line away
+  });
+
+  it('refuses a line or a sale above MAX_SALE_AMOUNT, and takes one exactly at it', () => {
+    const line = (quantity: number): CartLine => ({ quantity, unit_price: 1e12, tax_rate: 0, discount: 0 });
+    expect(cartProblems([line(10_000)], 0, null)).toEqual([]); // 10 units: exactly the most
+    expect(lineAmount(10_000, 1e12)).toBe(MAX_SALE_AMOUNT);
+    expect(cartProblems([line(10_001)], 0, null)).toEqual([
+      { code: 'amount_too_large', field: 'lines.0.quantity' },
+    ]);
+    expect(cartProblems([line(5_000), line(5_001)], 0, null)).toEqual([
+      { code: 'amount_too_large', field: 'lines' },
+    ]);
+    // However large the cart, the sum is refused before it could leave the exact integers.
+    expect(cartProblems([line(1e9)], 0, null)[0]?.code).toBe('amount_too_large');
   });
 
   it('accepts exactly the largest discount the limit allows, and refuses one more', () => {

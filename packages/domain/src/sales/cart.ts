@@ -93,8 +93,16 @@ export function priceSale(lines: readonly CartLine[], saleDiscount: number): Pri
   };
 }
 
+/**
+ * The most a line, a sale or its cost may come to, in minor units (a hundred billion in the
+ * major unit). Far above any shop's sale, and low enough that 200 lines and a day's sums stay
+ * exact in a JavaScript number (2^53) and in a 64-bit column.
+ */
+export const MAX_SALE_AMOUNT = 10_000_000_000_000;
+
 export type CartProblemCode =
   | 'empty'
+  | 'amount_too_large'
   | 'line_discount_exceeds_amount'
   | 'line_discount_over_limit'
   | 'sale_discount_exceeds_amount'
@@ -117,6 +125,11 @@ export function cartProblems(
   maxDiscountBasisPoints: number | null,
 ): CartProblem[] {
   if (lines.length === 0) return [{ code: 'empty', field: 'lines' }];
+  const amounts = lines.map((l) => lineAmount(l.quantity, l.unit_price));
+  const tooLarge = amounts.findIndex((g) => g > MAX_SALE_AMOUNT);
+  if (tooLarge >= 0) return [{ code: 'amount_too_large', field: `lines.${tooLarge}.quantity` }];
+  if (amounts.reduce((s, g) => s + g, 0) > MAX_SALE_AMOUNT)
+    return [{ code: 'amount_too_large', field: 'lines' }];
   const out: CartProblem[] = [];
   let gross = 0;
   let afterLines = 0;

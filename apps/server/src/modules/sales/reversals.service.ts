@@ -20,6 +20,7 @@ import { postDebtorEntry } from '../debtors/debtor-ledger.js';
 import { postMovements } from '../inventory/ledger.js';
 import { requireUsableLocation } from '../inventory/stock-rules.js';
 import { addToSummaries } from '../reports/summaries.js';
+import { assertSalesNotFrozen } from '../stock-counts/stock-counts.service.js';
 import { recordTransfer, requireReference } from '../transfers/transfer-ledger.js';
 import type { Seller } from './sales.service.js';
 import { loadReversal, reversedByLine } from './sales.repository.js';
@@ -61,6 +62,8 @@ export async function reverseSale(
     if (await isReplay(trx, 'sale_reversals', body.id, actor.businessId, hash))
       return loadReversal(trx, actor.businessId, body.id);
     await requireUsableLocation(trx, seller, sale.location_id, 'sale_id');
+    // Goods coming back during a count that froze sales would be counted twice (ADR 4).
+    await assertSalesNotFrozen(trx, sale.location_id);
 
     const saleLines = await trx
       .selectFrom('sale_lines')

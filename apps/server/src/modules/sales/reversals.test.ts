@@ -198,6 +198,32 @@ describe('sale reversals', () => {
     expect(await sellingCounts(t.db)).toEqual(before);
   });
 
+  it('refuses a reversal where a stock count freezes sales, and takes it once the count is over', async () => {
+    const sale = await cashSale([{ product_id: s.bread.id, quantity: 1000 }]);
+    const count = await t.app.inject({
+      method: 'POST',
+      url: '/api/stock-counts',
+      headers: { cookie: s.admin },
+      payload: { id: v7(), location_id: s.shop.id, freeze_sales: true },
+    });
+    expect(count.statusCode).toBe(201);
+    const before = await sellingCounts(t.db);
+    const stockBefore = await level(s.bread, s.shop.id);
+    const res = await reverse(t.app, s.admin, sale.id, {});
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('sales_frozen');
+    expect(await sellingCounts(t.db)).toEqual(before);
+    expect(await level(s.bread, s.shop.id)).toBe(stockBefore);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/stock-counts/${count.json<{ id: string }>().id}/cancel`,
+      headers: { cookie: s.admin },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    await reversed(t.app, s.admin, sale.id, {});
+    expect(await level(s.bread, s.shop.id)).toBe(stockBefore + 1000);
+  });
+
   it('lets only one of two parallel reversals of the same line through', async () => {
     const sale = await cashSale([{ product_id: s.milk.id, quantity: 3000 }]);
     const stockBefore = await level(s.milk, s.shop.id);

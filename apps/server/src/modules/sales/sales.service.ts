@@ -2,6 +2,7 @@ import {
   type CartProblem,
   type Sale,
   type saleBodySchema,
+  MAX_SALE_AMOUNT,
   SELL_FLAG,
   businessDay,
   cartProblems,
@@ -42,6 +43,7 @@ export interface Seller extends Operator {
 
 const CART_MESSAGES: Record<CartProblem['code'], string> = {
   empty: 'Add at least one product to the sale',
+  amount_too_large: `The sale is too large: a line or the sale may come to at most ${MAX_SALE_AMOUNT.toLocaleString('en')} in minor units`,
   line_discount_exceeds_amount: 'The discount is more than the line amount',
   line_discount_over_limit: 'The discount is more than you may give',
   sale_discount_exceeds_amount: 'The discount is more than the sale amount',
@@ -165,6 +167,9 @@ export async function postSale(db: Db, actor: Actor, seller: Seller, body: Body)
         cost: lineAmount(l.quantity, unitCost),
       };
     });
+    // The cost comes from the average cost, which the cart check does not see.
+    if (lines.reduce((sum, l) => sum + l.cost, 0) > MAX_SALE_AMOUNT)
+      throw new AppError('validation_failed', CART_MESSAGES.amount_too_large, 'lines');
     await postMovements(
       trx,
       actor,

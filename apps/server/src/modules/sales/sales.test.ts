@@ -224,7 +224,22 @@ describe('sales at the till', () => {
       price: 100,
       active: false,
     });
+    // At the largest price a product may have: a million units would come to more than any
+    // sale may (and than a JavaScript number holds exactly).
+    const costly = await buildProduct(t.app, s.admin, { name: 'Gold bar', code: 'AU', price: 1e12 });
     const cases: [Record<string, unknown>, number, string, string?][] = [
+      [
+        { ...base, lines: [{ product_id: costly.id, quantity: 1e9 }] },
+        422,
+        'validation_failed',
+        'lines.0.quantity',
+      ],
+      [
+        { ...base, lines: Array.from({ length: 11 }, () => ({ product_id: costly.id, quantity: 1000 })) },
+        422,
+        'validation_failed',
+        'lines',
+      ],
       [{ ...base, lines: [] }, 422, 'validation_failed', 'lines'],
       [
         { ...base, lines: [{ product_id: s.bread.id, quantity: 0 }] },

@@ -32,9 +32,10 @@ interface Props {
   canDiscount: boolean;
 }
 
-/** Words for the domain's discount problems. */
+/** Words for the domain's cart problems. */
 export const PROBLEM_KEYS: Record<CartProblem['code'], string> = {
   empty: 'till.cart.empty',
+  amount_too_large: 'till.errors.amountTooLarge',
   line_discount_exceeds_amount: 'till.errors.discountTooBig',
   line_discount_over_limit: 'till.errors.discountOverLimit',
   sale_discount_exceeds_amount: 'till.errors.discountTooBig',
@@ -47,10 +48,12 @@ export function CartPanel(p: Props) {
   const { cart, totals, money } = p;
   const { priced } = totals;
   const lineProblem = (i: number) => {
-    const pr = totals.problems.find((x) => x.field === `lines.${i}.discount`);
+    const pr = totals.problems.find((x) => x.field.startsWith(`lines.${i}.`));
     return pr ? t(PROBLEM_KEYS[pr.code]) : undefined;
   };
-  const saleProblem = totals.problems.find((x) => x.field === 'discount');
+  const saleProblem = totals.problems.find(
+    (x) => x.field === 'discount' || (x.field === 'lines' && x.code !== 'empty'),
+  );
   const moveFocus = (index: number, by: -1 | 1) => {
     const rows = document.querySelectorAll<HTMLElement>('[data-line-index]');
     const next = rows[index + by] ?? (by === 1 ? rows[index - 1] : undefined);

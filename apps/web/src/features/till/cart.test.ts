@@ -56,6 +56,19 @@ describe('till cart', () => {
     ]);
   });
 
+  it('a line too large to record cannot be paid, and says which line', () => {
+    const gold = product({ id: 'au', name: 'Gold', code: 'AU', barcodes: [], price: 1e12, tax_rate: 0 });
+    const cart = run(
+      emptyCart('s1'),
+      { type: 'add', product: gold },
+      { type: 'setQty', key: 'au', text: '11' },
+    );
+    const totals = totalsOf(cart, null);
+    expect(totals.problems).toEqual([{ code: 'amount_too_large', field: 'lines.0.quantity' }]);
+    expect(totals.payable).toBe(false);
+    expect(totalsOf(run(cart, { type: 'setQty', key: 'au', text: '10' }), null).payable).toBe(true);
+  });
+
   it('discounts within the business limit for staff; beyond it the cart cannot be paid', () => {
     const base = run(emptyCart('s1'), { type: 'add', product: product() }); // 180.00
     // 10 % limit: 18.00 fits, 18.01 does not

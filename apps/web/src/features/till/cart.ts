@@ -130,7 +130,7 @@ export interface CartTotals {
   priced: PricedSale;
   /** Lines whose quantity is not a valid number, by key. */
   badQty: Set<string>;
-  /** Discount problems, as the server would report them (`lines.N.discount`, `discount`). */
+  /** Cart problems (discounts, amounts), as the server would report them (`lines.N.discount`, `discount`, `lines`). */
   problems: CartProblem[];
   /** Pay is possible: lines, valid quantities, discounts that fit. */
   payable: boolean;
