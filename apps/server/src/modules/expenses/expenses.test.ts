@@ -96,6 +96,26 @@ describe('expenses', () => {
     transport = renamed.json<ExpenseCategory>();
   });
 
+  it('takes a name in another case or Unicode form as the same name, on both databases', async () => {
+    const created = await send('POST', '/api/expense-categories', { name: 'Électricité' }, s.admin);
+    expect(created.statusCode).toBe(201);
+    for (const name of ['électricité', 'ÉLECTRICITÉ', 'E\u0301lectricite\u0301']) {
+      const dup = await send('POST', '/api/expense-categories', { name }, s.admin);
+      expect(dup.statusCode, name).toBe(409);
+      expect(dup.json().error.field).toBe('name');
+    }
+    const own = created.json<ExpenseCategory>();
+    const recased = await send(
+      'PATCH',
+      `/api/expense-categories/${own.id}`,
+      { name: 'électricité' },
+      s.admin,
+    );
+    expect(recased.statusCode).toBe(200);
+    const clash = await send('PATCH', `/api/expense-categories/${own.id}`, { name: 'RENT' }, s.admin);
+    expect(clash.statusCode).toBe(409);
+  });
+
   it('records cash and transfer expenses; refuses a future date, an inactive category, a missing provider', async () => {
     const cash = await recorded({ amount: 2_500, note: 'Tea for the team' });
     expect(cash).toMatchObject({
