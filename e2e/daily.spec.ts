@@ -133,6 +133,16 @@ test('closing the day with cash missing: the difference is shown negative, saved
     close: { difference: number; counted_cash: number };
   };
   expect(summary.close).toMatchObject({ difference: -1_000, counted_cash: 40_000 });
+  await expect(page.getByTestId('changed-since-close')).toHaveCount(0);
   await noSeriousAxe(page, 'daily after closing');
+
+  // A sale after the close is still taken, and the closed day says the drawer changed since.
+  await seedSale(api, { kind: 'cash', location_id: shop.id, lines: [{ product_id: sugar.id, units: 1 }] });
+  await page.reload();
+  const changed = page.getByTestId('changed-since-close');
+  await expect(changed).toContainText('Changed since the close');
+  await expect(changed).toContainText(/KES\s?590\.00 now, against KES\s?410\.00 at the close/);
+  await expect(changed).toContainText(/\+KES\s?180\.00/);
+  await expect(page.getByTestId('closed-counted')).toHaveText(kes('400.00'));
   await api.dispose();
 });

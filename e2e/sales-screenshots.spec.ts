@@ -94,6 +94,12 @@ test('sales screens, light and dark, wide and narrow', async ({ page }) => {
     },
   });
   expect(close.status(), await close.text()).toBe(201);
+  // A sale after the close: the closed day shows what changed since.
+  await seedSale(api, {
+    kind: 'cash',
+    location_id: closedShop.id,
+    lines: [{ product_id: soap.id, units: 1 }],
+  });
   expect(soapSale.total).toBe(60_000);
   await api.dispose();
 
@@ -140,5 +146,6 @@ test('sales screens, light and dark, wide and narrow', async ({ page }) => {
   });
   await shoot(page, 'daily-closed', `/daily-sales?location_id=${closedShop.id}`, 'Daily sales', async () => {
     await expect(page.getByRole('img', { name: /^Receipt #/ })).toBeVisible();
+    await expect(page.getByTestId('changed-since-close')).toBeVisible();
   });
 });

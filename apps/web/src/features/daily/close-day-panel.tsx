@@ -14,7 +14,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconCalendarCheck, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendarCheck, IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
@@ -41,10 +41,16 @@ function DifferenceText({ value, sign }: { value: number; sign: DifferenceSign }
   );
 }
 
-function Closed({ close }: { close: DayClose }) {
+/**
+ * A closed day. Sales, refunds, payments and expenses may still be recorded for it (a shop never
+ * loses a sale because someone closed early); when they change what the drawer should hold, the
+ * panel says so beside the figures that were closed.
+ */
+function Closed({ close, expectedNow }: { close: DayClose; expectedNow: number }) {
   const { t } = useTranslation();
   const session = useSession();
   const { money, dateTime } = useFormat(session.business);
+  const change = expectedNow - close.expected_cash;
   return (
     <Grid data-testid="day-closed">
       <Grid.Col span={{ base: 12, md: 7 }}>
@@ -52,6 +58,22 @@ function Closed({ close }: { close: DayClose }) {
           <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title={t('daily.close.closedTitle')}>
             {t('daily.close.closedBy', { name: close.user_name, when: dateTime(close.created_at) })}
           </Alert>
+          {change !== 0 && (
+            <Alert
+              color="orange"
+              icon={<IconAlertTriangle aria-hidden />}
+              title={t('daily.close.changedTitle')}
+              data-testid="changed-since-close"
+            >
+              {t('daily.close.changedText', {
+                now: money(expectedNow),
+                then: money(close.expected_cash),
+              })}{' '}
+              <Text span inherit fw={700}>
+                <SignedMoney value={change} />
+              </Text>
+            </Alert>
+          )}
           <SimpleGrid cols={{ base: 1, xs: 3 }}>
             <div>
               <Text size="sm" c="dimmed">
@@ -147,7 +169,7 @@ export function CloseDayPanel({ summary, dayText }: { summary: DailySummary; day
         {t('daily.close.title')}
       </Title>
       {summary.close ? (
-        <Closed close={summary.close} />
+        <Closed close={summary.close} expectedNow={summary.totals.expected_cash} />
       ) : (
         <Stack>
           <Grid align="flex-end">
