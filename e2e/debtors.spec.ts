@@ -10,7 +10,16 @@ import {
   ensureSetup,
   setBusiness,
 } from './support/fixtures';
-import { mainLocation, stockedProduct, seedProvider, seedDebtor, seedSale, kes } from './support/seed';
+import {
+  mainLocation,
+  stockedProduct,
+  seedProvider,
+  seedDebtor,
+  seedSale,
+  seedReversal,
+  newId,
+  kes,
+} from './support/seed';
 
 test.beforeAll(ensureSetup);
 
@@ -238,6 +247,41 @@ test.describe('debtors (/debtors)', () => {
     await expect.poll(order).toEqual(['B', 'C', 'A']);
     await page.getByRole('columnheader', { name: 'Name' }).click();
     await expect.poll(order).toEqual(['A', 'B', 'C']);
+  });
+
+  test('a debtor whose paid sale was reversed shows as in credit, not as owing', async ({ page }) => {
+    const api = await adminApi();
+    const location = await mainLocation(api);
+    const product = await stockedProduct(
+      api,
+      { name: `Flour ${RUN}`, code: `FL${RUN}`, price: 20_000 },
+      location,
+      5,
+    );
+    const debtor = await seedDebtor(api, `Credit Chebet ${RUN}`, 100_000);
+    const sale = await seedSale(api, {
+      kind: 'debtor',
+      location_id: location,
+      debtor_id: debtor.id,
+      lines: [{ product_id: product.id, units: 1 }],
+    });
+    const pay = await api.post(`/api/debtors/${debtor.id}/payments`, {
+      data: { id: newId(), amount: sale.total, method: 'cash', location_id: location },
+    });
+    expect(pay.status(), await pay.text()).toBe(201);
+    await seedReversal(api, sale.id, [{ line_no: 1, units: 1 }]);
+    await api.dispose();
+
+    await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+    await page.goto('/debtors');
+    await page.getByLabel('Search by name, phone or ID number').fill(debtor.name);
+    await expect(page.getByTestId(`in-credit-${debtor.name}`)).toHaveText(/In credit KES\s?200\.00/);
+    await expect(page.getByTestId('debtors-total-owed')).toHaveText(kes('0.00'));
+    const drawer = await openDebtor(page, debtor.name);
+    await expect(drawer.getByText('In credit', { exact: true })).toBeVisible();
+    await expect(drawer.getByTestId('debtor-balance')).toHaveText(kes('200.00'));
+    await expect(drawer.getByTestId('debtor-nothing-owed')).toContainText('next credit sale uses it up');
+    await expect(drawer.getByRole('button', { name: 'Record payment' })).toBeDisabled();
   });
 
   test('passes axe, list and drawer, and shows cards on a phone', async ({ page }) => {

@@ -67,7 +67,11 @@ export async function listDebtors(db: Q, businessId: string, f: z.output<typeof 
       .offset(f.offset)
       .execute(),
     q
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('balance').as('owed')])
+      // Owed: a debtor in credit (a reversal after they paid) does not lower what the others owe.
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<number>(eb.case().when('balance', '>', 0).then(eb.ref('balance')).else(0).end()).as('owed'),
+      ])
       .executeTakeFirstOrThrow(),
   ]);
   return {

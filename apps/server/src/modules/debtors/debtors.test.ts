@@ -265,6 +265,33 @@ describe('debtors', () => {
     expect(await balance(d)).toBe(6_000);
   });
 
+  it('a sale reversed after it was paid for leaves the debtor in credit, which their next sale uses', async () => {
+    const d = await addDebtor({ name: 'Paid-up Pendo', credit_limit: 30_000 });
+    const sale = await creditSale(d, [{ product_id: s.sugar.id, quantity: 1000 }]); // 180.00
+    await cashPay(d, sale.total);
+    expect(await balance(d)).toBe(0);
+    const back = await reversed(t.app, s.admin, sale.id, { reason: 'Returned unopened' });
+    expect(back.total).toBe(18_000);
+    const inCredit = await get<Debtor>(`/api/debtors/${d.id}`);
+    expect(inCredit).toMatchObject({ balance: -18_000, available: 48_000 });
+    // Nothing is owed, so no payment is taken; the list's "owed" ignores the credit.
+    const pay = await payDebtor(t.app, s.admin, d.id, {
+      amount: 100,
+      method: 'cash',
+      location_id: s.shop.id,
+    });
+    expect(pay.statusCode).toBe(409);
+    expect(pay.json().error.code).toBe('overpayment');
+    const owed = async () =>
+      (await get<{ total_balance: number }>('/api/debtors?include_inactive=true&limit=500')).total_balance;
+    const debtors = await t.db.kysely.selectFrom('debtors').select('balance').execute();
+    expect(await owed()).toBe(debtors.reduce((sum, r) => sum + Math.max(0, Number(r.balance)), 0));
+    // The next credit sale uses the credit first: 65.00 of bread leaves 115.00 in credit.
+    const next = await creditSale(d, [{ product_id: s.bread.id, quantity: 1000 }]);
+    expect(next.debtor_balance_after).toBe(-11_500);
+    expect(await balance(d)).toBe(-11_500);
+  });
+
   it('stops an inactive debtor buying on credit but still takes their payments', async () => {
     const d = await addDebtor({ name: 'Gone Gary', credit_limit: 50_000 });
     await creditSale(d, [{ product_id: s.bread.id, quantity: 1000 }]);

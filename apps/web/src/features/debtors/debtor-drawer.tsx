@@ -20,6 +20,8 @@ export function DebtorDrawer({ debtor: initial, onClose }: { debtor: Debtor; onC
   const [paying, setPaying] = useState(false);
   const [tab, setTab] = useState<string | null>('statement');
   const over = debtor.balance > debtor.credit_limit;
+  // Below zero after a sale was reversed once paid for: the shop owes it, their next credit sale uses it.
+  const credit = debtor.balance < 0;
 
   return (
     <Drawer
@@ -35,7 +37,7 @@ export function DebtorDrawer({ debtor: initial, onClose }: { debtor: Debtor; onC
           <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
             <div>
               <Text size="sm" c="dimmed" fw={500}>
-                {t('debtors.owes')}
+                {credit ? t('debtors.inCredit') : t('debtors.owes')}
               </Text>
               <Text
                 fz={{ base: 30, sm: 38 }}
@@ -45,7 +47,7 @@ export function DebtorDrawer({ debtor: initial, onClose }: { debtor: Debtor; onC
                 c={over ? 'red' : undefined}
                 data-testid="debtor-balance"
               >
-                {money(debtor.balance)}
+                {money(Math.abs(debtor.balance))}
               </Text>
               {over && (
                 <Badge
@@ -86,8 +88,8 @@ export function DebtorDrawer({ debtor: initial, onClose }: { debtor: Debtor; onC
             </div>
           </SimpleGrid>
           {debtor.balance <= 0 && (
-            <Text size="xs" c="dimmed" mt="xs">
-              {t('debtors.nothingOwed')}
+            <Text size="xs" c="dimmed" mt="xs" data-testid="debtor-nothing-owed">
+              {credit ? t('debtors.creditHint') : t('debtors.nothingOwed')}
             </Text>
           )}
         </Paper>

@@ -61,8 +61,13 @@ export function DebtorsPage() {
         {[d.phone, d.id_number && t('debtors.idShort', { id: d.id_number })].filter(Boolean).join(' · ') ||
           '—'}
       </Text>
-      {(over(d) || !d.active) && (
+      {(over(d) || !d.active || d.balance < 0) && (
         <Group gap={4} mt={4}>
+          {d.balance < 0 && (
+            <Badge color="teal" variant="light" size="sm" data-testid={`in-credit-${d.name}`}>
+              {t('debtors.inCreditBy', { amount: money(-d.balance) })}
+            </Badge>
+          )}
           {over(d) && (
             <Badge
               color="red"
