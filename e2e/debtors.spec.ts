@@ -282,6 +282,19 @@ test.describe('debtors (/debtors)', () => {
     await expect(drawer.getByTestId('debtor-balance')).toHaveText(kes('200.00'));
     await expect(drawer.getByTestId('debtor-nothing-owed')).toContainText('next credit sale uses it up');
     await expect(drawer.getByRole('button', { name: 'Record payment' })).toBeDisabled();
+    // The open debtor is in the address: a reload (or a shared link) opens the same drawer.
+    await expect(page).toHaveURL(new RegExp(`[?&]debtor=${debtor.id}`));
+    await page.reload();
+    await expect(page.getByRole('dialog', { name: debtor.name })).toBeVisible();
+    await expect(page.getByTestId('debtor-balance')).toHaveText(kes('200.00'));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: debtor.name })).toHaveCount(0);
+    await expect(page).not.toHaveURL(/debtor=/);
+    // A link to a debtor that does not exist lands on the list.
+    await page.goto(`/debtors?debtor=${newId()}`);
+    await expect(page.getByRole('heading', { name: 'Debtors' })).toBeVisible();
+    await expect(page).not.toHaveURL(/debtor=/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
   test('passes axe, list and drawer, and shows cards on a phone', async ({ page }) => {

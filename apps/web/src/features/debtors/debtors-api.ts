@@ -44,6 +44,16 @@ export function useDebtors(f: DebtorFilter) {
 }
 
 /** One debtor, fresh after a payment or an edit; starts from the row the list showed. */
+/** A debtor named by the address (`/debtors?debtor=ID`), when the page did not have the row. */
+export function useDebtorById(id: string | null) {
+  return useQuery({
+    queryKey: ['debtors', 'one', id],
+    queryFn: ({ signal }) => api(`/api/debtors/${id}`, { schema: debtorSchema, signal }),
+    enabled: id !== null,
+    retry: false,
+  });
+}
+
 export function useDebtor(initial: Debtor) {
   return useQuery({
     queryKey: ['debtors', 'one', initial.id],

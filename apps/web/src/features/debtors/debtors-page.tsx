@@ -1,15 +1,16 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Group, Paper, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { Debtor, DebtorSortKey } from '@duka/domain';
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { DebtorDrawer } from './debtor-drawer';
 import { DebtorForm } from './debtor-form';
-import { useDebtors } from './debtors-api';
+import { useDebtorById, useDebtors } from './debtors-api';
 import { ListEmpty, ListError, ListLoading, Pager } from '../../components/list-states';
 import { TABULAR } from '../../lib/format';
 import { SortTh, useSortState } from '../../components/sortable';
@@ -28,7 +29,27 @@ export function DebtorsPage() {
   const [overLimit, setOverLimit] = useState(false);
   const [inactive, setInactive] = useState(false);
   const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<Debtor | null>(null);
+  // The open debtor lives in the address (`?debtor=ID`): a reload or a shared link reopens it.
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('debtor');
+  const [picked, setPicked] = useState<Debtor | null>(null);
+  const setOpen = (d: Debtor | null) => {
+    setPicked(d);
+    setParams(
+      (p) => {
+        if (d) p.set('debtor', d.id);
+        else p.delete('debtor');
+        return p;
+      },
+      { replace: true },
+    );
+  };
+  const fromUrl = useDebtorById(openId && picked?.id !== openId ? openId : null);
+  const open = !openId ? null : picked?.id === openId ? picked : (fromUrl.data ?? null);
+  useEffect(() => {
+    // A link to a debtor that is not there (deleted, another business): back to the list.
+    if (fromUrl.isError) setOpen(null);
+  }, [fromUrl.isError]);
   const [adding, setAdding] = useState(false);
   // Sorted by the server, so the order holds across pages; a new order starts at page 1.
   const { sort, toggle: sortBy } = useSortState<DebtorSortKey>({ key: 'name', dir: 'asc' }, () => setPage(1));
