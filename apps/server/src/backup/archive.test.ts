@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -169,6 +170,55 @@ describe('moving a business between servers', () => {
 
       // a second import of the same business is refused, and writes nothing
       await expect(importArchive(target.db, first)).rejects.toThrow(/already in this database/);
+    } finally {
+      await target.dispose();
+    }
+  });
+
+  it('refuses an archive whose user has a mobile number already taken here, and writes nothing', async () => {
+    const businessId = (
+      await source.db.kysely.selectFrom('businesses').select('id').executeTakeFirstOrThrow()
+    ).id;
+    const owner = await source.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('business_id', '=', businessId)
+      .where('role', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    await source.db.kysely
+      .updateTable('users')
+      .set({ mobile: '+254711000999' })
+      .where('id', '=', owner.id)
+      .execute();
+    const file = path.join(dir, 'mobile.duka.gz');
+    await exportBusiness(source.db, businessId, file, new Date('2026-11-03T10:00:00Z'));
+    const { tables } = await readArchive(file);
+    const target = await freshDatabase();
+    try {
+      // Another business on the hosted server whose user already has that number.
+      const other = { ...tables.get('businesses')![0]!, id: v7(), name: 'Another shop', logo: null };
+      const user = tables.get('users')!.find((u) => u.id === owner.id)!;
+      await (target.db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>)
+        .insertInto('businesses')
+        .values(other)
+        .execute();
+      await (target.db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>)
+        .insertInto('users')
+        .values({
+          ...user,
+          id: v7(),
+          business_id: other.id,
+          username: 'someone',
+          username_key: 'someone',
+          img: '',
+          home_location_id: null,
+        })
+        .execute();
+      await expect(importArchive(target.db, file)).rejects.toThrow(
+        /mobile number \+254711000999 .* already belongs to someone/,
+      );
+      const businesses = await target.db.kysely.selectFrom('businesses').select('id').execute();
+      expect(businesses.map((b) => b.id)).toEqual([other.id]);
     } finally {
       await target.dispose();
     }

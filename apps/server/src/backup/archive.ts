@@ -41,8 +41,10 @@ function decodeRow(row: Row): Row {
   return out;
 }
 
-async function rowsOf(db: Db, t: ArchiveTable, businessId: string): Promise<Row[]> {
-  const k = db.kysely;
+/** The database as this module reads it: tables named at run time. */
+type AnyDb = Kysely<Record<string, Row>>;
+
+async function rowsOf(k: AnyDb, t: ArchiveTable, businessId: string): Promise<Row[]> {
   let q;
   if ('via' in t.scope) {
     const s = t.scope;
@@ -106,11 +108,18 @@ export async function exportBusiness(
   };
   const lines: string[] = [JSON.stringify(header)];
   let count = 0;
-  for (const t of ARCHIVE_TABLES) {
-    const rows = (await rowsOf(db, t, businessId)).map(encodeRow);
-    count += rows.length;
-    lines.push(JSON.stringify({ table: t.name, rows }));
-  }
+  // Every table from one snapshot, while the server may go on writing: without it, a journal
+  // counter read before the journal, or sales before their lines, would not import. SQLite's
+  // read transaction sees one point in time (WAL); PostgreSQL needs REPEATABLE READ for that.
+  let tx = db.kysely.transaction();
+  if (db.dialect === 'postgres') tx = tx.setIsolationLevel('repeatable read');
+  await tx.execute(async (trx) => {
+    for (const t of ARCHIVE_TABLES) {
+      const rows = (await rowsOf(trx as unknown as AnyDb, t, businessId)).map(encodeRow);
+      count += rows.length;
+      lines.push(JSON.stringify({ table: t.name, rows }));
+    }
+  });
   const tmp = `${file}.tmp`;
   await pipeline(Readable.from(lines.map((l) => `${l}\n`)), createGzip(), fs.createWriteStream(tmp));
   fs.renameSync(tmp, file);
@@ -186,6 +195,18 @@ export async function importArchive(db: Db, file: string): Promise<{ business_id
       .executeTakeFirst();
     if (clash) throw new Error(`A user named ${clash.username} already exists in this database`);
   }
+  const mobiles = users.map((u) => u.mobile).filter((m): m is string => !!m);
+  if (mobiles.length > 0) {
+    const clash = await db.kysely
+      .selectFrom('users')
+      .select(['username', 'mobile'])
+      .where('mobile', 'in', mobiles)
+      .executeTakeFirst();
+    if (clash)
+      throw new Error(
+        `The mobile number ${clash.mobile} of a user in the archive already belongs to ${clash.username} in this database`,
+      );
+  }
   let count = 0;
   await db.kysely.transaction().execute(async (trx) => {
     for (const t of ARCHIVE_TABLES) {
@@ -195,7 +216,7 @@ export async function importArchive(db: Db, file: string): Promise<{ business_id
       const chunk = Math.max(1, Math.floor(MAX_PARAMS / columns));
       for (let i = 0; i < rows.length; i += chunk) {
         // Tables are named at run time here: the untyped view of the same transaction.
-        await (trx as unknown as Kysely<Record<string, Row>>)
+        await (trx as unknown as AnyDb)
           .insertInto(t.name)
           .values(rows.slice(i, i + chunk))
           .execute();

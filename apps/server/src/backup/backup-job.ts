@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
 import { type BackupStatus, readStatus, writePosition, writeStatus } from './backup-status.js';
 import { fileBackup } from './rotation.js';
-import { checkDatabaseFile, onlineCopy, snapshotCopy } from './sqlite-copy.js';
+import { checkDatabaseFile, onlineCopy, removeSidecars, settleCopy, snapshotCopy } from './sqlite-copy.js';
 
 /** The seed spec's backup interval (§4, §9): five minutes. */
 export const BACKUP_INTERVAL_MS = 300_000;
@@ -41,6 +41,7 @@ export async function backupOnce(t: BackupTarget, opts: { force?: boolean } = {}
     fs.mkdirSync(t.backupDir, { recursive: true });
     fs.rmSync(tmp, { force: true });
     await onlineCopy(t.db.sqlite, tmp);
+    settleCopy(tmp);
     const check = checkDatabaseFile(tmp);
     if (!check.ok) throw new Error(`the copy failed its integrity check: ${check.message}`);
     const size = fs.statSync(tmp).size;
@@ -55,6 +56,7 @@ export async function backupOnce(t: BackupTarget, opts: { force?: boolean } = {}
   } catch (err) {
     try {
       fs.rmSync(tmp, { force: true });
+      removeSidecars(tmp);
     } catch {
       // the folder itself is the trouble; nothing was left there
     }
@@ -73,9 +75,11 @@ export function backupToFile(sqliteFile: string, dest: string): { size: number }
   if (fs.existsSync(dest)) throw new Error(`${dest} already exists`);
   fs.mkdirSync(path.dirname(path.resolve(dest)), { recursive: true });
   snapshotCopy(sqliteFile, dest);
+  settleCopy(dest);
   const check = checkDatabaseFile(dest);
   if (!check.ok) {
     fs.rmSync(dest, { force: true });
+    removeSidecars(dest);
     throw new Error(`the copy failed its integrity check: ${check.message}`);
   }
   return { size: fs.statSync(dest).size };

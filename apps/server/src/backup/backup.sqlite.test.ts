@@ -114,6 +114,10 @@ describe('local backups (SQLite)', () => {
       tendered: 6_000,
     });
     expect((await backupOnce(target())).kind).toBe('done');
+    // Each backup is one self-contained file: no -wal, -shm or half-made copy left beside it.
+    const files = fs.readdirSync(target().backupDir, { recursive: true, encoding: 'utf8' });
+    const stray = files.filter((f) => !/^(5min|hourly|daily)$/.test(f) && !/duka-[\dT-]+Z\.sqlite$/.test(f));
+    expect(stray).toEqual([]);
   });
 
   it('records a failure for the profile page and keeps the last good backup', async () => {
@@ -150,6 +154,14 @@ describe('local backups (SQLite)', () => {
     expect(aside).toBeTruthy();
     expect(fs.readFileSync(path.join(dir, aside!), 'utf8')).toBe('the database in use');
     expect(checkDatabaseFile(path.join(dir, 'duka.sqlite')).ok).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'duka.sqlite.restoring'))).toBe(false);
+    // The database in use named as the backup: refused, and nothing moved.
+    const before = fs.readFileSync(path.join(dir, 'duka.sqlite'));
+    expect(() => restoreCommand([path.join(dir, 'duka.sqlite')], config, () => undefined)).toThrow(
+      /is the database in use/,
+    );
+    expect(fs.readFileSync(path.join(dir, 'duka.sqlite')).equals(before)).toBe(true);
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith('duka.sqlite.before-restore-'))).toHaveLength(1);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

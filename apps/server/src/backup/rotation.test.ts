@@ -37,4 +37,26 @@ describe('backup rotation', () => {
     const newestHourly = kept.hourly!.at(-1)!;
     expect(fs.readFileSync(path.join(root, 'hourly', newestHourly), 'utf8')).toMatch(/^backup \d+$/);
   });
+
+  it('keeps the backup just made when the clock was set back (its name sorts oldest)', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-rot-'));
+    dirs.push(root);
+    const future = Date.parse('2027-05-01T08:00:00Z');
+    for (let i = 0; i < 12; i++) {
+      const tmp = path.join(root, '.tmp.sqlite');
+      fs.writeFileSync(tmp, `future ${i}`);
+      fileBackup(root, tmp, new Date(future + i * 5 * 60_000));
+    }
+    const tmp = path.join(root, '.tmp.sqlite');
+    fs.writeFileSync(tmp, 'after the clock was corrected');
+    const placed = fileBackup(root, tmp, new Date('2026-05-01T08:00:00Z'));
+    expect(fs.readFileSync(placed, 'utf8')).toBe('after the clock was corrected');
+    const kept = listBackups(path.join(root, '5min'));
+    expect(kept).toHaveLength(12);
+    expect(kept).toContain(path.basename(placed));
+    // the one that went is the oldest of the others
+    expect(kept).not.toContain(backupName(new Date(future)));
+    for (const tier of ['hourly', 'daily'])
+      expect(listBackups(path.join(root, tier))).toContain(path.basename(placed));
+  });
 });

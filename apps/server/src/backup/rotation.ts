@@ -62,15 +62,21 @@ export function fileBackup(root: string, checkedFile: string, at: Date): string 
       linkOrCopy(placed, target);
     }
   }
-  prune(root);
+  prune(root, name);
   return placed;
 }
 
-/** Cuts each tier back to its count, removing the oldest copies. */
-export function prune(root: string): void {
+/**
+ * Cuts each tier back to its count, removing the oldest copies by the time in their names, but
+ * never `justPlaced`: after the clock was set back, the newest backup has the oldest name, and it
+ * must not be the one to go.
+ */
+export function prune(root: string, justPlaced?: string): void {
   for (const tier of TIERS) {
     const dir = path.join(root, tier.name);
     const files = listBackups(dir);
-    for (const f of files.slice(0, Math.max(0, files.length - tier.keep))) fs.rmSync(path.join(dir, f));
+    const others = files.filter((f) => f !== justPlaced);
+    const room = others.length === files.length ? tier.keep : tier.keep - 1;
+    for (const f of others.slice(0, Math.max(0, others.length - room))) fs.rmSync(path.join(dir, f));
   }
 }

@@ -27,6 +27,27 @@ export function snapshotCopy(source: string, dest: string): void {
   }
 }
 
+/**
+ * Makes a fresh copy a single self-contained file: a copy of a WAL database is in WAL mode too,
+ * and opening it (even read-only, for the integrity check) would leave `-wal` and `-shm` files
+ * beside it in the backup folder. Rollback-journal mode has neither; the server turns WAL back on
+ * when it opens a restored file.
+ */
+export function settleCopy(file: string): void {
+  const db = new SQLite(file, { fileMustExist: true });
+  try {
+    db.pragma('journal_mode = DELETE');
+  } finally {
+    db.close();
+  }
+  removeSidecars(file);
+}
+
+/** Removes a database file's `-wal`, `-shm` and `-journal` companions, if any. */
+export function removeSidecars(file: string): void {
+  for (const ext of ['-wal', '-shm', '-journal']) fs.rmSync(file + ext, { force: true });
+}
+
 export interface IntegrityResult {
   ok: boolean;
   /** 'ok', or what SQLite found wrong (or why the file could not be read). */

@@ -6,7 +6,7 @@ import type { Db } from '../db/database.js';
 import { exportBusiness, importArchive } from '../backup/archive.js';
 import { backupOnce, backupToFile } from '../backup/backup-job.js';
 import { runningServer } from '../backup/server-lock.js';
-import { checkDatabaseFile } from '../backup/sqlite-copy.js';
+import { checkDatabaseFile, removeSidecars, settleCopy, snapshotCopy } from '../backup/sqlite-copy.js';
 import { systemClock } from '../lib/clock.js';
 
 export class BackupCliError extends Error {}
@@ -47,10 +47,30 @@ export function restoreCommand(argv: string[], config: Config, out: (l: string) 
     throw new BackupCliError(
       `A Duka server (pid ${pid}) is running on ${config.dataDir}: stop it first, then restore`,
     );
+  const target = sqliteFileOf(config);
+  if (fs.existsSync(from) && fs.existsSync(target) && fs.realpathSync(from) === fs.realpathSync(target))
+    throw new BackupCliError(`${from} is the database in use itself: name a backup file`);
   const check = checkDatabaseFile(from);
   if (!check.ok) throw new BackupCliError(`${from} cannot be restored: ${check.message}`);
-  const target = sqliteFileOf(config);
   fs.mkdirSync(config.dataDir, { recursive: true });
+  // The backup is copied next to the database and checked before anything is moved: a failed
+  // copy (a full disk) leaves the current database where it was. Read through SQLite, so a WAL
+  // file beside the backup is part of what is restored.
+  const staged = `${target}.restoring`;
+  fs.rmSync(staged, { force: true });
+  removeSidecars(staged);
+  try {
+    snapshotCopy(from, staged);
+    settleCopy(staged);
+    const again = checkDatabaseFile(staged);
+    if (!again.ok) throw new Error(`the copy failed its integrity check: ${again.message}`);
+  } catch (err) {
+    fs.rmSync(staged, { force: true });
+    removeSidecars(staged);
+    throw new BackupCliError(
+      `Nothing was changed: the backup could not be copied into ${config.dataDir} (${err instanceof Error ? err.message : String(err)})`,
+    );
+  }
   if (fs.existsSync(target)) {
     const aside = `${target}.before-restore-${new Date().toISOString().replaceAll(':', '-')}`;
     fs.renameSync(target, aside);
@@ -58,8 +78,7 @@ export function restoreCommand(argv: string[], config: Config, out: (l: string) 
       if (fs.existsSync(target + ext)) fs.renameSync(target + ext, aside + ext);
     out(`The current database is kept as ${aside}`);
   }
-  fs.copyFileSync(from, `${target}.restoring`);
-  fs.renameSync(`${target}.restoring`, target);
+  fs.renameSync(staged, target);
   out(`Restored ${from} to ${target}. Start the server to use it.`);
 }
 

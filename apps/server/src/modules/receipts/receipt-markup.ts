@@ -8,9 +8,14 @@ import {
 } from '@duka/domain';
 import { documentT } from '../../lib/documents-i18n.js';
 
-/** Escapes user text for receiptline, whose markup gives `\ | { } - = ~ _ " ` ^` a meaning. */
+/**
+ * Escapes user text for receiptline, whose markup gives `\ | { } - = ~ _ " ` ^` a meaning.
+ * Normalised first, as receiptline does before it parses: otherwise a character that NFC turns
+ * into markup (U+1FEF becomes a backtick) would slip past the escaping.
+ */
 export function escapeText(text: string): string {
   return text
+    .normalize('NFC')
     .replace(/[\r\n\t]+/g, ' ')
     .replace(/[\\|{}\-=~_"`^]/g, (c) => `\\${c}`)
     .trim();
@@ -21,7 +26,7 @@ export function escapeText(text: string): string {
  * a word), each escaped.
  */
 export function wrapText(text: string, width: number): string[] {
-  const words = text.replace(/\s+/g, ' ').trim().split(' ');
+  const words = text.normalize('NFC').replace(/\s+/g, ' ').trim().split(' ');
   const lines: string[] = [];
   let line = '';
   for (const w of words) {
@@ -38,7 +43,7 @@ export function wrapText(text: string, width: number): string[] {
 
 /** Escapes a property value (`\ | { } ; :` are special there). */
 function escapeValue(text: string): string {
-  return text.replace(/[\\|{};:]/g, (c) => `\\${c}`);
+  return text.normalize('NFC').replace(/[\\|{};:]/g, (c) => `\\${c}`);
 }
 
 /**
