@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +62,23 @@ describe('transports', () => {
       sendToPrinter({ name: 'USB', type: 'device', path: path.join(dir, 'no/such/dir/lp0') }, bytes),
     );
     expect(err.message).toMatch(/ENOENT/);
+  });
+
+  it('gives up on a device that never takes the job, with a message, instead of waiting for ever', async () => {
+    // A FIFO nobody reads blocks the open, like a printer that is off or stuck.
+    const fifo = path.join(dir, 'stuck-lp');
+    execFileSync('mkfifo', [fifo]);
+    const err = await errorOf(
+      sendToPrinter({ name: 'Stuck', type: 'device', path: fifo }, bytes, { timeoutMs: 300 }),
+    );
+    expect(err).toBeInstanceOf(PrintError);
+    expect(err.message).toBe(
+      `Printer "Stuck" (${fifo}): did not take the job within 0.3 s (is it on, with paper?)`,
+    );
+    // Let the blocked open finish, so nothing is left waiting in the thread pool.
+    const reader = fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    await new Promise((r) => setTimeout(r, 50));
+    fs.closeSync(reader);
   });
 
   it('pipes the bytes to lp -d QUEUE -o raw with the job name', async () => {

@@ -42,7 +42,7 @@ export async function sendToPrinter(
         printer.name,
       );
     case 'device':
-      return sendDevice(printer.path, bytes, printer.name);
+      return sendDevice(printer.path, bytes, printer.name, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     case 'cups':
       return sendCups(printer.queue, bytes, opts, printer.name);
   }
@@ -86,17 +86,43 @@ function sendNetwork(
 }
 
 /** A device file (/dev/usb/lp0, a serial port): append so a regular file collects every job. */
-async function sendDevice(path: string, bytes: Buffer, name: string): Promise<void> {
-  let handle: fs.FileHandle | undefined;
+/**
+ * A device file (`/dev/usb/lp0`, a serial port). A printer that is off, out of paper or stuck can
+ * block the open or the write for ever; the job then fails after `timeoutMs` with a message, and
+ * the blocked write finishes (or not) on its own without holding the page up.
+ */
+async function sendDevice(path: string, bytes: Buffer, name: string, timeoutMs: number): Promise<void> {
+  const write = async () => {
+    let handle: fs.FileHandle | undefined;
+    try {
+      handle = await fs.open(path, 'a');
+      await handle.write(bytes);
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      const hint = e.code === 'EACCES' ? ' (is this user in the "lp" or "dialout" group?)' : '';
+      throw new PrintError(`Printer "${name}" (${path}): ${e.code ?? e.message}${hint}`);
+    } finally {
+      await handle?.close().catch(() => undefined);
+    }
+  };
+  const job = write();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new PrintError(
+            `Printer "${name}" (${path}): did not take the job within ${timeoutMs / 1000} s (is it on, with paper?)`,
+          ),
+        ),
+      timeoutMs,
+    );
+  });
   try {
-    handle = await fs.open(path, 'a');
-    await handle.write(bytes);
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    const hint = e.code === 'EACCES' ? ' (is this user in the "lp" or "dialout" group?)' : '';
-    throw new PrintError(`Printer "${name}" (${path}): ${e.code ?? e.message}${hint}`);
+    await Promise.race([job, late]);
   } finally {
-    await handle?.close().catch(() => undefined);
+    clearTimeout(timer);
+    job.catch(() => undefined); // a failure after the timeout has already been reported
   }
 }
 

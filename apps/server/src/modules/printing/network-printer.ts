@@ -10,12 +10,16 @@ const PRINT_TIMEOUT_MS = 8_000;
 export function printRaw(host: string, port: number, data: Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host, port });
+    let settled = false;
     const fail = (why: string) => {
       socket.destroy();
+      if (settled) return;
+      settled = true;
       reject(new Error(`The printer at ${host}:${port} ${why}`));
     };
     socket.setTimeout(PRINT_TIMEOUT_MS, () => fail('did not answer in time'));
-    socket.once('error', (err: NodeJS.ErrnoException) =>
+    // `on`, not `once`: a second error event with no listener would bring the server down.
+    socket.on('error', (err: NodeJS.ErrnoException) =>
       fail(
         err.code === 'ECONNREFUSED'
           ? 'refused the connection'
@@ -25,6 +29,8 @@ export function printRaw(host: string, port: number, data: Buffer): Promise<void
     socket.once('connect', () => {
       socket.end(data, () => {
         socket.destroy();
+        if (settled) return;
+        settled = true;
         resolve();
       });
     });
