@@ -36,7 +36,15 @@ export function ReversalDone({ reversal, onAnother }: { reversal: Reversal; onAn
           {r.kind === 'cash' && <Text>{t('reverse.done.cash', { total: money(r.total) })}</Text>}
           {r.kind === 'debtor' && r.debtor_balance_after !== null && (
             <Text data-testid="done-debtor">
-              {t('reverse.done.debtor', { name: r.debtor_name ?? '—', after: money(r.debtor_balance_after) })}
+              {r.debtor_balance_after < 0
+                ? t('reverse.done.debtorCredit', {
+                    name: r.debtor_name ?? '—',
+                    credit: money(-r.debtor_balance_after),
+                  })
+                : t('reverse.done.debtor', {
+                    name: r.debtor_name ?? '—',
+                    after: money(r.debtor_balance_after),
+                  })}
             </Text>
           )}
           {r.kind === 'transfer' && (

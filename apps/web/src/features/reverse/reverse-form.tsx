@@ -166,11 +166,18 @@ export function ReverseForm({
                 <Text size="sm" fw={500} data-testid="debtor-after">
                   {balance === undefined
                     ? sale.debtor_name
-                    : t('reverse.debtorAfter', {
-                        name: sale.debtor_name,
-                        now: money(balance),
-                        after: money(balance - plan.total),
-                      })}
+                    : balance - plan.total < 0
+                      ? // They paid already: what comes back is a credit (ADR 9).
+                        t('reverse.debtorAfterCredit', {
+                          name: sale.debtor_name,
+                          now: money(balance),
+                          credit: money(plan.total - balance),
+                        })
+                      : t('reverse.debtorAfter', {
+                          name: sale.debtor_name,
+                          now: money(balance),
+                          after: money(balance - plan.total),
+                        })}
                 </Text>
               </Paper>
             )}
