@@ -1,13 +1,12 @@
-import type { Kysely } from 'kysely';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openDatabase } from '../db/database.js';
-import { sql } from 'kysely';
+import { type Db, migrate, openDatabase } from '../db/database.js';
+import { type Kysely, sql } from 'kysely';
 import { type Shop, buildShop, reverse, sold } from '../test/sales-factories.js';
-import { freshDatabase } from '../test/test-db.js';
+import { TEST_DIALECT, freshDatabase } from '../test/test-db.js';
 import { type TestApp, buildTestApp } from '../test/test-app.js';
 import { ARCHIVE_TABLES, NOT_ARCHIVED } from './archive-tables.js';
 import { exportBusiness, importArchive, readArchive } from './archive.js';
@@ -221,6 +220,74 @@ describe('moving a business between servers', () => {
       expect(businesses.map((b) => b.id)).toEqual([other.id]);
     } finally {
       await target.dispose();
+    }
+  });
+
+  it('exports one snapshot while another connection goes on writing', async () => {
+    // The exporter and a writer on the same database: two handles on one SQLite file (a second
+    // process, as when the CLI exports beside a running server), or two pool connections.
+    let exporter: Db;
+    let writer: Db;
+    let dispose: () => Promise<void>;
+    if (TEST_DIALECT === 'sqlite') {
+      const file = path.join(dir, 'snapshot.sqlite');
+      exporter = openDatabase({ sqliteFile: file });
+      await migrate(exporter);
+      writer = openDatabase({ sqliteFile: file });
+      dispose = async () => {
+        await writer.close();
+        await exporter.close();
+      };
+    } else {
+      const fresh = await freshDatabase();
+      exporter = writer = fresh.db;
+      dispose = fresh.dispose;
+    }
+    const app = await buildTestApp({}, { db: exporter, dispose: () => Promise.resolve() });
+    try {
+      await buildShop(app.app);
+      const businessId = (
+        await exporter.kysely.selectFrom('businesses').select('id').executeTakeFirstOrThrow()
+      ).id;
+      const late = v7();
+      const seen: string[] = [];
+      const file = path.join(dir, 'snapshot.duka.gz');
+      await exportBusiness(
+        exporter,
+        businessId,
+        file,
+        new Date('2026-11-04T10:00:00Z'),
+        async (done, total, table) => {
+          seen.push(`${done}/${total} ${table}`);
+          if (table !== 'businesses') return;
+          // Written after the export began, to a table it reads later: not in this archive.
+          const at = new Date().toISOString();
+          await writer.kysely
+            .insertInto('expense_categories')
+            .values({
+              id: late,
+              business_id: businessId,
+              name: 'Written meanwhile',
+              active: 1,
+              created_at: at,
+              updated_at: at,
+            })
+            .execute();
+        },
+      );
+      expect(seen).toHaveLength(ARCHIVE_TABLES.length);
+      expect(seen.at(-1)).toBe(`${ARCHIVE_TABLES.length}/${ARCHIVE_TABLES.length} product_sales_monthly`);
+      const archived = (await readArchive(file)).tables.get('expense_categories') ?? [];
+      expect(archived.map((r) => r.id)).not.toContain(late);
+      // The write itself went through: the next export has it.
+      const next = path.join(dir, 'snapshot-2.duka.gz');
+      await exportBusiness(exporter, businessId, next, new Date('2026-11-04T10:05:00Z'));
+      expect(((await readArchive(next)).tables.get('expense_categories') ?? []).map((r) => r.id)).toContain(
+        late,
+      );
+    } finally {
+      await app.close();
+      await dispose();
     }
   });
 

@@ -91,6 +91,8 @@ export async function exportBusiness(
   businessId: string,
   file: string,
   now: Date,
+  /** Called after each table is read (the CLI shows progress with it). */
+  onTable?: (done: number, total: number, table: string) => void | Promise<void>,
 ): Promise<{ rows: number }> {
   const business = await db.kysely
     .selectFrom('businesses')
@@ -114,10 +116,11 @@ export async function exportBusiness(
   let tx = db.kysely.transaction();
   if (db.dialect === 'postgres') tx = tx.setIsolationLevel('repeatable read');
   await tx.execute(async (trx) => {
-    for (const t of ARCHIVE_TABLES) {
+    for (const [i, t] of ARCHIVE_TABLES.entries()) {
       const rows = (await rowsOf(trx as unknown as AnyDb, t, businessId)).map(encodeRow);
       count += rows.length;
       lines.push(JSON.stringify({ table: t.name, rows }));
+      await onTable?.(i + 1, ARCHIVE_TABLES.length, t.name);
     }
   });
   const tmp = `${file}.tmp`;

@@ -115,7 +115,14 @@ export async function runBackupCommand(
     if (!values.to) throw new BackupCliError('Where to? --to FILE');
     if (fs.existsSync(values.to)) throw new BackupCliError(`${values.to} already exists`);
     const businessId = await businessFor(values['business-id']);
-    const { rows } = await exportBusiness(db, businessId, values.to, systemClock.now());
+    // Progress on the terminal (one line, rewritten); nothing when the output is a file or a pipe.
+    const progress = process.stderr.isTTY
+      ? (done: number, total: number, table: string) => {
+          process.stderr.write(`\rExporting: ${done}/${total} tables (${table})`.padEnd(60));
+          if (done === total) process.stderr.write('\n');
+        }
+      : undefined;
+    const { rows } = await exportBusiness(db, businessId, values.to, systemClock.now(), progress);
     out(`Exported business ${businessId} (${rows} records) to ${values.to}.`);
     return;
   }
