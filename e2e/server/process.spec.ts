@@ -73,6 +73,19 @@ test.describe('the server process', () => {
     expect(r.stderr).toContain('DATABASE_URL');
   });
 
+  test('a database it cannot open stops it with a message, and leaves no pid file behind', () => {
+    const dataDir = tempDir();
+    fs.writeFileSync(path.join(dataDir, 'duka.sqlite'), 'this is not a database, but a text file');
+    const r = spawnSync(process.execPath, ['apps/server/dist/main.js'], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1' },
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^Duka could not start: .*not a database/m);
+    expect(fs.existsSync(path.join(dataDir, 'duka.pid'))).toBe(false);
+  });
+
   test('npm run duka sets up a business and a user that then sign in', async () => {
     const dataDir = tempDir();
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };

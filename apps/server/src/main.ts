@@ -7,7 +7,17 @@ import { systemClock } from './lib/clock.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { app, db } = await createServer(config);
+  // Claimed before the database is opened and migrated, so `restore` cannot slip in meanwhile;
+  // the port is filled in once the server listens.
+  if (config.mode === 'local') writePidFile(config.dataDir, 0);
+  let created;
+  try {
+    created = await createServer(config);
+  } catch (err) {
+    if (config.mode === 'local') removePidFile(config.dataDir);
+    throw err;
+  }
+  const { app, db } = created;
   let closing = false;
   let stopBackups: () => Promise<void> = () => Promise.resolve();
   const shutdown = (signal: string) => {

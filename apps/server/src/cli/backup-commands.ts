@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { exportBusiness, importArchive } from '../backup/archive.js';
 import { backupOnce, backupToFile } from '../backup/backup-job.js';
-import { runningServer } from '../backup/server-lock.js';
+import { pidFile, runningServer } from '../backup/server-lock.js';
 import { checkDatabaseFile, removeSidecars, settleCopy, snapshotCopy } from '../backup/sqlite-copy.js';
 import { systemClock } from '../lib/clock.js';
 
@@ -45,7 +45,8 @@ export function restoreCommand(argv: string[], config: Config, out: (l: string) 
   const pid = runningServer(config.dataDir);
   if (pid !== null)
     throw new BackupCliError(
-      `A Duka server (pid ${pid}) is running on ${config.dataDir}: stop it first, then restore`,
+      `A Duka server (pid ${pid}) is running on ${config.dataDir}: stop it first, then restore. ` +
+        `(If no Duka server is running, ${pidFile(config.dataDir)} was left by a crash: delete it.)`,
     );
   const target = sqliteFileOf(config);
   if (fs.existsSync(from) && fs.existsSync(target) && fs.realpathSync(from) === fs.realpathSync(target))

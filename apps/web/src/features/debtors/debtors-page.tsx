@@ -189,6 +189,7 @@ export function DebtorsPage() {
       <Stack gap="sm" data-testid="debtors-cards">
         {rows.map((d) => (
           <Card
+            w="100%"
             key={d.id}
             withBorder
             padding="sm"
@@ -197,17 +198,17 @@ export function DebtorsPage() {
             style={{ textAlign: 'left' }}
             data-testid={`debtor-card-${d.name}`}
           >
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              {nameCell(d)}
-              <Stack gap={0} align="flex-end">
-                <Text fw={700} style={TABULAR}>
-                  {money(d.balance)}
-                </Text>
-                <Text size="xs" c="dimmed" style={TABULAR}>
-                  {t('debtors.availableOf', { available: money(d.available), limit: money(d.credit_limit) })}
-                </Text>
-              </Stack>
+            {/* The name takes what the balance leaves; the available credit has a line of its own,
+                so long words (German, Spanish) never push the card past the screen. */}
+            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+              <div style={{ minWidth: 0, flex: 1 }}>{nameCell(d)}</div>
+              <Text fw={700} style={{ ...TABULAR, whiteSpace: 'nowrap' }}>
+                {money(d.balance)}
+              </Text>
             </Group>
+            <Text size="xs" c="dimmed" mt={4} style={TABULAR}>
+              {t('debtors.availableOf', { available: money(d.available), limit: money(d.credit_limit) })}
+            </Text>
           </Card>
         ))}
       </Stack>

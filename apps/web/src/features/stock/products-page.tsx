@@ -251,7 +251,7 @@ export function ProductsPage() {
             value={category}
             onChange={setCategory}
             clearable
-            w={{ base: '100%', xs: 180 }}
+            w={{ base: '100%', xs: 220 }}
           />
           <Select
             aria-label={t('stock.doc.location')}
@@ -260,7 +260,7 @@ export function ProductsPage() {
             value={location}
             onChange={setLocation}
             clearable
-            w={{ base: '100%', xs: 180 }}
+            w={{ base: '100%', xs: 220 }}
           />
           <Switch
             label={t('stock.filter.low')}

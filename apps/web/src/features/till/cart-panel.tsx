@@ -84,6 +84,7 @@ export function CartPanel(p: Props) {
           }
           onClick={p.onNewSale}
           disabled={count === 0}
+          style={{ flexShrink: 0 }}
         >
           {t('till.newSale')}
         </Button>

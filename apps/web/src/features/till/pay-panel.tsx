@@ -1,5 +1,17 @@
 import { useEffect } from 'react';
-import { Alert, Button, Group, Kbd, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Flex,
+  Group,
+  Kbd,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -177,11 +189,19 @@ export function PayPanel(p: Props) {
               {p.errors.form}
             </Alert>
           )}
-          <Group justify="space-between" mt="xs" wrap="nowrap">
+          {/* On a phone the two buttons stack, Complete first and full width: the words need the
+              room ("Verkauf abschließen"). */}
+          <Flex
+            direction={narrow ? 'column-reverse' : 'row'}
+            justify="space-between"
+            gap={narrow ? 'xs' : 'md'}
+            mt="xs"
+          >
             <Button
               variant="default"
               size="md"
               onClick={p.onClose}
+              fullWidth={narrow}
               rightSection={
                 <Kbd size="xs" visibleFrom="sm">
                   Esc
@@ -200,12 +220,12 @@ export function PayPanel(p: Props) {
                   ↵
                 </Kbd>
               }
-              style={narrow ? { flex: 1 } : undefined}
+              fullWidth={narrow}
               data-testid="pay-complete"
             >
               {t('till.pay.complete')}
             </Button>
-          </Group>
+          </Flex>
         </Stack>
       </form>
     </Modal>
