@@ -1,5 +1,5 @@
 import { Group, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useElementSize } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { type RangeChoice, type RangePreset, choose, isBackwards } from './date-range';
 
@@ -22,13 +22,15 @@ export function RangePicker({
 }) {
   const { t } = useTranslation();
   const backwards = isBackwards(value);
-  // Presets as buttons where they fit in one row, else as a list.
-  const roomy = useMediaQuery(`(min-width: ${presets.length > 3 ? 36 : 22}em)`, true, {
-    getInitialValueInEffect: false,
-  });
   const data = presets.map((p) => ({ value: p, label: t(`debtors.range.${p}`) }));
+  // Presets as buttons where they fit in one row of the space this picker has (a drawer is
+  // narrower than the window; German words are longer), else as a list. About 8 px a letter at
+  // this size, and 28 px of padding a button.
+  const { ref, width } = useElementSize();
+  const needed = data.reduce((sum, d) => sum + d.label.length * 8 + 28, 8);
+  const roomy = width >= needed;
   return (
-    <Stack gap={6} style={{ flex: '1 1 auto' }}>
+    <Stack ref={ref} gap={6} style={{ flex: '1 1 auto' }}>
       {roomy ? (
         <SegmentedControl
           aria-label={label}
