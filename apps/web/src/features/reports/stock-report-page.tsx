@@ -92,12 +92,15 @@ export function StockReportPage() {
           <>
             {data.on_hand.length > 0 && <StockValueChart report={data} />}
             <Stack gap="sm">
-              <div data-print="hide" style={{ maxWidth: '100%', overflowX: 'auto' }}>
+              {/* One row on a wide screen; stacked on a phone, where the words would be cut. */}
+              <div data-print="hide">
                 <SegmentedControl
                   aria-label={t('reports.stock.show')}
                   data={views}
                   value={view}
                   onChange={(v) => setView(v)}
+                  orientation={wide ? 'horizontal' : 'vertical'}
+                  fullWidth={!wide}
                 />
               </div>
               <Text fw={700} className={classes.printOnly}>
