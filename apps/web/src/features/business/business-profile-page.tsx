@@ -35,6 +35,7 @@ import { moneyText } from '../stock/line-entry/lines';
 import { BackupStatusCard } from './backup-status';
 import { bpToPercent, percentToBp } from './selling';
 import { ReceiptPrinterSection, printerValidators } from '../printing/receipt-printer-section';
+import { ListError } from '../../components/list-states';
 
 type Values = Omit<
   Business,
@@ -277,12 +278,7 @@ export function BusinessProfilePage() {
           ))}
         </Stack>
       ) : profile.isError ? (
-        <Stack align="center" py="xl">
-          <Text>{t('common.loadFailed')}</Text>
-          <Button variant="light" onClick={() => void profile.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
+        <ListError onRetry={() => void profile.refetch()} />
       ) : (
         <Stack gap="lg">
           <ProfileForm key={profile.data.updated_at} business={profile.data} />

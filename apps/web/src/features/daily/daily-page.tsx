@@ -25,6 +25,7 @@ import { useAllowedLocations } from '../stock/use-allowed-locations';
 import { CloseDayPanel } from './close-day-panel';
 import { useDaily } from './daily-api';
 import { CashierTable, DayKpis } from './day-figures';
+import { ListError } from '../../components/list-states';
 
 /** A day (YYYY-MM-DD) written out for the language: "Tuesday, 12 May 2026". */
 export function dayText(day: string, lang: string): string {
@@ -73,15 +74,7 @@ export function DailyPage() {
         <Skeleton h={120} radius="lg" />
       </Stack>
     );
-  else if (daily.isError)
-    body = (
-      <Stack align="center" py="xl">
-        <Text>{t('common.loadFailed')}</Text>
-        <Button variant="light" onClick={() => void daily.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Stack>
-    );
+  else if (daily.isError) body = <ListError onRetry={() => void daily.refetch()} />;
   else
     body = (
       <>

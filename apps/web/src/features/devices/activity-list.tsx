@@ -1,8 +1,9 @@
-import { Button, Code, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Code, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { useJournal } from './devices-api';
+import { ListError } from '../../components/list-states';
 
 /** The audit trail: who did what, when, from which device. */
 export function ActivityList() {
@@ -18,15 +19,7 @@ export function ActivityList() {
         ))}
       </Stack>
     );
-  if (journal.isError)
-    return (
-      <Stack align="center" py="xl">
-        <Text>{t('common.loadFailed')}</Text>
-        <Button variant="light" onClick={() => void journal.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Stack>
-    );
+  if (journal.isError) return <ListError onRetry={() => void journal.refetch()} />;
   if (journal.data.length === 0)
     return (
       <Text c="dimmed" ta="center" py="xl">

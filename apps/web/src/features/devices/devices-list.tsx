@@ -18,6 +18,7 @@ import { useFormat } from '../../lib/format';
 import { notifyApiError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
 import { useDevices, useUpdateDevice } from './devices-api';
+import { ListError } from '../../components/list-states';
 
 const STATUS_COLOR: Record<Device['status'], string> = {
   pending: 'yellow',
@@ -90,15 +91,7 @@ export function DevicesList() {
         ))}
       </Stack>
     );
-  if (devices.isError)
-    return (
-      <Stack align="center" py="xl">
-        <Text>{t('common.loadFailed')}</Text>
-        <Button variant="light" onClick={() => void devices.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Stack>
-    );
+  if (devices.isError) return <ListError onRetry={() => void devices.refetch()} />;
   if (devices.data.length === 0)
     return (
       <Text c="dimmed" ta="center" py="xl">

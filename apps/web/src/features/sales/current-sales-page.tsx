@@ -14,6 +14,7 @@ import { type Opened, SaleDrawer } from './sale-drawer';
 import { mayOpen, todayOf, useSalesDay } from './sales-api';
 import { SalesListView } from './sales-list';
 import { SignedMoney } from '../../components/signed-money';
+import { ListError } from '../../components/list-states';
 
 function Totals({ data }: { data: SalesList }) {
   const { t } = useTranslation();
@@ -101,15 +102,7 @@ export function CurrentSalesPage() {
         ))}
       </Stack>
     );
-  else if (list.isError)
-    body = (
-      <Stack align="center" py="xl">
-        <Text>{t('common.loadFailed')}</Text>
-        <Button variant="light" onClick={() => void list.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Stack>
-    );
+  else if (list.isError) body = <ListError onRetry={() => void list.refetch()} />;
   else
     body = (
       <>

@@ -24,6 +24,7 @@ import { useSession } from '../../lib/session-context';
 import { ImportDialog } from './import-dialog';
 import { ProductDrawer } from './product-drawer';
 import { useAllLocations, useCategories, useProducts } from './stock-api';
+import { ListError } from '../../components/list-states';
 
 /** Manage stock (/stock): products with levels per location, filters, add/edit, CSV in and out. */
 export function ProductsPage() {
@@ -100,14 +101,7 @@ export function ProductsPage() {
       </Stack>
     );
   } else if (products.isError) {
-    body = (
-      <Stack align="center" py="xl">
-        <Text>{t('common.loadFailed')}</Text>
-        <Button variant="light" onClick={() => void products.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Stack>
-    );
+    body = <ListError onRetry={() => void products.refetch()} />;
   } else if (products.data.length === 0) {
     body = (
       <Stack align="center" py="xl" gap="sm">

@@ -20,6 +20,7 @@ import { notifyApiError, notifySuccess } from '../../lib/notify';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { UserForm } from './user-form';
 import { useLocations, useUpdateUser, useUsers } from './users-api';
+import { ListError } from '../../components/list-states';
 
 function StatusBadge({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -101,14 +102,7 @@ export function UsersList() {
       </Stack>
     );
   } else if (users.isError) {
-    body = (
-      <Stack align="center" py="xl">
-        <Text>{t('common.loadFailed')}</Text>
-        <Button variant="light" onClick={() => void users.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Stack>
-    );
+    body = <ListError onRetry={() => void users.refetch()} />;
   } else if (users.data.length === 0) {
     body = (
       <Text c="dimmed" py="xl" ta="center">
