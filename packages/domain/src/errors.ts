@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   device_blocked: 403,
   device_required: 403,
   location_not_allowed: 403,
+  business_offline: 403,
   not_found: 404,
   conflict: 409,
   already_set_up: 409,

@@ -106,8 +106,11 @@ export async function runCli(
       admin_name: o['admin-name'],
       mobile: o.mobile,
     });
-    // A local server holds one business; a hosted one holds many.
-    const created = await setUpBusiness(db, systemClock, input, { onlyIfNone: mode === 'local' });
+    // A local server holds one business; a hosted one holds many, each an online business.
+    const created = await setUpBusiness(db, systemClock, input, {
+      onlyIfNone: mode === 'local',
+      online: mode === 'hosted',
+    });
     out(
       `Created business "${created.business.name}" (id ${created.business.id}) with admin "${created.admin.username}".`,
     );

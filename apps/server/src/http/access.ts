@@ -23,6 +23,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route. Every /api route must declare it (a test walks them all). */
     access?: Access;
+    /**
+     * A write a business set to local only may still make on a hosted server (seed spec §4):
+     * `true` always (signing out), or a test of the validated body (the profile update that
+     * switches "work both online and offline" back on). Every other write is refused there.
+     */
+    whileLocalOnly?: true | ((body: unknown) => boolean);
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -141,6 +147,23 @@ export const accessPlugin = fp<AccessPluginOptions>((app: FastifyInstance, opts,
       throw new AppError('forbidden', 'You are not allowed to do this');
     }
   });
+
+  // The hosted server serves a shop only when it works both online and offline (seed spec §4):
+  // a business set to local only may read there, but every write it makes is refused, except
+  // the ones its route declares (after validation, so a test may look at the body).
+  app.addHook('preHandler', (request: FastifyRequest, _reply: FastifyReply, next: (err?: Error) => void) => {
+    if (opts.config.mode !== 'hosted' || !request.auth || request.auth.business.online_offline) return next();
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return next();
+    const allowed = request.routeOptions.config.whileLocalOnly;
+    if (allowed === true || (typeof allowed === 'function' && allowed(request.body))) return next();
+    next(
+      new AppError(
+        'business_offline',
+        'This business works locally only: switch "work both online and offline" on to use it here',
+      ),
+    );
+  });
+
   done();
 });
 

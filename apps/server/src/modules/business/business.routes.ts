@@ -38,7 +38,11 @@ export function businessRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   r.patch('/api/business/profile', {
-    config: ADMIN,
+    config: {
+      ...ADMIN,
+      // The owner of a business set to local only can switch it back on from a hosted server.
+      whileLocalOnly: (body) => (body as { online_offline?: number }).online_offline === 1,
+    },
     schema: {
       tags: ['business'],
       summary: 'Update the business profile',

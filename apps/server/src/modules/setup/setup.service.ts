@@ -26,6 +26,7 @@ export interface CreatedBusiness {
 /**
  * Creates a business, its "Main shop" location and its admin, in the caller's transaction.
  * `onlyIfNone` makes it refuse (409) when any business exists: the local server's first-run rule.
+ * `online` starts it with "work both online and offline" on: a business created on a hosted server.
  */
 export async function createBusiness(
   trx: Trx,
@@ -34,6 +35,7 @@ export async function createBusiness(
   at: string,
   deviceId: string | null,
   onlyIfNone: boolean,
+  online = false,
 ): Promise<CreatedBusiness> {
   if (onlyIfNone) {
     const existing = await trx.selectFrom('businesses').select('id').limit(1).executeTakeFirst();
@@ -56,7 +58,9 @@ export async function createBusiness(
     receipt_header: '',
     receipt_footer: '',
     payment_details: '{}',
-    online_offline: 0,
+    // A business created on a hosted server is an online business (seed spec §4: the hosted
+    // server serves a shop only when it works both online and offline).
+    online_offline: online ? 1 : 0,
     require_approved_devices: 0,
     allow_negative_stock: 0,
     max_discount_bp: 0,
@@ -141,7 +145,7 @@ export async function setUpBusiness(
   db: Db,
   clock: Clock,
   input: SetupInput,
-  opts: { onlyIfNone: boolean; deviceId?: string | null },
+  opts: { onlyIfNone: boolean; deviceId?: string | null; online?: boolean },
 ): Promise<CreatedBusiness> {
   const passwordHash = await hashPassword(input.password);
   return db.kysely
@@ -154,6 +158,7 @@ export async function setUpBusiness(
         clock.now().toISOString(),
         opts.deviceId ?? null,
         opts.onlyIfNone,
+        opts.online ?? false,
       ),
     );
 }
