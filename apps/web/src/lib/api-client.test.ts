@@ -127,6 +127,35 @@ describe('hosted mode connectivity (seed spec §4, §8)', () => {
     await expect(api('/api/users')).resolves.toEqual([]);
   });
 
+  it('the profile update that switches both-modes on is sent for a shop set to local only; no other write is', async () => {
+    localStorage.setItem('shop_details', JSON.stringify({ name: 'S', online_offline: '0' }));
+    fetchMock.mockResolvedValueOnce(json(200, { online_offline: 1 }));
+    await expect(
+      api('/api/business/profile', { method: 'PATCH', body: { name: 'S', online_offline: 1 } }),
+    ).resolves.toEqual({ online_offline: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/business/profile');
+    await expect(
+      api('/api/business/profile', { method: 'PATCH', body: { name: 'T', online_offline: 0 } }),
+    ).rejects.toMatchObject({ kind: 'offline' });
+    await expect(
+      api('/api/business/profile', { method: 'PATCH', body: { name: 'T' } }),
+    ).rejects.toMatchObject({
+      kind: 'offline',
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("the server's own refusal of a local-only shop reads as the connectivity message", async () => {
+    localStorage.setItem('shop_details', JSON.stringify({ name: 'S', online_offline: '1' }));
+    fetchMock
+      .mockResolvedValueOnce(json(200, { status: 'ok' }))
+      .mockResolvedValueOnce(json(403, { error: { code: 'business_offline', message: 'local only' } }));
+    const err = await api('/api/users', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: 'http', code: 'business_offline' });
+    expect(describeApiError(err)).toBe('Internet connection is missing or is not stable!');
+  });
+
   it('signing in is never held back', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { ok: true }));
     await expect(api('/api/auth/login', { method: 'POST', body: {} })).resolves.toEqual({ ok: true });

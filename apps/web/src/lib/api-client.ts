@@ -57,6 +57,20 @@ export interface RequestOptions<T> {
 /** Writes that stay possible when a hosted shop is not online-capable: signing in and out, setup. */
 const CONNECTIVITY_EXEMPT = [/^\/api\/auth\//, /^\/api\/setup$/];
 
+/**
+ * The business profile update that switches "work both online and offline" on: the server lets
+ * it through for a shop set to local only (so the owner can get out), and so does the app.
+ */
+function switchesOnline(method: string, path: string, body: unknown): boolean {
+  return (
+    method === 'PATCH' &&
+    path === '/api/business/profile' &&
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { online_offline?: unknown }).online_offline === 1
+  );
+}
+
 let health: { ok: boolean; at: number } | null = null;
 
 /** The seed spec's connectivity check (§4): the hosted server answers its health route. */
@@ -79,11 +93,13 @@ export function resetConnectivityCache(): void {
 
 /**
  * Hosted mode (§4, §8): writes go to the hosted server only when the shop works both online and
- * offline and the connectivity check passes; otherwise nothing is sent.
+ * offline and the connectivity check passes; otherwise nothing is sent. The server holds the same
+ * rule (it answers `business_offline`); this only spares the trip.
  */
-async function assertCanWrite(path: string): Promise<void> {
+async function assertCanWrite(method: string, path: string, body: unknown): Promise<void> {
   if (state.mode !== 'hosted') return;
   if (CONNECTIVITY_EXEMPT.some((re) => re.test(path))) return;
+  if (switchesOnline(method, path, body)) return;
   const shop = readShopDetails();
   const capable = shop?.online_offline === '1';
   if (!capable || !(await checkConnectivity())) {
@@ -123,7 +139,7 @@ export async function api<T = unknown>(path: string, opts: RequestOptions<T> = {
   const method = opts.method ?? 'GET';
   const isRead = method === 'GET';
   const repeatable = opts.retry ?? (isRead || method === 'PUT' || method === 'DELETE');
-  if (!isRead) await assertCanWrite(path);
+  if (!isRead) await assertCanWrite(method, path, opts.body);
 
   const headers: Record<string, string> = { Accept: 'application/json' };
   const device = opts.deviceId !== undefined ? opts.deviceId : state.deviceId;

@@ -52,6 +52,7 @@ const CODE_KEYS: Record<string, string> = {
   not_found: 'errors.notFound',
   validation_failed: 'errors.validationFailed',
   sales_frozen: 'till.errors.salesFrozen',
+  business_offline: 'errors.offline',
 };
 
 /** The message a failed call shows (seed spec §8); never a raw code. */

@@ -48,6 +48,11 @@ export function storeUserImage(img: string): void {
   if (ut) localStorage.setItem(STORAGE_KEYS.userToken, JSON.stringify({ ...ut, img }));
 }
 
+/** After the business profile changes, the stored shop details follow (seed spec §3, §4). */
+export function storeShopDetails(details: SessionData['shop_details']): void {
+  localStorage.setItem(STORAGE_KEYS.shopDetails, JSON.stringify(details));
+}
+
 export function readShopDetails(): { name: string; online_offline: string } | null {
   try {
     const raw = localStorage.getItem(STORAGE_KEYS.shopDetails);

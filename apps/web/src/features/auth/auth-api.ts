@@ -3,13 +3,17 @@ import { type LoginBody, type SessionData, sessionDataSchema, setupStatusSchema 
 import { z } from 'zod';
 import { api } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
+import { storeShopDetails } from '../../lib/session-storage';
 
 export const ME_QUERY_KEY = ['me'] as const;
 
 /** The signed-in session, or null when signed out. */
 export async function fetchMe(): Promise<SessionData | null> {
   try {
-    return await api('/api/me', { schema: sessionDataSchema, expectUnauthorized: true });
+    const me = await api('/api/me', { schema: sessionDataSchema, expectUnauthorized: true });
+    // a setting changed elsewhere (another till, the owner's phone) reaches this app's rules
+    storeShopDetails(me.shop_details);
+    return me;
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
     throw err;

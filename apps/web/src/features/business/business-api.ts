@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type BusinessUpdate, businessSchema } from '@duka/domain';
 import { api } from '../../lib/api-client';
+import { storeShopDetails } from '../../lib/session-storage';
 import { ME_QUERY_KEY } from '../auth/auth-api';
 
 export const BUSINESS_KEY = ['business-profile'] as const;
@@ -20,6 +21,8 @@ export function useSaveBusiness() {
       api('/api/business/profile', { method: 'PATCH', body, schema: businessSchema }),
     onSuccess: (data) => {
       qc.setQueryData(BUSINESS_KEY, data);
+      // the app's hosted-mode rule reads the stored shop details: switching the setting takes effect now
+      storeShopDetails({ name: data.name, online_offline: data.online_offline ? '1' : '0' });
       void qc.invalidateQueries({ queryKey: ME_QUERY_KEY });
     },
   });

@@ -37,8 +37,10 @@ const FIELD_KEYS: Record<string, string> = {
 /** The refusal in the user's language: known codes are worded here, others as the server said. */
 export function saleErrorMessage(err: unknown, t: TFunction, cart: Cart): string {
   if (!(err instanceof ApiError) || err.kind !== 'http') {
-    if (err instanceof ApiError && (err.kind === 'network' || err.kind === 'offline'))
-      return t('till.errors.noAnswer');
+    // only a request that was sent can have gone unanswered; one held back for want of a
+    // connection says so
+    if (err instanceof ApiError && err.kind === 'offline') return t('errors.offline');
+    if (err instanceof ApiError && err.kind === 'network') return t('till.errors.noAnswer');
     return serverMessage(err);
   }
   const m = err.message;
