@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HOSTED_PORT, HOSTED_URL, OWNER_A, OWNER_B } from './e2e/hosted/hosted-env';
 
 /** A fixed port for the server under test, and a fresh data folder made once per run. */
 export const E2E_PORT = Number(process.env.DUKA_E2E_PORT ?? 3199);
@@ -11,12 +12,34 @@ const dataDir = process.env.DUKA_E2E_DATA_DIR;
 /** Debian's Chromium; Playwright never downloads a browser here. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** `--project local` alone leaves the hosted stack (and its PostgreSQL database) unstarted. */
+function projectsAsked(): string[] {
+  const argv = process.argv;
+  return argv.flatMap((a, i) =>
+    a.startsWith('--project=') ? [a.slice(10)] : a === '--project' && argv[i + 1] ? [argv[i + 1]!] : [],
+  );
+}
+const asked = projectsAsked();
+const hostedWanted = asked.length === 0 || asked.includes('hosted');
+
 export default defineConfig({
-  testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  // The screenshot specs shoot every screen in light and dark, wide and narrow, for people to
-  // look at (`npm run screenshots`); the test run leaves them out to stay well inside CI's time.
-  testIgnore: process.env.DUKA_SHOTS ? [] : ['**/*screenshots.spec.ts'],
+  projects: [
+    {
+      // The local server on SQLite: one shop, set up through the page.
+      name: 'local',
+      testDir: 'e2e',
+      // The screenshot specs shoot every screen in light and dark, wide and narrow, for people to
+      // look at (`npm run screenshots`); the test run leaves them out to stay well inside CI's time.
+      testIgnore: [...(process.env.DUKA_SHOTS ? [] : ['**/*screenshots.spec.ts']), 'hosted/**'],
+    },
+    {
+      // The hosted server on PostgreSQL: two businesses, two processes behind one proxy.
+      name: 'hosted',
+      testDir: 'e2e/hosted',
+      use: { baseURL: HOSTED_URL },
+    },
+  ],
   globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: false,
   workers: 1,
@@ -44,16 +67,42 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The data folder is emptied right before the server starts (global setup runs after it).
-    command: `node e2e/support/fresh-data-dir.mjs && node apps/server/dist/main.js`,
-    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // DATABASE_URL is emptied: CI sets it for the server suites, but the journeys run the local
-    // server on SQLite (with it set, the server would start hosted, with setup closed).
-    env: { PORT: String(E2E_PORT), DATA_DIR: dataDir, HOST: '127.0.0.1', NODE_ENV: 'test', DATABASE_URL: '' },
-  },
+  webServer: [
+    {
+      // The data folder is emptied right before the server starts (global setup runs after it).
+      command: `node e2e/support/fresh-data-dir.mjs && node apps/server/dist/main.js`,
+      url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      // DATABASE_URL is emptied: CI sets it for the server suites, but the journeys run the local
+      // server on SQLite (with it set, the server would start hosted, with setup closed).
+      env: {
+        PORT: String(E2E_PORT),
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        NODE_ENV: 'test',
+        DATABASE_URL: '',
+      },
+    },
+    ...(hostedWanted
+      ? [
+          {
+            // A fresh database on the PostgreSQL of DATABASE_URL (or 127.0.0.1:5432), dropped on stop.
+            command: 'node e2e/support/hosted-stack.mjs',
+            url: `${HOSTED_URL}/api/health`,
+            reuseExistingServer: false,
+            timeout: 120_000,
+            stdout: 'ignore' as const,
+            stderr: 'pipe' as const,
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
+            env: {
+              DUKA_HOSTED_PORT: String(HOSTED_PORT),
+              DUKA_HOSTED_ACCOUNTS: JSON.stringify([OWNER_A, OWNER_B]),
+            },
+          },
+        ]
+      : []),
+  ],
 });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN, apiLoginInPage, ensureSetup } from './support/fixtures';
+import { addProduct, pick, scan } from './support/stock-screens';
 
 test.beforeAll(ensureSetup);
 
@@ -8,38 +9,6 @@ const RUN = Date.now().toString(36).slice(-4).toUpperCase();
 const SUGAR = { name: `Sugar 1 kg ${RUN}`, code: `SUG${RUN}`, barcode: `616100${RUN}01` };
 const RICE = { name: `Rice 2 kg ${RUN}`, code: `RICE${RUN}` };
 const STORE = `Back store ${RUN}`;
-
-async function pick(page: Page, label: RegExp, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function addProduct(page: Page, p: { name: string; code: string; barcode?: string }, price: string) {
-  await page.getByRole('button', { name: 'Add product' }).first().click();
-  const drawer = page.getByRole('dialog', { name: 'Add product' });
-  await drawer.getByLabel(/^Name/).fill(p.name);
-  await drawer.getByLabel(/^Code/).fill(p.code);
-  if (p.barcode) {
-    await drawer.getByLabel('Barcodes').fill(p.barcode);
-    await drawer.getByLabel('Barcodes').press('Enter');
-  }
-  await drawer.getByLabel(/^Selling price/).fill(price);
-  await drawer.getByRole('button', { name: 'Create product' }).click();
-  await expect(page.getByText(`Product ${p.name} created`)).toBeVisible();
-}
-
-/** Scans (types fast, then Enter) into the search box; the new line's quantity takes the focus. */
-async function scan(page: Page, code: string, qty: string) {
-  const search = page.getByTestId('product-search');
-  await search.focus();
-  await search.pressSequentially(code, { delay: 5 });
-  await search.press('Enter');
-  const focused = page.locator('input:focus');
-  await expect(focused).toHaveAttribute('aria-label', /^Quantity of /);
-  await focused.fill(qty);
-  await focused.press('Enter');
-  await expect(search).toBeFocused();
-}
 
 test.describe('stock journey (admin)', () => {
   test.beforeEach(async ({ page }) => {
