@@ -14,10 +14,15 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** `--project local` alone leaves the hosted stack (and its PostgreSQL database) unstarted. */
 function projectsAsked(): string[] {
-  const argv = process.argv;
-  return argv.flatMap((a, i) =>
-    a.startsWith('--project=') ? [a.slice(10)] : a === '--project' && argv[i + 1] ? [argv[i + 1]!] : [],
-  );
+  const names: string[] = [];
+  let taking = false;
+  for (const a of process.argv) {
+    if (a.startsWith('--project=')) names.push(a.slice('--project='.length));
+    else if (a === '--project') taking = true;
+    else if (taking && !a.startsWith('-')) names.push(a);
+    else taking = false;
+  }
+  return names;
 }
 const asked = projectsAsked();
 const hostedWanted = asked.length === 0 || asked.includes('hosted');
