@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import type { Database } from './tables.js';
 import { foundation } from './migrations/0001-foundation.js';
@@ -115,10 +115,20 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   };
 }
 
+async function currentSchema(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error('PostgreSQL has no current schema: check search_path');
+  return schema;
+}
+
 /** Runs every pending migration; throws with the failing migration's error. */
 export async function migrate(db: Db): Promise<void> {
   const migrator = new Migrator({
     db: db.kysely,
+    // Kysely looks for its migration tables in every schema unless told which: with another
+    // schema's tables on the same database (tests, several shops) it would skip creating its own.
+    ...(db.dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
     provider: { getMigrations: () => Promise.resolve(migrationsFor(db.dialect)) },
   });
   const { error, results } = await migrator.migrateToLatest();
