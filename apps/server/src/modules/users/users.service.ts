@@ -10,6 +10,7 @@ import { appendJournal } from '../../lib/journal.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { DEFAULT_AVATAR, requireOwnImage } from '../files/files.repository.js';
+import { accountKey, assertNotThrottled, recordFailure, throttleRules } from '../auth/login-throttle.js';
 import {
   countActiveAdmins,
   findUser,
@@ -204,17 +205,24 @@ export async function resetPassword(db: Db, actor: Actor, id: string, password: 
   });
 }
 
-/** A user changes their own password; their other sessions end, this one stays. */
+/**
+ * A user changes their own password; their other sessions end, this one stays. A wrong current
+ * password counts as a failed sign-in of that account from that address (same limits, 429).
+ */
 export async function changeOwnPassword(
   db: Db,
   actor: Actor & { userId: string },
   sessionId: string,
   current: string,
   next: string,
+  ip: string,
 ): Promise<void> {
   const user = await findUser(db.kysely, actor.businessId, actor.userId);
   if (!user) throw notFound('User');
+  const rules = throttleRules(accountKey(user.id, user.username), ip);
+  await assertNotThrottled(db.kysely, rules, new Date(actor.at));
   if (!(await verifyPassword(user.password_hash, current))) {
+    await db.kysely.transaction().execute((trx) => recordFailure(trx, rules, actor.at));
     throw new AppError('validation_failed', 'The current password is wrong', 'current_password');
   }
   const passwordHash = await hashPassword(next);
