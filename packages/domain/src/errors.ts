@@ -15,6 +15,9 @@ export const ERROR_STATUS = {
   already_set_up: 409,
   username_taken: 409,
   mobile_taken: 409,
+  /** Usernames and mobile numbers are one namespace: sign-in takes either. */
+  username_is_mobile: 409,
+  mobile_is_username: 409,
   last_admin: 409,
   idempotency_conflict: 409,
   insufficient_stock: 409,

@@ -43,6 +43,8 @@ const CODE_KEYS: Record<string, string> = {
   device_blocked: 'errors.deviceBlocked',
   username_taken: 'errors.usernameTaken',
   mobile_taken: 'errors.mobileTaken',
+  username_is_mobile: 'errors.usernameIsMobile',
+  mobile_is_username: 'errors.mobileIsUsername',
   last_admin: 'errors.lastAdmin',
   already_set_up: 'errors.alreadySetUp',
   payload_too_large: 'errors.imageTooLarge',

@@ -12,6 +12,7 @@ import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { DEFAULT_AVATAR, requireOwnImage } from '../files/files.repository.js';
 import { accountKey, assertNotThrottled, recordFailure, throttleRules } from '../auth/login-throttle.js';
 import {
+  assertLoginNamesFree,
   countActiveAdmins,
   findUser,
   locationIdsOf,
@@ -85,6 +86,7 @@ export async function createUser(db: Db, actor: Actor, input: CreateInput): Prom
   try {
     await db.kysely.transaction().execute(async (trx) => {
       await lockBusiness(db, trx, actor.businessId);
+      await assertLoginNamesFree(trx, { username: input.username, mobile: input.mobile });
       const locs = await resolveLocations(trx, actor.businessId, input.home_location_id, input.location_ids);
       await trx
         .insertInto('users')
@@ -127,6 +129,7 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: Update
       await lockBusiness(db, trx, actor.businessId);
       const current = await findUser(trx, actor.businessId, id);
       if (!current) throw notFound('User');
+      await assertLoginNamesFree(trx, { username: input.username, mobile: input.mobile }, id);
       const losesAdmin =
         current.role === 'admin' &&
         current.active === 1 &&
