@@ -14,6 +14,7 @@ import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import { accessPlugin } from './http/access.js';
 import { AppError, installErrorHandler } from './http/errors.js';
+import { installRequestGuard } from './http/request-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { businessRoutes } from './modules/business/business.routes.js';
@@ -96,6 +97,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installRequestGuard(app, deps.config);
   const registered: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registered);
   app.addHook('onRoute', (route) => {

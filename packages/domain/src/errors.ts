@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   device_blocked: 403,
   device_required: 403,
   location_not_allowed: 403,
+  /** A state-changing request whose Origin or Sec-Fetch-Site says another site sent it (CSRF). */
+  cross_site_request: 403,
   not_found: 404,
   conflict: 409,
   already_set_up: 409,

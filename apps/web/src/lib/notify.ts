@@ -51,6 +51,7 @@ const CODE_KEYS: Record<string, string> = {
   unsupported_file: 'errors.unsupportedFile',
   unsupported_media_type: 'errors.unsupportedFile',
   forbidden: 'errors.forbidden',
+  cross_site_request: 'errors.forbidden',
   not_found: 'errors.notFound',
   validation_failed: 'errors.validationFailed',
   sales_frozen: 'till.errors.salesFrozen',
