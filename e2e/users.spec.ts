@@ -63,6 +63,13 @@ test.describe('user accounts (/users, admin)', () => {
     await again.getByLabel(/^Password/).fill(STAFF_PASSWORD);
     await again.getByRole('button', { name: 'Create user' }).click();
     await expect(again.getByText('This username is already taken.')).toBeVisible();
+
+    // Usernames and mobile numbers are one namespace: Mary's mobile cannot be a username.
+    await again.getByLabel(/^Username/).fill('254700111222');
+    await again.getByRole('button', { name: 'Create user' }).click();
+    await expect(
+      again.getByText("This username is another user's mobile number.", { exact: false }),
+    ).toBeVisible();
   });
 
   test('edit, reset password and deactivate a user', async ({ page, browser }) => {

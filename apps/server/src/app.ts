@@ -11,8 +11,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Access } from '@duka/domain';
 import type { AppDeps } from './app-deps.js';
+import type { Config } from './config.js';
 import { accessPlugin } from './http/access.js';
 import { AppError, installErrorHandler } from './http/errors.js';
+import { installRequestGuard } from './http/request-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { businessRoutes } from './modules/business/business.routes.js';
@@ -65,6 +67,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fastify's own hop count trusts nobody (it cannot check the peer), so a hop count is a function:
+ * the peer and the n-1 addresses before it are proxies.
+ */
+function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
 export interface BuildOptions {
   deps: AppDeps;
   logger?: FastifyServerOptions['logger'];
@@ -79,13 +90,14 @@ export async function buildApp({
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
-    trustProxy: deps.config.mode === 'hosted',
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installRequestGuard(app, deps.config);
   const registered: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registered);
   app.addHook('onRoute', (route) => {

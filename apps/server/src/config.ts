@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -9,6 +10,48 @@ const duration = (fallbackHours: number) =>
     .positive()
     .max(24 * 366)
     .default(fallbackHours);
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One trusted proxy: an address, an address/prefix (CIDR), or loopback/linklocal/uniquelocal. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [addr = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(addr);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^[0-9]{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset = trust no proxy (request.ip is the peer, X-Forwarded-* are ignored);
+ * a hop count (1 = the one proxy in front); or a comma list of addresses/CIDRs.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((v, ctx): number | string[] => {
+    if (/^[0-9]+$/.test(v)) {
+      const hops = Number(v);
+      if (hops >= 1 && hops <= 10) return hops;
+      ctx.addIssue({ code: 'custom', message: 'a hop count must be 1 to 10' });
+      return z.NEVER;
+    }
+    const entries = v
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => x !== '');
+    const bad = entries.filter((x) => !isProxyEntry(x));
+    if (entries.length === 0 || bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `a hop count or a comma list of addresses or CIDRs${bad.length ? ` (bad: ${bad.join(', ')})` : ''}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -23,6 +66,7 @@ const envSchema = z.object({
   SESSION_IDLE_HOURS: duration(12),
   SESSION_MAX_HOURS: duration(24 * 7),
   BACKUP_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: trustProxySchema.optional(),
 });
 
 export interface Config {
@@ -38,6 +82,8 @@ export interface Config {
   mode: 'local' | 'hosted';
   /** Where the local server keeps its rotating backups (a second disk or a USB drive, ideally). */
   backupDir: string;
+  /** Which proxies' X-Forwarded-For/-Proto/-Host to believe: none, the n nearest hops, or these addresses. */
+  trustProxy: false | number | string[];
 }
 
 export class ConfigError extends Error {}
@@ -65,5 +111,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxMs: e.SESSION_MAX_HOURS * 3600_000,
     mode: e.DATABASE_URL ? 'hosted' : 'local',
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }

@@ -11,11 +11,16 @@ export const ERROR_STATUS = {
   device_required: 403,
   location_not_allowed: 403,
   business_offline: 403,
+  /** A state-changing request whose Origin or Sec-Fetch-Site says another site sent it (CSRF). */
+  cross_site_request: 403,
   not_found: 404,
   conflict: 409,
   already_set_up: 409,
   username_taken: 409,
   mobile_taken: 409,
+  /** Usernames and mobile numbers are one namespace: sign-in takes either. */
+  username_is_mobile: 409,
+  mobile_is_username: 409,
   last_admin: 409,
   idempotency_conflict: 409,
   insufficient_stock: 409,

@@ -74,12 +74,12 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   r.post('/api/me/password', {
-    config: { access: { kind: 'signedIn' } },
+    config: { access: { kind: 'signedIn' }, rateLimit: authRateLimit },
     schema: {
       tags: ['auth'],
       summary: 'Change your own password (needs the current one); your other sessions end',
       body: changePasswordBodySchema,
-      response: { 200: okSchema, ...errorResponses(401, 422) },
+      response: { 200: okSchema, ...errorResponses(401, 422, 429) },
     },
     handler: async (request) => {
       const auth = authOf(request);
@@ -90,6 +90,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
         auth.sessionId,
         request.body.current_password,
         request.body.new_password,
+        request.ip,
       );
       return { ok: true as const };
     },

@@ -10,11 +10,11 @@ import { findBusiness } from '../business/business.repository.js';
 import { touchDevice, findDevice } from '../devices/devices.service.js';
 import { findUserByLogin, locationIdsOf } from '../users/users.repository.js';
 import {
-  FAILURE_WINDOW_MS,
+  accountKey,
   assertNotThrottled,
   clearFailures,
   recordFailure,
-  throttleKeys,
+  throttleRules,
 } from './login-throttle.js';
 import { sessionData, stockTakingFor } from './session-data.js';
 import type { BusinessRow, UserRow } from '../../db/tables.js';
@@ -85,24 +85,25 @@ export async function openSession(
 
 /**
  * Signs in by mobile number or username. Wrong name and wrong password give the same 401;
- * 10 failures in 15 minutes for a name or an address give 429. Staff may need an approved device
- * (seed spec §4); admins never need one (§6).
+ * too many failures for the account from this address, from this address, or for the account
+ * from anywhere give 429 (login-throttle.ts). Staff may need an approved device (seed spec §4);
+ * admins never need one (§6).
  */
 export async function login(deps: AppDeps, input: LoginInput): Promise<SignedIn> {
   const { kysely } = deps.db;
   const now = deps.clock.now();
   const at = now.toISOString();
-  const keys = throttleKeys(input.login, input.ip);
-  await assertNotThrottled(kysely, keys, now);
-
   const user = await findUserByLogin(kysely, input.login);
+  const rules = throttleRules(accountKey(user?.id, input.login), input.ip);
+  await assertNotThrottled(kysely, rules, now);
+
   let ok = false;
   if (user) ok = await verifyPassword(user.password_hash, input.password);
   else await verifyPassword(await dummyHash(), input.password); // unknown names take as long
   const business = user ? await findBusiness(kysely, user.business_id) : undefined;
   if (!user || !ok || !business || user.active !== 1) {
     await kysely.transaction().execute(async (trx) => {
-      await recordFailure(trx, keys, at);
+      await recordFailure(trx, rules, at);
       if (user && business) {
         await appendJournal(trx, {
           businessId: business.id,
@@ -140,7 +141,7 @@ export async function login(deps: AppDeps, input: LoginInput): Promise<SignedIn>
   }
 
   return kysely.transaction().execute(async (trx) => {
-    await clearFailures(trx, keys[0] ?? '', new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString());
+    await clearFailures(trx, rules, now);
     return openSession(deps, trx, user, business, input.deviceId, input.ip);
   });
 }

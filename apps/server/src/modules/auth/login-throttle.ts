@@ -4,32 +4,68 @@ import { AppError } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Trx } from '../../lib/tx.js';
 
-/** After this many failures in the window, for a login name or an address, sign-in answers 429. */
-export const MAX_FAILURES = 10;
-export const FAILURE_WINDOW_MS = 15 * 60_000;
-
-export function throttleKeys(login: string, ip: string): string[] {
-  return [`login:${login.toLowerCase()}`, `ip:${ip}`];
+/**
+ * Failed sign-ins (and wrong current passwords) are counted in `login_failures` under three keys,
+ * so one address cannot lock an account out for everyone else:
+ * - per (account, address): 10 in 15 minutes → that address may not try that account;
+ * - per address: 30 in 15 minutes → that address may not try any account;
+ * - per account: 100 in an hour, from anywhere → nobody may try that account.
+ * One address can fail an account at most 40 times an hour, under the account's ceiling of 100.
+ * The rows live in the database, so the limits hold across server instances.
+ */
+export interface ThrottleRule {
+  key: string;
+  max: number;
+  windowMs: number;
 }
 
-/** Throws 429 with Retry-After while either key has MAX_FAILURES failures inside the window. */
-export async function assertNotThrottled(db: Kysely<Database>, keys: string[], now: Date): Promise<void> {
-  const since = new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString();
+export const PAIR_MAX = 10;
+export const PAIR_WINDOW_MS = 15 * 60_000;
+export const ADDRESS_MAX = 30;
+export const ADDRESS_WINDOW_MS = 15 * 60_000;
+export const ACCOUNT_MAX = 100;
+export const ACCOUNT_WINDOW_MS = 60 * 60_000;
+/** Rows older than the longest window count for nothing and are pruned. */
+export const LONGEST_WINDOW_MS = Math.max(PAIR_WINDOW_MS, ADDRESS_WINDOW_MS, ACCOUNT_WINDOW_MS);
+
+/**
+ * The account is the user id when the name is known, else the name as typed (lower case), so an
+ * unknown name is limited the same way and a user's mobile and username share one counter.
+ */
+export function accountKey(userId: string | undefined, login: string): string {
+  return userId ? `user:${userId}` : `name:${login.trim().toLowerCase()}`;
+}
+
+export function throttleRules(account: string, ip: string): ThrottleRule[] {
+  return [
+    { key: `pair:${account}|${ip}`, max: PAIR_MAX, windowMs: PAIR_WINDOW_MS },
+    { key: `ip:${ip}`, max: ADDRESS_MAX, windowMs: ADDRESS_WINDOW_MS },
+    { key: `acct:${account}`, max: ACCOUNT_MAX, windowMs: ACCOUNT_WINDOW_MS },
+  ];
+}
+
+/** Throws 429 with Retry-After while any rule has its maximum of failures inside its window. */
+export async function assertNotThrottled(
+  db: Kysely<Database>,
+  rules: ThrottleRule[],
+  now: Date,
+): Promise<void> {
   let retryAfterMs = 0;
-  for (const key of keys) {
+  for (const rule of rules) {
+    const since = new Date(now.getTime() - rule.windowMs).toISOString();
     const recent = await db
       .selectFrom('login_failures')
       .select('created_at')
-      .where('key', '=', key)
+      .where('key', '=', rule.key)
       .where('created_at', '>', since)
       .orderBy('created_at', 'desc')
-      .limit(MAX_FAILURES)
+      .limit(rule.max)
       .execute();
-    const tenth = recent[MAX_FAILURES - 1];
-    if (tenth) {
+    const last = recent[rule.max - 1];
+    if (last) {
       retryAfterMs = Math.max(
         retryAfterMs,
-        new Date(tenth.created_at).getTime() + FAILURE_WINDOW_MS - now.getTime(),
+        new Date(last.created_at).getTime() + rule.windowMs - now.getTime(),
       );
     }
   }
@@ -39,23 +75,27 @@ export async function assertNotThrottled(db: Kysely<Database>, keys: string[], n
       'rate_limited',
       `Too many failed sign-ins; try again in ${Math.ceil(seconds / 60)} minutes`,
       undefined,
-      {
-        'Retry-After': String(seconds),
-      },
+      { 'Retry-After': String(seconds) },
     );
   }
 }
 
-export async function recordFailure(trx: Trx, keys: string[], at: string): Promise<void> {
+export async function recordFailure(trx: Trx, rules: ThrottleRule[], at: string): Promise<void> {
   await trx
     .insertInto('login_failures')
-    .values(keys.map((key) => ({ id: newId(), key, created_at: at })))
+    .values(rules.map((r) => ({ id: newId(), key: r.key, created_at: at })))
     .execute();
 }
 
-export async function clearFailures(trx: Trx, key: string, olderThan: string): Promise<void> {
+/**
+ * After a success: forgets this address's failures for this account (the address and account
+ * ceilings keep counting) and prunes rows older than every window.
+ */
+export async function clearFailures(trx: Trx, rules: ThrottleRule[], now: Date): Promise<void> {
+  const olderThan = new Date(now.getTime() - LONGEST_WINDOW_MS).toISOString();
+  const pair = rules[0]?.key ?? '';
   await trx
     .deleteFrom('login_failures')
-    .where((eb) => eb.or([eb('key', '=', key), eb('created_at', '<', olderThan)]))
+    .where((eb) => eb.or([eb('key', '=', pair), eb('created_at', '<', olderThan)]))
     .execute();
 }

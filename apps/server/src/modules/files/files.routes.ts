@@ -12,7 +12,7 @@ export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/files/images', {
-    config: { access: { kind: 'signedIn' } },
+    config: { access: { kind: 'signedIn' }, multipart: true },
     schema: {
       tags: ['files'],
       summary: 'Upload an image (multipart, one file in the field `avatar`, at most 1,000,000 bytes)',

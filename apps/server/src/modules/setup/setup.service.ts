@@ -11,6 +11,7 @@ import { appendJournal } from '../../lib/journal.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Trx } from '../../lib/tx.js';
 import { DEFAULT_AVATAR } from '../files/files.repository.js';
+import { assertLoginNamesFree } from '../users/users.repository.js';
 
 export type SetupInput = z.output<typeof setupBodySchema>;
 
@@ -41,6 +42,7 @@ export async function createBusiness(
     const existing = await trx.selectFrom('businesses').select('id').limit(1).executeTakeFirst();
     if (existing) throw new AppError('already_set_up', 'This server is already set up');
   }
+  await assertLoginNamesFree(trx, { username: input.username, mobile: input.mobile });
   const businessId = newId();
   const locationId = newId();
   const adminId = newId();

@@ -71,6 +71,11 @@ describe('setup', () => {
       payload: { business_name: 'Shop', username: 'owner', password: ADMIN_PASSWORD },
     });
     expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('forbidden');
+    // The first visitor of a fresh hosted server claims nothing: no business, no user, no session.
+    expect(res.cookies.find((c) => c.name === 'duka_session')).toBeUndefined();
+    expect(await t.db.kysely.selectFrom('businesses').select('id').execute()).toEqual([]);
+    expect(await t.db.kysely.selectFrom('users').select('id').execute()).toEqual([]);
   });
 });
 

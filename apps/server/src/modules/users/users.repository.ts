@@ -2,6 +2,7 @@ import { type User, rolesFromFlags } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/tables.js';
 import { parseFlags } from '../../http/access.js';
+import { AppError } from '../../http/errors.js';
 
 export function toUser(row: UserRow, locationIds: string[]): User {
   return {
@@ -51,6 +52,43 @@ export function findUserByLogin(db: Kysely<Database>, login: string): Promise<Us
     .where('deleted_at', 'is', null)
     .where((eb) => eb.or([eb('username_key', '=', login.toLowerCase()), eb('mobile', '=', login)]))
     .executeTakeFirst();
+}
+
+/** How a name is compared across usernames and mobile numbers: any case, a leading + ignored. */
+export function loginNameKey(name: string): string {
+  return name.trim().toLowerCase().replace(/^\+/, '');
+}
+
+/**
+ * Usernames and mobile numbers are one namespace (sign-in takes either, across the server): a
+ * username may not be another user's mobile number, nor a mobile number another user's username.
+ * The same user's own username and mobile may be equal. Deleted users do not count.
+ */
+export async function assertLoginNamesFree(
+  db: Kysely<Database>,
+  names: { username?: string | undefined; mobile?: string | null | undefined },
+  exceptUserId?: string,
+): Promise<void> {
+  const others = () => {
+    let q = db.selectFrom('users').select('id').where('deleted_at', 'is', null);
+    if (exceptUserId) q = q.where('id', '!=', exceptUserId);
+    return q;
+  };
+  if (names.username) {
+    const key = loginNameKey(names.username);
+    const clash = await others()
+      .where('mobile', 'in', [key, `+${key}`])
+      .executeTakeFirst();
+    if (clash) {
+      throw new AppError('username_is_mobile', "This username is another user's mobile number", 'username');
+    }
+  }
+  if (names.mobile) {
+    const clash = await others().where('username_key', '=', loginNameKey(names.mobile)).executeTakeFirst();
+    if (clash) {
+      throw new AppError('mobile_is_username', "This mobile number is another user's username", 'mobile');
+    }
+  }
 }
 
 export async function countActiveAdmins(

@@ -10,7 +10,9 @@ import { appendJournal } from '../../lib/journal.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { DEFAULT_AVATAR, requireOwnImage } from '../files/files.repository.js';
+import { accountKey, assertNotThrottled, recordFailure, throttleRules } from '../auth/login-throttle.js';
 import {
+  assertLoginNamesFree,
   countActiveAdmins,
   findUser,
   locationIdsOf,
@@ -84,6 +86,7 @@ export async function createUser(db: Db, actor: Actor, input: CreateInput): Prom
   try {
     await db.kysely.transaction().execute(async (trx) => {
       await lockBusiness(db, trx, actor.businessId);
+      await assertLoginNamesFree(trx, { username: input.username, mobile: input.mobile });
       const locs = await resolveLocations(trx, actor.businessId, input.home_location_id, input.location_ids);
       await trx
         .insertInto('users')
@@ -126,6 +129,7 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: Update
       await lockBusiness(db, trx, actor.businessId);
       const current = await findUser(trx, actor.businessId, id);
       if (!current) throw notFound('User');
+      await assertLoginNamesFree(trx, { username: input.username, mobile: input.mobile }, id);
       const losesAdmin =
         current.role === 'admin' &&
         current.active === 1 &&
@@ -204,17 +208,24 @@ export async function resetPassword(db: Db, actor: Actor, id: string, password: 
   });
 }
 
-/** A user changes their own password; their other sessions end, this one stays. */
+/**
+ * A user changes their own password; their other sessions end, this one stays. A wrong current
+ * password counts as a failed sign-in of that account from that address (same limits, 429).
+ */
 export async function changeOwnPassword(
   db: Db,
   actor: Actor & { userId: string },
   sessionId: string,
   current: string,
   next: string,
+  ip: string,
 ): Promise<void> {
   const user = await findUser(db.kysely, actor.businessId, actor.userId);
   if (!user) throw notFound('User');
+  const rules = throttleRules(accountKey(user.id, user.username), ip);
+  await assertNotThrottled(db.kysely, rules, new Date(actor.at));
   if (!(await verifyPassword(user.password_hash, current))) {
+    await db.kysely.transaction().execute((trx) => recordFailure(trx, rules, actor.at));
     throw new AppError('validation_failed', 'The current password is wrong', 'current_password');
   }
   const passwordHash = await hashPassword(next);

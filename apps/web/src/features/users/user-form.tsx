@@ -128,9 +128,9 @@ export function UserForm({
       }
       onClose();
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'username_taken')
+      if (err instanceof ApiError && (err.code === 'username_taken' || err.code === 'username_is_mobile'))
         form.setFieldError('username', describeApiError(err));
-      else if (err instanceof ApiError && err.code === 'mobile_taken')
+      else if (err instanceof ApiError && (err.code === 'mobile_taken' || err.code === 'mobile_is_username'))
         form.setFieldError('mobile', describeApiError(err));
       else if (err instanceof ApiError && err.field && err.field in form.values)
         form.setFieldError(err.field, describeApiError(err));

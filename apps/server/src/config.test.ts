@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy when unset, also on a hosted server', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://h/db', TRUST_PROXY: '' }).trustProxy).toBe(false);
+  });
+
+  it('takes a hop count or a comma list of addresses and CIDRs', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it.each(['true', '*', '0', '11', '10.0.0.0/33', '10.0.0', 'proxy.example.com', '127.0.0.1,,x', '::1/129'])(
+    'refuses %j with a message naming TRUST_PROXY',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+    },
+  );
+});
