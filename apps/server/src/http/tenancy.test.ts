@@ -71,6 +71,7 @@ describe('tenancy: ids of another business', () => {
         payload: { ...body, id },
       });
       expect(res.statusCode, `${url} ${res.body}`).toBe(409);
+      expect(res.json().error.code, url).toBe('idempotency_conflict');
       expect(res.body).not.toContain(b.tag);
       expect(res.body).not.toContain(b.businessId);
       const after = await t.db.kysely

@@ -25,6 +25,8 @@ export interface Tenant {
   /** A staff user with no flag. */
   staffNone: string;
   main: Location;
+  /** The usernames of admin, staffAll and staffNone (to sign in again). */
+  logins: { admin: string; staffAll: string; staffNone: string };
   /** The ids of each table's rows of this business. */
   ids: Partial<Record<keyof Database, string[]>>;
   /** Values of other columns a route may take (image names, receipt numbers). */
@@ -80,7 +82,7 @@ export async function buildTenant(t: TestApp, tag: string): Promise<Tenant> {
     { onlyIfNone: false },
   );
   const businessId = created.business.id;
-  const admin = (await signIn(app, username, ADMIN_PASSWORD)).cookie;
+  const admin = (await signIn(app, username, ADMIN_PASSWORD, `${tag}-TILL`)).cookie;
   const first = (await app.inject({ url: '/api/locations', headers: { cookie: admin } })).json<
     Location[]
   >()[0]!;
@@ -137,7 +139,16 @@ export async function buildTenant(t: TestApp, tag: string): Promise<Tenant> {
     location_id: main.id,
     note: `${tag} expense`,
   });
-  await post(app, admin, '/api/stock-counts', { id: v7(), location_id: branch.id, note: `${tag} count` });
+  const count = await post(app, admin, '/api/stock-counts', {
+    id: v7(),
+    location_id: branch.id,
+    note: `${tag} count`,
+  });
+  await post(app, admin, `/api/stock-counts/${count.id}/entries`, {
+    id: v7(),
+    product_id: bread.id,
+    quantity: 1000,
+  });
   await post(app, admin, '/api/daily-sales/close', {
     id: v7(),
     location_id: main.id,
@@ -173,6 +184,7 @@ export async function buildTenant(t: TestApp, tag: string): Promise<Tenant> {
   return {
     businessId,
     tag,
+    logins: { admin: username, staffAll: `${tag.toLowerCase()}all`, staffNone: `${tag.toLowerCase()}none` },
     admin,
     staffAll,
     staffNone,
