@@ -343,6 +343,7 @@ export async function finaliseCount(db: Db, actor: Actor, countId: string): Prom
       .updateTable('stock_counts')
       .set({ status: 'finalised', closed_by: actor.userId, closed_at: actor.at })
       .where('id', '=', countId)
+      .where('business_id', '=', actor.businessId)
       .execute();
     await appendJournal(trx, {
       ...actor.journal,
