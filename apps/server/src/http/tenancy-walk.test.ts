@@ -97,6 +97,11 @@ interface Call {
    * pass validation), leaving out the optional properties named by `drop`.
    */
   variants: { body: (drop: Path[]) => unknown; ownBody: (drop: Path[]) => unknown }[];
+  /**
+   * What the control must show before B's id is sent: `passes` (2xx or 409) for a body id,
+   * `valid` (not 422) for a path id with a body; none when the call has nothing to vary.
+   */
+  control?: 'passes' | 'valid';
   /** Optional properties the control may leave out when the server names them as not belonging. */
   droppable: Path[];
 }
@@ -226,6 +231,7 @@ describe('tenancy route walk: every route, with another business’s ids', () =>
     const calls: Call[] = [];
     const ownUrl = url(a, ownQuery);
     const plain = [{ body: () => body(null), ownBody: () => body(null) }];
+    const optional = [...spots.ids.filter((x) => x.optional).map((x) => x.path), ...spots.extras];
     if (pathParams.length)
       calls.push({
         label: `${label} (B's record)`,
@@ -233,8 +239,16 @@ describe('tenancy route walk: every route, with another business’s ids', () =>
         foreignWrite: true,
         url: url(b, ownQuery),
         ownUrl,
-        variants: plain,
-        droppable: [],
+        ...(template === undefined
+          ? { variants: plain, droppable: [] }
+          : {
+              control: 'valid' as const,
+              variants: enumChoices(spots.enums).map((choice) => ({
+                body: (drop: Path[]) => body(null, choice, drop),
+                ownBody: (drop: Path[]) => body(null, choice, drop),
+              })),
+              droppable: optional,
+            }),
       });
     for (const { path } of spots.ids) {
       calls.push({
@@ -243,6 +257,7 @@ describe('tenancy route walk: every route, with another business’s ids', () =>
         foreignWrite: true,
         url: ownUrl,
         ownUrl,
+        control: 'passes',
         variants: enumChoices(spots.enums).map((choice) => ({
           body: (drop: Path[]) => body(path, choice, drop),
           ownBody: (drop: Path[]) => body(null, choice, drop),
@@ -312,7 +327,7 @@ describe('tenancy route walk: every route, with another business’s ids', () =>
       // refusal of B's id then comes from the lookup, not from a body nobody could send.
       const chosen = new Map<Call, unknown>();
       for (const call of calls) {
-        if (call.variants.length === 1 && !call.droppable.length) {
+        if (!call.control) {
           chosen.set(call, call.variants[0]!.body([]));
           continue;
         }
@@ -321,7 +336,11 @@ describe('tenancy route walk: every route, with another business’s ids', () =>
           const drop: Path[] = [];
           for (let step = 0; step <= call.droppable.length && !chosen.has(call); step += 1) {
             const control = await send('admin', call.method, call.ownUrl, v.ownBody(drop));
-            if (control.statusCode < 300 || control.statusCode === 409) chosen.set(call, v.body(drop));
+            const ok =
+              call.control === 'valid'
+                ? control.statusCode !== 422
+                : control.statusCode < 300 || control.statusCode === 409;
+            if (ok) chosen.set(call, v.body(drop));
             const field = control.json<{ error?: { field?: string } }>().error?.field;
             const next = call.droppable.find(
               (p) => !drop.includes(p) && (p.join('.') === field || p.at(-1) === field),

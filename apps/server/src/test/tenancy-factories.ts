@@ -178,9 +178,15 @@ export async function buildTenant(t: TestApp, tag: string): Promise<Tenant> {
       location_ids: locations,
     })
   ).cookie;
+  // A user nobody signs in as comes first among the users: a route may change them (password).
+  const spare = await staffWith(app, admin, [], {
+    name: `${tag} Spare`,
+    username: `${tag.toLowerCase()}spare`,
+  });
   const staffNone = (
     await staffWith(app, admin, [], { name: `${tag} Helper`, username: `${tag.toLowerCase()}none` })
   ).cookie;
+  const ids = await idsOf(t, businessId);
   return {
     businessId,
     tag,
@@ -189,7 +195,7 @@ export async function buildTenant(t: TestApp, tag: string): Promise<Tenant> {
     staffAll,
     staffNone,
     main,
-    ids: await idsOf(t, businessId),
+    ids: { ...ids, users: [spare.user.id, ...(ids.users ?? []).filter((id) => id !== spare.user.id)] },
     names: [upload.json<{ name: string }>().name],
     day,
     receiptNos: [cash.receipt_no, onCredit.receipt_no, byTransfer.receipt_no].map(String),
