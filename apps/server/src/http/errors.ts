@@ -1,6 +1,7 @@
 import { ERROR_STATUS, type ErrorCode, errorSchema } from '@duka/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isPrimaryKeyViolation, isUniqueViolation } from '../lib/db-errors.js';
 
 /** A failure the client can act on: a stable code, a message, optionally the field at fault. */
 export class AppError extends Error {
@@ -59,6 +60,12 @@ export function installErrorHandler(app: FastifyInstance): void {
         : `${field}: ${first?.message ?? 'invalid value'}`;
       return send(reply, 'validation_failed', message, field);
     }
+    // An insert that reused a taken id (another business's too) or a unique value that no rule
+    // caught first: a clean 409 that says nothing about whose the row is (ADR 10).
+    if (isPrimaryKeyViolation(err)) {
+      return send(reply, 'idempotency_conflict', 'A different record was already saved with this id');
+    }
+    if (isUniqueViolation(err)) return send(reply, 'conflict', 'This clashes with a record already saved');
     const known = err.code ? FASTIFY_CODES[err.code] : undefined;
     if (known) return send(reply, known.code, known.message);
     if (err.statusCode === 429) {

@@ -10,3 +10,11 @@ export function violatedConstraint(err: unknown): string {
   const e = err as { constraint?: string; message?: string; detail?: string };
   return `${e.constraint ?? ''} ${e.detail ?? ''} ${e.message ?? ''}`.toLowerCase();
 }
+
+/** Whether a driver error is a primary-key violation: an insert reused an id that is taken. */
+export function isPrimaryKeyViolation(err: unknown): boolean {
+  if (!isUniqueViolation(err)) return false;
+  const e = err as { code?: unknown; constraint?: string };
+  if (e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return true;
+  return e.code === '23505' && (e.constraint ?? '').endsWith('_pkey');
+}

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { ProductRow } from '../../db/tables.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Actor } from '../../lib/actor.js';
-import { isUniqueViolation, violatedConstraint } from '../../lib/db-errors.js';
+import { isPrimaryKeyViolation, isUniqueViolation, violatedConstraint } from '../../lib/db-errors.js';
 import { newId } from '../../lib/ids.js';
 import { appendJournal } from '../../lib/journal.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
@@ -48,7 +48,8 @@ async function assertUnique(
 }
 
 function uniqueError(err: unknown): AppError | null {
-  if (!isUniqueViolation(err)) return null;
+  // A taken id (another business's too) is the error handler's 409, not a code clash.
+  if (!isUniqueViolation(err) || isPrimaryKeyViolation(err)) return null;
   return violatedConstraint(err).includes('barcode')
     ? new AppError('barcode_taken', 'Another product has this barcode', 'barcodes')
     : new AppError('code_taken', 'Another product has this code', 'code');

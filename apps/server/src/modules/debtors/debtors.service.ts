@@ -106,6 +106,7 @@ export async function updateDebtor(db: Db, actor: Actor, op: Operator, id: strin
         updated_at: actor.at,
       })
       .where('id', '=', id)
+      .where('business_id', '=', actor.businessId)
       .execute();
     await appendJournal(trx, {
       ...actor.journal,

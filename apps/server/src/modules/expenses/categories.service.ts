@@ -99,6 +99,7 @@ export async function updateCategory(
       .updateTable('expense_categories')
       .set({ name: patch.name ?? row.name, active, updated_at: actor.at })
       .where('id', '=', id)
+      .where('business_id', '=', actor.businessId)
       .execute();
     await appendJournal(trx, {
       ...actor.journal,

@@ -108,6 +108,7 @@ export async function updateLocation(
         updated_at: actor.at,
       })
       .where('id', '=', id)
+      .where('business_id', '=', actor.businessId)
       .execute();
     const action =
       patch.active === false

@@ -1,6 +1,7 @@
 import { type ProfitReport, addDays, divRound } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
+import { requireOwnId } from '../../lib/scope.js';
 import { checkRange, monthEnd, weekStart } from './ranges.js';
 import { summaryRows } from './sales-report.js';
 
@@ -45,6 +46,7 @@ export async function profitReport(
   f: { from: string; to: string; location_id?: string | undefined; period: Period },
 ): Promise<ProfitReport> {
   checkRange(f.from, f.to);
+  if (f.location_id) await requireOwnId(db, 'locations', f.location_id, businessId, 'Location');
   const [rows, expenses] = await Promise.all([
     summaryRows(db, businessId, f),
     expensesByDay(db, businessId, f),

@@ -25,7 +25,7 @@ const ACCESS: Record<ReportName, { access: Access }> = {
   profit: { access: { kind: 'admin' } },
   stock: { access: { kind: 'flag', flag: 'view_stock_report' } },
 };
-const ERRORS = errorResponses(401, 403, 422);
+const ERRORS = errorResponses(401, 403, 404, 422);
 
 export function reportsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,6 +1,7 @@
 import { type SaleKind, type SalesReport, divRound } from '@duka/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/tables.js';
+import { requireOwnId } from '../../lib/scope.js';
 import { checkRange, splitByMonths } from './ranges.js';
 
 type Q = Kysely<Database>;
@@ -105,6 +106,7 @@ type Net = ReturnType<typeof zero>;
  */
 export async function salesReport(db: Q, businessId: string, f: Filter): Promise<SalesReport> {
   checkRange(f.from, f.to);
+  if (f.location_id) await requireOwnId(db, 'locations', f.location_id, businessId, 'Location');
   const [rows, products] = await Promise.all([
     summaryRows(db, businessId, f),
     productFigures(db, businessId, f),

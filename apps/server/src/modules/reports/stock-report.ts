@@ -1,6 +1,7 @@
 import { type MovementKind, type StockReport, dayRange, lineAmount } from '@duka/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/tables.js';
+import { requireOwnId } from '../../lib/scope.js';
 import { checkRange } from './ranges.js';
 
 type Q = Kysely<Database>;
@@ -15,6 +16,7 @@ export async function stockReport(
   f: { from: string; to: string; location_id?: string | undefined },
 ): Promise<StockReport> {
   checkRange(f.from, f.to);
+  if (f.location_id) await requireOwnId(db, 'locations', f.location_id, business.id, 'Location');
   let levels = db
     .selectFrom('stock_levels as l')
     .innerJoin('products as p', 'p.id', 'l.product_id')

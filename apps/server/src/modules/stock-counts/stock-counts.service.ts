@@ -11,7 +11,7 @@ import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/tables.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Actor } from '../../lib/actor.js';
-import { isUniqueViolation } from '../../lib/db-errors.js';
+import { isPrimaryKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { appendJournal } from '../../lib/journal.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { type MovementInput, postMovements } from '../inventory/ledger.js';
@@ -177,7 +177,8 @@ export async function startCount(
       });
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('count_open', 'A count is already open at this location');
+    if (isUniqueViolation(err) && !isPrimaryKeyViolation(err))
+      throw new AppError('count_open', 'A count is already open at this location');
     throw err;
   }
   return loadCount(db.kysely, actor.businessId, body.id);
@@ -342,6 +343,7 @@ export async function finaliseCount(db: Db, actor: Actor, countId: string): Prom
       .updateTable('stock_counts')
       .set({ status: 'finalised', closed_by: actor.userId, closed_at: actor.at })
       .where('id', '=', countId)
+      .where('business_id', '=', actor.businessId)
       .execute();
     await appendJournal(trx, {
       ...actor.journal,

@@ -117,6 +117,7 @@ export async function updateProvider(
         updated_at: actor.at,
       })
       .where('id', '=', id)
+      .where('business_id', '=', actor.businessId)
       .execute();
     await appendJournal(trx, {
       ...actor.journal,

@@ -38,8 +38,14 @@ export async function exportReport(
         ? profitTables(await profitReport(db, business.id, { ...f, period: q.period }), t)
         : stockTables(await stockReport(db, business, f), t);
   const location = q.location_id
-    ? ((await db.selectFrom('locations').select('name').where('id', '=', q.location_id).executeTakeFirst())
-        ?.name ?? '')
+    ? ((
+        await db
+          .selectFrom('locations')
+          .select('name')
+          .where('id', '=', q.location_id)
+          .where('business_id', '=', business.id)
+          .executeTakeFirst()
+      )?.name ?? '')
     : t('report.allLocations');
   const dayFmt = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
   const day = (d: string) => dayFmt.format(new Date(`${d}T00:00:00Z`));
