@@ -79,7 +79,8 @@ export async function buildTenant(t: TestApp, tag: string): Promise<Tenant> {
       timezone: 'Africa/Nairobi',
       language: 'en',
     },
-    { onlyIfNone: false },
+    // As the CLI makes it on a hosted server: an online business.
+    { onlyIfNone: false, online: true },
   );
   const businessId = created.business.id;
   const admin = (await signIn(app, username, ADMIN_PASSWORD, `${tag}-TILL`)).cookie;
