@@ -3,6 +3,7 @@ export * from './menu.js';
 export * from './text.js';
 export * from './locale.js';
 export * from './errors.js';
+export * from './api/text.js';
 export * from './api/common.js';
 export * from './api/business.js';
 export * from './api/auth.js';
