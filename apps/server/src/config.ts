@@ -23,6 +23,7 @@ const envSchema = z.object({
   SESSION_IDLE_HOURS: duration(12),
   SESSION_MAX_HOURS: duration(24 * 7),
   BACKUP_DIR: z.string().min(1).optional(),
+  MAX_IMAGE_STORAGE_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
 });
 
 export interface Config {
@@ -38,6 +39,8 @@ export interface Config {
   mode: 'local' | 'hosted';
   /** Where the local server keeps its rotating backups (a second disk or a USB drive, ideally). */
   backupDir: string;
+  /** The most bytes of uploaded images one business may keep (MAX_IMAGE_STORAGE_MB × 1,000,000). */
+  maxImageStorageBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -65,5 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxMs: e.SESSION_MAX_HOURS * 3600_000,
     mode: e.DATABASE_URL ? 'hosted' : 'local',
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+    maxImageStorageBytes: e.MAX_IMAGE_STORAGE_MB * 1_000_000,
   };
 }

@@ -24,4 +24,5 @@ export * from './api/daily.js';
 export * from './documents/strings.js';
 export * from './documents/receipt.js';
 export * from './api/backups.js';
+export * from './api/files.js';
 export * from './api/reports.js';

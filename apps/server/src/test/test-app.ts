@@ -32,6 +32,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionMaxMs: 7 * 24 * 3600_000,
     mode: 'local',
     backupDir: '/nonexistent/backups',
+    maxImageStorageBytes: 200_000_000,
     ...overrides,
   };
 }

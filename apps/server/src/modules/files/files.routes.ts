@@ -1,4 +1,4 @@
-import { safeText } from '@duka/domain';
+import { imageStorageSchema, safeText } from '@duka/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { AppError, errorResponses, notFound } from '../../http/errors.js';
 import { actorOf } from '../../lib/actor.js';
 import type { AppDeps } from '../../app-deps.js';
 import { findFile } from './files.repository.js';
-import { MAX_IMAGE_BYTES, storeImage } from './files.service.js';
+import { MAX_IMAGE_BYTES, imageStorage, storeImage } from './files.service.js';
 
 export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -18,7 +18,7 @@ export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
       tags: ['files'],
       summary: 'Upload an image (multipart, one file in the field `avatar`, at most 1,000,000 bytes)',
       consumes: ['multipart/form-data'],
-      response: { 201: z.object({ name: z.string() }), ...errorResponses(401, 413, 415, 422) },
+      response: { 201: z.object({ name: z.string() }), ...errorResponses(400, 401, 409, 413, 415, 422) },
     },
     handler: async (request, reply) => {
       if (!request.isMultipart())
@@ -30,9 +30,25 @@ export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (part.fieldname !== 'avatar')
         throw new AppError('validation_failed', 'The file field must be named avatar', 'avatar');
       const data = await malformedAs400(() => part.toBuffer());
-      const stored = await storeImage(deps.db, actorOf(request, deps.clock), data);
+      const stored = await storeImage(
+        deps.db,
+        actorOf(request, deps.clock),
+        data,
+        deps.config.maxImageStorageBytes,
+      );
       return reply.status(201).send(stored);
     },
+  });
+
+  r.get('/api/files/usage', {
+    config: { access: { kind: 'admin' } },
+    schema: {
+      tags: ['files'],
+      summary: 'The bytes of images the business keeps, and the most it may keep',
+      response: { 200: imageStorageSchema, ...errorResponses(401, 403) },
+    },
+    handler: (request) =>
+      imageStorage(deps.db.kysely, authOf(request).business.id, deps.config.maxImageStorageBytes),
   });
 
   r.get('/api/files/:name', {
