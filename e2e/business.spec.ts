@@ -5,7 +5,7 @@ import { ADMIN, apiLoginInPage, ensureSetup } from './support/fixtures';
 test.beforeAll(ensureSetup);
 
 const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR42mM4oaGhscCGQcPmxIcTGgAgogUpL7aSUwAAAABJRU5ErkJggg==',
   'base64',
 );
 
