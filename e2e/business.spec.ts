@@ -5,7 +5,7 @@ import { ADMIN, apiLoginInPage, ensureSetup } from './support/fixtures';
 test.beforeAll(ensureSetup);
 
 const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR42mM4oaGhscCGQcPmxIcTGgAgogUpL7aSUwAAAABJRU5ErkJggg==',
   'base64',
 );
 
@@ -63,6 +63,8 @@ test.describe('business profile (/profile, admin)', () => {
       .locator('input[type=file]')
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByText('Logo updated')).toBeVisible();
+    // The profile shows the images kept against the cap (MAX_IMAGE_STORAGE_MB, 200 by default).
+    await expect(page.getByTestId('image-storage')).toContainText(/MB of 200\.0 MB used by [1-9]\d* images/);
     await expect(page.getByTestId('sidebar').locator('img').first()).toHaveAttribute(
       'src',
       /^\/api\/files\//,

@@ -7,7 +7,7 @@ test.beforeAll(ensureSetup);
 
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR42mM4oaGhscCGQcPmxIcTGgAgogUpL7aSUwAAAABJRU5ErkJggg==',
   'base64',
 );
 

@@ -67,6 +67,7 @@ const envSchema = z.object({
   SESSION_MAX_HOURS: duration(24 * 7),
   BACKUP_DIR: z.string().min(1).optional(),
   TRUST_PROXY: trustProxySchema.optional(),
+  MAX_IMAGE_STORAGE_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
 });
 
 export interface Config {
@@ -84,6 +85,8 @@ export interface Config {
   backupDir: string;
   /** Which proxies' X-Forwarded-For/-Proto/-Host to believe: none, the n nearest hops, or these addresses. */
   trustProxy: false | number | string[];
+  /** The most bytes of uploaded images one business may keep (MAX_IMAGE_STORAGE_MB × 1,000,000). */
+  maxImageStorageBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -112,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mode: e.DATABASE_URL ? 'hosted' : 'local',
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
     trustProxy: e.TRUST_PROXY ?? false,
+    maxImageStorageBytes: e.MAX_IMAGE_STORAGE_MB * 1_000_000,
   };
 }

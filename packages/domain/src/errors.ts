@@ -37,6 +37,7 @@ export const ERROR_STATUS = {
   day_closed: 409,
   already_voided: 409,
   overpayment: 409,
+  image_storage_full: 409,
   discount_not_allowed: 422,
   tendered_too_low: 422,
   no_printer: 409,
@@ -45,6 +46,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   validation_failed: 422,
   unsupported_file: 422,
+  image_unreadable: 422,
   rate_limited: 429,
   internal: 500,
 } as const;

@@ -33,6 +33,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mode: 'local',
     backupDir: '/nonexistent/backups',
     trustProxy: false,
+    maxImageStorageBytes: 200_000_000,
     ...overrides,
   };
 }

@@ -49,6 +49,8 @@ const CODE_KEYS: Record<string, string> = {
   already_set_up: 'errors.alreadySetUp',
   payload_too_large: 'errors.imageTooLarge',
   unsupported_file: 'errors.unsupportedFile',
+  image_unreadable: 'errors.imageUnreadable',
+  image_storage_full: 'errors.imageStorageFull',
   unsupported_media_type: 'errors.unsupportedFile',
   forbidden: 'errors.forbidden',
   cross_site_request: 'errors.forbidden',

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ALL_FLAGS } from '../permissions.js';
 import { passwordSchema } from './common.js';
+import { safeText } from './text.js';
 import { businessPublicSchema } from './business.js';
 
 export const loginBodySchema = z.strictObject({
-  login: z.string().trim().min(1).max(64).describe('Mobile number or username'),
+  login: safeText().min(1).max(64).describe('Mobile number or username'),
   password: z.string().min(1).max(128),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;

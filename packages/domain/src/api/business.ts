@@ -1,18 +1,14 @@
 import { z } from 'zod';
 import { LANGUAGES, isCurrencyCode, isTimeZone } from '../locale.js';
 import { idSchema, mobileSchema, passwordSchema, personNameSchema, usernameSchema } from './common.js';
+import { safeMultiline, safeText } from './text.js';
 
-export const currencySchema = z
-  .string()
-  .trim()
+export const currencySchema = safeText()
   .toUpperCase()
   .refine(isCurrencyCode, 'An ISO 4217 currency code, e.g. KES');
-export const timeZoneSchema = z
-  .string()
-  .trim()
-  .refine(isTimeZone, 'An IANA time zone name, e.g. Africa/Nairobi');
+export const timeZoneSchema = safeText().refine(isTimeZone, 'An IANA time zone name, e.g. Africa/Nairobi');
 export const languageSchema = z.enum(LANGUAGES);
-export const businessNameSchema = z.string().trim().min(1).max(80);
+export const businessNameSchema = safeText().min(1).max(80);
 
 export const setupBodySchema = z.strictObject({
   business_name: businessNameSchema,
@@ -28,7 +24,9 @@ export type SetupBody = z.input<typeof setupBodySchema>;
 
 export const setupStatusSchema = z.object({ setup_required: z.boolean(), mode: z.enum(['local', 'hosted']) });
 
-const optionalText = (max: number) => z.string().trim().max(max);
+const optionalText = (max: number) => safeText().max(max);
+/** Text that may span lines: the address, the receipt's header and footer. */
+const multilineText = (max: number) => safeMultiline().max(max);
 
 export const paymentDetailsSchema = z.strictObject({
   mpesa_paybill: optionalText(20).default(''),
@@ -92,15 +90,15 @@ export type BusinessPublic = z.infer<typeof businessPublicSchema>;
 export const businessUpdateSchema = z
   .strictObject({
     name: businessNameSchema,
-    address: optionalText(200),
+    address: multilineText(200),
     phone: z.union([mobileSchema, z.literal('')]),
     email: z.union([z.email().max(120), z.literal('')]),
     tax_number: optionalText(40),
     currency: currencySchema,
     timezone: timeZoneSchema,
     language: languageSchema,
-    receipt_header: optionalText(500),
-    receipt_footer: optionalText(500),
+    receipt_header: multilineText(500),
+    receipt_footer: multilineText(500),
     payment_details: paymentDetailsSchema,
     online_offline: z.union([z.literal(0), z.literal(1)]),
     require_approved_devices: z.boolean(),
@@ -110,9 +108,7 @@ export const businessUpdateSchema = z
     receipt_width: z.union([z.literal(58), z.literal(80)]),
     printer_host: z.union([
       z.literal(''),
-      z
-        .string()
-        .trim()
+      safeText()
         .max(253)
         .regex(/^[A-Za-z0-9.-]+$|^\[?[0-9A-Fa-f:]+\]?$/, 'A printer address: an IP address or host name'),
     ]),

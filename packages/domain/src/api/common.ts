@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../errors.js';
+import { safeText } from './text.js';
 
 export const idSchema = z.uuid().describe('A UUID (v7 for records Duka creates)');
 export const timestampSchema = z.string().describe('UTC time, ISO 8601');
@@ -14,17 +15,15 @@ export const errorSchema = z.object({
 
 export const okSchema = z.object({ ok: z.literal(true) });
 
-export const usernameSchema = z
-  .string()
-  .trim()
+export const usernameSchema = safeText()
   .min(3)
   .max(32)
   .regex(/^[A-Za-z0-9._-]+$/, 'Letters, digits, dot, dash and underscore only');
 
-export const mobileSchema = z
-  .string()
-  .trim()
-  .regex(/^\+?[0-9]{7,15}$/, 'A phone number of 7 to 15 digits, optionally starting with +');
+export const mobileSchema = safeText().regex(
+  /^\+?[0-9]{7,15}$/,
+  'A phone number of 7 to 15 digits, optionally starting with +',
+);
 
 export const passwordSchema = z.string().min(8).max(128);
-export const personNameSchema = z.string().trim().min(1).max(80);
+export const personNameSchema = safeText().min(1).max(80);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './common.js';
 import { daySchema, kindTotalsSchema } from './sales.js';
 import { moneySchema } from './stock.js';
+import { safeMultiline } from './text.js';
 
 export const dailyQuerySchema = z.strictObject({ location_id: idSchema, day: daySchema.optional() });
 
@@ -51,5 +52,5 @@ export const dayCloseBodySchema = z.strictObject({
   location_id: idSchema,
   day: daySchema,
   counted_cash: moneySchema,
-  note: z.string().trim().max(500).default(''),
+  note: safeMultiline().max(500).default(''),
 });

@@ -2,15 +2,10 @@ import { z } from 'zod';
 import { idSchema } from './common.js';
 import { daySchema, transferReferenceSchema } from './sales.js';
 import { moneySchema } from './stock.js';
+import { safeMultiline, safeText } from './text.js';
 
-const text = (max: number) => z.string().trim().max(max);
-const phone = z.union([
-  z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9 ]{7,20}$/, 'A phone number'),
-  z.literal(''),
-]);
+const text = (max: number) => safeText().max(max);
+const phone = z.union([safeText().regex(/^\+?[0-9 ]{7,20}$/, 'A phone number'), z.literal('')]);
 
 export const debtorInputSchema = z.strictObject({
   id: idSchema.optional(),
@@ -19,7 +14,7 @@ export const debtorInputSchema = z.strictObject({
   id_number: text(30).default(''),
   /** Admins only; others get the business's default credit limit. */
   credit_limit: moneySchema.optional(),
-  note: text(500).default(''),
+  note: safeMultiline().max(500).default(''),
 });
 export const debtorUpdateSchema = z
   .strictObject({
@@ -30,7 +25,7 @@ export const debtorUpdateSchema = z
     credit_limit: moneySchema,
     /** Admins only. */
     active: z.boolean(),
-    note: text(500),
+    note: safeMultiline().max(500),
   })
   .partial();
 
@@ -57,7 +52,7 @@ export const DEBTOR_SORT_KEYS = ['name', 'balance', 'credit_limit', 'available']
 export type DebtorSortKey = (typeof DEBTOR_SORT_KEYS)[number];
 
 export const debtorsQuerySchema = z.strictObject({
-  q: z.string().trim().max(100).optional(),
+  q: safeText().max(100).optional(),
   owing: z.enum(['true', 'false']).optional(),
   over_limit: z.enum(['true', 'false']).optional(),
   include_inactive: z.enum(['true', 'false']).optional(),

@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { safeText } from './text.js';
 
 export const DEVICE_STATUSES = ['pending', 'approved', 'blocked'] as const;
 
 /** A device id as tills send it in X-Device-Id: a MAC in uppercase hex or a generated id. */
-export const deviceIdSchema = z
-  .string()
-  .trim()
+export const deviceIdSchema = safeText()
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9:._-]+$/, 'Letters, digits, colon, dot, dash and underscore only');
@@ -22,5 +21,5 @@ export const deviceSchema = z.object({
 export type Device = z.infer<typeof deviceSchema>;
 
 export const deviceUpdateSchema = z
-  .strictObject({ name: z.string().trim().max(60), status: z.enum(DEVICE_STATUSES) })
+  .strictObject({ name: safeText().max(60), status: z.enum(DEVICE_STATUSES) })
   .partial();

@@ -3,8 +3,9 @@ import { idSchema } from './common.js';
 import { PAYMENT_METHODS } from './debtors.js';
 import { daySchema, transferReferenceSchema } from './sales.js';
 import { moneySchema } from './stock.js';
+import { safeMultiline, safeText } from './text.js';
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => safeText().max(max);
 
 export const categoryInputSchema = z.strictObject({ id: idSchema.optional(), name: text(60).min(1) });
 export const categoryUpdateSchema = z.strictObject({ name: text(60).min(1), active: z.boolean() }).partial();
@@ -20,16 +21,16 @@ export const expenseBodySchema = z.strictObject({
   location_id: idSchema,
   provider_id: idSchema.optional(),
   reference: transferReferenceSchema.optional(),
-  note: text(500).default(''),
+  note: safeMultiline().max(500).default(''),
   /** An uploaded image of the slip (POST /api/files/images). */
-  image: z.string().max(100).nullable().default(null),
+  image: safeText().max(100).nullable().default(null),
 });
 export type ExpenseBody = z.input<typeof expenseBodySchema>;
 
 export const expenseVoidBodySchema = z.strictObject({
   /** The id of the voiding entry (the idempotency key). */
   id: idSchema,
-  reason: text(200).min(1, 'Say why the expense is voided'),
+  reason: safeMultiline().max(200).min(1, 'Say why the expense is voided'),
 });
 
 export const expenseSchema = z.object({

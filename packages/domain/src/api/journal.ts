@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.js';
 
 export const journalEntrySchema = z.object({
   seq: z.number().int(),
@@ -14,9 +15,9 @@ export const journalEntrySchema = z.object({
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
 export const journalQuerySchema = z.strictObject({
-  user_id: z.string().max(64).optional(),
-  device_id: z.string().max(64).optional(),
-  action: z.string().max(64).optional(),
+  user_id: safeText().max(64).optional(),
+  device_id: safeText().max(64).optional(),
+  action: safeText().max(64).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   before_seq: z.coerce.number().int().positive().optional(),

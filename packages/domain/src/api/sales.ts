@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DAY_PATTERN } from '../time.js';
 import { idSchema } from './common.js';
 import { moneySchema, positiveQtySchema } from './stock.js';
+import { safeMultiline, safeText } from './text.js';
 
 export const SALE_KINDS = ['cash', 'debtor', 'transfer'] as const;
 export type SaleKind = (typeof SALE_KINDS)[number];
@@ -26,11 +27,9 @@ export const daySchema = z
   .string()
   .regex(DAY_PATTERN, 'A day as YYYY-MM-DD')
   .refine(isCalendarDay, 'Not a day of the calendar');
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => safeText().max(max);
 /** A transfer reference as the customer shows it (an M-Pesa code, a bank reference). */
-export const transferReferenceSchema = z
-  .string()
-  .trim()
+export const transferReferenceSchema = safeText()
   .min(1, 'The transfer reference is required')
   .max(60)
   .transform((s) => s.toUpperCase());
@@ -169,7 +168,7 @@ export type SalesList = z.infer<typeof salesListSchema>;
 /** A reversal: lines and quantities to give back (absent: all that is left), and why. */
 export const reversalBodySchema = z.strictObject({
   id: idSchema,
-  reason: text(200).min(1, 'Say why the sale is reversed'),
+  reason: safeMultiline().max(200).min(1, 'Say why the sale is reversed'),
   lines: z
     .array(z.strictObject({ line_no: z.number().int().min(1), quantity: positiveQtySchema.max(1e9) }))
     .min(1)
@@ -217,9 +216,7 @@ export const reversalSchema = z.object({
 export type Reversal = z.infer<typeof reversalSchema>;
 
 /** A receipt number as a person types it: digits, leading zeros and a `#` optional. */
-export const receiptNoParamSchema = z
-  .string()
-  .trim()
+export const receiptNoParamSchema = safeText()
   .max(20)
   .transform((s) => s.replace(/^#/, ''))
   .pipe(z.string().regex(/^[A-Z0-9]*\d+$/i, 'A receipt number, e.g. 000123'));

@@ -7,15 +7,16 @@ import {
   UNITS,
 } from '../stock/units.js';
 import { idSchema } from './common.js';
+import { safeMultiline, safeText } from './text.js';
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => safeText().max(max);
+/** Text that may span lines (notes, an address). */
+const multiline = (max: number) => safeMultiline().max(max);
 /** Money in minor units. */
 export const moneySchema = z.number().int().min(0).max(1e12);
 /** A quantity in thousandths, more than zero. */
 export const positiveQtySchema = z.number().int().min(1).max(1e12);
-export const barcodeSchema = z
-  .string()
-  .trim()
+export const barcodeSchema = safeText()
   .min(1)
   .max(64)
   .regex(/^[\x21-\x7e]+$/, 'Printable characters without spaces');
@@ -29,7 +30,7 @@ const productFields = {
   price: moneySchema,
   tax_rate: z.number().int().min(0).max(MAX_TAX_BASIS_POINTS),
   reorder_level: z.number().int().min(0).max(1e12),
-  image: z.string().max(100).nullable(),
+  image: safeText().max(100).nullable(),
   active: z.boolean(),
 };
 export const productInputSchema = z.strictObject({
@@ -67,8 +68,8 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 export const productQuerySchema = z.strictObject({
-  q: z.string().trim().max(100).optional(),
-  category: z.string().max(60).optional(),
+  q: safeText().max(100).optional(),
+  category: safeText().max(60).optional(),
   location_id: z.uuid().optional(),
   low_stock: z.enum(['true', 'false']).optional(),
   include_inactive: z.enum(['true', 'false']).optional(),
@@ -108,7 +109,7 @@ const supplierFields = {
   phone: text(30),
   email: z.union([z.email().max(120), z.literal('')]),
   address: text(200),
-  notes: text(1000),
+  notes: multiline(1000),
   active: z.boolean(),
 };
 export const supplierInputSchema = z.strictObject({
@@ -145,7 +146,7 @@ export const receiptBodySchema = z.strictObject({
   location_id: idSchema,
   invoice_number: text(60).default(''),
   invoice_date: z.iso.date().optional(),
-  note: text(500).default(''),
+  note: multiline(500).default(''),
   lines: lines(costedLine),
 });
 export const adjustmentBodySchema = z.strictObject({
@@ -153,14 +154,14 @@ export const adjustmentBodySchema = z.strictObject({
   direction: z.enum(['positive', 'negative']),
   location_id: idSchema,
   reason: z.enum([...new Set([...POSITIVE_REASONS, ...NEGATIVE_REASONS])] as [string, ...string[]]),
-  note: text(500).default(''),
+  note: multiline(500).default(''),
   lines: lines(line),
 });
 export const transferBodySchema = z.strictObject({
   id: idSchema,
   from_location_id: idSchema,
   to_location_id: idSchema,
-  note: text(500).default(''),
+  note: multiline(500).default(''),
   lines: lines(line),
 });
 
@@ -195,7 +196,7 @@ export const countStartSchema = z.strictObject({
   id: idSchema,
   location_id: idSchema,
   freeze_sales: z.boolean().default(false),
-  note: text(500).default(''),
+  note: multiline(500).default(''),
 });
 export const countEntrySchema = z.strictObject({
   id: idSchema,

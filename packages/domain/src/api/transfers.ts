@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
 import { daySchema } from './sales.js';
+import { safeText } from './text.js';
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => safeText().max(max);
 
 export const PROVIDER_KINDS = ['mobile_money', 'bank'] as const;
 
@@ -33,7 +34,7 @@ export const transfersQuerySchema = z.strictObject({
   location_id: idSchema.optional(),
   status: z.enum(['confirmed', 'unconfirmed']).optional(),
   source: z.enum(TRANSFER_SOURCES).optional(),
-  q: z.string().trim().max(60).optional(),
+  q: safeText().max(60).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
   offset: z.coerce.number().int().min(0).default(0),
 });

@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { ROLES } from '../permissions.js';
 import { idSchema, mobileSchema, passwordSchema, personNameSchema, usernameSchema } from './common.js';
 import { userRolesInputSchema, userRolesSchema } from './auth.js';
+import { safeText } from './text.js';
 
-export const roleSchema = z
-  .string()
-  .trim()
+export const roleSchema = safeText()
   .transform((r) => r.toLowerCase())
   .pipe(z.enum(ROLES));
 
@@ -56,5 +55,5 @@ export type UserUpdate = z.input<typeof userUpdateSchema>;
 export const resetPasswordBodySchema = z.strictObject({ password: passwordSchema });
 
 export const imageNameBodySchema = z.strictObject({
-  img: z.string().min(1).max(100).describe('Stored file name returned by the upload'),
+  img: safeText().min(1).max(100).describe('Stored file name returned by the upload'),
 });

@@ -2,6 +2,7 @@ import { currencyMinorDigits, parseMoney, parseQuantity, productInputSchema, UNI
 import Papa from 'papaparse';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
+import { toCsvRows, unescapeCsvCell } from '../../lib/csv.js';
 import type { Actor } from '../../lib/actor.js';
 import { newId } from '../../lib/ids.js';
 import { lockBusiness } from '../../lib/tx.js';
@@ -83,7 +84,7 @@ export async function previewImport(db: Db, businessId: string, currency: string
   parsed.data.forEach((raw, i) => {
     const rowNo = i + 2;
     const errors: ImportRow['errors'] = [];
-    const cell = (k: string) => (raw[k] ?? '').trim();
+    const cell = (k: string) => unescapeCsvCell((raw[k] ?? '').trim());
     const price = parseMoney(cell('price'), digits);
     if (price === null || price < 0)
       errors.push({ field: 'price', message: `Not an amount with at most ${digits} decimals` });
@@ -177,9 +178,9 @@ export async function exportCsv(db: Db, businessId: string, currency: string): P
       : `${Math.trunc(m / 10 ** digits)}.${String(m % 10 ** digits).padStart(digits, '0')}`;
   const pct = (bp: number) => (bp % 100 === 0 ? String(bp / 100) : (bp / 100).toFixed(2));
   const qty = (t: number) => (t % 1000 === 0 ? String(t / 1000) : (t / 1000).toFixed(3).replace(/0+$/, ''));
-  return Papa.unparse({
-    fields: [...CSV_COLUMNS],
-    data: products.map((p) => [
+  return toCsvRows([
+    [...CSV_COLUMNS],
+    ...products.map((p) => [
       p.code,
       p.name,
       p.barcodes.join('|'),
@@ -190,5 +191,5 @@ export async function exportCsv(db: Db, businessId: string, currency: string): P
       qty(p.reorder_level),
       p.active ? 'yes' : 'no',
     ]),
-  });
+  ]);
 }

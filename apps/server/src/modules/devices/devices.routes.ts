@@ -1,4 +1,4 @@
-import { deviceSchema, deviceUpdateSchema } from '@duka/domain';
+import { deviceIdSchema, deviceSchema, deviceUpdateSchema } from '@duka/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,7 +26,7 @@ export function devicesRoutes(app: FastifyInstance, deps: AppDeps): void {
     schema: {
       tags: ['devices'],
       summary: 'Name, approve or block a device; blocking ends its staff sessions',
-      params: z.object({ id: z.string().max(64) }),
+      params: z.object({ id: deviceIdSchema }),
       body: deviceUpdateSchema,
       response: { 200: deviceSchema, ...errorResponses(401, 403, 404, 422) },
     },

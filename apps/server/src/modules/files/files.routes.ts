@@ -1,3 +1,4 @@
+import { imageStorageSchema, safeText } from '@duka/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +7,7 @@ import { AppError, errorResponses, notFound } from '../../http/errors.js';
 import { actorOf } from '../../lib/actor.js';
 import type { AppDeps } from '../../app-deps.js';
 import { findFile } from './files.repository.js';
-import { MAX_IMAGE_BYTES, storeImage } from './files.service.js';
+import { MAX_IMAGE_BYTES, imageStorage, storeImage } from './files.service.js';
 
 export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -17,19 +18,37 @@ export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
       tags: ['files'],
       summary: 'Upload an image (multipart, one file in the field `avatar`, at most 1,000,000 bytes)',
       consumes: ['multipart/form-data'],
-      response: { 201: z.object({ name: z.string() }), ...errorResponses(401, 413, 415, 422) },
+      response: { 201: z.object({ name: z.string() }), ...errorResponses(400, 401, 409, 413, 415, 422) },
     },
     handler: async (request, reply) => {
       if (!request.isMultipart())
         throw new AppError('unsupported_media_type', 'Expected multipart/form-data');
-      const part = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0 } });
+      const part = await malformedAs400(() =>
+        request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0 } }),
+      );
       if (!part) throw new AppError('validation_failed', 'Choose an image file', 'avatar');
       if (part.fieldname !== 'avatar')
         throw new AppError('validation_failed', 'The file field must be named avatar', 'avatar');
-      const data = await part.toBuffer();
-      const stored = await storeImage(deps.db, actorOf(request, deps.clock), data);
+      const data = await malformedAs400(() => part.toBuffer());
+      const stored = await storeImage(
+        deps.db,
+        actorOf(request, deps.clock),
+        data,
+        deps.config.maxImageStorageBytes,
+      );
       return reply.status(201).send(stored);
     },
+  });
+
+  r.get('/api/files/usage', {
+    config: { access: { kind: 'admin' } },
+    schema: {
+      tags: ['files'],
+      summary: 'The bytes of images the business keeps, and the most it may keep',
+      response: { 200: imageStorageSchema, ...errorResponses(401, 403) },
+    },
+    handler: (request) =>
+      imageStorage(deps.db.kysely, authOf(request).business.id, deps.config.maxImageStorageBytes),
   });
 
   r.get('/api/files/:name', {
@@ -37,7 +56,7 @@ export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
     schema: {
       tags: ['files'],
       summary: 'An uploaded image of the signed-in business',
-      params: z.object({ name: z.string().max(100) }),
+      params: z.object({ name: safeText().max(100) }),
       produces: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
       response: { 200: z.unknown().describe('The image bytes'), ...errorResponses(401, 404) },
     },
@@ -53,4 +72,20 @@ export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
         .send(Buffer.from(file.data));
     },
   });
+}
+
+/**
+ * The multipart parser (busboy) fails with a bare Error, without a code, on a body it cannot
+ * read: no boundary in the content type, no closing boundary, a broken part header. That is the
+ * client's fault (400), not the server's; the plugin's own errors (size, count) keep their codes.
+ */
+async function malformedAs400<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof Error && !('code' in err) && !('statusCode' in err)) {
+      throw new AppError('bad_request', `The multipart body cannot be read: ${err.message}`);
+    }
+    throw err;
+  }
 }

@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
+import type { Kysely } from 'kysely';
+import sharp from 'sharp';
+import type { ImageStorage } from '@duka/domain';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/tables.js';
 import { AppError } from '../../http/errors.js';
 import type { Actor } from '../../lib/actor.js';
 import { newId } from '../../lib/ids.js';
 import { appendJournal } from '../../lib/journal.js';
+import { lockBusiness } from '../../lib/tx.js';
 
 /** Profile images and logos: at most 1,000,000 bytes (seed spec §5, §9). */
 export const MAX_IMAGE_BYTES = 1_000_000;
@@ -17,8 +22,48 @@ const IMAGE_TYPES: Record<string, string> = {
   'image/gif': 'gif',
 };
 
-/** Checks the bytes are a PNG, JPEG, WebP or GIF image and stores them; returns the stored name. */
-export async function storeImage(db: Db, actor: Actor, data: Buffer): Promise<{ name: string }> {
+/** Most pixels an upload may decode to (a 1 MB file can claim a huge canvas). */
+const MAX_IMAGE_PIXELS = 50_000_000;
+
+/**
+ * Decodes every pixel (every frame of an animation): a file whose first bytes say PNG or JPEG
+ * but whose rest is not an image is refused, not stored.
+ */
+async function assertDecodes(data: Buffer): Promise<void> {
+  try {
+    await sharp(data, { failOn: 'warning', animated: true, limitInputPixels: MAX_IMAGE_PIXELS }).stats();
+  } catch {
+    throw new AppError('image_unreadable', 'The file is damaged or not a whole image', 'avatar');
+  }
+}
+
+/** The bytes and number of images a business keeps, against the configured cap. */
+export async function imageStorage(
+  db: Kysely<Database>,
+  businessId: string,
+  capBytes: number,
+): Promise<ImageStorage> {
+  const row = await db
+    .selectFrom('files')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number | string>('size'), eb.lit(0)).as('used'),
+      eb.fn.countAll<number | string>().as('files'),
+    ])
+    .where('business_id', '=', businessId)
+    .executeTakeFirstOrThrow();
+  return { used_bytes: Number(row.used), cap_bytes: capBytes, files: Number(row.files) };
+}
+
+/**
+ * Checks the bytes are a whole PNG, JPEG, WebP or GIF image and stores them within the business's
+ * image storage cap; returns the stored name.
+ */
+export async function storeImage(
+  db: Db,
+  actor: Actor,
+  data: Buffer,
+  capBytes: number,
+): Promise<{ name: string }> {
   if (data.length === 0) throw new AppError('unsupported_file', 'The file is empty', 'avatar');
   if (data.length > MAX_IMAGE_BYTES) {
     throw new AppError('payload_too_large', `The image is larger than ${MAX_IMAGE_BYTES} bytes`, 'avatar');
@@ -28,9 +73,20 @@ export async function storeImage(db: Db, actor: Actor, data: Buffer): Promise<{ 
   if (!type || !ext) {
     throw new AppError('unsupported_file', 'Only PNG, JPEG, WebP or GIF images can be uploaded', 'avatar');
   }
+  await assertDecodes(data);
   const id = newId();
   const name = `${id}.${ext}`;
   await db.kysely.transaction().execute(async (trx) => {
+    // Under the business lock, so two uploads at once cannot both squeeze under the cap.
+    await lockBusiness(db, trx, actor.businessId);
+    const { used_bytes } = await imageStorage(trx, actor.businessId, capBytes);
+    if (used_bytes + data.length > capBytes) {
+      throw new AppError(
+        'image_storage_full',
+        `The business's images would take more than ${capBytes} bytes; delete some or ask for more room`,
+        'avatar',
+      );
+    }
     await trx
       .insertInto('files')
       .values({

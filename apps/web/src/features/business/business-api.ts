@@ -5,6 +5,8 @@ import { storeShopDetails } from '../../lib/session-storage';
 import { ME_QUERY_KEY } from '../auth/auth-api';
 
 export const BUSINESS_KEY = ['business-profile'] as const;
+/** The business's image storage (used and cap), on the profile page. */
+export const IMAGE_STORAGE_KEY = ['files', 'usage'] as const;
 
 export function useBusinessProfile() {
   return useQuery({
@@ -38,6 +40,7 @@ export function useSetLogo() {
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: BUSINESS_KEY });
       void qc.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      void qc.invalidateQueries({ queryKey: IMAGE_STORAGE_KEY });
     },
   });
 }

@@ -33,6 +33,7 @@ import { useBusinessProfile, useSaveBusiness } from './business-api';
 import { LogoField } from './logo-field';
 import { moneyText } from '../stock/line-entry/lines';
 import { BackupStatusCard } from './backup-status';
+import { ImageStorageCard } from './image-storage';
 import { bpToPercent, percentToBp } from './selling';
 import { ReceiptPrinterSection, printerValidators } from '../printing/receipt-printer-section';
 import { ListError } from '../../components/list-states';
@@ -282,6 +283,7 @@ export function BusinessProfilePage() {
       ) : (
         <Stack gap="lg">
           <ProfileForm key={profile.data.updated_at} business={profile.data} />
+          <ImageStorageCard />
           <BackupStatusCard />
         </Stack>
       )}

@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { toCsvRows } from '../../../lib/csv.js';
 import type { ExportDocument, ExportTable } from './export-tables.js';
 import { cellValue } from './values.js';
 
@@ -19,5 +19,5 @@ export function toCsv(
     table.columns.map((c) => c.label),
   ];
   const rows = table.rows.map((r) => table.columns.map((c) => cellValue(r[c.key], c.kind, doc.currency)));
-  return `\ufeff${Papa.unparse([...head, ...rows], { newline: '\r\n' })}\r\n`;
+  return `\ufeff${toCsvRows([...head, ...rows])}\r\n`;
 }

@@ -1,0 +1,168 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config.js';
+import { type TestApp, buildTestApp } from '../../test/test-app.js';
+import { STAFF_PASSWORD, buildBusiness, buildUser, signIn } from '../../test/factories.js';
+import { setUpBusiness } from '../setup/setup.service.js';
+
+/** A valid 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function part(boundary: string, data: Buffer) {
+  return Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    data,
+  ]);
+}
+
+describe('malformed multipart uploads', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = (await buildBusiness(t.app)).cookie;
+  });
+  afterAll(() => t.close());
+
+  const post = (payload: Buffer, contentType: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/files/images',
+      payload,
+      headers: { 'content-type': contentType, cookie: admin },
+    });
+
+  it('answers 400 when the closing boundary is missing', async () => {
+    const res = await post(part('xyz', PNG), 'multipart/form-data; boundary=xyz');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('bad_request');
+  });
+
+  it('answers 400 when the content type has no boundary', async () => {
+    const res = await post(
+      Buffer.concat([part('xyz', PNG), Buffer.from('\r\n--xyz--\r\n')]),
+      'multipart/form-data',
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('bad_request');
+  });
+
+  it('answers 400 when the body is not multipart at all', async () => {
+    const res = await post(Buffer.from('hello'), 'multipart/form-data; boundary=xyz');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('bad_request');
+  });
+});
+
+function multipart(data: Buffer) {
+  const boundary = 'dukaboundary';
+  return {
+    payload: Buffer.concat([part(boundary, data), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe('images are decoded before they are kept', () => {
+  let t: TestApp;
+  let admin: string;
+  let jpeg: Buffer;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = (await buildBusiness(t.app)).cookie;
+    jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#c33' } })
+      .jpeg()
+      .toBuffer();
+  });
+  afterAll(() => t.close());
+  const upload = (data: Buffer) =>
+    t.app.inject({ method: 'POST', url: '/api/files/images', ...withCookie(multipart(data), admin) });
+
+  it('keeps a whole PNG and a whole JPEG', async () => {
+    expect((await upload(PNG)).statusCode).toBe(201);
+    expect((await upload(jpeg)).statusCode).toBe(201);
+  });
+
+  it.each([
+    [
+      'a PNG header followed by garbage',
+      () => Buffer.concat([PNG.subarray(0, 16), Buffer.from('garbage!'.repeat(40))]),
+    ],
+    ['a PNG cut short', () => PNG.subarray(0, PNG.length - 20)],
+    [
+      'a JPEG header followed by garbage',
+      () => Buffer.concat([jpeg.subarray(0, 20), Buffer.from('garbage!'.repeat(40))]),
+    ],
+    ['a JPEG cut short', () => jpeg.subarray(0, jpeg.length - 30)],
+  ])('refuses %s with 422 image_unreadable, and keeps nothing', async (_what, make) => {
+    const before = await t.db.kysely.selectFrom('files').select('id').execute();
+    const res = await upload(make());
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatchObject({ code: 'image_unreadable', field: 'avatar' });
+    expect(await t.db.kysely.selectFrom('files').select('id').execute()).toHaveLength(before.length);
+  });
+});
+
+function withCookie(m: { payload: Buffer; headers: Record<string, string> }, cookie: string) {
+  return { payload: m.payload, headers: { ...m.headers, cookie } };
+}
+
+describe('image storage per business', () => {
+  let t: TestApp;
+  let admin: string;
+  let staff: string;
+  // Room for two of the 70-byte PNGs, not three.
+  const cap = PNG.length * 2 + 10;
+  beforeAll(async () => {
+    t = await buildTestApp({ maxImageStorageBytes: cap });
+    admin = (await buildBusiness(t.app)).cookie;
+    const u = await buildUser(t.app, admin);
+    staff = (await signIn(t.app, u.username, STAFF_PASSWORD)).cookie;
+  });
+  afterAll(() => t.close());
+  const upload = (cookie: string) =>
+    t.app.inject({ method: 'POST', url: '/api/files/images', ...withCookie(multipart(PNG), cookie) });
+  const usage = (cookie: string) => t.app.inject({ url: '/api/files/usage', headers: { cookie } });
+
+  it('refuses an upload beyond the cap with 409 image_storage_full; usage shows used and cap', async () => {
+    expect((await usage(admin)).json()).toEqual({ used_bytes: 0, cap_bytes: cap, files: 0 });
+    expect((await upload(admin)).statusCode).toBe(201);
+    expect((await upload(staff)).statusCode).toBe(201);
+    const full = await upload(staff);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error.code).toBe('image_storage_full');
+    expect((await usage(admin)).json()).toEqual({ used_bytes: PNG.length * 2, cap_bytes: cap, files: 2 });
+    expect((await usage(staff)).statusCode).toBe(403);
+  });
+
+  it('counts each business on its own', async () => {
+    await setUpBusiness(
+      t.db,
+      t.clock,
+      {
+        business_name: 'Duka la Pili',
+        username: 'secondboss',
+        password: STAFF_PASSWORD,
+        currency: 'KES',
+        timezone: 'UTC',
+        language: 'en',
+      },
+      { onlyIfNone: false },
+    );
+    const other = (await signIn(t.app, 'secondboss', STAFF_PASSWORD)).cookie;
+    expect((await upload(other)).statusCode).toBe(201);
+    expect((await usage(other)).json()).toEqual({ used_bytes: PNG.length, cap_bytes: cap, files: 1 });
+    expect((await usage(admin)).json()).toMatchObject({ used_bytes: PNG.length * 2, files: 2 });
+  });
+
+  it('MAX_IMAGE_STORAGE_MB is checked at start: 200 MB unless set', () => {
+    expect(loadConfig({}).maxImageStorageBytes).toBe(200_000_000);
+    expect(loadConfig({ MAX_IMAGE_STORAGE_MB: '5' }).maxImageStorageBytes).toBe(5_000_000);
+    for (const bad of ['0', '-1', 'lots', '1.5'])
+      expect(() => loadConfig({ MAX_IMAGE_STORAGE_MB: bad })).toThrow(ConfigError);
+  });
+});
