@@ -182,7 +182,11 @@ export interface QzClient {
     setSignaturePromise(factory: (toSign: string) => Resolver<string | null>): void;
     setSignatureAlgorithm(algorithm: string): void;
   };
-  api: { getVersion(): Promise<string>; setWebSocketType(ws: unknown): void };
+  api: {
+    getVersion(): Promise<string>;
+    setWebSocketType(ws: unknown): void;
+    setSha256Type(hasher: (text: string) => string | Promise<string>): void;
+  };
   printers: { find(query?: string): Promise<string | string[]>; getDefault(): Promise<string | null> };
   configs: { create(printer: string, options?: Record<string, unknown>): unknown };
   print(config: unknown, data: unknown[]): Promise<void>;

@@ -108,7 +108,9 @@ async function status(dir: string, io: CliIo): Promise<void> {
     `Answered unsigned (read-only): ${config.allowUnsigned.length > 0 ? config.allowUnsigned.join(', ') : 'nothing'}`,
   );
   const origins = [...allowedOrigins(config)];
-  out(`Pages allowed to connect: ${origins.length > 0 ? origins.join(', ') : 'none (pair with --server, or --origin URL)'}`);
+  out(
+    `Pages allowed to connect: ${origins.length > 0 ? origins.join(', ') : 'none (pair with --server, or --origin URL)'}`,
+  );
   const tlsFile = path.join(dir, TLS_CERT_FILE);
   if (fs.existsSync(tlsFile)) {
     const tls = describeCertificate(fs.readFileSync(tlsFile, 'utf8'));

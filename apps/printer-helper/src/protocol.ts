@@ -123,8 +123,7 @@ export function verifySignedCall(message: QzCall, publicKey: crypto.KeyObject, n
   if (ts - now > FUTURE_SKEW_MS) {
     return {
       ok: false,
-      reason:
-        "Request blocked: the call's timestamp is more than a minute ahead of this computer's clock",
+      reason: "Request blocked: the call's timestamp is more than a minute ahead of this computer's clock",
     };
   }
   if (typeof message.signature !== 'string' || message.signature === '') {

@@ -135,12 +135,11 @@ describe('the websocket protocol', () => {
 });
 
 /** Opens a socket as a page on `origin` would (none: a client that sends no Origin). */
-function openFrom(origin: string | null): Promise<{ ok: true; ws: WebSocket } | { ok: false; status: number }> {
+function openFrom(
+  origin: string | null,
+): Promise<{ ok: true; ws: WebSocket } | { ok: false; status: number }> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(
-      `ws://127.0.0.1:${t.helper.insecurePort}`,
-      origin === null ? {} : { origin },
-    );
+    const ws = new WebSocket(`ws://127.0.0.1:${t.helper.insecurePort}`, origin === null ? {} : { origin });
     ws.once('open', () => resolve({ ok: true, ws }));
     ws.once('unexpected-response', (_req, res) => {
       resolve({ ok: false, status: res.statusCode ?? 0 });
@@ -162,7 +161,7 @@ describe('who may connect', () => {
     if (ok.ok) ok.ws.close();
   });
 
-  it("lets in the origin of the server it was paired with (pair --server), at once", async () => {
+  it('lets in the origin of the server it was paired with (pair --server), at once', async () => {
     const shopUrl = 'http://192.168.1.10:3000';
     expect((await openFrom(shopUrl)).ok).toBe(false);
     pairWithCertificate(t.dir, shop.cert, `${shopUrl}/`);
