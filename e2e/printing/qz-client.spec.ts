@@ -132,6 +132,7 @@ test.describe('the qz-tray client, the printer helper and the server', () => {
 
   test('refuses an unsigned print, and keeps serving', async () => {
     qz.security.setCertificatePromise((resolve) => resolve(certificate));
+    qz.api.setSha256Type(sha256Hex);
     qz.security.setSignaturePromise(() => (resolve) => resolve(null));
     await connect();
     const before = printer.connections;
