@@ -1,4 +1,4 @@
-import { getDeviceHeader } from '../api-client';
+import { deviceHeaders } from '../api-client';
 
 /**
  * The printer helper (Duka's or an installed QZ Tray) through the official `qz-tray` client,
@@ -68,9 +68,7 @@ export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 
 /** A signed-in GET answered as text (the certificate PEM, a signature). */
 async function fetchText(path: string): Promise<string> {
-  const headers: Record<string, string> = { Accept: 'text/plain' };
-  const device = getDeviceHeader();
-  if (device) headers['X-Device-Id'] = device;
+  const headers: Record<string, string> = { Accept: 'text/plain', ...deviceHeaders() };
   const res = await fetch(path, { headers, credentials: 'same-origin', cache: 'no-store' });
   if (!res.ok) throw new Error(`${path} answered ${res.status}`);
   return res.text();
@@ -84,9 +82,11 @@ export const SIGN_URL = '/api/print/sign';
  * receipt the user may see, byte for byte: ADR 8) and answers the hash with its signature.
  */
 async function serverSign(request: string): Promise<{ hash: string; signature: string }> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
-  const device = getDeviceHeader();
-  if (device) headers['X-Device-Id'] = device;
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    ...deviceHeaders(),
+  };
   const res = await fetch(SIGN_URL, {
     method: 'POST',
     headers,
