@@ -45,7 +45,7 @@ describe('printing through the helper', () => {
       'print',
     ]);
     const signs = server.fetchMock.mock.calls.filter(([url]) => url === '/api/print/sign');
-    expect(signs.map(([, init]) => JSON.parse(String(init?.body)) as unknown)).toEqual(
+    expect(signs.map(([, init]) => JSON.parse(init?.body as string) as unknown)).toEqual(
       state.hashed.map((request) => ({ request, algorithm: 'SHA512' })),
     );
     expect(state.signatures).toEqual([

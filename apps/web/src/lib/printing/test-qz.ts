@@ -132,7 +132,7 @@ export function fakeServer(opts: { networkPrint?: number } = {}) {
     await Promise.resolve();
     if (url === '/api/print/certificate') return new Response(TEST_CERT, { status: 200 });
     if (url === '/api/print/sign' && method === 'POST') {
-      const body = JSON.parse(String(init?.body)) as { request: string; algorithm: string };
+      const body = JSON.parse(init?.body as string) as { request: string; algorithm: string };
       const hash = `hash-of-${(JSON.parse(body.request) as { call: string }).call}`;
       return Response.json({ hash, signature: `sig(${hash},${body.algorithm})` });
     }
