@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
 import {
   STAFF_PASSWORD,
   ADMIN,
@@ -6,6 +6,8 @@ import {
   createUser,
   ensureSetup,
   setBusiness,
+  BASE_URL,
+  storedDeviceRecords,
   storedDevices,
   uiLogin,
   apiLoginInPage,
@@ -83,8 +85,11 @@ test.describe('sign-in with a device (seed spec §4, §8, spec-decisions.md)', (
     await uiLogin(page, username, STAFF_PASSWORD);
     await expect(page.getByRole('alert').filter({ hasText: 'waiting for approval' })).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
-    const [deviceId] = await storedDevices(page);
+    const [record] = await storedDeviceRecords(page);
+    const deviceId = record?.mac;
     expect(deviceId).toBeTruthy();
+    // The server issued this till its device token with the refusal; the till keeps it.
+    expect(record?.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const adminPage = await browser.newPage();
     await apiLoginInPage(adminPage, ADMIN.username, ADMIN.password);
@@ -100,6 +105,21 @@ test.describe('sign-in with a device (seed spec §4, §8, spec-decisions.md)', (
     await adminPage.close();
 
     await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/cash-sale$/);
+
+    // Knowing the approved device's id is not enough: without its token, sign-in is refused.
+    const ctx = await playwrightRequest.newContext({ baseURL: BASE_URL });
+    const forged = await ctx.post('/api/auth/login', {
+      data: { login: username, password: STAFF_PASSWORD },
+      headers: { 'X-Device-Id': deviceId! },
+    });
+    expect(forged.status()).toBe(403);
+    expect(((await forged.json()) as { error: { code: string } }).error.code).toBe('device_not_approved');
+    await ctx.dispose();
+    // the till itself keeps working after a reload (its token comes back from the device store)
+    const me = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me');
+    await page.reload();
+    expect((await me).status()).toBe(200);
     await expect(page).toHaveURL(/\/cash-sale$/);
   });
 });

@@ -205,7 +205,7 @@ test.describe('printing receipts', () => {
       '/api/print/certificate',
     );
     await expect(section.getByTestId('helper-howto')).toContainText(
-      'npm run printer-helper -- pair --file duka-business-certificate.pem',
+      `npm run printer-helper -- pair --file duka-business-certificate.pem --origin ${new URL(page.url()).origin}`,
     );
     expect(await seriousViolations(page, 'profile')).toEqual([]);
 

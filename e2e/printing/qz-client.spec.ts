@@ -5,6 +5,7 @@ import {
   type FakePrinter,
   type HelperProcess,
   type QzClient,
+  E2E_ORIGIN,
   loadQz,
   machineMac,
   otherBusinessIdentity,
@@ -29,21 +30,24 @@ let qz: QzClient;
 let sale: { receipt_no: string; total: number };
 let escpos: { job_name: string; width: number; data: string };
 
-/** What the page does: GET /api/print/sign with the text the client hands over, SHA512. */
-async function serverSign(toSign: string): Promise<string> {
-  const res = await api.get(
-    `/api/print/sign?${new URLSearchParams({ request: toSign, algorithm: 'SHA512' })}`,
-  );
-  expect(res.status()).toBe(200);
-  return res.text();
+/** What the page does: POST /api/print/sign with the text of the call the client hashes, SHA512. */
+async function serverSign(request: string): Promise<{ hash: string; signature: string }> {
+  const res = await api.post('/api/print/sign', { data: { request, algorithm: 'SHA512' } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { hash: string; signature: string };
 }
 
+/** As the web app does (lib/printing/qz.ts): the hashing step asks the server, which signs. */
 function useServer(): void {
+  const signed = new Map<string, string>();
   qz.security.setCertificatePromise((resolve) => resolve(certificate));
   qz.security.setSignatureAlgorithm('SHA512');
-  qz.security.setSignaturePromise(
-    (toSign) => (resolve, reject) => void serverSign(toSign).then(resolve, reject),
-  );
+  qz.api.setSha256Type(async (text) => {
+    const { hash, signature } = await serverSign(text);
+    signed.set(hash, signature);
+    return hash;
+  });
+  qz.security.setSignaturePromise((toSign) => (resolve) => resolve(signed.get(toSign) ?? null));
 }
 
 async function connect(): Promise<void> {
@@ -128,6 +132,7 @@ test.describe('the qz-tray client, the printer helper and the server', () => {
 
   test('refuses an unsigned print, and keeps serving', async () => {
     qz.security.setCertificatePromise((resolve) => resolve(certificate));
+    qz.api.setSha256Type(sha256Hex);
     qz.security.setSignaturePromise(() => (resolve) => resolve(null));
     await connect();
     const before = printer.connections;
@@ -138,15 +143,20 @@ test.describe('the qz-tray client, the printer helper and the server', () => {
     // the device read is answered unsigned (the sign-in page), printing never is
     expect((await qz.networking.device()).mac).toMatch(/^[0-9A-F]{12}$/);
     useServer();
+    // the server signs receipts only: a page cannot have it sign any text
+    const refused = await errorOf(qz.print(qz.configs.create('Counter'), ['free beer\n']));
+    expect(refused.message).toMatch(/Failed to sign request/);
+    expect(printer.connections).toBe(before);
     const job = printer.nextJob();
-    await qz.print(qz.configs.create('Counter'), ['still printing\n']);
-    expect((await job).toString()).toBe('still printing\n');
+    await qz.print(qz.configs.create('Counter', { jobName: escpos.job_name }), receiptData());
+    expect((await job).equals(Buffer.from(escpos.data, 'base64'))).toBe(true);
   });
 
   test("refuses a print signed by another business's key with its own certificate", async () => {
     const other = otherBusinessIdentity(`Another Shop ${RUN}`);
     qz.security.setCertificatePromise((resolve) => resolve(other.cert));
     qz.security.setSignatureAlgorithm('SHA512');
+    qz.api.setSha256Type(sha256Hex);
     qz.security.setSignaturePromise((toSign) => (resolve) => resolve(other.sign(toSign)));
     await connect();
     const before = printer.connections;
@@ -163,8 +173,19 @@ test.describe('the qz-tray client, the printer helper and the server', () => {
     expect(await qz.printers.getDefault()).toBe('Counter');
   });
 
-  test('refuses a print whose timestamp is more than 15 minutes old (a hand-built message)', async () => {
-    const socket = new WebSocket(`ws://127.0.0.1:${helper.insecurePort}`);
+  test('a server-signed print runs once; the server signs no old call; other pages cannot connect', async () => {
+    const foreign = new WebSocket(`ws://127.0.0.1:${helper.insecurePort}`, {
+      origin: 'https://evil.example',
+    });
+    const refusedStatus = await new Promise<number>((resolve) => {
+      foreign.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      foreign.once('open', () => resolve(101));
+      foreign.once('error', () => resolve(0));
+    });
+    foreign.terminate();
+    expect(refusedStatus).toBe(401);
+
+    const socket = new WebSocket(`ws://127.0.0.1:${helper.insecurePort}`, { origin: E2E_ORIGIN });
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
       socket.once('error', reject);
@@ -178,39 +199,30 @@ test.describe('the qz-tray client, the printer helper and the server', () => {
         });
         socket.send(JSON.stringify(message));
       });
-    /** A print as the client builds it, signed by the business key through the server. */
-    const signedPrint = async (uid: string, timestamp: number) => {
-      const params = {
-        printer: { name: 'Counter' },
-        options: { jobName: escpos.job_name },
-        data: receiptData(),
-      };
-      const hash = sha256Hex(JSON.stringify({ call: 'print', params, timestamp }));
-      return {
-        uid,
-        call: 'print',
-        params,
-        timestamp,
-        signature: await serverSign(hash),
-        signAlgorithm: 'SHA512',
-      };
+    const params = {
+      printer: { name: 'Counter' },
+      options: { jobName: escpos.job_name },
+      data: receiptData(),
     };
     try {
-      expect(await send({ uid: 'v1', call: 'getVersion', timestamp: Date.now() })).toMatchObject({
-        uid: 'v1',
-      });
       expect(await send({ uid: 'c1', certificate, timestamp: Date.now() })).toEqual({
         uid: 'c1',
         result: null,
       });
-      const before = printer.connections;
-      const old = await send(await signedPrint('p1', Date.now() - 16 * 60 * 1000));
-      expect(old).toEqual({ uid: 'p1', error: expect.stringMatching(/expired signature/) as unknown });
-      expect(printer.connections).toBe(before);
-      // the same message, fresh: printed (so only its age was wrong)
+      const old = JSON.stringify({ call: 'print', params, timestamp: Date.now() - 16 * 60 * 1000 });
+      const res = await api.post('/api/print/sign', { data: { request: old, algorithm: 'SHA512' } });
+      expect(res.status()).toBe(403);
+      const timestamp = Date.now();
+      const { hash, signature } = await serverSign(JSON.stringify({ call: 'print', params, timestamp }));
+      expect(hash).toBe(sha256Hex(JSON.stringify({ call: 'print', params, timestamp })));
+      const message = { call: 'print', params, timestamp, signature, signAlgorithm: 'SHA512' };
       const job = printer.nextJob();
-      expect(await send(await signedPrint('p2', Date.now()))).toEqual({ uid: 'p2', result: null });
+      expect(await send({ uid: 'p1', ...message })).toEqual({ uid: 'p1', result: null });
       expect((await job).equals(Buffer.from(escpos.data, 'base64'))).toBe(true);
+      const before = printer.connections;
+      const replay = await send({ uid: 'p2', ...message });
+      expect(replay).toEqual({ uid: 'p2', error: expect.stringMatching(/already used/) as unknown });
+      expect(printer.connections).toBe(before);
     } finally {
       socket.close();
     }

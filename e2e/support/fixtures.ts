@@ -91,19 +91,24 @@ export async function apiLoginInPage(
  * IndexedDB version 120 (Dexie multiplies by 10), as in the original app.
  */
 export async function storedDevices(page: Page): Promise<string[]> {
+  return (await storedDeviceRecords(page)).map((r) => r.mac);
+}
+
+/** The rows of the device store: the id and the device token the server issued (ADR 8). */
+export async function storedDeviceRecords(page: Page): Promise<{ mac: string; token?: string }[]> {
   return page.evaluate(
     () =>
-      new Promise<string[]>((resolve, reject) => {
+      new Promise<{ mac: string; token?: string }[]>((resolve, reject) => {
         const open = indexedDB.open('bizonline');
         open.onerror = () => reject(new Error(String(open.error)));
         open.onsuccess = () => {
           const db = open.result;
           if (db.version !== 120 || !db.objectStoreNames.contains('device')) {
-            resolve([`bad schema v${db.version}`]);
+            resolve([{ mac: `bad schema v${db.version}` }]);
             return;
           }
           const req = db.transaction('device').objectStore('device').getAll();
-          req.onsuccess = () => resolve((req.result as { mac: string }[]).map((r) => r.mac));
+          req.onsuccess = () => resolve(req.result as { mac: string; token?: string }[]);
           req.onerror = () => reject(new Error(String(req.error)));
         };
       }),

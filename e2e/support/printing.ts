@@ -95,7 +95,8 @@ export async function startHelperProcess(opts: {
   cli(dir, ['printers', 'add', ...printer, '--port', String(opts.printerPort)]);
   const pem = path.join(dir, 'business.pem');
   fs.writeFileSync(pem, opts.certificate);
-  cli(dir, ['pair', '--file', pem]);
+  // The helper lets in pages from the Duka server only (its origin, as the browser sends it).
+  cli(dir, ['pair', '--file', pem, '--origin', E2E_ORIGIN]);
 
   const insecurePort = opts.insecurePort ?? (await freePort());
   const securePort = opts.securePort ?? (await freePort());
@@ -181,17 +182,33 @@ export interface QzClient {
     setSignaturePromise(factory: (toSign: string) => Resolver<string | null>): void;
     setSignatureAlgorithm(algorithm: string): void;
   };
-  api: { getVersion(): Promise<string>; setWebSocketType(ws: unknown): void };
+  api: {
+    getVersion(): Promise<string>;
+    setWebSocketType(ws: unknown): void;
+    setSha256Type(hasher: (text: string) => string | Promise<string>): void;
+  };
   printers: { find(query?: string): Promise<string | string[]>; getDefault(): Promise<string | null> };
   configs: { create(printer: string, options?: Record<string, unknown>): unknown };
   print(config: unknown, data: unknown[]): Promise<void>;
   networking: { device(): Promise<{ mac: string }> };
 }
 
-/** The official client as a page gets it, with `ws` as its WebSocket (Node has none before v22). */
-export function loadQz(): QzClient {
+/** The Duka page's origin, which the test helpers allow. */
+export const E2E_ORIGIN = `http://127.0.0.1:${process.env.DUKA_E2E_PORT ?? 3199}`;
+
+/**
+ * The official client as a page gets it, with `ws` as its WebSocket (Node has none before v22),
+ * sending the page's Origin as a browser does (`origin`: another site's page).
+ */
+export function loadQz(origin: string = E2E_ORIGIN): QzClient {
   const qz = createRequire(import.meta.url)('qz-tray') as QzClient;
-  qz.api.setWebSocketType(WebSocket);
+  qz.api.setWebSocketType(
+    class PageWebSocket extends WebSocket {
+      constructor(address: string) {
+        super(address, { origin });
+      }
+    },
+  );
   return qz;
 }
 

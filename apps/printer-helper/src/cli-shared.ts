@@ -32,6 +32,7 @@ export const OPTIONS = {
   server: { type: 'string' },
   cookie: { type: 'string' },
   file: { type: 'string' },
+  origin: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;

@@ -125,6 +125,30 @@ describe('pair', () => {
     expect((await run('status')).out).toMatch(/Paired with: .*CN=Pairing Shop/);
   });
 
+  it('lets pages from --origin connect; status lists the allowed origins; a bad origin changes nothing', async () => {
+    const file = path.join(dir, 'business.pem');
+    fs.writeFileSync(file, shop.cert);
+    const bad = await run('pair', '--file', file, '--origin', 'ftp://shop');
+    expect(bad.code).toBe(2);
+    expect(loadConfig(dir).pairing).toBeNull();
+    const res = await run(
+      'pair',
+      '--file',
+      file,
+      '--origin',
+      'HTTP://Shop-PC:3000/sell',
+      '--origin',
+      'https://duka.example',
+    );
+    expect(res.code).toBe(0);
+    expect(loadConfig(dir).allowedOrigins).toEqual(['http://shop-pc:3000', 'https://duka.example']);
+    expect(res.out).toMatch(/Pages allowed to connect: http:\/\/shop-pc:3000, https:\/\/duka\.example/);
+    expect((await run('status')).out).toMatch(/Pages allowed to connect: http:\/\/shop-pc:3000/);
+    const plain = await run('pair', '--file', file);
+    expect(loadConfig(dir).allowedOrigins).toHaveLength(2); // kept
+    expect(plain.code).toBe(0);
+  });
+
   it('refuses a file that is not a certificate, leaving the pairing as it was', async () => {
     const file = path.join(dir, 'key.pem');
     fs.writeFileSync(file, shop.key);

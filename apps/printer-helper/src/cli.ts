@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { describeCertificate, TLS_CERT_FILE } from './certs.js';
 import { printersCommand } from './cli-printers.js';
 import { CliError, OPTIONS, portOption, type CliIo, type Values } from './cli-shared.js';
-import { loadConfig, resolveConfigDir } from './config.js';
+import { allowedOrigins, loadConfig, normaliseOrigin, resolveConfigDir, saveConfig } from './config.js';
 import { primaryDevice } from './device.js';
 import { createConsoleLogger } from './log.js';
 import { fetchServerCertificate, pairWithCertificate, readCertificateFile } from './pairing.js';
@@ -30,6 +30,8 @@ Commands:
   printers test [NAME]                        print a short ESC/POS test page
   pair --server URL [--cookie C]              trust the business certificate of a Duka server
   pair --file cert.pem                        ... or from a file
+       [--origin URL ...]                     also let pages from URL connect (the server's
+                                              own origin is allowed with --server)
 
 The config folder is --config DIR, else $DUKA_PRINTER_HELPER_DIR, else ~/.duka-printer-helper.
 `;
@@ -46,7 +48,23 @@ async function pair(dir: string, values: Values, io: CliIo): Promise<void> {
   } else {
     throw new CliError('pair needs --server URL [--cookie C] or --file cert.pem', 2);
   }
+  let origins: string[];
+  try {
+    origins = (values.origin ?? []).map(normaliseOrigin);
+  } catch (err) {
+    throw new CliError(`--origin: ${(err as Error).message}`, 2);
+  }
   const pairing = pairWithCertificate(dir, pem, source);
+  if (origins.length > 0) {
+    const config = loadConfig(dir);
+    saveConfig(dir, { ...config, allowedOrigins: [...new Set([...config.allowedOrigins, ...origins])] });
+  }
+  const allowed = [...allowedOrigins(loadConfig(dir))];
+  io.stdout.write(
+    allowed.length > 0
+      ? `Pages allowed to connect: ${allowed.join(', ')}\n`
+      : 'No page may connect yet: pair with --server URL or add --origin URL\n',
+  );
   io.stdout.write(
     `Paired with ${pairing.subject || 'the certificate'}\n  fingerprint ${pairing.fingerprint}\n` +
       'Only pages signed with this business key can print through this helper.\n',
@@ -88,6 +106,10 @@ async function status(dir: string, io: CliIo): Promise<void> {
   );
   out(
     `Answered unsigned (read-only): ${config.allowUnsigned.length > 0 ? config.allowUnsigned.join(', ') : 'nothing'}`,
+  );
+  const origins = [...allowedOrigins(config)];
+  out(
+    `Pages allowed to connect: ${origins.length > 0 ? origins.join(', ') : 'none (pair with --server, or --origin URL)'}`,
   );
   const tlsFile = path.join(dir, TLS_CERT_FILE);
   if (fs.existsSync(tlsFile)) {

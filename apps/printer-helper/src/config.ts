@@ -34,6 +34,11 @@ export interface HelperConfig {
    * which the Duka sign-in page reads before it can sign (see README); `[]` turns that off.
    */
   allowUnsigned: string[];
+  /**
+   * Web origins (`http://192.168.1.10:3000`) whose pages may connect, besides the origin of the
+   * server it was paired with (`pair --server`). Any other page is refused at the handshake.
+   */
+  allowedOrigins: string[];
   pairing: Pairing | null;
 }
 
@@ -67,8 +72,37 @@ export function defaultConfig(): HelperConfig {
     mac: null,
     lpCommand: 'lp',
     allowUnsigned: [...DEFAULT_ALLOW_UNSIGNED],
+    allowedOrigins: [],
     pairing: null,
   };
+}
+
+/** A web origin as browsers send it (`scheme://host[:port]`, lowercase, default port left out). */
+export function normaliseOrigin(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new ConfigError(`${JSON.stringify(value)} is not a web address (http://host:port)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${JSON.stringify(value)} is not an http or https address`);
+  }
+  return url.origin;
+}
+
+/** The origins whose pages may connect: the paired server's, and the configured list. */
+export function allowedOrigins(config: HelperConfig): Set<string> {
+  const origins = new Set(config.allowedOrigins);
+  const source = config.pairing?.source ?? '';
+  if (/^https?:\/\//i.test(source)) {
+    try {
+      origins.add(normaliseOrigin(source));
+    } catch {
+      // A source that is not an address (a file path) adds nothing.
+    }
+  }
+  return origins;
 }
 
 /** `--config DIR`, else `DUKA_PRINTER_HELPER_DIR`, else `~/.duka-printer-helper`. */
@@ -160,6 +194,16 @@ export function parseConfig(raw: unknown): HelperConfig {
       );
     }
   }
+  const originsRaw = raw.allowedOrigins ?? [];
+  if (!Array.isArray(originsRaw)) throw new ConfigError('allowedOrigins must be a list of web addresses');
+  const origins = originsRaw.map((o, i) => {
+    if (typeof o !== 'string') throw new ConfigError(`allowedOrigins[${i}] must be a web address`);
+    try {
+      return normaliseOrigin(o);
+    } catch (err) {
+      throw new ConfigError(`allowedOrigins[${i}]: ${(err as Error).message}`);
+    }
+  });
   return {
     ports: {
       secure: ports.secure === undefined ? base.ports.secure : validPort(ports.secure, 'ports.secure'),
@@ -171,6 +215,7 @@ export function parseConfig(raw: unknown): HelperConfig {
     mac: raw.mac === undefined || raw.mac === null ? null : nonEmptyString(raw.mac, 'mac'),
     lpCommand: raw.lpCommand === undefined ? base.lpCommand : nonEmptyString(raw.lpCommand, 'lpCommand'),
     allowUnsigned: allowUnsigned as string[],
+    allowedOrigins: [...new Set(origins)],
     pairing: parsePairing(raw.pairing),
   };
 }

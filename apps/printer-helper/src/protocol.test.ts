@@ -5,6 +5,7 @@ import { decodePrintData } from './print-data.js';
 import {
   needsSigned,
   parseIncoming,
+  ReplayGuard,
   sha256Hex,
   signedContent,
   verifySignedCall,
@@ -90,14 +91,33 @@ describe('verifySignedCall', () => {
     });
   });
 
-  it('accepts timestamps up to 15 minutes either side of the clock, not beyond', () => {
+  it('accepts timestamps up to 5 minutes old and 60 seconds ahead of the clock, not beyond', () => {
     const msg = { ...signed(base, 'sha512'), signAlgorithm: 'SHA512' };
-    const fifteen = 15 * 60 * 1000;
-    expect(verifySignedCall(msg, key, NOW + fifteen).ok).toBe(true);
-    expect(verifySignedCall(msg, key, NOW - fifteen).ok).toBe(true);
-    expect(verifySignedCall(msg, key, NOW + fifteen + 1).ok).toBe(false);
-    expect(verifySignedCall(msg, key, NOW - fifteen - 1).ok).toBe(false);
+    const five = 5 * 60 * 1000;
+    expect(verifySignedCall(msg, key, NOW + five).ok).toBe(true);
+    expect(verifySignedCall(msg, key, NOW - 60_000).ok).toBe(true);
+    expect(verifySignedCall(msg, key, NOW + five + 1)).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/expired signature/) as unknown,
+    });
+    expect(verifySignedCall(msg, key, NOW - 60_001)).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/ahead of this computer's clock/) as unknown,
+    });
+    expect(verifySignedCall(msg, key, NOW - 14 * 60 * 1000).ok).toBe(false);
     expect(verifySignedCall({ ...msg, timestamp: 'soon' }, key, NOW).ok).toBe(false);
+  });
+});
+
+describe('ReplayGuard', () => {
+  it('lets a signature through once, and forgets it when it has expired anyway', () => {
+    const guard = new ReplayGuard();
+    expect(guard.claim('sig-a', NOW, NOW)).toBe(true);
+    expect(guard.claim('sig-a', NOW, NOW + 1000)).toBe(false);
+    expect(guard.claim('sig-b', NOW, NOW + 1000)).toBe(true);
+    expect(guard.size).toBe(2);
+    expect(guard.claim('sig-c', NOW + 6 * 60 * 1000, NOW + 6 * 60 * 1000)).toBe(true);
+    expect(guard.size).toBe(1);
   });
 });
 

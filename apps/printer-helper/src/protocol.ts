@@ -30,8 +30,14 @@ export const UNSIGNED_CALLS: ReadonlySet<string> = new Set([
   'getVersion',
 ]);
 
-/** QZ Tray accepts a signed call whose timestamp is within this of its own clock, either way. */
-export const SIGNING_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * How old a signed call's timestamp may be. The page signs a call just before sending it, on the
+ * same computer, so a few minutes is plenty; a signature is remembered this long so that it runs
+ * once only (QZ Tray's 15 minutes, either way, let a captured call be replayed).
+ */
+export const SIGNING_WINDOW_MS = 5 * 60 * 1000;
+/** How far in the future a timestamp may be (clock skew between browser and helper is nil). */
+export const FUTURE_SKEW_MS = 60 * 1000;
 
 export function needsSigned(call: string): boolean {
   return !UNSIGNED_CALLS.has(call);
@@ -107,11 +113,17 @@ export function verifySignedCall(message: QzCall, publicKey: crypto.KeyObject, n
   if (typeof ts !== 'number' || !Number.isFinite(ts)) {
     return { ok: false, reason: 'Request blocked: the call has no timestamp' };
   }
-  if (Math.abs(now - ts) > SIGNING_WINDOW_MS) {
+  if (now - ts > SIGNING_WINDOW_MS) {
     return {
       ok: false,
       reason:
-        "Request blocked: expired signature (the call's timestamp is more than 15 minutes from this computer's clock)",
+        "Request blocked: expired signature (the call's timestamp is more than 5 minutes before this computer's clock)",
+    };
+  }
+  if (ts - now > FUTURE_SKEW_MS) {
+    return {
+      ok: false,
+      reason: "Request blocked: the call's timestamp is more than a minute ahead of this computer's clock",
     };
   }
   if (typeof message.signature !== 'string' || message.signature === '') {
@@ -134,6 +146,26 @@ export function verifySignedCall(message: QzCall, publicKey: crypto.KeyObject, n
     valid = false;
   }
   return valid ? { ok: true } : { ok: false, reason: 'Request blocked: invalid signature' };
+}
+
+/**
+ * Signatures already used, each kept until its call would be refused as expired anyway: a signed
+ * call runs once. Shared by every connection of one helper.
+ */
+export class ReplayGuard {
+  private readonly seen = new Map<string, number>();
+
+  /** False when this signature was used before; else remembers it until `timestamp` expires. */
+  claim(signature: string, timestamp: number, now: number): boolean {
+    for (const [sig, until] of this.seen) if (until < now) this.seen.delete(sig);
+    if (this.seen.has(signature)) return false;
+    this.seen.set(signature, timestamp + SIGNING_WINDOW_MS);
+    return true;
+  }
+
+  get size(): number {
+    return this.seen.size;
+  }
 }
 
 export function resultReply(uid: string, result: unknown): string {

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import {
+  TEST_ORIGIN,
   connect,
   errorOf,
   loadQz,
@@ -11,6 +11,7 @@ import {
   startFakePrinter,
   startTestHelper,
   useBusiness,
+  webSocketFrom,
   type Business,
   type FakePrinter,
   type TestHelper,
@@ -177,12 +178,7 @@ describe('the secure port', () => {
   it('serves wss://localhost with its own certificate, valid for localhost', async () => {
     const tlsCert = fs.readFileSync(path.join(t.dir, 'tls-cert.pem'), 'utf8');
     // A browser would have accepted the certificate once; here the client trusts it as a CA.
-    class TrustingWebSocket extends WebSocket {
-      constructor(address: string) {
-        super(address, { ca: tlsCert });
-      }
-    }
-    qz.api.setWebSocketType(TrustingWebSocket);
+    qz.api.setWebSocketType(webSocketFrom(TEST_ORIGIN, { ca: tlsCert }));
     try {
       useBusiness(qz, shop);
       await qz.websocket.connect({
@@ -194,7 +190,7 @@ describe('the secure port', () => {
       expect(await qz.printers.getDefault()).toBe('Counter');
     } finally {
       await qz.websocket.disconnect();
-      qz.api.setWebSocketType(WebSocket);
+      qz.api.setWebSocketType(webSocketFrom(TEST_ORIGIN));
     }
   });
 });

@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { sha256Hex } from './protocol.js';
 import { startHelper } from './server.js';
-import { makeBusiness, startTestHelper, tempDir, type Business, type TestHelper } from './test/harness.js';
+import { pairWithCertificate } from './pairing.js';
+import {
+  TEST_ORIGIN,
+  makeBusiness,
+  startTestHelper,
+  tempDir,
+  type Business,
+  type TestHelper,
+} from './test/harness.js';
 
 /** Hand-built messages on a raw socket: what the official client never sends, or sends quietly. */
 let shop: Business;
@@ -48,7 +56,7 @@ beforeAll(async () => {
     printers: [{ name: 'Counter', type: 'device', path: '/dev/null' }],
     pairWith: shop,
   });
-  socket = new WebSocket(`ws://127.0.0.1:${t.helper.insecurePort}`);
+  socket = new WebSocket(`ws://127.0.0.1:${t.helper.insecurePort}`, { origin: TEST_ORIGIN });
   socket.on('message', (d: Buffer) => replies.push(d.toString('utf8')));
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
@@ -123,6 +131,62 @@ describe('the websocket protocol', () => {
         .on('error', reject);
     });
     expect(body).toMatch(/Duka printer helper .* is running/);
+  });
+});
+
+/** Opens a socket as a page on `origin` would (none: a client that sends no Origin). */
+function openFrom(
+  origin: string | null,
+): Promise<{ ok: true; ws: WebSocket } | { ok: false; status: number }> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${t.helper.insecurePort}`, origin === null ? {} : { origin });
+    ws.once('open', () => resolve({ ok: true, ws }));
+    ws.once('unexpected-response', (_req, res) => {
+      resolve({ ok: false, status: res.statusCode ?? 0 });
+      ws.terminate();
+    });
+    ws.once('error', () => resolve({ ok: false, status: 0 }));
+  });
+}
+
+describe('who may connect', () => {
+  it('refuses pages from any other origin, and clients that send none: they cannot read the device address', async () => {
+    for (const origin of ['https://evil.example', 'http://duka.test:3001', 'null', null]) {
+      const r = await openFrom(origin);
+      expect(r, String(origin)).toEqual({ ok: false, status: 401 });
+    }
+    expect(t.log.lines.join('\n')).toMatch(/refused a connection from https:\/\/evil\.example/);
+    const ok = await openFrom(TEST_ORIGIN.toUpperCase());
+    expect(ok.ok).toBe(true);
+    if (ok.ok) ok.ws.close();
+  });
+
+  it('lets in the origin of the server it was paired with (pair --server), at once', async () => {
+    const shopUrl = 'http://192.168.1.10:3000';
+    expect((await openFrom(shopUrl)).ok).toBe(false);
+    pairWithCertificate(t.dir, shop.cert, `${shopUrl}/`);
+    try {
+      const r = await openFrom(shopUrl);
+      expect(r.ok).toBe(true);
+      if (r.ok) r.ws.close();
+    } finally {
+      pairWithCertificate(t.dir, shop.cert, 'test');
+    }
+  });
+
+  it('runs a signed print once: the same message sent again is refused as a replay', async () => {
+    await send({ certificate: shop.cert, uid: 'c9' });
+    const print = signedCall(
+      'p1',
+      'print',
+      { printer: { name: 'Counter' }, options: {}, data: ['once\n'] },
+      Date.now(),
+    );
+    expect(await send(print)).toEqual({ uid: 'p1', result: null });
+    expect(await send({ ...print, uid: 'p2' })).toEqual({
+      uid: 'p2',
+      error: 'Request blocked: this signed call was already used (a replay)',
+    });
   });
 });
 

@@ -4,8 +4,9 @@ import type net from 'node:net';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { describeCertificate, ensureTlsCertificate } from './certs.js';
 import type { CallContext } from './calls.js';
-import { ensureConfigDir, loadConfig } from './config.js';
+import { allowedOrigins, ensureConfigDir, loadConfig } from './config.js';
 import { createConsoleLogger, type Logger } from './log.js';
+import { ReplayGuard } from './protocol.js';
 import { Session } from './session.js';
 import { HELPER_VERSION } from './version.js';
 
@@ -61,9 +62,25 @@ function rawText(data: RawData): string {
   return data.toString('utf8');
 }
 
+/**
+ * Whether a page from this origin may connect: the paired Duka server's origin or one listed in
+ * `allowedOrigins`. Browsers always send Origin on a websocket handshake and a page cannot
+ * forge it, so another web page never reaches the helper (nor reads the device address).
+ */
+export function originAllowed(origin: string | undefined, configDir: string, log: Logger): boolean {
+  if (!origin) return false;
+  try {
+    return allowedOrigins(loadConfig(configDir)).has(origin.toLowerCase());
+  } catch (err) {
+    log.error(`Configuration: ${(err as Error).message}`);
+    return false;
+  }
+}
+
 function attachSessions(
   wss: WebSocketServer,
   opts: Required<Pick<HelperOptions, 'clock' | 'log'>> & HelperOptions,
+  replays: ReplayGuard,
 ): void {
   wss.on('connection', (socket, req) => {
     const peer = `${req.socket.remoteAddress ?? '?'}:${req.socket.remotePort ?? '?'}`;
@@ -74,6 +91,7 @@ function attachSessions(
         loadConfig: () => loadConfig(opts.configDir),
         clock: opts.clock,
         log: opts.log,
+        replays,
         ...(opts.callContext ? { callContext: opts.callContext } : {}),
       },
       peer,
@@ -106,8 +124,21 @@ export async function startHelper(options: HelperOptions): Promise<RunningHelper
   const plain = http.createServer(infoPage);
   const secure = https.createServer({ key: tls.key, cert: tls.cert }, infoPage);
   const servers = [plain, secure];
-  const wssList = servers.map((server) => new WebSocketServer({ server, maxPayload: MAX_MESSAGE_BYTES }));
-  for (const wss of wssList) attachSessions(wss, opts);
+  const verifyClient = (info: { origin: string; req: http.IncomingMessage }) => {
+    const ok = originAllowed(info.origin, opts.configDir, opts.log);
+    if (!ok) {
+      const peer = `${info.req.socket.remoteAddress ?? '?'}:${info.req.socket.remotePort ?? '?'}`;
+      opts.log.warn(
+        `${peer}: refused a connection from ${info.origin || 'no origin'} (not the paired Duka server nor in allowedOrigins)`,
+      );
+    }
+    return ok;
+  };
+  const wssList = servers.map(
+    (server) => new WebSocketServer({ server, maxPayload: MAX_MESSAGE_BYTES, verifyClient }),
+  );
+  const replays = new ReplayGuard();
+  for (const wss of wssList) attachSessions(wss, opts, replays);
 
   const close = async () => {
     for (const wss of wssList) for (const client of wss.clients) client.terminate();

@@ -9,6 +9,7 @@ import {
   parseIncoming,
   resultReply,
   verifySignedCall,
+  type ReplayGuard,
   type QzCall,
 } from './protocol.js';
 
@@ -17,6 +18,8 @@ export interface SessionDeps {
   loadConfig: () => HelperConfig;
   clock: () => number;
   log: Logger;
+  /** Signatures already used by any connection of this helper. */
+  replays: ReplayGuard;
   callContext?: Omit<CallContext, 'config' | 'log'>;
 }
 
@@ -102,8 +105,13 @@ export class Session {
     if (!isPairedCertificate(this.certificate, config.pairing.fingerprint)) {
       return "Request blocked: the page's certificate is not the business certificate this helper is paired with";
     }
-    const verdict = verifySignedCall(message, pairedKey(config.pairing), this.deps.clock());
-    return verdict.ok ? null : verdict.reason;
+    const now = this.deps.clock();
+    const verdict = verifySignedCall(message, pairedKey(config.pairing), now);
+    if (!verdict.ok) return verdict.reason;
+    if (!this.deps.replays.claim(message.signature as string, message.timestamp as number, now)) {
+      return 'Request blocked: this signed call was already used (a replay)';
+    }
+    return null;
   }
 
   private async call(message: QzCall): Promise<string> {

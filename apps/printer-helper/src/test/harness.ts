@@ -52,10 +52,22 @@ export interface QzClient {
   file: { list(path: string): Promise<unknown> };
 }
 
+/** The Duka page the test helpers allow (`allowedOrigins`); a browser sends its page's origin. */
+export const TEST_ORIGIN = 'http://duka.test:3000';
+
+/** `ws` as a browser page on `origin` opens it: with the Origin header. */
+export function webSocketFrom(origin: string, extra: WebSocket.ClientOptions = {}): unknown {
+  return class PageWebSocket extends WebSocket {
+    constructor(address: string) {
+      super(address, { origin, ...extra });
+    }
+  };
+}
+
 /** The official client, as a page gets it; Node has no global WebSocket before v22, so `ws`. */
-export function loadQz(): QzClient {
+export function loadQz(origin: string = TEST_ORIGIN): QzClient {
   const qz = createRequire(import.meta.url)('qz-tray') as QzClient;
-  qz.api.setWebSocketType(WebSocket);
+  qz.api.setWebSocketType(webSocketFrom(origin));
   return qz;
 }
 
@@ -141,6 +153,7 @@ export async function startTestHelper(opts: {
   const printers = opts.printers ?? [];
   saveConfig(dir, {
     ...defaultConfig(),
+    allowedOrigins: [TEST_ORIGIN],
     printers,
     defaultPrinter: opts.defaultPrinter === undefined ? (printers[0]?.name ?? null) : opts.defaultPrinter,
     ...opts.config,

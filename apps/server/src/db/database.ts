@@ -10,6 +10,7 @@ import { stockCounts } from './migrations/0003-stock-counts.js';
 import { selling } from './migrations/0004-selling.js';
 import { printing } from './migrations/0005-printing.js';
 import { reportSummaries } from './migrations/0006-report-summaries.js';
+import { deviceTokens } from './migrations/0007-device-tokens.js';
 
 import type { DialectName } from './dialect.js';
 
@@ -112,6 +113,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0004-selling': selling(dialect),
     '0005-printing': printing(dialect),
     '0006-report-summaries': reportSummaries(dialect),
+    '0007-device-tokens': deviceTokens(dialect),
   };
 }
 

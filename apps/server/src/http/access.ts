@@ -1,14 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Access, type UserRoles, allows, deviceIdSchema, rolesFromFlags } from '@duka/domain';
+import {
+  type Access,
+  type UserRoles,
+  allows,
+  deviceIdSchema,
+  isAdminRole,
+  rolesFromFlags,
+} from '@duka/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
 import type { BusinessRow, Database, UserRow } from '../db/tables.js';
+import { deviceTokenMatches } from '../modules/devices/devices.service.js';
 import { AppError } from './errors.js';
 
 export const SESSION_COOKIE = 'duka_session';
+/** The device token header: sent by the till, and issued by sign-in to a new device (ADR 8). */
+export const DEVICE_TOKEN_HEADER = 'X-Device-Token';
 /** last_seen_at is refreshed at most this often, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -17,6 +27,8 @@ export interface AuthContext {
   user: UserRow;
   business: BusinessRow;
   roles: UserRoles;
+  /** The device the session was opened on (X-Device-Id at sign-in). */
+  deviceId: string | null;
 }
 
 declare module 'fastify' {
@@ -34,6 +46,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** The X-Device-Id header, when present and well formed. */
     deviceId: string | null;
+    /** The X-Device-Token header, when present and well formed. */
+    deviceToken: string | null;
   }
 }
 
@@ -103,7 +117,13 @@ export async function loadSession(
       .where('id', '=', session.id)
       .execute();
   }
-  return { sessionId: session.id, user, business, roles: rolesFromFlags(parseFlags(user.flags)) };
+  return {
+    sessionId: session.id,
+    user,
+    business,
+    roles: rolesFromFlags(parseFlags(user.flags)),
+    deviceId: session.device_id,
+  };
 }
 
 export interface AccessPluginOptions {
@@ -112,15 +132,43 @@ export interface AccessPluginOptions {
   config: Config;
 }
 
+/**
+ * When the business requires approved devices, a staff session works only from the approved
+ * device it was opened on: every request carries that device's token (a session cookie, or a
+ * device id that is only a MAC address, is not enough). Admins are never held to devices.
+ */
+async function assertSessionDevice(
+  db: Kysely<Database>,
+  auth: AuthContext,
+  token: string | null,
+): Promise<void> {
+  if (!auth.business.require_approved_devices || isAdminRole(auth.user.role)) return;
+  const device = auth.deviceId
+    ? await db
+        .selectFrom('devices')
+        .select(['status', 'token_hash'])
+        .where('business_id', '=', auth.business.id)
+        .where('id', '=', auth.deviceId)
+        .executeTakeFirst()
+    : undefined;
+  if (device?.status !== 'approved' || !deviceTokenMatches(device, token)) {
+    throw new AppError('device_not_approved', 'This device is waiting for approval by the admin');
+  }
+}
+
 /** Reads the session and device on every request and enforces each route's `access`. */
 export const accessPlugin = fp<AccessPluginOptions>((app: FastifyInstance, opts, done) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('deviceId', null);
+  app.decorateRequest('deviceToken', null);
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const header = request.headers['x-device-id'];
     const parsed = deviceIdSchema.safeParse(Array.isArray(header) ? header[0] : header);
     request.deviceId = parsed.success ? parsed.data : null;
+    const tokenHeader = request.headers['x-device-token'];
+    const tokenText = Array.isArray(tokenHeader) ? tokenHeader[0] : tokenHeader;
+    request.deviceToken = tokenText && /^[A-Za-z0-9_-]{20,100}$/.test(tokenText) ? tokenText : null;
 
     const access = request.routeOptions.config.access;
     if (!access) {
@@ -143,6 +191,7 @@ export const accessPlugin = fp<AccessPluginOptions>((app: FastifyInstance, opts,
       throw new AppError('account_inactive', "This business's account is not active");
     }
     request.auth = auth;
+    await assertSessionDevice(opts.db, auth, request.deviceToken);
     if (!allows({ role: auth.user.role, roles: auth.roles }, access)) {
       throw new AppError('forbidden', 'You are not allowed to do this');
     }

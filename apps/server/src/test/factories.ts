@@ -8,6 +8,8 @@ export const STAFF_PASSWORD = 'staff-pass-1';
 export interface SignedIn {
   cookie: string;
   session: SessionData;
+  /** The device token this sign-in issued (X-Device-Token), for a device seen the first time. */
+  deviceToken?: string;
 }
 
 /** Sets the business up through the API and returns the admin's session. */
@@ -58,13 +60,22 @@ export async function signIn(
   login: string,
   password: string,
   deviceId?: string,
+  deviceToken?: string,
 ): Promise<SignedIn> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/login',
-    headers: deviceId ? { 'x-device-id': deviceId } : {},
+    headers: {
+      ...(deviceId ? { 'x-device-id': deviceId } : {}),
+      ...(deviceToken ? { 'x-device-token': deviceToken } : {}),
+    },
     payload: { login, password },
   });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-  return { cookie: sessionCookie(res), session: res.json<SessionData>() };
+  const issued = res.headers['x-device-token'];
+  return {
+    cookie: sessionCookie(res),
+    session: res.json<SessionData>(),
+    ...(typeof issued === 'string' ? { deviceToken: issued } : {}),
+  };
 }

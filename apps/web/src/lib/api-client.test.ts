@@ -5,6 +5,8 @@ import {
   resetConnectivityCache,
   setApiHandlers,
   setDeviceHeader,
+  setDeviceToken,
+  setDeviceTokenHandler,
   setServerMode,
 } from './api-client';
 import { ApiError } from './api-error';
@@ -36,6 +38,33 @@ describe('api client (seed spec §7, §8)', () => {
     await api('/api/me');
     const headers = fetchMock.mock.calls[0]![1].headers as Record<string, string>;
     expect(headers['X-Device-Id']).toBe('AABBCCDDEEFF');
+  });
+
+  it("sends the device's token beside its id, and keeps a token the server issues, even with a refusal", async () => {
+    const kept: Array<[string, string]> = [];
+    setDeviceTokenHandler((id, token) => kept.push([id, token]));
+    setDeviceHeader('AABBCCDDEEFF');
+    setDeviceToken('AABBCCDDEEFF', null);
+    fetchMock.mockResolvedValueOnce(
+      json(
+        403,
+        { error: { code: 'device_not_approved', message: 'waiting' } },
+        { 'X-Device-Token': 'issued-token-0123456789abcdef' },
+      ),
+    );
+    await expect(
+      api('/api/auth/login', { method: 'POST', body: {}, expectUnauthorized: true }),
+    ).rejects.toMatchObject({ code: 'device_not_approved' });
+    const first = fetchMock.mock.calls[0]![1].headers as Record<string, string>;
+    expect(first['X-Device-Token']).toBeUndefined();
+    expect(kept).toEqual([['AABBCCDDEEFF', 'issued-token-0123456789abcdef']]);
+    fetchMock.mockResolvedValueOnce(json(200, { ok: true }));
+    await api('/api/me');
+    const next = fetchMock.mock.calls[1]![1].headers as Record<string, string>;
+    expect(next['X-Device-Id']).toBe('AABBCCDDEEFF');
+    expect(next['X-Device-Token']).toBe('issued-token-0123456789abcdef');
+    setDeviceTokenHandler(() => undefined);
+    setDeviceToken('AABBCCDDEEFF', null);
   });
 
   it('retries a read up to 2 times, then gives up', async () => {

@@ -11,6 +11,9 @@ type Mode = 'local' | 'hosted';
 
 interface ClientState {
   deviceId: string | null;
+  /** Device tokens the server issued, by device id (X-Device-Token, ADR 8). */
+  deviceTokens: Map<string, string>;
+  onDeviceToken: (deviceId: string, token: string) => void;
   mode: Mode;
   onUnauthorized: () => void;
   onNotActive: () => void;
@@ -18,6 +21,8 @@ interface ClientState {
 
 const state: ClientState = {
   deviceId: null,
+  deviceTokens: new Map(),
+  onDeviceToken: () => undefined,
   mode: 'local',
   onUnauthorized: () => undefined,
   onNotActive: () => undefined,
@@ -28,6 +33,28 @@ export function setDeviceHeader(id: string | null): void {
 }
 export function getDeviceHeader(): string | null {
   return state.deviceId;
+}
+/** The token the server issued to a device, as saved by the till (sent as X-Device-Token). */
+export function setDeviceToken(deviceId: string, token: string | null): void {
+  if (token) state.deviceTokens.set(deviceId, token);
+  else state.deviceTokens.delete(deviceId);
+}
+/** Where a token the server issues at sign-in goes (the device store). */
+export function setDeviceTokenHandler(handler: (deviceId: string, token: string) => void): void {
+  state.onDeviceToken = handler;
+}
+/** X-Device-Id and X-Device-Token of this till (or of `deviceId`), for any request to the server. */
+export function deviceHeaders(deviceId: string | null = state.deviceId): Record<string, string> {
+  if (!deviceId) return {};
+  const token = state.deviceTokens.get(deviceId);
+  return { 'X-Device-Id': deviceId, ...(token ? { 'X-Device-Token': token } : {}) };
+}
+/** Keeps a device token the server issued in this response (a new till's first sign-in). */
+export function takeDeviceToken(res: Response, deviceId: string | null): void {
+  const issued = res.headers.get('X-Device-Token');
+  if (!issued || !deviceId) return;
+  state.deviceTokens.set(deviceId, issued);
+  state.onDeviceToken(deviceId, issued);
 }
 export function setServerMode(mode: Mode): void {
   state.mode = mode;
@@ -141,9 +168,8 @@ export async function api<T = unknown>(path: string, opts: RequestOptions<T> = {
   const repeatable = opts.retry ?? (isRead || method === 'PUT' || method === 'DELETE');
   if (!isRead) await assertCanWrite(method, path, opts.body);
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
   const device = opts.deviceId !== undefined ? opts.deviceId : state.deviceId;
-  if (device) headers['X-Device-Id'] = device;
+  const headers: Record<string, string> = { Accept: 'application/json', ...deviceHeaders(device) };
   let body: BodyInit | undefined;
   if (opts.form) body = opts.form;
   else if (opts.body !== undefined) {
@@ -163,6 +189,7 @@ export async function api<T = unknown>(path: string, opts: RequestOptions<T> = {
       lastError = new ApiError({ kind: 'network', code: 'network' });
       continue;
     }
+    takeDeviceToken(res, device);
     if (res.ok) {
       if (res.status === 204) return undefined as T;
       const json: unknown = await res.json().catch(() => undefined);

@@ -1,9 +1,14 @@
 import Dexie, { type EntityTable } from 'dexie';
 
-/** One row of the seed spec's device store (§3): auto id and the device address. */
+/**
+ * One row of the seed spec's device store (§3): auto id and the device address, and the device
+ * token the server issued this till at its first sign-in (ADR 8; not indexed, so the store's
+ * version stays 12).
+ */
 export interface DeviceRecord {
   id?: number;
   mac: string;
+  token?: string;
 }
 
 /** IndexedDB `bizonline`, version 12, store `device` ('++id, mac'). The id is kept in the clear. */
@@ -32,6 +37,17 @@ export class DeviceStorageError extends Error {
 export async function readStoredDevice(): Promise<string | null> {
   const row = await database().device.orderBy('id').first();
   return row?.mac ?? null;
+}
+
+/** The device token saved for this device id, or null. */
+export async function readStoredDeviceToken(mac: string): Promise<string | null> {
+  const row = await database().device.where('mac').equals(mac).first();
+  return row?.token ?? null;
+}
+
+/** Keeps the token the server issued beside the device id (nothing when that id is not saved). */
+export async function saveDeviceToken(mac: string, token: string): Promise<void> {
+  await database().device.where('mac').equals(mac).modify({ token });
 }
 
 /** Saves the device id once; a second call keeps the first id. */

@@ -84,6 +84,8 @@ export interface DevicesTable {
   last_user_id: string | null;
   created_at: string;
   updated_at: string;
+  /** SHA-256 hex of the device token the server issued to this till; null: none issued yet. */
+  token_hash: string | null;
 }
 
 export interface LocationsTable {

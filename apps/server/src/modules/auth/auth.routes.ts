@@ -9,7 +9,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
-import { SESSION_COOKIE, authOf, clearSessionCookie, setSessionCookie } from '../../http/access.js';
+import {
+  DEVICE_TOKEN_HEADER,
+  SESSION_COOKIE,
+  authOf,
+  clearSessionCookie,
+  setSessionCookie,
+} from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
 import { actorOf } from '../../lib/actor.js';
 import { authRateLimit } from './rate-limit.js';
@@ -25,7 +31,8 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     config: { access: { kind: 'public' }, rateLimit: authRateLimit },
     schema: {
       tags: ['auth'],
-      summary: 'Sign in with mobile number or username; the device id travels in X-Device-Id',
+      summary:
+        'Sign in with mobile number or username; the device id travels in X-Device-Id and its token in X-Device-Token (a new device is issued one in the X-Device-Token response header)',
       body: loginBodySchema,
       response: { 200: sessionDataSchema, ...errorResponses(401, 402, 403, 422, 429) },
     },
@@ -34,7 +41,10 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
         login: request.body.login,
         password: request.body.password,
         deviceId: request.deviceId,
+        deviceToken: request.deviceToken,
         ip: request.ip,
+        // Given once, to the till that signed in with the device; it sends it back as X-Device-Token.
+        onDeviceToken: (token) => void reply.header(DEVICE_TOKEN_HEADER, token),
       });
       setSessionCookie(reply, deps.config, signedIn.token, signedIn.expires);
       return signedIn.data;

@@ -7,7 +7,7 @@ import { appendJournal } from '../../lib/journal.js';
 import { dummyHash, verifyPassword } from '../../lib/passwords.js';
 import type { Trx } from '../../lib/tx.js';
 import { findBusiness } from '../business/business.repository.js';
-import { touchDevice, findDevice } from '../devices/devices.service.js';
+import { deviceTokenMatches, findDevice, touchDevice } from '../devices/devices.service.js';
 import { findUserByLogin, locationIdsOf } from '../users/users.repository.js';
 import {
   accountKey,
@@ -23,13 +23,19 @@ export interface LoginInput {
   login: string;
   password: string;
   deviceId: string | null;
+  /** X-Device-Token: the secret the server issued to this device. */
+  deviceToken: string | null;
   ip: string;
+  /** Called with a device token issued at this sign-in (also when it is refused: a new till). */
+  onDeviceToken?: (token: string) => void;
 }
 
 export interface SignedIn {
   token: string;
   expires: Date;
   data: SessionData;
+  /** A device token issued at this sign-in, for the till to keep (X-Device-Token). */
+  deviceToken: string | null;
 }
 
 const INVALID = () => new AppError('invalid_credentials', 'Wrong mobile/username or password');
@@ -42,13 +48,14 @@ export async function openSession(
   business: BusinessRow,
   deviceId: string | null,
   ip: string | null,
+  deviceToken: string | null = null,
 ): Promise<SignedIn> {
   const now = deps.clock.now();
   const at = now.toISOString();
   const token = newSessionToken();
   const expires = new Date(now.getTime() + deps.config.sessionMaxMs);
   const sessionId = newId();
-  if (deviceId) await touchDevice(trx, business.id, deviceId, user.id, at);
+  const seen = deviceId ? await touchDevice(trx, business.id, deviceId, deviceToken, user.id, at) : null;
   await trx
     .insertInto('sessions')
     .values({
@@ -80,6 +87,7 @@ export async function openSession(
     token,
     expires,
     data: sessionData(user, business, locationIds, deps.config.mode, deviceId, stockTaking),
+    deviceToken: seen?.issued ?? null,
   };
 }
 
@@ -122,10 +130,13 @@ export async function login(deps: AppDeps, input: LoginInput): Promise<SignedIn>
   if (business.status !== 'active')
     throw new AppError('account_inactive', "This business's account is not active");
 
-  const refusal = await deviceRefusal(deps, user, business, input.deviceId);
+  const refusal = await deviceRefusal(deps, user, business, input.deviceId, input.deviceToken);
   if (refusal) {
     await kysely.transaction().execute(async (trx) => {
-      if (input.deviceId) await touchDevice(trx, business.id, input.deviceId, user.id, at);
+      if (input.deviceId) {
+        const seen = await touchDevice(trx, business.id, input.deviceId, input.deviceToken, user.id, at);
+        if (seen.issued) input.onDeviceToken?.(seen.issued);
+      }
       await appendJournal(trx, {
         businessId: business.id,
         userId: user.id,
@@ -142,7 +153,17 @@ export async function login(deps: AppDeps, input: LoginInput): Promise<SignedIn>
 
   return kysely.transaction().execute(async (trx) => {
     await clearFailures(trx, rules, now);
-    return openSession(deps, trx, user, business, input.deviceId, input.ip);
+    const signedIn = await openSession(
+      deps,
+      trx,
+      user,
+      business,
+      input.deviceId,
+      input.ip,
+      input.deviceToken,
+    );
+    if (signedIn.deviceToken) input.onDeviceToken?.(signedIn.deviceToken);
+    return signedIn;
   });
 }
 
@@ -151,13 +172,15 @@ async function deviceRefusal(
   user: UserRow,
   business: BusinessRow,
   deviceId: string | null,
+  deviceToken: string | null,
 ): Promise<AppError | null> {
   if (isAdminRole(user.role)) return null;
   const device = deviceId ? await findDevice(deps.db.kysely, business.id, deviceId) : undefined;
   if (device?.status === 'blocked') return new AppError('device_blocked', 'This device is blocked');
   if (!business.require_approved_devices) return null;
   if (!deviceId) return new AppError('device_required', 'Device not detected!');
-  if (device?.status !== 'approved') {
+  // Approved means this till: its id and the token the server issued it, not an id alone.
+  if (device?.status !== 'approved' || !deviceTokenMatches(device, deviceToken)) {
     return new AppError('device_not_approved', 'This device is waiting for approval by the admin');
   }
   return null;

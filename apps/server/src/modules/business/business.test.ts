@@ -50,12 +50,22 @@ describe('business profile', () => {
       await t.app.inject({ url: '/api/business/profile', headers: { cookie: admin } })
     ).json<Business>();
     expect(got).toMatchObject(update);
+    // Approved devices now required: a staff session not on an approved device (with its token) stops.
+    const held = await t.app.inject({ url: '/api/me', headers: { cookie: staff } });
+    expect(held.statusCode).toBe(403);
+    expect(held.json().error.code).toBe('device_not_approved');
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/business/profile',
+      headers: { cookie: admin },
+      payload: { require_approved_devices: false },
+    });
     const me = (await t.app.inject({ url: '/api/me', headers: { cookie: staff } })).json();
     expect(me.shop_details).toEqual({ name: 'Mama Mboga Ltd', online_offline: '1' });
     const journal = (
       await t.app.inject({ url: '/api/journal?action=business.update', headers: { cookie: admin } })
     ).json<JournalEntry[]>();
-    expect(journal).toHaveLength(1);
+    expect(journal).toHaveLength(2);
   });
 
   it('lets staff read only what the app needs', async () => {

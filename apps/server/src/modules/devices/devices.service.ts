@@ -1,3 +1,4 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Device, deviceUpdateSchema } from '@duka/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
@@ -20,37 +21,86 @@ export function findDevice(
     .executeTakeFirst();
 }
 
-/** Records that a device was seen (first time: pending), inside the caller's transaction. */
+/** A new device token: 256 random bits, given once to the till that signed in with the device. */
+export function newDeviceToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashDeviceToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Whether `token` is the one issued to this device (compared as hashes, in constant time). */
+export function deviceTokenMatches(device: Pick<DeviceRow, 'token_hash'>, token: string | null): boolean {
+  if (!device.token_hash || !token) return false;
+  const a = Buffer.from(device.token_hash, 'hex');
+  const b = Buffer.from(hashDeviceToken(token), 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** What a sign-in learned about its device. */
+export interface SeenDevice {
+  row: DeviceRow;
+  /** The request carried the token issued to this device (a new device's is issued now). */
+  trusted: boolean;
+  /** A token issued now, to hand to the till once (X-Device-Token); null when none was. */
+  issued: string | null;
+}
+
+/**
+ * Records that a device was seen at a sign-in, inside the caller's transaction. The first time it
+ * is pending and gets a device token; a device recorded before tokens existed gets one now and,
+ * if it was approved on its id alone, goes back to pending. A request without the device's token
+ * is not that device: nothing is recorded for it (the id may only be a known MAC address).
+ */
 export async function touchDevice(
   trx: Trx,
   businessId: string,
   id: string,
+  token: string | null,
   userId: string | null,
   at: string,
-): Promise<DeviceRow> {
+): Promise<SeenDevice> {
   const existing = await findDevice(trx, businessId, id);
-  if (existing) {
-    await trx
-      .updateTable('devices')
-      .set({ last_seen_at: at, ...(userId ? { last_user_id: userId } : {}), updated_at: at })
-      .where('business_id', '=', businessId)
-      .where('id', '=', id)
-      .execute();
-    return { ...existing, last_seen_at: at, last_user_id: userId ?? existing.last_user_id };
+  if (!existing) {
+    const issued = newDeviceToken();
+    const row: DeviceRow = {
+      business_id: businessId,
+      id,
+      name: '',
+      status: 'pending',
+      first_seen_at: at,
+      last_seen_at: at,
+      last_user_id: userId,
+      created_at: at,
+      updated_at: at,
+      token_hash: hashDeviceToken(issued),
+    };
+    await trx.insertInto('devices').values(row).execute();
+    return { row, trusted: true, issued };
   }
-  const row: DeviceRow = {
-    business_id: businessId,
-    id,
-    name: '',
-    status: 'pending',
-    first_seen_at: at,
+  let issued: string | null = null;
+  let status = existing.status;
+  if (existing.token_hash === null) {
+    issued = newDeviceToken();
+    if (status === 'approved') status = 'pending';
+  } else if (!deviceTokenMatches(existing, token)) {
+    return { row: existing, trusted: false, issued: null };
+  }
+  const patch = {
     last_seen_at: at,
-    last_user_id: userId,
-    created_at: at,
+    status,
+    ...(userId ? { last_user_id: userId } : {}),
+    ...(issued ? { token_hash: hashDeviceToken(issued) } : {}),
     updated_at: at,
   };
-  await trx.insertInto('devices').values(row).execute();
-  return row;
+  await trx
+    .updateTable('devices')
+    .set(patch)
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .execute();
+  return { row: { ...existing, ...patch }, trusted: true, issued };
 }
 
 export async function listDevices(db: Db, businessId: string): Promise<Device[]> {
@@ -87,7 +137,8 @@ export async function updateDevice(
     if (!device) throw notFound('Device');
     await trx
       .updateTable('devices')
-      .set({ ...patch, updated_at: actor.at })
+      // Reset (pending) forgets the device token: the till's next sign-in is issued a new one.
+      .set({ ...patch, ...(patch.status === 'pending' ? { token_hash: null } : {}), updated_at: actor.at })
       .where('business_id', '=', actor.businessId)
       .where('id', '=', id)
       .execute();

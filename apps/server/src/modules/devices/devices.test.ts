@@ -8,12 +8,15 @@ describe('devices', () => {
   let admin: string;
   let username: string;
   let staffName: string;
-  const tryLogin = (login: string, password: string, device?: string) =>
+  const tryLogin = (login: string, password: string, device?: string, token?: string) =>
     t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { login, password },
-      headers: device ? { 'x-device-id': device } : {},
+      headers: {
+        ...(device ? { 'x-device-id': device } : {}),
+        ...(token ? { 'x-device-token': token } : {}),
+      },
     });
   const patch = (id: string, body: Record<string, unknown>) =>
     t.app.inject({ method: 'PATCH', url: `/api/devices/${id}`, headers: { cookie: admin }, payload: body });
@@ -29,9 +32,11 @@ describe('devices', () => {
 
   it('records each device that signs in: first and last seen, last user', async () => {
     t.clock.advance(1000);
-    await signIn(t.app, username, STAFF_PASSWORD, '0A1B2C3D4E5F');
+    const first = await signIn(t.app, username, STAFF_PASSWORD, '0A1B2C3D4E5F');
+    expect(first.deviceToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     t.clock.advance(60_000);
-    await signIn(t.app, username, STAFF_PASSWORD, '0A1B2C3D4E5F');
+    const again = await signIn(t.app, username, STAFF_PASSWORD, '0A1B2C3D4E5F', first.deviceToken);
+    expect(again.deviceToken).toBeUndefined(); // issued once
     const list = (await t.app.inject({ url: '/api/devices', headers: { cookie: admin } })).json<Device[]>();
     const d = list.find((x) => x.id === '0A1B2C3D4E5F');
     expect(d).toMatchObject({ status: 'pending', last_user_name: staffName });
@@ -48,6 +53,9 @@ describe('devices', () => {
     const pending = await tryLogin(username, STAFF_PASSWORD, 'NEWTILL0001');
     expect(pending.statusCode).toBe(403);
     expect(pending.json().error.code).toBe('device_not_approved');
+    // The new till is given its device token with the refusal, to keep for the next sign-in.
+    const token = pending.headers['x-device-token'] as string;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const none = await tryLogin(username, STAFF_PASSWORD);
     expect(none.statusCode).toBe(403);
     expect(none.json().error.code).toBe('device_required');
@@ -58,7 +66,7 @@ describe('devices', () => {
     const approved = await patch('NEWTILL0001', { name: 'Front till', status: 'approved' });
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ name: 'Front till', status: 'approved' });
-    expect((await tryLogin(username, STAFF_PASSWORD, 'NEWTILL0001')).statusCode).toBe(200);
+    expect((await tryLogin(username, STAFF_PASSWORD, 'NEWTILL0001', token)).statusCode).toBe(200);
     expect((await tryLogin('owner', ADMIN_PASSWORD)).statusCode).toBe(200);
     expect((await tryLogin('owner', ADMIN_PASSWORD, 'UNKNOWN-DEVICE')).statusCode).toBe(200);
   });

@@ -4,12 +4,16 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { authOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
-import { SIGN_ALGORITHMS, businessKeys, signForPrinter } from './business-keys.js';
+import { businessKeys, signForPrinter } from './business-keys.js';
+import { checkSignRequest } from './sign-request.js';
 
-/** What the qz-tray client asks the site to sign: the SHA-256 hex of the call it is about to send. */
-const signQuery = z.strictObject({
-  request: z.string().min(1).max(10_000),
-  algorithm: z.enum(Object.keys(SIGN_ALGORITHMS) as [keyof typeof SIGN_ALGORITHMS]).default('SHA512'),
+/**
+ * What the page asks to have signed: the JSON text of the qz-tray call (`{call, params,
+ * timestamp}`) the client is about to hash, and the algorithm (SHA512 only).
+ */
+const signBody = z.strictObject({
+  request: z.string().min(1).max(1_000_000),
+  algorithm: z.string().max(16).default('SHA512'),
 });
 
 export function printingRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -30,21 +34,28 @@ export function printingRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  r.get('/api/print/sign', {
+  r.post('/api/print/sign', {
     config: { access: { kind: 'signedIn' } },
+    bodyLimit: 2 * 1024 * 1024,
     schema: {
       tags: ['printing'],
       summary:
-        "The seed spec's sign-message: an RSA signature (base64) of a qz-tray request with the business key",
-      querystring: signQuery,
-      produces: ['text/plain'],
-      response: { 200: z.string().describe('base64 signature'), ...errorResponses(401, 422) },
+        "The seed spec's sign-message: the server signs a qz-tray call (SHA512, business key) only when it is one it would make for this user: a read of the helper for users who may print, or printing a receipt they may see, byte for byte",
+      body: signBody,
+      response: {
+        200: z.object({
+          hash: z.string().describe('SHA-256 hex of request: what the qz-tray client signs'),
+          signature: z.string().describe('base64 RSA signature of hash'),
+        }),
+        ...errorResponses(401, 403, 404, 422),
+      },
     },
     handler: async (request, reply) => {
+      const hash = await checkSignRequest(request, deps, request.body.request, request.body.algorithm);
       const b = authOf(request).business;
       const keys = await businessKeys(deps.db.kysely, b, deps.clock.now().toISOString());
-      const signature = signForPrinter(keys.private_key, request.query.request, request.query.algorithm);
-      return reply.type('text/plain').header('Cache-Control', 'no-store').send(signature);
+      reply.header('Cache-Control', 'no-store');
+      return { hash, signature: signForPrinter(keys.private_key, hash, 'SHA512') };
     },
   });
 }

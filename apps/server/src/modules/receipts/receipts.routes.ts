@@ -24,7 +24,7 @@ const SEES: Record<ReceiptType, Flag[] | 'signedIn'> = {
   close: ['current_sales', 'view_sales_report'],
 };
 
-function assertMaySee(request: FastifyRequest, type: ReceiptType) {
+export function assertMaySee(request: FastifyRequest, type: ReceiptType) {
   const auth = authOf(request);
   const rule = SEES[type];
   const ok = allows(

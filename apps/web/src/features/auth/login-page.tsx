@@ -7,7 +7,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '@duka/domain';
 import { BlankLayout } from '../../components/blank-layout';
-import { setDeviceHeader } from '../../lib/api-client';
+import { setDeviceHeader, setDeviceToken } from '../../lib/api-client';
+import { readStoredDeviceToken } from '../../lib/device-store';
 import { ApiError } from '../../lib/api-error';
 import { loadPrefs } from '../../lib/prefs';
 import { storeSession } from '../../lib/session-storage';
@@ -57,6 +58,8 @@ export function LoginPage() {
         }
         return;
       }
+      // The token the server issued this device, sent with its id (a new device gets one now).
+      setDeviceToken(deviceId, await readStoredDeviceToken(deviceId).catch(() => null));
       const session = await loginRequest({ login: values.login.trim(), password: values.password }, deviceId);
       setDeviceHeader(deviceId);
       storeSession(session);

@@ -76,7 +76,7 @@ function HelperHowTo() {
             </Group>
           </Anchor>
         </Group>
-        <Command>{`npm run printer-helper -- pair --file ${CERTIFICATE_FILE}`}</Command>
+        <Command>{`npm run printer-helper -- pair --file ${CERTIFICATE_FILE} --origin ${origin}`}</Command>
         <Text size="sm">{t('printing.profile.stepServer')}</Text>
         <Command>{`npm run printer-helper -- pair --server ${origin} --cookie <duka_session>`}</Command>
         <Text size="sm">{t('printing.profile.stepStart')}</Text>

@@ -39,7 +39,15 @@ describe('printing through the helper', () => {
     const { state, qz: client } = qz();
     expect(state.certificates).toEqual([TEST_CERT]);
     expect(state.algorithm).toBe('SHA512');
-    // every signed call went through GET /api/print/sign with the client's text and SHA512
+    // every signed call went through POST /api/print/sign with the call's text and SHA512
+    expect(state.hashed.map((text) => (JSON.parse(text) as { call: string }).call)).toEqual([
+      'printers.getDefault',
+      'print',
+    ]);
+    const signs = server.fetchMock.mock.calls.filter(([url]) => url === '/api/print/sign');
+    expect(signs.map(([, init]) => JSON.parse(init?.body as string) as unknown)).toEqual(
+      state.hashed.map((request) => ({ request, algorithm: 'SHA512' })),
+    );
     expect(state.signatures).toEqual([
       'sig(hash-of-printers.getDefault,SHA512)',
       'sig(hash-of-print,SHA512)',
@@ -88,7 +96,7 @@ describe('printing through the helper', () => {
     expect(err).toBeInstanceOf(PrintError);
     expect((err as PrintError).route).toBe('helper');
     // no other way was tried behind the cashier's back
-    expect(server.calls.filter((c) => c.startsWith('POST'))).toEqual([]);
+    expect(server.calls.filter((c) => c.startsWith('POST') && c !== 'POST /api/print/sign')).toEqual([]);
     expect(document.getElementById(PRINT_FRAME_ID)).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-import { getDeviceHeader } from '../api-client';
+import { deviceHeaders } from '../api-client';
 
 /**
  * The printer helper (Duka's or an installed QZ Tray) through the official `qz-tray` client,
@@ -20,7 +20,11 @@ export interface QzApi {
     setSignaturePromise(factory: (toSign: string) => Resolver<string | null>): void;
     setSignatureAlgorithm(algorithm: string): void;
   };
-  api: { getVersion(): Promise<string> };
+  api: {
+    getVersion(): Promise<string>;
+    /** Replaces the client's SHA-256 of the text of each call it signs (may return a promise). */
+    setSha256Type(hasher: (text: string) => string | Promise<string>): void;
+  };
   printers: {
     find(query?: string): Promise<string | string[]>;
     getDefault(): Promise<string | null>;
@@ -64,16 +68,38 @@ export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 
 /** A signed-in GET answered as text (the certificate PEM, a signature). */
 async function fetchText(path: string): Promise<string> {
-  const headers: Record<string, string> = { Accept: 'text/plain' };
-  const device = getDeviceHeader();
-  if (device) headers['X-Device-Id'] = device;
+  const headers: Record<string, string> = { Accept: 'text/plain', ...deviceHeaders() };
   const res = await fetch(path, { headers, credentials: 'same-origin', cache: 'no-store' });
   if (!res.ok) throw new Error(`${path} answered ${res.status}`);
   return res.text();
 }
 
-export const signUrl = (toSign: string) =>
-  `/api/print/sign?${new URLSearchParams({ request: toSign, algorithm: 'SHA512' }).toString()}`;
+export const SIGN_URL = '/api/print/sign';
+
+/**
+ * Asks the server to sign one call: the JSON text the client hashes (`{call, params, timestamp}`).
+ * The server signs only calls it would make for this user (a read of the helper, or printing a
+ * receipt the user may see, byte for byte: ADR 8) and answers the hash with its signature.
+ */
+async function serverSign(request: string): Promise<{ hash: string; signature: string }> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    ...deviceHeaders(),
+  };
+  const res = await fetch(SIGN_URL, {
+    method: 'POST',
+    headers,
+    credentials: 'same-origin',
+    cache: 'no-store',
+    body: JSON.stringify({ request, algorithm: 'SHA512' }),
+  });
+  if (!res.ok) throw new Error(`${SIGN_URL} answered ${res.status}`);
+  return (await res.json()) as { hash: string; signature: string };
+}
+
+/** Signatures the server made, by the hash the client then asks the signature promise for. */
+const signatures = new Map<string, string>();
 
 /**
  * How the open connection was made: `null` without the certificate (the device read before
@@ -84,16 +110,31 @@ let connecting: Promise<QzApi> | null = null;
 
 function anonymousSecurity(qz: QzApi): void {
   qz.security.setCertificatePromise((resolve) => resolve(null));
+  // Nothing is signed before sign-in: the helper answers the device read unsigned to this origin.
+  qz.api.setSha256Type(() => '');
   qz.security.setSignaturePromise(() => (resolve) => resolve(null));
 }
 
+/**
+ * The client hands the signature promise only a hash; the server must see the call itself to
+ * decide. So the hashing step sends the call's text to the server, which answers the hash and
+ * its signature; the signature promise then picks that signature up by the hash.
+ */
 function businessSecurity(qz: QzApi): void {
   qz.security.setCertificatePromise((resolve, reject) => {
     fetchText(CERTIFICATE_URL).then(resolve, reject);
   });
   qz.security.setSignatureAlgorithm('SHA512');
+  qz.api.setSha256Type(async (text) => {
+    const { hash, signature } = await serverSign(text);
+    signatures.set(hash, signature);
+    return hash;
+  });
   qz.security.setSignaturePromise((toSign) => (resolve, reject) => {
-    fetchText(signUrl(toSign)).then(resolve, reject);
+    const signature = signatures.get(toSign);
+    signatures.delete(toSign);
+    if (signature) resolve(signature);
+    else reject(new Error('The server did not sign this call'));
   });
 }
 
@@ -133,4 +174,5 @@ export function resetHelperConnection(): void {
   connectedAs = null;
   connecting = null;
   qzPromise = null;
+  signatures.clear();
 }

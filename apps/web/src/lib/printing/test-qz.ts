@@ -21,12 +21,21 @@ export function makeFakeQz() {
     signatures: [] as (string | null)[],
     certHandler: ((_resolve, reject) => reject()) as Resolver<string | null>,
     signFactory: (() => (resolve) => resolve(null)) as (toSign: string) => Resolver<string | null>,
+    /** The client's hashing step (replaced by `api.setSha256Type`). */
+    hasher: ((text: string) => `hash-of-${(JSON.parse(text) as { call: string }).call}`) as (
+      text: string,
+    ) => string | Promise<string>,
+    /** The text of each call the client hashed. */
+    hashed: [] as string[],
     defaultPrinter: 'Counter' as string | null,
     printers: ['Counter', 'Kitchen'],
   };
-  const sign = async (call: string) => {
+  const sign = async (call: string, params?: unknown) => {
+    const text = JSON.stringify({ call, params, timestamp: Date.now() });
+    state.hashed.push(text);
+    const hash = await state.hasher(text);
     const signature = await new Promise<string | null>((resolve, reject) =>
-      state.signFactory(`hash-of-${call}`)(resolve, reject),
+      state.signFactory(hash)(resolve, reject),
     );
     state.signatures.push(signature);
   };
@@ -59,7 +68,12 @@ export function makeFakeQz() {
         state.algorithm = a;
       },
     },
-    api: { getVersion: vi.fn(async () => Promise.resolve('2.2.5')) },
+    api: {
+      getVersion: vi.fn(async () => Promise.resolve('2.2.5')),
+      setSha256Type: (h: (text: string) => string | Promise<string>) => {
+        state.hasher = h;
+      },
+    },
     printers: {
       find: vi.fn(async (query?: string) => {
         await sign('printers.find');
@@ -97,6 +111,7 @@ export function makeFakeQz() {
       certificates: [],
       algorithm: 'SHA1',
       signatures: [],
+      hashed: [],
       defaultPrinter: 'Counter',
       printers: ['Counter', 'Kitchen'],
     });
@@ -116,9 +131,10 @@ export function fakeServer(opts: { networkPrint?: number } = {}) {
     calls.push(`${method} ${url}`);
     await Promise.resolve();
     if (url === '/api/print/certificate') return new Response(TEST_CERT, { status: 200 });
-    if (url.startsWith('/api/print/sign?')) {
-      const q = new URLSearchParams(url.split('?')[1]);
-      return new Response(`sig(${q.get('request')},${q.get('algorithm')})`, { status: 200 });
+    if (url === '/api/print/sign' && method === 'POST') {
+      const body = JSON.parse(init?.body as string) as { request: string; algorithm: string };
+      const hash = `hash-of-${(JSON.parse(body.request) as { call: string }).call}`;
+      return Response.json({ hash, signature: `sig(${hash},${body.algorithm})` });
     }
     const esc = /^\/api\/receipts\/(\w+)\/escpos\?width=(\d+)$/.exec(url);
     if (esc)

@@ -1,0 +1,150 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Shop, buildShop, sold, staffWith } from '../../test/sales-factories.js';
+import { type TestApp, buildTestApp } from '../../test/test-app.js';
+
+/** What the qz-tray client hashes and the page sends to be signed. */
+const callText = (call: string, params: unknown, timestamp: number) =>
+  JSON.stringify({ call, params, timestamp });
+
+const DRAWER_KICK = Buffer.from([0x1b, 0x70, 0x00, 0x19, 0xfa]).toString('base64');
+
+describe('signing printer calls (/api/print/sign)', () => {
+  let t: TestApp;
+  let s: Shop;
+  let publicKey: crypto.KeyObject;
+  let receipt: { receipt_no: string; data: string; data58: string };
+  let stockOnly: string;
+  let seller: string;
+
+  const sign = (cookie: string | null, request: string, algorithm?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/print/sign',
+      headers: cookie ? { cookie } : {},
+      payload: { request, ...(algorithm ? { algorithm } : {}) },
+    });
+  const now = () => t.clock.now().getTime();
+  const printParams = (data: string, jobName = `Receipt #${receipt.receipt_no}`, extra = {}) => ({
+    printer: { name: 'Counter' },
+    options: { jobName, copies: 1, ...extra },
+    data: [{ type: 'raw', format: 'command', flavor: 'base64', data }],
+  });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    s = await buildShop(t.app);
+    const cert = await t.app.inject({ url: '/api/print/certificate', headers: { cookie: s.admin } });
+    publicKey = new crypto.X509Certificate(cert.body).publicKey;
+    const sale = await sold(t.app, s.admin, {
+      kind: 'cash',
+      location_id: s.shop.id,
+      lines: [{ product_id: s.sugar.id, quantity: 1000 }],
+      tendered: 20_000,
+    });
+    const escpos = async (w: number) =>
+      (
+        await t.app.inject({
+          url: `/api/receipts/${sale.receipt_no}/escpos?width=${w}`,
+          headers: { cookie: s.admin },
+        })
+      ).json<{ data: string }>().data;
+    receipt = { receipt_no: sale.receipt_no, data: await escpos(80), data58: await escpos(58) };
+    stockOnly = (await staffWith(t.app, s.admin, ['manage_stock', 'adding_supplier_stock'])).cookie;
+    seller = (await staffWith(t.app, s.admin, ['sell_cash'])).cookie;
+  });
+  afterAll(() => t.close());
+
+  it("signs a read of the helper (SHA512): the hash is the client's, the certificate's key verifies it", async () => {
+    const request = callText('printers.find', { query: 'Counter' }, now());
+    const res = await sign(s.admin, request, 'SHA512');
+    expect(res.statusCode, res.body).toBe(200);
+    const { hash, signature } = res.json<{ hash: string; signature: string }>();
+    expect(hash).toBe(crypto.createHash('sha256').update(request, 'utf8').digest('hex'));
+    expect(crypto.verify('sha512', Buffer.from(hash), publicKey, Buffer.from(signature, 'base64'))).toBe(
+      true,
+    );
+    for (const call of ['printers.getDefault', 'networking.device', 'networking.hostname']) {
+      expect(
+        (await sign(seller, callText(call, call === 'networking.hostname' ? undefined : null, now())))
+          .statusCode,
+        call,
+      ).toBe(200);
+    }
+  });
+
+  it('refuses SHA1 and SHA256, and anyone not signed in', async () => {
+    const request = callText('printers.find', {}, now());
+    for (const algorithm of ['SHA1', 'SHA256', 'sha512', 'MD5']) {
+      const res = await sign(s.admin, request, algorithm);
+      expect(res.statusCode, algorithm).toBe(403);
+      expect(res.json().error.code).toBe('forbidden');
+    }
+    expect((await sign(null, request)).statusCode).toBe(401);
+  });
+
+  it('prints a receipt only as the server renders it: its ESC/POS at 58 or 80 mm, its job name, one copy', async () => {
+    for (const data of [receipt.data, receipt.data58]) {
+      const request = callText('print', printParams(data), now());
+      const res = await sign(seller, request);
+      expect(res.statusCode, res.body).toBe(200);
+      const { hash, signature } = res.json<{ hash: string; signature: string }>();
+      expect(crypto.verify('sha512', Buffer.from(hash), publicKey, Buffer.from(signature, 'base64'))).toBe(
+        true,
+      );
+    }
+    const bytes = Buffer.from(receipt.data, 'base64');
+    const forged = Buffer.concat([bytes.subarray(0, -4), Buffer.from('FREE BEER\n'), bytes.subarray(-4)]);
+    const refused = [
+      printParams(DRAWER_KICK), // the cash drawer on its own
+      printParams(forged.toString('base64')),
+      printParams(receipt.data, 'Receipt #999999'),
+      printParams(receipt.data, 'Anything'),
+      printParams(receipt.data, undefined, { copies: 50 }),
+      { ...printParams(receipt.data), data: [receipt.data] },
+      {
+        ...printParams(receipt.data),
+        data: [printParams(receipt.data).data[0], printParams(DRAWER_KICK).data[0]],
+      },
+      { ...printParams(receipt.data), data: [{ ...printParams(receipt.data).data[0], flavor: 'plain' }] },
+    ];
+    for (const [i, params] of refused.entries()) {
+      const res = await sign(s.admin, callText('print', params, now()));
+      // a receipt number that names nothing is not found; everything else is refused
+      expect(res.statusCode, JSON.stringify(params).slice(0, 200)).toBe(i === 2 ? 404 : 403);
+    }
+  });
+
+  it('refuses calls Duka does not make, calls not about now, and text that is not a call as the client writes it', async () => {
+    for (const [call, params] of [
+      ['file.list', { path: '/' }],
+      ['serial.sendData', { port: 'COM1', data: 'x' }],
+      ['networking.hostnameX', null],
+    ] as const) {
+      const res = await sign(s.admin, callText(call, params, now()));
+      expect(res.statusCode, call).toBe(403);
+    }
+    expect((await sign(s.admin, callText('printers.find', {}, now() - 6 * 60_000))).statusCode).toBe(403);
+    expect((await sign(s.admin, callText('printers.find', {}, now() + 6 * 60_000))).statusCode).toBe(403);
+    const hash = crypto.createHash('sha256').update('x').digest('hex');
+    expect((await sign(s.admin, hash)).statusCode).toBe(422); // a bare hash: what the old route signed
+    const padded = `{"call":"printers.find", "params":{},"timestamp":${now()}}`;
+    expect((await sign(s.admin, padded)).statusCode).toBe(403);
+    const extra = `{"call":"printers.find","params":{},"timestamp":${now()},"signature":"x"}`;
+    expect((await sign(s.admin, extra)).statusCode).toBe(403);
+  });
+
+  it('refuses users who may not print (no sales rights): neither reads nor receipts', async () => {
+    const read = await sign(stockOnly, callText('printers.find', {}, now()));
+    expect(read.statusCode).toBe(403);
+    expect(read.json().error.code).toBe('forbidden');
+    expect((await sign(stockOnly, callText('print', printParams(receipt.data), now()))).statusCode).toBe(403);
+  });
+
+  it('refuses a receipt the user may not see (a sale, for a user who sees sales reports only)', async () => {
+    const reports = (await staffWith(t.app, s.admin, ['view_sales_report'])).cookie;
+    expect((await sign(reports, callText('printers.getDefault', null, now()))).statusCode).toBe(200);
+    const res = await sign(reports, callText('print', printParams(receipt.data), now()));
+    expect(res.statusCode).toBe(403);
+  });
+});

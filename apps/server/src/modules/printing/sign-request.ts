@@ -1,0 +1,127 @@
+import crypto from 'node:crypto';
+import { type Flag, allows } from '@duka/domain';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app-deps.js';
+import { authOf } from '../../http/access.js';
+import { AppError, forbidden } from '../../http/errors.js';
+import { findReceipt, receiptDocument } from '../receipts/receipt-model.js';
+import { jobName, receiptEscPos } from '../receipts/receipt-render.js';
+import { assertMaySee } from '../receipts/receipts.routes.js';
+
+/**
+ * What the server signs for the printer helper (ADR 8). The qz-tray client hashes
+ * `JSON.stringify({call, params, timestamp})` and signs the hash; the page sends the server that
+ * JSON itself, and the server signs it only when it is a call it would make for this user:
+ *
+ * - a read of the helper (printers, device, version) for a user who may print receipts;
+ * - `print` of exactly one receipt the user may see: one raw base64 item equal to the ESC/POS the
+ *   server renders for it (58 or 80 mm), job name `Receipt #NNNNNN`, one copy.
+ *
+ * Anything else (other calls, other data, the cash-drawer kick on its own, SHA1/SHA256) is 403.
+ */
+
+/** Who may print at all: whoever may see a sale, a reversal or a day close. */
+export const PRINTS: readonly Flag[] = [
+  'sell_cash',
+  'sell_debtors',
+  'sell_transfer',
+  'reversing_cash',
+  'current_sales',
+  'view_sales_report',
+];
+
+/** Calls that read the helper, signed for anyone who may print. */
+const READ_CALLS: ReadonlySet<string> = new Set([
+  'getVersion',
+  'printers.find',
+  'printers.getDefault',
+  'networking.device',
+  'networking.devices',
+  'networking.hostname',
+]);
+
+/** A signed call names its time; the server signs only calls made about now (the helper allows 5 min). */
+export const SIGN_SKEW_MS = 5 * 60 * 1000;
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const refuse = (why: string) => forbidden(`Not signed: ${why}`);
+
+export function mayPrint(request: FastifyRequest): boolean {
+  const auth = authOf(request);
+  return allows({ role: auth.user.role, roles: auth.roles }, { kind: 'anyFlag', flags: PRINTS });
+}
+
+/** The qz-tray call the page wants signed, parsed; refused unless it is in the client's exact form. */
+function parseCall(text: string): { call: string; params: unknown; timestamp: number } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new AppError('validation_failed', 'request must be the JSON of a qz-tray call');
+  }
+  if (!isObject(raw) || typeof raw.call !== 'string' || typeof raw.timestamp !== 'number') {
+    throw new AppError('validation_failed', 'request must be the JSON of a qz-tray call');
+  }
+  const keys = Object.keys(raw);
+  const expected = 'params' in raw ? ['call', 'params', 'timestamp'] : ['call', 'timestamp'];
+  // Exactly what the client hashes: no other keys, no duplicates, nothing the helper reads otherwise.
+  if (keys.join() !== expected.join() || JSON.stringify(raw) !== text) {
+    throw refuse('the request is not a call as the qz-tray client writes it');
+  }
+  return { call: raw.call, params: raw.params, timestamp: raw.timestamp };
+}
+
+/** Checks a print call against the receipt its job name names; throws 403/404 otherwise. */
+async function checkPrint(request: FastifyRequest, deps: AppDeps, params: unknown): Promise<void> {
+  if (!isObject(params) || !isObject(params.options) || !Array.isArray(params.data)) {
+    throw refuse('a print call needs printer, options and data');
+  }
+  const { options, data } = params;
+  const name = typeof options.jobName === 'string' ? /^Receipt #(\d{1,12})$/.exec(options.jobName) : null;
+  if (!name) throw refuse('only receipts are printed (job name "Receipt #NNNNNN")');
+  if (options.copies !== undefined && options.copies !== 1) throw refuse('a receipt prints once');
+  const item: unknown = data.length === 1 ? data[0] : null;
+  if (
+    !isObject(item) ||
+    item.type !== 'raw' ||
+    item.format !== 'command' ||
+    item.flavor !== 'base64' ||
+    typeof item.data !== 'string' ||
+    Object.keys(item).some((k) => !['type', 'format', 'flavor', 'data', 'options'].includes(k))
+  ) {
+    throw refuse("the print data is not the receipt's ESC/POS");
+  }
+  const business = authOf(request).business;
+  const found = await findReceipt(deps.db.kysely, business.id, name[1]!);
+  assertMaySee(request, found.type);
+  const doc = await receiptDocument(deps.db.kysely, business, found.type, found.id);
+  if (jobName(doc.receipt_no) !== options.jobName) throw refuse('the job name is not the receipt number');
+  const sent = Buffer.from(item.data, 'base64');
+  const matches = ([58, 80] as const).some((w) => receiptEscPos(doc, w).equals(sent));
+  if (!matches || sent.toString('base64') !== item.data) {
+    throw refuse("the print data is not the receipt's ESC/POS");
+  }
+}
+
+/**
+ * The SHA-256 hex the qz-tray client signs, once the call is one this user may make; throws
+ * 403 (`forbidden`) for anything else.
+ */
+export async function checkSignRequest(
+  request: FastifyRequest,
+  deps: AppDeps,
+  text: string,
+  algorithm: string,
+): Promise<string> {
+  if (algorithm !== 'SHA512') throw refuse('only SHA512 signatures are made');
+  if (!mayPrint(request)) throw forbidden('You may not print');
+  const call = parseCall(text);
+  if (Math.abs(call.timestamp - deps.clock.now().getTime()) > SIGN_SKEW_MS) {
+    throw refuse("the call's time is more than 5 minutes from the server's clock");
+  }
+  if (call.call === 'print') await checkPrint(request, deps, call.params);
+  else if (!READ_CALLS.has(call.call)) throw refuse(`the call ${call.call} is not one Duka makes`);
+  return crypto.createHash('sha256').update(text, 'utf8').digest('hex');
+}
