@@ -8,6 +8,8 @@ export interface JsonSchema {
   items?: JsonSchema;
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
+  /** zod renders a string's second and later `.regex()` as `allOf: [{pattern}]`. */
+  allOf?: JsonSchema[];
   enum?: unknown[];
   const?: unknown;
   format?: string;
@@ -45,9 +47,12 @@ function sampleString(s: JsonSchema): string {
   if (s.format === 'uuid') return v7();
   const min = s.minLength ?? 1;
   const base = 'Walk value'.padEnd(min, 'x');
-  if (!s.pattern) return base;
-  const re = new RegExp(s.pattern);
-  return [base, ...STRING_CANDIDATES].find((c) => re.test(c) && c.length >= min) ?? base;
+  const patterns = [s.pattern, ...(s.allOf ?? []).map((a) => a.pattern)].filter(
+    (p): p is string => p !== undefined,
+  );
+  if (patterns.length === 0) return base;
+  const res = patterns.map((p) => new RegExp(p));
+  return [base, ...STRING_CANDIDATES].find((c) => res.every((re) => re.test(c)) && c.length >= min) ?? base;
 }
 
 /** Whether an id-named property sits anywhere inside the schema. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { safeText } from '@duka/domain';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { authOf } from '../../http/access.js';
@@ -12,8 +13,8 @@ import { checkSignRequest } from './sign-request.js';
  * timestamp}`) the client is about to hash, and the algorithm (SHA512 only).
  */
 const signBody = z.strictObject({
-  request: z.string().min(1).max(1_000_000),
-  algorithm: z.string().max(16).default('SHA512'),
+  request: safeText().min(1).max(1_000_000),
+  algorithm: safeText().max(16).default('SHA512'),
 });
 
 export function printingRoutes(app: FastifyInstance, deps: AppDeps): void {
