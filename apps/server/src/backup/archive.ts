@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { createGunzip, createGzip } from 'node:zlib';
 import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
@@ -6,6 +7,7 @@ import { Readable } from 'node:stream';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { migrationsFor } from '../db/database.js';
+import { PRIVATE_FILE_MODE, makePrivate, makePrivateDirOnlyIfNew } from '../lib/private-files.js';
 import { ARCHIVE_TABLES, type ArchiveTable } from './archive-tables.js';
 
 /** The first line of an archive. */
@@ -123,8 +125,15 @@ export async function exportBusiness(
       await onTable?.(i + 1, ARCHIVE_TABLES.length, t.name);
     }
   });
+  // Owner-only, in a folder made when missing (owner-only too): it holds the whole business.
+  makePrivateDirOnlyIfNew(path.dirname(path.resolve(file)));
   const tmp = `${file}.tmp`;
-  await pipeline(Readable.from(lines.map((l) => `${l}\n`)), createGzip(), fs.createWriteStream(tmp));
+  await pipeline(
+    Readable.from(lines.map((l) => `${l}\n`)),
+    createGzip(),
+    fs.createWriteStream(tmp, { mode: PRIVATE_FILE_MODE }),
+  );
+  makePrivate(tmp);
   fs.renameSync(tmp, file);
   return { rows: count };
 }
