@@ -126,7 +126,14 @@ export async function runBackupCommand(
           if (done === total) process.stderr.write('\n');
         }
       : undefined;
-    const { rows } = await exportBusiness(db, businessId, values.to, systemClock.now(), progress);
+    const { rows } = await exportBusiness(
+      db,
+      businessId,
+      values.to,
+      systemClock.now(),
+      progress,
+      config.keyEncryptionKey,
+    );
     out(`Exported business ${businessId} (${rows} records) to ${values.to}.`);
     return;
   }
@@ -141,7 +148,7 @@ export async function runBackupCommand(
         );
     }
     try {
-      const r = await importArchive(db, pos[0]);
+      const r = await importArchive(db, pos[0], config.keyEncryptionKey);
       out(`Imported business ${r.business_id} (${r.rows} records).`);
     } catch (err) {
       throw new BackupCliError(err instanceof Error ? err.message : String(err));

@@ -21,11 +21,16 @@ export function printingRoutes(app: FastifyInstance, deps: AppDeps): void {
       tags: ['printing'],
       summary: "The business's printing certificate (PEM), for the qz-tray client and for pairing a helper",
       produces: ['text/plain'],
-      response: { 200: z.string().describe('PEM certificate'), ...errorResponses(401) },
+      response: { 200: z.string().describe('PEM certificate'), ...errorResponses(401, 503) },
     },
     handler: async (request, reply) => {
       const b = authOf(request).business;
-      const keys = await businessKeys(deps.db.kysely, b, deps.clock.now().toISOString());
+      const keys = await businessKeys(
+        deps.db.kysely,
+        b,
+        deps.clock.now().toISOString(),
+        deps.config.keyEncryptionKey,
+      );
       return reply.type('text/plain').header('Cache-Control', 'private, max-age=3600').send(keys.certificate);
     },
   });
@@ -38,11 +43,16 @@ export function printingRoutes(app: FastifyInstance, deps: AppDeps): void {
         "The seed spec's sign-message: an RSA signature (base64) of a qz-tray request with the business key",
       querystring: signQuery,
       produces: ['text/plain'],
-      response: { 200: z.string().describe('base64 signature'), ...errorResponses(401, 422) },
+      response: { 200: z.string().describe('base64 signature'), ...errorResponses(401, 422, 503) },
     },
     handler: async (request, reply) => {
       const b = authOf(request).business;
-      const keys = await businessKeys(deps.db.kysely, b, deps.clock.now().toISOString());
+      const keys = await businessKeys(
+        deps.db.kysely,
+        b,
+        deps.clock.now().toISOString(),
+        deps.config.keyEncryptionKey,
+      );
       const signature = signForPrinter(keys.private_key, request.query.request, request.query.algorithm);
       return reply.type('text/plain').header('Cache-Control', 'no-store').send(signature);
     },
