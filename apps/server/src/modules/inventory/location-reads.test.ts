@@ -54,6 +54,7 @@ describe('a user limited to one location reads only that location', () => {
         'sell_cash',
         'current_sales',
         'manage_stock',
+        'adding_supplier_stock',
         'stock_taking',
         'adding_expenses',
         'view_sales_report',
@@ -160,6 +161,13 @@ describe('a user limited to one location reads only that location', () => {
     expect(new Set(moves.map((m) => m.location_id))).toEqual(new Set([s.shop.id]));
 
     await hidden(`/api/stock/documents/${storeReceipt.id}`);
+    const fromSupplier = (await get(`/api/suppliers/${s.supplier}/receipts`)).json<{ id: string }[]>();
+    expect(fromSupplier.length).toBeGreaterThan(0);
+    expect(fromSupplier.map((d) => d.id)).not.toContain(storeReceipt.id);
+    const adminFromSupplier = (await get(`/api/suppliers/${s.supplier}/receipts`, s.admin)).json<
+      { id: string }[]
+    >();
+    expect(adminFromSupplier.map((d) => d.id)).toContain(storeReceipt.id);
     await hidden(`/api/stock-counts/${storeCount}`);
     const counts = (await get('/api/stock-counts')).json<{ id: string }[]>();
     expect(counts.map((c) => c.id)).not.toContain(storeCount);
