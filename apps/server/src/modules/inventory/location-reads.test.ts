@@ -1,7 +1,7 @@
 import type { Location, Product, Sale, StockDocument } from '@duka/domain';
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Shop, buildShop, sold, staffWith, stock } from '../../test/sales-factories.js';
+import { type Shop, buildShop, paid, sold, staffWith, stock } from '../../test/sales-factories.js';
 import { buildLocation, received } from '../../test/stock-factories.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
@@ -20,6 +20,7 @@ describe('a user limited to one location reads only that location', () => {
   let storeReceipt: StockDocument;
   let storeExpense: string;
   let storeCount: string;
+  let storePayment: string;
   let today: string;
 
   const get = (url: string, cookie = clerk) => t.app.inject({ url, headers: { cookie } });
@@ -75,6 +76,20 @@ describe('a user limited to one location reads only that location', () => {
     await sold(t.app, clerk, cash(s.shop.id));
     storeSale = await sold(t.app, s.admin, cash(store.id));
     today = storeSale.business_day;
+    await sold(t.app, s.admin, {
+      kind: 'debtor',
+      location_id: store.id,
+      lines: [{ product_id: s.sugar.id, quantity: 1000 }],
+      debtor_id: s.debtor.id,
+    });
+    storePayment = (
+      await paid(t.app, s.admin, s.debtor.id, {
+        id: v7(),
+        amount: 5_000,
+        method: 'cash',
+        location_id: store.id,
+      })
+    ).id;
     storeReceipt = await received(t.app, s.admin, {
       supplier_id: s.supplier,
       location_id: store.id,
@@ -113,6 +128,7 @@ describe('a user limited to one location reads only that location', () => {
     await hidden(`/api/receipts/${storeSale.receipt_no}`);
     await hidden(`/api/receipts/${storeSale.receipt_no}/svg`);
     await refused(`/api/transfers?location_id=${store.id}`);
+    await hidden(`/api/debtor-payments/${storePayment}`);
   });
 
   it('reports: a Store filter is refused; without one, only the Main shop is in them', async () => {
@@ -132,7 +148,7 @@ describe('a user limited to one location reads only that location', () => {
     const all = (await get(`/api/reports/sales?${range}`, s.admin)).json<{
       totals: { sales_count: number };
     }>();
-    expect(all.totals.sales_count).toBe(3);
+    expect(all.totals.sales_count).toBe(4); // three cash sales and the debtor sale
 
     const stockReport = (await get(`/api/reports/stock?${range}`)).json<{
       on_hand: { location_id: string }[];
