@@ -69,6 +69,17 @@ describe('files that hold the business are readable by their owner only (SQLite)
     expect(mode(file)).toBe(0o600);
   });
 
+  it('a shared folder (sticky, like /tmp) holding the database is left as it is', async () => {
+    const shared = path.join(root, 'shared');
+    fs.mkdirSync(shared);
+    fs.chmodSync(shared, 0o1777);
+    const db = openDatabase({ sqliteFile: path.join(shared, 'duka.sqlite') });
+    await migrate(db);
+    await db.close();
+    expect((fs.statSync(shared).mode & 0o7777).toString(8)).toBe('1777');
+    expect(mode(path.join(shared, 'duka.sqlite'))).toBe(0o600);
+  });
+
   it('BACKUP_DIR, its tiers and every backup copy are 700 and 600', async () => {
     const o = await backupOnce({ db: t.db, dataDir, backupDir, now: () => new Date() }, { force: true });
     expect(o.kind).toBe('done');

@@ -5,6 +5,8 @@ import path from 'node:path';
 export const PRIVATE_FILE_MODE = 0o600;
 /** Folders that hold them: owner only. */
 export const PRIVATE_DIR_MODE = 0o700;
+/** The sticky bit of a shared folder such as /tmp. */
+const STICKY_BIT = 0o1000;
 /** Set first thing by the server and the CLI, so whatever they create is owner-only too. */
 export const PRIVATE_UMASK = 0o077;
 
@@ -21,10 +23,16 @@ function chmodIfSupported(target: string, mode: number): void {
   }
 }
 
-/** Creates a folder (and its missing parents) readable by the owner only; tightens it if it exists. */
+/**
+ * Creates a folder (and its missing parents) readable by the owner only; an existing one loses its
+ * group and other bits. A shared folder (sticky, like /tmp) or a file system's root is never
+ * touched: DATA_DIR or BACKUP_DIR set to one of those must not lock others out of it.
+ */
 export function makePrivateDir(dir: string): void {
   fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  chmodIfSupported(dir, PRIVATE_DIR_MODE);
+  const st = fs.statSync(dir);
+  if (st.mode & STICKY_BIT || path.dirname(path.resolve(dir)) === path.resolve(dir)) return;
+  chmodIfSupported(dir, st.mode & 0o700);
 }
 
 /** Makes existing files readable by the owner only; a path that does not exist is skipped. */
