@@ -167,6 +167,8 @@ try {
         DATA_DIR: yearDir,
         LOG_LEVEL: 'warn',
         DATABASE_URL: databaseUrl,
+        // A hosted server needs one to start; the bench's databases are thrown away.
+        KEY_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
       });
       servers.push(year.child);
       const signedIn = await post(`${year.url}/api/auth/login`, { login: 'owner', password: 'bench-pass-1' });

@@ -41,6 +41,7 @@ const addDays = (day: string, n: number) => {
 // the business's days, read in seed()
 let TODAY = '';
 let YESTERDAY = '';
+let SHOP_ID = '';
 
 let seeded: Promise<void> | null = null;
 /** Made once for the file: products, sales, a reversal and two expenses at SHOP. */
@@ -50,6 +51,7 @@ function seed(): Promise<void> {
     TODAY = await businessToday(api);
     YESTERDAY = addDays(TODAY, -1);
     const shop = await seedLocation(api, SHOP);
+    SHOP_ID = shop.id;
     // Tea: 50 at KES 6,000 each, sold at KES 12,000; Bun: 10 at KES 25, sold at KES 50, reorder at 20.
     const tea = await stockedProduct(
       api,
@@ -297,7 +299,12 @@ test.describe('reports and dashboard', () => {
 
   test('staff with the sales report flag only: sales yes, stock and profit no', async ({ page, context }) => {
     const api = await adminApi();
-    const username = await createUser(api, { flags: ['view_sales_report'], name: `Reporter ${RUN}` });
+    // Reads follow the per-location rights: the reporter works at SHOP, so SHOP's sales are theirs to see.
+    const username = await createUser(api, {
+      flags: ['view_sales_report'],
+      name: `Reporter ${RUN}`,
+      location_ids: [SHOP_ID],
+    });
     await api.dispose();
     await context.clearCookies();
     await apiLoginInPage(page, username, STAFF_PASSWORD);

@@ -41,7 +41,7 @@ let counter = 0;
 /** Creates a staff user (or any role) with the given flags; answers its username. */
 export async function createUser(
   api: APIRequestContext,
-  opts: { flags?: string[]; role?: string; name?: string } = {},
+  opts: { flags?: string[]; role?: string; name?: string; location_ids?: string[] } = {},
 ): Promise<string> {
   counter += 1;
   const username = `u${Date.now().toString(36)}${counter}`;
@@ -53,6 +53,7 @@ export async function createUser(
       password: STAFF_PASSWORD,
       role: opts.role ?? 'staff',
       user_roles,
+      ...(opts.location_ids ? { location_ids: opts.location_ids } : {}),
     },
   });
   expect(res.status(), await res.text()).toBe(201);

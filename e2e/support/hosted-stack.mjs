@@ -5,6 +5,7 @@
 // requests alternate between the processes. SIGTERM (Playwright stopping its web server) stops
 // the proxy and both servers and drops the database. A database that cannot be made is a failure.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -42,8 +43,12 @@ async function admin(sql) {
   }
 }
 
+/** One key for the run: every process on the database seals and opens the printing keys with it. */
+const keyEncryptionKey = randomBytes(32).toString('base64');
+
 const serverEnv = (extra) => ({
   ...env,
+  KEY_ENCRYPTION_KEY: keyEncryptionKey,
   NODE_ENV: 'test',
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',

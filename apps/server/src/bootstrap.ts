@@ -4,6 +4,7 @@ import { buildApp, readVersion } from './app.js';
 import type { Config } from './config.js';
 import { type Db, migrate, openDatabase } from './db/database.js';
 import { systemClock } from './lib/clock.js';
+import { sealStoredKeys } from './modules/printing/key-sealing.js';
 
 /** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite. */
 export function openConfiguredDatabase(config: Config): Db {
@@ -18,6 +19,10 @@ export async function createServer(config: Config): Promise<{ app: FastifyInstan
   const db = openConfiguredDatabase(config);
   try {
     await migrate(db);
+    // Plain printing keys are sealed now that there is a key; a key that cannot open the sealed
+    // ones stops the start here, with the reason, rather than at the first receipt.
+    const sealed = await sealStoredKeys(db.kysely, config.keyEncryptionKey);
+    if (sealed > 0) process.stdout.write(`Encrypted ${sealed} printing key(s) with KEY_ENCRYPTION_KEY\n`);
   } catch (err) {
     await db.close();
     throw err;

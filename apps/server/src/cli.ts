@@ -5,8 +5,11 @@ import { BackupCliError, restoreCommand } from './cli/backup-commands.js';
 import { ConfigError, loadConfig } from './config.js';
 import { type Db, migrate } from './db/database.js';
 import { AppError } from './http/errors.js';
+import { PRIVATE_UMASK } from './lib/private-files.js';
 
 async function main(): Promise<number> {
+  // Whatever the CLI creates (database, backups, exports) is the owner's alone.
+  process.umask(PRIVATE_UMASK);
   const argv = process.argv.slice(2);
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
     process.stdout.write(`${USAGE}\n`);

@@ -4,7 +4,10 @@ import { ConfigError, loadConfig } from './config.js';
 describe('TRUST_PROXY', () => {
   it('trusts no proxy when unset, also on a hosted server', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ DATABASE_URL: 'postgres://h/db', TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://h/db', TRUST_PROXY: '', KEY_ENCRYPTION_KEY: 'a'.repeat(64) })
+        .trustProxy,
+    ).toBe(false);
   });
 
   it('takes a hop count or a comma list of addresses and CIDRs', () => {

@@ -68,7 +68,27 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   TRUST_PROXY: trustProxySchema.optional(),
   MAX_IMAGE_STORAGE_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  KEY_ENCRYPTION_KEY: z
+    .string()
+    .transform((v, ctx) => {
+      const key = parseKey(v.trim());
+      if (!key)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be 32 bytes in base64 (openssl rand -base64 32) or 64 hex digits',
+        });
+      return key ?? Buffer.alloc(0);
+    })
+    .optional(),
 });
+
+/** 32 bytes from 64 hex digits or from base64 (standard or URL-safe); null when it is neither. */
+function parseKey(text: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) return null;
+  const bytes = Buffer.from(text, 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
 
 export interface Config {
   port: number;
@@ -87,9 +107,17 @@ export interface Config {
   trustProxy: false | number | string[];
   /** The most bytes of uploaded images one business may keep (MAX_IMAGE_STORAGE_MB × 1,000,000). */
   maxImageStorageBytes: number;
+  /**
+   * KEY_ENCRYPTION_KEY: seals the printing private keys at rest (AES-256-GCM). Required on a
+   * hosted server; optional on a local one (unset there, keys stay plain PEM as before).
+   */
+  keyEncryptionKey: Buffer | undefined;
 }
 
 export class ConfigError extends Error {}
+
+/** Variables whose value never goes into a message. */
+const SECRETS = new Set(['KEY_ENCRYPTION_KEY']);
 
 /** Reads and validates the configuration; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -97,11 +125,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(clean);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
-      (i) => `  ${i.path.join('.')}=${JSON.stringify(clean[String(i.path[0])] ?? '')}: ${i.message}`,
+      (i) =>
+        `  ${i.path.join('.')}=${SECRETS.has(String(i.path[0])) ? '(not shown)' : JSON.stringify(clean[String(i.path[0])] ?? '')}: ${i.message}`,
     );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_URL && !e.KEY_ENCRYPTION_KEY)
+    throw new ConfigError(
+      'Invalid configuration:\n  KEY_ENCRYPTION_KEY is required on a hosted server (DATABASE_URL is set): ' +
+        'it encrypts the printing keys in the database. Make one with `openssl rand -base64 32` and keep it ' +
+        'safe: without it the stored printing keys cannot be used.',
+    );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -116,5 +151,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
     trustProxy: e.TRUST_PROXY ?? false,
     maxImageStorageBytes: e.MAX_IMAGE_STORAGE_MB * 1_000_000,
+    keyEncryptionKey: e.KEY_ENCRYPTION_KEY,
   };
 }

@@ -4,8 +4,11 @@ import { createServer } from './bootstrap.js';
 import { startBackupSchedule } from './backup/backup-job.js';
 import { removePidFile, writePidFile } from './backup/server-lock.js';
 import { systemClock } from './lib/clock.js';
+import { PRIVATE_UMASK } from './lib/private-files.js';
 
 async function main(): Promise<void> {
+  // Whatever the server creates (database, backups, keys) is the owner's alone.
+  process.umask(PRIVATE_UMASK);
   const config = loadConfig();
   // Claimed before the database is opened and migrated, so `restore` cannot slip in meanwhile;
   // the port is filled in once the server listens.

@@ -42,6 +42,7 @@ export const ERROR_STATUS = {
   tendered_too_low: 422,
   no_printer: 409,
   printer_unreachable: 502,
+  printing_key_unavailable: 503,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { createGunzip, createGzip } from 'node:zlib';
 import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
@@ -6,6 +7,8 @@ import { Readable } from 'node:stream';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { migrationsFor } from '../db/database.js';
+import { PRIVATE_FILE_MODE, makePrivate, makePrivateDirOnlyIfNew } from '../lib/private-files.js';
+import { isSealed, openPrivateKey, storedForm } from '../modules/printing/key-sealing.js';
 import { ARCHIVE_TABLES, type ArchiveTable } from './archive-tables.js';
 
 /** The first line of an archive. */
@@ -93,6 +96,8 @@ export async function exportBusiness(
   now: Date,
   /** Called after each table is read (the CLI shows progress with it). */
   onTable?: (done: number, total: number, table: string) => void | Promise<void>,
+  /** This server's KEY_ENCRYPTION_KEY: the printing key goes into the archive opened (PEM). */
+  keyEncryptionKey?: Buffer,
 ): Promise<{ rows: number }> {
   const business = await db.kysely
     .selectFrom('businesses')
@@ -117,16 +122,38 @@ export async function exportBusiness(
   if (db.dialect === 'postgres') tx = tx.setIsolationLevel('repeatable read');
   await tx.execute(async (trx) => {
     for (const [i, t] of ARCHIVE_TABLES.entries()) {
-      const rows = (await rowsOf(trx as unknown as AnyDb, t, businessId)).map(encodeRow);
+      const rows = (await rowsOf(trx as unknown as AnyDb, t, businessId))
+        .map((r) =>
+          t.name === 'business_keys' ? withKey(r, (k, id) => openPrivateKey(k, keyEncryptionKey, id)) : r,
+        )
+        .map(encodeRow);
       count += rows.length;
       lines.push(JSON.stringify({ table: t.name, rows }));
       await onTable?.(i + 1, ARCHIVE_TABLES.length, t.name);
     }
   });
+  // Owner-only, in a folder made when missing (owner-only too): it holds the whole business.
+  makePrivateDirOnlyIfNew(path.dirname(path.resolve(file)));
   const tmp = `${file}.tmp`;
-  await pipeline(Readable.from(lines.map((l) => `${l}\n`)), createGzip(), fs.createWriteStream(tmp));
+  await pipeline(
+    Readable.from(lines.map((l) => `${l}\n`)),
+    createGzip(),
+    fs.createWriteStream(tmp, { mode: PRIVATE_FILE_MODE }),
+  );
+  makePrivate(tmp);
   fs.renameSync(tmp, file);
   return { rows: count };
+}
+
+/**
+ * The printing private key travels in the archive as PEM, opened with the exporting server's
+ * KEY_ENCRYPTION_KEY and sealed again with the importing server's (if it has one): so a shop
+ * moves from a local server (plain, or its own key) to a hosted one (another key). The archive
+ * is written owner-only (600) for that reason, and must be kept like a backup.
+ */
+function withKey(row: Row, f: (stored: string, businessId: string) => string): Row {
+  const stored = row.private_key;
+  return typeof stored === 'string' ? { ...row, private_key: f(stored, String(row.business_id)) } : row;
 }
 
 /** Reads an archive: its header and its tables. Refuses a file that is not one. */
@@ -172,8 +199,24 @@ const MAX_PARAMS = 30_000;
  * Writes an archive's business into this database, all or nothing. Refuses when the business,
  * or a username of its users, is already here, or when the archive comes from a newer Duka.
  */
-export async function importArchive(db: Db, file: string): Promise<{ business_id: string; rows: number }> {
+export async function importArchive(
+  db: Db,
+  file: string,
+  /** This server's KEY_ENCRYPTION_KEY: the archive's printing key is sealed with it. */
+  keyEncryptionKey?: Buffer,
+): Promise<{ business_id: string; rows: number }> {
   const { header, tables } = await readArchive(file);
+  const printingKeys = tables.get('business_keys');
+  if (printingKeys)
+    tables.set(
+      'business_keys',
+      printingKeys.map((r) =>
+        withKey(r, (k, id) => {
+          if (isSealed(k)) throw new Error('The archive holds an encrypted printing key; export it again');
+          return storedForm(k, keyEncryptionKey, id);
+        }),
+      ),
+    );
   const known = new Set(Object.keys(migrationsFor(db.dialect)));
   const unknown = header.migrations.filter((m) => !known.has(m));
   if (unknown.length > 0)

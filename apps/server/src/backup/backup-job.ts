@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
 import { type BackupStatus, readStatus, writePosition, writeStatus } from './backup-status.js';
 import { fileBackup } from './rotation.js';
+import { makePrivateDir, makePrivateDirOnlyIfNew } from '../lib/private-files.js';
 import { checkDatabaseFile, onlineCopy, removeSidecars, settleCopy, snapshotCopy } from './sqlite-copy.js';
 
 /** The seed spec's backup interval (§4, §9): five minutes. */
@@ -38,7 +39,7 @@ export async function backupOnce(t: BackupTarget, opts: { force?: boolean } = {}
   const next: BackupStatus = { ...status, last_attempt_at: at.toISOString() };
   const tmp = path.join(t.backupDir, `.in-progress-${process.pid}.sqlite`);
   try {
-    fs.mkdirSync(t.backupDir, { recursive: true });
+    makePrivateDir(t.backupDir);
     fs.rmSync(tmp, { force: true });
     await onlineCopy(t.db.sqlite, tmp);
     settleCopy(tmp);
@@ -73,7 +74,7 @@ export async function backupOnce(t: BackupTarget, opts: { force?: boolean } = {}
 /** A copy to a file of one's choosing, from another process than the server (the CLI). */
 export function backupToFile(sqliteFile: string, dest: string): { size: number } {
   if (fs.existsSync(dest)) throw new Error(`${dest} already exists`);
-  fs.mkdirSync(path.dirname(path.resolve(dest)), { recursive: true });
+  makePrivateDirOnlyIfNew(path.dirname(path.resolve(dest)));
   snapshotCopy(sqliteFile, dest);
   settleCopy(dest);
   const check = checkDatabaseFile(dest);

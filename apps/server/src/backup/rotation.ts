@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { makePrivate, makePrivateDir } from '../lib/private-files.js';
 
 /** How many copies each tier keeps: the last twelve five-minute copies, 24 hourly, 30 daily. */
 export const TIERS = [
@@ -48,7 +49,8 @@ export function fileBackup(root: string, checkedFile: string, at: Date): string 
   let placed = '';
   for (const tier of TIERS) {
     const dir = path.join(root, tier.name);
-    fs.mkdirSync(dir, { recursive: true });
+    makePrivateDir(root);
+    makePrivateDir(dir);
     const existing = listBackups(dir);
     const newest = existing.at(-1);
     const due =
@@ -57,9 +59,11 @@ export function fileBackup(root: string, checkedFile: string, at: Date): string 
     const target = path.join(dir, name);
     if (tier.period === null) {
       fs.renameSync(checkedFile, target);
+      makePrivate(target);
       placed = target;
     } else {
       linkOrCopy(placed, target);
+      makePrivate(target);
     }
   }
   prune(root, name);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE, makePrivateDir } from '../lib/private-files.js';
 
 /** The file a running local server keeps in its data folder, so tools know it is there. */
 export function pidFile(dataDir: string): string {
@@ -7,8 +8,8 @@ export function pidFile(dataDir: string): string {
 }
 
 export function writePidFile(dataDir: string, port: number): void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(pidFile(dataDir), JSON.stringify({ pid: process.pid, port }));
+  makePrivateDir(dataDir);
+  fs.writeFileSync(pidFile(dataDir), JSON.stringify({ pid: process.pid, port }), { mode: PRIVATE_FILE_MODE });
 }
 
 export function removePidFile(dataDir: string): void {

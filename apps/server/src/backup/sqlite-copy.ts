@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
+import { makeDatabasePrivate } from '../lib/private-files.js';
 
 /** Pages copied per step of an online backup (4 MB at SQLite's 4 KB pages) before yielding. */
 const PAGES_PER_STEP = 1000;
@@ -11,6 +12,7 @@ const PAGES_PER_STEP = 1000;
  */
 export async function onlineCopy(sqlite: SQLite.Database, dest: string): Promise<void> {
   await sqlite.backup(dest, { progress: () => PAGES_PER_STEP });
+  makeDatabasePrivate(dest);
 }
 
 /**
@@ -25,6 +27,7 @@ export function snapshotCopy(source: string, dest: string): void {
   } finally {
     db.close();
   }
+  makeDatabasePrivate(dest);
 }
 
 /**
@@ -41,6 +44,7 @@ export function settleCopy(file: string): void {
     db.close();
   }
   removeSidecars(file);
+  makeDatabasePrivate(file);
 }
 
 /** Removes a database file's `-wal`, `-shm` and `-journal` companions, if any. */

@@ -8,6 +8,7 @@ import { backupOnce, backupToFile } from '../backup/backup-job.js';
 import { pidFile, runningServer } from '../backup/server-lock.js';
 import { checkDatabaseFile, removeSidecars, settleCopy, snapshotCopy } from '../backup/sqlite-copy.js';
 import { systemClock } from '../lib/clock.js';
+import { makeDatabasePrivate, makePrivateDir } from '../lib/private-files.js';
 
 export class BackupCliError extends Error {}
 
@@ -53,7 +54,7 @@ export function restoreCommand(argv: string[], config: Config, out: (l: string) 
     throw new BackupCliError(`${from} is the database in use itself: name a backup file`);
   const check = checkDatabaseFile(from);
   if (!check.ok) throw new BackupCliError(`${from} cannot be restored: ${check.message}`);
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  makePrivateDir(config.dataDir);
   // The backup is copied next to the database and checked before anything is moved: a failed
   // copy (a full disk) leaves the current database where it was. Read through SQLite, so a WAL
   // file beside the backup is part of what is restored.
@@ -77,9 +78,11 @@ export function restoreCommand(argv: string[], config: Config, out: (l: string) 
     fs.renameSync(target, aside);
     for (const ext of ['-wal', '-shm'])
       if (fs.existsSync(target + ext)) fs.renameSync(target + ext, aside + ext);
+    makeDatabasePrivate(aside);
     out(`The current database is kept as ${aside}`);
   }
   fs.renameSync(staged, target);
+  makeDatabasePrivate(target);
   out(`Restored ${from} to ${target}. Start the server to use it.`);
 }
 
@@ -123,7 +126,14 @@ export async function runBackupCommand(
           if (done === total) process.stderr.write('\n');
         }
       : undefined;
-    const { rows } = await exportBusiness(db, businessId, values.to, systemClock.now(), progress);
+    const { rows } = await exportBusiness(
+      db,
+      businessId,
+      values.to,
+      systemClock.now(),
+      progress,
+      config.keyEncryptionKey,
+    );
     out(`Exported business ${businessId} (${rows} records) to ${values.to}.`);
     return;
   }
@@ -138,7 +148,7 @@ export async function runBackupCommand(
         );
     }
     try {
-      const r = await importArchive(db, pos[0]);
+      const r = await importArchive(db, pos[0], config.keyEncryptionKey);
       out(`Imported business ${r.business_id} (${r.rows} records).`);
     } catch (err) {
       throw new BackupCliError(err instanceof Error ? err.message : String(err));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
+import { PRIVATE_FILE_MODE, makeDatabasePrivate, makePrivateDir } from '../lib/private-files.js';
 import type { Database } from './tables.js';
 import { foundation } from './migrations/0001-foundation.js';
 import { stock } from './migrations/0002-stock.js';
@@ -58,12 +59,18 @@ export function openDatabase(options: DbOptions): Db {
     return { kysely, dialect: 'postgres', file: undefined, sqlite: undefined, close: () => kysely.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    makePrivateDir(path.dirname(file));
+    // Created owner-only before SQLite opens it: SQLite gives its -wal and -shm the main file's mode.
+    if (!fs.existsSync(file)) fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
+    makeDatabasePrivate(file);
+  }
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  if (file !== ':memory:') makeDatabasePrivate(file);
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });

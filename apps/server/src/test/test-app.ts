@@ -19,6 +19,13 @@ export class TestClock implements Clock {
   }
 }
 
+/**
+ * The KEY_ENCRYPTION_KEY every test app runs with, so the sealed printing keys are what tests
+ * exercise (a test that wants plain keys overrides it with undefined). Servers started as
+ * processes in tests take it as `KEY_ENCRYPTION_KEY=<this, base64>`.
+ */
+export const TEST_KEY_ENCRYPTION_KEY = Buffer.alloc(32, 7);
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
@@ -34,6 +41,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     backupDir: '/nonexistent/backups',
     trustProxy: false,
     maxImageStorageBytes: 200_000_000,
+    keyEncryptionKey: TEST_KEY_ENCRYPTION_KEY,
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import { levelsIn, readScopeOf, scopeIds } from '../inventory/location-scope.js';
 import { authOf } from '../../http/access.js';
 import { errorResponses, notFound } from '../../http/errors.js';
 import { actorOf } from '../../lib/actor.js';
@@ -30,9 +31,13 @@ export function catalogRoutes(app: FastifyInstance, deps: AppDeps): void {
       tags: ['catalog'],
       summary: 'Search products by name, code or barcode; filter by category, location, low stock',
       querystring: productQuerySchema,
-      response: { 200: z.array(productSchema), ...errorResponses(401, 422) },
+      response: { 200: z.array(productSchema), ...errorResponses(401, 403, 422) },
     },
-    handler: (request) => searchProducts(deps.db, authOf(request).business.id, request.query),
+    handler: async (request) => {
+      const scope = await readScopeOf(deps.db.kysely, request, request.query.location_id);
+      const found = await searchProducts(deps.db, authOf(request).business.id, request.query);
+      return found.map((p) => levelsIn(p, scope));
+    },
   });
 
   r.get('/api/products/categories', {
@@ -79,7 +84,11 @@ export function catalogRoutes(app: FastifyInstance, deps: AppDeps): void {
       params: idParams,
       response: { 200: productSchema, ...errorResponses(401, 404) },
     },
-    handler: (request) => getProduct(deps.db, authOf(request).business.id, request.params.id),
+    handler: async (request) =>
+      levelsIn(
+        await getProduct(deps.db, authOf(request).business.id, request.params.id),
+        await readScopeOf(deps.db.kysely, request, undefined),
+      ),
   });
 
   r.patch('/api/products/:id', {
@@ -138,11 +147,13 @@ export function catalogRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request) => {
       const businessId = authOf(request).business.id;
       if (!(await findProduct(deps.db.kysely, businessId, request.params.id))) throw notFound('Product');
+      const scope = await readScopeOf(deps.db.kysely, request, request.query.location_id);
       let q = deps.db.kysely
         .selectFrom('stock_movements')
         .selectAll()
         .where('product_id', '=', request.params.id);
       if (request.query.location_id) q = q.where('location_id', '=', request.query.location_id);
+      if (scope) q = q.where('location_id', 'in', scopeIds(scope));
       const rows = await q
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')

@@ -16,6 +16,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { authOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
 import { actorOf } from '../../lib/actor.js';
+import { requireReadable } from '../inventory/location-scope.js';
 import { operatorOf } from '../inventory/stock-rules.js';
 import { findDebtor, listDebtors } from './debtors.repository.js';
 import {
@@ -121,7 +122,11 @@ export function debtorsRoutes(app: FastifyInstance, deps: AppDeps): void {
       params: id,
       response: { 200: debtorPaymentSchema, ...errorResponses(401, 404) },
     },
-    handler: (request) => loadPayment(deps.db.kysely, authOf(request).business.id, request.params.id),
+    handler: async (request) => {
+      const payment = await loadPayment(deps.db.kysely, authOf(request).business.id, request.params.id);
+      await requireReadable(deps.db.kysely, request, [payment.location_id], 'Payment');
+      return payment;
+    },
   });
 
   r.get('/api/debtors/:id/statement', {

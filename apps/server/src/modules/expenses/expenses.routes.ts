@@ -15,6 +15,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { authOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
 import { actorOf } from '../../lib/actor.js';
+import { readScopeOf, requireReadable } from '../inventory/location-scope.js';
 import { operatorOf } from '../inventory/stock-rules.js';
 import { createCategory, listCategories, updateCategory } from './categories.service.js';
 import { listExpenses, loadExpense, recordExpense, voidExpense } from './expenses.service.js';
@@ -69,7 +70,11 @@ export function expensesRoutes(app: FastifyInstance, deps: AppDeps): void {
       querystring: expensesQuerySchema,
       response: { 200: expenseListSchema, ...errorResponses(401, 403, 422) },
     },
-    handler: (request) => listExpenses(deps.db.kysely, authOf(request).business.id, request.query),
+    handler: async (request) =>
+      listExpenses(deps.db.kysely, authOf(request).business.id, {
+        ...request.query,
+        location_ids: await readScopeOf(deps.db.kysely, request, request.query.location_id),
+      }),
   });
 
   r.post('/api/expenses', {
@@ -94,7 +99,11 @@ export function expensesRoutes(app: FastifyInstance, deps: AppDeps): void {
       params: id,
       response: { 200: expenseSchema, ...errorResponses(401, 403, 404) },
     },
-    handler: (request) => loadExpense(deps.db.kysely, authOf(request).business.id, request.params.id),
+    handler: async (request) => {
+      const expense = await loadExpense(deps.db.kysely, authOf(request).business.id, request.params.id);
+      await requireReadable(deps.db.kysely, request, [expense.location_id], 'Expense');
+      return expense;
+    },
   });
 
   r.post('/api/expenses/:id/void', {

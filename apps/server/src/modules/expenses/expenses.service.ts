@@ -16,11 +16,13 @@ import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 import { lockedBusiness } from '../../lib/tx.js';
 import { requireOwnImage } from '../files/files.repository.js';
+import { scopeIds } from '../inventory/location-scope.js';
 import { type Operator, requireUsableLocation } from '../inventory/stock-rules.js';
 import { requireProvider } from '../transfers/transfer-ledger.js';
 
 type Q = Kysely<Database>;
-type Filter = z.output<typeof expensesQuerySchema>;
+/** The query, with the locations the reader may see (null or absent = all). */
+type Filter = z.output<typeof expensesQuerySchema> & { location_ids?: string[] | null };
 
 function expenseQuery(db: Q, businessId: string) {
   return db
@@ -92,6 +94,7 @@ export async function listExpenses(db: Q, businessId: string, f: Filter): Promis
   if (f.to) q = q.where('e.date', '<=', f.to);
   if (f.category_id) q = q.where('e.category_id', '=', f.category_id);
   if (f.location_id) q = q.where('e.location_id', '=', f.location_id);
+  if (f.location_ids) q = q.where('e.location_id', 'in', scopeIds(f.location_ids));
   if (f.method) q = q.where('e.method', '=', f.method);
   const [rows, count, byMethod, byCategory] = await Promise.all([
     q

@@ -29,3 +29,18 @@ export function findFile(db: Kysely<Database>, businessId: string, name: string)
     .where('business_id', '=', businessId)
     .executeTakeFirst();
 }
+
+/** Whether an image is the slip photo of an expense of the business (voided ones included). */
+export async function isExpenseSlip(
+  db: Kysely<Database>,
+  businessId: string,
+  name: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('expenses')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('image', '=', name)
+    .executeTakeFirst();
+  return row !== undefined;
+}

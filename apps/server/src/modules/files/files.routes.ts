@@ -1,4 +1,4 @@
-import { imageStorageSchema, safeText } from '@duka/domain';
+import { type Access, allows, imageStorageSchema, safeText } from '@duka/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,8 +6,11 @@ import { authOf } from '../../http/access.js';
 import { AppError, errorResponses, notFound } from '../../http/errors.js';
 import { actorOf } from '../../lib/actor.js';
 import type { AppDeps } from '../../app-deps.js';
-import { findFile } from './files.repository.js';
+import { findFile, isExpenseSlip } from './files.repository.js';
 import { MAX_IMAGE_BYTES, imageStorage, storeImage } from './files.service.js';
+
+/** Who may see an image attached to an expense: the expenses routes' own rule. */
+const SLIP_ACCESS: Access = { kind: 'flag', flag: 'adding_expenses' };
 
 export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -61,8 +64,15 @@ export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: z.unknown().describe('The image bytes'), ...errorResponses(401, 404) },
     },
     handler: async (request, reply) => {
-      const file = await findFile(deps.db.kysely, authOf(request).business.id, request.params.name);
+      const auth = authOf(request);
+      const file = await findFile(deps.db.kysely, auth.business.id, request.params.name);
       if (!file) throw notFound('Image');
+      // A slip photo follows the expenses' rights: to anyone else it does not exist.
+      if (
+        !allows({ role: auth.user.role, roles: auth.roles }, SLIP_ACCESS) &&
+        (await isExpenseSlip(deps.db.kysely, auth.business.id, request.params.name))
+      )
+        throw notFound('Image');
       return reply
         .type(file.mime)
         .header('Cache-Control', 'private, max-age=31536000, immutable')

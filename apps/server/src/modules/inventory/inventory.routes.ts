@@ -11,6 +11,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { authOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
 import { actorOf } from '../../lib/actor.js';
+import { requireReadable } from './location-scope.js';
 import { operatorOf } from './stock-rules.js';
 import { loadDocument, postAdjustment, postReceipt, postTransfer } from './documents.service.js';
 
@@ -88,6 +89,10 @@ export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
       params: z.object({ id: z.uuid() }),
       response: { 200: stockDocumentSchema, ...errorResponses(401, 403, 404) },
     },
-    handler: (request) => loadDocument(deps.db.kysely, authOf(request).business.id, request.params.id),
+    handler: async (request) => {
+      const doc = await loadDocument(deps.db.kysely, authOf(request).business.id, request.params.id);
+      await requireReadable(deps.db.kysely, request, [doc.location_id, doc.to_location_id], 'Stock document');
+      return doc;
+    },
   });
 }

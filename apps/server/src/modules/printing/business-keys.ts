@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import forge from 'node-forge';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
+import { AppError } from '../../http/errors.js';
+import { KeySealError, isSealed, openPrivateKey, sealPrivateKey, storedForm } from './key-sealing.js';
 
 /** How long a business's signing certificate is valid. */
 const CERTIFICATE_YEARS = 20;
@@ -41,17 +43,21 @@ export function makeBusinessKeys(
   };
 }
 
-/** Stores new keys for a business (at setup, or for one made before printing existed). */
+/**
+ * Stores new keys for a business (on its first print: setup does not make them), sealed with
+ * KEY_ENCRYPTION_KEY when it is set. Answers the keys in use, the private key as PEM.
+ */
 export async function createBusinessKeys(
   db: Kysely<Database>,
   businessId: string,
   businessName: string,
   at: string,
+  keyEncryptionKey: Buffer | undefined,
 ): Promise<{ private_key: string; certificate: string }> {
   const keys = makeBusinessKeys(businessName, new Date(at));
   const row = {
     business_id: businessId,
-    private_key: keys.privateKey,
+    private_key: storedForm(keys.privateKey, keyEncryptionKey, businessId),
     certificate: keys.certificate,
     created_at: at,
   };
@@ -60,24 +66,49 @@ export async function createBusinessKeys(
     .values(row)
     .onConflict((oc) => oc.column('business_id').doNothing())
     .execute();
-  return db
+  // Another request may have made them first: the stored ones are the ones.
+  const stored = await db
     .selectFrom('business_keys')
     .select(['private_key', 'certificate'])
     .where('business_id', '=', businessId)
     .executeTakeFirstOrThrow();
+  return { ...stored, private_key: openedKey(stored.private_key, keyEncryptionKey, businessId) };
 }
 
+/** The stored key as PEM; a configuration that cannot open it is a clear 503, not a crash. */
+function openedKey(stored: string, key: Buffer | undefined, businessId: string): string {
+  try {
+    return openPrivateKey(stored, key, businessId);
+  } catch (err) {
+    if (err instanceof KeySealError) throw new AppError('printing_key_unavailable', err.message);
+    throw err;
+  }
+}
+
+/**
+ * The business's keys, made on first use. A plain key found while KEY_ENCRYPTION_KEY is set is
+ * sealed here (the start does it for all; this covers a row written meanwhile by an older server).
+ */
 export async function businessKeys(
   db: Kysely<Database>,
   business: { id: string; name: string },
   at: string,
+  keyEncryptionKey: Buffer | undefined,
 ): Promise<{ private_key: string; certificate: string }> {
   const row = await db
     .selectFrom('business_keys')
     .select(['private_key', 'certificate'])
     .where('business_id', '=', business.id)
     .executeTakeFirst();
-  return row ?? createBusinessKeys(db, business.id, business.name, at);
+  if (!row) return createBusinessKeys(db, business.id, business.name, at, keyEncryptionKey);
+  if (keyEncryptionKey && !isSealed(row.private_key))
+    await db
+      .updateTable('business_keys')
+      .set({ private_key: sealPrivateKey(row.private_key, keyEncryptionKey, business.id) })
+      .where('business_id', '=', business.id)
+      .where('private_key', '=', row.private_key)
+      .execute();
+  return { ...row, private_key: openedKey(row.private_key, keyEncryptionKey, business.id) };
 }
 
 /** The algorithms the qz-tray client may ask for; SHA512 is what Duka's app uses. */

@@ -26,11 +26,16 @@ export function printingRoutes(app: FastifyInstance, deps: AppDeps): void {
       tags: ['printing'],
       summary: "The business's printing certificate (PEM), for the qz-tray client and for pairing a helper",
       produces: ['text/plain'],
-      response: { 200: z.string().describe('PEM certificate'), ...errorResponses(401) },
+      response: { 200: z.string().describe('PEM certificate'), ...errorResponses(401, 503) },
     },
     handler: async (request, reply) => {
       const b = authOf(request).business;
-      const keys = await businessKeys(deps.db.kysely, b, deps.clock.now().toISOString());
+      const keys = await businessKeys(
+        deps.db.kysely,
+        b,
+        deps.clock.now().toISOString(),
+        deps.config.keyEncryptionKey,
+      );
       return reply.type('text/plain').header('Cache-Control', 'private, max-age=3600').send(keys.certificate);
     },
   });
@@ -48,13 +53,18 @@ export function printingRoutes(app: FastifyInstance, deps: AppDeps): void {
           hash: z.string().describe('SHA-256 hex of request: what the qz-tray client signs'),
           signature: z.string().describe('base64 RSA signature of hash'),
         }),
-        ...errorResponses(401, 403, 404, 422),
+        ...errorResponses(401, 403, 404, 422, 503),
       },
     },
     handler: async (request, reply) => {
       const hash = await checkSignRequest(request, deps, request.body.request, request.body.algorithm);
       const b = authOf(request).business;
-      const keys = await businessKeys(deps.db.kysely, b, deps.clock.now().toISOString());
+      const keys = await businessKeys(
+        deps.db.kysely,
+        b,
+        deps.clock.now().toISOString(),
+        deps.config.keyEncryptionKey,
+      );
       reply.header('Cache-Control', 'no-store');
       return { hash, signature: signForPrinter(keys.private_key, hash, 'SHA512') };
     },

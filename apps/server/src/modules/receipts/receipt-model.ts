@@ -19,7 +19,7 @@ export async function findReceipt(
   db: Q,
   businessId: string,
   receiptNo: string,
-): Promise<{ type: ReceiptType; id: string }> {
+): Promise<{ type: ReceiptType; id: string; location_id: string }> {
   const candidates = [...new Set([receiptNo, receiptNo.padStart(6, '0')])];
   const tables = [
     ['sale', 'sales'],
@@ -30,11 +30,11 @@ export async function findReceipt(
   for (const [type, table] of tables) {
     const row = await db
       .selectFrom(table)
-      .select('id')
+      .select(['id', 'location_id'])
       .where('business_id', '=', businessId)
       .where('receipt_no', 'in', candidates)
       .executeTakeFirst();
-    if (row) return { type, id: row.id };
+    if (row) return { type, id: row.id, location_id: row.location_id };
   }
   throw notFound(`Receipt #${receiptNo}`);
 }

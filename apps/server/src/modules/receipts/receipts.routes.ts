@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { authOf } from '../../http/access.js';
 import { AppError, errorResponses, forbidden } from '../../http/errors.js';
+import { requireReadable } from '../inventory/location-scope.js';
 import { printRaw } from '../printing/network-printer.js';
 import { findReceipt, receiptDocument } from './receipt-model.js';
 import { jobName, receiptEscPos, receiptSvg } from './receipt-render.js';
@@ -50,6 +51,7 @@ export function receiptsRoutes(app: FastifyInstance, deps: AppDeps): void {
     const business = authOf(request).business;
     const found = await findReceipt(deps.db.kysely, business.id, receiptNo);
     assertMaySee(request, found.type);
+    await requireReadable(deps.db.kysely, request, [found.location_id], `Receipt #${receiptNo}`);
     const doc = await receiptDocument(deps.db.kysely, business, found.type, found.id, q.lang);
     const width: 58 | 80 = (q.width ?? business.receipt_width) === 58 ? 58 : 80;
     return { doc, width, business };
@@ -69,7 +71,13 @@ export function receiptsRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request) => {
       const found = await findReceipt(deps.db.kysely, authOf(request).business.id, request.params.receipt_no);
       assertMaySee(request, found.type);
-      return { ...found, receipt_no: request.params.receipt_no.padStart(6, '0') };
+      await requireReadable(
+        deps.db.kysely,
+        request,
+        [found.location_id],
+        `Receipt #${request.params.receipt_no}`,
+      );
+      return { type: found.type, id: found.id, receipt_no: request.params.receipt_no.padStart(6, '0') };
     },
   });
 

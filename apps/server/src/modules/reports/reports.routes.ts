@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { authOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
+import { readScopeOf } from '../inventory/location-scope.js';
 import { dashboard } from './dashboard.js';
 import { type ReportName, exportReport } from './export/export-report.js';
 import { profitReport } from './profit-report.js';
@@ -39,7 +40,11 @@ export function reportsRoutes(app: FastifyInstance, deps: AppDeps): void {
       querystring: rangeQuerySchema,
       response: { 200: salesReportSchema, ...ERRORS },
     },
-    handler: (request) => salesReport(deps.db.kysely, authOf(request).business.id, request.query),
+    handler: async (request) =>
+      salesReport(deps.db.kysely, authOf(request).business.id, {
+        ...request.query,
+        location_ids: await readScopeOf(deps.db.kysely, request, request.query.location_id),
+      }),
   });
 
   r.get('/api/reports/profit', {
@@ -62,7 +67,11 @@ export function reportsRoutes(app: FastifyInstance, deps: AppDeps): void {
       querystring: rangeQuerySchema,
       response: { 200: stockReportSchema, ...ERRORS },
     },
-    handler: (request) => stockReport(deps.db.kysely, authOf(request).business, request.query),
+    handler: async (request) =>
+      stockReport(deps.db.kysely, authOf(request).business, {
+        ...request.query,
+        location_ids: await readScopeOf(deps.db.kysely, request, request.query.location_id),
+      }),
   });
 
   r.get('/api/reports/dashboard', {
@@ -94,7 +103,10 @@ export function reportsRoutes(app: FastifyInstance, deps: AppDeps): void {
           deps.db.kysely,
           authOf(request).business,
           report,
-          request.query,
+          {
+            ...request.query,
+            location_ids: await readScopeOf(deps.db.kysely, request, request.query.location_id),
+          },
           deps.clock.now(),
         );
         return reply

@@ -2,6 +2,7 @@ import { type SaleKind, type SalesReport, divRound } from '@duka/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { requireOwnId } from '../../lib/scope.js';
+import { scopeIds } from '../inventory/location-scope.js';
 import { checkRange, splitByMonths } from './ranges.js';
 
 type Q = Kysely<Database>;
@@ -9,6 +10,8 @@ interface Filter {
   from: string;
   to: string;
   location_id?: string | undefined;
+  /** The locations the reader may see (null or absent = all). */
+  location_ids?: string[] | null | undefined;
 }
 
 /** The day's summary rows of a range: per day, location, cashier and kind. */
@@ -20,6 +23,7 @@ export function summaryRows(db: Q, businessId: string, f: Filter) {
     .where('day', '>=', f.from)
     .where('day', '<=', f.to);
   if (f.location_id) q = q.where('location_id', '=', f.location_id);
+  if (f.location_ids) q = q.where('location_id', 'in', scopeIds(f.location_ids));
   return q.execute();
 }
 
@@ -62,6 +66,7 @@ export async function productFigures(
       .where('month', '>=', split.months[0])
       .where('month', '<=', split.months[1]);
     if (f.location_id) q = q.where('location_id', '=', f.location_id);
+    if (f.location_ids) q = q.where('location_id', 'in', scopeIds(f.location_ids));
     queries.push(q.groupBy('product_id').execute());
   }
   for (const [a, b] of split.days) {
@@ -72,6 +77,7 @@ export async function productFigures(
       .where('day', '>=', a)
       .where('day', '<=', b);
     if (f.location_id) q = q.where('location_id', '=', f.location_id);
+    if (f.location_ids) q = q.where('location_id', 'in', scopeIds(f.location_ids));
     queries.push(q.groupBy('product_id').execute());
   }
   const out = new Map<string, ProductFigures>();

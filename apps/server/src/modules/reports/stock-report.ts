@@ -2,6 +2,7 @@ import { type MovementKind, type StockReport, dayRange, lineAmount } from '@duka
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { requireOwnId } from '../../lib/scope.js';
+import { scopeIds } from '../inventory/location-scope.js';
 import { checkRange } from './ranges.js';
 
 type Q = Kysely<Database>;
@@ -13,7 +14,13 @@ type Q = Kysely<Database>;
 export async function stockReport(
   db: Q,
   business: { id: string; timezone: string },
-  f: { from: string; to: string; location_id?: string | undefined },
+  f: {
+    from: string;
+    to: string;
+    location_id?: string | undefined;
+    /** The locations the reader may see (null or absent = all). */
+    location_ids?: string[] | null | undefined;
+  },
 ): Promise<StockReport> {
   checkRange(f.from, f.to);
   if (f.location_id) await requireOwnId(db, 'locations', f.location_id, business.id, 'Location');
@@ -37,6 +44,7 @@ export async function stockReport(
     .where('l.business_id', '=', business.id)
     .where('p.deleted_at', 'is', null);
   if (f.location_id) levels = levels.where('l.location_id', '=', f.location_id);
+  if (f.location_ids) levels = levels.where('l.location_id', 'in', scopeIds(f.location_ids));
   const range = dayRange(f.from, f.to, business.timezone);
   let moves = db
     .selectFrom('stock_movements')
@@ -50,6 +58,7 @@ export async function stockReport(
     .where('created_at', '>=', range.from)
     .where('created_at', '<', range.to);
   if (f.location_id) moves = moves.where('location_id', '=', f.location_id);
+  if (f.location_ids) moves = moves.where('location_id', 'in', scopeIds(f.location_ids));
   const [rows, movements, products] = await Promise.all([
     levels.orderBy('p.name').orderBy('loc.name').execute(),
     moves.groupBy('kind').execute(),

@@ -2,6 +2,7 @@ import type { Reversal, Sale, SaleKind, SalesList } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { notFound } from '../../http/errors.js';
+import { scopeIds } from '../inventory/location-scope.js';
 
 type Q = Kysely<Database>;
 
@@ -212,6 +213,8 @@ export async function listDay(
   f: {
     day: string;
     locationId?: string | undefined;
+    /** The locations the reader may see (null = all). */
+    locationIds?: string[] | null;
     userId?: string | undefined;
     kind?: SaleKind | undefined;
   },
@@ -264,6 +267,10 @@ export async function listDay(
   if (f.locationId) {
     sales = sales.where('sales.location_id', '=', f.locationId);
     revs = revs.where('sale_reversals.location_id', '=', f.locationId);
+  }
+  if (f.locationIds) {
+    sales = sales.where('sales.location_id', 'in', scopeIds(f.locationIds));
+    revs = revs.where('sale_reversals.location_id', 'in', scopeIds(f.locationIds));
   }
   if (f.userId) {
     sales = sales.where('sales.user_id', '=', f.userId);

@@ -17,6 +17,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { authOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
 import { actorOf } from '../../lib/actor.js';
+import { readScopeOf, requireReadable } from '../inventory/location-scope.js';
 import { operatorOf } from '../inventory/stock-rules.js';
 import { listDay, loadReversal, loadSale, saleIdByReceipt } from './sales.repository.js';
 import { reverseSale } from './reversals.service.js';
@@ -61,12 +62,13 @@ export function salesRoutes(app: FastifyInstance, deps: AppDeps): void {
       querystring: salesQuerySchema,
       response: { 200: salesListSchema, ...errorResponses(401, 403) },
     },
-    handler: (request) => {
+    handler: async (request) => {
       const auth = authOf(request);
       const q = request.query;
       return listDay(deps.db.kysely, auth.business.id, {
         day: q.day ?? businessDay(deps.clock.now(), auth.business.timezone),
         locationId: q.location_id,
+        locationIds: await readScopeOf(deps.db.kysely, request, q.location_id),
         userId: isAdminRole(auth.user.role) ? q.user_id : auth.user.id,
         kind: q.kind,
       });
@@ -84,7 +86,9 @@ export function salesRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request) => {
       const businessId = authOf(request).business.id;
       const saleId = await saleIdByReceipt(deps.db.kysely, businessId, request.params.receipt_no);
-      return loadSale(deps.db.kysely, businessId, saleId);
+      const sale = await loadSale(deps.db.kysely, businessId, saleId);
+      await requireReadable(deps.db.kysely, request, [sale.location_id], 'Sale');
+      return sale;
     },
   });
 
@@ -96,7 +100,11 @@ export function salesRoutes(app: FastifyInstance, deps: AppDeps): void {
       params: id,
       response: { 200: saleSchema, ...errorResponses(401, 403, 404) },
     },
-    handler: (request) => loadSale(deps.db.kysely, authOf(request).business.id, request.params.id),
+    handler: async (request) => {
+      const sale = await loadSale(deps.db.kysely, authOf(request).business.id, request.params.id);
+      await requireReadable(deps.db.kysely, request, [sale.location_id], 'Sale');
+      return sale;
+    },
   });
 
   r.post('/api/sales/:id/reversals', {
@@ -132,6 +140,10 @@ export function salesRoutes(app: FastifyInstance, deps: AppDeps): void {
       params: id,
       response: { 200: reversalSchema, ...errorResponses(401, 403, 404) },
     },
-    handler: (request) => loadReversal(deps.db.kysely, authOf(request).business.id, request.params.id),
+    handler: async (request) => {
+      const reversal = await loadReversal(deps.db.kysely, authOf(request).business.id, request.params.id);
+      await requireReadable(deps.db.kysely, request, [reversal.location_id], 'Reversal');
+      return reversal;
+    },
   });
 }

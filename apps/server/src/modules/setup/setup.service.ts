@@ -6,7 +6,6 @@ import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { newId } from '../../lib/ids.js';
-import { createBusinessKeys } from '../printing/business-keys.js';
 import { appendJournal } from '../../lib/journal.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Trx } from '../../lib/tx.js';
@@ -116,7 +115,6 @@ export async function createBusiness(
     .insertInto('user_locations')
     .values({ user_id: adminId, location_id: locationId, business_id: businessId, created_at: at })
     .execute();
-  await createBusinessKeys(trx, businessId, input.business_name, at);
   const journal = { businessId, userId: adminId, deviceId, at };
   await appendJournal(trx, {
     ...journal,

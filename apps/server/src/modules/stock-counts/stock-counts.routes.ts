@@ -12,6 +12,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { authOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
 import { actorOf } from '../../lib/actor.js';
+import { readScopeOf, requireReadable } from '../inventory/location-scope.js';
 import { operatorOf } from '../inventory/stock-rules.js';
 import {
   addEntry,
@@ -39,7 +40,13 @@ export function stockCountsRoutes(app: FastifyInstance, deps: AppDeps): void {
       querystring: z.strictObject({ status: z.enum(STOCK_COUNT_STATUSES).optional() }),
       response: { 200: z.array(stockCountSchema), ...errorResponses(401, 403, 422) },
     },
-    handler: (request) => listCounts(deps.db, authOf(request).business.id, request.query.status),
+    handler: async (request) =>
+      listCounts(
+        deps.db,
+        authOf(request).business.id,
+        request.query.status,
+        await readScopeOf(deps.db.kysely, request, undefined),
+      ),
   });
 
   r.post('/api/stock-counts', {
@@ -64,7 +71,11 @@ export function stockCountsRoutes(app: FastifyInstance, deps: AppDeps): void {
       params: idParams,
       response: { 200: stockCountSchema, ...errorResponses(401, 403, 404) },
     },
-    handler: (request) => loadCount(deps.db.kysely, authOf(request).business.id, request.params.id),
+    handler: async (request) => {
+      const count = await loadCount(deps.db.kysely, authOf(request).business.id, request.params.id);
+      await requireReadable(deps.db.kysely, request, [count.location_id], 'Stock count');
+      return count;
+    },
   });
 
   r.post('/api/stock-counts/:id/entries', {

@@ -15,6 +15,7 @@ import { isPrimaryKeyViolation, isUniqueViolation } from '../../lib/db-errors.js
 import { appendJournal } from '../../lib/journal.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { type MovementInput, postMovements } from '../inventory/ledger.js';
+import { scopeIds } from '../inventory/location-scope.js';
 import { type Operator, requireActiveProducts, requireUsableLocation } from '../inventory/stock-rules.js';
 
 type Q = Kysely<Database> | Trx;
@@ -63,9 +64,16 @@ export async function loadCount(db: Q, businessId: string, id: string): Promise<
   };
 }
 
-export async function listCounts(db: Db, businessId: string, status?: string): Promise<StockCount[]> {
+export async function listCounts(
+  db: Db,
+  businessId: string,
+  status?: string,
+  /** The locations the reader may see (null or absent = all). */
+  locationIds?: string[] | null,
+): Promise<StockCount[]> {
   let q = db.kysely.selectFrom('stock_counts').select('id').where('business_id', '=', businessId);
   if (status) q = q.where('status', '=', status);
+  if (locationIds) q = q.where('location_id', 'in', scopeIds(locationIds));
   const rows = await q.orderBy('started_at', 'desc').limit(100).execute();
   return Promise.all(rows.map((r) => loadCount(db.kysely, businessId, r.id)));
 }

@@ -10,6 +10,7 @@ import { actorOf } from '../../lib/actor.js';
 import { newId } from '../../lib/ids.js';
 import { appendJournal } from '../../lib/journal.js';
 import { loadDocument } from '../inventory/documents.service.js';
+import { readScopeOf, scopeIds } from '../inventory/location-scope.js';
 
 const ACCESS = { access: { kind: 'flag' as const, flag: 'adding_supplier_stock' as const } };
 const idParams = z.object({ id: z.uuid() });
@@ -136,14 +137,14 @@ export function suppliersRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request) => {
       const businessId = authOf(request).business.id;
       if (!(await find(businessId, request.params.id))) throw notFound('Supplier');
-      const docs = await deps.db.kysely
+      const scope = await readScopeOf(deps.db.kysely, request, undefined);
+      let q = deps.db.kysely
         .selectFrom('stock_documents')
         .select('id')
         .where('business_id', '=', businessId)
-        .where('supplier_id', '=', request.params.id)
-        .orderBy('created_at', 'desc')
-        .limit(200)
-        .execute();
+        .where('supplier_id', '=', request.params.id);
+      if (scope) q = q.where('location_id', 'in', scopeIds(scope));
+      const docs = await q.orderBy('created_at', 'desc').limit(200).execute();
       return Promise.all(docs.map((d) => loadDocument(deps.db.kysely, businessId, d.id)));
     },
   });

@@ -20,6 +20,7 @@ import {
   listTransfers,
   updateProvider,
 } from './transfers.service.js';
+import { readScopeOf } from '../inventory/location-scope.js';
 
 const SIGNED_IN = { access: { kind: 'signedIn' as const } };
 const ADMIN = { access: { kind: 'admin' as const } };
@@ -69,9 +70,13 @@ export function transfersRoutes(app: FastifyInstance, deps: AppDeps): void {
       tags: ['transfers'],
       summary: 'Every payment moved by transfer, with totals confirmed and unconfirmed',
       querystring: transfersQuerySchema,
-      response: { 200: transferListSchema, ...errorResponses(401, 422) },
+      response: { 200: transferListSchema, ...errorResponses(401, 403, 422) },
     },
-    handler: (request) => listTransfers(deps.db.kysely, authOf(request).business.id, request.query),
+    handler: async (request) =>
+      listTransfers(deps.db.kysely, authOf(request).business.id, {
+        ...request.query,
+        location_ids: await readScopeOf(deps.db.kysely, request, request.query.location_id),
+      }),
   });
 
   r.post('/api/transfers/:id/confirm', {

@@ -16,6 +16,7 @@ import { newId } from '../../lib/ids.js';
 import { appendJournal } from '../../lib/journal.js';
 import { lockBusiness } from '../../lib/tx.js';
 import { assertNameFree } from '../../lib/name-lists.js';
+import { scopeIds } from '../inventory/location-scope.js';
 
 type Q = Kysely<Database>;
 
@@ -200,13 +201,15 @@ export async function loadTransfer(db: Q, businessId: string, id: string): Promi
 export async function listTransfers(
   db: Q,
   businessId: string,
-  f: z.output<typeof transfersQuerySchema>,
+  /** The query, with the locations the reader may see (null or absent = all). */
+  f: z.output<typeof transfersQuerySchema> & { location_ids?: string[] | null },
 ): Promise<TransferList> {
   let q = registerQuery(db, businessId);
   if (f.from) q = q.where('t.business_day', '>=', f.from);
   if (f.to) q = q.where('t.business_day', '<=', f.to);
   if (f.provider_id) q = q.where('t.provider_id', '=', f.provider_id);
   if (f.location_id) q = q.where('t.location_id', '=', f.location_id);
+  if (f.location_ids) q = q.where('t.location_id', 'in', scopeIds(f.location_ids));
   if (f.source) q = q.where('t.source', '=', f.source);
   if (f.status === 'confirmed') q = q.where('c.transfer_id', 'is not', null);
   if (f.status === 'unconfirmed') q = q.where('c.transfer_id', 'is', null);

@@ -24,7 +24,7 @@ import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { type RangeChoice, choose, rangeOf, todayIn } from '../debtors/date-range';
 import { RangePicker } from '../debtors/range-picker';
-import { useAllLocations } from '../stock/stock-api';
+import { useReadableLocations } from '../stock/use-allowed-locations';
 import { CategoryChart } from './category-chart';
 import { type ExpenseFilter, useExpenseCategories, useExpenses } from './expenses-api';
 import { VoidDialog } from './void-dialog';
@@ -58,7 +58,7 @@ export function ExpensesList({ onAdd }: { onAdd: () => void }) {
   const [page, setPage] = useState(1);
   const [voiding, setVoiding] = useState<Expense | null>(null);
   const categories = useExpenseCategories();
-  const locations = useAllLocations();
+  const locations = useReadableLocations();
   const expenses = useExpenses({
     ...rangeOf(range, today),
     category_id: category ?? undefined,

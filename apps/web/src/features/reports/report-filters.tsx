@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { useAllLocations } from '../stock/stock-api';
+import { useReadableLocations } from '../stock/use-allowed-locations';
 import {
   REPORT_PRESETS,
   type RangeChoice,
@@ -31,7 +31,7 @@ export function ReportFilters({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const locations = useAllLocations();
+  const locations = useReadableLocations();
   const roomy = useMediaQuery('(min-width: 75em)', true, { getInitialValueInEffect: false });
   const presets = REPORT_PRESETS.map((p) => ({ value: p, label: t(`reports.range.${p}`) }));
   const problem = value.preset === 'custom' ? rangeProblem(value) : null;

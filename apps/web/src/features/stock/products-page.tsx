@@ -23,7 +23,8 @@ import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { ImportDialog } from './import-dialog';
 import { ProductDrawer } from './product-drawer';
-import { useAllLocations, useCategories, useProducts } from './stock-api';
+import { useCategories, useProducts } from './stock-api';
+import { useReadableLocations } from './use-allowed-locations';
 import { ListError } from '../../components/list-states';
 
 /** Manage stock (/stock): products with levels per location, filters, add/edit, CSV in and out. */
@@ -61,7 +62,7 @@ export function ProductsPage() {
     include_inactive: inactive,
   });
   const categories = useCategories();
-  const locations = useAllLocations();
+  const locations = useReadableLocations();
   const shown = (locations.data ?? []).filter((l) => l.active && (!location || l.id === location));
   const level = (p: Product, id: string) => p.levels.find((l) => l.location_id === id)?.quantity ?? 0;
   const isLow = (p: Product) => p.reorder_level > 0 && p.on_hand <= p.reorder_level;

@@ -22,7 +22,7 @@ import { notifyApiError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
 import { type RangeChoice, choose, rangeOf, todayIn } from '../debtors/date-range';
 import { RangePicker } from '../debtors/range-picker';
-import { useAllLocations } from '../stock/stock-api';
+import { useReadableLocations } from '../stock/use-allowed-locations';
 import { type TransferFilter, useConfirmTransfer, useProviders, useTransfers } from './transfers-api';
 import { ListEmpty, ListError, ListLoading, Pager } from '../../components/list-states';
 import { KpiCard } from '../../components/kpi-card';
@@ -47,7 +47,7 @@ export function TransfersList() {
   const [dq] = useDebouncedValue(q.trim(), 250);
   const [page, setPage] = useState(1);
   const providers = useProviders();
-  const locations = useAllLocations();
+  const locations = useReadableLocations();
   const confirm = useConfirmTransfer();
   const [confirming, setConfirming] = useState<string | null>(null);
   const r = rangeOf(range, today);

@@ -12,7 +12,8 @@ import { toPdf } from './pdf.js';
 import { toXlsx } from './xlsx.js';
 
 export type ReportName = 'sales' | 'profit' | 'stock';
-type Query = z.output<typeof exportQuerySchema>;
+/** The request's query, with the locations the reader may see (null = all). */
+type Query = z.output<typeof exportQuerySchema> & { location_ids?: string[] | null };
 
 const CONTENT_TYPES = {
   csv: 'text/csv; charset=utf-8',
@@ -30,7 +31,7 @@ export async function exportReport(
 ): Promise<{ body: Buffer | string; contentType: string; fileName: string }> {
   const lang = q.lang ?? business.language;
   const t = documentT(lang);
-  const f = { from: q.from, to: q.to, location_id: q.location_id };
+  const f = { from: q.from, to: q.to, location_id: q.location_id, location_ids: q.location_ids };
   const tables =
     report === 'sales'
       ? salesTables(await salesReport(db, business.id, f), t)

@@ -1,0 +1,105 @@
+import type { Expense, ExpenseCategory } from '@duka/domain';
+import { businessDay } from '@duka/domain';
+import { v7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Shop, buildShop, staffWith } from '../../test/sales-factories.js';
+import { type TestApp, buildTestApp } from '../../test/test-app.js';
+
+/** A valid 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('expense slip photos follow the expenses rights', () => {
+  let t: TestApp;
+  let s: Shop;
+  let bookkeeper: string;
+  let cashier: string;
+  let category: ExpenseCategory;
+  let timezone: string;
+
+  const upload = async (cookie: string) => {
+    const boundary = '----slip';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/files/images',
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="slip.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        PNG,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ name: string }>().name;
+  };
+  const fetchAs = (cookie: string, name: string) =>
+    t.app.inject({ url: `/api/files/${name}`, headers: { cookie } });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    s = await buildShop(t.app);
+    bookkeeper = (await staffWith(t.app, s.admin, ['adding_expenses'], { location_ids: [s.shop.id] })).cookie;
+    cashier = (await staffWith(t.app, s.admin, ['sell_cash'], { location_ids: [s.shop.id] })).cookie;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/expense-categories',
+      headers: { cookie: s.admin },
+      payload: { name: 'Rent' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    category = res.json<ExpenseCategory>();
+    const profile = await t.app.inject({ url: '/api/business/profile', headers: { cookie: s.admin } });
+    timezone = profile.json<{ timezone: string }>().timezone;
+  });
+  afterAll(() => t.close());
+
+  it('a slip is served to the admin and to users who may see expenses, and is a 404 to the others', async () => {
+    const slip = await upload(bookkeeper);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/expenses',
+      headers: { cookie: bookkeeper },
+      payload: {
+        id: v7(),
+        date: businessDay(t.clock.now(), timezone),
+        category_id: category.id,
+        amount: 1_000,
+        method: 'cash',
+        location_id: s.shop.id,
+        image: slip,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<Expense>().image).toBe(slip);
+
+    for (const who of [s.admin, bookkeeper]) {
+      const ok = await fetchAs(who, slip);
+      expect(ok.statusCode).toBe(200);
+      expect(ok.rawPayload.equals(PNG)).toBe(true);
+    }
+    const refused = await fetchAs(cashier, slip);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.code).toBe('not_found');
+    // The same answer as for a name that does not exist: nothing tells a slip is there.
+    const missing = await fetchAs(cashier, `${v7()}.png`);
+    expect(refused.json()).toEqual(missing.json());
+  });
+
+  it('other images of the business (a product photo, an upload not yet used) stay visible to everyone', async () => {
+    const photo = await upload(s.admin);
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/products/${s.sugar.id}`,
+      headers: { cookie: s.admin },
+      payload: { image: photo },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect((await fetchAs(cashier, photo)).statusCode).toBe(200);
+    const loose = await upload(cashier);
+    expect((await fetchAs(cashier, loose)).statusCode).toBe(200);
+  });
+});

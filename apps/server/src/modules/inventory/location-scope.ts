@@ -1,0 +1,71 @@
+import { isAdminRole } from '@duka/domain';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { type Operator, operatorOf } from './stock-rules.js';
+
+/**
+ * Per-location rights on reads, the same rule as `requireUsableLocation` on writes: a user who
+ * is not an admin sees the sales, stock, counts and expenses of their own locations
+ * (user_locations) only. `null` means every location of the business (an admin, the CLI).
+ */
+export type LocationScope = string[] | null;
+
+/** The locations the operator may read; null = all. */
+export async function readableLocations(db: Kysely<Database>, op: Operator): Promise<LocationScope> {
+  if (isAdminRole(op.role) || !op.userId) return null;
+  const rows = await db
+    .selectFrom('user_locations')
+    .select('location_id')
+    .where('user_id', '=', op.userId)
+    .where('business_id', '=', op.businessId)
+    .execute();
+  return rows.map((r) => r.location_id);
+}
+
+/**
+ * The scope of a list or report read: a `location_id` filter outside the user's locations is
+ * refused (403 location_not_allowed); without one, the list covers the user's locations only.
+ */
+export async function readScopeOf(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  requested: string | undefined,
+  field = 'location_id',
+): Promise<LocationScope> {
+  const scope = await readableLocations(db, operatorOf(request));
+  if (scope && requested && !scope.includes(requested))
+    throw new AppError('location_not_allowed', 'You may not see this location', field);
+  return scope;
+}
+
+/** For `where location_id in …`: an empty scope must match nothing (SQL has no empty IN list). */
+export function scopeIds(scope: string[]): string[] {
+  return scope.length > 0 ? scope : ['00000000-0000-0000-0000-000000000000'];
+}
+
+/**
+ * One record (a sale, a document, a count) at a location the user may not see is not there
+ * (404). A transfer between two locations is seen from either end.
+ */
+export async function requireReadable(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  locationIds: (string | null | undefined)[],
+  what: string,
+): Promise<void> {
+  const scope = await readableLocations(db, operatorOf(request));
+  if (!scope) return;
+  if (!locationIds.some((id) => id && scope.includes(id))) throw notFound(what);
+}
+
+/** A product's levels at the locations the reader may see only, and its on-hand over those. */
+export function levelsIn<P extends { levels: { location_id: string; quantity: number }[]; on_hand: number }>(
+  product: P,
+  scope: LocationScope,
+): P {
+  if (!scope) return product;
+  const levels = product.levels.filter((l) => scope.includes(l.location_id));
+  return { ...product, levels, on_hand: levels.reduce((s, l) => s + l.quantity, 0) };
+}
