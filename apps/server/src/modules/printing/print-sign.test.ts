@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Shop, buildShop, sold, staffWith } from '../../test/sales-factories.js';
+import { buildLocation } from '../../test/stock-factories.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
 /** What the qz-tray client hashes and the page sends to be signed. */
@@ -146,5 +147,20 @@ describe('signing printer calls (/api/print/sign)', () => {
     expect((await sign(reports, callText('printers.getDefault', null, now()))).statusCode).toBe(200);
     const res = await sign(reports, callText('print', printParams(receipt.data), now()));
     expect(res.statusCode).toBe(403);
+  });
+
+  it('refuses a receipt of a location the user may not read, as the receipt routes do', async () => {
+    const elsewhere = await buildLocation(t.app, s.admin, 'Branch two');
+    const other = await staffWith(t.app, s.admin, ['sell_cash'], {
+      home_location_id: elsewhere.id,
+      location_ids: [elsewhere.id],
+    });
+    const seen = await t.app.inject({
+      url: `/api/receipts/${receipt.receipt_no}`,
+      headers: { cookie: other.cookie },
+    });
+    expect(seen.statusCode).toBe(404);
+    const res = await sign(other.cookie, callText('print', printParams(receipt.data), now()));
+    expect(res.statusCode, res.body).toBe(404);
   });
 });

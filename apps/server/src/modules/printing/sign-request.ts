@@ -4,9 +4,9 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import { authOf } from '../../http/access.js';
 import { AppError, forbidden } from '../../http/errors.js';
-import { findReceipt, receiptDocument } from '../receipts/receipt-model.js';
+import { receiptDocument } from '../receipts/receipt-model.js';
 import { jobName, receiptEscPos } from '../receipts/receipt-render.js';
-import { assertMaySee } from '../receipts/receipts.routes.js';
+import { findReadableReceipt } from '../receipts/receipts.routes.js';
 
 /**
  * What the server signs for the printer helper (ADR 8). The qz-tray client hashes
@@ -94,8 +94,7 @@ async function checkPrint(request: FastifyRequest, deps: AppDeps, params: unknow
     throw refuse("the print data is not the receipt's ESC/POS");
   }
   const business = authOf(request).business;
-  const found = await findReceipt(deps.db.kysely, business.id, name[1]!);
-  assertMaySee(request, found.type);
+  const found = await findReadableReceipt(deps, request, name[1]!);
   const doc = await receiptDocument(deps.db.kysely, business, found.type, found.id);
   if (jobName(doc.receipt_no) !== options.jobName) throw refuse('the job name is not the receipt number');
   const sent = Buffer.from(item.data, 'base64');

@@ -35,6 +35,17 @@ export function assertMaySee(request: FastifyRequest, type: ReceiptType) {
   if (!ok) throw forbidden('You may not see this receipt');
 }
 
+/**
+ * The receipt behind a number, when the asking user may see it: its kind by their flags, its
+ * location by their location rights (a receipt elsewhere is not found). Printing signs only these.
+ */
+export async function findReadableReceipt(deps: AppDeps, request: FastifyRequest, receiptNo: string) {
+  const found = await findReceipt(deps.db.kysely, authOf(request).business.id, receiptNo);
+  assertMaySee(request, found.type);
+  await requireReadable(deps.db.kysely, request, [found.location_id], `Receipt #${receiptNo}`);
+  return found;
+}
+
 export function receiptsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const params = z.object({ receipt_no: receiptNoParamSchema });
@@ -49,9 +60,7 @@ export function receiptsRoutes(app: FastifyInstance, deps: AppDeps): void {
   /** The document behind a receipt number, checked against who asks; the width defaults to the profile's. */
   const load = async (request: FastifyRequest, receiptNo: string, q: { width?: number; lang?: string }) => {
     const business = authOf(request).business;
-    const found = await findReceipt(deps.db.kysely, business.id, receiptNo);
-    assertMaySee(request, found.type);
-    await requireReadable(deps.db.kysely, request, [found.location_id], `Receipt #${receiptNo}`);
+    const found = await findReadableReceipt(deps, request, receiptNo);
     const doc = await receiptDocument(deps.db.kysely, business, found.type, found.id, q.lang);
     const width: 58 | 80 = (q.width ?? business.receipt_width) === 58 ? 58 : 80;
     return { doc, width, business };
@@ -69,14 +78,7 @@ export function receiptsRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     handler: async (request) => {
-      const found = await findReceipt(deps.db.kysely, authOf(request).business.id, request.params.receipt_no);
-      assertMaySee(request, found.type);
-      await requireReadable(
-        deps.db.kysely,
-        request,
-        [found.location_id],
-        `Receipt #${request.params.receipt_no}`,
-      );
+      const found = await findReadableReceipt(deps, request, request.params.receipt_no);
       return { type: found.type, id: found.id, receipt_no: request.params.receipt_no.padStart(6, '0') };
     },
   });
