@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
 import type { BusinessRow, Database, UserRow } from '../db/tables.js';
-import { deviceTokenMatches } from '../modules/devices/devices.service.js';
+import { deviceTokenMatches } from '../lib/device-tokens.js';
 import { AppError } from './errors.js';
 
 export const SESSION_COOKIE = 'duka_session';

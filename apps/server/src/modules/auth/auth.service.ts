@@ -7,7 +7,8 @@ import { appendJournal } from '../../lib/journal.js';
 import { dummyHash, verifyPassword } from '../../lib/passwords.js';
 import type { Trx } from '../../lib/tx.js';
 import { findBusiness } from '../business/business.repository.js';
-import { deviceTokenMatches, findDevice, touchDevice } from '../devices/devices.service.js';
+import { deviceTokenMatches } from '../../lib/device-tokens.js';
+import { findDevice, touchDevice } from '../devices/devices.service.js';
 import { findUserByLogin, locationIdsOf } from '../users/users.repository.js';
 import {
   accountKey,

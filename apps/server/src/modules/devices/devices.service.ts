@@ -1,4 +1,3 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Device, deviceUpdateSchema } from '@duka/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
@@ -7,6 +6,7 @@ import { notFound } from '../../http/errors.js';
 import type { Actor } from '../../lib/actor.js';
 import { appendJournal } from '../../lib/journal.js';
 import type { Trx } from '../../lib/tx.js';
+import { deviceTokenMatches, hashDeviceToken, newDeviceToken } from '../../lib/device-tokens.js';
 
 export function findDevice(
   trx: Trx | Db['kysely'],
@@ -19,23 +19,6 @@ export function findDevice(
     .where('business_id', '=', businessId)
     .where('id', '=', id)
     .executeTakeFirst();
-}
-
-/** A new device token: 256 random bits, given once to the till that signed in with the device. */
-export function newDeviceToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-export function hashDeviceToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
-
-/** Whether `token` is the one issued to this device (compared as hashes, in constant time). */
-export function deviceTokenMatches(device: Pick<DeviceRow, 'token_hash'>, token: string | null): boolean {
-  if (!device.token_hash || !token) return false;
-  const a = Buffer.from(device.token_hash, 'hex');
-  const b = Buffer.from(hashDeviceToken(token), 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** What a sign-in learned about its device. */
