@@ -22,8 +22,8 @@ import { type DailySummary, type DayClose, currencyMinorDigits } from '@duka/dom
 import { useFormat } from '../../lib/format';
 import { isRefusal, notifySuccess, serverMessage } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
-import { PrintReceiptButton } from '../printing/print-receipt-button';
-import { ReceiptPreview } from '../receipts/receipt-preview';
+import { PrintReceiptButton } from '../printing';
+import { ReceiptPreview } from '../receipts';
 import { SignedMoney } from '../../components/signed-money';
 import { closeDay } from './daily-api';
 import { type DifferenceSign, cashDifference, signOf } from './difference';

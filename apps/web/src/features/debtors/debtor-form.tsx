@@ -17,7 +17,7 @@ import { type Debtor, currencyMinorDigits, isAdminRole, parseMoney } from '@duka
 import { useFormat } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
-import { moneyText } from '../stock/line-entry/lines';
+import { moneyText } from '../stock';
 import { type DebtorFields, useSaveDebtor } from './debtors-api';
 import { refusalField, refusalText } from '../../lib/notify';
 

@@ -7,15 +7,13 @@ import { type Debtor, type DebtorPayment, currencyMinorDigits, parseMoney } from
 import { useFormat } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
-import { PrintReceiptButton } from '../printing/print-receipt-button';
-import { ReceiptPreview } from '../receipts/receipt-preview';
-import { moneyText } from '../stock/line-entry/lines';
-import { useAllowedLocations } from '../stock/use-allowed-locations';
-import { useProviders } from '../transfers/transfers-api';
+import { PrintReceiptButton } from '../printing';
+import { ReceiptPreview } from '../receipts';
+import { moneyText, useAllowedLocations } from '../stock';
+import { PaymentMethodFields, useProviders } from '../transfers';
 import { useRecordPayment } from './debtors-api';
 import { refusalField, refusalText } from '../../lib/notify';
 import { TABULAR } from '../../lib/format';
-import { PaymentMethodFields } from '../transfers/payment-method-fields';
 
 type Method = 'cash' | 'transfer';
 const FIELDS = ['amount', 'provider_id', 'reference', 'location_id'];

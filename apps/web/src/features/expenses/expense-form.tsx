@@ -18,13 +18,12 @@ import { currencyMinorDigits, isAdminRole, parseMoney } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
-import { todayIn } from '../debtors/date-range';
-import { useAllowedLocations } from '../stock/use-allowed-locations';
-import { useProviders } from '../transfers/transfers-api';
+import { todayIn } from '../../lib/date-range';
+import { useAllowedLocations } from '../stock';
+import { useProviders, PaymentMethodFields } from '../transfers';
 import { useExpenseCategories, useRecordExpense } from './expenses-api';
 import { SlipField } from './slip-field';
 import { refusalField, refusalText } from '../../lib/notify';
-import { PaymentMethodFields } from '../transfers/payment-method-fields';
 
 type Method = 'cash' | 'transfer';
 const FIELDS = [

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { useAllLocations } from '../stock/stock-api';
+import { useAllLocations } from '../stock';
 import {
   REPORT_PRESETS,
   type RangeChoice,

@@ -3,7 +3,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { type StockReport, formatQuantity } from '@duka/domain';
-import { mayOpen } from '../sales/sales-api';
+import { mayOpen } from '../sales';
 import { useSession } from '../../lib/session-context';
 import { CHART_DEFAULTS, ChartCard, legendInOrder } from './chart-card';
 import { sumOf, valueByLocation } from './chart-data';

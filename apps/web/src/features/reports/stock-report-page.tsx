@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { StockReport } from '@duka/domain';
 import { useSession } from '../../lib/session-context';
 import { KpiCard } from '../../components/kpi-card';
-import { mayOpen } from '../sales/sales-api';
+import { mayOpen } from '../sales';
 import { ReportFilters } from './report-filters';
 import { useReportFormat } from './report-format';
 import { ReportEmpty, ReportError, ReportLayout, ReportLoading } from './report-layout';

@@ -10,7 +10,7 @@ import { api } from '../../lib/api-client';
 import { useFormat } from '../../lib/format';
 import { isRefusal, notifySuccess, serverMessage } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
-import { useDebtor } from '../sales/sales-api';
+import { useDebtor } from '../sales';
 import { ConfirmReversal } from './confirm-reversal';
 import { ReverseLines } from './reverse-lines';
 import { leftTexts, lineOfField, planReversal } from './reversal-plan';

@@ -21,7 +21,7 @@ import { ApiError } from '../../lib/api-error';
 import { useFormat } from '../../lib/format';
 import { serverMessage } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
-import { fetchSaleByReceipt, mayReverse, reversePath } from '../sales/sales-api';
+import { fetchSaleByReceipt, mayReverse, reversePath } from '../sales';
 import { SignedMoney } from '../../components/signed-money';
 import { ReversalDone } from './reversal-done';
 import { ReverseForm } from './reverse-form';

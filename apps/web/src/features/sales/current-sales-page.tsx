@@ -8,7 +8,7 @@ import { DAY_PATTERN, SALE_KINDS, type SaleKind, type SalesList } from '@duka/do
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
-import { useAllowedLocations } from '../stock/use-allowed-locations';
+import { useAllowedLocations } from '../stock';
 import { KpiCard } from '../../components/kpi-card';
 import { type Opened, SaleDrawer } from './sale-drawer';
 import { mayOpen, todayOf, useSalesDay } from './sales-api';

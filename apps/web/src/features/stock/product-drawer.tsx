@@ -32,7 +32,7 @@ import { fileUrl } from '../../components/user-avatar';
 import { useFormat } from '../../lib/format';
 import { isRefusal, notifyApiError, notifySuccess, serverMessage } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
-import { uploadImage } from '../profile/profile-api';
+import { uploadImage } from '../profile';
 import { moneyText } from './line-entry/lines';
 import { useAllLocations, useCategories, useMovements, usePriceHistory, useSaveProduct } from './stock-api';
 

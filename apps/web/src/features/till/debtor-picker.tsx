@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
 import { type Debtor, parseMoney } from '@duka/domain';
 import { serverMessage } from '../../lib/notify';
-import { moneyText } from '../stock/line-entry/lines';
+import { moneyText } from '../stock';
 import { createDebtor, useDebtorSearch } from './till-api';
 import classes from './till.module.css';
 

@@ -16,7 +16,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SaleKind } from '@duka/domain';
-import { moneyText } from '../stock/line-entry/lines';
+import { moneyText } from '../stock';
 import { DebtorPicker } from './debtor-picker';
 import { type PayState, quickAmounts, tenderedOf } from './payment';
 import { useProviders } from './till-api';

@@ -3,8 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '@duka/domain';
-import { PrintReceiptButton } from '../printing/print-receipt-button';
-import { ReceiptPreview } from '../receipts/receipt-preview';
+import { PrintReceiptButton } from '../printing';
+import { ReceiptPreview } from '../receipts';
 import classes from './till.module.css';
 
 interface Props {

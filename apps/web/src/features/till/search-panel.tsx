@@ -16,8 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { type Business, type Product, formatQuantity } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { notifyApiError } from '../../lib/notify';
-import { exactMatch } from '../stock/line-entry/lines';
-import { fetchProducts } from '../stock/stock-api';
+import { exactMatch, fetchProducts } from '../stock';
 import { useFavourites, useProductSearch } from './till-api';
 import classes from './till.module.css';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Sale } from '@duka/domain';
 import { isApiError } from '../../lib/api-error';
 import { notifyWarning } from '../../lib/notify';
-import { ME_QUERY_KEY } from '../auth/auth-api';
+import { ME_QUERY_KEY } from '../auth';
 import { saleLines } from './cart';
 import { EMPTY_PAY, checkPayment, paymentOf } from './payment';
 import { fetchDebtor, fetchProduct, fetchSale, postSale } from './till-api';

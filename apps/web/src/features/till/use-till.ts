@@ -4,7 +4,7 @@ import { type Product, type Sale, type SaleKind, currencyMinorDigits, isAdminRol
 import { useFormat } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
-import { useAllowedLocations } from '../stock/use-allowed-locations';
+import { useAllowedLocations } from '../stock';
 import { type CartAction, totalsOf } from './cart';
 import { EMPTY_PAY, type PayState } from './payment';
 import type { SearchHandle } from './search-panel';
