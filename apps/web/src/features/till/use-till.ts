@@ -7,7 +7,7 @@ import { useSession } from '../../lib/session-context';
 import { useAllowedLocations } from '../stock';
 import { type CartAction, totalsOf } from './cart';
 import { EMPTY_PAY, type PayState } from './payment';
-import type { SearchHandle } from './search-panel';
+import type { SearchHandle } from './use-till-search';
 import { NO_TILL_ERRORS, type TillErrors } from './till-errors';
 import { useTillCart } from './use-till-cart';
 
