@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session-context';
 import { useDebtor } from '../sales';
 import { ConfirmReversal } from './confirm-reversal';
 import { ReverseLines } from './reverse-lines';
-import { useReverseForm } from './use-reverse-form';
+import { type ReverseFormState, useReverseForm } from './use-reverse-form';
 
 /**
  * Reverse all or part of a sale: quantities per line (never more than left), a reason, the
@@ -42,28 +42,7 @@ export function ReverseForm({
           />
         </Group>
         <ReverseLines lines={s.plan.lines} typed={s.typed} refused={s.refused} wide={wide} onType={s.type} />
-        <Textarea
-          label={t('reverse.reason')}
-          placeholder={t('reverse.reasonHint')}
-          required
-          autosize
-          minRows={2}
-          maxLength={200}
-          value={s.reason}
-          error={s.errors.reason}
-          onChange={(e) => s.setReason(e.currentTarget.value)}
-        />
-        {s.transfer && (
-          <TextInput
-            label={t('reverse.reference')}
-            description={t('reverse.referenceHint', { provider: sale.provider_name ?? '—' })}
-            required
-            maxLength={60}
-            value={s.reference}
-            error={s.errors.reference}
-            onChange={(e) => s.setReference(e.currentTarget.value)}
-          />
-        )}
+        <ReasonFields sale={sale} form={s} />
         <RefundSummary sale={sale} balance={balance} total={s.plan.total} />
         {s.errors.form && (
           <Alert color="red" role="alert">
@@ -132,5 +111,36 @@ function RefundSummary({ sale, balance, total }: { sale: Sale; balance: number |
         </Text>
       </div>
     </Group>
+  );
+}
+
+/** Why it is reversed; for a transfer, the reference of the money sent back. */
+function ReasonFields({ sale, form: s }: { sale: Sale; form: ReverseFormState }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Textarea
+        label={t('reverse.reason')}
+        placeholder={t('reverse.reasonHint')}
+        required
+        autosize
+        minRows={2}
+        maxLength={200}
+        value={s.reason}
+        error={s.errors.reason}
+        onChange={(e) => s.setReason(e.currentTarget.value)}
+      />
+      {s.transfer && (
+        <TextInput
+          label={t('reverse.reference')}
+          description={t('reverse.referenceHint', { provider: sale.provider_name ?? '—' })}
+          required
+          maxLength={60}
+          value={s.reference}
+          error={s.errors.reference}
+          onChange={(e) => s.setReference(e.currentTarget.value)}
+        />
+      )}
+    </>
   );
 }

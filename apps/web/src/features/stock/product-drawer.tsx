@@ -92,10 +92,9 @@ function ImageRow({ form: { v, set, uploading, pickImage } }: { form: ProductFor
 }
 
 /** Name, code, barcodes, category, unit, price, tax, reorder level, active. */
-function ProductFields({ form: { v, set, errors } }: { form: ProductForm }) {
+function ProductFields({ form }: { form: ProductForm }) {
   const { t } = useTranslation();
-  const session = useSession();
-  const categories = useCategories();
+  const { v, set, errors } = form;
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -124,58 +123,68 @@ function ProductFields({ form: { v, set, errors } }: { form: ProductForm }) {
         splitChars={[',', ' ']}
         clearable
       />
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Select
-          label={t('stock.product.category')}
-          searchable
-          data={[...new Set([...(categories.data ?? []), ...(v.category ? [v.category] : [])])]}
-          value={v.category || null}
-          onChange={(c) => set('category', c ?? '')}
-          onSearchChange={(s) => {
-            if (s && !(categories.data ?? []).includes(s)) set('category', s);
-          }}
-          nothingFoundMessage={t('stock.product.newCategory')}
-          clearable
-        />
-        <Select
-          label={t('stock.product.unit')}
-          data={UNITS.map((u) => ({ value: u, label: t(`stock.units.${u}`) }))}
-          value={v.unit}
-          allowDeselect={false}
-          onChange={(u) => set('unit', u ?? 'each')}
-        />
-        <TextInput
-          label={t('stock.product.price')}
-          required
-          inputMode="decimal"
-          leftSection={<Text size="xs">{session.business.currency}</Text>}
-          leftSectionWidth={44}
-          value={v.price}
-          error={errors.price}
-          onChange={(e) => set('price', e.currentTarget.value)}
-        />
-        <TextInput
-          label={t('stock.product.tax')}
-          inputMode="decimal"
-          rightSection={<Text size="xs">%</Text>}
-          value={v.tax}
-          error={errors.tax_rate}
-          onChange={(e) => set('tax', e.currentTarget.value)}
-        />
-        <TextInput
-          label={t('stock.product.reorder')}
-          inputMode="decimal"
-          value={v.reorder}
-          error={errors.reorder_level}
-          onChange={(e) => set('reorder', e.currentTarget.value)}
-        />
-      </SimpleGrid>
+      <SellingFields form={form} />
       <Switch
         label={t('stock.product.active')}
         checked={v.active}
         onChange={(e) => set('active', e.currentTarget.checked)}
       />
     </>
+  );
+}
+
+/** Category (or a new one typed in), unit, price, tax and reorder level. */
+function SellingFields({ form: { v, set, errors } }: { form: ProductForm }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const categories = useCategories();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <Select
+        label={t('stock.product.category')}
+        searchable
+        data={[...new Set([...(categories.data ?? []), ...(v.category ? [v.category] : [])])]}
+        value={v.category || null}
+        onChange={(c) => set('category', c ?? '')}
+        onSearchChange={(s) => {
+          if (s && !(categories.data ?? []).includes(s)) set('category', s);
+        }}
+        nothingFoundMessage={t('stock.product.newCategory')}
+        clearable
+      />
+      <Select
+        label={t('stock.product.unit')}
+        data={UNITS.map((u) => ({ value: u, label: t(`stock.units.${u}`) }))}
+        value={v.unit}
+        allowDeselect={false}
+        onChange={(u) => set('unit', u ?? 'each')}
+      />
+      <TextInput
+        label={t('stock.product.price')}
+        required
+        inputMode="decimal"
+        leftSection={<Text size="xs">{session.business.currency}</Text>}
+        leftSectionWidth={44}
+        value={v.price}
+        error={errors.price}
+        onChange={(e) => set('price', e.currentTarget.value)}
+      />
+      <TextInput
+        label={t('stock.product.tax')}
+        inputMode="decimal"
+        rightSection={<Text size="xs">%</Text>}
+        value={v.tax}
+        error={errors.tax_rate}
+        onChange={(e) => set('tax', e.currentTarget.value)}
+      />
+      <TextInput
+        label={t('stock.product.reorder')}
+        inputMode="decimal"
+        value={v.reorder}
+        error={errors.reorder_level}
+        onChange={(e) => set('reorder', e.currentTarget.value)}
+      />
+    </SimpleGrid>
   );
 }
 

@@ -29,18 +29,7 @@ export function useProductForm(product: Product | null, onSaved: () => void) {
   const session = useSession();
   const digits = currencyMinorDigits(session.business.currency);
   const save = useSaveProduct();
-  const [v, setV] = useState<ProductValues>(() => ({
-    name: product?.name ?? '',
-    code: product?.code ?? '',
-    barcodes: product?.barcodes ?? [],
-    category: product?.category ?? '',
-    unit: product?.unit ?? 'each',
-    price: product ? moneyText(product.price, digits) : '',
-    tax: product ? pct(product.tax_rate) : '0',
-    reorder: product ? formatQuantity(product.reorder_level) : '0',
-    image: product?.image ?? null,
-    active: product?.active ?? true,
-  }));
+  const [v, setV] = useState<ProductValues>(() => initialValues(product, digits));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -110,3 +99,19 @@ export function useProductForm(product: Product | null, onSaved: () => void) {
 }
 
 export type ProductForm = ReturnType<typeof useProductForm>;
+
+/** The product's values as text to edit, or a new product's defaults. */
+function initialValues(product: Product | null, digits: number): ProductValues {
+  return {
+    name: product?.name ?? '',
+    code: product?.code ?? '',
+    barcodes: product?.barcodes ?? [],
+    category: product?.category ?? '',
+    unit: product?.unit ?? 'each',
+    price: product ? moneyText(product.price, digits) : '',
+    tax: product ? pct(product.tax_rate) : '0',
+    reorder: product ? formatQuantity(product.reorder_level) : '0',
+    image: product?.image ?? null,
+    active: product?.active ?? true,
+  };
+}
