@@ -91,47 +91,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                 ? t('stock.import.hasErrors', { count: bad })
                 : t('stock.import.ready', { count: preview.rows.length })}
             </Alert>
-            <Table.ScrollContainer minWidth={560} mah={360}>
-              <Table verticalSpacing={4} fz="sm" data-testid="import-preview">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('stock.import.row')}</Table.Th>
-                    <Table.Th>{t('stock.product.code')}</Table.Th>
-                    <Table.Th>{t('stock.product.name')}</Table.Th>
-                    <Table.Th>{t('stock.import.action')}</Table.Th>
-                    <Table.Th>{t('stock.import.errors')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {preview.rows.map((r) => (
-                    <Table.Tr key={r.row} data-testid={`import-row-${r.row}`}>
-                      <Table.Td>{r.row}</Table.Td>
-                      <Table.Td>{r.code}</Table.Td>
-                      <Table.Td>{r.name}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={r.action === 'update' ? 'blue' : 'teal'}>
-                          {t(`stock.import.actions.${r.action === 'update' ? 'update' : 'create'}`)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td c="red">
-                        {r.errors.length === 0 ? (
-                          <Text size="sm" c="teal">
-                            {t('stock.import.ok')}
-                          </Text>
-                        ) : (
-                          r.errors.map((e) => (
-                            <div key={`${e.field ?? ''}${e.message}`}>
-                              {e.field ? `${e.field}: ` : ''}
-                              {e.message}
-                            </div>
-                          ))
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ImportPreview rows={preview.rows} />
           </>
         )}
         <Group justify="flex-end">
@@ -148,5 +108,53 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** Every row of the file: what it would do (create or update) and what is wrong with it. */
+function ImportPreview({ rows }: { rows: ImportResult['rows'] }) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={560} mah={360}>
+      <Table verticalSpacing={4} fz="sm" data-testid="import-preview">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('stock.import.row')}</Table.Th>
+            <Table.Th>{t('stock.product.code')}</Table.Th>
+            <Table.Th>{t('stock.product.name')}</Table.Th>
+            <Table.Th>{t('stock.import.action')}</Table.Th>
+            <Table.Th>{t('stock.import.errors')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.row} data-testid={`import-row-${r.row}`}>
+              <Table.Td>{r.row}</Table.Td>
+              <Table.Td>{r.code}</Table.Td>
+              <Table.Td>{r.name}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={r.action === 'update' ? 'blue' : 'teal'}>
+                  {t(`stock.import.actions.${r.action === 'update' ? 'update' : 'create'}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td c="red">
+                {r.errors.length === 0 ? (
+                  <Text size="sm" c="teal">
+                    {t('stock.import.ok')}
+                  </Text>
+                ) : (
+                  r.errors.map((e) => (
+                    <div key={`${e.field ?? ''}${e.message}`}>
+                      {e.field ? `${e.field}: ` : ''}
+                      {e.message}
+                    </div>
+                  ))
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
