@@ -28,13 +28,8 @@ import { CountScreen } from './count-screen';
 import { useOpenCounts } from './stock-api';
 import { useAllowedLocations } from './use-allowed-locations';
 
-function StartCount({
-  onStarted,
-  busyLocations,
-}: {
-  onStarted: (id: string) => void;
-  busyLocations: string[];
-}) {
+/** Starting a count: at a location with no open count (home first), freezing its sales or not, a note. */
+function useStartCount(busyLocations: string[], onStarted: (id: string) => void) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const { allowed, home } = useAllowedLocations();
@@ -66,6 +61,32 @@ function StartCount({
       setError(serverMessage(err));
     }
   };
+  return {
+    free,
+    chosen,
+    setLocation,
+    freeze,
+    setFreeze,
+    note,
+    setNote,
+    error,
+    busy: start.isPending,
+    submit,
+  };
+}
+
+function StartCount({
+  onStarted,
+  busyLocations,
+}: {
+  onStarted: (id: string) => void;
+  busyLocations: string[];
+}) {
+  const { t } = useTranslation();
+  const { free, chosen, setLocation, freeze, setFreeze, note, setNote, error, busy, submit } = useStartCount(
+    busyLocations,
+    onStarted,
+  );
   return (
     <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
       <Title order={2} size="h4" mb="sm">
@@ -100,7 +121,7 @@ function StartCount({
           <Button
             leftSection={<IconClipboardList size={16} aria-hidden />}
             disabled={!chosen}
-            loading={start.isPending}
+            loading={busy}
             onClick={() => void submit()}
           >
             {t('stock.count.startButton')}
