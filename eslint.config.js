@@ -56,6 +56,11 @@ export default tseslint.config(
     files: [files],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group, message }] }] },
   })),
+  // The web's layers: app/ (router, providers) is the top; a feature (features/<f>/) imports
+  // components/, lib/, @duka/domain, its own files and another feature only through that
+  // feature's public index.ts ('../<other>'), never its files; components/ and lib/ import no
+  // feature and no app/. (These blocks replace the one above for their files, so they repeat it.)
+  ...webLayers(),
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**'],
     rules: {
@@ -70,3 +75,37 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
 );
+
+/** `no-restricted-imports` blocks for the web's layers (see the comment where they are used). */
+function webLayers() {
+  const otherApps = {
+    group: ['**/apps/server/**', '**/apps/printer-helper/**', '@duka/server', '@duka/printer-helper'],
+    message: 'An app imports no other app.',
+  };
+  const internals = 'Another feature is imported through its index.ts only: import from "../<feature>".';
+  const noApp = 'app/ is the top: features, components/ and lib/ never import it.';
+  // Relative paths are matched as written, so each folder depth gets its own patterns:
+  // `up` is the way from a file to apps/web/src/features/.
+  const feature = (up) => [
+    otherApps,
+    { regex: `^${up}(?!\\.\\.)[^/]+/.+`, message: internals },
+    { regex: '(^|/)features/', message: internals },
+    { regex: `^${up}\\.\\./app(/|$)`, message: noApp },
+  ];
+  const block = (files, patterns) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  });
+  return [
+    block(['apps/web/src/features/*/*.{ts,tsx}'], feature('\\.\\./')),
+    block(['apps/web/src/features/*/*/*.{ts,tsx}'], feature('\\.\\./\\.\\./')),
+    block(
+      ['apps/web/src/{components,lib}/**/*.{ts,tsx}'],
+      [
+        otherApps,
+        { regex: '(^|/)features(/|$)', message: 'components/ and lib/ import no feature.' },
+        { regex: '^(\\.\\./)+app(/|$)', message: noApp },
+      ],
+    ),
+  ];
+}

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type BusinessUpdate, businessSchema } from '@duka/domain';
 import { api } from '../../lib/api-client';
 import { storeShopDetails } from '../../lib/session-storage';
-import { ME_QUERY_KEY } from '../auth/auth-api';
+import { ME_QUERY_KEY } from '../auth';
 
 export const BUSINESS_KEY = ['business-profile'] as const;
 /** The business's image storage (used and cap), on the profile page. */

@@ -31,11 +31,11 @@ import { describeApiError, notifyApiError, notifySuccess } from '../../lib/notif
 import { makeValidators } from '../../lib/validators';
 import { useBusinessProfile, useSaveBusiness } from './business-api';
 import { LogoField } from './logo-field';
-import { moneyText } from '../stock/line-entry/lines';
+import { moneyText } from '../stock';
 import { BackupStatusCard } from './backup-status';
 import { ImageStorageCard } from './image-storage';
 import { bpToPercent, percentToBp } from './selling';
-import { ReceiptPrinterSection, printerValidators } from '../printing/receipt-printer-section';
+import { ReceiptPrinterSection, printerValidators } from '../printing';
 import { ListError } from '../../components/list-states';
 
 type Values = Omit<

@@ -4,7 +4,7 @@ import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { fileUrl } from '../../components/user-avatar';
 import { notifyApiError, notifyError, notifySuccess, serverMessage } from '../../lib/notify';
-import { IMAGE_ACCEPT, checkImageFile, uploadImage } from '../profile/profile-api';
+import { IMAGE_ACCEPT, checkImageFile, uploadImage } from '../profile';
 import { useSetLogo } from './business-api';
 
 /** The shop logo: uploaded as the `avatar` field like every image, then set on the business. */

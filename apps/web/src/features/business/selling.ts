@@ -1,5 +1,5 @@
 import { parseMoney } from '@duka/domain';
-import { moneyText } from '../stock/line-entry/lines';
+import { moneyText } from '../stock';
 
 /** The largest discount there is: 100 % in basis points. */
 export const MAX_BP = 10_000;

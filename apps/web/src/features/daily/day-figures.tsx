@@ -76,40 +76,7 @@ export function DayKpis({ totals }: { totals: DayFigures }) {
       </Grid.Col>
       {/* the figure the close is about: first on a phone, beside the others on a wide screen */}
       <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: -1, lg: 0 }}>
-        <Paper
-          withBorder
-          radius="lg"
-          p="lg"
-          h="100%"
-          data-testid="daily-expected"
-          style={{ borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 }}
-        >
-          <Stack justify="space-between" h="100%" gap="sm">
-            <Text fw={600}>{t('daily.kpi.expected')}</Text>
-            <Text fz={{ base: 34, sm: 44 }} fw={800} lh={1.1} ta="right" data-testid="expected-cash">
-              {money(totals.expected_cash)}
-            </Text>
-            <Stack gap={2}>
-              {(
-                [
-                  ['daily.kpi.plusCashSales', totals.sales.cash.total],
-                  ['daily.kpi.minusCashRefunds', -totals.reversals.cash.total],
-                  ['daily.kpi.plusCashPayments', totals.cash_debtor_payments],
-                  ['daily.kpi.minusCashExpenses', -totals.cash_expenses],
-                ] as const
-              ).map(([key, v]) => (
-                <Group key={key} justify="space-between" wrap="nowrap" gap="xs">
-                  <Text size="xs" c="dimmed">
-                    {t(key)}
-                  </Text>
-                  <Text size="xs">
-                    <SignedMoney value={v} colored={false} />
-                  </Text>
-                </Group>
-              ))}
-            </Stack>
-          </Stack>
-        </Paper>
+        <ExpectedCash totals={totals} />
       </Grid.Col>
     </Grid>
   );
@@ -123,40 +90,7 @@ export function CashierTable({ cashiers, wide }: { cashiers: Cashier[]; wide: bo
   const { sorted, sort, toggle } = useSorted<Cashier, Col>(cashiers, valueOf, { key: 'name', dir: 'asc' });
   const name = (c: Cashier) => c.user_name || t('daily.unknownCashier');
   if (cashiers.length === 0) return <Text c="dimmed">{t('daily.noCashiers')}</Text>;
-  if (!wide)
-    return (
-      <Stack gap="sm" data-testid="cashier-cards">
-        {sorted.map((c) => (
-          <Card key={c.user_id} withBorder padding="sm">
-            <Group justify="space-between" wrap="nowrap">
-              <Text fw={600}>{name(c)}</Text>
-              <div style={{ textAlign: 'right' }}>
-                <Text size="xs" c="dimmed">
-                  {t('daily.col.expected')}
-                </Text>
-                <Text fw={700}>{money(c.expected_cash)}</Text>
-              </div>
-            </Group>
-            <SimpleGrid cols={2} spacing={4} mt={6}>
-              {SALE_KINDS.map((k) => (
-                <Text key={k} size="xs">
-                  {t(`sales.kinds.${k}`)}: {money(c.sales[k].total)}
-                </Text>
-              ))}
-              <Text size="xs">
-                {t('daily.col.reversals')}: {money(reversedOf(c))}
-              </Text>
-              <Text size="xs">
-                {t('daily.col.expenses')}: {money(c.cash_expenses)}
-              </Text>
-              <Text size="xs">
-                {t('daily.col.payments')}: {money(c.cash_debtor_payments)}
-              </Text>
-            </SimpleGrid>
-          </Card>
-        ))}
-      </Stack>
-    );
+  if (!wide) return <CashierCards rows={sorted} />;
   const th = (col: Col, label: string, right = true) => (
     <SortTh column={col} sort={sort} onSort={toggle} right={right}>
       {label}
@@ -201,5 +135,87 @@ export function CashierTable({ cashiers, wide }: { cashiers: Cashier[]; wide: bo
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** The cash the drawer should hold, and how it is made up. */
+function ExpectedCash({ totals }: { totals: DayFigures }) {
+  const { t } = useTranslation();
+  const { money } = useFormat(useSession().business);
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p="lg"
+      h="100%"
+      data-testid="daily-expected"
+      style={{ borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 }}
+    >
+      <Stack justify="space-between" h="100%" gap="sm">
+        <Text fw={600}>{t('daily.kpi.expected')}</Text>
+        <Text fz={{ base: 34, sm: 44 }} fw={800} lh={1.1} ta="right" data-testid="expected-cash">
+          {money(totals.expected_cash)}
+        </Text>
+        <Stack gap={2}>
+          {(
+            [
+              ['daily.kpi.plusCashSales', totals.sales.cash.total],
+              ['daily.kpi.minusCashRefunds', -totals.reversals.cash.total],
+              ['daily.kpi.plusCashPayments', totals.cash_debtor_payments],
+              ['daily.kpi.minusCashExpenses', -totals.cash_expenses],
+            ] as const
+          ).map(([key, v]) => (
+            <Group key={key} justify="space-between" wrap="nowrap" gap="xs">
+              <Text size="xs" c="dimmed">
+                {t(key)}
+              </Text>
+              <Text size="xs">
+                <SignedMoney value={v} colored={false} />
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The cashiers on a phone: one card each. */
+function CashierCards({ rows }: { rows: Cashier[] }) {
+  const { t } = useTranslation();
+  const { money } = useFormat(useSession().business);
+  const name = (c: Cashier) => c.user_name || t('daily.unknownCashier');
+  return (
+    <Stack gap="sm" data-testid="cashier-cards">
+      {rows.map((c) => (
+        <Card key={c.user_id} withBorder padding="sm">
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={600}>{name(c)}</Text>
+            <div style={{ textAlign: 'right' }}>
+              <Text size="xs" c="dimmed">
+                {t('daily.col.expected')}
+              </Text>
+              <Text fw={700}>{money(c.expected_cash)}</Text>
+            </div>
+          </Group>
+          <SimpleGrid cols={2} spacing={4} mt={6}>
+            {SALE_KINDS.map((k) => (
+              <Text key={k} size="xs">
+                {t(`sales.kinds.${k}`)}: {money(c.sales[k].total)}
+              </Text>
+            ))}
+            <Text size="xs">
+              {t('daily.col.reversals')}: {money(reversedOf(c))}
+            </Text>
+            <Text size="xs">
+              {t('daily.col.expenses')}: {money(c.cash_expenses)}
+            </Text>
+            <Text size="xs">
+              {t('daily.col.payments')}: {money(c.cash_debtor_payments)}
+            </Text>
+          </SimpleGrid>
+        </Card>
+      ))}
+    </Stack>
   );
 }

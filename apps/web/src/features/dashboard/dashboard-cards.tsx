@@ -5,8 +5,8 @@ import { IconAlertTriangle, IconArrowsExchange, IconChevronRight, IconUsers } fr
 import { useTranslation } from 'react-i18next';
 import { type Dashboard, formatQuantity } from '@duka/domain';
 import { useSession } from '../../lib/session-context';
-import { mayOpen } from '../sales/sales-api';
-import { useReportFormat } from '../reports/report-format';
+import { mayOpen } from '../sales';
+import { useReportFormat } from '../reports';
 import { shares } from './dashboard-api';
 
 /** A dashboard card: a heading, its content, and a link to where the work is done (if allowed). */

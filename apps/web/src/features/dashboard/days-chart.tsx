@@ -3,8 +3,7 @@ import { AreaChart, BarChart } from '@mantine/charts';
 import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '@duka/domain';
-import { CHART_DEFAULTS, ChartCard, legendInOrder } from '../reports/chart-card';
-import { useReportFormat } from '../reports/report-format';
+import { CHART_DEFAULTS, ChartCard, legendInOrder, useReportFormat } from '../reports';
 import { lastDays } from './dashboard-api';
 
 /** Sales and profit over the last 7 days (bars) or 30 days (areas); a toggle switches. */

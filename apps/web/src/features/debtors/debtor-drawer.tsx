@@ -14,15 +14,9 @@ import { TABULAR } from '../../lib/format';
 /** One debtor: the balance big, record a payment, the statement, and the details to edit. */
 export function DebtorDrawer({ debtor: initial, onClose }: { debtor: Debtor; onClose: () => void }) {
   const { t } = useTranslation();
-  const session = useSession();
-  const { money } = useFormat(session.business);
   const { data: debtor } = useDebtor(initial);
   const [paying, setPaying] = useState(false);
   const [tab, setTab] = useState<string | null>('statement');
-  const over = debtor.balance > debtor.credit_limit;
-  // Below zero after a sale was reversed once paid for: the shop owes it, their next credit sale uses it.
-  const credit = debtor.balance < 0;
-
   return (
     <Drawer
       opened
@@ -33,66 +27,7 @@ export function DebtorDrawer({ debtor: initial, onClose }: { debtor: Debtor; onC
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Stack gap="md">
-        <Paper withBorder radius="lg" p="md">
-          <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-            <div>
-              <Text size="sm" c="dimmed" fw={500}>
-                {credit ? t('debtors.inCredit') : t('debtors.owes')}
-              </Text>
-              <Text
-                fz={{ base: 30, sm: 38 }}
-                fw={800}
-                lh={1.1}
-                style={TABULAR}
-                c={over ? 'red' : undefined}
-                data-testid="debtor-balance"
-              >
-                {money(Math.abs(debtor.balance))}
-              </Text>
-              {over && (
-                <Badge
-                  mt={6}
-                  color="red"
-                  variant="light"
-                  leftSection={<IconAlertTriangle size={12} aria-hidden />}
-                >
-                  {t('debtors.overBy', { amount: money(debtor.balance - debtor.credit_limit) })}
-                </Badge>
-              )}
-            </div>
-            <Button
-              size="md"
-              leftSection={<IconCash size={18} aria-hidden />}
-              onClick={() => setPaying(true)}
-              disabled={debtor.balance <= 0}
-            >
-              {t('debtors.recordPayment')}
-            </Button>
-          </Group>
-          <SimpleGrid cols={2} mt="sm" spacing="xs">
-            <div>
-              <Text size="xs" c="dimmed">
-                {t('debtors.limit')}
-              </Text>
-              <Text fw={600} style={TABULAR} data-testid="debtor-limit">
-                {money(debtor.credit_limit)}
-              </Text>
-            </div>
-            <div>
-              <Text size="xs" c="dimmed">
-                {t('debtors.available')}
-              </Text>
-              <Text fw={600} style={TABULAR} data-testid="debtor-available">
-                {money(debtor.available)}
-              </Text>
-            </div>
-          </SimpleGrid>
-          {debtor.balance <= 0 && (
-            <Text size="xs" c="dimmed" mt="xs" data-testid="debtor-nothing-owed">
-              {credit ? t('debtors.creditHint') : t('debtors.nothingOwed')}
-            </Text>
-          )}
-        </Paper>
+        <BalanceCard debtor={debtor} onPay={() => setPaying(true)} />
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List mb="md">
             <Tabs.Tab value="statement">{t('debtors.statement')}</Tabs.Tab>
@@ -108,5 +43,76 @@ export function DebtorDrawer({ debtor: initial, onClose }: { debtor: Debtor; onC
       </Stack>
       <PaymentDialog debtor={debtor} opened={paying} onClose={() => setPaying(false)} />
     </Drawer>
+  );
+}
+
+/** What they owe (or have in credit), over the limit or not, the limit and what is available. */
+function BalanceCard({ debtor, onPay }: { debtor: Debtor; onPay: () => void }) {
+  const { t } = useTranslation();
+  const { money } = useFormat(useSession().business);
+  const over = debtor.balance > debtor.credit_limit;
+  // Below zero after a sale was reversed once paid for: the shop owes it, their next credit sale uses it.
+  const credit = debtor.balance < 0;
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <div>
+          <Text size="sm" c="dimmed" fw={500}>
+            {credit ? t('debtors.inCredit') : t('debtors.owes')}
+          </Text>
+          <Text
+            fz={{ base: 30, sm: 38 }}
+            fw={800}
+            lh={1.1}
+            style={TABULAR}
+            c={over ? 'red' : undefined}
+            data-testid="debtor-balance"
+          >
+            {money(Math.abs(debtor.balance))}
+          </Text>
+          {over && (
+            <Badge
+              mt={6}
+              color="red"
+              variant="light"
+              leftSection={<IconAlertTriangle size={12} aria-hidden />}
+            >
+              {t('debtors.overBy', { amount: money(debtor.balance - debtor.credit_limit) })}
+            </Badge>
+          )}
+        </div>
+        <Button
+          size="md"
+          leftSection={<IconCash size={18} aria-hidden />}
+          onClick={onPay}
+          disabled={debtor.balance <= 0}
+        >
+          {t('debtors.recordPayment')}
+        </Button>
+      </Group>
+      <SimpleGrid cols={2} mt="sm" spacing="xs">
+        <div>
+          <Text size="xs" c="dimmed">
+            {t('debtors.limit')}
+          </Text>
+          <Text fw={600} style={TABULAR} data-testid="debtor-limit">
+            {money(debtor.credit_limit)}
+          </Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            {t('debtors.available')}
+          </Text>
+          <Text fw={600} style={TABULAR} data-testid="debtor-available">
+            {money(debtor.available)}
+          </Text>
+        </div>
+      </SimpleGrid>
+      {debtor.balance <= 0 && (
+        <Text size="xs" c="dimmed" mt="xs" data-testid="debtor-nothing-owed">
+          {credit ? t('debtors.creditHint') : t('debtors.nothingOwed')}
+        </Text>
+      )}
+    </Paper>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Alert,
   Button,
@@ -12,17 +11,10 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { v7 as uuidv7 } from 'uuid';
-import { type Debtor, currencyMinorDigits, isAdminRole, parseMoney } from '@duka/domain';
+import type { Debtor } from '@duka/domain';
 import { useFormat } from '../../lib/format';
-import { notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
-import { moneyText } from '../stock/line-entry/lines';
-import { type DebtorFields, useSaveDebtor } from './debtors-api';
-import { refusalField, refusalText } from '../../lib/notify';
-
-const PHONE = /^\+?[0-9 ]{7,20}$/;
-const FIELDS = ['name', 'phone', 'id_number', 'credit_limit', 'note'];
+import { type DebtorFormState, useDebtorForm } from './use-debtor-form';
 
 /**
  * A debtor's details: name, phone, ID number, note; the credit limit and whether they may still
@@ -38,67 +30,14 @@ export function DebtorDetailsForm({
   onCancel?: () => void;
 }) {
   const { t } = useTranslation();
-  const session = useSession();
-  const admin = isAdminRole(session.user.role);
-  const digits = currencyMinorDigits(session.business.currency);
-  const { money } = useFormat(session.business);
-  const save = useSaveDebtor();
-  const [newId, setNewId] = useState(() => uuidv7());
-  const [v, setV] = useState({
-    name: debtor?.name ?? '',
-    phone: debtor?.phone ?? '',
-    id_number: debtor?.id_number ?? '',
-    note: debtor?.note ?? '',
-    limit: moneyText(debtor?.credit_limit ?? session.business.default_credit_limit, digits),
-    active: debtor?.active ?? true,
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const set = (k: keyof typeof v, value: string | boolean) => setV((o) => ({ ...o, [k]: value }));
-
-  const submit = async () => {
-    const e: Record<string, string> = {};
-    const limit = parseMoney(v.limit, digits);
-    if (!v.name.trim()) e.name = t('debtors.errors.name');
-    if (v.phone.trim() && !PHONE.test(v.phone.trim())) e.phone = t('debtors.errors.phone');
-    if (admin && (limit === null || limit < 0)) e.credit_limit = t('debtors.errors.amount');
-    setErrors(e);
-    setFormError(null);
-    if (Object.keys(e).length) return;
-    const body: DebtorFields & { id?: string } = {
-      name: v.name.trim(),
-      phone: v.phone.trim(),
-      id_number: v.id_number.trim(),
-      note: v.note.trim(),
-      ...(admin ? { credit_limit: limit! } : {}),
-      ...(admin && debtor ? { active: v.active } : {}),
-      ...(debtor ? {} : { id: newId }),
-    };
-    try {
-      const saved = await save.mutateAsync({ id: debtor?.id ?? null, body });
-      notifySuccess(
-        debtor ? t('debtors.updated', { name: saved.name }) : t('debtors.created', { name: saved.name }),
-      );
-      if (!debtor) setNewId(uuidv7());
-      onSaved(saved);
-    } catch (err) {
-      const field = refusalField(err);
-      const msg = refusalText(err, {
-        'validation_failed:phone': t('debtors.errors.phone'),
-        'validation_failed:name': t('debtors.errors.name'),
-        'forbidden:credit_limit': t('debtors.errors.limitAdminOnly'),
-      });
-      if (field && FIELDS.includes(field)) setErrors({ [field]: msg });
-      else setFormError(msg);
-    }
-  };
-
+  const f = useDebtorForm(debtor, onSaved);
+  const { v, set, errors } = f;
   return (
     <form
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        void f.submit();
       }}
     >
       <Stack gap="sm">
@@ -126,39 +65,7 @@ export function DebtorDetailsForm({
             onChange={(e) => set('id_number', e.currentTarget.value)}
           />
         </SimpleGrid>
-        {admin ? (
-          <TextInput
-            label={t('debtors.limit')}
-            description={t('debtors.limitHint')}
-            inputMode="decimal"
-            leftSection={<Text size="xs">{session.business.currency}</Text>}
-            leftSectionWidth={44}
-            value={v.limit}
-            error={errors.credit_limit}
-            onChange={(e) => set('limit', e.currentTarget.value)}
-          />
-        ) : (
-          <Text size="sm" c="dimmed" data-testid="limit-readonly">
-            {debtor
-              ? t('debtors.limitReadOnly', { limit: money(debtor.credit_limit) })
-              : t('debtors.limitDefault', { limit: money(session.business.default_credit_limit) })}
-          </Text>
-        )}
-        {debtor &&
-          (admin ? (
-            <Switch
-              label={t('debtors.active')}
-              description={t('debtors.activeHint')}
-              checked={v.active}
-              onChange={(e) => set('active', e.currentTarget.checked)}
-            />
-          ) : (
-            !debtor.active && (
-              <Text size="sm" c="dimmed">
-                {t('debtors.inactiveReadOnly')}
-              </Text>
-            )
-          ))}
+        <CreditFields debtor={debtor} form={f} />
         <Textarea
           label={t('debtors.note')}
           autosize
@@ -168,9 +75,9 @@ export function DebtorDetailsForm({
           error={errors.note}
           onChange={(e) => set('note', e.currentTarget.value)}
         />
-        {formError && (
+        {f.formError && (
           <Alert color="red" role="alert">
-            {formError}
+            {f.formError}
           </Alert>
         )}
         <Group justify="flex-end">
@@ -179,12 +86,57 @@ export function DebtorDetailsForm({
               {t('common.cancel')}
             </Button>
           )}
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={f.saving}>
             {debtor ? t('common.save') : t('debtors.create')}
           </Button>
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The credit limit and "may still buy": fields for an admin, read-only words for others. */
+function CreditFields({ debtor, form: f }: { debtor: Debtor | null; form: DebtorFormState }) {
+  const { t } = useTranslation();
+  const { business } = useSession();
+  const { money } = useFormat(business);
+  const { admin, v, set, errors } = f;
+  return (
+    <>
+      {admin ? (
+        <TextInput
+          label={t('debtors.limit')}
+          description={t('debtors.limitHint')}
+          inputMode="decimal"
+          leftSection={<Text size="xs">{business.currency}</Text>}
+          leftSectionWidth={44}
+          value={v.limit}
+          error={errors.credit_limit}
+          onChange={(e) => set('limit', e.currentTarget.value)}
+        />
+      ) : (
+        <Text size="sm" c="dimmed" data-testid="limit-readonly">
+          {debtor
+            ? t('debtors.limitReadOnly', { limit: money(debtor.credit_limit) })
+            : t('debtors.limitDefault', { limit: money(business.default_credit_limit) })}
+        </Text>
+      )}
+      {debtor &&
+        (admin ? (
+          <Switch
+            label={t('debtors.active')}
+            description={t('debtors.activeHint')}
+            checked={v.active}
+            onChange={(e) => set('active', e.currentTarget.checked)}
+          />
+        ) : (
+          !debtor.active && (
+            <Text size="sm" c="dimmed">
+              {t('debtors.inactiveReadOnly')}
+            </Text>
+          )
+        ))}
+    </>
   );
 }
 

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import type { Debtor, Statement } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
-import { type RangeChoice, choose, rangeOf, todayIn } from './date-range';
+import { type RangeChoice, choose, rangeOf, todayIn } from '../../lib/date-range';
 import { statementPdfUrl, useStatement } from './debtors-api';
-import { RangePicker } from './range-picker';
+import { RangePicker } from '../../components/range-picker';
 import classes from './statement.module.css';
 import { ListError, ListLoading } from '../../components/list-states';
 import { TABULAR } from '../../lib/format';
@@ -140,7 +140,6 @@ function NarrowStatement({ st }: { st: Statement }) {
 export function StatementView({ debtor }: { debtor: Debtor }) {
   const { t, i18n } = useTranslation();
   const session = useSession();
-  const { money, dateTime } = useFormat(session.business);
   const today = todayIn(session.business.timezone);
   const [range, setRange] = useState<RangeChoice>(() => choose('30d', today));
   const { from, to } = rangeOf(range, today);
@@ -152,79 +151,15 @@ export function StatementView({ debtor }: { debtor: Debtor }) {
   if (!from || !to || from > to) body = <Text c="dimmed">{t('debtors.pickRange')}</Text>;
   else if (st.isPending) body = <ListLoading rows={4} testId="statement-loading" />;
   else if (st.isError) body = <ListError onRetry={() => void st.refetch()} />;
-  else {
-    const s = st.data;
+  else
     body = !wide ? (
       <>
-        <NarrowStatement st={s} />
-        <PrintSheet st={s} business={session.business.name} />
+        <NarrowStatement st={st.data} />
+        <PrintSheet st={st.data} business={session.business.name} />
       </>
     ) : (
-      <Table.ScrollContainer minWidth={420}>
-        <Table verticalSpacing={6} fz="sm" data-testid="statement-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('debtors.when')}</Table.Th>
-              <Table.Th>{t('debtors.entry')}</Table.Th>
-              <Table.Th ta="right">{t('debtors.amount')}</Table.Th>
-              <Table.Th ta="right">{t('debtors.runningBalance')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Td colSpan={3} c="dimmed">
-                {t('debtors.opening')}
-              </Table.Td>
-              <Table.Td ta="right" style={TABULAR} data-testid="statement-opening">
-                {money(s.opening_balance)}
-              </Table.Td>
-            </Table.Tr>
-            {s.entries.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={4} ta="center" c="dimmed">
-                  {t('debtors.noEntries')}
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {s.entries.map((e) => (
-              <Table.Tr key={e.id} data-testid={`statement-${e.receipt_no}`}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime(e.created_at)}</Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Badge size="sm" variant="light" color={KIND_COLOR[e.kind]} style={{ flexShrink: 0 }}>
-                      {t(`debtors.kinds.${e.kind}`)}
-                    </Badge>
-                    <Text size="sm">#{e.receipt_no}</Text>
-                  </Group>
-                  {e.note && (
-                    <Text size="xs" c="dimmed">
-                      {e.note}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td ta="right" style={TABULAR}>
-                  {e.amount > 0 ? '+' : ''}
-                  {money(e.amount)}
-                </Table.Td>
-                <Table.Td ta="right" fw={600} style={TABULAR} data-testid="running-balance">
-                  {money(e.balance)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            <Table.Tr>
-              <Table.Td colSpan={3} fw={700}>
-                {t('debtors.closing')}
-              </Table.Td>
-              <Table.Td ta="right" fw={700} style={TABULAR} data-testid="statement-closing">
-                {money(s.closing_balance)}
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
-        <PrintSheet st={s} business={session.business.name} />
-      </Table.ScrollContainer>
+      <WideStatement st={st.data} />
     );
-  }
 
   return (
     <Stack gap="sm">
@@ -235,41 +170,121 @@ export function StatementView({ debtor }: { debtor: Debtor }) {
         presets={['month', '30d', 'custom']}
         today={today}
       />
-      <Group gap="xs" wrap="wrap">
-        <Button
-          component="a"
-          href={pdf ?? undefined}
-          download
-          variant="light"
-          size="xs"
-          leftSection={<IconDownload size={14} aria-hidden />}
-          disabled={!pdf}
-        >
-          {t('debtors.downloadPdf')}
-        </Button>
-        <Button
-          component="a"
-          href={pdf ?? undefined}
-          target="_blank"
-          rel="noopener"
-          variant="default"
-          size="xs"
-          leftSection={<IconExternalLink size={14} aria-hidden />}
-          disabled={!pdf}
-        >
-          {t('debtors.openPdf')}
-        </Button>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconPrinter size={14} aria-hidden />}
-          onClick={() => window.print()}
-          disabled={!st.data}
-        >
-          {t('debtors.print')}
-        </Button>
-      </Group>
+      <StatementActions pdf={pdf} canPrint={!!st.data} />
       {body}
     </Stack>
+  );
+}
+
+/** The PDF (download or open) and printing the page. */
+function StatementActions({ pdf, canPrint }: { pdf: string | null; canPrint: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Button
+        component="a"
+        href={pdf ?? undefined}
+        download
+        variant="light"
+        size="xs"
+        leftSection={<IconDownload size={14} aria-hidden />}
+        disabled={!pdf}
+      >
+        {t('debtors.downloadPdf')}
+      </Button>
+      <Button
+        component="a"
+        href={pdf ?? undefined}
+        target="_blank"
+        rel="noopener"
+        variant="default"
+        size="xs"
+        leftSection={<IconExternalLink size={14} aria-hidden />}
+        disabled={!pdf}
+      >
+        {t('debtors.openPdf')}
+      </Button>
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={<IconPrinter size={14} aria-hidden />}
+        onClick={() => window.print()}
+        disabled={!canPrint}
+      >
+        {t('debtors.print')}
+      </Button>
+    </Group>
+  );
+}
+
+/** The statement as a table: opening, each entry with its running balance, closing. */
+function WideStatement({ st: s }: { st: Statement }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { money, dateTime } = useFormat(session.business);
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table verticalSpacing={6} fz="sm" data-testid="statement-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('debtors.when')}</Table.Th>
+            <Table.Th>{t('debtors.entry')}</Table.Th>
+            <Table.Th ta="right">{t('debtors.amount')}</Table.Th>
+            <Table.Th ta="right">{t('debtors.runningBalance')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Td colSpan={3} c="dimmed">
+              {t('debtors.opening')}
+            </Table.Td>
+            <Table.Td ta="right" style={TABULAR} data-testid="statement-opening">
+              {money(s.opening_balance)}
+            </Table.Td>
+          </Table.Tr>
+          {s.entries.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={4} ta="center" c="dimmed">
+                {t('debtors.noEntries')}
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {s.entries.map((e) => (
+            <Table.Tr key={e.id} data-testid={`statement-${e.receipt_no}`}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime(e.created_at)}</Table.Td>
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <Badge size="sm" variant="light" color={KIND_COLOR[e.kind]} style={{ flexShrink: 0 }}>
+                    {t(`debtors.kinds.${e.kind}`)}
+                  </Badge>
+                  <Text size="sm">#{e.receipt_no}</Text>
+                </Group>
+                {e.note && (
+                  <Text size="xs" c="dimmed">
+                    {e.note}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td ta="right" style={TABULAR}>
+                {e.amount > 0 ? '+' : ''}
+                {money(e.amount)}
+              </Table.Td>
+              <Table.Td ta="right" fw={600} style={TABULAR} data-testid="running-balance">
+                {money(e.balance)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+          <Table.Tr>
+            <Table.Td colSpan={3} fw={700}>
+              {t('debtors.closing')}
+            </Table.Td>
+            <Table.Td ta="right" fw={700} style={TABULAR} data-testid="statement-closing">
+              {money(s.closing_balance)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+      <PrintSheet st={s} business={session.business.name} />
+    </Table.ScrollContainer>
   );
 }

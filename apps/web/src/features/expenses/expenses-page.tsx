@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isAdminRole } from '@duka/domain';
 import { PageHeader } from '../../components/page-header';
 import { useSession } from '../../lib/session-context';
-import { NameListPanel } from '../transfers/name-list-panel';
+import { NameListPanel } from '../../components/name-list-panel';
 import { ExpenseForm } from './expense-form';
 import { ExpensesList } from './expenses-list';
 import { useExpenseCategories, useSaveCategory } from './expenses-api';

@@ -4,7 +4,7 @@ import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { fileUrl } from '../../components/user-avatar';
 import { serverMessage } from '../../lib/notify';
-import { IMAGE_ACCEPT, checkImageFile, uploadImage } from '../profile/profile-api';
+import { IMAGE_ACCEPT, checkImageFile, uploadImage } from '../profile';
 
 /**
  * The photo of a slip: one image (PNG, JPEG, WebP or GIF) of at most 1,000,000 bytes, checked in

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { fileUrl } from '../../components/user-avatar';
-import { ProfileDialog } from '../profile/profile-dialog';
+import { ProfileDialog } from '../profile';
 import { useSession } from '../../lib/session-context';
 import { Footer } from './footer';
 import { useLayoutConfig } from './layout-config';

@@ -21,7 +21,7 @@ import {
   SIZES,
   VARIANTS,
 } from '../../lib/prefs';
-import { PrintingSettings } from '../printing/printing-settings';
+import { PrintingSettings } from '../printing';
 import { useLayoutConfig } from './layout-config';
 import classes from './layout.module.css';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type MenuEntry, type MenuLink, menuFor } from '@duka/domain';
-import { principalOf } from '../auth/landing';
+import { principalOf } from '../auth';
 import { useSession } from '../../lib/session-context';
 
 /** The signed-in user's menu, built from /api/me (never from anything the client decrypts). */

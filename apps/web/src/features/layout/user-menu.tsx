@@ -3,7 +3,7 @@ import { IconChevronDown, IconLogout, IconUserEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../components/user-avatar';
 import { useSession } from '../../lib/session-context';
-import { useLogout } from '../auth/use-auth-actions';
+import { useLogout } from '../auth';
 
 /** The navbar's user dropdown: Edit Profile and Logout (seed spec §2). */
 export function UserMenu({ onEditProfile }: { onEditProfile: () => void }) {

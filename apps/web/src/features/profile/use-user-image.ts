@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionData } from '@duka/domain';
 import { storeUserImage } from '../../lib/session-storage';
-import { ME_QUERY_KEY } from '../auth/auth-api';
+import { ME_QUERY_KEY } from '../auth';
 
 /** After an image change, the session and the stored `ut` follow the new name (seed spec §4). */
 export function useApplyUserImage(): (img: string) => void {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { useReadableLocations } from '../stock/use-allowed-locations';
+import { useReadableLocations } from '../stock';
 import {
   REPORT_PRESETS,
   type RangeChoice,
@@ -34,7 +34,6 @@ export function ReportFilters({
   const locations = useReadableLocations();
   const roomy = useMediaQuery('(min-width: 75em)', true, { getInitialValueInEffect: false });
   const presets = REPORT_PRESETS.map((p) => ({ value: p, label: t(`reports.range.${p}`) }));
-  const problem = value.preset === 'custom' ? rangeProblem(value) : null;
   const pick = (p: string | null) => p && onChange(choosePreset(p as ReportPreset, today, value));
   return (
     <Stack gap="xs" mb="md" data-print="hide" data-testid="report-filters">
@@ -72,27 +71,42 @@ export function ReportFilters({
         />
         {children}
       </Group>
-      {value.preset === 'custom' && (
-        <Group gap="sm" align="flex-start" wrap="wrap">
-          <TextInput
-            type="date"
-            label={t('reports.range.from')}
-            value={value.from}
-            max={today}
-            onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
-            w={{ base: 'calc(50% - 6px)', xs: 180 }}
-          />
-          <TextInput
-            type="date"
-            label={t('reports.range.to')}
-            value={value.to}
-            max={today}
-            error={problem ? t(`reports.range.${problem}`) : undefined}
-            onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
-            w={{ base: 'calc(50% - 6px)', xs: 180 }}
-          />
-        </Group>
-      )}
+      {value.preset === 'custom' && <CustomRange value={value} onChange={onChange} today={today} />}
     </Stack>
+  );
+}
+
+/** A custom range: two days typed in, and what is wrong with them. */
+function CustomRange({
+  value,
+  onChange,
+  today,
+}: {
+  value: RangeChoice;
+  onChange: (v: RangeChoice) => void;
+  today: string;
+}) {
+  const { t } = useTranslation();
+  const problem = rangeProblem(value);
+  return (
+    <Group gap="sm" align="flex-start" wrap="wrap">
+      <TextInput
+        type="date"
+        label={t('reports.range.from')}
+        value={value.from}
+        max={today}
+        onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
+        w={{ base: 'calc(50% - 6px)', xs: 180 }}
+      />
+      <TextInput
+        type="date"
+        label={t('reports.range.to')}
+        value={value.to}
+        max={today}
+        error={problem ? t(`reports.range.${problem}`) : undefined}
+        onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
+        w={{ base: 'calc(50% - 6px)', xs: 180 }}
+      />
+    </Group>
   );
 }

@@ -39,69 +39,16 @@ export function ReportTable<T>({
   minWidth?: number;
 }) {
   const { t } = useTranslation();
-  const f = useReportFormat();
+  const cell = useCell<T>();
   const byKey = new Map(columns.map((c) => [c.key, c]));
   const { sorted, sort, toggle } = useSorted<T, string>(
     rows,
     (row, key) => byKey.get(key)?.value(row) ?? '',
     initialSort,
   );
-  const right = (c: ReportColumn<T>) => c.kind === 'money' || c.kind === 'count';
-  const cell = (c: ReportColumn<T>, row: T): ReactNode => {
-    if (c.render) return c.render(row);
-    const v = c.value(row);
-    if (typeof v === 'number') return c.kind === 'money' ? f.money(v) : f.count(v);
-    return v || '—';
-  };
   const hasTotals = columns.some((c) => c.total !== undefined);
-  const [first, ...rest] = columns;
-  if (!first) return null;
-
-  if (!wide)
-    return (
-      <Stack gap="sm" data-testid={`${testId}-cards`}>
-        {sorted.map((row) => (
-          <Card key={rowKey(row)} withBorder padding="sm" radius="md">
-            <Text fw={600} mb={6}>
-              {cell(first, row)}
-            </Text>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing={4}>
-              {rest.map((c) => (
-                <Group key={c.key} justify="space-between" gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
-                  <Text size="xs" c="dimmed" truncate>
-                    {c.label}
-                  </Text>
-                  <Text size="sm" fw={500} style={NUM}>
-                    {cell(c, row)}
-                  </Text>
-                </Group>
-              ))}
-            </SimpleGrid>
-          </Card>
-        ))}
-        {hasTotals && (
-          <Card withBorder padding="sm" radius="md" bg="var(--mantine-color-default-hover)">
-            <Text fw={700} mb={6}>
-              {t('reports.total')}
-            </Text>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing={4}>
-              {rest
-                .filter((c) => c.total !== undefined)
-                .map((c) => (
-                  <Group key={c.key} justify="space-between" gap={4} wrap="nowrap">
-                    <Text size="xs" c="dimmed" truncate>
-                      {c.label}
-                    </Text>
-                    <Text size="sm" fw={700} style={NUM}>
-                      {c.total}
-                    </Text>
-                  </Group>
-                ))}
-            </SimpleGrid>
-          </Card>
-        )}
-      </Stack>
-    );
+  if (columns.length === 0) return null;
+  if (!wide) return <ReportCards rows={sorted} columns={columns} rowKey={rowKey} testId={testId} />;
 
   return (
     <Table.ScrollContainer minWidth={minWidth}>
@@ -142,5 +89,80 @@ export function ReportTable<T>({
         )}
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+const right = (c: { kind?: string }) => c.kind === 'money' || c.kind === 'count';
+
+/** A cell's content: its own rendering, or the value formatted by kind (a dash for nothing). */
+function useCell<T>() {
+  const f = useReportFormat();
+  return (c: ReportColumn<T>, row: T): ReactNode => {
+    if (c.render) return c.render(row);
+    const v = c.value(row);
+    if (typeof v === 'number') return c.kind === 'money' ? f.money(v) : f.count(v);
+    return v || '—';
+  };
+}
+
+/** Below 768 px: a card per row (the first column its title), and the totals as a card of their own. */
+function ReportCards<T>({
+  rows: sorted,
+  columns,
+  rowKey,
+  testId,
+}: {
+  rows: readonly T[];
+  columns: ReportColumn<T>[];
+  rowKey: (row: T) => string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const cell = useCell<T>();
+  const [first, ...rest] = columns as [ReportColumn<T>, ...ReportColumn<T>[]];
+  const hasTotals = columns.some((c) => c.total !== undefined);
+  return (
+    <Stack gap="sm" data-testid={`${testId}-cards`}>
+      {sorted.map((row) => (
+        <Card key={rowKey(row)} withBorder padding="sm" radius="md">
+          <Text fw={600} mb={6}>
+            {cell(first, row)}
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing={4}>
+            {rest.map((c) => (
+              <Group key={c.key} justify="space-between" gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+                <Text size="xs" c="dimmed" truncate>
+                  {c.label}
+                </Text>
+                <Text size="sm" fw={500} style={NUM}>
+                  {cell(c, row)}
+                </Text>
+              </Group>
+            ))}
+          </SimpleGrid>
+        </Card>
+      ))}
+      {hasTotals && (
+        <Card withBorder padding="sm" radius="md" bg="var(--mantine-color-default-hover)">
+          <Text fw={700} mb={6}>
+            {t('reports.total')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing={4}>
+            {rest
+              .filter((c) => c.total !== undefined)
+              .map((c) => (
+                <Group key={c.key} justify="space-between" gap={4} wrap="nowrap">
+                  <Text size="xs" c="dimmed" truncate>
+                    {c.label}
+                  </Text>
+                  <Text size="sm" fw={700} style={NUM}>
+                    {c.total}
+                  </Text>
+                </Group>
+              ))}
+          </SimpleGrid>
+        </Card>
+      )}
+    </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { SALES_GROUPS, type SalesReport, formatQuantity } from '@duka/domain';
 import { SignedMoney } from '../../components/signed-money';
@@ -58,171 +59,12 @@ export function SalesTables({
   const f = useReportFormat();
   const roomy = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const groups = SALES_GROUPS.map((g) => ({ value: g, label: t(`reports.sales.by.${g}`) }));
-  const byDay = useNetColumns(report.by_day);
-  const byCashier = useNetColumns(report.by_cashier);
-  const byLocation = useNetColumns(report.by_location);
-  const byKind = useNetColumns(report.by_kind);
-  const sort = { key: 'net', dir: 'desc' } as const;
-
-  let table: React.ReactNode;
-  switch (group) {
-    case 'day':
-      table = (
-        <ReportTable
-          testId="sales-by-day"
-          wide={wide}
-          rows={report.by_day}
-          rowKey={(r) => r.day}
-          initialSort={{ key: 'day', dir: 'asc' }}
-          columns={[
-            { key: 'day', label: t('reports.col.day'), value: (r) => r.day, render: (r) => f.day(r.day) },
-            ...byDay,
-          ]}
-        />
-      );
-      break;
-    case 'product': {
-      const p = report.by_product;
-      table = (
-        <ReportTable
-          testId="sales-by-product"
-          wide={wide}
-          minWidth={760}
-          rows={p}
-          rowKey={(r) => r.product_id}
-          initialSort={sort}
-          columns={[
-            {
-              key: 'name',
-              label: t('reports.col.product'),
-              value: (r) => r.name,
-              render: (r) => (
-                <span>
-                  {r.name}{' '}
-                  <Text span size="xs" c="dimmed">
-                    {r.code}
-                  </Text>
-                </span>
-              ),
-            },
-            { key: 'category', label: t('reports.col.category'), value: (r) => r.category },
-            {
-              key: 'quantity',
-              label: t('reports.col.quantity'),
-              kind: 'count',
-              value: (r) => r.net_quantity,
-              render: (r) => `${formatQuantity(r.net_quantity)} ${t(`stock.units.${r.unit}`)}`,
-            },
-            {
-              key: 'revenue',
-              label: t('reports.col.salesTotal'),
-              kind: 'money',
-              value: (r) => r.revenue,
-              total: f.money(sumOf(p, (r) => r.revenue)),
-            },
-            {
-              key: 'reversed',
-              label: t('reports.col.reversalsTotal'),
-              kind: 'money',
-              value: (r) => r.reversed_revenue,
-              render: (r) => (r.reversed_revenue ? <SignedMoney value={-r.reversed_revenue} /> : f.money(0)),
-              total: f.money(sumOf(p, (r) => r.reversed_revenue)),
-            },
-            {
-              key: 'net',
-              label: t('reports.col.net'),
-              kind: 'money',
-              value: (r) => r.net,
-              total: f.money(sumOf(p, (r) => r.net)),
-            },
-          ]}
-        />
-      );
-      break;
-    }
-    case 'category': {
-      const c = report.by_category;
-      table = (
-        <ReportTable
-          testId="sales-by-category"
-          wide={wide}
-          rows={c}
-          rowKey={(r) => r.category}
-          initialSort={sort}
-          columns={[
-            {
-              key: 'category',
-              label: t('reports.col.category'),
-              value: (r) => r.category,
-              render: (r) => r.category || t('reports.noCategory'),
-            },
-            {
-              key: 'revenue',
-              label: t('reports.col.salesTotal'),
-              kind: 'money',
-              value: (r) => r.revenue,
-              total: f.money(sumOf(c, (r) => r.revenue)),
-            },
-            {
-              key: 'reversed',
-              label: t('reports.col.reversalsTotal'),
-              kind: 'money',
-              value: (r) => r.reversed_revenue,
-              total: f.money(sumOf(c, (r) => r.reversed_revenue)),
-            },
-            {
-              key: 'net',
-              label: t('reports.col.net'),
-              kind: 'money',
-              value: (r) => r.net,
-              total: f.money(sumOf(c, (r) => r.net)),
-            },
-          ]}
-        />
-      );
-      break;
-    }
-    case 'cashier':
-      table = (
-        <ReportTable
-          testId="sales-by-cashier"
-          wide={wide}
-          rows={report.by_cashier}
-          rowKey={(r) => r.user_id}
-          initialSort={sort}
-          columns={[{ key: 'name', label: t('reports.col.cashier'), value: (r) => r.name }, ...byCashier]}
-        />
-      );
-      break;
-    case 'location':
-      table = (
-        <ReportTable
-          testId="sales-by-location"
-          wide={wide}
-          rows={report.by_location}
-          rowKey={(r) => r.location_id}
-          initialSort={sort}
-          columns={[{ key: 'name', label: t('reports.col.location'), value: (r) => r.name }, ...byLocation]}
-        />
-      );
-      break;
-    case 'kind':
-      table = (
-        <ReportTable
-          testId="sales-by-kind"
-          wide={wide}
-          rows={report.by_kind}
-          rowKey={(r) => r.kind}
-          initialSort={sort}
-          columns={[
-            { key: 'kind', label: t('reports.col.kind'), value: (r) => t(`sales.kinds.${r.kind}`) },
-            ...byKind,
-          ]}
-        />
-      );
-      break;
-  }
-
+  const net: NetColumns = {
+    day: useNetColumns(report.by_day),
+    cashier: useNetColumns(report.by_cashier),
+    location: useNetColumns(report.by_location),
+    kind: useNetColumns(report.by_kind),
+  };
   return (
     <Stack gap="sm">
       <div data-print="hide">
@@ -247,7 +89,187 @@ export function SalesTables({
       <Text fw={700} className={classes.printOnly}>
         {t(`reports.sales.by.${group}`)}
       </Text>
-      {table}
+      {groupTable(group, { report, wide, t, f, net })}
     </Stack>
+  );
+}
+
+interface NetColumns {
+  day: ReportColumn<SalesReport['by_day'][number]>[];
+  cashier: ReportColumn<SalesReport['by_cashier'][number]>[];
+  location: ReportColumn<SalesReport['by_location'][number]>[];
+  kind: ReportColumn<SalesReport['by_kind'][number]>[];
+}
+
+interface TableArgs {
+  report: SalesReport;
+  wide: boolean;
+  t: TFunction;
+  f: ReturnType<typeof useReportFormat>;
+  net: NetColumns;
+}
+
+const BY_NET = { key: 'net', dir: 'desc' } as const;
+
+// Plain functions, not components: every group renders the one ReportTable in the same place, so
+// switching groups keeps the table (and its sort) as it always has.
+function groupTable(group: SalesGroup, a: TableArgs): React.ReactNode {
+  const { report, wide, t, f, net } = a;
+  switch (group) {
+    case 'day':
+      return (
+        <ReportTable
+          testId="sales-by-day"
+          wide={wide}
+          rows={report.by_day}
+          rowKey={(r) => r.day}
+          initialSort={{ key: 'day', dir: 'asc' }}
+          columns={[
+            { key: 'day', label: t('reports.col.day'), value: (r) => r.day, render: (r) => f.day(r.day) },
+            ...net.day,
+          ]}
+        />
+      );
+    case 'product':
+      return productTable(a);
+    case 'category':
+      return categoryTable(a);
+    case 'cashier':
+      return (
+        <ReportTable
+          testId="sales-by-cashier"
+          wide={wide}
+          rows={report.by_cashier}
+          rowKey={(r) => r.user_id}
+          initialSort={BY_NET}
+          columns={[{ key: 'name', label: t('reports.col.cashier'), value: (r) => r.name }, ...net.cashier]}
+        />
+      );
+    case 'location':
+      return (
+        <ReportTable
+          testId="sales-by-location"
+          wide={wide}
+          rows={report.by_location}
+          rowKey={(r) => r.location_id}
+          initialSort={BY_NET}
+          columns={[{ key: 'name', label: t('reports.col.location'), value: (r) => r.name }, ...net.location]}
+        />
+      );
+    case 'kind':
+      return (
+        <ReportTable
+          testId="sales-by-kind"
+          wide={wide}
+          rows={report.by_kind}
+          rowKey={(r) => r.kind}
+          initialSort={BY_NET}
+          columns={[
+            { key: 'kind', label: t('reports.col.kind'), value: (r) => t(`sales.kinds.${r.kind}`) },
+            ...net.kind,
+          ]}
+        />
+      );
+  }
+}
+
+function productTable({ report, wide, t, f }: TableArgs) {
+  const p = report.by_product;
+  return (
+    <ReportTable
+      testId="sales-by-product"
+      wide={wide}
+      minWidth={760}
+      rows={p}
+      rowKey={(r) => r.product_id}
+      initialSort={BY_NET}
+      columns={[
+        {
+          key: 'name',
+          label: t('reports.col.product'),
+          value: (r) => r.name,
+          render: (r) => (
+            <span>
+              {r.name}{' '}
+              <Text span size="xs" c="dimmed">
+                {r.code}
+              </Text>
+            </span>
+          ),
+        },
+        { key: 'category', label: t('reports.col.category'), value: (r) => r.category },
+        {
+          key: 'quantity',
+          label: t('reports.col.quantity'),
+          kind: 'count',
+          value: (r) => r.net_quantity,
+          render: (r) => `${formatQuantity(r.net_quantity)} ${t(`stock.units.${r.unit}`)}`,
+        },
+        {
+          key: 'revenue',
+          label: t('reports.col.salesTotal'),
+          kind: 'money',
+          value: (r) => r.revenue,
+          total: f.money(sumOf(p, (r) => r.revenue)),
+        },
+        {
+          key: 'reversed',
+          label: t('reports.col.reversalsTotal'),
+          kind: 'money',
+          value: (r) => r.reversed_revenue,
+          render: (r) => (r.reversed_revenue ? <SignedMoney value={-r.reversed_revenue} /> : f.money(0)),
+          total: f.money(sumOf(p, (r) => r.reversed_revenue)),
+        },
+        {
+          key: 'net',
+          label: t('reports.col.net'),
+          kind: 'money',
+          value: (r) => r.net,
+          total: f.money(sumOf(p, (r) => r.net)),
+        },
+      ]}
+    />
+  );
+}
+
+function categoryTable({ report, wide, t, f }: TableArgs) {
+  const c = report.by_category;
+  return (
+    <ReportTable
+      testId="sales-by-category"
+      wide={wide}
+      rows={c}
+      rowKey={(r) => r.category}
+      initialSort={BY_NET}
+      columns={[
+        {
+          key: 'category',
+          label: t('reports.col.category'),
+          value: (r) => r.category,
+          render: (r) => r.category || t('reports.noCategory'),
+        },
+        {
+          key: 'revenue',
+          label: t('reports.col.salesTotal'),
+          kind: 'money',
+          value: (r) => r.revenue,
+          total: f.money(sumOf(c, (r) => r.revenue)),
+        },
+        {
+          key: 'reversed',
+          label: t('reports.col.reversalsTotal'),
+          kind: 'money',
+          value: (r) => r.reversed_revenue,
+          total: f.money(sumOf(c, (r) => r.reversed_revenue)),
+        },
+        {
+          key: 'net',
+          label: t('reports.col.net'),
+          kind: 'money',
+          value: (r) => r.net,
+          total: f.money(sumOf(c, (r) => r.net)),
+        },
+      ]}
+    />
   );
 }

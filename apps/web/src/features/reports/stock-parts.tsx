@@ -1,9 +1,10 @@
 import { BarChart } from '@mantine/charts';
 import { Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { type StockReport, formatQuantity } from '@duka/domain';
-import { mayOpen } from '../sales/sales-api';
+import { mayOpen } from '../sales';
 import { useSession } from '../../lib/session-context';
 import { CHART_DEFAULTS, ChartCard, legendInOrder } from './chart-card';
 import { sumOf, valueByLocation } from './chart-data';
@@ -55,110 +56,129 @@ export function StockTable({ report, view, wide }: { report: StockReport; view: 
   const { t } = useTranslation();
   const session = useSession();
   const f = useReportFormat();
-  const unit = (u: string) => t(`stock.units.${u}`);
-  const product = (r: { name: string; code: string }) => (
-    <span>
-      {r.name}{' '}
-      <Text span size="xs" c="dimmed">
-        {r.code}
-      </Text>
-    </span>
-  );
+  const a: TableArgs = { report, wide, t, f, toStock: mayOpen(session, '/stock') };
+  // Plain functions, not components: the views keep rendering into the same place as before.
+  if (view === 'onHand') return onHandTable(a);
+  if (view === 'low') return lowStock(a);
+  return movementsTable(a);
+}
 
-  if (view === 'onHand')
+interface TableArgs {
+  report: StockReport;
+  wide: boolean;
+  t: TFunction;
+  f: ReturnType<typeof useReportFormat>;
+  /** Whether the user may open the stock screen. */
+  toStock: boolean;
+}
+
+const product = (r: { name: string; code: string }) => (
+  <span>
+    {r.name}{' '}
+    <Text span size="xs" c="dimmed">
+      {r.code}
+    </Text>
+  </span>
+);
+
+function onHandTable({ report, wide, t, f }: TableArgs) {
+  const unit = (u: string) => t(`stock.units.${u}`);
+  return (
+    <ReportTable
+      testId="stock-on-hand"
+      wide={wide}
+      minWidth={860}
+      rows={report.on_hand}
+      rowKey={(r) => `${r.product_id}-${r.location_id}`}
+      initialSort={{ key: 'name', dir: 'asc' }}
+      columns={[
+        { key: 'name', label: t('reports.col.product'), value: (r) => r.name, render: product },
+        { key: 'location', label: t('reports.col.location'), value: (r) => r.location_name },
+        {
+          key: 'quantity',
+          label: t('reports.col.onHand'),
+          kind: 'count',
+          value: (r) => r.quantity,
+          render: (r) => `${formatQuantity(r.quantity)} ${unit(r.unit)}`,
+        },
+        { key: 'avg', label: t('reports.col.avgCost'), kind: 'money', value: (r) => r.avg_cost },
+        { key: 'price', label: t('reports.col.price'), kind: 'money', value: (r) => r.price },
+        {
+          key: 'cost',
+          label: t('reports.col.valueCost'),
+          kind: 'money',
+          value: (r) => r.value_cost,
+          total: f.money(report.totals.value_cost),
+        },
+        {
+          key: 'value',
+          label: t('reports.col.valuePrice'),
+          kind: 'money',
+          value: (r) => r.value_price,
+          total: f.money(report.totals.value_price),
+        },
+      ]}
+    />
+  );
+}
+
+function lowStock({ report, wide, t, toStock }: TableArgs) {
+  const unit = (u: string) => t(`stock.units.${u}`);
+  if (report.low_stock.length === 0)
     return (
+      <Text c="dimmed" ta="center" py="lg">
+        {t('reports.stock.noLow')}
+      </Text>
+    );
+  return (
+    <Stack gap="sm">
       <ReportTable
-        testId="stock-on-hand"
+        testId="stock-low"
         wide={wide}
-        minWidth={860}
-        rows={report.on_hand}
-        rowKey={(r) => `${r.product_id}-${r.location_id}`}
-        initialSort={{ key: 'name', dir: 'asc' }}
+        rows={report.low_stock}
+        rowKey={(r) => r.product_id}
+        initialSort={{ key: 'short', dir: 'desc' }}
         columns={[
           { key: 'name', label: t('reports.col.product'), value: (r) => r.name, render: product },
-          { key: 'location', label: t('reports.col.location'), value: (r) => r.location_name },
           {
-            key: 'quantity',
+            key: 'onHand',
             label: t('reports.col.onHand'),
             kind: 'count',
-            value: (r) => r.quantity,
-            render: (r) => `${formatQuantity(r.quantity)} ${unit(r.unit)}`,
-          },
-          { key: 'avg', label: t('reports.col.avgCost'), kind: 'money', value: (r) => r.avg_cost },
-          { key: 'price', label: t('reports.col.price'), kind: 'money', value: (r) => r.price },
-          {
-            key: 'cost',
-            label: t('reports.col.valueCost'),
-            kind: 'money',
-            value: (r) => r.value_cost,
-            total: f.money(report.totals.value_cost),
+            value: (r) => r.on_hand,
+            render: (r) => `${formatQuantity(r.on_hand)} ${unit(r.unit)}`,
           },
           {
-            key: 'value',
-            label: t('reports.col.valuePrice'),
-            kind: 'money',
-            value: (r) => r.value_price,
-            total: f.money(report.totals.value_price),
+            key: 'reorder',
+            label: t('reports.col.reorderLevel'),
+            kind: 'count',
+            value: (r) => r.reorder_level,
+            render: (r) => `${formatQuantity(r.reorder_level)} ${unit(r.unit)}`,
+          },
+          {
+            key: 'short',
+            label: t('reports.col.shortBy'),
+            kind: 'count',
+            value: (r) => r.reorder_level - r.on_hand,
+            render: (r) => `${formatQuantity(r.reorder_level - r.on_hand)} ${unit(r.unit)}`,
           },
         ]}
       />
-    );
+      {toStock && (
+        <Button
+          component={Link}
+          to="/stock"
+          variant="light"
+          style={{ alignSelf: 'flex-start' }}
+          data-print="hide"
+        >
+          {t('reports.stock.toStock')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
 
-  if (view === 'low') {
-    if (report.low_stock.length === 0)
-      return (
-        <Text c="dimmed" ta="center" py="lg">
-          {t('reports.stock.noLow')}
-        </Text>
-      );
-    return (
-      <Stack gap="sm">
-        <ReportTable
-          testId="stock-low"
-          wide={wide}
-          rows={report.low_stock}
-          rowKey={(r) => r.product_id}
-          initialSort={{ key: 'short', dir: 'desc' }}
-          columns={[
-            { key: 'name', label: t('reports.col.product'), value: (r) => r.name, render: product },
-            {
-              key: 'onHand',
-              label: t('reports.col.onHand'),
-              kind: 'count',
-              value: (r) => r.on_hand,
-              render: (r) => `${formatQuantity(r.on_hand)} ${unit(r.unit)}`,
-            },
-            {
-              key: 'reorder',
-              label: t('reports.col.reorderLevel'),
-              kind: 'count',
-              value: (r) => r.reorder_level,
-              render: (r) => `${formatQuantity(r.reorder_level)} ${unit(r.unit)}`,
-            },
-            {
-              key: 'short',
-              label: t('reports.col.shortBy'),
-              kind: 'count',
-              value: (r) => r.reorder_level - r.on_hand,
-              render: (r) => `${formatQuantity(r.reorder_level - r.on_hand)} ${unit(r.unit)}`,
-            },
-          ]}
-        />
-        {mayOpen(session, '/stock') && (
-          <Button
-            component={Link}
-            to="/stock"
-            variant="light"
-            style={{ alignSelf: 'flex-start' }}
-            data-print="hide"
-          >
-            {t('reports.stock.toStock')}
-          </Button>
-        )}
-      </Stack>
-    );
-  }
-
+function movementsTable({ report, wide, t, f }: TableArgs) {
   if (report.movements.length === 0)
     return (
       <Text c="dimmed" ta="center" py="lg">

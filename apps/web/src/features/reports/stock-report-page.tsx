@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { StockReport } from '@duka/domain';
 import { useSession } from '../../lib/session-context';
 import { KpiCard } from '../../components/kpi-card';
-import { mayOpen } from '../sales/sales-api';
+import { mayOpen } from '../sales';
 import { ReportFilters } from './report-filters';
 import { useReportFormat } from './report-format';
 import { ReportEmpty, ReportError, ReportLayout, ReportLoading } from './report-layout';
@@ -51,6 +51,47 @@ function StockKpis({ report }: { report: StockReport }) {
   );
 }
 
+/** On hand, low stock or movements: the choice, its heading on paper, and the table. */
+function StockViews({
+  report,
+  views,
+  view,
+  onView,
+  wide,
+}: {
+  report: StockReport;
+  views: { value: StockView; label: string }[];
+  view: StockView;
+  onView: (v: StockView) => void;
+  wide: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm">
+      {/* One row on a wide screen; stacked on a phone, where the words would be cut. */}
+      <div data-print="hide">
+        <SegmentedControl
+          aria-label={t('reports.stock.show')}
+          data={views}
+          value={view}
+          onChange={(v) => onView(v)}
+          orientation={wide ? 'horizontal' : 'vertical'}
+          fullWidth={!wide}
+        />
+      </div>
+      <Text fw={700} className={classes.printOnly}>
+        {views.find((v) => v.value === view)?.label}
+      </Text>
+      {view === 'movements' && (
+        <Text size="sm" c="dimmed">
+          {t('reports.stock.movementsNote')}
+        </Text>
+      )}
+      <StockTable report={report} view={view} wide={wide} />
+    </Stack>
+  );
+}
+
 /** Stock report (/stock-report): on hand and its value per location, low stock, the range's movements. */
 export function StockReportPage() {
   const { t, i18n } = useTranslation();
@@ -91,28 +132,7 @@ export function StockReportPage() {
         ) : (
           <>
             {data.on_hand.length > 0 && <StockValueChart report={data} />}
-            <Stack gap="sm">
-              {/* One row on a wide screen; stacked on a phone, where the words would be cut. */}
-              <div data-print="hide">
-                <SegmentedControl
-                  aria-label={t('reports.stock.show')}
-                  data={views}
-                  value={view}
-                  onChange={(v) => setView(v)}
-                  orientation={wide ? 'horizontal' : 'vertical'}
-                  fullWidth={!wide}
-                />
-              </div>
-              <Text fw={700} className={classes.printOnly}>
-                {views.find((v) => v.value === view)?.label}
-              </Text>
-              {view === 'movements' && (
-                <Text size="sm" c="dimmed">
-                  {t('reports.stock.movementsNote')}
-                </Text>
-              )}
-              <StockTable report={data} view={view} wide={wide} />
-            </Stack>
+            <StockViews report={data} views={views} view={view} onView={setView} wide={wide} />
           </>
         )}
       </Box>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSession } from '../../lib/session-context';
-import { useAllLocations } from '../stock/stock-api';
+import { useAllLocations } from '../stock';
 import { type RangeChoice, businessToday, choosePreset, previousRange, rangeProblem } from './report-range';
 import type { ReportFilter } from './reports-api';
 

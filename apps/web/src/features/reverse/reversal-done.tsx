@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Reversal } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
-import { PrintReceiptButton } from '../printing/print-receipt-button';
-import { ReceiptPreview, receiptSvgUrl } from '../receipts/receipt-preview';
+import { PrintReceiptButton } from '../printing';
+import { ReceiptPreview, receiptSvgUrl } from '../receipts';
 
 /** After a reversal: what was given back, its own receipt, and the way to the next one. */
 export function ReversalDone({ reversal, onAnother }: { reversal: Reversal; onAnother: () => void }) {

@@ -28,13 +28,15 @@ function useLineError() {
 }
 
 /** Each line of the sale: sold, already reversed, left, how much to reverse now and its refund. */
-export function ReverseLines({ lines, typed, refused, wide, onType }: Props) {
+export function ReverseLines(p: Props) {
+  return p.wide ? <LinesTable {...p} /> : <LineCards {...p} />;
+}
+
+/** How much of a line to reverse now, with what is wrong with it. */
+function QtyInput({ line: l, typed, refused, wide, onType }: Omit<Props, 'lines'> & { line: PlannedLine }) {
   const { t } = useTranslation();
-  const session = useSession();
-  const { money } = useFormat(session.business);
   const errorOf = useLineError();
-  const unit = (l: PlannedLine) => t(`stock.units.${l.unit}`, { defaultValue: l.unit });
-  const input = (l: PlannedLine) => (
+  return (
     <TextInput
       aria-label={t('reverse.qtyOf', { name: l.name })}
       label={wide ? undefined : t('reverse.toReverse')}
@@ -50,40 +52,48 @@ export function ReverseLines({ lines, typed, refused, wide, onType }: Props) {
       data-testid={`reverse-qty-${l.line_no}`}
     />
   );
+}
 
-  if (!wide)
-    return (
-      <Stack gap="sm" data-testid="reverse-lines">
-        {lines.map((l) => (
-          <Card key={l.line_no} withBorder padding="sm" data-testid={`reverse-line-${l.line_no}`}>
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Text fw={600}>{l.name}</Text>
-              <Text fw={700} ta="right" c={l.quantity ? undefined : 'dimmed'}>
-                {l.quantity ? money(l.refund) : '—'}
-              </Text>
-            </Group>
-            <SimpleGrid cols={3} spacing={4} my={6}>
-              {(
-                [
-                  ['reverse.sold', l.sold],
-                  ['reverse.reversed', l.reversed],
-                  ['reverse.left', l.left],
-                ] as const
-              ).map(([k, v]) => (
-                <div key={k}>
-                  <Text size="xs" c="dimmed">
-                    {t(k)}
-                  </Text>
-                  <Text size="sm">{formatQuantity(v)}</Text>
-                </div>
-              ))}
-            </SimpleGrid>
-            {input(l)}
-          </Card>
-        ))}
-      </Stack>
-    );
+function LineCards(p: Props) {
+  const { t } = useTranslation();
+  const { money } = useFormat(useSession().business);
+  return (
+    <Stack gap="sm" data-testid="reverse-lines">
+      {p.lines.map((l) => (
+        <Card key={l.line_no} withBorder padding="sm" data-testid={`reverse-line-${l.line_no}`}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Text fw={600}>{l.name}</Text>
+            <Text fw={700} ta="right" c={l.quantity ? undefined : 'dimmed'}>
+              {l.quantity ? money(l.refund) : '—'}
+            </Text>
+          </Group>
+          <SimpleGrid cols={3} spacing={4} my={6}>
+            {(
+              [
+                ['reverse.sold', l.sold],
+                ['reverse.reversed', l.reversed],
+                ['reverse.left', l.left],
+              ] as const
+            ).map(([k, v]) => (
+              <div key={k}>
+                <Text size="xs" c="dimmed">
+                  {t(k)}
+                </Text>
+                <Text size="sm">{formatQuantity(v)}</Text>
+              </div>
+            ))}
+          </SimpleGrid>
+          <QtyInput {...p} line={l} />
+        </Card>
+      ))}
+    </Stack>
+  );
+}
 
+function LinesTable(p: Props) {
+  const { t } = useTranslation();
+  const { money } = useFormat(useSession().business);
+  const unit = (l: PlannedLine) => t(`stock.units.${l.unit}`, { defaultValue: l.unit });
   return (
     <Table.ScrollContainer minWidth={680}>
       <Table verticalSpacing="xs" data-testid="reverse-lines">
@@ -98,7 +108,7 @@ export function ReverseLines({ lines, typed, refused, wide, onType }: Props) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {lines.map((l) => (
+          {p.lines.map((l) => (
             <Table.Tr
               key={l.line_no}
               data-testid={`reverse-line-${l.line_no}`}
@@ -121,7 +131,9 @@ export function ReverseLines({ lines, typed, refused, wide, onType }: Props) {
               <Table.Td ta="right" pt={14} fw={600}>
                 {formatQuantity(l.left)}
               </Table.Td>
-              <Table.Td>{input(l)}</Table.Td>
+              <Table.Td>
+                <QtyInput {...p} line={l} />
+              </Table.Td>
               <Table.Td
                 ta="right"
                 pt={14}

@@ -21,7 +21,7 @@ import { ApiError } from '../../lib/api-error';
 import { useFormat } from '../../lib/format';
 import { serverMessage } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
-import { fetchSaleByReceipt, mayReverse, reversePath } from '../sales/sales-api';
+import { fetchSaleByReceipt, mayReverse, reversePath } from '../sales';
 import { SignedMoney } from '../../components/signed-money';
 import { ReversalDone } from './reversal-done';
 import { ReverseForm } from './reverse-form';
@@ -80,7 +80,6 @@ function SaleSummary({ sale }: { sale: Sale }) {
 
 function ReverseScreen({ kind, initial }: { kind: SaleKind; initial: string }) {
   const { t } = useTranslation();
-  const session = useSession();
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(initial);
   const [searched, setSearched] = useState(initial.trim());
@@ -116,34 +115,17 @@ function ReverseScreen({ kind, initial }: { kind: SaleKind; initial: string }) {
   const nothingLeft = !!s && s.lines.every((l) => l.quantity <= l.reversed);
   return (
     <Stack>
-      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            setSearched(text.trim());
-            if (text.trim() === searched) void sale.refetch();
-          }}
-        >
-          <Group align="flex-start" wrap="wrap">
-            <TextInput
-              ref={input}
-              label={t('reverse.receiptNo')}
-              description={t('reverse.receiptHint')}
-              placeholder="000123"
-              data-autofocus
-              autoFocus={!initial}
-              value={text}
-              error={findError}
-              onChange={(e) => setText(e.currentTarget.value)}
-              style={{ flex: '1 1 240px' }}
-              maw={360}
-            />
-            <Button type="submit" mt={{ base: 0, xs: 46 }} leftSection={<IconSearch size={16} aria-hidden />}>
-              {t('reverse.find')}
-            </Button>
-          </Group>
-        </form>
-      </Paper>
+      <ReceiptSearch
+        inputRef={input}
+        initial={initial}
+        text={text}
+        setText={setText}
+        error={findError}
+        onFind={() => {
+          setSearched(text.trim());
+          if (text.trim() === searched) void sale.refetch();
+        }}
+      />
       {searched && sale.isPending && (
         <Stack data-testid="sale-loading">
           <Skeleton h={90} radius="lg" />
@@ -154,25 +136,7 @@ function ReverseScreen({ kind, initial }: { kind: SaleKind; initial: string }) {
         <>
           <SaleSummary sale={s} />
           {s.kind !== kind ? (
-            <Alert color="yellow" role="alert" title={t('reverse.otherKind.title')}>
-              <Text size="sm">
-                {t('reverse.otherKind.text', { no: s.receipt_no, kind: t(`sales.kinds.${s.kind}`) })}
-              </Text>
-              {mayReverse(session, s.kind) ? (
-                <Button
-                  component={Link}
-                  to={`${reversePath(s.kind)}?receipt=${encodeURIComponent(s.receipt_no)}`}
-                  variant="light"
-                  mt="sm"
-                >
-                  {t('reverse.otherKind.go', { kind: t(MENU_KEY[s.kind]) })}
-                </Button>
-              ) : (
-                <Text size="sm" mt="xs">
-                  {t('reverse.otherKind.notAllowed', { kind: t(`sales.kinds.${s.kind}`) })}
-                </Text>
-              )}
-            </Alert>
+            <OtherKind sale={s} />
           ) : nothingLeft ? (
             <Alert color="gray" role="status">
               {t('reverse.errors.alreadyReversed', { no: s.receipt_no })}
@@ -193,6 +157,81 @@ function ReverseScreen({ kind, initial }: { kind: SaleKind; initial: string }) {
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** The receipt number to look up, and Find. */
+function ReceiptSearch({
+  inputRef,
+  initial,
+  text,
+  setText,
+  error,
+  onFind,
+}: {
+  inputRef: React.RefObject<HTMLInputElement | null>;
+  initial: string;
+  text: string;
+  setText: (text: string) => void;
+  error: string | undefined;
+  onFind: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          onFind();
+        }}
+      >
+        <Group align="flex-start" wrap="wrap">
+          <TextInput
+            ref={inputRef}
+            label={t('reverse.receiptNo')}
+            description={t('reverse.receiptHint')}
+            placeholder="000123"
+            data-autofocus
+            autoFocus={!initial}
+            value={text}
+            error={error}
+            onChange={(e) => setText(e.currentTarget.value)}
+            style={{ flex: '1 1 240px' }}
+            maw={360}
+          />
+          <Button type="submit" mt={{ base: 0, xs: 46 }} leftSection={<IconSearch size={16} aria-hidden />}>
+            {t('reverse.find')}
+          </Button>
+        </Group>
+      </form>
+    </Paper>
+  );
+}
+
+/** A sale of another kind than this screen reverses: where to reverse it, if the user may. */
+function OtherKind({ sale: s }: { sale: Sale }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  return (
+    <Alert color="yellow" role="alert" title={t('reverse.otherKind.title')}>
+      <Text size="sm">
+        {t('reverse.otherKind.text', { no: s.receipt_no, kind: t(`sales.kinds.${s.kind}`) })}
+      </Text>
+      {mayReverse(session, s.kind) ? (
+        <Button
+          component={Link}
+          to={`${reversePath(s.kind)}?receipt=${encodeURIComponent(s.receipt_no)}`}
+          variant="light"
+          mt="sm"
+        >
+          {t('reverse.otherKind.go', { kind: t(MENU_KEY[s.kind]) })}
+        </Button>
+      ) : (
+        <Text size="sm" mt="xs">
+          {t('reverse.otherKind.notAllowed', { kind: t(`sales.kinds.${s.kind}`) })}
+        </Text>
+      )}
+    </Alert>
   );
 }
 

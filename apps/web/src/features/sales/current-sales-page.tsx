@@ -1,20 +1,18 @@
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarCheck, IconShoppingCart } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DAY_PATTERN, SALE_KINDS, type SaleKind, type SalesList } from '@duka/domain';
+import { SALE_KINDS, type SalesList } from '@duka/domain';
 import { PageHeader } from '../../components/page-header';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
-import { useAllowedLocations } from '../stock/use-allowed-locations';
 import { KpiCard } from '../../components/kpi-card';
-import { type Opened, SaleDrawer } from './sale-drawer';
-import { mayOpen, todayOf, useSalesDay } from './sales-api';
+import { SaleDrawer } from './sale-drawer';
 import { SalesListView } from './sales-list';
 import { SignedMoney } from '../../components/signed-money';
 import { ListError } from '../../components/list-states';
+import { type CurrentSalesState, useCurrentSales } from './use-current-sales';
 
 function Totals({ data }: { data: SalesList }) {
   const { t } = useTranslation();
@@ -60,37 +58,83 @@ function Totals({ data }: { data: SalesList }) {
 /** Current sales (/current-sales): a day's sales and reversals at a location, totals by kind. */
 export function CurrentSalesPage() {
   const { t } = useTranslation();
-  const session = useSession();
-  const today = todayOf(session);
-  const [params] = useSearchParams();
-  const { allowed, home, admin, isPending: locationsPending } = useAllowedLocations();
-  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
-  const [day, setDay] = useState(() => {
-    const d = params.get('day');
-    return d && DAY_PATTERN.test(d) ? d : today;
-  });
-  // An admin starts with every location, staff at their home location; both may change it.
-  const [location, setLocation] = useState<string | null | undefined>(
-    () => params.get('location_id') ?? undefined,
+  const s = useCurrentSales();
+  const { opened } = s;
+  return (
+    <>
+      <PageHeader
+        title={`${t('menu.makeSale')} › ${t('menu.currentSales')}`}
+        actions={
+          s.canClose && (
+            <Button
+              component={Link}
+              to={s.closeLink}
+              variant="default"
+              leftSection={<IconCalendarCheck size={16} aria-hidden />}
+            >
+              {t('sales.closeDay')}
+            </Button>
+          )
+        }
+      />
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
+        <SalesFilters state={s} />
+        <SalesBody state={s} />
+      </Paper>
+      {opened && (
+        <SaleDrawer key={`${opened.type}-${opened.id}`} item={opened} onClose={() => s.setOpened(null)} />
+      )}
+    </>
   );
-  const chosen = location === undefined ? (admin ? null : home || null) : location;
-  const [kind, setKind] = useState<SaleKind | null>(null);
-  const [opened, setOpened] = useState<Opened | null>(null);
-  const validDay = DAY_PATTERN.test(day) ? day : today;
-  // staff wait for their home location before the first load, so the list does not jump
-  const list = useSalesDay(
-    { day: validDay, location_id: chosen ?? undefined, kind: kind ?? undefined },
-    admin || !locationsPending,
-  );
-  const canClose = mayOpen(session, '/daily-sales');
-  const closeLink = `/daily-sales?${new URLSearchParams({
-    day: validDay,
-    ...(chosen ? { location_id: chosen } : {}),
-  }).toString()}`;
+}
 
-  let body: React.ReactNode;
+/** The day, the location and the kind of sale. */
+function SalesFilters({ state: s }: { state: CurrentSalesState }) {
+  const { t } = useTranslation();
+  return (
+    <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
+      <TextInput
+        type="date"
+        label={t('sales.filter.day')}
+        value={s.day}
+        max={s.today}
+        onChange={(e) => s.setDay(e.currentTarget.value)}
+        w={{ base: '100%', xs: 180 }}
+      />
+      <Select
+        label={t('sales.filter.location')}
+        placeholder={t('sales.filter.allLocations')}
+        data={s.allowed.map((l) => ({ value: l.id, label: l.name }))}
+        value={s.chosen}
+        onChange={s.setLocation}
+        clearable
+        w={{ base: '100%', xs: 200 }}
+      />
+      <Select
+        label={t('sales.filter.kind')}
+        placeholder={t('sales.filter.allKinds')}
+        data={SALE_KINDS.map((k) => ({ value: k, label: t(`sales.kinds.${k}`) }))}
+        value={s.kind}
+        onChange={s.setKind}
+        clearable
+        w={{ base: '100%', xs: 180 }}
+      />
+      {!s.admin && (
+        <Text size="sm" c="dimmed" style={{ flex: '1 1 200px' }}>
+          {t('sales.ownOnly')}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+/** Loading, error, or the totals over the list (or "no sales", with a way to start one today). */
+function SalesBody({ state: s }: { state: CurrentSalesState }) {
+  const { t } = useTranslation();
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const { list } = s;
   if (list.isPending)
-    body = (
+    return (
       <Stack data-testid="sales-loading">
         <SimpleGrid cols={{ base: 2, md: 4 }}>
           {[0, 1, 2, 3].map((i) => (
@@ -102,90 +146,30 @@ export function CurrentSalesPage() {
         ))}
       </Stack>
     );
-  else if (list.isError) body = <ListError onRetry={() => void list.refetch()} />;
-  else
-    body = (
-      <>
-        <Totals data={list.data} />
-        {list.data.items.length === 0 ? (
-          <Stack align="center" py="xl" gap="sm">
-            <Text c="dimmed">{kind ? t('sales.emptyKind') : t('sales.empty')}</Text>
-            {validDay === today && mayOpen(session, '/cash-sale') && (
-              <Button
-                component={Link}
-                to="/cash-sale"
-                variant="light"
-                leftSection={<IconShoppingCart size={16} aria-hidden />}
-              >
-                {t('sales.startSale')}
-              </Button>
-            )}
-          </Stack>
-        ) : (
-          <SalesListView
-            items={list.data.items}
-            wide={wide}
-            onOpen={(i) => setOpened({ type: i.type, id: i.id })}
-          />
-        )}
-      </>
-    );
-
+  if (list.isError) return <ListError onRetry={() => void list.refetch()} />;
   return (
     <>
-      <PageHeader
-        title={`${t('menu.makeSale')} › ${t('menu.currentSales')}`}
-        actions={
-          canClose && (
+      <Totals data={list.data} />
+      {list.data.items.length === 0 ? (
+        <Stack align="center" py="xl" gap="sm">
+          <Text c="dimmed">{s.kind ? t('sales.emptyKind') : t('sales.empty')}</Text>
+          {s.validDay === s.today && s.canSell && (
             <Button
               component={Link}
-              to={closeLink}
-              variant="default"
-              leftSection={<IconCalendarCheck size={16} aria-hidden />}
+              to="/cash-sale"
+              variant="light"
+              leftSection={<IconShoppingCart size={16} aria-hidden />}
             >
-              {t('sales.closeDay')}
+              {t('sales.startSale')}
             </Button>
-          )
-        }
-      />
-      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
-        <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            type="date"
-            label={t('sales.filter.day')}
-            value={day}
-            max={today}
-            onChange={(e) => setDay(e.currentTarget.value)}
-            w={{ base: '100%', xs: 180 }}
-          />
-          <Select
-            label={t('sales.filter.location')}
-            placeholder={t('sales.filter.allLocations')}
-            data={allowed.map((l) => ({ value: l.id, label: l.name }))}
-            value={chosen}
-            onChange={setLocation}
-            clearable
-            w={{ base: '100%', xs: 200 }}
-          />
-          <Select
-            label={t('sales.filter.kind')}
-            placeholder={t('sales.filter.allKinds')}
-            data={SALE_KINDS.map((k) => ({ value: k, label: t(`sales.kinds.${k}`) }))}
-            value={kind}
-            onChange={setKind}
-            clearable
-            w={{ base: '100%', xs: 180 }}
-          />
-          {!admin && (
-            <Text size="sm" c="dimmed" style={{ flex: '1 1 200px' }}>
-              {t('sales.ownOnly')}
-            </Text>
           )}
-        </Group>
-        {body}
-      </Paper>
-      {opened && (
-        <SaleDrawer key={`${opened.type}-${opened.id}`} item={opened} onClose={() => setOpened(null)} />
+        </Stack>
+      ) : (
+        <SalesListView
+          items={list.data.items}
+          wide={wide}
+          onOpen={(i) => s.setOpened({ type: i.type, id: i.id })}
+        />
       )}
     </>
   );

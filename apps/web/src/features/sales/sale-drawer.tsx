@@ -20,8 +20,8 @@ import { type Reversal, type Sale, formatQuantity } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { serverMessage } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
-import { PrintReceiptButton } from '../printing/print-receipt-button';
-import { ReceiptPreview, receiptSvgUrl } from '../receipts/receipt-preview';
+import { PrintReceiptButton } from '../printing';
+import { ReceiptPreview, receiptSvgUrl } from '../receipts';
 import { mayReverse, receiptLabel, reversePath, useReversal, useSale } from './sales-api';
 import { SaleLines } from './sale-lines';
 import { SignedMoney } from '../../components/signed-money';
@@ -71,7 +71,6 @@ function SaleView({ sale, onOpen }: { sale: Sale; onOpen: (o: Opened) => void })
   const { t } = useTranslation();
   const session = useSession();
   const { money, dateTime } = useFormat(session.business);
-  const left = sale.lines.some((l) => l.quantity > l.reversed);
   return (
     <Stack>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
@@ -107,6 +106,20 @@ function SaleView({ sale, onOpen }: { sale: Sale; onOpen: (o: Opened) => void })
           </Text>
         )}
       </Stack>
+      <SaleReversals sale={sale} onOpen={onOpen} />
+      <Receipt no={sale.receipt_no} />
+    </Stack>
+  );
+}
+
+/** Its reversals (each opens), and Reverse while something is left, for a user who may. */
+function SaleReversals({ sale, onOpen }: { sale: Sale; onOpen: (o: Opened) => void }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { dateTime } = useFormat(session.business);
+  const left = sale.lines.some((l) => l.quantity > l.reversed);
+  return (
+    <>
       {sale.reversals.length > 0 && (
         <Stack gap={4}>
           <Title order={3} size="h5">
@@ -143,8 +156,7 @@ function SaleView({ sale, onOpen }: { sale: Sale; onOpen: (o: Opened) => void })
             {t('sales.drawer.fullyReversed')}
           </Text>
         ))}
-      <Receipt no={sale.receipt_no} />
-    </Stack>
+    </>
   );
 }
 

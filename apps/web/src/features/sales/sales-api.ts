@@ -11,7 +11,7 @@ import {
   salesListSchema,
 } from '@duka/domain';
 import { api } from '../../lib/api-client';
-import { principalOf } from '../auth/landing';
+import { principalOf } from '../auth';
 
 export interface SalesFilter {
   day: string;

@@ -5,7 +5,7 @@ import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { receiptLabel } from './sales-api';
 import { SignedMoney } from '../../components/signed-money';
-import { SortTh, useSorted } from '../../components/sortable';
+import { type SortState, SortTh, useSorted } from '../../components/sortable';
 
 export type SaleItem = SalesList['items'][number];
 type Col = 'time' | 'receipt' | 'kind' | 'cashier' | 'customer' | 'lines' | 'total';
@@ -65,55 +65,82 @@ export function SalesListView({
   wide: boolean;
   onOpen: (item: SaleItem) => void;
 }) {
-  const { t } = useTranslation();
-  const session = useSession();
+  // one sort for both layouts, kept when the screen turns
+  const { sorted, sort, toggle } = useSorted<SaleItem, Col>(items, valueOf, { key: 'time', dir: 'desc' });
+  return wide ? (
+    <SalesTable rows={sorted} sort={sort} onSort={toggle} onOpen={onOpen} />
+  ) : (
+    <SaleCards rows={sorted} onOpen={onOpen} />
+  );
+}
+
+/** The time of day in the business's zone (the day is in the filter), and who the sale was for. */
+function useRowText() {
   const { i18n } = useTranslation();
-  // the day is in the filter: each row shows its time only
+  const session = useSession();
   const clock = new Intl.DateTimeFormat(i18n.language, {
     timeStyle: 'short',
     timeZone: session.business.timezone,
   });
-  const { sorted, sort, toggle } = useSorted<SaleItem, Col>(items, valueOf, { key: 'time', dir: 'desc' });
-  const time = (iso: string) => clock.format(new Date(iso));
-  const who = (i: SaleItem) => i.debtor_name ?? i.reference ?? '—';
+  return {
+    time: (iso: string) => clock.format(new Date(iso)),
+    who: (i: SaleItem) => i.debtor_name ?? i.reference ?? '—',
+  };
+}
 
-  if (!wide)
-    return (
-      <Stack gap="sm" data-testid="sales-cards">
-        {sorted.map((i) => (
-          <Card
-            key={i.id}
-            withBorder
-            padding="sm"
-            component="button"
-            onClick={() => onOpen(i)}
-            style={{ textAlign: 'left' }}
-            data-testid={`sale-row-${i.receipt_no}`}
-          >
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <div>
-                <Text fw={600}>{t('sales.receiptNo', { no: i.receipt_no })}</Text>
-                <Text size="xs" c="dimmed">
-                  {time(i.created_at)} · {i.user_name}
-                </Text>
-              </div>
-              <Text fw={700} ta="right">
-                <Amount item={i} />
+function SaleCards({ rows, onOpen }: { rows: SaleItem[]; onOpen: (item: SaleItem) => void }) {
+  const { t } = useTranslation();
+  const { time, who } = useRowText();
+  return (
+    <Stack gap="sm" data-testid="sales-cards">
+      {rows.map((i) => (
+        <Card
+          key={i.id}
+          withBorder
+          padding="sm"
+          component="button"
+          onClick={() => onOpen(i)}
+          style={{ textAlign: 'left' }}
+          data-testid={`sale-row-${i.receipt_no}`}
+        >
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <div>
+              <Text fw={600}>{t('sales.receiptNo', { no: i.receipt_no })}</Text>
+              <Text size="xs" c="dimmed">
+                {time(i.created_at)} · {i.user_name}
               </Text>
-            </Group>
-            <Group justify="space-between" mt={6} wrap="nowrap">
-              <KindBadges item={i} />
-              <Text size="xs" c="dimmed" truncate>
-                {who(i)}
-              </Text>
-            </Group>
-          </Card>
-        ))}
-      </Stack>
-    );
+            </div>
+            <Text fw={700} ta="right">
+              <Amount item={i} />
+            </Text>
+          </Group>
+          <Group justify="space-between" mt={6} wrap="nowrap">
+            <KindBadges item={i} />
+            <Text size="xs" c="dimmed" truncate>
+              {who(i)}
+            </Text>
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
 
+function SalesTable({
+  rows,
+  sort,
+  onSort,
+  onOpen,
+}: {
+  rows: SaleItem[];
+  sort: SortState<Col>;
+  onSort: (c: Col) => void;
+  onOpen: (item: SaleItem) => void;
+}) {
+  const { t } = useTranslation();
+  const { time, who } = useRowText();
   const th = (c: Col, label: string, right = false) => (
-    <SortTh column={c} sort={sort} onSort={toggle} right={right}>
+    <SortTh column={c} sort={sort} onSort={onSort} right={right}>
       {label}
     </SortTh>
   );
@@ -132,7 +159,7 @@ export function SalesListView({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {sorted.map((i) => (
+          {rows.map((i) => (
             <Table.Tr
               key={i.id}
               data-testid={`sale-row-${i.receipt_no}`}

@@ -24,7 +24,7 @@ import { browserTimeZone, currencyOptions, timeZoneOptions } from '../../lib/int
 import { describeApiError, notifySuccess } from '../../lib/notify';
 import { storeSession } from '../../lib/session-storage';
 import { makeValidators } from '../../lib/validators';
-import { ME_QUERY_KEY, fetchSetupStatus } from '../auth/auth-api';
+import { ME_QUERY_KEY, fetchSetupStatus } from '../auth';
 
 interface SetupValues {
   business_name: string;

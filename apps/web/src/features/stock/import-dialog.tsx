@@ -1,60 +1,13 @@
-import { useState } from 'react';
 import { Alert, Badge, Button, FileButton, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client';
-import { notifySuccess, serverMessage } from '../../lib/notify';
-import { type ImportResult, importResultSchema } from './stock-api';
+import type { ImportResult } from './stock-api';
+import { useCsvImport } from './use-csv-import';
 
 /** CSV import: pick a file, see every row's errors, then import all rows or none. */
 export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
-  const [csv, setCsv] = useState<string | null>(null);
-  const [fileName, setFileName] = useState('');
-  const [preview, setPreview] = useState<ImportResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (text: string, commit: boolean) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await api('/api/products/import', {
-        method: 'POST',
-        body: { csv: text, commit },
-        schema: importResultSchema,
-        retry: false,
-      });
-      if (commit) {
-        notifySuccess(t('stock.import.done', { count: res.rows.length }));
-        await qc.invalidateQueries({ queryKey: ['products'] });
-        close();
-      } else setPreview(res);
-    } catch (err) {
-      setError(serverMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const pick = async (file: File | null) => {
-    if (!file) return;
-    const text = await file.text();
-    setFileName(file.name);
-    setCsv(text);
-    setPreview(null);
-    await run(text, false);
-  };
-
-  const close = () => {
-    setCsv(null);
-    setPreview(null);
-    setError(null);
-    setFileName('');
-    onClose();
-  };
+  const { csv, fileName, preview, error, busy, run, pick, close } = useCsvImport(onClose);
 
   const bad = preview?.rows.filter((r) => r.errors.length > 0).length ?? 0;
   return (
@@ -91,47 +44,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                 ? t('stock.import.hasErrors', { count: bad })
                 : t('stock.import.ready', { count: preview.rows.length })}
             </Alert>
-            <Table.ScrollContainer minWidth={560} mah={360}>
-              <Table verticalSpacing={4} fz="sm" data-testid="import-preview">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('stock.import.row')}</Table.Th>
-                    <Table.Th>{t('stock.product.code')}</Table.Th>
-                    <Table.Th>{t('stock.product.name')}</Table.Th>
-                    <Table.Th>{t('stock.import.action')}</Table.Th>
-                    <Table.Th>{t('stock.import.errors')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {preview.rows.map((r) => (
-                    <Table.Tr key={r.row} data-testid={`import-row-${r.row}`}>
-                      <Table.Td>{r.row}</Table.Td>
-                      <Table.Td>{r.code}</Table.Td>
-                      <Table.Td>{r.name}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={r.action === 'update' ? 'blue' : 'teal'}>
-                          {t(`stock.import.actions.${r.action === 'update' ? 'update' : 'create'}`)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td c="red">
-                        {r.errors.length === 0 ? (
-                          <Text size="sm" c="teal">
-                            {t('stock.import.ok')}
-                          </Text>
-                        ) : (
-                          r.errors.map((e) => (
-                            <div key={`${e.field ?? ''}${e.message}`}>
-                              {e.field ? `${e.field}: ` : ''}
-                              {e.message}
-                            </div>
-                          ))
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ImportPreview rows={preview.rows} />
           </>
         )}
         <Group justify="flex-end">
@@ -148,5 +61,53 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** Every row of the file: what it would do (create or update) and what is wrong with it. */
+function ImportPreview({ rows }: { rows: ImportResult['rows'] }) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={560} mah={360}>
+      <Table verticalSpacing={4} fz="sm" data-testid="import-preview">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('stock.import.row')}</Table.Th>
+            <Table.Th>{t('stock.product.code')}</Table.Th>
+            <Table.Th>{t('stock.product.name')}</Table.Th>
+            <Table.Th>{t('stock.import.action')}</Table.Th>
+            <Table.Th>{t('stock.import.errors')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.row} data-testid={`import-row-${r.row}`}>
+              <Table.Td>{r.row}</Table.Td>
+              <Table.Td>{r.code}</Table.Td>
+              <Table.Td>{r.name}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={r.action === 'update' ? 'blue' : 'teal'}>
+                  {t(`stock.import.actions.${r.action === 'update' ? 'update' : 'create'}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td c="red">
+                {r.errors.length === 0 ? (
+                  <Text size="sm" c="teal">
+                    {t('stock.import.ok')}
+                  </Text>
+                ) : (
+                  r.errors.map((e) => (
+                    <div key={`${e.field ?? ''}${e.message}`}>
+                      {e.field ? `${e.field}: ` : ''}
+                      {e.message}
+                    </div>
+                  ))
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -27,7 +27,20 @@ import { useAllLocations, useSupplierReceipts, useSuppliers } from './stock-api'
 
 type Fields = Pick<Supplier, 'name' | 'contact_name' | 'phone' | 'email' | 'address' | 'notes' | 'active'>;
 
+/** What was received from the supplier, under its heading. */
 function Receipts({ id }: { id: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Text fw={600} mt="md">
+        {t('stock.suppliers.receipts')}
+      </Text>
+      <ReceiptsTable id={id} />
+    </>
+  );
+}
+
+function ReceiptsTable({ id }: { id: string }) {
   const { t } = useTranslation();
   const session = useSession();
   const { money, dateTime } = useFormat(session.business);
@@ -64,7 +77,8 @@ function Receipts({ id }: { id: string }) {
   );
 }
 
-function SupplierDrawer({ supplier, onClose }: { supplier: Supplier | null; onClose: () => void }) {
+/** A supplier's fields as typed, and saving them (new or changed). */
+function useSupplierForm(supplier: Supplier | null, onClose: () => void) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [v, setV] = useState<Fields>({
@@ -97,6 +111,12 @@ function SupplierDrawer({ supplier, onClose }: { supplier: Supplier | null; onCl
       setError({ field: (err as { field?: string }).field ?? '', message: serverMessage(err) });
     }
   };
+  return { v, setV, error, saving: save.isPending, submit };
+}
+
+function SupplierDrawer({ supplier, onClose }: { supplier: Supplier | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { v, setV, error, saving, submit } = useSupplierForm(supplier, onClose);
   const text = (k: Exclude<keyof Fields, 'active' | 'notes'>, label: string, required = false) => (
     <TextInput
       label={label}
@@ -157,18 +177,11 @@ function SupplierDrawer({ supplier, onClose }: { supplier: Supplier | null; onCl
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={save.isPending} disabled={!v.name.trim()}>
+            <Button type="submit" loading={saving} disabled={!v.name.trim()}>
               {supplier ? t('common.save') : t('stock.suppliers.create')}
             </Button>
           </Group>
-          {supplier && (
-            <>
-              <Text fw={600} mt="md">
-                {t('stock.suppliers.receipts')}
-              </Text>
-              <Receipts id={supplier.id} />
-            </>
-          )}
+          {supplier && <Receipts id={supplier.id} />}
         </Stack>
       </form>
     </Drawer>
@@ -213,41 +226,7 @@ export function SuppliersPage() {
             {t('stock.suppliers.empty')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('stock.suppliers.name')}</Table.Th>
-                  <Table.Th>{t('stock.suppliers.contact')}</Table.Th>
-                  <Table.Th>{t('stock.suppliers.phone')}</Table.Th>
-                  <Table.Th>{t('users.status')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((s) => (
-                  <Table.Tr
-                    key={s.id}
-                    style={{ cursor: 'pointer' }}
-                    tabIndex={0}
-                    onClick={() => setEditing(s)}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Enter') setEditing(s);
-                    }}
-                    data-testid={`supplier-row-${s.name}`}
-                  >
-                    <Table.Td fw={500}>{s.name}</Table.Td>
-                    <Table.Td>{s.contact_name || '—'}</Table.Td>
-                    <Table.Td>{s.phone || '—'}</Table.Td>
-                    <Table.Td>
-                      <Badge color={s.active ? 'teal' : 'gray'} variant={s.active ? 'light' : 'outline'}>
-                        {s.active ? t('users.active') : t('users.inactive')}
-                      </Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <SuppliersTable rows={list} onOpen={setEditing} />
         )}
       </Paper>
       {editing !== null && (
@@ -258,5 +237,47 @@ export function SuppliersPage() {
         />
       )}
     </>
+  );
+}
+
+/** Each supplier: name, contact, phone, active; a row opens the supplier. */
+function SuppliersTable({ rows, onOpen }: { rows: Supplier[]; onOpen: (s: Supplier) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('stock.suppliers.name')}</Table.Th>
+            <Table.Th>{t('stock.suppliers.contact')}</Table.Th>
+            <Table.Th>{t('stock.suppliers.phone')}</Table.Th>
+            <Table.Th>{t('users.status')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((s) => (
+            <Table.Tr
+              key={s.id}
+              style={{ cursor: 'pointer' }}
+              tabIndex={0}
+              onClick={() => onOpen(s)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') onOpen(s);
+              }}
+              data-testid={`supplier-row-${s.name}`}
+            >
+              <Table.Td fw={500}>{s.name}</Table.Td>
+              <Table.Td>{s.contact_name || '—'}</Table.Td>
+              <Table.Td>{s.phone || '—'}</Table.Td>
+              <Table.Td>
+                <Badge color={s.active ? 'teal' : 'gray'} variant={s.active ? 'light' : 'outline'}>
+                  {s.active ? t('users.active') : t('users.inactive')}
+                </Badge>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

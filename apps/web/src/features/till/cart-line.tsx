@@ -37,7 +37,6 @@ export function CartLine({
   onDone,
   onMove,
 }: Props) {
-  const { t } = useTranslation();
   const step = (delta: 1 | -1) => dispatch({ type: 'step', key: line.key, delta });
   const remove = () => {
     onMove(index, 1);
@@ -70,84 +69,135 @@ export function CartLine({
         }
       }}
     >
-      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-        <div style={{ minWidth: 0 }}>
-          <Text fw={600} size="sm" truncate="end">
-            {line.name}
+      <LineSummary line={line} index={index} priced={priced} money={money} />
+      <QtyControls
+        line={line}
+        index={index}
+        badQty={badQty}
+        dispatch={dispatch}
+        onDone={onDone}
+        step={step}
+        remove={remove}
+      />
+      <LineMessages line={line} index={index} badQty={badQty} error={error} short={short} />
+    </div>
+  );
+}
+
+/** Name and unit price; the line's amount after its discount. */
+function LineSummary({ line, index, priced, money }: Pick<Props, 'line' | 'index' | 'priced' | 'money'>) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+      <div style={{ minWidth: 0 }}>
+        <Text fw={600} size="sm" truncate="end">
+          {line.name}
+        </Text>
+        <Text size="xs" c="dimmed" className="tabular">
+          {t('till.cart.each', { price: money(line.unit_price), unit: t(`stock.units.${line.unit}`) })}
+        </Text>
+      </div>
+      <div style={{ textAlign: 'right', flexShrink: 0 }}>
+        <Text fw={700} className="tabular" data-testid={`line-amount-${index}`}>
+          {priced ? money(priced.gross - priced.discount) : '—'}
+        </Text>
+        {line.discount > 0 && (
+          <Text size="xs" className={`tabular ${classes.good}`}>
+            {t('till.cart.lineDiscount', { amount: money(line.discount) })}
           </Text>
-          <Text size="xs" c="dimmed" className="tabular">
-            {t('till.cart.each', { price: money(line.unit_price), unit: t(`stock.units.${line.unit}`) })}
-          </Text>
-        </div>
-        <div style={{ textAlign: 'right', flexShrink: 0 }}>
-          <Text fw={700} className="tabular" data-testid={`line-amount-${index}`}>
-            {priced ? money(priced.gross - priced.discount) : '—'}
-          </Text>
-          {line.discount > 0 && (
-            <Text size="xs" className={`tabular ${classes.good}`}>
-              {t('till.cart.lineDiscount', { amount: money(line.discount) })}
-            </Text>
-          )}
-        </div>
-      </Group>
-      <Group justify="space-between" wrap="nowrap" mt={6} gap="xs">
-        <Group gap={4} wrap="nowrap">
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={t('till.cart.less', { name: line.name })}
-            onClick={() => step(-1)}
-            disabled={(qtyOf(line.qty) ?? 0) <= 1000}
-          >
-            <IconMinus size={16} aria-hidden />
-          </ActionIcon>
-          <TextInput
-            className={classes.qty}
-            aria-label={t('till.cart.qtyOf', { name: line.name })}
-            inputMode="decimal"
-            autoComplete="off"
-            value={line.qty}
-            error={badQty}
-            data-scan-through=""
-            data-key={line.key}
-            data-testid={`till-qty-${index}`}
-            onFocus={(e) => e.currentTarget.select()}
-            onChange={(e) => dispatch({ type: 'setQty', key: line.key, text: e.currentTarget.value })}
-            onKeyDown={(e) => {
-              if (e.key === '+' || e.key === '-') {
-                e.preventDefault();
-                step(e.key === '+' ? 1 : -1);
-              } else if (e.key === 'Enter' || e.key === 'Escape') {
-                e.preventDefault();
-                onDone();
-              } else if (e.key === 'Delete' && (e.ctrlKey || e.metaKey)) {
-                e.preventDefault();
-                remove();
-              }
-            }}
-          />
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={t('till.cart.more', { name: line.name })}
-            onClick={() => step(1)}
-          >
-            <IconPlus size={16} aria-hidden />
-          </ActionIcon>
-          <Text size="xs" c="dimmed" ml={4}>
-            {t(`stock.units.${line.unit}`)}
-          </Text>
-        </Group>
+        )}
+      </div>
+    </Group>
+  );
+}
+
+/** − quantity + (the quantity typed, + and − step it, Enter/Escape back), the unit, remove. */
+function QtyControls({
+  line,
+  index,
+  badQty,
+  dispatch,
+  onDone,
+  step,
+  remove,
+}: Pick<Props, 'line' | 'index' | 'badQty' | 'dispatch' | 'onDone'> & {
+  step: (delta: 1 | -1) => void;
+  remove: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" wrap="nowrap" mt={6} gap="xs">
+      <Group gap={4} wrap="nowrap">
         <ActionIcon
-          variant="subtle"
-          color="red"
+          variant="default"
           size="lg"
-          aria-label={t('till.cart.remove', { name: line.name })}
-          onClick={remove}
+          aria-label={t('till.cart.less', { name: line.name })}
+          onClick={() => step(-1)}
+          disabled={(qtyOf(line.qty) ?? 0) <= 1000}
         >
-          <IconTrash size={18} aria-hidden />
+          <IconMinus size={16} aria-hidden />
         </ActionIcon>
+        <TextInput
+          className={classes.qty}
+          aria-label={t('till.cart.qtyOf', { name: line.name })}
+          inputMode="decimal"
+          autoComplete="off"
+          value={line.qty}
+          error={badQty}
+          data-scan-through=""
+          data-key={line.key}
+          data-testid={`till-qty-${index}`}
+          onFocus={(e) => e.currentTarget.select()}
+          onChange={(e) => dispatch({ type: 'setQty', key: line.key, text: e.currentTarget.value })}
+          onKeyDown={(e) => {
+            if (e.key === '+' || e.key === '-') {
+              e.preventDefault();
+              step(e.key === '+' ? 1 : -1);
+            } else if (e.key === 'Enter' || e.key === 'Escape') {
+              e.preventDefault();
+              onDone();
+            } else if (e.key === 'Delete' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              remove();
+            }
+          }}
+        />
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={t('till.cart.more', { name: line.name })}
+          onClick={() => step(1)}
+        >
+          <IconPlus size={16} aria-hidden />
+        </ActionIcon>
+        <Text size="xs" c="dimmed" ml={4}>
+          {t(`stock.units.${line.unit}`)}
+        </Text>
       </Group>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        size="lg"
+        aria-label={t('till.cart.remove', { name: line.name })}
+        onClick={remove}
+      >
+        <IconTrash size={18} aria-hidden />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/** A quantity that does not read, more than is in stock, or a refusal about the line. */
+function LineMessages({
+  line,
+  index,
+  badQty,
+  error,
+  short,
+}: Pick<Props, 'line' | 'index' | 'badQty' | 'error'> & { short: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
       {badQty && (
         <Text size="xs" c="var(--mantine-color-error)" mt={4} role="alert">
           {t('till.errors.badQty')}
@@ -169,6 +219,6 @@ export function CartLine({
           {error}
         </Text>
       )}
-    </div>
+    </>
   );
 }

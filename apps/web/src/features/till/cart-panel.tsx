@@ -45,23 +45,7 @@ export const PROBLEM_KEYS: Record<CartProblem['code'], string> = {
 /** The cart: lines, totals big and right-aligned, Park, Discount and Pay. */
 export function CartPanel(p: Props) {
   const { t } = useTranslation();
-  const { cart, totals, money } = p;
-  const { priced } = totals;
-  const lineProblem = (i: number) => {
-    const pr = totals.problems.find((x) => x.field.startsWith(`lines.${i}.`));
-    return pr ? t(PROBLEM_KEYS[pr.code]) : undefined;
-  };
-  const saleProblem = totals.problems.find(
-    (x) => x.field === 'discount' || (x.field === 'lines' && x.code !== 'empty'),
-  );
-  const moveFocus = (index: number, by: -1 | 1) => {
-    const rows = document.querySelectorAll<HTMLElement>('[data-line-index]');
-    const next = rows[index + by] ?? (by === 1 ? rows[index - 1] : undefined);
-    if (next) next.focus();
-    else p.onDone();
-  };
-  const count = cart.lines.length;
-
+  const count = p.cart.lines.length;
   return (
     <Paper withBorder radius="lg" className={classes.cart} component="section" aria-label={p.title}>
       <Group justify="space-between" px="md" py="sm" wrap="nowrap">
@@ -89,111 +73,156 @@ export function CartPanel(p: Props) {
           {t('till.newSale')}
         </Button>
       </Group>
-      <div className={classes.lines} data-testid="till-lines">
-        {count === 0 ? (
-          <Stack align="center" gap={6} py={48} px="md">
-            <IconShoppingCart size={36} stroke={1.4} aria-hidden style={{ opacity: 0.5 }} />
-            <Text c="dimmed" ta="center" size="sm" maw={280}>
-              {t('till.cart.empty')}
-            </Text>
-          </Stack>
-        ) : (
-          cart.lines.map((l, i) => (
-            <CartLine
-              key={l.key}
-              line={l}
-              index={i}
-              priced={priced.lines[i]}
-              badQty={totals.badQty.has(l.key)}
-              error={p.errors.lines[l.key] ?? lineProblem(i)}
-              money={money}
-              allowNegative={p.allowNegative}
-              dispatch={p.dispatch}
-              onDone={p.onDone}
-              onMove={moveFocus}
-            />
-          ))
-        )}
-      </div>
+      <CartLines {...p} />
       <div className={classes.totals}>
-        <Stack gap={2}>
-          {priced.discount > 0 && (
-            <>
-              <Row label={t('till.cart.subtotal')} value={money(priced.gross)} />
-              <Row
-                label={t('till.cart.discount')}
-                value={`−${money(priced.discount)}`}
-                testId="till-discount"
-                className={classes.good}
-              />
-            </>
-          )}
-          <Row label={t('till.cart.taxIncluded')} value={money(priced.tax)} testId="till-tax" />
-          <Group justify="space-between" align="baseline" mt={4} wrap="nowrap">
-            <Text fw={700} tt="uppercase" size="sm">
-              {t('till.cart.total')}
-            </Text>
-            <Text className={`${classes.total} tabular`} data-testid="till-total" aria-live="polite">
-              {money(priced.total)}
-            </Text>
-          </Group>
-        </Stack>
-        {(saleProblem || p.errors.fields.discount) && (
-          <Text size="sm" c="var(--mantine-color-error)" role="alert" mt={4}>
-            {p.errors.fields.discount ?? (saleProblem ? t(PROBLEM_KEYS[saleProblem.code]) : '')}
-          </Text>
-        )}
-        {p.blocked && (
-          <Alert color="orange" mt="sm" p="xs" icon={<IconAlertCircle size={18} aria-hidden />}>
-            {p.blocked}
-          </Alert>
-        )}
-        {p.errors.form && (
-          <Alert color="red" mt="sm" p="xs" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            {p.errors.form}
-          </Alert>
-        )}
-        <Group mt="sm" gap="xs">
-          <Button
-            variant="default"
-            size="md"
-            px="sm"
-            leftSection={<IconPlayerPause size={18} aria-hidden />}
-            onClick={p.onPark}
-            disabled={count === 0}
-            aria-keyshortcuts="F8"
-          >
-            {t('till.park.action')}
-          </Button>
-          <Button
-            variant="default"
-            size="md"
-            px="sm"
-            leftSection={<IconDiscount2 size={18} aria-hidden />}
-            onClick={p.onDiscount}
-            disabled={count === 0 || !p.canDiscount}
-            aria-keyshortcuts="F7"
-          >
-            {t('till.discount.action')}
-          </Button>
-          <Button
-            size="md"
-            style={{ flex: '1 1 150px' }}
-            onClick={p.onPay}
-            disabled={!totals.payable || !!p.blocked}
-            rightSection={
-              <Kbd size="xs" visibleFrom="sm">
-                F9
-              </Kbd>
-            }
-            aria-keyshortcuts="F9"
-            data-testid="till-pay"
-          >
-            {t('till.pay.action')}
-          </Button>
-        </Group>
+        <CartTotalsView {...p} />
+        <CartActions {...p} />
       </div>
     </Paper>
+  );
+}
+
+/** The lines (or "the cart is empty"); arrows move between lines, and off the ends to the search. */
+function CartLines(p: Props) {
+  const { t } = useTranslation();
+  const { cart, totals } = p;
+  const lineProblem = (i: number) => {
+    const pr = totals.problems.find((x) => x.field.startsWith(`lines.${i}.`));
+    return pr ? t(PROBLEM_KEYS[pr.code]) : undefined;
+  };
+  const moveFocus = (index: number, by: -1 | 1) => {
+    const rows = document.querySelectorAll<HTMLElement>('[data-line-index]');
+    const next = rows[index + by] ?? (by === 1 ? rows[index - 1] : undefined);
+    if (next) next.focus();
+    else p.onDone();
+  };
+  return (
+    <div className={classes.lines} data-testid="till-lines">
+      {cart.lines.length === 0 ? (
+        <Stack align="center" gap={6} py={48} px="md">
+          <IconShoppingCart size={36} stroke={1.4} aria-hidden style={{ opacity: 0.5 }} />
+          <Text c="dimmed" ta="center" size="sm" maw={280}>
+            {t('till.cart.empty')}
+          </Text>
+        </Stack>
+      ) : (
+        cart.lines.map((l, i) => (
+          <CartLine
+            key={l.key}
+            line={l}
+            index={i}
+            priced={totals.priced.lines[i]}
+            badQty={totals.badQty.has(l.key)}
+            error={p.errors.lines[l.key] ?? lineProblem(i)}
+            money={p.money}
+            allowNegative={p.allowNegative}
+            dispatch={p.dispatch}
+            onDone={p.onDone}
+            onMove={moveFocus}
+          />
+        ))
+      )}
+    </div>
+  );
+}
+
+/** Subtotal and discount (when there is one), tax included, the total; and what is wrong with them. */
+function CartTotalsView(p: Props) {
+  const { t } = useTranslation();
+  const { money, totals } = p;
+  const { priced } = totals;
+  const saleProblem = totals.problems.find(
+    (x) => x.field === 'discount' || (x.field === 'lines' && x.code !== 'empty'),
+  );
+  return (
+    <>
+      <Stack gap={2}>
+        {priced.discount > 0 && (
+          <>
+            <Row label={t('till.cart.subtotal')} value={money(priced.gross)} />
+            <Row
+              label={t('till.cart.discount')}
+              value={`−${money(priced.discount)}`}
+              testId="till-discount"
+              className={classes.good}
+            />
+          </>
+        )}
+        <Row label={t('till.cart.taxIncluded')} value={money(priced.tax)} testId="till-tax" />
+        <Group justify="space-between" align="baseline" mt={4} wrap="nowrap">
+          <Text fw={700} tt="uppercase" size="sm">
+            {t('till.cart.total')}
+          </Text>
+          <Text className={`${classes.total} tabular`} data-testid="till-total" aria-live="polite">
+            {money(priced.total)}
+          </Text>
+        </Group>
+      </Stack>
+      {(saleProblem || p.errors.fields.discount) && (
+        <Text size="sm" c="var(--mantine-color-error)" role="alert" mt={4}>
+          {p.errors.fields.discount ?? (saleProblem ? t(PROBLEM_KEYS[saleProblem.code]) : '')}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** Why paying is blocked or was refused, then Park, Discount and Pay. */
+function CartActions(p: Props) {
+  const { t } = useTranslation();
+  const count = p.cart.lines.length;
+  return (
+    <>
+      {p.blocked && (
+        <Alert color="orange" mt="sm" p="xs" icon={<IconAlertCircle size={18} aria-hidden />}>
+          {p.blocked}
+        </Alert>
+      )}
+      {p.errors.form && (
+        <Alert color="red" mt="sm" p="xs" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+          {p.errors.form}
+        </Alert>
+      )}
+      <Group mt="sm" gap="xs">
+        <Button
+          variant="default"
+          size="md"
+          px="sm"
+          leftSection={<IconPlayerPause size={18} aria-hidden />}
+          onClick={p.onPark}
+          disabled={count === 0}
+          aria-keyshortcuts="F8"
+        >
+          {t('till.park.action')}
+        </Button>
+        <Button
+          variant="default"
+          size="md"
+          px="sm"
+          leftSection={<IconDiscount2 size={18} aria-hidden />}
+          onClick={p.onDiscount}
+          disabled={count === 0 || !p.canDiscount}
+          aria-keyshortcuts="F7"
+        >
+          {t('till.discount.action')}
+        </Button>
+        <Button
+          size="md"
+          style={{ flex: '1 1 150px' }}
+          onClick={p.onPay}
+          disabled={!p.totals.payable || !!p.blocked}
+          rightSection={
+            <Kbd size="xs" visibleFrom="sm">
+              F9
+            </Kbd>
+          }
+          aria-keyshortcuts="F9"
+          data-testid="till-pay"
+        >
+          {t('till.pay.action')}
+        </Button>
+      </Group>
+    </>
   );
 }
 

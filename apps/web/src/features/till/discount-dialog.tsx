@@ -1,16 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import {
-  cartProblems,
-  formatQuantity,
-  lineAmount,
-  maxDiscountOn,
-  mulDivRound,
-  parseMoney,
-} from '@duka/domain';
+import { formatQuantity } from '@duka/domain';
 import { type Cart, type CartAction, qtyOf } from './cart';
-import { PROBLEM_KEYS } from './cart-panel';
+import { type DiscountState, SALE, useDiscount } from './use-discount';
 
 interface Props {
   opened: boolean;
@@ -23,75 +15,15 @@ interface Props {
   dispatch: (a: CartAction) => void;
 }
 
-const SALE = 'sale';
-
-/** Minor units as text for an input ("1250" with 2 digits → "12.50"). */
-function asText(minor: number, digits: number): string {
-  if (minor === 0) return '';
-  if (digits === 0) return String(minor);
-  const s = String(minor).padStart(digits + 1, '0');
-  return `${s.slice(0, -digits)}.${s.slice(-digits)}`;
-}
-
 /**
  * Money off one line or the whole sale, as an amount or a percentage, checked with the domain's
  * own rules against the business's limit before it is applied.
  */
-export function DiscountDialog({ opened, onClose, cart, limitBp, digits, money, dispatch }: Props) {
+export function DiscountDialog(props: Props) {
   const { t } = useTranslation();
-  const [target, setTarget] = useState<string>(SALE);
-  const [mode, setMode] = useState<'amount' | 'percent'>('amount');
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const lines = cart.lines.map((l) => ({
-    quantity: qtyOf(l.qty) ?? 0,
-    unit_price: l.unit_price,
-    tax_rate: l.tax_rate,
-    discount: l.discount,
-  }));
-  const index = cart.lines.findIndex((l) => l.key === target);
-  const gross = lines.reduce((s, l) => s + lineAmount(l.quantity, l.unit_price), 0);
-  const lineDiscounts = lines.reduce((s, l) => s + l.discount, 0);
-  const base =
-    index >= 0 ? lineAmount(lines[index]!.quantity, lines[index]!.unit_price) : gross - lineDiscounts;
-  const current = index >= 0 ? cart.lines[index]!.discount : cart.discount;
-  const allowed =
-    index >= 0
-      ? maxDiscountOn(base, limitBp)
-      : Math.max(0, Math.min(base, maxDiscountOn(gross, limitBp) - lineDiscounts));
-
-  useEffect(() => {
-    if (!opened) return;
-    setError(null);
-    setMode('amount');
-    setText(asText(current, digits));
-    // the target and what it holds now, each time the dialog opens or the target changes
-  }, [opened, target]);
-
-  const amountOf = (): number | null => {
-    if (!text.trim()) return 0;
-    if (mode === 'amount') return parseMoney(text, digits);
-    const bp = parseMoney(text, 2); // 12.5 % = 1250 basis points
-    return bp === null || bp > 10_000 ? null : mulDivRound(base, bp, 10_000);
-  };
-  const amount = amountOf();
-
-  const apply = (value: number) => {
-    const next = lines.map((l, i) => (i === index ? { ...l, discount: value } : l));
-    const problem = cartProblems(next, index >= 0 ? cart.discount : value, limitBp)[0];
-    if (problem && problem.code !== 'empty') {
-      setError(t(PROBLEM_KEYS[problem.code]));
-      return;
-    }
-    dispatch(
-      index >= 0
-        ? { type: 'lineDiscount', key: target, amount: value }
-        : { type: 'saleDiscount', amount: value },
-    );
-    onClose();
-  };
-
+  const { opened, onClose, cart, limitBp, money } = props;
+  const d = useDiscount(props);
+  const { mode, amount, current } = d;
   return (
     <Modal
       opened={opened}
@@ -103,8 +35,8 @@ export function DiscountDialog({ opened, onClose, cart, limitBp, digits, money, 
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (amount === null) setError(t('till.discount.badAmount'));
-          else apply(amount);
+          if (amount === null) d.setError(t('till.discount.badAmount'));
+          else d.apply(amount);
         }}
       >
         <Stack>
@@ -117,14 +49,14 @@ export function DiscountDialog({ opened, onClose, cart, limitBp, digits, money, 
                 label: `${l.name} × ${formatQuantity(qtyOf(l.qty) ?? 0)}`,
               })),
             ]}
-            value={target}
-            onChange={(v) => setTarget(v ?? SALE)}
+            value={d.target}
+            onChange={(v) => d.setTarget(v ?? SALE)}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
           />
           <SegmentedControl
             value={mode}
-            onChange={(v) => setMode(v)}
+            onChange={(v) => d.setMode(v)}
             data={[
               { value: 'amount', label: t('till.discount.amount') },
               { value: 'percent', label: t('till.discount.percent') },
@@ -135,31 +67,17 @@ export function DiscountDialog({ opened, onClose, cart, limitBp, digits, money, 
             label={mode === 'amount' ? t('till.discount.amount') : t('till.discount.percent')}
             inputMode="decimal"
             data-autofocus
-            value={text}
-            error={error}
+            value={d.text}
+            error={d.error}
             rightSection={mode === 'percent' ? <Text size="sm">%</Text> : null}
             onChange={(e) => {
-              setText(e.currentTarget.value);
-              setError(null);
+              d.setText(e.currentTarget.value);
+              d.setError(null);
             }}
           />
-          <Stack gap={2}>
-            <Text size="sm" c="dimmed">
-              {t('till.discount.base', { amount: money(base) })}
-            </Text>
-            <Text size="sm" c="dimmed" data-testid="discount-allowed">
-              {limitBp === null
-                ? t('till.discount.noLimit')
-                : t('till.discount.upTo', { amount: money(allowed), percent: formatQuantity(limitBp * 10) })}
-            </Text>
-            {amount !== null && amount > 0 && (
-              <Text size="sm" fw={600}>
-                {t('till.discount.preview', { amount: money(amount) })}
-              </Text>
-            )}
-          </Stack>
+          <DiscountSummary discount={d} limitBp={limitBp} money={money} />
           <Group justify="space-between">
-            <Button variant="subtle" color="red" disabled={current === 0} onClick={() => apply(0)}>
+            <Button variant="subtle" color="red" disabled={current === 0} onClick={() => d.apply(0)}>
               {t('till.discount.remove')}
             </Button>
             <Group gap="xs">
@@ -172,5 +90,35 @@ export function DiscountDialog({ opened, onClose, cart, limitBp, digits, money, 
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** The base it is taken from, what the limit allows, and what this discount takes off. */
+function DiscountSummary({
+  discount: d,
+  limitBp,
+  money,
+}: {
+  discount: DiscountState;
+  limitBp: number | null;
+  money: (minor: number) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed">
+        {t('till.discount.base', { amount: money(d.base) })}
+      </Text>
+      <Text size="sm" c="dimmed" data-testid="discount-allowed">
+        {limitBp === null
+          ? t('till.discount.noLimit')
+          : t('till.discount.upTo', { amount: money(d.allowed), percent: formatQuantity(limitBp * 10) })}
+      </Text>
+      {d.amount !== null && d.amount > 0 && (
+        <Text size="sm" fw={600}>
+          {t('till.discount.preview', { amount: money(d.amount) })}
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -86,15 +86,17 @@ export function NewSaleDialog(p: {
   );
 }
 
-/** The header's list of parked sales on this device: resume or drop one. */
-export function ParkedButton(p: {
+type ParkedProps = {
   parked: ParkedSale[];
   money: (minor: number) => string;
   totalOf: (s: ParkedSale) => number;
   time: (iso: string) => string;
   onResume: (id: string) => void;
   onDrop: (id: string) => void;
-}) {
+};
+
+/** The header's list of parked sales on this device: resume or drop one. */
+export function ParkedButton(p: ParkedProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -126,48 +128,17 @@ export function ParkedButton(p: {
         ) : (
           <Stack gap="xs">
             {p.parked.map((s) => (
-              <Group key={s.cart.id} justify="space-between" wrap="nowrap" gap="xs">
-                <div style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={600} truncate="end">
-                    {s.name || t('till.park.unnamed')}
-                  </Text>
-                  <Text size="xs" c="dimmed" className="tabular">
-                    {t('till.park.summary', {
-                      time: p.time(s.parked_at),
-                      count: s.cart.lines.length,
-                      total: p.money(p.totalOf(s)),
-                    })}
-                  </Text>
-                </div>
-                <Group gap={4} wrap="nowrap">
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    leftSection={<IconPlayerPlay size={14} aria-hidden />}
-                    onClick={() => {
-                      setOpen(false);
-                      p.onResume(s.cart.id);
-                    }}
-                    aria-label={t('till.park.resumeNamed', { name: s.name || t('till.park.unnamed') })}
-                  >
-                    {t('till.park.resume')}
-                  </Button>
-                  {confirming === s.cart.id ? (
-                    <Button size="compact-sm" color="red" onClick={() => p.onDrop(s.cart.id)}>
-                      {t('till.park.dropConfirm')}
-                    </Button>
-                  ) : (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('till.park.drop', { name: s.name || t('till.park.unnamed') })}
-                      onClick={() => setConfirming(s.cart.id)}
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  )}
-                </Group>
-              </Group>
+              <ParkedRow
+                key={s.cart.id}
+                sale={s}
+                p={p}
+                confirming={confirming === s.cart.id}
+                onConfirm={() => setConfirming(s.cart.id)}
+                onResume={() => {
+                  setOpen(false);
+                  p.onResume(s.cart.id);
+                }}
+              />
             ))}
           </Stack>
         )}
@@ -176,5 +147,64 @@ export function ParkedButton(p: {
         </Text>
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+/** One parked sale: its name, when, lines and total; resume, or drop (asked once more first). */
+function ParkedRow({
+  sale: s,
+  p,
+  confirming,
+  onConfirm,
+  onResume,
+}: {
+  sale: ParkedSale;
+  p: ParkedProps;
+  confirming: boolean;
+  onConfirm: () => void;
+  onResume: () => void;
+}) {
+  const { t } = useTranslation();
+  const name = s.name || t('till.park.unnamed');
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs">
+      <div style={{ minWidth: 0 }}>
+        <Text size="sm" fw={600} truncate="end">
+          {name}
+        </Text>
+        <Text size="xs" c="dimmed" className="tabular">
+          {t('till.park.summary', {
+            time: p.time(s.parked_at),
+            count: s.cart.lines.length,
+            total: p.money(p.totalOf(s)),
+          })}
+        </Text>
+      </div>
+      <Group gap={4} wrap="nowrap">
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconPlayerPlay size={14} aria-hidden />}
+          onClick={onResume}
+          aria-label={t('till.park.resumeNamed', { name })}
+        >
+          {t('till.park.resume')}
+        </Button>
+        {confirming ? (
+          <Button size="compact-sm" color="red" onClick={() => p.onDrop(s.cart.id)}>
+            {t('till.park.dropConfirm')}
+          </Button>
+        ) : (
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('till.park.drop', { name })}
+            onClick={onConfirm}
+          >
+            <IconTrash size={16} aria-hidden />
+          </ActionIcon>
+        )}
+      </Group>
+    </Group>
   );
 }

@@ -16,7 +16,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SaleKind } from '@duka/domain';
-import { moneyText } from '../stock/line-entry/lines';
+import { moneyText } from '../stock';
 import { DebtorPicker } from './debtor-picker';
 import { type PayState, quickAmounts, tenderedOf } from './payment';
 import { useProviders } from './till-api';
@@ -55,9 +55,6 @@ export function PayPanel(p: Props) {
       setPay((s) => ({ ...s, provider_id: list[0]!.id }));
   }, [providers.data, p.opened]);
 
-  const tendered = tenderedOf(pay.tendered, total, digits);
-  const change = tendered !== null ? tendered - total : null;
-
   return (
     <Modal
       opened={p.opened}
@@ -85,54 +82,7 @@ export function PayPanel(p: Props) {
             </Text>
           </Group>
 
-          {p.kind === 'cash' && (
-            <>
-              <TextInput
-                label={t('till.pay.tendered')}
-                size="lg"
-                inputMode="decimal"
-                autoComplete="off"
-                data-autofocus
-                placeholder={moneyText(total, digits)}
-                value={pay.tendered}
-                error={f.tendered}
-                description={t('till.pay.tenderedHint')}
-                onChange={(e) => {
-                  const v = e.currentTarget.value;
-                  setPay((s) => ({ ...s, tendered: v }));
-                }}
-              />
-              <SimpleGrid cols={2} spacing="xs">
-                {quickAmounts(total, digits).map((a, i) => (
-                  <Button
-                    key={a}
-                    variant={tendered === a ? 'light' : 'default'}
-                    size="lg"
-                    className="tabular"
-                    onClick={() => setPay((s) => ({ ...s, tendered: moneyText(a, digits) }))}
-                  >
-                    {i === 0 ? t('till.pay.exact') : money(a)}
-                  </Button>
-                ))}
-              </SimpleGrid>
-              <Stack gap={0} align="flex-end">
-                <Text c="dimmed" fw={600} tt="uppercase" size="sm">
-                  {t('till.pay.change')}
-                </Text>
-                <Text
-                  className={`${classes.huge} tabular ${change !== null && change >= 0 ? classes.good : ''}`}
-                  c={change !== null && change < 0 ? 'var(--mantine-color-error)' : undefined}
-                  data-testid="pay-change"
-                >
-                  {change === null
-                    ? '—'
-                    : change < 0
-                      ? t('till.pay.short', { amount: money(-change) })
-                      : money(change)}
-                </Text>
-              </Stack>
-            </>
-          )}
+          {p.kind === 'cash' && <CashFields {...p} />}
 
           {p.kind === 'debtor' && (
             <DebtorPicker
@@ -147,87 +97,160 @@ export function PayPanel(p: Props) {
             />
           )}
 
-          {p.kind === 'transfer' && (
-            <>
-              <Select
-                label={t('till.pay.provider')}
-                required
-                data={(providers.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
-                value={pay.provider_id}
-                error={f.provider_id}
-                onChange={(v) => setPay((s) => ({ ...s, provider_id: v }))}
-                allowDeselect={false}
-                comboboxProps={{ withinPortal: true }}
-                nothingFoundMessage={t('till.pay.noProviders')}
-                data-autofocus={pay.provider_id ? undefined : true}
-              />
-              {providers.isSuccess && providers.data.length === 0 && (
-                <Text size="sm" c="dimmed">
-                  {t('till.pay.noProviders')}
-                </Text>
-              )}
-              <TextInput
-                label={t('till.pay.reference')}
-                required
-                size="lg"
-                autoComplete="off"
-                description={t('till.pay.referenceHint')}
-                data-autofocus={pay.provider_id ? true : undefined}
-                value={pay.reference}
-                error={f.reference}
-                styles={{ input: { textTransform: 'uppercase', letterSpacing: '0.04em' } }}
-                onChange={(e) => {
-                  const v = e.currentTarget.value.toUpperCase();
-                  setPay((s) => ({ ...s, reference: v }));
-                }}
-              />
-            </>
-          )}
+          {p.kind === 'transfer' && <TransferFields {...p} providers={providers} />}
 
           {p.errors.form && (
             <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
               {p.errors.form}
             </Alert>
           )}
-          {/* On a phone the two buttons stack, Complete first and full width: the words need the
-              room ("Verkauf abschließen"). */}
-          <Flex
-            direction={narrow ? 'column-reverse' : 'row'}
-            justify="space-between"
-            gap={narrow ? 'xs' : 'md'}
-            mt="xs"
-          >
-            <Button
-              variant="default"
-              size="md"
-              onClick={p.onClose}
-              fullWidth={narrow}
-              rightSection={
-                <Kbd size="xs" visibleFrom="sm">
-                  Esc
-                </Kbd>
-              }
-            >
-              {t('common.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              size="md"
-              loading={p.busy}
-              leftSection={<IconCheck size={18} aria-hidden />}
-              rightSection={
-                <Kbd size="xs" visibleFrom="sm">
-                  ↵
-                </Kbd>
-              }
-              fullWidth={narrow}
-              data-testid="pay-complete"
-            >
-              {t('till.pay.complete')}
-            </Button>
-          </Flex>
+          <PayButtons {...p} narrow={narrow} />
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** Cash: what was handed over (typed or a quick amount) and the change, or how much is short. */
+function CashFields(p: Props) {
+  const { t } = useTranslation();
+  const { pay, setPay, money, digits, total } = p;
+  const f = p.errors.fields;
+  const tendered = tenderedOf(pay.tendered, total, digits);
+  const change = tendered !== null ? tendered - total : null;
+  return (
+    <>
+      <TextInput
+        label={t('till.pay.tendered')}
+        size="lg"
+        inputMode="decimal"
+        autoComplete="off"
+        data-autofocus
+        placeholder={moneyText(total, digits)}
+        value={pay.tendered}
+        error={f.tendered}
+        description={t('till.pay.tenderedHint')}
+        onChange={(e) => {
+          const v = e.currentTarget.value;
+          setPay((s) => ({ ...s, tendered: v }));
+        }}
+      />
+      <SimpleGrid cols={2} spacing="xs">
+        {quickAmounts(total, digits).map((a, i) => (
+          <Button
+            key={a}
+            variant={tendered === a ? 'light' : 'default'}
+            size="lg"
+            className="tabular"
+            onClick={() => setPay((s) => ({ ...s, tendered: moneyText(a, digits) }))}
+          >
+            {i === 0 ? t('till.pay.exact') : money(a)}
+          </Button>
+        ))}
+      </SimpleGrid>
+      <Stack gap={0} align="flex-end">
+        <Text c="dimmed" fw={600} tt="uppercase" size="sm">
+          {t('till.pay.change')}
+        </Text>
+        <Text
+          className={`${classes.huge} tabular ${change !== null && change >= 0 ? classes.good : ''}`}
+          c={change !== null && change < 0 ? 'var(--mantine-color-error)' : undefined}
+          data-testid="pay-change"
+        >
+          {change === null
+            ? '—'
+            : change < 0
+              ? t('till.pay.short', { amount: money(-change) })
+              : money(change)}
+        </Text>
+      </Stack>
+    </>
+  );
+}
+
+/** Transfer: the provider (chosen for you when there is one) and the reference, in capitals. */
+function TransferFields(p: Props & { providers: ReturnType<typeof useProviders> }) {
+  const { t } = useTranslation();
+  const { pay, setPay, providers } = p;
+  const f = p.errors.fields;
+  return (
+    <>
+      <Select
+        label={t('till.pay.provider')}
+        required
+        data={(providers.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
+        value={pay.provider_id}
+        error={f.provider_id}
+        onChange={(v) => setPay((s) => ({ ...s, provider_id: v }))}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        nothingFoundMessage={t('till.pay.noProviders')}
+        data-autofocus={pay.provider_id ? undefined : true}
+      />
+      {providers.isSuccess && providers.data.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('till.pay.noProviders')}
+        </Text>
+      )}
+      <TextInput
+        label={t('till.pay.reference')}
+        required
+        size="lg"
+        autoComplete="off"
+        description={t('till.pay.referenceHint')}
+        data-autofocus={pay.provider_id ? true : undefined}
+        value={pay.reference}
+        error={f.reference}
+        styles={{ input: { textTransform: 'uppercase', letterSpacing: '0.04em' } }}
+        onChange={(e) => {
+          const v = e.currentTarget.value.toUpperCase();
+          setPay((s) => ({ ...s, reference: v }));
+        }}
+      />
+    </>
+  );
+}
+
+function PayButtons(p: Props & { narrow: boolean | undefined }) {
+  const { t } = useTranslation();
+  const { narrow } = p;
+  // On a phone the two buttons stack, Complete first and full width: the words need the
+  // room ("Verkauf abschließen").
+  return (
+    <Flex
+      direction={narrow ? 'column-reverse' : 'row'}
+      justify="space-between"
+      gap={narrow ? 'xs' : 'md'}
+      mt="xs"
+    >
+      <Button
+        variant="default"
+        size="md"
+        onClick={p.onClose}
+        fullWidth={narrow}
+        rightSection={
+          <Kbd size="xs" visibleFrom="sm">
+            Esc
+          </Kbd>
+        }
+      >
+        {t('common.cancel')}
+      </Button>
+      <Button
+        type="submit"
+        size="md"
+        loading={p.busy}
+        leftSection={<IconCheck size={18} aria-hidden />}
+        rightSection={
+          <Kbd size="xs" visibleFrom="sm">
+            ↵
+          </Kbd>
+        }
+        fullWidth={narrow}
+        data-testid="pay-complete"
+      >
+        {t('till.pay.complete')}
+      </Button>
+    </Flex>
   );
 }

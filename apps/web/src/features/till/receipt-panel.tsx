@@ -3,8 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '@duka/domain';
-import { PrintReceiptButton } from '../printing/print-receipt-button';
-import { ReceiptPreview } from '../receipts/receipt-preview';
+import { PrintReceiptButton } from '../printing';
+import { ReceiptPreview } from '../receipts';
 import classes from './till.module.css';
 
 interface Props {
@@ -35,40 +35,7 @@ export function ReceiptPanel({ sale, onClose, money }: Props) {
       {sale && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
           <Stack gap="md">
-            {sale.kind === 'cash' && (
-              <div>
-                <Text c="dimmed" fw={600} tt="uppercase" size="sm">
-                  {t('till.pay.change')}
-                </Text>
-                <Text className={`${classes.huge} tabular ${classes.good}`} data-testid="receipt-change">
-                  {money(sale.change ?? 0)}
-                </Text>
-              </div>
-            )}
-            {sale.kind === 'debtor' && (
-              <div>
-                <Text c="dimmed" fw={600} tt="uppercase" size="sm">
-                  {t('till.receipt.newBalance', { name: sale.debtor_name ?? '' })}
-                </Text>
-                <Text className={`${classes.huge} tabular`} data-testid="receipt-balance">
-                  {money(sale.debtor_balance_after ?? 0)}
-                </Text>
-              </div>
-            )}
-            {sale.kind === 'transfer' && (
-              <div>
-                <Text c="dimmed" fw={600} tt="uppercase" size="sm">
-                  {sale.provider_name}
-                </Text>
-                <Text
-                  className={`${classes.huge} tabular`}
-                  data-testid="receipt-reference"
-                  style={{ wordBreak: 'break-all' }}
-                >
-                  {sale.reference}
-                </Text>
-              </div>
-            )}
+            <TellTheCustomer sale={sale} money={money} />
             <Divider />
             <Stack gap={4}>
               <Fig label={t('till.cart.total')} value={money(sale.total)} strong />
@@ -105,6 +72,49 @@ export function ReceiptPanel({ sale, onClose, money }: Props) {
         </SimpleGrid>
       )}
     </Modal>
+  );
+}
+
+/** The one figure the cashier says out loud: the change, the debtor's new balance, or the transfer's reference. */
+function TellTheCustomer({ sale, money }: { sale: Sale; money: (minor: number) => string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {sale.kind === 'cash' && (
+        <div>
+          <Text c="dimmed" fw={600} tt="uppercase" size="sm">
+            {t('till.pay.change')}
+          </Text>
+          <Text className={`${classes.huge} tabular ${classes.good}`} data-testid="receipt-change">
+            {money(sale.change ?? 0)}
+          </Text>
+        </div>
+      )}
+      {sale.kind === 'debtor' && (
+        <div>
+          <Text c="dimmed" fw={600} tt="uppercase" size="sm">
+            {t('till.receipt.newBalance', { name: sale.debtor_name ?? '' })}
+          </Text>
+          <Text className={`${classes.huge} tabular`} data-testid="receipt-balance">
+            {money(sale.debtor_balance_after ?? 0)}
+          </Text>
+        </div>
+      )}
+      {sale.kind === 'transfer' && (
+        <div>
+          <Text c="dimmed" fw={600} tt="uppercase" size="sm">
+            {sale.provider_name}
+          </Text>
+          <Text
+            className={`${classes.huge} tabular`}
+            data-testid="receipt-reference"
+            style={{ wordBreak: 'break-all' }}
+          >
+            {sale.reference}
+          </Text>
+        </div>
+      )}
+    </>
   );
 }
 

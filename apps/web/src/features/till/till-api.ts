@@ -9,7 +9,7 @@ import {
   saleSchema,
 } from '@duka/domain';
 import { api } from '../../lib/api-client';
-import { fetchProducts } from '../stock/stock-api';
+import { fetchProducts } from '../stock';
 
 /** The tiles shown before anything is searched: the first products of the catalogue. */
 export function useFavourites() {

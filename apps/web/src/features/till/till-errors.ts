@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-error';
 import { serverMessage } from '../../lib/notify';
-import { lineErrorOf } from '../stock/line-entry/lines';
+import { lineErrorOf } from '../stock';
 import type { Cart } from './cart';
 
 /** Fields of the pay panel and the cart a refusal can name. */

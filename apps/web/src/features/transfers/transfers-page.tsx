@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PROVIDER_KINDS, type Provider, isAdminRole } from '@duka/domain';
 import { PageHeader } from '../../components/page-header';
 import { useSession } from '../../lib/session-context';
-import { NameListPanel } from './name-list-panel';
+import { NameListPanel } from '../../components/name-list-panel';
 import { TransfersList } from './transfers-list';
 import { useProviders, useSaveProvider } from './transfers-api';
 

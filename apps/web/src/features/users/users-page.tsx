@@ -2,8 +2,7 @@ import { Paper, Tabs } from '@mantine/core';
 import { IconDevices, IconHistory, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
-import { ActivityList } from '../devices/activity-list';
-import { DevicesList } from '../devices/devices-list';
+import { ActivityList, DevicesList } from '../devices';
 import { UsersList } from './users-list';
 
 /** User accounts (/users, admin): users, devices and the audit trail. */

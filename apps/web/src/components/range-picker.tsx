@@ -1,7 +1,7 @@
 import { Group, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { type RangeChoice, type RangePreset, choose, isBackwards } from './date-range';
+import { type RangeChoice, type RangePreset, choose, isBackwards } from '../lib/date-range';
 
 /**
  * A period as presets (this month, last 30 days…) and, for "custom", two days typed in. Days are

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { v7 as uuidv7 } from 'uuid';
+import { type Debtor, currencyMinorDigits, isAdminRole, parseMoney } from '@duka/domain';
+import { notifySuccess, refusalField, refusalText } from '../../lib/notify';
+import { useSession } from '../../lib/session-context';
+import { moneyText } from '../stock';
+import { type DebtorFields, useSaveDebtor } from './debtors-api';
+
+const PHONE = /^\+?[0-9 ]{7,20}$/;
+const FIELDS = ['name', 'phone', 'id_number', 'credit_limit', 'note'];
+
+/** A debtor's details as typed, checked and saved; the limit and "active" only an admin's. */
+export function useDebtorForm(debtor: Debtor | null, onSaved: (d: Debtor) => void) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const admin = isAdminRole(session.user.role);
+  const digits = currencyMinorDigits(session.business.currency);
+  const save = useSaveDebtor();
+  const [newId, setNewId] = useState(() => uuidv7());
+  const [v, setV] = useState({
+    name: debtor?.name ?? '',
+    phone: debtor?.phone ?? '',
+    id_number: debtor?.id_number ?? '',
+    note: debtor?.note ?? '',
+    limit: moneyText(debtor?.credit_limit ?? session.business.default_credit_limit, digits),
+    active: debtor?.active ?? true,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const set = (k: keyof typeof v, value: string | boolean) => setV((o) => ({ ...o, [k]: value }));
+
+  const submit = async () => {
+    const e: Record<string, string> = {};
+    const limit = parseMoney(v.limit, digits);
+    if (!v.name.trim()) e.name = t('debtors.errors.name');
+    if (v.phone.trim() && !PHONE.test(v.phone.trim())) e.phone = t('debtors.errors.phone');
+    if (admin && (limit === null || limit < 0)) e.credit_limit = t('debtors.errors.amount');
+    setErrors(e);
+    setFormError(null);
+    if (Object.keys(e).length) return;
+    const body: DebtorFields & { id?: string } = {
+      name: v.name.trim(),
+      phone: v.phone.trim(),
+      id_number: v.id_number.trim(),
+      note: v.note.trim(),
+      ...(admin ? { credit_limit: limit! } : {}),
+      ...(admin && debtor ? { active: v.active } : {}),
+      ...(debtor ? {} : { id: newId }),
+    };
+    try {
+      const saved = await save.mutateAsync({ id: debtor?.id ?? null, body });
+      notifySuccess(
+        debtor ? t('debtors.updated', { name: saved.name }) : t('debtors.created', { name: saved.name }),
+      );
+      if (!debtor) setNewId(uuidv7());
+      onSaved(saved);
+    } catch (err) {
+      const field = refusalField(err);
+      const msg = refusalText(err, {
+        'validation_failed:phone': t('debtors.errors.phone'),
+        'validation_failed:name': t('debtors.errors.name'),
+        'forbidden:credit_limit': t('debtors.errors.limitAdminOnly'),
+      });
+      if (field && FIELDS.includes(field)) setErrors({ [field]: msg });
+      else setFormError(msg);
+    }
+  };
+
+  return { admin, v, set, errors, formError, saving: save.isPending, submit };
+}
+
+export type DebtorFormState = ReturnType<typeof useDebtorForm>;

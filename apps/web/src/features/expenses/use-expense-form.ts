@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { v7 as uuidv7 } from 'uuid';
+import { currencyMinorDigits, isAdminRole, parseMoney } from '@duka/domain';
+import { todayIn } from '../../lib/date-range';
+import { useFormat } from '../../lib/format';
+import { notifySuccess, refusalField, refusalText } from '../../lib/notify';
+import { useSession } from '../../lib/session-context';
+import { useAllowedLocations } from '../stock';
+import { useProviders } from '../transfers';
+import { useExpenseCategories, useRecordExpense } from './expenses-api';
+
+const FIELDS = [
+  'date',
+  'category_id',
+  'amount',
+  'provider_id',
+  'reference',
+  'location_id',
+  'note',
+  'img',
+  'image',
+];
+
+/** A new expense as typed (day, category, amount, how paid, location, note, slip), checked and recorded. */
+export function useExpenseForm(onDone: () => void) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const digits = currencyMinorDigits(session.business.currency);
+  const { money } = useFormat(session.business);
+  const categories = useExpenseCategories();
+  const providers = useProviders();
+  const locations = useAllowedLocations();
+  const record = useRecordExpense();
+  const f = useExpenseValues(todayIn(session.business.timezone), locations.home);
+
+  const submit = async () => {
+    const e: Record<string, string> = {};
+    const minor = parseMoney(f.amount, digits);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(f.date)) e.date = t('expenses.errors.date');
+    else if (f.date > f.today) e.date = t('expenses.errors.futureDate');
+    if (!f.category) e.category_id = t('expenses.errors.category');
+    if (minor === null || minor <= 0) e.amount = t('debtors.errors.amount');
+    if (!f.loc) e.location_id = t('debtors.errors.location');
+    if (f.method === 'transfer' && !f.provider) e.provider_id = t('transfers.errors.provider');
+    f.setErrors(e);
+    f.setFormError(null);
+    if (Object.keys(e).length) return;
+    const reference = f.reference.trim();
+    try {
+      const saved = await record.mutateAsync({
+        id: f.id,
+        date: f.date,
+        category_id: f.category!,
+        amount: minor!,
+        method: f.method,
+        location_id: f.loc!,
+        note: f.note.trim(),
+        image: f.image,
+        ...(f.method === 'transfer' ? { provider_id: f.provider!, ...(reference ? { reference } : {}) } : {}),
+      });
+      notifySuccess(t('expenses.created', { amount: money(saved.amount), category: saved.category_name }));
+      onDone();
+    } catch (err) {
+      const field = refusalField(err);
+      const msg = refusalText(err, {
+        'validation_failed:date': t('expenses.errors.futureDate'),
+        'validation_failed:category_id': t('expenses.errors.category'),
+        'validation_failed:provider_id': t('transfers.errors.provider'),
+        'validation_failed:img': t('expenses.errors.slip'),
+        'validation_failed:image': t('expenses.errors.slip'),
+        location_not_allowed: t('debtors.errors.location'),
+      });
+      if (field && FIELDS.includes(field)) f.setErrors({ [field === 'img' ? 'image' : field]: msg });
+      else f.setFormError(msg);
+    }
+  };
+
+  return {
+    ...f,
+    admin: isAdminRole(session.user.role),
+    categories,
+    providers,
+    locations,
+    saving: record.isPending,
+    submit,
+  };
+}
+
+export type ExpenseFormState = ReturnType<typeof useExpenseForm>;
+
+/** The values typed; the location defaults to the user's home. */
+function useExpenseValues(today: string, home: string) {
+  // The expense's id is its idempotency key: kept across retries until it succeeds.
+  const [id] = useState(() => uuidv7());
+  const [date, setDate] = useState(today);
+  const [category, setCategory] = useState<string | null>(null);
+  const [amount, setAmount] = useState('');
+  const [method, setMethod] = useState<'cash' | 'transfer'>('cash');
+  const [provider, setProvider] = useState<string | null>(null);
+  const [reference, setReference] = useState('');
+  const [location, setLocation] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [image, setImage] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  return {
+    id,
+    today,
+    date,
+    setDate,
+    category,
+    setCategory,
+    amount,
+    setAmount,
+    method,
+    setMethod,
+    provider,
+    setProvider,
+    reference,
+    setReference,
+    loc: location ?? (home || null),
+    setLocation,
+    note,
+    setNote,
+    image,
+    setImage,
+    errors,
+    setErrors,
+    formError,
+    setFormError,
+  };
+}

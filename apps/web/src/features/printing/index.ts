@@ -1,0 +1,4 @@
+// The printing feature's public face: other features import these from '../printing', nothing deeper.
+export { PrintReceiptButton } from './print-receipt-button';
+export { PrintingSettings } from './printing-settings';
+export { ReceiptPrinterSection, printerValidators } from './receipt-printer-section';

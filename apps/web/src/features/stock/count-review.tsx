@@ -1,0 +1,84 @@
+import { Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { type StockCount, formatQuantity } from '@duka/domain';
+import { useFormat } from '../../lib/format';
+import { serverMessage } from '../../lib/notify';
+import { useSession } from '../../lib/session-context';
+import { useCountReview } from './stock-api';
+
+/** The count against the books: expected, counted, variance and its value, moved since it began. */
+export function CountReview({ count }: { count: StockCount }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { money } = useFormat(session.business);
+  const review = useCountReview(count.id, true);
+  if (review.isPending) return <Skeleton h={120} />;
+  if (review.isError) return <Text c="red">{serverMessage(review.error)}</Text>;
+  const r = review.data;
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          {t('stock.count.review')}
+        </Title>
+        <Text>
+          {t('stock.count.totalVariance')}{' '}
+          <Signed value={r.total_variance_value} text={money(Math.abs(r.total_variance_value))} />
+        </Text>
+      </Group>
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="xs" data-testid="count-review">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('stock.line.product')}</Table.Th>
+              <Table.Th ta="right">{t('stock.count.expected')}</Table.Th>
+              <Table.Th ta="right">{t('stock.count.counted')}</Table.Th>
+              <Table.Th ta="right">{t('stock.count.variance')}</Table.Th>
+              <Table.Th ta="right">{t('stock.count.varianceValue')}</Table.Th>
+              <Table.Th ta="right">{t('stock.count.movedSince')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {r.lines.map((l) => (
+              <Table.Tr key={l.product_id} data-testid={`review-${l.product_name}`}>
+                <Table.Td>{l.product_name}</Table.Td>
+                <Table.Td ta="right">{formatQuantity(l.expected)}</Table.Td>
+                <Table.Td ta="right">
+                  {l.counted === null ? t('stock.count.notCounted') : formatQuantity(l.counted)}
+                </Table.Td>
+                <Table.Td ta="right">
+                  {l.counted === null ? (
+                    '—'
+                  ) : (
+                    <Signed value={l.variance} text={formatQuantity(Math.abs(l.variance))} />
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">
+                  {l.counted === null ? (
+                    '—'
+                  ) : (
+                    <Signed value={l.variance_value} text={money(Math.abs(l.variance_value))} />
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">
+                  {l.moved_since_start ? formatQuantity(l.moved_since_start) : '—'}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+/** A signed figure with its sign written out, coloured by sign (never colour alone). */
+function Signed({ value, text }: { value: number; text: string }) {
+  const sign = value > 0 ? '+' : value < 0 ? '−' : '±';
+  return (
+    <Text span fw={600} c={value > 0 ? 'teal' : value < 0 ? 'red' : 'dimmed'}>
+      {sign}
+      {text}
+    </Text>
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Product, currencyMinorDigits } from '@duka/domain';
+import { useSession } from '../../../lib/session-context';
+import { type DraftLine, addProduct, costOf, qtyOf, totalsOf } from './lines';
+import type { ProductSearchHandle } from './product-search';
+
+let seq = 0;
+const newKey = () => `l${Date.now().toString(36)}${(seq++).toString(36)}`;
+
+/**
+ * The line entry's behaviour: a pick adds a line (or a quantity) and focuses its quantity; lines
+ * are changed or removed; Enter goes back to the search, Ctrl+Enter saves, Ctrl+Delete removes.
+ */
+export function useLineEntry(
+  lines: DraftLine[],
+  setLines: (fn: (l: DraftLine[]) => DraftLine[]) => void,
+  onSave: () => void,
+) {
+  const { t } = useTranslation();
+  const digits = currencyMinorDigits(useSession().business.currency);
+  const search = useRef<ProductSearchHandle>(null);
+  const qtyRefs = useRef(new Map<string, HTMLInputElement>());
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!focusKey) return;
+    // the table (wide) and the cards (narrow) both hold an input: focus the one shown
+    const el = [qtyRefs.current.get(`${focusKey}:t`), qtyRefs.current.get(`${focusKey}:c`)].find(
+      (x) => x && x.offsetParent !== null,
+    );
+    if (el) {
+      el.focus();
+      el.select();
+    }
+    setFocusKey(null);
+  }, [focusKey, lines]);
+
+  const remove = (key: string) => {
+    setLines((ls) => ls.filter((l) => l.key !== key));
+    search.current?.focus();
+  };
+
+  return {
+    digits,
+    search,
+    qtyRefs,
+    totals: totalsOf(lines, digits),
+    onPick: (p: Product) => {
+      const r = addProduct(lines, p, digits, newKey);
+      setLines(() => r.lines);
+      setFocusKey(r.key);
+    },
+    update: (key: string, patch: Partial<DraftLine>) =>
+      setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l))),
+    remove,
+    qtyError: (l: DraftLine) => (qtyOf(l.qty) === null ? t('stock.line.badQty') : undefined),
+    costError: (l: DraftLine) => (costOf(l.cost, digits) === null ? t('stock.line.badCost') : undefined),
+    fieldKeys: (l: DraftLine) => ({
+      onKeyDown: (e: React.KeyboardEvent<HTMLInputElement>) => {
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          onSave();
+        } else if (e.key === 'Enter') {
+          e.preventDefault();
+          search.current?.focus();
+        } else if (e.key === 'Delete' && e.ctrlKey) {
+          e.preventDefault();
+          remove(l.key);
+        }
+      },
+    }),
+  };
+}
+
+export type LineEntryState = ReturnType<typeof useLineEntry>;

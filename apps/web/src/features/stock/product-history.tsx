@@ -1,0 +1,114 @@
+import { Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { type Movement, type Product, formatQuantity } from '@duka/domain';
+import { useFormat } from '../../lib/format';
+import { useSession } from '../../lib/session-context';
+import { useAllLocations, useMovements, usePriceHistory } from './stock-api';
+
+/** A tax rate in basis points as a percentage to type or show: 1600 → "16", 1650 → "16.50". */
+export const pct = (bp: number) => (bp % 100 === 0 ? String(bp / 100) : (bp / 100).toFixed(2));
+
+type PriceChange = NonNullable<ReturnType<typeof usePriceHistory>['data']>[number];
+
+const skeleton = (
+  <Stack>
+    {[0, 1, 2].map((i) => (
+      <Skeleton key={i} h={28} />
+    ))}
+  </Stack>
+);
+
+/** A product's stock movements and price changes, as two tabs (both fetched when it opens). */
+export function ProductHistory({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const prices = usePriceHistory(product.id);
+  const moves = useMovements(product.id);
+  return (
+    <Tabs defaultValue="moves" keepMounted={false}>
+      <Tabs.List mb="sm">
+        <Tabs.Tab value="moves">{t('stock.product.movements')}</Tabs.Tab>
+        <Tabs.Tab value="prices">{t('stock.product.prices')}</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="moves">
+        {moves.isPending ? (
+          skeleton
+        ) : !moves.data?.length ? (
+          <Text c="dimmed">{t('stock.product.noMovements')}</Text>
+        ) : (
+          <MovementsTable moves={moves.data} />
+        )}
+      </Tabs.Panel>
+      <Tabs.Panel value="prices">
+        {prices.isPending ? (
+          skeleton
+        ) : !prices.data?.length ? (
+          <Text c="dimmed">{t('stock.product.noPrices')}</Text>
+        ) : (
+          <PricesTable prices={prices.data} />
+        )}
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+function MovementsTable({ moves }: { moves: Movement[] }) {
+  const { t } = useTranslation();
+  const { dateTime } = useFormat(useSession().business);
+  const locations = useAllLocations();
+  const loc = (id: string) => locations.data?.find((l) => l.id === id)?.name ?? '—';
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table verticalSpacing={4} fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('stock.product.when')}</Table.Th>
+            <Table.Th>{t('stock.product.kind')}</Table.Th>
+            <Table.Th>{t('stock.doc.location')}</Table.Th>
+            <Table.Th ta="right">{t('stock.line.quantity')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {moves.map((m) => (
+            <Table.Tr key={m.id}>
+              <Table.Td>{dateTime(m.created_at)}</Table.Td>
+              <Table.Td>
+                {t(`stock.kinds.${m.kind}`)}
+                {m.reason ? ` · ${t(`stock.reasons.${m.reason}`, { defaultValue: m.reason })}` : ''}
+              </Table.Td>
+              <Table.Td>{loc(m.location_id)}</Table.Td>
+              <Table.Td ta="right" c={m.quantity < 0 ? 'red' : 'teal'}>
+                {m.quantity > 0 ? '+' : ''}
+                {formatQuantity(m.quantity)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function PricesTable({ prices }: { prices: PriceChange[] }) {
+  const { t } = useTranslation();
+  const { money, dateTime } = useFormat(useSession().business);
+  return (
+    <Table verticalSpacing={4} fz="sm">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('stock.product.when')}</Table.Th>
+          <Table.Th ta="right">{t('stock.product.price')}</Table.Th>
+          <Table.Th ta="right">{t('stock.product.tax')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {prices.map((p) => (
+          <Table.Tr key={p.created_at + p.price}>
+            <Table.Td>{dateTime(p.created_at)}</Table.Td>
+            <Table.Td ta="right">{money(p.price)}</Table.Td>
+            <Table.Td ta="right">{pct(p.tax_rate)} %</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { v7 as uuidv7 } from 'uuid';
+import { type Product, parseQuantity } from '@duka/domain';
+import { api } from '../../lib/api-client';
+import { notifySuccess, serverMessage } from '../../lib/notify';
+import type { ProductSearchHandle } from './line-entry/product-search';
+
+export type CountClose = 'finalise' | 'cancel';
+
+/** Counting one count: the product found and its quantity, adding the entry, and finalising or cancelling. */
+export function useCountScreen(id: string, onBack: () => void) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const search = useRef<ProductSearchHandle>(null);
+  const qtyRef = useRef<HTMLInputElement>(null);
+  const [product, setProduct] = useState<Product | null>(null);
+  const [qty, setQty] = useState('1');
+  const [entryId, setEntryId] = useState(() => uuidv7());
+  const [error, setError] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<CountClose | null>(null);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (product) {
+      qtyRef.current?.focus();
+      qtyRef.current?.select();
+    }
+  }, [product]);
+
+  const add = useMutation({
+    mutationFn: (body: { id: string; product_id: string; quantity: number }) =>
+      api(`/api/stock-counts/${id}/entries`, { method: 'POST', body, retry: true }),
+  });
+  const close = useMutation({
+    mutationFn: (what: CountClose) => api(`/api/stock-counts/${id}/${what}`, { method: 'POST', retry: true }),
+  });
+
+  const submitEntry = async () => {
+    const q = parseQuantity(qty);
+    if (!product) return;
+    if (q === null || q === 0) return setError(t('stock.line.badQty'));
+    try {
+      await add.mutateAsync({ id: entryId, product_id: product.id, quantity: q });
+      setEntryId(uuidv7());
+      setError(null);
+      setProduct(null);
+      setQty('1');
+      await qc.invalidateQueries({ queryKey: ['stock-counts', id] });
+      search.current?.focus();
+    } catch (err) {
+      setError(serverMessage(err));
+    }
+  };
+
+  const doClose = async (what: CountClose) => {
+    try {
+      await close.mutateAsync(what);
+      await qc.invalidateQueries({ queryKey: ['stock-counts'] });
+      await qc.invalidateQueries({ queryKey: ['products'] });
+      notifySuccess(what === 'finalise' ? t('stock.count.finalised') : t('stock.count.cancelled'));
+      setConfirm(null);
+      onBack();
+    } catch (err) {
+      setConfirmError(serverMessage(err));
+    }
+  };
+
+  return {
+    entry: { search, qtyRef, product, setProduct, qty, setQty, error, adding: add.isPending, submitEntry },
+    closing: {
+      confirm,
+      setConfirm,
+      ask: (what: CountClose) => {
+        setConfirmError(null);
+        setConfirm(what);
+      },
+      confirmError,
+      busy: close.isPending,
+      doClose,
+    },
+  };
+}
+
+export type CountScreenState = ReturnType<typeof useCountScreen>;

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api-client';
+import { notifySuccess, serverMessage } from '../../lib/notify';
+import { type ImportResult, importResultSchema } from './stock-api';
+
+/** A CSV import: the file picked, its dry run (every row checked), then all rows imported or none. */
+export function useCsvImport(onClose: () => void) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [csv, setCsv] = useState<string | null>(null);
+  const [fileName, setFileName] = useState('');
+  const [preview, setPreview] = useState<ImportResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (text: string, commit: boolean) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await api('/api/products/import', {
+        method: 'POST',
+        body: { csv: text, commit },
+        schema: importResultSchema,
+        retry: false,
+      });
+      if (commit) {
+        notifySuccess(t('stock.import.done', { count: res.rows.length }));
+        await qc.invalidateQueries({ queryKey: ['products'] });
+        close();
+      } else setPreview(res);
+    } catch (err) {
+      setError(serverMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const pick = async (file: File | null) => {
+    if (!file) return;
+    const text = await file.text();
+    setFileName(file.name);
+    setCsv(text);
+    setPreview(null);
+    await run(text, false);
+  };
+
+  const close = () => {
+    setCsv(null);
+    setPreview(null);
+    setError(null);
+    setFileName('');
+    onClose();
+  };
+
+  return { csv, fileName, preview, error, busy, run, pick, close };
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Product, currencyMinorDigits, formatQuantity, parseMoney, parseQuantity } from '@duka/domain';
+import { isRefusal, notifyApiError, notifySuccess, serverMessage } from '../../lib/notify';
+import { useSession } from '../../lib/session-context';
+import { uploadImage } from '../profile';
+import { moneyText } from './line-entry/lines';
+import { pct } from './product-history';
+import { useSaveProduct } from './stock-api';
+
+export interface ProductValues {
+  name: string;
+  code: string;
+  barcodes: string[];
+  category: string;
+  unit: string;
+  price: string;
+  tax: string;
+  reorder: string;
+  image: string | null;
+  active: boolean;
+}
+
+const FIELDS = ['name', 'code', 'barcodes', 'category', 'price', 'tax_rate', 'reorder_level'];
+
+/** The product form: its values as typed, checking and saving them, the image upload, the refusals. */
+export function useProductForm(product: Product | null, onSaved: () => void) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const digits = currencyMinorDigits(session.business.currency);
+  const save = useSaveProduct();
+  const [v, setV] = useState<ProductValues>(() => initialValues(product, digits));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const set = <K extends keyof ProductValues>(k: K, value: ProductValues[K]) =>
+    setV((o) => ({ ...o, [k]: value }));
+
+  const submit = async () => {
+    const e: Record<string, string> = {};
+    const price = parseMoney(v.price, digits);
+    const tax = parseMoney(v.tax, 2);
+    const reorder = parseQuantity(v.reorder || '0');
+    if (!v.name.trim()) e.name = t('stock.doc.required');
+    if (!v.code.trim()) e.code = t('stock.doc.required');
+    if (price === null || price < 0) e.price = t('stock.line.badCost');
+    if (tax === null || tax < 0 || tax > 10000) e.tax_rate = t('stock.product.badTax');
+    if (reorder === null || reorder < 0) e.reorder_level = t('stock.line.badQty');
+    setErrors(e);
+    if (Object.keys(e).length) return;
+    const body = {
+      name: v.name.trim(),
+      code: v.code.trim(),
+      barcodes: v.barcodes,
+      category: v.category.trim(),
+      unit: v.unit as Product['unit'],
+      price: price!,
+      tax_rate: tax!,
+      reorder_level: reorder!,
+      image: v.image,
+      active: v.active,
+    };
+    try {
+      await save.mutateAsync({ id: product?.id ?? null, body });
+      notifySuccess(
+        product
+          ? t('stock.product.updated', { name: body.name })
+          : t('stock.product.created', { name: body.name }),
+      );
+      onSaved();
+    } catch (err) {
+      if (isRefusal(err) && err.field) {
+        const field = err.field.startsWith('barcodes') ? 'barcodes' : err.field;
+        const msg =
+          err.code === 'code_taken'
+            ? t('stock.product.codeTaken')
+            : err.code === 'barcode_taken'
+              ? t('stock.product.barcodeTaken')
+              : serverMessage(err);
+        setErrors({ [field]: msg });
+        if (!FIELDS.includes(field)) setFormError(msg);
+      } else setFormError(serverMessage(err));
+    }
+  };
+
+  const pickImage = async (file: File | null) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      set('image', await uploadImage(file));
+    } catch (err) {
+      notifyApiError(err);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return { v, set, errors, formError, uploading, saving: save.isPending, submit, pickImage };
+}
+
+export type ProductForm = ReturnType<typeof useProductForm>;
+
+/** The product's values as text to edit, or a new product's defaults. */
+function initialValues(product: Product | null, digits: number): ProductValues {
+  return {
+    name: product?.name ?? '',
+    code: product?.code ?? '',
+    barcodes: product?.barcodes ?? [],
+    category: product?.category ?? '',
+    unit: product?.unit ?? 'each',
+    price: product ? moneyText(product.price, digits) : '',
+    tax: product ? pct(product.tax_rate) : '0',
+    reorder: product ? formatQuantity(product.reorder_level) : '0',
+    image: product?.image ?? null,
+    active: product?.active ?? true,
+  };
+}

@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { v7 as uuidv7 } from 'uuid';
+import { type Debtor, parseMoney } from '@duka/domain';
+import { serverMessage } from '../../lib/notify';
+import { createDebtor, useDebtorSearch } from './till-api';
+
+const EMPTY_FORM = { name: '', phone: '', id_number: '', limit: '' };
+
+/**
+ * The debtor picker's state, kept while it switches between search, the new-debtor form and the
+ * chosen debtor: the search and its keyboard choice, and the form with adding the debtor.
+ */
+export function useDebtorPicker(onChange: (d: Debtor | null) => void, admin: boolean, digits: number) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [q, setQ] = useState('');
+  const [dq] = useDebouncedValue(q.trim(), 200);
+  const [active, setActive] = useState(0);
+  const [adding, setAdding] = useState(false);
+  const [form, setForm] = useState(EMPTY_FORM);
+  const [formError, setFormError] = useState<{ field?: string; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const found = useDebtorSearch(dq);
+  const list = (found.data?.items ?? []).filter((d) => d.active);
+  // Enter before the list caught up with the typing picks the first match once it arrives
+  const [pickFirst, setPickFirst] = useState(false);
+  const current = dq === q.trim() && !found.isFetching;
+  useEffect(() => {
+    if (!pickFirst || !current || !found.isSuccess) return;
+    setPickFirst(false);
+    if (list[0]) onChange(list[0]);
+  }, [pickFirst, current, found.data]);
+
+  const add = async () => {
+    const limit = form.limit.trim() ? parseMoney(form.limit, digits) : undefined;
+    if (limit === null) return setFormError({ field: 'credit_limit', message: t('till.debtor.badLimit') });
+    setBusy(true);
+    try {
+      const d = await createDebtor({
+        id: uuidv7(),
+        name: form.name.trim(),
+        phone: form.phone.trim(),
+        id_number: form.id_number.trim(),
+        ...(admin && limit !== undefined ? { credit_limit: limit } : {}),
+      });
+      void qc.invalidateQueries({ queryKey: ['debtors'] });
+      onChange(d);
+      setAdding(false);
+      setForm(EMPTY_FORM);
+    } catch (err) {
+      setFormError({ field: (err as { field?: string }).field, message: serverMessage(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return {
+    search: { q, setQ, dq, active, setActive, found, list, current, setPickFirst },
+    form: { form, setForm, formError, setFormError, busy, add },
+    adding,
+    setAdding,
+  };
+}
+
+export type DebtorPickerState = ReturnType<typeof useDebtorPicker>;

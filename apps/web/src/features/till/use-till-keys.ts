@@ -1,0 +1,46 @@
+import { useEffect, useRef } from 'react';
+import type { TillActions, TillState } from './use-till';
+import { useScanner } from './use-scanner';
+
+/** The scanner anywhere on the page, and the function keys (F2 search, F4 new, F7 discount, F8 park, F9 pay). */
+export function useTillKeys(s: TillState, a: TillActions) {
+  const { receipt, setReceipt, dialog, setDialog, cart, search } = s;
+  useScanner(dialog === null, {
+    onScan: (code) => {
+      if (receipt) setReceipt(null);
+      void search.current?.scan(code);
+    },
+    onType: (text) => {
+      if (receipt) setReceipt(null);
+      search.current?.type(text);
+    },
+    onRestore: (el, value) => {
+      const key = el.dataset.key;
+      if (key) s.till.dispatch({ type: 'setQty', key, text: value });
+    },
+  });
+
+  // function keys work everywhere on the till, text fields included
+  const keys = useRef<(e: KeyboardEvent) => void>(() => undefined);
+  keys.current = (e: KeyboardEvent) => {
+    const k = e.key;
+    if (!['F2', 'F4', 'F7', 'F8', 'F9'].includes(k)) return;
+    e.preventDefault();
+    if (k === 'F4') {
+      if (receipt) return a.closeReceipt();
+      if (dialog === null && cart.lines.length > 0) return setDialog('new');
+      if (dialog === null) return a.focusSearch();
+      return;
+    }
+    if (dialog !== null || receipt) return;
+    if (k === 'F2') a.focusSearch();
+    else if (k === 'F9') a.openPay();
+    else if (k === 'F8' && cart.lines.length > 0) setDialog('park');
+    else if (k === 'F7' && cart.lines.length > 0 && s.canDiscount) setDialog('discount');
+  };
+  useEffect(() => {
+    const on = (e: KeyboardEvent) => keys.current(e);
+    window.addEventListener('keydown', on);
+    return () => window.removeEventListener('keydown', on);
+  }, []);
+}

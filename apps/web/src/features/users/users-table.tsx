@@ -1,0 +1,135 @@
+import { ActionIcon, Badge, Card, Group, Menu, Stack, Table, Text } from '@mantine/core';
+import { IconDots, IconKey, IconPencil, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { User } from '@duka/domain';
+import { UserAvatar } from '../../components/user-avatar';
+import type { UsersListState } from './use-users-list';
+
+type RowsProps = { rows: User[]; state: UsersListState };
+
+/** The accounts on a wide screen (from `sm`). */
+export function UsersTable({ rows, state: s }: RowsProps) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={720} visibleFrom="sm">
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('users.name')}</Table.Th>
+            <Table.Th>{t('users.username')}</Table.Th>
+            <Table.Th>{t('users.mobile')}</Table.Th>
+            <Table.Th>{t('users.role')}</Table.Th>
+            <Table.Th>{t('users.homeLocation')}</Table.Th>
+            <Table.Th>{t('users.status')}</Table.Th>
+            <Table.Th>
+              <span className="sr-only">{t('users.actions')}</span>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((u) => (
+            <Table.Tr key={u.id} data-testid={`user-row-${u.username}`}>
+              <Table.Td>
+                <Group gap="sm" wrap="nowrap">
+                  <UserAvatar name={u.name} img={u.img} size={32} />
+                  <Text size="sm" fw={500}>
+                    {u.name}
+                  </Text>
+                </Group>
+              </Table.Td>
+              <Table.Td>{u.username}</Table.Td>
+              <Table.Td>{u.mobile ?? '—'}</Table.Td>
+              <Table.Td>{t(`users.roles.${u.role}`)}</Table.Td>
+              <Table.Td>{s.locationName(u.home_location_id)}</Table.Td>
+              <Table.Td>
+                <StatusBadge user={u} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <UserActions user={u} state={s} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The accounts on a phone (below `sm`): one card each. */
+export function UserCards({ rows, state: s }: RowsProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack hiddenFrom="sm" gap="sm">
+      {rows.map((u) => (
+        <Card key={u.id} withBorder padding="sm">
+          <Group justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <UserAvatar name={u.name} img={u.img} size={36} />
+              <div>
+                <Text fw={500}>{u.name}</Text>
+                <Text size="xs" c="dimmed">
+                  {u.username} · {t(`users.roles.${u.role}`)}
+                </Text>
+              </div>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <StatusBadge user={u} />
+              <UserActions user={u} state={s} />
+            </Group>
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+function StatusBadge({ user }: { user: User }) {
+  const { t } = useTranslation();
+  return user.active ? (
+    <Badge color="teal" variant="light">
+      {t('users.active')}
+    </Badge>
+  ) : (
+    <Badge color="gray" variant="outline">
+      {t('users.inactive')}
+    </Badge>
+  );
+}
+
+/** Edit, reset the password, deactivate or reactivate. */
+function UserActions({ user: u, state: s }: { user: User; state: UsersListState }) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={t('users.actionsFor', { name: u.name })}>
+          <IconDots size={18} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => s.setEditing(u)}>
+          {t('users.edit')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => s.setResetting(u)}>
+          {t('users.resetPassword')}
+        </Menu.Item>
+        {u.active ? (
+          <Menu.Item
+            color="red"
+            leftSection={<IconUserOff size={16} aria-hidden />}
+            onClick={() => s.setDeactivating(u)}
+          >
+            {t('users.deactivate')}
+          </Menu.Item>
+        ) : (
+          <Menu.Item
+            leftSection={<IconUserCheck size={16} aria-hidden />}
+            onClick={() => void s.setActive(u, true)}
+          >
+            {t('users.reactivate')}
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
