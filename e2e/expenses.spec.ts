@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
 import { ADMIN, STAFF_PASSWORD, adminApi, apiLoginInPage, createUser, ensureSetup } from './support/fixtures';
+import { seriousAxeFindings } from './support/axe';
 import { seedProvider, seedCategory, kes } from './support/seed';
 
 test.beforeAll(ensureSetup);
@@ -135,10 +135,7 @@ test.describe('expenses (/expenses)', () => {
     await page.goto('/expenses');
     await expect(page.getByTestId('kpi-total')).toBeVisible();
     await expect(page.getByTestId('expenses-loading')).toHaveCount(0);
-    const serious = async (where: string) =>
-      (await new AxeBuilder({ page }).analyze()).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const serious = (where: string) => seriousAxeFindings(page, where);
     expect(await serious('/expenses')).toEqual([]);
     await page.getByRole('button', { name: 'Add expense' }).first().click();
     await expect(page.getByRole('dialog', { name: 'Add expense' })).toBeVisible();
