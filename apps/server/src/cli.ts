@@ -4,7 +4,7 @@ import { CliError, USAGE, runCli } from './cli/commands.js';
 import { BackupCliError, restoreCommand } from './cli/backup-commands.js';
 import { ConfigError, loadConfig } from './config.js';
 import { type Db, migrate } from './db/database.js';
-import { AppError } from './http/errors.js';
+import { AppError } from './lib/errors.js';
 import { PRIVATE_UMASK } from './lib/private-files.js';
 
 async function main(): Promise<number> {

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   type Access,
   type UserRoles,
@@ -14,7 +13,9 @@ import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
 import type { BusinessRow, Database, UserRow } from '../db/tables.js';
 import { deviceTokenMatches } from '../lib/device-tokens.js';
-import { AppError } from './errors.js';
+import { AppError } from '../lib/errors.js';
+import { hashToken } from '../lib/session-tokens.js';
+import { parseFlags } from '../lib/user-flags.js';
 
 export const SESSION_COOKIE = 'duka_session';
 /** The device token header: sent by the till, and issued by sign-in to a new device (ADR 8). */
@@ -48,23 +49,6 @@ declare module 'fastify' {
     deviceId: string | null;
     /** The X-Device-Token header, when present and well formed. */
     deviceToken: string | null;
-  }
-}
-
-export function newSessionToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-export function parseFlags(json: string): string[] {
-  try {
-    const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
   }
 }
 

@@ -2,23 +2,7 @@ import { ERROR_STATUS, type ErrorCode, errorSchema } from '@duka/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isPrimaryKeyViolation, isUniqueViolation } from '../lib/db-errors.js';
-
-/** A failure the client can act on: a stable code, a message, optionally the field at fault. */
-export class AppError extends Error {
-  readonly statusCode: number;
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly field?: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-    this.statusCode = ERROR_STATUS[code];
-  }
-}
-
-export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
-export const forbidden = (message = 'You are not allowed to do this') => new AppError('forbidden', message);
+import { AppError } from '../lib/errors.js';
 
 /** Response schemas for the error statuses a route can answer with (for OpenAPI). */
 export function errorResponses(...statuses: number[]) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { AppError } from './errors.js';
+import { AppError } from '../lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from './errors.js';
 
 /** JSON with object keys sorted, so the same content always hashes the same. */
 function canonical(value: unknown): string {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from './errors.js';
 
 /** Lists the admin keeps by name: bank and mobile-money providers, expense categories. */
 export type NameListTable = 'payment_providers' | 'expense_categories';

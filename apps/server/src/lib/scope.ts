@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from './errors.js';
 
 /** Tables whose rows a request may name by id and that carry their business. */
 export type ScopedTable =

@@ -1,7 +1,7 @@
 import { type SessionData, isAdminRole } from '@duka/domain';
 import type { AppDeps } from '../../app-deps.js';
-import { hashToken, newSessionToken } from '../../http/access.js';
-import { AppError } from '../../http/errors.js';
+import { hashToken, newSessionToken } from '../../lib/session-tokens.js';
+import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { appendJournal } from '../../lib/journal.js';
 import { dummyHash, verifyPassword } from '../../lib/passwords.js';

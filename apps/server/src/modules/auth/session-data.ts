@@ -2,7 +2,7 @@ import { type SessionData, isAdminRole, rolesFromFlags } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import { openCountSettings } from '../stock-counts/stock-counts.service.js';
 import type { BusinessRow, Database, UserRow } from '../../db/tables.js';
-import { parseFlags } from '../../http/access.js';
+import { parseFlags } from '../../lib/user-flags.js';
 import { hasNetworkPrinter } from '../business/business.repository.js';
 
 /** The seed spec's session data (§3) for a signed-in user. */

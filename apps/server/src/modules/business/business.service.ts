@@ -2,7 +2,7 @@ import type { businessUpdateSchema } from '@duka/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { BusinessRow } from '../../db/tables.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { appendJournal } from '../../lib/journal.js';
 import { lockBusiness } from '../../lib/tx.js';
 import type { Actor } from '../../lib/actor.js';

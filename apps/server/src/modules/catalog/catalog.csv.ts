@@ -1,7 +1,7 @@
 import { currencyMinorDigits, parseMoney, parseQuantity, productInputSchema, UNITS } from '@duka/domain';
 import Papa from 'papaparse';
 import type { Db } from '../../db/database.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { toCsvRows, unescapeCsvCell } from '../../lib/csv.js';
 import type { Actor } from '../../lib/actor.js';
 import { newId } from '../../lib/ids.js';

@@ -2,7 +2,7 @@ import type { Product, productInputSchema, productQuerySchema, productUpdateSche
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { ProductRow } from '../../db/tables.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/actor.js';
 import { isPrimaryKeyViolation, isUniqueViolation, violatedConstraint } from '../../lib/db-errors.js';
 import { newId } from '../../lib/ids.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DebtorRow } from '../../db/tables.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../../lib/actor.js';
 import { newId } from '../../lib/ids.js';
 import type { Trx } from '../../lib/tx.js';

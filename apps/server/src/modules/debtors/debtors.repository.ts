@@ -2,7 +2,7 @@ import type { Debtor, debtorsQuerySchema } from '@duka/domain';
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database, DebtorRow } from '../../db/tables.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 
 type Q = Kysely<Database>;
 

@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { Database, DebtorRow } from '../../db/tables.js';
-import { AppError, forbidden, notFound } from '../../http/errors.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/actor.js';
 import { newId } from '../../lib/ids.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';

@@ -2,7 +2,7 @@ import type { Device, deviceUpdateSchema } from '@duka/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { DeviceRow } from '../../db/tables.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/actor.js';
 import { appendJournal } from '../../lib/journal.js';
 import type { Trx } from '../../lib/tx.js';

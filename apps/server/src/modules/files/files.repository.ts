@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 
 export const DEFAULT_AVATAR = 'profile.png';
 

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import type { ImageStorage } from '@duka/domain';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/tables.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../../lib/actor.js';
 import { newId } from '../../lib/ids.js';
 import { appendJournal } from '../../lib/journal.js';

@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { ProductRow } from '../../db/tables.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/actor.js';
 import { requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';

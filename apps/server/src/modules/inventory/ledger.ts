@@ -1,5 +1,5 @@
 import type { MovementKind } from '@duka/domain';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../../lib/actor.js';
 import { newId } from '../../lib/ids.js';
 import type { Trx } from '../../lib/tx.js';

@@ -2,7 +2,7 @@ import { isAdminRole } from '@duka/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { type Operator, operatorOf } from './stock-rules.js';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, ProductRow } from '../../db/tables.js';
 import { authOf } from '../../http/access.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import type { Trx } from '../../lib/tx.js';
 
 export interface Operator {

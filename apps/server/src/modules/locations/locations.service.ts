@@ -1,6 +1,6 @@
 import type { Location } from '@duka/domain';
 import type { Db } from '../../db/database.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/actor.js';
 import { appendJournal } from '../../lib/journal.js';
 import { lockBusiness } from '../../lib/tx.js';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import forge from 'node-forge';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { KeySealError, isSealed, openPrivateKey, sealPrivateKey, storedForm } from './key-sealing.js';
 
 /** How long a business's signing certificate is valid. */

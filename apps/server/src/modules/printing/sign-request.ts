@@ -3,7 +3,7 @@ import { type Flag, allows } from '@duka/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import { authOf } from '../../http/access.js';
-import { AppError, forbidden } from '../../http/errors.js';
+import { AppError, forbidden } from '../../lib/errors.js';
 import { receiptDocument } from '../receipts/receipt-model.js';
 import { jobName, receiptEscPos } from '../receipts/receipt-render.js';
 import { findReadableReceipt } from '../receipts/receipts.routes.js';

@@ -7,7 +7,7 @@ import {
 } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { BusinessRow, Database } from '../../db/tables.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { loadDayClose } from '../daily/daily.service.js';
 import { loadPayment } from '../debtors/debtors.service.js';
 import { loadReversal, loadSale } from '../sales/sales.repository.js';

@@ -1,5 +1,5 @@
 import { addDays } from '@duka/domain';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 
 /** Longest range a report covers: a little over two years of days. */
 const MAX_DAYS = 800;

@@ -1,7 +1,7 @@
 import type { Reversal, Sale, SaleKind, SalesList } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { scopeIds } from '../inventory/location-scope.js';
 
 type Q = Kysely<Database>;

@@ -13,7 +13,7 @@ import {
 } from '@duka/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../../lib/actor.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';

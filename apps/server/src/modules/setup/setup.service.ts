@@ -2,7 +2,7 @@ import type { setupBodySchema } from '@duka/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { BusinessRow, UserRow } from '../../db/tables.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { newId } from '../../lib/ids.js';

@@ -1,8 +1,8 @@
 import { type User, rolesFromFlags } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/tables.js';
-import { parseFlags } from '../../http/access.js';
-import { AppError } from '../../http/errors.js';
+import { parseFlags } from '../../lib/user-flags.js';
+import { AppError } from '../../lib/errors.js';
 
 export function toUser(row: UserRow, locationIds: string[]): User {
   return {

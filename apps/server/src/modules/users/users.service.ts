@@ -2,7 +2,7 @@ import { type User, flagsFromRoles, type userCreateSchema, type userUpdateSchema
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { UserPatch } from '../../db/tables.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/actor.js';
 import { isUniqueViolation, violatedConstraint } from '../../lib/db-errors.js';
 import { newId } from '../../lib/ids.js';
