@@ -61,6 +61,9 @@ export default tseslint.config(
   // feature's public index.ts ('../<other>'), never its files; components/ and lib/ import no
   // feature and no app/. (These blocks replace the one above for their files, so they repeat it.)
   ...webLayers(),
+  // The server's layers: routes -> services -> repositories -> db. Only the routes (and app.ts)
+  // speak HTTP; nothing below them imports http/ (errors they throw come from lib/errors.ts).
+  ...serverLayers(),
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**'],
     rules: {
@@ -107,5 +110,37 @@ function webLayers() {
         { regex: '^(\\.\\./)+app(/|$)', message: noApp },
       ],
     ),
+  ];
+}
+
+/** `no-restricted-imports` blocks for the server's layers (see the comment where they are used). */
+function serverLayers() {
+  const otherApps = {
+    group: ['**/apps/web/**', '**/apps/printer-helper/**', '@duka/web', '@duka/printer-helper'],
+    message: 'An app imports no other app.',
+  };
+  const noHttp =
+    'Only routes import http/: throw AppError from lib/errors.ts, take what you need as arguments.';
+  const http = '^(\\.{1,2}/)+http(/|$)';
+  // These still read the caller from the request (authOf) until one request context is passed
+  // to services (issue 17, "who is asking"); they may take authOf and nothing else from http/.
+  const readsRequest = [
+    'apps/server/src/lib/actor.ts',
+    'apps/server/src/modules/inventory/stock-rules.ts',
+    'apps/server/src/modules/printing/sign-request.ts',
+  ];
+  const below = ['apps/server/src/{lib,db,backup}/**/*.ts', 'apps/server/src/modules/**/*.ts'];
+  const block = (files, ignores, patterns) => ({
+    files,
+    ignores,
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  });
+  return [
+    block(
+      below,
+      ['**/*.routes.ts', '**/*.test.ts', ...readsRequest],
+      [otherApps, { regex: http, message: noHttp }],
+    ),
+    block(readsRequest, [], [otherApps, { regex: http, allowImportNames: ['authOf'], message: noHttp }]),
   ];
 }
