@@ -12,6 +12,7 @@ import { selling } from './migrations/0004-selling.js';
 import { printing } from './migrations/0005-printing.js';
 import { reportSummaries } from './migrations/0006-report-summaries.js';
 import { deviceTokens } from './migrations/0007-device-tokens.js';
+import { requestHashes } from './migrations/0008-request-hashes.js';
 
 import type { DialectName } from './dialect.js';
 
@@ -121,6 +122,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0005-printing': printing(dialect),
     '0006-report-summaries': reportSummaries(dialect),
     '0007-device-tokens': deviceTokens(dialect),
+    '0008-request-hashes': requestHashes(dialect),
   };
 }
 

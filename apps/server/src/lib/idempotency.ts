@@ -20,9 +20,25 @@ export function requestHash(body: unknown): string {
   return createHash('sha256').update(canonical(body)).digest('hex');
 }
 
-/** Tables of writes that carry their client's id and the hash of the request that made them. */
+/**
+ * Tables of writes that carry their client's id and the hash of the request that made them: every
+ * write that takes an id is made idempotent here, and only here.
+ */
 export type IdempotentTable =
-  'sales' | 'sale_reversals' | 'debtor_payments' | 'expenses' | 'day_closes' | 'stock_documents';
+  | 'sales'
+  | 'sale_reversals'
+  | 'debtors'
+  | 'debtor_payments'
+  | 'expenses'
+  | 'expense_categories'
+  | 'payment_providers'
+  | 'day_closes'
+  | 'locations'
+  | 'products'
+  | 'stock_documents'
+  | 'suppliers'
+  | 'stock_counts'
+  | 'stock_count_entries';
 
 /**
  * Whether a write with this id was already made: false for a new one, true for a retry of the

@@ -1,4 +1,5 @@
 /** Row types of the tables: businesses, people, sessions, devices, locations, files and the journal. */
+import type { Generated } from 'kysely';
 import type { Bit, Counter } from './columns.js';
 
 export interface BusinessesTable {
@@ -91,6 +92,8 @@ export interface DevicesTable {
 export interface LocationsTable {
   id: string;
   business_id: string;
+  /** Hash of the request that created it (lib/idempotency.ts); '' for rows made before 0008. */
+  request_hash: Generated<string>;
   name: string;
   active: Bit;
   created_at: string;

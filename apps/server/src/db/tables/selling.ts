@@ -1,4 +1,5 @@
 /** Row types of the tables: sales, reversals, debtors, transfers, expenses and day closes. */
+import type { Generated } from 'kysely';
 import type { Bit, Counter } from './columns.js';
 
 export interface ReceiptCountersTable {
@@ -10,6 +11,8 @@ export interface ReceiptCountersTable {
 export interface PaymentProvidersTable {
   id: string;
   business_id: string;
+  /** Hash of the request that created it (lib/idempotency.ts); '' for rows made before 0008. */
+  request_hash: Generated<string>;
   name: string;
   kind: string;
   active: Bit;
@@ -20,6 +23,8 @@ export interface PaymentProvidersTable {
 export interface DebtorsTable {
   id: string;
   business_id: string;
+  /** Hash of the request that created it (lib/idempotency.ts); '' for rows made before 0008. */
+  request_hash: Generated<string>;
   name: string;
   /** Lower-cased name, phone and ID number, for search on both databases. */
   search_key: string;
@@ -181,6 +186,8 @@ export interface TransferConfirmationsTable {
 export interface ExpenseCategoriesTable {
   id: string;
   business_id: string;
+  /** Hash of the request that created it (lib/idempotency.ts); '' for rows made before 0008. */
+  request_hash: Generated<string>;
   name: string;
   active: Bit;
   created_at: string;

@@ -1,9 +1,12 @@
 /** Row types of the tables: products, suppliers and the stock ledger. */
+import type { Generated } from 'kysely';
 import type { Bit, Counter } from './columns.js';
 
 export interface ProductsTable {
   id: string;
   business_id: string;
+  /** Hash of the request that created it (lib/idempotency.ts); '' for rows made before 0008. */
+  request_hash: Generated<string>;
   name: string;
   code: string;
   /** Lower-cased name and code, for case-insensitive search on both databases. */
@@ -40,6 +43,8 @@ export interface ProductPricesTable {
 export interface SuppliersTable {
   id: string;
   business_id: string;
+  /** Hash of the request that created it (lib/idempotency.ts); '' for rows made before 0008. */
+  request_hash: Generated<string>;
   name: string;
   contact_name: string;
   phone: string;
@@ -107,6 +112,8 @@ export interface StockMovementsTable {
 export interface StockCountsTable {
   id: string;
   business_id: string;
+  /** Hash of the request that created it (lib/idempotency.ts); '' for rows made before 0008. */
+  request_hash: Generated<string>;
   location_id: string;
   /** 'open', 'finalised' or 'cancelled'. */
   status: string;
@@ -131,6 +138,8 @@ export interface StockCountEntriesTable {
   id: string;
   count_id: string;
   business_id: string;
+  /** Hash of the request that created it (lib/idempotency.ts). */
+  request_hash: Generated<string>;
   product_id: string;
   quantity: Counter;
   user_id: string | null;

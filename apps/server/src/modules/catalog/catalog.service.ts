@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/actor.js';
 import { isPrimaryKeyViolation, isUniqueViolation, violatedConstraint } from '../../lib/db-errors.js';
 import { newId } from '../../lib/ids.js';
+import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { requireOwnImage } from '../files/files.repository.js';
@@ -75,6 +76,7 @@ export async function insertProduct(trx: Trx, actor: Actor, id: string, input: I
       avg_cost: 0,
       image: input.image,
       active: input.active ? 1 : 0,
+      request_hash: requestHash(input),
       created_at: actor.at,
       updated_at: actor.at,
       deleted_at: null,
@@ -111,8 +113,7 @@ export async function createProduct(db: Db, actor: Actor, id: string, input: Inp
   try {
     await db.kysely.transaction().execute(async (trx) => {
       await lockBusiness(db, trx, actor.businessId);
-      const existing = await findProduct(trx, actor.businessId, id);
-      if (existing) throw new AppError('idempotency_conflict', 'A product with this id exists');
+      if (await isReplay(trx, 'products', id, actor.businessId, requestHash(input))) return;
       await insertProduct(trx, actor, id, input);
     });
   } catch (err) {

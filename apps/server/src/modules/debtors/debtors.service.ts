@@ -41,19 +41,14 @@ export async function createDebtor(db: Db, actor: Actor, op: Operator, input: In
   const id = input.id ?? newId();
   return db.kysely.transaction().execute(async (trx) => {
     const business = await lockedBusiness(db, trx, actor.businessId);
-    const existing = await trx.selectFrom('debtors').selectAll().where('id', '=', id).executeTakeFirst();
-    if (existing) {
-      // A retry answers the first result; the same id with other details is a conflict.
-      const same =
-        existing.business_id === actor.businessId &&
-        existing.name === input.name &&
-        existing.phone === input.phone &&
-        existing.id_number === input.id_number &&
-        existing.note === input.note &&
-        (input.credit_limit === undefined || Number(existing.credit_limit) === input.credit_limit);
-      if (!same)
-        throw new AppError('idempotency_conflict', 'A different record was already saved with this id');
-      return toDebtor(existing);
+    const hash = requestHash(input);
+    if (await isReplay(trx, 'debtors', id, actor.businessId, hash)) {
+      const first = await trx
+        .selectFrom('debtors')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return toDebtor(first);
     }
     const row: DebtorRow = {
       id,
@@ -67,6 +62,7 @@ export async function createDebtor(db: Db, actor: Actor, op: Operator, input: In
       active: 1,
       note: input.note,
       last_activity_at: null,
+      request_hash: hash,
       created_at: actor.at,
       updated_at: actor.at,
       deleted_at: null,

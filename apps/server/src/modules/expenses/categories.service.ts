@@ -3,9 +3,10 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/tables.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/actor.js';
 import { newId } from '../../lib/ids.js';
+import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 import { lockBusiness } from '../../lib/tx.js';
 import { assertNameFree } from '../../lib/name-lists.js';
@@ -31,17 +32,11 @@ export async function createCategory(db: Db, actor: Actor, input: z.output<typeo
   const id = input.id ?? newId();
   return db.kysely.transaction().execute(async (trx) => {
     await lockBusiness(db, trx, actor.businessId);
-    const existing = await trx
-      .selectFrom('expense_categories')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (existing) {
-      // A retry answers the first result; the same id with other details is a conflict.
-      if (existing.business_id === actor.businessId && existing.name === input.name)
-        return toCategory(existing);
-      throw new AppError('idempotency_conflict', 'A different record was already saved with this id');
-    }
+    const hash = requestHash(input);
+    if (await isReplay(trx, 'expense_categories', id, actor.businessId, hash))
+      return toCategory(
+        await trx.selectFrom('expense_categories').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+      );
     await assertNameFree(
       trx,
       'expense_categories',
@@ -55,6 +50,7 @@ export async function createCategory(db: Db, actor: Actor, input: z.output<typeo
       business_id: actor.businessId,
       name: input.name,
       active: 1,
+      request_hash: hash,
       created_at: actor.at,
       updated_at: actor.at,
     };

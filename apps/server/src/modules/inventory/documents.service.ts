@@ -13,7 +13,7 @@ import type { Db } from '../../db/database.js';
 import type { ProductRow } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/actor.js';
-import { requestHash } from '../../lib/idempotency.js';
+import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { type MovementInput, postMovements } from './ledger.js';
@@ -100,17 +100,8 @@ async function post(
   const hash = requestHash(body);
   return db.kysely.transaction().execute(async (trx) => {
     await lockBusiness(db, trx, actor.businessId);
-    const existing = await trx
-      .selectFrom('stock_documents')
-      .select(['business_id', 'request_hash'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (existing) {
-      if (existing.business_id !== actor.businessId || existing.request_hash !== hash) {
-        throw new AppError('idempotency_conflict', 'A different document was already saved with this id');
-      }
+    if (await isReplay(trx, 'stock_documents', id, actor.businessId, hash))
       return loadDocument(trx, actor.businessId, id);
-    }
     const p = await plan(trx);
     const names = new Map<string, string>();
     const products = await trx

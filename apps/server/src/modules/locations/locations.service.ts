@@ -2,6 +2,7 @@ import type { Location } from '@duka/domain';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/actor.js';
+import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 import { lockBusiness } from '../../lib/tx.js';
 
@@ -25,17 +26,8 @@ async function one(db: Db, businessId: string, id: string): Promise<Location> {
 /** Adds a location; idempotent by its id. */
 export async function addLocation(db: Db, actor: Actor, id: string, name: string): Promise<Location> {
   await db.kysely.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom('locations')
-      .select(['business_id', 'name'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (existing) {
-      if (existing.business_id !== actor.businessId || existing.name !== name) {
-        throw new AppError('idempotency_conflict', 'Another location has this id');
-      }
-      return;
-    }
+    const hash = requestHash({ name });
+    if (await isReplay(trx, 'locations', id, actor.businessId, hash)) return;
     await trx
       .insertInto('locations')
       .values({
@@ -43,6 +35,7 @@ export async function addLocation(db: Db, actor: Actor, id: string, name: string
         business_id: actor.businessId,
         name,
         active: 1,
+        request_hash: hash,
         created_at: actor.at,
         updated_at: actor.at,
         deleted_at: null,

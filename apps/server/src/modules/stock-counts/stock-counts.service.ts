@@ -12,6 +12,7 @@ import type { Database } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/actor.js';
 import { isPrimaryKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
+import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { type MovementInput, postMovements } from '../inventory/ledger.js';
@@ -123,16 +124,8 @@ export async function startCount(
   try {
     await db.kysely.transaction().execute(async (trx) => {
       await lockBusiness(db, trx, actor.businessId);
-      const same = await trx
-        .selectFrom('stock_counts')
-        .select(['business_id', 'location_id'])
-        .where('id', '=', body.id)
-        .executeTakeFirst();
-      if (same) {
-        if (same.business_id !== actor.businessId || same.location_id !== body.location_id)
-          throw new AppError('idempotency_conflict', 'Another count has this id');
-        return;
-      }
+      const hash = requestHash(body);
+      if (await isReplay(trx, 'stock_counts', body.id, actor.businessId, hash)) return;
       await requireUsableLocation(trx, op, body.location_id, 'location_id');
       const open = await trx
         .selectFrom('stock_counts')
@@ -150,6 +143,7 @@ export async function startCount(
           status: 'open',
           freeze_sales: body.freeze_sales ? 1 : 0,
           note: body.note,
+          request_hash: hash,
           started_by: actor.userId,
           started_at: actor.at,
           closed_by: null,
@@ -203,21 +197,8 @@ export async function addEntry(
   await db.kysely.transaction().execute(async (trx) => {
     await lockBusiness(db, trx, actor.businessId);
     const c = await countRow(trx, actor.businessId, countId);
-    const same = await trx
-      .selectFrom('stock_count_entries')
-      .selectAll()
-      .where('id', '=', body.id)
-      .executeTakeFirst();
-    if (same) {
-      if (
-        same.count_id !== countId ||
-        same.product_id !== body.product_id ||
-        Number(same.quantity) !== body.quantity
-      ) {
-        throw new AppError('idempotency_conflict', 'Another entry has this id');
-      }
-      return;
-    }
+    const hash = requestHash({ count_id: countId, ...body });
+    if (await isReplay(trx, 'stock_count_entries', body.id, actor.businessId, hash)) return;
     if (c.status !== 'open') throw new AppError('conflict', 'This count is closed');
     await requireUsableLocation(trx, op, c.location_id, 'location_id');
     await requireActiveProducts(trx, actor.businessId, [{ product_id: body.product_id }]);
@@ -233,6 +214,7 @@ export async function addEntry(
         business_id: actor.businessId,
         product_id: body.product_id,
         quantity: body.quantity,
+        request_hash: hash,
         user_id: actor.userId,
         device_id: actor.deviceId,
         created_at: actor.at,

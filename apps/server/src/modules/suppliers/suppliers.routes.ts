@@ -12,6 +12,7 @@ import { newId } from '../../lib/ids.js';
 import { appendJournal } from '../../lib/journal.js';
 import { loadDocument } from '../inventory/documents.service.js';
 import { readScopeOf, scopeIds } from '../inventory/location-scope.js';
+import { createSupplier } from './suppliers.service.js';
 
 const ACCESS = { access: { kind: 'flag' as const, flag: 'adding_supplier_stock' as const } };
 const idParams = z.object({ id: z.uuid() });
@@ -67,32 +68,9 @@ export function suppliersRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 201: supplierSchema, ...errorResponses(401, 403, 409, 422) },
     },
     handler: async (request, reply) => {
-      const actor = actorOf(request, deps.clock);
-      const { id = newId(), active, ...rest } = request.body;
-      const existing = await find(actor.businessId, id);
-      if (existing) return reply.status(201).send(toSupplier(existing));
-      await deps.db.kysely.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('suppliers')
-          .values({
-            id,
-            business_id: actor.businessId,
-            ...rest,
-            active: active ? 1 : 0,
-            created_at: actor.at,
-            updated_at: actor.at,
-            deleted_at: null,
-          })
-          .execute();
-        await appendJournal(trx, {
-          ...actor.journal,
-          docType: 'supplier',
-          docId: id,
-          action: 'supplier.create',
-          detail: { name: rest.name },
-        });
-      });
-      return reply.status(201).send(toSupplier((await find(actor.businessId, id))!));
+      const { id = newId(), ...rest } = request.body;
+      const row = await createSupplier(deps.db, actorOf(request, deps.clock), { id, ...rest });
+      return reply.status(201).send(toSupplier(row));
     },
   });
 
