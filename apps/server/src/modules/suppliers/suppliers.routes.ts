@@ -1,13 +1,14 @@
 import { stockDocumentSchema, supplierInputSchema, supplierSchema, supplierUpdateSchema } from '@duka/domain';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import type { SupplierRow } from '../../db/tables.js';
+import type { Database, SupplierRow } from '../../db/tables.js';
 import { authOf } from '../../http/access.js';
 import { notFound } from '../../lib/errors.js';
 import { errorResponses } from '../../http/errors.js';
-import { actorOf } from '../../lib/actor.js';
+import { type Actor, actorOf } from '../../lib/actor.js';
 import { newId } from '../../lib/ids.js';
 import { appendJournal } from '../../lib/journal.js';
 import { loadDocument } from '../inventory/documents.service.js';
@@ -15,6 +16,7 @@ import { readScopeOf, scopeIds } from '../inventory/location-scope.js';
 
 const ACCESS = { access: { kind: 'flag' as const, flag: 'adding_supplier_stock' as const } };
 const idParams = z.object({ id: z.uuid() });
+const supplierBody = supplierInputSchema.extend({ id: z.uuid().optional() });
 
 const toSupplier = (r: SupplierRow) => ({
   id: r.id,
@@ -28,16 +30,78 @@ const toSupplier = (r: SupplierRow) => ({
   updated_at: r.updated_at,
 });
 
-export function suppliersRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const find = (businessId: string, id: string) =>
-    deps.db.kysely
-      .selectFrom('suppliers')
-      .selectAll()
-      .where('business_id', '=', businessId)
+function findSupplier(db: Kysely<Database>, businessId: string, id: string) {
+  return db
+    .selectFrom('suppliers')
+    .selectAll()
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Adds a supplier, or answers the one already saved with this id (a retried request). */
+async function addSupplier(db: Kysely<Database>, actor: Actor, body: z.infer<typeof supplierBody>) {
+  const { id = newId(), active, ...rest } = body;
+  const existing = await findSupplier(db, actor.businessId, id);
+  if (existing) return toSupplier(existing);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('suppliers')
+      .values({
+        id,
+        business_id: actor.businessId,
+        ...rest,
+        active: active ? 1 : 0,
+        created_at: actor.at,
+        updated_at: actor.at,
+        deleted_at: null,
+      })
+      .execute();
+    await appendJournal(trx, {
+      ...actor.journal,
+      docType: 'supplier',
+      docId: id,
+      action: 'supplier.create',
+      detail: { name: rest.name },
+    });
+  });
+  return toSupplier((await findSupplier(db, actor.businessId, id))!);
+}
+
+async function editSupplier(
+  db: Kysely<Database>,
+  actor: Actor,
+  id: string,
+  body: z.infer<typeof supplierUpdateSchema>,
+) {
+  if (!(await findSupplier(db, actor.businessId, id))) throw notFound('Supplier');
+  const { active, ...rest } = body;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('suppliers')
+      .set({ ...rest, ...(active === undefined ? {} : { active: active ? 1 : 0 }), updated_at: actor.at })
       .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+      .execute();
+    await appendJournal(trx, {
+      ...actor.journal,
+      docType: 'supplier',
+      docId: id,
+      action: 'supplier.update',
+      detail: { fields: Object.keys(body) },
+    });
+  });
+  return toSupplier((await findSupplier(db, actor.businessId, id))!);
+}
+
+export function suppliersRoutes(app: FastifyInstance, deps: AppDeps): void {
+  supplierRecordRoutes(app, deps);
+  receivedRoutes(app, deps);
+}
+
+/** The suppliers themselves: list, add, edit. */
+function supplierRecordRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/suppliers', {
     config: ACCESS,
@@ -63,37 +127,11 @@ export function suppliersRoutes(app: FastifyInstance, deps: AppDeps): void {
     schema: {
       tags: ['suppliers'],
       summary: 'Add a supplier',
-      body: supplierInputSchema.extend({ id: z.uuid().optional() }),
+      body: supplierBody,
       response: { 201: supplierSchema, ...errorResponses(401, 403, 409, 422) },
     },
-    handler: async (request, reply) => {
-      const actor = actorOf(request, deps.clock);
-      const { id = newId(), active, ...rest } = request.body;
-      const existing = await find(actor.businessId, id);
-      if (existing) return reply.status(201).send(toSupplier(existing));
-      await deps.db.kysely.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('suppliers')
-          .values({
-            id,
-            business_id: actor.businessId,
-            ...rest,
-            active: active ? 1 : 0,
-            created_at: actor.at,
-            updated_at: actor.at,
-            deleted_at: null,
-          })
-          .execute();
-        await appendJournal(trx, {
-          ...actor.journal,
-          docType: 'supplier',
-          docId: id,
-          action: 'supplier.create',
-          detail: { name: rest.name },
-        });
-      });
-      return reply.status(201).send(toSupplier((await find(actor.businessId, id))!));
-    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await addSupplier(deps.db.kysely, actorOf(request, deps.clock), request.body)),
   });
 
   r.patch('/api/suppliers/:id', {
@@ -105,27 +143,14 @@ export function suppliersRoutes(app: FastifyInstance, deps: AppDeps): void {
       body: supplierUpdateSchema,
       response: { 200: supplierSchema, ...errorResponses(401, 403, 404, 422) },
     },
-    handler: async (request) => {
-      const actor = actorOf(request, deps.clock);
-      if (!(await find(actor.businessId, request.params.id))) throw notFound('Supplier');
-      const { active, ...rest } = request.body;
-      await deps.db.kysely.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('suppliers')
-          .set({ ...rest, ...(active === undefined ? {} : { active: active ? 1 : 0 }), updated_at: actor.at })
-          .where('id', '=', request.params.id)
-          .execute();
-        await appendJournal(trx, {
-          ...actor.journal,
-          docType: 'supplier',
-          docId: request.params.id,
-          action: 'supplier.update',
-          detail: { fields: Object.keys(request.body) },
-        });
-      });
-      return toSupplier((await find(actor.businessId, request.params.id))!);
-    },
+    handler: (request) =>
+      editSupplier(deps.db.kysely, actorOf(request, deps.clock), request.params.id, request.body),
   });
+}
+
+/** What was received from a supplier. */
+function receivedRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/suppliers/:id/receipts', {
     config: ACCESS,
@@ -137,7 +162,7 @@ export function suppliersRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     handler: async (request) => {
       const businessId = authOf(request).business.id;
-      if (!(await find(businessId, request.params.id))) throw notFound('Supplier');
+      if (!(await findSupplier(deps.db.kysely, businessId, request.params.id))) throw notFound('Supplier');
       const scope = await readScopeOf(deps.db.kysely, request, undefined);
       let q = deps.db.kysely
         .selectFrom('stock_documents')
