@@ -84,21 +84,34 @@ export interface BuildOptions {
   webRoot?: string;
 }
 
-export async function buildApp({
-  deps,
-  logger = false,
-  webRoot = DEFAULT_WEB_ROOT,
-}: BuildOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger,
-    trustProxy: trustProxyOption(deps.config.trustProxy),
-    forceCloseConnections: 'idle',
-    return503OnClosing: true,
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  installErrorHandler(app);
-  installRequestGuard(app, deps.config);
+/** The route modules, in the order they register (the OpenAPI document lists them so). */
+const ROUTE_MODULES = [
+  healthRoutes,
+  setupRoutes,
+  authRoutes,
+  usersRoutes,
+  devicesRoutes,
+  businessRoutes,
+  locationsRoutes,
+  filesRoutes,
+  journalRoutes,
+  catalogRoutes,
+  suppliersRoutes,
+  inventoryRoutes,
+  stockCountsRoutes,
+  salesRoutes,
+  debtorsRoutes,
+  transfersRoutes,
+  expensesRoutes,
+  dailyRoutes,
+  receiptsRoutes,
+  backupsRoutes,
+  printingRoutes,
+  reportsRoutes,
+];
+
+/** Keeps every route with its access rule in `app.registeredRoutes`. */
+function recordRoutes(app: FastifyInstance): void {
   const registered: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registered);
   app.addHook('onRoute', (route) => {
@@ -106,7 +119,10 @@ export async function buildApp({
       if (method !== 'HEAD') registered.push({ method, url: route.url, access: route.config?.access });
     }
   });
+}
 
+/** Security headers, cookies, uploads, rate limits, the OpenAPI document and the access rules. */
+async function registerPlugins(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await registerSecurityHeaders(app, deps.config.secureCookies);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 1_000_000, files: 1, fields: 10 } });
@@ -124,34 +140,10 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(accessPlugin, { db: deps.db.kysely, clock: deps.clock, config: deps.config });
+}
 
-  for (const routes of [
-    healthRoutes,
-    setupRoutes,
-    authRoutes,
-    usersRoutes,
-    devicesRoutes,
-    businessRoutes,
-    locationsRoutes,
-    filesRoutes,
-    journalRoutes,
-    catalogRoutes,
-    suppliersRoutes,
-    inventoryRoutes,
-    stockCountsRoutes,
-    salesRoutes,
-    debtorsRoutes,
-    transfersRoutes,
-    expensesRoutes,
-    dailyRoutes,
-    receiptsRoutes,
-    backupsRoutes,
-    printingRoutes,
-    reportsRoutes,
-  ]) {
-    routes(app, deps);
-  }
-
+/** The built web app when `webRoot` holds one; unknown paths outside /api get its index.html. */
+async function serveWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
   const indexHtml =
     webRoot && fs.existsSync(path.join(webRoot, 'index.html')) ? path.join(webRoot, 'index.html') : null;
   if (indexHtml) {
@@ -178,7 +170,27 @@ export async function buildApp({
     // Unknown app paths get the single-page app; its router shows the error page.
     return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(indexHtml));
   });
+}
 
+export async function buildApp({
+  deps,
+  logger = false,
+  webRoot = DEFAULT_WEB_ROOT,
+}: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  installRequestGuard(app, deps.config);
+  recordRoutes(app);
+  await registerPlugins(app, deps);
+  for (const routes of ROUTE_MODULES) routes(app, deps);
+  await serveWebApp(app, webRoot);
   app.addHook('onClose', async () => {
     await deps.db.close();
   });

@@ -69,93 +69,96 @@ async function businessFor(db: Db, id: string | undefined): Promise<string> {
   return all[0]!.id;
 }
 
+const at = () => systemClock.now().toISOString();
+
+/** `init`: the business, its first location and its admin. */
+async function init(args: string[], db: Db, mode: Config['mode'], out: (line: string) => void) {
+  const o = options(args, {
+    business: { required: true },
+    'admin-username': { required: true },
+    'admin-password': { required: true },
+    currency: {},
+    timezone: {},
+    language: {},
+    'admin-name': {},
+    mobile: {},
+  });
+  const input = parse(setupBodySchema, {
+    business_name: o.business,
+    username: o['admin-username'],
+    password: o['admin-password'],
+    currency: o.currency,
+    timezone: o.timezone,
+    language: o.language,
+    admin_name: o['admin-name'],
+    mobile: o.mobile,
+  });
+  // A local server holds one business; a hosted one holds many, each an online business.
+  const created = await setUpBusiness(db, systemClock, input, {
+    onlyIfNone: mode === 'local',
+    online: mode === 'hosted',
+  });
+  out(
+    `Created business "${created.business.name}" (id ${created.business.id}) with admin "${created.admin.username}".`,
+  );
+}
+
+/** `user add`: a staff user (or admin) with the flags given. */
+async function addUser(args: string[], db: Db, out: (line: string) => void) {
+  const o = options(args, {
+    username: { required: true },
+    password: { required: true },
+    role: {},
+    flags: {},
+    name: {},
+    mobile: {},
+    'business-id': {},
+  });
+  const flags = (o.flags ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+  const unknown = flags.find((f) => !isFlag(f));
+  if (unknown) throw new CliError(`Unknown flag: ${unknown}. Known flags: ${ALL_FLAGS.join(', ')}`);
+  const input = parse(userCreateSchema, {
+    name: o.name ?? o.username,
+    username: o.username,
+    password: o.password,
+    role: o.role ?? 'staff',
+    mobile: o.mobile,
+    user_roles: rolesFromFlags(flags),
+  });
+  const businessId = await businessFor(db, o['business-id']);
+  const user = await createUser(db, makeActor(businessId, null, null, at()), input);
+  const granted = flags.length ? ` with ${flags.join(', ')}` : '';
+  out(`Added ${user.role} "${user.username}" (id ${user.id})${granted}.`);
+}
+
+/** `user reset-password`: a new password; the user's sessions end. */
+async function resetUserPassword(args: string[], db: Db, out: (line: string) => void) {
+  const o = options(args, { username: { required: true }, password: { required: true } });
+  const password = parse(passwordSchema, o.password);
+  const user = await findUserByLogin(db.kysely, o.username!);
+  if (!user) throw new CliError(`No user named ${o.username}`);
+  await resetPassword(db, makeActor(user.business_id, null, null, at()), user.id, password);
+  if (!user.active) out(`Note: "${user.username}" is deactivated; an admin must reactivate the account.`);
+  out(`Password of "${user.username}" changed; their sessions have ended.`);
+}
+
 export async function runCli(
   argv: string[],
   db: Db,
   out: (line: string) => void,
   config: Config,
 ): Promise<void> {
-  const mode = config.mode;
   const [command, sub, ...rest] = argv;
   if (command === 'backup' || command === 'export' || command === 'import') {
     await runBackupCommand(command, argv.slice(1), db, config, (id) => businessFor(db, id), out);
     return;
   }
-  const at = () => systemClock.now().toISOString();
-  if (command === 'init') {
-    const o = options(
-      [sub, ...rest].filter((x): x is string => x !== undefined),
-      {
-        business: { required: true },
-        'admin-username': { required: true },
-        'admin-password': { required: true },
-        currency: {},
-        timezone: {},
-        language: {},
-        'admin-name': {},
-        mobile: {},
-      },
-    );
-    const input = parse(setupBodySchema, {
-      business_name: o.business,
-      username: o['admin-username'],
-      password: o['admin-password'],
-      currency: o.currency,
-      timezone: o.timezone,
-      language: o.language,
-      admin_name: o['admin-name'],
-      mobile: o.mobile,
-    });
-    // A local server holds one business; a hosted one holds many, each an online business.
-    const created = await setUpBusiness(db, systemClock, input, {
-      onlyIfNone: mode === 'local',
-      online: mode === 'hosted',
-    });
-    out(
-      `Created business "${created.business.name}" (id ${created.business.id}) with admin "${created.admin.username}".`,
-    );
-    return;
-  }
-  if (command === 'user' && sub === 'add') {
-    const o = options(rest, {
-      username: { required: true },
-      password: { required: true },
-      role: {},
-      flags: {},
-      name: {},
-      mobile: {},
-      'business-id': {},
-    });
-    const flags = (o.flags ?? '')
-      .split(',')
-      .map((f) => f.trim())
-      .filter(Boolean);
-    const unknown = flags.find((f) => !isFlag(f));
-    if (unknown) throw new CliError(`Unknown flag: ${unknown}. Known flags: ${ALL_FLAGS.join(', ')}`);
-    const input = parse(userCreateSchema, {
-      name: o.name ?? o.username,
-      username: o.username,
-      password: o.password,
-      role: o.role ?? 'staff',
-      mobile: o.mobile,
-      user_roles: rolesFromFlags(flags),
-    });
-    const businessId = await businessFor(db, o['business-id']);
-    const user = await createUser(db, makeActor(businessId, null, null, at()), input);
-    const granted = flags.length ? ` with ${flags.join(', ')}` : '';
-    out(`Added ${user.role} "${user.username}" (id ${user.id})${granted}.`);
-    return;
-  }
-  if (command === 'user' && sub === 'reset-password') {
-    const o = options(rest, { username: { required: true }, password: { required: true } });
-    const password = parse(passwordSchema, o.password);
-    const user = await findUserByLogin(db.kysely, o.username!);
-    if (!user) throw new CliError(`No user named ${o.username}`);
-    await resetPassword(db, makeActor(user.business_id, null, null, at()), user.id, password);
-    if (!user.active) out(`Note: "${user.username}" is deactivated; an admin must reactivate the account.`);
-    out(`Password of "${user.username}" changed; their sessions have ended.`);
-    return;
-  }
+  if (command === 'init') return init(argv.slice(1), db, config.mode, out);
+  if (command === 'user' && sub === 'add') return addUser(rest, db, out);
+  if (command === 'user' && sub === 'reset-password') return resetUserPassword(rest, db, out);
   throw new CliError(
     command ? `Unknown command: ${[command, sub].filter(Boolean).join(' ')}\n\n${USAGE}` : USAGE,
   );

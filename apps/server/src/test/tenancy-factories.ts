@@ -59,15 +59,8 @@ export async function idsOf(t: TestApp, businessId: string): Promise<Tenant['ids
   return ids;
 }
 
-/**
- * A business set up on the shared server (the second one as a hosted server would) and filled
- * through the API with a record of every kind: locations, supplier, products and stock, a
- * provider, a debtor, cash/debtor/transfer sales, a reversal, a payment, an expense, an open
- * count, a closed day, an image, and two staff users. Every name contains `tag`.
- */
-export async function buildTenant(t: TestApp, tag: string): Promise<Tenant> {
-  const { app } = t;
-  const username = `${tag.toLowerCase()}boss`;
+/** The business, made as the CLI makes it on a hosted server (an online business); the admin's cookie. */
+async function setUpTenant(t: TestApp, tag: string, username: string) {
   const created = await setUpBusiness(
     t.db,
     t.clock,
@@ -79,11 +72,14 @@ export async function buildTenant(t: TestApp, tag: string): Promise<Tenant> {
       timezone: 'Africa/Nairobi',
       language: 'en',
     },
-    // As the CLI makes it on a hosted server: an online business.
     { onlyIfNone: false, online: true },
   );
-  const businessId = created.business.id;
-  const admin = (await signIn(app, username, ADMIN_PASSWORD, `${tag}-TILL`)).cookie;
+  const admin = (await signIn(t.app, username, ADMIN_PASSWORD, `${tag}-TILL`)).cookie;
+  return { businessId: created.business.id, admin };
+}
+
+/** Two locations (the first renamed), a supplier and two products stocked at the first. */
+async function stockUp(app: FastifyInstance, admin: string, tag: string) {
   const first = (await app.inject({ url: '/api/locations', headers: { cookie: admin } })).json<
     Location[]
   >()[0]!;
@@ -107,56 +103,77 @@ export async function buildTenant(t: TestApp, tag: string): Promise<Tenant> {
     { product: sugar, quantity: 100_000, unit_cost: 5_000 },
     { product: bread, quantity: 100_000, unit_cost: 5_000 },
   ]);
+  return { main, branch, sugar, bread };
+}
+
+/** A provider and a debtor; a cash, a debtor and a transfer sale; a reversal and a payment. */
+async function sell(app: FastifyInstance, admin: string, tag: string, mainId: string, productId: string) {
   const provider = await post(app, admin, '/api/payment-providers', {
     name: `${tag} Pesa`,
     kind: 'mobile_money',
   });
   const debtor = await post(app, admin, '/api/debtors', { name: `${tag} Debtor`, credit_limit: 1_000_000 });
-  const line = [{ product_id: sugar.id, quantity: 1000 }];
-  const cash = await sold(app, admin, { kind: 'cash', location_id: main.id, lines: line, tendered: 50_000 });
+  const line = [{ product_id: productId, quantity: 1000 }];
+  const cash = await sold(app, admin, { kind: 'cash', location_id: mainId, lines: line, tendered: 50_000 });
   const onCredit: Sale = await sold(app, admin, {
     kind: 'debtor',
-    location_id: main.id,
+    location_id: mainId,
     lines: line,
     debtor_id: debtor.id,
   });
   const byTransfer: Sale = await sold(app, admin, {
     kind: 'transfer',
-    location_id: main.id,
+    location_id: mainId,
     lines: line,
     provider_id: provider.id,
     reference: `${tag}REF1`,
   });
   await reversed(app, admin, cash.id, { lines: [{ line_no: 1, quantity: 500 }] });
-  await paid(app, admin, debtor.id, { amount: 1_000, method: 'cash', location_id: main.id });
+  await paid(app, admin, debtor.id, { amount: 1_000, method: 'cash', location_id: mainId });
+  return {
+    day: cash.business_day,
+    receiptNos: [cash.receipt_no, onCredit.receipt_no, byTransfer.receipt_no],
+  };
+}
+
+/** An expense, an open count at the branch and the day closed at the main location. */
+async function keepBooks(
+  app: FastifyInstance,
+  admin: string,
+  tag: string,
+  at: { main: string; branch: string; day: string; breadId: string },
+) {
   const category = await post(app, admin, '/api/expense-categories', { name: `${tag} Rent` });
-  const day = cash.business_day;
   await post(app, admin, '/api/expenses', {
     id: v7(),
-    date: day,
+    date: at.day,
     category_id: category.id,
     amount: 1_000,
     method: 'cash',
-    location_id: main.id,
+    location_id: at.main,
     note: `${tag} expense`,
   });
   const count = await post(app, admin, '/api/stock-counts', {
     id: v7(),
-    location_id: branch.id,
+    location_id: at.branch,
     note: `${tag} count`,
   });
   await post(app, admin, `/api/stock-counts/${count.id}/entries`, {
     id: v7(),
-    product_id: bread.id,
+    product_id: at.breadId,
     quantity: 1000,
   });
   await post(app, admin, '/api/daily-sales/close', {
     id: v7(),
-    location_id: main.id,
-    day,
+    location_id: at.main,
+    day: at.day,
     counted_cash: 0,
     note: `${tag} close`,
   });
+}
+
+/** Uploads the PNG as an image; answers its stored name. */
+async function uploadImage(app: FastifyInstance, admin: string): Promise<string> {
   const boundary = '----tenancy';
   const upload = await app.inject({
     method: 'POST',
@@ -171,7 +188,11 @@ export async function buildTenant(t: TestApp, tag: string): Promise<Tenant> {
     ]),
   });
   if (upload.statusCode !== 201) throw new Error(`upload failed: ${upload.statusCode} ${upload.body}`);
-  const locations = [main.id, branch.id];
+  return upload.json<{ name: string }>().name;
+}
+
+/** The staff users: one with every flag at both locations, a spare one, one with no flag. */
+async function hireStaff(app: FastifyInstance, admin: string, tag: string, locations: string[]) {
   const staffAll = (
     await staffWith(app, admin, [...ALL_FLAGS], {
       name: `${tag} Clerk`,
@@ -187,6 +208,24 @@ export async function buildTenant(t: TestApp, tag: string): Promise<Tenant> {
   const staffNone = (
     await staffWith(app, admin, [], { name: `${tag} Helper`, username: `${tag.toLowerCase()}none` })
   ).cookie;
+  return { staffAll, spareId: spare.user.id, staffNone };
+}
+
+/**
+ * A business set up on the shared server (the second one as a hosted server would) and filled
+ * through the API with a record of every kind: locations, supplier, products and stock, a
+ * provider, a debtor, cash/debtor/transfer sales, a reversal, a payment, an expense, an open
+ * count, a closed day, an image, and two staff users. Every name contains `tag`.
+ */
+export async function buildTenant(t: TestApp, tag: string): Promise<Tenant> {
+  const { app } = t;
+  const username = `${tag.toLowerCase()}boss`;
+  const { businessId, admin } = await setUpTenant(t, tag, username);
+  const { main, branch, sugar, bread } = await stockUp(app, admin, tag);
+  const { day, receiptNos } = await sell(app, admin, tag, main.id, sugar.id);
+  await keepBooks(app, admin, tag, { main: main.id, branch: branch.id, day, breadId: bread.id });
+  const image = await uploadImage(app, admin);
+  const { staffAll, spareId, staffNone } = await hireStaff(app, admin, tag, [main.id, branch.id]);
   const ids = await idsOf(t, businessId);
   return {
     businessId,
@@ -196,9 +235,9 @@ export async function buildTenant(t: TestApp, tag: string): Promise<Tenant> {
     staffAll,
     staffNone,
     main,
-    ids: { ...ids, users: [spare.user.id, ...(ids.users ?? []).filter((id) => id !== spare.user.id)] },
-    names: [upload.json<{ name: string }>().name],
+    ids: { ...ids, users: [spareId, ...(ids.users ?? []).filter((id) => id !== spareId)] },
+    names: [image],
     day,
-    receiptNos: [cash.receipt_no, onCredit.receipt_no, byTransfer.receipt_no].map(String),
+    receiptNos: receiptNos.map(String),
   };
 }

@@ -25,6 +25,12 @@ import { login, logout } from './auth.service.js';
 import { sessionData, stockTakingFor } from './session-data.js';
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
+  sessionRoutes(app, deps);
+  profileRoutes(app, deps);
+}
+
+/** Signing in and out, and what the signed-in user's session holds. */
+function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/auth/login', {
@@ -82,6 +88,11 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
       );
     },
   });
+}
+
+/** What users change of their own: password and profile picture. */
+function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/me/password', {
     config: { access: { kind: 'signedIn' }, rateLimit: authRateLimit },

@@ -40,8 +40,8 @@ function percentToBasisPoints(text: string): number | null {
   return Number(m[1]) * 100 + (m[2] ? Number(m[2].padEnd(2, '0')) : 0);
 }
 
-/** Parses and checks every row; nothing is written. Row numbers count the header as row 1. */
-export async function previewImport(db: Db, businessId: string, currency: string, csv: string) {
+/** Parses the CSV; a wrong set of columns, too many rows or a broken row refuse it whole. */
+function parseRows(csv: string): Record<string, string>[] {
   const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
     header: true,
     skipEmptyLines: 'greedy',
@@ -58,7 +58,11 @@ export async function previewImport(db: Db, businessId: string, currency: string
   const badShape = parsed.errors.find((e) => e.type !== 'Delimiter');
   if (badShape)
     throw new AppError('validation_failed', `Row ${(badShape.row ?? 0) + 2}: ${badShape.message}`, 'csv');
+  return parsed.data;
+}
 
+/** The business's products by code, and the product each barcode already belongs to. */
+async function knownCodesAndBarcodes(db: Db, businessId: string) {
   const existing = await db.kysely
     .selectFrom('products')
     .select(['id', 'code'])
@@ -75,57 +79,70 @@ export async function previewImport(db: Db, businessId: string, currency: string
         .execute()
     ).map((b) => [b.barcode, b.product_id]),
   );
+  return { byCode, barcodeOwners };
+}
+
+/** One row on its own: the product it describes and what is wrong with its cells. */
+function checkCells(raw: Record<string, string>, digits: number) {
+  const errors: ImportRow['errors'] = [];
+  const cell = (k: string) => unescapeCsvCell((raw[k] ?? '').trim());
+  const price = parseMoney(cell('price'), digits);
+  if (price === null || price < 0)
+    errors.push({ field: 'price', message: `Not an amount with at most ${digits} decimals` });
+  const tax = cell('tax_rate') === '' ? 0 : percentToBasisPoints(cell('tax_rate'));
+  if (tax === null || tax > 10_000)
+    errors.push({ field: 'tax_rate', message: 'Not a percentage between 0 and 100' });
+  const reorder = cell('reorder_level') === '' ? 0 : parseQuantity(cell('reorder_level'));
+  if (reorder === null || reorder < 0)
+    errors.push({ field: 'reorder_level', message: 'Not a quantity with at most 3 decimals' });
+  const activeText = cell('active').toLowerCase();
+  if (!TRUE.has(activeText) && !FALSE.has(activeText))
+    errors.push({ field: 'active', message: 'Use yes or no' });
+  const unit = cell('unit') || 'each';
+  if (!(UNITS as readonly string[]).includes(unit))
+    errors.push({ field: 'unit', message: `One of ${UNITS.join(', ')}` });
+  const barcodes = cell('barcodes')
+    .split('|')
+    .map((b) => b.trim())
+    .filter(Boolean);
+  const candidate = {
+    name: cell('name'),
+    code: cell('code'),
+    barcodes,
+    category: cell('category'),
+    unit,
+    price: price ?? 0,
+    tax_rate: tax ?? 0,
+    reorder_level: reorder ?? 0,
+    active: !FALSE.has(activeText),
+  };
+  const checked = productInputSchema.safeParse(candidate);
+  if (!checked.success) {
+    for (const issue of checked.error.issues)
+      errors.push({ field: String(issue.path[0] ?? 'row'), message: issue.message });
+  }
+  return { candidate, checked, errors };
+}
+
+/** Parses and checks every row; nothing is written. Row numbers count the header as row 1. */
+export async function previewImport(db: Db, businessId: string, currency: string, csv: string) {
+  const data = parseRows(csv);
+  const { byCode, barcodeOwners } = await knownCodesAndBarcodes(db, businessId);
   const digits = currencyMinorDigits(currency);
   const seenCodes = new Map<string, number>();
   const seenBarcodes = new Map<string, number>();
   const rows: ImportRow[] = [];
   const inputs: { id: string | null; input: ReturnType<typeof productInputSchema.parse> }[] = [];
 
-  parsed.data.forEach((raw, i) => {
+  data.forEach((raw, i) => {
     const rowNo = i + 2;
-    const errors: ImportRow['errors'] = [];
-    const cell = (k: string) => unescapeCsvCell((raw[k] ?? '').trim());
-    const price = parseMoney(cell('price'), digits);
-    if (price === null || price < 0)
-      errors.push({ field: 'price', message: `Not an amount with at most ${digits} decimals` });
-    const tax = cell('tax_rate') === '' ? 0 : percentToBasisPoints(cell('tax_rate'));
-    if (tax === null || tax > 10_000)
-      errors.push({ field: 'tax_rate', message: 'Not a percentage between 0 and 100' });
-    const reorder = cell('reorder_level') === '' ? 0 : parseQuantity(cell('reorder_level'));
-    if (reorder === null || reorder < 0)
-      errors.push({ field: 'reorder_level', message: 'Not a quantity with at most 3 decimals' });
-    const activeText = cell('active').toLowerCase();
-    if (!TRUE.has(activeText) && !FALSE.has(activeText))
-      errors.push({ field: 'active', message: 'Use yes or no' });
-    const unit = cell('unit') || 'each';
-    if (!(UNITS as readonly string[]).includes(unit))
-      errors.push({ field: 'unit', message: `One of ${UNITS.join(', ')}` });
-    const barcodes = cell('barcodes')
-      .split('|')
-      .map((b) => b.trim())
-      .filter(Boolean);
-    const candidate = {
-      name: cell('name'),
-      code: cell('code'),
-      barcodes,
-      category: cell('category'),
-      unit,
-      price: price ?? 0,
-      tax_rate: tax ?? 0,
-      reorder_level: reorder ?? 0,
-      active: !FALSE.has(activeText),
-    };
-    const checked = productInputSchema.safeParse(candidate);
-    if (!checked.success) {
-      for (const issue of checked.error.issues)
-        errors.push({ field: String(issue.path[0] ?? 'row'), message: issue.message });
-    }
+    const { candidate, checked, errors } = checkCells(raw, digits);
     const code = candidate.code;
     const id = byCode.get(code) ?? null;
     const earlier = seenCodes.get(code);
     if (code && earlier) errors.push({ field: 'code', message: `The code is also on row ${earlier}` });
     seenCodes.set(code, rowNo);
-    for (const b of barcodes) {
+    for (const b of candidate.barcodes) {
       const owner = barcodeOwners.get(b);
       if (owner && owner !== id)
         errors.push({ field: 'barcodes', message: `The barcode ${b} belongs to another product` });

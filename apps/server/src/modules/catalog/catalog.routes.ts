@@ -7,10 +7,12 @@ import {
   productUpdateSchema,
 } from '@duka/domain';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { levelsIn, readScopeOf, scopeIds } from '../inventory/location-scope.js';
+import type { Database } from '../../db/tables.js';
+import { type LocationScope, levelsIn, readScopeOf, scopeIds } from '../inventory/location-scope.js';
 import { authOf } from '../../http/access.js';
 import { notFound } from '../../lib/errors.js';
 import { errorResponses } from '../../http/errors.js';
@@ -23,11 +25,53 @@ import { createProduct, getProduct, searchProducts, updateProduct } from './cata
 const MANAGE = { access: { kind: 'flag' as const, flag: 'manage_stock' as const } };
 const idParams = z.object({ id: z.uuid() });
 
+const SIGNED_IN = { access: { kind: 'signedIn' as const } };
+const movementsQuery = z.strictObject({
+  location_id: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+const importBody = z.strictObject({
+  csv: z.string().min(1).max(5_000_000),
+  commit: z.boolean().default(false),
+});
+const importResult = z.object({
+  committed: z.boolean(),
+  valid: z.boolean(),
+  rows: z.array(
+    z.object({
+      row: z.number(),
+      code: z.string(),
+      name: z.string(),
+      action: z.enum(['create', 'update']),
+      errors: z.array(z.object({ field: z.string(), message: z.string() })),
+    }),
+  ),
+});
+
 export function catalogRoutes(app: FastifyInstance, deps: AppDeps): void {
+  productRoutes(app, deps);
+  historyRoutes(app, deps);
+  csvRoutes(app, deps);
+}
+
+async function categoriesInUse(db: Kysely<Database>, businessId: string) {
+  const rows = await db
+    .selectFrom('products')
+    .select('category')
+    .distinct()
+    .where('business_id', '=', businessId)
+    .where('category', '!=', '')
+    .orderBy('category')
+    .execute();
+  return rows.map((r) => r.category);
+}
+
+/** The products themselves: search, categories, add, read, edit. */
+function productRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/products', {
-    config: { access: { kind: 'signedIn' } },
+    config: SIGNED_IN,
     schema: {
       tags: ['catalog'],
       summary: 'Search products by name, code or barcode; filter by category, location, low stock',
@@ -42,23 +86,13 @@ export function catalogRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   r.get('/api/products/categories', {
-    config: { access: { kind: 'signedIn' } },
+    config: SIGNED_IN,
     schema: {
       tags: ['catalog'],
       summary: 'Categories in use',
       response: { 200: z.array(z.string()), ...errorResponses(401) },
     },
-    handler: async (request) => {
-      const rows = await deps.db.kysely
-        .selectFrom('products')
-        .select('category')
-        .distinct()
-        .where('business_id', '=', authOf(request).business.id)
-        .where('category', '!=', '')
-        .orderBy('category')
-        .execute();
-      return rows.map((r) => r.category);
-    },
+    handler: (request) => categoriesInUse(deps.db.kysely, authOf(request).business.id),
   });
 
   r.post('/api/products', {
@@ -78,7 +112,7 @@ export function catalogRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   r.get('/api/products/:id', {
-    config: { access: { kind: 'signedIn' } },
+    config: SIGNED_IN,
     schema: {
       tags: ['catalog'],
       summary: 'One product with its levels',
@@ -104,6 +138,49 @@ export function catalogRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request) =>
       (await updateProduct(deps.db, actorOf(request, deps.clock), request.params.id, request.body))!,
   });
+}
+
+/** A product's prices, newest first (404 when the product is not the business's). */
+async function priceHistory(db: Kysely<Database>, businessId: string, productId: string) {
+  if (!(await findProduct(db, businessId, productId))) throw notFound('Product');
+  const rows = await db
+    .selectFrom('product_prices')
+    .leftJoin('users', 'users.id', 'product_prices.changed_by')
+    .select([
+      'product_prices.price',
+      'product_prices.tax_rate',
+      'users.name as changed_by',
+      'product_prices.created_at',
+    ])
+    .where('product_id', '=', productId)
+    .orderBy('product_prices.created_at', 'desc')
+    .orderBy('product_prices.id', 'desc')
+    .execute();
+  return rows.map((r) => ({ ...r, price: Number(r.price), changed_by: r.changed_by ?? null }));
+}
+
+/** A product's movements at the locations in the query and the scope, newest first. */
+async function movementsOf(
+  db: Kysely<Database>,
+  productId: string,
+  query: z.infer<typeof movementsQuery>,
+  scope: LocationScope,
+) {
+  let q = db.selectFrom('stock_movements').selectAll().where('product_id', '=', productId);
+  if (query.location_id) q = q.where('location_id', '=', query.location_id);
+  if (scope) q = q.where('location_id', 'in', scopeIds(scope));
+  const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute();
+  return rows.map(({ business_id: _b, ...m }) => ({
+    ...m,
+    quantity: Number(m.quantity),
+    unit_cost: Number(m.unit_cost),
+    kind: m.kind as z.infer<typeof movementSchema>['kind'],
+  }));
+}
+
+/** What happened to a product: its prices and its movements. */
+function historyRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/products/:id/prices', {
     config: MANAGE,
@@ -113,24 +190,7 @@ export function catalogRoutes(app: FastifyInstance, deps: AppDeps): void {
       params: idParams,
       response: { 200: z.array(priceHistorySchema), ...errorResponses(401, 403, 404) },
     },
-    handler: async (request) => {
-      const businessId = authOf(request).business.id;
-      if (!(await findProduct(deps.db.kysely, businessId, request.params.id))) throw notFound('Product');
-      const rows = await deps.db.kysely
-        .selectFrom('product_prices')
-        .leftJoin('users', 'users.id', 'product_prices.changed_by')
-        .select([
-          'product_prices.price',
-          'product_prices.tax_rate',
-          'users.name as changed_by',
-          'product_prices.created_at',
-        ])
-        .where('product_id', '=', request.params.id)
-        .orderBy('product_prices.created_at', 'desc')
-        .orderBy('product_prices.id', 'desc')
-        .execute();
-      return rows.map((r) => ({ ...r, price: Number(r.price), changed_by: r.changed_by ?? null }));
-    },
+    handler: (request) => priceHistory(deps.db.kysely, authOf(request).business.id, request.params.id),
   });
 
   r.get('/api/products/:id/movements', {
@@ -139,58 +199,29 @@ export function catalogRoutes(app: FastifyInstance, deps: AppDeps): void {
       tags: ['catalog'],
       summary: "A product's movements, newest first",
       params: idParams,
-      querystring: z.strictObject({
-        location_id: z.uuid().optional(),
-        limit: z.coerce.number().int().min(1).max(500).default(100),
-      }),
+      querystring: movementsQuery,
       response: { 200: z.array(movementSchema), ...errorResponses(401, 403, 404) },
     },
     handler: async (request) => {
       const businessId = authOf(request).business.id;
       if (!(await findProduct(deps.db.kysely, businessId, request.params.id))) throw notFound('Product');
       const scope = await readScopeOf(deps.db.kysely, request, request.query.location_id);
-      let q = deps.db.kysely
-        .selectFrom('stock_movements')
-        .selectAll()
-        .where('product_id', '=', request.params.id);
-      if (request.query.location_id) q = q.where('location_id', '=', request.query.location_id);
-      if (scope) q = q.where('location_id', 'in', scopeIds(scope));
-      const rows = await q
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(request.query.limit)
-        .execute();
-      return rows.map(({ business_id: _b, ...m }) => ({
-        ...m,
-        quantity: Number(m.quantity),
-        unit_cost: Number(m.unit_cost),
-        kind: m.kind as z.infer<typeof movementSchema>['kind'],
-      }));
+      return movementsOf(deps.db.kysely, request.params.id, request.query, scope);
     },
   });
+}
+
+/** The catalogue as CSV: import (preview, then commit) and export. */
+function csvRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/products/import', {
     config: MANAGE,
     schema: {
       tags: ['catalog'],
       summary: 'CSV import: preview every row (commit false), then write all rows or none (commit true)',
-      body: z.strictObject({ csv: z.string().min(1).max(5_000_000), commit: z.boolean().default(false) }),
-      response: {
-        200: z.object({
-          committed: z.boolean(),
-          valid: z.boolean(),
-          rows: z.array(
-            z.object({
-              row: z.number(),
-              code: z.string(),
-              name: z.string(),
-              action: z.enum(['create', 'update']),
-              errors: z.array(z.object({ field: z.string(), message: z.string() })),
-            }),
-          ),
-        }),
-        ...errorResponses(401, 403, 422),
-      },
+      body: importBody,
+      response: { 200: importResult, ...errorResponses(401, 403, 422) },
     },
     bodyLimit: 6_000_000,
     handler: async (request) => {

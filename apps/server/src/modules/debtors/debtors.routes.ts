@@ -13,10 +13,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import type { BusinessRow } from '../../db/tables.js';
 import { authOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
+import { readableById } from '../../http/scoped-reads.js';
 import { actorOf } from '../../lib/actor.js';
-import { requireReadable } from '../inventory/location-scope.js';
 import { operatorOf } from '../inventory/stock-rules.js';
 import { findDebtor, listDebtors } from './debtors.repository.js';
 import {
@@ -30,11 +31,18 @@ import {
 import { statementPdf } from './statement-pdf.js';
 
 const SIGNED_IN = { access: { kind: 'signedIn' as const } };
+const id = z.object({ id: z.uuid() });
+const range = statementQuerySchema.partial().extend({ lang: z.enum(['en', 'es', 'pt', 'de']).optional() });
 
 export function debtorsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  debtorRecordRoutes(app, deps);
+  paymentRoutes(app, deps);
+  statementRoutes(app, deps);
+}
+
+/** The debtors themselves: list, add, read, edit. */
+function debtorRecordRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const id = z.object({ id: z.uuid() });
-  const range = statementQuerySchema.partial().extend({ lang: z.enum(['en', 'es', 'pt', 'de']).optional() });
 
   r.get('/api/debtors', {
     config: SIGNED_IN,
@@ -90,6 +98,11 @@ export function debtorsRoutes(app: FastifyInstance, deps: AppDeps): void {
         request.body,
       ),
   });
+}
+
+/** What debtors pay back. */
+function paymentRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/debtors/:id/payments', {
     config: SIGNED_IN,
@@ -122,12 +135,19 @@ export function debtorsRoutes(app: FastifyInstance, deps: AppDeps): void {
       params: id,
       response: { 200: debtorPaymentSchema, ...errorResponses(401, 404) },
     },
-    handler: async (request) => {
-      const payment = await loadPayment(deps.db.kysely, authOf(request).business.id, request.params.id);
-      await requireReadable(deps.db.kysely, request, [payment.location_id], 'Payment');
-      return payment;
-    },
+    handler: (request) => readableById(deps.db.kysely, request, 'Payment', loadPayment),
   });
+}
+
+/** The statement over business days `from`…`to` of the query, by default the last 30 days. */
+function statementFor(deps: AppDeps, business: BusinessRow, debtorId: string, query: z.infer<typeof range>) {
+  const d = defaultRange(deps.clock.now(), business.timezone);
+  return statementOf(deps.db.kysely, business.id, debtorId, query.from ?? d.from, query.to ?? d.to);
+}
+
+/** A debtor's statement, as data and as a PDF. */
+function statementRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/debtors/:id/statement', {
     config: SIGNED_IN,
@@ -138,17 +158,7 @@ export function debtorsRoutes(app: FastifyInstance, deps: AppDeps): void {
       querystring: range,
       response: { 200: statementSchema, ...errorResponses(401, 404, 422) },
     },
-    handler: (request) => {
-      const b = authOf(request).business;
-      const d = defaultRange(deps.clock.now(), b.timezone);
-      return statementOf(
-        deps.db.kysely,
-        b.id,
-        request.params.id,
-        request.query.from ?? d.from,
-        request.query.to ?? d.to,
-      );
-    },
+    handler: (request) => statementFor(deps, authOf(request).business, request.params.id, request.query),
   });
 
   r.get('/api/debtors/:id/statement.pdf', {
@@ -163,14 +173,7 @@ export function debtorsRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     handler: async (request, reply) => {
       const b = authOf(request).business;
-      const d = defaultRange(deps.clock.now(), b.timezone);
-      const st = await statementOf(
-        deps.db.kysely,
-        b.id,
-        request.params.id,
-        request.query.from ?? d.from,
-        request.query.to ?? d.to,
-      );
+      const st = await statementFor(deps, b, request.params.id, request.query);
       const pdf = await statementPdf(st, {
         businessName: b.name,
         businessAddress: b.address,

@@ -1,5 +1,6 @@
 import { type Statement, formatMoney } from '@duka/domain';
 import PDFDocument from 'pdfkit';
+import type { TFunction } from 'i18next';
 import { documentT } from '../../lib/documents-i18n.js';
 
 export interface StatementContext {
@@ -20,31 +21,31 @@ const COLS = [
   { key: 'balance', width: 110, align: 'right' },
 ] as const;
 
-/** A debtor's statement as an A4 PDF, in the business's language and currency. */
-export function statementPdf(st: Statement, ctx: StatementContext): Promise<Buffer> {
-  const t = documentT(ctx.language);
-  const money = (m: number) => formatMoney(m, ctx.currency, ctx.language);
-  const dateFmt = new Intl.DateTimeFormat(ctx.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: ctx.timeZone,
-  });
+/** How the statement writes its words, amounts, times and days. */
+interface Formats {
+  t: TFunction;
+  money: (m: number) => string;
+  dateFmt: Intl.DateTimeFormat;
+  day: (d: string) => string;
+}
+
+function formatsOf(ctx: StatementContext): Formats {
   const dayFmt = new Intl.DateTimeFormat(ctx.language, { dateStyle: 'medium', timeZone: 'UTC' });
-  const day = (d: string) => dayFmt.format(new Date(`${d}T00:00:00Z`));
+  return {
+    t: documentT(ctx.language),
+    money: (m: number) => formatMoney(m, ctx.currency, ctx.language),
+    dateFmt: new Intl.DateTimeFormat(ctx.language, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: ctx.timeZone,
+    }),
+    day: (d: string) => dayFmt.format(new Date(`${d}T00:00:00Z`)),
+  };
+}
 
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    bufferPages: true,
-    info: { Title: `${t('statement.title')} — ${st.debtor.name}`, Author: ctx.businessName },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
+/** The business, the title and the facts of the debtor and the period. */
+function writeHeading(doc: PDFKit.PDFDocument, st: Statement, ctx: StatementContext, f: Formats): void {
+  const { t, money, day } = f;
   doc.font('Helvetica-Bold').fontSize(16).text(ctx.businessName);
   doc.font('Helvetica').fontSize(9).fillColor('#555');
   for (const l of [ctx.businessAddress, ctx.businessPhone]) if (l) doc.text(l);
@@ -61,7 +62,11 @@ export function statementPdf(st: Statement, ctx: StatementContext): Promise<Buff
   ];
   for (const [k, v] of facts) if (v) doc.text(`${k}: ${v}`);
   doc.moveDown();
+}
 
+/** The entries' table, its header again on every new page, then the closing balance. */
+function writeEntries(doc: PDFKit.PDFDocument, st: Statement, f: Formats): void {
+  const { t, money, dateFmt } = f;
   const left = doc.page.margins.left;
   const header = () => {
     let x = left;
@@ -109,7 +114,12 @@ export function statementPdf(st: Statement, ctx: StatementContext): Promise<Buff
       width: 515,
       align: 'right',
     });
+}
 
+/** When it was made and "page n of m", at the foot of every page. */
+function writeFooters(doc: PDFKit.PDFDocument, now: Date, f: Formats): void {
+  const { t, dateFmt } = f;
+  const left = doc.page.margins.left;
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);
@@ -120,12 +130,32 @@ export function statementPdf(st: Statement, ctx: StatementContext): Promise<Buff
       .fontSize(8)
       .fillColor('#777')
       .text(
-        `${t('document.generated', { time: dateFmt.format(ctx.now) })} · ${t('document.page', { page: i + 1, pages: range.count })}`,
+        `${t('document.generated', { time: dateFmt.format(now) })} · ${t('document.page', { page: i + 1, pages: range.count })}`,
         left,
         doc.page.height - 40,
         { width: 515, align: 'center', lineBreak: false },
       );
   }
+}
+
+/** A debtor's statement as an A4 PDF, in the business's language and currency. */
+export function statementPdf(st: Statement, ctx: StatementContext): Promise<Buffer> {
+  const f = formatsOf(ctx);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    bufferPages: true,
+    info: { Title: `${f.t('statement.title')} — ${st.debtor.name}`, Author: ctx.businessName },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  writeHeading(doc, st, ctx, f);
+  writeEntries(doc, st, f);
+  writeFooters(doc, ctx.now, f);
   doc.end();
   return done;
 }

@@ -14,8 +14,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { authOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
+import { listInReadScope, readableById } from '../../http/scoped-reads.js';
 import { actorOf } from '../../lib/actor.js';
-import { readScopeOf, requireReadable } from '../inventory/location-scope.js';
 import { operatorOf } from '../inventory/stock-rules.js';
 import { createCategory, listCategories, updateCategory } from './categories.service.js';
 import { listExpenses, loadExpense, recordExpense, voidExpense } from './expenses.service.js';
@@ -23,9 +23,16 @@ import { listExpenses, loadExpense, recordExpense, voidExpense } from './expense
 const EXPENSES = { access: { kind: 'flag' as const, flag: 'adding_expenses' as const } };
 const ADMIN = { access: { kind: 'admin' as const } };
 
+const id = z.object({ id: z.uuid() });
+
 export function expensesRoutes(app: FastifyInstance, deps: AppDeps): void {
+  categoryRoutes(app, deps);
+  expenseRoutes(app, deps);
+}
+
+/** The admin's list of expense categories. */
+function categoryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const id = z.object({ id: z.uuid() });
 
   r.get('/api/expense-categories', {
     config: EXPENSES,
@@ -61,6 +68,11 @@ export function expensesRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: (request) =>
       updateCategory(deps.db, actorOf(request, deps.clock), request.params.id, request.body),
   });
+}
+
+/** The expenses: list, record, read, void. */
+function expenseRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/expenses', {
     config: EXPENSES,
@@ -70,11 +82,7 @@ export function expensesRoutes(app: FastifyInstance, deps: AppDeps): void {
       querystring: expensesQuerySchema,
       response: { 200: expenseListSchema, ...errorResponses(401, 403, 422) },
     },
-    handler: async (request) =>
-      listExpenses(deps.db.kysely, authOf(request).business.id, {
-        ...request.query,
-        location_ids: await readScopeOf(deps.db.kysely, request, request.query.location_id),
-      }),
+    handler: (request) => listInReadScope(deps.db.kysely, request, listExpenses),
   });
 
   r.post('/api/expenses', {
@@ -99,11 +107,7 @@ export function expensesRoutes(app: FastifyInstance, deps: AppDeps): void {
       params: id,
       response: { 200: expenseSchema, ...errorResponses(401, 403, 404) },
     },
-    handler: async (request) => {
-      const expense = await loadExpense(deps.db.kysely, authOf(request).business.id, request.params.id);
-      await requireReadable(deps.db.kysely, request, [expense.location_id], 'Expense');
-      return expense;
-    },
+    handler: (request) => readableById(deps.db.kysely, request, 'Expense', loadExpense),
   });
 
   r.post('/api/expenses/:id/void', {

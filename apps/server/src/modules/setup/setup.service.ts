@@ -23,30 +23,10 @@ export interface CreatedBusiness {
   locationId: string;
 }
 
-/**
- * Creates a business, its "Main shop" location and its admin, in the caller's transaction.
- * `onlyIfNone` makes it refuse (409) when any business exists: the local server's first-run rule.
- * `online` starts it with "work both online and offline" on: a business created on a hosted server.
- */
-export async function createBusiness(
-  trx: Trx,
-  input: SetupInput,
-  passwordHash: string,
-  at: string,
-  deviceId: string | null,
-  onlyIfNone: boolean,
-  online = false,
-): Promise<CreatedBusiness> {
-  if (onlyIfNone) {
-    const existing = await trx.selectFrom('businesses').select('id').limit(1).executeTakeFirst();
-    if (existing) throw new AppError('already_set_up', 'This server is already set up');
-  }
-  await assertLoginNamesFree(trx, { username: input.username, mobile: input.mobile });
-  const businessId = newId();
-  const locationId = newId();
-  const adminId = newId();
-  const business: BusinessRow = {
-    id: businessId,
+/** The new business's row: the setup's name, currency, zone and language, defaults elsewhere. */
+function businessRow(id: string, input: SetupInput, at: string, online: boolean): BusinessRow {
+  return {
+    id,
     name: input.business_name,
     logo: null,
     address: '',
@@ -73,8 +53,35 @@ export async function createBusiness(
     created_at: at,
     updated_at: at,
   };
-  await trx.insertInto('businesses').values(business).execute();
-  await trx.insertInto('journal_counters').values({ business_id: businessId, last_seq: 0 }).execute();
+}
+
+/** The admin's row: at home at the first location, with the default picture. */
+function adminRow(
+  ids: { adminId: string; businessId: string; locationId: string },
+  input: SetupInput,
+  passwordHash: string,
+  at: string,
+): UserRow {
+  return {
+    id: ids.adminId,
+    business_id: ids.businessId,
+    name: input.admin_name ?? input.username,
+    username: input.username,
+    username_key: input.username.toLowerCase(),
+    mobile: input.mobile ?? null,
+    password_hash: passwordHash,
+    role: 'admin',
+    flags: '[]',
+    img: DEFAULT_AVATAR,
+    home_location_id: ids.locationId,
+    active: 1,
+    created_at: at,
+    updated_at: at,
+    deleted_at: null,
+  };
+}
+
+async function insertFirstLocation(trx: Trx, businessId: string, locationId: string, at: string) {
   await trx
     .insertInto('locations')
     .values({
@@ -87,23 +94,10 @@ export async function createBusiness(
       deleted_at: null,
     })
     .execute();
-  const admin: UserRow = {
-    id: adminId,
-    business_id: businessId,
-    name: input.admin_name ?? input.username,
-    username: input.username,
-    username_key: input.username.toLowerCase(),
-    mobile: input.mobile ?? null,
-    password_hash: passwordHash,
-    role: 'admin',
-    flags: '[]',
-    img: DEFAULT_AVATAR,
-    home_location_id: locationId,
-    active: 1,
-    created_at: at,
-    updated_at: at,
-    deleted_at: null,
-  };
+}
+
+/** Inserts the admin and gives them the first location; a taken username or mobile is a 409. */
+async function insertAdmin(trx: Trx, admin: UserRow, locationId: string, at: string) {
   try {
     await trx.insertInto('users').values(admin).execute();
   } catch (err) {
@@ -113,15 +107,25 @@ export async function createBusiness(
   }
   await trx
     .insertInto('user_locations')
-    .values({ user_id: adminId, location_id: locationId, business_id: businessId, created_at: at })
+    .values({
+      user_id: admin.id,
+      location_id: locationId,
+      business_id: admin.business_id,
+      created_at: at,
+    })
     .execute();
-  const journal = { businessId, userId: adminId, deviceId, at };
+}
+
+/** The journal's first three rows: the business, its location and its admin were created. */
+async function journalCreation(trx: Trx, created: CreatedBusiness, deviceId: string | null, at: string) {
+  const { business, admin, locationId } = created;
+  const journal = { businessId: business.id, userId: admin.id, deviceId, at };
   await appendJournal(trx, {
     ...journal,
     docType: 'business',
-    docId: businessId,
+    docId: business.id,
     action: 'business.create',
-    detail: { name: input.business_name },
+    detail: { name: business.name },
   });
   await appendJournal(trx, {
     ...journal,
@@ -133,11 +137,43 @@ export async function createBusiness(
   await appendJournal(trx, {
     ...journal,
     docType: 'user',
-    docId: adminId,
+    docId: admin.id,
     action: 'user.create',
-    detail: { username: input.username, role: 'admin' },
+    detail: { username: admin.username, role: 'admin' },
   });
-  return { business, admin, locationId };
+}
+
+/**
+ * Creates a business, its "Main shop" location and its admin, in the caller's transaction.
+ * `onlyIfNone` makes it refuse (409) when any business exists: the local server's first-run rule.
+ * `online` starts it with "work both online and offline" on: a business created on a hosted server.
+ */
+export async function createBusiness(
+  trx: Trx,
+  input: SetupInput,
+  passwordHash: string,
+  at: string,
+  deviceId: string | null,
+  onlyIfNone: boolean,
+  online = false,
+): Promise<CreatedBusiness> {
+  if (onlyIfNone) {
+    const existing = await trx.selectFrom('businesses').select('id').limit(1).executeTakeFirst();
+    if (existing) throw new AppError('already_set_up', 'This server is already set up');
+  }
+  await assertLoginNamesFree(trx, { username: input.username, mobile: input.mobile });
+  const businessId = newId();
+  const locationId = newId();
+  const adminId = newId();
+  const business = businessRow(businessId, input, at, online);
+  await trx.insertInto('businesses').values(business).execute();
+  await trx.insertInto('journal_counters').values({ business_id: businessId, last_seq: 0 }).execute();
+  await insertFirstLocation(trx, businessId, locationId, at);
+  const admin = adminRow({ adminId, businessId, locationId }, input, passwordHash, at);
+  await insertAdmin(trx, admin, locationId, at);
+  const created = { business, admin, locationId };
+  await journalCreation(trx, created, deviceId, at);
+  return created;
 }
 
 /** The CLI's and the API's setup: hashes the password, then creates everything in one transaction. */

@@ -11,8 +11,9 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { authOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
+import { readableById } from '../../http/scoped-reads.js';
 import { actorOf } from '../../lib/actor.js';
-import { readScopeOf, requireReadable } from '../inventory/location-scope.js';
+import { readScopeOf } from '../inventory/location-scope.js';
 import { operatorOf } from '../inventory/stock-rules.js';
 import {
   addEntry,
@@ -30,6 +31,12 @@ const idParams = z.object({ id: z.uuid() });
 const ERRORS = errorResponses(401, 403, 404, 409, 422);
 
 export function stockCountsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  countingRoutes(app, deps);
+  reviewRoutes(app, deps);
+}
+
+/** What counters do: list, start, read a count and add what they counted. */
+function countingRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/stock-counts', {
@@ -71,11 +78,7 @@ export function stockCountsRoutes(app: FastifyInstance, deps: AppDeps): void {
       params: idParams,
       response: { 200: stockCountSchema, ...errorResponses(401, 403, 404) },
     },
-    handler: async (request) => {
-      const count = await loadCount(deps.db.kysely, authOf(request).business.id, request.params.id);
-      await requireReadable(deps.db.kysely, request, [count.location_id], 'Stock count');
-      return count;
-    },
+    handler: (request) => readableById(deps.db.kysely, request, 'Stock count', loadCount),
   });
 
   r.post('/api/stock-counts/:id/entries', {
@@ -100,6 +103,11 @@ export function stockCountsRoutes(app: FastifyInstance, deps: AppDeps): void {
           ),
         ),
   });
+}
+
+/** What the admin does with a count: review, finalise or cancel it. */
+function reviewRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/stock-counts/:id/review', {
     config: ADMIN,

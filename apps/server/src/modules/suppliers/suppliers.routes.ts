@@ -3,42 +3,27 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import type { SupplierRow } from '../../db/tables.js';
 import { authOf } from '../../http/access.js';
 import { notFound } from '../../lib/errors.js';
 import { errorResponses } from '../../http/errors.js';
 import { actorOf } from '../../lib/actor.js';
 import { newId } from '../../lib/ids.js';
-import { appendJournal } from '../../lib/journal.js';
 import { loadDocument } from '../inventory/documents.service.js';
 import { readScopeOf, scopeIds } from '../inventory/location-scope.js';
-import { createSupplier } from './suppliers.service.js';
+import { createSupplier, editSupplier, findSupplier, toSupplier } from './suppliers.service.js';
 
 const ACCESS = { access: { kind: 'flag' as const, flag: 'adding_supplier_stock' as const } };
 const idParams = z.object({ id: z.uuid() });
-
-const toSupplier = (r: SupplierRow) => ({
-  id: r.id,
-  name: r.name,
-  contact_name: r.contact_name,
-  phone: r.phone,
-  email: r.email,
-  address: r.address,
-  notes: r.notes,
-  active: r.active === 1,
-  updated_at: r.updated_at,
-});
+const supplierBody = supplierInputSchema.extend({ id: z.uuid().optional() });
 
 export function suppliersRoutes(app: FastifyInstance, deps: AppDeps): void {
+  supplierRecordRoutes(app, deps);
+  receivedRoutes(app, deps);
+}
+
+/** The suppliers themselves: list, add, edit. */
+function supplierRecordRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const find = (businessId: string, id: string) =>
-    deps.db.kysely
-      .selectFrom('suppliers')
-      .selectAll()
-      .where('business_id', '=', businessId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
 
   r.get('/api/suppliers', {
     config: ACCESS,
@@ -64,13 +49,14 @@ export function suppliersRoutes(app: FastifyInstance, deps: AppDeps): void {
     schema: {
       tags: ['suppliers'],
       summary: 'Add a supplier',
-      body: supplierInputSchema.extend({ id: z.uuid().optional() }),
+      body: supplierBody,
       response: { 201: supplierSchema, ...errorResponses(401, 403, 409, 422) },
     },
     handler: async (request, reply) => {
       const { id = newId(), ...rest } = request.body;
-      const row = await createSupplier(deps.db, actorOf(request, deps.clock), { id, ...rest });
-      return reply.status(201).send(toSupplier(row));
+      return reply
+        .status(201)
+        .send(await createSupplier(deps.db, actorOf(request, deps.clock), { id, ...rest }));
     },
   });
 
@@ -83,27 +69,14 @@ export function suppliersRoutes(app: FastifyInstance, deps: AppDeps): void {
       body: supplierUpdateSchema,
       response: { 200: supplierSchema, ...errorResponses(401, 403, 404, 422) },
     },
-    handler: async (request) => {
-      const actor = actorOf(request, deps.clock);
-      if (!(await find(actor.businessId, request.params.id))) throw notFound('Supplier');
-      const { active, ...rest } = request.body;
-      await deps.db.kysely.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('suppliers')
-          .set({ ...rest, ...(active === undefined ? {} : { active: active ? 1 : 0 }), updated_at: actor.at })
-          .where('id', '=', request.params.id)
-          .execute();
-        await appendJournal(trx, {
-          ...actor.journal,
-          docType: 'supplier',
-          docId: request.params.id,
-          action: 'supplier.update',
-          detail: { fields: Object.keys(request.body) },
-        });
-      });
-      return toSupplier((await find(actor.businessId, request.params.id))!);
-    },
+    handler: (request) =>
+      editSupplier(deps.db.kysely, actorOf(request, deps.clock), request.params.id, request.body),
   });
+}
+
+/** What was received from a supplier. */
+function receivedRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/suppliers/:id/receipts', {
     config: ACCESS,
@@ -115,7 +88,7 @@ export function suppliersRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     handler: async (request) => {
       const businessId = authOf(request).business.id;
-      if (!(await find(businessId, request.params.id))) throw notFound('Supplier');
+      if (!(await findSupplier(deps.db.kysely, businessId, request.params.id))) throw notFound('Supplier');
       const scope = await readScopeOf(deps.db.kysely, request, undefined);
       let q = deps.db.kysely
         .selectFrom('stock_documents')

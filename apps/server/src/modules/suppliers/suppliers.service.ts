@@ -1,15 +1,65 @@
-import type { supplierInputSchema } from '@duka/domain';
+import type { supplierInputSchema, supplierUpdateSchema } from '@duka/domain';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import type { SupplierRow } from '../../db/tables.js';
+import type { Database, SupplierRow } from '../../db/tables.js';
+import { notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/actor.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 
 type Input = z.output<typeof supplierInputSchema> & { id: string };
 
+export const toSupplier = (r: SupplierRow) => ({
+  id: r.id,
+  name: r.name,
+  contact_name: r.contact_name,
+  phone: r.phone,
+  email: r.email,
+  address: r.address,
+  notes: r.notes,
+  active: r.active === 1,
+  updated_at: r.updated_at,
+});
+
+export function findSupplier(db: Kysely<Database>, businessId: string, id: string) {
+  return db
+    .selectFrom('suppliers')
+    .selectAll()
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Edits a supplier's details. */
+export async function editSupplier(
+  db: Kysely<Database>,
+  actor: Actor,
+  id: string,
+  body: z.infer<typeof supplierUpdateSchema>,
+) {
+  if (!(await findSupplier(db, actor.businessId, id))) throw notFound('Supplier');
+  const { active, ...rest } = body;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('suppliers')
+      .set({ ...rest, ...(active === undefined ? {} : { active: active ? 1 : 0 }), updated_at: actor.at })
+      .where('id', '=', id)
+      .execute();
+    await appendJournal(trx, {
+      ...actor.journal,
+      docType: 'supplier',
+      docId: id,
+      action: 'supplier.update',
+      detail: { fields: Object.keys(body) },
+    });
+  });
+  return toSupplier((await findSupplier(db, actor.businessId, id))!);
+}
+
 /** Adds a supplier; idempotent by its id (lib/idempotency.ts). */
-export async function createSupplier(db: Db, actor: Actor, input: Input): Promise<SupplierRow> {
+export async function createSupplier(db: Db, actor: Actor, input: Input) {
   const { id, active, ...rest } = input;
   return db.kysely.transaction().execute(async (trx) => {
     const hash = requestHash(input);
@@ -35,6 +85,8 @@ export async function createSupplier(db: Db, actor: Actor, input: Input): Promis
         detail: { name: rest.name },
       });
     }
-    return trx.selectFrom('suppliers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return toSupplier(
+      await trx.selectFrom('suppliers').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    );
   });
 }

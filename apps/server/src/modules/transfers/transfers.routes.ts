@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { authOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
+import { listInReadScope } from '../../http/scoped-reads.js';
 import { actorOf } from '../../lib/actor.js';
 import {
   confirmTransfer,
@@ -20,7 +21,6 @@ import {
   listTransfers,
   updateProvider,
 } from './transfers.service.js';
-import { readScopeOf } from '../inventory/location-scope.js';
 
 const SIGNED_IN = { access: { kind: 'signedIn' as const } };
 const ADMIN = { access: { kind: 'admin' as const } };
@@ -72,11 +72,7 @@ export function transfersRoutes(app: FastifyInstance, deps: AppDeps): void {
       querystring: transfersQuerySchema,
       response: { 200: transferListSchema, ...errorResponses(401, 403, 422) },
     },
-    handler: async (request) =>
-      listTransfers(deps.db.kysely, authOf(request).business.id, {
-        ...request.query,
-        location_ids: await readScopeOf(deps.db.kysely, request, request.query.location_id),
-      }),
+    handler: (request) => listInReadScope(deps.db.kysely, request, listTransfers),
   });
 
   r.post('/api/transfers/:id/confirm', {
