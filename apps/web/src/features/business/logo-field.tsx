@@ -1,51 +1,14 @@
-import { useState } from 'react';
 import { Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { fileUrl } from '../../components/user-avatar';
-import { notifyApiError, notifyError, notifySuccess, serverMessage } from '../../lib/notify';
-import { IMAGE_ACCEPT, checkImageFile, uploadImage } from '../profile';
-import { useSetLogo } from './business-api';
+import { IMAGE_ACCEPT } from '../profile';
+import { useLogoField } from './use-logo-field';
 
 /** The shop logo: uploaded as the `avatar` field like every image, then set on the business. */
 export function LogoField({ logo }: { logo: string | null }) {
   const { t } = useTranslation();
-  const setLogo = useSetLogo();
-  const [busy, setBusy] = useState(false);
-
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    const problem = checkImageFile(file);
-    if (problem) {
-      notifyError(t(problem === 'tooLarge' ? 'errors.imageTooLarge' : 'errors.unsupportedFile'));
-      return;
-    }
-    setBusy(true);
-    try {
-      let name: string;
-      try {
-        name = await uploadImage(file);
-      } catch (err) {
-        notifyError(t('profile.couldNotUpload') + serverMessage(err));
-        return;
-      }
-      await setLogo.mutateAsync(name);
-      notifySuccess(t('business.logoUpdated'));
-    } catch (err) {
-      notifyApiError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async () => {
-    try {
-      await setLogo.mutateAsync(null);
-      notifySuccess(t('business.logoRemoved'));
-    } catch (err) {
-      notifyApiError(err);
-    }
-  };
+  const { busy, upload, remove } = useLogoField();
 
   return (
     <Group align="center" gap="lg">

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, FileInput, Group, Image, Stack, Text } from '@mantine/core';
-import { IconPhoto, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Image, Stack, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { fileUrl } from '../../components/user-avatar';
 import { serverMessage } from '../../lib/notify';
-import { IMAGE_ACCEPT, checkImageFile, uploadImage } from '../profile';
+import { ImageFileInput, checkImageFile, uploadImage } from '../profile';
 
 /**
  * The photo of a slip: one image (PNG, JPEG, WebP or GIF) of at most 1,000,000 bytes, checked in
@@ -48,15 +48,11 @@ export function SlipField({
 
   return (
     <Stack gap={6}>
-      <FileInput
+      <ImageFileInput
         label={t('expenses.slip')}
-        description={t('profile.imageRules')}
         placeholder={t('expenses.slipPick')}
-        accept={IMAGE_ACCEPT}
-        clearable
         value={file}
         onChange={(f) => void choose(f)}
-        leftSection={<IconPhoto size={16} aria-hidden />}
         error={problem ?? error}
         disabled={busy}
         data-testid="slip-input"
@@ -69,31 +65,42 @@ export function SlipField({
         </Text>
       )}
       {value && (
-        <Group align="flex-start" gap="sm">
-          <Image
-            src={fileUrl(value)}
-            alt={t('expenses.slipPreview')}
-            w={120}
-            h={120}
-            radius="md"
-            fit="cover"
-            style={{ border: '1px solid var(--mantine-color-default-border)' }}
-            data-testid="slip-preview"
-          />
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={14} aria-hidden />}
-            onClick={() => {
-              setFile(null);
-              onChange(null);
-            }}
-          >
-            {t('expenses.removeSlip')}
-          </Button>
-        </Group>
+        <SlipPreview
+          name={value}
+          onRemove={() => {
+            setFile(null);
+            onChange(null);
+          }}
+        />
       )}
     </Stack>
+  );
+}
+
+/** The uploaded slip, with a button to take it off the expense. */
+function SlipPreview({ name, onRemove }: { name: string; onRemove: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group align="flex-start" gap="sm">
+      <Image
+        src={fileUrl(name)}
+        alt={t('expenses.slipPreview')}
+        w={120}
+        h={120}
+        radius="md"
+        fit="cover"
+        style={{ border: '1px solid var(--mantine-color-default-border)' }}
+        data-testid="slip-preview"
+      />
+      <Button
+        size="xs"
+        variant="subtle"
+        color="red"
+        leftSection={<IconTrash size={14} aria-hidden />}
+        onClick={onRemove}
+      >
+        {t('expenses.removeSlip')}
+      </Button>
+    </Group>
   );
 }

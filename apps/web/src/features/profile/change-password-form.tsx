@@ -1,6 +1,7 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { ApiError } from '../../lib/api-error';
 import { notifyApiError, notifySuccess } from '../../lib/notify';
 import { makeValidators } from '../../lib/validators';
@@ -44,19 +45,7 @@ export function ChangePasswordForm() {
           required
           {...form.getInputProps('current')}
         />
-        <PasswordInput
-          label={t('profile.newPassword')}
-          description={t('validation.passwordLength')}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('next')}
-        />
-        <PasswordInput
-          label={t('profile.confirmPassword')}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('confirm')}
-        />
+        <NewPasswordFields password={form.getInputProps('next')} confirm={form.getInputProps('confirm')} />
         <Group justify="flex-end">
           <Button type="submit" variant="light" loading={form.submitting}>
             {t('profile.changePassword')}

@@ -1,22 +1,9 @@
-import { useState } from 'react';
-import { Alert, Button, FileInput, Group, Image, Modal, Stack, Text } from '@mantine/core';
-import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
+import { Alert, Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
+import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { fileUrl, hasCustomImage } from '../../components/user-avatar';
-import { ApiError } from '../../lib/api-error';
-import { isRefusal, notifyError, notifySuccess, serverMessage } from '../../lib/notify';
-import { useSession } from '../../lib/session-context';
-import {
-  IMAGE_ACCEPT,
-  type ImageProblem,
-  checkImageFile,
-  deleteMyImage,
-  setMyImage,
-  uploadImage,
-} from './profile-api';
-import { useApplyUserImage } from './use-user-image';
-
-const is401 = (err: unknown) => err instanceof ApiError && err.status === 401;
+import { fileUrl } from '../../components/user-avatar';
+import { ImageFileInput } from './image-file-input';
+import { type ImageDialogState, useImageDialog } from './use-image-dialog';
 
 /**
  * Replacing or deleting the profile image (seed spec §4, §5, §8): a custom image is shown with
@@ -24,131 +11,72 @@ const is401 = (err: unknown) => err instanceof ApiError && err.status === 401;
  */
 export function ImageDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { user } = useSession();
-  const apply = useApplyUserImage();
-  const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<ImageProblem>(null);
-  const [busy, setBusy] = useState(false);
-  const custom = hasCustomImage(user.img);
-
-  const close = () => {
-    setFile(null);
-    setProblem(null);
-    onClose();
-  };
-
-  const choose = (f: File | null) => {
-    const p = f ? checkImageFile(f) : null;
-    setProblem(p);
-    setFile(f && !p ? f : null);
-  };
-
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await deleteMyImage();
-      apply('profile.png');
-      notifySuccess(t('profile.imageDeleted'));
-      close();
-    } catch (err) {
-      // 401 already showed 'Login session expired!' and signed out (the spec's error2).
-      if (is401(err)) return;
-      notifyError(isRefusal(err) ? serverMessage(err) : t('profile.somethingBad'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const save = async () => {
-    if (!file) return;
-    setBusy(true);
-    try {
-      let name: string;
-      try {
-        name = await uploadImage(file);
-      } catch (err) {
-        if (!is401(err)) notifyError(t('profile.couldNotUpload') + serverMessage(err));
-        return;
-      }
-      try {
-        const updated = await setMyImage(name);
-        apply(updated.img);
-        notifySuccess(t('profile.imageUpdated'));
-        close();
-      } catch (err) {
-        if (is401(err)) return;
-        notifyError(isRefusal(err) ? serverMessage(err) : t('profile.couldNotEdit'));
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const s = useImageDialog(onClose);
   return (
     <Modal
       closeButtonProps={{ 'aria-label': t('common.close') }}
       opened={opened}
-      onClose={close}
+      onClose={s.close}
       title={t('profile.imageTitle')}
       centered
     >
-      {custom ? (
-        <Stack align="center">
-          <Image
-            src={fileUrl(user.img)}
-            alt={t('profile.currentImage')}
-            w={180}
-            h={180}
-            radius="50%"
-            fit="cover"
-          />
-          <Text size="sm" c="dimmed" ta="center">
-            {t('profile.deleteHint')}
-          </Text>
-          <Button
-            color="red"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            loading={busy}
-            onClick={() => void remove()}
-          >
-            {t('profile.delete')}
-          </Button>
-        </Stack>
-      ) : (
-        <Stack>
-          <FileInput
-            label={t('profile.chooseImage')}
-            description={t('profile.imageRules')}
-            placeholder={t('profile.pickFile')}
-            accept={IMAGE_ACCEPT}
-            clearable
-            value={file}
-            onChange={choose}
-            leftSection={<IconPhoto size={16} aria-hidden />}
-            error={
-              problem
-                ? t(problem === 'tooLarge' ? 'errors.imageTooLarge' : 'errors.unsupportedFile')
-                : undefined
-            }
-          />
-          {problem && (
-            <Alert color="red" role="alert">
-              {t(problem === 'tooLarge' ? 'errors.imageTooLarge' : 'errors.unsupportedFile')}
-            </Alert>
-          )}
-          {file && (
-            <Group justify="flex-end">
-              <Button
-                leftSection={<IconUpload size={16} aria-hidden />}
-                loading={busy}
-                onClick={() => void save()}
-              >
-                {t('common.save')}
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      )}
+      {s.custom ? <CurrentImage state={s} /> : <ImagePicker state={s} />}
     </Modal>
+  );
+}
+
+/** The user's own image, with Delete (back to the default avatar). */
+function CurrentImage({ state: s }: { state: ImageDialogState }) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center">
+      <Image src={fileUrl(s.img)} alt={t('profile.currentImage')} w={180} h={180} radius="50%" fit="cover" />
+      <Text size="sm" c="dimmed" ta="center">
+        {t('profile.deleteHint')}
+      </Text>
+      <Button
+        color="red"
+        leftSection={<IconTrash size={16} aria-hidden />}
+        loading={s.busy}
+        onClick={() => void s.remove()}
+      >
+        {t('profile.delete')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** The picker for a new image (checked in the page), with Save once a good file is chosen. */
+function ImagePicker({ state: s }: { state: ImageDialogState }) {
+  const { t } = useTranslation();
+  const problem = s.problem
+    ? t(s.problem === 'tooLarge' ? 'errors.imageTooLarge' : 'errors.unsupportedFile')
+    : undefined;
+  return (
+    <Stack>
+      <ImageFileInput
+        label={t('profile.chooseImage')}
+        placeholder={t('profile.pickFile')}
+        value={s.file}
+        onChange={s.choose}
+        error={problem}
+      />
+      {problem && (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      )}
+      {s.file && (
+        <Group justify="flex-end">
+          <Button
+            leftSection={<IconUpload size={16} aria-hidden />}
+            loading={s.busy}
+            onClick={() => void s.save()}
+          >
+            {t('common.save')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@duka/domain';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { notifyApiError, notifySuccess } from '../../lib/notify';
 import { makeValidators } from '../../lib/validators';
 import { useResetPassword } from './users-api';
@@ -42,18 +43,9 @@ export function ResetPasswordDialog({ user, onClose }: { user: User | null; onCl
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">{t('users.resetPasswordFor', { name: user?.name ?? '' })}</Text>
-          <PasswordInput
-            label={t('profile.newPassword')}
-            description={t('validation.passwordLength')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label={t('profile.confirmPassword')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirm')}
+          <NewPasswordFields
+            password={form.getInputProps('password')}
+            confirm={form.getInputProps('confirm')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

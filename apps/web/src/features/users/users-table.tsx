@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Card, Group, Menu, Stack, Table, Text } from '@manti
 import { IconDots, IconKey, IconPencil, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@duka/domain';
+import { TableHead } from '../../components/table-head';
 import { UserAvatar } from '../../components/user-avatar';
 import type { UsersListState } from './use-users-list';
 
@@ -13,19 +14,17 @@ export function UsersTable({ rows, state: s }: RowsProps) {
   return (
     <Table.ScrollContainer minWidth={720} visibleFrom="sm">
       <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('users.name')}</Table.Th>
-            <Table.Th>{t('users.username')}</Table.Th>
-            <Table.Th>{t('users.mobile')}</Table.Th>
-            <Table.Th>{t('users.role')}</Table.Th>
-            <Table.Th>{t('users.homeLocation')}</Table.Th>
-            <Table.Th>{t('users.status')}</Table.Th>
-            <Table.Th>
-              <span className="sr-only">{t('users.actions')}</span>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead
+          columns={[
+            t('users.name'),
+            t('users.username'),
+            t('users.mobile'),
+            t('users.role'),
+            t('users.homeLocation'),
+            t('users.status'),
+          ]}
+          actions={t('users.actions')}
+        />
         <Table.Tbody>
           {rows.map((u) => (
             <Table.Tr key={u.id} data-testid={`user-row-${u.username}`}>

@@ -2,13 +2,9 @@ import { vi } from 'vitest';
 
 type Resolver<T> = (resolve: (value: T) => void, reject: (reason?: unknown) => void) => void;
 
-/**
- * A stand-in for the `qz-tray` module (the boundary the web app's printing is tested at): it
- * runs the certificate promise on connect and the signature promise on every call that QZ
- * signs, as the real client does, and records what it was given.
- */
-export function makeFakeQz() {
-  const state = {
+/** What a test may set or read back, as it is after `reset`. */
+function freshState() {
+  return {
     active: false,
     failConnect: false,
     failPrint: null as string | null,
@@ -19,27 +15,31 @@ export function makeFakeQz() {
     algorithm: 'SHA1',
     /** What the signature promise answered for each signed call. */
     signatures: [] as (string | null)[],
+    /** The text of each call the client hashed. */
+    hashed: [] as string[],
+    defaultPrinter: 'Counter' as string | null,
+    printers: ['Counter', 'Kitchen'],
+  };
+}
+
+/** The fake's state: the resettable part, and the handlers the client installs (kept across resets). */
+function makeState() {
+  return {
+    ...freshState(),
     certHandler: ((_resolve, reject) => reject()) as Resolver<string | null>,
     signFactory: (() => (resolve) => resolve(null)) as (toSign: string) => Resolver<string | null>,
     /** The client's hashing step (replaced by `api.setSha256Type`). */
     hasher: ((text: string) => `hash-of-${(JSON.parse(text) as { call: string }).call}`) as (
       text: string,
     ) => string | Promise<string>,
-    /** The text of each call the client hashed. */
-    hashed: [] as string[],
-    defaultPrinter: 'Counter' as string | null,
-    printers: ['Counter', 'Kitchen'],
   };
-  const sign = async (call: string, params?: unknown) => {
-    const text = JSON.stringify({ call, params, timestamp: Date.now() });
-    state.hashed.push(text);
-    const hash = await state.hasher(text);
-    const signature = await new Promise<string | null>((resolve, reject) =>
-      state.signFactory(hash)(resolve, reject),
-    );
-    state.signatures.push(signature);
-  };
-  const qz = {
+}
+
+type FakeState = ReturnType<typeof makeState>;
+
+/** The connection and the certificate and signature set-up, as the client sees them. */
+function connection(state: FakeState) {
+  return {
     websocket: {
       connect: vi.fn(async () => {
         if (state.failConnect) throw new Error('Unable to establish connection with QZ');
@@ -74,6 +74,21 @@ export function makeFakeQz() {
         state.hasher = h;
       },
     },
+  };
+}
+
+/** The calls QZ signs: finding printers, printing, the device's address. */
+function signedCalls(state: FakeState) {
+  const sign = async (call: string, params?: unknown) => {
+    const text = JSON.stringify({ call, params, timestamp: Date.now() });
+    state.hashed.push(text);
+    const hash = await state.hasher(text);
+    const signature = await new Promise<string | null>((resolve, reject) =>
+      state.signFactory(hash)(resolve, reject),
+    );
+    state.signatures.push(signature);
+  };
+  return {
     printers: {
       find: vi.fn(async (query?: string) => {
         await sign('printers.find');
@@ -101,20 +116,18 @@ export function makeFakeQz() {
       }),
     },
   };
+}
+
+/**
+ * A stand-in for the `qz-tray` module (the boundary the web app's printing is tested at): it
+ * runs the certificate promise on connect and the signature promise on every call that QZ
+ * signs, as the real client does, and records what it was given.
+ */
+export function makeFakeQz() {
+  const state = makeState();
+  const qz = { ...connection(state), ...signedCalls(state) };
   const reset = () => {
-    Object.assign(state, {
-      active: false,
-      failConnect: false,
-      failPrint: null,
-      connects: 0,
-      disconnects: 0,
-      certificates: [],
-      algorithm: 'SHA1',
-      signatures: [],
-      hashed: [],
-      defaultPrinter: 'Counter',
-      printers: ['Counter', 'Kitchen'],
-    });
+    Object.assign(state, freshState());
     vi.clearAllMocks();
   };
   return { state, qz, reset };

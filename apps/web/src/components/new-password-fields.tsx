@@ -1,0 +1,35 @@
+import { PasswordInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+
+interface Props {
+  password: GetInputPropsReturnType;
+  confirm: GetInputPropsReturnType;
+  /** The first field's label: 'New password' unless told (setup says 'Password'). */
+  label?: string;
+  /** A hint under the second field. */
+  confirmDescription?: string;
+}
+
+/** A new password and the same typed again (setup, changing one's own, an admin's reset). */
+export function NewPasswordFields({ password, confirm, label, confirmDescription }: Props) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PasswordInput
+        label={label ?? t('profile.newPassword')}
+        description={t('validation.passwordLength')}
+        autoComplete="new-password"
+        required
+        {...password}
+      />
+      <PasswordInput
+        label={t('profile.confirmPassword')}
+        description={confirmDescription}
+        autoComplete="new-password"
+        required
+        {...confirm}
+      />
+    </>
+  );
+}

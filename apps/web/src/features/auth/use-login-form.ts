@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { isLanguage } from '@duka/domain';
+import { setDeviceHeader, setDeviceToken } from '../../lib/api-client';
+import { readStoredDeviceToken } from '../../lib/device-store';
+import { ApiError } from '../../lib/api-error';
+import { loadPrefs } from '../../lib/prefs';
+import { storeSession } from '../../lib/session-storage';
+import { describeApiError, notifyError, notifySuccess, notifyWarning } from '../../lib/notify';
+import { ME_QUERY_KEY, loginRequest } from './auth-api';
+import { DeviceFlowError, resolveLoginDevice } from './device-flow';
+import { landingPath } from './landing';
+
+/** This browser's device id for signing in as `login`, or null once the user has been told why not. */
+async function loginDevice(login: string, t: TFunction): Promise<string | null> {
+  try {
+    const resolved = await resolveLoginDevice(login);
+    if (resolved.helperMissing) notifyWarning(t('device.checkPrinterAppRunning'), t('device.notDetected'));
+    return resolved.deviceId;
+  } catch (err) {
+    if (err instanceof DeviceFlowError && err.failure === 'save_failed') {
+      notifyError(t('device.refreshPage'), t('device.couldNotSave'));
+    } else {
+      notifyError(t('device.refreshPage'), t('device.couldNotGet'));
+    }
+    return null;
+  }
+}
+
+/** The sign-in form: login and password, the device they sign in from, and where they land. */
+export function useLoginForm() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { login: '', password: '' },
+    validate: {
+      login: (v) => (v.trim() ? null : t('auth.loginRequired')),
+      password: (v) => (v ? null : t('auth.passwordRequired')),
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const deviceId = await loginDevice(values.login, t);
+      if (deviceId === null) return;
+      // The token the server issued this device, sent with its id (a new device gets one now).
+      setDeviceToken(deviceId, await readStoredDeviceToken(deviceId).catch(() => null));
+      const session = await loginRequest({ login: values.login.trim(), password: values.password }, deviceId);
+      setDeviceHeader(deviceId);
+      storeSession(session);
+      qc.setQueryData(ME_QUERY_KEY, session);
+      if (!loadPrefs().language && isLanguage(session.business.language)) {
+        await i18n.changeLanguage(session.business.language);
+      }
+      notifySuccess(t('auth.loggedIn'));
+      await navigate(landingPath(session), { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'device_required') {
+        notifyError(t('device.checkPrinterAppRunning'), t('device.notDetected'));
+        setError(t('device.checkPrinterAppRunning'));
+      } else {
+        setError(describeApiError(err));
+      }
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return { form, submit, busy, error };
+}

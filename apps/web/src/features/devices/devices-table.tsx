@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { ActionIcon, Badge, Button, Code, Group, Table, TextInput } from '@mantine/core';
+import { IconBan, IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Device } from '@duka/domain';
+import { TableHead } from '../../components/table-head';
+import { useFormat } from '../../lib/format';
+import { notifyApiError, notifySuccess } from '../../lib/notify';
+import { useSession } from '../../lib/session-context';
+import { useUpdateDevice } from './devices-api';
+
+const STATUS_COLOR: Record<Device['status'], string> = {
+  pending: 'yellow',
+  approved: 'teal',
+  blocked: 'red',
+};
+
+function DeviceName({ device }: { device: Device }) {
+  const { t } = useTranslation();
+  const update = useUpdateDevice();
+  const [name, setName] = useState(device.name);
+  const dirty = name.trim() !== device.name;
+  const save = async () => {
+    try {
+      await update.mutateAsync({ id: device.id, body: { name: name.trim() } });
+      notifySuccess(t('devices.renamed'));
+    } catch (err) {
+      notifyApiError(err);
+    }
+  };
+  return (
+    <TextInput
+      size="xs"
+      aria-label={t('devices.nameOf', { id: device.id })}
+      placeholder={t('devices.unnamed')}
+      value={name}
+      maxLength={60}
+      onChange={(e) => setName(e.currentTarget.value)}
+      onKeyDown={(e) => e.key === 'Enter' && dirty && void save()}
+      rightSection={
+        dirty ? (
+          <ActionIcon
+            size="sm"
+            variant="subtle"
+            aria-label={t('common.save')}
+            onClick={() => void save()}
+            loading={update.isPending}
+          >
+            <IconDeviceFloppy size={14} aria-hidden />
+          </ActionIcon>
+        ) : null
+      }
+      miw={160}
+    />
+  );
+}
+
+type StatusChange = (d: Device, status: Device['status']) => void;
+
+/** Each device: its id, a name the admin can edit, its status, who used it last and when. */
+export function DevicesTable({ devices, onStatus }: { devices: Device[]; onStatus: StatusChange }) {
+  const { t } = useTranslation();
+  const { business } = useSession();
+  const { dateTime } = useFormat(business);
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="sm">
+        <TableHead
+          columns={[
+            t('devices.id'),
+            t('devices.name'),
+            t('devices.status'),
+            t('devices.lastUser'),
+            t('devices.lastSeen'),
+          ]}
+          actions={t('users.actions')}
+        />
+        <Table.Tbody>
+          {devices.map((d) => (
+            <Table.Tr key={d.id} data-testid={`device-row-${d.id}`}>
+              <Table.Td>
+                <Code>{d.id}</Code>
+              </Table.Td>
+              <Table.Td>
+                <DeviceName device={d} />
+              </Table.Td>
+              <Table.Td>
+                <Badge color={STATUS_COLOR[d.status]} variant="light">
+                  {t(`devices.statuses.${d.status}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{d.last_user_name ?? '—'}</Table.Td>
+              <Table.Td>{dateTime(d.last_seen_at)}</Table.Td>
+              <Table.Td>
+                <DeviceActions device={d} onStatus={onStatus} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Approve (unless approved) and block (unless blocked). */
+function DeviceActions({ device: d, onStatus }: { device: Device; onStatus: StatusChange }) {
+  const { t } = useTranslation();
+  const actions = [
+    { status: 'approved', color: 'teal', Icon: IconCheck, label: t('devices.approve') },
+    { status: 'blocked', color: 'red', Icon: IconBan, label: t('devices.block') },
+  ] as const;
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      {actions
+        .filter((a) => d.status !== a.status)
+        .map(({ status, color, Icon, label }) => (
+          <Button
+            key={status}
+            size="xs"
+            variant="light"
+            color={color}
+            leftSection={<Icon size={14} aria-hidden />}
+            onClick={() => onStatus(d, status)}
+          >
+            {label}
+          </Button>
+        ))}
+    </Group>
+  );
+}
