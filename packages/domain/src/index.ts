@@ -15,6 +15,7 @@ export * from './quantity.js';
 export * from './stock/units.js';
 export * from './api/stock.js';
 export * from './time.js';
+export * from './report-periods.js';
 export * from './sales/cart.js';
 export * from './api/sales.js';
 export * from './api/debtors.js';
