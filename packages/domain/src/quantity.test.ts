@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BASIS_POINTS,
   divRound,
   formatQuantity,
   lineAmount,
   nextAverageCost,
   parseMoney,
+  parsePercent,
   parseQuantity,
 } from './quantity.js';
 
@@ -50,5 +52,13 @@ describe('quantities and money', () => {
     expect(nextAverageCost(3000, 100, 1000, 101)).toBe(100); // (3 × 100 + 1 × 101) / 4 = 100.25
     expect(nextAverageCost(-2000, 400, 5000, 900)).toBe(900);
     expect(nextAverageCost(0, 400, 5000, 900)).toBe(900);
+  });
+
+  it('reads a typed percentage as basis points, 0 to 100 % with two decimals at most', () => {
+    expect(parsePercent('12.5')).toBe(1250);
+    expect(parsePercent('12,5')).toBe(1250);
+    expect(parsePercent('0')).toBe(0);
+    expect(parsePercent('100')).toBe(BASIS_POINTS);
+    for (const bad of ['', ' ', '100.01', '-1', '1.005', '10 %']) expect(parsePercent(bad), bad).toBeNull();
   });
 });

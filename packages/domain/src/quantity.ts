@@ -71,6 +71,18 @@ export function parseMoney(text: string, digits: number): number | null {
   return m[1] ? -v : v;
 }
 
+/** Percentages are integer basis points: 10,000 = 100 %, 1,250 = 12.5 %. */
+export const BASIS_POINTS = 10_000;
+
+/**
+ * A percentage typed by a person ("12.5", "12,5", "10") as basis points (1250, 1000): at most two
+ * decimals, from 0 to 100 %. Null when it is not one. Integer maths only, never floats.
+ */
+export function parsePercent(text: string): number | null {
+  const bp = parseMoney(text, 2);
+  return bp !== null && bp >= 0 && bp <= BASIS_POINTS ? bp : null;
+}
+
 /**
  * Weighted average cost after receiving `qty` at `unitCost`, on `onHand` at `avgCost`.
  * When stock on hand is zero or below, the new cost is taken as it is.

@@ -26,4 +26,6 @@ export const mobileSchema = safeText().regex(
 );
 
 export const passwordSchema = z.string().min(8).max(128);
+/** An email address, or nothing. */
+export const optionalEmailSchema = z.union([z.email().max(120), z.literal('')]);
 export const personNameSchema = safeText().min(1).max(80);

@@ -6,7 +6,7 @@ import {
   POSITIVE_REASONS,
   UNITS,
 } from '../stock/units.js';
-import { idSchema } from './common.js';
+import { idSchema, optionalEmailSchema } from './common.js';
 import { safeMultiline, safeText } from './text.js';
 
 const text = (max: number) => safeText().max(max);
@@ -107,7 +107,7 @@ const supplierFields = {
   name: text(120).min(1),
   contact_name: text(120),
   phone: text(30),
-  email: z.union([z.email().max(120), z.literal('')]),
+  email: optionalEmailSchema,
   address: text(200),
   notes: multiline(1000),
   active: z.boolean(),
