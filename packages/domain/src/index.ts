@@ -17,6 +17,7 @@ export * from './api/stock.js';
 export * from './time.js';
 export * from './report-periods.js';
 export * from './sales/cart.js';
+export * from './sales/payment.js';
 export * from './api/sales.js';
 export * from './api/debtors.js';
 export * from './api/transfers.js';
