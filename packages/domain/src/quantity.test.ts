@@ -6,6 +6,7 @@ import {
   lineAmount,
   nextAverageCost,
   parseMoney,
+  parsePositiveQuantity,
   parsePercent,
   parseQuantity,
 } from './quantity.js';
@@ -60,5 +61,12 @@ describe('quantities and money', () => {
     expect(parsePercent('0')).toBe(0);
     expect(parsePercent('100')).toBe(BASIS_POINTS);
     for (const bad of ['', ' ', '100.01', '-1', '1.005', '10 %']) expect(parsePercent(bad), bad).toBeNull();
+  });
+
+  it('reads a typed quantity of a line: more than zero', () => {
+    expect(parsePositiveQuantity('0.25')).toBe(250);
+    expect(parsePositiveQuantity('2')).toBe(2000);
+    for (const bad of ['0', '0.000', '-1', '', 'two', '1.0005'])
+      expect(parsePositiveQuantity(bad), bad).toBeNull();
   });
 });

@@ -14,6 +14,12 @@ export function parseQuantity(text: string): number | null {
   return m[1] ? -v : v;
 }
 
+/** A quantity typed by a person as thousandths, more than zero (what a line takes); null when not one. */
+export function parsePositiveQuantity(text: string): number | null {
+  const v = parseQuantity(text);
+  return v !== null && v > 0 ? v : null;
+}
+
 /** Thousandths as a plain decimal without needless zeros: 2000 → "2", 250 → "0.25". */
 export function formatQuantity(thousandths: number): string {
   const sign = thousandths < 0 ? '-' : '';

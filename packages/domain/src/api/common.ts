@@ -29,3 +29,5 @@ export const passwordSchema = z.string().min(8).max(128);
 /** An email address, or nothing. */
 export const optionalEmailSchema = z.union([z.email().max(120), z.literal('')]);
 export const personNameSchema = safeText().min(1).max(80);
+/** A name on one of the admin's short lists: transfer providers, expense categories. */
+export const listNameSchema = safeText().min(1).max(60);
