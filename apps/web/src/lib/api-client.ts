@@ -140,12 +140,17 @@ async function toApiError(res: Response): Promise<ApiError> {
   let code = 'internal';
   let message: string | undefined;
   let field: string | undefined;
+  let params: Record<string, unknown> | undefined;
   try {
-    const body = (await res.json()) as { error?: { code?: string; message?: string; field?: string } };
+    const body = (await res.json()) as {
+      error?: { code?: string; message?: string; field?: string; params?: unknown };
+    };
     if (body?.error) {
       code = body.error.code ?? code;
       message = body.error.message;
       field = body.error.field;
+      const p = body.error.params;
+      if (p && typeof p === 'object' && !Array.isArray(p)) params = p as Record<string, unknown>;
     }
   } catch {
     // not JSON: keep the generic code
@@ -157,6 +162,7 @@ async function toApiError(res: Response): Promise<ApiError> {
     code,
     message,
     field,
+    params,
     retryAfter: Number.isFinite(ra) && ra > 0 ? ra : undefined,
   });
 }

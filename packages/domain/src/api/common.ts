@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERROR_STATUS, type ErrorCode } from '../errors.js';
+import { ERROR_CODES } from '../errors.js';
 import { safeText } from './text.js';
 
 export const idSchema = z.uuid().describe('A UUID (v7 for records Duka creates)');
@@ -7,9 +7,11 @@ export const timestampSchema = z.string().describe('UTC time, ISO 8601');
 
 export const errorSchema = z.object({
   error: z.object({
-    code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
+    code: z.enum(ERROR_CODES),
     message: z.string(),
     field: z.string().optional(),
+    /** What the refusal names, for the client's own words (ErrorParamsByCode); only some codes. */
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   }),
 });
 
