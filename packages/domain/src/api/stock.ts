@@ -77,6 +77,26 @@ export const productQuerySchema = z.strictObject({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
+/** The products' CSV import: a preview of every row (`commit: false`), then all rows or none. */
+export const productImportBodySchema = z.strictObject({
+  csv: z.string().min(1).max(5_000_000),
+  commit: z.boolean().default(false),
+});
+export const productImportResultSchema = z.object({
+  committed: z.boolean(),
+  valid: z.boolean(),
+  rows: z.array(
+    z.object({
+      row: z.number(),
+      code: z.string(),
+      name: z.string(),
+      action: z.enum(['create', 'update']),
+      errors: z.array(z.object({ field: z.string(), message: z.string() })),
+    }),
+  ),
+});
+export type ProductImportResult = z.infer<typeof productImportResultSchema>;
+
 export const priceHistorySchema = z.object({
   price: z.number().int(),
   tax_rate: z.number().int(),
