@@ -27,4 +27,5 @@ export * from './documents/strings.js';
 export * from './documents/receipt.js';
 export * from './api/backups.js';
 export * from './api/files.js';
+export * from './api/receipts.js';
 export * from './api/reports.js';

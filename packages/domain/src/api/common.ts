@@ -17,6 +17,13 @@ export const errorSchema = z.object({
 
 export const okSchema = z.object({ ok: z.literal(true) });
 
+/** GET /api/health: liveness, the server's mode and version. */
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  mode: z.enum(['local', 'hosted']),
+  version: z.string(),
+});
+
 export const usernameSchema = safeText()
   .min(3)
   .max(32)

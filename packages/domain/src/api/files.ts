@@ -13,6 +13,9 @@ export const IMAGE_TYPES = {
 export type ImageMimeType = keyof typeof IMAGE_TYPES;
 export const IMAGE_MIME_TYPES = Object.keys(IMAGE_TYPES) as ImageMimeType[];
 
+/** An upload's answer: the stored file's name. */
+export const uploadedFileSchema = z.object({ name: z.string() });
+
 /** How much of its image storage a business uses (uploads: logos, profile images, expense slips). */
 export const imageStorageSchema = z.object({
   used_bytes: z.number().int(),

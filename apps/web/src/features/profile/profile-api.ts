@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '@duka/domain';
+import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, uploadedFileSchema } from '@duka/domain';
 import { api } from '../../lib/api-client';
 
 /** The file picker offers the types the server takes. */
@@ -24,7 +24,7 @@ export async function uploadImage(file: File): Promise<string> {
   const res = await api('/api/files/images', {
     method: 'POST',
     form,
-    schema: z.object({ name: z.string() }),
+    schema: uploadedFileSchema,
   });
   return res.name;
 }
