@@ -1,12 +1,4 @@
-import {
-  DAY_PATTERN,
-  addDays,
-  businessDay,
-  daysBetween,
-  monthStart,
-  reportRangeProblem,
-  weekStart,
-} from '@duka/domain';
+import { DAY_PATTERN, addDays, daysBetween, monthStart, reportRangeProblem, weekStart } from '@duka/domain';
 
 /** The ranges a report offers; `custom` takes two days typed in. */
 export const REPORT_PRESETS = ['today', 'yesterday', 'week', 'month', 'lastMonth', 'custom'] as const;
@@ -21,11 +13,6 @@ export interface ReportRange {
 /** A range as chosen: the preset, and the days it covers (typed in for `custom`). */
 export interface RangeChoice extends ReportRange {
   preset: ReportPreset;
-}
-
-/** Today in the business's time zone (never the browser's). */
-export function businessToday(timeZone: string, now: number = Date.now()): string {
-  return businessDay(now, timeZone);
 }
 
 /** The days a preset covers on `today`; a custom choice keeps its own days. */
