@@ -1,59 +1,84 @@
-/** Stable error codes of the API; each maps to one HTTP status. */
-export const ERROR_STATUS = {
-  bad_request: 400,
-  unauthorized: 401,
-  session_expired: 401,
-  invalid_credentials: 401,
-  account_inactive: 402,
-  forbidden: 403,
-  device_not_approved: 403,
-  device_blocked: 403,
-  device_required: 403,
-  location_not_allowed: 403,
-  business_offline: 403,
+/**
+ * Every error code of the API, the one list: the server throws them (`AppError`, typed by this
+ * list) and maps each to its HTTP status in one place (apps/server/src/http/errors.ts, exhaustive
+ * over the list); the web words each one in the user's language (apps/web/src/lib/error-words.ts,
+ * exhaustive too, and a test checks every word is in all four languages).
+ */
+export const ERROR_CODES = [
+  'bad_request',
+  'unauthorized',
+  'session_expired',
+  'invalid_credentials',
+  'account_inactive',
+  'forbidden',
+  'device_not_approved',
+  'device_blocked',
+  'device_required',
+  'location_not_allowed',
+  'business_offline',
   /** A state-changing request whose Origin or Sec-Fetch-Site says another site sent it (CSRF). */
-  cross_site_request: 403,
-  not_found: 404,
-  conflict: 409,
-  already_set_up: 409,
-  username_taken: 409,
-  mobile_taken: 409,
+  'cross_site_request',
+  'not_found',
+  'conflict',
+  'already_set_up',
+  'username_taken',
+  'mobile_taken',
   /** Usernames and mobile numbers are one namespace: sign-in takes either. */
-  username_is_mobile: 409,
-  mobile_is_username: 409,
-  last_admin: 409,
-  idempotency_conflict: 409,
-  insufficient_stock: 409,
-  code_taken: 409,
-  barcode_taken: 409,
-  location_holds_stock: 409,
-  count_open: 409,
-  sales_frozen: 409,
-  credit_limit_exceeded: 409,
-  reference_used: 409,
-  price_changed: 409,
-  reversal_exceeds_sale: 409,
-  already_reversed: 409,
-  day_closed: 409,
-  already_voided: 409,
-  overpayment: 409,
-  image_storage_full: 409,
-  discount_not_allowed: 422,
-  tendered_too_low: 422,
-  no_printer: 409,
-  printer_unreachable: 502,
-  printing_key_unavailable: 503,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  validation_failed: 422,
-  unsupported_file: 422,
-  image_unreadable: 422,
-  rate_limited: 429,
-  internal: 500,
-} as const;
+  'username_is_mobile',
+  'mobile_is_username',
+  'last_admin',
+  'idempotency_conflict',
+  'insufficient_stock',
+  'code_taken',
+  'barcode_taken',
+  'location_holds_stock',
+  'count_open',
+  'sales_frozen',
+  'credit_limit_exceeded',
+  'reference_used',
+  'price_changed',
+  'reversal_exceeds_sale',
+  'already_reversed',
+  'day_closed',
+  'already_voided',
+  'overpayment',
+  'image_storage_full',
+  'discount_not_allowed',
+  'tendered_too_low',
+  'no_printer',
+  'printer_unreachable',
+  'printing_key_unavailable',
+  'payload_too_large',
+  'unsupported_media_type',
+  'validation_failed',
+  'unsupported_file',
+  'image_unreadable',
+  'rate_limited',
+  'internal',
+] as const;
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return (ERROR_CODES as readonly string[]).includes(code);
+}
+
+/**
+ * What a refusal names, sent beside its (English) message as `params`, so the web can word it in
+ * the user's language without reading the message. A code not listed here carries none.
+ */
+export interface ErrorParamsByCode {
+  /** The product short of stock and what is on hand of it (thousandths; below zero when already short). */
+  insufficient_stock: { product_id: string; name: string; on_hand: number };
+  /** The receipt the reference was first used on; absent when two payments raced for it. */
+  reference_used: { receipt_no?: string };
+}
+
+/** The params of a code: `never` for a code that carries none. */
+export type ErrorParams<C extends ErrorCode = ErrorCode> = C extends keyof ErrorParamsByCode
+  ? ErrorParamsByCode[C]
+  : never;
 
 export interface ApiErrorBody {
-  error: { code: ErrorCode; message: string; field?: string };
+  error: { code: ErrorCode; message: string; field?: string; params?: ErrorParams };
 }

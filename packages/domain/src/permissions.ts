@@ -1,11 +1,15 @@
-/** The twelve role flags of the seed spec (§3), in the spec's order. A flag counts when it is 1. */
-export const ROLE_FLAGS = [
+/** The role flags of the stock menu (seed spec §3, §6), in the spec's order. */
+export const STOCK_FLAGS = [
   'manage_stock',
   'adding_supplier_stock',
   'adding_stock_positive',
   'adding_stock_negative',
   'adding_interlocation',
   'stock_taking',
+] as const;
+
+/** The role flags of selling, reversing and expenses (seed spec §3, §6), in the spec's order. */
+export const SALES_FLAGS = [
   'sell_cash',
   'sell_debtors',
   'sell_transfer',
@@ -13,6 +17,9 @@ export const ROLE_FLAGS = [
   'reversing_cash',
   'adding_expenses',
 ] as const;
+
+/** The twelve role flags of the seed spec (§3), in the spec's order. A flag counts when it is 1. */
+export const ROLE_FLAGS = [...STOCK_FLAGS, ...SALES_FLAGS] as const;
 
 /** The two report view permissions of the seed spec (§3, §6). */
 export const REPORT_FLAGS = ['view_stock_report', 'view_sales_report'] as const;

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BASIS_POINTS,
   divRound,
   formatQuantity,
   lineAmount,
   nextAverageCost,
   parseMoney,
+  parsePositiveQuantity,
+  parsePercent,
   parseQuantity,
 } from './quantity.js';
 
@@ -50,5 +53,20 @@ describe('quantities and money', () => {
     expect(nextAverageCost(3000, 100, 1000, 101)).toBe(100); // (3 × 100 + 1 × 101) / 4 = 100.25
     expect(nextAverageCost(-2000, 400, 5000, 900)).toBe(900);
     expect(nextAverageCost(0, 400, 5000, 900)).toBe(900);
+  });
+
+  it('reads a typed percentage as basis points, 0 to 100 % with two decimals at most', () => {
+    expect(parsePercent('12.5')).toBe(1250);
+    expect(parsePercent('12,5')).toBe(1250);
+    expect(parsePercent('0')).toBe(0);
+    expect(parsePercent('100')).toBe(BASIS_POINTS);
+    for (const bad of ['', ' ', '100.01', '-1', '1.005', '10 %']) expect(parsePercent(bad), bad).toBeNull();
+  });
+
+  it('reads a typed quantity of a line: more than zero', () => {
+    expect(parsePositiveQuantity('0.25')).toBe(250);
+    expect(parsePositiveQuantity('2')).toBe(2000);
+    for (const bad of ['0', '0.000', '-1', '', 'two', '1.0005'])
+      expect(parsePositiveQuantity(bad), bad).toBeNull();
   });
 });

@@ -14,6 +14,12 @@ export function parseQuantity(text: string): number | null {
   return m[1] ? -v : v;
 }
 
+/** A quantity typed by a person as thousandths, more than zero (what a line takes); null when not one. */
+export function parsePositiveQuantity(text: string): number | null {
+  const v = parseQuantity(text);
+  return v !== null && v > 0 ? v : null;
+}
+
 /** Thousandths as a plain decimal without needless zeros: 2000 → "2", 250 → "0.25". */
 export function formatQuantity(thousandths: number): string {
   const sign = thousandths < 0 ? '-' : '';
@@ -69,6 +75,18 @@ export function parseMoney(text: string, digits: number): number | null {
   if (frac.length > digits) return null;
   const v = Number(m[2]) * 10 ** digits + (frac ? Number(frac.padEnd(digits, '0')) : 0);
   return m[1] ? -v : v;
+}
+
+/** Percentages are integer basis points: 10,000 = 100 %, 1,250 = 12.5 %. */
+export const BASIS_POINTS = 10_000;
+
+/**
+ * A percentage typed by a person ("12.5", "12,5", "10") as basis points (1250, 1000): at most two
+ * decimals, from 0 to 100 %. Null when it is not one. Integer maths only, never floats.
+ */
+export function parsePercent(text: string): number | null {
+  const bp = parseMoney(text, 2);
+  return bp !== null && bp >= 0 && bp <= BASIS_POINTS ? bp : null;
 }
 
 /**

@@ -1,13 +1,68 @@
-import { ERROR_STATUS, type ErrorCode, errorSchema } from '@duka/domain';
+import { type ErrorCode, type ErrorParams, errorSchema } from '@duka/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isPrimaryKeyViolation, isUniqueViolation } from '../lib/db-errors.js';
-import { AppError } from '../lib/errors.js';
+import { isAppError } from '../lib/errors.js';
 
 /** Response schemas for the error statuses a route can answer with (for OpenAPI). */
 export function errorResponses(...statuses: number[]) {
   return Object.fromEntries(statuses.map((s) => [s, errorSchema])) as Record<number, typeof errorSchema>;
 }
+
+/**
+ * The one place an error code becomes an HTTP status: every code of the domain's list, the type
+ * checker refusing a missing or an unknown one.
+ */
+const ERROR_STATUS: Record<ErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  session_expired: 401,
+  invalid_credentials: 401,
+  account_inactive: 402,
+  forbidden: 403,
+  device_not_approved: 403,
+  device_blocked: 403,
+  device_required: 403,
+  location_not_allowed: 403,
+  business_offline: 403,
+  cross_site_request: 403,
+  not_found: 404,
+  conflict: 409,
+  already_set_up: 409,
+  username_taken: 409,
+  mobile_taken: 409,
+  username_is_mobile: 409,
+  mobile_is_username: 409,
+  last_admin: 409,
+  idempotency_conflict: 409,
+  insufficient_stock: 409,
+  code_taken: 409,
+  barcode_taken: 409,
+  location_holds_stock: 409,
+  count_open: 409,
+  sales_frozen: 409,
+  credit_limit_exceeded: 409,
+  reference_used: 409,
+  price_changed: 409,
+  reversal_exceeds_sale: 409,
+  already_reversed: 409,
+  day_closed: 409,
+  already_voided: 409,
+  overpayment: 409,
+  image_storage_full: 409,
+  discount_not_allowed: 422,
+  tendered_too_low: 422,
+  no_printer: 409,
+  printer_unreachable: 502,
+  printing_key_unavailable: 503,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  unsupported_file: 422,
+  image_unreadable: 422,
+  rate_limited: 429,
+  internal: 500,
+};
 
 const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'validation_failed', message: 'The body is not valid JSON' },
@@ -22,16 +77,18 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
   },
 };
 
-function send(reply: FastifyReply, code: ErrorCode, message: string, field?: string) {
-  return reply.status(ERROR_STATUS[code]).send({ error: { code, message, ...(field ? { field } : {}) } });
+function send(reply: FastifyReply, code: ErrorCode, message: string, field?: string, params?: ErrorParams) {
+  return reply
+    .status(ERROR_STATUS[code])
+    .send({ error: { code, message, ...(field ? { field } : {}), ...(params ? { params } : {}) } });
 }
 
 /** Maps every error to `{error:{code,message}}` with a stable code; 5xx never leaks internals. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) {
+    if (isAppError(err)) {
       for (const [k, v] of Object.entries(err.headers)) void reply.header(k, v);
-      return send(reply, err.code, err.message, err.field);
+      return send(reply, err.code, err.message, err.field, err.params);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];

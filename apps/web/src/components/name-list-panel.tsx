@@ -15,7 +15,9 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { listNameSchema } from '@duka/domain';
 import { notifySuccess, refusalText } from '../lib/notify';
+import { maxLengthOf } from '../lib/validators';
 import { ListEmpty, ListError, ListLoading } from './list-states';
 
 /** A short list the admin keeps (payment providers, expense categories): add, rename, deactivate. */
@@ -228,7 +230,7 @@ function AddForm({ state: s, kinds, text }: { state: NameListState; kinds: Kinds
           error={s.error}
           onChange={(e) => s.setName(e.currentTarget.value)}
           style={{ flex: '1 1 220px' }}
-          maxLength={60}
+          maxLength={maxLengthOf(listNameSchema)}
         />
         {kinds && (
           <Select

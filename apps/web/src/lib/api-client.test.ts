@@ -97,6 +97,16 @@ describe('api client (seed spec §7, §8)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps the params a refusal names, typed by its code', async () => {
+    const params = { product_id: 'p1', name: 'Sugar 1 kg', on_hand: 2500 };
+    fetchMock.mockResolvedValue(
+      json(409, { error: { code: 'insufficient_stock', message: 'Not enough', field: 'lines', params } }),
+    );
+    const err = (await api('/api/sales', { method: 'POST', body: {} }).catch((e: unknown) => e)) as ApiError;
+    expect(err.paramsOf('insufficient_stock')).toEqual(params);
+    expect(err.paramsOf('reference_used')).toBeUndefined();
+  });
+
   it('401 starts the expired-session flow; 402 the not-active message', async () => {
     const onUnauthorized = vi.fn();
     const onNotActive = vi.fn();

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { switchesOnline } from '@duka/domain';
 import { ApiError } from './api-error';
 import { readShopDetails } from './session-storage';
 
@@ -88,14 +89,8 @@ const CONNECTIVITY_EXEMPT = [/^\/api\/auth\//, /^\/api\/setup$/];
  * The business profile update that switches "work both online and offline" on: the server lets
  * it through for a shop set to local only (so the owner can get out), and so does the app.
  */
-function switchesOnline(method: string, path: string, body: unknown): boolean {
-  return (
-    method === 'PATCH' &&
-    path === '/api/business/profile' &&
-    typeof body === 'object' &&
-    body !== null &&
-    (body as { online_offline?: unknown }).online_offline === 1
-  );
+function switchesOnlineAt(method: string, path: string, body: unknown): boolean {
+  return method === 'PATCH' && path === '/api/business/profile' && switchesOnline(body);
 }
 
 let health: { ok: boolean; at: number } | null = null;
@@ -126,7 +121,7 @@ export function resetConnectivityCache(): void {
 async function assertCanWrite(method: string, path: string, body: unknown): Promise<void> {
   if (state.mode !== 'hosted') return;
   if (CONNECTIVITY_EXEMPT.some((re) => re.test(path))) return;
-  if (switchesOnline(method, path, body)) return;
+  if (switchesOnlineAt(method, path, body)) return;
   const shop = readShopDetails();
   const capable = shop?.online_offline === '1';
   if (!capable || !(await checkConnectivity())) {
@@ -140,12 +135,17 @@ async function toApiError(res: Response): Promise<ApiError> {
   let code = 'internal';
   let message: string | undefined;
   let field: string | undefined;
+  let params: Record<string, unknown> | undefined;
   try {
-    const body = (await res.json()) as { error?: { code?: string; message?: string; field?: string } };
+    const body = (await res.json()) as {
+      error?: { code?: string; message?: string; field?: string; params?: unknown };
+    };
     if (body?.error) {
       code = body.error.code ?? code;
       message = body.error.message;
       field = body.error.field;
+      const p = body.error.params;
+      if (p && typeof p === 'object' && !Array.isArray(p)) params = p as Record<string, unknown>;
     }
   } catch {
     // not JSON: keep the generic code
@@ -157,6 +157,7 @@ async function toApiError(res: Response): Promise<ApiError> {
     code,
     message,
     field,
+    params,
     retryAfter: Number.isFinite(ra) && ra > 0 ? ra : undefined,
   });
 }

@@ -1,3 +1,5 @@
+import { type ErrorCode, type ErrorParams } from '@duka/domain';
+
 /** What went wrong with a call, in terms the app can act on. */
 export type ApiErrorKind = 'http' | 'network' | 'offline' | 'bad_response';
 
@@ -7,6 +9,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly field: string | undefined;
   readonly retryAfter: number | undefined;
+  /** What the refusal names, for the codes that carry params (the domain's `ErrorParamsByCode`). */
+  readonly params: Record<string, unknown> | undefined;
 
   constructor(init: {
     kind: ApiErrorKind;
@@ -15,6 +19,7 @@ export class ApiError extends Error {
     message?: string;
     field?: string;
     retryAfter?: number;
+    params?: Record<string, unknown>;
   }) {
     super(init.message ?? init.code ?? init.kind);
     this.name = 'ApiError';
@@ -23,6 +28,12 @@ export class ApiError extends Error {
     this.code = init.code ?? init.kind;
     this.field = init.field;
     this.retryAfter = init.retryAfter;
+    this.params = init.params;
+  }
+
+  /** The params of a refusal with this code, as the domain types them; none for another code. */
+  paramsOf<C extends ErrorCode>(code: C): Partial<ErrorParams<C>> | undefined {
+    return this.kind === 'http' && this.code === code ? (this.params as Partial<ErrorParams<C>>) : undefined;
   }
 }
 

@@ -1,4 +1,4 @@
-import { DAY_PATTERN, addDays, businessDay } from '@duka/domain';
+import { DAY_PATTERN, addDays, businessDay, monthStart } from '@duka/domain';
 
 /** The periods a list or a statement can be filtered by; `custom` takes two days typed in. */
 export type RangePreset = 'all' | 'today' | 'month' | '30d' | 'custom';
@@ -29,7 +29,7 @@ export function rangeOf(choice: RangeChoice, today: string): DayRange {
     case 'today':
       return { from: today, to: today };
     case 'month':
-      return { from: `${today.slice(0, 8)}01`, to: today };
+      return { from: monthStart(today), to: today };
     case '30d':
       return { from: addDays(today, -29), to: today };
     case 'custom':

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import type { i18n as I18n } from 'i18next';
 import { ApiError } from './api-error';
+import { GENERIC_ERROR, type KnownRefusals, ownWordsOf } from './error-words';
 
 let i18nRef: I18n | null = null;
 export function bindNotifyI18n(instance: I18n): void {
@@ -35,42 +36,17 @@ export function notifyWarning(message: string, title?: string): void {
   });
 }
 
-/** Server error codes the app words itself, in the user's language. */
-const CODE_KEYS: Record<string, string> = {
-  invalid_credentials: 'errors.invalidCredentials',
-  rate_limited: 'errors.rateLimited',
-  device_not_approved: 'errors.deviceNotApproved',
-  device_blocked: 'errors.deviceBlocked',
-  username_taken: 'errors.usernameTaken',
-  mobile_taken: 'errors.mobileTaken',
-  username_is_mobile: 'errors.usernameIsMobile',
-  mobile_is_username: 'errors.mobileIsUsername',
-  last_admin: 'errors.lastAdmin',
-  already_set_up: 'errors.alreadySetUp',
-  payload_too_large: 'errors.imageTooLarge',
-  unsupported_file: 'errors.unsupportedFile',
-  image_unreadable: 'errors.imageUnreadable',
-  image_storage_full: 'errors.imageStorageFull',
-  unsupported_media_type: 'errors.unsupportedFile',
-  forbidden: 'errors.forbidden',
-  cross_site_request: 'errors.forbidden',
-  not_found: 'errors.notFound',
-  validation_failed: 'errors.validationFailed',
-  sales_frozen: 'till.errors.salesFrozen',
-  business_offline: 'errors.offline',
-};
-
 /** The message a failed call shows (seed spec §8); never a raw code. */
 export function describeApiError(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.kind === 'offline') return t('errors.offline');
     if (err.kind === 'http') {
       if (err.status === 402) return t('errors.notActive');
-      const key = CODE_KEYS[err.code];
+      const key = ownWordsOf(err.code);
       if (key) return t(key, { seconds: err.retryAfter ?? 60 });
     }
   }
-  return t('errors.generic');
+  return t(GENERIC_ERROR);
 }
 
 /**
@@ -85,7 +61,7 @@ export function notifyApiError(err: unknown): void {
 /** The server's own message for a refused call, in the user's language where the code is known. */
 export function serverMessage(err: unknown): string {
   if (err instanceof ApiError && err.kind === 'http') {
-    const key = CODE_KEYS[err.code];
+    const key = ownWordsOf(err.code);
     if (key) return t(key, { seconds: err.retryAfter ?? 60 });
     if (err.status < 500 && err.message && err.message !== err.code) return err.message;
   }
@@ -101,9 +77,10 @@ export function isRefusal(err: unknown): err is ApiError {
  * The message for a refused write, in the user's language: `known` words the codes (or
  * `code:field`) this screen expects; anything else gets the app's own wording.
  */
-export function refusalText(err: unknown, known: Record<string, string> = {}): string {
+export function refusalText(err: unknown, known: KnownRefusals = {}): string {
   if (err instanceof ApiError && err.kind === 'http') {
-    const hit = known[`${err.code}:${err.field ?? ''}`] ?? known[err.code];
+    const words: Partial<Record<string, string>> = known;
+    const hit = words[`${err.code}:${err.field ?? ''}`] ?? words[err.code];
     if (hit) return hit;
   }
   return serverMessage(err);

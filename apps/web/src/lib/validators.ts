@@ -1,19 +1,52 @@
 import type { TFunction } from 'i18next';
+import { z } from 'zod';
+import { mobileSchema, optionalEmailSchema, passwordSchema, usernameSchema } from '@duka/domain';
 
-/** Field rules shared by the forms, mirroring the API's schemas, with translated messages. */
+/** The issues the API's own schema finds in a value; none when the server would take it. */
+const issuesOf = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues ?? [];
+const passes = (schema: z.ZodType, value: unknown) => schema.safeParse(value).success;
+
+/**
+ * The longest text a field of the API takes (its schema's `.max()`), for an input's `maxLength`:
+ * looks through `.default()`, `.optional()`, `.nullable()` and transforms to the string inside.
+ */
+export function maxLengthOf(schema: z.ZodType): number | undefined {
+  let s: unknown = schema;
+  for (;;) {
+    if (s instanceof z.ZodString) return s.maxLength ?? undefined;
+    if (s instanceof z.ZodDefault || s instanceof z.ZodOptional || s instanceof z.ZodNullable) s = s.unwrap();
+    else if (s instanceof z.ZodPipe) s = s.in;
+    else return undefined;
+  }
+}
+
+/**
+ * Field checks of the forms: the API's own schemas from `@duka/domain` (the server validates with
+ * the same ones), each refusal worded in the user's language.
+ */
 export function makeValidators(t: TFunction) {
   return {
     required: (v: string) => (v.trim() ? null : t('validation.required')),
-    username: (v: string) => {
-      const s = v.trim();
-      if (s.length < 3 || s.length > 32) return t('validation.usernameLength');
-      return /^[A-Za-z0-9._-]+$/.test(s) ? null : t('validation.usernameChars');
+    /**
+     * A required text field of the API (a name): empty or too long, in the user's words. Other
+     * refusals of the schema (a control character) are left to the server's answer.
+     */
+    text: (schema: z.ZodType) => (v: string) => {
+      const issue = issuesOf(schema, v).find((i) => i.code === 'too_small' || i.code === 'too_big');
+      if (issue?.code === 'too_small') return t('validation.required');
+      if (issue?.code === 'too_big') return t('validation.maxLength', { max: Number(issue.maximum) });
+      return null;
     },
-    optionalMobile: (v: string) =>
-      !v.trim() || /^\+?[0-9]{7,15}$/.test(v.trim()) ? null : t('validation.mobile'),
-    password: (v: string) => (v.length >= 8 && v.length <= 128 ? null : t('validation.passwordLength')),
-    optionalEmail: (v: string) =>
-      !v.trim() || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) ? null : t('validation.email'),
+    username: (v: string) => {
+      const issues = issuesOf(usernameSchema, v);
+      if (!issues.length) return null;
+      return issues.some((i) => i.code === 'too_small' || i.code === 'too_big')
+        ? t('validation.usernameLength')
+        : t('validation.usernameChars');
+    },
+    optionalMobile: (v: string) => (!v.trim() || passes(mobileSchema, v) ? null : t('validation.mobile')),
+    password: (v: string) => (passes(passwordSchema, v) ? null : t('validation.passwordLength')),
+    optionalEmail: (v: string) => (passes(optionalEmailSchema, v.trim()) ? null : t('validation.email')),
     maxLength: (max: number) => (v: string) =>
       v.trim().length <= max ? null : t('validation.maxLength', { max }),
   };

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { LANGUAGES, isCurrencyCode, isTimeZone } from '../locale.js';
-import { idSchema, mobileSchema, passwordSchema, personNameSchema, usernameSchema } from './common.js';
+import { BASIS_POINTS } from '../quantity.js';
+import {
+  idSchema,
+  mobileSchema,
+  optionalEmailSchema,
+  passwordSchema,
+  personNameSchema,
+  usernameSchema,
+} from './common.js';
 import { safeMultiline, safeText } from './text.js';
 
 export const currencySchema = safeText()
@@ -87,12 +95,21 @@ export const businessPublicSchema = businessSchema
   });
 export type BusinessPublic = z.infer<typeof businessPublicSchema>;
 
+/** A network receipt printer's address: an IP address or a host name; '' = none. */
+export const printerHostSchema = z.union([
+  z.literal(''),
+  safeText()
+    .max(253)
+    .regex(/^[A-Za-z0-9.-]+$|^\[?[0-9A-Fa-f:]+\]?$/, 'A printer address: an IP address or host name'),
+]);
+export const printerPortSchema = z.number().int().min(1).max(65535);
+
 export const businessUpdateSchema = z
   .strictObject({
     name: businessNameSchema,
     address: multilineText(200),
     phone: z.union([mobileSchema, z.literal('')]),
-    email: z.union([z.email().max(120), z.literal('')]),
+    email: optionalEmailSchema,
     tax_number: optionalText(40),
     currency: currencySchema,
     timezone: timeZoneSchema,
@@ -103,16 +120,20 @@ export const businessUpdateSchema = z
     online_offline: z.union([z.literal(0), z.literal(1)]),
     require_approved_devices: z.boolean(),
     allow_negative_stock: z.boolean(),
-    max_discount_bp: z.number().int().min(0).max(10_000),
+    max_discount_bp: z.number().int().min(0).max(BASIS_POINTS),
     default_credit_limit: z.number().int().min(0).max(1e12),
     receipt_width: z.union([z.literal(58), z.literal(80)]),
-    printer_host: z.union([
-      z.literal(''),
-      safeText()
-        .max(253)
-        .regex(/^[A-Za-z0-9.-]+$|^\[?[0-9A-Fa-f:]+\]?$/, 'A printer address: an IP address or host name'),
-    ]),
-    printer_port: z.number().int().min(1).max(65535),
+    printer_host: printerHostSchema,
+    printer_port: printerPortSchema,
   })
   .partial();
 export type BusinessUpdate = z.input<typeof businessUpdateSchema>;
+
+/**
+ * A profile update that switches "work both online and offline" on: the one write a hosted server
+ * takes from a shop set to local only (seed spec §4), so its owner can get out; the app lets it
+ * through for the same reason.
+ */
+export function switchesOnline(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as BusinessUpdate).online_offline === 1;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERROR_STATUS, type ErrorCode } from '../errors.js';
+import { ERROR_CODES } from '../errors.js';
 import { safeText } from './text.js';
 
 export const idSchema = z.uuid().describe('A UUID (v7 for records Duka creates)');
@@ -7,13 +7,22 @@ export const timestampSchema = z.string().describe('UTC time, ISO 8601');
 
 export const errorSchema = z.object({
   error: z.object({
-    code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
+    code: z.enum(ERROR_CODES),
     message: z.string(),
     field: z.string().optional(),
+    /** What the refusal names, for the client's own words (ErrorParamsByCode); only some codes. */
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   }),
 });
 
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/** GET /api/health: liveness, the server's mode and version. */
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  mode: z.enum(['local', 'hosted']),
+  version: z.string(),
+});
 
 export const usernameSchema = safeText()
   .min(3)
@@ -26,4 +35,8 @@ export const mobileSchema = safeText().regex(
 );
 
 export const passwordSchema = z.string().min(8).max(128);
+/** An email address, or nothing. */
+export const optionalEmailSchema = z.union([z.email().max(120), z.literal('')]);
 export const personNameSchema = safeText().min(1).max(80);
+/** A name on one of the admin's short lists: transfer providers, expense categories. */
+export const listNameSchema = safeText().min(1).max(60);

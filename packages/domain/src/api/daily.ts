@@ -21,6 +21,18 @@ export const dayFiguresSchema = z.object({
 });
 export type DayFigures = z.infer<typeof dayFiguresSchema>;
 
+/** Cash that should be in the drawer: cash sales less cash refunds, plus debtors paying in cash, less cash expenses. */
+export function expectedCash(
+  f: Pick<DayFigures, 'sales' | 'reversals' | 'cash_debtor_payments' | 'cash_expenses'>,
+): number {
+  return f.sales.cash.total - f.reversals.cash.total + f.cash_debtor_payments - f.cash_expenses;
+}
+
+/** What closing a day records for the cash counted: counted − expected, below zero when cash is missing. */
+export function drawerDifference(counted: number, expected: number): number {
+  return counted - expected;
+}
+
 export const dayCloseSchema = z.object({
   id: z.string(),
   receipt_no: z.string(),

@@ -5,12 +5,16 @@ import { moneySchema } from './stock.js';
 import { safeMultiline, safeText } from './text.js';
 
 const text = (max: number) => safeText().max(max);
-const phone = z.union([safeText().regex(/^\+?[0-9 ]{7,20}$/, 'A phone number'), z.literal('')]);
+/** A debtor's phone: 7 to 20 digits and spaces, optionally starting with +; or none. */
+export const debtorPhoneSchema = z.union([
+  safeText().regex(/^\+?[0-9 ]{7,20}$/, 'A phone number'),
+  z.literal(''),
+]);
 
 export const debtorInputSchema = z.strictObject({
   id: idSchema.optional(),
   name: text(120).min(1),
-  phone: phone.default(''),
+  phone: debtorPhoneSchema.default(''),
   id_number: text(30).default(''),
   /** Admins only; others get the business's default credit limit. */
   credit_limit: moneySchema.optional(),
@@ -19,7 +23,7 @@ export const debtorInputSchema = z.strictObject({
 export const debtorUpdateSchema = z
   .strictObject({
     name: text(120).min(1),
-    phone,
+    phone: debtorPhoneSchema,
     id_number: text(30),
     /** Admins only. */
     credit_limit: moneySchema,

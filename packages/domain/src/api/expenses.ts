@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import { idSchema } from './common.js';
+import { idSchema, listNameSchema } from './common.js';
 import { PAYMENT_METHODS } from './debtors.js';
 import { daySchema, transferReferenceSchema } from './sales.js';
 import { moneySchema } from './stock.js';
 import { safeMultiline, safeText } from './text.js';
 
-const text = (max: number) => safeText().max(max);
-
-export const categoryInputSchema = z.strictObject({ id: idSchema.optional(), name: text(60).min(1) });
-export const categoryUpdateSchema = z.strictObject({ name: text(60).min(1), active: z.boolean() }).partial();
+export const categoryInputSchema = z.strictObject({ id: idSchema.optional(), name: listNameSchema });
+export const categoryUpdateSchema = z.strictObject({ name: listNameSchema, active: z.boolean() }).partial();
 export const categorySchema = z.object({ id: z.string(), name: z.string(), active: z.boolean() });
 export type ExpenseCategory = z.infer<typeof categorySchema>;
 

@@ -215,13 +215,28 @@ export const reversalSchema = z.object({
 });
 export type Reversal = z.infer<typeof reversalSchema>;
 
+/** Receipt numbers have six digits at least: `Receipt #000123`. */
+export const RECEIPT_NO_DIGITS = 6;
+
+/** A receipt number as typed, without the `#` people may put before it. */
+export const bareReceiptNo = (typed: string) => typed.replace(/^#/, '');
+
+/**
+ * The receipt numbers a number typed by a person may be: as typed (without a `#`) and with the
+ * leading zeros people drop ("123" finds 000123).
+ */
+export function receiptNoCandidates(typed: string): string[] {
+  const no = bareReceiptNo(typed);
+  return [...new Set([no, no.padStart(RECEIPT_NO_DIGITS, '0')])];
+}
+
 /** A receipt number as a person types it: digits, leading zeros and a `#` optional. */
 export const receiptNoParamSchema = safeText()
   .max(20)
-  .transform((s) => s.replace(/^#/, ''))
+  .transform(bareReceiptNo)
   .pipe(z.string().regex(/^[A-Z0-9]*\d+$/i, 'A receipt number, e.g. 000123'));
 
 /** How receipt numbers read: six digits at least, `Receipt #000123`. */
 export function formatReceiptNo(series: string, n: number): string {
-  return `${series}${String(n).padStart(6, '0')}`;
+  return `${series}${String(n).padStart(RECEIPT_NO_DIGITS, '0')}`;
 }

@@ -6,7 +6,7 @@ import {
   POSITIVE_REASONS,
   UNITS,
 } from '../stock/units.js';
-import { idSchema } from './common.js';
+import { idSchema, optionalEmailSchema } from './common.js';
 import { safeMultiline, safeText } from './text.js';
 
 const text = (max: number) => safeText().max(max);
@@ -77,6 +77,26 @@ export const productQuerySchema = z.strictObject({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
+/** The products' CSV import: a preview of every row (`commit: false`), then all rows or none. */
+export const productImportBodySchema = z.strictObject({
+  csv: z.string().min(1).max(5_000_000),
+  commit: z.boolean().default(false),
+});
+export const productImportResultSchema = z.object({
+  committed: z.boolean(),
+  valid: z.boolean(),
+  rows: z.array(
+    z.object({
+      row: z.number(),
+      code: z.string(),
+      name: z.string(),
+      action: z.enum(['create', 'update']),
+      errors: z.array(z.object({ field: z.string(), message: z.string() })),
+    }),
+  ),
+});
+export type ProductImportResult = z.infer<typeof productImportResultSchema>;
+
 export const priceHistorySchema = z.object({
   price: z.number().int(),
   tax_rate: z.number().int(),
@@ -107,7 +127,7 @@ const supplierFields = {
   name: text(120).min(1),
   contact_name: text(120),
   phone: text(30),
-  email: z.union([z.email().max(120), z.literal('')]),
+  email: optionalEmailSchema,
   address: text(200),
   notes: multiline(1000),
   active: z.boolean(),

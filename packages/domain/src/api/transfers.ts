@@ -1,20 +1,18 @@
 import { z } from 'zod';
-import { idSchema } from './common.js';
+import { idSchema, listNameSchema } from './common.js';
 import { daySchema } from './sales.js';
 import { safeText } from './text.js';
-
-const text = (max: number) => safeText().max(max);
 
 export const PROVIDER_KINDS = ['mobile_money', 'bank'] as const;
 
 /** A bank or mobile-money service customers pay through; the admin keeps the list. */
 export const providerInputSchema = z.strictObject({
   id: idSchema.optional(),
-  name: text(60).min(1),
+  name: listNameSchema,
   kind: z.enum(PROVIDER_KINDS).default('mobile_money'),
 });
 export const providerUpdateSchema = z
-  .strictObject({ name: text(60).min(1), kind: z.enum(PROVIDER_KINDS), active: z.boolean() })
+  .strictObject({ name: listNameSchema, kind: z.enum(PROVIDER_KINDS), active: z.boolean() })
   .partial();
 export const providerSchema = z.object({
   id: z.string(),

@@ -1,3 +1,5 @@
+import { BASIS_POINTS } from '../quantity.js';
+
 /** Units a product is sold in. */
 export const UNITS = ['each', 'kg', 'g', 'litre', 'ml', 'metre', 'pack', 'box', 'dozen', 'pair'] as const;
 export type Unit = (typeof UNITS)[number];
@@ -21,4 +23,4 @@ export const MOVEMENT_KINDS = [
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
 /** Tax rates are basis points: 1600 = 16 %. */
-export const MAX_TAX_BASIS_POINTS = 10_000;
+export const MAX_TAX_BASIS_POINTS = BASIS_POINTS;

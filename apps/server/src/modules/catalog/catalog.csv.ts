@@ -1,4 +1,11 @@
-import { currencyMinorDigits, parseMoney, parseQuantity, productInputSchema, UNITS } from '@duka/domain';
+import {
+  type ProductImportResult,
+  currencyMinorDigits,
+  parseMoney,
+  parseQuantity,
+  productInputSchema,
+  UNITS,
+} from '@duka/domain';
 import Papa from 'papaparse';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
@@ -23,13 +30,8 @@ export const CSV_COLUMNS = [
 ] as const;
 export const MAX_IMPORT_ROWS = 20_000;
 
-export interface ImportRow {
-  row: number;
-  code: string;
-  name: string;
-  action: 'create' | 'update';
-  errors: { field: string; message: string }[];
-}
+/** One row of an import as the preview shows it (the API's `productImportResultSchema`). */
+export type ImportRow = ProductImportResult['rows'][number];
 
 const TRUE = new Set(['', '1', 'yes', 'true', 'y', 'active']);
 const FALSE = new Set(['0', 'no', 'false', 'n', 'inactive']);

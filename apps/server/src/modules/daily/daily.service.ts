@@ -5,6 +5,8 @@ import {
   type SaleKind,
   businessDay,
   type dayCloseBodySchema,
+  drawerDifference,
+  expectedCash,
 } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -35,12 +37,9 @@ const zero = (): DayFigures => ({
   expected_cash: 0,
 });
 
-/** Cash that should be in the drawer: cash taken less cash given back or paid out. */
+/** The figures with the cash that should be in the drawer. */
 function withExpected(f: DayFigures): DayFigures {
-  return {
-    ...f,
-    expected_cash: f.sales.cash.total - f.reversals.cash.total + f.cash_debtor_payments - f.cash_expenses,
-  };
+  return { ...f, expected_cash: expectedCash(f) };
 }
 
 /** A day's money at a location, in total and per cashier (whoever made each record). */
@@ -237,7 +236,7 @@ export async function closeDay(
           day: body.day,
           expected_cash: total.expected_cash,
           counted_cash: body.counted_cash,
-          difference: body.counted_cash - total.expected_cash,
+          difference: drawerDifference(body.counted_cash, total.expected_cash),
           figures: JSON.stringify(total),
           note: body.note,
           user_id: actor.userId,

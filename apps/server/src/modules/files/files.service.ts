@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import type { ImageStorage } from '@duka/domain';
+import { IMAGE_TYPES, type ImageStorage, MAX_IMAGE_BYTES } from '@duka/domain';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
@@ -11,16 +11,8 @@ import { newId } from '../../lib/ids.js';
 import { appendJournal } from '../../lib/journal.js';
 import { lockBusiness } from '../../lib/tx.js';
 
-/** Profile images and logos: at most 1,000,000 bytes (seed spec §5, §9). */
-export const MAX_IMAGE_BYTES = 1_000_000;
-
-/** Image types accepted, recognised by their bytes; never by file name or declared type. */
-const IMAGE_TYPES: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-};
+// files.routes.ts still reads the limit from here; the rule itself lives in @duka/domain.
+export { MAX_IMAGE_BYTES };
 
 /** Most pixels an upload may decode to (a 1 MB file can claim a huge canvas). */
 const MAX_IMAGE_PIXELS = 50_000_000;
@@ -68,8 +60,9 @@ export async function storeImage(
   if (data.length > MAX_IMAGE_BYTES) {
     throw new AppError('payload_too_large', `The image is larger than ${MAX_IMAGE_BYTES} bytes`, 'avatar');
   }
+  // The type is recognised by the bytes; never by the file name or the declared type.
   const type = await fileTypeFromBuffer(data);
-  const ext = type ? IMAGE_TYPES[type.mime] : undefined;
+  const ext = type ? (IMAGE_TYPES as Record<string, string>)[type.mime] : undefined;
   if (!type || !ext) {
     throw new AppError('unsupported_file', 'Only PNG, JPEG, WebP or GIF images can be uploaded', 'avatar');
   }

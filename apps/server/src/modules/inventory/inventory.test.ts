@@ -130,6 +130,8 @@ describe('stock documents on the ledger', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('insufficient_stock');
     expect(res.json().error.message).toContain('Sugar 1 kg');
+    // what the message names, for the web to word it in the user's language
+    expect(res.json().error.params).toEqual({ product_id: sugar.id, name: 'Sugar 1 kg', on_hand: 13_000 });
     expect(await t.db.kysely.selectFrom('stock_movements').select('id').execute()).toHaveLength(
       before.length,
     );

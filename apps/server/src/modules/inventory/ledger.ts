@@ -67,10 +67,13 @@ export async function postMovements(
         const now = Number(row.quantity);
         if (d.delta < 0 && now < 0) {
           const name = opts.productNames?.get(d.productId) ?? d.productId;
+          const onHand = now - d.delta;
           throw new AppError(
             'insufficient_stock',
-            `Not enough ${name} in stock: ${(now - d.delta) / 1000} on hand, ${-d.delta / 1000} needed`,
+            `Not enough ${name} in stock: ${onHand / 1000} on hand, ${-d.delta / 1000} needed`,
             'lines',
+            {},
+            { product_id: d.productId, name, on_hand: onHand },
           );
         }
       }

@@ -47,6 +47,8 @@ export async function assertReferenceUnused(
       'reference_used',
       `The reference ${reference} was already used on receipt #${used.receipt_no}`,
       field,
+      {},
+      { receipt_no: used.receipt_no },
     );
 }
 

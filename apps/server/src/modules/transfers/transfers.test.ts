@@ -172,7 +172,10 @@ describe('transfers register', () => {
       lines: [{ product_id: s.bread.id, quantity: 1000 }],
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.code).toBe('reference_used');
+    expect(again.json().error).toMatchObject({
+      code: 'reference_used',
+      params: { receipt_no: sale.receipt_no },
+    });
   });
 
   it('filters by status, provider, source, reference or receipt number, and days', async () => {

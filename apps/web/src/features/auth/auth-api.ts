@@ -1,6 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { type LoginBody, type SessionData, sessionDataSchema, setupStatusSchema } from '@duka/domain';
-import { z } from 'zod';
+import {
+  type LoginBody,
+  type SessionData,
+  healthSchema,
+  sessionDataSchema,
+  setupStatusSchema,
+} from '@duka/domain';
 import { api } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { storeShopDetails } from '../../lib/session-storage';
@@ -44,10 +49,6 @@ export function fetchSetupStatus() {
 
 export function fetchHealth() {
   return api('/api/health', {
-    schema: z.object({
-      status: z.string(),
-      mode: z.enum(['local', 'hosted']),
-      version: z.string().optional(),
-    }),
+    schema: healthSchema,
   });
 }

@@ -15,9 +15,10 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarCheck, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { DailySummary, DayClose } from '@duka/domain';
+import { type DailySummary, type DayClose, dayCloseBodySchema } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
+import { maxLengthOf } from '../../lib/validators';
 import { PrintReceiptButton } from '../printing';
 import { ReceiptPreview } from '../receipts';
 import { SignedMoney } from '../../components/signed-money';
@@ -179,7 +180,7 @@ function CountForm({ close: c }: { close: CloseDayState }) {
         placeholder={t('daily.close.noteHint')}
         autosize
         minRows={1}
-        maxLength={500}
+        maxLength={maxLengthOf(dayCloseBodySchema.shape.note)}
         value={c.note}
         onChange={(e) => c.setNote(e.currentTarget.value)}
       />

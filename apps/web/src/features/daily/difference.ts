@@ -1,4 +1,4 @@
-import { parseMoney } from '@duka/domain';
+import { drawerDifference, parseMoney } from '@duka/domain';
 
 export type DifferenceSign = 'short' | 'over' | 'exact';
 
@@ -17,6 +17,6 @@ export const signOf = (difference: number): DifferenceSign =>
 export function cashDifference(text: string, digits: number, expected: number): CashDifference {
   const counted = text.trim() === '' ? null : parseMoney(text, digits);
   if (counted === null || counted < 0) return { counted: null, difference: null, sign: null };
-  const difference = counted - expected;
+  const difference = drawerDifference(counted, expected);
   return { counted, difference, sign: signOf(difference) };
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Drawer, Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Debtor } from '@duka/domain';
+import { type Debtor, overCreditLimit } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { DebtorDetailsForm } from './debtor-form';
@@ -50,7 +50,7 @@ export function DebtorDrawer({ debtor: initial, onClose }: { debtor: Debtor; onC
 function BalanceCard({ debtor, onPay }: { debtor: Debtor; onPay: () => void }) {
   const { t } = useTranslation();
   const { money } = useFormat(useSession().business);
-  const over = debtor.balance > debtor.credit_limit;
+  const over = overCreditLimit(debtor, 0);
   // Below zero after a sale was reversed once paid for: the shop owes it, their next credit sale uses it.
   const credit = debtor.balance < 0;
   return (

@@ -11,9 +11,10 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Debtor } from '@duka/domain';
+import { type Debtor, debtorInputSchema } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
+import { maxLengthOf } from '../../lib/validators';
 import { type DebtorFormState, useDebtorForm } from './use-debtor-form';
 
 /**
@@ -70,7 +71,7 @@ export function DebtorDetailsForm({
           label={t('debtors.note')}
           autosize
           minRows={2}
-          maxLength={500}
+          maxLength={maxLengthOf(debtorInputSchema.shape.note)}
           value={v.note}
           error={errors.note}
           onChange={(e) => set('note', e.currentTarget.value)}

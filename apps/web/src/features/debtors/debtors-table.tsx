@@ -1,12 +1,12 @@
 import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Debtor, DebtorSortKey } from '@duka/domain';
+import { type Debtor, type DebtorSortKey, overCreditLimit } from '@duka/domain';
 import { type SortState, SortTh } from '../../components/sortable';
 import { TABULAR, useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 
-const over = (d: Debtor) => d.balance > d.credit_limit;
+const over = (d: Debtor) => overCreditLimit(d, 0);
 
 type RowsProps = { rows: Debtor[]; onOpen: (d: Debtor) => void };
 

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Debtor, DebtorPayment } from '@duka/domain';
+import { type Debtor, type DebtorPayment, debtorPaymentBodySchema } from '@duka/domain';
 import { TABULAR, useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
+import { maxLengthOf } from '../../lib/validators';
 import { PrintReceiptButton } from '../printing';
 import { ReceiptPreview } from '../receipts';
 import { moneyText } from '../stock';
@@ -62,7 +63,7 @@ function PaymentForm({ debtor, onDone }: { debtor: Debtor; onDone: (p: DebtorPay
         )}
         <TextInput
           label={t('debtors.note')}
-          maxLength={200}
+          maxLength={maxLengthOf(debtorPaymentBodySchema.shape.note)}
           value={f.note}
           onChange={(e) => f.setNote(e.currentTarget.value)}
         />

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
-import { type Debtor, currencyMinorDigits, isAdminRole, parseMoney } from '@duka/domain';
+import { type Debtor, currencyMinorDigits, debtorPhoneSchema, isAdminRole, parseMoney } from '@duka/domain';
 import { notifySuccess, refusalField, refusalText } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
 import { moneyText } from '../stock';
 import { type DebtorFields, useSaveDebtor } from './debtors-api';
 
-const PHONE = /^\+?[0-9 ]{7,20}$/;
 const FIELDS = ['name', 'phone', 'id_number', 'credit_limit', 'note'];
 
 /** A debtor's details as typed, checked and saved; the limit and "active" only an admin's. */
@@ -34,7 +33,7 @@ export function useDebtorForm(debtor: Debtor | null, onSaved: (d: Debtor) => voi
     const e: Record<string, string> = {};
     const limit = parseMoney(v.limit, digits);
     if (!v.name.trim()) e.name = t('debtors.errors.name');
-    if (v.phone.trim() && !PHONE.test(v.phone.trim())) e.phone = t('debtors.errors.phone');
+    if (!debtorPhoneSchema.safeParse(v.phone.trim()).success) e.phone = t('debtors.errors.phone');
     if (admin && (limit === null || limit < 0)) e.credit_limit = t('debtors.errors.amount');
     setErrors(e);
     setFormError(null);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
-import { type Debtor, type DebtorPayment, currencyMinorDigits, parseMoney } from '@duka/domain';
+import { type Debtor, type DebtorPayment, currencyMinorDigits, overpays, parseMoney } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { notifySuccess, refusalField, refusalText } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
@@ -39,7 +39,7 @@ export function usePaymentForm(debtor: Debtor, onDone: (p: DebtorPayment) => voi
     const e: Record<string, string> = {};
     const minor = parseMoney(amount, digits);
     if (minor === null || minor <= 0) e.amount = t('debtors.errors.amount');
-    else if (minor > debtor.balance) e.amount = overpayment();
+    else if (overpays(debtor.balance, minor)) e.amount = overpayment();
     if (!loc) e.location_id = t('debtors.errors.location');
     if (method === 'transfer') {
       if (!provider) e.provider_id = t('transfers.errors.provider');

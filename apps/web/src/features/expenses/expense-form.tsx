@@ -12,7 +12,9 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { expenseBodySchema } from '@duka/domain';
 import { useSession } from '../../lib/session-context';
+import { maxLengthOf } from '../../lib/validators';
 import { PaymentMethodFields } from '../transfers';
 import { SlipField } from './slip-field';
 import { type ExpenseFormState, useExpenseForm } from './use-expense-form';
@@ -69,7 +71,7 @@ function ExpenseFields({ onDone }: { onDone: () => void }) {
           label={t('expenses.note')}
           autosize
           minRows={2}
-          maxLength={500}
+          maxLength={maxLengthOf(expenseBodySchema.shape.note)}
           value={f.note}
           error={errors.note}
           onChange={(e) => f.setNote(e.currentTarget.value)}

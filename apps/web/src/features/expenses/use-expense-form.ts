@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
-import { currencyMinorDigits, isAdminRole, parseMoney } from '@duka/domain';
+import { currencyMinorDigits, daySchema, isAdminRole, parseMoney } from '@duka/domain';
 import { todayIn } from '../../lib/date-range';
 import { useFormat } from '../../lib/format';
 import { notifySuccess, refusalField, refusalText } from '../../lib/notify';
@@ -37,7 +37,7 @@ export function useExpenseForm(onDone: () => void) {
   const submit = async () => {
     const e: Record<string, string> = {};
     const minor = parseMoney(f.amount, digits);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(f.date)) e.date = t('expenses.errors.date');
+    if (!daySchema.safeParse(f.date).success) e.date = t('expenses.errors.date');
     else if (f.date > f.today) e.date = t('expenses.errors.futureDate');
     if (!f.category) e.category_id = t('expenses.errors.category');
     if (minor === null || minor <= 0) e.amount = t('debtors.errors.amount');

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
-import type { Expense } from '@duka/domain';
+import { type Expense, expenseVoidBodySchema } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
 import { useVoidExpense } from './expenses-api';
 import { refusalText } from '../../lib/notify';
+import { maxLengthOf } from '../../lib/validators';
 
 function VoidForm({ expense, onClose }: { expense: Expense; onClose: () => void }) {
   const { t } = useTranslation();
@@ -61,7 +62,7 @@ function VoidForm({ expense, onClose }: { expense: Expense; onClose: () => void 
           data-autofocus
           autosize
           minRows={2}
-          maxLength={200}
+          maxLength={maxLengthOf(expenseVoidBodySchema.shape.reason)}
           value={reason}
           error={error}
           onChange={(e) => setReason(e.currentTarget.value)}

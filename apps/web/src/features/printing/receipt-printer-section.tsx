@@ -17,23 +17,19 @@ import { IconDownload } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { printerHostSchema, printerPortSchema } from '@duka/domain';
 import { CERTIFICATE_URL } from '../../lib/printing/qz';
 import { useSession } from '../../lib/session-context';
 
-const HOST_RE = /^[A-Za-z0-9.-]+$|^\[?[0-9A-Fa-f:]+\]?$/;
 export const CERTIFICATE_FILE = 'duka-business-certificate.pem';
 
-/** The business profile form's checks for the printer fields (the server checks them again). */
+/** The business profile form's checks for the printer fields: the API's own schemas. */
 export function printerValidators(t: TFunction) {
   return {
     printer_host: (v: string) =>
-      v.trim() === '' || (v.trim().length <= 253 && HOST_RE.test(v.trim()))
-        ? null
-        : t('printing.profile.hostInvalid'),
+      printerHostSchema.safeParse(v.trim()).success ? null : t('printing.profile.hostInvalid'),
     printer_port: (v: number | string) =>
-      typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 65535
-        ? null
-        : t('printing.profile.portInvalid'),
+      printerPortSchema.safeParse(v).success ? null : t('printing.profile.portInvalid'),
   };
 }
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, uploadedFileSchema } from '@duka/domain';
 import { api } from '../../lib/api-client';
 
-/** Seed spec §5 and §9: one image file, at most 1,000,000 bytes. */
-export const MAX_IMAGE_BYTES = 1_000_000;
-export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
+/** The file picker offers the types the server takes. */
+export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(',');
 
 export type ImageProblem = 'notImage' | 'tooLarge' | null;
 
@@ -24,7 +24,7 @@ export async function uploadImage(file: File): Promise<string> {
   const res = await api('/api/files/images', {
     method: 'POST',
     form,
-    schema: z.object({ name: z.string() }),
+    schema: uploadedFileSchema,
   });
   return res.name;
 }

@@ -1,5 +1,11 @@
-import { type ProfitReport, type SalesReport, type StockReport, addDays } from '@duka/domain';
-import { type ReportRange, mondayOf, monthStart } from './report-range';
+import {
+  type ProfitReport,
+  type SalesReport,
+  type StockReport,
+  addDays,
+  periodOf as domainPeriodOf,
+} from '@duka/domain';
+import type { ReportRange } from './report-range';
 
 /** How a figure moved against the period before: the ratio is null when there was nothing before. */
 export interface Change {
@@ -45,12 +51,10 @@ export function salesPerDay(byDay: SalesReport['by_day'], r: ReportRange): DayPo
 type Period = ProfitReport['period'];
 export type ProfitPeriod = ProfitReport['periods'][number];
 
-/** The days a period that holds `day` covers, clipped to the range (as the server does). */
+/** The days a period that holds `day` covers, clipped to the range (the server's rule, from the domain). */
 export function periodOf(day: string, period: Period, r: ReportRange): ReportRange {
-  if (period === 'day') return { from: day, to: day };
-  const start = period === 'week' ? mondayOf(day) : monthStart(day);
-  const end = period === 'week' ? addDays(start, 6) : addDays(monthStart(addDays(start, 31)), -1);
-  return { from: start < r.from ? r.from : start, to: end > r.to ? r.to : end };
+  const p = domainPeriodOf(day, period, r.from, r.to);
+  return { from: p.start, to: p.end };
 }
 
 /** Every period of a range with its figures; the quiet ones at zero, so a chart keeps its rhythm. */

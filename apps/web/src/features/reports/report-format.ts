@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currencyMinorDigits } from '@duka/domain';
+import { BASIS_POINTS, currencyMinorDigits } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import type { ReportRange } from './report-range';
@@ -51,7 +51,9 @@ export function formatRatio(ratio: number, lang: string): string {
 /** Basis points as a percentage: 2550 → `25.5 %`. */
 export function formatBp(bp: number | null, lang: string): string {
   if (bp === null) return '—';
-  return new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(bp / 10_000);
+  return new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(
+    bp / BASIS_POINTS,
+  );
 }
 
 /** The formatters of a report screen, in the language and the business's currency. */

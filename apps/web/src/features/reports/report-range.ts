@@ -1,4 +1,4 @@
-import { DAY_PATTERN, addDays, businessDay } from '@duka/domain';
+import { DAY_PATTERN, addDays, daysBetween, monthStart, reportRangeProblem, weekStart } from '@duka/domain';
 
 /** The ranges a report offers; `custom` takes two days typed in. */
 export const REPORT_PRESETS = ['today', 'yesterday', 'week', 'month', 'lastMonth', 'custom'] as const;
@@ -15,23 +15,6 @@ export interface RangeChoice extends ReportRange {
   preset: ReportPreset;
 }
 
-/** The longest range the server reports on (reports/ranges.ts). */
-export const MAX_REPORT_DAYS = 800;
-
-/** Today in the business's time zone (never the browser's). */
-export function businessToday(timeZone: string, now: number = Date.now()): string {
-  return businessDay(now, timeZone);
-}
-
-/** The Monday that starts the week of a day. */
-export function mondayOf(day: string): string {
-  const dow = new Date(`${day}T00:00:00Z`).getUTCDay(); // 0 = Sunday
-  return addDays(day, -((dow + 6) % 7));
-}
-
-/** The first day of the month of a day. */
-export const monthStart = (day: string) => `${day.slice(0, 8)}01`;
-
 /** The days a preset covers on `today`; a custom choice keeps its own days. */
 export function presetRange(preset: Exclude<ReportPreset, 'custom'>, today: string): ReportRange {
   switch (preset) {
@@ -42,7 +25,7 @@ export function presetRange(preset: Exclude<ReportPreset, 'custom'>, today: stri
       return { from: y, to: y };
     }
     case 'week':
-      return { from: mondayOf(today), to: today };
+      return { from: weekStart(today), to: today };
     case 'month':
       return { from: monthStart(today), to: today };
     case 'lastMonth': {
@@ -60,17 +43,18 @@ export function choosePreset(preset: ReportPreset, today: string, prev?: RangeCh
 
 /** Days in a range, both ends included. */
 export function daysIn(r: ReportRange): number {
-  return Math.round((Date.parse(`${r.to}T00:00:00Z`) - Date.parse(`${r.from}T00:00:00Z`)) / 86_400_000) + 1;
+  return daysBetween(r.from, r.to) + 1;
 }
 
-/** What is wrong with a typed range, if anything: the key of the message under `reports.range`. */
+/**
+ * What is wrong with a typed range, if anything: the key of the message under `reports.range`.
+ * Past a whole range, the server's own rule (the domain's `reportRangeProblem`).
+ */
 export function rangeProblem(r: ReportRange): 'incomplete' | 'backwards' | 'tooLong' | null {
   if (!DAY_PATTERN.test(r.from) || !DAY_PATTERN.test(r.to)) return 'incomplete';
   if (Number.isNaN(Date.parse(`${r.from}T00:00:00Z`)) || Number.isNaN(Date.parse(`${r.to}T00:00:00Z`)))
     return 'incomplete';
-  if (r.to < r.from) return 'backwards';
-  if (daysIn(r) - 1 > MAX_REPORT_DAYS) return 'tooLong';
-  return null;
+  return reportRangeProblem(r.from, r.to);
 }
 
 /** The period of the same length just before a range: what its figures are compared with. */

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useSession } from '../../lib/session-context';
 import { useAllLocations } from '../stock';
-import { type RangeChoice, businessToday, choosePreset, previousRange, rangeProblem } from './report-range';
+import { todayIn } from '../../lib/date-range';
+import { type RangeChoice, choosePreset, previousRange, rangeProblem } from './report-range';
 import type { ReportFilter } from './reports-api';
 
 /**
@@ -10,7 +11,7 @@ import type { ReportFilter } from './reports-api';
  */
 export function useReportFilter(initial: RangeChoice['preset'] = 'month') {
   const session = useSession();
-  const today = businessToday(session.business.timezone);
+  const today = todayIn(session.business.timezone);
   const [choice, setChoice] = useState<RangeChoice>(() => choosePreset(initial, today));
   const [location, setLocation] = useState<string | null>(null);
   const locations = useAllLocations();

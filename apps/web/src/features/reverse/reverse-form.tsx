@@ -2,9 +2,10 @@ import { Alert, Button, Group, Paper, Stack, Switch, Text, TextInput, Textarea, 
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Reversal, Sale } from '@duka/domain';
+import { type Reversal, type Sale, reversalBodySchema } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
+import { maxLengthOf } from '../../lib/validators';
 import { useDebtor } from '../sales';
 import { ConfirmReversal } from './confirm-reversal';
 import { ReverseLines } from './reverse-lines';
@@ -125,7 +126,7 @@ function ReasonFields({ sale, form: s }: { sale: Sale; form: ReverseFormState })
         required
         autosize
         minRows={2}
-        maxLength={200}
+        maxLength={maxLengthOf(reversalBodySchema.shape.reason)}
         value={s.reason}
         error={s.errors.reason}
         onChange={(e) => s.setReason(e.currentTarget.value)}
@@ -135,7 +136,7 @@ function ReasonFields({ sale, form: s }: { sale: Sale; form: ReverseFormState })
           label={t('reverse.reference')}
           description={t('reverse.referenceHint', { provider: sale.provider_name ?? '—' })}
           required
-          maxLength={60}
+          maxLength={maxLengthOf(reversalBodySchema.shape.reference)}
           value={s.reference}
           error={s.errors.reference}
           onChange={(e) => s.setReference(e.currentTarget.value)}

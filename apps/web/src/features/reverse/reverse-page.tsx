@@ -15,7 +15,7 @@ import {
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type Reversal, type Sale, type SaleKind, SALE_KINDS } from '@duka/domain';
+import { type Reversal, type Sale, type SaleKind, SALE_KINDS, bareReceiptNo } from '@duka/domain';
 import { PageHeader } from '../../components/page-header';
 import { ApiError } from '../../lib/api-error';
 import { useFormat } from '../../lib/format';
@@ -96,7 +96,7 @@ function ReverseScreen({ kind, initial }: { kind: SaleKind; initial: string }) {
     if (!searched || !sale.isError) return undefined;
     const e = sale.error;
     if (e instanceof ApiError && e.kind === 'http' && e.status === 404)
-      return t('reverse.notFound', { no: searched.replace(/^#/, '') });
+      return t('reverse.notFound', { no: bareReceiptNo(searched) });
     if (e instanceof ApiError && e.kind === 'http' && e.status === 422) return t('reverse.badNumber');
     return serverMessage(e);
   })();

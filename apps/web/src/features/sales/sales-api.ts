@@ -4,13 +4,14 @@ import {
   type SessionData,
   accessForPath,
   allows,
-  businessDay,
   debtorSchema,
+  mayReverse as userMayReverse,
   reversalSchema,
   saleSchema,
   salesListSchema,
 } from '@duka/domain';
 import { api } from '../../lib/api-client';
+import { todayIn } from '../../lib/date-range';
 import { principalOf } from '../auth';
 
 export interface SalesFilter {
@@ -65,7 +66,7 @@ export function useDebtor(id: string | null) {
 
 /** Today in the business's time zone, as YYYY-MM-DD. */
 export function todayOf(session: SessionData): string {
-  return businessDay(new Date(), session.business.timezone);
+  return todayIn(session.business.timezone);
 }
 
 /** The reverse screen of a kind of sale. */
@@ -77,8 +78,9 @@ export function mayOpen(session: SessionData, path: string): boolean {
   return !!access && allows(principalOf(session), access);
 }
 
-/** Whether the signed-in user may reverse this kind of sale (its route's access, as the menu). */
-export const mayReverse = (session: SessionData, kind: SaleKind) => mayOpen(session, reversePath(kind));
+/** Whether the signed-in user may reverse this kind of sale (the server's rule, from the domain). */
+export const mayReverse = (session: SessionData, kind: SaleKind) =>
+  userMayReverse(principalOf(session), kind);
 
 /** A receipt number as people read it: `#000123`. */
 export const receiptLabel = (no: string) => `#${no}`;

@@ -14,16 +14,34 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type Location, NEGATIVE_REASONS, POSITIVE_REASONS, supplierSchema } from '@duka/domain';
+import type { z } from 'zod';
+import {
+  type Location,
+  NEGATIVE_REASONS,
+  POSITIVE_REASONS,
+  supplierSchema,
+  adjustmentBodySchema,
+  receiptBodySchema,
+  transferBodySchema,
+} from '@duka/domain';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api-client';
 import { notifySuccess, serverMessage } from '../../lib/notify';
+import { maxLengthOf } from '../../lib/validators';
 import { LineEntry } from './line-entry/line-entry';
 import { useSuppliers } from './stock-api';
 import { useAllowedLocations } from './use-allowed-locations';
 import { type DocKind, type StockDocument, useStockDocument } from './use-stock-document';
 
 type Kind = DocKind;
+
+/** Each document's note field, for its longest text. */
+const NOTE_SCHEMA: Record<Kind, z.ZodType> = {
+  receipt: receiptBodySchema.shape.note,
+  positive: adjustmentBodySchema.shape.note,
+  negative: adjustmentBodySchema.shape.note,
+  transfer: transferBodySchema.shape.note,
+};
 
 const TITLE: Record<Kind, string> = {
   receipt: 'menu.addSupplierStock',
@@ -186,7 +204,7 @@ function DocumentHeader({ kind, doc, locations }: { kind: Kind; doc: StockDocume
         label={t('stock.doc.note')}
         autosize
         minRows={1}
-        maxLength={500}
+        maxLength={maxLengthOf(NOTE_SCHEMA[kind])}
         value={h.note}
         onChange={(e) => doc.setHeader('note', e.currentTarget.value)}
       />

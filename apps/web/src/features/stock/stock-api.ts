@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   type Product,
+  type ProductImportResult,
+  productImportResultSchema,
   locationSchema,
   movementSchema,
   priceHistorySchema,
@@ -121,17 +123,6 @@ export function useCountReview(id: string | null, enabled: boolean) {
   });
 }
 
-export const importResultSchema = z.object({
-  committed: z.boolean(),
-  valid: z.boolean(),
-  rows: z.array(
-    z.object({
-      row: z.number(),
-      code: z.string().nullable().optional(),
-      name: z.string().nullable().optional(),
-      action: z.string().nullable().optional(),
-      errors: z.array(z.object({ field: z.string().nullable().optional(), message: z.string() })),
-    }),
-  ),
-});
-export type ImportResult = z.infer<typeof importResultSchema>;
+/** The CSV import's preview or result: the API's own schema. */
+export const importResultSchema = productImportResultSchema;
+export type ImportResult = ProductImportResult;

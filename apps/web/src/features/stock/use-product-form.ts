@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Product, currencyMinorDigits, formatQuantity, parseMoney, parseQuantity } from '@duka/domain';
+import {
+  type Product,
+  currencyMinorDigits,
+  formatQuantity,
+  parseMoney,
+  parsePercent,
+  parseQuantity,
+} from '@duka/domain';
 import { isRefusal, notifyApiError, notifySuccess, serverMessage } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
 import { uploadImage } from '../profile';
@@ -39,12 +46,12 @@ export function useProductForm(product: Product | null, onSaved: () => void) {
   const submit = async () => {
     const e: Record<string, string> = {};
     const price = parseMoney(v.price, digits);
-    const tax = parseMoney(v.tax, 2);
+    const tax = parsePercent(v.tax);
     const reorder = parseQuantity(v.reorder || '0');
     if (!v.name.trim()) e.name = t('stock.doc.required');
     if (!v.code.trim()) e.code = t('stock.doc.required');
     if (price === null || price < 0) e.price = t('stock.line.badCost');
-    if (tax === null || tax < 0 || tax > 10000) e.tax_rate = t('stock.product.badTax');
+    if (tax === null) e.tax_rate = t('stock.product.badTax');
     if (reorder === null || reorder < 0) e.reorder_level = t('stock.line.badQty');
     setErrors(e);
     if (Object.keys(e).length) return;

@@ -5,7 +5,7 @@ import {
   type Product,
   cartProblems,
   formatQuantity,
-  parseQuantity,
+  parsePositiveQuantity,
   priceSale,
 } from '@duka/domain';
 
@@ -58,10 +58,7 @@ export const emptyCart = (id: string, locationId = ''): Cart => ({
 });
 
 /** A typed quantity as thousandths, more than zero; null when not valid. */
-export function qtyOf(text: string): number | null {
-  const v = parseQuantity(text);
-  return v !== null && v > 0 ? v : null;
-}
+export const qtyOf = parsePositiveQuantity;
 
 const levelAt = (p: Product, locationId?: string) =>
   locationId ? (p.levels.find((l) => l.location_id === locationId)?.quantity ?? 0) : null;

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Debtor } from '@duka/domain';
+import { type Debtor, overCreditLimit } from '@duka/domain';
 import { moneyText } from '../stock';
 import { type DebtorPickerState, useDebtorPicker } from './use-debtor-picker';
 import classes from './till.module.css';
@@ -30,7 +30,7 @@ interface Props {
 }
 
 /** Whether this sale fits in the debtor's credit limit. */
-export const overLimit = (d: Debtor, total: number) => d.balance + total > d.credit_limit;
+export const overLimit = (d: Debtor, total: number) => overCreditLimit(d, total);
 
 /** Search a debtor (arrows and Enter) or add one; shows the limit and the balance after the sale. */
 export function DebtorPicker(props: Props) {

@@ -15,7 +15,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { SaleKind } from '@duka/domain';
+import { type SaleKind, changeDue } from '@duka/domain';
 import { moneyText } from '../stock';
 import { DebtorPicker } from './debtor-picker';
 import { type PayState, quickAmounts, tenderedOf } from './payment';
@@ -117,7 +117,7 @@ function CashFields(p: Props) {
   const { pay, setPay, money, digits, total } = p;
   const f = p.errors.fields;
   const tendered = tenderedOf(pay.tendered, total, digits);
-  const change = tendered !== null ? tendered - total : null;
+  const change = tendered !== null ? changeDue(tendered, total) : null;
   return (
     <>
       <TextInput

@@ -1,4 +1,11 @@
-import { type Debtor, type SaleBody, type SaleKind, parseMoney } from '@duka/domain';
+import {
+  type Debtor,
+  type SaleBody,
+  type SaleKind,
+  changeDue,
+  overCreditLimit,
+  parseMoney,
+} from '@duka/domain';
 import type { TillField } from './till-errors';
 
 /** What the pay panel holds: one part of it per kind of sale. */
@@ -45,12 +52,12 @@ export function checkPayment(
   if (kind === 'cash') {
     const v = tenderedOf(pay.tendered, total, digits);
     if (v === null) return { tendered: 'till.errors.badAmount' };
-    if (v < total) return { tendered: 'till.errors.tenderedTooLow' };
+    if (changeDue(v, total) < 0) return { tendered: 'till.errors.tenderedTooLow' };
     return {};
   }
   if (kind === 'debtor') {
     if (!pay.debtor) return { debtor_id: 'till.errors.debtorRequired' };
-    if (pay.debtor.balance + total > pay.debtor.credit_limit) return { debtor_id: 'till.errors.creditLimit' };
+    if (overCreditLimit(pay.debtor, total)) return { debtor_id: 'till.errors.creditLimit' };
     return {};
   }
   const out: Partial<Record<TillField, string>> = {};

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { formatQuantity } from '@duka/domain';
 import { ApiError } from '../../lib/api-error';
 import { serverMessage } from '../../lib/notify';
 import { lineErrorOf } from '../stock';
@@ -34,6 +35,12 @@ const FIELD_KEYS: Record<string, string> = {
   quantity: 'till.errors.badQty',
 };
 
+/** The cart's line of the product a refusal says is short of stock (the server names it in `params`). */
+function shortLine(err: ApiError, cart: Cart) {
+  const productId = err.paramsOf('insufficient_stock')?.product_id;
+  return productId ? cart.lines.find((l) => l.product_id === productId) : undefined;
+}
+
 /** The refusal in the user's language: known codes are worded here, others as the server said. */
 export function saleErrorMessage(err: unknown, t: TFunction, cart: Cart): string {
   if (!(err instanceof ApiError) || err.kind !== 'http') {
@@ -43,21 +50,20 @@ export function saleErrorMessage(err: unknown, t: TFunction, cart: Cart): string
     if (err instanceof ApiError && err.kind === 'network') return t('till.errors.noAnswer');
     return serverMessage(err);
   }
-  const m = err.message;
   switch (err.code) {
     case 'insufficient_stock': {
-      const line = cart.lines.find((l) => m.includes(l.name));
-      const onHand = /: (-?[\d.]+) on hand/.exec(m)?.[1];
-      return onHand !== undefined
-        ? t('till.errors.insufficientStockOnHand', { name: line?.name ?? '', onHand })
-        : t('till.errors.insufficientStock', { name: line?.name ?? '' });
+      const short = err.paramsOf('insufficient_stock');
+      const name = shortLine(err, cart)?.name ?? short?.name ?? '';
+      return typeof short?.on_hand === 'number'
+        ? t('till.errors.insufficientStockOnHand', { name, onHand: formatQuantity(short.on_hand) })
+        : t('till.errors.insufficientStock', { name });
     }
     case 'credit_limit_exceeded':
       return t('till.errors.creditLimit');
     case 'price_changed':
       return t('till.errors.priceChanged');
     case 'reference_used': {
-      const receipt = /#(\w+)/.exec(m)?.[1];
+      const receipt = err.paramsOf('reference_used')?.receipt_no;
       return receipt ? t('till.errors.referenceUsedOn', { receipt }) : t('till.errors.referenceUsed');
     }
     case 'sales_frozen':
@@ -92,7 +98,7 @@ export function placeSaleError(err: unknown, t: TFunction, cart: Cart): TillErro
     if (line) return { lines: { [line.key]: message }, fields: {}, form: null };
   }
   if (err.code === 'insufficient_stock') {
-    const line = cart.lines.find((l) => err.message.includes(l.name));
+    const line = shortLine(err, cart);
     if (line) return { lines: { [line.key]: message }, fields: {}, form: message };
   }
   if (err.field && FIELDS.has(err.field))

@@ -9,7 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SALE_KINDS, SELL_FLAG, type SaleKind, type SessionData, isAdminRole } from '@duka/domain';
+import { type SaleKind, type SessionData, sellableKinds } from '@duka/domain';
 import classes from './till.module.css';
 
 export const KIND_PATH: Record<SaleKind, string> = {
@@ -21,8 +21,7 @@ const ICON = { cash: IconCash, debtor: IconUserDollar, transfer: IconArrowsExcha
 
 /** The kinds of sale the user's flags allow (an admin: all three). */
 export function allowedKinds(session: SessionData): SaleKind[] {
-  const admin = isAdminRole(session.user.role);
-  return SALE_KINDS.filter((k) => admin || session.user_roles[SELL_FLAG[k]] === 1);
+  return sellableKinds({ role: session.user.role, roles: session.user_roles });
 }
 
 /** The kind of sale as tabs: each one its own route, so a link. */

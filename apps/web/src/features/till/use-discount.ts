@@ -1,6 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cartProblems, lineAmount, maxDiscountOn, mulDivRound, parseMoney } from '@duka/domain';
+import {
+  BASIS_POINTS,
+  cartProblems,
+  lineAmount,
+  maxDiscountOn,
+  mulDivRound,
+  parseMoney,
+  parsePercent,
+} from '@duka/domain';
 import { type Cart, type CartAction, qtyOf } from './cart';
 import { PROBLEM_KEYS } from './cart-panel';
 
@@ -61,8 +69,8 @@ export function useDiscount(p: {
   const amountOf = (): number | null => {
     if (!text.trim()) return 0;
     if (mode === 'amount') return parseMoney(text, digits);
-    const bp = parseMoney(text, 2); // 12.5 % = 1250 basis points
-    return bp === null || bp > 10_000 ? null : mulDivRound(base, bp, 10_000);
+    const bp = parsePercent(text); // 12.5 % = 1250 basis points
+    return bp === null ? null : mulDivRound(base, bp, BASIS_POINTS);
   };
   const amount = amountOf();
 

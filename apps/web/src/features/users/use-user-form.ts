@@ -1,6 +1,6 @@
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { type Flag, type User, flagsFromRoles, rolesFromFlags } from '@duka/domain';
+import { type Flag, type User, flagsFromRoles, personNameSchema, rolesFromFlags } from '@duka/domain';
 import { ApiError } from '../../lib/api-error';
 import { describeApiError, notifyApiError, notifySuccess } from '../../lib/notify';
 import { makeValidators } from '../../lib/validators';
@@ -39,7 +39,7 @@ export function useUserForm(user: User | null, onClose: () => void) {
   const form = useForm<UserValues>({
     initialValues: initial(user),
     validate: {
-      name: (x) => v.required(x) ?? v.maxLength(80)(x),
+      name: v.text(personNameSchema),
       username: v.username,
       mobile: v.optionalMobile,
       password: (x) => (user ? null : v.password(x)),

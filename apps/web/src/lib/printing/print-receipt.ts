@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { escPosJobSchema, receiptJobName } from '@duka/domain';
 import { api } from '../api-client';
 import { printInBrowser } from './browser-print';
 import { HelperUnreachableError, type QzApi, connectHelper, withTimeout } from './qz';
@@ -28,12 +28,8 @@ export class PrintError extends Error {
 export const HELPER_PROBE_MS = 2500;
 const PRINT_TIMEOUT_MS = 30_000;
 
-/** The seed spec's job name: 'Receipt #123456'. */
-export function receiptJobName(receiptNo: string): string {
-  return `Receipt #${receiptNo}`;
-}
-
-const escPosJobSchema = z.object({ job_name: z.string(), width: z.number(), data: z.string() });
+/** The seed spec's job name: 'Receipt #123456' (the domain's, as the server names the job). */
+export { receiptJobName };
 
 const receiptPath = (receiptNo: string) => `/api/receipts/${encodeURIComponent(receiptNo)}`;
 

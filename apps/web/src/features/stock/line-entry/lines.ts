@@ -1,4 +1,11 @@
-import { type Product, formatQuantity, lineAmount, parseMoney, parseQuantity } from '@duka/domain';
+import {
+  type Product,
+  formatQuantity,
+  lineAmount,
+  parseMoney,
+  parsePositiveQuantity,
+  parseQuantity,
+} from '@duka/domain';
 
 /** One line of a document as typed: text fields kept as written until saved. */
 export interface DraftLine {
@@ -12,10 +19,7 @@ export interface DraftLine {
 }
 
 /** A quantity typed by a person as thousandths, more than zero; null when not valid. */
-export function qtyOf(text: string): number | null {
-  const v = parseQuantity(text);
-  return v !== null && v > 0 ? v : null;
-}
+export const qtyOf = parsePositiveQuantity;
 
 /** A unit cost typed in the currency's major units as minor units, zero or more. */
 export function costOf(text: string, digits: number): number | null {

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES, LANGUAGES } from '@duka/domain';
+import { TRANSLATIONS } from '../test/render';
+import { ERROR_WORDS, GENERIC_ERROR, ownWordsOf } from './error-words';
+
+/** The text of a dotted key in a language's file, if it is there. */
+function textOf(lng: (typeof LANGUAGES)[number], key: string): unknown {
+  let node: unknown = TRANSLATIONS[lng];
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  return node;
+}
+
+describe('words of every API error code', () => {
+  it.each(LANGUAGES)('every code of the domain’s list has its words in %s', (lng) => {
+    const missing = ERROR_CODES.filter((code) => {
+      const text = textOf(lng, ERROR_WORDS[code]);
+      return typeof text !== 'string' || !text.trim();
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('the table has exactly the domain’s codes', () => {
+    expect(Object.keys(ERROR_WORDS).sort()).toEqual([...ERROR_CODES].sort());
+  });
+
+  it('gives the app’s own words, or none where the generic words stand (seed spec §8.3)', () => {
+    expect(ownWordsOf('username_taken')).toBe('errors.usernameTaken');
+    expect(ownWordsOf('internal')).toBeNull();
+    expect(ERROR_WORDS.internal).toBe(GENERIC_ERROR);
+    expect(ownWordsOf('no_such_code')).toBeNull();
+  });
+});
