@@ -3,6 +3,7 @@ import {
   businessSchema,
   businessUpdateSchema,
   imageNameBodySchema,
+  switchesOnline,
 } from '@duka/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -41,7 +42,7 @@ export function businessRoutes(app: FastifyInstance, deps: AppDeps): void {
     config: {
       ...ADMIN,
       // The owner of a business set to local only can switch it back on from a hosted server.
-      whileLocalOnly: (body) => (body as { online_offline?: number }).online_offline === 1,
+      whileLocalOnly: switchesOnline,
     },
     schema: {
       tags: ['business'],

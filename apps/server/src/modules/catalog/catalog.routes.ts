@@ -5,6 +5,8 @@ import {
   productQuerySchema,
   productSchema,
   productUpdateSchema,
+  productImportBodySchema,
+  productImportResultSchema,
 } from '@duka/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -30,24 +32,6 @@ const movementsQuery = z.strictObject({
   location_id: z.uuid().optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
-const importBody = z.strictObject({
-  csv: z.string().min(1).max(5_000_000),
-  commit: z.boolean().default(false),
-});
-const importResult = z.object({
-  committed: z.boolean(),
-  valid: z.boolean(),
-  rows: z.array(
-    z.object({
-      row: z.number(),
-      code: z.string(),
-      name: z.string(),
-      action: z.enum(['create', 'update']),
-      errors: z.array(z.object({ field: z.string(), message: z.string() })),
-    }),
-  ),
-});
-
 export function catalogRoutes(app: FastifyInstance, deps: AppDeps): void {
   productRoutes(app, deps);
   historyRoutes(app, deps);
@@ -220,8 +204,8 @@ function csvRoutes(app: FastifyInstance, deps: AppDeps): void {
     schema: {
       tags: ['catalog'],
       summary: 'CSV import: preview every row (commit false), then write all rows or none (commit true)',
-      body: importBody,
-      response: { 200: importResult, ...errorResponses(401, 403, 422) },
+      body: productImportBodySchema,
+      response: { 200: productImportResultSchema, ...errorResponses(401, 403, 422) },
     },
     bodyLimit: 6_000_000,
     handler: async (request) => {

@@ -8,6 +8,7 @@ import {
   type debtorUpdateSchema,
   formatMoney,
   isAdminRole,
+  overpays,
 } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -180,7 +181,7 @@ export async function recordPayment(
     });
     await requireUsableLocation(trx, op, body.location_id, 'location_id');
     const balance = Number(debtor.balance);
-    if (body.amount > balance)
+    if (overpays(balance, body.amount))
       throw new AppError(
         'overpayment',
         `${debtor.name} owes ${formatMoney(Math.max(balance, 0), business.currency, 'en')}: the payment is more than that`,

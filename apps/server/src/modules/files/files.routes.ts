@@ -1,4 +1,12 @@
-import { type Access, allows, imageStorageSchema, safeText } from '@duka/domain';
+import {
+  type Access,
+  IMAGE_MIME_TYPES,
+  MAX_IMAGE_BYTES,
+  allows,
+  imageStorageSchema,
+  safeText,
+  uploadedFileSchema,
+} from '@duka/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +16,7 @@ import { errorResponses } from '../../http/errors.js';
 import { actorOf } from '../../lib/actor.js';
 import type { AppDeps } from '../../app-deps.js';
 import { findFile, isExpenseSlip } from './files.repository.js';
-import { MAX_IMAGE_BYTES, imageStorage, storeImage } from './files.service.js';
+import { imageStorage, storeImage } from './files.service.js';
 
 /** Who may see an image attached to an expense: the expenses routes' own rule. */
 const SLIP_ACCESS: Access = { kind: 'flag', flag: 'adding_expenses' };
@@ -22,7 +30,7 @@ export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
       tags: ['files'],
       summary: 'Upload an image (multipart, one file in the field `avatar`, at most 1,000,000 bytes)',
       consumes: ['multipart/form-data'],
-      response: { 201: z.object({ name: z.string() }), ...errorResponses(400, 401, 409, 413, 415, 422) },
+      response: { 201: uploadedFileSchema, ...errorResponses(400, 401, 409, 413, 415, 422) },
     },
     handler: async (request, reply) => {
       if (!request.isMultipart())
@@ -61,7 +69,7 @@ export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
       tags: ['files'],
       summary: 'An uploaded image of the signed-in business',
       params: z.object({ name: safeText().max(100) }),
-      produces: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
+      produces: IMAGE_MIME_TYPES,
       response: { 200: z.unknown().describe('The image bytes'), ...errorResponses(401, 404) },
     },
     handler: async (request, reply) => {

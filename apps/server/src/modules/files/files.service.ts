@@ -12,7 +12,6 @@ import { appendJournal } from '../../lib/journal.js';
 import { lockBusiness } from '../../lib/tx.js';
 
 // files.routes.ts still reads the limit from here; the rule itself lives in @duka/domain.
-export { MAX_IMAGE_BYTES };
 
 /** Most pixels an upload may decode to (a 1 MB file can claim a huge canvas). */
 const MAX_IMAGE_PIXELS = 50_000_000;

@@ -1,6 +1,6 @@
+import { healthSchema } from '@duka/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 
 export function healthRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -9,9 +9,7 @@ export function healthRoutes(app: FastifyInstance, deps: AppDeps): void {
     schema: {
       tags: ['system'],
       summary: 'Liveness and mode of this server',
-      response: {
-        200: z.object({ status: z.literal('ok'), mode: z.enum(['local', 'hosted']), version: z.string() }),
-      },
+      response: { 200: healthSchema },
     },
     handler: () => ({ status: 'ok' as const, mode: deps.config.mode, version: deps.version }),
   });

@@ -3,6 +3,7 @@ import {
   receiptBodySchema,
   stockDocumentSchema,
   transferBodySchema,
+  STOCK_FLAGS,
 } from '@duka/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -73,14 +74,7 @@ export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
     config: {
       access: {
         kind: 'anyFlag',
-        flags: [
-          'manage_stock',
-          'adding_supplier_stock',
-          'adding_stock_positive',
-          'adding_stock_negative',
-          'adding_interlocation',
-          'stock_taking',
-        ],
+        flags: [...STOCK_FLAGS],
       },
     },
     schema: {

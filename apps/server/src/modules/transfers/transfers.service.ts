@@ -1,3 +1,4 @@
+import { receiptNoCandidates } from '@duka/domain';
 import type {
   Provider,
   Transfer,
@@ -208,11 +209,10 @@ export async function listTransfers(
   if (f.q) {
     const like = `%${f.q.toUpperCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     // A receipt number as people type it: `#000123`, `000123` or `123`.
-    const receipt = f.q.replace(/^#/, '');
     q = q.where((eb) =>
       eb.or([
         eb(sql`t.reference`, 'like', sql`${like} escape '\\'`),
-        eb('t.receipt_no', 'in', [...new Set([receipt, receipt.padStart(6, '0')])]),
+        eb('t.receipt_no', 'in', receiptNoCandidates(f.q!)),
       ]),
     );
   }

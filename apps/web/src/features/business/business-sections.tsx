@@ -1,8 +1,9 @@
 import { Paper, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { mulDivRound } from '@duka/domain';
+import { mulDivRound, businessUpdateSchema, BASIS_POINTS } from '@duka/domain';
 import { RegionalFields } from '../../components/regional-fields';
 import { useFormat } from '../../lib/format';
+import { maxLengthOf } from '../../lib/validators';
 import { LogoField } from './logo-field';
 import { percentToBp } from './selling';
 import type { BusinessForm } from './use-business-form';
@@ -63,7 +64,13 @@ export function RegionalSection({ form }: SectionProps) {
 export function ReceiptsSection({ form }: SectionProps) {
   const { t } = useTranslation();
   const note = (label: string, field: 'receipt_header' | 'receipt_footer') => (
-    <Textarea label={label} autosize minRows={2} maxLength={500} {...form.getInputProps(field)} />
+    <Textarea
+      label={label}
+      autosize
+      minRows={2}
+      maxLength={maxLengthOf(businessUpdateSchema.shape[field])}
+      {...form.getInputProps(field)}
+    />
   );
   return (
     <Section title={t('business.receipts')}>
@@ -117,7 +124,7 @@ export function SellingSection({ form }: SectionProps) {
                 ? t('business.noStaffDiscount')
                 : t('business.discountSample', {
                     sale: money(125000),
-                    off: money(mulDivRound(125000, discountBp, 10_000)),
+                    off: money(mulDivRound(125000, discountBp, BASIS_POINTS)),
                   })}
             </Text>
           )}

@@ -1,6 +1,12 @@
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { type Business, type Language, currencyMinorDigits, parseMoney } from '@duka/domain';
+import {
+  type Business,
+  type Language,
+  currencyMinorDigits,
+  parseMoney,
+  businessNameSchema,
+} from '@duka/domain';
 import { ApiError } from '../../lib/api-error';
 import { describeApiError, notifyApiError, notifySuccess } from '../../lib/notify';
 import { makeValidators } from '../../lib/validators';
@@ -51,7 +57,7 @@ export function useBusinessForm(business: Business) {
       credit_limit: moneyText(default_credit_limit, currencyMinorDigits(business.currency)),
     },
     validate: {
-      name: (x) => v.required(x) ?? v.maxLength(80)(x),
+      name: v.text(businessNameSchema),
       phone: v.optionalMobile,
       email: v.optionalEmail,
       max_discount: (x) => (percentToBp(x) === null ? t('business.maxDiscountInvalid') : null),

@@ -1,7 +1,9 @@
+import { deviceUpdateSchema } from '@duka/domain';
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Code, Group, Table, TextInput } from '@mantine/core';
 import { IconBan, IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { maxLengthOf } from '../../lib/validators';
 import type { Device } from '@duka/domain';
 import { TableHead } from '../../components/table-head';
 import { useFormat } from '../../lib/format';
@@ -34,7 +36,7 @@ function DeviceName({ device }: { device: Device }) {
       aria-label={t('devices.nameOf', { id: device.id })}
       placeholder={t('devices.unnamed')}
       value={name}
-      maxLength={60}
+      maxLength={maxLengthOf(deviceUpdateSchema.shape.name)}
       onChange={(e) => setName(e.currentTarget.value)}
       onKeyDown={(e) => e.key === 'Enter' && dirty && void save()}
       rightSection={

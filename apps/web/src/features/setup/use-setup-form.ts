@@ -3,7 +3,13 @@ import { useNavigate } from 'react-router';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type Language, type SessionData, isLanguage, sessionDataSchema } from '@duka/domain';
+import {
+  type Language,
+  type SessionData,
+  isLanguage,
+  sessionDataSchema,
+  businessNameSchema,
+} from '@duka/domain';
 import { api } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { browserTimeZone } from '../../lib/intl-options';
@@ -45,7 +51,7 @@ export function useSetupForm() {
       confirm: '',
     },
     validate: {
-      business_name: (x) => v.required(x) ?? v.maxLength(80)(x),
+      business_name: v.text(businessNameSchema),
       currency: (x) => v.required(x),
       timezone: (x) => v.required(x),
       username: v.username,
