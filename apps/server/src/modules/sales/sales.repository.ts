@@ -1,6 +1,6 @@
-import type { Reversal, Sale, SaleKind, SalesList } from '@duka/domain';
+import type { Reversal, Sale, SaleKind, SaleLine, SalesList } from '@duka/domain';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/tables.js';
+import type { Database, SaleLineRow } from '../../db/tables.js';
 import { notFound } from '../../lib/errors.js';
 import { scopeIds } from '../inventory/location-scope.js';
 
@@ -15,6 +15,26 @@ export async function reversedByLine(db: Q, saleId: string): Promise<Map<number,
     .groupBy('sale_line_no')
     .execute();
   return new Map(rows.map((r) => [r.sale_line_no, Number(r.q)]));
+}
+
+/** A stored sale line as the API shows it, with the thousandths reversed of it so far. */
+export function saleLineOf(l: SaleLineRow, reversed: number): SaleLine {
+  return {
+    line_no: l.line_no,
+    product_id: l.product_id,
+    name: l.name,
+    code: l.code,
+    unit: l.unit,
+    quantity: Number(l.quantity),
+    unit_price: Number(l.unit_price),
+    tax_rate: l.tax_rate,
+    gross: Number(l.gross),
+    discount: Number(l.discount),
+    sale_discount: Number(l.sale_discount),
+    net: Number(l.net),
+    tax: Number(l.tax),
+    reversed,
+  };
 }
 
 /** A sale with its lines, what was reversed of each, and its reversals. */
@@ -78,22 +98,7 @@ export async function loadSale(db: Q, businessId: string, id: string): Promise<S
     reference: s.reference,
     note: s.note,
     created_at: s.created_at,
-    lines: lines.map((l) => ({
-      line_no: l.line_no,
-      product_id: l.product_id,
-      name: l.name,
-      code: l.code,
-      unit: l.unit,
-      quantity: Number(l.quantity),
-      unit_price: Number(l.unit_price),
-      tax_rate: l.tax_rate,
-      gross: Number(l.gross),
-      discount: Number(l.discount),
-      sale_discount: Number(l.sale_discount),
-      net: Number(l.net),
-      tax: Number(l.tax),
-      reversed: reversed.get(l.line_no) ?? 0,
-    })),
+    lines: lines.map((l) => saleLineOf(l, reversed.get(l.line_no) ?? 0)),
     reversed_total: reversals.reduce((sum, r) => sum + Number(r.total), 0),
     reversals: reversals.map((r) => ({
       id: r.id,
