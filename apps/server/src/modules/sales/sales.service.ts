@@ -9,14 +9,14 @@ import { lockedBusiness } from '../../lib/tx.js';
 import type { Operator } from '../inventory/stock-rules.js';
 import { checkPayment, checkWhereAndWhat, priceCart, saleLines } from './sale-checks.js';
 import {
-  chargeDebtor,
+  debtorEntry,
   insertSale,
-  journalSale,
+  journal,
   moveSaleStock,
-  recordSaleTransfer,
+  paidFor,
   saleAnswer,
-  saleRow,
-  summariseSale,
+  summarise,
+  transferOf,
 } from './sale-writes.js';
 import { loadSale } from './sales.repository.js';
 
@@ -59,17 +59,28 @@ export async function postSale(db: Db, actor: Actor, seller: Seller, body: Body)
     await moveSaleStock(trx, actor, business, body, lines, products);
     const receiptNo = await nextReceiptNo(trx, actor.businessId);
     const day = businessDay(actor.at, business.timezone);
-    const balanceAfter = await chargeDebtor(trx, actor, payment, {
+    const balanceAfter = await debtorEntry(trx, actor, 'sale', {
+      debtorId: payment.debtor?.id ?? null,
       id: body.id,
       total: priced.total,
       receiptNo,
       day,
     });
-    const row = saleRow(actor, body, hash, { receiptNo, day, priced, lines, payment, balanceAfter });
-    await insertSale(trx, row, lines);
-    await summariseSale(trx, actor, row, lines);
-    await recordSaleTransfer(trx, actor, row);
-    await journalSale(trx, actor, row, lines.length);
+    const row = await insertSale(trx, actor, body, hash, {
+      receiptNo,
+      day,
+      priced,
+      lines,
+      payment,
+      balanceAfter,
+    });
+    await summarise(trx, actor, 'sale', row, paidFor(lines));
+    await transferOf(trx, actor, 'sale', row);
+    await journal(trx, actor, 'sale', row, {
+      receipt_no: receiptNo,
+      total: priced.total,
+      lines: lines.length,
+    });
     return saleAnswer(row, lines, { location: location.name, user: seller.name, payment });
   });
 }
