@@ -1,7 +1,11 @@
 import {
+  type DayClose,
+  type DebtorPayment,
   type Language,
   type ReceiptDocument,
   type ReceiptType,
+  type Reversal,
+  type Sale,
   isLanguage,
   paymentDetailsSchema,
 } from '@duka/domain';
@@ -106,6 +110,85 @@ const NONE: Omit<
   close: null,
 };
 
+/** What a receipt shows of its document beside the business and the blanks in `NONE`. */
+type Shown = Pick<ReceiptDocument, 'receipt_no' | 'time' | 'location' | 'cashier' | 'kind'> &
+  Partial<typeof NONE>;
+
+/** Number, time, place and who served: every document has them under the same names. */
+function made(d: { receipt_no: string; created_at: string; location_name: string; user_name: string }) {
+  return { receipt_no: d.receipt_no, time: d.created_at, location: d.location_name, cashier: d.user_name };
+}
+
+function saleShown(s: Sale): Shown {
+  return {
+    ...made(s),
+    kind: s.kind,
+    lines: s.lines.map((l) => ({
+      name: l.name,
+      quantity: l.quantity,
+      unit: l.unit,
+      unit_price: l.unit_price,
+      // The line's own discount shows on the line; the sale's shows once, in the totals.
+      amount: l.gross - l.discount,
+      discount: l.discount,
+    })),
+    gross: s.gross,
+    discount: s.discount,
+    tax: s.tax,
+    total: s.total,
+    tendered: s.tendered,
+    change: s.change,
+    debtor: s.debtor_name,
+    balance_after: s.debtor_balance_after,
+    provider: s.provider_name,
+    reference: s.reference,
+  };
+}
+
+function reversalShown(r: Reversal): Shown {
+  return {
+    ...made(r),
+    kind: r.kind,
+    lines: r.lines.map((l) => ({
+      name: l.name,
+      quantity: l.quantity,
+      unit: l.unit,
+      unit_price: l.unit_price,
+      amount: l.amount,
+      discount: 0,
+    })),
+    gross: r.total,
+    tax: r.tax,
+    total: r.total,
+    debtor: r.debtor_name,
+    balance_after: r.debtor_balance_after,
+    provider: r.provider_name,
+    reference: r.reference,
+    sale_receipt_no: r.sale_receipt_no,
+    reason: r.reason,
+  };
+}
+
+function paymentShown(p: DebtorPayment): Shown {
+  return {
+    ...made(p),
+    kind: p.method,
+    total: p.amount,
+    debtor: p.debtor_name,
+    balance_after: p.balance_after,
+    provider: p.provider_name,
+    reference: p.reference,
+  };
+}
+
+function closeShown(c: DayClose): Shown {
+  return {
+    ...made(c),
+    kind: null,
+    close: { day: c.day, expected: c.expected_cash, counted: c.counted_cash, difference: c.difference },
+  };
+}
+
 /** The receipt document of a sale, reversal, debtor payment or day close, in the business's language. */
 export async function receiptDocument(
   db: Q,
@@ -114,101 +197,9 @@ export async function receiptDocument(
   id: string,
   language?: string,
 ): Promise<ReceiptDocument> {
-  const common = base(business, language);
-  if (type === 'sale') {
-    const s = await loadSale(db, business.id, id);
-    return {
-      ...common,
-      ...NONE,
-      type,
-      id,
-      receipt_no: s.receipt_no,
-      time: s.created_at,
-      location: s.location_name,
-      cashier: s.user_name,
-      kind: s.kind,
-      lines: s.lines.map((l) => ({
-        name: l.name,
-        quantity: l.quantity,
-        unit: l.unit,
-        unit_price: l.unit_price,
-        // The line's own discount shows on the line; the sale's shows once, in the totals.
-        amount: l.gross - l.discount,
-        discount: l.discount,
-      })),
-      gross: s.gross,
-      discount: s.discount,
-      tax: s.tax,
-      total: s.total,
-      tendered: s.tendered,
-      change: s.change,
-      debtor: s.debtor_name,
-      balance_after: s.debtor_balance_after,
-      provider: s.provider_name,
-      reference: s.reference,
-    };
-  }
-  if (type === 'reversal') {
-    const r = await loadReversal(db, business.id, id);
-    return {
-      ...common,
-      ...NONE,
-      type,
-      id,
-      receipt_no: r.receipt_no,
-      time: r.created_at,
-      location: r.location_name,
-      cashier: r.user_name,
-      kind: r.kind,
-      lines: r.lines.map((l) => ({
-        name: l.name,
-        quantity: l.quantity,
-        unit: l.unit,
-        unit_price: l.unit_price,
-        amount: l.amount,
-        discount: 0,
-      })),
-      gross: r.total,
-      tax: r.tax,
-      total: r.total,
-      debtor: r.debtor_name,
-      balance_after: r.debtor_balance_after,
-      provider: r.provider_name,
-      reference: r.reference,
-      sale_receipt_no: r.sale_receipt_no,
-      reason: r.reason,
-    };
-  }
-  if (type === 'payment') {
-    const p = await loadPayment(db, business.id, id);
-    return {
-      ...common,
-      ...NONE,
-      type,
-      id,
-      receipt_no: p.receipt_no,
-      time: p.created_at,
-      location: p.location_name,
-      cashier: p.user_name,
-      kind: p.method,
-      total: p.amount,
-      debtor: p.debtor_name,
-      balance_after: p.balance_after,
-      provider: p.provider_name,
-      reference: p.reference,
-    };
-  }
-  const c = await loadDayClose(db, business.id, id);
-  return {
-    ...common,
-    ...NONE,
-    type,
-    id,
-    receipt_no: c.receipt_no,
-    time: c.created_at,
-    location: c.location_name,
-    cashier: c.user_name,
-    kind: null,
-    close: { day: c.day, expected: c.expected_cash, counted: c.counted_cash, difference: c.difference },
-  };
+  const common = { ...base(business, language), ...NONE, type, id };
+  if (type === 'sale') return { ...common, ...saleShown(await loadSale(db, business.id, id)) };
+  if (type === 'reversal') return { ...common, ...reversalShown(await loadReversal(db, business.id, id)) };
+  if (type === 'payment') return { ...common, ...paymentShown(await loadPayment(db, business.id, id)) };
+  return { ...common, ...closeShown(await loadDayClose(db, business.id, id)) };
 }
