@@ -3,6 +3,7 @@ import {
   type DebtorPayment,
   type Language,
   type ReceiptDocument,
+  type ReceiptLine,
   type ReceiptType,
   type Reversal,
   type Sale,
@@ -114,56 +115,70 @@ const NONE: Omit<
 type Shown = Pick<ReceiptDocument, 'receipt_no' | 'time' | 'location' | 'cashier' | 'kind'> &
   Partial<typeof NONE>;
 
-/** Number, time, place and who served: every document has them under the same names. */
-function made(d: { receipt_no: string; created_at: string; location_name: string; user_name: string }) {
-  return { receipt_no: d.receipt_no, time: d.created_at, location: d.location_name, cashier: d.user_name };
+/**
+ * Number, time, place and who served (every document has them under the same names), and the
+ * kind: of sale, or how a payment was made.
+ */
+function made(
+  d: { receipt_no: string; created_at: string; location_name: string; user_name: string },
+  kind: string | null,
+) {
+  return {
+    receipt_no: d.receipt_no,
+    time: d.created_at,
+    location: d.location_name,
+    cashier: d.user_name,
+    kind,
+  };
+}
+
+/** A line as the receipt shows it: what it costs the customer, and the money off it shown under it. */
+function lineShown(
+  l: { name: string; quantity: number; unit: string; unit_price: number },
+  amount: number,
+  discount: number,
+): ReceiptLine {
+  return { name: l.name, quantity: l.quantity, unit: l.unit, unit_price: l.unit_price, amount, discount };
+}
+
+/** The debtor and their balance after it, or the transfer's provider and reference. */
+function partyShown(d: {
+  debtor_name: string | null;
+  debtor_balance_after: number | null;
+  provider_name: string | null;
+  reference: string | null;
+}) {
+  return {
+    debtor: d.debtor_name,
+    balance_after: d.debtor_balance_after,
+    provider: d.provider_name,
+    reference: d.reference,
+  };
 }
 
 function saleShown(s: Sale): Shown {
   return {
-    ...made(s),
-    kind: s.kind,
-    lines: s.lines.map((l) => ({
-      name: l.name,
-      quantity: l.quantity,
-      unit: l.unit,
-      unit_price: l.unit_price,
-      // The line's own discount shows on the line; the sale's shows once, in the totals.
-      amount: l.gross - l.discount,
-      discount: l.discount,
-    })),
+    ...made(s, s.kind),
+    // The line's own discount shows on the line; the sale's shows once, in the totals.
+    lines: s.lines.map((l) => lineShown(l, l.gross - l.discount, l.discount)),
     gross: s.gross,
     discount: s.discount,
     tax: s.tax,
     total: s.total,
     tendered: s.tendered,
     change: s.change,
-    debtor: s.debtor_name,
-    balance_after: s.debtor_balance_after,
-    provider: s.provider_name,
-    reference: s.reference,
+    ...partyShown(s),
   };
 }
 
 function reversalShown(r: Reversal): Shown {
   return {
-    ...made(r),
-    kind: r.kind,
-    lines: r.lines.map((l) => ({
-      name: l.name,
-      quantity: l.quantity,
-      unit: l.unit,
-      unit_price: l.unit_price,
-      amount: l.amount,
-      discount: 0,
-    })),
+    ...made(r, r.kind),
+    lines: r.lines.map((l) => lineShown(l, l.amount, 0)),
     gross: r.total,
     tax: r.tax,
     total: r.total,
-    debtor: r.debtor_name,
-    balance_after: r.debtor_balance_after,
-    provider: r.provider_name,
-    reference: r.reference,
+    ...partyShown(r),
     sale_receipt_no: r.sale_receipt_no,
     reason: r.reason,
   };
@@ -171,20 +186,15 @@ function reversalShown(r: Reversal): Shown {
 
 function paymentShown(p: DebtorPayment): Shown {
   return {
-    ...made(p),
-    kind: p.method,
+    ...made(p, p.method),
     total: p.amount,
-    debtor: p.debtor_name,
-    balance_after: p.balance_after,
-    provider: p.provider_name,
-    reference: p.reference,
+    ...partyShown({ ...p, debtor_balance_after: p.balance_after }),
   };
 }
 
 function closeShown(c: DayClose): Shown {
   return {
-    ...made(c),
-    kind: null,
+    ...made(c, null),
     close: { day: c.day, expected: c.expected_cash, counted: c.counted_cash, difference: c.difference },
   };
 }
