@@ -47,33 +47,42 @@ function escapeValue(text: string): string {
 }
 
 /**
- * The receiptline markup of a receipt for a roll width: business header, document facts, lines,
- * totals, payment, the profile's payment details, footer and a CODE128 barcode of the number.
- * User text is escaped; the words come from the business's language.
+ * What the sections of a receipt write with: the business's words, its money and time formats,
+ * the roll's characters per line, and the markup lines so far.
  */
-export function receiptMarkup(doc: ReceiptDocument, width: RollWidth): string {
+function receiptWriter(doc: ReceiptDocument, width: RollWidth) {
   const t = documentT(doc.language);
   const digits = currencyMinorDigits(doc.currency);
   const number = new Intl.NumberFormat(doc.language, {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   });
-  const amount = (m: number) => escapeText(number.format(m / 10 ** digits));
-  const money = (m: number) => escapeText(formatMoney(m, doc.currency, doc.language));
-  const time = new Intl.DateTimeFormat(doc.language, {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: doc.time_zone,
-  }).format(new Date(doc.time));
   const cpl = CHARS_PER_LINE[width];
-  const narrow = cpl < 40;
   const out: string[] = [];
-  /** Centred text, wrapped at words. */
-  const centred = (text: string) => {
-    for (const l of text.split('\n')) out.push(...wrapText(l, cpl));
+  return {
+    t,
+    cpl,
+    narrow: cpl < 40,
+    out,
+    amount: (m: number) => escapeText(number.format(m / 10 ** digits)),
+    money: (m: number) => escapeText(formatMoney(m, doc.currency, doc.language)),
+    time: new Intl.DateTimeFormat(doc.language, {
+      dateStyle: 'short',
+      timeStyle: 'short',
+      timeZone: doc.time_zone,
+    }).format(new Date(doc.time)),
+    /** Centred text, wrapped at words. */
+    centred: (text: string) => {
+      for (const l of text.split('\n')) out.push(...wrapText(l, cpl));
+    },
+    pair: (left: string, right: string) => out.push(`${left} | ${right}`),
   };
-  const pair = (left: string, right: string) => out.push(`${left} | ${right}`);
+}
+type Writer = ReturnType<typeof receiptWriter>;
 
+/** The business, then the document: its title, number, time, place, cashier and what it reverses. */
+function headSection(doc: ReceiptDocument, w: Writer): void {
+  const { t, out, centred, pair } = w;
   out.push(`^^${escapeText(doc.business.name)}`);
   centred(doc.business.address);
   centred(doc.business.phone);
@@ -83,41 +92,50 @@ export function receiptMarkup(doc: ReceiptDocument, width: RollWidth): string {
   const title =
     doc.kind && doc.type === 'sale' ? t(`receipt.kind.${doc.kind}`) : t(`receipt.title.${doc.type}`);
   out.push(`"${escapeText(title)}"`);
-  if (narrow) {
+  if (w.narrow) {
     out.push(`|"${escapeText(t('receipt.no', { no: doc.receipt_no }))}"`);
-    out.push(`|${escapeText(time)}`);
-  } else pair(`"${escapeText(t('receipt.no', { no: doc.receipt_no }))}"`, escapeText(time));
+    out.push(`|${escapeText(w.time)}`);
+  } else pair(`"${escapeText(t('receipt.no', { no: doc.receipt_no }))}"`, escapeText(w.time));
   pair(escapeText(t('receipt.location')), escapeText(doc.location));
   pair(escapeText(t('receipt.cashier')), escapeText(doc.cashier));
   if (doc.sale_receipt_no) out.push(`|${escapeText(t('receipt.reverses', { no: doc.sale_receipt_no }))}`);
   if (doc.reason) pair(escapeText(t('receipt.reason')), escapeText(doc.reason));
+}
 
-  if (doc.lines.length > 0) {
-    out.push('-');
-    for (const l of doc.lines) {
-      const qty = `${escapeText(formatQuantity(l.quantity))} x ${amount(l.unit_price)}`;
-      if (narrow) {
-        for (const part of wrapText(l.name, cpl)) out.push(`|${part}`);
-        pair(`  ${qty}`, amount(l.amount + l.discount));
-      } else {
-        out.push(`${escapeText(l.name)} | ${qty} | ${amount(l.amount + l.discount)}`);
-      }
-      if (l.discount > 0) pair(`  ${escapeText(t('receipt.discount'))}`, `\\-${amount(l.discount)}`);
-    }
-    out.push('-');
-    if (doc.discount > 0) {
-      pair(escapeText(t('receipt.subtotal')), amount(doc.gross));
-      pair(escapeText(t('receipt.discount')), `\\-${amount(doc.discount)}`);
-    }
-  } else if (!doc.close) {
-    out.push('-');
+/** The lines with their discounts, and the sale's discount under them. */
+function linesSection(doc: ReceiptDocument, w: Writer): void {
+  const { t, out, pair, amount } = w;
+  if (doc.lines.length === 0) {
+    if (!doc.close) out.push('-');
+    return;
   }
+  out.push('-');
+  for (const l of doc.lines) {
+    const qty = `${escapeText(formatQuantity(l.quantity))} x ${amount(l.unit_price)}`;
+    if (w.narrow) {
+      for (const part of wrapText(l.name, w.cpl)) out.push(`|${part}`);
+      pair(`  ${qty}`, amount(l.amount + l.discount));
+    } else {
+      out.push(`${escapeText(l.name)} | ${qty} | ${amount(l.amount + l.discount)}`);
+    }
+    if (l.discount > 0) pair(`  ${escapeText(t('receipt.discount'))}`, `\\-${amount(l.discount)}`);
+  }
+  out.push('-');
+  if (doc.discount > 0) {
+    pair(escapeText(t('receipt.subtotal')), amount(doc.gross));
+    pair(escapeText(t('receipt.discount')), `\\-${amount(doc.discount)}`);
+  }
+}
 
+/** The total or the amount paid, the tax in it, then how it was paid and the day close's cash. */
+function totalsSection(doc: ReceiptDocument, w: Writer): void {
+  const { t, pair, amount, money } = w;
   if (doc.type === 'sale' || doc.type === 'reversal') {
     const label = doc.type === 'reversal' ? t('receipt.refunded') : t('receipt.total');
     // Double width needs room: on a 58 mm roll the total is emphasised instead.
-    const big = narrow ? '"' : '^';
-    pair(`${big}${escapeText(label)}${narrow ? '"' : ''}`, `${big}${money(doc.total)}${narrow ? '"' : ''}`);
+    const big = w.narrow ? '"' : '^';
+    const end = w.narrow ? '"' : '';
+    pair(`${big}${escapeText(label)}${end}`, `${big}${money(doc.total)}${end}`);
     if (doc.tax > 0) pair(escapeText(t('receipt.taxIncluded')), amount(doc.tax));
   }
   if (doc.type === 'payment') {
@@ -137,7 +155,11 @@ export function receiptMarkup(doc: ReceiptDocument, width: RollWidth): string {
     pair(escapeText(t('receipt.counted')), money(doc.close.counted));
     pair(`"${escapeText(t('receipt.difference'))}"`, `"${money(doc.close.difference)}"`);
   }
+}
 
+/** Where to pay (not on a day close), the footer or a thank-you, and the number as a barcode. */
+function footSection(doc: ReceiptDocument, w: Writer): void {
+  const { t, out, centred } = w;
   if (doc.business.payment_details.length > 0 && doc.type !== 'close') {
     out.push('-');
     centred(t('receipt.payTo'));
@@ -147,7 +169,20 @@ export function receiptMarkup(doc: ReceiptDocument, width: RollWidth): string {
   const footer = doc.business.footer.split('\n').filter((l) => l.trim());
   for (const l of footer.length > 0 ? footer : [t('receipt.thanks')]) centred(l);
   out.push(`{code:${escapeValue(doc.receipt_no)}; option:code128,2,64,hri}`);
-  return `${out.join('\n')}\n`;
+}
+
+/**
+ * The receiptline markup of a receipt for a roll width: business header, document facts, lines,
+ * totals, payment, the profile's payment details, footer and a CODE128 barcode of the number.
+ * User text is escaped; the words come from the business's language.
+ */
+export function receiptMarkup(doc: ReceiptDocument, width: RollWidth): string {
+  const w = receiptWriter(doc, width);
+  headSection(doc, w);
+  linesSection(doc, w);
+  totalsSection(doc, w);
+  footSection(doc, w);
+  return `${w.out.join('\n')}\n`;
 }
 
 /**

@@ -1,7 +1,12 @@
 import {
+  type DayClose,
+  type DebtorPayment,
   type Language,
   type ReceiptDocument,
+  type ReceiptLine,
   type ReceiptType,
+  type Reversal,
+  type Sale,
   isLanguage,
   paymentDetailsSchema,
 } from '@duka/domain';
@@ -106,6 +111,94 @@ const NONE: Omit<
   close: null,
 };
 
+/** What a receipt shows of its document beside the business and the blanks in `NONE`. */
+type Shown = Pick<ReceiptDocument, 'receipt_no' | 'time' | 'location' | 'cashier' | 'kind'> &
+  Partial<typeof NONE>;
+
+/**
+ * Number, time, place and who served (every document has them under the same names), and the
+ * kind: of sale, or how a payment was made.
+ */
+function made(
+  d: { receipt_no: string; created_at: string; location_name: string; user_name: string },
+  kind: string | null,
+) {
+  return {
+    receipt_no: d.receipt_no,
+    time: d.created_at,
+    location: d.location_name,
+    cashier: d.user_name,
+    kind,
+  };
+}
+
+/** A line as the receipt shows it: what it costs the customer, and the money off it shown under it. */
+function lineShown(
+  l: { name: string; quantity: number; unit: string; unit_price: number },
+  amount: number,
+  discount: number,
+): ReceiptLine {
+  return { name: l.name, quantity: l.quantity, unit: l.unit, unit_price: l.unit_price, amount, discount };
+}
+
+/** The debtor and their balance after it, or the transfer's provider and reference. */
+function partyShown(d: {
+  debtor_name: string | null;
+  debtor_balance_after: number | null;
+  provider_name: string | null;
+  reference: string | null;
+}) {
+  return {
+    debtor: d.debtor_name,
+    balance_after: d.debtor_balance_after,
+    provider: d.provider_name,
+    reference: d.reference,
+  };
+}
+
+function saleShown(s: Sale): Shown {
+  return {
+    ...made(s, s.kind),
+    // The line's own discount shows on the line; the sale's shows once, in the totals.
+    lines: s.lines.map((l) => lineShown(l, l.gross - l.discount, l.discount)),
+    gross: s.gross,
+    discount: s.discount,
+    tax: s.tax,
+    total: s.total,
+    tendered: s.tendered,
+    change: s.change,
+    ...partyShown(s),
+  };
+}
+
+function reversalShown(r: Reversal): Shown {
+  return {
+    ...made(r, r.kind),
+    lines: r.lines.map((l) => lineShown(l, l.amount, 0)),
+    gross: r.total,
+    tax: r.tax,
+    total: r.total,
+    ...partyShown(r),
+    sale_receipt_no: r.sale_receipt_no,
+    reason: r.reason,
+  };
+}
+
+function paymentShown(p: DebtorPayment): Shown {
+  return {
+    ...made(p, p.method),
+    total: p.amount,
+    ...partyShown({ ...p, debtor_balance_after: p.balance_after }),
+  };
+}
+
+function closeShown(c: DayClose): Shown {
+  return {
+    ...made(c, null),
+    close: { day: c.day, expected: c.expected_cash, counted: c.counted_cash, difference: c.difference },
+  };
+}
+
 /** The receipt document of a sale, reversal, debtor payment or day close, in the business's language. */
 export async function receiptDocument(
   db: Q,
@@ -114,101 +207,9 @@ export async function receiptDocument(
   id: string,
   language?: string,
 ): Promise<ReceiptDocument> {
-  const common = base(business, language);
-  if (type === 'sale') {
-    const s = await loadSale(db, business.id, id);
-    return {
-      ...common,
-      ...NONE,
-      type,
-      id,
-      receipt_no: s.receipt_no,
-      time: s.created_at,
-      location: s.location_name,
-      cashier: s.user_name,
-      kind: s.kind,
-      lines: s.lines.map((l) => ({
-        name: l.name,
-        quantity: l.quantity,
-        unit: l.unit,
-        unit_price: l.unit_price,
-        // The line's own discount shows on the line; the sale's shows once, in the totals.
-        amount: l.gross - l.discount,
-        discount: l.discount,
-      })),
-      gross: s.gross,
-      discount: s.discount,
-      tax: s.tax,
-      total: s.total,
-      tendered: s.tendered,
-      change: s.change,
-      debtor: s.debtor_name,
-      balance_after: s.debtor_balance_after,
-      provider: s.provider_name,
-      reference: s.reference,
-    };
-  }
-  if (type === 'reversal') {
-    const r = await loadReversal(db, business.id, id);
-    return {
-      ...common,
-      ...NONE,
-      type,
-      id,
-      receipt_no: r.receipt_no,
-      time: r.created_at,
-      location: r.location_name,
-      cashier: r.user_name,
-      kind: r.kind,
-      lines: r.lines.map((l) => ({
-        name: l.name,
-        quantity: l.quantity,
-        unit: l.unit,
-        unit_price: l.unit_price,
-        amount: l.amount,
-        discount: 0,
-      })),
-      gross: r.total,
-      tax: r.tax,
-      total: r.total,
-      debtor: r.debtor_name,
-      balance_after: r.debtor_balance_after,
-      provider: r.provider_name,
-      reference: r.reference,
-      sale_receipt_no: r.sale_receipt_no,
-      reason: r.reason,
-    };
-  }
-  if (type === 'payment') {
-    const p = await loadPayment(db, business.id, id);
-    return {
-      ...common,
-      ...NONE,
-      type,
-      id,
-      receipt_no: p.receipt_no,
-      time: p.created_at,
-      location: p.location_name,
-      cashier: p.user_name,
-      kind: p.method,
-      total: p.amount,
-      debtor: p.debtor_name,
-      balance_after: p.balance_after,
-      provider: p.provider_name,
-      reference: p.reference,
-    };
-  }
-  const c = await loadDayClose(db, business.id, id);
-  return {
-    ...common,
-    ...NONE,
-    type,
-    id,
-    receipt_no: c.receipt_no,
-    time: c.created_at,
-    location: c.location_name,
-    cashier: c.user_name,
-    kind: null,
-    close: { day: c.day, expected: c.expected_cash, counted: c.counted_cash, difference: c.difference },
-  };
+  const common = { ...base(business, language), ...NONE, type, id };
+  if (type === 'sale') return { ...common, ...saleShown(await loadSale(db, business.id, id)) };
+  if (type === 'reversal') return { ...common, ...reversalShown(await loadReversal(db, business.id, id)) };
+  if (type === 'payment') return { ...common, ...paymentShown(await loadPayment(db, business.id, id)) };
+  return { ...common, ...closeShown(await loadDayClose(db, business.id, id)) };
 }

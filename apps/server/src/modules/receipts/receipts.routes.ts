@@ -47,25 +47,38 @@ export async function findReadableReceipt(deps: AppDeps, request: FastifyRequest
   return found;
 }
 
-export function receiptsRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const params = z.object({ receipt_no: receiptNoParamSchema });
-  const width = z.coerce
-    .number()
-    .refine((w) => (ROLL_WIDTHS as readonly number[]).includes(w), 'A roll width: 58 or 80');
-  const query = z.strictObject({
-    width: width.optional(),
-    lang: z.enum(['en', 'es', 'pt', 'de']).optional(),
-  });
+const params = z.object({ receipt_no: receiptNoParamSchema });
+const rollWidth = z.coerce
+  .number()
+  .refine((w) => (ROLL_WIDTHS as readonly number[]).includes(w), 'A roll width: 58 or 80');
+const query = z.strictObject({
+  width: rollWidth.optional(),
+  lang: z.enum(['en', 'es', 'pt', 'de']).optional(),
+});
 
-  /** The document behind a receipt number, checked against who asks; the width defaults to the profile's. */
-  const load = async (request: FastifyRequest, receiptNo: string, q: { width?: number; lang?: string }) => {
-    const business = authOf(request).business;
-    const found = await findReadableReceipt(deps, request, receiptNo);
-    const doc = await receiptDocument(deps.db.kysely, business, found.type, found.id, q.lang);
-    const width: 58 | 80 = (q.width ?? business.receipt_width) === 58 ? 58 : 80;
-    return { doc, width, business };
-  };
+/** The document behind a receipt number, checked against who asks; the width defaults to the profile's. */
+async function loadReceipt(
+  deps: AppDeps,
+  request: FastifyRequest,
+  receiptNo: string,
+  q: { width?: number; lang?: string },
+) {
+  const business = authOf(request).business;
+  const found = await findReadableReceipt(deps, request, receiptNo);
+  const doc = await receiptDocument(deps.db.kysely, business, found.type, found.id, q.lang);
+  const width: 58 | 80 = (q.width ?? business.receipt_width) === 58 ? 58 : 80;
+  return { doc, width, business };
+}
+
+/** The receipt routes, in this order (the API docs list them so). */
+export function receiptsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  receiptViewRoutes(app, deps);
+  receiptPrintRoute(app, deps);
+}
+
+/** What a number names, and the receipt drawn for the screen or as bytes for the printer helper. */
+function receiptViewRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/receipts/:receipt_no', {
     config: { access: { kind: 'signedIn' } },
@@ -95,7 +108,7 @@ export function receiptsRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: z.unknown().describe('SVG'), ...errorResponses(401, 403, 404, 422) },
     },
     handler: async (request, reply) => {
-      const { doc, width: w } = await load(request, request.params.receipt_no, request.query);
+      const { doc, width: w } = await loadReceipt(deps, request, request.params.receipt_no, request.query);
       const svg = receiptSvg(doc, w);
       return reply.type('image/svg+xml').header('Cache-Control', 'private, no-cache').send(svg);
     },
@@ -118,10 +131,15 @@ export function receiptsRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     handler: async (request) => {
-      const { doc, width: w } = await load(request, request.params.receipt_no, request.query);
+      const { doc, width: w } = await loadReceipt(deps, request, request.params.receipt_no, request.query);
       return { job_name: jobName(doc.receipt_no), width: w, data: receiptEscPos(doc, w).toString('base64') };
     },
   });
+}
+
+/** Printing from a local server straight to the network printer. */
+function receiptPrintRoute(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/receipts/:receipt_no/print', {
     config: { access: { kind: 'signedIn' } },
@@ -135,7 +153,7 @@ export function receiptsRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     handler: async (request) => {
-      const { doc, width: w, business } = await load(request, request.params.receipt_no, {});
+      const { doc, width: w, business } = await loadReceipt(deps, request, request.params.receipt_no, {});
       if (deps.config.mode !== 'local')
         throw new AppError(
           'no_printer',

@@ -6,60 +6,65 @@ import { productFigures, summaryRows } from './sales-report.js';
 
 type Q = Kysely<Database>;
 
-/** The owner's first look: today against yesterday, 30 days, the week's best sellers, what needs attention. */
-export async function dashboard(
-  db: Q,
-  business: { id: string; timezone: string },
-  now: Date,
-): Promise<Dashboard> {
-  const today = businessDay(now, business.timezone);
-  const first = addDays(today, -29);
-  const monthStart = `${today.slice(0, 8)}01`;
-  const from = monthStart < first ? monthStart : first;
-  const [rows, week, expenses, low, debtors, transfers] = await Promise.all([
-    summaryRows(db, business.id, { from, to: today }),
-    productFigures(db, business.id, { from: addDays(today, -6), to: today }),
-    expensesByDay(db, business.id, { from: monthStart, to: today }),
-    db
-      .selectFrom('products as p')
-      .leftJoin(
-        (eb) =>
-          eb
-            .selectFrom('stock_levels')
-            .select(['product_id', (e) => e.fn.sum<number>('quantity').as('q')])
-            .where('business_id', '=', business.id)
-            .groupBy('product_id')
-            .as('l'),
-        (j) => j.onRef('l.product_id', '=', 'p.id'),
-      )
-      .select(['p.id', 'p.name', 'p.unit', 'p.reorder_level', 'l.q'])
-      .where('p.business_id', '=', business.id)
-      .where('p.deleted_at', 'is', null)
-      .where('p.active', '=', 1)
-      .where('p.reorder_level', '>', 0)
-      .execute(),
-    db
-      .selectFrom('debtors')
-      .select((eb) => [
-        eb.fn.sum<number>(eb.case().when('balance', '>', 0).then(eb.ref('balance')).else(0).end()).as('owed'),
-        eb.fn.sum<number>(eb.case().when('balance', '>', 0).then(1).else(0).end()).as('n'),
-        eb.fn
-          .sum<number>(eb.case().when('balance', '>', eb.ref('credit_limit')).then(1).else(0).end())
-          .as('over'),
-      ])
-      .where('business_id', '=', business.id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('transfers as t')
-      .leftJoin('transfer_confirmations as c', 'c.transfer_id', 't.id')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('t.amount').as('s')])
-      .where('t.business_id', '=', business.id)
-      .where('c.transfer_id', 'is', null)
-      .executeTakeFirstOrThrow(),
-  ]);
+/** The active products with a reorder level, and what the business holds of each everywhere. */
+function reorderProducts(db: Q, businessId: string) {
+  return db
+    .selectFrom('products as p')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('stock_levels')
+          .select(['product_id', (e) => e.fn.sum<number>('quantity').as('q')])
+          .where('business_id', '=', businessId)
+          .groupBy('product_id')
+          .as('l'),
+      (j) => j.onRef('l.product_id', '=', 'p.id'),
+    )
+    .select(['p.id', 'p.name', 'p.unit', 'p.reorder_level', 'l.q'])
+    .where('p.business_id', '=', businessId)
+    .where('p.deleted_at', 'is', null)
+    .where('p.active', '=', 1)
+    .where('p.reorder_level', '>', 0)
+    .execute();
+}
 
-  const perDay = new Map<string, { sales: number; profit: number; count: number; revenue: number }>();
+/** What debtors owe, how many owe, and how many are over their limit. */
+function debtorTotals(db: Q, businessId: string) {
+  return db
+    .selectFrom('debtors')
+    .select((eb) => [
+      eb.fn.sum<number>(eb.case().when('balance', '>', 0).then(eb.ref('balance')).else(0).end()).as('owed'),
+      eb.fn.sum<number>(eb.case().when('balance', '>', 0).then(1).else(0).end()).as('n'),
+      eb.fn
+        .sum<number>(eb.case().when('balance', '>', eb.ref('credit_limit')).then(1).else(0).end())
+        .as('over'),
+    ])
+    .where('business_id', '=', businessId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+}
+
+/** How many transfers wait for the admin's confirmation, and their sum. */
+function unconfirmedTransfers(db: Q, businessId: string) {
+  return db
+    .selectFrom('transfers as t')
+    .leftJoin('transfer_confirmations as c', 'c.transfer_id', 't.id')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('t.amount').as('s')])
+    .where('t.business_id', '=', businessId)
+    .where('c.transfer_id', 'is', null)
+    .executeTakeFirstOrThrow();
+}
+
+interface DayFigures {
+  sales: number;
+  profit: number;
+  count: number;
+  revenue: number;
+}
+
+/** Each day's sales, revenue (without tax) and gross profit, net of reversals. */
+function figuresByDay(rows: Awaited<ReturnType<typeof summaryRows>>): Map<string, DayFigures> {
+  const perDay = new Map<string, DayFigures>();
   for (const r of rows) {
     const d = perDay.get(r.day) ?? { sales: 0, profit: 0, count: 0, revenue: 0 };
     const revenue =
@@ -70,14 +75,11 @@ export async function dashboard(
     d.count += Number(r.sales_count);
     perDay.set(r.day, d);
   }
-  const figures = (day: string) => {
-    const d = perDay.get(day);
-    return { sales: d?.sales ?? 0, count: d?.count ?? 0, profit: d?.profit ?? 0 };
-  };
-  const days = Array.from({ length: 30 }, (_, i) => addDays(first, i)).map((day) => ({
-    day,
-    ...figures(day),
-  }));
+  return perDay;
+}
+
+/** The month so far: revenue, expenses, and the profit after them. */
+function monthFigures(perDay: Map<string, DayFigures>, monthStart: string, expenses: Map<string, number>) {
   let monthRevenue = 0;
   let monthGross = 0;
   for (const [day, d] of perDay)
@@ -86,7 +88,16 @@ export async function dashboard(
       monthGross += d.profit;
     }
   const monthExpenses = [...expenses.values()].reduce((s, x) => s + x, 0);
+  return {
+    start: monthStart,
+    expenses: monthExpenses,
+    revenue: monthRevenue,
+    profit: monthGross - monthExpenses,
+  };
+}
 
+/** The five best sellers of the week by net revenue, with their names. */
+async function topProducts(db: Q, week: Awaited<ReturnType<typeof productFigures>>) {
   const topIds = [...week]
     .map(([id, p]) => ({
       id,
@@ -110,7 +121,17 @@ export async function dashboard(
         ).map((p) => [p.id, p.name]),
       )
     : new Map<string, string>();
-  const lowItems = low
+  return topIds.map((t) => ({
+    product_id: t.id,
+    name: names.get(t.id) ?? '',
+    quantity: t.quantity,
+    net: t.net,
+  }));
+}
+
+/** The products at or below their reorder level, the furthest below first. */
+function lowStock(low: Awaited<ReturnType<typeof reorderProducts>>) {
+  return low
     .map((p) => ({
       product_id: p.id,
       name: p.name,
@@ -120,17 +141,39 @@ export async function dashboard(
     }))
     .filter((p) => p.on_hand <= p.reorder_level)
     .sort((a, b) => a.on_hand - a.reorder_level - (b.on_hand - b.reorder_level));
+}
+
+/** The owner's first look: today against yesterday, 30 days, the week's best sellers, what needs attention. */
+export async function dashboard(
+  db: Q,
+  business: { id: string; timezone: string },
+  now: Date,
+): Promise<Dashboard> {
+  const today = businessDay(now, business.timezone);
+  const first = addDays(today, -29);
+  const monthStart = `${today.slice(0, 8)}01`;
+  const from = monthStart < first ? monthStart : first;
+  const [rows, week, expenses, low, debtors, transfers] = await Promise.all([
+    summaryRows(db, business.id, { from, to: today }),
+    productFigures(db, business.id, { from: addDays(today, -6), to: today }),
+    expensesByDay(db, business.id, { from: monthStart, to: today }),
+    reorderProducts(db, business.id),
+    debtorTotals(db, business.id),
+    unconfirmedTransfers(db, business.id),
+  ]);
+
+  const perDay = figuresByDay(rows);
+  const figures = (day: string) => {
+    const d = perDay.get(day);
+    return { sales: d?.sales ?? 0, count: d?.count ?? 0, profit: d?.profit ?? 0 };
+  };
+  const lowItems = lowStock(low);
   return {
     today,
     today_figures: figures(today),
     yesterday_figures: figures(addDays(today, -1)),
-    days,
-    top_products: topIds.map((t) => ({
-      product_id: t.id,
-      name: names.get(t.id) ?? '',
-      quantity: t.quantity,
-      net: t.net,
-    })),
+    days: Array.from({ length: 30 }, (_, i) => addDays(first, i)).map((day) => ({ day, ...figures(day) })),
+    top_products: await topProducts(db, week),
     low_stock: { count: lowItems.length, items: lowItems.slice(0, 10) },
     debtors: {
       owed: Number(debtors.owed ?? 0),
@@ -138,11 +181,6 @@ export async function dashboard(
       over_limit: Number(debtors.over ?? 0),
     },
     unconfirmed_transfers: { count: Number(transfers.n), amount: Number(transfers.s ?? 0) },
-    month: {
-      start: monthStart,
-      expenses: monthExpenses,
-      revenue: monthRevenue,
-      profit: monthGross - monthExpenses,
-    },
+    month: monthFigures(perDay, monthStart, expenses),
   };
 }

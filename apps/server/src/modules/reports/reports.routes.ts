@@ -28,7 +28,14 @@ const ACCESS: Record<ReportName, { access: Access }> = {
 };
 const ERRORS = errorResponses(401, 403, 404, 422);
 
+/** The report routes, in this order (the API docs list them so). */
 export function reportsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  reportViewRoutes(app, deps);
+  reportExportRoutes(app, deps);
+}
+
+/** The sales, profit and stock reports and the owner's dashboard, as JSON. */
+function reportViewRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/reports/sales', {
@@ -83,7 +90,11 @@ export function reportsRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     handler: (request) => dashboard(deps.db.kysely, authOf(request).business, deps.clock.now()),
   });
+}
 
+/** Each report as a file to download: CSV, XLSX or PDF. */
+function reportExportRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   for (const report of ['sales', 'profit', 'stock'] as const satisfies ReportName[]) {
     r.get(`/api/reports/${report}/export`, {
       config: ACCESS[report],

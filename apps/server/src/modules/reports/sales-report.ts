@@ -6,7 +6,8 @@ import { scopeIds } from '../inventory/location-scope.js';
 import { checkRange, splitByMonths } from './ranges.js';
 
 type Q = Kysely<Database>;
-interface Filter {
+/** A report's range of business days and the locations it covers. */
+export interface Filter {
   from: string;
   to: string;
   location_id?: string | undefined;
@@ -106,23 +107,16 @@ export async function productFigures(
 const zero = () => ({ sales_count: 0, sales_total: 0, reversals_count: 0, reversals_total: 0, net: 0 });
 type Net = ReturnType<typeof zero>;
 
-/**
- * The sales report over business days `from`…`to`: totals, and the same figures by day, product,
- * category, cashier, location and kind of sale; reversals on their own and netted.
- */
-export async function salesReport(db: Q, businessId: string, f: Filter): Promise<SalesReport> {
-  checkRange(f.from, f.to);
-  if (f.location_id) await requireOwnId(db, 'locations', f.location_id, businessId, 'Location');
-  const [rows, products] = await Promise.all([
-    summaryRows(db, businessId, f),
-    productFigures(db, businessId, f),
-  ]);
+type SummaryRow = Awaited<ReturnType<typeof summaryRows>>[number];
+
+/** The summary rows added up: the totals, and the same figures by day, cashier, location and kind. */
+function netsOf(rows: SummaryRow[]) {
   const totals = { ...zero(), tax: 0, discount: 0, average_sale: 0 };
   const byDay = new Map<string, Net>();
   const byUser = new Map<string, Net>();
   const byLocation = new Map<string, Net>();
   const byKind = new Map<string, Net>();
-  const bump = (m: Map<string, Net>, k: string, r: (typeof rows)[number]) => {
+  const bump = (m: Map<string, Net>, k: string, r: SummaryRow) => {
     const x = m.get(k) ?? zero();
     x.sales_count += Number(r.sales_count);
     x.sales_total += Number(r.sales_total);
@@ -145,27 +139,38 @@ export async function salesReport(db: Q, businessId: string, f: Filter): Promise
   }
   totals.net = totals.sales_total - totals.reversals_total;
   totals.average_sale = totals.sales_count > 0 ? divRound(totals.net, totals.sales_count) : 0;
+  return { totals, byDay, byUser, byLocation, byKind };
+}
 
-  const ids = [...products.keys()];
+/** The names behind the ids: the products sold, the cashiers, the business's locations. */
+async function namesFor(db: Q, businessId: string, productIds: string[], userIds: string[]) {
   const [info, users, locations] = await Promise.all([
-    ids.length
+    productIds.length
       ? db
           .selectFrom('products')
           .select(['id', 'name', 'code', 'category', 'unit'])
-          .where('id', 'in', ids)
+          .where('id', 'in', productIds)
           .execute()
       : Promise.resolve([]),
-    byUser.size
-      ? db
-          .selectFrom('users')
-          .select(['id', 'name'])
-          .where('id', 'in', [...byUser.keys()].filter(Boolean))
-          .execute()
+    userIds.length
+      ? db.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds.filter(Boolean)).execute()
       : Promise.resolve([]),
     db.selectFrom('locations').select(['id', 'name']).where('business_id', '=', businessId).execute(),
   ]);
-  const productInfo = new Map(info.map((p) => [p.id, p]));
-  const byProduct = ids
+  const names = (list: { id: string; name: string }[]) => new Map(list.map((x) => [x.id, x.name]));
+  return {
+    productInfo: new Map(info.map((p) => [p.id, p])),
+    users: names(users),
+    locations: names(locations),
+  };
+}
+
+/** Each product's figures with its name, code and category, the best net first. */
+function productRows(
+  products: Map<string, ProductFigures>,
+  productInfo: Awaited<ReturnType<typeof namesFor>>['productInfo'],
+) {
+  return [...products.keys()]
     .map((id) => {
       const p = products.get(id)!;
       const i = productInfo.get(id);
@@ -184,6 +189,10 @@ export async function salesReport(db: Q, businessId: string, f: Filter): Promise
       };
     })
     .sort((a, b) => b.net - a.net || a.name.localeCompare(b.name));
+}
+
+/** The products' revenue added up by category, the best net first. */
+function categoryRows(byProduct: ReturnType<typeof productRows>) {
   const categories = new Map<string, { revenue: number; reversed_revenue: number }>();
   for (const p of byProduct) {
     const c = categories.get(p.category) ?? { revenue: 0, reversed_revenue: 0 };
@@ -191,9 +200,25 @@ export async function salesReport(db: Q, businessId: string, f: Filter): Promise
     c.reversed_revenue += p.reversed_revenue;
     categories.set(p.category, c);
   }
-  const names = (list: { id: string; name: string }[]) => new Map(list.map((x) => [x.id, x.name]));
-  const userNames = names(users);
-  const locationNames = names(locations);
+  return [...categories]
+    .map(([category, c]) => ({ category, ...c, net: c.revenue - c.reversed_revenue }))
+    .sort((a, b) => b.net - a.net);
+}
+
+/**
+ * The sales report over business days `from`…`to`: totals, and the same figures by day, product,
+ * category, cashier, location and kind of sale; reversals on their own and netted.
+ */
+export async function salesReport(db: Q, businessId: string, f: Filter): Promise<SalesReport> {
+  checkRange(f.from, f.to);
+  if (f.location_id) await requireOwnId(db, 'locations', f.location_id, businessId, 'Location');
+  const [rows, products] = await Promise.all([
+    summaryRows(db, businessId, f),
+    productFigures(db, businessId, f),
+  ]);
+  const { totals, byDay, byUser, byLocation, byKind } = netsOf(rows);
+  const names = await namesFor(db, businessId, [...products.keys()], [...byUser.keys()]);
+  const byProduct = productRows(products, names.productInfo);
   return {
     from: f.from,
     to: f.to,
@@ -201,14 +226,12 @@ export async function salesReport(db: Q, businessId: string, f: Filter): Promise
     totals,
     by_day: [...byDay].map(([day, x]) => ({ day, ...x })).sort((a, b) => (a.day < b.day ? -1 : 1)),
     by_product: byProduct,
-    by_category: [...categories]
-      .map(([category, c]) => ({ category, ...c, net: c.revenue - c.reversed_revenue }))
-      .sort((a, b) => b.net - a.net),
+    by_category: categoryRows(byProduct),
     by_cashier: [...byUser]
-      .map(([user_id, x]) => ({ user_id, name: userNames.get(user_id) ?? '', ...x }))
+      .map(([user_id, x]) => ({ user_id, name: names.users.get(user_id) ?? '', ...x }))
       .sort((a, b) => b.net - a.net),
     by_location: [...byLocation]
-      .map(([location_id, x]) => ({ location_id, name: locationNames.get(location_id) ?? '', ...x }))
+      .map(([location_id, x]) => ({ location_id, name: names.locations.get(location_id) ?? '', ...x }))
       .sort((a, b) => b.net - a.net),
     by_kind: [...byKind].map(([kind, x]) => ({ kind: kind as SaleKind, ...x })).sort((a, b) => b.net - a.net),
   };

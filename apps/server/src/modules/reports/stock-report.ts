@@ -4,26 +4,12 @@ import type { Database } from '../../db/tables.js';
 import { requireOwnId } from '../../lib/scope.js';
 import { scopeIds } from '../inventory/location-scope.js';
 import { checkRange } from './ranges.js';
+import type { Filter } from './sales-report.js';
 
 type Q = Kysely<Database>;
 
-/**
- * Stock on hand per product and location with its value at average cost and at selling price,
- * the products at or below their reorder level, and the movements of a range by kind.
- */
-export async function stockReport(
-  db: Q,
-  business: { id: string; timezone: string },
-  f: {
-    from: string;
-    to: string;
-    location_id?: string | undefined;
-    /** The locations the reader may see (null or absent = all). */
-    location_ids?: string[] | null | undefined;
-  },
-): Promise<StockReport> {
-  checkRange(f.from, f.to);
-  if (f.location_id) await requireOwnId(db, 'locations', f.location_id, business.id, 'Location');
+/** Each product's level at each location the filter keeps, by product then location name. */
+function levelRows(db: Q, businessId: string, f: Filter) {
   let levels = db
     .selectFrom('stock_levels as l')
     .innerJoin('products as p', 'p.id', 'l.product_id')
@@ -41,10 +27,15 @@ export async function stockReport(
       'loc.name as location_name',
       'l.quantity',
     ])
-    .where('l.business_id', '=', business.id)
+    .where('l.business_id', '=', businessId)
     .where('p.deleted_at', 'is', null);
   if (f.location_id) levels = levels.where('l.location_id', '=', f.location_id);
   if (f.location_ids) levels = levels.where('l.location_id', 'in', scopeIds(f.location_ids));
+  return levels.orderBy('p.name').orderBy('loc.name').execute();
+}
+
+/** The range's movements by kind: how many, the quantity, and the value in thousandths at their unit costs. */
+function movementRows(db: Q, business: { id: string; timezone: string }, f: Filter) {
   const range = dayRange(f.from, f.to, business.timezone);
   let moves = db
     .selectFrom('stock_movements')
@@ -59,17 +50,53 @@ export async function stockReport(
     .where('created_at', '<', range.to);
   if (f.location_id) moves = moves.where('location_id', '=', f.location_id);
   if (f.location_ids) moves = moves.where('location_id', 'in', scopeIds(f.location_ids));
+  return moves.groupBy('kind').execute();
+}
+
+/** The active products with a reorder level. */
+function reorderProducts(db: Q, businessId: string) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'code', 'unit', 'reorder_level'])
+    .where('business_id', '=', businessId)
+    .where('deleted_at', 'is', null)
+    .where('active', '=', 1)
+    .where('reorder_level', '>', 0)
+    .execute();
+}
+
+/** The products held at or below their reorder level, the furthest below first, then by name. */
+function lowStock(products: Awaited<ReturnType<typeof reorderProducts>>, held: Map<string, number>) {
+  return products
+    .map((p) => ({
+      product_id: p.id,
+      name: p.name,
+      code: p.code,
+      unit: p.unit,
+      on_hand: held.get(p.id) ?? 0,
+      reorder_level: Number(p.reorder_level),
+    }))
+    .filter((p) => p.on_hand <= p.reorder_level)
+    .sort(
+      (a, b) => a.on_hand - a.reorder_level - (b.on_hand - b.reorder_level) || a.name.localeCompare(b.name),
+    );
+}
+
+/**
+ * Stock on hand per product and location with its value at average cost and at selling price,
+ * the products at or below their reorder level, and the movements of a range by kind.
+ */
+export async function stockReport(
+  db: Q,
+  business: { id: string; timezone: string },
+  f: Filter,
+): Promise<StockReport> {
+  checkRange(f.from, f.to);
+  if (f.location_id) await requireOwnId(db, 'locations', f.location_id, business.id, 'Location');
   const [rows, movements, products] = await Promise.all([
-    levels.orderBy('p.name').orderBy('loc.name').execute(),
-    moves.groupBy('kind').execute(),
-    db
-      .selectFrom('products')
-      .select(['id', 'name', 'code', 'unit', 'reorder_level'])
-      .where('business_id', '=', business.id)
-      .where('deleted_at', 'is', null)
-      .where('active', '=', 1)
-      .where('reorder_level', '>', 0)
-      .execute(),
+    levelRows(db, business.id, f),
+    movementRows(db, business, f),
+    reorderProducts(db, business.id),
   ]);
   const onHand = rows.map((r) => {
     const quantity = Number(r.quantity);
@@ -90,19 +117,6 @@ export async function stockReport(
   });
   const held = new Map<string, number>();
   for (const r of onHand) held.set(r.product_id, (held.get(r.product_id) ?? 0) + r.quantity);
-  const low = products
-    .map((p) => ({
-      product_id: p.id,
-      name: p.name,
-      code: p.code,
-      unit: p.unit,
-      on_hand: held.get(p.id) ?? 0,
-      reorder_level: Number(p.reorder_level),
-    }))
-    .filter((p) => p.on_hand <= p.reorder_level)
-    .sort(
-      (a, b) => a.on_hand - a.reorder_level - (b.on_hand - b.reorder_level) || a.name.localeCompare(b.name),
-    );
   return {
     from: f.from,
     to: f.to,
@@ -113,7 +127,7 @@ export async function stockReport(
       value_price: onHand.reduce((s, r) => s + r.value_price, 0),
       products: held.size,
     },
-    low_stock: low,
+    low_stock: lowStock(products, held),
     movements: movements
       .map((m) => ({
         kind: m.kind as MovementKind,

@@ -1,10 +1,43 @@
-import type { Reversal, Sale, SaleKind, SalesList } from '@duka/domain';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/tables.js';
+import type { Reversal, Sale, SaleKind, SaleLine, SalesList } from '@duka/domain';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, SaleLineRow, SaleRow } from '../../db/tables.js';
 import { notFound } from '../../lib/errors.js';
 import { scopeIds } from '../inventory/location-scope.js';
 
 type Q = Kysely<Database>;
+/** The two documents of the till: a sale and a reversal of one. */
+type Doc = 'sales' | 'sale_reversals';
+type ReversalRow = Selectable<Database['sale_reversals']>;
+/** The names a sale or reversal shows beside its ids. */
+interface Names {
+  location_name: string;
+  user_name: string | null;
+  debtor_name: string | null;
+  provider_name: string | null;
+}
+
+/**
+ * One sale or reversal of the business with the names it shows: its location, who made it, the
+ * debtor and the provider. Kysely types a query over either table with the columns both have;
+ * the callers name the table, so they read the row as that table's.
+ */
+function withNames(db: Q, table: Doc, businessId: string, id: string) {
+  return db
+    .selectFrom(table)
+    .innerJoin('locations', 'locations.id', `${table}.location_id`)
+    .leftJoin('users', 'users.id', `${table}.user_id`)
+    .leftJoin('debtors', 'debtors.id', `${table}.debtor_id`)
+    .leftJoin('payment_providers', 'payment_providers.id', `${table}.provider_id`)
+    .selectAll(table)
+    .select([
+      'locations.name as location_name',
+      'users.name as user_name',
+      'debtors.name as debtor_name',
+      'payment_providers.name as provider_name',
+    ])
+    .where(`${table}.id`, '=', id)
+    .where(`${table}.business_id`, '=', businessId);
+}
 
 /** Thousandths reversed so far per line of a sale. */
 export async function reversedByLine(db: Q, saleId: string): Promise<Map<number, number>> {
@@ -17,24 +50,30 @@ export async function reversedByLine(db: Q, saleId: string): Promise<Map<number,
   return new Map(rows.map((r) => [r.sale_line_no, Number(r.q)]));
 }
 
+/** A stored sale line as the API shows it, with the thousandths reversed of it so far. */
+export function saleLineOf(l: SaleLineRow, reversed: number): SaleLine {
+  return {
+    line_no: l.line_no,
+    product_id: l.product_id,
+    name: l.name,
+    code: l.code,
+    unit: l.unit,
+    quantity: Number(l.quantity),
+    unit_price: Number(l.unit_price),
+    tax_rate: l.tax_rate,
+    gross: Number(l.gross),
+    discount: Number(l.discount),
+    sale_discount: Number(l.sale_discount),
+    net: Number(l.net),
+    tax: Number(l.tax),
+    reversed,
+  };
+}
+
 /** A sale with its lines, what was reversed of each, and its reversals. */
 export async function loadSale(db: Q, businessId: string, id: string): Promise<Sale> {
-  const s = await db
-    .selectFrom('sales')
-    .innerJoin('locations', 'locations.id', 'sales.location_id')
-    .leftJoin('users', 'users.id', 'sales.user_id')
-    .leftJoin('debtors', 'debtors.id', 'sales.debtor_id')
-    .leftJoin('payment_providers', 'payment_providers.id', 'sales.provider_id')
-    .selectAll('sales')
-    .select([
-      'locations.name as location_name',
-      'users.name as user_name',
-      'debtors.name as debtor_name',
-      'payment_providers.name as provider_name',
-    ])
-    .where('sales.id', '=', id)
-    .where('sales.business_id', '=', businessId)
-    .executeTakeFirst();
+  const s = (await withNames(db, 'sales', businessId, id).executeTakeFirst()) as
+    (SaleRow & Names) | undefined;
   if (!s) throw notFound('Sale');
   const [lines, reversed, reversals] = await Promise.all([
     db.selectFrom('sale_lines').selectAll().where('sale_id', '=', id).orderBy('line_no').execute(),
@@ -78,22 +117,7 @@ export async function loadSale(db: Q, businessId: string, id: string): Promise<S
     reference: s.reference,
     note: s.note,
     created_at: s.created_at,
-    lines: lines.map((l) => ({
-      line_no: l.line_no,
-      product_id: l.product_id,
-      name: l.name,
-      code: l.code,
-      unit: l.unit,
-      quantity: Number(l.quantity),
-      unit_price: Number(l.unit_price),
-      tax_rate: l.tax_rate,
-      gross: Number(l.gross),
-      discount: Number(l.discount),
-      sale_discount: Number(l.sale_discount),
-      net: Number(l.net),
-      tax: Number(l.tax),
-      reversed: reversed.get(l.line_no) ?? 0,
-    })),
+    lines: lines.map((l) => saleLineOf(l, reversed.get(l.line_no) ?? 0)),
     reversed_total: reversals.reduce((sum, r) => sum + Number(r.total), 0),
     reversals: reversals.map((r) => ({
       id: r.id,
@@ -128,24 +152,10 @@ export async function saleIdByReceipt(db: Q, businessId: string, receiptNo: stri
 }
 
 export async function loadReversal(db: Q, businessId: string, id: string): Promise<Reversal> {
-  const r = await db
-    .selectFrom('sale_reversals')
+  const r = (await withNames(db, 'sale_reversals', businessId, id)
     .innerJoin('sales', 'sales.id', 'sale_reversals.sale_id')
-    .innerJoin('locations', 'locations.id', 'sale_reversals.location_id')
-    .leftJoin('users', 'users.id', 'sale_reversals.user_id')
-    .leftJoin('debtors', 'debtors.id', 'sale_reversals.debtor_id')
-    .leftJoin('payment_providers', 'payment_providers.id', 'sale_reversals.provider_id')
-    .selectAll('sale_reversals')
-    .select([
-      'sales.receipt_no as sale_receipt_no',
-      'locations.name as location_name',
-      'users.name as user_name',
-      'debtors.name as debtor_name',
-      'payment_providers.name as provider_name',
-    ])
-    .where('sale_reversals.id', '=', id)
-    .where('sale_reversals.business_id', '=', businessId)
-    .executeTakeFirst();
+    .select('sales.receipt_no as sale_receipt_no')
+    .executeTakeFirst()) as (ReversalRow & Names & { sale_receipt_no: string }) | undefined;
   if (!r) throw notFound('Reversal');
   const lines = await db
     .selectFrom('sale_reversal_lines as rl')
@@ -206,81 +216,68 @@ const zeroKinds = () => ({
   transfer: { count: 0, total: 0 },
 });
 
-/** A day's sales and reversals at a location (or everywhere), optionally one user's only. */
-export async function listDay(
-  db: Q,
-  businessId: string,
-  f: {
-    day: string;
-    locationId?: string | undefined;
-    /** The locations the reader may see (null = all). */
-    locationIds?: string[] | null;
-    userId?: string | undefined;
-    kind?: SaleKind | undefined;
-  },
-): Promise<SalesList> {
-  let sales = db
-    .selectFrom('sales')
-    .leftJoin('users', 'users.id', 'sales.user_id')
-    .leftJoin('debtors', 'debtors.id', 'sales.debtor_id')
+/** Which of a day's sales and reversals to list. */
+interface DayFilter {
+  day: string;
+  locationId?: string | undefined;
+  /** The locations the reader may see (null = all). */
+  locationIds?: string[] | null;
+  userId?: string | undefined;
+  kind?: SaleKind | undefined;
+}
+
+/** The day's sales or reversals of the business as the list shows them, filtered. */
+function dayRows(db: Q, table: Doc, businessId: string, f: DayFilter) {
+  let q = db
+    .selectFrom(table)
+    .leftJoin('users', 'users.id', `${table}.user_id`)
+    .leftJoin('debtors', 'debtors.id', `${table}.debtor_id`)
     .select([
-      'sales.id',
-      'sales.receipt_no',
-      'sales.kind',
-      'sales.total',
-      'sales.reference',
-      'sales.created_at',
+      `${table}.id`,
+      `${table}.receipt_no`,
+      `${table}.kind`,
+      `${table}.total`,
+      `${table}.reference`,
+      `${table}.created_at`,
       'users.name as user_name',
       'debtors.name as debtor_name',
-      (eb) =>
+    ])
+    .where(`${table}.business_id`, '=', businessId)
+    .where(`${table}.business_day`, '=', f.day);
+  if (f.locationId) q = q.where(`${table}.location_id`, '=', f.locationId);
+  if (f.locationIds) q = q.where(`${table}.location_id`, 'in', scopeIds(f.locationIds));
+  if (f.userId) q = q.where(`${table}.user_id`, '=', f.userId);
+  if (f.kind) q = q.where(`${table}.kind`, '=', f.kind);
+  return q;
+}
+type DayRow = Awaited<ReturnType<ReturnType<typeof dayRows>['execute']>>[number] & {
+  lines: number | null;
+};
+
+/** A day's sales and reversals at a location (or everywhere), optionally one user's only. */
+export async function listDay(db: Q, businessId: string, f: DayFilter): Promise<SalesList> {
+  const [saleRows, revRows] = await Promise.all([
+    dayRows(db, 'sales', businessId, f)
+      .select((eb) =>
         eb
           .selectFrom('sale_lines')
           .select((e) => e.fn.countAll<number>().as('n'))
           .whereRef('sale_lines.sale_id', '=', 'sales.id')
           .as('lines'),
-    ])
-    .where('sales.business_id', '=', businessId)
-    .where('sales.business_day', '=', f.day);
-  let revs = db
-    .selectFrom('sale_reversals')
-    .leftJoin('users', 'users.id', 'sale_reversals.user_id')
-    .leftJoin('debtors', 'debtors.id', 'sale_reversals.debtor_id')
-    .select([
-      'sale_reversals.id',
-      'sale_reversals.sale_id',
-      'sale_reversals.receipt_no',
-      'sale_reversals.kind',
-      'sale_reversals.total',
-      'sale_reversals.reference',
-      'sale_reversals.created_at',
-      'users.name as user_name',
-      'debtors.name as debtor_name',
-      (eb) =>
-        eb
-          .selectFrom('sale_reversal_lines')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('sale_reversal_lines.reversal_id', '=', 'sale_reversals.id')
-          .as('lines'),
-    ])
-    .where('sale_reversals.business_id', '=', businessId)
-    .where('sale_reversals.business_day', '=', f.day);
-  if (f.locationId) {
-    sales = sales.where('sales.location_id', '=', f.locationId);
-    revs = revs.where('sale_reversals.location_id', '=', f.locationId);
-  }
-  if (f.locationIds) {
-    sales = sales.where('sales.location_id', 'in', scopeIds(f.locationIds));
-    revs = revs.where('sale_reversals.location_id', 'in', scopeIds(f.locationIds));
-  }
-  if (f.userId) {
-    sales = sales.where('sales.user_id', '=', f.userId);
-    revs = revs.where('sale_reversals.user_id', '=', f.userId);
-  }
-  if (f.kind) {
-    sales = sales.where('sales.kind', '=', f.kind);
-    revs = revs.where('sale_reversals.kind', '=', f.kind);
-  }
-  const [saleRows, revRows] = await Promise.all([sales.execute(), revs.execute()]);
+      )
+      .execute(),
+    dayRows(db, 'sale_reversals', businessId, f)
+      .select([
+        'sale_reversals.sale_id',
+        (eb) =>
+          eb
+            .selectFrom('sale_reversal_lines')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('sale_reversal_lines.reversal_id', '=', 'sale_reversals.id')
+            .as('lines'),
+      ])
+      .execute(),
+  ]);
   const out: SalesList = {
     day: f.day,
     location_id: f.locationId ?? null,
@@ -289,34 +286,17 @@ export async function listDay(
     reversals: zeroKinds(),
     net_total: 0,
   };
-  for (const s of saleRows) {
-    const kind = s.kind as SaleKind;
-    out.sales[kind].count += 1;
-    out.sales[kind].total += Number(s.total);
-    out.net_total += Number(s.total);
-    out.items.push({
-      id: s.id,
-      type: 'sale',
-      sale_id: s.id,
-      receipt_no: s.receipt_no,
-      kind,
-      total: Number(s.total),
-      lines: Number(s.lines ?? 0),
-      user_name: s.user_name ?? '',
-      debtor_name: s.debtor_name,
-      reference: s.reference,
-      created_at: s.created_at,
-    });
-  }
-  for (const r of revRows) {
+  const add = (type: 'sale' | 'reversal', r: DayRow, saleId: string) => {
     const kind = r.kind as SaleKind;
-    out.reversals[kind].count += 1;
-    out.reversals[kind].total += Number(r.total);
-    out.net_total -= Number(r.total);
+    const byKind = type === 'sale' ? out.sales : out.reversals;
+    byKind[kind].count += 1;
+    byKind[kind].total += Number(r.total);
+    if (type === 'sale') out.net_total += Number(r.total);
+    else out.net_total -= Number(r.total);
     out.items.push({
       id: r.id,
-      type: 'reversal',
-      sale_id: r.sale_id,
+      type,
+      sale_id: saleId,
       receipt_no: r.receipt_no,
       kind,
       total: Number(r.total),
@@ -326,7 +306,9 @@ export async function listDay(
       reference: r.reference,
       created_at: r.created_at,
     });
-  }
+  };
+  for (const s of saleRows) add('sale', s, s.id);
+  for (const r of revRows) add('reversal', r, r.sale_id);
   out.items.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
   return out;
 }

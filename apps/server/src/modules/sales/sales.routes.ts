@@ -34,9 +34,17 @@ export function sellerOf(request: FastifyRequest): Seller {
   return { ...operatorOf(request), roles: auth.roles, name: auth.user.name };
 }
 
+const id = z.object({ id: z.uuid() });
+
+/** The routes of the till's sales and their reversals, in this order (the API docs list them so). */
 export function salesRoutes(app: FastifyInstance, deps: AppDeps): void {
+  saleRoutes(app, deps);
+  reversalRoutes(app, deps);
+}
+
+/** Recording a sale, the day's list, and one sale by its receipt number or id. */
+function saleRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const id = z.object({ id: z.uuid() });
 
   r.post('/api/sales', {
     config: anyFlag(...SELLING),
@@ -106,6 +114,11 @@ export function salesRoutes(app: FastifyInstance, deps: AppDeps): void {
       return sale;
     },
   });
+}
+
+/** Reversing a sale, and one reversal by its id. */
+function reversalRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/sales/:id/reversals', {
     config: anyFlag(...REVERSING),

@@ -1,0 +1,111 @@
+/**
+ * The checks of a reversal, in the order `reverseSale` runs them: what is left of each line of
+ * the sale, the lines wanted back, the reference, the share of each line's money. They read
+ * but never write.
+ */
+import { type SaleKind, type reversalBodySchema, formatQuantity, reversalShare } from '@duka/domain';
+import type { z } from 'zod';
+import type { SaleLineRow, SaleRow } from '../../db/tables.js';
+import type { Actor } from '../../lib/actor.js';
+import { AppError } from '../../lib/errors.js';
+import type { Trx } from '../../lib/tx.js';
+import { requireReference } from '../transfers/transfer-ledger.js';
+import { reversedByLine } from './sales.repository.js';
+
+type Body = z.output<typeof reversalBodySchema>;
+type Wanted = { line_no: number; quantity: number };
+
+/** The sale's lines and the thousandths earlier reversals took back of each. */
+export interface Sold {
+  lines: SaleLineRow[];
+  reversed: Map<number, number>;
+}
+
+export async function soldSoFar(trx: Trx, saleId: string): Promise<Sold> {
+  const lines = await trx
+    .selectFrom('sale_lines')
+    .selectAll()
+    .where('sale_id', '=', saleId)
+    .orderBy('line_no')
+    .execute();
+  return { lines, reversed: await reversedByLine(trx, saleId) };
+}
+
+/**
+ * The lines and quantities to take back: the ones chosen, each listed once and never more than
+ * is left of it; or, with none chosen, all that is left (refused when nothing is).
+ */
+export function wantedLines(sale: SaleRow, sold: Sold, body: Body): Wanted[] {
+  const left = (lineNo: number, qty: number) => qty - (sold.reversed.get(lineNo) ?? 0);
+  if (!body.lines) {
+    const wanted = sold.lines
+      .map((l) => ({ line_no: l.line_no, quantity: left(l.line_no, Number(l.quantity)) }))
+      .filter((w) => w.quantity > 0);
+    if (wanted.length === 0)
+      throw new AppError('already_reversed', `Receipt #${sale.receipt_no} was already reversed in full`);
+    return wanted;
+  }
+  const seen = new Set<number>();
+  return body.lines.map((w, i) => {
+    if (seen.has(w.line_no))
+      throw new AppError('validation_failed', `Line ${w.line_no} is listed twice`, `lines.${i}.line_no`);
+    seen.add(w.line_no);
+    const l = sold.lines.find((x) => x.line_no === w.line_no);
+    if (!l)
+      throw new AppError(
+        'validation_failed',
+        `Receipt #${sale.receipt_no} has no line ${w.line_no}`,
+        `lines.${i}.line_no`,
+      );
+    const remaining = left(l.line_no, Number(l.quantity));
+    if (w.quantity > remaining)
+      throw new AppError(
+        'reversal_exceeds_sale',
+        remaining === 0
+          ? `${l.name} was already reversed in full`
+          : `Only ${formatQuantity(remaining)} of ${l.name} can still be reversed`,
+        `lines.${i}.quantity`,
+      );
+    return w;
+  });
+}
+
+/** A transfer's refund needs its reference; no other kind takes one. */
+export function reversalReference(kind: SaleKind, body: Body): string | null {
+  const reference = kind === 'transfer' ? requireReference(body.reference) : null;
+  if (kind !== 'transfer' && body.reference !== undefined)
+    throw new AppError('validation_failed', `reference is not part of a ${kind} reversal`, 'reference');
+  return reference;
+}
+
+/**
+ * The reversal's lines: each line's share of the net, tax and cost it was sold at (what earlier
+ * reversals took is not taken twice), and the unit cost the stock comes back at.
+ */
+export function reversalLines(
+  actor: Actor,
+  saleId: string,
+  reversalId: string,
+  sold: Sold,
+  wanted: Wanted[],
+) {
+  return wanted.map((w, i) => {
+    const l = sold.lines.find((x) => x.line_no === w.line_no)!;
+    const quantity = Number(l.quantity);
+    const before = sold.reversed.get(l.line_no) ?? 0;
+    return {
+      reversal_id: reversalId,
+      line_no: i + 1,
+      business_id: actor.businessId,
+      sale_id: saleId,
+      sale_line_no: l.line_no,
+      product_id: l.product_id,
+      quantity: w.quantity,
+      amount: reversalShare(Number(l.net), quantity, before, w.quantity),
+      tax: reversalShare(Number(l.tax), quantity, before, w.quantity),
+      cost: reversalShare(Number(l.cost), quantity, before, w.quantity),
+      unit_cost: Number(l.unit_cost),
+    };
+  });
+}
+export type ReversalLine = ReturnType<typeof reversalLines>[number];

@@ -1,0 +1,288 @@
+/**
+ * The writes of a sale and of a reversal of one, each a step of `postSale` or `reverseSale`
+ * inside its one transaction, after every check passed: stock, the debtor's entry, the document
+ * and its lines, the report summaries, the transfer and the journal row. The services call them
+ * in that order; keep it. A reversal's steps are a sale's with the sign turned.
+ */
+import type { PricedSale, Sale, SaleKind, reversalBodySchema, saleBodySchema } from '@duka/domain';
+import type { z } from 'zod';
+import type { BusinessRow, ProductRow, SaleLineRow, SaleRow } from '../../db/tables.js';
+import type { Actor } from '../../lib/actor.js';
+import { appendJournal } from '../../lib/journal.js';
+import type { Trx } from '../../lib/tx.js';
+import { postDebtorEntry } from '../debtors/debtor-ledger.js';
+import { type MovementInput, postMovements } from '../inventory/ledger.js';
+import { type SummaryInput, addToSummaries } from '../reports/summaries.js';
+import { recordTransfer } from '../transfers/transfer-ledger.js';
+import type { ReversalLine } from './reversal-checks.js';
+import type { SalePayment } from './sale-checks.js';
+import { saleLineOf } from './sales.repository.js';
+
+type SaleBody = z.output<typeof saleBodySchema>;
+type ReversalBody = z.output<typeof reversalBodySchema>;
+type Doc = 'sale' | 'reversal';
+const SIGN: Record<Doc, 1 | -1> = { sale: 1, reversal: -1 };
+
+/** What the shared steps read of a stored sale or reversal. */
+interface Stored {
+  id: string;
+  receipt_no: string;
+  kind: SaleKind;
+  location_id: string;
+  business_day: string;
+  total: number;
+  tax: number;
+  cost: number;
+  discount?: number;
+  provider_id: string | null;
+  reference: string | null;
+}
+
+/** A sale's lines leave its location (a negative quantity), a reversal's come back, each at the line's unit cost. */
+function movements(
+  doc: Doc,
+  docId: string,
+  locationId: string,
+  lines: { product_id: string; quantity: number; unit_cost: number }[],
+  reason?: string,
+): MovementInput[] {
+  return lines.map((l) => ({
+    productId: l.product_id,
+    locationId,
+    quantity: -SIGN[doc] * l.quantity,
+    unitCost: l.unit_cost,
+    kind: doc === 'sale' ? 'sale' : 'sale_reversal',
+    docType: doc,
+    docId,
+    reason,
+  }));
+}
+
+/** The sale's stock leaves (below zero only if the business allows it). */
+export async function moveSaleStock(
+  trx: Trx,
+  actor: Actor,
+  business: BusinessRow,
+  body: SaleBody,
+  lines: SaleLineRow[],
+  products: Map<string, ProductRow>,
+): Promise<void> {
+  await postMovements(trx, actor, movements('sale', body.id, body.location_id, lines), {
+    allowNegative: business.allow_negative_stock === 1,
+    productNames: new Map([...products.values()].map((p) => [p.id, p.name])),
+  });
+}
+
+/** The reversed stock comes back to the sale's location (whatever the level was). */
+export async function returnStock(
+  trx: Trx,
+  actor: Actor,
+  sale: SaleRow,
+  body: ReversalBody,
+  lines: ReversalLine[],
+): Promise<void> {
+  await postMovements(trx, actor, movements('reversal', body.id, sale.location_id, lines, body.reason), {
+    allowNegative: true,
+  });
+}
+
+/**
+ * A debtor sale adds its total to the debtor's balance, its reversal takes it off. Answers the
+ * balance after, or null without a debtor.
+ */
+export async function debtorEntry(
+  trx: Trx,
+  actor: Actor,
+  doc: Doc,
+  e: { debtorId: string | null; id: string; total: number; receiptNo: string; day: string; note?: string },
+): Promise<number | null> {
+  if (!e.debtorId) return null;
+  return postDebtorEntry(trx, actor, {
+    debtorId: e.debtorId,
+    kind: doc,
+    amount: SIGN[doc] * e.total,
+    docId: e.id,
+    receiptNo: e.receiptNo,
+    businessDay: e.day,
+    note: e.note,
+  });
+}
+
+/** Stores the sale, then its lines; answers the sale's row. */
+export async function insertSale(
+  trx: Trx,
+  actor: Actor,
+  body: SaleBody,
+  hash: string,
+  s: {
+    receiptNo: string;
+    day: string;
+    priced: PricedSale;
+    lines: SaleLineRow[];
+    payment: SalePayment;
+    balanceAfter: number | null;
+  },
+) {
+  const { tendered, debtor, provider, reference } = s.payment;
+  const row = {
+    id: body.id,
+    business_id: actor.businessId,
+    receipt_no: s.receiptNo,
+    kind: body.kind,
+    location_id: body.location_id,
+    user_id: actor.userId,
+    device_id: actor.deviceId,
+    business_day: s.day,
+    gross: s.priced.gross,
+    discount: s.priced.discount,
+    total: s.priced.total,
+    tax: s.priced.tax,
+    cost: s.lines.reduce((sum, l) => sum + l.cost, 0),
+    tendered,
+    change: tendered === null ? null : tendered - s.priced.total,
+    debtor_id: debtor?.id ?? null,
+    debtor_balance_after: s.balanceAfter,
+    provider_id: provider?.id ?? null,
+    reference,
+    note: body.note,
+    request_hash: hash,
+    created_at: actor.at,
+  };
+  await trx.insertInto('sales').values(row).execute();
+  await trx.insertInto('sale_lines').values(s.lines).execute();
+  return row;
+}
+
+/** Stores the reversal, then its lines (their unit cost was for the stock only); answers the reversal's row. */
+export async function insertReversal(
+  trx: Trx,
+  actor: Actor,
+  sale: SaleRow,
+  body: ReversalBody,
+  hash: string,
+  r: {
+    kind: SaleKind;
+    receiptNo: string;
+    day: string;
+    lines: ReversalLine[];
+    total: number;
+    reference: string | null;
+    balanceAfter: number | null;
+  },
+) {
+  const row = {
+    id: body.id,
+    business_id: actor.businessId,
+    receipt_no: r.receiptNo,
+    sale_id: sale.id,
+    kind: r.kind,
+    location_id: sale.location_id,
+    reason: body.reason,
+    total: r.total,
+    tax: r.lines.reduce((s, l) => s + l.tax, 0),
+    cost: r.lines.reduce((s, l) => s + l.cost, 0),
+    debtor_id: sale.debtor_id,
+    debtor_balance_after: r.balanceAfter,
+    provider_id: sale.provider_id,
+    reference: r.reference,
+    user_id: actor.userId,
+    device_id: actor.deviceId,
+    business_day: r.day,
+    request_hash: hash,
+    created_at: actor.at,
+  };
+  await trx.insertInto('sale_reversals').values(row).execute();
+  await trx
+    .insertInto('sale_reversal_lines')
+    .values(r.lines.map(({ unit_cost: _unitCost, ...l }) => l))
+    .execute();
+  return row;
+}
+
+/** A sale's lines as the summaries add them: what the customer paid for each. */
+export const paidFor = (lines: SaleLineRow[]): SummaryInput['lines'] =>
+  lines.map((l) => ({
+    product_id: l.product_id,
+    quantity: l.quantity,
+    amount: l.net,
+    tax: l.tax,
+    cost: l.cost,
+  }));
+
+/** The sale moves the report summaries, its reversal moves them back. */
+export function summarise(
+  trx: Trx,
+  actor: Actor,
+  doc: Doc,
+  row: Stored,
+  lines: SummaryInput['lines'],
+): Promise<void> {
+  return addToSummaries(trx, doc, {
+    businessId: actor.businessId,
+    day: row.business_day,
+    locationId: row.location_id,
+    userId: actor.userId,
+    kind: row.kind,
+    total: row.total,
+    tax: row.tax,
+    cost: row.cost,
+    discount: row.discount ?? 0,
+    lines,
+  });
+}
+
+/**
+ * A transfer sale records the money that came in, for the admin to confirm against the
+ * statement; its reversal records the refund going out.
+ */
+export async function transferOf(trx: Trx, actor: Actor, doc: Doc, row: Stored): Promise<void> {
+  if (row.kind !== 'transfer' || !row.provider_id || !row.reference) return;
+  await recordTransfer(trx, actor, {
+    source: doc,
+    sourceId: row.id,
+    receiptNo: row.receipt_no,
+    providerId: row.provider_id,
+    reference: row.reference,
+    amount: SIGN[doc] * row.total,
+    locationId: row.location_id,
+    businessDay: row.business_day,
+  });
+}
+
+/** The journal row of the sale or reversal, last. */
+export async function journal(
+  trx: Trx,
+  actor: Actor,
+  doc: Doc,
+  row: Stored,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  await appendJournal(trx, {
+    ...actor.journal,
+    docType: doc,
+    docId: row.id,
+    action: doc === 'sale' ? `sale.${row.kind}` : `sale.reverse_${row.kind}`,
+    detail,
+  });
+}
+
+/**
+ * The answer to a sale, from what was written (the same shape `loadSale` reads back for a
+ * retry), which saves four queries on the busiest write.
+ */
+export function saleAnswer(
+  row: Awaited<ReturnType<typeof insertSale>>,
+  lines: SaleLineRow[],
+  names: { location: string; user: string; payment: SalePayment },
+): Sale {
+  return {
+    ...row,
+    location_name: names.location,
+    user_name: names.user,
+    debtor_name: names.payment.debtor?.name ?? null,
+    provider_name: names.payment.provider?.name ?? null,
+    lines: lines.map((l) => saleLineOf(l, 0)),
+    reversed_total: 0,
+    reversals: [],
+  };
+}
