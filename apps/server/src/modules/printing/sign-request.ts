@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import { type Flag, allows } from '@duka/domain';
+import { type Flag, allows, receiptJobName } from '@duka/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import { authOf } from '../../http/access.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import { receiptDocument } from '../receipts/receipt-model.js';
-import { jobName, receiptEscPos } from '../receipts/receipt-render.js';
+import { receiptEscPos } from '../receipts/receipt-render.js';
 import { findReadableReceipt } from '../receipts/receipts.routes.js';
 
 /**
@@ -96,7 +96,8 @@ async function checkPrint(request: FastifyRequest, deps: AppDeps, params: unknow
   const business = authOf(request).business;
   const found = await findReadableReceipt(deps, request, name[1]!);
   const doc = await receiptDocument(deps.db.kysely, business, found.type, found.id);
-  if (jobName(doc.receipt_no) !== options.jobName) throw refuse('the job name is not the receipt number');
+  if (receiptJobName(doc.receipt_no) !== options.jobName)
+    throw refuse('the job name is not the receipt number');
   const sent = Buffer.from(item.data, 'base64');
   const matches = ([58, 80] as const).some((w) => receiptEscPos(doc, w).equals(sent));
   if (!matches || sent.toString('base64') !== item.data) {

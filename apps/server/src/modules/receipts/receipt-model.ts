@@ -9,6 +9,7 @@ import {
   type Sale,
   isLanguage,
   paymentDetailsSchema,
+  receiptNoCandidates,
 } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { BusinessRow, Database } from '../../db/tables.js';
@@ -25,7 +26,7 @@ export async function findReceipt(
   businessId: string,
   receiptNo: string,
 ): Promise<{ type: ReceiptType; id: string; location_id: string }> {
-  const candidates = [...new Set([receiptNo, receiptNo.padStart(6, '0')])];
+  const candidates = receiptNoCandidates(receiptNo);
   const tables = [
     ['sale', 'sales'],
     ['reversal', 'sale_reversals'],

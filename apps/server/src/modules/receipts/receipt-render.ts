@@ -37,8 +37,3 @@ export function receiptEscPos(doc: ReceiptDocument, width: RollWidth): Buffer {
   if (out.endsWith(STATUS_REQUEST)) out = out.slice(0, -STATUS_REQUEST.length);
   return Buffer.from(out, 'binary');
 }
-
-/** The print job's name, as the seed spec shows it: 'Receipt #123456'. */
-export function jobName(receiptNo: string): string {
-  return `Receipt #${receiptNo}`;
-}

@@ -5,6 +5,10 @@ import {
   RECEIPT_TYPES,
   allows,
   receiptNoParamSchema,
+  escPosJobSchema,
+  networkPrintSchema,
+  RECEIPT_NO_DIGITS,
+  receiptJobName,
 } from '@duka/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,7 +20,7 @@ import { errorResponses } from '../../http/errors.js';
 import { requireReadable } from '../inventory/location-scope.js';
 import { printRaw } from '../printing/network-printer.js';
 import { findReceipt, receiptDocument } from './receipt-model.js';
-import { jobName, receiptEscPos, receiptSvg } from './receipt-render.js';
+import { receiptEscPos, receiptSvg } from './receipt-render.js';
 
 /** Who may see each kind of receipt, as the routes that make them. */
 const SEES: Record<ReceiptType, Flag[] | 'signedIn'> = {
@@ -93,7 +97,11 @@ function receiptViewRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     handler: async (request) => {
       const found = await findReadableReceipt(deps, request, request.params.receipt_no);
-      return { type: found.type, id: found.id, receipt_no: request.params.receipt_no.padStart(6, '0') };
+      return {
+        type: found.type,
+        id: found.id,
+        receipt_no: request.params.receipt_no.padStart(RECEIPT_NO_DIGITS, '0'),
+      };
     },
   });
 
@@ -122,17 +130,17 @@ function receiptViewRoutes(app: FastifyInstance, deps: AppDeps): void {
       params,
       querystring: query,
       response: {
-        200: z.object({
-          job_name: z.string(),
-          width: z.number().int(),
-          data: z.string().describe('base64 ESC/POS'),
-        }),
+        200: escPosJobSchema,
         ...errorResponses(401, 403, 404, 422),
       },
     },
     handler: async (request) => {
       const { doc, width: w } = await loadReceipt(deps, request, request.params.receipt_no, request.query);
-      return { job_name: jobName(doc.receipt_no), width: w, data: receiptEscPos(doc, w).toString('base64') };
+      return {
+        job_name: receiptJobName(doc.receipt_no),
+        width: w,
+        data: receiptEscPos(doc, w).toString('base64'),
+      };
     },
   });
 }
@@ -148,7 +156,7 @@ function receiptPrintRoute(app: FastifyInstance, deps: AppDeps): void {
       summary: "Print a receipt from the local server straight to the profile's network printer (raw TCP)",
       params,
       response: {
-        200: z.object({ job_name: z.string(), printer: z.string(), bytes: z.number().int() }),
+        200: networkPrintSchema,
         ...errorResponses(401, 403, 404, 409, 502),
       },
     },
@@ -172,7 +180,7 @@ function receiptPrintRoute(app: FastifyInstance, deps: AppDeps): void {
           err instanceof Error ? err.message : 'The printer could not be reached',
         );
       }
-      return { job_name: jobName(doc.receipt_no), printer, bytes: data.length };
+      return { job_name: receiptJobName(doc.receipt_no), printer, bytes: data.length };
     },
   });
 }

@@ -1,4 +1,4 @@
-import { type Dashboard, addDays, businessDay } from '@duka/domain';
+import { type Dashboard, addDays, businessDay, monthStart } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { expensesByDay } from './profit-report.js';
@@ -151,12 +151,12 @@ export async function dashboard(
 ): Promise<Dashboard> {
   const today = businessDay(now, business.timezone);
   const first = addDays(today, -29);
-  const monthStart = `${today.slice(0, 8)}01`;
-  const from = monthStart < first ? monthStart : first;
+  const monthBegins = monthStart(today);
+  const from = monthBegins < first ? monthBegins : first;
   const [rows, week, expenses, low, debtors, transfers] = await Promise.all([
     summaryRows(db, business.id, { from, to: today }),
     productFigures(db, business.id, { from: addDays(today, -6), to: today }),
-    expensesByDay(db, business.id, { from: monthStart, to: today }),
+    expensesByDay(db, business.id, { from: monthBegins, to: today }),
     reorderProducts(db, business.id),
     debtorTotals(db, business.id),
     unconfirmedTransfers(db, business.id),
@@ -181,6 +181,6 @@ export async function dashboard(
       over_limit: Number(debtors.over ?? 0),
     },
     unconfirmed_transfers: { count: Number(transfers.n), amount: Number(transfers.s ?? 0) },
-    month: monthFigures(perDay, monthStart, expenses),
+    month: monthFigures(perDay, monthBegins, expenses),
   };
 }

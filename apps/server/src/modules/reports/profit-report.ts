@@ -1,20 +1,11 @@
-import { type ProfitReport, addDays, divRound } from '@duka/domain';
+import { type ProfitReport, divRound, periodOf } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { requireOwnId } from '../../lib/scope.js';
-import { checkRange, monthEnd, weekStart } from './ranges.js';
+import { checkRange } from './ranges.js';
 import { summaryRows } from './sales-report.js';
 
 type Q = Kysely<Database>;
-type Period = ProfitReport['period'];
-
-/** The period a day belongs to: itself, its ISO week (from Monday) or its month; clipped to the range. */
-function periodOf(day: string, period: Period, from: string, to: string): { start: string; end: string } {
-  if (period === 'day') return { start: day, end: day };
-  const start = period === 'week' ? weekStart(day) : `${day.slice(0, 8)}01`;
-  const end = period === 'week' ? addDays(start, 6) : monthEnd(day);
-  return { start: start < from ? from : start, end: end > to ? to : end };
-}
 
 export const marginOf = (grossProfit: number, revenue: number) =>
   revenue > 0 ? divRound(grossProfit * 10_000, revenue) : null;
@@ -43,7 +34,7 @@ export async function expensesByDay(
 export async function profitReport(
   db: Q,
   businessId: string,
-  f: { from: string; to: string; location_id?: string | undefined; period: Period },
+  f: { from: string; to: string; location_id?: string | undefined; period: ProfitReport['period'] },
 ): Promise<ProfitReport> {
   checkRange(f.from, f.to);
   if (f.location_id) await requireOwnId(db, 'locations', f.location_id, businessId, 'Location');

@@ -1,11 +1,4 @@
-import {
-  REVERSE_FLAG,
-  type Reversal,
-  type SaleKind,
-  type reversalBodySchema,
-  businessDay,
-  isAdminRole,
-} from '@duka/domain';
+import { type Reversal, type SaleKind, type reversalBodySchema, businessDay, mayReverse } from '@duka/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
@@ -24,7 +17,7 @@ type Body = z.output<typeof reversalBodySchema>;
 
 /** Who may reverse this kind of sale: admins, or holders of its reversing flag. */
 export function assertMayReverse(seller: Seller, kind: SaleKind): void {
-  if (isAdminRole(seller.role) || seller.roles[REVERSE_FLAG[kind]] === 1) return;
+  if (mayReverse(seller, kind)) return;
   throw new AppError('forbidden', `You may not reverse ${kind} sales`);
 }
 

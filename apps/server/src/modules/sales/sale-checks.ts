@@ -13,6 +13,10 @@ import {
   isAdminRole,
   lineAmount,
   priceSale,
+  type PaymentField,
+  changeDue,
+  overCreditLimit,
+  paymentFieldsNotOf,
 } from '@duka/domain';
 import type { z } from 'zod';
 import type { BusinessRow, ProductRow, SaleLineRow } from '../../db/tables.js';
@@ -40,7 +44,7 @@ const CART_MESSAGES: Record<CartProblem['code'], string> = {
 const money = (business: BusinessRow, m: number) => formatMoney(m, business.currency, 'en');
 
 /** Refuses a field that does not belong to this kind of sale, so a mistake is not kept silently. */
-function refuseField(body: Body, field: 'tendered' | 'debtor_id' | 'provider_id' | 'reference') {
+function refuseField(body: Body, field: PaymentField) {
   if (body[field] !== undefined)
     throw new AppError('validation_failed', `${field} is not part of a ${body.kind} sale`, field);
 }
@@ -112,11 +116,11 @@ export async function checkPayment(
   body: Body,
   total: number,
 ): Promise<SalePayment> {
+  for (const f of paymentFieldsNotOf(body.kind)) refuseField(body, f);
   if (body.kind === 'cash') {
-    for (const f of ['debtor_id', 'provider_id', 'reference'] as const) refuseField(body, f);
     if (body.tendered === undefined)
       throw new AppError('validation_failed', 'Enter the amount tendered', 'tendered');
-    if (body.tendered < total)
+    if (changeDue(body.tendered, total) < 0)
       throw new AppError(
         'tendered_too_low',
         `The amount tendered is less than the total of ${money(business, total)}`,
@@ -125,13 +129,12 @@ export async function checkPayment(
     return { ...UNPAID, tendered: body.tendered };
   }
   if (body.kind === 'debtor') {
-    for (const f of ['tendered', 'provider_id', 'reference'] as const) refuseField(body, f);
     if (!body.debtor_id) throw new AppError('validation_failed', 'Choose the debtor', 'debtor_id');
     const d = await requireDebtor(trx, actor.businessId, body.debtor_id, 'debtor_id');
     if (d.active !== 1)
       throw new AppError('validation_failed', `${d.name} may no longer buy on credit`, 'debtor_id');
     const after = Number(d.balance) + total;
-    if (after > Number(d.credit_limit))
+    if (overCreditLimit({ balance: Number(d.balance), credit_limit: Number(d.credit_limit) }, total))
       throw new AppError(
         'credit_limit_exceeded',
         `Over ${d.name}'s credit limit of ${money(business, Number(d.credit_limit))}: the balance would be ${money(business, after)}`,
@@ -139,8 +142,6 @@ export async function checkPayment(
       );
     return { ...UNPAID, debtor: d };
   }
-  refuseField(body, 'tendered');
-  refuseField(body, 'debtor_id');
   const provider = await requireProvider(trx, actor.businessId, body.provider_id, 'provider_id');
   const reference = requireReference(body.reference);
   await assertReferenceUnused(trx, actor.businessId, provider.id, reference);

@@ -1,3 +1,4 @@
+import { changeDue } from '@duka/domain';
 /**
  * The writes of a sale and of a reversal of one, each a step of `postSale` or `reverseSale`
  * inside its one transaction, after every check passed: stock, the debtor's entry, the document
@@ -139,7 +140,7 @@ export async function insertSale(
     tax: s.priced.tax,
     cost: s.lines.reduce((sum, l) => sum + l.cost, 0),
     tendered,
-    change: tendered === null ? null : tendered - s.priced.total,
+    change: tendered === null ? null : changeDue(tendered, s.priced.total),
     debtor_id: debtor?.id ?? null,
     debtor_balance_after: s.balanceAfter,
     provider_id: provider?.id ?? null,

@@ -1,3 +1,4 @@
+import { receiptNoCandidates } from '@duka/domain';
 import type { Reversal, Sale, SaleKind, SaleLine, SalesList } from '@duka/domain';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SaleLineRow, SaleRow } from '../../db/tables.js';
@@ -132,21 +133,14 @@ export async function loadSale(db: Q, businessId: string, id: string): Promise<S
 
 /** The id of the sale with this receipt number, or a 404. */
 export async function saleIdByReceipt(db: Q, businessId: string, receiptNo: string): Promise<string> {
-  const exact = await db
+  // "123" finds 000123: people drop the leading zeros; the exact number wins.
+  const rows = await db
     .selectFrom('sales')
-    .select('id')
+    .select(['id', 'receipt_no'])
     .where('business_id', '=', businessId)
-    .where('receipt_no', '=', receiptNo)
-    .executeTakeFirst();
-  if (exact) return exact.id;
-  // "123" finds 000123: people drop the leading zeros.
-  const padded = receiptNo.padStart(6, '0');
-  const row = await db
-    .selectFrom('sales')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('receipt_no', '=', padded)
-    .executeTakeFirst();
+    .where('receipt_no', 'in', receiptNoCandidates(receiptNo))
+    .execute();
+  const row = rows.find((r) => r.receipt_no === receiptNo) ?? rows[0];
   if (!row) throw notFound(`Receipt #${receiptNo}`);
   return row.id;
 }

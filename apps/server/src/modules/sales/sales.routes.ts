@@ -9,6 +9,8 @@ import {
   saleSchema,
   salesListSchema,
   salesQuerySchema,
+  SELL_FLAG,
+  REVERSE_FLAG,
 } from '@duka/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,8 +26,8 @@ import { reverseSale } from './reversals.service.js';
 import { type Seller, postSale } from './sales.service.js';
 
 const anyFlag = (...flags: Flag[]) => ({ access: { kind: 'anyFlag' as const, flags } });
-const SELLING: Flag[] = ['sell_cash', 'sell_debtors', 'sell_transfer'];
-const REVERSING: Flag[] = ['reversing_cash', 'sell_debtors', 'sell_transfer'];
+const SELLING: Flag[] = Object.values(SELL_FLAG);
+const REVERSING: Flag[] = Object.values(REVERSE_FLAG);
 /** Who may open a sale or a reversal: anyone who sells, reverses or sees current sales. */
 const VIEWING: Flag[] = [...new Set<Flag>([...SELLING, ...REVERSING, 'current_sales'])];
 

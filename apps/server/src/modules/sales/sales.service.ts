@@ -1,4 +1,4 @@
-import { type Sale, type saleBodySchema, SELL_FLAG, businessDay, isAdminRole } from '@duka/domain';
+import { type Sale, type saleBodySchema, businessDay, maySell } from '@duka/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
@@ -31,7 +31,7 @@ export interface Seller extends Operator {
 
 /** Who may sell this kind of sale: admins, or holders of its flag. */
 export function assertMaySell(seller: Seller, kind: Body['kind']): void {
-  if (isAdminRole(seller.role) || seller.roles[SELL_FLAG[kind]] === 1) return;
+  if (maySell(seller, kind)) return;
   throw new AppError('forbidden', `You may not make ${kind} sales`);
 }
 
