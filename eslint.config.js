@@ -122,25 +122,24 @@ function serverLayers() {
   const noHttp =
     'Only routes import http/: throw AppError from lib/errors.ts, take what you need as arguments.';
   const http = '^(\\.{1,2}/)+http(/|$)';
-  // These still read the caller from the request (authOf) until one request context is passed
-  // to services (issue 17, "who is asking"); they may take authOf and nothing else from http/.
-  const readsRequest = [
-    'apps/server/src/lib/actor.ts',
-    'apps/server/src/modules/inventory/stock-rules.ts',
-    'apps/server/src/modules/printing/sign-request.ts',
-  ];
   const below = ['apps/server/src/{lib,db,backup}/**/*.ts', 'apps/server/src/modules/**/*.ts'];
-  const block = (files, ignores, patterns) => ({
-    files,
-    ignores,
-    rules: { 'no-restricted-imports': ['error', { patterns }] },
-  });
+  // Services never read the request: the HTTP layer builds the caller's Context (lib/context.ts)
+  // once per request, and routes pass it down.
+  const noRequest = {
+    name: 'fastify',
+    importNames: ['FastifyRequest', 'FastifyReply'],
+    message: 'Only routes and http/ see the request: take the Context (lib/context.ts) as an argument.',
+  };
   return [
-    block(
-      below,
-      ['**/*.routes.ts', '**/*.test.ts', ...readsRequest],
-      [otherApps, { regex: http, message: noHttp }],
-    ),
-    block(readsRequest, [], [otherApps, { regex: http, allowImportNames: ['authOf'], message: noHttp }]),
+    {
+      files: below,
+      ignores: ['**/*.routes.ts', '**/*.test.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { paths: [noRequest], patterns: [otherApps, { regex: http, message: noHttp }] },
+        ],
+      },
+    },
   ];
 }

@@ -9,7 +9,7 @@ import {
 } from '@duka/domain';
 import type { z } from 'zod';
 import type { Db } from '../db/database.js';
-import { makeActor } from '../lib/actor.js';
+import { systemContext } from '../lib/context.js';
 import { systemClock } from '../lib/clock.js';
 import { setUpBusiness } from '../modules/setup/setup.service.js';
 import { findUserByLogin } from '../modules/users/users.repository.js';
@@ -129,7 +129,7 @@ async function addUser(args: string[], db: Db, out: (line: string) => void) {
     user_roles: rolesFromFlags(flags),
   });
   const businessId = await businessFor(db, o['business-id']);
-  const user = await createUser(db, makeActor(businessId, null, null, at()), input);
+  const user = await createUser(db, await systemContext(db.kysely, businessId, at()), input);
   const granted = flags.length ? ` with ${flags.join(', ')}` : '';
   out(`Added ${user.role} "${user.username}" (id ${user.id})${granted}.`);
 }
@@ -140,7 +140,7 @@ async function resetUserPassword(args: string[], db: Db, out: (line: string) => 
   const password = parse(passwordSchema, o.password);
   const user = await findUserByLogin(db.kysely, o.username!);
   if (!user) throw new CliError(`No user named ${o.username}`);
-  await resetPassword(db, makeActor(user.business_id, null, null, at()), user.id, password);
+  await resetPassword(db, await systemContext(db.kysely, user.business_id, at()), user.id, password);
   if (!user.active) out(`Note: "${user.username}" is deactivated; an admin must reactivate the account.`);
   out(`Password of "${user.username}" changed; their sessions have ended.`);
 }

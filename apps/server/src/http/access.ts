@@ -1,21 +1,14 @@
-import {
-  type Access,
-  type UserRoles,
-  allows,
-  deviceIdSchema,
-  isAdminRole,
-  rolesFromFlags,
-} from '@duka/domain';
+import { type Access, allows, deviceIdSchema, isAdminRole } from '@duka/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
 import type { BusinessRow, Database, UserRow } from '../db/tables.js';
+import { type Context, type SignedIn, makeContext } from '../lib/context.js';
 import { deviceTokenMatches } from '../lib/device-tokens.js';
 import { AppError } from '../lib/errors.js';
 import { hashToken } from '../lib/session-tokens.js';
-import { parseFlags } from '../lib/user-flags.js';
 
 export const SESSION_COOKIE = 'duka_session';
 /** The device token header: sent by the till, and issued by sign-in to a new device (ADR 8). */
@@ -23,11 +16,11 @@ export const DEVICE_TOKEN_HEADER = 'X-Device-Token';
 /** last_seen_at is refreshed at most this often, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-export interface AuthContext {
+/** A live session as stored: its user and business rows and the device it was opened on. */
+interface LiveSession {
   sessionId: string;
   user: UserRow;
   business: BusinessRow;
-  roles: UserRoles;
   /** The device the session was opened on (X-Device-Id at sign-in). */
   deviceId: string | null;
 }
@@ -44,7 +37,8 @@ declare module 'fastify' {
     whileLocalOnly?: true | ((body: unknown) => boolean);
   }
   interface FastifyRequest {
-    auth: AuthContext | null;
+    /** Who is asking (lib/context.ts), built once per signed-in request; null on public routes. */
+    ctx: Context | null;
     /** The X-Device-Id header, when present and well formed. */
     deviceId: string | null;
     /** The X-Device-Token header, when present and well formed. */
@@ -77,7 +71,7 @@ export async function loadSession(
   clock: Clock,
   config: Config,
   token: string,
-): Promise<AuthContext | null> {
+): Promise<LiveSession | null> {
   const session = await db
     .selectFrom('sessions')
     .selectAll()
@@ -101,13 +95,7 @@ export async function loadSession(
       .where('id', '=', session.id)
       .execute();
   }
-  return {
-    sessionId: session.id,
-    user,
-    business,
-    roles: rolesFromFlags(parseFlags(user.flags)),
-    deviceId: session.device_id,
-  };
+  return { sessionId: session.id, user, business, deviceId: session.device_id };
 }
 
 export interface AccessPluginOptions {
@@ -123,7 +111,7 @@ export interface AccessPluginOptions {
  */
 async function assertSessionDevice(
   db: Kysely<Database>,
-  auth: AuthContext,
+  auth: LiveSession,
   token: string | null,
 ): Promise<void> {
   if (!auth.business.require_approved_devices || isAdminRole(auth.user.role)) return;
@@ -142,7 +130,7 @@ async function assertSessionDevice(
 
 /** Reads the session and device on every request and enforces each route's `access`. */
 export const accessPlugin = fp<AccessPluginOptions>((app: FastifyInstance, opts, done) => {
-  app.decorateRequest('auth', null);
+  app.decorateRequest('ctx', null);
   app.decorateRequest('deviceId', null);
   app.decorateRequest('deviceToken', null);
 
@@ -174,9 +162,17 @@ export const accessPlugin = fp<AccessPluginOptions>((app: FastifyInstance, opts,
     if (auth.business.status !== 'active') {
       throw new AppError('account_inactive', "This business's account is not active");
     }
-    request.auth = auth;
+    const ctx = makeContext({
+      business: auth.business,
+      user: auth.user,
+      deviceId: request.deviceId,
+      sessionId: auth.sessionId,
+      sessionDeviceId: auth.deviceId,
+      at: opts.clock.now().toISOString(),
+    });
+    request.ctx = ctx;
     await assertSessionDevice(opts.db, auth, request.deviceToken);
-    if (!allows({ role: auth.user.role, roles: auth.roles }, access)) {
+    if (!allows({ role: ctx.role, roles: ctx.roles }, access)) {
       throw new AppError('forbidden', 'You are not allowed to do this');
     }
   });
@@ -185,7 +181,7 @@ export const accessPlugin = fp<AccessPluginOptions>((app: FastifyInstance, opts,
   // a business set to local only may read there, but every write it makes is refused, except
   // the ones its route declares (after validation, so a test may look at the body).
   app.addHook('preHandler', (request: FastifyRequest, _reply: FastifyReply, next: (err?: Error) => void) => {
-    if (opts.config.mode !== 'hosted' || !request.auth || request.auth.business.online_offline) return next();
+    if (opts.config.mode !== 'hosted' || !request.ctx || request.ctx.business.online_offline) return next();
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return next();
     const allowed = request.routeOptions.config.whileLocalOnly;
     if (allowed === true || (typeof allowed === 'function' && allowed(request.body))) return next();
@@ -200,8 +196,8 @@ export const accessPlugin = fp<AccessPluginOptions>((app: FastifyInstance, opts,
   done();
 });
 
-/** The signed-in context of a request whose route requires sign-in. */
-export function authOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new AppError('unauthorized', 'Sign in first');
-  return request.auth;
+/** Who is asking, on a route that requires sign-in: the context built for this request. */
+export function contextOf(request: FastifyRequest): SignedIn {
+  if (!request.ctx?.user) throw new AppError('unauthorized', 'Sign in first');
+  return request.ctx as SignedIn;
 }

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import { type LocationScope, readScopeOf, requireReadable } from '../modules/inventory/location-scope.js';
-import { authOf } from './access.js';
+import { contextOf } from './access.js';
 
 /**
  * The handler of `GET …/:id` for a record kept at a location (an expense, a count, a payment):
@@ -15,8 +15,9 @@ export async function readableById<T extends { location_id: string }>(
   what: string,
   load: (db: Kysely<Database>, businessId: string, id: string) => Promise<T>,
 ): Promise<T> {
-  const found = await load(db, authOf(request).business.id, request.params.id);
-  await requireReadable(db, request, [found.location_id], what);
+  const ctx = contextOf(request);
+  const found = await load(db, ctx.businessId, request.params.id);
+  await requireReadable(db, ctx, [found.location_id], what);
   return found;
 }
 
@@ -29,8 +30,9 @@ export async function listInReadScope<Q extends { location_id?: string | undefin
   request: FastifyRequest & { query: Q },
   list: (db: Kysely<Database>, businessId: string, query: Q & { location_ids: LocationScope }) => Promise<T>,
 ): Promise<T> {
-  return list(db, authOf(request).business.id, {
+  const ctx = contextOf(request);
+  return list(db, ctx.businessId, {
     ...request.query,
-    location_ids: await readScopeOf(db, request, request.query.location_id),
+    location_ids: await readScopeOf(db, ctx, request.query.location_id),
   });
 }

@@ -12,12 +12,11 @@ import type { AppDeps } from '../../app-deps.js';
 import {
   DEVICE_TOKEN_HEADER,
   SESSION_COOKIE,
-  authOf,
   clearSessionCookie,
+  contextOf,
   setSessionCookie,
 } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
-import { actorOf } from '../../lib/actor.js';
 import { authRateLimit } from './rate-limit.js';
 import { changeOwnPassword, setOwnImage } from '../users/users.service.js';
 import { locationIdsOf } from '../users/users.repository.js';
@@ -75,7 +74,7 @@ function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: sessionDataSchema, ...errorResponses(401, 402) },
     },
     handler: async (request) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       const locationIds = (await locationIdsOf(deps.db.kysely, [auth.user.id])).get(auth.user.id) ?? [];
       const stockTaking = await stockTakingFor(deps.db.kysely, auth.user, locationIds);
       return sessionData(
@@ -103,12 +102,11 @@ function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: okSchema, ...errorResponses(401, 422, 429) },
     },
     handler: async (request) => {
-      const auth = authOf(request);
-      const actor = { ...actorOf(request, deps.clock), userId: auth.user.id };
+      const ctx = contextOf(request);
       await changeOwnPassword(
         deps.db,
-        actor,
-        auth.sessionId,
+        ctx,
+        ctx.sessionId,
         request.body.current_password,
         request.body.new_password,
         request.ip,
@@ -126,12 +124,7 @@ function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: userSchema, ...errorResponses(401, 422) },
     },
     handler: async (request) => {
-      const auth = authOf(request);
-      return setOwnImage(
-        deps.db,
-        { ...actorOf(request, deps.clock), userId: auth.user.id },
-        request.body.img,
-      );
+      return setOwnImage(deps.db, contextOf(request), request.body.img);
     },
   });
 
@@ -143,8 +136,7 @@ function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: userSchema, ...errorResponses(401) },
     },
     handler: async (request) => {
-      const auth = authOf(request);
-      return setOwnImage(deps.db, { ...actorOf(request, deps.clock), userId: auth.user.id }, null);
+      return setOwnImage(deps.db, contextOf(request), null);
     },
   });
 }

@@ -8,9 +8,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
-import { authOf } from '../../http/access.js';
+import { contextOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
-import { actorOf } from '../../lib/actor.js';
 import { toBusiness, toBusinessPublic } from './business.repository.js';
 import { setLogo, updateBusiness } from './business.service.js';
 
@@ -25,7 +24,7 @@ export function businessRoutes(app: FastifyInstance, deps: AppDeps): void {
       summary: 'What every user may read of the business',
       response: { 200: businessPublicSchema, ...errorResponses(401) },
     },
-    handler: (request) => toBusinessPublic(authOf(request).business, deps.config.mode),
+    handler: (request) => toBusinessPublic(contextOf(request).business, deps.config.mode),
   });
 
   r.get('/api/business/profile', {
@@ -35,7 +34,7 @@ export function businessRoutes(app: FastifyInstance, deps: AppDeps): void {
       summary: 'The whole business profile',
       response: { 200: businessSchema, ...errorResponses(401, 403) },
     },
-    handler: (request) => toBusiness(authOf(request).business),
+    handler: (request) => toBusiness(contextOf(request).business),
   });
 
   r.patch('/api/business/profile', {
@@ -50,7 +49,7 @@ export function businessRoutes(app: FastifyInstance, deps: AppDeps): void {
       body: businessUpdateSchema,
       response: { 200: businessSchema, ...errorResponses(401, 403, 422) },
     },
-    handler: (request) => updateBusiness(deps.db, actorOf(request, deps.clock), request.body),
+    handler: (request) => updateBusiness(deps.db, contextOf(request), request.body),
   });
 
   r.put('/api/business/logo', {
@@ -61,7 +60,7 @@ export function businessRoutes(app: FastifyInstance, deps: AppDeps): void {
       body: imageNameBodySchema,
       response: { 200: businessSchema, ...errorResponses(401, 403, 422) },
     },
-    handler: (request) => setLogo(deps.db, actorOf(request, deps.clock), request.body.img),
+    handler: (request) => setLogo(deps.db, contextOf(request), request.body.img),
   });
 
   r.delete('/api/business/logo', {
@@ -71,6 +70,6 @@ export function businessRoutes(app: FastifyInstance, deps: AppDeps): void {
       summary: 'Remove the logo',
       response: { 200: businessSchema, ...errorResponses(401, 403) },
     },
-    handler: (request) => setLogo(deps.db, actorOf(request, deps.clock), null),
+    handler: (request) => setLogo(deps.db, contextOf(request), null),
   });
 }

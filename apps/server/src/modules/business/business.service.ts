@@ -5,7 +5,7 @@ import type { BusinessRow } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
 import { appendJournal } from '../../lib/journal.js';
 import { lockBusiness } from '../../lib/tx.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/context.js';
 import { findBusiness, toBusiness } from './business.repository.js';
 import { requireOwnImage } from '../files/files.repository.js';
 

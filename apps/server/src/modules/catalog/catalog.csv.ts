@@ -10,7 +10,7 @@ import Papa from 'papaparse';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { toCsvRows, unescapeCsvCell } from '../../lib/csv.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { lockBusiness } from '../../lib/tx.js';
 import { insertProduct, updateProduct } from './catalog.service.js';

@@ -15,10 +15,9 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import type { Database } from '../../db/tables.js';
 import { type LocationScope, levelsIn, readScopeOf, scopeIds } from '../inventory/location-scope.js';
-import { authOf } from '../../http/access.js';
+import { contextOf } from '../../http/access.js';
 import { notFound } from '../../lib/errors.js';
 import { errorResponses } from '../../http/errors.js';
-import { actorOf } from '../../lib/actor.js';
 import { newId } from '../../lib/ids.js';
 import { findProduct } from './catalog.repository.js';
 import { commitImport, exportCsv, previewImport } from './catalog.csv.js';
@@ -63,8 +62,8 @@ function productRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: z.array(productSchema), ...errorResponses(401, 403, 422) },
     },
     handler: async (request) => {
-      const scope = await readScopeOf(deps.db.kysely, request, request.query.location_id);
-      const found = await searchProducts(deps.db, authOf(request).business.id, request.query);
+      const scope = await readScopeOf(deps.db.kysely, contextOf(request), request.query.location_id);
+      const found = await searchProducts(deps.db, contextOf(request).business.id, request.query);
       return found.map((p) => levelsIn(p, scope));
     },
   });
@@ -76,7 +75,7 @@ function productRoutes(app: FastifyInstance, deps: AppDeps): void {
       summary: 'Categories in use',
       response: { 200: z.array(z.string()), ...errorResponses(401) },
     },
-    handler: (request) => categoriesInUse(deps.db.kysely, authOf(request).business.id),
+    handler: (request) => categoriesInUse(deps.db.kysely, contextOf(request).business.id),
   });
 
   r.post('/api/products', {
@@ -89,9 +88,7 @@ function productRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     handler: async (request, reply) => {
       const { id, ...input } = request.body;
-      return reply
-        .status(201)
-        .send(await createProduct(deps.db, actorOf(request, deps.clock), id ?? newId(), input));
+      return reply.status(201).send(await createProduct(deps.db, contextOf(request), id ?? newId(), input));
     },
   });
 
@@ -105,8 +102,8 @@ function productRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     handler: async (request) =>
       levelsIn(
-        await getProduct(deps.db, authOf(request).business.id, request.params.id),
-        await readScopeOf(deps.db.kysely, request, undefined),
+        await getProduct(deps.db, contextOf(request).business.id, request.params.id),
+        await readScopeOf(deps.db.kysely, contextOf(request), undefined),
       ),
   });
 
@@ -120,7 +117,7 @@ function productRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: productSchema, ...errorResponses(401, 403, 404, 409, 422) },
     },
     handler: async (request) =>
-      (await updateProduct(deps.db, actorOf(request, deps.clock), request.params.id, request.body))!,
+      (await updateProduct(deps.db, contextOf(request), request.params.id, request.body))!,
   });
 }
 
@@ -174,7 +171,7 @@ function historyRoutes(app: FastifyInstance, deps: AppDeps): void {
       params: idParams,
       response: { 200: z.array(priceHistorySchema), ...errorResponses(401, 403, 404) },
     },
-    handler: (request) => priceHistory(deps.db.kysely, authOf(request).business.id, request.params.id),
+    handler: (request) => priceHistory(deps.db.kysely, contextOf(request).business.id, request.params.id),
   });
 
   r.get('/api/products/:id/movements', {
@@ -187,9 +184,9 @@ function historyRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: z.array(movementSchema), ...errorResponses(401, 403, 404) },
     },
     handler: async (request) => {
-      const businessId = authOf(request).business.id;
+      const businessId = contextOf(request).business.id;
       if (!(await findProduct(deps.db.kysely, businessId, request.params.id))) throw notFound('Product');
-      const scope = await readScopeOf(deps.db.kysely, request, request.query.location_id);
+      const scope = await readScopeOf(deps.db.kysely, contextOf(request), request.query.location_id);
       return movementsOf(deps.db.kysely, request.params.id, request.query, scope);
     },
   });
@@ -209,17 +206,12 @@ function csvRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     bodyLimit: 6_000_000,
     handler: async (request) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       if (!request.body.commit) {
         const p = await previewImport(deps.db, auth.business.id, auth.business.currency, request.body.csv);
         return { committed: false, valid: p.valid, rows: p.rows };
       }
-      const rows = await commitImport(
-        deps.db,
-        actorOf(request, deps.clock),
-        auth.business.currency,
-        request.body.csv,
-      );
+      const rows = await commitImport(deps.db, contextOf(request), auth.business.currency, request.body.csv);
       return { committed: true, valid: true, rows };
     },
   });
@@ -233,7 +225,7 @@ function csvRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: z.string(), ...errorResponses(401, 403) },
     },
     handler: async (request, reply) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       const csv = await exportCsv(deps.db, auth.business.id, auth.business.currency);
       return reply
         .type('text/csv; charset=utf-8')

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { ProductRow } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/context.js';
 import { isPrimaryKeyViolation, isUniqueViolation, violatedConstraint } from '../../lib/db-errors.js';
 import { newId } from '../../lib/ids.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';

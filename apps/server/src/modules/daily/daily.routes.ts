@@ -2,10 +2,8 @@ import { dailyQuerySchema, dailySummarySchema, dayCloseBodySchema, dayCloseSchem
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
-import { authOf } from '../../http/access.js';
+import { contextOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
-import { actorOf } from '../../lib/actor.js';
-import { operatorOf } from '../inventory/stock-rules.js';
 import { closeDay, dailySummary } from './daily.service.js';
 
 /** Report viewers and the cashiers who see the day's sales read it; the cashiers (and admins) close it. */
@@ -25,15 +23,8 @@ export function dailyRoutes(app: FastifyInstance, deps: AppDeps): void {
       querystring: dailyQuerySchema,
       response: { 200: dailySummarySchema, ...errorResponses(401, 403, 422) },
     },
-    handler: (request) => {
-      const b = authOf(request).business;
-      return dailySummary(
-        deps.db.kysely,
-        { ...operatorOf(request), timeZone: b.timezone, now: deps.clock.now() },
-        request.query.location_id,
-        request.query.day,
-      );
-    },
+    handler: (request) =>
+      dailySummary(deps.db.kysely, contextOf(request), request.query.location_id, request.query.day),
   });
 
   r.post('/api/daily-sales/close', {
@@ -45,8 +36,6 @@ export function dailyRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 201: dayCloseSchema, ...errorResponses(401, 403, 409, 422) },
     },
     handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send(await closeDay(deps.db, actorOf(request, deps.clock), operatorOf(request), request.body)),
+      reply.status(201).send(await closeDay(deps.db, contextOf(request), request.body)),
   });
 }

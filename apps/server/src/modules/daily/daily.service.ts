@@ -13,13 +13,13 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor, Context, Operator } from '../../lib/context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 import { nextReceiptNo } from '../../lib/receipts.js';
 import { lockedBusiness } from '../../lib/tx.js';
-import { type Operator, requireUsableLocation } from '../inventory/stock-rules.js';
+import { requireUsableLocation } from '../inventory/stock-rules.js';
 
 type Q = Kysely<Database>;
 
@@ -155,18 +155,18 @@ async function loadClose(
 
 export async function dailySummary(
   db: Q,
-  op: Operator & { timeZone: string; now: Date },
+  actor: Operator & Pick<Context, 'business' | 'at'>,
   locationId: string,
   day: string | undefined,
 ): Promise<DailySummary> {
-  await requireUsableLocation(db, op, locationId, 'location_id');
+  await requireUsableLocation(db, actor, locationId, 'location_id');
   const loc = await db
     .selectFrom('locations')
     .select('name')
     .where('id', '=', locationId)
     .executeTakeFirstOrThrow();
-  const d = day ?? businessDay(op.now, op.timeZone);
-  const figures = await dayFigures(db, op.businessId, locationId, d);
+  const d = day ?? businessDay(actor.at, actor.business.timezone);
+  const figures = await dayFigures(db, actor.businessId, locationId, d);
   const userIds = [...figures.perUser.keys()].filter((k) => k !== '');
   const users = userIds.length
     ? await db.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute()
@@ -184,7 +184,7 @@ export async function dailySummary(
     day: d,
     totals: figures.total,
     cashiers,
-    close: await loadClose(db, op.businessId, { locationId, day: d }),
+    close: await loadClose(db, actor.businessId, { locationId, day: d }),
   };
 }
 
@@ -201,8 +201,7 @@ export async function loadDayClose(db: Q, businessId: string, id: string): Promi
  */
 export async function closeDay(
   db: Db,
-  actor: Actor,
-  op: Operator,
+  actor: Actor & Operator,
   body: z.output<typeof dayCloseBodySchema>,
 ): Promise<DayClose> {
   const hash = requestHash(body);
@@ -211,7 +210,7 @@ export async function closeDay(
       const business = await lockedBusiness(db, trx, actor.businessId);
       if (await isReplay(trx, 'day_closes', body.id, actor.businessId, hash))
         return (await loadClose(trx, actor.businessId, { id: body.id }))!;
-      await requireUsableLocation(trx, op, body.location_id, 'location_id');
+      await requireUsableLocation(trx, actor, body.location_id, 'location_id');
       if (body.day > businessDay(actor.at, business.timezone))
         throw new AppError('validation_failed', 'That day has not come yet', 'day');
       const existing = await loadClose(trx, actor.businessId, {

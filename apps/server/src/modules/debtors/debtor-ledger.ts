@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DebtorRow } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import type { Trx } from '../../lib/tx.js';
 

@@ -14,11 +14,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import type { BusinessRow } from '../../db/tables.js';
-import { authOf } from '../../http/access.js';
+import { contextOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
 import { readableById } from '../../http/scoped-reads.js';
-import { actorOf } from '../../lib/actor.js';
-import { operatorOf } from '../inventory/stock-rules.js';
 import { findDebtor, listDebtors } from './debtors.repository.js';
 import {
   createDebtor,
@@ -52,7 +50,7 @@ function debtorRecordRoutes(app: FastifyInstance, deps: AppDeps): void {
       querystring: debtorsQuerySchema,
       response: { 200: debtorListSchema, ...errorResponses(401) },
     },
-    handler: (request) => listDebtors(deps.db.kysely, authOf(request).business.id, request.query),
+    handler: (request) => listDebtors(deps.db.kysely, contextOf(request).business.id, request.query),
   });
 
   r.post('/api/debtors', {
@@ -64,9 +62,7 @@ function debtorRecordRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 201: debtorSchema, ...errorResponses(401, 403, 409, 422) },
     },
     handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createDebtor(deps.db, actorOf(request, deps.clock), operatorOf(request), request.body)),
+      reply.status(201).send(await createDebtor(deps.db, contextOf(request), request.body)),
   });
 
   r.get('/api/debtors/:id', {
@@ -77,7 +73,7 @@ function debtorRecordRoutes(app: FastifyInstance, deps: AppDeps): void {
       params: id,
       response: { 200: debtorSchema, ...errorResponses(401, 404) },
     },
-    handler: (request) => findDebtor(deps.db.kysely, authOf(request).business.id, request.params.id),
+    handler: (request) => findDebtor(deps.db.kysely, contextOf(request).business.id, request.params.id),
   });
 
   r.patch('/api/debtors/:id', {
@@ -89,14 +85,7 @@ function debtorRecordRoutes(app: FastifyInstance, deps: AppDeps): void {
       body: debtorUpdateSchema,
       response: { 200: debtorSchema, ...errorResponses(401, 403, 404, 422) },
     },
-    handler: (request) =>
-      updateDebtor(
-        deps.db,
-        actorOf(request, deps.clock),
-        operatorOf(request),
-        request.params.id,
-        request.body,
-      ),
+    handler: (request) => updateDebtor(deps.db, contextOf(request), request.params.id, request.body),
   });
 }
 
@@ -116,15 +105,7 @@ function paymentRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request, reply) =>
       reply
         .status(201)
-        .send(
-          await recordPayment(
-            deps.db,
-            actorOf(request, deps.clock),
-            operatorOf(request),
-            request.params.id,
-            request.body,
-          ),
-        ),
+        .send(await recordPayment(deps.db, contextOf(request), request.params.id, request.body)),
   });
 
   r.get('/api/debtor-payments/:id', {
@@ -158,7 +139,7 @@ function statementRoutes(app: FastifyInstance, deps: AppDeps): void {
       querystring: range,
       response: { 200: statementSchema, ...errorResponses(401, 404, 422) },
     },
-    handler: (request) => statementFor(deps, authOf(request).business, request.params.id, request.query),
+    handler: (request) => statementFor(deps, contextOf(request).business, request.params.id, request.query),
   });
 
   r.get('/api/debtors/:id/statement.pdf', {
@@ -172,7 +153,7 @@ function statementRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: z.unknown().describe('The PDF'), ...errorResponses(401, 404, 422) },
     },
     handler: async (request, reply) => {
-      const b = authOf(request).business;
+      const b = contextOf(request).business;
       const st = await statementFor(deps, b, request.params.id, request.query);
       const pdf = await statementPdf(st, {
         businessName: b.name,

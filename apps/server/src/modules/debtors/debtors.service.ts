@@ -15,13 +15,13 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { Database, DebtorRow } from '../../db/tables.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor, Operator } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 import { nextReceiptNo } from '../../lib/receipts.js';
 import { lockBusiness, lockedBusiness } from '../../lib/tx.js';
-import { type Operator, requireUsableLocation } from '../inventory/stock-rules.js';
+import { requireUsableLocation } from '../inventory/stock-rules.js';
 import {
   assertReferenceUnused,
   recordTransfer,
@@ -35,8 +35,8 @@ type Input = z.output<typeof debtorInputSchema>;
 type Patch = z.output<typeof debtorUpdateSchema>;
 
 /** Adds a debtor. Only an admin sets the credit limit; others get the business's default. */
-export async function createDebtor(db: Db, actor: Actor, op: Operator, input: Input) {
-  const admin = isAdminRole(op.role);
+export async function createDebtor(db: Db, actor: Actor & Operator, input: Input) {
+  const admin = isAdminRole(actor.role);
   if (!admin && input.credit_limit !== undefined)
     throw new AppError('forbidden', 'Only an admin sets credit limits', 'credit_limit');
   const id = input.id ?? newId();
@@ -81,8 +81,8 @@ export async function createDebtor(db: Db, actor: Actor, op: Operator, input: In
 }
 
 /** Edits a debtor's details; the credit limit and whether they may buy are an admin's to change. */
-export async function updateDebtor(db: Db, actor: Actor, op: Operator, id: string, patch: Patch) {
-  if (!isAdminRole(op.role) && (patch.credit_limit !== undefined || patch.active !== undefined))
+export async function updateDebtor(db: Db, actor: Actor & Operator, id: string, patch: Patch) {
+  if (!isAdminRole(actor.role) && (patch.credit_limit !== undefined || patch.active !== undefined))
     throw forbidden('Only an admin changes credit limits or deactivates a debtor');
   return db.kysely.transaction().execute(async (trx) => {
     await lockBusiness(db, trx, actor.businessId);
@@ -166,8 +166,7 @@ export async function loadPayment(
  */
 export async function recordPayment(
   db: Db,
-  actor: Actor,
-  op: Operator,
+  actor: Actor & Operator,
   debtorId: string,
   body: z.output<typeof debtorPaymentBodySchema>,
 ): Promise<DebtorPayment> {
@@ -179,7 +178,7 @@ export async function recordPayment(
     const debtor = await requireDebtor(trx, actor.businessId, debtorId, 'debtor_id').catch(() => {
       throw notFound('Debtor');
     });
-    await requireUsableLocation(trx, op, body.location_id, 'location_id');
+    await requireUsableLocation(trx, actor, body.location_id, 'location_id');
     const balance = Number(debtor.balance);
     if (overpays(balance, body.amount))
       throw new AppError(

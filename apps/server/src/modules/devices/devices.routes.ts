@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { authOf } from '../../http/access.js';
+import { contextOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
-import { actorOf } from '../../lib/actor.js';
 import { listDevices, updateDevice } from './devices.service.js';
 
 export function devicesRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -18,7 +17,7 @@ export function devicesRoutes(app: FastifyInstance, deps: AppDeps): void {
       summary: 'Devices that have signed in',
       response: { 200: z.array(deviceSchema), ...errorResponses(401, 403) },
     },
-    handler: (request) => listDevices(deps.db, authOf(request).business.id),
+    handler: (request) => listDevices(deps.db, contextOf(request).business.id),
   });
 
   r.patch('/api/devices/:id', {
@@ -30,7 +29,6 @@ export function devicesRoutes(app: FastifyInstance, deps: AppDeps): void {
       body: deviceUpdateSchema,
       response: { 200: deviceSchema, ...errorResponses(401, 403, 404, 422) },
     },
-    handler: (request) =>
-      updateDevice(deps.db, actorOf(request, deps.clock), request.params.id, request.body),
+    handler: (request) => updateDevice(deps.db, contextOf(request), request.params.id, request.body),
   });
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { DeviceRow } from '../../db/tables.js';
 import { notFound } from '../../lib/errors.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/context.js';
 import { appendJournal } from '../../lib/journal.js';
 import type { Trx } from '../../lib/tx.js';
 import { deviceTokenMatches, hashDeviceToken, newDeviceToken } from '../../lib/device-tokens.js';

@@ -12,11 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { authOf } from '../../http/access.js';
+import { contextOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
 import { listInReadScope, readableById } from '../../http/scoped-reads.js';
-import { actorOf } from '../../lib/actor.js';
-import { operatorOf } from '../inventory/stock-rules.js';
 import { createCategory, listCategories, updateCategory } from './categories.service.js';
 import { listExpenses, loadExpense, recordExpense, voidExpense } from './expenses.service.js';
 
@@ -41,7 +39,7 @@ function categoryRoutes(app: FastifyInstance, deps: AppDeps): void {
       summary: 'Expense categories (the admin keeps the list)',
       response: { 200: z.array(categorySchema), ...errorResponses(401, 403) },
     },
-    handler: (request) => listCategories(deps.db.kysely, authOf(request).business.id),
+    handler: (request) => listCategories(deps.db.kysely, contextOf(request).business.id),
   });
 
   r.post('/api/expense-categories', {
@@ -53,7 +51,7 @@ function categoryRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 201: categorySchema, ...errorResponses(401, 403, 409, 422) },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await createCategory(deps.db, actorOf(request, deps.clock), request.body)),
+      reply.status(201).send(await createCategory(deps.db, contextOf(request), request.body)),
   });
 
   r.patch('/api/expense-categories/:id', {
@@ -65,8 +63,7 @@ function categoryRoutes(app: FastifyInstance, deps: AppDeps): void {
       body: categoryUpdateSchema,
       response: { 200: categorySchema, ...errorResponses(401, 403, 404, 409, 422) },
     },
-    handler: (request) =>
-      updateCategory(deps.db, actorOf(request, deps.clock), request.params.id, request.body),
+    handler: (request) => updateCategory(deps.db, contextOf(request), request.params.id, request.body),
   });
 }
 
@@ -94,9 +91,7 @@ function expenseRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 201: expenseSchema, ...errorResponses(401, 403, 409, 422) },
     },
     handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send(await recordExpense(deps.db, actorOf(request, deps.clock), operatorOf(request), request.body)),
+      reply.status(201).send(await recordExpense(deps.db, contextOf(request), request.body)),
   });
 
   r.get('/api/expenses/:id', {
@@ -120,16 +115,6 @@ function expenseRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 201: expenseSchema, ...errorResponses(401, 403, 404, 409, 422) },
     },
     handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await voidExpense(
-            deps.db,
-            actorOf(request, deps.clock),
-            operatorOf(request),
-            request.params.id,
-            request.body,
-          ),
-        ),
+      reply.status(201).send(await voidExpense(deps.db, contextOf(request), request.params.id, request.body)),
   });
 }

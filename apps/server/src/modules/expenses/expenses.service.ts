@@ -11,13 +11,13 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor, Operator } from '../../lib/context.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 import { lockedBusiness } from '../../lib/tx.js';
 import { requireOwnImage } from '../files/files.repository.js';
 import { scopeIds } from '../inventory/location-scope.js';
-import { type Operator, requireUsableLocation } from '../inventory/stock-rules.js';
+import { requireUsableLocation } from '../inventory/stock-rules.js';
 import { requireProvider } from '../transfers/transfer-ledger.js';
 
 type Q = Kysely<Database>;
@@ -132,8 +132,7 @@ export async function listExpenses(db: Q, businessId: string, f: Filter): Promis
 /** Records an expense: what, how much, paid how and where from, with an optional slip photo. */
 export async function recordExpense(
   db: Db,
-  actor: Actor,
-  op: Operator,
+  actor: Actor & Operator,
   body: z.output<typeof expenseBodySchema>,
 ): Promise<Expense> {
   const hash = requestHash(body);
@@ -151,7 +150,7 @@ export async function recordExpense(
       .executeTakeFirst();
     if (!category || category.active !== 1)
       throw new AppError('validation_failed', 'Unknown or inactive category', 'category_id');
-    await requireUsableLocation(trx, op, body.location_id, 'location_id');
+    await requireUsableLocation(trx, actor, body.location_id, 'location_id');
     let providerId: string | null = null;
     if (body.method === 'transfer')
       providerId = (await requireProvider(trx, actor.businessId, body.provider_id, 'provider_id')).id;
@@ -196,8 +195,7 @@ export async function recordExpense(
  */
 export async function voidExpense(
   db: Db,
-  actor: Actor,
-  op: Operator,
+  actor: Actor & Operator,
   expenseId: string,
   body: z.output<typeof expenseVoidBodySchema>,
 ): Promise<Expense> {
@@ -220,7 +218,7 @@ export async function voidExpense(
       .where('voids_id', '=', expenseId)
       .executeTakeFirst();
     if (already) throw new AppError('already_voided', 'This expense was already voided');
-    await requireUsableLocation(trx, op, original.location_id, 'location_id');
+    await requireUsableLocation(trx, actor, original.location_id, 'location_id');
     await trx
       .insertInto('expenses')
       .values({

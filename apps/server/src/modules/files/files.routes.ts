@@ -10,10 +10,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../http/access.js';
+import { contextOf } from '../../http/access.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { errorResponses } from '../../http/errors.js';
-import { actorOf } from '../../lib/actor.js';
 import type { AppDeps } from '../../app-deps.js';
 import { findFile, isExpenseSlip } from './files.repository.js';
 import { imageStorage, storeImage } from './files.service.js';
@@ -42,12 +41,7 @@ export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (part.fieldname !== 'avatar')
         throw new AppError('validation_failed', 'The file field must be named avatar', 'avatar');
       const data = await malformedAs400(() => part.toBuffer());
-      const stored = await storeImage(
-        deps.db,
-        actorOf(request, deps.clock),
-        data,
-        deps.config.maxImageStorageBytes,
-      );
+      const stored = await storeImage(deps.db, contextOf(request), data, deps.config.maxImageStorageBytes);
       return reply.status(201).send(stored);
     },
   });
@@ -60,7 +54,7 @@ export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: imageStorageSchema, ...errorResponses(401, 403) },
     },
     handler: (request) =>
-      imageStorage(deps.db.kysely, authOf(request).business.id, deps.config.maxImageStorageBytes),
+      imageStorage(deps.db.kysely, contextOf(request).business.id, deps.config.maxImageStorageBytes),
   });
 
   r.get('/api/files/:name', {
@@ -73,7 +67,7 @@ export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: z.unknown().describe('The image bytes'), ...errorResponses(401, 404) },
     },
     handler: async (request, reply) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       const file = await findFile(deps.db.kysely, auth.business.id, request.params.name);
       if (!file) throw notFound('Image');
       // A slip photo follows the expenses' rights: to anyone else it does not exist.

@@ -6,7 +6,7 @@ import { IMAGE_TYPES, type ImageStorage, MAX_IMAGE_BYTES } from '@duka/domain';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { appendJournal } from '../../lib/journal.js';
 import { lockBusiness } from '../../lib/tx.js';

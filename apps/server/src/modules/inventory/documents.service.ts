@@ -12,17 +12,12 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { ProductRow } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor, Operator } from '../../lib/context.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { type MovementInput, postMovements } from './ledger.js';
-import {
-  type Operator,
-  allowsNegativeStock,
-  requireActiveProducts,
-  requireUsableLocation,
-} from './stock-rules.js';
+import { allowsNegativeStock, requireActiveProducts, requireUsableLocation } from './stock-rules.js';
 
 type Kind = StockDocument['kind'];
 interface Line {
@@ -174,9 +169,9 @@ async function onHandOf(trx: Trx, productIds: string[]): Promise<Map<string, num
   return new Map(rows.map((r) => [r.product_id, Number(r.q)]));
 }
 
-export function postReceipt(db: Db, actor: Actor, op: Operator, body: z.output<typeof receiptBodySchema>) {
+export function postReceipt(db: Db, actor: Actor & Operator, body: z.output<typeof receiptBodySchema>) {
   return post(db, actor, body.id, body, async (trx) => {
-    await requireUsableLocation(trx, op, body.location_id, 'location_id');
+    await requireUsableLocation(trx, actor, body.location_id, 'location_id');
     const supplier = await trx
       .selectFrom('suppliers')
       .select('id')
@@ -222,17 +217,12 @@ export function postReceipt(db: Db, actor: Actor, op: Operator, body: z.output<t
   });
 }
 
-export function postAdjustment(
-  db: Db,
-  actor: Actor,
-  op: Operator,
-  body: z.output<typeof adjustmentBodySchema>,
-) {
+export function postAdjustment(db: Db, actor: Actor & Operator, body: z.output<typeof adjustmentBodySchema>) {
   return post(db, actor, body.id, body, async (trx) => {
     const reasons: readonly string[] = body.direction === 'positive' ? POSITIVE_REASONS : NEGATIVE_REASONS;
     if (!reasons.includes(body.reason))
       throw new AppError('validation_failed', `Not a reason for stock ${body.direction}`, 'reason');
-    await requireUsableLocation(trx, op, body.location_id, 'location_id');
+    await requireUsableLocation(trx, actor, body.location_id, 'location_id');
     const products = await requireActiveProducts(trx, actor.businessId, body.lines);
     const sign = body.direction === 'positive' ? 1 : -1;
     const lines = body.lines.map((l) => ({ ...l, unit_cost: Number(products.get(l.product_id)!.avg_cost) }));
@@ -256,13 +246,13 @@ export function postAdjustment(
   });
 }
 
-export function postTransfer(db: Db, actor: Actor, op: Operator, body: z.output<typeof transferBodySchema>) {
+export function postTransfer(db: Db, actor: Actor & Operator, body: z.output<typeof transferBodySchema>) {
   return post(db, actor, body.id, body, async (trx) => {
     if (body.from_location_id === body.to_location_id) {
       throw new AppError('validation_failed', 'Choose two different locations', 'to_location_id');
     }
-    await requireUsableLocation(trx, op, body.from_location_id, 'from_location_id');
-    await requireUsableLocation(trx, op, body.to_location_id, 'to_location_id');
+    await requireUsableLocation(trx, actor, body.from_location_id, 'from_location_id');
+    await requireUsableLocation(trx, actor, body.to_location_id, 'to_location_id');
     const products = await requireActiveProducts(trx, actor.businessId, body.lines);
     const lines = body.lines.map((l) => ({ ...l, unit_cost: Number(products.get(l.product_id)!.avg_cost) }));
     const base = { docType: 'transfer', docId: body.id };

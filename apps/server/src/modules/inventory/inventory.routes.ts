@@ -9,11 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { authOf } from '../../http/access.js';
+import { contextOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
-import { actorOf } from '../../lib/actor.js';
 import { requireReadable } from './location-scope.js';
-import { operatorOf } from './stock-rules.js';
 import { loadDocument, postAdjustment, postReceipt, postTransfer } from './documents.service.js';
 
 const flag = <F extends string>(f: F) => ({ access: { kind: 'flag' as const, flag: f } });
@@ -32,9 +30,7 @@ export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 201: stockDocumentSchema, ...DOC_ERRORS },
     },
     handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send(await postReceipt(deps.db, actorOf(request, deps.clock), operatorOf(request), request.body)),
+      reply.status(201).send(await postReceipt(deps.db, contextOf(request), request.body)),
   });
 
   for (const direction of ['positive', 'negative'] as const) {
@@ -48,7 +44,7 @@ export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
       handler: async (request, reply) =>
         reply.status(201).send(
-          await postAdjustment(deps.db, actorOf(request, deps.clock), operatorOf(request), {
+          await postAdjustment(deps.db, contextOf(request), {
             ...request.body,
             direction,
           }),
@@ -65,9 +61,7 @@ export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 201: stockDocumentSchema, ...DOC_ERRORS },
     },
     handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send(await postTransfer(deps.db, actorOf(request, deps.clock), operatorOf(request), request.body)),
+      reply.status(201).send(await postTransfer(deps.db, contextOf(request), request.body)),
   });
 
   r.get('/api/stock/documents/:id', {
@@ -84,8 +78,13 @@ export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: stockDocumentSchema, ...errorResponses(401, 403, 404) },
     },
     handler: async (request) => {
-      const doc = await loadDocument(deps.db.kysely, authOf(request).business.id, request.params.id);
-      await requireReadable(deps.db.kysely, request, [doc.location_id, doc.to_location_id], 'Stock document');
+      const doc = await loadDocument(deps.db.kysely, contextOf(request).business.id, request.params.id);
+      await requireReadable(
+        deps.db.kysely,
+        contextOf(request),
+        [doc.location_id, doc.to_location_id],
+        'Stock document',
+      );
       return doc;
     },
   });

@@ -1,6 +1,6 @@
 import type { MovementKind } from '@duka/domain';
 import { AppError } from '../../lib/errors.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import type { Trx } from '../../lib/tx.js';
 import { sql } from 'kysely';

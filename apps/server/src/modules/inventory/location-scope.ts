@@ -1,9 +1,8 @@
 import { isAdminRole } from '@duka/domain';
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { type Operator, operatorOf } from './stock-rules.js';
+import type { Operator } from '../../lib/context.js';
 
 /**
  * Per-location rights on reads, the same rule as `requireUsableLocation` on writes: a user who
@@ -30,11 +29,11 @@ export async function readableLocations(db: Kysely<Database>, op: Operator): Pro
  */
 export async function readScopeOf(
   db: Kysely<Database>,
-  request: FastifyRequest,
+  op: Operator,
   requested: string | undefined,
   field = 'location_id',
 ): Promise<LocationScope> {
-  const scope = await readableLocations(db, operatorOf(request));
+  const scope = await readableLocations(db, op);
   if (scope && requested && !scope.includes(requested))
     throw new AppError('location_not_allowed', 'You may not see this location', field);
   return scope;
@@ -51,11 +50,11 @@ export function scopeIds(scope: string[]): string[] {
  */
 export async function requireReadable(
   db: Kysely<Database>,
-  request: FastifyRequest,
+  op: Operator,
   locationIds: (string | null | undefined)[],
   what: string,
 ): Promise<void> {
-  const scope = await readableLocations(db, operatorOf(request));
+  const scope = await readableLocations(db, op);
   if (!scope) return;
   if (!locationIds.some((id) => id && scope.includes(id))) throw notFound(what);
 }

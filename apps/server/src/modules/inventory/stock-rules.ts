@@ -1,23 +1,9 @@
 import { isAdminRole } from '@duka/domain';
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, ProductRow } from '../../db/tables.js';
-import { authOf } from '../../http/access.js';
+import type { Operator } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import type { Trx } from '../../lib/tx.js';
-
-export interface Operator {
-  businessId: string;
-  userId: string | null;
-  /** The user's role; the CLI and system jobs act as admin. */
-  role: string;
-}
-
-/** The signed-in user of a request, as the stock rules see them. */
-export function operatorOf(request: FastifyRequest): Operator {
-  const auth = authOf(request);
-  return { businessId: auth.business.id, userId: auth.user.id, role: auth.user.role };
-}
 
 /** The location must belong to the business, be active, and be one the user may work at. */
 export async function requireUsableLocation(

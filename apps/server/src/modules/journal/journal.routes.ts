@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { authOf } from '../../http/access.js';
+import { contextOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
 
 export function journalRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -31,7 +31,7 @@ export function journalRoutes(app: FastifyInstance, deps: AppDeps): void {
           'journal.created_at',
           'journal.detail',
         ])
-        .where('journal.business_id', '=', authOf(request).business.id);
+        .where('journal.business_id', '=', contextOf(request).business.id);
       if (q.user_id) query = query.where('journal.user_id', '=', q.user_id);
       if (q.device_id) query = query.where('journal.device_id', '=', q.device_id);
       if (q.action) query = query.where('journal.action', '=', q.action);

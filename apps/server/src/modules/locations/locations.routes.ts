@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { authOf } from '../../http/access.js';
+import { contextOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
-import { actorOf } from '../../lib/actor.js';
 import { newId } from '../../lib/ids.js';
 import { addLocation, listLocations, updateLocation } from './locations.service.js';
 
@@ -19,7 +18,7 @@ export function locationsRoutes(app: FastifyInstance, deps: AppDeps): void {
       summary: 'Locations of the business',
       response: { 200: z.array(locationSchema), ...errorResponses(401) },
     },
-    handler: (request) => listLocations(deps.db, authOf(request).business.id),
+    handler: (request) => listLocations(deps.db, contextOf(request).business.id),
   });
 
   r.post('/api/locations', {
@@ -33,14 +32,7 @@ export function locationsRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request, reply) =>
       reply
         .status(201)
-        .send(
-          await addLocation(
-            deps.db,
-            actorOf(request, deps.clock),
-            request.body.id ?? newId(),
-            request.body.name,
-          ),
-        ),
+        .send(await addLocation(deps.db, contextOf(request), request.body.id ?? newId(), request.body.name)),
   });
 
   r.patch('/api/locations/:id', {
@@ -52,7 +44,6 @@ export function locationsRoutes(app: FastifyInstance, deps: AppDeps): void {
       body: locationUpdateSchema,
       response: { 200: locationSchema, ...errorResponses(401, 403, 404, 409, 422) },
     },
-    handler: (request) =>
-      updateLocation(deps.db, actorOf(request, deps.clock), request.params.id, request.body),
+    handler: (request) => updateLocation(deps.db, contextOf(request), request.params.id, request.body),
   });
 }

@@ -1,7 +1,7 @@
 import type { Location } from '@duka/domain';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/context.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 import { lockBusiness } from '../../lib/tx.js';

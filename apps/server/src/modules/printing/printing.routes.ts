@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { safeText } from '@duka/domain';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { authOf } from '../../http/access.js';
+import { contextOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
 import { businessKeys, signForPrinter } from './business-keys.js';
 import { checkSignRequest } from './sign-request.js';
@@ -29,7 +29,7 @@ export function printingRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: z.string().describe('PEM certificate'), ...errorResponses(401, 503) },
     },
     handler: async (request, reply) => {
-      const b = authOf(request).business;
+      const b = contextOf(request).business;
       const keys = await businessKeys(
         deps.db.kysely,
         b,
@@ -57,8 +57,9 @@ export function printingRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     handler: async (request, reply) => {
-      const hash = await checkSignRequest(request, deps, request.body.request, request.body.algorithm);
-      const b = authOf(request).business;
+      const ctx = contextOf(request);
+      const hash = await checkSignRequest(ctx, deps, request.body.request, request.body.algorithm);
+      const b = ctx.business;
       const keys = await businessKeys(
         deps.db.kysely,
         b,

@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
 import { type Flag, allows, receiptJobName } from '@duka/domain';
-import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
-import { authOf } from '../../http/access.js';
+import type { Context } from '../../lib/context.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import { receiptDocument } from '../receipts/receipt-model.js';
 import { receiptEscPos } from '../receipts/receipt-render.js';
-import { findReadableReceipt } from '../receipts/receipts.routes.js';
+import { findReadableReceipt } from '../receipts/receipt-access.js';
 
 /**
  * What the server signs for the printer helper (ADR 8). The qz-tray client hashes
@@ -48,9 +47,8 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 
 const refuse = (why: string) => forbidden(`Not signed: ${why}`);
 
-export function mayPrint(request: FastifyRequest): boolean {
-  const auth = authOf(request);
-  return allows({ role: auth.user.role, roles: auth.roles }, { kind: 'anyFlag', flags: PRINTS });
+export function mayPrint(ctx: Pick<Context, 'role' | 'roles'>): boolean {
+  return allows(ctx, { kind: 'anyFlag', flags: PRINTS });
 }
 
 /** The qz-tray call the page wants signed, parsed; refused unless it is in the client's exact form. */
@@ -74,7 +72,7 @@ function parseCall(text: string): { call: string; params: unknown; timestamp: nu
 }
 
 /** Checks a print call against the receipt its job name names; throws 403/404 otherwise. */
-async function checkPrint(request: FastifyRequest, deps: AppDeps, params: unknown): Promise<void> {
+async function checkPrint(ctx: Context, deps: AppDeps, params: unknown): Promise<void> {
   if (!isObject(params) || !isObject(params.options) || !Array.isArray(params.data)) {
     throw refuse('a print call needs printer, options and data');
   }
@@ -93,9 +91,8 @@ async function checkPrint(request: FastifyRequest, deps: AppDeps, params: unknow
   ) {
     throw refuse("the print data is not the receipt's ESC/POS");
   }
-  const business = authOf(request).business;
-  const found = await findReadableReceipt(deps, request, name[1]!);
-  const doc = await receiptDocument(deps.db.kysely, business, found.type, found.id);
+  const found = await findReadableReceipt(deps.db.kysely, ctx, name[1]!);
+  const doc = await receiptDocument(deps.db.kysely, ctx.business, found.type, found.id);
   if (receiptJobName(doc.receipt_no) !== options.jobName)
     throw refuse('the job name is not the receipt number');
   const sent = Buffer.from(item.data, 'base64');
@@ -110,18 +107,18 @@ async function checkPrint(request: FastifyRequest, deps: AppDeps, params: unknow
  * 403 (`forbidden`) for anything else.
  */
 export async function checkSignRequest(
-  request: FastifyRequest,
+  ctx: Context,
   deps: AppDeps,
   text: string,
   algorithm: string,
 ): Promise<string> {
   if (algorithm !== 'SHA512') throw refuse('only SHA512 signatures are made');
-  if (!mayPrint(request)) throw forbidden('You may not print');
+  if (!mayPrint(ctx)) throw forbidden('You may not print');
   const call = parseCall(text);
   if (Math.abs(call.timestamp - deps.clock.now().getTime()) > SIGN_SKEW_MS) {
     throw refuse("the call's time is more than 5 minutes from the server's clock");
   }
-  if (call.call === 'print') await checkPrint(request, deps, call.params);
+  if (call.call === 'print') await checkPrint(ctx, deps, call.params);
   else if (!READ_CALLS.has(call.call)) throw refuse(`the call ${call.call} is not one Duka makes`);
   return crypto.createHash('sha256').update(text, 'utf8').digest('hex');
 }

@@ -1,9 +1,6 @@
 import {
-  type Flag,
   ROLL_WIDTHS,
-  type ReceiptType,
   RECEIPT_TYPES,
-  allows,
   receiptNoParamSchema,
   escPosJobSchema,
   networkPrintSchema,
@@ -14,42 +11,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { authOf } from '../../http/access.js';
-import { AppError, forbidden } from '../../lib/errors.js';
+import { contextOf } from '../../http/access.js';
+import { AppError } from '../../lib/errors.js';
 import { errorResponses } from '../../http/errors.js';
-import { requireReadable } from '../inventory/location-scope.js';
 import { printRaw } from '../printing/network-printer.js';
-import { findReceipt, receiptDocument } from './receipt-model.js';
+import { findReadableReceipt } from './receipt-access.js';
+import { receiptDocument } from './receipt-model.js';
 import { receiptEscPos, receiptSvg } from './receipt-render.js';
-
-/** Who may see each kind of receipt, as the routes that make them. */
-const SEES: Record<ReceiptType, Flag[] | 'signedIn'> = {
-  sale: ['sell_cash', 'sell_debtors', 'sell_transfer', 'reversing_cash', 'current_sales'],
-  reversal: ['sell_cash', 'sell_debtors', 'sell_transfer', 'reversing_cash', 'current_sales'],
-  payment: 'signedIn',
-  close: ['current_sales', 'view_sales_report'],
-};
-
-export function assertMaySee(request: FastifyRequest, type: ReceiptType) {
-  const auth = authOf(request);
-  const rule = SEES[type];
-  const ok = allows(
-    { role: auth.user.role, roles: auth.roles },
-    rule === 'signedIn' ? { kind: 'signedIn' } : { kind: 'anyFlag', flags: rule },
-  );
-  if (!ok) throw forbidden('You may not see this receipt');
-}
-
-/**
- * The receipt behind a number, when the asking user may see it: its kind by their flags, its
- * location by their location rights (a receipt elsewhere is not found). Printing signs only these.
- */
-export async function findReadableReceipt(deps: AppDeps, request: FastifyRequest, receiptNo: string) {
-  const found = await findReceipt(deps.db.kysely, authOf(request).business.id, receiptNo);
-  assertMaySee(request, found.type);
-  await requireReadable(deps.db.kysely, request, [found.location_id], `Receipt #${receiptNo}`);
-  return found;
-}
 
 const params = z.object({ receipt_no: receiptNoParamSchema });
 const rollWidth = z.coerce
@@ -67,8 +35,9 @@ async function loadReceipt(
   receiptNo: string,
   q: { width?: number; lang?: string },
 ) {
-  const business = authOf(request).business;
-  const found = await findReadableReceipt(deps, request, receiptNo);
+  const ctx = contextOf(request);
+  const business = ctx.business;
+  const found = await findReadableReceipt(deps.db.kysely, ctx, receiptNo);
   const doc = await receiptDocument(deps.db.kysely, business, found.type, found.id, q.lang);
   const width: 58 | 80 = (q.width ?? business.receipt_width) === 58 ? 58 : 80;
   return { doc, width, business };
@@ -96,7 +65,7 @@ function receiptViewRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     handler: async (request) => {
-      const found = await findReadableReceipt(deps, request, request.params.receipt_no);
+      const found = await findReadableReceipt(deps.db.kysely, contextOf(request), request.params.receipt_no);
       return {
         type: found.type,
         id: found.id,

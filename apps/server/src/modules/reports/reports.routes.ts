@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { authOf } from '../../http/access.js';
+import { contextOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
 import { readScopeOf } from '../inventory/location-scope.js';
 import { dashboard } from './dashboard.js';
@@ -48,9 +48,9 @@ function reportViewRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: salesReportSchema, ...ERRORS },
     },
     handler: async (request) =>
-      salesReport(deps.db.kysely, authOf(request).business.id, {
+      salesReport(deps.db.kysely, contextOf(request).business.id, {
         ...request.query,
-        location_ids: await readScopeOf(deps.db.kysely, request, request.query.location_id),
+        location_ids: await readScopeOf(deps.db.kysely, contextOf(request), request.query.location_id),
       }),
   });
 
@@ -63,7 +63,7 @@ function reportViewRoutes(app: FastifyInstance, deps: AppDeps): void {
       querystring: profitQuerySchema,
       response: { 200: profitReportSchema, ...ERRORS },
     },
-    handler: (request) => profitReport(deps.db.kysely, authOf(request).business.id, request.query),
+    handler: (request) => profitReport(deps.db.kysely, contextOf(request).business.id, request.query),
   });
 
   r.get('/api/reports/stock', {
@@ -75,9 +75,9 @@ function reportViewRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: stockReportSchema, ...ERRORS },
     },
     handler: async (request) =>
-      stockReport(deps.db.kysely, authOf(request).business, {
+      stockReport(deps.db.kysely, contextOf(request).business, {
         ...request.query,
-        location_ids: await readScopeOf(deps.db.kysely, request, request.query.location_id),
+        location_ids: await readScopeOf(deps.db.kysely, contextOf(request), request.query.location_id),
       }),
   });
 
@@ -88,7 +88,7 @@ function reportViewRoutes(app: FastifyInstance, deps: AppDeps): void {
       summary: "The owner's dashboard: today against yesterday, 30 days, top products, what needs attention",
       response: { 200: dashboardSchema, ...errorResponses(401, 403) },
     },
-    handler: (request) => dashboard(deps.db.kysely, authOf(request).business, deps.clock.now()),
+    handler: (request) => dashboard(deps.db.kysely, contextOf(request).business, deps.clock.now()),
   });
 }
 
@@ -112,11 +112,11 @@ function reportExportRoutes(app: FastifyInstance, deps: AppDeps): void {
       handler: async (request, reply) => {
         const file = await exportReport(
           deps.db.kysely,
-          authOf(request).business,
+          contextOf(request).business,
           report,
           {
             ...request.query,
-            location_ids: await readScopeOf(deps.db.kysely, request, request.query.location_id),
+            location_ids: await readScopeOf(deps.db.kysely, contextOf(request), request.query.location_id),
           },
           deps.clock.now(),
         );

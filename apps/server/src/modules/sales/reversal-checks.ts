@@ -6,7 +6,7 @@
 import { type SaleKind, type reversalBodySchema, formatQuantity, reversalShare } from '@duka/domain';
 import type { z } from 'zod';
 import type { SaleLineRow, SaleRow } from '../../db/tables.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import type { Trx } from '../../lib/tx.js';
 import { requireReference } from '../transfers/transfer-ledger.js';

@@ -1,7 +1,7 @@
 import { type Reversal, type SaleKind, type reversalBodySchema, businessDay, mayReverse } from '@duka/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { nextReceiptNo } from '../../lib/receipts.js';
@@ -28,13 +28,8 @@ export function assertMayReverse(seller: Seller, kind: SaleKind): void {
  * location at the unit cost it left with; the cash refund, the debtor's entry or the transfer
  * refund is written in the same transaction, with its own receipt number.
  */
-export async function reverseSale(
-  db: Db,
-  actor: Actor,
-  seller: Seller,
-  saleId: string,
-  body: Body,
-): Promise<Reversal> {
+export async function reverseSale(db: Db, seller: Seller, saleId: string, body: Body): Promise<Reversal> {
+  const actor: Actor = seller;
   const sale = await db.kysely
     .selectFrom('sales')
     .selectAll()

@@ -20,11 +20,11 @@ import {
 } from '@duka/domain';
 import type { z } from 'zod';
 import type { BusinessRow, ProductRow, SaleLineRow } from '../../db/tables.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor, Operator } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import type { Trx } from '../../lib/tx.js';
 import { requireDebtor } from '../debtors/debtor-ledger.js';
-import { type Operator, requireActiveProducts, requireUsableLocation } from '../inventory/stock-rules.js';
+import { requireActiveProducts, requireUsableLocation } from '../inventory/stock-rules.js';
 import { assertSalesNotFrozen } from '../stock-counts/stock-counts.service.js';
 import { assertReferenceUnused, requireProvider, requireReference } from '../transfers/transfer-ledger.js';
 

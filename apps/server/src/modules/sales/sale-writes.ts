@@ -8,7 +8,7 @@ import { changeDue } from '@duka/domain';
 import type { PricedSale, Sale, SaleKind, reversalBodySchema, saleBodySchema } from '@duka/domain';
 import type { z } from 'zod';
 import type { BusinessRow, ProductRow, SaleLineRow, SaleRow } from '../../db/tables.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/context.js';
 import { appendJournal } from '../../lib/journal.js';
 import type { Trx } from '../../lib/tx.js';
 import { postDebtorEntry } from '../debtors/debtor-ledger.js';

@@ -12,29 +12,22 @@ import {
   SELL_FLAG,
   REVERSE_FLAG,
 } from '@duka/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { authOf } from '../../http/access.js';
+import { contextOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
-import { actorOf } from '../../lib/actor.js';
 import { readScopeOf, requireReadable } from '../inventory/location-scope.js';
-import { operatorOf } from '../inventory/stock-rules.js';
 import { listDay, loadReversal, loadSale, saleIdByReceipt } from './sales.repository.js';
 import { reverseSale } from './reversals.service.js';
-import { type Seller, postSale } from './sales.service.js';
+import { postSale } from './sales.service.js';
 
 const anyFlag = (...flags: Flag[]) => ({ access: { kind: 'anyFlag' as const, flags } });
 const SELLING: Flag[] = Object.values(SELL_FLAG);
 const REVERSING: Flag[] = Object.values(REVERSE_FLAG);
 /** Who may open a sale or a reversal: anyone who sells, reverses or sees current sales. */
 const VIEWING: Flag[] = [...new Set<Flag>([...SELLING, ...REVERSING, 'current_sales'])];
-
-export function sellerOf(request: FastifyRequest): Seller {
-  const auth = authOf(request);
-  return { ...operatorOf(request), roles: auth.roles, name: auth.user.name };
-}
 
 const id = z.object({ id: z.uuid() });
 
@@ -59,9 +52,7 @@ function saleRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 201: saleSchema, ...errorResponses(401, 403, 404, 409, 422) },
     },
     handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send(await postSale(deps.db, actorOf(request, deps.clock), sellerOf(request), request.body)),
+      reply.status(201).send(await postSale(deps.db, contextOf(request), request.body)),
   });
 
   r.get('/api/sales', {
@@ -73,12 +64,12 @@ function saleRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: salesListSchema, ...errorResponses(401, 403) },
     },
     handler: async (request) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       const q = request.query;
       return listDay(deps.db.kysely, auth.business.id, {
         day: q.day ?? businessDay(deps.clock.now(), auth.business.timezone),
         locationId: q.location_id,
-        locationIds: await readScopeOf(deps.db.kysely, request, q.location_id),
+        locationIds: await readScopeOf(deps.db.kysely, contextOf(request), q.location_id),
         userId: isAdminRole(auth.user.role) ? q.user_id : auth.user.id,
         kind: q.kind,
       });
@@ -94,10 +85,10 @@ function saleRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: saleSchema, ...errorResponses(401, 403, 404, 422) },
     },
     handler: async (request) => {
-      const businessId = authOf(request).business.id;
+      const businessId = contextOf(request).business.id;
       const saleId = await saleIdByReceipt(deps.db.kysely, businessId, request.params.receipt_no);
       const sale = await loadSale(deps.db.kysely, businessId, saleId);
-      await requireReadable(deps.db.kysely, request, [sale.location_id], 'Sale');
+      await requireReadable(deps.db.kysely, contextOf(request), [sale.location_id], 'Sale');
       return sale;
     },
   });
@@ -111,8 +102,8 @@ function saleRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: saleSchema, ...errorResponses(401, 403, 404) },
     },
     handler: async (request) => {
-      const sale = await loadSale(deps.db.kysely, authOf(request).business.id, request.params.id);
-      await requireReadable(deps.db.kysely, request, [sale.location_id], 'Sale');
+      const sale = await loadSale(deps.db.kysely, contextOf(request).business.id, request.params.id);
+      await requireReadable(deps.db.kysely, contextOf(request), [sale.location_id], 'Sale');
       return sale;
     },
   });
@@ -134,17 +125,7 @@ function reversalRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 201: reversalSchema, ...errorResponses(401, 403, 404, 409, 422) },
     },
     handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await reverseSale(
-            deps.db,
-            actorOf(request, deps.clock),
-            sellerOf(request),
-            request.params.id,
-            request.body,
-          ),
-        ),
+      reply.status(201).send(await reverseSale(deps.db, contextOf(request), request.params.id, request.body)),
   });
 
   r.get('/api/reversals/:id', {
@@ -156,8 +137,8 @@ function reversalRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: reversalSchema, ...errorResponses(401, 403, 404) },
     },
     handler: async (request) => {
-      const reversal = await loadReversal(deps.db.kysely, authOf(request).business.id, request.params.id);
-      await requireReadable(deps.db.kysely, request, [reversal.location_id], 'Reversal');
+      const reversal = await loadReversal(deps.db.kysely, contextOf(request).business.id, request.params.id);
+      await requireReadable(deps.db.kysely, contextOf(request), [reversal.location_id], 'Reversal');
       return reversal;
     },
   });

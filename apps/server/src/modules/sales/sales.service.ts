@@ -1,12 +1,11 @@
 import { type Sale, type saleBodySchema, businessDay, maySell } from '@duka/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor, Context, Operator } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { nextReceiptNo } from '../../lib/receipts.js';
 import { lockedBusiness } from '../../lib/tx.js';
-import type { Operator } from '../inventory/stock-rules.js';
 import { checkPayment, checkWhereAndWhat, priceCart, saleLines } from './sale-checks.js';
 import {
   debtorEntry,
@@ -22,12 +21,8 @@ import { loadSale } from './sales.repository.js';
 
 type Body = z.output<typeof saleBodySchema>;
 
-/** The operator of a sale also carries their flags: each kind of sale has its own. */
-export interface Seller extends Operator {
-  roles: Partial<Record<string, number>>;
-  /** Shown on the receipt as who served. */
-  name: string;
-}
+/** Who sells (the request's context): their flags say which kinds they may sell; their name is on the receipt. */
+export type Seller = Actor & Operator & Pick<Context, 'roles' | 'user'>;
 
 /** Who may sell this kind of sale: admins, or holders of its flag. */
 export function assertMaySell(seller: Seller, kind: Body['kind']): void {
@@ -41,7 +36,8 @@ export function assertMaySell(seller: Seller, kind: Body['kind']): void {
  * written; the sale, its lines with their unit costs, the stock movements, the debtor entry or
  * the transfer, the receipt number and the journal row commit together or not at all.
  */
-export async function postSale(db: Db, actor: Actor, seller: Seller, body: Body): Promise<Sale> {
+export async function postSale(db: Db, seller: Seller, body: Body): Promise<Sale> {
+  const actor: Actor = seller;
   assertMaySell(seller, body.kind);
   const hash = requestHash(body);
   return db.kysely.transaction().execute(async (trx) => {
@@ -81,6 +77,6 @@ export async function postSale(db: Db, actor: Actor, seller: Seller, body: Body)
       total: priced.total,
       lines: lines.length,
     });
-    return saleAnswer(row, lines, { location: location.name, user: seller.name, payment });
+    return saleAnswer(row, lines, { location: location.name, user: seller.user?.name ?? '', payment });
   });
 }

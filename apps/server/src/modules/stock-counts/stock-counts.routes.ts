@@ -9,12 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { authOf } from '../../http/access.js';
+import { contextOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
 import { readableById } from '../../http/scoped-reads.js';
-import { actorOf } from '../../lib/actor.js';
 import { readScopeOf } from '../inventory/location-scope.js';
-import { operatorOf } from '../inventory/stock-rules.js';
 import {
   addEntry,
   cancelCount,
@@ -50,9 +48,9 @@ function countingRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request) =>
       listCounts(
         deps.db,
-        authOf(request).business.id,
+        contextOf(request).business.id,
         request.query.status,
-        await readScopeOf(deps.db.kysely, request, undefined),
+        await readScopeOf(deps.db.kysely, contextOf(request), undefined),
       ),
   });
 
@@ -65,9 +63,7 @@ function countingRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 201: stockCountSchema, ...ERRORS },
     },
     handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send(await startCount(deps.db, actorOf(request, deps.clock), operatorOf(request), request.body)),
+      reply.status(201).send(await startCount(deps.db, contextOf(request), request.body)),
   });
 
   r.get('/api/stock-counts/:id', {
@@ -91,17 +87,7 @@ function countingRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 201: stockCountSchema, ...ERRORS },
     },
     handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await addEntry(
-            deps.db,
-            actorOf(request, deps.clock),
-            operatorOf(request),
-            request.params.id,
-            request.body,
-          ),
-        ),
+      reply.status(201).send(await addEntry(deps.db, contextOf(request), request.params.id, request.body)),
   });
 }
 
@@ -117,7 +103,7 @@ function reviewRoutes(app: FastifyInstance, deps: AppDeps): void {
       params: idParams,
       response: { 200: stockCountReviewSchema, ...errorResponses(401, 403, 404) },
     },
-    handler: (request) => reviewCount(deps.db.kysely, authOf(request).business.id, request.params.id),
+    handler: (request) => reviewCount(deps.db.kysely, contextOf(request).business.id, request.params.id),
   });
 
   r.post('/api/stock-counts/:id/finalise', {
@@ -128,7 +114,7 @@ function reviewRoutes(app: FastifyInstance, deps: AppDeps): void {
       params: idParams,
       response: { 200: stockCountReviewSchema, ...ERRORS },
     },
-    handler: (request) => finaliseCount(deps.db, actorOf(request, deps.clock), request.params.id),
+    handler: (request) => finaliseCount(deps.db, contextOf(request), request.params.id),
   });
 
   r.post('/api/stock-counts/:id/cancel', {
@@ -139,6 +125,6 @@ function reviewRoutes(app: FastifyInstance, deps: AppDeps): void {
       params: idParams,
       response: { 200: stockCountSchema, ...ERRORS },
     },
-    handler: (request) => cancelCount(deps.db, actorOf(request, deps.clock), request.params.id),
+    handler: (request) => cancelCount(deps.db, contextOf(request), request.params.id),
   });
 }

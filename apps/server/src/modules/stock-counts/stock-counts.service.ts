@@ -10,14 +10,14 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor, Operator } from '../../lib/context.js';
 import { isPrimaryKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { type MovementInput, postMovements } from '../inventory/ledger.js';
 import { scopeIds } from '../inventory/location-scope.js';
-import { type Operator, requireActiveProducts, requireUsableLocation } from '../inventory/stock-rules.js';
+import { requireActiveProducts, requireUsableLocation } from '../inventory/stock-rules.js';
 
 type Q = Kysely<Database> | Trx;
 
@@ -117,8 +117,7 @@ export async function assertSalesNotFrozen(db: Q, locationId: string): Promise<v
 /** Starts a count: snapshots what the ledger says is at the location. Idempotent by its id. */
 export async function startCount(
   db: Db,
-  actor: Actor,
-  op: Operator,
+  actor: Actor & Operator,
   body: z.output<typeof countStartSchema>,
 ): Promise<StockCount> {
   try {
@@ -126,7 +125,7 @@ export async function startCount(
       await lockBusiness(db, trx, actor.businessId);
       const hash = requestHash(body);
       if (await isReplay(trx, 'stock_counts', body.id, actor.businessId, hash)) return;
-      await requireUsableLocation(trx, op, body.location_id, 'location_id');
+      await requireUsableLocation(trx, actor, body.location_id, 'location_id');
       const open = await trx
         .selectFrom('stock_counts')
         .select('id')
@@ -189,8 +188,7 @@ export async function startCount(
 /** Adds what a counter counted; several people may count at once. Idempotent by the entry id. */
 export async function addEntry(
   db: Db,
-  actor: Actor,
-  op: Operator,
+  actor: Actor & Operator,
   countId: string,
   body: z.output<typeof countEntrySchema>,
 ): Promise<StockCount> {
@@ -200,7 +198,7 @@ export async function addEntry(
     const hash = requestHash({ count_id: countId, ...body });
     if (await isReplay(trx, 'stock_count_entries', body.id, actor.businessId, hash)) return;
     if (c.status !== 'open') throw new AppError('conflict', 'This count is closed');
-    await requireUsableLocation(trx, op, c.location_id, 'location_id');
+    await requireUsableLocation(trx, actor, c.location_id, 'location_id');
     await requireActiveProducts(trx, actor.businessId, [{ product_id: body.product_id }]);
     const sofar =
       (await countedTotals(trx, countId)).find((t) => t.product_id === body.product_id)?.quantity ?? 0;

@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { authOf } from '../../http/access.js';
+import { contextOf } from '../../http/access.js';
 import { notFound } from '../../lib/errors.js';
 import { errorResponses } from '../../http/errors.js';
-import { actorOf } from '../../lib/actor.js';
 import { newId } from '../../lib/ids.js';
 import { loadDocument } from '../inventory/documents.service.js';
 import { readScopeOf, scopeIds } from '../inventory/location-scope.js';
@@ -36,7 +35,7 @@ function supplierRecordRoutes(app: FastifyInstance, deps: AppDeps): void {
       const rows = await deps.db.kysely
         .selectFrom('suppliers')
         .selectAll()
-        .where('business_id', '=', authOf(request).business.id)
+        .where('business_id', '=', contextOf(request).business.id)
         .where('deleted_at', 'is', null)
         .orderBy('name')
         .execute();
@@ -54,9 +53,7 @@ function supplierRecordRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     handler: async (request, reply) => {
       const { id = newId(), ...rest } = request.body;
-      return reply
-        .status(201)
-        .send(await createSupplier(deps.db, actorOf(request, deps.clock), { id, ...rest }));
+      return reply.status(201).send(await createSupplier(deps.db, contextOf(request), { id, ...rest }));
     },
   });
 
@@ -69,8 +66,7 @@ function supplierRecordRoutes(app: FastifyInstance, deps: AppDeps): void {
       body: supplierUpdateSchema,
       response: { 200: supplierSchema, ...errorResponses(401, 403, 404, 422) },
     },
-    handler: (request) =>
-      editSupplier(deps.db.kysely, actorOf(request, deps.clock), request.params.id, request.body),
+    handler: (request) => editSupplier(deps.db.kysely, contextOf(request), request.params.id, request.body),
   });
 }
 
@@ -87,9 +83,9 @@ function receivedRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: z.array(stockDocumentSchema), ...errorResponses(401, 403, 404) },
     },
     handler: async (request) => {
-      const businessId = authOf(request).business.id;
+      const businessId = contextOf(request).business.id;
       if (!(await findSupplier(deps.db.kysely, businessId, request.params.id))) throw notFound('Supplier');
-      const scope = await readScopeOf(deps.db.kysely, request, undefined);
+      const scope = await readScopeOf(deps.db.kysely, contextOf(request), undefined);
       let q = deps.db.kysely
         .selectFrom('stock_documents')
         .select('id')

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { Database, SupplierRow } from '../../db/tables.js';
 import { notFound } from '../../lib/errors.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/context.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { AppError } from '../../lib/errors.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Trx } from '../../lib/tx.js';

@@ -10,10 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { authOf } from '../../http/access.js';
+import { contextOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
 import { listInReadScope } from '../../http/scoped-reads.js';
-import { actorOf } from '../../lib/actor.js';
 import {
   confirmTransfer,
   createProvider,
@@ -36,7 +35,7 @@ export function transfersRoutes(app: FastifyInstance, deps: AppDeps): void {
       summary: 'Banks and mobile-money services customers pay through',
       response: { 200: z.array(providerSchema), ...errorResponses(401) },
     },
-    handler: (request) => listProviders(deps.db.kysely, authOf(request).business.id),
+    handler: (request) => listProviders(deps.db.kysely, contextOf(request).business.id),
   });
 
   r.post('/api/payment-providers', {
@@ -48,7 +47,7 @@ export function transfersRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 201: providerSchema, ...errorResponses(401, 403, 409, 422) },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await createProvider(deps.db, actorOf(request, deps.clock), request.body)),
+      reply.status(201).send(await createProvider(deps.db, contextOf(request), request.body)),
   });
 
   r.patch('/api/payment-providers/:id', {
@@ -60,8 +59,7 @@ export function transfersRoutes(app: FastifyInstance, deps: AppDeps): void {
       body: providerUpdateSchema,
       response: { 200: providerSchema, ...errorResponses(401, 403, 404, 409, 422) },
     },
-    handler: (request) =>
-      updateProvider(deps.db, actorOf(request, deps.clock), request.params.id, request.body),
+    handler: (request) => updateProvider(deps.db, contextOf(request), request.params.id, request.body),
   });
 
   r.get('/api/transfers', {
@@ -83,6 +81,6 @@ export function transfersRoutes(app: FastifyInstance, deps: AppDeps): void {
       params: id,
       response: { 200: transferSchema, ...errorResponses(401, 403, 404) },
     },
-    handler: (request) => confirmTransfer(deps.db, actorOf(request, deps.clock), request.params.id),
+    handler: (request) => confirmTransfer(deps.db, contextOf(request), request.params.id),
   });
 }

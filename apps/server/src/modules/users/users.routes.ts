@@ -9,9 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { authOf } from '../../http/access.js';
+import { contextOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
-import { actorOf } from '../../lib/actor.js';
 import { createUser, getUser, listUsers, resetPassword, updateUser } from './users.service.js';
 
 const ADMIN = { access: { kind: 'admin' as const } };
@@ -27,7 +26,7 @@ export function usersRoutes(app: FastifyInstance, deps: AppDeps): void {
       summary: 'Every user of the business',
       response: { 200: z.array(userSchema), ...errorResponses(401, 403) },
     },
-    handler: (request) => listUsers(deps.db, authOf(request).business.id),
+    handler: (request) => listUsers(deps.db, contextOf(request).business.id),
   });
 
   r.post('/api/users', {
@@ -39,7 +38,7 @@ export function usersRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 201: userSchema, ...errorResponses(401, 403, 409, 422) },
     },
     handler: async (request, reply) => {
-      const user = await createUser(deps.db, actorOf(request, deps.clock), request.body);
+      const user = await createUser(deps.db, contextOf(request), request.body);
       return reply.status(201).send(user);
     },
   });
@@ -52,7 +51,7 @@ export function usersRoutes(app: FastifyInstance, deps: AppDeps): void {
       params: idParams,
       response: { 200: userSchema, ...errorResponses(401, 403, 404) },
     },
-    handler: (request) => getUser(deps.db, authOf(request).business.id, request.params.id),
+    handler: (request) => getUser(deps.db, contextOf(request).business.id, request.params.id),
   });
 
   r.patch('/api/users/:id', {
@@ -64,7 +63,7 @@ export function usersRoutes(app: FastifyInstance, deps: AppDeps): void {
       body: userUpdateSchema,
       response: { 200: userSchema, ...errorResponses(401, 403, 404, 409, 422) },
     },
-    handler: (request) => updateUser(deps.db, actorOf(request, deps.clock), request.params.id, request.body),
+    handler: (request) => updateUser(deps.db, contextOf(request), request.params.id, request.body),
   });
 
   r.post('/api/users/:id/password', {
@@ -77,7 +76,7 @@ export function usersRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: okSchema, ...errorResponses(401, 403, 404, 422) },
     },
     handler: async (request) => {
-      await resetPassword(deps.db, actorOf(request, deps.clock), request.params.id, request.body.password);
+      await resetPassword(deps.db, contextOf(request), request.params.id, request.body.password);
       return { ok: true as const };
     },
   });

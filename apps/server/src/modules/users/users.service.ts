@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { UserPatch } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor } from '../../lib/context.js';
 import { isUniqueViolation, violatedConstraint } from '../../lib/db-errors.js';
 import { newId } from '../../lib/ids.js';
 import { appendJournal } from '../../lib/journal.js';

@@ -1,0 +1,74 @@
+import { ALL_FLAGS, type UserRoles, rolesFromFlags } from '@duka/domain';
+import type { Kysely } from 'kysely';
+import type { BusinessRow, Database, UserRow } from '../db/tables.js';
+import { notFound } from './errors.js';
+import { parseFlags } from './user-flags.js';
+
+/**
+ * Who is asking, from which device and when: the one description of a caller. The HTTP layer
+ * builds it once per request (http/access.ts, from the session and the device headers); the CLI
+ * and system jobs build it with `systemContext`. Services take it (or the narrow view they need,
+ * `Actor` or `Operator`) and never read the request.
+ */
+export interface Context {
+  business: BusinessRow;
+  businessId: string;
+  /** The signed-in user; null for the CLI and system jobs. */
+  user: UserRow | null;
+  userId: string | null;
+  /** The user's role; the CLI and system jobs act as admin. */
+  role: string;
+  /** The user's rights (flags); all of them for the CLI and system jobs. */
+  roles: UserRoles;
+  /** The device making this request (X-Device-Id), as the journal records it. */
+  deviceId: string | null;
+  /** The session of the request; null for the CLI and system jobs. */
+  sessionId: string | null;
+  /** The device the session was opened on (the approved-device rule checks it, ADR 8). */
+  sessionDeviceId: string | null;
+  /** When the request is being answered: every write it makes carries this time. */
+  at: string;
+  /** The journal fields that come from the caller, to spread into `appendJournal`. */
+  journal: { businessId: string; userId: string | null; deviceId: string | null; at: string };
+}
+
+/** A signed-in request's context: it always has a user and a session. */
+export type SignedIn = Context & { user: UserRow; userId: string; sessionId: string };
+
+/** What a write records of its caller (journal rows, audit fields). */
+export type Actor = Pick<Context, 'businessId' | 'userId' | 'deviceId' | 'at' | 'journal'>;
+
+/** What a rule checks of its caller (location rights, admin-only fields). */
+export type Operator = Pick<Context, 'businessId' | 'userId' | 'role'>;
+
+export interface ContextParts {
+  business: BusinessRow;
+  user: UserRow | null;
+  deviceId: string | null;
+  sessionId: string | null;
+  sessionDeviceId: string | null;
+  at: string;
+}
+
+export function makeContext(p: ContextParts): Context {
+  const userId = p.user?.id ?? null;
+  return {
+    ...p,
+    businessId: p.business.id,
+    userId,
+    role: p.user?.role ?? 'admin',
+    roles: p.user ? rolesFromFlags(parseFlags(p.user.flags)) : rolesFromFlags([...ALL_FLAGS]),
+    journal: { businessId: p.business.id, userId, deviceId: p.deviceId, at: p.at },
+  };
+}
+
+/** The context of the CLI or a system job acting on one business (as admin, no user, no device). */
+export async function systemContext(db: Kysely<Database>, businessId: string, at: string): Promise<Context> {
+  const business = await db
+    .selectFrom('businesses')
+    .selectAll()
+    .where('id', '=', businessId)
+    .executeTakeFirst();
+  if (!business) throw notFound('Business');
+  return makeContext({ business, user: null, deviceId: null, sessionId: null, sessionDeviceId: null, at });
+}

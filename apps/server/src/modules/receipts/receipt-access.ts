@@ -1,0 +1,36 @@
+import { type Flag, type ReceiptType, SELL_FLAG, REVERSE_FLAG, allows } from '@duka/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.js';
+import type { Context } from '../../lib/context.js';
+import { forbidden } from '../../lib/errors.js';
+import { requireReadable } from '../inventory/location-scope.js';
+import { findReceipt } from './receipt-model.js';
+
+const SELLS_OR_REVERSES: Flag[] = [
+  ...new Set<Flag>([...Object.values(SELL_FLAG), ...Object.values(REVERSE_FLAG)]),
+];
+
+/** Who may see each kind of receipt, as the routes that make them. */
+const SEES: Record<ReceiptType, Flag[] | 'signedIn'> = {
+  sale: [...SELLS_OR_REVERSES, 'current_sales'],
+  reversal: [...SELLS_OR_REVERSES, 'current_sales'],
+  payment: 'signedIn',
+  close: ['current_sales', 'view_sales_report'],
+};
+
+export function assertMaySee(ctx: Pick<Context, 'role' | 'roles'>, type: ReceiptType) {
+  const rule = SEES[type];
+  const ok = allows(ctx, rule === 'signedIn' ? { kind: 'signedIn' } : { kind: 'anyFlag', flags: rule });
+  if (!ok) throw forbidden('You may not see this receipt');
+}
+
+/**
+ * The receipt behind a number, when the asking user may see it: its kind by their flags, its
+ * location by their location rights (a receipt elsewhere is not found). Printing signs only these.
+ */
+export async function findReadableReceipt(db: Kysely<Database>, ctx: Context, receiptNo: string) {
+  const found = await findReceipt(db, ctx.businessId, receiptNo);
+  assertMaySee(ctx, found.type);
+  await requireReadable(db, ctx, [found.location_id], `Receipt #${receiptNo}`);
+  return found;
+}
