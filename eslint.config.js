@@ -64,6 +64,16 @@ export default tseslint.config(
   // The server's layers: routes -> services -> repositories -> db. Only the routes (and app.ts)
   // speak HTTP; nothing below them imports http/ (errors they throw come from lib/errors.ts).
   ...serverLayers(),
+  // A function reads top to bottom in one screen: split a longer one by concern (a page into its
+  // data hook, sections and dialogs; a service into its named steps). Tests, end-to-end specs and
+  // migrations (frozen lists of DDL) are exempt.
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/db/migrations/**'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 79, skipBlankLines: true, skipComments: true }],
+    },
+  },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**'],
     rules: {

@@ -20,7 +20,7 @@ import { newId } from '../../lib/ids.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 import { nextReceiptNo } from '../../lib/receipts.js';
-import { lockBusiness, lockedBusiness } from '../../lib/tx.js';
+import { type Trx, lockBusiness, lockedBusiness } from '../../lib/tx.js';
 import { requireUsableLocation } from '../inventory/stock-rules.js';
 import {
   assertReferenceUnused,
@@ -160,6 +160,23 @@ export async function loadPayment(
   };
 }
 
+/** A transfer payment names its provider and an unused reference; a cash payment names neither. */
+async function checkPaymentMethod(
+  trx: Trx,
+  businessId: string,
+  body: z.output<typeof debtorPaymentBodySchema>,
+): Promise<{ providerId: string | null; reference: string | null }> {
+  if (body.method === 'transfer') {
+    const providerId = (await requireProvider(trx, businessId, body.provider_id, 'provider_id')).id;
+    const reference = requireReference(body.reference);
+    await assertReferenceUnused(trx, businessId, providerId, reference);
+    return { providerId, reference };
+  }
+  if (body.provider_id !== undefined || body.reference !== undefined)
+    throw new AppError('validation_failed', 'A cash payment has no provider or reference', 'method');
+  return { providerId: null, reference: null };
+}
+
 /**
  * Records money a debtor paid back, in cash or by transfer (then with its provider and
  * reference, which joins the transfers register). Never more than they owe.
@@ -186,15 +203,7 @@ export async function recordPayment(
         `${debtor.name} owes ${formatMoney(Math.max(balance, 0), business.currency, 'en')}: the payment is more than that`,
         'amount',
       );
-    let providerId: string | null = null;
-    let reference: string | null = null;
-    if (body.method === 'transfer') {
-      providerId = (await requireProvider(trx, actor.businessId, body.provider_id, 'provider_id')).id;
-      reference = requireReference(body.reference);
-      await assertReferenceUnused(trx, actor.businessId, providerId, reference);
-    } else if (body.provider_id !== undefined || body.reference !== undefined) {
-      throw new AppError('validation_failed', 'A cash payment has no provider or reference', 'method');
-    }
+    const { providerId, reference } = await checkPaymentMethod(trx, actor.businessId, body);
     const day = businessDay(actor.at, business.timezone);
     const receiptNo = await nextReceiptNo(trx, actor.businessId);
     const balanceAfter = await postDebtorEntry(trx, actor, {
