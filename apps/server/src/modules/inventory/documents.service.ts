@@ -190,11 +190,21 @@ export function postReceipt(db: Db, actor: Actor & Operator, body: z.output<type
       onHand.set(l.product_id, held + l.quantity);
     }
     for (const [productId, cost] of avg) {
+      const before = Number(products.get(productId)!.avg_cost);
+      if (cost === before) continue;
       await trx
         .updateTable('products')
         .set({ avg_cost: cost, updated_at: actor.at })
         .where('id', '=', productId)
         .execute();
+      // The product changed: the journal names it (ADR 3), so what follows the journal sees it.
+      await appendJournal(trx, {
+        ...actor.journal,
+        docType: 'product',
+        docId: productId,
+        action: 'product.cost',
+        detail: { avg_cost: cost, receipt_id: body.id },
+      });
     }
     return {
       kind: 'receipt',

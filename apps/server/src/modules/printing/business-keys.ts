@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import forge from 'node-forge';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
+import type { Actor, Context } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
+import { appendJournal } from '../../lib/journal.js';
 import { KeySealError, isSealed, openPrivateKey, sealPrivateKey, storedForm } from './key-sealing.js';
 
 /** How long a business's signing certificate is valid. */
@@ -43,30 +45,43 @@ export function makeBusinessKeys(
   };
 }
 
+/** Who makes the keys (the first print's caller), and of which business. */
+type KeyMaker = Actor & Pick<Context, 'business'>;
+
 /**
  * Stores new keys for a business (on its first print: setup does not make them), sealed with
- * KEY_ENCRYPTION_KEY when it is set. Answers the keys in use, the private key as PEM.
+ * KEY_ENCRYPTION_KEY when it is set, and journals them (`business.keys_create`). Answers the keys
+ * in use, the private key as PEM.
  */
 export async function createBusinessKeys(
   db: Kysely<Database>,
-  businessId: string,
-  businessName: string,
-  at: string,
+  maker: KeyMaker,
   keyEncryptionKey: Buffer | undefined,
 ): Promise<{ private_key: string; certificate: string }> {
-  const keys = makeBusinessKeys(businessName, new Date(at));
+  const businessId = maker.businessId;
+  const keys = makeBusinessKeys(maker.business.name, new Date(maker.at));
   const row = {
     business_id: businessId,
     private_key: storedForm(keys.privateKey, keyEncryptionKey, businessId),
     certificate: keys.certificate,
-    created_at: at,
+    created_at: maker.at,
   };
-  await db
-    .insertInto('business_keys')
-    .values(row)
-    .onConflict((oc) => oc.column('business_id').doNothing())
-    .execute();
-  // Another request may have made them first: the stored ones are the ones.
+  await db.transaction().execute(async (trx) => {
+    const made = await trx
+      .insertInto('business_keys')
+      .values(row)
+      .onConflict((oc) => oc.column('business_id').doNothing())
+      .returning('business_id')
+      .executeTakeFirst();
+    // Another request may have made them first: then it journaled them, and its keys are the ones.
+    if (made)
+      await appendJournal(trx, {
+        ...maker.journal,
+        docType: 'business',
+        docId: businessId,
+        action: 'business.keys_create',
+      });
+  });
   const stored = await db
     .selectFrom('business_keys')
     .select(['private_key', 'certificate'])
@@ -91,16 +106,16 @@ function openedKey(stored: string, key: Buffer | undefined, businessId: string):
  */
 export async function businessKeys(
   db: Kysely<Database>,
-  business: { id: string; name: string },
-  at: string,
+  maker: KeyMaker,
   keyEncryptionKey: Buffer | undefined,
 ): Promise<{ private_key: string; certificate: string }> {
+  const business = maker.business;
   const row = await db
     .selectFrom('business_keys')
     .select(['private_key', 'certificate'])
     .where('business_id', '=', business.id)
     .executeTakeFirst();
-  if (!row) return createBusinessKeys(db, business.id, business.name, at, keyEncryptionKey);
+  if (!row) return createBusinessKeys(db, maker, keyEncryptionKey);
   if (keyEncryptionKey && !isSealed(row.private_key))
     await db
       .updateTable('business_keys')

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportBusiness, importArchive, readArchive } from '../../backup/archive.js';
 import { ConfigError, loadConfig } from '../../config.js';
 import { migrate, openDatabase } from '../../db/database.js';
+import { systemContext } from '../../lib/context.js';
 import { buildBusiness } from '../../test/factories.js';
 import { freshDatabase } from '../../test/test-db.js';
 import { TEST_KEY_ENCRYPTION_KEY, type TestApp, buildTestApp } from '../../test/test-app.js';
@@ -19,11 +20,9 @@ const PEM = '-----BEGIN PRIVATE KEY-----';
 async function signsAndVerifies(t: TestApp, cookie: string, key: Buffer | undefined): Promise<void> {
   const cert = await t.app.inject({ url: '/api/print/certificate', headers: { cookie } });
   expect(cert.statusCode, cert.body).toBe(200);
-  const business = await t.db.kysely
-    .selectFrom('businesses')
-    .select(['id', 'name'])
-    .executeTakeFirstOrThrow();
-  const keys = await businessKeys(t.db.kysely, business, new Date().toISOString(), key);
+  const business = await t.db.kysely.selectFrom('businesses').select('id').executeTakeFirstOrThrow();
+  const maker = await systemContext(t.db.kysely, business.id, new Date().toISOString());
+  const keys = await businessKeys(t.db.kysely, maker, key);
   expect(keys.private_key.startsWith(PEM)).toBe(true);
   const signature = signForPrinter(keys.private_key, 'a qz-tray call', 'SHA512');
   const publicKey = new crypto.X509Certificate(cert.body).publicKey;

@@ -29,13 +29,7 @@ export function printingRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: z.string().describe('PEM certificate'), ...errorResponses(401, 503) },
     },
     handler: async (request, reply) => {
-      const b = contextOf(request).business;
-      const keys = await businessKeys(
-        deps.db.kysely,
-        b,
-        deps.clock.now().toISOString(),
-        deps.config.keyEncryptionKey,
-      );
+      const keys = await businessKeys(deps.db.kysely, contextOf(request), deps.config.keyEncryptionKey);
       return reply.type('text/plain').header('Cache-Control', 'private, max-age=3600').send(keys.certificate);
     },
   });
@@ -59,13 +53,7 @@ export function printingRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request, reply) => {
       const ctx = contextOf(request);
       const hash = await checkSignRequest(ctx, deps, request.body.request, request.body.algorithm);
-      const b = ctx.business;
-      const keys = await businessKeys(
-        deps.db.kysely,
-        b,
-        deps.clock.now().toISOString(),
-        deps.config.keyEncryptionKey,
-      );
+      const keys = await businessKeys(deps.db.kysely, ctx, deps.config.keyEncryptionKey);
       reply.header('Cache-Control', 'no-store');
       return { hash, signature: signForPrinter(keys.private_key, hash, 'SHA512') };
     },

@@ -218,12 +218,13 @@ export async function addEntry(
         created_at: actor.at,
       })
       .execute();
+    // The entry is its own document (sync sends it alone, not the whole count again).
     await appendJournal(trx, {
       ...actor.journal,
-      docType: 'stock_count',
-      docId: countId,
+      docType: 'stock_count_entry',
+      docId: body.id,
       action: 'stock_count.entry',
-      detail: { product_id: body.product_id, quantity: body.quantity },
+      detail: { count_id: countId, product_id: body.product_id, quantity: body.quantity },
     });
   });
   return loadCount(db.kysely, actor.businessId, countId);
