@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type Location, type Product, formatQuantity } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
+import { NameAndCode } from '../../components/name-and-code';
 
 type RowsProps = { rows: Product[]; shown: Location[]; onOpen: (p: Product) => void };
 
@@ -104,15 +105,7 @@ function ProductName({ product: p }: { product: Product }) {
   const { t } = useTranslation();
   return (
     <Group gap={6} wrap="nowrap">
-      <div>
-        <Text size="sm" fw={500}>
-          {p.name}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {p.code}
-          {p.category ? ` · ${p.category}` : ''}
-        </Text>
-      </div>
+      <NameAndCode name={p.name} code={p.code} extra={p.category} />
       {!p.active && (
         <Badge variant="outline" color="gray" size="sm">
           {t('stock.product.inactive')}

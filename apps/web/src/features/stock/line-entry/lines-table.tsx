@@ -6,6 +6,7 @@ import { useFormat } from '../../../lib/format';
 import { useSession } from '../../../lib/session-context';
 import { type DraftLine, costOf, qtyOf } from './lines';
 import type { LineEntryState } from './use-line-entry';
+import { NameAndCode } from '../../../components/name-and-code';
 
 interface LinesProps {
   lines: DraftLine[];
@@ -35,12 +36,7 @@ export function LinesTable({ lines, withCost, errors, entry: e }: LinesProps) {
         {lines.map((l, i) => (
           <Table.Tr key={l.key} data-testid={`line-${i}`}>
             <Table.Td>
-              <Text size="sm" fw={500}>
-                {l.name}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {l.code}
-              </Text>
+              <NameAndCode name={l.name} code={l.code} />
               {errors[l.key] && (
                 <Text size="xs" c="red" role="alert">
                   {errors[l.key]}

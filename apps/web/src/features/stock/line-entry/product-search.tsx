@@ -4,6 +4,7 @@ import { IconBarcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type Product, formatQuantity } from '@duka/domain';
 import { useProductSearch } from './use-product-search';
+import { NameAndCode } from '../../../components/name-and-code';
 
 export interface ProductSearchHandle {
   focus: () => void;
@@ -80,14 +81,7 @@ function ProductOption({ product: p, level }: { product: Product; level: number 
   const { t } = useTranslation();
   return (
     <Group justify="space-between" wrap="nowrap">
-      <div>
-        <Text size="sm" fw={500}>
-          {p.name}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {p.code}
-        </Text>
-      </div>
+      <NameAndCode name={p.name} code={p.code} />
       <Text size="sm" className="tabular">
         {formatQuantity(level)} {t(`stock.units.${p.unit}`)}
       </Text>
