@@ -64,6 +64,22 @@ export default tseslint.config(
   // The server's layers: routes -> services -> repositories -> db. Only the routes (and app.ts)
   // speak HTTP; nothing below them imports http/ (errors they throw come from lib/errors.ts).
   ...serverLayers(),
+  // Money and quantities round half away from zero, with the domain's divRound/mulDivRound
+  // (integers, exact); Math.round rounds −0.5 up and floats lose cents.
+  {
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/domain/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Math',
+          property: 'round',
+          message: 'Round with divRound or mulDivRound from @duka/domain (half away from zero, exact).',
+        },
+      ],
+    },
+  },
   // A function reads top to bottom in one screen: split a longer one by concern (a page into its
   // data hook, sections and dialogs; a service into its named steps). Tests, end-to-end specs and
   // migrations (frozen lists of DDL) are exempt.

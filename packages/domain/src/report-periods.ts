@@ -1,3 +1,4 @@
+import { divRound } from './quantity.js';
 import { addDays } from './time.js';
 
 /**
@@ -11,7 +12,7 @@ export const MAX_REPORT_DAYS = 800;
 
 /** Calendar days from `from` to `to`: 0 on the same day, negative when `to` is before `from`. */
 export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+  return divRound(Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`), 86_400_000);
 }
 
 /** The Monday that starts the ISO week of a day. */

@@ -1,4 +1,4 @@
-import { type MovementKind, type StockReport, dayRange, lineAmount } from '@duka/domain';
+import { type MovementKind, type StockReport, dayRange, lineAmount, divRound } from '@duka/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { requireOwnId } from '../../lib/scope.js';
@@ -133,7 +133,7 @@ export async function stockReport(
         kind: m.kind as MovementKind,
         count: Number(m.n),
         quantity: Number(m.q ?? 0),
-        value: Math.round(Number(m.v ?? 0) / 1000),
+        value: divRound(Number(m.v ?? 0), 1000),
       }))
       .sort((a, b) => (a.kind < b.kind ? -1 : 1)),
   };

@@ -88,7 +88,7 @@ export function TopProducts({ items }: { items: Dashboard['top_products'] }) {
                 >
                   <Box
                     h={6}
-                    w={`${Math.round(p.share * 100)}%`}
+                    w={`${(p.share * 100).toFixed(1)}%`}
                     style={{ borderRadius: 3, background: 'var(--mantine-color-teal-filled)' }}
                   />
                 </Box>
