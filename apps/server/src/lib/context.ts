@@ -1,4 +1,4 @@
-import { ALL_FLAGS, type UserRoles, rolesFromFlags } from '@duka/domain';
+import { ALL_FLAGS, type UserRoles, isAdminRole, rolesFromFlags } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { BusinessRow, Database, UserRow } from '../db/tables.js';
 import { notFound } from './errors.js';
@@ -26,6 +26,12 @@ export interface Context {
   sessionId: string | null;
   /** The device the session was opened on (the approved-device rule checks it, ADR 8). */
   sessionDeviceId: string | null;
+  /**
+   * The locations the user may work at and read (user_locations); null = every location of the
+   * business (an admin, the CLI). Loaded once, on first use, through the executor given then (a
+   * write's transaction, so the check reads what the business lock guards).
+   */
+  locationRights: (q: Kysely<Database>) => Promise<string[] | null>;
   /** When the request is being answered: every write it makes carries this time. */
   at: string;
   /** The journal fields that come from the caller, to spread into `appendJournal`. */
@@ -39,7 +45,7 @@ export type SignedIn = Context & { user: UserRow; userId: string; sessionId: str
 export type Actor = Pick<Context, 'businessId' | 'userId' | 'deviceId' | 'at' | 'journal'>;
 
 /** What a rule checks of its caller (location rights, admin-only fields). */
-export type Operator = Pick<Context, 'businessId' | 'userId' | 'role'>;
+export type Operator = Pick<Context, 'businessId' | 'userId' | 'role' | 'locationRights'>;
 
 export interface ContextParts {
   business: BusinessRow;
@@ -50,6 +56,20 @@ export interface ContextParts {
   at: string;
 }
 
+/** The locations a user may use: null for an admin and for the CLI (no user). */
+function rightsLoader(user: UserRow | null, businessId: string): Context['locationRights'] {
+  if (!user || isAdminRole(user.role)) return () => Promise.resolve(null);
+  let loaded: Promise<string[]> | undefined;
+  return (q) =>
+    (loaded ??= q
+      .selectFrom('user_locations')
+      .select('location_id')
+      .where('user_id', '=', user.id)
+      .where('business_id', '=', businessId)
+      .execute()
+      .then((rows) => rows.map((r) => r.location_id)));
+}
+
 export function makeContext(p: ContextParts): Context {
   const userId = p.user?.id ?? null;
   return {
@@ -57,6 +77,7 @@ export function makeContext(p: ContextParts): Context {
     businessId: p.business.id,
     userId,
     role: p.user?.role ?? 'admin',
+    locationRights: rightsLoader(p.user, p.business.id),
     roles: p.user ? rolesFromFlags(parseFlags(p.user.flags)) : rolesFromFlags([...ALL_FLAGS]),
     journal: { businessId: p.business.id, userId, deviceId: p.deviceId, at: p.at },
   };

@@ -1,4 +1,3 @@
-import { isAdminRole } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -12,15 +11,8 @@ import type { Operator } from '../../lib/context.js';
 export type LocationScope = string[] | null;
 
 /** The locations the operator may read; null = all. */
-export async function readableLocations(db: Kysely<Database>, op: Operator): Promise<LocationScope> {
-  if (isAdminRole(op.role) || !op.userId) return null;
-  const rows = await db
-    .selectFrom('user_locations')
-    .select('location_id')
-    .where('user_id', '=', op.userId)
-    .where('business_id', '=', op.businessId)
-    .execute();
-  return rows.map((r) => r.location_id);
+export function readableLocations(db: Kysely<Database>, op: Operator): Promise<LocationScope> {
+  return op.locationRights(db);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { isAdminRole } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { Database, ProductRow } from '../../db/tables.js';
 import type { Operator } from '../../lib/context.js';
@@ -21,14 +20,9 @@ export async function requireUsableLocation(
     .executeTakeFirst();
   if (!loc || loc.active !== 1)
     throw new AppError('validation_failed', 'Unknown or inactive location', field);
-  if (isAdminRole(op.role) || !op.userId) return loc;
-  const allowed = await trx
-    .selectFrom('user_locations')
-    .select('location_id')
-    .where('user_id', '=', op.userId)
-    .where('location_id', '=', locationId)
-    .executeTakeFirst();
-  if (!allowed) throw new AppError('location_not_allowed', 'You may not work at this location', field);
+  const rights = await op.locationRights(trx);
+  if (rights && !rights.includes(locationId))
+    throw new AppError('location_not_allowed', 'You may not work at this location', field);
   return loc;
 }
 
