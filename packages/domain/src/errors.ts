@@ -54,6 +54,23 @@ export const ERROR_CODES = [
   'unsupported_file',
   'image_unreadable',
   'rate_limited',
+  /** Sync (ADR 11): linking a shop's server to the hosted server and pushing to it. */
+  'link_code_invalid',
+  'link_business_has_data',
+  'link_username_taken',
+  'link_mobile_taken',
+  'sync_already_linked',
+  'sync_not_linked',
+  'sync_insecure_url',
+  'sync_unreachable',
+  'sync_gap',
+  'sync_diverged',
+  'sync_revoked',
+  'sync_forbidden',
+  'sync_batch_invalid',
+  'sync_schema_newer',
+  /** A write on the hosted copy of a business a shop's server keeps (read-only there). */
+  'business_synced_from_shop',
   'internal',
 ] as const;
 
@@ -72,6 +89,12 @@ export interface ErrorParamsByCode {
   insufficient_stock: { product_id: string; name: string; on_hand: number };
   /** The receipt the reference was first used on; absent when two payments raced for it. */
   reference_used: { receipt_no?: string };
+  /** Where the hosted side expects the next batch to start (its cursor in the shop's journal). */
+  sync_gap: { expected: { seq: number; entry_id: string | null } };
+  sync_diverged: { expected: { seq: number; entry_id: string | null } };
+  /** The user name or mobile another business on the hosted server already has. */
+  link_username_taken: { username: string };
+  link_mobile_taken: { mobile: string };
 }
 
 /** The params of a code: `never` for a code that carries none. */

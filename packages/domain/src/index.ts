@@ -29,3 +29,4 @@ export * from './api/backups.js';
 export * from './api/files.js';
 export * from './api/receipts.js';
 export * from './api/reports.js';
+export * from './api/sync.js';

@@ -73,4 +73,11 @@ export const NOT_ARCHIVED = [
   'login_failures',
   'kysely_migration',
   'kysely_migration_lock',
+  // Each server's own sync state (ADR 11 §4): an archive imported elsewhere must not become the
+  // same server or carry its credential.
+  'server_identity',
+  'sync_links',
+  'link_codes',
+  'sync_servers',
+  'sync_quarantine',
 ] as const;

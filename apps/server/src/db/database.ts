@@ -13,6 +13,7 @@ import { printing } from './migrations/0005-printing.js';
 import { reportSummaries } from './migrations/0006-report-summaries.js';
 import { deviceTokens } from './migrations/0007-device-tokens.js';
 import { requestHashes } from './migrations/0008-request-hashes.js';
+import { sync } from './migrations/0009-sync.js';
 
 import type { DialectName } from './dialect.js';
 
@@ -123,6 +124,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0006-report-summaries': reportSummaries(dialect),
     '0007-device-tokens': deviceTokens(dialect),
     '0008-request-hashes': requestHashes(dialect),
+    '0009-sync': sync(dialect),
   };
 }
 

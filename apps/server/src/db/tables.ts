@@ -46,12 +46,20 @@ import type {
   ProductSalesDailyTable,
   ProductSalesMonthlyTable,
 } from './tables/reporting.js';
+import type {
+  ServerIdentityTable,
+  SyncQuarantineTable,
+  SyncLinksTable,
+  LinkCodesTable,
+  SyncServersTable,
+} from './tables/sync.js';
 
 /** Every table's row type, from the files by area. */
 export type * from './tables/foundation.js';
 export type * from './tables/stock.js';
 export type * from './tables/selling.js';
 export type * from './tables/reporting.js';
+export type * from './tables/sync.js';
 
 export interface Database {
   businesses: BusinessesTable;
@@ -93,6 +101,11 @@ export interface Database {
   sales_summary_daily: SalesSummaryDailyTable;
   product_sales_daily: ProductSalesDailyTable;
   product_sales_monthly: ProductSalesMonthlyTable;
+  server_identity: ServerIdentityTable;
+  sync_quarantine: SyncQuarantineTable;
+  sync_links: SyncLinksTable;
+  link_codes: LinkCodesTable;
+  sync_servers: SyncServersTable;
 }
 
 export type BusinessRow = Selectable<BusinessesTable>;

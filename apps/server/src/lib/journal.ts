@@ -48,6 +48,9 @@ export async function appendJournal(
       device_id: e.deviceId,
       detail: e.detail ? JSON.stringify(e.detail) : null,
       created_at: e.at,
+      // This server wrote it first (ADR 11): one row, read by the insert itself.
+      origin: sql<string>`(SELECT id FROM server_identity)`,
+      origin_seq: seq,
     })
     .execute();
   return seq;

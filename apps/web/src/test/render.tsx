@@ -58,6 +58,7 @@ export function makeSession(
     },
     mode: 'local',
     device_id: null,
+    synced_from_shop: false,
   };
 }
 

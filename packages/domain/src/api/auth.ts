@@ -46,6 +46,11 @@ export const sessionDataSchema = z.object({
   business: businessPublicSchema,
   mode: z.enum(['local', 'hosted']),
   device_id: z.string().nullable(),
+  /**
+   * Hosted only: a shop's local server keeps this business and pushes to this copy (ADR 11), so
+   * here it is read-only: reports, dashboard and statements work; selling and editing happen at the shop.
+   */
+  synced_from_shop: z.boolean(),
 });
 export type SessionData = z.infer<typeof sessionDataSchema>;
 

@@ -125,6 +125,9 @@ export interface JournalTable {
   /** JSON text with what changed (never secrets). */
   detail: string | null;
   created_at: string;
+  /** The server that first wrote the entry (ADR 11) and its number there; a pushed entry keeps both. */
+  origin: string;
+  origin_seq: Counter;
 }
 
 export interface JournalCountersTable {

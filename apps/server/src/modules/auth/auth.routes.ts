@@ -1,3 +1,4 @@
+import { syncedFromShop } from '../sync/synced-from-shop.js';
 import {
   changePasswordBodySchema,
   imageNameBodySchema,
@@ -84,6 +85,7 @@ function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
         deps.config.mode,
         request.deviceId,
         stockTaking,
+        await syncedFromShop(deps.db.kysely, auth.business.id, deps.config.mode),
       );
     },
   });

@@ -1,3 +1,4 @@
+import { syncedFromShop } from '../sync/synced-from-shop.js';
 import { type SessionData, isAdminRole } from '@duka/domain';
 import type { AppDeps } from '../../app-deps.js';
 import { hashToken, newSessionToken } from '../../lib/session-tokens.js';
@@ -87,7 +88,15 @@ export async function openSession(
   return {
     token,
     expires,
-    data: sessionData(user, business, locationIds, deps.config.mode, deviceId, stockTaking),
+    data: sessionData(
+      user,
+      business,
+      locationIds,
+      deps.config.mode,
+      deviceId,
+      stockTaking,
+      await syncedFromShop(trx, business.id, deps.config.mode),
+    ),
     deviceToken: seen?.issued ?? null,
   };
 }

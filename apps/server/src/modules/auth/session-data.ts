@@ -13,6 +13,7 @@ export function sessionData(
   mode: 'local' | 'hosted',
   deviceId: string | null,
   stockTaking: SessionData['stock_taking'],
+  syncedFromShop: boolean,
 ): SessionData {
   return {
     user: {
@@ -42,6 +43,7 @@ export function sessionData(
     },
     mode,
     device_id: deviceId,
+    synced_from_shop: syncedFromShop,
   };
 }
 

@@ -1,0 +1,89 @@
+/** Row types of the sync tables (ADR 11, migration 0009). */
+import type { Counter } from './columns.js';
+
+/** One row: this database's server id. */
+export interface ServerIdentityTable {
+  id: string;
+  created_at: string;
+}
+
+export interface SyncQuarantineTable {
+  id: string;
+  business_id: string;
+  /** The shop server that sent it. */
+  server_id: string;
+  doc_type: string;
+  doc_id: string;
+  reason: string;
+  label: string;
+  /** The document as received (JSON text). */
+  incoming: string;
+  incoming_hash: string;
+  stored_hash: string | null;
+  /** JSON list of {path, stored, incoming}. */
+  diff: string;
+  first_seen_at: string;
+  last_seen_at: string;
+  seen_count: number;
+  dismissed_at: string | null;
+  dismissed_by: string | null;
+}
+
+/** The local server's link to the hosted one (one per business). */
+export interface SyncLinksTable {
+  business_id: string;
+  hosted_url: string;
+  /** The bearer credential, sealed with KEY_ENCRYPTION_KEY when one is set. */
+  credential: string;
+  credential_prefix: string;
+  state: string;
+  /** The last entry of this journal the hosted side acknowledged. */
+  push_cursor: Counter;
+  push_cursor_entry_id: string | null;
+  /** Hosted clock minus this one (ms), from the exchange with the shortest round trip. */
+  clock_offset_ms: number | null;
+  best_rtt_ms: number | null;
+  last_contact_at: string | null;
+  last_push_at: string | null;
+  last_attempt_at: string | null;
+  last_error_code: string | null;
+  last_error_at: string | null;
+  failing_since: string | null;
+  hosted_quarantine: number;
+  linked_at: string;
+  updated_at: string;
+}
+
+export interface LinkCodesTable {
+  code_hash: string;
+  business_id: string;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  used_by_server: string | null;
+}
+
+/** A shop server the hosted server takes pushes from. */
+export interface SyncServersTable {
+  id: string;
+  business_id: string;
+  name: string;
+  credential_hash: string;
+  credential_prefix: string;
+  state: string;
+  /** The last entry of the shop's journal applied here, and its id. */
+  cursor: Counter;
+  cursor_entry_id: string | null;
+  reported_head: Counter;
+  reported_waiting: number;
+  oldest_unsynced_at: string | null;
+  clock_skew_ms: number | null;
+  app_version: string;
+  schema: string;
+  linked_at: string;
+  last_contact_at: string | null;
+  last_push_at: string | null;
+  revoked_at: string | null;
+  revoked_by: string | null;
+}

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+
+/**
+ * Sync (ADR 11, part 1): a shop's local server pushes its journal and the documents it names to
+ * the hosted server. These are the shapes of the owner's screens and of the wire.
+ */
+
+/** Where the link is: copying history, caught up, or stopped for a reason the owner must see. */
+export const SYNC_STATES = ['copying', 'active', 'diverged', 'revoked', 'refused'] as const;
+export type SyncState = (typeof SYNC_STATES)[number];
+
+/** Why the hosted side set a document aside instead of writing it. */
+export const QUARANTINE_REASONS = [
+  'content_differs',
+  'other_business',
+  'missing_reference',
+  'username_taken',
+  'mobile_taken',
+  'invalid',
+] as const;
+export type QuarantineReason = (typeof QUARANTINE_REASONS)[number];
+
+/** The largest batch the hosted server takes: entries and uncompressed bytes of documents. */
+export const SYNC_MAX_ENTRIES = 1000;
+export const SYNC_MAX_BYTES = 4 * 1024 * 1024;
+/** A link code lives this long (ADR 11 §3.1). */
+export const LINK_CODE_TTL_MS = 15 * 60_000;
+/** The push job looks for new journal entries this often, and says hello at least this often. */
+export const SYNC_TICK_MS = 2_000;
+export const SYNC_HEARTBEAT_MS = 5 * 60_000;
+/** A push failing this long becomes a notification. */
+export const SYNC_ALERT_AFTER_MS = 60 * 60_000;
+/** A clock further off than this is pointed out to the owner. */
+export const SYNC_SKEW_WARN_MS = 2 * 60_000;
+
+/** Crockford base32 without I, L, O, U: what a person can read out and type. */
+export const LINK_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A typed link code as the server compares it: upper case, no dashes or spaces. */
+export function normaliseLinkCode(text: string): string {
+  return text.toUpperCase().replace(/[\s-]/g, '');
+}
+
+/** `7KQ4M2XD` → `7KQ4-M2XD`, as it is shown. */
+export function formatLinkCode(code: string): string {
+  const c = normaliseLinkCode(code);
+  return c.length === 8 ? `${c.slice(0, 4)}-${c.slice(4)}` : c;
+}
+
+export const linkCodeSchema = z
+  .string()
+  .trim()
+  .max(20)
+  .transform(normaliseLinkCode)
+  .pipe(z.string().regex(/^[0-9A-HJKMNP-TV-Z]{8}$/, 'link_code_invalid'));
+
+/** The hosted address a local server links to: http(s), no user info, query or fragment. */
+export const hostedUrlSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .url()
+  .refine((u) => {
+    try {
+      const p = new URL(u);
+      return (
+        (p.protocol === 'https:' || p.protocol === 'http:') &&
+        !p.username &&
+        !p.password &&
+        !p.search &&
+        !p.hash
+      );
+    } catch {
+      return false;
+    }
+  }, 'not an address');
+
+export const linkBodySchema = z.object({ hosted_url: hostedUrlSchema, code: linkCodeSchema });
+export type LinkBody = z.infer<typeof linkBodySchema>;
+
+export const linkCodeViewSchema = z.object({ code: z.string(), expires_at: z.string() });
+export type LinkCodeView = z.infer<typeof linkCodeViewSchema>;
+
+const waitingSchema = z.object({ entries: z.number().int(), documents: z.number().int() });
+
+export const syncServerViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  state: z.enum(SYNC_STATES),
+  credential_prefix: z.string(),
+  linked_at: z.string(),
+  last_contact_at: z.string().nullable(),
+  last_push_at: z.string().nullable(),
+  /** What the shop said waits on its side at its last contact. */
+  waiting: z.number().int(),
+  oldest_unsynced_sale_at: z.string().nullable(),
+  clock_skew_ms: z.number().int().nullable(),
+  revoked_at: z.string().nullable(),
+});
+export type SyncServerView = z.infer<typeof syncServerViewSchema>;
+
+export const syncStatusSchema = z.discriminatedUnion('role', [
+  z.object({
+    role: z.literal('local'),
+    linked: z.boolean(),
+    hosted_url: z.string().nullable(),
+    server_id: z.string(),
+    state: z.enum(SYNC_STATES).nullable(),
+    linked_at: z.string().nullable(),
+    last_push_at: z.string().nullable(),
+    last_contact_at: z.string().nullable(),
+    last_attempt_at: z.string().nullable(),
+    waiting: waitingSchema,
+    /** Journal entries of the business in all, and how many the hosted side has (the copy's progress). */
+    head: z.number().int(),
+    cursor: z.number().int(),
+    oldest_unsynced_sale_at: z.string().nullable(),
+    failing_since: z.string().nullable(),
+    last_error: z.object({ code: z.string(), at: z.string() }).nullable(),
+    /** This PC's clock minus the hosted server's, in ms (null before the first contact). */
+    clock_skew_ms: z.number().int().nullable(),
+    /** Documents the hosted side set aside, as it said at the last contact. */
+    quarantine_open: z.number().int(),
+  }),
+  z.object({
+    role: z.literal('hosted'),
+    /** True while an unrevoked shop server keeps this business: the copy here is read-only. */
+    linked: z.boolean(),
+    servers: z.array(syncServerViewSchema),
+    quarantine_open: z.number().int(),
+  }),
+]);
+export type SyncStatusView = z.infer<typeof syncStatusSchema>;
+
+export const quarantineItemSchema = z.object({
+  id: z.string(),
+  doc_type: z.string(),
+  doc_id: z.string(),
+  reason: z.enum(QUARANTINE_REASONS),
+  server_id: z.string(),
+  server_name: z.string(),
+  /** A receipt number or name to recognise the document by ('' when it has none). */
+  label: z.string(),
+  diff: z.array(z.object({ path: z.string(), stored: z.unknown(), incoming: z.unknown() })),
+  first_seen_at: z.string(),
+  last_seen_at: z.string(),
+  seen_count: z.number().int(),
+});
+export type QuarantineItem = z.infer<typeof quarantineItemSchema>;
+export const quarantineListSchema = z.object({ items: z.array(quarantineItemSchema) });
+
+/** How the header indicator reads a status: nothing, fine, working on it, or look at me. */
+export type SyncHealth = 'none' | 'ok' | 'busy' | 'alert';
+
+/** ADR 11 §8: green when linked and caught up, amber while copying or retrying, red after an hour or when stopped. */
+export function syncHealth(s: SyncStatusView, nowMs: number): SyncHealth {
+  if (!s.linked) return 'none';
+  if (s.quarantine_open > 0) return 'alert';
+  if (s.role === 'hosted') {
+    const live = s.servers.filter((x) => !x.revoked_at);
+    if (live.some((x) => x.state !== 'active' && x.state !== 'copying')) return 'alert';
+    const stale = live.some(
+      (x) => !x.last_contact_at || nowMs - Date.parse(x.last_contact_at) > SYNC_ALERT_AFTER_MS,
+    );
+    if (stale) return 'alert';
+    return live.some((x) => x.waiting > 0 || x.state === 'copying') ? 'busy' : 'ok';
+  }
+  if (s.state === 'diverged' || s.state === 'revoked' || s.state === 'refused') return 'alert';
+  if (s.failing_since && nowMs - Date.parse(s.failing_since) > SYNC_ALERT_AFTER_MS) return 'alert';
+  if (s.state === 'copying' || s.failing_since) return 'busy';
+  const contact = s.last_contact_at ? nowMs - Date.parse(s.last_contact_at) : Infinity;
+  if (contact > 10 * 60_000) return 'busy';
+  const oldest = s.oldest_unsynced_sale_at ? nowMs - Date.parse(s.oldest_unsynced_sale_at) : 0;
+  return s.waiting.entries > 0 && oldest > 60_000 ? 'busy' : 'ok';
+}
