@@ -39,6 +39,8 @@ import { receiptsRoutes } from './modules/receipts/receipts.routes.js';
 import { backupsRoutes } from './modules/backups/backups.routes.js';
 import { printingRoutes } from './modules/printing/printing.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { syncRoutes } from './modules/sync/sync.routes.js';
+import { syncWireRoutes } from './modules/sync/sync-wire.routes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The built web app, beside this package: apps/web/dist. */
@@ -108,6 +110,8 @@ const ROUTE_MODULES = [
   backupsRoutes,
   printingRoutes,
   reportsRoutes,
+  syncRoutes,
+  syncWireRoutes,
 ];
 
 /** Keeps every route with its access rule in `app.registeredRoutes`. */

@@ -4,6 +4,7 @@ import { createServer } from './bootstrap.js';
 import { startBackupSchedule } from './backup/backup-job.js';
 import { removePidFile, writePidFile } from './backup/server-lock.js';
 import { systemClock } from './lib/clock.js';
+import { PushJob } from './modules/sync/push-job.js';
 import { PRIVATE_UMASK } from './lib/private-files.js';
 
 async function main(): Promise<void> {
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   const { app, db } = created;
   let closing = false;
   let stopBackups: () => Promise<void> = () => Promise.resolve();
+  let pushJob: PushJob | null = null;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 10_000);
     force.unref();
+    pushJob?.stop();
     stopBackups()
       .then(() => app.close())
       .then(
@@ -62,6 +65,16 @@ async function main(): Promise<void> {
       { db, dataDir: config.dataDir, backupDir: config.backupDir, now: () => systemClock.now() },
       app.log,
     );
+    // Sync (ADR 11): pushes this shop's journal to the hosted server it is linked to, if any.
+    pushJob = new PushJob({
+      db,
+      keys: { keyEncryptionKey: config.keyEncryptionKey },
+      now: () => systemClock.now(),
+      log: app.log,
+    });
+    pushJob.start();
+    if (process.env.SYNC_ALLOW_HTTP === '1')
+      app.log.warn('SYNC_ALLOW_HTTP=1: sync may send its credential over plain http (tests only)');
   }
   const shown = config.host === '0.0.0.0' || config.host === '::' ? `http://localhost:${port}` : address;
   const where = config.mode === 'hosted' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;

@@ -120,3 +120,6 @@ export type SupplierRow = Selectable<SuppliersTable>;
 export type DebtorRow = Selectable<DebtorsTable>;
 export type SaleRow = Selectable<SalesTable>;
 export type SaleLineRow = Selectable<SaleLinesTable>;
+export type SyncLinkRow = Selectable<SyncLinksTable>;
+export type SyncLinkPatch = Updateable<SyncLinksTable>;
+export type SyncServerRow = Selectable<SyncServersTable>;

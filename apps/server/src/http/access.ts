@@ -9,6 +9,7 @@ import { type Context, type SignedIn, makeContext } from '../lib/context.js';
 import { deviceTokenMatches } from '../lib/device-tokens.js';
 import { AppError } from '../lib/errors.js';
 import { hashToken } from '../lib/session-tokens.js';
+import { syncedFromShop } from '../modules/sync/synced-from-shop.js';
 
 export const SESSION_COOKIE = 'duka_session';
 /** The device token header: sent by the till, and issued by sign-in to a new device (ADR 8). */
@@ -35,6 +36,11 @@ declare module 'fastify' {
      * switches "work both online and offline" back on). Every other write is refused there.
      */
     whileLocalOnly?: true | ((body: unknown) => boolean);
+    /**
+     * A write still allowed on the hosted copy of a business a shop's server keeps (ADR 11 §8):
+     * signing out and the sync screens' own routes. Every other write is refused there.
+     */
+    whileSynced?: true;
   }
   interface FastifyRequest {
     /** Who is asking (lib/context.ts), built once per signed-in request; null on public routes. */
@@ -191,6 +197,19 @@ export const accessPlugin = fp<AccessPluginOptions>((app: FastifyInstance, opts,
         'This business works locally only: switch "work both online and offline" on to use it here',
       ),
     );
+  });
+
+  // The hosted copy of a business a shop's server pushes to is read-only (ADR 11 §8): the shop's
+  // PC keeps the business, and a write here would never reach it.
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    if (opts.config.mode !== 'hosted' || !request.ctx) return;
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (request.routeOptions.config.whileSynced) return;
+    if (await syncedFromShop(opts.db, request.ctx.businessId, opts.config.mode))
+      throw new AppError(
+        'business_synced_from_shop',
+        "This business is kept on the shop's PC: make this change there",
+      );
   });
 
   done();

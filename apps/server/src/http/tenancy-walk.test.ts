@@ -63,6 +63,8 @@ const RECORDS: [prefix: string, table: Table][] = [
   ['/api/expense-categories', 'expense_categories'],
   ['/api/expenses', 'expenses'],
   ['/api/daily-sales', 'day_closes'],
+  ['/api/sync/servers', 'sync_servers'],
+  ['/api/sync/quarantine', 'sync_quarantine'],
 ];
 
 /** Path parameters that are not ids of a table. */
@@ -106,6 +108,47 @@ interface Call {
   droppable: Path[];
 }
 
+/**
+ * A revoked shop server and a quarantined document, so the sync screens' routes have ids of each
+ * business to try (revoked, so the business stays writable on the hosted server).
+ */
+async function syncRows(t: TestApp, x: Tenant): Promise<void> {
+  const at = new Date().toISOString();
+  const serverId = v7();
+  const quarantineId = v7();
+  await t.db.kysely
+    .insertInto('sync_servers')
+    .values({
+      id: serverId,
+      business_id: x.businessId,
+      name: `${x.tag} PC`,
+      credential_hash: `hash-${serverId}`,
+      credential_prefix: 'dks1_abcd',
+      state: 'revoked',
+      linked_at: at,
+      revoked_at: at,
+    })
+    .execute();
+  await t.db.kysely
+    .insertInto('sync_quarantine')
+    .values({
+      id: quarantineId,
+      business_id: x.businessId,
+      server_id: serverId,
+      doc_type: 'sale',
+      doc_id: v7(),
+      reason: 'content_differs',
+      label: `${x.tag} receipt`,
+      incoming: '{}',
+      incoming_hash: 'x',
+      first_seen_at: at,
+      last_seen_at: at,
+    })
+    .execute();
+  x.ids.sync_servers = [serverId];
+  x.ids.sync_quarantine = [quarantineId];
+}
+
 describe('tenancy route walk: every route, with another business’s ids', () => {
   let t: TestApp;
   let a: Tenant;
@@ -133,6 +176,7 @@ describe('tenancy route walk: every route, with another business’s ids', () =>
       });
       b.receiptNos.push(String(more.receipt_no));
     }
+    for (const x of [a, b]) await syncRows(t, x);
     bIds = new Set([b.businessId, ...Object.values(b.ids).flat()]);
     cookies.admin = a.admin;
     cookies.staffAll = a.staffAll;
@@ -308,8 +352,11 @@ describe('tenancy route walk: every route, with another business’s ids', () =>
 
   it('refuses B’s ids on every route, for every caller, leaks none of B’s data, and leaves B as it was', async () => {
     const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+    // The server-to-server sync routes take a credential, not a session: a credential's scope
+    // (one business, one server) is proven by modules/sync/sync-credentials.test.ts.
     const routes = t.app.registeredRoutes.filter(
-      (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'),
+      (r) =>
+        r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && !r.url.startsWith('/api/sync/v1/'),
     );
     expect(routes.length).toBeGreaterThan(80);
     const problems: string[] = [];

@@ -32,7 +32,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     dataDir: '/nonexistent',
     databaseUrl: undefined,
-    logLevel: 'silent',
+    logLevel: (process.env.TEST_LOG as 'silent') ?? 'silent',
     publicUrl: undefined,
     secureCookies: false,
     sessionIdleMs: 12 * 3600_000,

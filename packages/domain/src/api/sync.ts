@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.js';
 
 /**
  * Sync (ADR 11, part 1): a shop's local server pushes its journal and the documents it names to
@@ -47,17 +48,13 @@ export function formatLinkCode(code: string): string {
   return c.length === 8 ? `${c.slice(0, 4)}-${c.slice(4)}` : c;
 }
 
-export const linkCodeSchema = z
-  .string()
-  .trim()
+export const linkCodeSchema = safeText()
   .max(20)
   .transform(normaliseLinkCode)
   .pipe(z.string().regex(/^[0-9A-HJKMNP-TV-Z]{8}$/, 'link_code_invalid'));
 
 /** The hosted address a local server links to: http(s), no user info, query or fragment. */
-export const hostedUrlSchema = z
-  .string()
-  .trim()
+export const hostedUrlSchema = safeText()
   .max(500)
   .url()
   .refine((u) => {

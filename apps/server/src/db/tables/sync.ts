@@ -1,4 +1,5 @@
 /** Row types of the sync tables (ADR 11, migration 0009). */
+import type { Generated } from 'kysely';
 import type { Counter } from './columns.js';
 
 /** One row: this database's server id. */
@@ -15,16 +16,16 @@ export interface SyncQuarantineTable {
   doc_type: string;
   doc_id: string;
   reason: string;
-  label: string;
+  label: Generated<string>;
   /** The document as received (JSON text). */
   incoming: string;
   incoming_hash: string;
   stored_hash: string | null;
   /** JSON list of {path, stored, incoming}. */
-  diff: string;
+  diff: Generated<string>;
   first_seen_at: string;
   last_seen_at: string;
-  seen_count: number;
+  seen_count: Generated<number>;
   dismissed_at: string | null;
   dismissed_by: string | null;
 }
@@ -38,7 +39,7 @@ export interface SyncLinksTable {
   credential_prefix: string;
   state: string;
   /** The last entry of this journal the hosted side acknowledged. */
-  push_cursor: Counter;
+  push_cursor: Generated<Counter>;
   push_cursor_entry_id: string | null;
   /** Hosted clock minus this one (ms), from the exchange with the shortest round trip. */
   clock_offset_ms: number | null;
@@ -49,7 +50,7 @@ export interface SyncLinksTable {
   last_error_code: string | null;
   last_error_at: string | null;
   failing_since: string | null;
-  hosted_quarantine: number;
+  hosted_quarantine: Generated<number>;
   linked_at: string;
   updated_at: string;
 }
@@ -73,14 +74,14 @@ export interface SyncServersTable {
   credential_prefix: string;
   state: string;
   /** The last entry of the shop's journal applied here, and its id. */
-  cursor: Counter;
+  cursor: Generated<Counter>;
   cursor_entry_id: string | null;
-  reported_head: Counter;
-  reported_waiting: number;
+  reported_head: Generated<Counter>;
+  reported_waiting: Generated<number>;
   oldest_unsynced_at: string | null;
   clock_skew_ms: number | null;
-  app_version: string;
-  schema: string;
+  app_version: Generated<string>;
+  schema: Generated<string>;
   linked_at: string;
   last_contact_at: string | null;
   last_push_at: string | null;

@@ -1,0 +1,315 @@
+import { sql } from 'kysely';
+import type { QuarantineReason } from '@duka/domain';
+import { newId } from '../../lib/ids.js';
+import type { Trx } from '../../lib/tx.js';
+import { addToSummaries } from '../reports/summaries.js';
+import { type DocBody, type DocPart, type DocSpec, SPEC_BY_TYPE, TYPE_RANK } from './doc-specs.js';
+import {
+  type AnyDb,
+  type KeyHandling,
+  type SyncDocument,
+  chunks,
+  decodeRow,
+  diffBodies,
+  docKey,
+  readDocuments,
+  sealKey,
+} from './documents.js';
+
+type Row = Record<string, unknown>;
+
+export interface ApplyTarget {
+  businessId: string;
+  /** The shop server that sent the documents. */
+  serverId: string;
+  at: string;
+  keys: KeyHandling;
+}
+
+export interface Quarantined {
+  doc_type: string;
+  doc_id: string;
+  reason: QuarantineReason;
+}
+
+export interface ApplyResult {
+  applied: number;
+  unchanged: number;
+  quarantined: Quarantined[];
+}
+
+/** Most bound parameters in one insert: under SQLite's 32,766 and PostgreSQL's 65,535. */
+const MAX_PARAMS = 30_000;
+
+/** Rows written by this batch, by table: what the derived tables move with. */
+type Written = Map<string, Row[]>;
+
+/**
+ * Applies documents in the caller's transaction (ADR 11 §5.4): new ones are written, a ledger
+ * document that is already here with the same content changes nothing, one with other content is
+ * quarantined and never overwritten, an edited record takes the incoming state. Derived rows
+ * (stock levels, debtor balances, report summaries) move with the rows actually written.
+ */
+export async function applyDocuments(trx: Trx, t: ApplyTarget, docs: SyncDocument[]): Promise<ApplyResult> {
+  const k = trx as unknown as AnyDb;
+  const result: ApplyResult = { applied: 0, unchanged: 0, quarantined: [] };
+  const stored = await readDocuments(k, t.businessId, docs, t.keys);
+  const foreign = await foreignIds(k, t.businessId, docs);
+  const written: Written = new Map();
+  const ordered = [...docs].sort((a, b) => TYPE_RANK.get(a.type)! - TYPE_RANK.get(b.type)!);
+  const fresh: SyncDocument[] = [];
+  for (const doc of ordered) {
+    const spec = SPEC_BY_TYPE.get(doc.type)!;
+    const before = stored.get(docKey(doc.type, doc.id));
+    if (foreign.has(docKey(doc.type, doc.id))) {
+      await quarantine(trx, t, doc, 'other_business', null);
+      result.quarantined.push({ doc_type: doc.type, doc_id: doc.id, reason: 'other_business' });
+    } else if (!before) {
+      fresh.push(doc);
+    } else if (before.hash === doc.hash) {
+      result.unchanged += 1;
+    } else if (spec.kind === 'edited') {
+      await flushFresh(trx, t, fresh, written);
+      result.applied += fresh.length;
+      fresh.length = 0;
+      await overwrite(trx, t, spec, doc, before.body, written);
+      result.applied += 1;
+    } else {
+      await quarantine(trx, t, doc, 'content_differs', before);
+      result.quarantined.push({ doc_type: doc.type, doc_id: doc.id, reason: 'content_differs' });
+    }
+  }
+  await flushFresh(trx, t, fresh, written);
+  result.applied += fresh.length;
+  await moveDerived(trx, t, written);
+  return result;
+}
+
+/** Ids of the batch that belong to another business here: never written, never revealed. */
+async function foreignIds(k: AnyDb, businessId: string, docs: SyncDocument[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  const byType = new Map<string, string[]>();
+  for (const d of docs) byType.set(d.type, [...(byType.get(d.type) ?? []), d.id]);
+  for (const [type, ids] of byType) {
+    const part = SPEC_BY_TYPE.get(type)!.parts[0]!;
+    if (!part.scoped) {
+      // The business document: only the credential's own business may be sent.
+      for (const id of ids) if (id !== businessId) out.add(docKey(type, id));
+      continue;
+    }
+    for (const slice of chunks(ids, 500)) {
+      const rows = await k
+        .selectFrom(sql.table(part.table).as('t'))
+        .select(sql.ref(`t.${part.by}`).as('id'))
+        .where(sql.ref(`t.${part.by}`), 'in', slice)
+        .where(sql.ref('t.business_id'), '!=', businessId)
+        .execute();
+      for (const r of rows) out.add(docKey(type, String(r.id)));
+    }
+  }
+  return out;
+}
+
+/** A row as this server stores it: the receiver's business id, blobs as bytes, its own key sealing. */
+function storedRow(row: Row, part: DocPart, t: ApplyTarget): Row {
+  let out = decodeRow(row);
+  if (part.scoped) out = { ...out, business_id: t.businessId };
+  if (part.table === 'business_keys') out = sealKey(out, t.businessId, t.keys);
+  if (part.table === 'debtors') out = { ...out, balance: 0, last_activity_at: null };
+  return out;
+}
+
+/** Writes new documents with one multi-row insert per table, in the documents' order. */
+async function flushFresh(trx: Trx, t: ApplyTarget, docs: SyncDocument[], written: Written): Promise<void> {
+  if (docs.length === 0) return;
+  const tables = new Map<string, { part: DocPart; rows: Row[] }>();
+  for (const doc of docs) {
+    const spec = SPEC_BY_TYPE.get(doc.type)!;
+    for (const part of spec.parts) {
+      const entry = tables.get(part.table) ?? { part, rows: [] };
+      for (const r of doc.body[part.table] ?? []) entry.rows.push(storedRow(r, part, t));
+      tables.set(part.table, entry);
+    }
+  }
+  for (const { part, rows } of tables.values()) await insertRows(trx, part.table, rows, written);
+}
+
+async function insertRows(trx: Trx, table: string, rows: Row[], written: Written): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]!).length;
+  for (const slice of chunks(rows, Math.max(1, Math.floor(MAX_PARAMS / columns))))
+    await (trx as unknown as AnyDb).insertInto(table).values(slice).execute();
+  written.set(table, [...(written.get(table) ?? []), ...rows]);
+}
+
+const keyOf = (part: DocPart, r: Row): string => part.key.map((c) => String(r[c])).join('|');
+
+/** An edited record takes the incoming state: its main row updated, child sets replaced or added to. */
+async function overwrite(
+  trx: Trx,
+  t: ApplyTarget,
+  spec: DocSpec,
+  doc: SyncDocument,
+  before: DocBody,
+  written: Written,
+): Promise<void> {
+  const k = trx as unknown as AnyDb;
+  for (const [i, part] of spec.parts.entries()) {
+    const rows = (doc.body[part.table] ?? []).map((r) => storedRow(r, part, t));
+    if (i === 0) {
+      const row = rows[0];
+      if (!row) continue;
+      const { balance: _b, last_activity_at: _l, ...set } = row;
+      let q = k
+        .updateTable(part.table)
+        .set(part.table === 'debtors' ? set : row)
+        .where('id', '=', doc.id);
+      if (part.scoped) q = q.where('business_id', '=', t.businessId);
+      await q.execute();
+    } else if (part.children === 'replace') {
+      let q = k.deleteFrom(part.table).where(part.by, '=', doc.id);
+      if (part.scoped) q = q.where('business_id', '=', t.businessId);
+      await q.execute();
+      await insertRows(trx, part.table, rows, new Map());
+    } else {
+      const have = new Set((before[part.table] ?? []).map((r) => keyOf(part, r)));
+      await insertRows(
+        trx,
+        part.table,
+        rows.filter((r) => !have.has(keyOf(part, r))),
+        written,
+      );
+    }
+  }
+}
+
+async function quarantine(
+  trx: Trx,
+  t: ApplyTarget,
+  doc: SyncDocument,
+  reason: QuarantineReason,
+  stored: SyncDocument | null | undefined,
+): Promise<void> {
+  const spec = SPEC_BY_TYPE.get(doc.type)!;
+  const diff = stored ? diffBodies(stored.body, doc.body) : [];
+  await trx
+    .insertInto('sync_quarantine')
+    .values({
+      id: newId(),
+      business_id: t.businessId,
+      server_id: t.serverId,
+      doc_type: doc.type,
+      doc_id: doc.id,
+      reason,
+      // Another business's document is not described: its content is not this business's to see.
+      label: reason === 'other_business' ? '' : (spec.label?.(doc.body) ?? ''),
+      incoming: reason === 'other_business' ? '{}' : JSON.stringify(doc.body),
+      incoming_hash: doc.hash,
+      stored_hash: stored?.hash ?? null,
+      diff: JSON.stringify(diff),
+      first_seen_at: t.at,
+      last_seen_at: t.at,
+      seen_count: 1,
+    })
+    .onConflict((oc) =>
+      oc.columns(['business_id', 'doc_type', 'doc_id', 'incoming_hash']).doUpdateSet({
+        last_seen_at: t.at,
+        seen_count: sql<number>`sync_quarantine.seen_count + 1`,
+      }),
+    )
+    .execute();
+}
+
+/** Stock levels, debtor balances and report summaries, moved by the rows this batch wrote. */
+async function moveDerived(trx: Trx, t: ApplyTarget, written: Written): Promise<void> {
+  await moveStock(trx, t, written.get('stock_movements') ?? []);
+  await moveDebtors(trx, t, written.get('debtor_entries') ?? []);
+  await summariseSales(trx, t, written);
+}
+
+async function moveStock(trx: Trx, t: ApplyTarget, movements: Row[]): Promise<void> {
+  const deltas = new Map<string, { product_id: string; location_id: string; quantity: number }>();
+  for (const m of movements) {
+    const key = `${String(m.product_id)}|${String(m.location_id)}`;
+    const d = deltas.get(key) ?? {
+      product_id: String(m.product_id),
+      location_id: String(m.location_id),
+      quantity: 0,
+    };
+    d.quantity += Number(m.quantity);
+    deltas.set(key, d);
+  }
+  const rows = [...deltas.values()].map((d) => ({ business_id: t.businessId, ...d, updated_at: t.at }));
+  for (const slice of chunks(rows, 1000))
+    await trx
+      .insertInto('stock_levels')
+      .values(slice)
+      .onConflict((oc) =>
+        oc.columns(['product_id', 'location_id']).doUpdateSet({
+          quantity: sql<number>`stock_levels.quantity + excluded.quantity`,
+          updated_at: t.at,
+        }),
+      )
+      .execute();
+}
+
+async function moveDebtors(trx: Trx, t: ApplyTarget, entries: Row[]): Promise<void> {
+  const per = new Map<string, { amount: number; last: string }>();
+  for (const e of entries) {
+    const d = per.get(String(e.debtor_id)) ?? { amount: 0, last: '' };
+    d.amount += Number(e.amount);
+    if (String(e.created_at) > d.last) d.last = String(e.created_at);
+    per.set(String(e.debtor_id), d);
+  }
+  for (const [id, d] of per)
+    await trx
+      .updateTable('debtors')
+      .set({
+        balance: sql<number>`balance + ${d.amount}`,
+        last_activity_at: sql<string>`CASE WHEN last_activity_at IS NULL OR last_activity_at < ${d.last} THEN ${d.last} ELSE last_activity_at END`,
+      })
+      .where('id', '=', id)
+      .where('business_id', '=', t.businessId)
+      .execute();
+}
+
+type LineFigures = { product_id: string; quantity: number; amount: number; tax: number; cost: number };
+
+/** The summaries of each new sale and reversal, from its own rows (as the writer computed them). */
+async function summariseSales(trx: Trx, t: ApplyTarget, written: Written): Promise<void> {
+  const linesBy = (table: string, by: string, amount: string): Map<string, LineFigures[]> => {
+    const m = new Map<string, LineFigures[]>();
+    for (const l of written.get(table) ?? []) {
+      const list = m.get(String(l[by])) ?? [];
+      list.push({
+        product_id: String(l.product_id),
+        quantity: Number(l.quantity),
+        amount: Number(l[amount]),
+        tax: Number(l.tax),
+        cost: Number(l.cost),
+      });
+      m.set(String(l[by]), list);
+    }
+    return m;
+  };
+  const saleLines = linesBy('sale_lines', 'sale_id', 'net');
+  const reversalLines = linesBy('sale_reversal_lines', 'reversal_id', 'amount');
+  const docs: ['sale' | 'reversal', string, Map<string, LineFigures[]>][] = [
+    ['sale', 'sales', saleLines],
+    ['reversal', 'sale_reversals', reversalLines],
+  ];
+  for (const [doc, table, lines] of docs)
+    for (const s of written.get(table) ?? [])
+      await addToSummaries(trx, doc, {
+        businessId: t.businessId,
+        day: String(s.business_day),
+        locationId: String(s.location_id),
+        userId: (s.user_id as string | null) ?? null,
+        kind: String(s.kind),
+        total: Number(s.total),
+        tax: Number(s.tax),
+        cost: Number(s.cost),
+        discount: doc === 'sale' ? Number(s.discount) : 0,
+        lines: lines.get(String(s.id)) ?? [],
+      });
+}

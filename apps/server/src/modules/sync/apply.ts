@@ -1,0 +1,225 @@
+import { SYNC_MAX_BYTES, SYNC_MAX_ENTRIES } from '@duka/domain';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { SyncServerRow } from '../../db/tables.js';
+import { AppError } from '../../lib/errors.js';
+import { type Trx, lockBusiness } from '../../lib/tx.js';
+import { type ApplyResult, applyDocuments } from './apply-documents.js';
+import { ENTRY_ONLY_TYPES, SPEC_BY_TYPE } from './doc-specs.js';
+import { type KeyHandling, hashBody } from './documents.js';
+import type { Cursor, PushAnswer, PushBody, WireEntry } from './wire.js';
+
+type ServerRow = SyncServerRow;
+
+export const SYNC_LIMITS = { max_entries: SYNC_MAX_ENTRIES, max_bytes: SYNC_MAX_BYTES };
+
+/** Test hook (ADR 11 §10): hold the apply transaction open after writing, so a test can kill the process inside it. */
+const holdMs = (): number =>
+  process.env.NODE_ENV === 'test' ? Number(process.env.DUKA_TEST_HOLD_APPLY_MS ?? 0) || 0 : 0;
+
+/** The sync server row, locked for the rest of the transaction; refused when revoked. */
+export async function lockServer(db: Db, trx: Trx, serverId: string): Promise<ServerRow> {
+  let q = trx.selectFrom('sync_servers').selectAll().where('id', '=', serverId);
+  if (db.dialect === 'postgres') q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  if (!row || row.revoked_at) throw new AppError('sync_revoked', "This server's link was revoked");
+  return row;
+}
+
+const cursorOf = (s: ServerRow): Cursor => ({ seq: Number(s.cursor), entry_id: s.cursor_entry_id });
+
+/** A batch that does not hold together is a sender bug or corruption: refused whole, never applied. */
+function checkBatch(body: PushBody): void {
+  const bad = (why: string) => new AppError('sync_batch_invalid', `The batch is not valid: ${why}`);
+  if (body.to.seq < body.from.seq) throw bad('it ends before it starts');
+  if (body.entries.length + body.omitted !== body.to.seq - body.from.seq) throw bad('entries are missing');
+  let last = body.from.seq;
+  for (const e of body.entries) {
+    if (e.seq <= last || e.seq > body.to.seq) throw bad('entries are out of order');
+    last = e.seq;
+  }
+  const lastEntry = body.entries.at(-1);
+  if (lastEntry && lastEntry.seq === body.to.seq && lastEntry.id !== body.to.entry_id)
+    throw bad('the range does not end at its last entry');
+  for (const d of body.documents) {
+    const spec = SPEC_BY_TYPE.get(d.type);
+    if (!spec) throw bad(`unknown document type ${d.type}`);
+    const tables = new Set(spec.parts.map((p) => p.table));
+    if (Object.keys(d.body).some((t) => !tables.has(t))) throw bad(`unknown table in ${d.type}`);
+    if (!d.body[spec.parts[0]!.table]?.length) throw bad(`${d.type} ${d.id} has no row`);
+    if (hashBody(d.body) !== d.hash) throw bad(`${d.type} ${d.id} does not match its hash`);
+  }
+  for (const e of body.entries)
+    if (!SPEC_BY_TYPE.has(e.doc_type) && !ENTRY_ONLY_TYPES.has(e.doc_type))
+      throw bad(`unknown entry type ${e.doc_type}`);
+}
+
+export interface PushDeps {
+  db: Db;
+  keys: KeyHandling;
+  now: () => Date;
+}
+
+/**
+ * One push (ADR 11 §5.4): the batch and the server's new cursor in one transaction. A batch that
+ * starts before the cursor changes nothing; one that starts past it, or at it with another entry
+ * id, is refused with the expected cursor.
+ */
+export async function applyPush(deps: PushDeps, serverId: string, body: PushBody): Promise<PushAnswer> {
+  checkBatch(body);
+  const at = deps.now().toISOString();
+  const outcome = await deps.db.kysely.transaction().execute(async (trx) => {
+    if (deps.db.dialect === 'postgres') await sql`SET LOCAL lock_timeout = '10s'`.execute(trx);
+    const server = await lockServer(deps.db, trx, serverId);
+    if (body.server_id !== server.id || body.business_id !== server.business_id)
+      throw new AppError('sync_forbidden', 'This credential is for another server or business');
+    const cursor = cursorOf(server);
+    if (body.from.seq < cursor.seq) return { result: 'already_applied' as const, cursor, counts: null };
+    if (body.from.seq > cursor.seq)
+      throw new AppError(
+        'sync_gap',
+        'The batch does not start where the last one ended',
+        undefined,
+        {},
+        { expected: cursor },
+      );
+    if (body.from.entry_id !== cursor.entry_id)
+      throw new AppError(
+        'sync_diverged',
+        "The shop's journal is not the one applied here",
+        undefined,
+        {},
+        {
+          expected: cursor,
+        },
+      );
+    await lockBusiness(deps.db, trx, server.business_id);
+    const counts = await applyDocuments(
+      trx,
+      { businessId: server.business_id, serverId, at, keys: deps.keys },
+      body.documents,
+    );
+    await insertEntries(trx, server.business_id, serverId, body.entries);
+    await recordPush(trx, server, body, at, deps.now().getTime());
+    const hold = holdMs();
+    if (hold > 0) await new Promise((r) => setTimeout(r, hold));
+    return { result: 'applied' as const, cursor: body.to, counts };
+  });
+  return answer(deps, serverId, outcome.result, outcome.cursor, outcome.counts);
+}
+
+async function answer(
+  deps: PushDeps,
+  serverId: string,
+  result: PushAnswer['result'],
+  cursor: Cursor,
+  counts: ApplyResult | null,
+): Promise<PushAnswer> {
+  const open = await quarantineOpen(deps.db, serverId);
+  return {
+    result,
+    cursor,
+    applied: counts?.applied ?? 0,
+    unchanged: counts?.unchanged ?? 0,
+    quarantined: counts?.quarantined ?? [],
+    quarantine_open: open,
+    time_ms: deps.now().getTime(),
+  };
+}
+
+export async function quarantineOpen(db: Db, serverId: string): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('sync_quarantine')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('server_id', '=', serverId)
+    .where('dismissed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The shop's entries, numbered in this server's journal of the business (ADR 3: gap-free, in
+ * commit order), keeping their id, origin and number at the origin.
+ */
+async function insertEntries(
+  trx: Trx,
+  businessId: string,
+  origin: string,
+  entries: WireEntry[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  const have = new Set(
+    (
+      await trx
+        .selectFrom('journal')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          entries.map((e) => e.id),
+        )
+        .execute()
+    ).map((r) => r.id),
+  );
+  const fresh = entries.filter((e) => !have.has(e.id));
+  if (fresh.length === 0) return;
+  const moved = await trx
+    .updateTable('journal_counters')
+    .set({ last_seq: sql<number>`last_seq + ${fresh.length}` })
+    .where('business_id', '=', businessId)
+    .returning('last_seq')
+    .executeTakeFirst();
+  let last = Number(moved?.last_seq ?? 0);
+  if (!moved) {
+    await trx
+      .insertInto('journal_counters')
+      .values({ business_id: businessId, last_seq: fresh.length })
+      .execute();
+    last = fresh.length;
+  }
+  const firstSeq = last - fresh.length + 1;
+  const rows = fresh.map((e, i) => ({
+    business_id: businessId,
+    seq: firstSeq + i,
+    id: e.id,
+    doc_type: e.doc_type,
+    doc_id: e.doc_id,
+    action: e.action,
+    user_id: e.user_id,
+    device_id: e.device_id,
+    detail: e.detail,
+    created_at: e.created_at,
+    origin,
+    origin_seq: e.seq,
+  }));
+  for (let i = 0; i < rows.length; i += 2000)
+    await trx
+      .insertInto('journal')
+      .values(rows.slice(i, i + 2000))
+      .execute();
+}
+
+async function recordPush(
+  trx: Trx,
+  server: ServerRow,
+  body: PushBody,
+  at: string,
+  nowMs: number,
+): Promise<void> {
+  await trx
+    .updateTable('sync_servers')
+    .set({
+      cursor: body.to.seq,
+      cursor_entry_id: body.to.entry_id,
+      state: body.head > body.to.seq ? 'copying' : 'active',
+      reported_head: body.head,
+      reported_waiting: Math.max(0, body.head - body.to.seq),
+      oldest_unsynced_at: body.oldest_unsynced_at,
+      clock_skew_ms: body.sent_ms - nowMs,
+      schema: body.schema,
+      last_contact_at: at,
+      last_push_at: at,
+    })
+    .where('id', '=', server.id)
+    .execute();
+}

@@ -1,0 +1,199 @@
+import type { Db } from '../../db/database.js';
+import type { SyncLinkPatch, SyncLinkRow } from '../../db/tables.js';
+import { DEFAULT_LIMITS, buildBatch, entryIdAt, journalHead } from './batch.js';
+import { SyncCallError, callHosted } from './client.js';
+import type { KeyHandling } from './documents.js';
+import { openCredential, serverIdOf } from './link-local.js';
+import {
+  type Cursor,
+  type HostedStatus,
+  type PushAnswer,
+  hostedStatusSchema,
+  pushAnswerSchema,
+} from './wire.js';
+
+/**
+ * The local side of pushing (ADR 11 §5.5): the cursor moves only on the hosted server's answer,
+ * after checking that the answered entry is the one this journal holds at that number.
+ */
+
+export interface PushDepsLocal {
+  db: Db;
+  keys: KeyHandling;
+  now: () => Date;
+}
+
+/** What one round of pushing ended with. */
+export type PushOutcome =
+  | { kind: 'idle' }
+  | { kind: 'caught_up'; batches: number }
+  | { kind: 'stopped'; state: 'diverged' | 'revoked' | 'refused'; code: string }
+  | { kind: 'failed'; code: string; retryAfterMs: number | null };
+
+const PUSH_TIMEOUT_MS = 30_000;
+const STATUS_TIMEOUT_MS = 10_000;
+
+async function update(db: Db, businessId: string, set: SyncLinkPatch): Promise<void> {
+  await db.kysely.updateTable('sync_links').set(set).where('business_id', '=', businessId).execute();
+}
+
+/** Hosted minus local clock, from one exchange; the sample with the shortest round trip wins. */
+function clockSample(link: SyncLinkRow, sentMs: number, receivedMs: number, hostedMs: number): SyncLinkPatch {
+  const rtt = receivedMs - sentMs;
+  const offset = hostedMs - Math.floor((sentMs + receivedMs) / 2);
+  if (link.best_rtt_ms !== null && link.clock_offset_ms !== null && rtt > link.best_rtt_ms * 2 + 50)
+    return {};
+  return {
+    clock_offset_ms: offset,
+    best_rtt_ms: link.best_rtt_ms === null ? rtt : Math.min(rtt, link.best_rtt_ms * 2),
+  };
+}
+
+/** Whether the answered cursor names an entry of this journal (else the two have diverged). */
+async function verified(db: Db, businessId: string, c: Cursor): Promise<boolean> {
+  if (c.seq > (await journalHead(db, businessId))) return false;
+  return (await entryIdAt(db, businessId, c.seq)) === c.entry_id;
+}
+
+const STOPPING: Record<string, 'diverged' | 'revoked' | 'refused'> = {
+  sync_diverged: 'diverged',
+  sync_revoked: 'revoked',
+  unauthorized: 'revoked',
+  sync_forbidden: 'refused',
+  sync_schema_newer: 'refused',
+};
+
+async function stop(
+  deps: PushDepsLocal,
+  link: SyncLinkRow,
+  state: 'diverged' | 'revoked' | 'refused',
+  code: string,
+) {
+  const at = deps.now().toISOString();
+  await update(deps.db, link.business_id, {
+    state,
+    last_error_code: code,
+    last_error_at: at,
+    updated_at: at,
+  });
+  return { kind: 'stopped' as const, state, code };
+}
+
+async function failed(deps: PushDepsLocal, link: SyncLinkRow, code: string, retryAfterMs: number | null) {
+  const at = deps.now().toISOString();
+  await update(deps.db, link.business_id, {
+    last_error_code: code,
+    last_error_at: at,
+    failing_since: link.failing_since ?? at,
+    updated_at: at,
+  });
+  return { kind: 'failed' as const, code, retryAfterMs };
+}
+
+/** Pushes batches until nothing waits, or until a call fails (ADR 11 §5–§7). */
+export async function pushPending(
+  deps: PushDepsLocal,
+  link0: SyncLinkRow,
+  maxBatches = Infinity,
+): Promise<PushOutcome> {
+  let link = link0;
+  const serverId = await serverIdOf(deps.db);
+  const credential = openCredential(link, deps.keys);
+  let batches = 0;
+  let gaps = 0;
+  while (batches < maxBatches) {
+    const from = { seq: Number(link.push_cursor), entry_id: link.push_cursor_entry_id };
+    const batch = await buildBatch(
+      { db: deps.db, businessId: link.business_id, serverId, keys: deps.keys, limits: DEFAULT_LIMITS },
+      from,
+    );
+    if (!batch) return batches === 0 ? { kind: 'idle' } : { kind: 'caught_up', batches };
+    const sent = Date.now();
+    await update(deps.db, link.business_id, { last_attempt_at: deps.now().toISOString() });
+    let answer: PushAnswer;
+    try {
+      answer = pushAnswerSchema.parse(
+        await callHosted(link.hosted_url, '/api/sync/v1/push', batch, {
+          credential,
+          timeoutMs: PUSH_TIMEOUT_MS,
+        }),
+      );
+    } catch (err) {
+      if (!(err instanceof SyncCallError)) return failed(deps, link, 'sync_unreachable', null);
+      const state = STOPPING[err.code];
+      if (state) return stop(deps, link, state, err.code);
+      const expected = (err.params as { expected?: Cursor } | undefined)?.expected;
+      if (
+        err.code === 'sync_gap' &&
+        expected &&
+        gaps < 3 &&
+        (await verified(deps.db, link.business_id, expected))
+      ) {
+        // The hosted side has less than this PC thought (its database went back): resend from there.
+        gaps += 1;
+        await update(deps.db, link.business_id, {
+          push_cursor: expected.seq,
+          push_cursor_entry_id: expected.entry_id,
+        });
+        link = { ...link, push_cursor: expected.seq, push_cursor_entry_id: expected.entry_id };
+        continue;
+      }
+      if (err.code === 'sync_gap' && expected && !(await verified(deps.db, link.business_id, expected)))
+        return stop(deps, link, 'diverged', 'sync_diverged');
+      return failed(deps, link, err.code === 'network' ? 'sync_unreachable' : err.code, err.retryAfterMs);
+    }
+    if (!(await verified(deps.db, link.business_id, answer.cursor)))
+      return stop(deps, link, 'diverged', 'sync_diverged');
+    const at = deps.now().toISOString();
+    const head = await journalHead(deps.db, link.business_id);
+    const set: SyncLinkPatch = {
+      push_cursor: answer.cursor.seq,
+      push_cursor_entry_id: answer.cursor.entry_id,
+      state: answer.cursor.seq >= head ? 'active' : link.state === 'copying' ? 'copying' : 'active',
+      last_push_at: at,
+      last_contact_at: at,
+      hosted_quarantine: answer.quarantine_open,
+      failing_since: null,
+      last_error_code: null,
+      last_error_at: null,
+      updated_at: at,
+      ...clockSample(link, sent, Date.now(), answer.time_ms),
+    };
+    await update(deps.db, link.business_id, set);
+    link = { ...link, ...set };
+    batches += 1;
+    gaps = 0;
+  }
+  return { kind: 'caught_up', batches };
+}
+
+/** The heartbeat (ADR 11 §6): tells the hosted side this PC is alive and how far behind, and re-measures the clock. */
+export async function heartbeat(deps: PushDepsLocal, link: SyncLinkRow): Promise<PushOutcome> {
+  const head = await journalHead(deps.db, link.business_id);
+  const sent = Date.now();
+  let status: HostedStatus;
+  try {
+    status = hostedStatusSchema.parse(
+      await callHosted(link.hosted_url, '/api/sync/v1/status', undefined, {
+        credential: openCredential(link, deps.keys),
+        timeoutMs: STATUS_TIMEOUT_MS,
+        headers: { 'x-duka-head': String(head), 'x-duka-waiting': String(head - Number(link.push_cursor)) },
+      }),
+    );
+  } catch (err) {
+    if (err instanceof SyncCallError && STOPPING[err.code])
+      return stop(deps, link, STOPPING[err.code]!, err.code);
+    return failed(deps, link, 'sync_unreachable', err instanceof SyncCallError ? err.retryAfterMs : null);
+  }
+  const at = deps.now().toISOString();
+  await update(deps.db, link.business_id, {
+    last_contact_at: at,
+    hosted_quarantine: status.quarantine_open,
+    failing_since: null,
+    last_error_code: null,
+    last_error_at: null,
+    updated_at: at,
+    ...clockSample(link, sent, Date.now(), status.time_ms),
+  });
+  return { kind: 'idle' };
+}
