@@ -2,6 +2,7 @@
 import { openConfiguredDatabase } from './bootstrap.js';
 import { CliError, USAGE, runCli } from './cli/commands.js';
 import { BackupCliError, restoreCommand } from './cli/backup-commands.js';
+import { SyncCliError } from './cli/sync-commands.js';
 import { ConfigError, loadConfig } from './config.js';
 import { type Db, migrate } from './db/database.js';
 import { AppError } from './lib/errors.js';
@@ -32,6 +33,7 @@ async function main(): Promise<number> {
     const message =
       err instanceof CliError ||
       err instanceof BackupCliError ||
+      err instanceof SyncCliError ||
       err instanceof ConfigError ||
       err instanceof AppError ||
       (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'

@@ -16,6 +16,7 @@ import { findUserByLogin } from '../modules/users/users.repository.js';
 import { createUser, resetPassword } from '../modules/users/users.service.js';
 import type { Config } from '../config.js';
 import { BACKUP_USAGE, runBackupCommand } from './backup-commands.js';
+import { SYNC_USAGE, runSyncCommand } from './sync-commands.js';
 
 export const USAGE = `Usage: npm run duka -- <command>
 
@@ -25,6 +26,7 @@ export const USAGE = `Usage: npm run duka -- <command>
        [--name N] [--mobile M] [--business-id ID]
   user reset-password --username U --password P
 ${BACKUP_USAGE}
+${SYNC_USAGE}
 
 Flags: ${ALL_FLAGS.join(', ')}`;
 
@@ -157,6 +159,7 @@ export async function runCli(
     return;
   }
   if (command === 'init') return init(argv.slice(1), db, config.mode, out);
+  if (await runSyncCommand(argv, db, config, (id) => businessFor(db, id), out)) return;
   if (command === 'user' && sub === 'add') return addUser(rest, db, out);
   if (command === 'user' && sub === 'reset-password') return resetUserPassword(rest, db, out);
   throw new CliError(

@@ -11,7 +11,17 @@ export const errorSchema = z.object({
     message: z.string(),
     field: z.string().optional(),
     /** What the refusal names, for the client's own words (ErrorParamsByCode); only some codes. */
-    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    params: z
+      .record(
+        z.string(),
+        z.union([
+          z.string(),
+          z.number(),
+          // Sync's expected cursor (sync_gap, sync_diverged).
+          z.object({ seq: z.number(), entry_id: z.string().nullable() }),
+        ]),
+      )
+      .optional(),
   }),
 });
 

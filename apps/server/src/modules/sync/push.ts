@@ -21,6 +21,8 @@ export interface PushDepsLocal {
   db: Db;
   keys: KeyHandling;
   now: () => Date;
+  /** Smaller batches than the hosted server takes (tests, a slow line). */
+  limits?: { max_entries: number; max_bytes: number };
 }
 
 /** What one round of pushing ended with. */
@@ -104,7 +106,13 @@ export async function pushPending(
   while (batches < maxBatches) {
     const from = { seq: Number(link.push_cursor), entry_id: link.push_cursor_entry_id };
     const batch = await buildBatch(
-      { db: deps.db, businessId: link.business_id, serverId, keys: deps.keys, limits: DEFAULT_LIMITS },
+      {
+        db: deps.db,
+        businessId: link.business_id,
+        serverId,
+        keys: deps.keys,
+        limits: deps.limits ?? DEFAULT_LIMITS,
+      },
       from,
     );
     if (!batch) return batches === 0 ? { kind: 'idle' } : { kind: 'caught_up', batches };

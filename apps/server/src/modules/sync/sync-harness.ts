@@ -68,10 +68,19 @@ export async function link(p: SyncPair, localBusinessId: string, hostedBusinessI
   await linkToHosted(p.local.db, localBusinessId, p.hostedUrl, code, KEYS, p.local.clock.now().toISOString());
 }
 
-export async function pushAll(p: SyncPair, businessId: string, maxBatches = Infinity): Promise<PushOutcome> {
+export async function pushAll(
+  p: SyncPair,
+  businessId: string,
+  maxBatches = Infinity,
+  limits?: { max_entries: number; max_bytes: number },
+): Promise<PushOutcome> {
   const row = await linkOf(p.local.db, businessId);
   if (!row) throw new Error('not linked');
-  return pushPending({ db: p.local.db, keys: KEYS, now: () => p.local.clock.now() }, row, maxBatches);
+  return pushPending(
+    { db: p.local.db, keys: KEYS, now: () => p.local.clock.now(), ...(limits ? { limits } : {}) },
+    row,
+    maxBatches,
+  );
 }
 
 /** Tables and columns that are each server's own and never compared (ADR 11 §10). */

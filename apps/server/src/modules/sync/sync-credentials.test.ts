@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LINK_CODE_TTL_MS } from '@duka/domain';
+import { buildTenant } from '../../test/tenancy-factories.js';
+import { buildBatch, DEFAULT_LIMITS } from './batch.js';
+import { SyncCallError, callHosted, checkedHostedUrl } from './client.js';
+import { makeLinkCode } from './link-hosted.js';
+import { linkOf, linkToHosted, openCredential, serverIdOf } from './link-local.js';
+import { KEYS, type SyncPair, hostedPlaceholder, link, pushAll, syncPair } from './sync-harness.js';
+
+/** The hosted answer's error code for a call that must fail. */
+async function refusal(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof SyncCallError) return err.code;
+    if (err instanceof Error && 'code' in err) return String((err as { code: unknown }).code);
+    throw err;
+  }
+  throw new Error('the call succeeded');
+}
+
+describe('sync credentials and link codes', () => {
+  let p: SyncPair;
+  beforeEach(async () => {
+    p = await syncPair();
+  });
+  afterEach(async () => {
+    await p.close();
+  });
+
+  it('a link code works once and expires after 15 minutes; unknown, used and expired codes get the same answer', async () => {
+    const shop = await buildTenant(p.local, 'Shop');
+    const target = await hostedPlaceholder(p.hosted, 'Shop');
+    const expired = await makeLinkCode(p.hosted.db, target, null, p.hosted.clock.now());
+    p.hosted.clock.advance(LINK_CODE_TTL_MS + 1);
+    const at = p.local.clock.now().toISOString();
+    const tryCode = (code: string) => linkToHosted(p.local.db, shop.businessId, p.hostedUrl, code, KEYS, at);
+    expect(await refusal(tryCode(expired.code))).toBe('link_code_invalid');
+    expect(await refusal(tryCode('ZZZZZZZZ'))).toBe('link_code_invalid');
+    const good = await makeLinkCode(p.hosted.db, target, null, p.hosted.clock.now());
+    await tryCode(good.code);
+    await p.local.db.kysely.deleteFrom('sync_links').execute();
+    expect(await refusal(tryCode(good.code))).toBe('link_code_invalid');
+  });
+
+  it('refuses to link to a hosted business with records of its own, and a user name another business has', async () => {
+    const shop = await buildTenant(p.local, 'Shop');
+    const busy = await buildTenant(p.hosted, 'Busy');
+    const at = p.local.clock.now().toISOString();
+    const code = await makeLinkCode(p.hosted.db, busy.businessId, null, p.hosted.clock.now());
+    expect(await refusal(linkToHosted(p.local.db, shop.businessId, p.hostedUrl, code.code, KEYS, at))).toBe(
+      'link_business_has_data',
+    );
+    // The shop's owner name is already someone else's on the hosted server.
+    await p.hosted.db.kysely
+      .updateTable('users')
+      .set({ username: shop.logins.admin, username_key: shop.logins.admin })
+      .where('username', '=', 'busyboss')
+      .execute();
+    const target = await hostedPlaceholder(p.hosted, 'Shop');
+    const code2 = await makeLinkCode(p.hosted.db, target, null, p.hosted.clock.now());
+    expect(await refusal(linkToHosted(p.local.db, shop.businessId, p.hostedUrl, code2.code, KEYS, at))).toBe(
+      'link_username_taken',
+    );
+    expect(await linkOf(p.local.db, shop.businessId)).toBeUndefined();
+  });
+
+  it("a credential for business A cannot push B's documents, and a revoked credential is refused at once", async () => {
+    const shop = await buildTenant(p.local, 'Shop');
+    await link(p, shop.businessId, await hostedPlaceholder(p.hosted, 'Shop'));
+    const row = (await linkOf(p.local.db, shop.businessId))!;
+    const credential = openCredential(row, KEYS);
+    const serverId = await serverIdOf(p.local.db);
+    const batch = await buildBatch(
+      { db: p.local.db, businessId: shop.businessId, serverId, keys: KEYS, limits: DEFAULT_LIMITS },
+      { seq: 0, entry_id: null },
+    );
+    const otherId = await hostedPlaceholder(p.hosted, 'Other');
+    const forged = { ...batch!, business_id: otherId };
+    const push = (body: unknown) =>
+      callHosted(p.hostedUrl, '/api/sync/v1/push', body, { credential, timeoutMs: 10_000 });
+    expect(await refusal(push(forged))).toBe('sync_forbidden');
+    const otherRows = await p.hosted.db.kysely
+      .selectFrom('sales')
+      .select('id')
+      .where('business_id', '=', otherId)
+      .execute();
+    expect(otherRows).toEqual([]);
+    // A wrong credential is not a credential.
+    expect(
+      await refusal(
+        callHosted(p.hostedUrl, '/api/sync/v1/push', batch, { credential: 'dks1_nope', timeoutMs: 10_000 }),
+      ),
+    ).toBe('unauthorized');
+    await p.hosted.db.kysely
+      .updateTable('sync_servers')
+      .set({ revoked_at: new Date().toISOString() })
+      .execute();
+    expect(await refusal(push(batch))).toBe('sync_revoked');
+    const outcome = await pushAll(p, shop.businessId);
+    expect(outcome).toMatchObject({ kind: 'stopped', state: 'revoked' });
+    expect((await linkOf(p.local.db, shop.businessId))!.state).toBe('revoked');
+  });
+
+  it('never sends a credential over plain http except to loopback (or with the test flag)', () => {
+    expect(() => checkedHostedUrl('http://duka.example.com')).toThrow(/https/);
+    expect(checkedHostedUrl('https://duka.example.com/')).toBe('https://duka.example.com');
+    expect(checkedHostedUrl('http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000');
+    expect(() => checkedHostedUrl('https://user:pw@duka.example.com')).toThrow();
+    expect(() => checkedHostedUrl('https://duka.example.com/?x=1')).toThrow();
+  });
+});
