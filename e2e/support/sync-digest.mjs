@@ -69,11 +69,16 @@ export function canonical(value) {
 }
 
 let archiveTables;
-/** The columns that name a row: `id` when the table has one, else the archive's sort columns. */
+/**
+ * The columns that name a row: `id` when the table has one, else the archive's sort columns (from
+ * the built server; without a build, every column).
+ */
 async function keyColumnsOf(table, rows) {
   if (rows.length === 0 || 'id' in rows[0]) return ['id'];
-  archiveTables ??= (await import(path.join(root, 'apps/server/dist/backup/archive-tables.js')))
-    .ARCHIVE_TABLES;
+  archiveTables ??= await import(path.join(root, 'apps/server/dist/backup/archive-tables.js')).then(
+    (m) => m.ARCHIVE_TABLES,
+    () => [],
+  );
   const t = archiveTables.find((x) => x.name === table);
   return t ? t.orderBy : Object.keys(rows[0]).sort();
 }
