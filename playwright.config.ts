@@ -26,6 +26,11 @@ function projectsAsked(): string[] {
 }
 const asked = projectsAsked();
 const hostedWanted = asked.length === 0 || asked.includes('hosted');
+/**
+ * The `sync` project's specs start their own processes (e2e/support/sync-stack.mjs): run alone,
+ * it needs neither the shared local server nor the hosted stack.
+ */
+const localWanted = asked.length === 0 || asked.some((p) => p !== 'sync');
 
 export default defineConfig({
   testMatch: '**/*.spec.ts',
@@ -36,7 +41,7 @@ export default defineConfig({
       testDir: 'e2e',
       // The screenshot specs shoot every screen in light and dark, wide and narrow, for people to
       // look at (`npm run screenshots`); the test run leaves them out to stay well inside CI's time.
-      testIgnore: [...(process.env.DUKA_SHOTS ? [] : ['**/*screenshots.spec.ts']), 'hosted/**'],
+      testIgnore: [...(process.env.DUKA_SHOTS ? [] : ['**/*screenshots.spec.ts']), 'hosted/**', 'sync/**'],
     },
     {
       // The hosted server on PostgreSQL: two businesses, two processes behind one proxy.
@@ -44,8 +49,16 @@ export default defineConfig({
       testDir: 'e2e/hosted',
       use: { baseURL: HOSTED_URL },
     },
+    {
+      // Sync (ADR 11 §10): each spec starts a hosted server (two processes on a fresh PostgreSQL
+      // database), a local server on its own data folder and the chaos proxy between them, and
+      // talks to them over HTTP; no browser.
+      name: 'sync',
+      testDir: 'e2e/sync',
+      timeout: 180_000,
+    },
   ],
-  globalSetup: './e2e/support/global-setup.ts',
+  ...(localWanted ? { globalSetup: './e2e/support/global-setup.ts' } : {}),
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -73,24 +86,28 @@ export default defineConfig({
     },
   },
   webServer: [
-    {
-      // The data folder is emptied right before the server starts (global setup runs after it).
-      command: `node e2e/support/fresh-data-dir.mjs && node apps/server/dist/main.js`,
-      url: `http://127.0.0.1:${E2E_PORT}/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      // DATABASE_URL is emptied: CI sets it for the server suites, but the journeys run the local
-      // server on SQLite (with it set, the server would start hosted, with setup closed).
-      env: {
-        PORT: String(E2E_PORT),
-        DATA_DIR: dataDir,
-        HOST: '127.0.0.1',
-        NODE_ENV: 'test',
-        DATABASE_URL: '',
-      },
-    },
+    ...(localWanted
+      ? [
+          {
+            // The data folder is emptied right before the server starts (global setup runs after it).
+            command: `node e2e/support/fresh-data-dir.mjs && node apps/server/dist/main.js`,
+            url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            stdout: 'ignore' as const,
+            stderr: 'pipe' as const,
+            // DATABASE_URL is emptied: CI sets it for the server suites, but the journeys run the
+            // local server on SQLite (with it set, the server would start hosted, with setup closed).
+            env: {
+              PORT: String(E2E_PORT),
+              DATA_DIR: dataDir,
+              HOST: '127.0.0.1',
+              NODE_ENV: 'test',
+              DATABASE_URL: '',
+            },
+          },
+        ]
+      : []),
     ...(hostedWanted
       ? [
           {

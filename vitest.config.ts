@@ -20,8 +20,9 @@ const server = (dialect: 'sqlite' | 'postgres') => ({
 
 /**
  * Projects: the domain package, the server on SQLite and (when DATABASE_URL is set) again on
- * PostgreSQL, the web app in jsdom, and the printer helper against the official qz-tray client.
- * Playwright's e2e/ specs are not vitest's.
+ * PostgreSQL, the web app in jsdom, the printer helper against the official qz-tray client, and
+ * the end-to-end test machinery itself (e2e/support/*.test.ts: the chaos proxy against a local HTTP
+ * server). Playwright's e2e/ specs (*.spec.ts) are not vitest's.
  */
 export default defineConfig({
   test: {
@@ -49,6 +50,14 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e-support',
+          include: ['e2e/support/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
         },
       },
     ],
