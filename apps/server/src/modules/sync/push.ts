@@ -92,6 +92,35 @@ async function failed(deps: PushDepsLocal, link: SyncLinkRow, code: string, retr
   return { kind: 'failed' as const, code, retryAfterMs };
 }
 
+/**
+ * What a refused or failed push means: stop (diverged, revoked, refused), back off, or, for a
+ * gap whose expected cursor this journal holds, send again from there at once (the hosted side
+ * has less than this PC thought: its database went back).
+ */
+async function onRefusal(
+  deps: PushDepsLocal,
+  link: SyncLinkRow,
+  err: unknown,
+  gaps: number,
+): Promise<PushOutcome | { kind: 'resend'; cursor: Cursor }> {
+  if (!(err instanceof SyncCallError)) return failed(deps, link, 'sync_unreachable', null);
+  const state = STOPPING[err.code];
+  if (state) return stop(deps, link, state, err.code);
+  const expected = (err.params as { expected?: Cursor } | undefined)?.expected;
+  if (err.code === 'sync_gap' && expected) {
+    if (!(await verified(deps.db, link.business_id, expected)))
+      return stop(deps, link, 'diverged', 'sync_diverged');
+    if (gaps < 3) {
+      await update(deps.db, link.business_id, {
+        push_cursor: expected.seq,
+        push_cursor_entry_id: expected.entry_id,
+      });
+      return { kind: 'resend', cursor: expected };
+    }
+  }
+  return failed(deps, link, err.code === 'network' ? 'sync_unreachable' : err.code, err.retryAfterMs);
+}
+
 /** Pushes batches until nothing waits, or until a call fails (ADR 11 §5–§7). */
 export async function pushPending(
   deps: PushDepsLocal,
@@ -127,28 +156,11 @@ export async function pushPending(
         }),
       );
     } catch (err) {
-      if (!(err instanceof SyncCallError)) return failed(deps, link, 'sync_unreachable', null);
-      const state = STOPPING[err.code];
-      if (state) return stop(deps, link, state, err.code);
-      const expected = (err.params as { expected?: Cursor } | undefined)?.expected;
-      if (
-        err.code === 'sync_gap' &&
-        expected &&
-        gaps < 3 &&
-        (await verified(deps.db, link.business_id, expected))
-      ) {
-        // The hosted side has less than this PC thought (its database went back): resend from there.
-        gaps += 1;
-        await update(deps.db, link.business_id, {
-          push_cursor: expected.seq,
-          push_cursor_entry_id: expected.entry_id,
-        });
-        link = { ...link, push_cursor: expected.seq, push_cursor_entry_id: expected.entry_id };
-        continue;
-      }
-      if (err.code === 'sync_gap' && expected && !(await verified(deps.db, link.business_id, expected)))
-        return stop(deps, link, 'diverged', 'sync_diverged');
-      return failed(deps, link, err.code === 'network' ? 'sync_unreachable' : err.code, err.retryAfterMs);
+      const next = await onRefusal(deps, link, err, gaps);
+      if (next.kind !== 'resend') return next;
+      gaps += 1;
+      link = { ...link, push_cursor: next.cursor.seq, push_cursor_entry_id: next.cursor.entry_id };
+      continue;
     }
     if (!(await verified(deps.db, link.business_id, answer.cursor)))
       return stop(deps, link, 'diverged', 'sync_diverged');

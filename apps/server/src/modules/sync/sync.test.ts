@@ -58,4 +58,61 @@ describe('sync, part 1: a shop pushes its whole business to the hosted server', 
       await businessDigest(p.local.db, shop.businessId, p.dir),
     );
   });
+
+  it('resends from where a hosted database that went back expects, and ends equal', async () => {
+    const shop = await buildTenant(p.local, 'Shop');
+    await link(p, shop.businessId, await hostedPlaceholder(p.hosted, 'Shop'));
+    expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
+    // The hosted database is restored to an earlier point: its cursor is back at entry 5.
+    const fifth = await p.local.db.kysely
+      .selectFrom('journal')
+      .select('id')
+      .where('seq', '=', 5)
+      .executeTakeFirstOrThrow();
+    await p.hosted.db.kysely
+      .updateTable('sync_servers')
+      .set({ cursor: 5, cursor_entry_id: fifth.id })
+      .execute();
+    const made = await p.local.app.inject({
+      method: 'POST',
+      url: '/api/expense-categories',
+      headers: { cookie: shop.admin },
+      payload: { id: '0193b000-0000-7000-8000-0000000000aa', name: 'Shop fuel' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
+    expect(await businessDigest(p.hosted.db, shop.businessId, p.dir)).toEqual(
+      await businessDigest(p.local.db, shop.businessId, p.dir),
+    );
+  });
+
+  it('stops as diverged when the PC went back (restored from an older copy), writing nothing', async () => {
+    const shop = await buildTenant(p.local, 'Shop');
+    await link(p, shop.businessId, await hostedPlaceholder(p.hosted, 'Shop'));
+    expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
+    const before = await businessDigest(p.hosted.db, shop.businessId, p.dir);
+    // What a power cut without the fsync would leave: the last entries gone, the number reused.
+    const head = await journalHead(p.local.db, shop.businessId);
+    await p.local.db.kysely
+      .deleteFrom('journal')
+      .where('seq', '>', head - 3)
+      .execute();
+    await p.local.db.kysely
+      .updateTable('journal_counters')
+      .set({ last_seq: head - 3 })
+      .execute();
+    await p.local.db.kysely
+      .updateTable('sync_links')
+      .set({ push_cursor: head - 3 })
+      .execute();
+    const made = await p.local.app.inject({
+      method: 'POST',
+      url: '/api/expense-categories',
+      headers: { cookie: shop.admin },
+      payload: { id: '0193b000-0000-7000-8000-0000000000ab', name: 'Shop water' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(await pushAll(p, shop.businessId)).toMatchObject({ kind: 'stopped', state: 'diverged' });
+    expect(await businessDigest(p.hosted.db, shop.businessId, p.dir)).toEqual(before);
+  });
 });
