@@ -55,15 +55,17 @@ export async function applyDocuments(trx: Trx, t: ApplyTarget, docs: SyncDocumen
   const result: ApplyResult = { applied: 0, unchanged: 0, quarantined: [] };
   const stored = await readDocuments(k, t.businessId, docs, t.keys);
   const foreign = await foreignIds(k, t.businessId, docs);
+  const taken = await takenLogins(k, t.businessId, docs);
   const written: Written = new Map();
   const ordered = [...docs].sort((a, b) => TYPE_RANK.get(a.type)! - TYPE_RANK.get(b.type)!);
   const fresh: SyncDocument[] = [];
   for (const doc of ordered) {
     const spec = SPEC_BY_TYPE.get(doc.type)!;
     const before = stored.get(docKey(doc.type, doc.id));
-    if (foreign.has(docKey(doc.type, doc.id))) {
-      await quarantine(trx, t, doc, 'other_business', null);
-      result.quarantined.push({ doc_type: doc.type, doc_id: doc.id, reason: 'other_business' });
+    const refused = foreign.has(docKey(doc.type, doc.id)) ? 'other_business' : taken.get(doc.id);
+    if (refused) {
+      await quarantine(trx, t, doc, refused, null);
+      result.quarantined.push({ doc_type: doc.type, doc_id: doc.id, reason: refused });
     } else if (!before) {
       fresh.push(doc);
     } else if (before.hash === doc.hash) {
@@ -107,6 +109,39 @@ async function foreignIds(k: AnyDb, businessId: string, docs: SyncDocument[]): P
       for (const r of rows) out.add(docKey(type, String(r.id)));
     }
   }
+  return out;
+}
+
+/**
+ * Users whose name or mobile another business here already has: sign-in takes either without
+ * naming a business, so they must be unique on the hosted server. Such a user is set aside
+ * (quarantined) instead of failing the whole batch.
+ */
+async function takenLogins(
+  k: AnyDb,
+  businessId: string,
+  docs: SyncDocument[],
+): Promise<Map<string, 'username_taken' | 'mobile_taken'>> {
+  const out = new Map<string, 'username_taken' | 'mobile_taken'>();
+  const users = docs
+    .filter((d) => d.type === 'user')
+    .map((d) => d.body.users?.[0])
+    .filter((u) => !!u);
+  if (users.length === 0) return out;
+  const clash = async (column: 'username_key' | 'mobile', reason: 'username_taken' | 'mobile_taken') => {
+    const values = users.map((u) => u[column]).filter((v): v is string => typeof v === 'string' && v !== '');
+    if (values.length === 0) return;
+    const rows = await k
+      .selectFrom('users')
+      .select(column)
+      .where(column, 'in', values)
+      .where('business_id', '!=', businessId)
+      .execute();
+    const hit = new Set(rows.map((r) => String(r[column])));
+    for (const u of users) if (hit.has(String(u[column]))) out.set(String(u.id), reason);
+  };
+  await clash('username_key', 'username_taken');
+  await clash('mobile', 'mobile_taken');
   return out;
 }
 

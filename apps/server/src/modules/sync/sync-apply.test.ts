@@ -169,4 +169,27 @@ describe('applying a batch on the hosted server', () => {
     const status = await p.hosted.app.inject({ url: '/api/sync/status', headers: { cookie: admin.cookie } });
     expect(status.json()).toMatchObject({ role: 'hosted', linked: true, quarantine_open: 0 });
   });
+
+  it('sets aside a user whose name another business on the hosted server has, and applies the rest', async () => {
+    expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
+    const other = await buildTenant(p.hosted, 'Other');
+    const made = await p.local.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { cookie: shop.admin },
+      payload: { name: 'Twin', username: other.logins.admin, password: 'twin-pass-123' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const outcome = await pushAll(p, shop.businessId);
+    expect(outcome.kind).toBe('caught_up');
+    const list = await p.hosted.db.kysely
+      .selectFrom('sync_quarantine')
+      .select(['doc_type', 'reason'])
+      .execute();
+    expect(list).toEqual([{ doc_type: 'user', reason: 'username_taken' }]);
+    // The other business's user is untouched and still signs in.
+    expect(
+      (await signIn(p.hosted.app, other.logins.admin, 'owner-pass-1', 'WEB-2')).session.business.id,
+    ).toBe(other.businessId);
+  });
 });
