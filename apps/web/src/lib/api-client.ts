@@ -82,8 +82,11 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
-/** Writes that stay possible when a hosted shop is not online-capable: signing in and out, setup. */
-const CONNECTIVITY_EXEMPT = [/^\/api\/auth\//, /^\/api\/setup$/];
+/**
+ * Writes that stay possible when a hosted shop is not online-capable: signing in and out, setup,
+ * and the Sync screens' own routes (a business kept on the shop's PC is local only; ADR 11 §8).
+ */
+const CONNECTIVITY_EXEMPT = [/^\/api\/auth\//, /^\/api\/setup$/, /^\/api\/sync\//];
 
 /**
  * The business profile update that switches "work both online and offline" on: the server lets

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@duka/domain';
+import { businessDay, divRound, formatMoney } from '@duka/domain';
 
 /** Money and dates formatted for the language and the business's currency and time zone. */
 export function useFormat(business?: { currency: string; timezone: string }) {
@@ -23,7 +23,61 @@ export function useFormat(business?: { currency: string; timezone: string }) {
     },
     [business?.timezone, lang],
   );
-  return { money, dateTime };
+  const time = useCallback(
+    (iso: string | null | undefined, nowMs: number) => clockTime(lang, business?.timezone, iso, nowMs),
+    [business?.timezone, lang],
+  );
+  /** A past moment from now ("2 minutes ago"); one a little ahead of `nowMs` (a clock apart) is "now". */
+  const ago = useCallback(
+    (iso: string | null | undefined, nowMs: number) =>
+      iso ? relativeTime(lang, Math.min(0, Date.parse(iso) - nowMs)) : '—',
+    [lang],
+  );
+  const span = useCallback((ms: number) => spanText(lang, ms), [lang]);
+  const count = useCallback((n: number) => new Intl.NumberFormat(lang).format(n), [lang]);
+  return { money, dateTime, time, ago, span, count };
+}
+
+/** "2 minutes ago", "in 3 hours": a moment `deltaMs` from now, in the largest unit, to the nearest. */
+export function relativeTime(lang: string, deltaMs: number): string {
+  const rtf = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
+  const s = Math.trunc(deltaMs / 1000);
+  if (Math.abs(s) < 60) return rtf.format(s, 'second');
+  const m = divRound(s, 60);
+  if (Math.abs(m) < 60) return rtf.format(m, 'minute');
+  const h = divRound(s, 3600);
+  if (Math.abs(h) < 24) return rtf.format(h, 'hour');
+  return rtf.format(divRound(s, 86_400), 'day');
+}
+
+/** "3 hr 2 min", "45 sec", "2 days 4 hr": a length of time in its two largest units. */
+export function spanText(lang: string, ms: number): string {
+  const unit = (n: number, u: 'day' | 'hour' | 'minute' | 'second') =>
+    new Intl.NumberFormat(lang, { style: 'unit', unit: u, unitDisplay: 'short' }).format(n);
+  const total = Math.trunc(Math.abs(ms) / 1000);
+  const [d, h, m] = [Math.trunc(total / 86_400), Math.trunc(total / 3600) % 24, Math.trunc(total / 60) % 60];
+  if (d > 0) return h > 0 ? `${unit(d, 'day')} ${unit(h, 'hour')}` : unit(d, 'day');
+  if (h > 0) return m > 0 ? `${unit(h, 'hour')} ${unit(m, 'minute')}` : unit(h, 'hour');
+  return m > 0 ? unit(m, 'minute') : unit(total, 'second');
+}
+
+/** The time of day of a moment of today (in the business's zone), else its date and time. */
+function clockTime(
+  lang: string,
+  timeZone: string | undefined,
+  iso: string | null | undefined,
+  nowMs: number,
+) {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '—';
+  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const today = businessDay(d, zone) === businessDay(nowMs, zone);
+  return new Intl.DateTimeFormat(lang, {
+    ...(today ? {} : { dateStyle: 'medium' }),
+    timeStyle: 'short',
+    timeZone,
+  }).format(d);
 }
 
 /** Tabular figures that do not wrap, for money and quantity columns. */

@@ -4,6 +4,7 @@ import type { Business } from '@duka/domain';
 import { PageHeader } from '../../components/page-header';
 import { ListError } from '../../components/list-states';
 import { ReceiptPrinterSection } from '../printing';
+import { SyncSection } from '../sync';
 import { useBusinessProfile } from './business-api';
 import { BackupStatusCard } from './backup-status';
 import {
@@ -63,6 +64,7 @@ export function BusinessProfilePage() {
           <ProfileForm key={profile.data.updated_at} business={profile.data} />
           <ImageStorageCard />
           <BackupStatusCard />
+          <SyncSection />
         </Stack>
       )}
     </>

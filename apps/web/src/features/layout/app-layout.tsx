@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ProfileDialog } from '../profile';
+import { ReadOnlyNoticeProvider, SyncedFromShopNotice } from '../sync';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { NotificationsPanel } from './notifications-panel';
@@ -19,58 +20,61 @@ export function AppLayout() {
   const s = useAppLayout();
 
   return (
-    <div
-      className={classes.shell}
-      data-small={s.small || undefined}
-      data-top={s.top || undefined}
-      data-collapsed={(!s.small && !s.top && s.config.sidebarCollapsed) || undefined}
-      data-size={s.config.size}
-      data-variant={s.config.variant}
-      data-page-scrolled={s.scroll.pageScrolled || undefined}
-    >
-      <a href="#main" className={classes.skipLink}>
-        {t('layout.skipToContent')}
-      </a>
-      {!s.top && (
-        <Sidebar
-          config={s.config}
-          small={s.small}
-          open={s.overlayOpen}
-          logoSrc={s.logoSrc}
-          onToggleCollapsed={s.toggleCollapsed}
-          onClose={() => s.setOverlayOpen(false)}
-        />
-      )}
-      {s.small && s.overlayOpen && (
-        <div
-          className={classes.backdrop}
-          onClick={() => s.setOverlayOpen(false)}
-          aria-hidden
-          data-testid="menu-backdrop"
-        />
-      )}
-      <div className={classes.content}>
-        <Navbar
-          small={s.small}
-          showLogo={s.small || s.top}
-          logoSrc={s.logoSrc}
-          sidebarOpen={s.overlayOpen}
-          scrolled={s.scroll.navbarScrolled}
-          fixed={s.config.navbarType === 'Fixed'}
-          onToggleSidebar={() => s.setOverlayOpen((o) => !o)}
-          onToggleNotifications={s.notes.toggle}
-          onEditProfile={s.profile.open}
-        />
-        {s.top && <TopMenu menu={menu} />}
-        <main id="main" className={classes.main} tabIndex={-1}>
-          <Outlet />
-        </main>
-        <Footer />
+    <ReadOnlyNoticeProvider>
+      <div
+        className={classes.shell}
+        data-small={s.small || undefined}
+        data-top={s.top || undefined}
+        data-collapsed={(!s.small && !s.top && s.config.sidebarCollapsed) || undefined}
+        data-size={s.config.size}
+        data-variant={s.config.variant}
+        data-page-scrolled={s.scroll.pageScrolled || undefined}
+      >
+        <a href="#main" className={classes.skipLink}>
+          {t('layout.skipToContent')}
+        </a>
+        {!s.top && (
+          <Sidebar
+            config={s.config}
+            small={s.small}
+            open={s.overlayOpen}
+            logoSrc={s.logoSrc}
+            onToggleCollapsed={s.toggleCollapsed}
+            onClose={() => s.setOverlayOpen(false)}
+          />
+        )}
+        {s.small && s.overlayOpen && (
+          <div
+            className={classes.backdrop}
+            onClick={() => s.setOverlayOpen(false)}
+            aria-hidden
+            data-testid="menu-backdrop"
+          />
+        )}
+        <div className={classes.content}>
+          <Navbar
+            small={s.small}
+            showLogo={s.small || s.top}
+            logoSrc={s.logoSrc}
+            sidebarOpen={s.overlayOpen}
+            scrolled={s.scroll.navbarScrolled}
+            fixed={s.config.navbarType === 'Fixed'}
+            onToggleSidebar={() => s.setOverlayOpen((o) => !o)}
+            onToggleNotifications={s.notes.toggle}
+            onEditProfile={s.profile.open}
+          />
+          {s.top && <TopMenu menu={menu} />}
+          <main id="main" className={classes.main} tabIndex={-1}>
+            <SyncedFromShopNotice />
+            <Outlet />
+          </main>
+          <Footer />
+        </div>
+        <ScrollTopButton visible={s.scroll.showScrollTop} />
+        <SettingsPanel opened={s.settings.opened} onOpen={s.settings.open} onClose={s.settings.close} />
+        <NotificationsPanel opened={s.notes.opened} onClose={s.notes.close} />
+        <ProfileDialog opened={s.profile.opened} onClose={s.profile.close} />
       </div>
-      <ScrollTopButton visible={s.scroll.showScrollTop} />
-      <SettingsPanel opened={s.settings.opened} onOpen={s.settings.open} onClose={s.settings.close} />
-      <NotificationsPanel opened={s.notes.opened} onClose={s.notes.close} />
-      <ProfileDialog opened={s.profile.opened} onClose={s.profile.close} />
-    </div>
+    </ReadOnlyNoticeProvider>
   );
 }

@@ -1,9 +1,12 @@
 import { Link } from 'react-router';
-import { ActionIcon, Burger, Group, Image, Tooltip } from '@mantine/core';
+import { ActionIcon, Burger, Group, Image, Indicator, Tooltip } from '@mantine/core';
 import { useFullscreenDocument } from '@mantine/hooks';
 import { IconBell, IconMaximize, IconMinimize } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { isAdminRole } from '@duka/domain';
 import { LanguagePicker } from '../../components/language-picker';
+import { useSession } from '../../lib/session-context';
+import { SyncIndicator, useSyncNotices } from '../sync';
 import { MenuSearch } from './menu-search';
 import { UserMenu } from './user-menu';
 import classes from './layout.module.css';
@@ -24,6 +27,8 @@ interface NavbarProps {
 export function Navbar(p: NavbarProps) {
   const { t } = useTranslation();
   const { toggle, fullscreen } = useFullscreenDocument();
+  const admin = isAdminRole(useSession().user.role);
+  const notices = useSyncNotices().length;
   return (
     <header
       className={classes.navbar}
@@ -62,16 +67,21 @@ export function Navbar(p: NavbarProps) {
             {fullscreen ? <IconMinimize size={20} aria-hidden /> : <IconMaximize size={20} aria-hidden />}
           </ActionIcon>
         </Tooltip>
+        {admin && <SyncIndicator />}
         <Tooltip label={t('layout.notifications')}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label={t('layout.notifications')}
-            onClick={p.onToggleNotifications}
-          >
-            <IconBell size={20} aria-hidden />
-          </ActionIcon>
+          <Indicator disabled={notices === 0} color="red" size={9} offset={7} processing={false}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={
+                notices === 0 ? t('layout.notifications') : t('layout.notificationsCount', { count: notices })
+              }
+              onClick={p.onToggleNotifications}
+            >
+              <IconBell size={20} aria-hidden />
+            </ActionIcon>
+          </Indicator>
         </Tooltip>
         <UserMenu onEditProfile={p.onEditProfile} />
       </Group>

@@ -22,6 +22,7 @@ import { useFormat } from '../../lib/format';
 import { serverMessage } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
 import { fetchSaleByReceipt, mayReverse, reversePath } from '../sales';
+import { NotOnHostedCopy } from '../sync';
 import { SignedMoney } from '../../components/signed-money';
 import { ReversalDone } from './reversal-done';
 import { ReverseForm } from './reverse-form';
@@ -242,10 +243,11 @@ export function ReversePage() {
   const [params] = useSearchParams();
   const kind = kindOfPath(pathname);
   const initial = params.get('receipt') ?? '';
+  const title = `${t('menu.reverseSale')} › ${t(MENU_KEY[kind])}`;
   return (
-    <>
-      <PageHeader title={`${t('menu.reverseSale')} › ${t(MENU_KEY[kind])}`} />
+    <NotOnHostedCopy title={title}>
+      <PageHeader title={title} />
       <ReverseScreen key={`${kind}-${initial}`} kind={kind} initial={initial} />
-    </>
+    </NotOnHostedCopy>
   );
 }

@@ -78,9 +78,12 @@ export function mayOpen(session: SessionData, path: string): boolean {
   return !!access && allows(principalOf(session), access);
 }
 
-/** Whether the signed-in user may reverse this kind of sale (the server's rule, from the domain). */
+/**
+ * Whether the signed-in user may reverse this kind of sale (the server's rule, from the domain);
+ * never on a hosted copy kept by the shop's PC (ADR 11 §8: reversals happen at the shop).
+ */
 export const mayReverse = (session: SessionData, kind: SaleKind) =>
-  userMayReverse(principalOf(session), kind);
+  !session.synced_from_shop && userMayReverse(principalOf(session), kind);
 
 /** A receipt number as people read it: `#000123`. */
 export const receiptLabel = (no: string) => `#${no}`;

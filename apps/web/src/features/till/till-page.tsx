@@ -2,6 +2,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { SaleKind } from '@duka/domain';
 import { useFormat } from '../../lib/format';
+import { NotOnHostedCopy } from '../sync';
 import { totalsOf } from './cart';
 import { CartPanel } from './cart-panel';
 import { ParkedButton } from './park-dialogs';
@@ -73,6 +74,16 @@ export function TillPage({ kind }: { kind: SaleKind }) {
   );
 }
 
-export const CashSalePage = () => <TillPage kind="cash" />;
-export const DebtorSalePage = () => <TillPage kind="debtor" />;
-export const TransferSalePage = () => <TillPage kind="transfer" />;
+/** The till, or on a hosted copy kept by the shop's PC the sentence that says to sell there. */
+function TillScreen({ kind }: { kind: SaleKind }) {
+  const { t } = useTranslation();
+  return (
+    <NotOnHostedCopy title={`${t('menu.makeSale')} › ${t(`menu.${kind}Sale`)}`}>
+      <TillPage kind={kind} />
+    </NotOnHostedCopy>
+  );
+}
+
+export const CashSalePage = () => <TillScreen kind="cash" />;
+export const DebtorSalePage = () => <TillScreen kind="debtor" />;
+export const TransferSalePage = () => <TillScreen kind="transfer" />;
