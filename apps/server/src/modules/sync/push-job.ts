@@ -27,7 +27,7 @@ export interface PushJobDeps {
   db: Db;
   keys: KeyHandling;
   now: () => Date;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
 /**

@@ -1,7 +1,14 @@
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant, type Tenant } from '../../test/tenancy-factories.js';
-import { type SyncPair, businessDigest, hostedPlaceholder, link, pushAll, syncPair } from '../../test/sync-harness.js';
+import {
+  type SyncPair,
+  businessDigest,
+  hostedPlaceholder,
+  link,
+  pushAll,
+  syncPair,
+} from '../../test/sync-harness.js';
 
 /**
  * Every kind of change a shop makes after it is linked reaches the hosted copy: each write below

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import { type Browser, type Page, expect, test } from '@playwright/test';
+import {
+  SHOP_ADMIN,
+  compareDigests,
+  digestBusiness,
+  hostedCli,
+  localFetch,
+  stack,
+  startHosted,
+  startLocal,
+  stopAll,
+  waitUntilSynced,
+} from '../support/sync-stack.mjs';
+
+// The owner's journey through the sync screens in a real browser (ADR 11 §8): a link code made
+// on the hosted site, entered on the shop PC's business profile, the header light going green,
+// and the hosted copy read-only for the shop's owner there. `DUKA_SHOTS=1` also shoots both
+// sides light and dark, wide and narrow, into /tmp/shots-sync.
+
+const SHOTS = process.env.DUKA_SHOTS ? '/tmp/shots-sync' : '';
+
+test.afterEach(async () => {
+  const info = test.info();
+  await stopAll({ keep: info.status !== info.expectedStatus });
+});
+
+async function signIn(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page
+    .getByLabel(/mobile|username/i)
+    .first()
+    .fill(SHOP_ADMIN.username);
+  await page.getByLabel(/^Password/).fill(SHOP_ADMIN.password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+async function shoot(browser: Browser, base: string, name: string, path = '/profile#sync'): Promise<void> {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const)
+    for (const size of [
+      { n: 'wide', width: 1440, height: 900 },
+      { n: 'narrow', width: 390, height: 844 },
+    ]) {
+      const ctx = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+      await ctx.addCookies([
+        {
+          name: 'duka_prefs',
+          value: encodeURIComponent(
+            JSON.stringify({ layout: { variant: scheme === 'dark' ? 'Dark' : 'Light' } }),
+          ),
+          url: base,
+        },
+      ]);
+      const page = await ctx.newPage();
+      await signIn(page, base);
+      await page.goto(`${base}${path}`);
+      await page.getByRole('heading', { name: /sync with the hosted site/i }).scrollIntoViewIfNeeded();
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: `${SHOTS}/${name}-${scheme}-${size.n}.png`, fullPage: false });
+      await ctx.close();
+    }
+}
+
+test('the owner links the shop PC from its business profile; the hosted copy shows the shop, read-only', async ({
+  page,
+  browser,
+}) => {
+  const [hosted, local] = await Promise.all([startHosted({ weights: { pass: 1 } }), startLocal()]);
+  // A sale before linking: the history goes too.
+  const sale = await localFetch('/api/locations');
+  expect(sale.status).toBe(200);
+
+  await signIn(page, local.url);
+  await page.goto(`${local.url}/profile#sync`);
+  const form = page.getByRole('form', { name: /link to a hosted site/i });
+  await expect(form).toBeVisible();
+  await shoot(browser, local.url, 'local-unlinked');
+
+  // A wrong code is refused in words, and nothing is linked.
+  await form.getByLabel(/hosted site address/i).fill(stack().chaos!.url);
+  await form.getByLabel(/^link code/i).fill('ZZZZ-ZZZZ');
+  await form.getByRole('button', { name: /^link$/i }).click();
+  await expect(page.getByText(/link code is wrong, used or expired/i)).toBeVisible();
+
+  const out = await hostedCli(['link-code', '--business-id', hosted.businessId]);
+  const code = /Link code: (\S+)/.exec(out)![1]!;
+  await form.getByLabel(/^link code/i).fill(code);
+  await form.getByRole('button', { name: /^link$/i }).click();
+  await expect(page.getByText(/linked to/i).first()).toBeVisible();
+  await waitUntilSynced({ timeoutMs: 60_000 });
+  await expect(page.getByRole('link', { name: /sync is up to date/i })).toBeVisible({ timeout: 40_000 });
+  await shoot(browser, local.url, 'local-linked');
+  // The hosted business is now the shop's own (same id), equal to it table by table.
+  const mine = await digestBusiness('local');
+  const theirs = await digestBusiness('hosted', { businessId: local.businessId });
+  expect(compareDigests(mine, theirs, { names: ['local', 'hosted'] })).toEqual([]);
+
+  // On the hosted site the shop's owner signs in with the shop's password and sees it read-only.
+  await signIn(page, hosted.url);
+  await expect(page.getByText(/kept on the shop's PC/i).first()).toBeVisible();
+  await page.goto(`${hosted.url}/cash-sale`);
+  await expect(page.getByText(/kept on the shop's PC/i).first()).toBeVisible();
+  await page.goto(`${hosted.url}/profile#sync`);
+  await expect(page.getByRole('button', { name: /link a shop pc/i })).toBeVisible();
+  await expect(page.getByText(/dks1_/).first()).toBeVisible();
+  await shoot(browser, hosted.url, 'hosted-linked');
+});
