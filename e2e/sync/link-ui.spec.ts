@@ -68,6 +68,7 @@ test('the owner links the shop PC from its business profile; the hosted copy sho
   page,
   browser,
 }) => {
+  if (SHOTS) test.setTimeout(600_000);
   const [hosted, local] = await Promise.all([startHosted({ weights: { pass: 1 } }), startLocal()]);
   // A sale before linking: the history goes too.
   const sale = await localFetch('/api/locations');
