@@ -13,7 +13,7 @@ import {
   link,
   pushAll,
   syncPair,
-} from './sync-harness.js';
+} from '../../test/sync-harness.js';
 import type { PushAnswer, PushBody } from './wire.js';
 
 describe('applying a batch on the hosted server', () => {

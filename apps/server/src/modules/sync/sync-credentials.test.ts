@@ -5,7 +5,7 @@ import { buildBatch, DEFAULT_LIMITS } from './batch.js';
 import { SyncCallError, callHosted, checkedHostedUrl } from './client.js';
 import { makeLinkCode } from './link-hosted.js';
 import { linkOf, linkToHosted, openCredential, serverIdOf } from './link-local.js';
-import { KEYS, type SyncPair, hostedPlaceholder, link, pushAll, syncPair } from './sync-harness.js';
+import { KEYS, type SyncPair, hostedPlaceholder, link, pushAll, syncPair } from '../../test/sync-harness.js';
 
 /** The hosted answer's error code for a call that must fail. */
 async function refusal(p: Promise<unknown>): Promise<string> {

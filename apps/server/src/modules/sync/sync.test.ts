@@ -3,7 +3,14 @@ import { signIn } from '../../test/factories.js';
 import { buildTenant } from '../../test/tenancy-factories.js';
 import { journalHead } from './batch.js';
 import { linkOf } from './link-local.js';
-import { type SyncPair, businessDigest, hostedPlaceholder, link, pushAll, syncPair } from './sync-harness.js';
+import {
+  type SyncPair,
+  businessDigest,
+  hostedPlaceholder,
+  link,
+  pushAll,
+  syncPair,
+} from '../../test/sync-harness.js';
 
 describe('sync, part 1: a shop pushes its whole business to the hosted server', () => {
   let p: SyncPair;

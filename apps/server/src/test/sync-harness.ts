@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { exportBusiness, readArchive } from '../../backup/archive.js';
-import { type Db, migrate, openDatabase } from '../../db/database.js';
-import { canonicalHash } from '../../lib/canonical.js';
-import { setUpBusiness } from '../setup/setup.service.js';
-import { ADMIN_PASSWORD } from '../../test/factories.js';
-import { type TestApp, TEST_KEY_ENCRYPTION_KEY, buildTestApp } from '../../test/test-app.js';
-import { makeLinkCode } from './link-hosted.js';
-import { linkOf, linkToHosted } from './link-local.js';
-import { type PushOutcome, pushPending } from './push.js';
+import { exportBusiness, readArchive } from '../backup/archive.js';
+import { type Db, migrate, openDatabase } from '../db/database.js';
+import { canonicalHash } from '../lib/canonical.js';
+import { setUpBusiness } from '../modules/setup/setup.service.js';
+import { ADMIN_PASSWORD } from './factories.js';
+import { type TestApp, TEST_KEY_ENCRYPTION_KEY, buildTestApp } from './test-app.js';
+import { makeLinkCode } from '../modules/sync/link-hosted.js';
+import { linkOf, linkToHosted } from '../modules/sync/link-local.js';
+import { type PushOutcome, pushPending } from '../modules/sync/push.js';
 
 /**
  * Two servers in one test process, talking over real HTTP: a local one on SQLite (a file, so the
