@@ -32,8 +32,10 @@ await linkToHosted(
   'Bench PC',
 );
 const t1 = performance.now();
+const cpu0 = process.cpuUsage();
 const outcome = await pushPending({ db, keys, now: () => new Date() }, await linkOf(db, businessId));
 const t2 = performance.now();
+const cpu = process.cpuUsage(cpu0);
 const link = await linkOf(db, businessId);
 const waiting = await waitingAfter(db, businessId, Number(link.push_cursor));
 await db.close();
@@ -41,6 +43,7 @@ console.log(
   JSON.stringify({
     linkMs: t1 - t0,
     pushMs: t2 - t1,
+    cpuS: (cpu.user + cpu.system) / 1e6,
     outcome,
     cursor: Number(link.push_cursor),
     waiting: waiting.entries,

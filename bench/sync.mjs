@@ -4,7 +4,8 @@
 // applied), with the peak memory (VmHWM) of both processes. The shop's side runs in its own
 // process (bench/sync-push.mjs) calling the push job's pushPending directly, so the 2-second tick
 // is not in the figure. BENCH_SYNC_SALES=2000,60000 chooses the sizes; BENCH_SYNC_PROFILE=<dir>
-// writes a CPU profile of each process there.
+// writes a CPU profile of each process there; BENCH_SYNC_SEED_DIR=<dir> keeps the seeded
+// databases there and reuses them (the seeding time printed is then the copy's).
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -17,6 +18,28 @@ import { seedSales } from './sync-seed.mjs';
 const TARGET_MS = { 2_000: 2_000, 60_000: 60_000 };
 const n = (x) => Math.round(x).toLocaleString('en');
 const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
+/** CPU seconds (user + system) a process used so far; 0 once it is gone. Clock ticks are 1/100 s on Linux. */
+function cpuS(pid) {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of the PostgreSQL backends serving a database (the hosted server's pool). */
+async function backendsCpuS(adminUrl, dbName) {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query('select pid from pg_stat_activity where datname = $1', [dbName]);
+    return new Map(rows.map((r) => [r.pid, cpuS(r.pid)]));
+  } finally {
+    await c.end();
+  }
+}
+
 const peakKb = (pid) =>
   Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
@@ -91,7 +114,8 @@ async function startHosted({ root, start, adminUrl, profile }) {
     await a.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url: server.url, child: server.child, code, dbUrl, businessId, drop };
+  const pgCpu = () => backendsCpuS(adminUrl, dbName);
+  return { url: server.url, child: server.child, code, dbUrl, businessId, drop, pgCpu };
 }
 
 /** What the hosted database holds of the shop after the push: sales, reversals, journal rows. */
@@ -118,6 +142,23 @@ async function pushChild(root, env, profile) {
   return JSON.parse(out.trim().split('\n').at(-1));
 }
 
+/**
+ * The seeded database at `sqliteFile`. With BENCH_SYNC_SEED_DIR, a copy of the one seeded there
+ * earlier for this size (seeded and kept on the first run), so a profile run skips the seeding.
+ */
+async function seeded_(sqliteFile, sales) {
+  const keep = process.env.BENCH_SYNC_SEED_DIR;
+  if (!keep) return seedSales({ sqliteFile, password: 'bench-pass-1', sales });
+  fs.mkdirSync(keep, { recursive: true });
+  const kept = path.join(keep, `sales-${sales}.sqlite`);
+  if (!fs.existsSync(`${kept}.json`)) {
+    const r = await seedSales({ sqliteFile: kept, password: 'bench-pass-1', sales });
+    fs.writeFileSync(`${kept}.json`, JSON.stringify(r));
+  }
+  fs.copyFileSync(kept, sqliteFile);
+  return JSON.parse(fs.readFileSync(`${kept}.json`, 'utf8'));
+}
+
 /** One size: seed, start the hosted side, link, push until nothing waits; prints the figures. */
 async function oneSize({ root, start, adminUrl, sales, profile }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-bench-sync-'));
@@ -125,12 +166,14 @@ async function oneSize({ root, start, adminUrl, sales, profile }) {
   const label = `sync: ${n(sales)} sales`;
   try {
     const t0 = Date.now();
-    const seeded = await seedSales({ sqliteFile, password: 'bench-pass-1', sales });
+    const seeded = await seeded_(sqliteFile, sales);
     console.log(
       `${`${label}, seeded`.padEnd(44)} ${n(seeded.sales)} sales + ${n(seeded.reversals)} reversals, ${n(seeded.entries)} journal entries in ${((Date.now() - t0) / 1000).toFixed(0)} s (through the services)`,
     );
     const hosted = await startHosted({ root, start, adminUrl, profile });
     try {
+      const hostedCpu0 = cpuS(hosted.child.pid);
+      const pgCpu0 = await hosted.pgCpu();
       const r = await pushChild(
         root,
         {
@@ -142,6 +185,9 @@ async function oneSize({ root, start, adminUrl, sales, profile }) {
         profile,
       );
       const hostedKb = peakKb(hosted.child.pid);
+      const hostedCpu = cpuS(hosted.child.pid) - hostedCpu0;
+      let pgCpu = 0;
+      for (const [pid, s] of await hosted.pgCpu()) pgCpu += s - (pgCpu0.get(pid) ?? 0);
       const got = await hostedCounts(hosted.dbUrl);
       if (
         r.waiting !== 0 ||
@@ -156,6 +202,9 @@ async function oneSize({ root, start, adminUrl, sales, profile }) {
       );
       console.log(
         `${`${label}, peak memory (VmHWM)`.padEnd(44)} shop ${mb(r.peakKb)} (${mb(r.peakKbBefore)} before linking), hosted ${mb(hostedKb)}`,
+      );
+      console.log(
+        `${`${label}, CPU time`.padEnd(44)} shop ${r.cpuS.toFixed(2)} s, hosted ${hostedCpu.toFixed(2)} s, its PostgreSQL ${pgCpu.toFixed(2)} s`,
       );
     } finally {
       await hosted.drop();
