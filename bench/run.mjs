@@ -12,6 +12,7 @@ import { stockFigures } from './stock.mjs';
 import { checkoutLoad, prepareCheckout } from './checkout.mjs';
 import { reportFigures } from './reports.mjs';
 import { seedYear } from './seed-year.mjs';
+import { syncFigures } from './sync.mjs';
 import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -140,7 +141,10 @@ try {
     `\nReports over one year, ${lines.toLocaleString('en')} sale lines (sequential; p50/p95 per request):`,
   );
   const yearDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-bench-year-'));
-  const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const adminUrl =
+    process.env.BENCH_PG_ADMIN_URL ||
+    process.env.DATABASE_URL ||
+    'postgres://postgres@127.0.0.1:5432/postgres';
   const pgName = `duka_bench_${process.pid}`;
   const pgUrl = adminUrl.replace(/\/[^/]*$/, `/${pgName}`);
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -187,6 +191,9 @@ try {
     await admin.end();
     fs.rmSync(yearDir, { recursive: true, force: true });
   }
+
+  // Sync: a shop's SQLite pushed to a hosted server process on its own PostgreSQL database.
+  await syncFigures({ root, adminUrl });
 } finally {
   for (const s of servers) s.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { QuarantineReason } from '@duka/domain';
 import { newId } from '../../lib/ids.js';
 import type { Trx } from '../../lib/tx.js';
-import { addToSummaries } from '../reports/summaries.js';
+import { summariseWritten } from './apply-summaries.js';
 import { type DocBody, type DocPart, type DocSpec, SPEC_BY_TYPE, TYPE_RANK } from './doc-specs.js';
 import {
   type AnyDb,
@@ -259,7 +259,7 @@ async function quarantine(
 async function moveDerived(trx: Trx, t: ApplyTarget, written: Written): Promise<void> {
   await moveStock(trx, t, written.get('stock_movements') ?? []);
   await moveDebtors(trx, t, written.get('debtor_entries') ?? []);
-  await summariseSales(trx, t, written);
+  await summariseWritten(trx, t.businessId, written);
 }
 
 async function moveStock(trx: Trx, t: ApplyTarget, movements: Row[]): Promise<void> {
@@ -306,45 +306,4 @@ async function moveDebtors(trx: Trx, t: ApplyTarget, entries: Row[]): Promise<vo
       .where('id', '=', id)
       .where('business_id', '=', t.businessId)
       .execute();
-}
-
-type LineFigures = { product_id: string; quantity: number; amount: number; tax: number; cost: number };
-
-/** The summaries of each new sale and reversal, from its own rows (as the writer computed them). */
-async function summariseSales(trx: Trx, t: ApplyTarget, written: Written): Promise<void> {
-  const linesBy = (table: string, by: string, amount: string): Map<string, LineFigures[]> => {
-    const m = new Map<string, LineFigures[]>();
-    for (const l of written.get(table) ?? []) {
-      const list = m.get(String(l[by])) ?? [];
-      list.push({
-        product_id: String(l.product_id),
-        quantity: Number(l.quantity),
-        amount: Number(l[amount]),
-        tax: Number(l.tax),
-        cost: Number(l.cost),
-      });
-      m.set(String(l[by]), list);
-    }
-    return m;
-  };
-  const saleLines = linesBy('sale_lines', 'sale_id', 'net');
-  const reversalLines = linesBy('sale_reversal_lines', 'reversal_id', 'amount');
-  const docs: ['sale' | 'reversal', string, Map<string, LineFigures[]>][] = [
-    ['sale', 'sales', saleLines],
-    ['reversal', 'sale_reversals', reversalLines],
-  ];
-  for (const [doc, table, lines] of docs)
-    for (const s of written.get(table) ?? [])
-      await addToSummaries(trx, doc, {
-        businessId: t.businessId,
-        day: String(s.business_day),
-        locationId: String(s.location_id),
-        userId: (s.user_id as string | null) ?? null,
-        kind: String(s.kind),
-        total: Number(s.total),
-        tax: Number(s.tax),
-        cost: Number(s.cost),
-        discount: doc === 'sale' ? Number(s.discount) : 0,
-        lines: lines.get(String(s.id)) ?? [],
-      });
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { canonicalHash } from '../../lib/canonical.js';
+import { createHash } from 'node:crypto';
+import { canonical, canonicalHash } from '../../lib/canonical.js';
 import { openPrivateKey, storedForm } from '../printing/key-sealing.js';
 import { type DocBody, type DocPart, type DocSpec, SPEC_BY_TYPE } from './doc-specs.js';
 
@@ -64,8 +65,70 @@ function compareKeys(key: readonly string[]) {
   };
 }
 
+/** Keys JavaScript enumerates before all others whatever their insertion order (array indices). */
+const INDEX_LIKE = /^(?:0|[1-9]\d*)$/;
+/** Each row shape's keys in canonical order (null: a shape the fast path leaves to canonical()). */
+const sortedShapes = new Map<string, string[] | null>();
+
+function sortedKeys(row: Row): string[] | null {
+  const keys = Object.keys(row);
+  const shape = keys.join('\u0000');
+  let sorted = sortedShapes.get(shape);
+  if (sorted === undefined) {
+    sorted = keys.some((k) => INDEX_LIKE.test(k) || k === '__proto__') ? null : [...keys].sort();
+    if (sortedShapes.size < 1_000) sortedShapes.set(shape, sorted);
+  }
+  return sorted;
+}
+
+function isPlain(v: unknown): v is Row {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+/** A row with its keys in canonical order, or null when a value is not a plain one (then canonical() writes the body). */
+function sortedRow(row: unknown): Row | null {
+  if (!isPlain(row)) return null;
+  const keys = sortedKeys(row);
+  if (!keys) return null;
+  const out: Row = {};
+  for (const k of keys) {
+    const v = row[k];
+    const t = typeof v;
+    if (v === undefined || v === null || t === 'string' || t === 'number' || t === 'boolean') out[k] = v;
+    else if (isPlain(v) && Object.keys(v).length === 1 && typeof v[BLOB] === 'string') out[k] = v;
+    else return null;
+  }
+  return out;
+}
+
+/**
+ * canonical() of a document body (ADR 11 §1.4), written for its shape, tables of rows of plain
+ * values: the rows are copied with their keys in canonical order and written by JSON.stringify
+ * once, giving the same text as canonical() at about twice its speed. A body of any other shape
+ * is written by canonical() itself.
+ */
+export function canonicalBody(body: DocBody): string {
+  if (!isPlain(body)) return canonical(body);
+  const out: Record<string, Row[]> = {};
+  for (const t of Object.keys(body).sort()) {
+    const rows = body[t];
+    if (rows === undefined) continue;
+    if (!Array.isArray(rows) || INDEX_LIKE.test(t) || t === '__proto__') return canonical(body);
+    const copy = new Array<Row>(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const r = sortedRow(rows[i]);
+      if (!r) return canonical(body);
+      copy[i] = r;
+    }
+    out[t] = copy;
+  }
+  return JSON.stringify(out);
+}
+
 export function hashBody(body: DocBody): string {
-  return canonicalHash(body);
+  return createHash('sha256').update(canonicalBody(body)).digest('hex');
 }
 
 /** The printing key travels opened (PEM) and is sealed again by the receiver, as in the archive. */
@@ -73,15 +136,23 @@ export interface KeyHandling {
   keyEncryptionKey: Buffer | undefined;
 }
 
+/**
+ * The rows of one part whose `by` column holds one of the ids, of this business. Where `by` has
+ * an index, the business is checked on the rows found, not in the query: with `business_id = ?`
+ * beside `IN (…)`, SQLite (no statistics) reads the business's whole table through its
+ * (business_id, …) index instead of `by`'s, a cost that grows with every sale.
+ */
 async function partRows(k: AnyDb, part: DocPart, businessId: string, ids: string[]): Promise<Row[]> {
   const out: Row[] = [];
+  const inQuery = part.scoped && part.byIndexed === false;
   for (const slice of chunks(ids, IN_CHUNK)) {
     let q = k
       .selectFrom(sql.table(part.table).as('t'))
       .selectAll('t')
       .where(sql.ref(`t.${part.by}`), 'in', slice);
-    if (part.scoped) q = q.where(sql.ref('t.business_id'), '=', businessId);
-    out.push(...((await q.execute()) as Row[]));
+    if (inQuery) q = q.where(sql.ref('t.business_id'), '=', businessId);
+    for (const r of (await q.execute()) as Row[])
+      if (!part.scoped || r.business_id === businessId) out.push(r);
   }
   return out;
 }

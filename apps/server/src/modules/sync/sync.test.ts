@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signIn } from '../../test/factories.js';
+import { buildShop, reversed, sold } from '../../test/sales-factories.js';
 import { buildTenant } from '../../test/tenancy-factories.js';
 import { journalHead } from './batch.js';
 import { linkOf } from './link-local.js';
@@ -121,5 +122,40 @@ describe('sync, part 1: a shop pushes its whole business to the hosted server', 
     expect(made.statusCode, made.body).toBe(201);
     expect(await pushAll(p, shop.businessId)).toMatchObject({ kind: 'stopped', state: 'diverged' });
     expect(await businessDigest(p.hosted.db, shop.businessId, p.dir)).toEqual(before);
+  });
+
+  it("adds a batch's many sales and reversals to the report summaries as the till did", async () => {
+    const shop = await buildShop(p.local.app);
+    const { id: businessId } = (
+      await p.local.app.inject({ url: '/api/business/profile', headers: { cookie: shop.admin } })
+    ).json<{ id: string }>();
+    const line = (product: { id: string }, quantity: number) => ({ product_id: product.id, quantity });
+    const sales = [];
+    for (let i = 0; i < 6; i++)
+      sales.push(
+        await sold(p.local.app, shop.admin, {
+          kind: 'cash',
+          location_id: shop.shop.id,
+          // The same product twice on one sale, and on every sale: one summary row takes them all.
+          lines: [line(shop.sugar, 1000), line(shop.bread, 2000 + i * 1000), line(shop.sugar, 3000)],
+          tendered: 500_000,
+        }),
+      );
+    sales.push(
+      await sold(p.local.app, shop.admin, {
+        kind: 'debtor',
+        location_id: shop.shop.id,
+        lines: [line(shop.milk, 1000)],
+        debtor_id: shop.debtor.id,
+      }),
+    );
+    await reversed(p.local.app, shop.admin, sales[0]!.id, { lines: [{ line_no: 2, quantity: 1000 }] });
+    await reversed(p.local.app, shop.admin, sales[3]!.id);
+    await reversed(p.local.app, shop.admin, sales[6]!.id);
+    await link(p, businessId, await hostedPlaceholder(p.hosted, 'Sums'));
+    expect(await pushAll(p, businessId)).toMatchObject({ kind: 'caught_up', batches: 1 });
+    const local = await businessDigest(p.local.db, businessId, p.dir);
+    expect(await businessDigest(p.hosted.db, businessId, p.dir)).toEqual(local);
+    expect(local.sales_summary_daily).toMatch(/^2:/);
   });
 });
