@@ -3,6 +3,7 @@ import type { QuarantineReason } from '@duka/domain';
 import { newId } from '../../lib/ids.js';
 import type { Trx } from '../../lib/tx.js';
 import { summariseWritten } from './apply-summaries.js';
+import { insertRows } from './insert-rows.js';
 import { type DocBody, type DocPart, type DocSpec, SPEC_BY_TYPE, TYPE_RANK } from './doc-specs.js';
 import {
   type AnyDb,
@@ -24,6 +25,8 @@ export interface ApplyTarget {
   serverId: string;
   at: string;
   keys: KeyHandling;
+  /** The receiver's database: PostgreSQL takes rows as JSON (insert-rows.ts). */
+  dialect: 'sqlite' | 'postgres';
 }
 
 export interface Quarantined {
@@ -37,9 +40,6 @@ export interface ApplyResult {
   unchanged: number;
   quarantined: Quarantined[];
 }
-
-/** Most bound parameters in one insert: under SQLite's 32,766 and PostgreSQL's 65,535. */
-const MAX_PARAMS = 30_000;
 
 /** Rows written by this batch, by table: what the derived tables move with. */
 type Written = Map<string, Row[]>;
@@ -166,14 +166,18 @@ async function flushFresh(trx: Trx, t: ApplyTarget, docs: SyncDocument[], writte
       tables.set(part.table, entry);
     }
   }
-  for (const { part, rows } of tables.values()) await insertRows(trx, part.table, rows, written);
+  for (const { part, rows } of tables.values()) await writeRows(trx, t, part.table, rows, written);
 }
 
-async function insertRows(trx: Trx, table: string, rows: Row[], written: Written): Promise<void> {
+async function writeRows(
+  trx: Trx,
+  t: ApplyTarget,
+  table: string,
+  rows: Row[],
+  written: Written,
+): Promise<void> {
   if (rows.length === 0) return;
-  const columns = Object.keys(rows[0]!).length;
-  for (const slice of chunks(rows, Math.max(1, Math.floor(MAX_PARAMS / columns))))
-    await (trx as unknown as AnyDb).insertInto(table).values(slice).execute();
+  await insertRows(trx, t.dialect, table, rows);
   written.set(table, [...(written.get(table) ?? []), ...rows]);
 }
 
@@ -205,11 +209,12 @@ async function overwrite(
       let q = k.deleteFrom(part.table).where(part.by, '=', doc.id);
       if (part.scoped) q = q.where('business_id', '=', t.businessId);
       await q.execute();
-      await insertRows(trx, part.table, rows, new Map());
+      await writeRows(trx, t, part.table, rows, new Map());
     } else {
       const have = new Set((before[part.table] ?? []).map((r) => keyOf(part, r)));
-      await insertRows(
+      await writeRows(
         trx,
+        t,
         part.table,
         rows.filter((r) => !have.has(keyOf(part, r))),
         written,

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { type ApplyResult, applyDocuments } from './apply-documents.js';
 import { ENTRY_ONLY_TYPES, SPEC_BY_TYPE } from './doc-specs.js';
+import { insertRows } from './insert-rows.js';
 import { type KeyHandling, hashBody } from './documents.js';
 import type { Cursor, PushAnswer, PushBody, WireEntry } from './wire.js';
 
@@ -96,10 +97,10 @@ export async function applyPush(deps: PushDeps, serverId: string, body: PushBody
     await lockBusiness(deps.db, trx, server.business_id);
     const counts = await applyDocuments(
       trx,
-      { businessId: server.business_id, serverId, at, keys: deps.keys },
+      { businessId: server.business_id, serverId, at, keys: deps.keys, dialect: deps.db.dialect },
       body.documents,
     );
-    await insertEntries(trx, server.business_id, serverId, body.entries);
+    await insertEntries(trx, deps.db.dialect, server.business_id, serverId, body.entries);
     await recordPush(trx, server, body, at, deps.now().getTime());
     const hold = holdMs();
     if (hold > 0) await new Promise((r) => setTimeout(r, hold));
@@ -143,6 +144,7 @@ export async function quarantineOpen(db: Db, serverId: string): Promise<number> 
  */
 async function insertEntries(
   trx: Trx,
+  dialect: 'sqlite' | 'postgres',
   businessId: string,
   origin: string,
   entries: WireEntry[],
@@ -192,11 +194,7 @@ async function insertEntries(
     origin,
     origin_seq: e.seq,
   }));
-  for (let i = 0; i < rows.length; i += 2000)
-    await trx
-      .insertInto('journal')
-      .values(rows.slice(i, i + 2000))
-      .execute();
+  await insertRows(trx, dialect, 'journal', rows);
 }
 
 async function recordPush(

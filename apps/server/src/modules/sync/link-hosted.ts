@@ -216,9 +216,11 @@ export async function acceptLink(deps: LinkDeps, req: LinkRequest): Promise<Link
         .where('id', '=', target)
         .executeTakeFirstOrThrow();
       await deleteBusiness(trx, target);
-      await applyDocuments(trx, { businessId: shopId, serverId: req.server.id, at, keys: deps.keys }, [
-        req.business,
-      ]);
+      await applyDocuments(
+        trx,
+        { businessId: shopId, serverId: req.server.id, at, keys: deps.keys, dialect: deps.db.dialect },
+        [req.business],
+      );
       await trx
         .updateTable('businesses')
         .set({ status: placeholder.status })
