@@ -73,11 +73,14 @@ export async function buildBatch(src: BatchSource, from: Cursor): Promise<PushBo
   const head = await journalHead(src.db, src.businessId);
   if (head <= from.seq) return null;
   syncWalToDisk(src.db);
+  // Only up to the head read before the fsync: a write that commits after it (one that waited
+  // for the connection meanwhile) is not on disk yet and goes in the next batch.
   const rows = await src.db.kysely
     .selectFrom('journal')
     .selectAll()
     .where('business_id', '=', src.businessId)
     .where('seq', '>', from.seq)
+    .where('seq', '<=', head)
     .orderBy('seq')
     .limit(src.limits.max_entries)
     .execute();
