@@ -4,7 +4,7 @@ import type { BusinessDigest, TableDifference } from './sync-digest.mjs';
 
 export { compareDigests, digestArchive } from './sync-digest.mjs';
 
-export declare const SHOP_ADMIN: { username: string; password: string; name: string };
+export declare const SHOP_ADMIN: Login;
 export declare const SHOP_NAME: string;
 export declare const HOSTED_OWNER: { business: string; username: string; password: string; name: string };
 export declare const DEVICE_ID: string;
@@ -21,7 +21,16 @@ export interface HostedInfo {
   serverId: string;
   dbName: string;
   ports: number[];
+  /** Each hosted process's pid (null while it is down). */
+  pids: (number | null)[];
   startMs: number;
+}
+export interface HostedRequest {
+  /** Which hosted process (0-based) the round robin passed it to. */
+  backend: number;
+  method: string;
+  path: string;
+  at: number;
 }
 export interface LocalInfo {
   url: string;
@@ -41,21 +50,35 @@ export declare function startHosted(o?: {
   seed?: number | string;
   weights?: ChaosWeights;
   env?: Record<string, string>;
+  processEnv?: Record<string, string>[];
 }): Promise<HostedInfo>;
 export declare function killHostedProcess(i: number, signal?: NodeJS.Signals): Promise<Ended>;
-export declare function restartHostedProcess(i: number): Promise<void>;
+export declare function restartHostedProcess(i: number, o?: { env?: Record<string, string> }): Promise<void>;
 export declare function hostedCli(args: string[]): Promise<string>;
+export declare function hostedSql(text: string, params?: unknown[]): Promise<any[]>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export declare function onHostedRequest(fn: (e: HostedRequest) => void): () => void;
+export declare function newPlaceholder(tag: string): Promise<string>;
+
+export interface Login {
+  username: string;
+  password: string;
+  name: string;
+}
+export type JsonFetch = (
+  path: string,
+  o?: { method?: string; body?: unknown; headers?: Record<string, string> },
+) => Promise<{ status: number; body: any; headers: Headers }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export declare function hostedSession(user?: { username: string; password: string }): Promise<JsonFetch>;
 
 export declare function startLocal(o?: {
   dataDir?: string;
   env?: Record<string, string>;
+  admin?: Login;
+  shopName?: string;
 }): Promise<LocalInfo>;
 export declare function killLocal(signal?: NodeJS.Signals): Promise<Ended>;
 export declare function restartLocal(): Promise<LocalInfo>;
-export declare function localFetch(
-  path: string,
-  o?: { method?: string; body?: unknown; headers?: Record<string, string> },
-): Promise<{ status: number; body: any; headers: Headers }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export declare const localFetch: JsonFetch;
 
 export declare function stack(): {
   hosted: HostedInfo | null;

@@ -11,6 +11,7 @@
 // servers' output; DUKA_SYNC_SEED (or DUKA_CHAOS_SEED) fixes the chaos proxy's seed.
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -98,14 +99,20 @@ function stopChild(child, signal = 'SIGTERM', graceMs = 10_000) {
   });
 }
 
-/** Round robin over the hosted processes that are up; the answer says which one served it. */
+/**
+ * Round robin over the hosted processes that are up; the answer says which one served it. Each
+ * request it passes on is an event 'routed' { backend (0-based), method, path, at }.
+ */
 function startRoundRobin(backends) {
   let next = 0;
+  const events = new EventEmitter();
+  events.setMaxListeners(100);
   const agent = new http.Agent({ keepAlive: true });
   const server = http.createServer((req, res) => {
     const up = backends.filter((b) => b.up);
     if (up.length === 0) return void res.writeHead(502).end();
     const b = up[next++ % up.length];
+    events.emit('routed', { backend: b.index, method: req.method, path: req.url, at: Date.now() });
     const upstream = http.request(
       { host: '127.0.0.1', port: b.port, method: req.method, path: req.url, headers: req.headers, agent },
       (answer) => {
@@ -126,6 +133,7 @@ function startRoundRobin(backends) {
       resolve({
         port,
         url: `http://127.0.0.1:${port}`,
+        events,
         close: () =>
           new Promise((r) => {
             agent.destroy();
@@ -155,6 +163,18 @@ function hostedEnv(extra = {}) {
   };
 }
 
+/** One statement on the hosted database (the test's own connection); answers its rows. */
+export async function hostedSql(text, params = []) {
+  if (!state.hosted) throw new Error('the hosted server is not started');
+  const c = new pg.Client({ connectionString: state.hosted.dbUrl });
+  await c.connect();
+  try {
+    return (await c.query(text, params)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
 /** `node apps/server/dist/cli.js …args` on the hosted database; answers its stdout. */
 export function hostedCli(args) {
   return new Promise((resolve, reject) =>
@@ -169,7 +189,7 @@ export function hostedCli(args) {
 }
 
 async function startBackend(b) {
-  const s = await spawnServer(`hosted-${b.index + 1}`, hostedEnv({ PORT: String(b.port) }));
+  const s = await spawnServer(`hosted-${b.index + 1}`, hostedEnv({ ...b.env, PORT: String(b.port) }));
   Object.assign(b, { child: s.child, port: s.port, up: true, output: s.output });
 }
 
@@ -177,9 +197,15 @@ async function startBackend(b) {
  * A fresh database, `processes` hosted server processes on it (the first migrates it), the
  * placeholder business, the round-robin address and the chaos proxy in front of it (passing
  * everything until told otherwise: `stack().chaos.setWeights(…)`). `env`: more variables for
- * the hosted processes (DUKA_TEST_HOLD_APPLY_MS, …).
+ * the hosted processes; `processEnv[i]`: more for process i alone (DUKA_TEST_HOLD_APPLY_MS, …).
  */
-export async function startHosted({ processes = 2, seed, weights = { pass: 1 }, env = {} } = {}) {
+export async function startHosted({
+  processes = 2,
+  seed,
+  weights = { pass: 1 },
+  env = {},
+  processEnv = [],
+} = {}) {
   if (state.hosted) throw new Error('the hosted server is already started');
   const t0 = Date.now();
   const dbName = `duka_sync_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -190,6 +216,7 @@ export async function startHosted({ processes = 2, seed, weights = { pass: 1 }, 
     port: 0,
     up: false,
     child: null,
+    env: processEnv[index] ?? {},
   }));
   state.hosted = { dbName, dbUrl: dbUrl.href, key: randomBytes(32).toString('base64'), backends, env };
   await sql(adminUrl().href, `CREATE DATABASE ${dbName}`);
@@ -235,9 +262,17 @@ const hostedInfo = () => {
     serverId: h.serverId,
     dbName: h.dbName,
     ports: h.backends.map((b) => b.port),
+    pids: h.backends.map((b) => (b.up ? b.child.pid : null)),
     startMs: h.startMs,
   };
 };
+
+/** Calls `fn` for each request the round robin passes to a hosted process; answers the unsubscriber. */
+export function onHostedRequest(fn) {
+  if (!state.rr) throw new Error('the hosted server is not started');
+  state.rr.events.on('routed', fn);
+  return () => state.rr?.events.off('routed', fn);
+}
 
 /** Kills hosted process i (0-based; SIGKILL unless told); the round robin leaves it out meanwhile. */
 export async function killHostedProcess(i, signal = 'SIGKILL') {
@@ -247,31 +282,34 @@ export async function killHostedProcess(i, signal = 'SIGKILL') {
   return stopChild(b.child, signal);
 }
 
-/** Starts hosted process i again, on the port it had. */
-export async function restartHostedProcess(i) {
+/** Starts hosted process i again, on the port it had (`env`: its own variables from now on). */
+export async function restartHostedProcess(i, { env } = {}) {
   const b = state.hosted?.backends[i];
   if (!b) throw new Error(`no hosted process ${i}`);
   if (b.child && b.child.exitCode === null && b.child.signalCode === null)
     throw new Error(`hosted process ${i} is still running`);
+  if (env) b.env = env;
   await startBackend(b);
 }
 
-/** A request to the local server as its admin (session cookie, device id); JSON in and out. */
-export async function localFetch(urlPath, { method = 'GET', body, headers = {} } = {}) {
-  const l = state.local;
-  if (!l) throw new Error('the local server is not started');
-  const res = await fetch(`${l.url}${urlPath}`, {
+/**
+ * A JSON request (or a FormData upload) with a cookie jar `jar` ({ cookie }) and the test's device
+ * id; answers the status, the JSON (or text) and the headers.
+ */
+async function jsonFetch(base, jar, urlPath, { method = 'GET', body, headers = {} } = {}) {
+  const form = body instanceof FormData;
+  const res = await fetch(`${base}${urlPath}`, {
     method,
     headers: {
       'x-device-id': DEVICE_ID,
-      ...(l.cookie ? { cookie: l.cookie } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(jar.cookie ? { cookie: jar.cookie } : {}),
+      ...(body === undefined || form ? {} : { 'content-type': 'application/json' }),
       ...headers,
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined || form ? body : JSON.stringify(body),
   });
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('duka_session='));
-  if (cookie) l.cookie = cookie.split(';')[0];
+  if (cookie) jar.cookie = cookie.split(';')[0];
   const text = await res.text();
   let json = null;
   try {
@@ -280,6 +318,53 @@ export async function localFetch(urlPath, { method = 'GET', body, headers = {} }
     // not JSON
   }
   return { status: res.status, body: json ?? text, headers: res.headers };
+}
+
+/** A request to the local server as its admin (session cookie, device id); JSON in and out. */
+export async function localFetch(urlPath, options = {}) {
+  const l = state.local;
+  if (!l) throw new Error('the local server is not started');
+  return jsonFetch(l.url, l, urlPath, options);
+}
+
+/**
+ * Signs in on the hosted server (its round-robin address, not through the chaos proxy) as
+ * `user` (default: the shop's admin, whose business the hosted copy is after linking); answers
+ * a fetch with that session.
+ */
+export async function hostedSession(user = state.local?.admin ?? SHOP_ADMIN) {
+  if (!state.rr) throw new Error('the hosted server is not started');
+  const jar = { cookie: null };
+  const base = state.rr.url;
+  const r = await jsonFetch(base, jar, '/api/auth/login', {
+    method: 'POST',
+    body: { login: user.username, password: user.password },
+  });
+  if (r.status !== 200) throw new Error(`hosted sign-in: ${r.status} ${JSON.stringify(r.body)}`);
+  return (urlPath, options = {}) => jsonFetch(base, jar, urlPath, options);
+}
+
+/**
+ * Another placeholder business on the hosted server (`duka init` with its own admin), the one
+ * the next linkLocalToHosted() replaces; answers its id.
+ */
+export async function newPlaceholder(tag) {
+  if (!state.hosted) throw new Error('the hosted server is not started');
+  const out = await hostedCli([
+    'init',
+    ...[
+      '--business',
+      `${HOSTED_OWNER.business} ${tag}`,
+      '--admin-username',
+      `${HOSTED_OWNER.username}-${tag}`,
+    ],
+    ...['--admin-password', HOSTED_OWNER.password, '--admin-name', HOSTED_OWNER.name],
+    ...['--currency', 'KES', '--timezone', 'Africa/Nairobi'],
+  ]);
+  const id = /\(id ([^)\s]+)\)/.exec(out)?.[1];
+  if (!id) throw new Error(`no business id in: ${out}`);
+  state.hosted.businessId = id;
+  return id;
 }
 
 async function spawnLocal() {
@@ -302,37 +387,38 @@ async function spawnLocal() {
 /** Signs the admin in again when the session did not survive (it normally does: it is in SQLite). */
 async function ensureSignedIn() {
   if ((await localFetch('/api/business/profile')).status === 200) return;
+  const { admin } = state.local;
   const r = await localFetch('/api/auth/login', {
     method: 'POST',
-    body: { login: SHOP_ADMIN.username, password: SHOP_ADMIN.password },
+    body: { login: admin.username, password: admin.password },
   });
   if (r.status !== 200) throw new Error(`local sign-in: ${r.status} ${JSON.stringify(r.body)}`);
 }
 
 /**
  * The local server on `dataDir` (a fresh folder unless given); a new one is set up through
- * POST /api/setup (the admin is SHOP_ADMIN, signed in for localFetch). `env`: more variables,
- * kept for restarts.
+ * POST /api/setup (the admin is `admin`, SHOP_ADMIN unless given, signed in for localFetch;
+ * the business is `shopName`). `env`: more variables, kept for restarts.
  */
-export async function startLocal({ dataDir, env = {} } = {}) {
+export async function startLocal({ dataDir, env = {}, admin = SHOP_ADMIN, shopName = SHOP_NAME } = {}) {
   if (state.local?.child && state.local.child.exitCode === null && state.local.child.signalCode === null)
     throw new Error('the local server is already running');
   const dir = dataDir ?? tmp('duka-sync-local-');
   if (!dataDir) state.dirs.push(dir);
-  state.local = { dataDir: dir, port: 0, cookie: null, env };
+  state.local = { dataDir: dir, port: 0, cookie: null, env, admin };
   const startMs = await spawnLocal();
   const { body } = await localFetch('/api/setup');
   if (body.setup_required) {
     const r = await localFetch('/api/setup', {
       method: 'POST',
       body: {
-        business_name: SHOP_NAME,
+        business_name: shopName,
         currency: 'KES',
         timezone: 'Africa/Nairobi',
         language: 'en',
-        admin_name: SHOP_ADMIN.name,
-        username: SHOP_ADMIN.username,
-        password: SHOP_ADMIN.password,
+        admin_name: admin.name,
+        username: admin.username,
+        password: admin.password,
       },
     });
     if (r.status !== 201) throw new Error(`local setup: ${r.status} ${JSON.stringify(r.body)}`);
@@ -412,7 +498,10 @@ export function codeIn(text) {
   return codes.at(-1).replace('-', '');
 }
 
-/** Polls the local GET /api/sync/status until nothing waits (waiting.entries 0). */
+/**
+ * Polls the local GET /api/sync/status until nothing waits (waiting.entries 0); throws at once
+ * when pushing stopped (state diverged, revoked or refused).
+ */
 export async function waitUntilSynced({ timeoutMs = 60_000 } = {}) {
   const t0 = Date.now();
   let last = null;
@@ -420,7 +509,10 @@ export async function waitUntilSynced({ timeoutMs = 60_000 } = {}) {
     try {
       last = await localFetch('/api/sync/status');
       if (last.status === 200 && last.body?.linked && last.body.waiting?.entries === 0) return last.body;
+      if (['diverged', 'revoked', 'refused'].includes(last.body?.state))
+        throw new Error(`pushing stopped: ${JSON.stringify(last.body)}`);
     } catch (err) {
+      if (/^pushing stopped/.test(err.message)) throw err;
       last = { error: err.message }; // the local server may be restarting
     }
     await new Promise((r) => setTimeout(r, 250));
