@@ -97,7 +97,9 @@ export async function digestArchive(file, { ignoreOrigins = [] } = {}) {
     if (table === 'journal')
       rows = rows.filter((r) => !(ignoreOrigins.includes(r.origin) && OWN_ENTRY_TYPES.includes(r.doc_type)));
     const drop = PER_SERVER_COLUMNS[table] ?? [];
-    const keys = await keyColumnsOf(table, rows);
+    // Never a column that is each server's own (stock_levels.updated_at): without a build every
+    // column would be the key.
+    const keys = (await keyColumnsOf(table, rows)).filter((c) => !drop.includes(c));
     const byKey = new Map();
     for (const row of rows) {
       const kept = Object.fromEntries(Object.entries(row).filter(([c]) => !drop.includes(c)));
