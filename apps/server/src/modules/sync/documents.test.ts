@@ -83,6 +83,10 @@ describe('the canonical text of a document body', () => {
       { t: [[1]] },
       { t: [null] },
       { t: [undefined] },
+      // two row shapes whose names join to the same text: {} and {"": …}, names holding U+0000
+      { '': [{}, { '': { a: '', $base64: '' } }] },
+      { t: [{}, { '': 1 }] },
+      { t: [{ 'a\u0000b': 1, c: 2 }, { a: 3, 'b\u0000c': 4 }] },
     ])
       expect(canonicalBody(b as never)).toBe(canonical(b));
   });

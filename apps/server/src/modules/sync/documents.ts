@@ -67,17 +67,26 @@ function compareKeys(key: readonly string[]) {
 
 /** Keys JavaScript enumerates before all others whatever their insertion order (array indices). */
 const INDEX_LIKE = /^(?:0|[1-9]\d*)$/;
-/** Each row shape's keys in canonical order (null: a shape the fast path leaves to canonical()). */
-const sortedShapes = new Map<string, string[] | null>();
+/**
+ * Each row shape's keys in canonical order (sorted null: a shape the fast path leaves to
+ * canonical()). The map's key joins the names, which two shapes can share ({} and {"": 1}, or names
+ * holding the separator), so a hit counts only when its names are the row's own.
+ */
+const sortedShapes = new Map<string, { keys: string[]; sorted: string[] | null }>();
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 function sortedKeys(row: Row): string[] | null {
   const keys = Object.keys(row);
   const shape = keys.join('\u0000');
-  let sorted = sortedShapes.get(shape);
-  if (sorted === undefined) {
-    sorted = keys.some((k) => INDEX_LIKE.test(k) || k === '__proto__') ? null : [...keys].sort();
-    if (sortedShapes.size < 1_000) sortedShapes.set(shape, sorted);
-  }
+  const hit = sortedShapes.get(shape);
+  if (hit && sameKeys(hit.keys, keys)) return hit.sorted;
+  const sorted = keys.some((k) => INDEX_LIKE.test(k) || k === '__proto__') ? null : [...keys].sort();
+  if (!hit && sortedShapes.size < 1_000) sortedShapes.set(shape, { keys, sorted });
   return sorted;
 }
 
