@@ -20,11 +20,6 @@ export interface DocPart {
   children?: 'replace' | 'union';
   /** Columns that never travel: each server's own, or derived by the receiver from other rows. */
   omit?: readonly string[];
-  /**
-   * False when no index leads with `by` (debtor_entries.doc_id, transfers.source_id): the rows are
-   * then found through the business's own rows. Otherwise through `by`'s index (documents.ts).
-   */
-  byIndexed?: false;
 }
 
 export interface DocSpec {
@@ -68,8 +63,8 @@ const nameOf = (table: string) => (b: DocBody) => text(first(b, table)?.name);
 
 /** Movements, debtor entries and transfer rows belong to the sale, reversal or payment they name. */
 const movements = child('stock_movements', 'doc_id', ['id']);
-const debtorEntries: DocPart = { ...child('debtor_entries', 'doc_id', ['id']), byIndexed: false };
-const transferRows: DocPart = { ...child('transfers', 'source_id', ['id']), byIndexed: false };
+const debtorEntries = child('debtor_entries', 'doc_id', ['id']);
+const transferRows = child('transfers', 'source_id', ['id']);
 
 /**
  * In the order documents are written on the receiver: a document comes after every type it may

@@ -8,6 +8,7 @@ import {
   type Cursor,
   type HostedStatus,
   type PushAnswer,
+  type PushBody,
   hostedStatusSchema,
   pushAnswerSchema,
 } from './wire.js';
@@ -121,40 +122,90 @@ async function onRefusal(
   return failed(deps, link, err.code === 'network' ? 'sync_unreachable' : err.code, err.retryAfterMs);
 }
 
+/**
+ * The next batch, built while the hosted server applies the one before (its answer is the usual
+ * start of the next): reading and hashing here overlaps applying there. Kept only when the push
+ * goes on from exactly that cursor; a failure to build it is not reported from here but met again
+ * by building from the cursor the push goes on from.
+ */
+interface ReadAhead {
+  from: Cursor;
+  batch: Promise<{ ok: true; batch: PushBody | null } | { ok: false }>;
+}
+
+function readAhead(build: (from: Cursor) => Promise<PushBody | null>, from: Cursor): ReadAhead {
+  return {
+    from,
+    batch: build(from).then(
+      (batch) => ({ ok: true as const, batch }),
+      () => ({ ok: false as const }),
+    ),
+  };
+}
+
+async function nextBatch(
+  build: (from: Cursor) => Promise<PushBody | null>,
+  ahead: ReadAhead | null,
+  from: Cursor,
+): Promise<PushBody | null> {
+  if (ahead && ahead.from.seq === from.seq && ahead.from.entry_id === from.entry_id) {
+    const got = await ahead.batch;
+    if (got.ok) return got.batch;
+  }
+  return build(from);
+}
+
 /** Pushes batches until nothing waits, or until a call fails (ADR 11 §5–§7). */
 export async function pushPending(
   deps: PushDepsLocal,
   link0: SyncLinkRow,
   maxBatches = Infinity,
 ): Promise<PushOutcome> {
+  let ahead: ReadAhead | null = null;
+  try {
+    return await pushLoop(deps, link0, maxBatches, (a) => (ahead = a));
+  } finally {
+    // A batch still being read when the push stops is finished (never left racing the next push).
+    await (ahead as ReadAhead | null)?.batch;
+  }
+}
+
+async function pushLoop(
+  deps: PushDepsLocal,
+  link0: SyncLinkRow,
+  maxBatches: number,
+  keep: (a: ReadAhead | null) => void,
+): Promise<PushOutcome> {
   let link = link0;
   const serverId = await serverIdOf(deps.db);
   const credential = openCredential(link, deps.keys);
+  const source = {
+    db: deps.db,
+    businessId: link.business_id,
+    serverId,
+    keys: deps.keys,
+    limits: deps.limits ?? DEFAULT_LIMITS,
+  };
+  const build = (from: Cursor) => buildBatch(source, from);
+  let ahead: ReadAhead | null = null;
   let batches = 0;
   let gaps = 0;
   while (batches < maxBatches) {
     const from = { seq: Number(link.push_cursor), entry_id: link.push_cursor_entry_id };
-    const batch = await buildBatch(
-      {
-        db: deps.db,
-        businessId: link.business_id,
-        serverId,
-        keys: deps.keys,
-        limits: deps.limits ?? DEFAULT_LIMITS,
-      },
-      from,
-    );
+    const batch = await nextBatch(build, ahead, from);
+    ahead = null;
+    keep(null);
     if (!batch) return batches === 0 ? { kind: 'idle' } : { kind: 'caught_up', batches };
     const sent = Date.now();
     await update(deps.db, link.business_id, { last_attempt_at: deps.now().toISOString() });
     let answer: PushAnswer;
     try {
-      answer = pushAnswerSchema.parse(
-        await callHosted(link.hosted_url, '/api/sync/v1/push', batch, {
-          credential,
-          timeoutMs: PUSH_TIMEOUT_MS,
-        }),
-      );
+      const call = callHosted(link.hosted_url, '/api/sync/v1/push', batch, {
+        credential,
+        timeoutMs: PUSH_TIMEOUT_MS,
+      });
+      if (batches + 1 < maxBatches && batch.waiting > 0) keep((ahead = readAhead(build, batch.to)));
+      answer = pushAnswerSchema.parse(await call);
     } catch (err) {
       const next = await onRefusal(deps, link, err, gaps);
       if (next.kind !== 'resend') return next;
