@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { v7 } from 'uuid';
-import { sendOnce } from '../support/sync-mix';
+import { sendOnce } from '../support/sync-send';
 import {
   SHOP_ADMIN,
   compareBusinesses,

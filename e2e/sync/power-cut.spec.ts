@@ -3,7 +3,8 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { v7 } from 'uuid';
 import { prng, resolveSeed } from '../support/chaos-proxy.mjs';
-import { ShopMix, sendOnce, uploadImage } from '../support/sync-mix';
+import { ShopMix } from '../support/sync-mix';
+import { sendOnce, uploadImage } from '../support/sync-send';
 import {
   compareDigests,
   digestBusiness,

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { prng, resolveSeed } from '../support/chaos-proxy.mjs';
-import { Refused, ShopMix, shopToday, uploadImage } from '../support/sync-mix';
+import { ShopMix } from '../support/sync-mix';
+import { Refused, shopToday, uploadImage } from '../support/sync-send';
 import {
   type HostedInfo,
   type JsonFetch,
