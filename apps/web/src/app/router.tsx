@@ -1,3 +1,5 @@
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
 import { MENU, EXTRA_ROUTES, type MenuLink } from '@duka/domain';
 import { LoginPage } from '../features/auth/login-page';
@@ -6,6 +8,7 @@ import { SessionWatcher } from '../features/auth/session-watcher';
 import { ErrorPage } from '../features/errors/error-page';
 import { AppLayout } from '../features/layout/app-layout';
 import { PlaceholderPage } from '../features/placeholder/placeholder-page';
+import { NotOnHostedCopy } from '../features/sync';
 
 /** Screens built so far, loaded when first opened; every other menu route is a placeholder. */
 const SCREENS: Record<string, RouteObject['lazy']> = {
@@ -74,6 +77,33 @@ const SCREENS: Record<string, RouteObject['lazy']> = {
   }),
 };
 
+/**
+ * Screens that only write (stock documents, counts): on a hosted copy kept by the shop's PC they
+ * show where to do it instead (ADR 11 §8); the tills and reverse screens do so themselves.
+ */
+const WRITE_ONLY = new Set([
+  '/addsupplierstock',
+  '/stock-positive',
+  '/stock-negative',
+  '/inter-location',
+  '/stock-taking',
+]);
+
+function writeOnly(lazy: NonNullable<RouteObject['lazy']>, labelKeys: string[]): RouteObject['lazy'] {
+  return async () => {
+    const { Component: Screen } = await (lazy as () => Promise<{ Component: ComponentType }>)();
+    function OnlyOnTheShopPc() {
+      const { t } = useTranslation();
+      return (
+        <NotOnHostedCopy title={labelKeys.map((k) => t(k)).join(' › ')}>
+          <Screen />
+        </NotOnHostedCopy>
+      );
+    }
+    return { Component: OnlyOnTheShopPc };
+  };
+}
+
 /** A grouped entry is titled with its group: "Make a sale › cash". */
 function labelKeysOf(link: MenuLink): string[] {
   for (const entry of MENU) {
@@ -85,7 +115,8 @@ function labelKeysOf(link: MenuLink): string[] {
 
 const appRoutes: RouteObject[] = [
   ...MENU.flatMap((e) => (e.kind === 'link' ? [e] : e.children)).map((link): RouteObject => {
-    const lazy = SCREENS[link.path];
+    const screen = SCREENS[link.path];
+    const lazy = screen && WRITE_ONLY.has(link.path) ? writeOnly(screen, labelKeysOf(link)) : screen;
     return lazy
       ? { path: link.path, lazy }
       : { path: link.path, element: <PlaceholderPage labelKeys={labelKeysOf(link)} /> };

@@ -1,0 +1,68 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { makeSession, renderApp } from '../test/render';
+import { routes } from './router';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function find(list: RouteObject[], path: string): RouteObject | undefined {
+  for (const r of list) {
+    if (r.path === path) return r;
+    const inner = r.children && find(r.children, path);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+async function screenOf(path: string): Promise<ComponentType> {
+  const lazy = find(routes, path)?.lazy as (() => Promise<{ Component: ComponentType }>) | undefined;
+  if (!lazy) throw new Error(`no lazy route ${path}`);
+  return (await lazy()).Component;
+}
+
+const ALL_FLAGS = [
+  'adding_supplier_stock',
+  'adding_stock_positive',
+  'adding_stock_negative',
+  'adding_interlocation',
+  'stock_taking',
+];
+
+describe('screens that only write, on a hosted copy kept by the shop PC (ADR 11 §8)', () => {
+  it.each([
+    ['/addsupplierstock', 'Add Stock › From supplier'],
+    ['/stock-positive', 'Add Stock › Stock positive'],
+    ['/stock-negative', 'Add Stock › Stock negative'],
+    ['/inter-location', 'Add Stock › Location to location'],
+    ['/stock-taking', 'Stock taking'],
+  ])('%s says to do it on the shop PC instead of showing the form', async (path, title) => {
+    const fetch = vi.fn(() => Promise.resolve(new Response('[]', { status: 200 })));
+    vi.stubGlobal('fetch', fetch);
+    const Screen = await screenOf(path);
+    const s = makeSession({ role: 'admin', flags: ALL_FLAGS });
+    await renderApp(<Screen />, { session: { ...s, mode: 'hosted', synced_from_shop: true } });
+    expect(await screen.findByTestId('not-on-hosted-copy')).toHaveTextContent(
+      "This business is kept on the shop's PC: sell and edit there.",
+    );
+    expect(screen.getByRole('heading', { name: title })).toBeVisible();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('the same screen is the form everywhere else', async () => {
+    // jsdom has no FontFaceSet, which Mantine's autosizing textarea listens to
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('[]', { status: 200 }))),
+    );
+    const Screen = await screenOf('/stock-taking');
+    await renderApp(<Screen />, { session: makeSession({ role: 'admin', flags: ALL_FLAGS }) });
+    expect(await screen.findByRole('heading', { name: 'Stock taking' })).toBeVisible();
+    expect(screen.queryByTestId('not-on-hosted-copy')).not.toBeInTheDocument();
+  });
+});
