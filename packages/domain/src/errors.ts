@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'device_blocked',
   'device_required',
   'location_not_allowed',
+  /** A sale with no location, by a user with no home location to sell at. */
+  'location_required',
   'business_offline',
   /** A state-changing request whose Origin or Sec-Fetch-Site says another site sent it (CSRF). */
   'cross_site_request',

@@ -84,3 +84,35 @@ export function allows(principal: Principal | null, access: Access): boolean {
       return access.flags.some((f) => principal.roles[f] === 1);
   }
 }
+
+/**
+ * Ready-made sets of rights for a staff user (issue 16): a cashier sells of every kind, sees the
+ * current sales and closes the day; a storekeeper receives, adjusts, counts and moves stock; a
+ * manager has every flag (users and the business profile stay the admin's). A staff user added
+ * with no rights chosen is a cashier. The rights stay editable one by one.
+ */
+export const ROLE_PRESETS = {
+  cashier: ['sell_cash', 'sell_debtors', 'sell_transfer', 'current_sales'],
+  storekeeper: [
+    'adding_supplier_stock',
+    'adding_stock_positive',
+    'adding_stock_negative',
+    'adding_interlocation',
+    'stock_taking',
+    'view_stock_report',
+  ],
+  manager: ALL_FLAGS,
+} as const satisfies Record<string, readonly Flag[]>;
+export type RolePreset = keyof typeof ROLE_PRESETS;
+export const ROLE_PRESET_NAMES = Object.keys(ROLE_PRESETS) as RolePreset[];
+export const DEFAULT_STAFF_PRESET: RolePreset = 'cashier';
+
+/** The preset whose flags are exactly these, or null (rights chosen one by one). */
+export function presetOf(flags: readonly string[]): RolePreset | null {
+  const have = new Set(flags.filter(isFlag));
+  for (const name of ROLE_PRESET_NAMES) {
+    const want = ROLE_PRESETS[name];
+    if (want.length === have.size && want.every((f) => have.has(f))) return name;
+  }
+  return null;
+}

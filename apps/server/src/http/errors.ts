@@ -24,6 +24,7 @@ const ERROR_STATUS: Record<ErrorCode, number> = {
   device_blocked: 403,
   device_required: 403,
   location_not_allowed: 403,
+  location_required: 422,
   business_offline: 403,
   cross_site_request: 403,
   not_found: 404,

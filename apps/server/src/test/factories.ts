@@ -48,6 +48,8 @@ export async function buildUser(
       name: `Staff ${counter}`,
       username: `staff${counter}`,
       password: STAFF_PASSWORD,
+      // no rights unless a test gives some (the API's default for staff is the cashier preset)
+      user_roles: {},
       ...overrides,
     },
   });

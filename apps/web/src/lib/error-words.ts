@@ -21,6 +21,7 @@ export const ERROR_WORDS: Record<ErrorCode, string> = {
   device_blocked: 'errors.deviceBlocked',
   device_required: GENERIC_ERROR,
   location_not_allowed: GENERIC_ERROR,
+  location_required: 'errors.locationRequired',
   business_offline: 'errors.offline',
   cross_site_request: 'errors.forbidden',
   not_found: 'errors.notFound',

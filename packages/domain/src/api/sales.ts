@@ -49,7 +49,8 @@ export const saleLineInputSchema = z.strictObject({
 export const saleBodySchema = z.strictObject({
   id: idSchema,
   kind: z.enum(SALE_KINDS),
-  location_id: idSchema,
+  /** Where the stock leaves; left out, the seller's home location (none: `location_required`). */
+  location_id: idSchema.optional(),
   lines: z.array(saleLineInputSchema).max(MAX_SALE_LINES),
   /** Money off the whole sale, shared over the lines in proportion. */
   discount: moneySchema.default(0),
@@ -64,6 +65,8 @@ export const saleBodySchema = z.strictObject({
   note: text(200).default(''),
 });
 export type SaleBody = z.input<typeof saleBodySchema>;
+/** A sale once the server knows where it is made (its location, or the seller's home location). */
+export type PlacedSaleBody = z.output<typeof saleBodySchema> & { location_id: string };
 
 export const saleLineSchema = z.object({
   line_no: z.number().int(),

@@ -32,7 +32,8 @@ export const userCreateSchema = z.strictObject({
   mobile: mobileSchema.optional(),
   password: passwordSchema,
   role: roleSchema.default('staff'),
-  user_roles: userRolesInput.default({}),
+  /** Left out for a staff user: the cashier preset (ROLE_PRESETS), so a new cashier can sell at once. */
+  user_roles: userRolesInput.optional(),
   home_location_id: idSchema.nullable().optional(),
   location_ids: z.array(idSchema).max(200).optional(),
 });

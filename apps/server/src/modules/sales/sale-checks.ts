@@ -6,7 +6,7 @@
 import {
   type CartProblem,
   type PricedSale,
-  type saleBodySchema,
+  type PlacedSaleBody,
   MAX_SALE_AMOUNT,
   cartProblems,
   formatMoney,
@@ -18,7 +18,6 @@ import {
   overCreditLimit,
   paymentFieldsNotOf,
 } from '@duka/domain';
-import type { z } from 'zod';
 import type { BusinessRow, ProductRow, SaleLineRow } from '../../db/tables.js';
 import type { Actor, Operator } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
@@ -28,7 +27,7 @@ import { requireActiveProducts, requireUsableLocation } from '../inventory/stock
 import { assertSalesNotFrozen } from '../stock-counts/stock-counts.service.js';
 import { assertReferenceUnused, requireProvider, requireReference } from '../transfers/transfer-ledger.js';
 
-type Body = z.output<typeof saleBodySchema>;
+type Body = PlacedSaleBody;
 type Named = { id: string; name: string };
 
 const CART_MESSAGES: Record<CartProblem['code'], string> = {

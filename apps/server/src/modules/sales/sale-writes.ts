@@ -5,7 +5,7 @@ import { changeDue } from '@duka/domain';
  * and its lines, the report summaries, the transfer and the journal row. The services call them
  * in that order; keep it. A reversal's steps are a sale's with the sign turned.
  */
-import type { PricedSale, Sale, SaleKind, reversalBodySchema, saleBodySchema } from '@duka/domain';
+import type { PlacedSaleBody, PricedSale, Sale, SaleKind, reversalBodySchema } from '@duka/domain';
 import type { z } from 'zod';
 import type { BusinessRow, ProductRow, SaleLineRow, SaleRow } from '../../db/tables.js';
 import type { Actor } from '../../lib/context.js';
@@ -19,7 +19,7 @@ import type { ReversalLine } from './reversal-checks.js';
 import type { SalePayment } from './sale-checks.js';
 import { saleLineOf } from './sales.repository.js';
 
-type SaleBody = z.output<typeof saleBodySchema>;
+type SaleBody = PlacedSaleBody;
 type ReversalBody = z.output<typeof reversalBodySchema>;
 type Doc = 'sale' | 'reversal';
 const SIGN: Record<Doc, 1 | -1> = { sale: 1, reversal: -1 };

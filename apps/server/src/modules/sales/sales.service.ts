@@ -1,4 +1,4 @@
-import { type Sale, type saleBodySchema, businessDay, maySell } from '@duka/domain';
+import { type PlacedSaleBody, type Sale, type saleBodySchema, businessDay, maySell } from '@duka/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { Actor, Context, Operator } from '../../lib/context.js';
@@ -30,16 +30,25 @@ export function assertMaySell(seller: Seller, kind: Body['kind']): void {
   throw new AppError('forbidden', `You may not make ${kind} sales`);
 }
 
+/** The sale at its location, or at the seller's home location when the till named none. */
+function placed(seller: Seller, body: Body): PlacedSaleBody {
+  const locationId = body.location_id ?? seller.user?.home_location_id;
+  if (!locationId)
+    throw new AppError('location_required', 'Choose the location you are selling at', 'location_id');
+  return { ...body, location_id: locationId };
+}
+
 /**
  * Records one sale: idempotent by the till's id (the same request again answers the first
  * result; another request with the same id is a 409). Everything is checked before anything is
  * written; the sale, its lines with their unit costs, the stock movements, the debtor entry or
  * the transfer, the receipt number and the journal row commit together or not at all.
  */
-export async function postSale(db: Db, seller: Seller, body: Body): Promise<Sale> {
+export async function postSale(db: Db, seller: Seller, sent: Body): Promise<Sale> {
   const actor: Actor = seller;
-  assertMaySell(seller, body.kind);
-  const hash = requestHash(body);
+  assertMaySell(seller, sent.kind);
+  const hash = requestHash(sent);
+  const body = placed(seller, sent);
   return db.kysely.transaction().execute(async (trx) => {
     const business = await lockedBusiness(db, trx, actor.businessId);
     if (await isReplay(trx, 'sales', body.id, actor.businessId, hash))

@@ -1,4 +1,12 @@
-import { type User, flagsFromRoles, type userCreateSchema, type userUpdateSchema } from '@duka/domain';
+import {
+  DEFAULT_STAFF_PRESET,
+  type Flag,
+  ROLE_PRESETS,
+  type User,
+  flagsFromRoles,
+  type userCreateSchema,
+  type userUpdateSchema,
+} from '@duka/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { UserPatch } from '../../db/tables.js';
@@ -80,6 +88,12 @@ function conflictFor(err: unknown): AppError | null {
   return new AppError('username_taken', 'This username is taken', 'username');
 }
 
+/** The rights given: those chosen, else a staff user's default preset (an admin has every right anyway). */
+function flagsOfNewUser(input: CreateInput): Flag[] {
+  if (input.user_roles) return flagsFromRoles(input.user_roles);
+  return input.role === 'staff' ? [...ROLE_PRESETS[DEFAULT_STAFF_PRESET]] : [];
+}
+
 export async function createUser(db: Db, actor: Actor, input: CreateInput): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   const id = newId();
@@ -99,7 +113,7 @@ export async function createUser(db: Db, actor: Actor, input: CreateInput): Prom
           mobile: input.mobile ?? null,
           password_hash: passwordHash,
           role: input.role,
-          flags: JSON.stringify(flagsFromRoles(input.user_roles)),
+          flags: JSON.stringify(flagsOfNewUser(input)),
           img: DEFAULT_AVATAR,
           home_location_id: locs.home,
           active: 1,

@@ -1,6 +1,16 @@
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { type Flag, type User, flagsFromRoles, personNameSchema, rolesFromFlags } from '@duka/domain';
+import { useEffect } from 'react';
+import {
+  DEFAULT_STAFF_PRESET,
+  type Flag,
+  ROLE_PRESETS,
+  type RolePreset,
+  type User,
+  flagsFromRoles,
+  personNameSchema,
+  rolesFromFlags,
+} from '@duka/domain';
 import { ApiError } from '../../lib/api-error';
 import { describeApiError, notifyApiError, notifySuccess } from '../../lib/notify';
 import { makeValidators } from '../../lib/validators';
@@ -24,14 +34,18 @@ function initial(user: User | null): UserValues {
     mobile: user?.mobile ?? '',
     password: '',
     role: user?.role ?? 'staff',
-    flags: user ? flagsFromRoles(user.user_roles) : [],
+    flags: user ? flagsFromRoles(user.user_roles) : [...ROLE_PRESETS[DEFAULT_STAFF_PRESET]],
     home_location_id: user?.home_location_id ?? null,
     location_ids: user?.location_ids ?? [],
   };
 }
 
-/** The user form: values, their checks, and saving (a new user, or changes to one); refusals by field. */
-export function useUserForm(user: User | null, onClose: () => void) {
+/**
+ * The user form: values, their checks, and saving (a new user, or changes to one); refusals by
+ * field. A new staff user starts as a cashier at the business's only location; with several, the
+ * form asks where they work.
+ */
+export function useUserForm(user: User | null, onClose: () => void, locationIds: readonly string[]) {
   const { t } = useTranslation();
   const v = makeValidators(t);
   const create = useCreateUser();
@@ -43,8 +57,17 @@ export function useUserForm(user: User | null, onClose: () => void) {
       username: v.username,
       mobile: v.optionalMobile,
       password: (x) => (user ? null : v.password(x)),
+      home_location_id: (home, values) =>
+        !user && values.role === 'staff' && !home && locationIds.length > 1
+          ? t('users.homeLocationRequired')
+          : null,
     },
   });
+
+  const only = locationIds.length === 1 ? locationIds[0]! : null;
+  useEffect(() => {
+    if (!user && only && form.values.home_location_id === null) form.setFieldValue('home_location_id', only);
+  }, [user, only]);
 
   const submit = form.onSubmit(async (values) => {
     const allowed =
@@ -89,7 +112,9 @@ export function useUserForm(user: User | null, onClose: () => void) {
       on ? [...form.values.flags, flag] : form.values.flags.filter((f) => f !== flag),
     );
 
-  return { form, submit, toggleFlag };
+  const applyPreset = (preset: RolePreset) => form.setFieldValue('flags', [...ROLE_PRESETS[preset]]);
+
+  return { form, submit, toggleFlag, applyPreset };
 }
 
 export type UserFormState = ReturnType<typeof useUserForm>;

@@ -14,7 +14,15 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type Flag, SALES_FLAGS, STOCK_FLAGS, type User } from '@duka/domain';
+import {
+  type Flag,
+  ROLE_PRESET_NAMES,
+  type RolePreset,
+  SALES_FLAGS,
+  STOCK_FLAGS,
+  type User,
+  presetOf,
+} from '@duka/domain';
 import { type UserFormState, useUserForm } from './use-user-form';
 import { useLocations } from './users-api';
 
@@ -36,7 +44,9 @@ export function UserForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const u = useUserForm(user, onClose);
+  const locations = useLocations();
+  const activeIds = (locations.data ?? []).filter((l) => l.active).map((l) => l.id);
+  const u = useUserForm(user, onClose, activeIds);
   const { form } = u;
   return (
     <Drawer
@@ -110,6 +120,7 @@ function RoleAndLocations({ form: { form } }: { form: UserFormState }) {
         <Select
           label={t('users.homeLocation')}
           data={locationOptions}
+          required={form.values.role === 'staff' && locationOptions.length > 1}
           clearable
           placeholder={t('users.noLocation')}
           {...form.getInputProps('home_location_id')}
@@ -125,13 +136,42 @@ function RoleAndLocations({ form: { form } }: { form: UserFormState }) {
   );
 }
 
+/** A ready-made set of rights (cashier, storekeeper, manager), or "custom" when chosen one by one. */
+function PresetPicker({ form: { form, applyPreset } }: { form: UserFormState }) {
+  const { t } = useTranslation();
+  const current = presetOf(form.values.flags) ?? 'custom';
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="preset-label">
+        {t('users.preset')}
+      </Text>
+      <SegmentedControl
+        aria-labelledby="preset-label"
+        data-testid="user-preset"
+        fullWidth
+        value={current}
+        onChange={(v) => v !== 'custom' && applyPreset(v as RolePreset)}
+        data={[...ROLE_PRESET_NAMES, 'custom'].map((p) => ({
+          value: p,
+          label: t(`users.presets.${p}`),
+          disabled: p === 'custom' && current !== 'custom',
+        }))}
+      />
+      <Text size="xs" c="dimmed">
+        {t(`users.presetHelp.${current}`)}
+      </Text>
+    </Stack>
+  );
+}
+
 /** Every flag as a switch, by group; an admin has them all. */
-function FlagSwitches({ form: { form, toggleFlag } }: { form: UserFormState }) {
+function FlagSwitches({ form: u }: { form: UserFormState }) {
+  const { form, toggleFlag } = u;
   const { t } = useTranslation();
   const isAdmin = form.values.role === 'admin';
   return (
     <>
-      {isAdmin && <Alert color="blue">{t('users.adminAllFlags')}</Alert>}
+      {isAdmin ? <Alert color="blue">{t('users.adminAllFlags')}</Alert> : <PresetPicker form={u} />}
       {FLAG_GROUPS.map((g) => (
         <Stack key={g.key} gap="xs">
           <Text fw={600} size="sm">
