@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import {
   ALL_FLAGS,
@@ -6,11 +7,13 @@ import {
   userCreateSchema,
   passwordSchema,
   rolesFromFlags,
+  flagsFromRoles,
 } from '@duka/domain';
 import type { z } from 'zod';
 import type { Db } from '../db/database.js';
 import { systemContext } from '../lib/context.js';
 import { systemClock } from '../lib/clock.js';
+import { seedDemo } from '../modules/demo/demo.service.js';
 import { setUpBusiness } from '../modules/setup/setup.service.js';
 import { findUserByLogin } from '../modules/users/users.repository.js';
 import { createUser, resetPassword } from '../modules/users/users.service.js';
@@ -25,6 +28,8 @@ export const USAGE = `Usage: npm run duka -- <command>
   user add --username U --password P [--role staff|admin] [--flags sell_cash,current_sales,...]
        [--name N] [--mobile M] [--business-id ID]
   user reset-password --username U --password P
+  demo [--password P]   an empty database becomes a demo shop with two weeks of sales
+                        (users owner and cashier; a password is made and printed if none is given)
 ${BACKUP_USAGE}
 ${SYNC_USAGE}
 
@@ -128,12 +133,29 @@ async function addUser(args: string[], db: Db, out: (line: string) => void) {
     password: o.password,
     role: o.role ?? 'staff',
     mobile: o.mobile,
-    user_roles: rolesFromFlags(flags),
+    // no --flags: the API's default (a staff user is a cashier)
+    user_roles: o.flags === undefined ? undefined : rolesFromFlags(flags),
   });
   const businessId = await businessFor(db, o['business-id']);
   const user = await createUser(db, await systemContext(db.kysely, businessId, at()), input);
-  const granted = flags.length ? ` with ${flags.join(', ')}` : '';
+  const given = flagsFromRoles(user.user_roles);
+  const granted = given.length ? ` with ${given.join(', ')}` : '';
   out(`Added ${user.role} "${user.username}" (id ${user.id})${granted}.`);
+}
+
+/** `demo`: a demo shop in an empty database (refuses a database that holds a business). */
+async function demo(args: string[], db: Db, mode: Config['mode'], out: (line: string) => void) {
+  const o = options(args, { password: {} });
+  const made = o.password === undefined;
+  const password = made ? randomBytes(9).toString('base64url') : parse(passwordSchema, o.password);
+  out('Filling the database with a demo shop (two weeks of sales)…');
+  const r = await seedDemo(db, { password, online: mode === 'hosted' });
+  out(
+    `Demo shop "${r.businessName}" ready: ${r.products} products, ${r.sales} sales over ${r.days} days (business id ${r.businessId}).`,
+  );
+  out(
+    `Sign in as "${r.usernames.owner}" (owner) or "${r.usernames.cashier}" (cashier)${made ? ` with the password ${password}` : ' with the password you gave'}.`,
+  );
 }
 
 /** `user reset-password`: a new password; the user's sessions end. */
@@ -159,6 +181,7 @@ export async function runCli(
     return;
   }
   if (command === 'init') return init(argv.slice(1), db, config.mode, out);
+  if (command === 'demo') return demo(argv.slice(1), db, config.mode, out);
   if (await runSyncCommand(argv, db, config, (id) => businessFor(db, id), out)) return;
   if (command === 'user' && sub === 'add') return addUser(rest, db, out);
   if (command === 'user' && sub === 'reset-password') return resetUserPassword(rest, db, out);
