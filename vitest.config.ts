@@ -41,6 +41,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
           css: false,
+          // a screen of Mantine inputs renders in seconds in jsdom on a busy 2-core machine
+          testTimeout: 20_000,
         },
       },
       {
