@@ -86,7 +86,12 @@ describe('the canonical text of a document body', () => {
       // two row shapes whose names join to the same text: {} and {"": …}, names holding U+0000
       { '': [{}, { '': { a: '', $base64: '' } }] },
       { t: [{}, { '': 1 }] },
-      { t: [{ 'a\u0000b': 1, c: 2 }, { a: 3, 'b\u0000c': 4 }] },
+      {
+        t: [
+          { 'a\u0000b': 1, c: 2 },
+          { a: 3, 'b\u0000c': 4 },
+        ],
+      },
     ])
       expect(canonicalBody(b as never)).toBe(canonical(b));
   });

@@ -67,10 +67,9 @@ export const documentSchema = z.object({
   type: z.string().max(40),
   id,
   hash: z.string().regex(/^[0-9a-f]{64}$/),
-  body: z.custom<Record<string, Record<string, string | number | null | { $base64: string }>[]>>(
-    isDocBody,
-    { message: 'not a document body' },
-  ),
+  body: z.custom<Record<string, Record<string, string | number | null | { $base64: string }>[]>>(isDocBody, {
+    message: 'not a document body',
+  }),
 });
 
 export const entrySchema = z.object({
