@@ -35,6 +35,12 @@ export interface DbOptions {
   sqliteFile?: string;
   /** PostgreSQL schema to use (tests give each file its own). */
   pgSchema?: string;
+  /**
+   * SQLite's durability: FULL (default) syncs the WAL at every commit, so an acknowledged sale
+   * survives a power cut, not only a crash; NORMAL (for the benchmark's baseline) may lose the
+   * last commits when the power goes.
+   */
+  sqliteSynchronous?: 'FULL' | 'NORMAL';
 }
 
 /** pg returns int8 (counts, sums, bigint counters) and numeric as strings; read them as numbers here, once. */
@@ -71,7 +77,7 @@ export function openDatabase(options: DbOptions): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   if (file !== ':memory:') makeDatabasePrivate(file);
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
