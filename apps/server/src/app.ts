@@ -13,6 +13,7 @@ import type { Access } from '@duka/domain';
 import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import { accessPlugin } from './http/access.js';
+import { DiskHealth } from './lib/disk-health.js';
 import { AppError } from './lib/errors.js';
 import { installErrorHandler } from './http/errors.js';
 import { installRequestGuard } from './http/request-guard.js';
@@ -67,6 +68,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route with its declared access rule (the access test walks them). */
     registeredRoutes: RegisteredRoute[];
+    /** Whether this process's writes fail for want of disk space (GET /api/storage/status). */
+    diskHealth: DiskHealth;
   }
 }
 
@@ -189,7 +192,9 @@ export async function buildApp({
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandler(app);
+  const disk = new DiskHealth();
+  app.decorate('diskHealth', disk);
+  installErrorHandler(app, disk, () => deps.clock.now());
   installRequestGuard(app, deps.config);
   recordRoutes(app);
   await registerPlugins(app, deps);

@@ -93,6 +93,12 @@ export function openDatabase(options: DbOptions): Db {
   };
 }
 
+/** Stands for a ROLLBACK statement when SQLite has already rolled the transaction back. */
+const NOTHING_TO_ROLL_BACK = {
+  reader: false,
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+} as unknown as SQLite.Statement;
+
 /** Most prepared statements kept per database; the oldest unused goes first. */
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -107,6 +113,11 @@ function withStatementCache(sqlite: SQLite.Database) {
   return {
     close: () => sqlite.close(),
     prepare(sqlText: string) {
+      // SQLite rolls a transaction back by itself on some errors (SQLITE_FULL, SQLITE_IOERR,
+      // SQLITE_NOMEM…); Kysely's ROLLBACK after it would fail with "cannot rollback - no
+      // transaction is active" and that error would replace the real one in the log and the
+      // answer. With no transaction left, there is nothing to roll back.
+      if (sqlText === 'rollback' && !sqlite.inTransaction) return NOTHING_TO_ROLL_BACK;
       let stmt = cache.get(sqlText);
       if (stmt) {
         cache.delete(sqlText);
