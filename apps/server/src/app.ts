@@ -42,6 +42,7 @@ import { printingRoutes } from './modules/printing/printing.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
 import { syncWireRoutes } from './modules/sync/sync-wire.routes.js';
+import { workDraftsRoutes } from './modules/work-drafts/work-drafts.routes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The built web app, beside this package: apps/web/dist. */
@@ -115,6 +116,7 @@ const ROUTE_MODULES = [
   reportsRoutes,
   syncRoutes,
   syncWireRoutes,
+  workDraftsRoutes,
 ];
 
 /** Keeps every route with its access rule in `app.registeredRoutes`. */

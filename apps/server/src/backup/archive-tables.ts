@@ -62,6 +62,9 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   own('sales_summary_daily', ['day', 'location_id', 'user_id', 'kind']),
   own('product_sales_daily', ['day', 'location_id', 'product_id']),
   own('product_sales_monthly', ['month', 'location_id', 'product_id']),
+  // Each user's work in progress (the till's cart, parked sales, stock drafts): a moved shop
+  // keeps its parked sales.
+  own('work_drafts', ['id']),
 ];
 
 /**
