@@ -62,9 +62,6 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   own('sales_summary_daily', ['day', 'location_id', 'user_id', 'kind']),
   own('product_sales_daily', ['day', 'location_id', 'product_id']),
   own('product_sales_monthly', ['month', 'location_id', 'product_id']),
-  // Each user's work in progress (the till's cart, parked sales, stock drafts): a moved shop
-  // keeps its parked sales.
-  own('work_drafts', ['id']),
 ];
 
 /**
@@ -83,4 +80,7 @@ export const NOT_ARCHIVED = [
   'link_codes',
   'sync_servers',
   'sync_quarantine',
+  // Each user's work in progress (a cart, parked sales, stock drafts): this server's own, like
+  // sessions, and not a record of the business (no journal entry, never synced).
+  'work_drafts',
 ] as const;

@@ -276,9 +276,7 @@ describe('moving a business between servers', () => {
         },
       );
       expect(seen).toHaveLength(ARCHIVE_TABLES.length);
-      expect(seen.at(-1)).toBe(
-        `${ARCHIVE_TABLES.length}/${ARCHIVE_TABLES.length} ${ARCHIVE_TABLES.at(-1)!.name}`,
-      );
+      expect(seen.at(-1)).toBe(`${ARCHIVE_TABLES.length}/${ARCHIVE_TABLES.length} product_sales_monthly`);
       const archived = (await readArchive(file)).tables.get('expense_categories') ?? [];
       expect(archived.map((r) => r.id)).not.toContain(late);
       // The write itself went through: the next export has it.

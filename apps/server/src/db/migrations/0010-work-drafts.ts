@@ -5,7 +5,8 @@ import type { DialectName } from '../dialect.js';
 /**
  * Work in progress kept per user on the server (the till's cart, parked sales, stock drafts):
  * local storage is cleared at sign-out, so it cannot live there. The id is the client's (the
- * cart's or the draft's own id); every read and write is scoped by business and user.
+ * cart's or the draft's own id); every read and write is scoped by business and user. Drafts are
+ * not records of the business: no journal entry, not synced, not in an export.
  */
 export function workDrafts(_dialect: DialectName) {
   return {
@@ -13,8 +14,11 @@ export function workDrafts(_dialect: DialectName) {
       await db.schema
         .createTable('work_drafts')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('business_id', 'text', (c) => c.notNull().references('businesses.id'))
-        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+        // No foreign keys on purpose: a draft never holds a business or a user back from being
+        // removed (a hosted placeholder business replaced at linking, ADR 11); its owner's
+        // business and user scope every read and write.
+        .addColumn('business_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull())
         .addColumn('kind', 'text', (c) => c.notNull())
         .addColumn('slot', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('name', 'text', (c) => c.notNull().defaultTo(''))
