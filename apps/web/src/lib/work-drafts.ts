@@ -1,5 +1,5 @@
 import { type WorkDraft, type WorkDraftPut, workDraftListSchema, workDraftSchema } from '@duka/domain';
-import { api } from './api-client';
+import { api, deviceHeaders } from './api-client';
 import { ApiError } from './api-error';
 import { notifyApiError } from './notify';
 
@@ -35,6 +35,11 @@ function reportFailure(err: unknown): void {
 }
 
 const live = new Set<DraftWriter>();
+
+if (typeof window !== 'undefined')
+  window.addEventListener('pagehide', () => {
+    for (const w of live) w.sendBeforeUnload();
+  });
 
 /** Sends what every screen still has waiting, and answers once it is written: before signing out. */
 export async function flushDraftWriters(): Promise<void> {
@@ -82,6 +87,24 @@ export class DraftWriter {
   drop(id: string): Promise<void> {
     this.cancel(id);
     return this.enqueue(() => dropWorkDraft(id));
+  }
+
+  /**
+   * The page is going away (a reload, the tab closed): what waits is sent at once with
+   * `keepalive`, which outlives the page; the ordinary queue would not.
+   */
+  sendBeforeUnload(): void {
+    for (const [id, w] of this.waiting) {
+      clearTimeout(w.timer);
+      void fetch(`/api/work-drafts/${id}`, {
+        method: 'PUT',
+        keepalive: true,
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...deviceHeaders() },
+        body: JSON.stringify(w.put),
+      }).catch(() => undefined); // the page is gone: nobody to tell
+    }
+    this.waiting.clear();
   }
 
   /** Sends every save still waiting for its pause (leaving the screen, signing out). */

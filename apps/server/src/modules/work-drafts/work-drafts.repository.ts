@@ -99,3 +99,12 @@ export async function deleteDraft(q: Q, owner: DraftOwner, id: string): Promise<
     .executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
+
+/**
+ * A sale is recorded: the cart it was rung up in (its draft has the sale's id) is no one's work
+ * any more. In the sale's transaction, so a till closed right after the sale cannot bring the
+ * sold cart back.
+ */
+export async function dropSoldCart(q: Q, businessId: string, saleId: string): Promise<void> {
+  await q.deleteFrom('work_drafts').where('id', '=', saleId).where('business_id', '=', businessId).execute();
+}

@@ -2,7 +2,7 @@ import type { WorkDraft } from '@duka/domain';
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_PASSWORD, buildBusiness, buildUser, signIn } from '../../test/factories.js';
-import { countRows } from '../../test/sales-factories.js';
+import { type Shop, buildShop, countRows, postSale, saleId } from '../../test/sales-factories.js';
 import { buildTenant } from '../../test/tenancy-factories.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
@@ -131,5 +131,54 @@ describe("each user's work in progress, kept on the server", () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
     }
     expect((await list(clerk)).some((d) => d.id === id)).toBe(false);
+  });
+});
+
+describe('a sale and its cart', () => {
+  let t: TestApp;
+  let s: Shop;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    s = await buildShop(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('the sale takes its cart away in the same write, so a till closed at once cannot bring it back', async () => {
+    const id = saleId();
+    const other = v7();
+    for (const [draftId, kind] of [
+      [id, 'cart'],
+      [other, 'parked'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/work-drafts/${draftId}`,
+        headers: { cookie: s.admin },
+        payload: { kind, body: { id: draftId } },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const body = {
+      id,
+      kind: 'cash',
+      location_id: s.shop.id,
+      lines: [{ product_id: s.bread.id, quantity: 1000 }],
+      tendered: 6500,
+    };
+    const sold = await postSale(t.app, s.admin, body);
+    expect(sold.statusCode, sold.body).toBe(201);
+    const left = await t.app.inject({ url: '/api/work-drafts', headers: { cookie: s.admin } });
+    expect(left.json<WorkDraft[]>().map((d) => d.id)).toEqual([other]);
+    // The cart saved again by a till that had not heard yet: the retried sale takes it away too.
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/work-drafts/${id}`,
+      headers: { cookie: s.admin },
+      payload: { kind: 'cart', body: { id } },
+    });
+    const retried = await postSale(t.app, s.admin, body);
+    expect(retried.statusCode, retried.body).toBe(201);
+    const again = await t.app.inject({ url: '/api/work-drafts', headers: { cookie: s.admin } });
+    expect(again.json<WorkDraft[]>().map((d) => d.id)).toEqual([other]);
   });
 });
