@@ -39,9 +39,10 @@ describe('a full disk', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent("The shop computer's disk is full");
     expect(screen.getByText('2.5 GB free on the disk of the data folder.')).toBeVisible();
     unmount();
-    server({ disk_full_since: null, free_bytes: 2_500_000_000 });
+    server({ disk_full_since: null, free_bytes: 12_400_000 });
     await renderApp(<StorageCard />, { session: makeSession({ role: 'admin' }) });
     expect(await screen.findByText('Sales and changes are being saved normally.')).toBeVisible();
+    expect(screen.getByText('12 MB free on the disk of the data folder.')).toBeVisible();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -5,7 +5,9 @@ import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { useStorageStatus } from './use-storage-status';
 
-const gigabytes = (bytes: number) => (bytes / 1_000_000_000).toFixed(1);
+/** Room left, in GB, or in MB below one GB (where it matters most). */
+const room = (bytes: number) =>
+  bytes >= 1_000_000_000 ? `${(bytes / 1_000_000_000).toFixed(1)} GB` : `${Math.floor(bytes / 1_000_000)} MB`;
 
 /** The business profile's disk card: a full disk (writes failing) and the room left. */
 export function StorageCard() {
@@ -40,7 +42,7 @@ export function StorageCard() {
           )}
           {s.free_bytes !== null && (
             <Text size="sm" c="dimmed" mt="xs">
-              {t('storage.free', { size: gigabytes(s.free_bytes) })}
+              {t('storage.free', { size: room(s.free_bytes) })}
             </Text>
           )}
         </>
