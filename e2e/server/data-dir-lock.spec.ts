@@ -61,4 +61,15 @@ test.describe('the data folder lock', () => {
     const restored = duka(dataDir, ['restore', path.join(dataDir, 'copy.sqlite')]);
     expect(restored.status, restored.stderr).toBe(0);
   });
+
+  test('a data folder it cannot use stops it with what is wrong and what to do, naming the folder', () => {
+    const notAFolder = path.join(tempDir(), 'data');
+    fs.writeFileSync(notAFolder, 'a file where the data folder should be');
+    const r = startAgain(notAFolder);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(
+      new RegExp(`^Duka could not start: ${notAFolder} is not a folder \\(a file has that name\\)`, 'm'),
+    );
+    expect(r.stderr).toContain('Set DATA_DIR to a folder');
+  });
 });
