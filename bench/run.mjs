@@ -78,20 +78,38 @@ try {
   console.log(`${'baseline: bare Fastify GET /json'.padEnd(44)} ${fmt(base)}`);
   bare.child.kill();
 
-  const duka = await start(['apps/server/dist/main.js'], {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-  });
-  servers.push(duka.child);
-  const setup = await post(`${duka.url}/api/setup`, {
-    business_name: 'Bench shop',
-    username: 'owner',
-    password: 'bench-pass-1',
-  });
-  const cookie = setup.headers.get('set-cookie').split(';')[0];
+  /** A fresh local server (its own data folder) set up with a business; answers it and the owner's cookie. */
+  const freshDuka = async (env = {}) => {
+    const duka = await start(['apps/server/dist/main.js'], {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: fs.mkdtempSync(path.join(dataDir, 'shop-')),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    });
+    servers.push(duka.child);
+    const setup = await post(`${duka.url}/api/setup`, {
+      business_name: 'Bench shop',
+      username: 'owner',
+      password: 'bench-pass-1',
+    });
+    return { duka, cookie: setup.headers.get('set-cookie').split(';')[0] };
+  };
+  const checkoutFigure = async (duka, cookie) => {
+    const template = await prepareCheckout(duka.url, cookie);
+    const checkout = checkoutLoad(duka.url, cookie, template);
+    await load(checkout.url, { ...checkout, duration: 2 }); // warm-up
+    return load(checkout.url, checkout);
+  };
+
+  // SQLite's synchronous=NORMAL first: the durability baseline FULL (the default) is compared to.
+  const normal = await freshDuka({ SQLITE_SYNCHRONOUS: 'NORMAL' });
+  const salesNormal = await checkoutFigure(normal.duka, normal.cookie);
+  line('duka: POST /api/sales, SQLite synchronous=NORMAL', salesNormal, base);
+  normal.duka.child.kill();
+
+  const { duka, cookie } = await freshDuka();
   await load(`${duka.url}/api/health`, { duration: 2 });
   line('duka: GET /api/health', await load(`${duka.url}/api/health`), base);
   line(
@@ -99,13 +117,13 @@ try {
     await load(`${duka.url}/api/me`, { headers: { cookie } }),
     base,
   );
-  const template = await prepareCheckout(duka.url, cookie);
-  const checkout = checkoutLoad(duka.url, cookie, template);
-  await load(checkout.url, { ...checkout, duration: 2 }); // warm-up
-  const sales = await load(checkout.url, checkout);
+  const sales = await checkoutFigure(duka, cookie);
   line('duka: POST /api/sales, 3-line cash sale (SQLite)', sales, base);
   console.log(
     `${''.padEnd(44)} ${Math.round(sales.rps)} sales/s; aim: ≥ ${Math.round(base.rps / 4)} (a quarter of baseline), p99 < 20 ms`,
+  );
+  console.log(
+    `${''.padEnd(44)} synchronous=FULL (every acknowledged sale on disk): ${((sales.rps / salesNormal.rps) * 100).toFixed(0)}% of NORMAL's sales/s, p99 ${sales.p99} ms vs ${salesNormal.p99} ms`,
   );
   duka.child.kill();
 

@@ -59,7 +59,9 @@ test.describe('backups and moving a shop (CLI)', () => {
 
     const refused = duka(dataDir, ['restore', file]);
     expect(refused.status).not.toBe(0);
-    expect(refused.stderr).toMatch(/is running on .*stop it first/);
+    expect(refused.stderr).toMatch(
+      /Not restored: Another Duka server is already running on .* \(pid \d+, started .*, port \d+\)\. Stop it first/,
+    );
 
     s.child.kill('SIGTERM');
     expect(await exited(s.child)).toBe(0);

@@ -26,7 +26,7 @@ test.describe('files the server and the CLI write are private', () => {
       });
       expect(res.status).toBe(401);
       expect(mode(dataDir)).toBe('700');
-      for (const f of ['duka.sqlite', 'duka.sqlite-wal', 'duka.sqlite-shm', 'duka.pid'])
+      for (const f of ['duka.sqlite', 'duka.sqlite-wal', 'duka.sqlite-shm', 'duka.pid', 'duka.lock'])
         expect(mode(path.join(dataDir, f)), f).toBe('600');
     } finally {
       s.child.kill('SIGTERM');

@@ -13,6 +13,7 @@ import type { Access } from '@duka/domain';
 import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import { accessPlugin } from './http/access.js';
+import { DiskHealth } from './lib/disk-health.js';
 import { AppError } from './lib/errors.js';
 import { installErrorHandler } from './http/errors.js';
 import { installRequestGuard } from './http/request-guard.js';
@@ -41,6 +42,7 @@ import { printingRoutes } from './modules/printing/printing.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
 import { syncWireRoutes } from './modules/sync/sync-wire.routes.js';
+import { workDraftsRoutes } from './modules/work-drafts/work-drafts.routes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The built web app, beside this package: apps/web/dist. */
@@ -67,6 +69,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route with its declared access rule (the access test walks them). */
     registeredRoutes: RegisteredRoute[];
+    /** Whether this process's writes fail for want of disk space (GET /api/storage/status). */
+    diskHealth: DiskHealth;
   }
 }
 
@@ -112,6 +116,7 @@ const ROUTE_MODULES = [
   reportsRoutes,
   syncRoutes,
   syncWireRoutes,
+  workDraftsRoutes,
 ];
 
 /** Keeps every route with its access rule in `app.registeredRoutes`. */
@@ -189,7 +194,9 @@ export async function buildApp({
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandler(app);
+  const disk = new DiskHealth();
+  app.decorate('diskHealth', disk);
+  installErrorHandler(app, disk, () => deps.clock.now());
   installRequestGuard(app, deps.config);
   recordRoutes(app);
   await registerPlugins(app, deps);

@@ -11,6 +11,7 @@ export function openConfiguredDatabase(config: Config): Db {
   return openDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'duka.sqlite'),
+    sqliteSynchronous: config.sqliteSynchronous,
   });
 }
 

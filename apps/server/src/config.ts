@@ -67,6 +67,11 @@ const envSchema = z.object({
   SESSION_MAX_HOURS: duration(24 * 7),
   BACKUP_DIR: z.string().min(1).optional(),
   TRUST_PROXY: trustProxySchema.optional(),
+  /**
+   * FULL (the default): a commit reaches the disk before the sale is acknowledged, so it survives
+   * a power cut. NORMAL is kept only so `npm run bench` can measure what FULL costs.
+   */
+  SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
   MAX_IMAGE_STORAGE_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
   KEY_ENCRYPTION_KEY: z
     .string()
@@ -112,6 +117,8 @@ export interface Config {
    * hosted server; optional on a local one (unset there, keys stay plain PEM as before).
    */
   keyEncryptionKey: Buffer | undefined;
+  /** SQLite's `synchronous` (SQLITE_SYNCHRONOUS): FULL unless measuring. */
+  sqliteSynchronous: 'FULL' | 'NORMAL';
 }
 
 export class ConfigError extends Error {}
@@ -152,5 +159,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     maxImageStorageBytes: e.MAX_IMAGE_STORAGE_MB * 1_000_000,
     keyEncryptionKey: e.KEY_ENCRYPTION_KEY,
+    sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
   };
 }

@@ -1,24 +1,23 @@
 #!/usr/bin/env node
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { explainStartupError } from './lib/startup-errors.js';
 import { createServer } from './bootstrap.js';
 import { startBackupSchedule } from './backup/backup-job.js';
-import { removePidFile, writePidFile } from './backup/server-lock.js';
+import { type DataDirLock, lockDataDir } from './backup/server-lock.js';
 import { systemClock } from './lib/clock.js';
 import { PushJob } from './modules/sync/push-job.js';
 import { PRIVATE_UMASK } from './lib/private-files.js';
 
-async function main(): Promise<void> {
-  // Whatever the server creates (database, backups, keys) is the owner's alone.
-  process.umask(PRIVATE_UMASK);
-  const config = loadConfig();
-  // Claimed before the database is opened and migrated, so `restore` cannot slip in meanwhile;
-  // the port is filled in once the server listens.
-  if (config.mode === 'local') writePidFile(config.dataDir, 0);
+async function main(config: Config): Promise<void> {
+  // Held from before the database is opened and migrated until the process ends, so neither a
+  // second server nor `restore` can work on this folder meanwhile; the port is filled in once
+  // the server listens.
+  const lock: DataDirLock | null = config.mode === 'local' ? lockDataDir(config.dataDir) : null;
   let created;
   try {
     created = await createServer(config);
   } catch (err) {
-    if (config.mode === 'local') removePidFile(config.dataDir);
+    lock?.release();
     throw err;
   }
   const { app, db } = created;
@@ -39,7 +38,7 @@ async function main(): Promise<void> {
       .then(() => app.close())
       .then(
         () => {
-          if (config.mode === 'local') removePidFile(config.dataDir);
+          lock?.release();
           process.exit(0);
         },
         (err: unknown) => {
@@ -60,7 +59,7 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
   if (config.mode === 'local') {
-    writePidFile(config.dataDir, Number(port));
+    lock?.setPort(Number(port));
     stopBackups = startBackupSchedule(
       { db, dataDir: config.dataDir, backupDir: config.backupDir, now: () => systemClock.now() },
       app.log,
@@ -81,11 +80,16 @@ async function main(): Promise<void> {
   process.stdout.write(`\nDuka is running at ${shown}  (${config.mode} mode, ${where})\n\n`);
 }
 
-main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
-    process.stderr.write(`${err.message}\n`);
-  } else {
-    process.stderr.write(`Duka could not start: ${err instanceof Error ? err.message : String(err)}\n`);
-  }
+// Whatever the server creates (database, backups, keys) is the owner's alone.
+process.umask(PRIVATE_UMASK);
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  process.stderr.write(`${err instanceof ConfigError ? err.message : String(err)}\n`);
+  process.exit(1);
+}
+main(config).catch((err: unknown) => {
+  process.stderr.write(`Duka could not start: ${explainStartupError(err, config)}\n`);
   process.exit(1);
 });

@@ -73,6 +73,8 @@ export const ERROR_CODES = [
   'sync_schema_newer',
   /** A write on the hosted copy of a business a shop's server keeps (read-only there). */
   'business_synced_from_shop',
+  /** The server's disk (or its database's) has no room left: nothing of the request was kept. */
+  'disk_full',
   'internal',
 ] as const;
 

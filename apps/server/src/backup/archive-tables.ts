@@ -80,4 +80,7 @@ export const NOT_ARCHIVED = [
   'link_codes',
   'sync_servers',
   'sync_quarantine',
+  // Each user's work in progress (a cart, parked sales, stock drafts): this server's own, like
+  // sessions, and not a record of the business (no journal entry, never synced).
+  'work_drafts',
 ] as const;

@@ -9,7 +9,7 @@ import { type Shop, buildShop, postSale, stock } from '../test/sales-factories.j
 import { type TestApp, buildTestApp, testConfig } from '../test/test-app.js';
 import { backupOnce } from './backup-job.js';
 import { readStatus } from './backup-status.js';
-import { writePidFile, removePidFile } from './server-lock.js';
+import { lockDataDir } from './server-lock.js';
 import { checkDatabaseFile } from './sqlite-copy.js';
 
 /** Every stock level equals the sum of its movements, read straight from a database file. */
@@ -145,9 +145,14 @@ describe('local backups (SQLite)', () => {
     expect(() => restoreCommand([corrupt], config, () => undefined)).toThrow(/cannot be restored/);
     const good = readStatus(dataDir).last_good!.file;
     fs.writeFileSync(path.join(dir, 'duka.sqlite'), 'the database in use');
-    writePidFile(dir, 3000); // this test process stands for a live server on that folder
-    expect(() => restoreCommand([good], config, () => undefined)).toThrow(/is running on/);
-    removePidFile(dir);
+    const lock = lockDataDir(dir); // this test process stands for a live server on that folder
+    lock.setPort(3000);
+    expect(() => restoreCommand([good], config, () => undefined)).toThrow(
+      new RegExp(
+        `Not restored: Another Duka server is already running on ${dir} \\(pid ${process.pid}, started .*, port 3000\\)`,
+      ),
+    );
+    lock.release();
     const out: string[] = [];
     restoreCommand([good], config, (l) => out.push(l));
     const aside = fs.readdirSync(dir).find((f) => f.startsWith('duka.sqlite.before-restore-'));

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { exportBusiness, importArchive } from '../backup/archive.js';
 import { backupOnce, backupToFile } from '../backup/backup-job.js';
-import { pidFile, runningServer } from '../backup/server-lock.js';
+import { DataDirLockedError, lockDataDir } from '../backup/server-lock.js';
 import { checkDatabaseFile, removeSidecars, settleCopy, snapshotCopy } from '../backup/sqlite-copy.js';
 import { systemClock } from '../lib/clock.js';
 import { makeDatabasePrivate, makePrivateDir } from '../lib/private-files.js';
@@ -43,15 +43,26 @@ export function restoreCommand(argv: string[], config: Config, out: (l: string) 
   const { pos } = args(argv, {}, 1);
   const from = pos[0];
   if (!from) throw new BackupCliError('Which backup? npm run duka -- restore FILE');
-  const pid = runningServer(config.dataDir);
-  if (pid !== null)
-    throw new BackupCliError(
-      `A Duka server (pid ${pid}) is running on ${config.dataDir}: stop it first, then restore. ` +
-        `(If no Duka server is running, ${pidFile(config.dataDir)} was left by a crash: delete it.)`,
-    );
   const target = sqliteFileOf(config);
   if (fs.existsSync(from) && fs.existsSync(target) && fs.realpathSync(from) === fs.realpathSync(target))
     throw new BackupCliError(`${from} is the database in use itself: name a backup file`);
+  // Held while the files move: no server can start on this folder meanwhile, and a running one
+  // (which holds it for its whole life) makes restore refuse, naming it.
+  let lock;
+  try {
+    lock = lockDataDir(config.dataDir);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) throw new BackupCliError(`Not restored: ${err.message}`);
+    throw err;
+  }
+  try {
+    restoreLocked(from, target, config, out);
+  } finally {
+    lock.release();
+  }
+}
+
+function restoreLocked(from: string, target: string, config: Config, out: (l: string) => void): void {
   const check = checkDatabaseFile(from);
   if (!check.ok) throw new BackupCliError(`${from} cannot be restored: ${check.message}`);
   makePrivateDir(config.dataDir);

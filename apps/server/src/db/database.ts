@@ -15,6 +15,7 @@ import { deviceTokens } from './migrations/0007-device-tokens.js';
 import { requestHashes } from './migrations/0008-request-hashes.js';
 import { sync } from './migrations/0009-sync.js';
 import { syncIndexes } from './migrations/0010-sync-indexes.js';
+import { workDrafts } from './migrations/0011-work-drafts.js';
 
 import type { DialectName } from './dialect.js';
 
@@ -36,6 +37,12 @@ export interface DbOptions {
   sqliteFile?: string;
   /** PostgreSQL schema to use (tests give each file its own). */
   pgSchema?: string;
+  /**
+   * SQLite's durability: FULL (default) syncs the WAL at every commit, so an acknowledged sale
+   * survives a power cut, not only a crash; NORMAL (for the benchmark's baseline) may lose the
+   * last commits when the power goes.
+   */
+  sqliteSynchronous?: 'FULL' | 'NORMAL';
 }
 
 /** pg returns int8 (counts, sums, bigint counters) and numeric as strings; read them as numbers here, once. */
@@ -72,7 +79,7 @@ export function openDatabase(options: DbOptions): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   if (file !== ':memory:') makeDatabasePrivate(file);
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
@@ -88,6 +95,12 @@ export function openDatabase(options: DbOptions): Db {
   };
 }
 
+/** Stands for a ROLLBACK statement when SQLite has already rolled the transaction back. */
+const NOTHING_TO_ROLL_BACK = {
+  reader: false,
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+} as unknown as SQLite.Statement;
+
 /** Most prepared statements kept per database; the oldest unused goes first. */
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -102,6 +115,11 @@ function withStatementCache(sqlite: SQLite.Database) {
   return {
     close: () => sqlite.close(),
     prepare(sqlText: string) {
+      // SQLite rolls a transaction back by itself on some errors (SQLITE_FULL, SQLITE_IOERR,
+      // SQLITE_NOMEM…); Kysely's ROLLBACK after it would fail with "cannot rollback - no
+      // transaction is active" and that error would replace the real one in the log and the
+      // answer. With no transaction left, there is nothing to roll back.
+      if (sqlText === 'rollback' && !sqlite.inTransaction) return NOTHING_TO_ROLL_BACK;
       let stmt = cache.get(sqlText);
       if (stmt) {
         cache.delete(sqlText);
@@ -127,6 +145,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0008-request-hashes': requestHashes(dialect),
     '0009-sync': sync(dialect),
     '0010-sync-indexes': syncIndexes(dialect),
+    '0011-work-drafts': workDrafts(dialect),
   };
 }
 

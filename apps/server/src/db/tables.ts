@@ -53,6 +53,7 @@ import type {
   LinkCodesTable,
   SyncServersTable,
 } from './tables/sync.js';
+import type { WorkDraftsTable } from './tables/work.js';
 
 /** Every table's row type, from the files by area. */
 export type * from './tables/foundation.js';
@@ -60,6 +61,7 @@ export type * from './tables/stock.js';
 export type * from './tables/selling.js';
 export type * from './tables/reporting.js';
 export type * from './tables/sync.js';
+export type * from './tables/work.js';
 
 export interface Database {
   businesses: BusinessesTable;
@@ -106,6 +108,7 @@ export interface Database {
   sync_links: SyncLinksTable;
   link_codes: LinkCodesTable;
   sync_servers: SyncServersTable;
+  work_drafts: WorkDraftsTable;
 }
 
 export type BusinessRow = Selectable<BusinessesTable>;

@@ -2,6 +2,7 @@ import { type ErrorCode, type ErrorParams, errorSchema } from '@duka/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isPrimaryKeyViolation, isUniqueViolation } from '../lib/db-errors.js';
+import { type DiskHealth, isDiskFull } from '../lib/disk-health.js';
 import { isAppError } from '../lib/errors.js';
 
 /** Response schemas for the error statuses a route can answer with (for OpenAPI). */
@@ -77,6 +78,7 @@ const ERROR_STATUS: Record<ErrorCode, number> = {
   sync_batch_invalid: 422,
   sync_schema_newer: 409,
   business_synced_from_shop: 409,
+  disk_full: 507,
   internal: 500,
 };
 
@@ -99,9 +101,24 @@ function send(reply: FastifyReply, code: ErrorCode, message: string, field?: str
     .send({ error: { code, message, ...(field ? { field } : {}), ...(params ? { params } : {}) } });
 }
 
-/** Maps every error to `{error:{code,message}}` with a stable code; 5xx never leaks internals. */
-export function installErrorHandler(app: FastifyInstance): void {
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Maps every error to `{error:{code,message}}` with a stable code; 5xx never leaks internals.
+ * A full disk is answered 507 `disk_full` (its real cause logged) and noted in `disk` until a
+ * write succeeds again.
+ */
+export function installErrorHandler(app: FastifyInstance, disk: DiskHealth, now: () => Date): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    if (WRITE_METHODS.has(request.method) && reply.statusCode < 400) disk.noteWriteSucceeded();
+    done();
+  });
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (isDiskFull(err)) {
+      disk.noteFull(now());
+      request.log.error({ err }, 'disk full: the request was not saved');
+      return send(reply, 'disk_full', "The shop computer's disk is full");
+    }
     if (isAppError(err)) {
       for (const [k, v] of Object.entries(err.headers)) void reply.header(k, v);
       return send(reply, err.code, err.message, err.field, err.params);

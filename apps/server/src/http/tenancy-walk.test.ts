@@ -65,6 +65,7 @@ const RECORDS: [prefix: string, table: Table][] = [
   ['/api/daily-sales', 'day_closes'],
   ['/api/sync/servers', 'sync_servers'],
   ['/api/sync/quarantine', 'sync_quarantine'],
+  ['/api/work-drafts', 'work_drafts'],
 ];
 
 /** Path parameters that are not ids of a table. */

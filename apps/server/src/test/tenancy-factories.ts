@@ -215,7 +215,7 @@ async function hireStaff(app: FastifyInstance, admin: string, tag: string, locat
  * A business set up on the shared server (the second one as a hosted server would) and filled
  * through the API with a record of every kind: locations, supplier, products and stock, a
  * provider, a debtor, cash/debtor/transfer sales, a reversal, a payment, an expense, an open
- * count, a closed day, an image, and two staff users. Every name contains `tag`.
+ * count, a closed day, an image, two staff users and a parked sale. Every name contains `tag`.
  */
 export async function buildTenant(t: TestApp, tag: string): Promise<Tenant> {
   const { app } = t;
@@ -226,6 +226,13 @@ export async function buildTenant(t: TestApp, tag: string): Promise<Tenant> {
   await keepBooks(app, admin, tag, { main: main.id, branch: branch.id, day, breadId: bread.id });
   const image = await uploadImage(app, admin);
   const { staffAll, spareId, staffNone } = await hireStaff(app, admin, tag, [main.id, branch.id]);
+  const parked = await app.inject({
+    method: 'PUT',
+    url: `/api/work-drafts/${v7()}`,
+    headers: { cookie: admin },
+    payload: { kind: 'parked', name: `${tag} parked`, body: { note: `${tag} cart` } },
+  });
+  if (parked.statusCode !== 200) throw new Error(`parking failed: ${parked.statusCode} ${parked.body}`);
   const ids = await idsOf(t, businessId);
   return {
     businessId,

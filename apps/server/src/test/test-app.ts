@@ -42,6 +42,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     maxImageStorageBytes: 200_000_000,
     keyEncryptionKey: TEST_KEY_ENCRYPTION_KEY,
+    sqliteSynchronous: 'FULL',
     ...overrides,
   };
 }

@@ -34,6 +34,16 @@ export const healthSchema = z.object({
   version: z.string(),
 });
 
+/**
+ * GET /api/storage/status: whether this server's last write failed for want of disk space
+ * (cleared by the next write that succeeds), and the room left in its data folder (local only).
+ */
+export const storageStatusSchema = z.object({
+  disk_full_since: z.string().nullable(),
+  free_bytes: z.number().nullable(),
+});
+export type StorageStatus = z.infer<typeof storageStatusSchema>;
+
 export const usernameSchema = safeText()
   .min(3)
   .max(32)

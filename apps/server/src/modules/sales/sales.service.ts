@@ -18,6 +18,7 @@ import {
   transferOf,
 } from './sale-writes.js';
 import { loadSale } from './sales.repository.js';
+import { dropSoldCart } from '../work-drafts/work-drafts.repository.js';
 
 type Body = z.output<typeof saleBodySchema>;
 
@@ -51,8 +52,10 @@ export async function postSale(db: Db, seller: Seller, sent: Body): Promise<Sale
   const body = placed(seller, sent);
   return db.kysely.transaction().execute(async (trx) => {
     const business = await lockedBusiness(db, trx, actor.businessId);
-    if (await isReplay(trx, 'sales', body.id, actor.businessId, hash))
+    if (await isReplay(trx, 'sales', body.id, actor.businessId, hash)) {
+      await dropSoldCart(trx, actor.businessId, body.id);
       return loadSale(trx, actor.businessId, body.id);
+    }
 
     // Checks (sale-checks.ts): they only read, so a refusal leaves nothing behind.
     const { location, products } = await checkWhereAndWhat(trx, actor, seller, body);
@@ -86,6 +89,7 @@ export async function postSale(db: Db, seller: Seller, sent: Body): Promise<Sale
       total: priced.total,
       lines: lines.length,
     });
+    await dropSoldCart(trx, actor.businessId, body.id);
     return saleAnswer(row, lines, { location: location.name, user: seller.user?.name ?? '', payment });
   });
 }

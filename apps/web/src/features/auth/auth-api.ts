@@ -9,6 +9,7 @@ import {
 import { api } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { storeShopDetails } from '../../lib/session-storage';
+import { flushDraftWriters } from '../../lib/work-drafts';
 
 export const ME_QUERY_KEY = ['me'] as const;
 
@@ -40,6 +41,8 @@ export function loginRequest(body: LoginBody, deviceId: string | null): Promise<
 }
 
 export async function logoutRequest(): Promise<void> {
+  // The cart and drafts typed a moment ago are saved while the session still lets them be.
+  await flushDraftWriters();
   await api('/api/auth/logout', { method: 'POST', expectUnauthorized: true, retry: true });
 }
 

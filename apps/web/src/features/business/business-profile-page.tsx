@@ -6,6 +6,7 @@ import { ListError } from '../../components/list-states';
 import { ReceiptPrinterSection } from '../printing';
 import { SyncSection } from '../sync';
 import { useBusinessProfile } from './business-api';
+import { StorageCard } from '../storage';
 import { BackupStatusCard } from './backup-status';
 import {
   IdentitySection,
@@ -63,6 +64,7 @@ export function BusinessProfilePage() {
         <Stack gap="lg">
           <ProfileForm key={profile.data.updated_at} business={profile.data} />
           <ImageStorageCard />
+          <StorageCard />
           <BackupStatusCard />
           <SyncSection />
         </Stack>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isAdminRole } from '@duka/domain';
 import { LanguagePicker } from '../../components/language-picker';
 import { useSession } from '../../lib/session-context';
+import { useDiskFullSince } from '../storage';
 import { SyncIndicator, useSyncNotices } from '../sync';
 import { MenuSearch } from './menu-search';
 import { UserMenu } from './user-menu';
@@ -28,7 +29,7 @@ export function Navbar(p: NavbarProps) {
   const { t } = useTranslation();
   const { toggle, fullscreen } = useFullscreenDocument();
   const admin = isAdminRole(useSession().user.role);
-  const notices = useSyncNotices().length;
+  const notices = useSyncNotices().length + (useDiskFullSince() ? 1 : 0);
   return (
     <header
       className={classes.navbar}

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Drawer, Group, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconBellCheck, IconCloudX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DiskFullEntry, useDiskFullSince } from '../storage';
 import { type SyncNotice, useSyncNotices } from '../sync';
 
 function AllClear() {
@@ -48,6 +49,7 @@ function SyncEntry({ notice, onOpen }: { notice: SyncNotice; onOpen: () => void 
 export function NotificationsPanel({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const sync = useSyncNotices();
+  const diskFullSince = useDiskFullSince();
   return (
     <Drawer
       closeButtonProps={{ 'aria-label': t('common.close') }}
@@ -57,20 +59,25 @@ export function NotificationsPanel({ opened, onClose }: { opened: boolean; onClo
       title={t('layout.notifications')}
       size="sm"
     >
-      {sync.length === 0 ? (
+      {sync.length === 0 && !diskFullSince ? (
         <AllClear />
       ) : (
         <Stack gap="sm">
-          <Text size="xs" fw={700} tt="uppercase" c="dimmed" id="notices-sync">
-            {t('sync.notice.heading')}
-          </Text>
-          <Stack gap="sm" role="list" aria-labelledby="notices-sync">
-            {sync.map((n) => (
-              <div role="listitem" key={n.id}>
-                <SyncEntry notice={n} onOpen={onClose} />
-              </div>
-            ))}
-          </Stack>
+          {diskFullSince && <DiskFullEntry since={diskFullSince} onOpen={onClose} />}
+          {sync.length > 0 && (
+            <>
+              <Text size="xs" fw={700} tt="uppercase" c="dimmed" id="notices-sync">
+                {t('sync.notice.heading')}
+              </Text>
+              <Stack gap="sm" role="list" aria-labelledby="notices-sync">
+                {sync.map((n) => (
+                  <div role="listitem" key={n.id}>
+                    <SyncEntry notice={n} onOpen={onClose} />
+                  </div>
+                ))}
+              </Stack>
+            </>
+          )}
         </Stack>
       )}
     </Drawer>

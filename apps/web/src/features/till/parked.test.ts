@@ -1,42 +1,75 @@
 import { describe, expect, it } from 'vitest';
+import type { WorkDraft } from '@duka/domain';
 import { type Cart, cartReducer, emptyCart } from './cart';
 import { product } from './test-fixtures';
-import { CART_KEY, PARKED_KEY, parkSale, readCart, readParked, takeParked, writeCart } from './parked';
+import {
+  LEGACY_CART_KEY,
+  LEGACY_PARKED_KEY,
+  cartDraft,
+  parkedDraft,
+  takeLegacyTillWork,
+  tillDraftsOf,
+} from './parked';
 import { EMPTY_PAY, checkPayment, paymentOf, quickAmounts, tenderedOf } from './payment';
 
 const withSugar = (id: string): Cart => cartReducer(emptyCart(id, 'L1'), { type: 'add', product: product() });
 
-describe('the cart kept on this device', () => {
-  it('survives a reload: written and read back whole; a broken entry starts over', () => {
-    const c = withSugar('s1');
-    writeCart(c);
-    expect(readCart()).toEqual(c);
-    localStorage.setItem(CART_KEY, '{not json');
-    expect(readCart()).toBeNull();
-    localStorage.setItem(CART_KEY, JSON.stringify({ id: 3 }));
-    expect(readCart()).toBeNull();
+describe("the cashier's cart and parked sales, from their drafts on the server", () => {
+  const draft = (over: Partial<WorkDraft>): WorkDraft => ({
+    id: 'x',
+    kind: 'parked',
+    slot: '',
+    name: '',
+    body: {},
+    updated_at: '2026-03-01T08:00:00.000Z',
+    ...over,
+  });
+  const body = (c: Cart) => c as unknown as WorkDraft['body'];
+
+  it('reads back the cart and the parked sales; a broken or mislabelled one is left out', () => {
+    const { cart, parked } = tillDraftsOf([
+      draft({ id: 'c', kind: 'cart', body: body(withSugar('c')) }),
+      draft({
+        id: 'b',
+        name: 'Mama Wanjiru',
+        body: body(withSugar('b')),
+        updated_at: '2026-03-01T09:00:00.000Z',
+      }),
+      draft({ id: 'a', body: body(withSugar('a')) }),
+      draft({ id: 'broken', body: { id: 3 } }),
+      draft({ id: 'other', body: body(withSugar('not-its-id')) }),
+      draft({ id: 's', kind: 'stock', slot: 'duka.draft.receipt', body: { id: 's', lines: [] } }),
+    ]);
+    expect(cart).toEqual(withSugar('c'));
+    expect(parked.map((p) => [p.cart.id, p.name, p.parked_at])).toEqual([
+      ['b', 'Mama Wanjiru', '2026-03-01T09:00:00.000Z'],
+      ['a', '', '2026-03-01T08:00:00.000Z'],
+    ]);
+    expect(parkedDraft(withSugar('a'), 'Juma')).toEqual({
+      kind: 'parked',
+      slot: '',
+      name: 'Juma',
+      body: withSugar('a'),
+    });
+    expect(cartDraft(withSugar('a')).kind).toBe('cart');
   });
 
-  it('parks sales newest first, resumes one by id, and keeps its id (a retry stays the same sale)', () => {
-    parkSale(withSugar('a'), 'Mama Wanjiru', new Date('2026-03-01T08:00:00Z'));
-    const list = parkSale(withSugar('b'), '', new Date('2026-03-01T09:00:00Z'));
-    expect(list.map((p) => p.cart.id)).toEqual(['b', 'a']);
-    expect(readParked()[1]).toMatchObject({ name: 'Mama Wanjiru', parked_at: '2026-03-01T08:00:00.000Z' });
-
-    const { sale, list: left } = takeParked('a');
-    expect(sale?.cart).toEqual(withSugar('a'));
-    expect(left.map((p) => p.cart.id)).toEqual(['b']);
-    expect(takeParked('a').sale).toBeNull();
-    takeParked('b');
-    expect(localStorage.getItem(PARKED_KEY)).toBeNull();
-  });
-
-  it('parking the same sale again replaces it rather than doubling it', () => {
-    parkSale(withSugar('a'), 'first');
-    parkSale(withSugar('a'), 'again');
-    expect(readParked().map((p) => p.name)).toEqual(['again']);
-    localStorage.setItem(PARKED_KEY, JSON.stringify([{ name: 'x', cart: { id: 1 } }, null]));
-    expect(readParked()).toEqual([]);
+  it("takes out, once, what an older till left in this browser's local storage", () => {
+    localStorage.setItem(LEGACY_CART_KEY, JSON.stringify(withSugar('c')));
+    localStorage.setItem(
+      LEGACY_PARKED_KEY,
+      JSON.stringify([
+        { name: 'x', cart: { id: 1 } },
+        null,
+        { name: 'Otieno', parked_at: '', cart: withSugar('p') },
+      ]),
+    );
+    const legacy = takeLegacyTillWork();
+    expect(legacy.cart).toEqual(withSugar('c'));
+    expect(legacy.parked.map((p) => p.name)).toEqual(['Otieno']);
+    expect(localStorage.getItem(LEGACY_CART_KEY)).toBeNull();
+    expect(localStorage.getItem(LEGACY_PARKED_KEY)).toBeNull();
+    expect(takeLegacyTillWork()).toEqual({ cart: null, parked: [] });
   });
 });
 

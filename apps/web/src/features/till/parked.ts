@@ -1,10 +1,7 @@
+import type { WorkDraft, WorkDraftPut } from '@duka/domain';
 import type { Cart } from './cart';
 
-/** The cart being rung up on this device: survives a reload and a sign-out. */
-export const CART_KEY = 'duka.till.cart';
-/** Sales put aside on this device, to be resumed later. */
-export const PARKED_KEY = 'duka.till.parked';
-
+/** A sale put aside by its cashier, kept on the server under the cart's id (its sale id). */
 export interface ParkedSale {
   name: string;
   /** ISO time it was parked. */
@@ -12,7 +9,11 @@ export interface ParkedSale {
   cart: Cart;
 }
 
-function isCart(x: unknown): x is Cart {
+/** The keys the till kept in local storage before carts moved to the server (read once, then removed). */
+export const LEGACY_CART_KEY = 'duka.till.cart';
+export const LEGACY_PARKED_KEY = 'duka.till.parked';
+
+export function isCart(x: unknown): x is Cart {
   const c = x as Cart | null;
   return (
     !!c &&
@@ -23,54 +24,54 @@ function isCart(x: unknown): x is Cart {
   );
 }
 
-function readJson(key: string): unknown {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw ? (JSON.parse(raw) as unknown) : null;
-  } catch {
-    return null;
-  }
+/** The user's saved cart and parked sales (newest first) from their drafts; broken ones are left out. */
+export function tillDraftsOf(drafts: WorkDraft[]): { cart: Cart | null; parked: ParkedSale[] } {
+  const cart = drafts.find((d) => d.kind === 'cart' && isCart(d.body) && d.body.id === d.id);
+  const parked = drafts
+    .filter((d) => d.kind === 'parked' && isCart(d.body) && d.body.id === d.id)
+    .map((d) => ({ name: d.name, parked_at: d.updated_at, cart: d.body as unknown as Cart }));
+  return { cart: cart ? (cart.body as unknown as Cart) : null, parked };
 }
 
-/** The saved cart, or null when there is none (or it is broken: it starts over). */
-export function readCart(): Cart | null {
-  const c = readJson(CART_KEY);
-  return isCart(c) ? c : null;
-}
+export const cartDraft = (cart: Cart): WorkDraftPut => ({
+  kind: 'cart',
+  slot: '',
+  name: '',
+  body: cart as unknown as WorkDraftPut['body'],
+});
 
-export function writeCart(cart: Cart): void {
-  localStorage.setItem(CART_KEY, JSON.stringify(cart));
-}
+export const parkedDraft = (cart: Cart, name: string): WorkDraftPut => ({
+  kind: 'parked',
+  slot: '',
+  name,
+  body: cart as unknown as WorkDraftPut['body'],
+});
 
-export function readParked(): ParkedSale[] {
-  const list = readJson(PARKED_KEY);
-  if (!Array.isArray(list)) return [];
-  return list.filter(
-    (p): p is ParkedSale =>
-      !!p && typeof (p as ParkedSale).name === 'string' && isCart((p as ParkedSale).cart),
-  );
-}
+/** A cart worth keeping: it has lines or a discount. */
+export const hasWork = (cart: Cart) => cart.lines.length > 0 || cart.discount > 0;
 
-function writeParked(list: ParkedSale[]): void {
-  if (list.length === 0) localStorage.removeItem(PARKED_KEY);
-  else localStorage.setItem(PARKED_KEY, JSON.stringify(list));
-}
-
-/** Puts a cart aside (newest first). A cart parked again under its id replaces the old entry. */
-export function parkSale(cart: Cart, name: string, now = new Date()): ParkedSale[] {
-  const list = [
-    { name, parked_at: now.toISOString(), cart },
-    ...readParked().filter((p) => p.cart.id !== cart.id),
-  ];
-  writeParked(list);
-  return list;
-}
-
-/** Takes a parked sale out of the list; answers it (null when it is gone) and the list left. */
-export function takeParked(id: string): { sale: ParkedSale | null; list: ParkedSale[] } {
-  const all = readParked();
-  const sale = all.find((p) => p.cart.id === id) ?? null;
-  const list = all.filter((p) => p.cart.id !== id);
-  writeParked(list);
-  return { sale, list };
+/**
+ * What an older version of the till left in this browser's local storage (a cart, parked sales),
+ * taken out so it can be saved on the server; the entries are removed.
+ */
+export function takeLegacyTillWork(): { cart: Cart | null; parked: ParkedSale[] } {
+  const read = (key: string): unknown => {
+    try {
+      const raw = localStorage.getItem(key);
+      return raw ? (JSON.parse(raw) as unknown) : null;
+    } catch {
+      return null;
+    }
+  };
+  const cart = read(LEGACY_CART_KEY);
+  const list = read(LEGACY_PARKED_KEY);
+  localStorage.removeItem(LEGACY_CART_KEY);
+  localStorage.removeItem(LEGACY_PARKED_KEY);
+  const parked = Array.isArray(list)
+    ? list.filter(
+        (p): p is ParkedSale =>
+          !!p && typeof (p as ParkedSale).name === 'string' && isCart((p as ParkedSale).cart),
+      )
+    : [];
+  return { cart: isCart(cart) ? cart : null, parked };
 }

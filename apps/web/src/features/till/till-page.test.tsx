@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeSession, renderApp } from '../../test/render';
-import { CART_KEY } from './parked';
 import { product } from './test-fixtures';
 import { TillPage } from './till-page';
 
@@ -16,16 +15,26 @@ function session() {
   return { ...s, user: { ...s.user, home_location_id: LOC, location_ids: [LOC] } };
 }
 
+const drafts = new Map<string, Record<string, unknown>>();
+
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** A fake server: locations, products (the barcode answers sugar), and sales as given. */
 function server(onSale: (body: Record<string, unknown>) => Response) {
   const posted: Record<string, unknown>[] = [];
+  /** The drafts the till saved on the server, by id (PUT /api/work-drafts/:id). */
+  drafts.clear();
   const fetch = vi.fn((url: string, init?: RequestInit) => {
     if (url.startsWith('/api/locations'))
       return Promise.resolve(json([{ id: LOC, name: 'Main shop', active: true }]));
     if (url.startsWith('/api/products')) return Promise.resolve(json(url.includes('q=') ? [sugar] : []));
+    if (url === '/api/work-drafts') return Promise.resolve(json([]));
+    if (url.startsWith('/api/work-drafts/') && init?.method === 'PUT') {
+      const body = JSON.parse(init.body as string) as Record<string, unknown>;
+      drafts.set(url.slice('/api/work-drafts/'.length), body);
+      return Promise.resolve(json({ id: url.slice(-36), updated_at: new Date().toISOString(), ...body }));
+    }
     if (url === '/api/sales' && init?.method === 'POST') {
       const body = JSON.parse(init.body as string) as Record<string, unknown>;
       posted.push(body);
@@ -44,7 +53,7 @@ const typeOnPage = (text: string) => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the till page', () => {
-  it('a scan anywhere adds the product; totals from the domain; the cart is kept for a reload', async () => {
+  it('a scan anywhere adds the product; totals from the domain; the cart is kept on the server', async () => {
     server(() => json({}, 500));
     await renderApp(<TillPage kind="cash" />, { session: session() });
     expect(
@@ -55,12 +64,13 @@ describe('the till page', () => {
     typeOnPage('6161100000017');
     await waitFor(() => expect(screen.getByLabelText('Quantity of Sugar 1 kg')).toHaveValue('2'));
     expect(screen.getByTestId('till-total')).toHaveTextContent(/KES\s?360\.00/);
-    const kept = JSON.parse(localStorage.getItem(CART_KEY)!) as {
-      lines: { qty: string }[];
-      location_id: string;
-    };
-    expect(kept.lines[0]!.qty).toBe('2');
-    expect(kept.location_id).toBe(LOC);
+    await waitFor(() => expect([...drafts.values()].at(-1)?.kind).toBe('cart'));
+    const [id, kept] = [...drafts.entries()].at(-1)!;
+    const cart = kept.body as { id: string; lines: { qty: string }[]; location_id: string };
+    await waitFor(() => expect((drafts.get(id)!.body as typeof cart).lines[0]!.qty).toBe('2'));
+    expect(cart.id).toBe(id);
+    expect(cart.location_id).toBe(LOC);
+    expect(localStorage.getItem('duka.till.cart')).toBeNull();
   });
 
   it('a refused sale shows the message next to the field, and a retry keeps the same sale id', async () => {

@@ -1,21 +1,40 @@
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { v7 as uuidv7 } from 'uuid';
-import { cartReducer, emptyCart } from './cart';
-import { CART_KEY, type ParkedSale, parkSale, readCart, readParked, takeParked, writeCart } from './parked';
+import { useSession } from '../../lib/session-context';
+import { DraftWriter, WORK_DRAFTS_QUERY, listWorkDrafts } from '../../lib/work-drafts';
+import { type Cart, type CartAction, cartReducer, emptyCart } from './cart';
+import { type ParkedSale, cartDraft, hasWork, parkedDraft, takeLegacyTillWork, tillDraftsOf } from './parked';
 
 /**
- * The till's cart, kept in localStorage as it changes (so a reload or a sign-out loses nothing),
- * and the sales parked on this device. The cart's id is the sale's: new only after a sale or
- * when the cart is dropped or parked.
+ * The till's cart and the sales its cashier parked, kept on the server for this user as they
+ * change (so a reload, a sign-out or an expired session loses nothing, and they follow the
+ * cashier to another till). The cart's id is the sale's: new only after a sale or when the cart
+ * is dropped or parked; a parked sale keeps it, so parking and resuming flip one record.
  */
 export function useTillCart(home: string, allowedIds: string[]) {
-  const [cart, dispatch] = useReducer(cartReducer, undefined, () => readCart() ?? emptyCart(uuidv7()));
-  const [parked, setParked] = useState<ParkedSale[]>(readParked);
+  const userId = useSession().user.uid;
+  const [cart, dispatch] = useReducer(cartReducer, undefined, () => emptyCart(uuidv7()));
+  const [parked, setParked] = useState<ParkedSale[]>([]);
+  const writer = useMemo(() => new DraftWriter(), []);
+  useEffect(() => writer.attach(), [writer]);
+  /** The id the server holds as this user's cart, if any. */
+  const saved = useRef<string | null>(null);
+  const cartNow = useRef(cart);
+  cartNow.current = cart;
+  const ready = useRestoredWork({ userId, writer, cartNow, saved, dispatch, setParked });
 
+  // Saved as it changes (after a pause in typing); an emptied cart is dropped.
   useEffect(() => {
-    if (cart.lines.length > 0 || cart.discount > 0) writeCart(cart);
-    else localStorage.removeItem(CART_KEY);
-  }, [cart]);
+    if (!ready) return;
+    if (hasWork(cart)) {
+      writer.later(cart.id, cartDraft(cart));
+      saved.current = cart.id;
+    } else if (saved.current) {
+      void writer.drop(saved.current);
+      saved.current = null;
+    }
+  }, [cart, ready, writer]);
 
   // a cart from another user of this device, or a first visit: sell at a location this user may use
   const allowedKey = allowedIds.join(',');
@@ -27,30 +46,100 @@ export function useTillCart(home: string, allowedIds: string[]) {
 
   const newSale = useCallback(() => dispatch({ type: 'new', id: uuidv7() }), []);
 
+  const putAside = useCallback(
+    (c: Cart, name: string, list: ParkedSale[]): ParkedSale[] => {
+      void writer.now(c.id, parkedDraft(c, name));
+      if (saved.current === c.id) saved.current = null;
+      return [
+        { name, parked_at: new Date().toISOString(), cart: c },
+        ...list.filter((p) => p.cart.id !== c.id),
+      ];
+    },
+    [writer],
+  );
+
   /** Puts the cart aside under `name` and starts an empty one. */
   const park = useCallback(
     (name: string) => {
       if (cart.lines.length === 0) return;
-      setParked(parkSale(cart, name));
+      setParked(putAside(cart, name, parked));
       dispatch({ type: 'new', id: uuidv7() });
     },
-    [cart],
+    [cart, parked, putAside],
   );
 
   /** Brings a parked sale back; a cart with lines is parked in its place under `swapName`. */
   const resume = useCallback(
     (id: string, swapName: string) => {
-      const { sale, list } = takeParked(id);
-      setParked(list);
+      const sale = parked.find((p) => p.cart.id === id);
       if (!sale) return false;
-      if (cart.lines.length > 0) setParked(parkSale(cart, swapName));
-      dispatch({ type: 'replace', cart: { ...sale.cart, location_id: sale.cart.location_id || home } });
+      let list = parked.filter((p) => p.cart.id !== id);
+      if (cart.lines.length > 0) list = putAside(cart, swapName, list);
+      else if (saved.current) void writer.drop(saved.current);
+      const back = { ...sale.cart, location_id: sale.cart.location_id || home };
+      saved.current = back.id;
+      void writer.now(back.id, cartDraft(back));
+      setParked(list);
+      dispatch({ type: 'replace', cart: back });
       return true;
     },
-    [cart, home],
+    [cart, home, parked, putAside, writer],
   );
 
-  const drop = useCallback((id: string) => setParked(takeParked(id).list), []);
+  const drop = useCallback(
+    (id: string) => {
+      void writer.drop(id);
+      setParked((list) => list.filter((p) => p.cart.id !== id));
+    },
+    [writer],
+  );
 
-  return { cart, dispatch, parked, park, resume, drop, newSale };
+  return { cart, dispatch, parked, park, resume, drop, newSale, ready };
+}
+
+interface Restore {
+  userId: string;
+  writer: DraftWriter;
+  cartNow: RefObject<Cart>;
+  saved: RefObject<string | null>;
+  dispatch: (a: CartAction) => void;
+  setParked: (list: ParkedSale[]) => void;
+}
+
+/**
+ * Once, when the user's drafts arrive: their cart and parked sales come back (and what an older
+ * till left in local storage moves to the server). A cart already begun meanwhile stays, and the
+ * saved one is parked rather than lost. Answers whether that is done: until then nothing is saved,
+ * so a cart begun early cannot replace the saved one unseen.
+ */
+function useRestoredWork({ userId, writer, cartNow, saved, dispatch, setParked }: Restore): boolean {
+  const [ready, setReady] = useState(false);
+  const drafts = useQuery({
+    queryKey: [...WORK_DRAFTS_QUERY, userId],
+    queryFn: listWorkDrafts,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+  useEffect(() => {
+    if (drafts.isError && !ready) setReady(true); // unreadable now: what is rung up from here is still saved
+    if (!drafts.data || ready) return;
+    const server = tillDraftsOf(drafts.data);
+    const legacy = takeLegacyTillWork();
+    for (const p of legacy.parked) void writer.now(p.cart.id, parkedDraft(p.cart, p.name));
+    const list = [
+      ...legacy.parked,
+      ...server.parked.filter((p) => !legacy.parked.some((l) => l.cart.id === p.cart.id)),
+    ];
+    const kept = legacy.cart ?? server.cart;
+    if (kept && !hasWork(cartNow.current)) {
+      saved.current = kept.id;
+      dispatch({ type: 'replace', cart: kept });
+    } else if (kept) {
+      void writer.now(kept.id, parkedDraft(kept, ''));
+      list.unshift({ name: '', parked_at: new Date().toISOString(), cart: kept });
+    }
+    setParked(list);
+    setReady(true);
+  }, [drafts.data, drafts.isError, ready, writer, cartNow, saved, dispatch, setParked]);
+  return ready;
 }

@@ -1,0 +1,61 @@
+import { WORK_DRAFT_MAX_PER_USER, type WorkDraft, type WorkDraftPut } from '@duka/domain';
+import type { Db } from '../../db/database.js';
+import type { SignedIn } from '../../lib/context.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import {
+  type DraftOwner,
+  countDrafts,
+  deleteDraft,
+  draftHolder,
+  insertDraft,
+  listDrafts,
+  updateDraft,
+} from './work-drafts.repository.js';
+
+const ownerOf = (ctx: SignedIn): DraftOwner => ({ businessId: ctx.businessId, userId: ctx.userId });
+
+export function listOwnDrafts(db: Db, ctx: SignedIn): Promise<WorkDraft[]> {
+  return listDrafts(db.kysely, ownerOf(ctx));
+}
+
+/**
+ * Saves one of the caller's drafts under its id, in one transaction: created, or replaced when
+ * the id is already theirs (a retry writes the same again). An id held by someone else, in this
+ * business or another, is not found: nothing says whose it is. A user has one open cart and one
+ * draft per stock screen, so saving one drops the user's other of the same kind (and screen).
+ */
+export function saveDraft(db: Db, ctx: SignedIn, id: string, input: WorkDraftPut): Promise<WorkDraft> {
+  const owner = ownerOf(ctx);
+  const draft = { id, kind: input.kind, slot: input.slot, name: input.name, body: input.body };
+  return db.kysely.transaction().execute(async (trx) => {
+    const holder = await draftHolder(trx, id);
+    if (holder && (holder.business_id !== owner.businessId || holder.user_id !== owner.userId))
+      throw notFound('Draft');
+    if (draft.kind !== 'parked') {
+      await trx
+        .deleteFrom('work_drafts')
+        .where('business_id', '=', owner.businessId)
+        .where('user_id', '=', owner.userId)
+        .where('kind', '=', draft.kind)
+        .where('slot', '=', draft.slot)
+        .where('id', '!=', id)
+        .execute();
+    }
+    if (holder) {
+      await updateDraft(trx, owner, draft, ctx.at);
+    } else {
+      if ((await countDrafts(trx, owner)) >= WORK_DRAFT_MAX_PER_USER)
+        throw new AppError(
+          'conflict',
+          `You keep ${WORK_DRAFT_MAX_PER_USER} drafts and parked sales already: finish or drop some first`,
+        );
+      await insertDraft(trx, owner, draft, ctx.at);
+    }
+    return { ...draft, updated_at: ctx.at };
+  });
+}
+
+/** Drops one of the caller's drafts (done, resumed or thrown away); an id not theirs is not found. */
+export async function dropDraft(db: Db, ctx: SignedIn, id: string): Promise<void> {
+  if (!(await deleteDraft(db.kysely, ownerOf(ctx), id))) throw notFound('Draft');
+}

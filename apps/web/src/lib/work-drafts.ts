@@ -1,0 +1,138 @@
+import { type WorkDraft, type WorkDraftPut, workDraftListSchema, workDraftSchema } from '@duka/domain';
+import { api, deviceHeaders } from './api-client';
+import { ApiError } from './api-error';
+import { notifyApiError } from './notify';
+
+/**
+ * The signed-in user's work in progress (the till's cart, parked sales, stock drafts), kept on
+ * the server: local storage is cleared at sign-out (seed spec §2), so it cannot hold them, and on
+ * the server they follow the user to another till.
+ */
+export const WORK_DRAFTS_QUERY = ['work-drafts'] as const;
+
+export function listWorkDrafts(): Promise<WorkDraft[]> {
+  return api('/api/work-drafts', { schema: workDraftListSchema });
+}
+
+function saveWorkDraft(id: string, put: WorkDraftPut): Promise<WorkDraft> {
+  return api(`/api/work-drafts/${id}`, { method: 'PUT', body: put, schema: workDraftSchema });
+}
+
+async function dropWorkDraft(id: string): Promise<void> {
+  try {
+    await api(`/api/work-drafts/${id}`, { method: 'DELETE' });
+  } catch (err) {
+    // Already gone (dropped on another till, or never saved): what was wanted.
+    if (!(err instanceof ApiError && err.status === 404)) throw err;
+  }
+}
+
+/** A signed-out user's writes fail with 401, and the sign-in page says why; no toast on top. */
+function reportFailure(err: unknown): void {
+  if (err instanceof ApiError && err.status === 401) return;
+  console.error('A draft could not be saved', err);
+  notifyApiError(err);
+}
+
+const live = new Set<DraftWriter>();
+
+if (typeof window !== 'undefined')
+  window.addEventListener('pagehide', () => {
+    for (const w of live) w.sendBeforeUnload();
+  });
+
+/** Sends what every screen still has waiting, and answers once it is written: before signing out. */
+export async function flushDraftWriters(): Promise<void> {
+  await Promise.all([...live].map((w) => w.flushAll()));
+}
+
+/** How long typing may pause before what was typed is saved. */
+const SAVE_PAUSE_MS = 300;
+
+/**
+ * Writes drafts to the server one at a time, in the order asked, so a park never overtakes the
+ * cart save before it. A save waiting for a pause in typing is replaced by a newer one of the same
+ * id, and cancelled by a `now` or `drop` of that id. A failed write is reported (in the user's
+ * words) and the next one goes on.
+ */
+export class DraftWriter {
+  private chain: Promise<void> = Promise.resolve();
+  private readonly waiting = new Map<string, { timer: ReturnType<typeof setTimeout>; put: WorkDraftPut }>();
+
+  /**
+   * While its screen is on show: signing out sends what it has waiting first. Answers the
+   * detach, for an effect's clean-up (what still waits is sent then too).
+   */
+  attach(): () => void {
+    live.add(this);
+    return () => {
+      void this.flushAll();
+      live.delete(this);
+    };
+  }
+
+  /** Saves after a pause in typing. */
+  later(id: string, put: WorkDraftPut): void {
+    this.cancel(id);
+    const timer = setTimeout(() => this.flush(id), SAVE_PAUSE_MS);
+    this.waiting.set(id, { timer, put });
+  }
+
+  /** Saves now, after the writes already queued. */
+  now(id: string, put: WorkDraftPut): Promise<void> {
+    this.cancel(id);
+    return this.enqueue(() => saveWorkDraft(id, put));
+  }
+
+  drop(id: string): Promise<void> {
+    this.cancel(id);
+    return this.enqueue(() => dropWorkDraft(id));
+  }
+
+  /**
+   * The page is going away (a reload, the tab closed): what waits is sent at once with
+   * `keepalive`, which outlives the page; the ordinary queue would not.
+   */
+  sendBeforeUnload(): void {
+    for (const [id, w] of this.waiting) {
+      clearTimeout(w.timer);
+      void fetch(`/api/work-drafts/${id}`, {
+        method: 'PUT',
+        keepalive: true,
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...deviceHeaders() },
+        body: JSON.stringify(w.put),
+      }).catch(() => undefined); // the page is gone: nobody to tell
+    }
+    this.waiting.clear();
+  }
+
+  /** Sends every save still waiting for its pause (leaving the screen, signing out). */
+  flushAll(): Promise<void> {
+    for (const id of [...this.waiting.keys()]) this.flush(id);
+    return this.chain;
+  }
+
+  private flush(id: string): void {
+    const w = this.waiting.get(id);
+    if (!w) return;
+    this.cancel(id);
+    void this.enqueue(() => saveWorkDraft(id, w.put));
+  }
+
+  /** Forgets a save still waiting for its pause (the document it was for is gone). */
+  cancelWaiting(id: string): void {
+    this.cancel(id);
+  }
+
+  private cancel(id: string): void {
+    const w = this.waiting.get(id);
+    if (w) clearTimeout(w.timer);
+    this.waiting.delete(id);
+  }
+
+  private enqueue(job: () => Promise<unknown>): Promise<void> {
+    this.chain = this.chain.then(job).then(() => undefined, reportFailure);
+    return this.chain;
+  }
+}
