@@ -1,24 +1,8 @@
 import crypto from 'node:crypto';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Shop, buildShop, sold } from '../../test/sales-factories.js';
+import { startFakePrinter } from '../../test/fake-printer.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
-
-/** A loopback TCP listener standing in for a network receipt printer; it keeps what it gets. */
-async function fakePrinter(): Promise<{ port: number; jobs: Buffer[]; close: () => Promise<void> }> {
-  const jobs: Buffer[] = [];
-  const server = net.createServer((socket) => {
-    const chunks: Buffer[] = [];
-    socket.on('data', (c) => chunks.push(c));
-    socket.on('end', () => jobs.push(Buffer.concat(chunks)));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    jobs,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 const ESC_AT = Buffer.from([0x1b, 0x40]);
 const CUT = Buffer.from([0x1d, 0x56, 0x42, 0x00]);
@@ -93,7 +77,7 @@ describe('printing', () => {
     expect(none.statusCode).toBe(409);
     expect(none.json().error.code).toBe('no_printer');
 
-    const printer = await fakePrinter();
+    const printer = await startFakePrinter();
     try {
       const patch = await t.app.inject({
         method: 'PATCH',
@@ -129,5 +113,37 @@ describe('printing', () => {
     expect(down.statusCode).toBe(502);
     expect(down.json().error).toMatchObject({ code: 'printer_unreachable' });
     expect(down.json().error.message).toContain('refused');
+  });
+
+  it('answers what the network printer says instead of "printed": out of paper, cover open', async () => {
+    const sale = await sold(t.app, s.admin, {
+      kind: 'cash',
+      location_id: s.shop.id,
+      lines: [{ product_id: s.milk.id, quantity: 1000 }],
+      tendered: 6_000,
+    });
+    for (const [state, code] of [
+      [{ paperOut: true }, 'printer_out_of_paper'],
+      [{ coverOpen: true }, 'printer_cover_open'],
+    ] as const) {
+      const printer = await startFakePrinter(state);
+      try {
+        await t.app.inject({
+          method: 'PATCH',
+          url: '/api/business/profile',
+          headers: { cookie: s.admin },
+          payload: { printer_host: '127.0.0.1', printer_port: printer.port },
+        });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/receipts/${sale.receipt_no}/print`,
+          headers: { cookie: s.admin },
+        });
+        expect(res.statusCode).toBe(502);
+        expect(res.json().error.code).toBe(code);
+      } finally {
+        await printer.close();
+      }
+    }
   });
 });

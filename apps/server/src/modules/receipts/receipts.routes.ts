@@ -14,7 +14,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { contextOf } from '../../http/access.js';
 import { AppError } from '../../lib/errors.js';
 import { errorResponses } from '../../http/errors.js';
-import { printRaw } from '../printing/network-printer.js';
+import { PrinterFailure, printRaw } from '../printing/network-printer.js';
 import { findReadableReceipt } from './receipt-access.js';
 import { receiptDocument } from './receipt-model.js';
 import { receiptEscPos, receiptSvg } from './receipt-render.js';
@@ -122,11 +122,12 @@ function receiptPrintRoute(app: FastifyInstance, deps: AppDeps): void {
     config: { access: { kind: 'signedIn' } },
     schema: {
       tags: ['receipts'],
-      summary: "Print a receipt from the local server straight to the profile's network printer (raw TCP)",
+      summary:
+        "Print a receipt from the local server straight to the profile's network printer (raw TCP); answers only once the printer has it (its ESC/POS status after the job, or its close), else the printer's problem as a code",
       params,
       response: {
         200: networkPrintSchema,
-        ...errorResponses(401, 403, 404, 409, 502),
+        ...errorResponses(401, 403, 404, 409, 502, 504),
       },
     },
     handler: async (request) => {
@@ -144,10 +145,8 @@ function receiptPrintRoute(app: FastifyInstance, deps: AppDeps): void {
         await printRaw(business.printer_host, business.printer_port, data);
       } catch (err) {
         request.log.warn({ err, printer }, 'network printer failed');
-        throw new AppError(
-          'printer_unreachable',
-          err instanceof Error ? err.message : 'The printer could not be reached',
-        );
+        if (err instanceof PrinterFailure) throw new AppError(err.code, err.message);
+        throw new AppError('printer_unreachable', 'The printer could not be reached');
       }
       return { job_name: receiptJobName(doc.receipt_no), printer, bytes: data.length };
     },
