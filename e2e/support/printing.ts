@@ -29,17 +29,32 @@ export interface FakePrinter {
   close(): Promise<void>;
 }
 
+/** `DLE EOT 1, 2, 4`: the status question the server and the helper ask before and after a job. */
+const STATUS_QUERY = Buffer.from([0x10, 0x04, 0x01, 0x10, 0x04, 0x02, 0x10, 0x04, 0x04]);
+/** Online, cover closed, paper present. */
+const READY = Buffer.from([0x12, 0x12, 0x12]);
+
+/** Like an ESC/POS printer: answers the status question (ready) and keeps the job without it. */
 export async function startFakePrinter(): Promise<FakePrinter> {
   const waiting: Array<(b: Buffer) => void> = [];
   const server = net.createServer((socket) => {
     state.connections += 1;
-    const chunks: Buffer[] = [];
-    socket.on('data', (c: Buffer) => chunks.push(c));
+    let received = Buffer.alloc(0);
+    let job = Buffer.alloc(0);
+    socket.on('error', () => undefined);
+    socket.on('data', (c: Buffer) => {
+      received = Buffer.concat([received, c]);
+      for (let at = received.indexOf(STATUS_QUERY); at >= 0; at = received.indexOf(STATUS_QUERY)) {
+        job = Buffer.concat([job, received.subarray(0, at)]);
+        received = received.subarray(at + STATUS_QUERY.length);
+        socket.write(READY);
+      }
+    });
     socket.on('end', () => {
-      const job = Buffer.concat(chunks);
+      const bytes = Buffer.concat([job, received]);
       const waiter = waiting.shift();
-      if (waiter) waiter(job);
-      else state.jobs.push(job);
+      if (waiter) waiter(bytes);
+      else state.jobs.push(bytes);
       socket.end();
     });
   });
