@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resetHelperConnection } from '../../lib/printing/qz';
 import { TILL_COOKIE, loadTillPrinting, saveTillPrinting } from '../../lib/printing/till-settings';
@@ -32,9 +32,10 @@ afterEach(() => {
 
 describe('PrintReceiptButton', () => {
   it('prints through the helper and says so', async () => {
+    saveTillPrinting({ helper: true });
     await renderApp(<PrintReceiptButton receiptNo="000123" />, { session: makeSession() });
     await userEvent.click(screen.getByRole('button', { name: 'Print' }));
-    expect(await screen.findByText('Receipt #000123 sent to the printer.')).toBeInTheDocument();
+    expect(await screen.findByText('Receipt #000123 printed.')).toBeInTheDocument();
     expect(fake.current!.qz.print).toHaveBeenCalledTimes(1);
   });
 
@@ -43,16 +44,49 @@ describe('PrintReceiptButton', () => {
     ['es', 'Imprimir', 'No se pudo conectar con la impresora.'],
   ] as const)('shows the seed spec toast when printing fails (%s)', async (lng, _label, message) => {
     fake.current!.state.failPrint = 'Could not reach 192.168.1.50:9100';
+    saveTillPrinting({ helper: true });
     await renderApp(<PrintReceiptButton receiptNo="000123" />, { session: makeSession(), lng });
     await userEvent.click(screen.getByTestId('print-receipt'));
     expect(await screen.findByText(message)).toBeInTheDocument();
     // the toast's close button has a name (axe: button-name)
     const toast = screen.getByText(message).closest('.mantine-Notification-root') as HTMLElement;
-    expect(toast.querySelector('button')).toHaveAttribute('aria-label', lng === 'en' ? 'Close' : 'Cerrar');
+    expect(toast.querySelector('button.mantine-Notification-closeButton')).toHaveAttribute(
+      'aria-label',
+      lng === 'en' ? 'Close' : 'Cerrar',
+    );
   });
 
+  it.each([
+    [
+      'en',
+      '[printer_out_of_paper] Printer "Counter": is out of paper',
+      'The printer is out of paper. Load a new roll, then print again.',
+      'Print again',
+    ],
+    [
+      'de',
+      '[printer_cover_open] Printer "Counter": has its cover open',
+      'Die Abdeckung des Druckers ist offen. Schließen Sie sie und drucken Sie erneut.',
+      'Erneut drucken',
+    ],
+  ] as const)(
+    'says what the printer said (%s) and prints again from the message',
+    async (lng, failure, words, retry) => {
+      fake.current!.state.failPrint = failure;
+      saveTillPrinting({ helper: true });
+      await renderApp(<PrintReceiptButton receiptNo="000123" />, { session: makeSession(), lng });
+      await userEvent.click(screen.getByTestId('print-receipt'));
+      expect(await screen.findByText(words)).toBeInTheDocument();
+      expect(fake.current!.qz.print).toHaveBeenCalledTimes(1);
+      fake.current!.state.failPrint = null;
+      const shown = screen.getByText(words).closest('[data-testid="print-failure"]') as HTMLElement;
+    await userEvent.click(within(shown).getByRole('button', { name: retry }));
+      await waitFor(() => expect(fake.current!.qz.print).toHaveBeenCalledTimes(2));
+    },
+  );
+
   it('prints on its own once after a sale when this till has auto-print on', async () => {
-    saveTillPrinting({ autoPrint: true, printer: 'Kitchen' });
+    saveTillPrinting({ helper: true, autoPrint: true, printer: 'Kitchen' });
     const first = await renderApp(<PrintReceiptButton receiptNo="000777" auto />, { session: makeSession() });
     await waitFor(() => expect(fake.current!.qz.print).toHaveBeenCalledTimes(1));
     expect(fake.current!.qz.configs.create).toHaveBeenCalledWith('Kitchen', { jobName: 'Receipt #000777' });
@@ -71,7 +105,22 @@ describe('PrintReceiptButton', () => {
 });
 
 describe('PrintingSettings', () => {
+  it('looks for no helper until this till chooses it', async () => {
+    await renderApp(<PrintingSettings />, { session: makeSession() });
+    expect(screen.getByTestId('helper-off')).toHaveTextContent(
+      "Receipts print with the browser's print dialog.",
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fake.current!.qz.websocket.connect).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('switch', { name: /prints through the printer helper/ }));
+    expect(
+      await screen.findByText('The printer helper answers (version 2.2.5) and prints for this business.'),
+    ).toBeInTheDocument();
+    expect(loadTillPrinting().helper).toBe(true);
+  });
+
   it("lists the helper's printers and keeps the till's choices in its cookie", async () => {
+    saveTillPrinting({ helper: true });
     await renderApp(<PrintingSettings />, { session: makeSession() });
     expect(
       await screen.findByText('The printer helper answers (version 2.2.5) and prints for this business.'),
@@ -80,14 +129,16 @@ describe('PrintingSettings', () => {
     expect(loadTillPrinting().autoPrint).toBe(true);
     await userEvent.click(screen.getByRole('combobox', { name: /Receipt printer/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Kitchen' }));
-    expect(loadTillPrinting()).toEqual({ autoPrint: true, printer: 'Kitchen' });
+    expect(loadTillPrinting()).toEqual({ helper: true, autoPrint: true, printer: 'Kitchen' });
     expect(document.cookie).toContain(`${TILL_COOKIE}=`);
   });
 
   it('says when no helper answers, and how receipts print instead', async () => {
     fake.current!.state.failConnect = true;
+    saveTillPrinting({ helper: true });
     await renderApp(<PrintingSettings />, { session: makeSession() });
     expect(await screen.findByText('No printer helper answers on this computer.')).toBeInTheDocument();
+    expect(screen.getByText(/To install it, follow Business profile/)).toBeInTheDocument();
     expect(screen.getByText("Receipts print with the browser's print dialog.")).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: /Receipt printer/ })).toBeDisabled();
   });
@@ -95,6 +146,7 @@ describe('PrintingSettings', () => {
   it('says when the helper answers but refuses this business (not paired)', async () => {
     fake.current!.state.printers = [];
     fake.current!.qz.printers.find.mockRejectedValueOnce(new Error('Request blocked: not paired'));
+    saveTillPrinting({ helper: true });
     await renderApp(<PrintingSettings />, { session: makeSession() });
     expect(await screen.findByText(/does not print for this business yet/)).toBeInTheDocument();
   });

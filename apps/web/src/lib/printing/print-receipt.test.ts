@@ -12,8 +12,13 @@ vi.mock('qz-tray', async () => {
   return { default: fake.current.qz };
 });
 
-const ctx = (over: Partial<PrintContext['business']> = {}, printer: string | null = null): PrintContext => ({
+const ctx = (
+  over: Partial<PrintContext['business']> = {},
+  printer: string | null = null,
+  helper = true,
+): PrintContext => ({
   business: { id: 'biz-1', receipt_width: 80, network_printer: false, ...over },
+  helper,
   printer,
 });
 
@@ -100,6 +105,16 @@ describe('printing through the helper', () => {
     expect(document.getElementById(PRINT_FRAME_ID)).toBeNull();
   });
 
+  it.each([
+    ['[printer_out_of_paper] Printer "Counter" (192.168.1.50:9100): is out of paper', 'printer_out_of_paper'],
+    ['[printer_cover_open] Printer "Counter" (192.168.1.50:9100): has its cover open', 'printer_cover_open'],
+    ['Request blocked: invalid signature', null],
+  ] as const)('names what the printer said through the helper: %s', async (message, problem) => {
+    qz().state.failPrint = message;
+    const err = await printReceipt('000123', ctx(), { browser: true }).catch((e: unknown) => e);
+    expect((err as PrintError).problem).toBe(problem);
+  });
+
   it('fails when the helper has no default printer', async () => {
     qz().state.defaultPrinter = null;
     await expect(printReceipt('000123', ctx(), { browser: true })).rejects.toMatchObject({ route: 'helper' });
@@ -123,7 +138,23 @@ describe('without a helper', () => {
     vi.stubGlobal('fetch', server.fetchMock);
     await expect(
       printReceipt('000123', ctx({ network_printer: true }), { browser: true }),
-    ).rejects.toMatchObject({ route: 'network' });
+    ).rejects.toMatchObject({ route: 'network', problem: 'printer_unreachable' });
+  });
+
+  it("names the network printer's problem from the server's code", async () => {
+    server = fakeServer({ networkPrint: 502, networkCode: 'printer_cover_open' });
+    vi.stubGlobal('fetch', server.fetchMock);
+    await expect(
+      printReceipt('000123', ctx({ network_printer: true }), { browser: true }),
+    ).rejects.toMatchObject({ route: 'network', problem: 'printer_cover_open' });
+  });
+
+  it('never probes the helper on a till that did not choose it', async () => {
+    qz().state.failConnect = false;
+    expect(await printReceipt('000123', ctx({ network_printer: true }, null, false), { browser: true })).toBe(
+      'network',
+    );
+    expect(qz().qz.websocket.connect).not.toHaveBeenCalled();
   });
 
   it("opens the browser's print view of the receipt, sized for the roll", async () => {

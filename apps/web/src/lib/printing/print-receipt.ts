@@ -1,5 +1,6 @@
-import { escPosJobSchema, receiptJobName } from '@duka/domain';
+import { type PrinterProblem, escPosJobSchema, isPrinterProblem, receiptJobName } from '@duka/domain';
 import { api } from '../api-client';
+import { ApiError } from '../api-error';
 import { printInBrowser } from './browser-print';
 import { HelperUnreachableError, type QzApi, connectHelper, withTimeout } from './qz';
 import type { TillPrinting } from './till-settings';
@@ -9,18 +10,38 @@ export type PrintRoute = 'helper' | 'network' | 'browser';
 
 export interface PrintContext {
   business: { id: string; receipt_width: 58 | 80; network_printer: boolean };
+  /** Whether this till chose the printer helper (printer settings); without it the helper is never probed. */
+  helper: boolean;
   /** The printer this till chose in the helper; null: the helper's default printer. */
   printer: string | null;
 }
 
-/** A receipt that did not print; `route` is where it was sent ('none': nowhere to send it). */
+/**
+ * What the printer said or did, from the server's refusal (its code) or the helper's error (its
+ * message starts with the code in brackets: `[printer_out_of_paper] Printer "Counter" …`); a call
+ * that outlived its time is a time-out. Null when the failure does not say.
+ */
+export function printerProblemOf(err: unknown): PrinterProblem | null {
+  if (err instanceof ApiError) return err.kind === 'http' && isPrinterProblem(err.code) ? err.code : null;
+  const message = err instanceof Error ? err.message : typeof err === 'string' ? err : '';
+  if (message === 'timeout') return 'printer_timeout';
+  const code = /^\[([a-z_]+)\]/.exec(message)?.[1];
+  return code && isPrinterProblem(code) ? code : null;
+}
+
+/**
+ * A receipt that did not print; `route` is where it was sent ('none': nowhere to send it), and
+ * `problem` what the printer said or did, when known.
+ */
 export class PrintError extends Error {
+  readonly problem: PrinterProblem | null;
   constructor(
     readonly route: PrintRoute | 'none',
     cause?: unknown,
   ) {
     super(`Printing failed (${route})`);
     this.cause = cause;
+    this.problem = printerProblemOf(cause);
   }
 }
 
@@ -55,9 +76,9 @@ export async function printThroughHelper(qz: QzApi, receiptNo: string, ctx: Prin
 }
 
 /**
- * Prints a receipt the best way this till has: through the printer helper when one answers,
- * else from the local server to the profile's network printer, else (when `browser`) with the
- * browser's print dialog. Throws PrintError when the chosen way fails.
+ * Prints a receipt the best way this till has: through the printer helper when the till chose it
+ * and it answers, else from the local server to the profile's network printer, else (when
+ * `browser`) with the browser's print dialog. Throws PrintError when the chosen way fails.
  */
 export async function printReceipt(
   receiptNo: string,
@@ -66,7 +87,7 @@ export async function printReceipt(
 ): Promise<PrintRoute> {
   let qz: QzApi | null = null;
   try {
-    qz = await connectHelper(ctx.business.id, HELPER_PROBE_MS);
+    if (ctx.helper) qz = await connectHelper(ctx.business.id, HELPER_PROBE_MS);
   } catch (err) {
     if (!(err instanceof HelperUnreachableError)) throw new PrintError('helper', err);
   }

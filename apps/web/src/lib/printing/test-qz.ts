@@ -136,7 +136,7 @@ export function makeFakeQz() {
 export const TEST_CERT = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
 
 /** The server as the printing code sees it: certificate, signatures, ESC/POS, network print. */
-export function fakeServer(opts: { networkPrint?: number } = {}) {
+export function fakeServer(opts: { networkPrint?: number; networkCode?: string } = {}) {
   const calls: string[] = [];
   const fetchMock = vi.fn(async (input: string | URL, init?: RequestInit) => {
     const url = input.toString();
@@ -156,7 +156,10 @@ export function fakeServer(opts: { networkPrint?: number } = {}) {
       const status = opts.networkPrint ?? 200;
       return status === 200
         ? Response.json({ job_name: 'Receipt #000123', printer: '192.168.1.50:9100', bytes: 8 })
-        : Response.json({ error: { code: 'printer_unreachable', message: 'refused' } }, { status });
+        : Response.json(
+            { error: { code: opts.networkCode ?? 'printer_unreachable', message: 'refused' } },
+            { status },
+          );
     }
     return Response.json({ error: { code: 'not_found', message: url } }, { status: 404 });
   });
