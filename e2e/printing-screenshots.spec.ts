@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures';
-import { freePort, startFakePrinter, startHelperProcess } from './support/printing';
+import { ADMIN, BASE_URL, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures';
+import { chooseHelper, freePort, startFakePrinter, startHelperProcess } from './support/printing';
 import { mainLocation, stockedProduct } from './support/seed';
 import { SIZES, setScheme } from './support/screens';
 
@@ -42,6 +42,7 @@ test('printing, light and dark, wide and narrow', async ({ page }) => {
   });
   try {
     await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+    await chooseHelper(page.context(), BASE_URL);
     for (const scheme of ['light', 'dark'] as const) {
       await setScheme(page, scheme);
       for (const size of SIZES) {

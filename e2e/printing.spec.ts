@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import {
   ADMIN,
+  BASE_URL,
   STAFF_PASSWORD,
   adminApi,
   apiLoginInPage,
@@ -10,7 +11,7 @@ import {
   storedDevices,
   uiLogin,
 } from './support/fixtures';
-import { freePort, machineMac, startFakePrinter, startHelperProcess } from './support/printing';
+import { chooseHelper, freePort, machineMac, startFakePrinter, startHelperProcess } from './support/printing';
 import { mainLocation, stockedProduct, seedSeller } from './support/seed';
 
 /** Printing from the browser: the real helper on QZ's port, the browser's dialog, the profile. */
@@ -87,6 +88,9 @@ test.describe('printing receipts', () => {
     try {
       await page.goto('/cash-sale');
       const panel = await openPrintingSettings(page);
+      // the helper is looked for only once this till chooses it
+      await expect(panel.getByTestId('helper-off')).toBeVisible();
+      await panel.getByRole('switch', { name: /prints through the printer helper/ }).check();
       const status = panel.getByTestId('helper-status');
       await expect(status).toHaveAttribute('data-state', 'ready');
       await expect(status).toContainText('The printer helper answers (version 2.2.5)');
@@ -105,7 +109,7 @@ test.describe('printing receipts', () => {
       expect([...bytes.subarray(0, 2)]).toEqual([0x1b, 0x40]);
       expect(bytes.toString('latin1')).toContain(`#${receiptNo}`);
       expect([...bytes.subarray(-4)]).toEqual([0x1d, 0x56, 0x42, 0x00]);
-      await expect(page.getByText(`Receipt #${receiptNo} sent to the printer.`)).toBeVisible();
+      await expect(page.getByText(`Receipt #${receiptNo} printed.`)).toBeVisible();
       expect(helper.output()).toContain(`Printed job "Receipt #${receiptNo}" to "Counter"`);
 
       // reprint from the receipt panel: the same bytes again
@@ -139,6 +143,7 @@ test.describe('printing receipts', () => {
     });
     try {
       // before sign-in the page cannot sign: the helper's default answers networking.device
+      await chooseHelper(page.context(), BASE_URL);
       await uiLogin(page, cashier, STAFF_PASSWORD);
       await expect(page).toHaveURL(/\/cash-sale$/);
       await expect(page.getByText('Logged in', { exact: true })).toBeVisible();
@@ -244,7 +249,7 @@ test.describe('printing receipts', () => {
       const bytes = await job;
       expect([...bytes.subarray(0, 2)]).toEqual([0x1b, 0x40]);
       expect(bytes.toString('latin1')).toContain(receiptNo);
-      await expect(page.getByText(`Receipt #${receiptNo} sent to the printer.`)).toBeVisible();
+      await expect(page.getByText(`Receipt #${receiptNo} printed.`)).toBeVisible();
     } finally {
       await printer.close();
       await setBusiness(api, { printer_host: '', printer_port: 9100, receipt_width: 80 });

@@ -1,3 +1,4 @@
+import type { BrowserContext } from '@playwright/test';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -235,4 +236,19 @@ export function machineMac(): string | null {
     .flat()
     .find((a) => a !== undefined && !a.internal && !/^[0:]*$/.test(a.mac));
   return real ? real.mac.replace(/:/g, '').toUpperCase() : null;
+}
+
+/**
+ * This till's printer settings as the app keeps them (the `duka_till` cookie): `helper` on means
+ * the till chose the printer helper, so the app looks for it (sign-in's device read, printing).
+ */
+export async function chooseHelper(context: BrowserContext, baseUrl: string): Promise<void> {
+  await context.addCookies([
+    {
+      name: 'duka_till',
+      value: encodeURIComponent(JSON.stringify({ helper: true })),
+      url: baseUrl,
+      sameSite: 'Strict',
+    },
+  ]);
 }
