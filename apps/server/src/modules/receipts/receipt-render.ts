@@ -1,5 +1,6 @@
 import type { ReceiptDocument, RollWidth } from '@duka/domain';
 import { transform } from 'receiptline';
+import { printableText } from './printable-text.js';
 import { offlineSvg, receiptMarkup } from './receipt-markup.js';
 
 /** ESC p 0 25 250: pulse the cash drawer on pin 2 (50 ms on, 500 ms off). */
@@ -22,12 +23,13 @@ export function receiptSvg(doc: ReceiptDocument, width: RollWidth): string {
 }
 
 /**
- * The receipt as ESC/POS bytes for the printer: ESC @ first, the text in the printer's code pages,
- * a CODE128 barcode of the number, and a cut last. A cash sale also opens the cash drawer.
+ * The receipt as ESC/POS bytes for the printer: ESC @ first, the text in the printer's code pages
+ * (what none has is transliterated, never "?"), a CODE128 barcode of the number, and a cut last.
+ * A cash sale also opens the cash drawer.
  */
 export function receiptEscPos(doc: ReceiptDocument, width: RollWidth): Buffer {
   const kick = doc.type === 'sale' && doc.kind === 'cash' ? DRAWER_KICK : '';
-  let out = transform(kick + receiptMarkup(doc, width), {
+  let out = transform(kick + printableText(receiptMarkup(doc, width)), {
     cpl: cpl(width),
     encoding: 'multilingual',
     spacing: true,
