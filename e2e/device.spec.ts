@@ -53,6 +53,9 @@ test.describe('sign-in with a device (seed spec §4, §8, spec-decisions.md)', (
       if (m.type() === 'error') errors.push(m.text());
     });
     page.on('pageerror', (e) => errors.push(e.message));
+    page.on('response', (r) => {
+      if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
+    });
     const api = await adminApi();
     const username = await createUser(api, { flags: ['sell_cash'] });
     await page.goto('/login');
