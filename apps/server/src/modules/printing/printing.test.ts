@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Shop, buildShop, sold } from '../../test/sales-factories.js';
 import { startFakePrinter } from '../../test/fake-printer.js';
+import { makeBusinessKeys } from './business-keys.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
 const ESC_AT = Buffer.from([0x1b, 0x40]);
@@ -18,6 +19,18 @@ describe('printing', () => {
     s = await buildShop(t.app);
   });
   afterAll(() => t.close());
+
+  it("carries a non-ASCII business name in the certificate's subject as UTF-8", () => {
+    const { certificate } = makeBusinessKeys('Duka Café Ünal Çay ğ 日本 🙂', new Date());
+    const x509 = new crypto.X509Certificate(certificate);
+    expect(x509.subject).toContain('CN=Duka Café Ünal Çay ğ 日本 🙂 (Duka)');
+    expect(x509.subject).toContain('O=Duka');
+    // 50 characters at most, never cut inside one
+    const long = new crypto.X509Certificate(
+      makeBusinessKeys(`${'é'.repeat(49)}🙂🙂`, new Date()).certificate,
+    );
+    expect(long.subject).toContain(`CN=${'é'.repeat(49)}🙂 (Duka)`);
+  });
 
   it('serves the business certificate to signed-in users, the same one every time', async () => {
     const cert = await get('/api/print/certificate');
