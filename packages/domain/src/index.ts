@@ -31,3 +31,4 @@ export * from './api/receipts.js';
 export * from './api/reports.js';
 export * from './api/sync.js';
 export * from './printing/printer-status.js';
+export * from './printing/qz-endpoints.js';

@@ -88,6 +88,13 @@ describe('printing through the helper', () => {
     await printReceipt('000126', ctx(), { browser: true });
     expect(await readDeviceFromHelper()).toBe('A45E60C10F3B');
     expect(state.connects).toBe(2);
+    // only the hosts and ports the server's CSP allows (the domain's list)
+    expect(qz().qz.websocket.connect).toHaveBeenCalledWith({
+      host: ['localhost', 'localhost.qz.io'],
+      port: { secure: [8181, 8282, 8383, 8484], insecure: [8182, 8283, 8384, 8485] },
+      retries: 0,
+      delay: 0,
+    });
     // another business signed in on this browser: its own certificate, a new connection
     await printReceipt('000127', ctx({ id: 'biz-2' }), { browser: true });
     expect(state.connects).toBe(3);
