@@ -80,4 +80,7 @@ export const NOT_ARCHIVED = [
   'link_codes',
   'sync_servers',
   'sync_quarantine',
+  // When this server let a till open the cash drawer: its own record of the shop's hardware, not
+  // a business document (after a move, an old cash sale's next print may open the drawer once).
+  'drawer_openings',
 ] as const;

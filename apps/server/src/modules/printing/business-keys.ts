@@ -28,7 +28,8 @@ export function makeBusinessKeys(
   // UTF8String, not node-forge's default PrintableString, which keeps one byte of each character
   // and mangles a name like "Café Ünal". Cut by characters, never inside one.
   const name = Array.from(businessName).slice(0, 50).join('');
-  const utf8 = forge.asn1.Type.UTF8;
+  // @types/node-forge types valueTagClass as a Class; node-forge reads it as the value's tag (Type).
+  const utf8 = forge.asn1.Type.UTF8 as unknown as forge.asn1.Class;
   const subject = [
     { name: 'commonName', value: `${name} (Duka)`, valueTagClass: utf8 },
     { name: 'organizationName', value: 'Duka', valueTagClass: utf8 },

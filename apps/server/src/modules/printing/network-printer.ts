@@ -13,6 +13,8 @@ export class PrinterFailure extends Error {
   constructor(
     readonly code: PrinterProblem,
     message: string,
+    /** Whether any of the job had been sent (a drawer pulse at its start may have run). */
+    readonly jobSent = false,
   ) {
     super(message);
   }
@@ -70,6 +72,7 @@ class RawPrintJob {
   private phase: 'connecting' | 'asking' | 'printing' | 'blind' = 'connecting';
   private answers = Buffer.alloc(0);
   private settled = false;
+  private sent = false;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -108,6 +111,7 @@ class RawPrintJob {
     this.arm(this.statusWaitMs, () => {
       // No status answer: a printer that does not report it, or one that is not reading at all.
       this.phase = 'blind';
+      this.sent = true;
       this.socket.end(this.data);
       this.arm(this.timeoutMs, () =>
         this.fail('printer_timeout', 'took the connection but did not take the receipt in time'),
@@ -135,6 +139,7 @@ class RawPrintJob {
       if (problem) this.fail(problem, SAID[problem as keyof typeof SAID] ?? 'cannot print');
       else if (this.phase === 'asking') {
         this.phase = 'printing';
+        this.sent = true;
         this.socket.write(this.data);
         this.socket.write(QUERY);
         this.arm(this.timeoutMs, () => this.fail('printer_timeout', 'did not confirm the receipt in time'));
@@ -148,7 +153,7 @@ class RawPrintJob {
   }
 
   private fail(code: PrinterProblem, why: string): void {
-    this.settle(new PrinterFailure(code, `The printer at ${this.where} ${why}`));
+    this.settle(new PrinterFailure(code, `The printer at ${this.where} ${why}`, this.sent));
   }
 
   private settle(err?: PrinterFailure): void {
