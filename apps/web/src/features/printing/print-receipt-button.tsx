@@ -1,19 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Button, type ButtonProps, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconPrinter, IconRefresh } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
+import { Button, type ButtonProps } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ERROR_WORDS } from '../../lib/error-words';
 import { notifySuccess } from '../../lib/notify';
-import {
-  type PrintContext,
-  PrintError,
-  claimAutoPrint,
-  printReceipt,
-} from '../../lib/printing/print-receipt';
+import { type PrintContext, claimAutoPrint, printReceipt } from '../../lib/printing/print-receipt';
 import { loadTillPrinting } from '../../lib/printing/till-settings';
 import { useSession } from '../../lib/session-context';
+import { showPrintFailure } from './print-failure';
 
 /** Where this till prints: the business's roll and network printer, the till's chosen printer. */
 export function usePrintContext(): () => PrintContext {
@@ -26,41 +19,6 @@ export function usePrintContext(): () => PrintContext {
     },
     helper: loadTillPrinting().helper,
     printer: loadTillPrinting().printer,
-  });
-}
-
-/** What the printer said (out of paper, cover open, …) in the user's words, else the seed spec's. */
-function failureWords(err: unknown, t: TFunction): string {
-  const problem = err instanceof PrintError ? err.problem : null;
-  return problem ? t(ERROR_WORDS[problem]) : t('printing.failed');
-}
-
-/** A failed print stays on screen until dismissed, with what went wrong and a way to print again. */
-function showPrintFailure(err: unknown, t: TFunction, retry: () => void): void {
-  const id = `print-failed-${Date.now()}`;
-  notifications.show({
-    id,
-    color: 'red',
-    title: t('printing.notPrinted'),
-    autoClose: false,
-    closeButtonProps: { 'aria-label': t('common.close') },
-    message: (
-      <Stack gap="xs" align="flex-start" data-testid="print-failure">
-        <Text size="sm">{failureWords(err, t)}</Text>
-        <Button
-          size="xs"
-          variant="light"
-          color="red"
-          leftSection={<IconRefresh size={14} aria-hidden />}
-          onClick={() => {
-            notifications.hide(id);
-            retry();
-          }}
-        >
-          {t('printing.retry')}
-        </Button>
-      </Stack>
-    ),
   });
 }
 
@@ -88,7 +46,7 @@ export function PrintReceiptButton({ receiptNo, auto = false, variant = 'default
       if (route !== 'browser') notifySuccess(t('printing.sent', { no: receiptNo }));
     } catch (err) {
       console.warn('printing failed', err);
-      showPrintFailure(err, t, () => void run(browser));
+      showPrintFailure(err, t, () => void run(browser), 'printing.notPrinted');
     } finally {
       setBusy(false);
     }

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
 import { resetHelperConnection } from '../../lib/printing/qz';
 import { TILL_COOKIE, loadTillPrinting, saveTillPrinting } from '../../lib/printing/till-settings';
 import { fakeServer, type makeFakeQz } from '../../lib/printing/test-qz';
 import { makeSession, renderApp } from '../../test/render';
+import { OpenDrawerButton } from './open-drawer-button';
 import { PrintReceiptButton } from './print-receipt-button';
 import { PrintingSettings } from './printing-settings';
 
@@ -26,6 +28,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  notifications.clean();
   vi.unstubAllGlobals();
   document.cookie = `${TILL_COOKIE}=; path=/; max-age=0`;
 });
@@ -80,7 +83,7 @@ describe('PrintReceiptButton', () => {
       expect(fake.current!.qz.print).toHaveBeenCalledTimes(1);
       fake.current!.state.failPrint = null;
       const shown = screen.getByText(words).closest('[data-testid="print-failure"]') as HTMLElement;
-    await userEvent.click(within(shown).getByRole('button', { name: retry }));
+      await userEvent.click(within(shown).getByRole('button', { name: retry }));
       await waitFor(() => expect(fake.current!.qz.print).toHaveBeenCalledTimes(2));
     },
   );
@@ -101,6 +104,42 @@ describe('PrintReceiptButton', () => {
     await renderApp(<PrintReceiptButton receiptNo="000778" auto />, { session: makeSession() });
     await new Promise((r) => setTimeout(r, 50));
     expect(fake.current!.qz.websocket.connect).not.toHaveBeenCalled();
+  });
+});
+
+describe('OpenDrawerButton', () => {
+  const session = (flags: string[], network = false) => {
+    const s = makeSession({ flags });
+    return { ...s, business: { ...s.business, network_printer: network } };
+  };
+
+  it('opens the drawer through the helper with the signed pulse alone, for a cashier', async () => {
+    saveTillPrinting({ helper: true });
+    await renderApp(<OpenDrawerButton />, { session: session(['sell_cash']) });
+    await userEvent.click(screen.getByRole('button', { name: 'Open drawer' }));
+    expect(await screen.findByText('The cash drawer was opened.')).toBeInTheDocument();
+    expect(fake.current!.qz.configs.create).toHaveBeenCalledWith('Counter', { jobName: 'Cash drawer' });
+    expect(fake.current!.qz.print).toHaveBeenCalledWith(expect.anything(), [
+      { type: 'raw', format: 'command', flavor: 'base64', data: 'G3AAGfo=' },
+    ]);
+  });
+
+  it("opens it through the shop's network printer on a till without a helper", async () => {
+    await renderApp(<OpenDrawerButton />, { session: session(['sell_cash'], true) });
+    await userEvent.click(screen.getByRole('button', { name: 'Open drawer' }));
+    expect(await screen.findByText('The cash drawer was opened.')).toBeInTheDocument();
+    expect(server.calls).toContain('POST /api/print/drawer');
+    expect(fake.current!.qz.websocket.connect).not.toHaveBeenCalled();
+  });
+
+  it('is not offered to a user who may not take cash, nor on a till with no way to the drawer', async () => {
+    saveTillPrinting({ helper: true });
+    const first = await renderApp(<OpenDrawerButton />, { session: session(['manage_stock']) });
+    expect(screen.queryByRole('button', { name: 'Open drawer' })).toBeNull();
+    first.unmount();
+    saveTillPrinting({ helper: false });
+    await renderApp(<OpenDrawerButton />, { session: session(['sell_cash'], false) });
+    expect(screen.queryByRole('button', { name: 'Open drawer' })).toBeNull();
   });
 });
 

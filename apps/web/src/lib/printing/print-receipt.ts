@@ -1,4 +1,12 @@
-import { type PrinterProblem, escPosJobSchema, isPrinterProblem, receiptJobName } from '@duka/domain';
+import {
+  DRAWER_JOB_NAME,
+  DRAWER_KICK,
+  type PrinterProblem,
+  drawerOpenedSchema,
+  escPosJobSchema,
+  isPrinterProblem,
+  receiptJobName,
+} from '@duka/domain';
 import { api } from '../api-client';
 import { ApiError } from '../api-error';
 import { printInBrowser } from './browser-print';
@@ -113,6 +121,41 @@ export async function printReceipt(
     return 'browser';
   } catch (err) {
     throw new PrintError('browser', err);
+  }
+}
+
+/** Whether this till has a way to open the cash drawer: its helper, or the local server's network printer. */
+export function canOpenDrawer(ctx: PrintContext): boolean {
+  return ctx.helper || ctx.business.network_printer;
+}
+
+/**
+ * Opens the cash drawer on demand: the pulse alone, through the helper (signed by the server for a
+ * user who may take cash) when this till chose it, else through the local server's network
+ * printer. The server refuses a user without the right. Throws PrintError when it fails.
+ */
+export async function openDrawer(ctx: PrintContext): Promise<PrintRoute> {
+  if (ctx.helper) {
+    try {
+      const qz = await connectHelper(ctx.business.id, HELPER_PROBE_MS);
+      const printer = await pickPrinter(qz, ctx.printer);
+      const config = qz.configs.create(printer, { jobName: DRAWER_JOB_NAME });
+      const data = btoa(String.fromCharCode(...DRAWER_KICK));
+      await withTimeout(
+        qz.print(config, [{ type: 'raw', format: 'command', flavor: 'base64', data }]),
+        PRINT_TIMEOUT_MS,
+      );
+      return 'helper';
+    } catch (err) {
+      throw new PrintError('helper', err);
+    }
+  }
+  if (!ctx.business.network_printer) throw new PrintError('none');
+  try {
+    await api('/api/print/drawer', { method: 'POST', retry: false, schema: drawerOpenedSchema });
+    return 'network';
+  } catch (err) {
+    throw new PrintError('network', err);
   }
 }
 

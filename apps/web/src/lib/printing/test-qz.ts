@@ -161,6 +161,8 @@ export function fakeServer(opts: { networkPrint?: number; networkCode?: string }
             { status },
           );
     }
+    if (method === 'POST' && url === '/api/print/drawer')
+      return Response.json({ printer: '192.168.1.50:9100' });
     return Response.json({ error: { code: 'not_found', message: url } }, { status: 404 });
   });
   return { calls, fetchMock };
