@@ -59,6 +59,9 @@ async function sellAtTill(page: Page, code: string) {
   return { done, receiptNo };
 }
 
+/** ESC p 0 25 250: the cash drawer's pulse. */
+const DRAWER_PULSE = Buffer.from([0x1b, 0x70, 0x00, 0x19, 0xfa]);
+
 async function openPrintingSettings(page: Page) {
   await page.getByRole('button', { name: 'Customize your view' }).click();
   const panel = page.getByRole('dialog', { name: 'Settings' });
@@ -112,11 +115,21 @@ test.describe('printing receipts', () => {
       await expect(page.getByText(`Receipt #${receiptNo} printed.`)).toBeVisible();
       expect(helper.output()).toContain(`Printed job "Receipt #${receiptNo}" to "Counter"`);
 
-      // reprint from the receipt panel: the same bytes again
+      // the first print of a cash sale opened the drawer; a reprint is the receipt without the pulse
+      expect(bytes.includes(DRAWER_PULSE)).toBe(true);
       const again = printer.nextJob();
       await done.getByRole('button', { name: 'Print' }).click();
-      expect((await again).equals(bytes)).toBe(true);
+      const reprint = await again;
+      expect(reprint.includes(DRAWER_PULSE)).toBe(false);
+      expect(reprint.subarray(-300).equals(bytes.subarray(-300))).toBe(true);
       expect(await seriousViolations(page, 'till receipt panel')).toEqual([]);
+
+      // the cashier's "Open drawer": the pulse alone, signed by the server, through the helper
+      await page.keyboard.press('Escape');
+      const pulse = printer.nextJob();
+      await page.getByTestId('open-drawer').click();
+      expect((await pulse).equals(DRAWER_PULSE)).toBe(true);
+      await expect(page.getByText('The cash drawer was opened.')).toBeVisible();
     } finally {
       await helper.stop();
       await printer.close();
