@@ -257,11 +257,22 @@ test.describe('printing receipts', () => {
         10,
       );
       const { done, receiptNo } = await sellAtTill(page, product.code);
-      const job = printer.nextJob();
+      // the printer is out of paper: the till says so, in words, and nothing counts as printed
+      printer.paperOut = true;
       await done.getByRole('button', { name: 'Print' }).click();
+      const failure = page.getByTestId('print-failure');
+      await expect(failure).toContainText('The printer is out of paper. Load a new roll, then print again.');
+      await expect(page.getByText('The receipt was not printed')).toBeVisible();
+      await expect(page.getByText(`Receipt #${receiptNo} printed.`)).toHaveCount(0);
+      expect(printer.jobs).toEqual([]);
+      // paper loaded: Print again from the message prints it, opening the drawer (its first print)
+      printer.paperOut = false;
+      const job = printer.nextJob();
+      await failure.getByRole('button', { name: 'Print again' }).click();
       const bytes = await job;
       expect([...bytes.subarray(0, 2)]).toEqual([0x1b, 0x40]);
       expect(bytes.toString('latin1')).toContain(receiptNo);
+      expect(bytes.includes(DRAWER_PULSE)).toBe(true);
       await expect(page.getByText(`Receipt #${receiptNo} printed.`)).toBeVisible();
     } finally {
       await printer.close();

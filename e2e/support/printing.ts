@@ -26,6 +26,8 @@ export interface FakePrinter {
   port: number;
   jobs: Buffer[];
   connections: number;
+  /** Answer the status question "out of paper" (and keep nothing) while true. */
+  paperOut: boolean;
   nextJob(timeoutMs?: number): Promise<Buffer>;
   close(): Promise<void>;
 }
@@ -34,6 +36,8 @@ export interface FakePrinter {
 const STATUS_QUERY = Buffer.from([0x10, 0x04, 0x01, 0x10, 0x04, 0x02, 0x10, 0x04, 0x04]);
 /** Online, cover closed, paper present. */
 const READY = Buffer.from([0x12, 0x12, 0x12]);
+/** Offline: paper end (printing stopped, the roll sensor says the end). */
+const PAPER_OUT = Buffer.from([0x1a, 0x32, 0x72]);
 
 /** Like an ESC/POS printer: answers the status question (ready) and keeps the job without it. */
 export async function startFakePrinter(): Promise<FakePrinter> {
@@ -48,11 +52,12 @@ export async function startFakePrinter(): Promise<FakePrinter> {
       for (let at = received.indexOf(STATUS_QUERY); at >= 0; at = received.indexOf(STATUS_QUERY)) {
         job = Buffer.concat([job, received.subarray(0, at)]);
         received = received.subarray(at + STATUS_QUERY.length);
-        socket.write(READY);
+        socket.write(state.paperOut ? PAPER_OUT : READY);
       }
     });
     socket.on('end', () => {
       const bytes = Buffer.concat([job, received]);
+      if (state.paperOut) return; // nothing printed
       const waiter = waiting.shift();
       if (waiter) waiter(bytes);
       else state.jobs.push(bytes);
@@ -63,6 +68,7 @@ export async function startFakePrinter(): Promise<FakePrinter> {
     port: 0,
     jobs: [],
     connections: 0,
+    paperOut: false,
     nextJob: (timeoutMs = 15_000) =>
       new Promise<Buffer>((resolve, reject) => {
         const ready = state.jobs.shift();
