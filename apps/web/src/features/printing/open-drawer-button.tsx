@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { IconCashRegister } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { OPEN_DRAWER_ACCESS, allows } from '@duka/domain';
@@ -38,16 +38,32 @@ export function OpenDrawerButton() {
     }
   };
 
+  // On a phone-wide till the header has room for the icon only (named for screen readers).
   return (
-    <Button
-      variant="default"
-      size="sm"
-      leftSection={<IconCashRegister size={18} aria-hidden />}
-      loading={busy}
-      onClick={() => void run()}
-      data-testid="open-drawer"
-    >
-      {t('printing.openDrawer')}
-    </Button>
+    <>
+      <Button
+        visibleFrom="sm"
+        variant="default"
+        size="sm"
+        leftSection={<IconCashRegister size={18} aria-hidden />}
+        loading={busy}
+        onClick={() => void run()}
+        data-testid="open-drawer"
+      >
+        {t('printing.openDrawer')}
+      </Button>
+      <ActionIcon
+        hiddenFrom="sm"
+        variant="default"
+        size={36}
+        aria-label={t('printing.openDrawer')}
+        title={t('printing.openDrawer')}
+        loading={busy}
+        onClick={() => void run()}
+        data-testid="open-drawer-narrow"
+      >
+        <IconCashRegister size={18} aria-hidden />
+      </ActionIcon>
+    </>
   );
 }

@@ -116,7 +116,7 @@ describe('OpenDrawerButton', () => {
   it('opens the drawer through the helper with the signed pulse alone, for a cashier', async () => {
     saveTillPrinting({ helper: true });
     await renderApp(<OpenDrawerButton />, { session: session(['sell_cash']) });
-    await userEvent.click(screen.getByRole('button', { name: 'Open drawer' }));
+    await userEvent.click(screen.getByTestId('open-drawer'));
     expect(await screen.findByText('The cash drawer was opened.')).toBeInTheDocument();
     expect(fake.current!.qz.configs.create).toHaveBeenCalledWith('Counter', { jobName: 'Cash drawer' });
     expect(fake.current!.qz.print).toHaveBeenCalledWith(expect.anything(), [
@@ -126,7 +126,7 @@ describe('OpenDrawerButton', () => {
 
   it("opens it through the shop's network printer on a till without a helper", async () => {
     await renderApp(<OpenDrawerButton />, { session: session(['sell_cash'], true) });
-    await userEvent.click(screen.getByRole('button', { name: 'Open drawer' }));
+    await userEvent.click(screen.getByTestId('open-drawer'));
     expect(await screen.findByText('The cash drawer was opened.')).toBeInTheDocument();
     expect(server.calls).toContain('POST /api/print/drawer');
     expect(fake.current!.qz.websocket.connect).not.toHaveBeenCalled();
@@ -135,11 +135,11 @@ describe('OpenDrawerButton', () => {
   it('is not offered to a user who may not take cash, nor on a till with no way to the drawer', async () => {
     saveTillPrinting({ helper: true });
     const first = await renderApp(<OpenDrawerButton />, { session: session(['manage_stock']) });
-    expect(screen.queryByRole('button', { name: 'Open drawer' })).toBeNull();
+    expect(screen.queryAllByRole('button', { name: 'Open drawer' })).toEqual([]);
     first.unmount();
     saveTillPrinting({ helper: false });
     await renderApp(<OpenDrawerButton />, { session: session(['sell_cash'], false) });
-    expect(screen.queryByRole('button', { name: 'Open drawer' })).toBeNull();
+    expect(screen.queryAllByRole('button', { name: 'Open drawer' })).toEqual([]);
   });
 });
 
