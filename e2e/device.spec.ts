@@ -13,6 +13,7 @@ import {
   apiLoginInPage,
 } from './support/fixtures';
 import { startFakeHelper } from './support/fake-helper';
+import { chooseHelper } from './support/printing';
 
 test.beforeAll(ensureSetup);
 test.afterAll(async () => {
@@ -21,11 +22,12 @@ test.afterAll(async () => {
 });
 
 test.describe('sign-in with a device (seed spec §4, §8, spec-decisions.md)', () => {
-  test('without a helper: the spec toast, a random id made and saved once, and signed in', async ({
+  test('a till that chose the helper but none runs: the spec toast, a random id made and saved once, and signed in', async ({
     page,
   }) => {
     const api = await adminApi();
     const username = await createUser(api, { flags: ['sell_cash'] });
+    await chooseHelper(page.context(), BASE_URL);
     await uiLogin(page, username, STAFF_PASSWORD);
     await expect(page.getByText('Device not detected!')).toBeVisible();
     await expect(page.getByText('Check if printer app is running')).toBeVisible();
@@ -43,6 +45,32 @@ test.describe('sign-in with a device (seed spec §4, §8, spec-decisions.md)', (
     expect(await storedDevices(page)).toEqual(first);
   });
 
+  test('a till that did not choose the helper: no probe, no warning, no console error from sign-in to the till', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('response', (r) => {
+      if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
+    });
+    const api = await adminApi();
+    const username = await createUser(api, { flags: ['sell_cash'] });
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await uiLogin(page, username, STAFF_PASSWORD);
+    await expect(page).toHaveURL(/\/cash-sale$/);
+    await expect(page.getByText('Logged in', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('till-search')).toBeVisible();
+    // the till is up: give anything that would probe the helper (2.5 s) its time
+    await page.waitForTimeout(3000);
+    await expect(page.getByText('Device not detected!')).toHaveCount(0);
+    expect(await storedDevices(page)).toEqual([expect.stringMatching(/^R[0-9A-F]{16}$/)]);
+    expect(errors).toEqual([]);
+  });
+
   test('username admin skips the device step', async ({ page }) => {
     await uiLogin(page, ADMIN.username, ADMIN.password);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -58,6 +86,7 @@ test.describe('sign-in with a device (seed spec §4, §8, spec-decisions.md)', (
     try {
       const api = await adminApi();
       const username = await createUser(api, { flags: ['sell_cash'] });
+      await chooseHelper(page.context(), BASE_URL);
       await uiLogin(page, username, STAFF_PASSWORD);
       await expect(page).toHaveURL(/\/cash-sale$/);
       await expect(page.getByText('Logged in', { exact: true })).toBeVisible();

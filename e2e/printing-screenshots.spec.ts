@@ -1,14 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures';
-import { freePort, startFakePrinter, startHelperProcess } from './support/printing';
+import { ADMIN, BASE_URL, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures';
+import { chooseHelper, freePort, startFakePrinter, startHelperProcess } from './support/printing';
 import { mainLocation, stockedProduct } from './support/seed';
 import { SIZES, setScheme } from './support/screens';
 
 /**
  * Screenshots of printing in light and dark, 1440 and 390 wide, written to /tmp/shots-printing
- * for people to look at: the till's receipt panel with its Print button, the settings panel's
- * Printing tab with the real helper answering, and the business profile's printer section.
+ * for people to look at: the till's receipt panel with its Print button, a print that failed (out
+ * of paper) with Print again, the till's header with Open drawer, the settings panel's Printing
+ * tab with the real helper answering and with no helper chosen, and the business profile's
+ * printer section.
  */
 test.beforeAll(ensureSetup);
 
@@ -42,6 +44,7 @@ test('printing, light and dark, wide and narrow', async ({ page }) => {
   });
   try {
     await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+    await chooseHelper(page.context(), BASE_URL);
     for (const scheme of ['light', 'dark'] as const) {
       await setScheme(page, scheme);
       for (const size of SIZES) {
@@ -56,6 +59,12 @@ test('printing, light and dark, wide and narrow', async ({ page }) => {
         await panel.getByRole('tab', { name: 'Printing' }).click();
         await expect(panel.getByTestId('helper-status')).toHaveAttribute('data-state', 'ready');
         await shot(page, `settings-printing-${tag}`);
+        // the same tab on a till that does not use a helper: nothing is looked for
+        await panel.getByRole('switch', { name: /prints through the printer helper/ }).uncheck();
+        await expect(panel.getByTestId('helper-off')).toBeVisible();
+        await shot(page, `settings-printing-off-${tag}`);
+        await panel.getByRole('switch', { name: /prints through the printer helper/ }).check();
+        await expect(panel.getByTestId('helper-status')).toHaveAttribute('data-state', 'ready');
         await page.keyboard.press('Escape');
         await expect(panel).toBeHidden();
 
@@ -73,8 +82,20 @@ test('printing, light and dark, wide and narrow', async ({ page }) => {
         const img = done.getByRole('img', { name: /Receipt #/ });
         await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
         await shot(page, `receipt-panel-${tag}`);
+        // the printer runs out of paper: what the cashier sees, with Print again
+        printer.paperOut = true;
+        await done.getByRole('button', { name: 'Print' }).click();
+        const failure = page.getByTestId('print-failure');
+        await expect(failure).toContainText('out of paper');
+        await shot(page, `print-failed-${tag}`);
+        printer.paperOut = false;
+        const reprinted = printer.nextJob();
+        await failure.getByRole('button', { name: 'Print again' }).click();
+        await reprinted;
         await page.keyboard.press('F4');
         await expect(done).toBeHidden();
+        // the till's header with Open drawer
+        await shot(page, `till-header-${tag}`);
 
         // the business profile's printer section
         await page.goto('/profile');

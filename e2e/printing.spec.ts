@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import {
   ADMIN,
+  BASE_URL,
   STAFF_PASSWORD,
   adminApi,
   apiLoginInPage,
@@ -10,7 +11,7 @@ import {
   storedDevices,
   uiLogin,
 } from './support/fixtures';
-import { freePort, machineMac, startFakePrinter, startHelperProcess } from './support/printing';
+import { chooseHelper, freePort, machineMac, startFakePrinter, startHelperProcess } from './support/printing';
 import { mainLocation, stockedProduct, seedSeller } from './support/seed';
 
 /** Printing from the browser: the real helper on QZ's port, the browser's dialog, the profile. */
@@ -58,6 +59,9 @@ async function sellAtTill(page: Page, code: string) {
   return { done, receiptNo };
 }
 
+/** ESC p 0 25 250: the cash drawer's pulse. */
+const DRAWER_PULSE = Buffer.from([0x1b, 0x70, 0x00, 0x19, 0xfa]);
+
 async function openPrintingSettings(page: Page) {
   await page.getByRole('button', { name: 'Customize your view' }).click();
   const panel = page.getByRole('dialog', { name: 'Settings' });
@@ -87,6 +91,9 @@ test.describe('printing receipts', () => {
     try {
       await page.goto('/cash-sale');
       const panel = await openPrintingSettings(page);
+      // the helper is looked for only once this till chooses it
+      await expect(panel.getByTestId('helper-off')).toBeVisible();
+      await panel.getByRole('switch', { name: /prints through the printer helper/ }).check();
       const status = panel.getByTestId('helper-status');
       await expect(status).toHaveAttribute('data-state', 'ready');
       await expect(status).toContainText('The printer helper answers (version 2.2.5)');
@@ -105,14 +112,24 @@ test.describe('printing receipts', () => {
       expect([...bytes.subarray(0, 2)]).toEqual([0x1b, 0x40]);
       expect(bytes.toString('latin1')).toContain(`#${receiptNo}`);
       expect([...bytes.subarray(-4)]).toEqual([0x1d, 0x56, 0x42, 0x00]);
-      await expect(page.getByText(`Receipt #${receiptNo} sent to the printer.`)).toBeVisible();
+      await expect(page.getByText(`Receipt #${receiptNo} printed.`)).toBeVisible();
       expect(helper.output()).toContain(`Printed job "Receipt #${receiptNo}" to "Counter"`);
 
-      // reprint from the receipt panel: the same bytes again
+      // the first print of a cash sale opened the drawer; a reprint is the receipt without the pulse
+      expect(bytes.includes(DRAWER_PULSE)).toBe(true);
       const again = printer.nextJob();
       await done.getByRole('button', { name: 'Print' }).click();
-      expect((await again).equals(bytes)).toBe(true);
+      const reprint = await again;
+      expect(reprint.includes(DRAWER_PULSE)).toBe(false);
+      expect(reprint.subarray(-300).equals(bytes.subarray(-300))).toBe(true);
       expect(await seriousViolations(page, 'till receipt panel')).toEqual([]);
+
+      // the cashier's "Open drawer": the pulse alone, signed by the server, through the helper
+      await page.keyboard.press('Escape');
+      const pulse = printer.nextJob();
+      await page.getByTestId('open-drawer').click();
+      expect((await pulse).equals(DRAWER_PULSE)).toBe(true);
+      await expect(page.getByText('The cash drawer was opened.')).toBeVisible();
     } finally {
       await helper.stop();
       await printer.close();
@@ -139,6 +156,7 @@ test.describe('printing receipts', () => {
     });
     try {
       // before sign-in the page cannot sign: the helper's default answers networking.device
+      await chooseHelper(page.context(), BASE_URL);
       await uiLogin(page, cashier, STAFF_PASSWORD);
       await expect(page).toHaveURL(/\/cash-sale$/);
       await expect(page.getByText('Logged in', { exact: true })).toBeVisible();
@@ -239,12 +257,23 @@ test.describe('printing receipts', () => {
         10,
       );
       const { done, receiptNo } = await sellAtTill(page, product.code);
-      const job = printer.nextJob();
+      // the printer is out of paper: the till says so, in words, and nothing counts as printed
+      printer.paperOut = true;
       await done.getByRole('button', { name: 'Print' }).click();
+      const failure = page.getByTestId('print-failure');
+      await expect(failure).toContainText('The printer is out of paper. Load a new roll, then print again.');
+      await expect(page.getByText('The receipt was not printed')).toBeVisible();
+      await expect(page.getByText(`Receipt #${receiptNo} printed.`)).toHaveCount(0);
+      expect(printer.jobs).toEqual([]);
+      // paper loaded: Print again from the message prints it, opening the drawer (its first print)
+      printer.paperOut = false;
+      const job = printer.nextJob();
+      await failure.getByRole('button', { name: 'Print again' }).click();
       const bytes = await job;
       expect([...bytes.subarray(0, 2)]).toEqual([0x1b, 0x40]);
       expect(bytes.toString('latin1')).toContain(receiptNo);
-      await expect(page.getByText(`Receipt #${receiptNo} sent to the printer.`)).toBeVisible();
+      expect(bytes.includes(DRAWER_PULSE)).toBe(true);
+      await expect(page.getByText(`Receipt #${receiptNo} printed.`)).toBeVisible();
     } finally {
       await printer.close();
       await setBusiness(api, { printer_host: '', printer_port: 9100, receipt_width: 80 });

@@ -1,3 +1,4 @@
+import type { BrowserContext } from '@playwright/test';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -25,21 +26,41 @@ export interface FakePrinter {
   port: number;
   jobs: Buffer[];
   connections: number;
+  /** Answer the status question "out of paper" (and keep nothing) while true. */
+  paperOut: boolean;
   nextJob(timeoutMs?: number): Promise<Buffer>;
   close(): Promise<void>;
 }
 
+/** `DLE EOT 1, 2, 4`: the status question the server and the helper ask before and after a job. */
+const STATUS_QUERY = Buffer.from([0x10, 0x04, 0x01, 0x10, 0x04, 0x02, 0x10, 0x04, 0x04]);
+/** Online, cover closed, paper present. */
+const READY = Buffer.from([0x12, 0x12, 0x12]);
+/** Offline: paper end (printing stopped, the roll sensor says the end). */
+const PAPER_OUT = Buffer.from([0x1a, 0x32, 0x72]);
+
+/** Like an ESC/POS printer: answers the status question (ready) and keeps the job without it. */
 export async function startFakePrinter(): Promise<FakePrinter> {
   const waiting: Array<(b: Buffer) => void> = [];
   const server = net.createServer((socket) => {
     state.connections += 1;
-    const chunks: Buffer[] = [];
-    socket.on('data', (c: Buffer) => chunks.push(c));
+    let received = Buffer.alloc(0);
+    let job = Buffer.alloc(0);
+    socket.on('error', () => undefined);
+    socket.on('data', (c: Buffer) => {
+      received = Buffer.concat([received, c]);
+      for (let at = received.indexOf(STATUS_QUERY); at >= 0; at = received.indexOf(STATUS_QUERY)) {
+        job = Buffer.concat([job, received.subarray(0, at)]);
+        received = received.subarray(at + STATUS_QUERY.length);
+        socket.write(state.paperOut ? PAPER_OUT : READY);
+      }
+    });
     socket.on('end', () => {
-      const job = Buffer.concat(chunks);
+      const bytes = Buffer.concat([job, received]);
+      if (state.paperOut) return; // nothing printed
       const waiter = waiting.shift();
-      if (waiter) waiter(job);
-      else state.jobs.push(job);
+      if (waiter) waiter(bytes);
+      else state.jobs.push(bytes);
       socket.end();
     });
   });
@@ -47,6 +68,7 @@ export async function startFakePrinter(): Promise<FakePrinter> {
     port: 0,
     jobs: [],
     connections: 0,
+    paperOut: false,
     nextJob: (timeoutMs = 15_000) =>
       new Promise<Buffer>((resolve, reject) => {
         const ready = state.jobs.shift();
@@ -220,4 +242,19 @@ export function machineMac(): string | null {
     .flat()
     .find((a) => a !== undefined && !a.internal && !/^[0:]*$/.test(a.mac));
   return real ? real.mac.replace(/:/g, '').toUpperCase() : null;
+}
+
+/**
+ * This till's printer settings as the app keeps them (the `duka_till` cookie): `helper` on means
+ * the till chose the printer helper, so the app looks for it (sign-in's device read, printing).
+ */
+export async function chooseHelper(context: BrowserContext, baseUrl: string): Promise<void> {
+  await context.addCookies([
+    {
+      name: 'duka_till',
+      value: encodeURIComponent(JSON.stringify({ helper: true })),
+      url: baseUrl,
+      sameSite: 'Strict',
+    },
+  ]);
 }

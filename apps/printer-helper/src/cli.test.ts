@@ -163,7 +163,7 @@ describe('pair', () => {
     const seen: Array<{ url?: string; cookie?: string }> = [];
     const server = http.createServer((req, res) => {
       seen.push({ url: req.url, cookie: req.headers.cookie });
-      if (req.headers.cookie !== 'duka_session=tok123') {
+      if (req.headers.cookie !== 'duka_session=tok123' && req.headers.cookie !== 'duka_session=-Xq_9-tok') {
         res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"code":"unauthorized"}}');
         return;
       }
@@ -182,6 +182,12 @@ describe('pair', () => {
       expect(seen.at(-1)).toEqual({ url: '/api/print/certificate', cookie: 'duka_session=tok123' });
       expect(loadConfig(dir).pairing?.source).toBe(url);
       expect(loadConfig(dir).pairing?.certificate).toContain('BEGIN CERTIFICATE');
+
+      // a session token is base64url: it may start with "-", and is still the cookie's value
+      const dashed = await run('pair', '--server', url, '--cookie', '-Xq_9-tok');
+      expect(dashed.err).toBe('');
+      expect(dashed.code).toBe(0);
+      expect(seen.at(-1)).toEqual({ url: '/api/print/certificate', cookie: 'duka_session=-Xq_9-tok' });
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

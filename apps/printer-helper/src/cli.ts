@@ -152,11 +152,37 @@ async function start(dir: string, values: Values): Promise<void> {
   });
 }
 
+/**
+ * A string option always takes the next argument, even one that starts with "-": a session token
+ * is base64url and may (`pair --cookie -AbC…`), and node's parseArgs would refuse it as ambiguous.
+ * `--cookie -AbC` becomes `--cookie=-AbC`.
+ */
+export function joinOptionValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i]!;
+    const name = arg.startsWith('--') && !arg.includes('=') ? arg.slice(2) : null;
+    const option =
+      name !== null && Object.hasOwn(OPTIONS, name) ? OPTIONS[name as keyof typeof OPTIONS] : null;
+    const next = argv[i + 1];
+    if (option?.type === 'string' && next !== undefined && next !== '--') {
+      out.push(`${arg}=${next}`);
+      i += 1;
+    } else out.push(arg);
+  }
+  return out;
+}
+
 /** Runs one command; resolves to the process exit code. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
   let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
   try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: joinOptionValues(argv),
+      options: OPTIONS,
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (err) {
     io.stderr.write(`${(err as Error).message}\n\n${USAGE}`);
     return 2;

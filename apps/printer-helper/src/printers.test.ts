@@ -73,7 +73,7 @@ describe('transports', () => {
     );
     expect(err).toBeInstanceOf(PrintError);
     expect(err.message).toBe(
-      `Printer "Stuck" (${fifo}): did not take the job within 0.3 s (is it on, with paper?)`,
+      `[printer_timeout] Printer "Stuck" (${fifo}): did not take the job within 0.3 s (is it on, with paper?)`,
     );
     // Let the blocked open finish, so nothing is left waiting in the thread pool.
     const reader = fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
@@ -114,6 +114,69 @@ describe('transports', () => {
     expect([...page.subarray(0, 2)]).toEqual([0x1b, 0x40]);
     expect(page.toString('latin1')).toContain('Printer: Counter');
     expect([...page.subarray(-4)]).toEqual([0x1d, 0x56, 0x42, 0x03]);
+  });
+});
+
+describe('a network printer: "printed" only once it has the receipt', () => {
+  const send = (p: FakePrinter) =>
+    sendToPrinter({ name: 'Counter', type: 'network', host: '127.0.0.1', port: p.port }, bytes, {
+      timeoutMs: 800,
+      statusWaitMs: 200,
+    });
+
+  it.each([
+    [{ paperOut: true }, 'printer_out_of_paper', 'is out of paper'],
+    [{ coverOpen: true }, 'printer_cover_open', 'has its cover open'],
+    [{ online: false }, 'printer_offline', 'is offline'],
+    ['never-reads', 'printer_timeout', 'did not take the receipt in time'],
+    ['resets-mid-job', 'printer_disconnected', 'dropped the connection'],
+  ] as const)('a printer that is %j fails with %s', async (mode, code, words) => {
+    const p = await startFakePrinter(mode);
+    try {
+      const err = await errorOf(send(p));
+      expect(err).toBeInstanceOf(PrintError);
+      expect((err as PrintError).code).toBe(code);
+      expect(err.message.startsWith(`[${code}] Printer "Counter" (127.0.0.1:${p.port}): `)).toBe(true);
+      expect(err.message).toContain(words);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('asks the status before and after the job; a printer without status counts once it closes', async () => {
+    const first = printer.nextJob();
+    const asked = printer.queries;
+    await send(printer);
+    expect((await first).equals(bytes)).toBe(true);
+    expect(printer.queries - asked).toBe(2);
+    const silent = await startFakePrinter('no-status');
+    try {
+      const job = silent.nextJob();
+      await send(silent);
+      expect((await job).equals(bytes)).toBe(true);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('reaches the page through the official qz-tray client as the error, code first', async () => {
+    const shop = makeBusiness('Paper Shop');
+    const empty = await startFakePrinter({ paperOut: true });
+    const t = await startTestHelper({
+      printers: [{ name: 'Empty', type: 'network', host: '127.0.0.1', port: empty.port }],
+      pairWith: shop,
+    });
+    const qz = loadQz();
+    try {
+      useBusiness(qz, shop);
+      await connect(qz, t.helper);
+      const err = await errorOf(qz.print(qz.configs.create('Empty'), ['x']));
+      expect(err.message).toMatch(/^\[printer_out_of_paper\] Printer "Empty"/);
+    } finally {
+      await qz.websocket.disconnect();
+      await t.close();
+      await empty.close();
+    }
   });
 });
 

@@ -1,31 +1,20 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import type { PrinterConfig } from './config.js';
+import { PrintError, sendNetwork } from './network-send.js';
 
-/** A failure the page should see as the call's error (QZ's `error` message). */
-export class PrintError extends Error {
-  override name = 'PrintError';
-}
+export { PrintError } from './network-send.js';
 
 export interface SendOptions {
   jobName?: string | null;
   lpCommand?: string;
   /** How long to wait to connect, or for `lp`; a thermal printer answers at once or never. */
   timeoutMs?: number;
+  /** How long a network printer may take to answer its status before it is taken as one without. */
+  statusWaitMs?: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
-
-const NETWORK_ERRORS: Record<string, string> = {
-  ECONNREFUSED: 'connection refused (is the printer on, and is this its address and port?)',
-  EHOSTUNREACH: 'host unreachable (is the printer on this network?)',
-  ENETUNREACH: 'network unreachable',
-  ENOTFOUND: 'unknown host name',
-  EAI_AGAIN: 'host name lookup failed',
-  ECONNRESET: 'the printer closed the connection',
-  EPIPE: 'the printer closed the connection',
-};
 
 export async function sendToPrinter(
   printer: PrinterConfig,
@@ -34,13 +23,10 @@ export async function sendToPrinter(
 ): Promise<void> {
   switch (printer.type) {
     case 'network':
-      return sendNetwork(
-        printer.host,
-        printer.port,
-        bytes,
-        opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        printer.name,
-      );
+      return sendNetwork(printer.name, printer.host, printer.port, bytes, {
+        timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        statusWaitMs: opts.statusWaitMs,
+      });
     case 'device':
       return sendDevice(printer.path, bytes, printer.name, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     case 'cups':
@@ -48,44 +34,6 @@ export async function sendToPrinter(
   }
 }
 
-/** Raw TCP ("JetDirect", port 9100): connect, write, half-close. */
-function sendNetwork(
-  host: string,
-  port: number,
-  bytes: Buffer,
-  timeoutMs: number,
-  name: string,
-): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const where = `${host}:${port}`;
-    let settled = false;
-    const socket = net.createConnection({ host, port });
-    const fail = (message: string) => {
-      if (settled) return;
-      settled = true;
-      socket.destroy();
-      reject(new PrintError(`Printer "${name}" (${where}): ${message}`));
-    };
-    socket.setTimeout(timeoutMs, () => fail(`no answer within ${Math.round(timeoutMs / 1000)} s`));
-    socket.on('error', (err: NodeJS.ErrnoException) =>
-      fail(err.code ? (NETWORK_ERRORS[err.code] ?? err.code) : err.message),
-    );
-    socket.once('connect', () => {
-      socket.end(bytes);
-    });
-    // 'finish': every byte is handed to the OS and the FIN is queued; the printer then closes
-    // its side (or we drop the socket after a while, since some printers keep it open).
-    socket.once('finish', () => {
-      if (settled) return;
-      settled = true;
-      socket.setTimeout(0);
-      setTimeout(() => socket.destroy(), timeoutMs).unref();
-      resolve();
-    });
-  });
-}
-
-/** A device file (/dev/usb/lp0, a serial port): append so a regular file collects every job. */
 /**
  * A device file (`/dev/usb/lp0`, a serial port). A printer that is off, out of paper or stuck can
  * block the open or the write for ever; the job then fails after `timeoutMs` with a message, and
@@ -113,6 +61,7 @@ async function sendDevice(path: string, bytes: Buffer, name: string, timeoutMs: 
         reject(
           new PrintError(
             `Printer "${name}" (${path}): did not take the job within ${timeoutMs / 1000} s (is it on, with paper?)`,
+            'printer_timeout',
           ),
         ),
       timeoutMs,

@@ -49,6 +49,12 @@ export const ERROR_CODES = [
   'tendered_too_low',
   'no_printer',
   'printer_unreachable',
+  /** What the printer said (ESC/POS status) or did while a receipt was sent (printing/printer-status.ts). */
+  'printer_out_of_paper',
+  'printer_cover_open',
+  'printer_offline',
+  'printer_timeout',
+  'printer_disconnected',
   'printing_key_unavailable',
   'payload_too_large',
   'unsupported_media_type',

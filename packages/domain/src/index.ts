@@ -31,3 +31,5 @@ export * from './api/receipts.js';
 export * from './api/reports.js';
 export * from './api/sync.js';
 export * from './api/work-drafts.js';
+export * from './printing/printer-status.js';
+export * from './printing/qz-endpoints.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyMinorDigits, formatMoney, isCurrencyCode, isTimeZone } from './locale.js';
+import { businessLocale, currencyMinorDigits, formatMoney, isCurrencyCode, isTimeZone } from './locale.js';
 
 describe('locale', () => {
   it('knows ISO 4217 codes and their minor digits', () => {
@@ -22,5 +22,19 @@ describe('locale', () => {
     expect(formatMoney(125000, 'EUR', 'de')).toBe('1.250,00\u00a0EUR');
     expect(formatMoney(1250, 'JPY', 'en')).toBe('JPY\u00a01,250');
     expect(formatMoney(-5, 'KES', 'en')).toBe('-KES\u00a00.05');
+  });
+});
+
+describe('businessLocale', () => {
+  const day = (locale: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeZone: 'Africa/Nairobi' }).format(
+      new Date('2026-11-24T09:00:00Z'),
+    );
+  it('writes an English/Kenyan business day first, never US month/day', () => {
+    expect(businessLocale('en', 'KES')).toBe('en-KE');
+    expect(day(businessLocale('en', 'KES'))).toBe('24/11/2026');
+    expect(day(businessLocale('en', 'EUR'))).toBe('24/11/2026');
+    expect(businessLocale('de', 'EUR')).toBe('de');
+    expect(businessLocale('pt', 'MZN')).toBe('pt-MZ');
   });
 });

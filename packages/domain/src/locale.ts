@@ -50,3 +50,57 @@ export function formatMoney(minor: number, currency: string, language: string): 
     maximumFractionDigits: digits,
   }).format(value);
 }
+
+/**
+ * The region a currency names, where the currency is one country's: it picks the business's
+ * date order (`en` alone is US month/day; a Kenyan shop writes 24/11/2026). Currencies shared by
+ * many countries (EUR, USD, XOF…) are left out.
+ */
+const CURRENCY_REGION: Readonly<Record<string, string>> = {
+  KES: 'KE',
+  UGX: 'UG',
+  TZS: 'TZ',
+  RWF: 'RW',
+  BIF: 'BI',
+  ETB: 'ET',
+  SOS: 'SO',
+  SSP: 'SS',
+  NGN: 'NG',
+  GHS: 'GH',
+  ZAR: 'ZA',
+  ZMW: 'ZM',
+  MWK: 'MW',
+  BWP: 'BW',
+  NAD: 'NA',
+  MZN: 'MZ',
+  AOA: 'AO',
+  CVE: 'CV',
+  BRL: 'BR',
+  MXN: 'MX',
+  ARS: 'AR',
+  COP: 'CO',
+  CLP: 'CL',
+  PEN: 'PE',
+  INR: 'IN',
+  PKR: 'PK',
+  GBP: 'GB',
+  CHF: 'CH',
+  CAD: 'CA',
+  AUD: 'AU',
+  NZD: 'NZ',
+};
+
+/**
+ * The locale a business's documents use for dates and numbers: its language in the region of its
+ * currency (`en` + KES → `en-KE`, 24/11/2026), else the language itself, except that English
+ * without a region is written day first (`en-GB`), as most English-speaking shops outside the
+ * United States write dates.
+ */
+export function businessLocale(language: string, currency: string): string {
+  const region = CURRENCY_REGION[currency];
+  if (region) {
+    const tag = `${language}-${region}`;
+    if (Intl.DateTimeFormat.supportedLocalesOf(tag).length > 0) return tag;
+  }
+  return language === 'en' ? 'en-GB' : language;
+}

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
+import { STATUS_QUERY, statusAnswer } from '../network-send.js';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
@@ -178,38 +179,75 @@ export async function startTestHelper(opts: {
   };
 }
 
-/** A loopback TCP listener standing in for a network printer: records each connection's bytes. */
+/**
+ * A loopback TCP listener standing in for a network printer: records each connection's bytes
+ * (the status questions taken out). `ready` answers `DLE EOT` online with paper, like an ESC/POS
+ * printer; `no-status` never answers; `never-reads` takes the connection and reads nothing;
+ * `resets-mid-job` resets once the job arrives; a state answers that state.
+ */
 export interface FakePrinter {
   port: number;
   jobs: Buffer[];
   connections: number;
+  queries: number;
   nextJob(): Promise<Buffer>;
   close(): Promise<void>;
 }
 
-export async function startFakePrinter(): Promise<FakePrinter> {
+export type FakePrinterMode =
+  | 'ready'
+  | 'no-status'
+  | 'never-reads'
+  | 'resets-mid-job'
+  | { paperOut?: boolean; coverOpen?: boolean; online?: boolean };
+
+export async function startFakePrinter(mode: FakePrinterMode = 'ready'): Promise<FakePrinter> {
   const waiting: Array<(b: Buffer) => void> = [];
+  const sockets = new Set<net.Socket>();
   const state: FakePrinter = {
     port: 0,
     jobs: [],
     connections: 0,
+    queries: 0,
     nextJob: () =>
       new Promise<Buffer>((resolve) => {
         const ready = state.jobs.shift();
         if (ready) resolve(ready);
         else waiting.push(resolve);
       }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
   const server = net.createServer((socket) => {
     state.connections += 1;
-    const chunks: Buffer[] = [];
-    socket.on('data', (c: Buffer) => chunks.push(c));
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    if (mode === 'never-reads') {
+      socket.pause();
+      return;
+    }
+    let received = Buffer.alloc(0);
+    let job = Buffer.alloc(0);
+    socket.on('data', (c: Buffer) => {
+      received = Buffer.concat([received, c]);
+      for (let at = received.indexOf(STATUS_QUERY); at >= 0; at = received.indexOf(STATUS_QUERY)) {
+        job = Buffer.concat([job, received.subarray(0, at)]);
+        received = received.subarray(at + STATUS_QUERY.length);
+        state.queries += 1;
+        if (mode === 'no-status') continue;
+        socket.write(statusAnswer(mode === 'ready' || mode === 'resets-mid-job' ? {} : mode));
+      }
+      if (mode === 'resets-mid-job' && job.length + received.length > 0) socket.resetAndDestroy();
+    });
     socket.on('end', () => {
-      const job = Buffer.concat(chunks);
+      const bytes = Buffer.concat([job, received]);
       const waiter = waiting.shift();
-      if (waiter) waiter(job);
-      else state.jobs.push(job);
+      if (waiter) waiter(bytes);
+      else state.jobs.push(bytes);
       socket.end();
     });
   });

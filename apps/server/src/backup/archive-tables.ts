@@ -58,6 +58,10 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   own('day_closes', ['id']),
   // The printing key pair travels: the printer helpers paired with this business keep working.
   own('business_keys', ['business_id']),
+  // When a till opened the cash drawer (a cash sale's first print, or on demand): moved with the
+  // business, so a moved shop's reprints of old sales do not open the drawer. Not journaled, so
+  // sync does not carry it (ADR 12).
+  own('drawer_openings', ['id']),
   // Report summaries: derived from the sales, but carried so reports answer at once after a move.
   own('sales_summary_daily', ['day', 'location_id', 'user_id', 'kind']),
   own('product_sales_daily', ['day', 'location_id', 'product_id']),

@@ -16,6 +16,7 @@ import { requestHashes } from './migrations/0008-request-hashes.js';
 import { sync } from './migrations/0009-sync.js';
 import { syncIndexes } from './migrations/0010-sync-indexes.js';
 import { workDrafts } from './migrations/0011-work-drafts.js';
+import { drawerOpenings } from './migrations/0012-drawer-openings.js';
 
 import type { DialectName } from './dialect.js';
 
@@ -146,6 +147,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0009-sync': sync(dialect),
     '0010-sync-indexes': syncIndexes(dialect),
     '0011-work-drafts': workDrafts(dialect),
+    '0012-drawer-openings': drawerOpenings(dialect),
   };
 }
 

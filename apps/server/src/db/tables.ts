@@ -42,6 +42,7 @@ import type {
 } from './tables/selling.js';
 import type {
   BusinessKeysTable,
+  DrawerOpeningsTable,
   SalesSummaryDailyTable,
   ProductSalesDailyTable,
   ProductSalesMonthlyTable,
@@ -100,6 +101,7 @@ export interface Database {
   expenses: ExpensesTable;
   day_closes: DayClosesTable;
   business_keys: BusinessKeysTable;
+  drawer_openings: DrawerOpeningsTable;
   sales_summary_daily: SalesSummaryDailyTable;
   product_sales_daily: ProductSalesDailyTable;
   product_sales_monthly: ProductSalesMonthlyTable;

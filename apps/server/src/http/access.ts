@@ -52,9 +52,23 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A cookie the page can read, beside the HttpOnly session, saying only that this browser signed
+ * in (never who: it carries no token). Without it the page knows it is signed out and does not ask
+ * `/api/me`, whose 401 the browser would log as a console error on every sign-in page load.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'duka_signed_in';
+
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expires: Date): void {
   void reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
+    sameSite: 'strict',
+    secure: config.secureCookies,
+    path: '/',
+    expires,
+  });
+  void reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', {
+    httpOnly: false,
     sameSite: 'strict',
     secure: config.secureCookies,
     path: '/',
@@ -66,6 +80,11 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
   void reply.clearCookie(SESSION_COOKIE, {
     path: '/',
     httpOnly: true,
+    sameSite: 'strict',
+    secure: config.secureCookies,
+  });
+  void reply.clearCookie(SIGNED_IN_HINT_COOKIE, {
+    path: '/',
     sameSite: 'strict',
     secure: config.secureCookies,
   });

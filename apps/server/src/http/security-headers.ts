@@ -1,13 +1,13 @@
 import helmet from '@fastify/helmet';
+import { qzWebsocketOrigins } from '@duka/domain';
 import type { FastifyInstance } from 'fastify';
 
-/** The printer helper's websocket addresses (QZ Tray protocol) that the page may connect to. */
-const PRINTER_HELPER_ORIGINS = [
-  'ws://localhost:8182',
-  'wss://localhost:8181',
-  'ws://127.0.0.1:8182',
-  'wss://127.0.0.1:8181',
-];
+/**
+ * The printer helper's websocket addresses (QZ Tray protocol) that the page may connect to: every
+ * host and port the web app's qz-tray client tries (the domain's QZ_HOSTS and QZ_PORTS), so a real
+ * QZ Tray that took 8282 because 8181 was busy is reached, and no attempt is a CSP violation.
+ */
+const PRINTER_HELPER_ORIGINS = qzWebsocketOrigins();
 
 /** Headers every JSON answer carries; fixed strings, set without running helmet per request. */
 const API_HEADERS = {

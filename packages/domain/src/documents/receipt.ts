@@ -17,7 +17,7 @@ export interface ReceiptLine {
   unit_price: number;
   /** What the line costs the customer (after discounts); on a reversal, what goes back. */
   amount: number;
-  /** Money off the line, its share of the sale discount included. */
+  /** Money off this line itself (the sale's own discount is in the totals, not here). */
   discount: number;
 }
 
@@ -49,7 +49,9 @@ export interface ReceiptDocument {
   /** Sale and reversal: cash, debtor or transfer. Payment: cash or transfer. */
   kind: string | null;
   lines: ReceiptLine[];
+  /** A sale: what the lines come to after their own discounts (the subtotal). */
   gross: number;
+  /** A sale: its own discount, over the whole sale; the lines' discounts are on the lines. */
   discount: number;
   tax: number;
   total: number;

@@ -9,6 +9,18 @@ export interface BusinessKeysTable {
   created_at: string;
 }
 
+/** Each time the server let a till open the cash drawer (migration 0012). */
+export interface DrawerOpeningsTable {
+  id: string;
+  business_id: string;
+  /** The cash sale whose first print opened it (one row per sale at most); null: the explicit action. */
+  sale_id: string | null;
+  reason: 'first_print' | 'manual';
+  user_id: string;
+  device_id: string | null;
+  created_at: string;
+}
+
 /** Sales and reversals per business day, location, cashier and kind (moved with each of them). */
 export interface SalesSummaryDailyTable {
   business_id: string;

@@ -58,6 +58,18 @@ describe('sign-in and sessions', () => {
     const stored = await t.db.kysely.selectFrom('sessions').select('token_hash').execute();
     expect(stored.map((s) => s.token_hash)).not.toContain(c?.value);
     expect(stored.every((s) => /^[0-9a-f]{64}$/.test(s.token_hash))).toBe(true);
+    // beside it, a readable hint with no token, so a signed-out page never asks /api/me (401)
+    const hint = res.cookies.find((x) => x.name === 'duka_signed_in');
+    expect(hint).toMatchObject({ value: '1', sameSite: 'Strict', path: '/' });
+    expect(hint?.httpOnly).toBeFalsy();
+    expect(String(hint?.expires)).toBe(String(c?.expires));
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: `duka_session=${c?.value}` },
+    });
+    const cleared = out.cookies.find((x) => x.name === 'duka_signed_in');
+    expect(cleared?.value).toBe('');
   });
 
   it('gives the same 401 for an unknown name and a wrong password', async () => {

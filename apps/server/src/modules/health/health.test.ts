@@ -81,6 +81,7 @@ describe('health, errors and OpenAPI', () => {
             '/api/stock-counts/{id}/cancel',
             '/api/transfers/{id}/confirm',
             '/api/receipts/{receipt_no}/print',
+            '/api/print/drawer',
             '/api/sync/unlink',
             '/api/sync/link-codes',
             '/api/sync/servers/{id}/revoke',

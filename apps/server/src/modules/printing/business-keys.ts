@@ -25,9 +25,14 @@ export function makeBusinessKeys(
   cert.serialNumber = `01${crypto.randomBytes(15).toString('hex')}`;
   cert.validity.notBefore = new Date(now.getTime() - 60_000);
   cert.validity.notAfter = new Date(now.getTime() + CERTIFICATE_YEARS * 365 * 86_400_000);
+  // UTF8String, not node-forge's default PrintableString, which keeps one byte of each character
+  // and mangles a name like "Café Ünal". Cut by characters, never inside one.
+  const name = Array.from(businessName).slice(0, 50).join('');
+  // @types/node-forge types valueTagClass as a Class; node-forge reads it as the value's tag (Type).
+  const utf8 = forge.asn1.Type.UTF8 as unknown as forge.asn1.Class;
   const subject = [
-    { name: 'commonName', value: `${businessName.slice(0, 50)} (Duka)` },
-    { name: 'organizationName', value: 'Duka' },
+    { name: 'commonName', value: `${name} (Duka)`, valueTagClass: utf8 },
+    { name: 'organizationName', value: 'Duka', valueTagClass: utf8 },
   ];
   cert.setSubject(subject);
   cert.setIssuer(subject);

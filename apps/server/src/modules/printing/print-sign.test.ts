@@ -85,6 +85,22 @@ describe('signing printer calls (/api/print/sign)', () => {
   });
 
   it('prints a receipt only as the server renders it: its ESC/POS at 58 or 80 mm, its job name, one copy', async () => {
+    // the cash sale's first print opens the drawer, once: the same bytes again are refused
+    expect(Buffer.from(receipt.data, 'base64').includes(Buffer.from(DRAWER_KICK, 'base64'))).toBe(true);
+    expect((await sign(seller, callText('print', printParams(receipt.data), now()))).statusCode).toBe(200);
+    const again = await sign(seller, callText('print', printParams(receipt.data58), now()));
+    expect(again.statusCode).toBe(403);
+    expect(again.json().error.message).toMatch(/already opened the cash drawer/);
+    // reprints: the server now hands out the bytes without the pulse, and signs those
+    const reprint = async (w: number) =>
+      (
+        await t.app.inject({
+          url: `/api/receipts/${receipt.receipt_no}/escpos?width=${w}`,
+          headers: { cookie: s.admin },
+        })
+      ).json<{ data: string }>().data;
+    receipt = { ...receipt, data: await reprint(80), data58: await reprint(58) };
+    expect(Buffer.from(receipt.data, 'base64').includes(Buffer.from(DRAWER_KICK, 'base64'))).toBe(false);
     for (const data of [receipt.data, receipt.data58]) {
       const request = callText('print', printParams(data), now());
       const res = await sign(seller, request);
@@ -114,6 +130,29 @@ describe('signing printer calls (/api/print/sign)', () => {
       // a receipt number that names nothing is not found; everything else is refused
       expect(res.statusCode, JSON.stringify(params).slice(0, 200)).toBe(i === 2 ? 404 : 403);
     }
+  });
+
+  it('signs the drawer pulse alone ("Open drawer") only for users who may take cash, and records it', async () => {
+    const openings = () =>
+      t.db.kysely
+        .selectFrom('drawer_openings')
+        .select(['reason', 'sale_id'])
+        .where('reason', '=', 'manual')
+        .execute();
+    const before = (await openings()).length;
+    const pulse = () => callText('print', printParams(DRAWER_KICK, 'Cash drawer'), now());
+    const refused = await sign(stockOnly, pulse());
+    expect(refused.statusCode).toBe(403);
+    const reports = (await staffWith(t.app, s.admin, ['view_sales_report'])).cookie;
+    expect((await sign(reports, pulse())).statusCode).toBe(403);
+    expect((await openings()).length).toBe(before);
+    expect((await sign(seller, pulse())).statusCode).toBe(200);
+    expect((await sign(s.admin, pulse())).statusCode).toBe(200);
+    expect((await openings()).length).toBe(before + 2);
+    // the name does not make other bytes a pulse
+    expect(
+      (await sign(s.admin, callText('print', printParams(receipt.data, 'Cash drawer'), now()))).statusCode,
+    ).toBe(403);
   });
 
   it('refuses calls Duka does not make, calls not about now, and text that is not a call as the client writes it', async () => {

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { safeText } from '@duka/domain';
+import { DRAWER_KICK, OPEN_DRAWER_ACCESS, drawerOpenedSchema, safeText } from '@duka/domain';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { contextOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { businessKeys, signForPrinter } from './business-keys.js';
+import { recordManualOpening } from './cash-drawer.js';
+import { PrinterFailure, printRaw } from './network-printer.js';
 import { checkSignRequest } from './sign-request.js';
 
 /**
@@ -56,6 +59,32 @@ export function printingRoutes(app: FastifyInstance, deps: AppDeps): void {
       const keys = await businessKeys(deps.db.kysely, ctx, deps.config.keyEncryptionKey);
       reply.header('Cache-Control', 'no-store');
       return { hash, signature: signForPrinter(keys.private_key, hash, 'SHA512') };
+    },
+  });
+
+  r.post('/api/print/drawer', {
+    config: { access: OPEN_DRAWER_ACCESS },
+    schema: {
+      tags: ['printing'],
+      summary:
+        "Open the cash drawer through the profile's network printer (local server; a till with the printer helper sends the signed pulse itself): for users who may take cash",
+      response: { 200: drawerOpenedSchema, ...errorResponses(401, 403, 409, 502, 504) },
+    },
+    handler: async (request) => {
+      const ctx = contextOf(request);
+      const business = ctx.business;
+      if (deps.config.mode !== 'local' || !business.printer_host)
+        throw new AppError('no_printer', 'No network printer is set in the business profile');
+      const printer = `${business.printer_host}:${business.printer_port}`;
+      try {
+        await printRaw(business.printer_host, business.printer_port, Buffer.from(DRAWER_KICK));
+      } catch (err) {
+        request.log.warn({ err, printer }, 'opening the cash drawer failed');
+        if (err instanceof PrinterFailure) throw new AppError(err.code, err.message);
+        throw new AppError('printer_unreachable', 'The printer could not be reached');
+      }
+      await recordManualOpening(deps.db.kysely, ctx);
+      return { printer };
     },
   });
 }

@@ -1,24 +1,9 @@
 import crypto from 'node:crypto';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Shop, buildShop, sold } from '../../test/sales-factories.js';
+import { type Shop, buildShop, sold, staffWith } from '../../test/sales-factories.js';
+import { startFakePrinter } from '../../test/fake-printer.js';
+import { makeBusinessKeys } from './business-keys.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
-
-/** A loopback TCP listener standing in for a network receipt printer; it keeps what it gets. */
-async function fakePrinter(): Promise<{ port: number; jobs: Buffer[]; close: () => Promise<void> }> {
-  const jobs: Buffer[] = [];
-  const server = net.createServer((socket) => {
-    const chunks: Buffer[] = [];
-    socket.on('data', (c) => chunks.push(c));
-    socket.on('end', () => jobs.push(Buffer.concat(chunks)));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    jobs,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 const ESC_AT = Buffer.from([0x1b, 0x40]);
 const CUT = Buffer.from([0x1d, 0x56, 0x42, 0x00]);
@@ -34,6 +19,18 @@ describe('printing', () => {
     s = await buildShop(t.app);
   });
   afterAll(() => t.close());
+
+  it("carries a non-ASCII business name in the certificate's subject as UTF-8", () => {
+    const { certificate } = makeBusinessKeys('Duka Café Ünal Çay ğ 日本 🙂', new Date());
+    const x509 = new crypto.X509Certificate(certificate);
+    expect(x509.subject).toContain('CN=Duka Café Ünal Çay ğ 日本 🙂 (Duka)');
+    expect(x509.subject).toContain('O=Duka');
+    // 50 characters at most, never cut inside one
+    const long = new crypto.X509Certificate(
+      makeBusinessKeys(`${'é'.repeat(49)}🙂🙂`, new Date()).certificate,
+    );
+    expect(long.subject).toContain(`CN=${'é'.repeat(49)}🙂 (Duka)`);
+  });
 
   it('serves the business certificate to signed-in users, the same one every time', async () => {
     const cert = await get('/api/print/certificate');
@@ -93,7 +90,7 @@ describe('printing', () => {
     expect(none.statusCode).toBe(409);
     expect(none.json().error.code).toBe('no_printer');
 
-    const printer = await fakePrinter();
+    const printer = await startFakePrinter();
     try {
       const patch = await t.app.inject({
         method: 'PATCH',
@@ -113,11 +110,23 @@ describe('printing', () => {
         printer: `127.0.0.1:${printer.port}`,
       });
       await expect.poll(() => printer.jobs.length).toBe(1);
-      const expected = Buffer.from(
+      // the first print of a cash sale opens the drawer; the reprint is the same receipt without it
+      const reprint = Buffer.from(
         (await get(`/api/receipts/${sale.receipt_no}/escpos?width=58`)).json<{ data: string }>().data,
         'base64',
       );
-      expect(printer.jobs[0]!.equals(expected)).toBe(true);
+      const first = printer.jobs[0]!;
+      expect(first.includes(DRAWER_KICK)).toBe(true);
+      expect(reprint.includes(DRAWER_KICK)).toBe(false);
+      expect(first.subarray(-200).equals(reprint.subarray(-200))).toBe(true);
+      const again = await t.app.inject({
+        method: 'POST',
+        url: `/api/receipts/${sale.receipt_no}/print`,
+        headers: { cookie: s.admin },
+      });
+      expect(again.statusCode).toBe(200);
+      await expect.poll(() => printer.jobs.length).toBe(2);
+      expect(printer.jobs[1]!.equals(reprint)).toBe(true);
     } finally {
       await printer.close();
     }
@@ -129,5 +138,90 @@ describe('printing', () => {
     expect(down.statusCode).toBe(502);
     expect(down.json().error).toMatchObject({ code: 'printer_unreachable' });
     expect(down.json().error.message).toContain('refused');
+  });
+
+  it('a first print the printer refused (no paper) leaves the drawer for the next one; "Open drawer" needs the right', async () => {
+    const sale = await sold(t.app, s.admin, {
+      kind: 'cash',
+      location_id: s.shop.id,
+      lines: [{ product_id: s.bread.id, quantity: 1000 }],
+      tendered: 10_000,
+    });
+    const setPrinter = (port: number) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/business/profile',
+        headers: { cookie: s.admin },
+        payload: { printer_host: '127.0.0.1', printer_port: port },
+      });
+    const print = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/receipts/${sale.receipt_no}/print`,
+        headers: { cookie: s.admin },
+      });
+    const empty = await startFakePrinter({ paperOut: true });
+    try {
+      await setPrinter(empty.port);
+      expect((await print()).json().error.code).toBe('printer_out_of_paper');
+    } finally {
+      await empty.close();
+    }
+    const ready = await startFakePrinter();
+    try {
+      await setPrinter(ready.port);
+      expect((await print()).statusCode).toBe(200);
+      await expect.poll(() => ready.jobs.length).toBe(1);
+      expect(ready.jobs[0]!.includes(DRAWER_KICK)).toBe(true);
+
+      const stockOnly = (await staffWith(t.app, s.admin, ['manage_stock'])).cookie;
+      const seller = (await staffWith(t.app, s.admin, ['sell_cash'])).cookie;
+      const open = (cookie: string) =>
+        t.app.inject({ method: 'POST', url: '/api/print/drawer', headers: { cookie } });
+      expect((await open(stockOnly)).statusCode).toBe(403);
+      const opened = await open(seller);
+      expect(opened.statusCode, opened.body).toBe(200);
+      await expect.poll(() => ready.jobs.length).toBe(2);
+      expect(ready.jobs[1]!.equals(DRAWER_KICK)).toBe(true);
+      const rows = await t.db.kysely.selectFrom('drawer_openings').select(['reason', 'sale_id']).execute();
+      expect(rows.filter((r) => r.sale_id === sale.id)).toEqual([
+        { reason: 'first_print', sale_id: sale.id },
+      ]);
+      expect(rows.filter((r) => r.reason === 'manual')).toHaveLength(1);
+    } finally {
+      await ready.close();
+    }
+  });
+
+  it('answers what the network printer says instead of "printed": out of paper, cover open', async () => {
+    const sale = await sold(t.app, s.admin, {
+      kind: 'cash',
+      location_id: s.shop.id,
+      lines: [{ product_id: s.milk.id, quantity: 1000 }],
+      tendered: 6_000,
+    });
+    for (const [state, code] of [
+      [{ paperOut: true }, 'printer_out_of_paper'],
+      [{ coverOpen: true }, 'printer_cover_open'],
+    ] as const) {
+      const printer = await startFakePrinter(state);
+      try {
+        await t.app.inject({
+          method: 'PATCH',
+          url: '/api/business/profile',
+          headers: { cookie: s.admin },
+          payload: { printer_host: '127.0.0.1', printer_port: printer.port },
+        });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/receipts/${sale.receipt_no}/print`,
+          headers: { cookie: s.admin },
+        });
+        expect(res.statusCode).toBe(502);
+        expect(res.json().error.code).toBe(code);
+      } finally {
+        await printer.close();
+      }
+    }
   });
 });

@@ -1,10 +1,18 @@
 import crypto from 'node:crypto';
-import { type Flag, allows, receiptJobName } from '@duka/domain';
+import {
+  DRAWER_JOB_NAME,
+  DRAWER_KICK,
+  type Flag,
+  OPEN_DRAWER_ACCESS,
+  allows,
+  receiptJobName,
+} from '@duka/domain';
 import type { AppDeps } from '../../app-deps.js';
 import type { Context } from '../../lib/context.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import { receiptDocument } from '../receipts/receipt-model.js';
-import { receiptEscPos } from '../receipts/receipt-render.js';
+import { opensDrawer, receiptEscPos } from '../receipts/receipt-render.js';
+import { claimFirstPrintOpening, recordManualOpening } from './cash-drawer.js';
 import { findReadableReceipt } from '../receipts/receipt-access.js';
 
 /**
@@ -14,9 +22,13 @@ import { findReadableReceipt } from '../receipts/receipt-access.js';
  *
  * - a read of the helper (printers, device, version) for a user who may print receipts;
  * - `print` of exactly one receipt the user may see: one raw base64 item equal to the ESC/POS the
- *   server renders for it (58 or 80 mm), job name `Receipt #NNNNNN`, one copy.
+ *   server renders for it (58 or 80 mm), job name `Receipt #NNNNNN`, one copy. A cash sale's bytes
+ *   that open the cash drawer are signed once (its first print, recorded in drawer_openings);
+ *   after that only the bytes without the pulse are;
+ * - `print` of the drawer pulse alone, job name `Cash drawer`, for a user who may open the drawer
+ *   (OPEN_DRAWER_ACCESS), recorded as a manual opening.
  *
- * Anything else (other calls, other data, the cash-drawer kick on its own, SHA1/SHA256) is 403.
+ * Anything else (other calls, other data, SHA1/SHA256) is 403.
  */
 
 /** Who may print at all: whoever may see a sale, a reversal or a day close. */
@@ -71,15 +83,8 @@ function parseCall(text: string): { call: string; params: unknown; timestamp: nu
   return { call: raw.call, params: raw.params, timestamp: raw.timestamp };
 }
 
-/** Checks a print call against the receipt its job name names; throws 403/404 otherwise. */
-async function checkPrint(ctx: Context, deps: AppDeps, params: unknown): Promise<void> {
-  if (!isObject(params) || !isObject(params.options) || !Array.isArray(params.data)) {
-    throw refuse('a print call needs printer, options and data');
-  }
-  const { options, data } = params;
-  const name = typeof options.jobName === 'string' ? /^Receipt #(\d{1,12})$/.exec(options.jobName) : null;
-  if (!name) throw refuse('only receipts are printed (job name "Receipt #NNNNNN")');
-  if (options.copies !== undefined && options.copies !== 1) throw refuse('a receipt prints once');
+/** The one raw base64 item of a print call, in the client's exact form; 403 otherwise. */
+function rawItem(data: unknown[]): string {
   const item: unknown = data.length === 1 ? data[0] : null;
   if (
     !isObject(item) ||
@@ -91,14 +96,40 @@ async function checkPrint(ctx: Context, deps: AppDeps, params: unknown): Promise
   ) {
     throw refuse("the print data is not the receipt's ESC/POS");
   }
+  return item.data;
+}
+
+/** The explicit "Open drawer": the pulse alone, for a user who may open the drawer. */
+async function checkDrawerPulse(ctx: Context, deps: AppDeps, data: string): Promise<void> {
+  if (!allows(ctx, OPEN_DRAWER_ACCESS)) throw forbidden('You may not open the cash drawer');
+  if (data !== Buffer.from(DRAWER_KICK).toString('base64')) throw refuse('the data is not the drawer pulse');
+  await recordManualOpening(deps.db.kysely, ctx);
+}
+
+/** Checks a print call against the receipt its job name names; throws 403/404 otherwise. */
+async function checkPrint(ctx: Context, deps: AppDeps, params: unknown): Promise<void> {
+  if (!isObject(params) || !isObject(params.options) || !Array.isArray(params.data)) {
+    throw refuse('a print call needs printer, options and data');
+  }
+  const { options, data } = params;
+  if (options.copies !== undefined && options.copies !== 1) throw refuse('a receipt prints once');
+  const base64 = rawItem(data);
+  if (options.jobName === DRAWER_JOB_NAME) return checkDrawerPulse(ctx, deps, base64);
+  const name = typeof options.jobName === 'string' ? /^Receipt #(\d{1,12})$/.exec(options.jobName) : null;
+  if (!name) throw refuse('only receipts are printed (job name "Receipt #NNNNNN")');
   const found = await findReadableReceipt(deps.db.kysely, ctx, name[1]!);
   const doc = await receiptDocument(deps.db.kysely, ctx.business, found.type, found.id);
   if (receiptJobName(doc.receipt_no) !== options.jobName)
     throw refuse('the job name is not the receipt number');
-  const sent = Buffer.from(item.data, 'base64');
-  const matches = ([58, 80] as const).some((w) => receiptEscPos(doc, w).equals(sent));
-  if (!matches || sent.toString('base64') !== item.data) {
-    throw refuse("the print data is not the receipt's ESC/POS");
+  const sent = Buffer.from(base64, 'base64');
+  if (sent.toString('base64') !== base64) throw refuse("the print data is not the receipt's ESC/POS");
+  const rendered = (drawer: boolean) =>
+    ([58, 80] as const).some((w) => receiptEscPos(doc, w, { drawer }).equals(sent));
+  if (rendered(false)) return;
+  if (!opensDrawer(doc) || !rendered(true)) throw refuse("the print data is not the receipt's ESC/POS");
+  // The bytes open the drawer: only a cash sale's first print may, once.
+  if (!(await claimFirstPrintOpening(deps.db.kysely, ctx, doc.id))) {
+    throw refuse('this sale has already opened the cash drawer: a reprint does not');
   }
 }
 

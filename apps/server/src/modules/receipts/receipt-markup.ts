@@ -2,6 +2,7 @@ import {
   CHARS_PER_LINE,
   type ReceiptDocument,
   type RollWidth,
+  businessLocale,
   currencyMinorDigits,
   formatMoney,
   formatQuantity,
@@ -53,7 +54,9 @@ function escapeValue(text: string): string {
 function receiptWriter(doc: ReceiptDocument, width: RollWidth) {
   const t = documentT(doc.language);
   const digits = currencyMinorDigits(doc.currency);
-  const number = new Intl.NumberFormat(doc.language, {
+  // Dates and numbers in the business's locale (en + KES → en-KE: 24/11/2026, never US month/day).
+  const locale = businessLocale(doc.language, doc.currency);
+  const number = new Intl.NumberFormat(locale, {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   });
@@ -66,7 +69,7 @@ function receiptWriter(doc: ReceiptDocument, width: RollWidth) {
     out,
     amount: (m: number) => escapeText(number.format(m / 10 ** digits)),
     money: (m: number) => escapeText(formatMoney(m, doc.currency, doc.language)),
-    time: new Intl.DateTimeFormat(doc.language, {
+    time: new Intl.DateTimeFormat(locale, {
       dateStyle: 'short',
       timeStyle: 'short',
       timeZone: doc.time_zone,
@@ -102,7 +105,11 @@ function headSection(doc: ReceiptDocument, w: Writer): void {
   if (doc.reason) pair(escapeText(t('receipt.reason')), escapeText(doc.reason));
 }
 
-/** The lines with their discounts, and the sale's discount under them. */
+/**
+ * The lines, each with its quantity in its unit and its own discount under it; then, when the sale
+ * itself has a discount, the subtotal and that discount. A line's discount shows once, on its
+ * line: the column of amounts and discounts adds up to the total.
+ */
 function linesSection(doc: ReceiptDocument, w: Writer): void {
   const { t, out, pair, amount } = w;
   if (doc.lines.length === 0) {
@@ -111,7 +118,8 @@ function linesSection(doc: ReceiptDocument, w: Writer): void {
   }
   out.push('-');
   for (const l of doc.lines) {
-    const qty = `${escapeText(formatQuantity(l.quantity))} x ${amount(l.unit_price)}`;
+    const unit = t(`receipt.unit.${l.unit}`, { defaultValue: l.unit });
+    const qty = `${escapeText(`${formatQuantity(l.quantity)} ${unit}`)} x ${amount(l.unit_price)}`;
     if (w.narrow) {
       for (const part of wrapText(l.name, w.cpl)) out.push(`|${part}`);
       pair(`  ${qty}`, amount(l.amount + l.discount));
@@ -123,7 +131,7 @@ function linesSection(doc: ReceiptDocument, w: Writer): void {
   out.push('-');
   if (doc.discount > 0) {
     pair(escapeText(t('receipt.subtotal')), amount(doc.gross));
-    pair(escapeText(t('receipt.discount')), `\\-${amount(doc.discount)}`);
+    pair(escapeText(t('receipt.saleDiscount')), `\\-${amount(doc.discount)}`);
   }
 }
 

@@ -158,12 +158,14 @@ function partyShown(d: {
 }
 
 function saleShown(s: Sale): Shown {
+  const lineDiscounts = s.lines.reduce((sum, l) => sum + l.discount, 0);
   return {
     ...made(s, s.kind),
-    // The line's own discount shows on the line; the sale's shows once, in the totals.
+    // A line's own discount shows on its line; only the sale's own discount shows in the totals,
+    // under the subtotal of the lines after theirs (so no discount is shown twice).
     lines: s.lines.map((l) => lineShown(l, l.gross - l.discount, l.discount)),
-    gross: s.gross,
-    discount: s.discount,
+    gross: s.gross - lineDiscounts,
+    discount: s.discount - lineDiscounts,
     tax: s.tax,
     total: s.total,
     tendered: s.tendered,

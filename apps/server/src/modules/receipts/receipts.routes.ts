@@ -14,10 +14,15 @@ import type { AppDeps } from '../../app-deps.js';
 import { contextOf } from '../../http/access.js';
 import { AppError } from '../../lib/errors.js';
 import { errorResponses } from '../../http/errors.js';
-import { printRaw } from '../printing/network-printer.js';
+import { PrinterFailure, printRaw } from '../printing/network-printer.js';
 import { findReadableReceipt } from './receipt-access.js';
 import { receiptDocument } from './receipt-model.js';
-import { receiptEscPos, receiptSvg } from './receipt-render.js';
+import { opensDrawer, receiptEscPos, receiptSvg } from './receipt-render.js';
+import {
+  claimFirstPrintOpening,
+  drawerOpenedFor,
+  releaseFirstPrintOpening,
+} from '../printing/cash-drawer.js';
 
 const params = z.object({ receipt_no: receiptNoParamSchema });
 const rollWidth = z.coerce
@@ -95,7 +100,8 @@ function receiptViewRoutes(app: FastifyInstance, deps: AppDeps): void {
     config: { access: { kind: 'signedIn' } },
     schema: {
       tags: ['receipts'],
-      summary: 'The receipt as ESC/POS bytes (base64) and its job name, for the printer helper',
+      summary:
+        "The receipt as ESC/POS bytes (base64) and its job name, for the printer helper; a cash sale's bytes open the cash drawer until its first print is signed, a reprint's never do",
       params,
       querystring: query,
       response: {
@@ -104,11 +110,16 @@ function receiptViewRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     handler: async (request) => {
-      const { doc, width: w } = await loadReceipt(deps, request, request.params.receipt_no, request.query);
+      const {
+        doc,
+        width: w,
+        business,
+      } = await loadReceipt(deps, request, request.params.receipt_no, request.query);
+      const drawer = opensDrawer(doc) && !(await drawerOpenedFor(deps.db.kysely, business.id, doc.id));
       return {
         job_name: receiptJobName(doc.receipt_no),
         width: w,
-        data: receiptEscPos(doc, w).toString('base64'),
+        data: receiptEscPos(doc, w, { drawer }).toString('base64'),
       };
     },
   });
@@ -122,11 +133,12 @@ function receiptPrintRoute(app: FastifyInstance, deps: AppDeps): void {
     config: { access: { kind: 'signedIn' } },
     schema: {
       tags: ['receipts'],
-      summary: "Print a receipt from the local server straight to the profile's network printer (raw TCP)",
+      summary:
+        "Print a receipt from the local server straight to the profile's network printer (raw TCP); answers only once the printer has it (its ESC/POS status after the job, or its close), else the printer's problem as a code",
       params,
       response: {
         200: networkPrintSchema,
-        ...errorResponses(401, 403, 404, 409, 502),
+        ...errorResponses(401, 403, 404, 409, 502, 504),
       },
     },
     handler: async (request) => {
@@ -138,16 +150,20 @@ function receiptPrintRoute(app: FastifyInstance, deps: AppDeps): void {
         );
       if (!business.printer_host)
         throw new AppError('no_printer', 'No network printer is set in the business profile');
-      const data = receiptEscPos(doc, w);
+      const ctx = contextOf(request);
+      // A cash sale's first print opens the drawer: claimed before printing, so two prints at
+      // once cannot both open it; given back if the printer got nothing.
+      const drawer = opensDrawer(doc) && (await claimFirstPrintOpening(deps.db.kysely, ctx, doc.id));
+      const data = receiptEscPos(doc, w, { drawer });
       const printer = `${business.printer_host}:${business.printer_port}`;
       try {
         await printRaw(business.printer_host, business.printer_port, data);
       } catch (err) {
         request.log.warn({ err, printer }, 'network printer failed');
-        throw new AppError(
-          'printer_unreachable',
-          err instanceof Error ? err.message : 'The printer could not be reached',
-        );
+        const sent = err instanceof PrinterFailure && err.jobSent;
+        if (drawer && !sent) await releaseFirstPrintOpening(deps.db.kysely, business.id, doc.id);
+        if (err instanceof PrinterFailure) throw new AppError(err.code, err.message);
+        throw new AppError('printer_unreachable', 'The printer could not be reached');
       }
       return { job_name: receiptJobName(doc.receipt_no), printer, bytes: data.length };
     },

@@ -13,15 +13,29 @@ import { flushDraftWriters } from '../../lib/work-drafts';
 
 export const ME_QUERY_KEY = ['me'] as const;
 
-/** The signed-in session, or null when signed out. */
+/** The server's readable cookie beside the HttpOnly session: this browser signed in (no token). */
+const SIGNED_IN_HINT = 'duka_signed_in';
+
+const hasSignedInHint = (): boolean =>
+  document.cookie.split(';').some((c) => c.trim().startsWith(`${SIGNED_IN_HINT}=`));
+
+/**
+ * The signed-in session, or null when signed out. A browser without the server's signed-in hint
+ * has no session to ask about, so the sign-in page makes no request that would answer 401 (the
+ * browser logs every 401 as a console error); a 401 drops the hint for the next load.
+ */
 export async function fetchMe(): Promise<SessionData | null> {
+  if (!hasSignedInHint()) return null;
   try {
     const me = await api('/api/me', { schema: sessionDataSchema, expectUnauthorized: true });
     // a setting changed elsewhere (another till, the owner's phone) reaches this app's rules
     storeShopDetails(me.shop_details);
     return me;
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return null;
+    if (err instanceof ApiError && err.status === 401) {
+      document.cookie = `${SIGNED_IN_HINT}=; path=/; max-age=0; SameSite=Strict`;
+      return null;
+    }
     throw err;
   }
 }

@@ -5,6 +5,7 @@ import { type DeviceDeps, DeviceFlowError, resolveLoginDevice, skipsDeviceStep }
 function deps(over: Partial<DeviceDeps> = {}): DeviceDeps {
   return {
     readStored: vi.fn(() => Promise.resolve(null)),
+    helperChosen: () => true,
     readHelper: vi.fn(() => Promise.resolve('AABBCCDDEEFF')),
     save: vi.fn((id: string) => Promise.resolve(id)),
     randomId: vi.fn(() => 'R0123456789ABCDEF'),
@@ -39,6 +40,16 @@ describe('resolveLoginDevice (seed spec §4)', () => {
       deviceId: 'R0123456789ABCDEF',
       helperMissing: true,
     });
+    expect(d.save).toHaveBeenCalledWith('R0123456789ABCDEF');
+  });
+
+  it('on a till that did not choose the helper: never asks it, makes a random id, no warning', async () => {
+    const d = deps({ helperChosen: () => false });
+    await expect(resolveLoginDevice('wanjiku', d)).resolves.toEqual({
+      deviceId: 'R0123456789ABCDEF',
+      helperMissing: false,
+    });
+    expect(d.readHelper).not.toHaveBeenCalled();
     expect(d.save).toHaveBeenCalledWith('R0123456789ABCDEF');
   });
 

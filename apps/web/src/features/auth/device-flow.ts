@@ -1,5 +1,6 @@
 import { readStoredDevice, randomDeviceId, saveDevice } from '../../lib/device-store';
 import { HelperUnreachableError, readDeviceFromHelper } from '../../lib/printer';
+import { loadTillPrinting } from '../../lib/printing/till-settings';
 
 /** What stopped the device step, named after the seed spec's messages (§8). */
 export type DeviceFailure = 'read_failed' | 'save_failed';
@@ -16,6 +17,8 @@ export class DeviceFlowError extends Error {
 
 export interface DeviceDeps {
   readStored: () => Promise<string | null>;
+  /** Whether this till chose the printer helper (printer settings): only then is it asked. */
+  helperChosen: () => boolean;
   readHelper: () => Promise<string>;
   save: (id: string) => Promise<string>;
   randomId: () => string;
@@ -24,6 +27,7 @@ export interface DeviceDeps {
 
 const defaultDeps: DeviceDeps = {
   readStored: readStoredDevice,
+  helperChosen: () => loadTillPrinting().helper,
   readHelper: readDeviceFromHelper,
   save: saveDevice,
   randomId: randomDeviceId,
@@ -32,7 +36,7 @@ const defaultDeps: DeviceDeps = {
 
 export interface DeviceResolution {
   deviceId: string;
-  /** The helper could not be reached; a random id was made (toast 'Device not detected!'). */
+  /** The till chose the helper but it could not be reached; a random id was made (toast 'Device not detected!'). */
   helperMissing: boolean;
 }
 
@@ -42,8 +46,9 @@ export function skipsDeviceStep(login: string): boolean {
 }
 
 /**
- * The device address for a sign-in (seed spec §4): saved one first, else the printer helper's,
- * saved once. Without a helper a random id is made and saved once; whether the business accepts
+ * The device address for a sign-in (seed spec §4): saved one first, else the printer helper's
+ * (only on a till that chose the helper: others never probe it, so they see no warning and log no
+ * error), saved once. Otherwise a random id is made and saved once; whether the business accepts
  * it is the server's answer (spec-decisions.md).
  */
 export async function resolveLoginDevice(
@@ -63,7 +68,7 @@ export async function resolveLoginDevice(
   let id: string;
   let helperMissing = false;
   try {
-    id = await deps.readHelper();
+    id = deps.helperChosen() ? await deps.readHelper() : deps.randomId();
   } catch (err) {
     if (!(err instanceof HelperUnreachableError)) throw new DeviceFlowError('read_failed', err);
     helperMissing = true;

@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { type PrintContext, claimAutoPrint, printReceipt } from '../../lib/printing/print-receipt';
 import { loadTillPrinting } from '../../lib/printing/till-settings';
 import { useSession } from '../../lib/session-context';
+import { showPrintFailure } from './print-failure';
 
 /** Where this till prints: the business's roll and network printer, the till's chosen printer. */
 export function usePrintContext(): () => PrintContext {
@@ -16,6 +17,7 @@ export function usePrintContext(): () => PrintContext {
       receipt_width: business.receipt_width,
       network_printer: business.network_printer,
     },
+    helper: loadTillPrinting().helper,
     printer: loadTillPrinting().printer,
   });
 }
@@ -28,8 +30,9 @@ interface Props extends Pick<ButtonProps, 'size' | 'variant' | 'fullWidth' | 'st
 
 /**
  * Print (or reprint) a receipt: through the printer helper when one answers, else from the local
- * server to the network printer, else the browser's print dialog. Failures show the seed spec's
- * 'Could not connect to printer.'
+ * server to the network printer, else the browser's print dialog. A failure says what the printer
+ * said (out of paper, cover open, offline, no answer), else the seed spec's 'Could not connect to
+ * printer.', and offers to print again.
  */
 export function PrintReceiptButton({ receiptNo, auto = false, variant = 'default', ...rest }: Props) {
   const { t } = useTranslation();
@@ -41,8 +44,9 @@ export function PrintReceiptButton({ receiptNo, auto = false, variant = 'default
     try {
       const route = await printReceipt(receiptNo, context(), { browser });
       if (route !== 'browser') notifySuccess(t('printing.sent', { no: receiptNo }));
-    } catch {
-      notifyError(t('printing.failed'));
+    } catch (err) {
+      console.warn('printing failed', err);
+      showPrintFailure(err, t, () => void run(browser), 'printing.notPrinted');
     } finally {
       setBusy(false);
     }

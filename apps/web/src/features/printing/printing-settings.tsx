@@ -37,8 +37,9 @@ function StatusLine({ status }: { status: HelperStatus | null }) {
 }
 
 /**
- * The till's printing settings (settings panel, Printing): automatic printing after a sale, the
- * helper's printer to use, and whether a printer helper answers on this computer.
+ * The till's printing settings (settings panel, Printing): whether this computer prints through a
+ * printer helper (only then is one looked for), automatic printing after a sale, the helper's
+ * printer to use, and whether the helper answers.
  */
 export function PrintingSettings() {
   const { t } = useTranslation();
@@ -50,11 +51,10 @@ export function PrintingSettings() {
     setStatus(null);
     checkHelper(business.id).then(setStatus, () => setStatus({ state: 'absent' }));
   }, [business.id]);
-  useEffect(check, [check]);
+  useEffect(() => {
+    if (till.helper) check();
+  }, [check, till.helper]);
 
-  const printers = status?.state === 'ready' ? status.printers : [];
-  const names = till.printer && !printers.includes(till.printer) ? [...printers, till.printer] : printers;
-  const defaultName = status?.state === 'ready' ? status.defaultPrinter : null;
   const fallback = business.network_printer
     ? t('printing.settings.fallbackNetwork')
     : t('printing.settings.fallbackBrowser');
@@ -65,17 +65,53 @@ export function PrintingSettings() {
         {t('printing.settings.intro')}
       </Text>
       <Switch
+        label={t('printing.settings.useHelper')}
+        description={t('printing.settings.useHelperHint')}
+        checked={till.helper}
+        onChange={(e) => saveTillPrinting({ helper: e.currentTarget.checked })}
+        data-testid="use-helper"
+      />
+      <Switch
         label={t('printing.settings.autoPrint')}
         description={t('printing.settings.autoPrintHint')}
         checked={till.autoPrint}
         onChange={(e) => saveTillPrinting({ autoPrint: e.currentTarget.checked })}
       />
+      {till.helper ? (
+        <HelperPanel status={status} printer={till.printer} check={check} fallback={fallback} />
+      ) : (
+        <Text size="sm" c="dimmed" data-testid="helper-off">
+          {fallback}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The helper's printers and whether it answers, for a till that chose the helper. */
+function HelperPanel({
+  status,
+  printer,
+  check,
+  fallback,
+}: {
+  status: HelperStatus | null;
+  printer: string | null;
+  check: () => void;
+  fallback: string;
+}) {
+  const { t } = useTranslation();
+  const printers = status?.state === 'ready' ? status.printers : [];
+  const names = printer && !printers.includes(printer) ? [...printers, printer] : printers;
+  const defaultName = status?.state === 'ready' ? status.defaultPrinter : null;
+  return (
+    <>
       <Select
         label={t('printing.settings.printer')}
         description={t('printing.settings.printerHint')}
         allowDeselect={false}
         disabled={status?.state !== 'ready'}
-        value={till.printer ?? DEFAULT_PRINTER}
+        value={printer ?? DEFAULT_PRINTER}
         onChange={(v) => saveTillPrinting({ printer: !v || v === DEFAULT_PRINTER ? null : v })}
         data={[
           {
@@ -94,6 +130,7 @@ export function PrintingSettings() {
         <div aria-live="polite" data-testid="helper-status" data-state={status?.state ?? 'checking'}>
           <StatusLine status={status} />
         </div>
+        {status?.state === 'absent' && <Text size="sm">{t('printing.settings.install')}</Text>}
         {status !== null && status.state !== 'ready' && (
           <Text size="sm" c="dimmed">
             {fallback}
@@ -111,6 +148,6 @@ export function PrintingSettings() {
           </Button>
         </Group>
       </Stack>
-    </Stack>
+    </>
   );
 }

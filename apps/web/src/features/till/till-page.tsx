@@ -2,6 +2,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { SaleKind } from '@duka/domain';
 import { useFormat } from '../../lib/format';
+import { OpenDrawerButton } from '../printing';
 import { NotOnHostedCopy } from '../sync';
 import { totalsOf } from './cart';
 import { CartPanel } from './cart-panel';
@@ -46,6 +47,7 @@ export function TillPage({ kind }: { kind: SaleKind }) {
           onResume={a.resume}
           onDrop={till.drop}
         />
+        <OpenDrawerButton />
       </TillHeader>
       <div className={classes.till}>
         <div className={classes.search}>

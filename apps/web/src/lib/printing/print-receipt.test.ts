@@ -12,8 +12,13 @@ vi.mock('qz-tray', async () => {
   return { default: fake.current.qz };
 });
 
-const ctx = (over: Partial<PrintContext['business']> = {}, printer: string | null = null): PrintContext => ({
+const ctx = (
+  over: Partial<PrintContext['business']> = {},
+  printer: string | null = null,
+  helper = true,
+): PrintContext => ({
   business: { id: 'biz-1', receipt_width: 80, network_printer: false, ...over },
+  helper,
   printer,
 });
 
@@ -83,6 +88,13 @@ describe('printing through the helper', () => {
     await printReceipt('000126', ctx(), { browser: true });
     expect(await readDeviceFromHelper()).toBe('A45E60C10F3B');
     expect(state.connects).toBe(2);
+    // only the hosts and ports the server's CSP allows (the domain's list)
+    expect(qz().qz.websocket.connect).toHaveBeenCalledWith({
+      host: ['localhost', 'localhost.qz.io'],
+      port: { secure: [8181, 8282, 8383, 8484], insecure: [8182, 8283, 8384, 8485] },
+      retries: 0,
+      delay: 0,
+    });
     // another business signed in on this browser: its own certificate, a new connection
     await printReceipt('000127', ctx({ id: 'biz-2' }), { browser: true });
     expect(state.connects).toBe(3);
@@ -98,6 +110,16 @@ describe('printing through the helper', () => {
     // no other way was tried behind the cashier's back
     expect(server.calls.filter((c) => c.startsWith('POST') && c !== 'POST /api/print/sign')).toEqual([]);
     expect(document.getElementById(PRINT_FRAME_ID)).toBeNull();
+  });
+
+  it.each([
+    ['[printer_out_of_paper] Printer "Counter" (192.168.1.50:9100): is out of paper', 'printer_out_of_paper'],
+    ['[printer_cover_open] Printer "Counter" (192.168.1.50:9100): has its cover open', 'printer_cover_open'],
+    ['Request blocked: invalid signature', null],
+  ] as const)('names what the printer said through the helper: %s', async (message, problem) => {
+    qz().state.failPrint = message;
+    const err = await printReceipt('000123', ctx(), { browser: true }).catch((e: unknown) => e);
+    expect((err as PrintError).problem).toBe(problem);
   });
 
   it('fails when the helper has no default printer', async () => {
@@ -123,7 +145,23 @@ describe('without a helper', () => {
     vi.stubGlobal('fetch', server.fetchMock);
     await expect(
       printReceipt('000123', ctx({ network_printer: true }), { browser: true }),
-    ).rejects.toMatchObject({ route: 'network' });
+    ).rejects.toMatchObject({ route: 'network', problem: 'printer_unreachable' });
+  });
+
+  it("names the network printer's problem from the server's code", async () => {
+    server = fakeServer({ networkPrint: 502, networkCode: 'printer_cover_open' });
+    vi.stubGlobal('fetch', server.fetchMock);
+    await expect(
+      printReceipt('000123', ctx({ network_printer: true }), { browser: true }),
+    ).rejects.toMatchObject({ route: 'network', problem: 'printer_cover_open' });
+  });
+
+  it('never probes the helper on a till that did not choose it', async () => {
+    qz().state.failConnect = false;
+    expect(await printReceipt('000123', ctx({ network_printer: true }, null, false), { browser: true })).toBe(
+      'network',
+    );
+    expect(qz().qz.websocket.connect).not.toHaveBeenCalled();
   });
 
   it("opens the browser's print view of the receipt, sized for the roll", async () => {

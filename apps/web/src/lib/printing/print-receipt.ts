@@ -1,5 +1,14 @@
-import { escPosJobSchema, receiptJobName } from '@duka/domain';
+import {
+  DRAWER_JOB_NAME,
+  DRAWER_KICK,
+  type PrinterProblem,
+  drawerOpenedSchema,
+  escPosJobSchema,
+  isPrinterProblem,
+  receiptJobName,
+} from '@duka/domain';
 import { api } from '../api-client';
+import { ApiError } from '../api-error';
 import { printInBrowser } from './browser-print';
 import { HelperUnreachableError, type QzApi, connectHelper, withTimeout } from './qz';
 import type { TillPrinting } from './till-settings';
@@ -9,18 +18,38 @@ export type PrintRoute = 'helper' | 'network' | 'browser';
 
 export interface PrintContext {
   business: { id: string; receipt_width: 58 | 80; network_printer: boolean };
+  /** Whether this till chose the printer helper (printer settings); without it the helper is never probed. */
+  helper: boolean;
   /** The printer this till chose in the helper; null: the helper's default printer. */
   printer: string | null;
 }
 
-/** A receipt that did not print; `route` is where it was sent ('none': nowhere to send it). */
+/**
+ * What the printer said or did, from the server's refusal (its code) or the helper's error (its
+ * message starts with the code in brackets: `[printer_out_of_paper] Printer "Counter" …`); a call
+ * that outlived its time is a time-out. Null when the failure does not say.
+ */
+export function printerProblemOf(err: unknown): PrinterProblem | null {
+  if (err instanceof ApiError) return err.kind === 'http' && isPrinterProblem(err.code) ? err.code : null;
+  const message = err instanceof Error ? err.message : typeof err === 'string' ? err : '';
+  if (message === 'timeout') return 'printer_timeout';
+  const code = /^\[([a-z_]+)\]/.exec(message)?.[1];
+  return code && isPrinterProblem(code) ? code : null;
+}
+
+/**
+ * A receipt that did not print; `route` is where it was sent ('none': nowhere to send it), and
+ * `problem` what the printer said or did, when known.
+ */
 export class PrintError extends Error {
+  readonly problem: PrinterProblem | null;
   constructor(
     readonly route: PrintRoute | 'none',
     cause?: unknown,
   ) {
     super(`Printing failed (${route})`);
     this.cause = cause;
+    this.problem = printerProblemOf(cause);
   }
 }
 
@@ -55,9 +84,9 @@ export async function printThroughHelper(qz: QzApi, receiptNo: string, ctx: Prin
 }
 
 /**
- * Prints a receipt the best way this till has: through the printer helper when one answers,
- * else from the local server to the profile's network printer, else (when `browser`) with the
- * browser's print dialog. Throws PrintError when the chosen way fails.
+ * Prints a receipt the best way this till has: through the printer helper when the till chose it
+ * and it answers, else from the local server to the profile's network printer, else (when
+ * `browser`) with the browser's print dialog. Throws PrintError when the chosen way fails.
  */
 export async function printReceipt(
   receiptNo: string,
@@ -66,7 +95,7 @@ export async function printReceipt(
 ): Promise<PrintRoute> {
   let qz: QzApi | null = null;
   try {
-    qz = await connectHelper(ctx.business.id, HELPER_PROBE_MS);
+    if (ctx.helper) qz = await connectHelper(ctx.business.id, HELPER_PROBE_MS);
   } catch (err) {
     if (!(err instanceof HelperUnreachableError)) throw new PrintError('helper', err);
   }
@@ -92,6 +121,41 @@ export async function printReceipt(
     return 'browser';
   } catch (err) {
     throw new PrintError('browser', err);
+  }
+}
+
+/** Whether this till has a way to open the cash drawer: its helper, or the local server's network printer. */
+export function canOpenDrawer(ctx: PrintContext): boolean {
+  return ctx.helper || ctx.business.network_printer;
+}
+
+/**
+ * Opens the cash drawer on demand: the pulse alone, through the helper (signed by the server for a
+ * user who may take cash) when this till chose it, else through the local server's network
+ * printer. The server refuses a user without the right. Throws PrintError when it fails.
+ */
+export async function openDrawer(ctx: PrintContext): Promise<PrintRoute> {
+  if (ctx.helper) {
+    try {
+      const qz = await connectHelper(ctx.business.id, HELPER_PROBE_MS);
+      const printer = await pickPrinter(qz, ctx.printer);
+      const config = qz.configs.create(printer, { jobName: DRAWER_JOB_NAME });
+      const data = btoa(String.fromCharCode(...DRAWER_KICK));
+      await withTimeout(
+        qz.print(config, [{ type: 'raw', format: 'command', flavor: 'base64', data }]),
+        PRINT_TIMEOUT_MS,
+      );
+      return 'helper';
+    } catch (err) {
+      throw new PrintError('helper', err);
+    }
+  }
+  if (!ctx.business.network_printer) throw new PrintError('none');
+  try {
+    await api('/api/print/drawer', { method: 'POST', retry: false, schema: drawerOpenedSchema });
+    return 'network';
+  } catch (err) {
+    throw new PrintError('network', err);
   }
 }
 

@@ -1,3 +1,4 @@
+import { QZ_HOSTS, QZ_PORTS } from '@duka/domain';
 import { deviceHeaders } from '../api-client';
 
 /**
@@ -11,7 +12,12 @@ type Resolver<T> = (resolve: (value: T) => void, reject: (reason?: unknown) => v
 /** The part of the qz-tray client the app uses (the package ships no types). */
 export interface QzApi {
   websocket: {
-    connect(options?: { host?: string | string[]; retries?: number; delay?: number }): Promise<void>;
+    connect(options?: {
+      host?: string | string[];
+      port?: { secure?: number[]; insecure?: number[] };
+      retries?: number;
+      delay?: number;
+    }): Promise<void>;
     disconnect(): Promise<void>;
     isActive(): boolean;
   };
@@ -147,7 +153,13 @@ async function open(business: string | null): Promise<QzApi> {
   connectedAs = null;
   if (business === null) anonymousSecurity(qz);
   else businessSecurity(qz);
-  await qz.websocket.connect({ retries: 0, delay: 0 });
+  // Exactly the hosts and ports the server's CSP allows (the domain's one list).
+  await qz.websocket.connect({
+    host: [...QZ_HOSTS],
+    port: { secure: [...QZ_PORTS.secure], insecure: [...QZ_PORTS.insecure] },
+    retries: 0,
+    delay: 0,
+  });
   connectedAs = { business };
   return qz;
 }

@@ -136,7 +136,7 @@ export function makeFakeQz() {
 export const TEST_CERT = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
 
 /** The server as the printing code sees it: certificate, signatures, ESC/POS, network print. */
-export function fakeServer(opts: { networkPrint?: number } = {}) {
+export function fakeServer(opts: { networkPrint?: number; networkCode?: string } = {}) {
   const calls: string[] = [];
   const fetchMock = vi.fn(async (input: string | URL, init?: RequestInit) => {
     const url = input.toString();
@@ -156,8 +156,13 @@ export function fakeServer(opts: { networkPrint?: number } = {}) {
       const status = opts.networkPrint ?? 200;
       return status === 200
         ? Response.json({ job_name: 'Receipt #000123', printer: '192.168.1.50:9100', bytes: 8 })
-        : Response.json({ error: { code: 'printer_unreachable', message: 'refused' } }, { status });
+        : Response.json(
+            { error: { code: opts.networkCode ?? 'printer_unreachable', message: 'refused' } },
+            { status },
+          );
     }
+    if (method === 'POST' && url === '/api/print/drawer')
+      return Response.json({ printer: '192.168.1.50:9100' });
     return Response.json({ error: { code: 'not_found', message: url } }, { status: 404 });
   });
   return { calls, fetchMock };

@@ -1,17 +1,19 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * How this till prints, kept per browser: print each sale's receipt on its own, and which of the
- * helper's printers to use (null: the helper's default printer). A cookie, like the layout
- * prefs, because signing out clears local storage while these belong to the till.
+ * How this till prints, kept per browser: whether it uses the printer helper (Duka's or QZ Tray;
+ * only then is the helper ever probed, at sign-in or to print), print each sale's receipt on its
+ * own, and which of the helper's printers to use (null: the helper's default printer). A cookie,
+ * like the layout prefs, because signing out clears local storage while these belong to the till.
  */
 export interface TillPrinting {
+  helper: boolean;
   autoPrint: boolean;
   printer: string | null;
 }
 
 export const TILL_COOKIE = 'duka_till';
-export const DEFAULT_TILL_PRINTING: TillPrinting = { autoPrint: false, printer: null };
+export const DEFAULT_TILL_PRINTING: TillPrinting = { helper: false, autoPrint: false, printer: null };
 
 export function parseTillPrinting(raw: string | null | undefined): TillPrinting {
   let data: Record<string, unknown> = {};
@@ -22,7 +24,7 @@ export function parseTillPrinting(raw: string | null | undefined): TillPrinting 
     data = {};
   }
   const printer = typeof data.printer === 'string' ? data.printer.trim().slice(0, 200) : '';
-  return { autoPrint: data.autoPrint === true, printer: printer || null };
+  return { helper: data.helper === true, autoPrint: data.autoPrint === true, printer: printer || null };
 }
 
 function readCookie(): string | null {

@@ -1,0 +1,24 @@
+import { QZ_HOSTS, QZ_PORTS } from '@duka/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, buildTestApp } from '../test/test-app.js';
+
+describe('Content-Security-Policy of the pages', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("lets the page reach the printer helper on every QZ Tray host and port the app's client tries, and nothing else", async () => {
+    const res = await t.app.inject({ url: '/login' });
+    const csp = String(res.headers['content-security-policy']);
+    const connect = /connect-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
+    const expected = QZ_HOSTS.flatMap((h) => [
+      ...QZ_PORTS.secure.map((p) => `wss://${h}:${p}`),
+      ...QZ_PORTS.insecure.map((p) => `ws://${h}:${p}`),
+    ]);
+    expect(expected).toContain('wss://localhost:8282');
+    expect(expected).toContain('ws://localhost.qz.io:8485');
+    expect(connect.sort()).toEqual(["'self'", ...expected].sort());
+  });
+});

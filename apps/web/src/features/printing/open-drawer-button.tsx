@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { ActionIcon, Button } from '@mantine/core';
+import { IconCashRegister } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { OPEN_DRAWER_ACCESS, allows } from '@duka/domain';
+import { notifySuccess } from '../../lib/notify';
+import { canOpenDrawer, openDrawer } from '../../lib/printing/print-receipt';
+import { useTillPrinting } from '../../lib/printing/till-settings';
+import { useSession } from '../../lib/session-context';
+import { showPrintFailure } from './print-failure';
+import { usePrintContext } from './print-receipt-button';
+
+/**
+ * "Open drawer" for a user who may take cash (the domain's OPEN_DRAWER_ACCESS; the server checks
+ * it too), on a till that can reach the drawer: through its printer helper or the shop's network
+ * printer. A cash sale's first print opens the drawer by itself; this is for change, a float, a
+ * mistake.
+ */
+export function OpenDrawerButton() {
+  const { t } = useTranslation();
+  const session = useSession();
+  useTillPrinting(); // re-render when this till's printing settings change
+  const context = usePrintContext();
+  const [busy, setBusy] = useState(false);
+  if (!allows({ role: session.user.role, roles: session.user_roles }, OPEN_DRAWER_ACCESS)) return null;
+  if (!canOpenDrawer(context())) return null;
+
+  const run = async () => {
+    setBusy(true);
+    try {
+      await openDrawer(context());
+      notifySuccess(t('printing.drawerOpened'));
+    } catch (err) {
+      console.warn('opening the cash drawer failed', err);
+      showPrintFailure(err, t, () => void run(), 'printing.drawerFailed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // On a phone-wide till the header has room for the icon only (named for screen readers).
+  return (
+    <>
+      <Button
+        visibleFrom="sm"
+        variant="default"
+        size="sm"
+        leftSection={<IconCashRegister size={18} aria-hidden />}
+        loading={busy}
+        onClick={() => void run()}
+        data-testid="open-drawer"
+      >
+        {t('printing.openDrawer')}
+      </Button>
+      <ActionIcon
+        hiddenFrom="sm"
+        variant="default"
+        size={36}
+        aria-label={t('printing.openDrawer')}
+        title={t('printing.openDrawer')}
+        loading={busy}
+        onClick={() => void run()}
+        data-testid="open-drawer-narrow"
+      >
+        <IconCashRegister size={18} aria-hidden />
+      </ActionIcon>
+    </>
+  );
+}
