@@ -14,6 +14,7 @@ import { reportSummaries } from './migrations/0006-report-summaries.js';
 import { deviceTokens } from './migrations/0007-device-tokens.js';
 import { requestHashes } from './migrations/0008-request-hashes.js';
 import { sync } from './migrations/0009-sync.js';
+import { reversalDiscounts } from './migrations/0010-reversal-discounts.js';
 
 import type { DialectName } from './dialect.js';
 
@@ -125,6 +126,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0007-device-tokens': deviceTokens(dialect),
     '0008-request-hashes': requestHashes(dialect),
     '0009-sync': sync(dialect),
+    '0010-reversal-discounts': reversalDiscounts(dialect),
   };
 }
 

@@ -1,6 +1,7 @@
 import { type Dashboard, addDays, businessDay, monthStart } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
+import { netOf } from './net.js';
 import { expensesByDay } from './profit-report.js';
 import { productFigures, summaryRows } from './sales-report.js';
 
@@ -67,11 +68,10 @@ function figuresByDay(rows: Awaited<ReturnType<typeof summaryRows>>): Map<string
   const perDay = new Map<string, DayFigures>();
   for (const r of rows) {
     const d = perDay.get(r.day) ?? { sales: 0, profit: 0, count: 0, revenue: 0 };
-    const revenue =
-      Number(r.sales_total) - Number(r.sales_tax) - (Number(r.reversals_total) - Number(r.reversals_tax));
-    d.sales += Number(r.sales_total) - Number(r.reversals_total);
-    d.revenue += revenue;
-    d.profit += revenue - (Number(r.sales_cost) - Number(r.reversals_cost));
+    const net = netOf(r);
+    d.sales += net.total;
+    d.revenue += net.revenue;
+    d.profit += net.revenue - net.cost;
     d.count += Number(r.sales_count);
     perDay.set(r.day, d);
   }

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { requireOwnId } from '../../lib/scope.js';
 import { scopeIds } from '../inventory/location-scope.js';
+import { netOf } from './net.js';
 import { checkRange, splitByMonths } from './ranges.js';
 
 type Q = Kysely<Database>;
@@ -134,8 +135,9 @@ function netsOf(rows: SummaryRow[]) {
     totals.sales_total += Number(r.sales_total);
     totals.reversals_count += Number(r.reversals_count);
     totals.reversals_total += Number(r.reversals_total);
-    totals.tax += Number(r.sales_tax) - Number(r.reversals_tax);
-    totals.discount += Number(r.sales_discount);
+    const net = netOf(r);
+    totals.tax += net.tax;
+    totals.discount += net.discount;
   }
   totals.net = totals.sales_total - totals.reversals_total;
   totals.average_sale = totals.sales_count > 0 ? divRound(totals.net, totals.sales_count) : 0;
