@@ -13,6 +13,7 @@ export * from './api/journal.js';
 export * from './api/locations.js';
 export * from './quantity.js';
 export * from './stock/units.js';
+export * from './stock/levels.js';
 export * from './api/stock.js';
 export * from './time.js';
 export * from './report-periods.js';

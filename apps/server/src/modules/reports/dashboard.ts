@@ -1,4 +1,4 @@
-import { type Dashboard, addDays, businessDay, monthStart } from '@duka/domain';
+import { type Dashboard, addDays, businessDay, compareLowStock, isLowStock, monthStart } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { netOf } from './net.js';
@@ -7,7 +7,7 @@ import { productFigures, summaryRows } from './sales-report.js';
 
 type Q = Kysely<Database>;
 
-/** The active products with a reorder level, and what the business holds of each everywhere. */
+/** The active products with a reorder level (the only ones that can be low), and what the business holds of each everywhere. */
 function reorderProducts(db: Q, businessId: string) {
   return db
     .selectFrom('products as p')
@@ -129,7 +129,7 @@ async function topProducts(db: Q, week: Awaited<ReturnType<typeof productFigures
   }));
 }
 
-/** The products at or below their reorder level, the furthest below first. */
+/** The products at or below their reorder level (domain isLowStock), the furthest below first. */
 function lowStock(low: Awaited<ReturnType<typeof reorderProducts>>) {
   return low
     .map((p) => ({
@@ -139,8 +139,8 @@ function lowStock(low: Awaited<ReturnType<typeof reorderProducts>>) {
       on_hand: Number(p.q ?? 0),
       reorder_level: Number(p.reorder_level),
     }))
-    .filter((p) => p.on_hand <= p.reorder_level)
-    .sort((a, b) => a.on_hand - a.reorder_level - (b.on_hand - b.reorder_level));
+    .filter((p) => isLowStock(p.on_hand, p.reorder_level))
+    .sort(compareLowStock);
 }
 
 /** The owner's first look: today against yesterday, 30 days, the week's best sellers, what needs attention. */
