@@ -30,7 +30,7 @@ export function compareLowStock(
   return (
     a.on_hand - a.reorder_level - (b.on_hand - b.reorder_level) ||
     compareText(a.name, b.name) ||
-    compareText(a.product_id, b.product_id)
+    compareIds(a.product_id, b.product_id)
   );
 }
 
@@ -42,5 +42,10 @@ const collator = new Intl.Collator('en', { numeric: true });
  * points when the collation calls two different texts equal.
  */
 export function compareText(a: string, b: string): number {
-  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+  return collator.compare(a, b) || compareIds(a, b);
+}
+
+/** Ids, days and ISO times: plain code-point order (what `Array.prototype.sort` and the databases' C collation do). */
+export function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,4 +1,12 @@
-import { type Dashboard, addDays, businessDay, compareLowStock, isLowStock, monthStart } from '@duka/domain';
+import {
+  type Dashboard,
+  addDays,
+  businessDay,
+  compareLowStock,
+  compareIds,
+  isLowStock,
+  monthStart,
+} from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { netOf } from './net.js';
@@ -104,7 +112,7 @@ async function topProducts(db: Q, week: Awaited<ReturnType<typeof productFigures
       quantity: p.quantity - p.reversed_quantity,
       net: p.revenue - p.reversed_revenue,
     }))
-    .sort((a, b) => b.net - a.net)
+    .sort((a, b) => b.net - a.net || compareIds(a.id, b.id))
     .slice(0, 5);
   const names = topIds.length
     ? new Map(

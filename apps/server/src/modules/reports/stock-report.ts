@@ -2,6 +2,7 @@ import {
   type MovementKind,
   type StockReport,
   compareLowStock,
+  compareIds,
   compareText,
   dayRange,
   divRound,
@@ -51,8 +52,8 @@ const byProductThenLocation = (
 ) =>
   compareText(a.name, b.name) ||
   compareText(a.location_name, b.location_name) ||
-  compareText(a.product_id, b.product_id) ||
-  compareText(a.location_id, b.location_id);
+  compareIds(a.product_id, b.product_id) ||
+  compareIds(a.location_id, b.location_id);
 
 /** The range's movements by kind: how many, the quantity, and the value in thousandths at their unit costs. */
 function movementRows(db: Q, business: { id: string; timezone: string }, f: Filter) {
