@@ -16,7 +16,7 @@ import { productFigures, summaryRows } from './sales-report.js';
 type Q = Kysely<Database>;
 
 /** The active products with a reorder level (the only ones that can be low), and what the business holds of each everywhere. */
-function reorderProducts(db: Q, businessId: string) {
+export function reorderProducts(db: Q, businessId: string) {
   return db
     .selectFrom('products as p')
     .leftJoin(
