@@ -232,8 +232,12 @@ test.describe('reports and dashboard', () => {
     await expect(page.getByTestId('kpi-value-price')).toContainText(kes('552,450.00'));
     await expect(page.getByTestId('kpi-products')).toContainText('2');
     // What "products in stock" and "low stock" mean, beside the figures.
-    await expect(page.getByTestId('stock-help')).toContainText('Products in stock: those holding more than zero');
-    await expect(page.getByTestId('stock-help')).toContainText('A product without a reorder level is never low.');
+    await expect(page.getByTestId('stock-help')).toContainText(
+      'Products in stock: those holding more than zero',
+    );
+    await expect(page.getByTestId('stock-help')).toContainText(
+      'A product without a reorder level is never low.',
+    );
     await expect(page.getByTestId('stock-chart')).toBeVisible();
     await expect(page.getByTestId('stock-on-hand-totals')).toContainText(kes('276,225.00'));
     await expectNoSeriousAxe(page, '/stock-report');

@@ -54,7 +54,8 @@ export async function fillReversalDiscounts(db: Kysely<any>): Promise<void> {
     share.set(r.reversal_id, (share.get(r.reversal_id) ?? 0) + d);
   }
   for (const [id, discount] of share)
-    if (discount !== 0) await db.updateTable('sale_reversals').set({ discount }).where('id', '=', id).execute();
+    if (discount !== 0)
+      await db.updateTable('sale_reversals').set({ discount }).where('id', '=', id).execute();
 }
 
 /** Adds the reversals' discounts to the daily summary rows they belong to. */

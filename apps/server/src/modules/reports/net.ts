@@ -17,7 +17,13 @@ type Figures = Pick<
  * less what came back, each at the share it was sold at. Counts of sales and of reversals are
  * not netted: they are shown side by side.
  */
-export function netOf(r: Figures): { total: number; tax: number; cost: number; discount: number; revenue: number } {
+export function netOf(r: Figures): {
+  total: number;
+  tax: number;
+  cost: number;
+  discount: number;
+  revenue: number;
+} {
   const total = Number(r.sales_total) - Number(r.reversals_total);
   const tax = Number(r.sales_tax) - Number(r.reversals_tax);
   return {

@@ -30,7 +30,10 @@ describe('the till when prices changed and the new ones cannot be fetched', () =
           return Promise.resolve(json([{ id: LOC, name: 'Main shop', active: true }]));
         if (url === '/api/sales' && init?.method === 'POST')
           return Promise.resolve(
-            json({ error: { code: 'price_changed', message: 'Prices changed', field: 'expected_total' } }, 409),
+            json(
+              { error: { code: 'price_changed', message: 'Prices changed', field: 'expected_total' } },
+              409,
+            ),
           );
         // The product by id (the re-price) is refused: the session ended meanwhile.
         if (url === `/api/products/${sugar.id}`)
