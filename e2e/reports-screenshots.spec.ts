@@ -128,6 +128,28 @@ test('reports and dashboard, light and dark, wide and narrow, and printed', asyn
     },
     false,
   );
+  // what needs attention: the notification sidebar, opened from the bell
+  await shoot(
+    page,
+    'notifications',
+    '/dashboard',
+    async () => {
+      await expect(page.getByTestId('dashboard-chart')).toBeVisible();
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+    },
+    false,
+  );
+  // the products list filtered to low stock, with what "low stock" means
+  await shoot(
+    page,
+    'products-low',
+    '/stock?low=1',
+    async () => {
+      await expect(page.getByTestId('low-stock-help')).toBeVisible();
+    },
+    false,
+  );
   // the 30-day chart
   await setScheme(page, 'light');
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -212,7 +212,9 @@ test.describe('reports and dashboard', () => {
     const csv = await download(page, 'export-csv');
     const rows = await csvRows(csv.body);
     const header = rows.find((r) => r.includes('Revenue'))!;
-    const totals = rows.find((r) => r[0] === 'Totals')!;
+    // The totals row the screen shows, last (its first cell says "Total", as in every export).
+    const totals = rows.filter((r) => r.some(Boolean)).at(-1)!;
+    expect(totals[0]).toBe('Total');
     expect(Number(totals[header.indexOf('Revenue')])).toBe(48050);
     expect(Number(totals[header.indexOf('Net profit')])).toBe(23525);
     expect(await xlsxSheets((await download(page, 'export-xlsx')).body)).toEqual(['By period']);
@@ -229,6 +231,13 @@ test.describe('reports and dashboard', () => {
     await expect(page.getByTestId('kpi-value-cost')).toContainText(kes('276,225.00'));
     await expect(page.getByTestId('kpi-value-price')).toContainText(kes('552,450.00'));
     await expect(page.getByTestId('kpi-products')).toContainText('2');
+    // What "products in stock" and "low stock" mean, beside the figures.
+    await expect(page.getByTestId('stock-help')).toContainText(
+      'Products in stock: those holding more than zero',
+    );
+    await expect(page.getByTestId('stock-help')).toContainText(
+      'A product without a reorder level is never low.',
+    );
     await expect(page.getByTestId('stock-chart')).toBeVisible();
     await expect(page.getByTestId('stock-on-hand-totals')).toContainText(kes('276,225.00'));
     await expectNoSeriousAxe(page, '/stock-report');
@@ -250,9 +259,14 @@ test.describe('reports and dashboard', () => {
     await expect(page.getByTestId('kpi-value-cost')).toContainText(kes('276,225.00'));
 
     const csv = await download(page, 'export-csv');
-    const teaRow = (await csvRows(csv.body)).find((r) => r[0] === TEA.name);
+    const stockRows = await csvRows(csv.body);
+    const teaRow = stockRows.find((r) => r[0] === TEA.name);
     expect(teaRow, 'the tea row of the CSV').toBeTruthy();
     expect(teaRow).toContain('276000');
+    // The totals the screen shows under the table: the value at cost and at price.
+    const stockTotals = stockRows.filter((r) => r.some(Boolean)).at(-1)!;
+    expect(stockTotals[0]).toBe('Total');
+    expect(stockTotals.slice(-2)).toEqual(['276225', '552450']);
     expect(await xlsxSheets((await download(page, 'export-xlsx')).body)).toEqual([
       'On hand',
       'Low stock',

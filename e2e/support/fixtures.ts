@@ -88,8 +88,8 @@ export async function apiLoginInPage(
 }
 
 /**
- * The device ids saved in IndexedDB bizonline, store device. Dexie's version(12) is native
- * IndexedDB version 120 (Dexie multiplies by 10), as in the original app.
+ * The device ids saved in IndexedDB bizonline, store device, at the seed spec's native version 12
+ * (Dexie's version(1.2): Dexie multiplies by 10).
  */
 export async function storedDevices(page: Page): Promise<string[]> {
   return (await storedDeviceRecords(page)).map((r) => r.mac);
@@ -104,7 +104,7 @@ export async function storedDeviceRecords(page: Page): Promise<{ mac: string; to
         open.onerror = () => reject(new Error(String(open.error)));
         open.onsuccess = () => {
           const db = open.result;
-          if (db.version !== 120 || !db.objectStoreNames.contains('device')) {
+          if (db.version !== 12 || !db.objectStoreNames.contains('device')) {
             resolve([{ mac: `bad schema v${db.version}` }]);
             return;
           }

@@ -40,6 +40,7 @@ import { receiptsRoutes } from './modules/receipts/receipts.routes.js';
 import { backupsRoutes } from './modules/backups/backups.routes.js';
 import { printingRoutes } from './modules/printing/printing.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
 import { syncWireRoutes } from './modules/sync/sync-wire.routes.js';
 import { workDraftsRoutes } from './modules/work-drafts/work-drafts.routes.js';
@@ -114,6 +115,7 @@ const ROUTE_MODULES = [
   backupsRoutes,
   printingRoutes,
   reportsRoutes,
+  notificationsRoutes,
   syncRoutes,
   syncWireRoutes,
   workDraftsRoutes,

@@ -17,6 +17,7 @@ import { sync } from './migrations/0009-sync.js';
 import { syncIndexes } from './migrations/0010-sync-indexes.js';
 import { workDrafts } from './migrations/0011-work-drafts.js';
 import { drawerOpenings } from './migrations/0012-drawer-openings.js';
+import { reversalDiscounts } from './migrations/0013-reversal-discounts.js';
 
 import type { DialectName } from './dialect.js';
 
@@ -148,6 +149,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0010-sync-indexes': syncIndexes(dialect),
     '0011-work-drafts': workDrafts(dialect),
     '0012-drawer-openings': drawerOpenings(dialect),
+    '0013-reversal-discounts': reversalDiscounts(dialect),
   };
 }
 

@@ -29,4 +29,15 @@ describe('words of every API error code', () => {
     expect(ERROR_WORDS.internal).toBe(GENERIC_ERROR);
     expect(ownWordsOf('no_such_code')).toBeNull();
   });
+
+  it('words every code a user can meet in their language: only a failure of the server itself is generic', () => {
+    // Was 26 codes that reached the user as the server's English sentence.
+    expect(ERROR_CODES.filter((code) => ownWordsOf(code) === null)).toEqual(['internal']);
+  });
+
+  it('words a code with the params the server sent', () => {
+    const en = TRANSLATIONS.en as { errors: Record<string, string> };
+    expect(en.errors.insufficientStock).toContain('{{name}}');
+    expect(ERROR_WORDS.insufficient_stock).toBe('errors.insufficientStock');
+  });
 });

@@ -36,6 +36,11 @@ export function notifyWarning(message: string, title?: string): void {
   });
 }
 
+/** What fills a code's words: the params the server sent, and the wait of a rate limit. */
+function wordsParams(err: ApiError): Record<string, unknown> {
+  return { ...(err.params ?? {}), seconds: err.retryAfter ?? 60 };
+}
+
 /** The message a failed call shows (seed spec §8); never a raw code. */
 export function describeApiError(err: unknown): string {
   if (err instanceof ApiError) {
@@ -43,7 +48,7 @@ export function describeApiError(err: unknown): string {
     if (err.kind === 'http') {
       if (err.status === 402) return t('errors.notActive');
       const key = ownWordsOf(err.code);
-      if (key) return t(key, { seconds: err.retryAfter ?? 60 });
+      if (key) return t(key, wordsParams(err));
     }
   }
   return t(GENERIC_ERROR);
@@ -62,7 +67,7 @@ export function notifyApiError(err: unknown): void {
 export function serverMessage(err: unknown): string {
   if (err instanceof ApiError && err.kind === 'http') {
     const key = ownWordsOf(err.code);
-    if (key) return t(key, { seconds: err.retryAfter ?? 60 });
+    if (key) return t(key, wordsParams(err));
     if (err.status < 500 && err.message && err.message !== err.code) return err.message;
   }
   return describeApiError(err);

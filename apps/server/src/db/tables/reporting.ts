@@ -38,6 +38,8 @@ export interface SalesSummaryDailyTable {
   reversals_total: Counter;
   reversals_tax: Counter;
   reversals_cost: Counter;
+  /** The share of the sales' discounts that came back with the reversed goods. */
+  reversals_discount: Counter;
 }
 
 interface ProductSalesFigures {

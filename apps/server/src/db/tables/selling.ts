@@ -100,6 +100,8 @@ export interface SaleReversalsTable {
   total: Counter;
   tax: Counter;
   cost: Counter;
+  /** The share of the sale's discounts (line and sale) that went with the goods taken back. */
+  discount: Counter;
   debtor_id: string | null;
   debtor_balance_after: Counter | null;
   provider_id: string | null;

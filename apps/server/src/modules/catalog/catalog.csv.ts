@@ -188,6 +188,7 @@ export async function exportCsv(db: Db, businessId: string, currency: string): P
     .where('business_id', '=', businessId)
     .where('deleted_at', 'is', null)
     .orderBy('code')
+    .orderBy('id')
     .execute();
   const products = await toProducts(db.kysely, rows);
   const digits = currencyMinorDigits(currency);

@@ -13,12 +13,15 @@ export async function toProducts(db: Kysely<Database>, rows: ProductRow[]): Prom
       .selectFrom('product_barcodes')
       .select(['product_id', 'barcode'])
       .where('product_id', 'in', ids)
+      .orderBy('product_id')
       .orderBy('barcode')
       .execute(),
     db
       .selectFrom('stock_levels')
       .select(['product_id', 'location_id', 'quantity'])
       .where('product_id', 'in', ids)
+      .orderBy('product_id')
+      .orderBy('location_id')
       .execute(),
   ]);
   return rows.map((r) => {

@@ -210,8 +210,9 @@ export async function searchProducts(
     );
   }
   if (q.low_stock === 'true') {
-    // On hand (at the location, when one is chosen) at or below the reorder level.
-    query = query.where((eb) => {
+    // Domain isLowStock in SQL: a reorder level above zero and on hand (at the location, when one
+    // is chosen) at or below it. stock-definitions.test.ts checks it against the reports.
+    query = query.where('products.reorder_level', '>', 0).where((eb) => {
       let held = eb
         .selectFrom('stock_levels')
         .select((s) => s.fn.sum<number>('quantity').as('q'))

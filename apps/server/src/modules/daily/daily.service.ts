@@ -4,6 +4,8 @@ import {
   type DayFigures,
   type SaleKind,
   businessDay,
+  compareIds,
+  compareText,
   type dayCloseBodySchema,
   drawerDifference,
   expectedCash,
@@ -177,7 +179,7 @@ export async function dailySummary(
       user_id: userId,
       user_name: users.find((u) => u.id === userId)?.name ?? '',
     }))
-    .sort((a, b) => a.user_name.localeCompare(b.user_name));
+    .sort((a, b) => compareText(a.user_name, b.user_name) || compareIds(a.user_id, b.user_id));
   return {
     location_id: locationId,
     location_name: loc.name,

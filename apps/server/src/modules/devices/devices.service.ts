@@ -101,6 +101,7 @@ export async function listDevices(db: Db, businessId: string): Promise<Device[]>
     ])
     .where('devices.business_id', '=', businessId)
     .orderBy('devices.last_seen_at', 'desc')
+    .orderBy('devices.id')
     .execute();
   return rows.map((r) => ({
     ...r,

@@ -24,6 +24,7 @@ export async function listCategories(db: Q, businessId: string): Promise<Expense
     .select(['id', 'name', 'active'])
     .where('business_id', '=', businessId)
     .orderBy('name')
+    .orderBy('id')
     .execute();
   return rows.map(toCategory);
 }

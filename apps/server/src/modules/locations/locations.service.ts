@@ -13,6 +13,7 @@ export async function listLocations(db: Db, businessId: string): Promise<Locatio
     .where('business_id', '=', businessId)
     .where('deleted_at', 'is', null)
     .orderBy('created_at')
+    .orderBy('id')
     .execute();
   return rows.map((l) => ({ ...l, active: l.active === 1 }));
 }

@@ -1,13 +1,22 @@
-import { type Dashboard, addDays, businessDay, monthStart } from '@duka/domain';
+import {
+  type Dashboard,
+  addDays,
+  businessDay,
+  compareLowStock,
+  compareIds,
+  isLowStock,
+  monthStart,
+} from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
+import { netOf } from './net.js';
 import { expensesByDay } from './profit-report.js';
 import { productFigures, summaryRows } from './sales-report.js';
 
 type Q = Kysely<Database>;
 
-/** The active products with a reorder level, and what the business holds of each everywhere. */
-function reorderProducts(db: Q, businessId: string) {
+/** The active products with a reorder level (the only ones that can be low), and what the business holds of each everywhere. */
+export function reorderProducts(db: Q, businessId: string) {
   return db
     .selectFrom('products as p')
     .leftJoin(
@@ -67,11 +76,10 @@ function figuresByDay(rows: Awaited<ReturnType<typeof summaryRows>>): Map<string
   const perDay = new Map<string, DayFigures>();
   for (const r of rows) {
     const d = perDay.get(r.day) ?? { sales: 0, profit: 0, count: 0, revenue: 0 };
-    const revenue =
-      Number(r.sales_total) - Number(r.sales_tax) - (Number(r.reversals_total) - Number(r.reversals_tax));
-    d.sales += Number(r.sales_total) - Number(r.reversals_total);
-    d.revenue += revenue;
-    d.profit += revenue - (Number(r.sales_cost) - Number(r.reversals_cost));
+    const net = netOf(r);
+    d.sales += net.total;
+    d.revenue += net.revenue;
+    d.profit += net.revenue - net.cost;
     d.count += Number(r.sales_count);
     perDay.set(r.day, d);
   }
@@ -104,7 +112,7 @@ async function topProducts(db: Q, week: Awaited<ReturnType<typeof productFigures
       quantity: p.quantity - p.reversed_quantity,
       net: p.revenue - p.reversed_revenue,
     }))
-    .sort((a, b) => b.net - a.net)
+    .sort((a, b) => b.net - a.net || compareIds(a.id, b.id))
     .slice(0, 5);
   const names = topIds.length
     ? new Map(
@@ -129,7 +137,7 @@ async function topProducts(db: Q, week: Awaited<ReturnType<typeof productFigures
   }));
 }
 
-/** The products at or below their reorder level, the furthest below first. */
+/** The products at or below their reorder level (domain isLowStock), the furthest below first. */
 function lowStock(low: Awaited<ReturnType<typeof reorderProducts>>) {
   return low
     .map((p) => ({
@@ -139,8 +147,8 @@ function lowStock(low: Awaited<ReturnType<typeof reorderProducts>>) {
       on_hand: Number(p.q ?? 0),
       reorder_level: Number(p.reorder_level),
     }))
-    .filter((p) => p.on_hand <= p.reorder_level)
-    .sort((a, b) => a.on_hand - a.reorder_level - (b.on_hand - b.reorder_level));
+    .filter((p) => isLowStock(p.on_hand, p.reorder_level))
+    .sort(compareLowStock);
 }
 
 /** The owner's first look: today against yesterday, 30 days, the week's best sellers, what needs attention. */

@@ -2,6 +2,7 @@ import { type ProfitReport, divRound, periodOf } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { requireOwnId } from '../../lib/scope.js';
+import { netOf } from './net.js';
 import { checkRange } from './ranges.js';
 import { summaryRows } from './sales-report.js';
 
@@ -55,10 +56,10 @@ export async function profitReport(
   let tax = 0;
   for (const r of rows) {
     const x = at(r.day);
-    x.revenue +=
-      Number(r.sales_total) - Number(r.sales_tax) - (Number(r.reversals_total) - Number(r.reversals_tax));
-    x.cogs += Number(r.sales_cost) - Number(r.reversals_cost);
-    tax += Number(r.sales_tax) - Number(r.reversals_tax);
+    const net = netOf(r);
+    x.revenue += net.revenue;
+    x.cogs += net.cost;
+    tax += net.tax;
   }
   for (const [day, amount] of expenses) at(day).expenses += amount;
   const figures = (x: { revenue: number; cogs: number; expenses: number }) => {

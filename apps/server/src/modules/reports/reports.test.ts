@@ -9,7 +9,7 @@ import type {
 } from '@duka/domain';
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillSummaries } from '../../db/migrations/0006-report-summaries.js';
+import { fillSummaries } from '../../db/migrations/0013-reversal-discounts.js';
 import { buildUser, signIn, STAFF_PASSWORD } from '../../test/factories.js';
 import { buildShop, postSale, reverse, stock } from '../../test/sales-factories.js';
 import { buildLocation, buildProduct } from '../../test/stock-factories.js';

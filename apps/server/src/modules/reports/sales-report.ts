@@ -1,8 +1,9 @@
-import { type SaleKind, type SalesReport, divRound } from '@duka/domain';
+import { type SaleKind, type SalesReport, compareIds, compareText, divRound } from '@duka/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { requireOwnId } from '../../lib/scope.js';
 import { scopeIds } from '../inventory/location-scope.js';
+import { netOf } from './net.js';
 import { checkRange, splitByMonths } from './ranges.js';
 
 type Q = Kysely<Database>;
@@ -134,8 +135,9 @@ function netsOf(rows: SummaryRow[]) {
     totals.sales_total += Number(r.sales_total);
     totals.reversals_count += Number(r.reversals_count);
     totals.reversals_total += Number(r.reversals_total);
-    totals.tax += Number(r.sales_tax) - Number(r.reversals_tax);
-    totals.discount += Number(r.sales_discount);
+    const net = netOf(r);
+    totals.tax += net.tax;
+    totals.discount += net.discount;
   }
   totals.net = totals.sales_total - totals.reversals_total;
   totals.average_sale = totals.sales_count > 0 ? divRound(totals.net, totals.sales_count) : 0;
@@ -188,7 +190,7 @@ function productRows(
         net: p.revenue - p.reversed_revenue,
       };
     })
-    .sort((a, b) => b.net - a.net || a.name.localeCompare(b.name));
+    .sort((a, b) => b.net - a.net || compareText(a.name, b.name) || compareIds(a.product_id, b.product_id));
 }
 
 /** The products' revenue added up by category, the best net first. */
@@ -202,7 +204,7 @@ function categoryRows(byProduct: ReturnType<typeof productRows>) {
   }
   return [...categories]
     .map(([category, c]) => ({ category, ...c, net: c.revenue - c.reversed_revenue }))
-    .sort((a, b) => b.net - a.net);
+    .sort((a, b) => b.net - a.net || compareText(a.category, b.category));
 }
 
 /**
@@ -229,10 +231,14 @@ export async function salesReport(db: Q, businessId: string, f: Filter): Promise
     by_category: categoryRows(byProduct),
     by_cashier: [...byUser]
       .map(([user_id, x]) => ({ user_id, name: names.users.get(user_id) ?? '', ...x }))
-      .sort((a, b) => b.net - a.net),
+      .sort((a, b) => b.net - a.net || compareText(a.name, b.name) || compareIds(a.user_id, b.user_id)),
     by_location: [...byLocation]
       .map(([location_id, x]) => ({ location_id, name: names.locations.get(location_id) ?? '', ...x }))
-      .sort((a, b) => b.net - a.net),
-    by_kind: [...byKind].map(([kind, x]) => ({ kind: kind as SaleKind, ...x })).sort((a, b) => b.net - a.net),
+      .sort(
+        (a, b) => b.net - a.net || compareText(a.name, b.name) || compareIds(a.location_id, b.location_id),
+      ),
+    by_kind: [...byKind]
+      .map(([kind, x]) => ({ kind: kind as SaleKind, ...x }))
+      .sort((a, b) => b.net - a.net || compareIds(a.kind, b.kind)),
   };
 }

@@ -1,4 +1,15 @@
-import { type MovementKind, type StockReport, dayRange, lineAmount, divRound } from '@duka/domain';
+import {
+  type MovementKind,
+  type StockReport,
+  compareLowStock,
+  compareIds,
+  compareText,
+  dayRange,
+  divRound,
+  isInStock,
+  isLowStock,
+  lineAmount,
+} from '@duka/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { requireOwnId } from '../../lib/scope.js';
@@ -31,8 +42,18 @@ function levelRows(db: Q, businessId: string, f: Filter) {
     .where('p.deleted_at', 'is', null);
   if (f.location_id) levels = levels.where('l.location_id', '=', f.location_id);
   if (f.location_ids) levels = levels.where('l.location_id', 'in', scopeIds(f.location_ids));
-  return levels.orderBy('p.name').orderBy('loc.name').execute();
+  return levels.execute();
 }
+
+/** On-hand rows by product name, then location name, then ids: one order on both databases. */
+const byProductThenLocation = (
+  a: { name: string; location_name: string; product_id: string; location_id: string },
+  b: typeof a,
+) =>
+  compareText(a.name, b.name) ||
+  compareText(a.location_name, b.location_name) ||
+  compareIds(a.product_id, b.product_id) ||
+  compareIds(a.location_id, b.location_id);
 
 /** The range's movements by kind: how many, the quantity, and the value in thousandths at their unit costs. */
 function movementRows(db: Q, business: { id: string; timezone: string }, f: Filter) {
@@ -53,7 +74,7 @@ function movementRows(db: Q, business: { id: string; timezone: string }, f: Filt
   return moves.groupBy('kind').execute();
 }
 
-/** The active products with a reorder level. */
+/** The active products with a reorder level (the only ones that can be low, domain isLowStock). */
 function reorderProducts(db: Q, businessId: string) {
   return db
     .selectFrom('products')
@@ -65,7 +86,7 @@ function reorderProducts(db: Q, businessId: string) {
     .execute();
 }
 
-/** The products held at or below their reorder level, the furthest below first, then by name. */
+/** The products held at or below their reorder level (domain isLowStock), the furthest below first. */
 function lowStock(products: Awaited<ReturnType<typeof reorderProducts>>, held: Map<string, number>) {
   return products
     .map((p) => ({
@@ -76,10 +97,8 @@ function lowStock(products: Awaited<ReturnType<typeof reorderProducts>>, held: M
       on_hand: held.get(p.id) ?? 0,
       reorder_level: Number(p.reorder_level),
     }))
-    .filter((p) => p.on_hand <= p.reorder_level)
-    .sort(
-      (a, b) => a.on_hand - a.reorder_level - (b.on_hand - b.reorder_level) || a.name.localeCompare(b.name),
-    );
+    .filter((p) => isLowStock(p.on_hand, p.reorder_level))
+    .sort(compareLowStock);
 }
 
 /**
@@ -98,23 +117,25 @@ export async function stockReport(
     movementRows(db, business, f),
     reorderProducts(db, business.id),
   ]);
-  const onHand = rows.map((r) => {
-    const quantity = Number(r.quantity);
-    return {
-      product_id: r.product_id,
-      name: r.name,
-      code: r.code,
-      category: r.category,
-      unit: r.unit,
-      location_id: r.location_id,
-      location_name: r.location_name,
-      quantity,
-      avg_cost: Number(r.avg_cost),
-      price: Number(r.price),
-      value_cost: lineAmount(quantity, Number(r.avg_cost)),
-      value_price: lineAmount(quantity, Number(r.price)),
-    };
-  });
+  const onHand = rows
+    .map((r) => {
+      const quantity = Number(r.quantity);
+      return {
+        product_id: r.product_id,
+        name: r.name,
+        code: r.code,
+        category: r.category,
+        unit: r.unit,
+        location_id: r.location_id,
+        location_name: r.location_name,
+        quantity,
+        avg_cost: Number(r.avg_cost),
+        price: Number(r.price),
+        value_cost: lineAmount(quantity, Number(r.avg_cost)),
+        value_price: lineAmount(quantity, Number(r.price)),
+      };
+    })
+    .sort(byProductThenLocation);
   const held = new Map<string, number>();
   for (const r of onHand) held.set(r.product_id, (held.get(r.product_id) ?? 0) + r.quantity);
   return {
@@ -125,7 +146,7 @@ export async function stockReport(
     totals: {
       value_cost: onHand.reduce((s, r) => s + r.value_cost, 0),
       value_price: onHand.reduce((s, r) => s + r.value_price, 0),
-      products: held.size,
+      products: [...held.values()].filter(isInStock).length,
     },
     low_stock: lowStock(products, held),
     movements: movements

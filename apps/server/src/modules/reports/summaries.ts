@@ -63,6 +63,7 @@ export async function addToSummaries(trx: Trx, doc: 'sale' | 'reversal', s: Summ
     reversals_total: sale ? 0 : s.total,
     reversals_tax: sale ? 0 : s.tax,
     reversals_cost: sale ? 0 : s.cost,
+    reversals_discount: sale ? 0 : s.discount,
   };
   const figures = Object.keys(daily).filter((k) => k.startsWith('sales_') || k.startsWith('reversals_'));
   await trx

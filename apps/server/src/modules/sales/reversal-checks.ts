@@ -79,7 +79,7 @@ export function reversalReference(kind: SaleKind, body: Body): string | null {
 }
 
 /**
- * The reversal's lines: each line's share of the net, tax and cost it was sold at (what earlier
+ * The reversal's lines: each line's share of the net, tax, cost and discounts it was sold at (what earlier
  * reversals took is not taken twice), and the unit cost the stock comes back at.
  */
 export function reversalLines(
@@ -104,6 +104,7 @@ export function reversalLines(
       amount: reversalShare(Number(l.net), quantity, before, w.quantity),
       tax: reversalShare(Number(l.tax), quantity, before, w.quantity),
       cost: reversalShare(Number(l.cost), quantity, before, w.quantity),
+      discount: reversalShare(Number(l.discount) + Number(l.sale_discount), quantity, before, w.quantity),
       unit_cost: Number(l.unit_cost),
     };
   });

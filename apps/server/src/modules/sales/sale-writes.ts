@@ -154,7 +154,7 @@ export async function insertSale(
   return row;
 }
 
-/** Stores the reversal, then its lines (their unit cost was for the stock only); answers the reversal's row. */
+/** Stores the reversal, then its lines (their unit cost was for the stock only, their discount is the reversal's); answers the reversal's row. */
 export async function insertReversal(
   trx: Trx,
   actor: Actor,
@@ -182,6 +182,7 @@ export async function insertReversal(
     total: r.total,
     tax: r.lines.reduce((s, l) => s + l.tax, 0),
     cost: r.lines.reduce((s, l) => s + l.cost, 0),
+    discount: r.lines.reduce((s, l) => s + l.discount, 0),
     debtor_id: sale.debtor_id,
     debtor_balance_after: r.balanceAfter,
     provider_id: sale.provider_id,
@@ -195,7 +196,7 @@ export async function insertReversal(
   await trx.insertInto('sale_reversals').values(row).execute();
   await trx
     .insertInto('sale_reversal_lines')
-    .values(r.lines.map(({ unit_cost: _unitCost, ...l }) => l))
+    .values(r.lines.map(({ unit_cost: _unitCost, discount: _discount, ...l }) => l))
     .execute();
   return row;
 }

@@ -1,4 +1,4 @@
-import { receiptNoCandidates } from '@duka/domain';
+import { compareIds, receiptNoCandidates } from '@duka/domain';
 import type { Reversal, Sale, SaleKind, SaleLine, SalesList } from '@duka/domain';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SaleLineRow, SaleRow } from '../../db/tables.js';
@@ -92,6 +92,7 @@ export async function loadSale(db: Q, businessId: string, id: string): Promise<S
       ])
       .where('sale_id', '=', id)
       .orderBy('sale_reversals.created_at')
+      .orderBy('sale_reversals.id')
       .execute(),
   ]);
   return {
@@ -303,6 +304,7 @@ export async function listDay(db: Q, businessId: string, f: DayFilter): Promise<
   };
   for (const s of saleRows) add('sale', s, s.id);
   for (const r of revRows) add('reversal', r, r.sale_id);
-  out.items.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+  // The newest first; the id breaks a tie of two records made in the same millisecond.
+  out.items.sort((a, b) => compareIds(b.created_at, a.created_at) || compareIds(b.id, a.id));
   return out;
 }

@@ -3,6 +3,8 @@ import {
   type StockCountReview,
   type countEntrySchema,
   type countStartSchema,
+  compareIds,
+  compareText,
   lineAmount,
 } from '@duka/domain';
 import { type Kysely, sql } from 'kysely';
@@ -46,6 +48,7 @@ async function countedTotals(db: Q, countId: string) {
     .where('count_id', '=', countId)
     .groupBy(['stock_count_entries.product_id', 'products.name'])
     .orderBy('products.name')
+    .orderBy('products.id')
     .execute();
   return rows.map((r) => ({ ...r, quantity: Number(r.quantity), entries: Number(r.entries) }));
 }
@@ -75,7 +78,7 @@ export async function listCounts(
   let q = db.kysely.selectFrom('stock_counts').select('id').where('business_id', '=', businessId);
   if (status) q = q.where('status', '=', status);
   if (locationIds) q = q.where('location_id', 'in', scopeIds(locationIds));
-  const rows = await q.orderBy('started_at', 'desc').limit(100).execute();
+  const rows = await q.orderBy('started_at', 'desc').orderBy('id', 'desc').limit(100).execute();
   return Promise.all(rows.map((r) => loadCount(db.kysely, businessId, r.id)));
 }
 
@@ -290,7 +293,9 @@ export async function reviewCount(db: Q, businessId: string, countId: string): P
     line.variance_value = lineAmount(line.variance, costs.get(c.product_id) ?? 0);
     lines.set(c.product_id, line);
   }
-  const sorted = [...lines.values()].sort((a, b) => a.product_name.localeCompare(b.product_name));
+  const sorted = [...lines.values()].sort(
+    (a, b) => compareText(a.product_name, b.product_name) || compareIds(a.product_id, b.product_id),
+  );
   return { count, lines: sorted, total_variance_value: sorted.reduce((s, l) => s + l.variance_value, 0) };
 }
 

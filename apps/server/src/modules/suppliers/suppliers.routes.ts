@@ -38,6 +38,7 @@ function supplierRecordRoutes(app: FastifyInstance, deps: AppDeps): void {
         .where('business_id', '=', contextOf(request).business.id)
         .where('deleted_at', 'is', null)
         .orderBy('name')
+        .orderBy('id')
         .execute();
       return rows.map(toSupplier);
     },
@@ -92,7 +93,7 @@ function receivedRoutes(app: FastifyInstance, deps: AppDeps): void {
         .where('business_id', '=', businessId)
         .where('supplier_id', '=', request.params.id);
       if (scope) q = q.where('location_id', 'in', scopeIds(scope));
-      const docs = await q.orderBy('created_at', 'desc').limit(200).execute();
+      const docs = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(200).execute();
       return Promise.all(docs.map((d) => loadDocument(deps.db.kysely, businessId, d.id)));
     },
   });

@@ -35,6 +35,7 @@ export async function listProviders(db: Q, businessId: string): Promise<Provider
     .select(['id', 'name', 'kind', 'active'])
     .where('business_id', '=', businessId)
     .orderBy('name')
+    .orderBy('id')
     .execute();
   return rows.map(toProvider);
 }

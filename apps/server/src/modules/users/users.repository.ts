@@ -28,6 +28,7 @@ export async function locationIdsOf(db: Kysely<Database>, userIds: string[]): Pr
     .selectFrom('user_locations')
     .select(['user_id', 'location_id'])
     .where('user_id', 'in', userIds)
+    .orderBy('user_id')
     .orderBy('location_id')
     .execute();
   for (const r of rows) map.get(r.user_id)?.push(r.location_id);

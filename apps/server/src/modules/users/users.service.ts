@@ -38,6 +38,7 @@ export async function listUsers(db: Db, businessId: string): Promise<User[]> {
     .where('business_id', '=', businessId)
     .where('deleted_at', 'is', null)
     .orderBy('name')
+    .orderBy('id')
     .execute();
   const locs = await locationIdsOf(
     db.kysely,
@@ -67,6 +68,7 @@ async function resolveLocations(
     .where('active', '=', 1)
     .where('deleted_at', 'is', null)
     .orderBy('created_at')
+    .orderBy('id')
     .execute();
   const ids = new Set(active.map((l) => l.id));
   for (const id of allowed ?? []) {

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Debtor, DebtorSortKey } from '@duka/domain';
 import { useSortState } from '../../components/sortable';
+import { isApiError } from '../../lib/api-error';
+import { describeApiError, notifyError, notifyWarning } from '../../lib/notify';
 import { useDebtorById, useDebtors } from './debtors-api';
 
 export const DEBTORS_PAGE_SIZE = 50;
@@ -62,6 +65,7 @@ export type DebtorsPageState = ReturnType<typeof useDebtorsPage>;
 
 /** The open debtor lives in the address (`?debtor=ID`): a reload or a shared link reopens it. */
 function useOpenDebtor() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const openId = params.get('debtor');
   const [picked, setPicked] = useState<Debtor | null>(null);
@@ -79,8 +83,17 @@ function useOpenDebtor() {
   const fromUrl = useDebtorById(openId && picked?.id !== openId ? openId : null);
   const open = !openId ? null : picked?.id === openId ? picked : (fromUrl.data ?? null);
   useEffect(() => {
-    // A link to a debtor that is not there (deleted, another business): back to the list.
-    if (fromUrl.isError) setOpen(null);
-  }, [fromUrl.isError]);
+    const err = fromUrl.error;
+    if (!err) return;
+    if (isApiError(err) && err.kind === 'http' && err.status === 404) {
+      // A link to a debtor that is not there (deleted, another business): back to the list.
+      notifyWarning(t('debtors.gone'));
+      setOpen(null);
+      return;
+    }
+    // Anything else (no answer, a failure of the server): say so and keep the address to retry.
+    console.error('Opening the debtor failed', err);
+    notifyError(t('debtors.openFailed', { reason: describeApiError(err) }));
+  }, [fromUrl.error]);
   return { open, setOpen };
 }

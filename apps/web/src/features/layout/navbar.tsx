@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { isAdminRole } from '@duka/domain';
 import { LanguagePicker } from '../../components/language-picker';
 import { useSession } from '../../lib/session-context';
-import { useDiskFullSince } from '../storage';
-import { SyncIndicator, useSyncNotices } from '../sync';
+import { SyncIndicator } from '../sync';
+import { useNotices } from './notifications-panel';
 import { MenuSearch } from './menu-search';
 import { UserMenu } from './user-menu';
 import classes from './layout.module.css';
@@ -29,7 +29,7 @@ export function Navbar(p: NavbarProps) {
   const { t } = useTranslation();
   const { toggle, fullscreen } = useFullscreenDocument();
   const admin = isAdminRole(useSession().user.role);
-  const notices = useSyncNotices().length + (useDiskFullSince() ? 1 : 0);
+  const notices = useNotices().count;
   return (
     <header
       className={classes.navbar}

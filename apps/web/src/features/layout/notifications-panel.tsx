@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { Drawer, Group, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { IconBellCheck, IconCloudX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBellCheck, IconCloudX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DiskFullEntry, useDiskFullSince } from '../storage';
-import { type SyncNotice, useSyncNotices } from '../sync';
+import { useSyncNotices } from '../sync';
+import { useAttention } from './attention';
 
 function AllClear() {
   const { t } = useTranslation();
@@ -20,36 +21,93 @@ function AllClear() {
   );
 }
 
-/** A sync problem (ADR 11 §8): it opens the business profile's sync section. */
-function SyncEntry({ notice, onOpen }: { notice: SyncNotice; onOpen: () => void }) {
+interface Entry {
+  id: string;
+  text: string;
+  to: string;
+  color: string;
+  icon: typeof IconCloudX;
+  testId: string;
+}
+
+/** One entry: what needs attention, opening the screen where it is dealt with. */
+function EntryLink({ entry, onOpen }: { entry: Entry; onOpen: () => void }) {
+  const Icon = entry.icon;
   return (
-    <UnstyledButton
-      component={Link}
-      to="/profile#sync"
-      onClick={onOpen}
-      data-testid={`notice-sync-${notice.id}`}
-    >
+    <UnstyledButton component={Link} to={entry.to} onClick={onOpen} data-testid={entry.testId}>
       <Paper withBorder radius="md" p="sm">
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <ThemeIcon variant="light" color="red" radius="md">
-            <IconCloudX size={18} aria-hidden />
+          <ThemeIcon variant="light" color={entry.color} radius="md">
+            <Icon size={18} aria-hidden />
           </ThemeIcon>
-          <Text size="sm">{notice.text}</Text>
+          <Text size="sm">{entry.text}</Text>
         </Group>
       </Paper>
     </UnstyledButton>
   );
 }
 
+/** A headed list of entries. */
+function Section({
+  id,
+  heading,
+  entries,
+  onOpen,
+}: {
+  id: string;
+  heading: string;
+  entries: Entry[];
+  onOpen: () => void;
+}) {
+  if (entries.length === 0) return null;
+  return (
+    <Stack gap="sm">
+      <Text size="xs" fw={700} tt="uppercase" c="dimmed" id={id}>
+        {heading}
+      </Text>
+      <Stack gap="sm" role="list" aria-labelledby={id}>
+        {entries.map((e) => (
+          <div role="listitem" key={e.id}>
+            <EntryLink entry={e} onOpen={onOpen} />
+          </div>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** Everything the bell counts: what needs the owner's attention, and sync problems. */
+export function useNotices() {
+  const attention = useAttention().map((a) => ({
+    ...a,
+    icon: IconAlertTriangle,
+    testId: `notice-${a.id}`,
+  }));
+  const sync = useSyncNotices().map((n) => ({
+    id: n.id,
+    text: n.text,
+    to: '/profile#sync',
+    color: 'red',
+    icon: IconCloudX,
+    testId: `notice-sync-${n.id}`,
+  }));
+  const diskFullSince = useDiskFullSince();
+  return {
+    attention,
+    sync,
+    diskFullSince,
+    count: attention.length + sync.length + (diskFullSince ? 1 : 0),
+  };
+}
+
 /**
- * The notification sidebar (seed spec §2). What needs attention (low stock, open counts,
- * unconfirmed transfers, debtors over limit) joins it with those features; sync problems are here
- * now, one entry each, never as toasts.
+ * The notification sidebar (seed spec §2): low and negative stock, old unconfirmed transfers,
+ * days not closed, a failing backup and tills waiting (the owner's, from /api/notifications), and
+ * a full disk, and sync problems (ADR 11 §8), one entry each, never as toasts; each opens where it is dealt with.
  */
 export function NotificationsPanel({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const sync = useSyncNotices();
-  const diskFullSince = useDiskFullSince();
+  const { attention, sync, diskFullSince, count } = useNotices();
   return (
     <Drawer
       closeButtonProps={{ 'aria-label': t('common.close') }}
@@ -59,25 +117,18 @@ export function NotificationsPanel({ opened, onClose }: { opened: boolean; onClo
       title={t('layout.notifications')}
       size="sm"
     >
-      {sync.length === 0 && !diskFullSince ? (
+      {count === 0 ? (
         <AllClear />
       ) : (
-        <Stack gap="sm">
+        <Stack gap="lg">
           {diskFullSince && <DiskFullEntry since={diskFullSince} onOpen={onClose} />}
-          {sync.length > 0 && (
-            <>
-              <Text size="xs" fw={700} tt="uppercase" c="dimmed" id="notices-sync">
-                {t('sync.notice.heading')}
-              </Text>
-              <Stack gap="sm" role="list" aria-labelledby="notices-sync">
-                {sync.map((n) => (
-                  <div role="listitem" key={n.id}>
-                    <SyncEntry notice={n} onOpen={onClose} />
-                  </div>
-                ))}
-              </Stack>
-            </>
-          )}
+          <Section
+            id="notices-attention"
+            heading={t('layout.attention.heading')}
+            entries={attention}
+            onOpen={onClose}
+          />
+          <Section id="notices-sync" heading={t('sync.notice.heading')} entries={sync} onOpen={onClose} />
         </Stack>
       )}
     </Drawer>

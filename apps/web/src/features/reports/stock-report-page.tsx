@@ -47,6 +47,9 @@ function StockKpis({ report }: { report: StockReport }) {
         value={f.count(report.low_stock.length)}
         detail={report.low_stock.length > 0 ? t('reports.stock.lowHint') : t('reports.stock.noLowShort')}
       />
+      <Text size="xs" c="dimmed" data-testid="stock-help" style={{ gridColumn: '1 / -1' }}>
+        {t('stock.help.inStock')} {t('stock.help.lowStock')}
+      </Text>
     </SimpleGrid>
   );
 }

@@ -45,6 +45,11 @@ export function ProductsPage() {
       />
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
         <ProductsFilters state={s} />
+        {s.low && (
+          <Text size="xs" c="dimmed" mb="sm" data-testid="low-stock-help">
+            {t('stock.help.lowStock')}
+          </Text>
+        )}
         <ProductsBody state={s} />
       </Paper>
       {editing !== null && (

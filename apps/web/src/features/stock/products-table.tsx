@@ -1,6 +1,6 @@
 import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type Location, type Product, formatQuantity } from '@duka/domain';
+import { type Location, type Product, formatQuantity, isLowStock } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { NameAndCode } from '../../components/name-and-code';
@@ -8,7 +8,7 @@ import { NameAndCode } from '../../components/name-and-code';
 type RowsProps = { rows: Product[]; shown: Location[]; onOpen: (p: Product) => void };
 
 const level = (p: Product, id: string) => p.levels.find((l) => l.location_id === id)?.quantity ?? 0;
-const isLow = (p: Product) => p.reorder_level > 0 && p.on_hand <= p.reorder_level;
+const isLow = (p: Product) => isLowStock(p.on_hand, p.reorder_level);
 
 /** The products on a wide screen: price, a column per location shown, the total. */
 export function ProductsTable({ rows, shown, onOpen }: RowsProps) {

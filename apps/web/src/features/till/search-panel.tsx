@@ -14,6 +14,8 @@ import { IconBarcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type Business, type Product, formatQuantity } from '@duka/domain';
 import { useFormat } from '../../lib/format';
+import { useSession } from '../../lib/session-context';
+import { mayOpen } from '../sales';
 import classes from './till.module.css';
 import { type SearchHandle, type TillSearchState, useTillSearch } from './use-till-search';
 
@@ -103,6 +105,7 @@ function ProductTiles({
   business,
 }: Omit<Props, 'onPick'> & { state: TillSearchState; focused: boolean }) {
   const { t } = useTranslation();
+  const session = useSession();
   const { money } = useFormat(business);
   const { list } = s;
   const levelOf = (p: Product) => p.levels.find((l) => l.location_id === locationId)?.quantity ?? 0;
@@ -117,7 +120,10 @@ function ProductTiles({
   if (list.length === 0)
     return (
       <Text c="dimmed" ta="center" py="xl">
-        {s.searching ? t('till.search.noMatch') : t('till.search.noProducts')}
+        {s.searching
+          ? t('till.search.noMatch')
+          : // Only who may open Manage Stock is sent there; anyone else asks who can.
+            t(mayOpen(session, '/stock') ? 'till.search.noProducts' : 'till.search.noProductsAskOwner')}
       </Text>
     );
   return (

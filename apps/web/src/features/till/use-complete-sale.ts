@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '@duka/domain';
 import { isApiError } from '../../lib/api-error';
-import { notifyWarning } from '../../lib/notify';
+import { describeApiError, notifyWarning } from '../../lib/notify';
 import { ME_QUERY_KEY } from '../auth';
 import { saleLines } from './cart';
 import { EMPTY_PAY, checkPayment, paymentOf } from './payment';
@@ -36,12 +36,19 @@ export function useCompleteSale(s: TillState) {
     if (code === 'price_changed')
       void Promise.all(cart.lines.map((l) => fetchProduct(l.product_id)))
         .then((products) => s.till.dispatch({ type: 'reprice', products }))
-        .catch(() => undefined);
+        .catch((e: unknown) => {
+          // The cart still shows the old prices: say so, and why, where the refusal was shown.
+          console.error('Re-pricing the cart failed', e);
+          s.setErrors({ ...placed, form: t('till.errors.repriceFailed', { reason: describeApiError(e) }) });
+        });
     if (code === 'sales_frozen') void qc.invalidateQueries({ queryKey: ME_QUERY_KEY });
     if (code === 'credit_limit_exceeded' && pay.debtor)
       void fetchDebtor(pay.debtor.id)
         .then((d) => s.setPay((p) => ({ ...p, debtor: d })))
-        .catch(() => undefined);
+        .catch((e: unknown) => {
+          console.error('Fetching the debtor again failed', e);
+          notifyWarning(t('till.errors.debtorRefreshFailed', { reason: describeApiError(e) }));
+        });
     const aboutCart = Object.keys(placed.lines).length > 0 || !!placed.fields.discount;
     const elsewhere = ['price_changed', 'sales_frozen', 'location_not_allowed'].includes(code);
     // a refusal about paying stays in the panel to be fixed there; one about the cart goes back to it

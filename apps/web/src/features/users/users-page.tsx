@@ -1,6 +1,7 @@
 import { Paper, Tabs } from '@mantine/core';
 import { IconDevices, IconHistory, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { ActivityList, DevicesList } from '../devices';
 import { UsersList } from './users-list';
@@ -8,11 +9,14 @@ import { UsersList } from './users-list';
 /** User accounts (/users, admin): users, devices and the audit trail. */
 export function UsersPage() {
   const { t } = useTranslation();
+  // `?tab=devices` opens a tab (the notifications link to the tills waiting for approval).
+  const asked = useSearchParams()[0].get('tab');
+  const tab = asked === 'devices' || asked === 'activity' ? asked : 'users';
   return (
     <>
       <PageHeader title={t('menu.users')} />
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
-        <Tabs defaultValue="users" keepMounted={false}>
+        <Tabs defaultValue={tab} keepMounted={false}>
           <Tabs.List mb="md">
             <Tabs.Tab value="users" leftSection={<IconUsers size={16} aria-hidden />}>
               {t('users.tab')}

@@ -17,6 +17,7 @@ export const de = {
   'report.location': 'Filiale',
   'report.allLocations': 'Alle Filialen',
   'report.section.totals': 'Summen',
+  'report.total': 'Gesamt',
   'report.section.day': 'Nach Tag',
   'report.section.product': 'Nach Artikel',
   'report.section.category': 'Nach Kategorie',

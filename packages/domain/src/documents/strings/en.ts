@@ -17,6 +17,7 @@ export const en = {
   'report.location': 'Location',
   'report.allLocations': 'All locations',
   'report.section.totals': 'Totals',
+  'report.total': 'Total',
   'report.section.day': 'By day',
   'report.section.product': 'By product',
   'report.section.category': 'By category',

@@ -17,6 +17,7 @@ export const es = {
   'report.location': 'Local',
   'report.allLocations': 'Todos los locales',
   'report.section.totals': 'Totales',
+  'report.total': 'Total',
   'report.section.day': 'Por día',
   'report.section.product': 'Por producto',
   'report.section.category': 'Por categoría',

@@ -17,6 +17,7 @@ export const pt = {
   'report.location': 'Loja',
   'report.allLocations': 'Todas as lojas',
   'report.section.totals': 'Totais',
+  'report.total': 'Total',
   'report.section.day': 'Por dia',
   'report.section.product': 'Por produto',
   'report.section.category': 'Por categoria',

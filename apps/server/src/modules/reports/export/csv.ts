@@ -18,6 +18,7 @@ export function toCsv(
     [],
     table.columns.map((c) => c.label),
   ];
-  const rows = table.rows.map((r) => table.columns.map((c) => cellValue(r[c.key], c.kind, doc.currency)));
+  const all = table.totals ? [...table.rows, table.totals] : table.rows;
+  const rows = all.map((r) => table.columns.map((c) => cellValue(r[c.key], c.kind, doc.currency)));
   return `\ufeff${toCsvRows([...head, ...rows])}\r\n`;
 }

@@ -16,6 +16,28 @@ export interface ExportTable {
   title: string;
   columns: ExportColumn[];
   rows: Record<string, string | number | null>[];
+  /**
+   * The totals row the screen shows under the table (its first column says "Total"); only the
+   * columns that add up have a figure.
+   */
+  totals?: Record<string, string | number | null>;
+}
+
+/** The sum of one column of rows (money, counts: integers). */
+const sum = (rows: Record<string, unknown>[], key: string) =>
+  rows.reduce((s, r) => s + Number(r[key] ?? 0), 0);
+
+/** A totals row: "Total" in the first column, the sum of each column named. */
+function totalsOf(
+  t: TFunction,
+  columns: ExportColumn[],
+  rows: Record<string, unknown>[],
+  keys: string[],
+): Record<string, string | number | null> {
+  return {
+    [columns[0]!.key]: t('report.total'),
+    ...Object.fromEntries(keys.map((k) => [k, sum(rows, k)])),
+  };
 }
 
 export interface ExportDocument {
@@ -35,14 +57,8 @@ const col = (t: TFunction, key: string, kind: ColumnKind, label = key): ExportCo
   label: t(`report.col.${label}`),
 });
 
-export function salesTables(r: SalesReport, t: TFunction): ExportTable[] {
-  const net = [
-    col(t, 'sales_count', 'count', 'salesCount'),
-    col(t, 'sales_total', 'money', 'salesTotal'),
-    col(t, 'reversals_count', 'count', 'reversalsCount'),
-    col(t, 'reversals_total', 'money', 'reversalsTotal'),
-    col(t, 'net', 'money'),
-  ];
+/** The sales report's totals, one figure a row (the KPI cards of its screen). */
+function totalsTable(r: SalesReport, t: TFunction): ExportTable {
   const figures = (list: [string, number, ColumnKind][]) =>
     list.map(([label, amount, kind]) => ({ figure: t(`report.col.${label}`), amount, kind }));
   const totalRows = figures([
@@ -55,63 +71,84 @@ export function salesTables(r: SalesReport, t: TFunction): ExportTable[] {
     ['discount', r.totals.discount, 'money'],
     ['averageSale', r.totals.average_sale, 'money'],
   ]);
-  return [
-    {
-      id: 'totals',
-      title: t('report.section.totals'),
-      columns: [col(t, 'figure', 'text'), col(t, 'amount', 'money')],
-      // A count in a money column would print as money: the figures table keeps counts as text.
-      rows: totalRows.map((x) => ({
-        figure: x.figure,
-        amount: x.kind === 'count' ? String(x.amount) : x.amount,
-      })),
-    },
-    { id: 'day', title: t('report.section.day'), columns: [col(t, 'day', 'text'), ...net], rows: r.by_day },
-    {
-      id: 'product',
-      title: t('report.section.product'),
-      columns: [
-        col(t, 'name', 'text', 'product'),
-        col(t, 'code', 'text'),
-        col(t, 'category', 'text'),
-        col(t, 'quantity', 'quantity'),
-        col(t, 'revenue', 'money'),
-        col(t, 'reversed_quantity', 'quantity', 'reversedQuantity'),
-        col(t, 'reversed_revenue', 'money', 'reversed'),
-        col(t, 'net', 'money'),
-      ],
-      rows: r.by_product,
-    },
-    {
-      id: 'category',
-      title: t('report.section.category'),
-      columns: [
-        col(t, 'category', 'text'),
-        col(t, 'revenue', 'money'),
-        col(t, 'reversed_revenue', 'money', 'reversed'),
-        col(t, 'net', 'money'),
-      ],
-      rows: r.by_category.map((c) => ({ ...c, category: c.category || t('report.noCategory') })),
-    },
-    {
-      id: 'cashier',
-      title: t('report.section.cashier'),
-      columns: [col(t, 'name', 'text', 'cashier'), ...net],
-      rows: r.by_cashier,
-    },
-    {
-      id: 'location',
-      title: t('report.section.location'),
-      columns: [col(t, 'name', 'text', 'location'), ...net],
-      rows: r.by_location,
-    },
-    {
-      id: 'kind',
-      title: t('report.section.kind'),
-      columns: [col(t, 'kind', 'text'), ...net],
-      rows: r.by_kind.map((k) => ({ ...k, kind: t(`report.kind.${k.kind}`) })),
-    },
+  return {
+    id: 'totals',
+    title: t('report.section.totals'),
+    columns: [col(t, 'figure', 'text'), col(t, 'amount', 'money')],
+    // A count in a money column would print as money: the figures table keeps counts as text.
+    rows: totalRows.map((x) => ({
+      figure: x.figure,
+      amount: x.kind === 'count' ? String(x.amount) : x.amount,
+    })),
+  };
+}
+
+export function salesTables(r: SalesReport, t: TFunction): ExportTable[] {
+  const net = [
+    col(t, 'sales_count', 'count', 'salesCount'),
+    col(t, 'sales_total', 'money', 'salesTotal'),
+    col(t, 'reversals_count', 'count', 'reversalsCount'),
+    col(t, 'reversals_total', 'money', 'reversalsTotal'),
+    col(t, 'net', 'money'),
   ];
+  const netKeys = net.map((c) => c.key);
+  const netTable = (
+    id: string,
+    title: string,
+    first: ExportColumn,
+    rows: Record<string, string | number | null>[],
+  ): ExportTable => {
+    const columns = [first, ...net];
+    return { id, title, columns, rows, totals: totalsOf(t, columns, rows, netKeys) };
+  };
+  const money = ['revenue', 'reversed_revenue', 'net'];
+  return [
+    totalsTable(r, t),
+    netTable('day', t('report.section.day'), col(t, 'day', 'text'), r.by_day),
+    withTotals(
+      {
+        id: 'product',
+        title: t('report.section.product'),
+        columns: [
+          col(t, 'name', 'text', 'product'),
+          col(t, 'code', 'text'),
+          col(t, 'category', 'text'),
+          col(t, 'quantity', 'quantity'),
+          col(t, 'revenue', 'money'),
+          col(t, 'reversed_quantity', 'quantity', 'reversedQuantity'),
+          col(t, 'reversed_revenue', 'money', 'reversed'),
+          col(t, 'net', 'money'),
+        ],
+        rows: r.by_product,
+      },
+      money,
+    ),
+    withTotals(
+      {
+        id: 'category',
+        title: t('report.section.category'),
+        columns: [
+          col(t, 'category', 'text'),
+          col(t, 'revenue', 'money'),
+          col(t, 'reversed_revenue', 'money', 'reversed'),
+          col(t, 'net', 'money'),
+        ],
+        rows: r.by_category.map((c) => ({ ...c, category: c.category || t('report.noCategory') })),
+      },
+      money,
+    ),
+    netTable('cashier', t('report.section.cashier'), col(t, 'name', 'text', 'cashier'), r.by_cashier),
+    netTable('location', t('report.section.location'), col(t, 'name', 'text', 'location'), r.by_location),
+    netTable(
+      'kind',
+      t('report.section.kind'),
+      col(t, 'kind', 'text'),
+      r.by_kind.map((k) => ({ ...k, kind: t(`report.kind.${k.kind}`) })),
+    ),
+  ];
+  function withTotals(table: ExportTable, keys: string[]): ExportTable {
+    return { ...table, totals: totalsOf(t, table.columns, table.rows, keys) };
+  }
 }
 
 /** Basis points as a percentage number with two decimals (2534 → 25.34). */
@@ -131,10 +168,8 @@ export function profitTables(r: ProfitReport, t: TFunction): ExportTable[] {
       id: 'periods',
       title: t('report.section.periods'),
       columns: [col(t, 'start', 'text'), col(t, 'end', 'text'), ...columns],
-      rows: [
-        ...r.periods.map((p) => ({ ...p, margin: percent(p.margin_bp) })),
-        { start: t('report.section.totals'), end: '', ...r.totals, margin: percent(r.totals.margin_bp) },
-      ],
+      rows: r.periods.map((p) => ({ ...p, margin: percent(p.margin_bp) })),
+      totals: { start: t('report.total'), end: '', ...r.totals, margin: percent(r.totals.margin_bp) },
     },
   ];
 }
@@ -156,6 +191,7 @@ export function stockTables(r: StockReport, t: TFunction): ExportTable[] {
         col(t, 'value_price', 'money', 'valuePrice'),
       ],
       rows: r.on_hand,
+      totals: { name: t('report.total'), value_cost: r.totals.value_cost, value_price: r.totals.value_price },
     },
     {
       id: 'low_stock',
@@ -178,6 +214,7 @@ export function stockTables(r: StockReport, t: TFunction): ExportTable[] {
         col(t, 'value', 'money'),
       ],
       rows: r.movements.map((m) => ({ ...m, kind: t(`report.movement.${m.kind}`) })),
+      totals: { kind: t('report.total'), count: sum(r.movements, 'count') },
     },
   ];
 }

@@ -1,3 +1,4 @@
+import type { StockReport } from '@duka/domain';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,5 +97,50 @@ describe('report exports', () => {
       const utf16 = Buffer.from(`\ufeff${title} — Mama Mboga Stores`, 'utf16le').swap16().toString('latin1');
       expect(latin.includes(`(${title} — Mama Mboga Stores)`) || latin.includes(utf16), report).toBe(true);
     }
+  });
+
+  const csvOf = (body: string) =>
+    Papa.parse<string[]>(body.replace(/^\ufeff/, ''), { skipEmptyLines: true }).data;
+
+  it('CSV: every table ends with the totals its screen shows', async () => {
+    // The sales by day, cashier, location and kind: counts, sales, reversals and net.
+    for (const group of ['day', 'cashier', 'location', 'kind']) {
+      const rows = csvOf((await file('sales', `format=csv&group=${group}`)).body);
+      expect(rows.at(-1), group).toEqual(['Total', '1', '457.5', '0', '0', '457.5']);
+    }
+    // By product and category: the money columns add up, quantities of different units do not.
+    expect(csvOf((await file('sales', 'format=csv&group=product')).body).at(-1)).toEqual([
+      'Total',
+      '',
+      '',
+      '',
+      '457.5',
+      '',
+      '0',
+      '457.5',
+    ]);
+    // Stock on hand: the values at cost and at price of the report's totals.
+    const stock = (
+      await t.app.inject({
+        url: `/api/reports/stock?from=${day}&to=${day}`,
+        headers: { cookie: s.admin },
+      })
+    ).json<StockReport>();
+    const last = csvOf((await file('stock', 'format=csv')).body).at(-1)!;
+    expect(last[0]).toBe('Total');
+    expect(last.slice(-2).map(Number)).toEqual([
+      stock.totals.value_cost / 100,
+      stock.totals.value_price / 100,
+    ]);
+  });
+
+  it('XLSX: the totals row at the foot of each sheet, in bold', async () => {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await file('stock', 'format=xlsx')).rawPayload as unknown as ArrayBuffer);
+    const onHand = book.getWorksheet('On hand')!;
+    const foot = onHand.getRow(onHand.rowCount);
+    expect(foot.getCell(1).value).toBe('Total');
+    expect(foot.font?.bold).toBe(true);
+    expect(typeof foot.getCell(8).value).toBe('number');
   });
 });

@@ -3,6 +3,12 @@ import PDFDocument from 'pdfkit';
 import type { ExportColumn, ExportDocument, ExportTable } from './export-tables.js';
 
 const MARGIN = 40;
+/** Room between columns. */
+const GAP = 6;
+/** Font sizes a table's cells may take: the largest at which every figure fits on one line. */
+const SIZES = [8, 7, 6, 5] as const;
+/** The least a text column is given (its words wrap). */
+const MIN_TEXT = 60;
 
 function cellText(v: string | number | null | undefined, kind: string, doc: ExportDocument): string {
   if (v === null || v === undefined) return '';
@@ -27,31 +33,76 @@ function bytesOf(pdf: Pdf): Promise<Buffer> {
 }
 
 /**
- * One row of cells at the cursor, each in its column (text left, figures right); the cursor then
- * stands at the foot of the tallest cell. Answers that foot.
+ * One row of cells at the cursor, each in its column (text left and wrapping, figures right and
+ * never wrapping: the columns are as wide as their widest figure); the cursor then stands at the
+ * foot of the tallest cell. Answers that foot.
  */
 function cellsRow(pdf: Pdf, t: ExportTable, widths: number[], text: (c: ExportColumn) => string): number {
   const y = pdf.y;
   let x = MARGIN;
   let low = y;
   t.columns.forEach((c, i) => {
-    pdf.text(text(c), x, y, { width: widths[i]! - 6, align: c.kind === 'text' ? 'left' : 'right' });
-    low = Math.max(low, pdf.y);
+    const figure = c.kind !== 'text';
+    pdf.text(text(c), x, y, {
+      width: widths[i]! - GAP,
+      align: figure ? 'right' : 'left',
+      lineBreak: !figure,
+    });
+    low = Math.max(low, figure ? y + pdf.currentLineHeight(true) : pdf.y);
     x += widths[i]!;
   });
   return low;
 }
 
+/**
+ * The columns' widths and the font size: each figure column as wide as its widest cell (rows and
+ * totals, in bold for the totals), the text columns sharing the rest, the first one most. The
+ * largest size at which the text columns keep some room wins.
+ */
+export function layoutColumns(
+  pdf: Pdf,
+  t: ExportTable,
+  cells: string[][],
+  width: number,
+): { widths: number[]; size: number } {
+  const texts = t.columns.filter((c) => c.kind === 'text').length;
+  let best: { widths: number[]; size: number } | null = null;
+  for (const size of SIZES) {
+    const figure = t.columns.map((c, i) => {
+      if (c.kind === 'text') return 0;
+      pdf.font('Helvetica').fontSize(size);
+      const widest = Math.max(0, ...cells.map((r) => pdf.widthOfString(r[i]!)));
+      pdf.font('Helvetica-Bold');
+      return Math.max(widest, pdf.widthOfString(t.totals ? (cells.at(-1)?.[i] ?? '') : '')) + GAP + 2;
+    });
+    const left = width - figure.reduce((s, w) => s + w, 0);
+    // The first column (a name) takes a double share of what the text columns get.
+    const share = texts > 0 ? left / (texts + 1) : 0;
+    const widths = t.columns.map((c, i) => (c.kind !== 'text' ? figure[i]! : i === 0 ? 2 * share : share));
+    if (texts > 0 && share >= MIN_TEXT) return { widths, size };
+    if (texts === 0 && left >= 0) {
+      // No text column: the figures share what is left.
+      return { widths: widths.map((w) => w + left / widths.length), size };
+    }
+    best = { widths, size };
+  }
+  return best!;
+}
+
 /** A table: its title, its header (again on every page it runs over), its rows or a word that it has none. */
 function drawTable(pdf: Pdf, doc: ExportDocument, t: ExportTable, width: number, labels: Labels): void {
-  const n = t.columns.length;
-  const first = Math.min(width * 0.3, Math.max(width / n, 120));
-  const rest = (width - first) / Math.max(1, n - 1);
-  const widths = t.columns.map((_, i) => (i === 0 ? first : rest));
+  const all = t.totals ? [...t.rows, t.totals] : t.rows;
+  const cells = all.map((r) => t.columns.map((c) => cellText(r[c.key], c.kind, doc)));
+  const { widths, size } = layoutColumns(pdf, t, cells, width);
   const bottom = () => pdf.page.height - MARGIN - 30;
   const header = () => {
-    pdf.font('Helvetica-Bold').fontSize(8);
-    const low = cellsRow(pdf, t, widths, (c) => c.label);
+    pdf.font('Helvetica-Bold').fontSize(size);
+    const low = cellsRow(
+      pdf,
+      { ...t, columns: t.columns.map((c) => ({ ...c, kind: 'text' })) },
+      widths,
+      (c) => c.label,
+    );
     pdf
       .moveTo(MARGIN, low + 2)
       .lineTo(MARGIN + width, low + 2)
@@ -63,14 +114,24 @@ function drawTable(pdf: Pdf, doc: ExportDocument, t: ExportTable, width: number,
   pdf.font('Helvetica-Bold').fontSize(12).text(t.title, MARGIN, pdf.y).moveDown(0.3);
   header();
   if (t.rows.length === 0) pdf.fontSize(9).text(labels.none, MARGIN, pdf.y);
-  for (const r of t.rows) {
+  cells.forEach((row, n) => {
     if (pdf.y > bottom()) {
       pdf.addPage();
       header();
     }
-    pdf.fontSize(8);
-    pdf.y = cellsRow(pdf, t, widths, (c) => cellText(r[c.key], c.kind, doc)) + 2;
-  }
+    const total = t.totals !== undefined && n === cells.length - 1;
+    if (total) {
+      pdf
+        .moveTo(MARGIN, pdf.y)
+        .lineTo(MARGIN + width, pdf.y)
+        .stroke('#999');
+      pdf.y += 3;
+    }
+    pdf.font(total ? 'Helvetica-Bold' : 'Helvetica').fontSize(size);
+    const at = new Map(t.columns.map((c, i) => [c.key, row[i]!]));
+    pdf.y = cellsRow(pdf, t, widths, (c) => at.get(c.key)!) + 2;
+  });
+  pdf.font('Helvetica');
   pdf.moveDown();
 }
 

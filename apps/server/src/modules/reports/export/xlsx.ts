@@ -29,6 +29,12 @@ export async function toXlsx(
     header.font = { bold: true };
     for (const r of table.rows)
       sheet.addRow(table.columns.map((c) => cellValue(r[c.key], c.kind, doc.currency)));
+    if (table.totals) {
+      const totals = table.totals;
+      sheet.addRow(table.columns.map((c) => cellValue(totals[c.key], c.kind, doc.currency))).font = {
+        bold: true,
+      };
+    }
     table.columns.forEach((c, i) => {
       const column = sheet.getColumn(i + 1);
       column.width = Math.max(12, Math.min(40, c.label.length + 4));

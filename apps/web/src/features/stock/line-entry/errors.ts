@@ -7,14 +7,16 @@ import type { LineErrors } from './line-entry';
 export const NO_ERRORS: LineErrors = { lines: {}, form: null };
 
 /**
- * Places a refused save next to what caused it: `lines.N.field` on line N, a message naming a
- * product (insufficient stock) on that product's line, everything else above Save.
+ * Places a refused save next to what caused it: `lines.N.field` on line N, a product short of
+ * stock (the refusal's `product_id` param, never its words) on that product's line, everything
+ * else above Save.
  */
 export function placeError(err: unknown, lines: DraftLine[]): LineErrors {
   const message = serverMessage(err);
   if (isRefusal(err)) {
     const at = lineErrorOf(err.field);
-    const line = at ? lines[at.index] : lines.find((l) => message.includes(l.name));
+    const short = err.paramsOf('insufficient_stock')?.product_id;
+    const line = at ? lines[at.index] : short ? lines.find((l) => l.product_id === short) : undefined;
     if (line) return { lines: { [line.key]: message }, form: message };
   }
   return { lines: {}, form: message };

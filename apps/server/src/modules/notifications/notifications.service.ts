@@ -1,0 +1,94 @@
+import { type Notifications, addDays, businessDay, isLowStock } from '@duka/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.js';
+import { reorderProducts } from '../reports/dashboard.js';
+
+type Q = Kysely<Database>;
+const DAY_MS = 86_400_000;
+/** How far back a day not closed is still reported. */
+const DAYS_BACK = 7;
+
+/** Products with a level below zero somewhere. */
+async function negativeStock(db: Q, businessId: string): Promise<number> {
+  const row = await db
+    .selectFrom('stock_levels')
+    .select((eb) => eb.fn.count<number>('product_id').distinct().as('n'))
+    .where('business_id', '=', businessId)
+    .where('quantity', '<', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Transfers made before `before` with no confirmation. */
+async function oldUnconfirmed(db: Q, businessId: string, before: string): Promise<number> {
+  const row = await db
+    .selectFrom('transfers as t')
+    .leftJoin('transfer_confirmations as c', 'c.transfer_id', 't.id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('t.business_id', '=', businessId)
+    .where('c.transfer_id', 'is', null)
+    .where('t.created_at', '<', before)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The days from `from` to `to` with sales at a location that was not closed that day, the latest first. */
+async function daysNotClosed(db: Q, businessId: string, from: string, to: string) {
+  const rows = await db
+    .selectFrom('sales as s')
+    .innerJoin('locations as l', 'l.id', 's.location_id')
+    .leftJoin('day_closes as d', (j) =>
+      j.onRef('d.location_id', '=', 's.location_id').onRef('d.day', '=', 's.business_day'),
+    )
+    .select(['s.business_day as day', 's.location_id', 'l.name as location_name'])
+    .distinct()
+    .where('s.business_id', '=', businessId)
+    .where('s.business_day', '>=', from)
+    .where('s.business_day', '<=', to)
+    .where('d.id', 'is', null)
+    .orderBy('s.business_day', 'desc')
+    .orderBy('l.name')
+    .orderBy('s.location_id')
+    .execute();
+  return rows;
+}
+
+/** Pending tills, when the business only lets approved ones in. */
+async function devicesWaiting(db: Q, businessId: string, required: boolean): Promise<number> {
+  if (!required) return 0;
+  const row = await db
+    .selectFrom('devices')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('business_id', '=', businessId)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * What needs the owner's attention now. `backup` is the local server's last failure when no
+ * backup succeeded after it (null on a hosted server).
+ */
+export async function notifications(
+  db: Q,
+  business: { id: string; timezone: string; require_approved_devices: number },
+  now: Date,
+  backup: Notifications['backup_failing'],
+): Promise<Notifications> {
+  const today = businessDay(now, business.timezone);
+  const [reorder, negative, transfers, days, devices] = await Promise.all([
+    reorderProducts(db, business.id),
+    negativeStock(db, business.id),
+    oldUnconfirmed(db, business.id, new Date(now.getTime() - DAY_MS).toISOString()),
+    daysNotClosed(db, business.id, addDays(today, -DAYS_BACK), addDays(today, -1)),
+    devicesWaiting(db, business.id, business.require_approved_devices === 1),
+  ]);
+  return {
+    low_stock: reorder.filter((p) => isLowStock(Number(p.q ?? 0), Number(p.reorder_level))).length,
+    negative_stock: negative,
+    unconfirmed_transfers: transfers,
+    days_not_closed: days,
+    backup_failing: backup,
+    devices_waiting: devices,
+  };
+}

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Notifications } from '@duka/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeStatus } from '../../backup/backup-status.js';
+import { type Shop, buildShop, sold, staffWith } from '../../test/sales-factories.js';
+import { buildProduct } from '../../test/stock-factories.js';
+import { type TestApp, buildTestApp } from '../../test/test-app.js';
+
+/** The notification sidebar's figures, each made to happen once and seen by the owner. */
+describe('GET /api/notifications', () => {
+  let t: TestApp;
+  let s: Shop;
+  let dataDir: string;
+  const get = async (cookie = s.admin) => {
+    const res = await t.app.inject({ url: '/api/notifications', headers: { cookie } });
+    return { status: res.statusCode, body: res.json<Notifications>() };
+  };
+  const at = (iso: string) => t.clock.advance(Date.parse(iso) - t.clock.now().getTime());
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-notes-'));
+    t = await buildTestApp({ dataDir, sessionIdleMs: 30 * 86_400_000, sessionMaxMs: 30 * 86_400_000 });
+    at('2026-06-01T07:00:00Z');
+    s = await buildShop(t.app, { timezone: 'Africa/Nairobi' });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('says nothing needs attention in a fresh shop', async () => {
+    expect((await get()).body).toEqual({
+      low_stock: 0,
+      negative_stock: 0,
+      unconfirmed_transfers: 0,
+      days_not_closed: [],
+      backup_failing: null,
+      devices_waiting: 0,
+    });
+  });
+
+  it('is for the admin', async () => {
+    const staff = await staffWith(t.app, s.admin, ['sell_cash', 'manage_stock']);
+    expect((await get(staff.cookie)).status).toBe(403);
+  });
+
+  it('counts what needs attention, each once', async () => {
+    // Low: a product with a reorder level and nothing held.
+    await buildProduct(t.app, s.admin, { name: 'Salt', code: 'SALT1', reorder_level: 2_000 });
+    // Negative: more sold than held, where the business allows it.
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/business/profile',
+      headers: { cookie: s.admin },
+      payload: { allow_negative_stock: true, require_approved_devices: true },
+    });
+    const tea = await buildProduct(t.app, s.admin, { name: 'Tea', code: 'TEA1' });
+    await sold(t.app, s.admin, {
+      kind: 'cash',
+      location_id: s.shop.id,
+      lines: [{ product_id: tea.id, quantity: 1_000 }],
+      tendered: 100_000,
+    });
+    // A transfer on 1 June, then one on 2 June: only the first is a day old on 2 June at noon.
+    const transfer = (reference: string) =>
+      sold(t.app, s.admin, {
+        kind: 'transfer',
+        location_id: s.shop.id,
+        provider_id: s.mpesa.id,
+        reference,
+        lines: [{ product_id: s.bread.id, quantity: 1_000 }],
+      });
+    await transfer('QA1OLD');
+    at('2026-06-02T09:00:00Z');
+    await transfer('QA2NEW');
+    // A till seen at a sign-in, waiting for approval.
+    const business = await t.db.kysely.selectFrom('businesses').select('id').executeTakeFirstOrThrow();
+    const seen = t.clock.now().toISOString();
+    await t.db.kysely
+      .insertInto('devices')
+      .values({
+        business_id: business.id,
+        id: 'NEWTILL01',
+        name: '',
+        status: 'pending',
+        first_seen_at: seen,
+        last_seen_at: seen,
+        last_user_id: null,
+        created_at: seen,
+        updated_at: seen,
+        token_hash: null,
+      })
+      .execute();
+    // The last backup failed after the last good one.
+    writeStatus(dataDir, {
+      last_seq: 1,
+      last_good: { file: 'a.sqlite', at: '2026-06-02T08:00:00Z', size: 1 },
+      last_error: { at: '2026-06-02T08:05:00Z', message: 'ENOSPC: no space left on device' },
+      last_attempt_at: '2026-06-02T08:05:00Z',
+    });
+    at('2026-06-02T12:00:00Z');
+
+    const { status, body } = await get();
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      low_stock: 1,
+      negative_stock: 1,
+      unconfirmed_transfers: 1,
+      // 1 June had sales at the Main shop and was not closed; 2 June is today.
+      days_not_closed: [{ day: '2026-06-01', location_id: s.shop.id, location_name: s.shop.name }],
+      // Backups are the local (SQLite) server's; PostgreSQL is backed up by its operator.
+      backup_failing:
+        t.db.dialect === 'sqlite'
+          ? { at: '2026-06-02T08:05:00Z', message: 'ENOSPC: no space left on device' }
+          : null,
+      devices_waiting: 1,
+    });
+  });
+});

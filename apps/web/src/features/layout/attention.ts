@@ -1,0 +1,97 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { type Notifications, isAdminRole, notificationsSchema } from '@duka/domain';
+import { api } from '../../lib/api-client';
+import { useFormat } from '../../lib/format';
+import { useSession } from '../../lib/session-context';
+
+/** How often the header asks again (the figures move slowly). */
+const REFRESH_MS = 60_000;
+
+/** One thing that needs attention, and where it is dealt with. */
+export interface AttentionEntry {
+  id: string;
+  text: string;
+  to: string;
+  /** Red for what loses money or data, orange for what waits. */
+  color: 'red' | 'orange';
+}
+
+/**
+ * The entries of the owner's notifications, in the order to deal with them: data first (a failing
+ * backup, stock below zero), then money (days not closed, transfers), then what waits.
+ */
+export function attentionEntries(
+  n: Notifications,
+  t: TFunction,
+  f: { day: (d: string) => string; dateTime: (iso: string) => string },
+): AttentionEntry[] {
+  const out: AttentionEntry[] = [];
+  if (n.backup_failing)
+    out.push({
+      id: 'backup',
+      text: t('layout.attention.backupFailing', {
+        at: f.dateTime(n.backup_failing.at),
+        message: n.backup_failing.message,
+      }),
+      to: '/profile',
+      color: 'red',
+    });
+  if (n.negative_stock > 0)
+    out.push({
+      id: 'negative',
+      text: t('layout.attention.negativeStock', { count: n.negative_stock }),
+      to: '/stock-report',
+      color: 'red',
+    });
+  for (const d of n.days_not_closed)
+    out.push({
+      id: `day-${d.day}-${d.location_id}`,
+      text: t('layout.attention.dayNotClosed', { day: f.day(d.day), location: d.location_name }),
+      to: `/daily-sales?day=${d.day}&location_id=${d.location_id}`,
+      color: 'orange',
+    });
+  if (n.unconfirmed_transfers > 0)
+    out.push({
+      id: 'transfers',
+      text: t('layout.attention.transfers', { count: n.unconfirmed_transfers }),
+      to: '/transfers',
+      color: 'orange',
+    });
+  if (n.low_stock > 0)
+    out.push({
+      id: 'low',
+      text: t('layout.attention.lowStock', { count: n.low_stock }),
+      to: '/stock?low=1',
+      color: 'orange',
+    });
+  if (n.devices_waiting > 0)
+    out.push({
+      id: 'devices',
+      text: t('layout.attention.devicesWaiting', { count: n.devices_waiting }),
+      to: '/users?tab=devices',
+      color: 'orange',
+    });
+  return out;
+}
+
+/** What needs the owner's attention (admins only: the figures are the whole business's). */
+export function useAttention(): AttentionEntry[] {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const admin = isAdminRole(session.user.role);
+  const { dateTime } = useFormat(session.business);
+  const q = useQuery({
+    queryKey: ['notifications'],
+    queryFn: ({ signal }) => api('/api/notifications', { schema: notificationsSchema, signal }),
+    enabled: admin,
+    refetchInterval: REFRESH_MS,
+  });
+  if (!q.data) return [];
+  const dayFmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
+  return attentionEntries(q.data, t, {
+    day: (d) => dayFmt.format(new Date(`${d}T00:00:00Z`)),
+    dateTime,
+  });
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * What needs the owner's attention, for the notification sidebar (seed spec §2): each figure
+ * opens the screen where it is dealt with. Sync problems come from the sync status.
+ */
+export const notificationsSchema = z.object({
+  /** Active products at or below their reorder level (domain isLowStock), all locations. */
+  low_stock: z.number().int(),
+  /** Products with a stock level below zero at some location. */
+  negative_stock: z.number().int(),
+  /** Transfers received more than a day ago that nobody confirmed against the statement. */
+  unconfirmed_transfers: z.number().int(),
+  /** Past business days (the last week) with sales at a location and no day close there. */
+  days_not_closed: z.array(z.object({ day: z.string(), location_id: z.string(), location_name: z.string() })),
+  /** The local server's last backup failed (and none succeeded since). */
+  backup_failing: z.object({ at: z.string(), message: z.string() }).nullable(),
+  /** Tills waiting for the admin's approval, when the business requires it. */
+  devices_waiting: z.number().int(),
+});
+export type Notifications = z.infer<typeof notificationsSchema>;
