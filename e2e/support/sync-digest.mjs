@@ -24,6 +24,8 @@ export const PER_SERVER_TABLES = [
   'link_codes',
   'sync_servers',
   'sync_quarantine',
+  // the cash drawer of the till that printed (not journaled: it stays where the drawer is)
+  'drawer_openings',
 ];
 /** Columns that are each server's own. */
 export const PER_SERVER_COLUMNS = {

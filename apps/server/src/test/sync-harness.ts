@@ -84,7 +84,7 @@ export async function pushAll(
 }
 
 /** Tables and columns that are each server's own and never compared (ADR 11 §10). */
-const SERVER_OWN = new Set(['devices', 'journal_counters', 'receipt_counters']);
+const SERVER_OWN = new Set(['devices', 'journal_counters', 'receipt_counters', 'drawer_openings']);
 const COLUMNS_OWN: Record<string, string[]> = {
   businesses: ['printer_host', 'printer_port', 'status'],
   stock_levels: ['updated_at'],

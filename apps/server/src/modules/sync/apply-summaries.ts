@@ -20,6 +20,7 @@ const DAILY_FIGURES = [
   'reversals_total',
   'reversals_tax',
   'reversals_cost',
+  'reversals_discount',
 ] as const;
 const PRODUCT_FIGURES = [
   'quantity',
@@ -101,6 +102,7 @@ function addHead(sums: Sums, s: Row, sale: boolean): void {
         reversals_total: Number(s.total),
         reversals_tax: Number(s.tax),
         reversals_cost: Number(s.cost),
+        reversals_discount: Number(s.discount),
       };
   addTo(
     sums.daily,
