@@ -30,3 +30,4 @@ export * from './api/files.js';
 export * from './api/receipts.js';
 export * from './api/reports.js';
 export * from './api/sync.js';
+export * from './sync/hlc.js';
