@@ -15,6 +15,7 @@ import { deviceTokens } from './migrations/0007-device-tokens.js';
 import { requestHashes } from './migrations/0008-request-hashes.js';
 import { sync } from './migrations/0009-sync.js';
 import { syncIndexes } from './migrations/0010-sync-indexes.js';
+import { clocks } from './migrations/0011-clocks.js';
 
 import type { DialectName } from './dialect.js';
 
@@ -127,6 +128,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0008-request-hashes': requestHashes(dialect),
     '0009-sync': sync(dialect),
     '0010-sync-indexes': syncIndexes(dialect),
+    '0011-clocks': clocks(dialect),
   };
 }
 
@@ -137,8 +139,8 @@ async function currentSchema(db: Db): Promise<string> {
   return schema;
 }
 
-/** Runs every pending migration; throws with the failing migration's error. */
-export async function migrate(db: Db): Promise<void> {
+/** Runs every pending migration (or those up to `upTo`, for tests of an upgrade); throws with the failing migration's error. */
+export async function migrate(db: Db, upTo?: string): Promise<void> {
   const migrator = new Migrator({
     db: db.kysely,
     // Kysely looks for its migration tables in every schema unless told which: with another
@@ -146,7 +148,7 @@ export async function migrate(db: Db): Promise<void> {
     ...(db.dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
     provider: { getMigrations: () => Promise.resolve(migrationsFor(db.dialect)) },
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     const reason = error instanceof Error ? error.message : JSON.stringify(error);
