@@ -38,16 +38,15 @@ export async function appendJournal(
 ): Promise<JournalStamp> {
   const parsed = Date.parse(e.at);
   const now = Number.isFinite(parsed) ? parsed : Date.now();
-  const row = await trx
-    .updateTable('journal_counters')
-    .set({
-      last_seq: sql<number>`last_seq + 1`,
-      hlc_ms: sql<number>`CASE WHEN ${now} > hlc_ms THEN ${now} WHEN hlc_counter >= ${HLC_MAX_COUNTER} THEN hlc_ms + 1 ELSE hlc_ms END`,
-      hlc_counter: sql<number>`CASE WHEN ${now} > hlc_ms OR hlc_counter >= ${HLC_MAX_COUNTER} THEN 0 ELSE hlc_counter + 1 END`,
-    })
-    .where('business_id', '=', e.businessId)
-    .returning(['last_seq', 'hlc_ms', 'hlc_counter', serverIdOf.as('server_id')])
-    .executeTakeFirst();
+  // One statement of constant text (the limit is a literal), so SQLite reuses its prepared form.
+  const max = sql.lit(HLC_MAX_COUNTER);
+  const { rows } = await sql<{ last_seq: number; hlc_ms: number; hlc_counter: number; server_id: string }>`
+    UPDATE journal_counters SET last_seq = last_seq + 1,
+      hlc_ms = CASE WHEN ${now} > hlc_ms THEN ${now} WHEN hlc_counter >= ${max} THEN hlc_ms + 1 ELSE hlc_ms END,
+      hlc_counter = CASE WHEN ${now} > hlc_ms OR hlc_counter >= ${max} THEN 0 ELSE hlc_counter + 1 END
+    WHERE business_id = ${e.businessId}
+    RETURNING last_seq, hlc_ms, hlc_counter, ${serverIdOf} AS server_id`.execute(trx);
+  const row = rows[0];
   let seq: number;
   let stamp: Stamp;
   if (row) {
