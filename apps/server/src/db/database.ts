@@ -18,6 +18,7 @@ import { syncIndexes } from './migrations/0010-sync-indexes.js';
 import { workDrafts } from './migrations/0011-work-drafts.js';
 import { drawerOpenings } from './migrations/0012-drawer-openings.js';
 import { reversalDiscounts } from './migrations/0013-reversal-discounts.js';
+import { clocks } from './migrations/0014-clocks.js';
 
 import type { DialectName } from './dialect.js';
 
@@ -150,6 +151,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0011-work-drafts': workDrafts(dialect),
     '0012-drawer-openings': drawerOpenings(dialect),
     '0013-reversal-discounts': reversalDiscounts(dialect),
+    '0014-clocks': clocks(dialect),
   };
 }
 
@@ -160,8 +162,8 @@ async function currentSchema(db: Db): Promise<string> {
   return schema;
 }
 
-/** Runs every pending migration; throws with the failing migration's error. */
-export async function migrate(db: Db): Promise<void> {
+/** Runs every pending migration (or those up to `upTo`, for tests of an upgrade); throws with the failing migration's error. */
+export async function migrate(db: Db, upTo?: string): Promise<void> {
   const migrator = new Migrator({
     db: db.kysely,
     // Kysely looks for its migration tables in every schema unless told which: with another
@@ -169,7 +171,7 @@ export async function migrate(db: Db): Promise<void> {
     ...(db.dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
     provider: { getMigrations: () => Promise.resolve(migrationsFor(db.dialect)) },
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     const reason = error instanceof Error ? error.message : JSON.stringify(error);

@@ -6,13 +6,14 @@ import { type Db, migrate, openDatabase } from '../db/database.js';
 export const TEST_DIALECT = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
 /**
- * A fresh, migrated database for one test file: SQLite in memory, or a new PostgreSQL schema
- * (dropped again by `dispose`). On PostgreSQL a missing DATABASE_URL is an error, never a skip.
+ * A fresh, migrated database for one test file (migrated up to `upTo` when given): SQLite in
+ * memory, or a new PostgreSQL schema (dropped again by `dispose`). On PostgreSQL a missing
+ * DATABASE_URL is an error, never a skip.
  */
-export async function freshDatabase(): Promise<{ db: Db; dispose: () => Promise<void> }> {
+export async function freshDatabase(upTo?: string): Promise<{ db: Db; dispose: () => Promise<void> }> {
   if (TEST_DIALECT === 'sqlite') {
     const db = openDatabase({});
-    await migrate(db);
+    await migrate(db, upTo);
     return { db, dispose: () => db.close() };
   }
   const url = process.env.DATABASE_URL;
@@ -23,7 +24,7 @@ export async function freshDatabase(): Promise<{ db: Db; dispose: () => Promise<
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   const db = openDatabase({ databaseUrl: url, pgSchema: schema });
-  await migrate(db);
+  await migrate(db, upTo);
   let disposed = false;
   return {
     db,

@@ -33,6 +33,12 @@ export const SYNC_HEARTBEAT_MS = 5 * 60_000;
 export const SYNC_ALERT_AFTER_MS = 60 * 60_000;
 /** A clock further off than this is pointed out to the owner. */
 export const SYNC_SKEW_WARN_MS = 2 * 60_000;
+/**
+ * A received stamp further ahead of this server's now than this does not move its clock (ADR 11
+ * §2): the value still merges, and the skew is reported, so one wrong clock cannot drag every
+ * server's stamps into its future.
+ */
+export const SYNC_MAX_DRIFT_MS = 5 * 60_000;
 
 /** Crockford base32 without I, L, O, U: what a person can read out and type. */
 export const LINK_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

@@ -128,11 +128,16 @@ export interface JournalTable {
   /** The server that first wrote the entry (ADR 11) and its number there; a pushed entry keeps both. */
   origin: string;
   origin_seq: Counter;
+  /** The hybrid logical clock stamp the entry was written with (ADR 11 §2); '' before 0011. */
+  hlc: string;
 }
 
 export interface JournalCountersTable {
   business_id: string;
   last_seq: Counter;
+  /** The business's hybrid logical clock (ADR 11 §2), moved by the update that takes `last_seq`. */
+  hlc_ms: Generated<Counter>;
+  hlc_counter: Generated<Counter>;
 }
 
 export interface LoginFailuresTable {

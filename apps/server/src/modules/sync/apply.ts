@@ -1,4 +1,11 @@
-import { SYNC_MAX_BYTES, SYNC_MAX_ENTRIES } from '@duka/domain';
+import {
+  type ClockState,
+  CLOCK_ZERO,
+  SYNC_MAX_BYTES,
+  SYNC_MAX_ENTRIES,
+  parseStamp,
+  receive,
+} from '@duka/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { SyncServerRow } from '../../db/tables.js';
@@ -100,7 +107,14 @@ export async function applyPush(deps: PushDeps, serverId: string, body: PushBody
       { businessId: server.business_id, serverId, at, keys: deps.keys, dialect: deps.db.dialect },
       body.documents,
     );
-    await insertEntries(trx, deps.db.dialect, server.business_id, serverId, body.entries);
+    await insertEntries(
+      trx,
+      deps.db.dialect,
+      server.business_id,
+      serverId,
+      body.entries,
+      deps.now().getTime(),
+    );
     await recordPush(trx, server, body, at, deps.now().getTime());
     const hold = holdMs();
     if (hold > 0) await new Promise((r) => setTimeout(r, hold));
@@ -138,9 +152,21 @@ export async function quarantineOpen(db: Db, serverId: string): Promise<number> 
   return Number(row?.n ?? 0);
 }
 
+/** The largest of the entries' stamps that `receive` lets move the clock (not too far ahead of now). */
+function receivedClock(entries: WireEntry[], nowMs: number): ClockState {
+  let clock = CLOCK_ZERO;
+  for (const e of entries) {
+    const stamp = e.hlc ? parseStamp(e.hlc) : null;
+    if (stamp) clock = receive(clock, stamp, nowMs).state;
+  }
+  return clock;
+}
+
 /**
  * The shop's entries, numbered in this server's journal of the business (ADR 3: gap-free, in
- * commit order), keeping their id, origin and number at the origin.
+ * commit order), keeping their id, origin, number at the origin and stamp. The update that takes
+ * their numbers also moves the business's clock up to the largest stamp among them (ADR 11 §2),
+ * unless that stamp is more than the drift limit ahead of this server's clock.
  */
 async function insertEntries(
   trx: Trx,
@@ -148,6 +174,7 @@ async function insertEntries(
   businessId: string,
   origin: string,
   entries: WireEntry[],
+  nowMs: number,
 ): Promise<void> {
   if (entries.length === 0) return;
   const have = new Set(
@@ -165,9 +192,15 @@ async function insertEntries(
   );
   const fresh = entries.filter((e) => !have.has(e.id));
   if (fresh.length === 0) return;
+  const { ms, counter } = receivedClock(fresh, nowMs);
+  const behind = sql<boolean>`(hlc_ms < ${ms} OR (hlc_ms = ${ms} AND hlc_counter < ${counter}))`;
   const moved = await trx
     .updateTable('journal_counters')
-    .set({ last_seq: sql<number>`last_seq + ${fresh.length}` })
+    .set({
+      last_seq: sql<number>`last_seq + ${fresh.length}`,
+      hlc_ms: sql<number>`CASE WHEN ${behind} THEN ${ms} ELSE hlc_ms END`,
+      hlc_counter: sql<number>`CASE WHEN ${behind} THEN ${counter} ELSE hlc_counter END`,
+    })
     .where('business_id', '=', businessId)
     .returning('last_seq')
     .executeTakeFirst();
@@ -175,7 +208,7 @@ async function insertEntries(
   if (!moved) {
     await trx
       .insertInto('journal_counters')
-      .values({ business_id: businessId, last_seq: fresh.length })
+      .values({ business_id: businessId, last_seq: fresh.length, hlc_ms: ms, hlc_counter: counter })
       .execute();
     last = fresh.length;
   }
@@ -193,6 +226,7 @@ async function insertEntries(
     created_at: e.created_at,
     origin,
     origin_seq: e.seq,
+    hlc: e.hlc,
   }));
   await insertRows(trx, dialect, 'journal', rows);
 }

@@ -136,6 +136,7 @@ function toWire(r: {
   device_id: string | null;
   detail: string | null;
   created_at: string;
+  hlc: string;
 }): WireEntry {
   return {
     id: r.id,
@@ -147,6 +148,7 @@ function toWire(r: {
     device_id: r.device_id,
     detail: r.detail,
     created_at: r.created_at,
+    hlc: r.hlc,
   };
 }
 

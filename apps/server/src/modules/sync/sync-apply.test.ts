@@ -1,3 +1,4 @@
+import { type ClockState, compareStamps, parseStamp } from '@duka/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signIn } from '../../test/factories.js';
 import { buildTenant, type Tenant } from '../../test/tenancy-factories.js';
@@ -191,5 +192,67 @@ describe('applying a batch on the hosted server', () => {
     expect(
       (await signIn(p.hosted.app, other.logins.admin, 'owner-pass-1', 'WEB-2')).session.business.id,
     ).toBe(other.businessId);
+  });
+
+  it("keeps each entry's stamp, and moves the hosted clock up to the largest unless it is over 5 minutes ahead", async () => {
+    const stamps = async (db: typeof p.local.db) =>
+      new Map(
+        (
+          await db.kysely
+            .selectFrom('journal')
+            .select(['id', 'hlc'])
+            .where('business_id', '=', shop.businessId)
+            .execute()
+        ).map((r) => [r.id, r.hlc]),
+      );
+    const hostedClock = async (): Promise<ClockState> => {
+      const row = await p.hosted.db.kysely
+        .selectFrom('journal_counters')
+        .select(['hlc_ms', 'hlc_counter'])
+        .where('business_id', '=', shop.businessId)
+        .executeTakeFirst();
+      return { ms: Number(row?.hlc_ms ?? 0), counter: Number(row?.hlc_counter ?? 0) };
+    };
+    const largest = (texts: string[]): ClockState => {
+      const s = texts
+        .map((t) => parseStamp(t)!)
+        .reduce((a, b) => (compareStamps(a, b) >= 0 ? a : b), { ms: 0, counter: 0, serverId: '' });
+      return { ms: s.ms, counter: s.counter };
+    };
+    const write = async (name: string) => {
+      const res = await p.local.app.inject({
+        method: 'POST',
+        url: '/api/suppliers',
+        headers: { cookie: shop.admin },
+        payload: { name },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    const pushNew = async (): Promise<string[]> => {
+      const before = await stamps(p.hosted.db);
+      expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
+      const shopSide = await stamps(p.local.db);
+      const hostedSide = await stamps(p.hosted.db);
+      for (const [id, hlc] of shopSide) expect(hostedSide.get(id), id).toBe(hlc);
+      return [...hostedSide].filter(([id]) => !before.has(id)).map(([, hlc]) => hlc);
+    };
+
+    const first = await pushNew();
+    expect(first.length).toBeGreaterThan(0);
+    expect(first.every((t) => parseStamp(t)?.serverId === serverId)).toBe(true);
+    expect(await hostedClock()).toEqual(largest(first));
+
+    p.local.clock.advance(4 * 60_000); // ahead of the hosted clock, within the limit: followed
+    await write('Four minutes ahead');
+    const near = await pushNew();
+    expect(near).toHaveLength(1);
+    expect(await hostedClock()).toEqual(largest(near));
+
+    p.local.clock.advance(6 * 60_000); // ten minutes ahead: kept on the entry, not followed
+    await write('Ten minutes ahead');
+    const far = await pushNew();
+    expect(far).toHaveLength(1);
+    expect(parseStamp(far[0]!)!.ms).toBe(p.local.clock.now().getTime());
+    expect(await hostedClock()).toEqual(largest(near));
   });
 });

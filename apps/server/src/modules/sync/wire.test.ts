@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isDocBody } from './wire.js';
+import { entrySchema, isDocBody } from './wire.js';
 
 /** The zod schema the body check replaced: the reference it must agree with. */
 const NAME = /^[a-z][a-z0-9_]{0,39}$/;
@@ -70,5 +70,28 @@ describe('the push body check', () => {
     expect(isDocBody({ sales: [{ id: 'x'.repeat(2_000_001) }] })).toBe(false);
     expect(isDocBody({ sales: Array.from({ length: 20_001 }, () => ({})) })).toBe(false);
     expect(isDocBody({ sales: [{ total: Number.POSITIVE_INFINITY }] })).toBe(false);
+  });
+});
+
+describe('a journal entry on the wire', () => {
+  const entry = {
+    id: '0193b000-0000-7000-8000-000000000001',
+    seq: 1,
+    doc_type: 'product',
+    doc_id: 'p1',
+    action: 'product.create',
+    user_id: null,
+    device_id: null,
+    detail: null,
+    created_at: '2026-11-25T10:00:00.000Z',
+  };
+
+  it('carries its stamp; one from a sender before clocks has none', () => {
+    const hlc = '001795600800000.000011.0193b000-0000-7000-8000-00000000000a';
+    expect(entrySchema.parse({ ...entry, hlc }).hlc).toBe(hlc);
+    expect(entrySchema.parse({ ...entry, hlc: '' }).hlc).toBe('');
+    expect(entrySchema.parse(entry).hlc).toBe('');
+    for (const bad of ['1795600800000.11.x', '001795600800000.000011.a.b', 'x'.repeat(101)])
+      expect(entrySchema.safeParse({ ...entry, hlc: bad }).success).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { parseStamp } from '@duka/domain';
 import { z } from 'zod';
 
 /**
@@ -82,6 +83,15 @@ export const entrySchema = z.object({
   device_id: z.string().max(200).nullable(),
   detail: z.string().max(100_000).nullable(),
   created_at: z.string().max(40),
+  /**
+   * The stamp the entry was written with (ADR 11 §2), kept by the receiver; `''` for entries
+   * written before clocks, and what a sender from before them (which omits it) means.
+   */
+  hlc: z
+    .string()
+    .max(100)
+    .refine((t) => t === '' || parseStamp(t) !== null, 'not a stamp')
+    .default(''),
 });
 export type WireEntry = z.infer<typeof entrySchema>;
 
