@@ -48,7 +48,7 @@ async function countedTotals(db: Q, countId: string) {
     .where('count_id', '=', countId)
     .groupBy(['stock_count_entries.product_id', 'products.name'])
     .orderBy('products.name')
-    .orderBy('products.id')
+    .orderBy('stock_count_entries.product_id')
     .execute();
   return rows.map((r) => ({ ...r, quantity: Number(r.quantity), entries: Number(r.entries) }));
 }
