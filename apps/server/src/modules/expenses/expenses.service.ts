@@ -114,7 +114,7 @@ export async function listExpenses(db: Q, businessId: string, f: Filter): Promis
       .select(['e.category_id', 'c.name', (eb) => eb.fn.sum<number>('e.amount').as('s')])
       .groupBy(['e.category_id', 'c.name'])
       .orderBy('c.name')
-      .orderBy('c.id')
+      .orderBy('e.category_id')
       .execute(),
   ]);
   const method = (m: string) => Number(byMethod.find((r) => r.method === m)?.s ?? 0);
