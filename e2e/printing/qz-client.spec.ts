@@ -89,13 +89,26 @@ test.beforeAll(async () => {
     location_id: main,
     lines: [{ product_id: product.id, units: 1 }],
   });
-  const res = await api.get(`/api/receipts/${sale.receipt_no}/escpos`);
-  expect(res.status()).toBe(200);
-  escpos = (await res.json()) as typeof escpos;
+  escpos = await receiptBytes();
 
   printer = await startFakePrinter();
   helper = await startHelperProcess({ printerPort: printer.port, certificate });
   qz = loadQz();
+});
+
+/**
+ * The receipt's ESC/POS as the till fetches it before each print: the first print of a cash sale
+ * carries the drawer pulse, and once a print has claimed it the server hands out (and signs) the
+ * receipt without it, so every test prints what is current (ADR 12).
+ */
+async function receiptBytes(): Promise<typeof escpos> {
+  const res = await api.get(`/api/receipts/${sale.receipt_no}/escpos`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as typeof escpos;
+}
+
+test.beforeEach(async () => {
+  escpos = await receiptBytes();
 });
 
 test.afterAll(async () => {
