@@ -13,6 +13,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import {
   type Flag,
@@ -140,6 +141,8 @@ function RoleAndLocations({ form: { form } }: { form: UserFormState }) {
 function PresetPicker({ form: { form, applyPreset } }: { form: UserFormState }) {
   const { t } = useTranslation();
   const current = presetOf(form.values.flags) ?? 'custom';
+  // four names do not fit side by side on a phone: one under the other there
+  const narrow = useMediaQuery('(max-width: 520px)') ?? false;
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500} id="preset-label">
@@ -149,6 +152,7 @@ function PresetPicker({ form: { form, applyPreset } }: { form: UserFormState }) 
         aria-labelledby="preset-label"
         data-testid="user-preset"
         fullWidth
+        orientation={narrow ? 'vertical' : 'horizontal'}
         value={current}
         onChange={(v) => v !== 'custom' && applyPreset(v as RolePreset)}
         data={[...ROLE_PRESET_NAMES, 'custom'].map((p) => ({
