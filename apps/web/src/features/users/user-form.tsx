@@ -122,6 +122,8 @@ function RoleAndLocations({ form: { form } }: { form: UserFormState }) {
           label={t('users.homeLocation')}
           data={locationOptions}
           required={form.values.role === 'staff' && locationOptions.length > 1}
+          // choosing the location already chosen keeps it (the clear button empties the field)
+          allowDeselect={false}
           clearable
           placeholder={t('users.noLocation')}
           {...form.getInputProps('home_location_id')}
