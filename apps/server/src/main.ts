@@ -5,6 +5,7 @@ import { createServer } from './bootstrap.js';
 import { startBackupSchedule } from './backup/backup-job.js';
 import { type DataDirLock, lockDataDir } from './backup/server-lock.js';
 import { systemClock } from './lib/clock.js';
+import { PullJob } from './modules/sync/pull-job.js';
 import { PushJob } from './modules/sync/push-job.js';
 import { PRIVATE_UMASK } from './lib/private-files.js';
 
@@ -24,6 +25,7 @@ async function main(config: Config): Promise<void> {
   let closing = false;
   let stopBackups: () => Promise<void> = () => Promise.resolve();
   let pushJob: PushJob | null = null;
+  let pullJob: PullJob | null = null;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
@@ -35,6 +37,7 @@ async function main(config: Config): Promise<void> {
     force.unref();
     pushJob?.stop();
     stopBackups()
+      .then(() => pullJob?.stop())
       .then(() => app.close())
       .then(
         () => {
@@ -72,6 +75,14 @@ async function main(config: Config): Promise<void> {
       log: app.log,
     });
     pushJob.start();
+    // ... and pulls what other branches and the hosted site wrote (ADR 11 §11.3).
+    pullJob = new PullJob({
+      db,
+      keys: { keyEncryptionKey: config.keyEncryptionKey },
+      now: () => systemClock.now(),
+      log: app.log,
+    });
+    pullJob.start();
     if (process.env.SYNC_ALLOW_HTTP === '1')
       app.log.warn('SYNC_ALLOW_HTTP=1: sync may send its credential over plain http (tests only)');
   }

@@ -68,6 +68,8 @@ export const ERROR_CODES = [
   'link_username_taken',
   'link_mobile_taken',
   'sync_already_linked',
+  /** A PC that already keeps a business cannot join another as a new branch. */
+  'link_shop_has_business',
   'sync_not_linked',
   'sync_insecure_url',
   'sync_unreachable',

@@ -4,12 +4,13 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { systemClock } from '../lib/clock.js';
 import { makeLinkCode, revokeServer } from '../modules/sync/link-hosted.js';
-import { linkToHosted, unlink } from '../modules/sync/link-local.js';
+import { joinHosted, linkToHosted, unlink } from '../modules/sync/link-local.js';
 import { syncStatus } from '../modules/sync/status.js';
 
 export const SYNC_USAGE = `  link-code --business-id ID          (hosted) a one-time code to link a shop PC, valid 15 minutes
   link --hosted URL --code CODE [--name N] [--business-id ID]
-                                       (local) link this shop to the hosted business the code names
+                                       (local) link this shop to the hosted business the code names;
+                                       on a PC with no business yet, join it as a new branch
   unlink [--business-id ID]            (local) forget the link (the hosted side revokes separately)
   sync status [--business-id ID]       what waits, the last push and contact, the clock skew
   sync servers --business-id ID        (hosted) the shop servers linked to a business
@@ -56,6 +57,15 @@ export async function runSyncCommand(
     const body = linkBodySchema.safeParse({ hosted_url: need(o, 'hosted'), code: need(o, 'code') });
     if (!body.success)
       throw new SyncCliError(`Not a valid address or code: ${body.error.issues[0]?.message}`);
+    const any = await db.kysely.selectFrom('businesses').select('id').executeTakeFirst();
+    if (!any) {
+      // A new branch's PC: it joins the business the code names and pulls all of it.
+      const id = await joinHosted(db, body.data.hosted_url, body.data.code, keys, now.toISOString(), o.name);
+      out(
+        `Joined business ${id} at ${body.data.hosted_url} as a new branch. The running server copies it within minutes; then its users sign in here.`,
+      );
+      return true;
+    }
     const businessId = await businessFor(o['business-id']);
     await linkToHosted(db, businessId, body.data.hosted_url, body.data.code, keys, now.toISOString(), o.name);
     out(`Linked to ${body.data.hosted_url}. The running server starts sending within seconds.`);

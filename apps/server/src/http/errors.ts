@@ -69,6 +69,7 @@ const ERROR_STATUS: Record<ErrorCode, number> = {
   image_unreadable: 422,
   rate_limited: 429,
   link_code_invalid: 422,
+  link_shop_has_business: 409,
   link_business_has_data: 409,
   link_username_taken: 409,
   link_mobile_taken: 409,

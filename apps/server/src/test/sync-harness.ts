@@ -8,7 +8,8 @@ import { setUpBusiness } from '../modules/setup/setup.service.js';
 import { ADMIN_PASSWORD } from './factories.js';
 import { type TestApp, TEST_KEY_ENCRYPTION_KEY, buildTestApp } from './test-app.js';
 import { makeLinkCode } from '../modules/sync/link-hosted.js';
-import { linkOf, linkToHosted } from '../modules/sync/link-local.js';
+import { joinHosted, linkOf, linkToHosted } from '../modules/sync/link-local.js';
+import { type PullOutcome, pullPending } from '../modules/sync/pull.js';
 import { type PushOutcome, pushPending } from '../modules/sync/push.js';
 
 /**
@@ -43,6 +44,54 @@ export async function syncPair(): Promise<SyncPair> {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Another shop PC (a branch) on its own SQLite file, beside a pair. */
+export async function addBranch(p: SyncPair, tag: string): Promise<TestApp> {
+  const db = openDatabase({ sqliteFile: path.join(p.dir, `${tag}.db`) });
+  await migrate(db);
+  const branch = await buildTestApp({ mode: 'local' }, { db, dispose: () => db.close() });
+  const close = p.close.bind(p);
+  p.close = async () => {
+    await branch.close();
+    await close();
+  };
+  return branch;
+}
+
+/** A branch PC with no business joins the hosted business with a fresh code; answers its id. */
+export async function join(p: SyncPair, branch: TestApp, hostedBusinessId: string): Promise<string> {
+  const { code } = await makeLinkCode(p.hosted.db, hostedBusinessId, null, p.hosted.clock.now());
+  return joinHosted(branch.db, p.hostedUrl, code, KEYS, branch.clock.now().toISOString(), 'Branch PC');
+}
+
+/** Pulls on a server until the hosted journal has nothing more for it. */
+export async function pullAll(
+  p: SyncPair,
+  server: TestApp,
+  businessId: string,
+  maxBatches?: number,
+): Promise<PullOutcome> {
+  const row = await linkOf(server.db, businessId);
+  if (!row) throw new Error('not linked');
+  return pullPending({ db: server.db, keys: KEYS, now: () => server.clock.now() }, row, {
+    ...(maxBatches ? { maxBatches } : {}),
+  });
+}
+
+/** Pushes whatever a server wrote itself, as its push job would. */
+export async function pushFrom(
+  p: SyncPair,
+  server: TestApp,
+  businessId: string,
+  limits?: { max_entries: number; max_bytes: number },
+): Promise<PushOutcome> {
+  const row = await linkOf(server.db, businessId);
+  if (!row) throw new Error('not linked');
+  return pushPending(
+    { db: server.db, keys: KEYS, now: () => server.clock.now(), ...(limits ? { limits } : {}) },
+    row,
+  );
 }
 
 /** A business made on the hosted site by signing up: what a link replaces. */

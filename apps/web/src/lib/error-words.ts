@@ -69,6 +69,7 @@ export const ERROR_WORDS: Record<ErrorCode, string> = {
   link_username_taken: 'errors.linkUsernameTaken',
   link_mobile_taken: 'errors.linkMobileTaken',
   sync_already_linked: 'errors.syncAlreadyLinked',
+  link_shop_has_business: 'errors.linkShopHasBusiness',
   sync_not_linked: 'errors.syncNotLinked',
   sync_insecure_url: 'errors.syncInsecureUrl',
   sync_unreachable: 'errors.syncUnreachable',

@@ -53,6 +53,14 @@ export interface SyncLinksTable {
   hosted_quarantine: Generated<number>;
   linked_at: string;
   updated_at: string;
+  /** The last entry of the hosted journal applied here (ADR 11 §11.3), and its id. */
+  pull_cursor: Generated<Counter>;
+  pull_cursor_entry_id: string | null;
+  last_pull_at: string | null;
+  /** Entries the hosted journal held past the pull cursor at the last pull. */
+  pull_waiting: Generated<number>;
+  /** The hosted server's own id (its journal origin), learnt from the first pull. */
+  hosted_server_id: string | null;
 }
 
 export interface LinkCodesTable {
@@ -87,4 +95,8 @@ export interface SyncServersTable {
   last_push_at: string | null;
   revoked_at: string | null;
   revoked_by: string | null;
+  /** The last entry of this hosted journal the server said it has applied (ADR 11 §11.3). */
+  pull_cursor: Generated<Counter>;
+  pull_cursor_entry_id: string | null;
+  last_pull_at: string | null;
 }

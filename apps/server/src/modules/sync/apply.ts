@@ -36,8 +36,17 @@ export async function lockServer(db: Db, trx: Trx, serverId: string): Promise<Se
 
 const cursorOf = (s: ServerRow): Cursor => ({ seq: Number(s.cursor), entry_id: s.cursor_entry_id });
 
+/** The parts of a batch checked the same way in both directions. */
+export interface BatchShape {
+  from: Cursor;
+  to: Cursor;
+  omitted: number;
+  entries: WireEntry[];
+  documents: PushBody['documents'];
+}
+
 /** A batch that does not hold together is a sender bug or corruption: refused whole, never applied. */
-function checkBatch(body: PushBody): void {
+export function checkBatch(body: BatchShape): void {
   const bad = (why: string) => new AppError('sync_batch_invalid', `The batch is not valid: ${why}`);
   if (body.to.seq < body.from.seq) throw bad('it ends before it starts');
   if (body.entries.length + body.omitted !== body.to.seq - body.from.seq) throw bad('entries are missing');
@@ -163,17 +172,18 @@ function receivedClock(entries: WireEntry[], nowMs: number): ClockState {
 }
 
 /**
- * The shop's entries, numbered in this server's journal of the business (ADR 3: gap-free, in
- * commit order), keeping their id, origin, number at the origin and stamp. The update that takes
+ * Received entries, numbered in this server's journal of the business (ADR 3: gap-free, in
+ * commit order), keeping their id, origin (the sender's, or the one each pulled entry names),
+ * number at the origin and stamp. The update that takes
  * their numbers also moves the business's clock up to the largest stamp among them (ADR 11 §2),
  * unless that stamp is more than the drift limit ahead of this server's clock.
  */
-async function insertEntries(
+export async function insertEntries(
   trx: Trx,
   dialect: 'sqlite' | 'postgres',
   businessId: string,
   origin: string,
-  entries: WireEntry[],
+  entries: (WireEntry & { origin?: string; origin_seq?: number })[],
   nowMs: number,
 ): Promise<void> {
   if (entries.length === 0) return;
@@ -224,8 +234,8 @@ async function insertEntries(
     device_id: e.device_id,
     detail: e.detail,
     created_at: e.created_at,
-    origin,
-    origin_seq: e.seq,
+    origin: e.origin ?? origin,
+    origin_seq: e.origin_seq ?? e.seq,
     hlc: e.hlc,
   }));
   await insertRows(trx, dialect, 'journal', rows);

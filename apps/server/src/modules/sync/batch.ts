@@ -68,24 +68,48 @@ export function syncWalToDisk(db: Db): void {
 
 const sizeOf = (d: SyncDocument): number => JSON.stringify(d.body).length;
 
-/** The next batch after `from`, or null when nothing waits (ADR 11 §5.2–5.3). */
-export async function buildBatch(src: BatchSource, from: Cursor): Promise<PushBody | null> {
-  const head = await journalHead(src.db, src.businessId);
-  if (head <= from.seq) return null;
-  syncWalToDisk(src.db);
+/** A journal row as a batch reads it. */
+export type JournalRow = Awaited<ReturnType<typeof readRows>>[number];
+
+function readRows(src: BatchSource, fromSeq: number, head: number) {
   // Only up to the head read before the fsync: a write that commits after it (one that waited
   // for the connection meanwhile) is not on disk yet and goes in the next batch.
-  const rows = await src.db.kysely
+  return src.db.kysely
     .selectFrom('journal')
     .selectAll()
     .where('business_id', '=', src.businessId)
-    .where('seq', '>', from.seq)
+    .where('seq', '>', fromSeq)
     .where('seq', '<=', head)
     .orderBy('seq')
     .limit(src.limits.max_entries)
     .execute();
+}
+
+/** A range of this journal: the entries read, those that travel, and the documents they name. */
+export interface JournalRange {
+  head: number;
+  to: Cursor;
+  taken: JournalRow[];
+  sent: JournalRow[];
+  documents: SyncDocument[];
+}
+
+/**
+ * The entries after `from` up to the size bounds, those of them that travel (`sends` by their
+ * origin: a push sends this server's own, a pull everything but the puller's), and the documents
+ * the travelling entries name plus their closure (ADR 11 §5.2–5.3, §11.3). Null when nothing waits.
+ */
+export async function readRange(
+  src: BatchSource,
+  from: Cursor,
+  sends: (origin: string) => boolean,
+): Promise<JournalRange | null> {
+  const head = await journalHead(src.db, src.businessId);
+  if (head <= from.seq) return null;
+  syncWalToDisk(src.db);
+  const rows = await readRows(src, from.seq, head);
   const named = rows
-    .filter((r) => SPEC_BY_TYPE.has(r.doc_type))
+    .filter((r) => sends(r.origin) && SPEC_BY_TYPE.has(r.doc_type))
     .map((r) => ({ type: r.doc_type, id: r.doc_id }));
   const k = src.db.kysely as unknown as AnyDb;
   const loaded = await readDocuments(k, src.businessId, named, src.keys);
@@ -106,8 +130,20 @@ export async function buildBatch(src: BatchSource, from: Cursor): Promise<PushBo
   }
   await addClosure(src, k, from.seq, docs);
   const last = taken.at(-1)!;
-  const to = { seq: Number(last.seq), entry_id: last.id };
-  const own = taken.filter((r) => r.origin === src.serverId);
+  return {
+    head,
+    to: { seq: Number(last.seq), entry_id: last.id },
+    taken,
+    sent: taken.filter((r) => sends(r.origin)),
+    documents: ordered(docs, taken),
+  };
+}
+
+/** The next batch after `from`, or null when nothing waits (ADR 11 §5.2–5.3). */
+export async function buildBatch(src: BatchSource, from: Cursor): Promise<PushBody | null> {
+  const range = await readRange(src, from, (origin) => origin === src.serverId);
+  if (!range) return null;
+  const { head, to, taken, sent } = range;
   return {
     format: 1,
     schema: Object.keys(migrationsFor(src.db.dialect)).at(-1)!,
@@ -120,13 +156,13 @@ export async function buildBatch(src: BatchSource, from: Cursor): Promise<PushBo
     waiting: head - to.seq,
     oldest_unsynced_at: await oldestSaleAfter(src, to.seq),
     sent_ms: Date.now(),
-    omitted: taken.length - own.length,
-    entries: own.map(toWire),
-    documents: ordered(docs, taken) as PushBody['documents'],
+    omitted: taken.length - sent.length,
+    entries: sent.map(toWire),
+    documents: range.documents as PushBody['documents'],
   };
 }
 
-function toWire(r: {
+export function toWire(r: {
   id: string;
   seq: number;
   doc_type: string;
@@ -224,11 +260,12 @@ async function oldestSaleAfter(src: BatchSource, seq: number): Promise<string | 
   return row?.created_at ?? null;
 }
 
-/** What waits to be sent: entries, the documents they name, and the oldest sale among them. */
+/** What waits to be sent (this server's own entries only: pulled ones never go back), the documents they name, and the oldest sale among them. */
 export async function waitingAfter(
   db: Db,
   businessId: string,
   seq: number,
+  origin: string,
 ): Promise<{ entries: number; documents: number; oldest_sale_at: string | null }> {
   const row = await db.kysely
     .selectFrom('journal')
@@ -240,12 +277,14 @@ export async function waitingAfter(
     ])
     .where('business_id', '=', businessId)
     .where('seq', '>', seq)
+    .where('origin', '=', origin)
     .executeTakeFirst();
   const sale = await db.kysely
     .selectFrom('journal')
     .select('created_at')
     .where('business_id', '=', businessId)
     .where('seq', '>', seq)
+    .where('origin', '=', origin)
     .where('doc_type', '=', 'sale')
     .orderBy('seq')
     .limit(1)
@@ -255,4 +294,17 @@ export async function waitingAfter(
     documents: Number(row?.documents ?? 0),
     oldest_sale_at: sale?.created_at ?? null,
   };
+}
+
+/** Whether this server wrote anything after `seq` (entries pulled from elsewhere are not sent back). */
+export async function ownAfter(db: Db, businessId: string, seq: number, origin: string): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('journal')
+    .select('seq')
+    .where('business_id', '=', businessId)
+    .where('seq', '>', seq)
+    .where('origin', '=', origin)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
 }

@@ -51,6 +51,8 @@ export interface CallOptions {
   credential?: string;
   timeoutMs: number;
   headers?: Record<string, string>;
+  /** Ends the call early (the server is stopping). */
+  signal?: AbortSignal;
 }
 
 /** One call; answers the parsed JSON of a 2xx, throws a SyncCallError otherwise. */
@@ -75,7 +77,9 @@ export async function callHosted<T>(
       headers,
       ...(payload ? { body: payload } : {}),
       redirect: 'error',
-      signal: AbortSignal.timeout(opts.timeoutMs),
+      signal: opts.signal
+        ? AbortSignal.any([opts.signal, AbortSignal.timeout(opts.timeoutMs)])
+        : AbortSignal.timeout(opts.timeoutMs),
     });
   } catch (err) {
     if (err instanceof AppError) throw err;

@@ -176,6 +176,16 @@ async function deleteBusiness(trx: Trx, businessId: string): Promise<void> {
   }
 }
 
+async function sentBefore(trx: Trx, businessId: string, serverId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('journal')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('origin', '=', serverId)
+    .executeTakeFirst();
+  return !!row;
+}
+
 export interface LinkDeps {
   db: Db;
   keys: KeyHandling;
@@ -186,16 +196,28 @@ export interface LinkDeps {
 export async function acceptLink(deps: LinkDeps, req: LinkRequest): Promise<LinkAnswer> {
   const at = deps.now().toISOString();
   const known = new Set(Object.keys(migrationsFor(deps.db.dialect)));
-  const shopId = req.business.id;
-  if (req.business.type !== 'business' || hashBody(req.business.body) !== req.business.hash)
+  const business = req.business;
+  if (business && (business.type !== 'business' || hashBody(business.body) !== business.hash))
     throw new AppError('sync_batch_invalid', 'The business document is not valid');
   const credential = CREDENTIAL_PREFIX + randomBytes(32).toString('base64url');
+  let shopId = business?.id ?? '';
   const cursor = await deps.db.kysely.transaction().execute(async (trx) => {
     const target = await takeCode(trx, req.code, req.server.id, at);
     if (req.server.migrations.some((m) => !known.has(m)))
       throw new AppError('sync_schema_newer', 'This shop runs a newer Duka than the hosted server');
     let resume: Cursor;
-    if (target === shopId) {
+    if (!business) {
+      // A new branch's PC joins the business the code names: it pushes from nothing and pulls
+      // the whole business (ADR 11 §11.7). A server that already sent this business entries is
+      // not new: it links with its business.
+      shopId = target;
+      if (req.head.seq !== 0 || (await sentBefore(trx, target, req.server.id)))
+        throw new AppError(
+          'link_business_has_data',
+          'The hosted business has records this shop does not have',
+        );
+      resume = { seq: 0, entry_id: null };
+    } else if (target === shopId) {
       resume = await resumeCursor(trx, shopId, req.server.id, req.head);
       await checkLogins(trx, req, [shopId]);
     } else {
@@ -219,7 +241,7 @@ export async function acceptLink(deps: LinkDeps, req: LinkRequest): Promise<Link
       await applyDocuments(
         trx,
         { businessId: shopId, serverId: req.server.id, at, keys: deps.keys, dialect: deps.db.dialect },
-        [req.business],
+        [business],
       );
       await trx
         .updateTable('businesses')

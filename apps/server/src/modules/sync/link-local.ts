@@ -84,14 +84,70 @@ export async function linkToHosted(
   } catch (err) {
     throw asAppError(err);
   }
+  await saveLink(db, answer, base, keys, at, answer.cursor.seq < headSeq ? 'copying' : 'active');
+}
+
+/**
+ * A new branch's PC, with no business yet, joins the hosted business the code names (ADR 11
+ * §11.7): the hosted server answers with a credential for this server and the business's id; the
+ * pull job then brings the whole business (its owner, users, products, every branch's documents)
+ * in bounded, resumable batches, after which its users sign in here with their passwords.
+ */
+export async function joinHosted(
+  db: Db,
+  hostedUrl: string,
+  code: string,
+  keys: KeyHandling,
+  at: string,
+  name = os.hostname(),
+): Promise<string> {
+  const kept = await db.kysely.selectFrom('businesses').select('id').executeTakeFirst();
+  const linked = await db.kysely.selectFrom('sync_links').select('business_id').executeTakeFirst();
+  if (kept || linked)
+    throw new AppError(
+      'link_shop_has_business',
+      'This PC already keeps a business; a branch PC starts empty',
+    );
+  const base = checkedHostedUrl(hostedUrl);
+  const req: LinkRequest = {
+    format: SYNC_FORMAT,
+    code,
+    server: {
+      id: await serverIdOf(db),
+      name: name.slice(0, 80) || 'Shop PC',
+      app_version: APP_VERSION,
+      migrations: Object.keys(migrationsFor(db.dialect)),
+    },
+    business: null,
+    logins: [],
+    head: { seq: 0, entry_id: null },
+  };
+  let answer: LinkAnswer;
+  try {
+    answer = linkAnswerSchema.parse(await callHosted(base, '/api/sync/v1/link', req, { timeoutMs: 30_000 }));
+  } catch (err) {
+    throw asAppError(err);
+  }
+  await saveLink(db, answer, base, keys, at, 'copying');
+  return answer.business_id;
+}
+
+async function saveLink(
+  db: Db,
+  answer: LinkAnswer,
+  base: string,
+  keys: KeyHandling,
+  at: string,
+  state: 'copying' | 'active',
+): Promise<void> {
   await db.kysely
     .insertInto('sync_links')
     .values({
-      business_id: businessId,
+      business_id: answer.business_id,
       hosted_url: base,
-      credential: storedForm(answer.credential, keys.keyEncryptionKey, credentialAad(businessId)),
+      credential: storedForm(answer.credential, keys.keyEncryptionKey, credentialAad(answer.business_id)),
       credential_prefix: answer.credential.slice(0, 9),
-      state: answer.cursor.seq < headSeq ? 'copying' : 'active',
+      state,
       push_cursor: answer.cursor.seq,
       push_cursor_entry_id: answer.cursor.entry_id,
       clock_offset_ms: null,

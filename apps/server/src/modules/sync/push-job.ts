@@ -88,7 +88,10 @@ export class PushJob {
 
   private async once(link: Parameters<typeof pushPending>[1]): Promise<PushOutcome> {
     const head = await journalHead(this.deps.db, link.business_id);
-    if (head > Number(link.push_cursor)) return pushPending(this.deps, link);
+    if (head > Number(link.push_cursor)) {
+      const outcome = await pushPending(this.deps, link);
+      if (outcome.kind !== 'idle') return outcome;
+    }
     const lastContact = link.last_contact_at ? Date.parse(link.last_contact_at) : 0;
     if (this.deps.now().getTime() - lastContact >= SYNC_HEARTBEAT_MS) return heartbeat(this.deps, link);
     return { kind: 'idle' };

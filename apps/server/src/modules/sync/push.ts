@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { SyncLinkPatch, SyncLinkRow } from '../../db/tables.js';
-import { DEFAULT_LIMITS, buildBatch, entryIdAt, journalHead } from './batch.js';
+import { DEFAULT_LIMITS, buildBatch, entryIdAt, journalHead, ownAfter } from './batch.js';
 import { SyncCallError, callHosted } from './client.js';
 import type { KeyHandling } from './documents.js';
 import { openCredential, serverIdOf } from './link-local.js';
@@ -187,6 +187,10 @@ async function pushLoop(
     limits: deps.limits ?? DEFAULT_LIMITS,
   };
   const build = (from: Cursor) => buildBatch(source, from);
+  // Entries pulled from the hosted journal are not sent back: a range past the cursor holding
+  // none of this server's own goes with the next entry it writes (as `omitted`), not on its own.
+  if (!(await ownAfter(deps.db, link.business_id, Number(link.push_cursor), serverId)))
+    return { kind: 'idle' };
   let ahead: ReadAhead | null = null;
   let batches = 0;
   let gaps = 0;

@@ -21,7 +21,7 @@ async function localStatus(db: Db, businessId: string): Promise<SyncStatusView> 
   const head = await journalHead(db, businessId);
   const cursor = Number(link?.push_cursor ?? 0);
   const waiting = link
-    ? await waitingAfter(db, businessId, cursor)
+    ? await waitingAfter(db, businessId, cursor, await serverIdOf(db))
     : { entries: 0, documents: 0, oldest_sale_at: null };
   return {
     role: 'local',

@@ -7,10 +7,13 @@ import { errorResponses } from '../../http/errors.js';
 import { AppError } from '../../lib/errors.js';
 import { SYNC_LIMITS, applyPush, quarantineOpen } from './apply.js';
 import { acceptLink, serverByCredential } from './link-hosted.js';
+import { answerPull } from './pull-hosted.js';
 import {
   hostedStatusSchema,
   linkAnswerSchema,
   linkRequestSchema,
+  pullAnswerSchema,
+  pullRequestSchema,
   pushAnswerSchema,
   pushBodySchema,
 } from './wire.js';
@@ -79,6 +82,8 @@ export function syncWireRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
+  pullRoute(app, deps);
+
   r.get('/api/sync/v1/status', {
     config: { access: { kind: 'public' } },
     schema: {
@@ -120,4 +125,33 @@ async function activeBusiness(deps: AppDeps, businessId: string): Promise<void> 
     .executeTakeFirst();
   if (b && b.status !== 'active')
     throw new AppError('account_inactive', "This business's account is not active");
+}
+
+/** The pull (ADR 11 §11.3): what the hosted journal holds for a server, long-polled. */
+function pullRoute(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const keys = { keyEncryptionKey: deps.config.keyEncryptionKey };
+  const now = () => deps.clock.now();
+  // A waiting pull answers at once when the process closes, so shutting down never waits 25 s.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  r.post('/api/sync/v1/pull', {
+    config: { access: { kind: 'public' } },
+    bodyLimit: 64 * 1024,
+    preParsing: (request, _reply, payload, done) => done(null, inflate(request, payload)),
+    schema: {
+      tags: ['sync'],
+      summary: "What the hosted journal holds past the server's cursor that it did not write itself",
+      body: pullRequestSchema,
+      response: { 200: pullAnswerSchema, ...errorResponses(401, 402, 403, 409, 422) },
+    },
+    handler: async (request) => {
+      const server = await serverByCredential(deps.db, request.headers.authorization);
+      await activeBusiness(deps, server.business_id);
+      return answerPull({ db: deps.db, keys, now, closing: () => closing }, server, request.body);
+    },
+  });
 }

@@ -133,7 +133,8 @@ export const linkRequestSchema = z.object({
     app_version: z.string().max(40),
     migrations: z.array(z.string().max(100)).max(500),
   }),
-  business: documentSchema,
+  /** The shop's business; null when a new branch PC with no business joins one (ADR 11 §11.7). */
+  business: documentSchema.nullable(),
   logins: z
     .array(
       z.object({ user_id: id, username_key: z.string().max(200), mobile: z.string().max(40).nullable() }),
@@ -161,3 +162,36 @@ export const hostedStatusSchema = z.object({
   limits: z.object({ max_entries: z.number().int(), max_bytes: z.number().int() }),
 });
 export type HostedStatus = z.infer<typeof hostedStatusSchema>;
+
+/** Longest a pull may wait for news (ADR 11 §11.3 long poll). */
+export const PULL_MAX_WAIT_MS = 25_000;
+
+export const pullRequestSchema = z.object({
+  format: z.literal(SYNC_FORMAT),
+  server_id: id,
+  business_id: id,
+  /** The puller's cursor in the hosted journal: everything up to it is applied there. */
+  after: cursorSchema,
+  /** Hold the answer until the hosted journal passes `after`, at most this long. */
+  wait_ms: z.number().int().min(0).max(PULL_MAX_WAIT_MS).default(0),
+});
+export type PullRequest = z.infer<typeof pullRequestSchema>;
+
+/** A pulled entry keeps the server that first wrote it and its number there (ADR 11 §2). */
+export const pulledEntrySchema = entrySchema.extend({ origin: id, origin_seq: z.number().int().min(1) });
+export type PulledEntry = z.infer<typeof pulledEntrySchema>;
+
+export const pullAnswerSchema = z.object({
+  format: z.literal(SYNC_FORMAT),
+  schema: z.string().max(100),
+  /** The hosted server's own id: the origin of entries written on the hosted site. */
+  hosted_server_id: id,
+  from: cursorSchema,
+  to: cursorSchema,
+  head: z.number().int().min(0),
+  omitted: z.number().int().min(0),
+  entries: z.array(pulledEntrySchema).max(5_000),
+  documents: z.array(documentSchema).max(20_000),
+  time_ms: z.number().int(),
+});
+export type PullAnswer = z.infer<typeof pullAnswerSchema>;

@@ -1,0 +1,191 @@
+import type { Db } from '../../db/database.js';
+import type { SyncLinkPatch, SyncLinkRow } from '../../db/tables.js';
+import { lockBusiness } from '../../lib/tx.js';
+import { applyDocuments } from './apply-documents.js';
+import { checkBatch, insertEntries } from './apply.js';
+import { SyncCallError, callHosted } from './client.js';
+import type { KeyHandling } from './documents.js';
+import { openCredential, serverIdOf } from './link-local.js';
+import { type Cursor, type PullAnswer, type PullRequest, pullAnswerSchema } from './wire.js';
+
+/**
+ * The local side of pulling (ADR 11 §11.3): what the hosted journal holds past this server's pull
+ * cursor (other branches' documents, the hosted site's own writes) is applied here with the same
+ * code as a push there, and the cursor moves in the same local transaction. A crash before the
+ * commit leaves the cursor where it was; the same range is pulled again and changes nothing twice.
+ */
+
+export interface PullDepsLocal {
+  db: Db;
+  keys: KeyHandling;
+  now: () => Date;
+  /** Aborts a waiting pull when the server stops. */
+  signal?: AbortSignal;
+}
+
+export type PullOutcome =
+  | { kind: 'idle' }
+  | { kind: 'caught_up'; batches: number }
+  | { kind: 'stopped'; state: 'revoked' | 'refused'; code: string }
+  | { kind: 'failed'; code: string; retryAfterMs: number | null };
+
+const STOPPING: Record<string, 'revoked' | 'refused'> = {
+  sync_revoked: 'revoked',
+  unauthorized: 'revoked',
+  sync_forbidden: 'refused',
+};
+
+const cursorOf = (l: SyncLinkRow): Cursor => ({
+  seq: Number(l.pull_cursor),
+  entry_id: l.pull_cursor_entry_id,
+});
+
+async function update(db: Db, businessId: string, set: SyncLinkPatch): Promise<void> {
+  await db.kysely.updateTable('sync_links').set(set).where('business_id', '=', businessId).execute();
+}
+
+/**
+ * Applies one pulled batch and moves the pull cursor, in one transaction. A batch that does not
+ * start at the cursor (an answer to a pull sent before the last one was applied) changes nothing.
+ */
+export async function applyPulled(
+  deps: PullDepsLocal,
+  businessId: string,
+  answer: PullAnswer,
+): Promise<boolean> {
+  checkBatch(answer);
+  const at = deps.now().toISOString();
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const link = await trx
+      .selectFrom('sync_links')
+      .selectAll()
+      .where('business_id', '=', businessId)
+      .executeTakeFirst();
+    if (!link) return false;
+    const cursor = cursorOf(link);
+    if (answer.from.seq !== cursor.seq || answer.from.entry_id !== cursor.entry_id) return false;
+    await lockBusiness(deps.db, trx, businessId);
+    const target = {
+      businessId,
+      serverId: answer.hosted_server_id,
+      at,
+      keys: deps.keys,
+      dialect: deps.db.dialect,
+    };
+    await applyDocuments(trx, target, answer.documents);
+    await insertEntries(
+      trx,
+      deps.db.dialect,
+      businessId,
+      answer.hosted_server_id,
+      answer.entries,
+      Date.now(),
+    );
+    await trx
+      .updateTable('sync_links')
+      .set({
+        pull_cursor: answer.to.seq,
+        pull_cursor_entry_id: answer.to.entry_id,
+        pull_waiting: Math.max(0, answer.head - answer.to.seq),
+        hosted_server_id: answer.hosted_server_id,
+        last_pull_at: at,
+        last_contact_at: at,
+        updated_at: at,
+      })
+      .where('business_id', '=', businessId)
+      .execute();
+    return true;
+  });
+}
+
+async function refused(deps: PullDepsLocal, link: SyncLinkRow, err: unknown): Promise<PullOutcome | Cursor> {
+  const at = deps.now().toISOString();
+  if (err instanceof SyncCallError) {
+    const state = STOPPING[err.code];
+    if (state) {
+      await update(deps.db, link.business_id, {
+        state,
+        last_error_code: err.code,
+        last_error_at: at,
+        updated_at: at,
+      });
+      return { kind: 'stopped', state, code: err.code };
+    }
+    const expected = (err.params as { expected?: Cursor } | undefined)?.expected;
+    if (err.code === 'sync_gap' && expected) return expected;
+  }
+  const code = err instanceof SyncCallError && err.code !== 'network' ? err.code : 'sync_unreachable';
+  await update(deps.db, link.business_id, {
+    last_error_code: code,
+    last_error_at: at,
+    failing_since: link.failing_since ?? at,
+    updated_at: at,
+  });
+  return { kind: 'failed', code, retryAfterMs: err instanceof SyncCallError ? err.retryAfterMs : null };
+}
+
+/**
+ * Pulls batches until the hosted journal has nothing more for this server. The first request may
+ * wait up to `waitMs` for news (long poll); the ones after it, while batches come, never wait.
+ */
+export async function pullPending(
+  deps: PullDepsLocal,
+  link0: SyncLinkRow,
+  opts: { waitMs?: number; maxBatches?: number } = {},
+): Promise<PullOutcome> {
+  let link = link0;
+  const serverId = await serverIdOf(deps.db);
+  const credential = openCredential(link, deps.keys);
+  let batches = 0;
+  let gaps = 0;
+  while (batches < (opts.maxBatches ?? Infinity)) {
+    const after = cursorOf(link);
+    const waitMs = batches === 0 ? (opts.waitMs ?? 0) : 0;
+    const req: PullRequest = {
+      format: 1,
+      server_id: serverId,
+      business_id: link.business_id,
+      after,
+      wait_ms: waitMs,
+    };
+    let answer: PullAnswer;
+    try {
+      answer = pullAnswerSchema.parse(
+        await callHosted(link.hosted_url, '/api/sync/v1/pull', req, {
+          credential,
+          timeoutMs: waitMs + 30_000,
+          ...(deps.signal ? { signal: deps.signal } : {}),
+        }),
+      );
+    } catch (err) {
+      const next = await refused(deps, link, err);
+      if ('kind' in next) return next;
+      if (gaps++ >= 3) return { kind: 'failed', code: 'sync_gap', retryAfterMs: null };
+      await update(deps.db, link.business_id, { pull_cursor: next.seq, pull_cursor_entry_id: next.entry_id });
+      link = { ...link, pull_cursor: next.seq, pull_cursor_entry_id: next.entry_id };
+      continue;
+    }
+    if (answer.to.seq === after.seq) {
+      const at = deps.now().toISOString();
+      await update(deps.db, link.business_id, {
+        last_pull_at: at,
+        last_contact_at: at,
+        pull_waiting: 0,
+        failing_since: null,
+        hosted_server_id: answer.hosted_server_id,
+      });
+      return batches === 0 ? { kind: 'idle' } : { kind: 'caught_up', batches };
+    }
+    await applyPulled(deps, link.business_id, answer);
+    const fresh = await deps.db.kysely
+      .selectFrom('sync_links')
+      .selectAll()
+      .where('business_id', '=', link.business_id)
+      .executeTakeFirst();
+    if (!fresh) return { kind: 'stopped', state: 'refused', code: 'sync_not_linked' };
+    link = fresh;
+    batches += 1;
+    gaps = 0;
+  }
+  return { kind: 'caught_up', batches };
+}

@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, signIn } from '../../test/factories.js';
+import { buildProduct } from '../../test/stock-factories.js';
+import { buildTenant } from '../../test/tenancy-factories.js';
+import {
+  type SyncPair,
+  addBranch,
+  businessDigest,
+  hostedPlaceholder,
+  join,
+  link,
+  pullAll,
+  pushAll,
+  pushFrom,
+  syncPair,
+} from '../../test/sync-harness.js';
+import type { TestApp } from '../../test/test-app.js';
+import { journalHead } from './batch.js';
+import { linkOf } from './link-local.js';
+
+/** Sync part 2 (ADR 11 §11.3, §11.7): a second branch joins, pulls the whole business, and branches exchange through the hosted journal. */
+describe('sync, part 2: pull', () => {
+  let p: SyncPair;
+  let branch: TestApp;
+  let businessId: string;
+  let admin: string;
+
+  beforeEach(async () => {
+    p = await syncPair();
+    const shop = await buildTenant(p.local, 'Shop');
+    businessId = shop.businessId;
+    admin = shop.logins.admin;
+    await link(p, businessId, await hostedPlaceholder(p.hosted, 'Shop'));
+    expect((await pushAll(p, businessId)).kind).toBe('caught_up');
+    branch = await addBranch(p, 'branch-b');
+  });
+  afterEach(async () => {
+    await p.close();
+  });
+
+  it('a new branch PC joins with a code, pulls the whole business in small batches, and its users sign in there', async () => {
+    expect(await join(p, branch, businessId)).toBe(businessId);
+    const outcome = await pullAll(p, branch, businessId);
+    expect(outcome).toMatchObject({ kind: 'caught_up' });
+    const first = await businessDigest(p.local.db, businessId, p.dir);
+    expect(await businessDigest(branch.db, businessId, p.dir)).toEqual(first);
+    expect(await businessDigest(p.hosted.db, businessId, p.dir)).toEqual(first);
+    const row = await linkOf(branch.db, businessId);
+    expect(Number(row!.pull_cursor)).toBe(await journalHead(p.hosted.db, businessId));
+    // Nothing of the branch's own to send: the pulled entries never go back.
+    expect((await pushFrom(p, branch, businessId)).kind).toBe('idle');
+    const owner = await signIn(branch.app, admin, ADMIN_PASSWORD, 'BRANCH-TILL');
+    expect(owner.session.business.id).toBe(businessId);
+  });
+
+  it('a document written at one branch reaches the other through the hosted journal, and never comes back to its origin', async () => {
+    await join(p, branch, businessId);
+    await pullAll(p, branch, businessId);
+    const cookie = (await signIn(branch.app, admin, ADMIN_PASSWORD, 'BRANCH-TILL')).cookie;
+    const tea = await buildProduct(branch.app, cookie, { name: 'Branch Tea', code: 'BTEA' });
+    expect((await pushFrom(p, branch, businessId)).kind).toBe('caught_up');
+    expect((await pullAll(p, p.local, businessId)).kind).toBe('caught_up');
+    const atShop = await p.local.db.kysely
+      .selectFrom('products')
+      .select(['name', 'code'])
+      .where('id', '=', tea.id)
+      .executeTakeFirst();
+    expect(atShop).toEqual({ name: 'Branch Tea', code: 'BTEA' });
+    // The branch pulls again: its own entries are not sent back to it, only the cursor moves past them.
+    const before = await journalHead(branch.db, businessId);
+    await pullAll(p, branch, businessId);
+    expect(await journalHead(branch.db, businessId)).toBe(before);
+    const row = await linkOf(branch.db, businessId);
+    expect(Number(row!.pull_cursor)).toBe(await journalHead(p.hosted.db, businessId));
+    // The first shop's journal now holds the branch's entries: its next push omits them.
+    const shopCookie = (await signIn(p.local.app, admin, ADMIN_PASSWORD, 'SHOP-TILL-2')).cookie;
+    await buildProduct(p.local.app, shopCookie, { name: 'Shop Salt', code: 'SSALT' });
+    expect((await pushFrom(p, p.local, businessId)).kind).toBe('caught_up');
+    expect((await pullAll(p, branch, businessId)).kind).toBe('caught_up');
+    const digest = await businessDigest(p.hosted.db, businessId, p.dir);
+    expect(await businessDigest(p.local.db, businessId, p.dir)).toEqual(digest);
+    expect(await businessDigest(branch.db, businessId, p.dir)).toEqual(digest);
+  });
+
+  it('a pull answered twice (a lost answer) changes nothing the second time', async () => {
+    await join(p, branch, businessId);
+    expect((await pullAll(p, branch, businessId, 1)).kind).toBe('caught_up');
+    const once = await businessDigest(branch.db, businessId, p.dir);
+    const head = await journalHead(branch.db, businessId);
+    // The cursor goes back, as if the commit's answer had been lost: the same range comes again.
+    await branch.db.kysely
+      .updateTable('sync_links')
+      .set({ pull_cursor: 0, pull_cursor_entry_id: null })
+      .execute();
+    await pullAll(p, branch, businessId, 1);
+    expect(await journalHead(branch.db, businessId)).toBe(head);
+    expect(await businessDigest(branch.db, businessId, p.dir)).toEqual(once);
+  });
+
+  it('a PC that keeps a business cannot join another as a branch', async () => {
+    await expect(join(p, p.local, businessId)).rejects.toMatchObject({ code: 'link_shop_has_business' });
+  });
+});
