@@ -60,6 +60,11 @@ export const businessSchema = z.object({
   receipt_footer: z.string(),
   payment_details: paymentDetailsSchema,
   online_offline: z.union([z.literal(0), z.literal(1)]),
+  /**
+   * Two-way sync (ADR 11 §11.6): a business a shop's PC keeps may also be sold and edited on the
+   * hosted site, and every server pulls; off, the hosted copy is read-only.
+   */
+  two_way_sync: z.boolean(),
   require_approved_devices: z.boolean(),
   allow_negative_stock: z.boolean(),
   /** Largest discount staff may give, basis points of the amount (1000 = 10 %); admins: no limit. */
@@ -118,6 +123,7 @@ export const businessUpdateSchema = z
     receipt_footer: multilineText(500),
     payment_details: paymentDetailsSchema,
     online_offline: z.union([z.literal(0), z.literal(1)]),
+    two_way_sync: z.boolean(),
     require_approved_devices: z.boolean(),
     allow_negative_stock: z.boolean(),
     max_discount_bp: z.number().int().min(0).max(BASIS_POINTS),

@@ -6,7 +6,8 @@ import type { DialectName } from '../dialect.js';
  * Sync, part 2 (ADR 11 §11.3): every server pulls what it lacks from the hosted journal. The
  * local side keeps its pull cursor (a position in the hosted journal) and the hosted server's id
  * beside its push cursor; the hosted side keeps, per linked server, the cursor that server last
- * said it has applied (its memory of what it already sent there).
+ * said it has applied (its memory of what it already sent there). A business may choose two-way
+ * sync (§11.6): its hosted copy then takes writes too.
  */
 export function pull(dialect: DialectName) {
   const counter = dialect === 'postgres' ? 'bigint' : 'integer';
@@ -21,6 +22,10 @@ export function pull(dialect: DialectName) {
         await db.schema.alterTable(table).addColumn('last_pull_at', 'text').execute();
       }
       await db.schema.alterTable('sync_links').addColumn('hosted_server_id', 'text').execute();
+      await db.schema
+        .alterTable('businesses')
+        .addColumn('two_way_sync', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema
         .alterTable('sync_links')
         .addColumn('pull_waiting', 'integer', (c) => c.notNull().defaultTo(0))

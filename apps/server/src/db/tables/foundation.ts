@@ -18,6 +18,7 @@ export interface BusinessesTable {
   /** JSON text of the payment details printed on receipts. */
   payment_details: string;
   online_offline: Bit;
+  two_way_sync: Generated<Bit>;
   require_approved_devices: Bit;
   allow_negative_stock: Bit;
   /** Largest discount staff may give, in basis points of the amount (admins: no limit). */

@@ -24,6 +24,7 @@ export function toBusiness(row: BusinessRow): Business {
     receipt_footer: row.receipt_footer,
     payment_details: paymentDetailsSchema.parse(details),
     online_offline: row.online_offline ? 1 : 0,
+    two_way_sync: row.two_way_sync === 1,
     require_approved_devices: row.require_approved_devices === 1,
     allow_negative_stock: row.allow_negative_stock === 1,
     max_discount_bp: row.max_discount_bp,

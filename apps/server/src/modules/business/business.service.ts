@@ -18,11 +18,20 @@ export async function updateBusiness(
 ): Promise<ReturnType<typeof toBusiness>> {
   return db.kysely.transaction().execute(async (trx) => {
     await lockBusiness(db, trx, actor.businessId);
-    const { payment_details, online_offline, require_approved_devices, allow_negative_stock, ...plain } =
-      patch;
+    const {
+      payment_details,
+      online_offline,
+      two_way_sync,
+      require_approved_devices,
+      allow_negative_stock,
+      ...plain
+    } = patch;
     const set: Partial<BusinessRow> = { ...plain, updated_at: actor.at };
     if (payment_details) set.payment_details = JSON.stringify(payment_details);
     if (online_offline !== undefined) set.online_offline = online_offline;
+    if (two_way_sync !== undefined) set.two_way_sync = two_way_sync ? 1 : 0;
+    // Selling on the hosted site is working online as well as offline.
+    if (two_way_sync) set.online_offline = 1;
     if (require_approved_devices !== undefined)
       set.require_approved_devices = require_approved_devices ? 1 : 0;
     if (allow_negative_stock !== undefined) set.allow_negative_stock = allow_negative_stock ? 1 : 0;

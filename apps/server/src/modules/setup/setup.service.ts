@@ -42,6 +42,7 @@ function businessRow(id: string, input: SetupInput, at: string, online: boolean)
     // A business created on a hosted server is an online business (seed spec §4: the hosted
     // server serves a shop only when it works both online and offline).
     online_offline: online ? 1 : 0,
+    two_way_sync: 0,
     require_approved_devices: 0,
     allow_negative_stock: 0,
     max_discount_bp: 0,

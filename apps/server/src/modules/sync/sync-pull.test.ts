@@ -97,6 +97,40 @@ describe('sync, part 2: pull', () => {
     expect(await businessDigest(branch.db, businessId, p.dir)).toEqual(once);
   });
 
+  it('with two-way sync chosen at the shop, the hosted site takes writes and the shop pulls them', async () => {
+    const shopCookie = (await signIn(p.local.app, admin, ADMIN_PASSWORD, 'SHOP-TILL-2')).cookie;
+    const hostedOwner = await signIn(p.hosted.app, admin, ADMIN_PASSWORD, 'WEB-1');
+    expect(hostedOwner.session.synced_from_shop).toBe(true);
+    await expect(
+      buildProduct(p.hosted.app, hostedOwner.cookie, { name: 'Too early', code: 'EARLY' }),
+    ).rejects.toThrow(/business_synced_from_shop/);
+    const res = await p.local.app.inject({
+      method: 'PATCH',
+      url: '/api/business/profile',
+      headers: { cookie: shopCookie },
+      payload: { two_way_sync: true },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ two_way_sync: true, online_offline: 1 });
+    expect((await pushFrom(p, p.local, businessId)).kind).toBe('caught_up');
+    const again = await signIn(p.hosted.app, admin, ADMIN_PASSWORD, 'WEB-2');
+    expect(again.session.synced_from_shop).toBe(false);
+    const online = await buildProduct(p.hosted.app, again.cookie, { name: 'Sold online', code: 'ONL1' });
+    expect((await pullAll(p, p.local, businessId)).kind).toBe('caught_up');
+    const atShop = await p.local.db.kysely
+      .selectFrom('products')
+      .select('name')
+      .where('id', '=', online.id)
+      .executeTakeFirst();
+    expect(atShop?.name).toBe('Sold online');
+    // The shop's next push does not send the hosted site's entries back; all ends equal.
+    await buildProduct(p.local.app, shopCookie, { name: 'Shop Salt', code: 'SSALT' });
+    expect((await pushFrom(p, p.local, businessId)).kind).toBe('caught_up');
+    expect(await businessDigest(p.local.db, businessId, p.dir)).toEqual(
+      await businessDigest(p.hosted.db, businessId, p.dir),
+    );
+  });
+
   it('a PC that keeps a business cannot join another as a branch', async () => {
     await expect(join(p, p.local, businessId)).rejects.toMatchObject({ code: 'link_shop_has_business' });
   });

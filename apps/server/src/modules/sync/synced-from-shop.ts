@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 
 /**
- * Hosted only: whether a shop's local server keeps this business (an unrevoked sync server),
- * which makes the hosted copy read-only for the business's documents (ADR 11 §8).
+ * Hosted only: whether a shop's local server keeps this business (an unrevoked sync server) and
+ * the business has not chosen two-way sync, which makes the hosted copy read-only for the
+ * business's documents (ADR 11 §8, §11.6).
  */
 export async function syncedFromShop(
   db: Kysely<Database>,
@@ -13,9 +14,11 @@ export async function syncedFromShop(
   if (mode !== 'hosted') return false;
   const row = await db
     .selectFrom('sync_servers')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('revoked_at', 'is', null)
+    .innerJoin('businesses', 'businesses.id', 'sync_servers.business_id')
+    .select('sync_servers.id')
+    .where('sync_servers.business_id', '=', businessId)
+    .where('sync_servers.revoked_at', 'is', null)
+    .where('businesses.two_way_sync', '=', 0)
     .executeTakeFirst();
   return !!row;
 }

@@ -147,6 +147,7 @@ export function OperationsSection({ form }: SectionProps) {
   const { t } = useTranslation();
   const switches = [
     ['online_offline', t('business.onlineOffline'), t('business.onlineOfflineHint')],
+    ['two_way_sync', t('business.twoWaySync'), t('business.twoWaySyncHint')],
     [
       'require_approved_devices',
       t('business.requireApprovedDevices'),
