@@ -94,6 +94,10 @@ export const syncServerViewSchema = z.object({
   linked_at: z.string(),
   last_contact_at: z.string().nullable(),
   last_push_at: z.string().nullable(),
+  /** When the server last pulled from here (ADR 11 §11.3). */
+  last_pull_at: z.string().nullable(),
+  /** Entries of the journal here past that server's pull cursor: what it has still to receive. */
+  to_pull: z.number().int(),
   /** What the shop said waits on its side at its last contact. */
   waiting: z.number().int(),
   oldest_unsynced_sale_at: z.string().nullable(),
@@ -113,6 +117,9 @@ export const syncStatusSchema = z.discriminatedUnion('role', [
     last_push_at: z.string().nullable(),
     last_contact_at: z.string().nullable(),
     last_attempt_at: z.string().nullable(),
+    /** When this PC last received from the hosted journal, and what it held for it then. */
+    last_pull_at: z.string().nullable(),
+    to_pull: z.number().int(),
     waiting: waitingSchema,
     /** Journal entries of the business in all, and how many the hosted side has (the copy's progress). */
     head: z.number().int(),

@@ -33,6 +33,8 @@ async function localStatus(db: Db, businessId: string): Promise<SyncStatusView> 
     last_push_at: link?.last_push_at ?? null,
     last_contact_at: link?.last_contact_at ?? null,
     last_attempt_at: link?.last_attempt_at ?? null,
+    last_pull_at: link?.last_pull_at ?? null,
+    to_pull: link?.pull_waiting ?? 0,
     waiting: { entries: waiting.entries, documents: waiting.documents },
     head,
     cursor,
@@ -66,6 +68,7 @@ async function hostedStatus(db: Db, businessId: string): Promise<SyncStatusView>
     .orderBy('linked_at')
     .orderBy('id')
     .execute();
+  const head = await journalHead(db, businessId);
   return {
     role: 'hosted',
     linked: servers.some((s) => !s.revoked_at),
@@ -77,6 +80,8 @@ async function hostedStatus(db: Db, businessId: string): Promise<SyncStatusView>
       linked_at: s.linked_at,
       last_contact_at: s.last_contact_at,
       last_push_at: s.last_push_at,
+      last_pull_at: s.last_pull_at,
+      to_pull: Math.max(0, head - Number(s.pull_cursor)),
       waiting: Number(s.reported_waiting),
       oldest_unsynced_sale_at: s.oldest_unsynced_at,
       clock_skew_ms: s.clock_skew_ms,

@@ -81,6 +81,8 @@ describe('the notifications panel', () => {
       last_push_at: ago(3 * 3600_000),
       last_contact_at: ago(3 * 3600_000),
       last_attempt_at: ago(60_000),
+      last_pull_at: ago(3 * 3600_000),
+      to_pull: 0,
       waiting: { entries: 12, documents: 5 },
       head: 100,
       cursor: 88,

@@ -31,6 +31,12 @@ function Progressing({ s, w }: { s: LocalStatus; w: Wording }) {
           ? t('sync.local.lastSent', { when: w.ago(s.last_push_at, now) })
           : t('sync.local.nothingSent')}
       </Text>
+      <Text size="sm" data-testid="sync-received">
+        {s.last_pull_at
+          ? t('sync.local.lastReceived', { when: w.ago(s.last_pull_at, now) })
+          : t('sync.local.nothingReceived')}
+        {s.to_pull > 0 && ` · ${t('sync.local.toReceive', { count: s.to_pull })}`}
+      </Text>
       <Text size="sm" c="dimmed">
         {s.last_contact_at
           ? t('sync.local.lastContact', { when: w.ago(s.last_contact_at, now) })

@@ -78,6 +78,8 @@ function ServerRow({ x, w, onRevoke }: { x: SyncServerView; w: Wording; onRevoke
       <Table.Td style={NOWRAP}>{w.ago(x.last_contact_at, now)}</Table.Td>
       <Table.Td style={NOWRAP}>{w.ago(x.last_push_at, now)}</Table.Td>
       <Table.Td style={TABULAR}>{w.count(x.waiting)}</Table.Td>
+      <Table.Td style={NOWRAP}>{w.ago(x.last_pull_at, now)}</Table.Td>
+      <Table.Td style={TABULAR}>{w.count(x.to_pull)}</Table.Td>
       <Table.Td style={NOWRAP}>{w.time(x.oldest_unsynced_sale_at, now)}</Table.Td>
       <Table.Td style={NOWRAP} c={isSkewed(x.clock_skew_ms) ? 'red' : undefined}>
         {skewWords(w, x.clock_skew_ms)}
@@ -112,10 +114,20 @@ export function ServersTable({ servers, w }: { servers: SyncServerView[]; w: Wor
         {t('sync.hosted.noServers')}
       </Text>
     );
-  const columns = ['name', 'state', 'lastContact', 'lastPush', 'waiting', 'oldestSale', 'clock'];
+  const columns = [
+    'name',
+    'state',
+    'lastContact',
+    'lastPush',
+    'waiting',
+    'lastPull',
+    'toPull',
+    'oldestSale',
+    'clock',
+  ];
   return (
     <>
-      <Table.ScrollContainer minWidth={860}>
+      <Table.ScrollContainer minWidth={1040}>
         <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label={t('sync.hosted.servers')}>
           <TableHead columns={columns.map((c) => t(`sync.hosted.col.${c}`))} actions={t('users.actions')} />
           <Table.Tbody>
