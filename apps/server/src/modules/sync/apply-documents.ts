@@ -41,6 +41,18 @@ export interface ApplyResult {
   quarantined: Quarantined[];
 }
 
+/**
+ * Test hook (ADR 11 §11.8): the simulation makes the next apply fail once its documents are
+ * written and before its cursor moves, as a process killed there would; the transaction rolls back.
+ */
+export const applyFaults: { next: (() => void) | null } = { next: null };
+function applyFault(): void {
+  if (process.env.NODE_ENV !== 'test' || !applyFaults.next) return;
+  const fail = applyFaults.next;
+  applyFaults.next = null;
+  fail();
+}
+
 /** Rows written by this batch, by table: what the derived tables move with. */
 type Written = Map<string, Row[]>;
 
@@ -84,6 +96,7 @@ export async function applyDocuments(trx: Trx, t: ApplyTarget, docs: SyncDocumen
   await flushFresh(trx, t, fresh, written);
   result.applied += fresh.length;
   await moveDerived(trx, t, written);
+  applyFault();
   return result;
 }
 
