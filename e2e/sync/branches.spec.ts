@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import {
+  type Branch,
+  branchFetch,
+  branchSignIn,
+  digestBranch,
+  joinBranch,
+  startBranch,
+} from '../support/sync-branch.mjs';
+import {
+  SHOP_ADMIN,
+  compareDigests,
+  digestBusiness,
+  hostedSession,
+  linkLocalToHosted,
+  localFetch,
+  startHosted,
+  startLocal,
+  stopAll,
+} from '../support/sync-stack.mjs';
+
+// Sync part 2 with real processes (ADR 11 §11.8): the first shop PC, a second branch's PC that
+// joins with `duka link` on an empty folder, and the hosted site as two processes behind the
+// chaos proxy, two-way. Each writes; the proxy drops connections for a while; once it heals, the
+// three copies of the business are the same table by table, with no call from the test but the
+// writes: the servers' own push and pull jobs carry everything.
+
+test.afterEach(async () => {
+  const info = test.info();
+  await stopAll({ keep: info.status !== info.expectedStatus });
+});
+
+type Digest = Awaited<ReturnType<typeof digestBusiness>>;
+
+async function converged(branch: Branch, businessId: string): Promise<string[]> {
+  const hosted: Digest = await digestBusiness('hosted');
+  const shop: Digest = await digestBusiness('local');
+  const other = await digestBranch(branch, businessId);
+  return [
+    ...compareDigests(shop, hosted, { names: ['shop', 'hosted'] }),
+    ...compareDigests(other, hosted, { names: ['branch', 'hosted'] }),
+  ].map((d) => JSON.stringify(d));
+}
+
+const product = (name: string, code: string) => ({ id: randomUUID(), name, code, price: 25_000 });
+
+test('two shop PCs and the hosted site, two-way, through a flaky link: all three end the same', async () => {
+  test.setTimeout(240_000);
+  const hosted = await startHosted();
+  await startLocal();
+  const { status } = await linkLocalToHosted();
+  expect(status).toMatchObject({ state: 'active' });
+  const businessId = (await localFetch('/api/business/profile')).body.id as string;
+  const twoWay = await localFetch('/api/business/profile', { method: 'PATCH', body: { two_way_sync: true } });
+  expect(twoWay.status).toBe(200);
+
+  // A second branch's PC, empty, joins with a code and pulls the whole business by itself.
+  const branch = await startBranch('branch-b');
+  expect(await joinBranch(branch, businessId)).toMatch(/joined/i);
+  await expect
+    .poll(async () => (await branchFetch(branch, '/api/setup')).body?.setup_required, { timeout: 60_000 })
+    .toBe(false);
+  await expect
+    .poll(
+      async () => {
+        try {
+          await branchSignIn(branch, SHOP_ADMIN);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+
+  // Writes on all three; the link drops connections meanwhile.
+  hosted.chaos.setMode('drop');
+  const atShop = await localFetch('/api/products', { method: 'POST', body: product('Shop Rice', 'RICE1') });
+  const atBranch = await branchFetch(branch, '/api/products', {
+    method: 'POST',
+    body: product('Branch Tea', 'TEA1'),
+  });
+  expect([atShop.status, atBranch.status]).toEqual([201, 201]);
+  await new Promise((r) => setTimeout(r, 3_000));
+  hosted.chaos.heal();
+  const online = await hostedSession();
+  const atHosted = await online('/api/products', { method: 'POST', body: product('Online Soap', 'SOAP1') });
+  expect(atHosted.status).toBe(201);
+  const renamed = await branchFetch(branch, `/api/products/${atShop.body.id as string}`, {
+    method: 'PATCH',
+    body: { name: 'Shop Rice 2 kg' },
+  });
+  // The branch may not have the shop's product yet; when it has, the rename must reach everyone.
+  expect([200, 404]).toContain(renamed.status);
+
+  // Every product reaches every server, and then all tables agree.
+  for (const fetcher of [
+    (p: string) => localFetch(p),
+    (p: string) => branchFetch(branch, p),
+    (p: string) => online(p),
+  ])
+    await expect
+      .poll(
+        async () =>
+          ((await fetcher('/api/products')).body as { code: string }[])
+            .map((x) => x.code)
+            .filter((c) => ['RICE1', 'TEA1', 'SOAP1'].includes(c))
+            .sort(),
+        { timeout: 90_000 },
+      )
+      .toEqual(['RICE1', 'SOAP1', 'TEA1']);
+  await expect.poll(() => converged(branch, businessId), { timeout: 90_000, intervals: [2_000] }).toEqual([]);
+});
