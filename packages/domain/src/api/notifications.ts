@@ -9,6 +9,11 @@ export const notificationsSchema = z.object({
   low_stock: z.number().int(),
   /** Products with a stock level below zero at some location. */
   negative_stock: z.number().int(),
+  /**
+   * Debtors owing more than their (non-zero) credit limit: after a sync merge two branches may
+   * both have sold on credit up to the limit (ADR 11 §11.5); flagged, never undone.
+   */
+  debtors_over_limit: z.number().int(),
   /** Transfers received more than a day ago that nobody confirmed against the statement. */
   unconfirmed_transfers: z.number().int(),
   /** Past business days (the last week) with sales at a location and no day close there. */

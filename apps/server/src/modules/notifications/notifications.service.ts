@@ -19,6 +19,19 @@ async function negativeStock(db: Q, businessId: string): Promise<number> {
   return Number(row.n);
 }
 
+/** Debtors whose balance is above a non-zero credit limit. */
+async function overLimit(db: Q, businessId: string): Promise<number> {
+  const row = await db
+    .selectFrom('debtors')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('business_id', '=', businessId)
+    .where('deleted_at', 'is', null)
+    .where('credit_limit', '>', 0)
+    .whereRef('balance', '>', 'credit_limit')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Transfers made before `before` with no confirmation. */
 async function oldUnconfirmed(db: Q, businessId: string, before: string): Promise<number> {
   const row = await db
@@ -76,9 +89,10 @@ export async function notifications(
   backup: Notifications['backup_failing'],
 ): Promise<Notifications> {
   const today = businessDay(now, business.timezone);
-  const [reorder, negative, transfers, days, devices] = await Promise.all([
+  const [reorder, negative, over, transfers, days, devices] = await Promise.all([
     reorderProducts(db, business.id),
     negativeStock(db, business.id),
+    overLimit(db, business.id),
     oldUnconfirmed(db, business.id, new Date(now.getTime() - DAY_MS).toISOString()),
     daysNotClosed(db, business.id, addDays(today, -DAYS_BACK), addDays(today, -1)),
     devicesWaiting(db, business.id, business.require_approved_devices === 1),
@@ -86,6 +100,7 @@ export async function notifications(
   return {
     low_stock: reorder.filter((p) => isLowStock(Number(p.q ?? 0), Number(p.reorder_level))).length,
     negative_stock: negative,
+    debtors_over_limit: over,
     unconfirmed_transfers: transfers,
     days_not_closed: days,
     backup_failing: backup,

@@ -34,6 +34,7 @@ describe('GET /api/notifications', () => {
     expect((await get()).body).toEqual({
       low_stock: 0,
       negative_stock: 0,
+      debtors_over_limit: 0,
       unconfirmed_transfers: 0,
       days_not_closed: [],
       backup_failing: null,
@@ -63,6 +64,21 @@ describe('GET /api/notifications', () => {
       lines: [{ product_id: tea.id, quantity: 1_000 }],
       tendered: 100_000,
     });
+    // Over the limit: a credit sale, then the limit lowered below what is owed (as a merge of
+    // two branches' credit sales can leave it).
+    await sold(t.app, s.admin, {
+      kind: 'debtor',
+      location_id: s.shop.id,
+      debtor_id: s.debtor.id,
+      lines: [{ product_id: s.bread.id, quantity: 1_000 }],
+    });
+    const lowered = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/debtors/${s.debtor.id}`,
+      headers: { cookie: s.admin },
+      payload: { credit_limit: 100 },
+    });
+    expect(lowered.statusCode).toBe(200);
     // A transfer on 1 June, then one on 2 June: only the first is a day old on 2 June at noon.
     const transfer = (reference: string) =>
       sold(t.app, s.admin, {
@@ -107,6 +123,7 @@ describe('GET /api/notifications', () => {
     expect(body).toEqual({
       low_stock: 1,
       negative_stock: 1,
+      debtors_over_limit: 1,
       unconfirmed_transfers: 1,
       // 1 June had sales at the Main shop and was not closed; 2 June is today.
       days_not_closed: [{ day: '2026-06-01', location_id: s.shop.id, location_name: s.shop.name }],

@@ -11,6 +11,7 @@ const json = (body: unknown, status = 200) =>
 const everything: Notifications = {
   low_stock: 3,
   negative_stock: 1,
+  debtors_over_limit: 2,
   unconfirmed_transfers: 2,
   days_not_closed: [{ day: '2026-06-01', location_id: LOC, location_name: 'Main shop' }],
   backup_failing: { at: '2026-06-02T08:05:00Z', message: 'ENOSPC: no space left on device' },
@@ -40,6 +41,7 @@ describe('the notifications panel', () => {
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       [expect.stringMatching(/^The last backup failed \(.+\): ENOSPC: no space left on device$/), '/profile'],
       ['1 product below zero stock: count it, or receive what came in', '/stock-report'],
+      ['2 debtors owe more than their credit limit', '/debtors'],
       ['Jun 1, 2026 at Main shop is not closed', `/daily-sales?day=2026-06-01&location_id=${LOC}`],
       ['2 transfers older than a day not confirmed against the statement', '/transfers'],
       ['3 products at or below their reorder level', '/stock?low=1'],
@@ -53,6 +55,7 @@ describe('the notifications panel', () => {
       ...everything,
       low_stock: 0,
       negative_stock: 0,
+      debtors_over_limit: 0,
       unconfirmed_transfers: 0,
       days_not_closed: [],
       backup_failing: null,

@@ -45,6 +45,13 @@ export function attentionEntries(
       to: '/stock-report',
       color: 'red',
     });
+  if (n.debtors_over_limit > 0)
+    out.push({
+      id: 'over-limit',
+      text: t('layout.attention.debtorsOverLimit', { count: n.debtors_over_limit }),
+      to: '/debtors',
+      color: 'orange',
+    });
   for (const d of n.days_not_closed)
     out.push({
       id: `day-${d.day}-${d.location_id}`,
