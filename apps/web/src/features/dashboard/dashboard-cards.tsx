@@ -93,7 +93,7 @@ export function TopProducts({ items }: { items: Dashboard['top_products'] }) {
                   />
                 </Box>
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {t('dashboard.sold', { quantity: formatQuantity(p.quantity) })}
+                  {t('dashboard.sold', { quantity: formatQuantity(p.quantity), count: p.quantity / 1000 })}
                 </Text>
               </Group>
             </li>
