@@ -135,11 +135,7 @@ test('transfer: the refund reference is required, then the refund is in the tran
   await expect(page.getByText('Type the reference of the refund')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByLabel(/^Refund reference/).fill(`rf${RUN}`);
-  await confirmReversal(
-    page,
-    sale.receipt_no,
-    'Reverse 1 line and record a transfer refund of KES 350.00?',
-  );
+  await confirmReversal(page, sale.receipt_no, 'Reverse 1 line and record a transfer refund of KES 350.00?');
   await expect(page.getByTestId('done-transfer')).toContainText(`RF${RUN}`);
   const list = (await (await api.get('/api/transfers?source=reversal&limit=500')).json()) as {
     items: { reference: string; amount: number }[];

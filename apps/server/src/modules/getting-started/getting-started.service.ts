@@ -1,4 +1,9 @@
-import { type GettingStarted, type GettingStartedStep, GETTING_STARTED_STEPS, paymentDetailsSchema } from '@duka/domain';
+import {
+  type GettingStarted,
+  type GettingStartedStep,
+  GETTING_STARTED_STEPS,
+  paymentDetailsSchema,
+} from '@duka/domain';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { BusinessRow, Database } from '../../db/tables.js';
 
