@@ -12,7 +12,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconChevronRight, IconCircleCheckFilled, IconCircleDashed, IconRocket } from '@tabler/icons-react';
+import { IconCheck, IconChevronRight, IconCircleDashed, IconRocket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { GettingStarted } from '@duka/domain';
 import { useTillPrinting } from '../../lib/printing/till-settings';
@@ -47,7 +47,7 @@ function StepRow({ step }: { step: Step }) {
             size={26}
             aria-hidden
           >
-            {step.done ? <IconCircleCheckFilled size={18} /> : <IconCircleDashed size={18} />}
+            {step.done ? <IconCheck size={16} stroke={3} /> : <IconCircleDashed size={18} />}
           </ThemeIcon>
           <div style={{ flex: 1, minWidth: 0 }}>
             <Text fw={600} size="sm" td={step.done ? 'line-through' : undefined}>
