@@ -17,7 +17,7 @@ describe('plurals (issue 16)', () => {
   });
 
   it.each(LANGUAGES)('%s: every plural key has every form its language needs', (lng) => {
-    const flat = new Map(entries(TRANSLATIONS[lng] as Tree));
+    const flat = new Map(entries(TRANSLATIONS[lng]));
     const forms = new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
     for (const key of [...flat.keys()].filter((k) => k.endsWith('_one')).map((k) => k.slice(0, -4)))
       for (const form of forms)
