@@ -87,7 +87,7 @@ test('cash: reverse 1 of 3 of one line — refund shown, stock back, a new recei
   await page.getByRole('button', { name: 'Reverse…' }).click();
   await expect(page.getByText('Say why the sale is reversed')).toBeVisible();
   await page.getByLabel(/^Reason/).fill('One bag was torn');
-  await confirmReversal(page, sale.receipt_no, 'Reverse 1 line(s) and refund KES 180.00 in cash?');
+  await confirmReversal(page, sale.receipt_no, 'Reverse 1 line and refund KES 180.00 in cash?');
   await expect(page.getByTestId('done-total')).toHaveText(kes('180.00'));
   expect(await levelOf(api, SUGAR.code, shop.id)).toBe(before + 1000);
   // Ready for the next one.
@@ -114,7 +114,7 @@ test('debtor: the balance goes down by the refund', async ({ page }) => {
   await confirmReversal(
     page,
     sale.receipt_no,
-    "Reverse 1 line(s) and take KES 180.00 off the debtor's balance?",
+    "Reverse 1 line and take KES 180.00 off the debtor's balance?",
   );
   await expect(page.getByTestId('done-debtor')).toContainText(kes(after));
   expect(await balanceOf()).toBe(balance - 18_000);
@@ -135,11 +135,7 @@ test('transfer: the refund reference is required, then the refund is in the tran
   await expect(page.getByText('Type the reference of the refund')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByLabel(/^Refund reference/).fill(`rf${RUN}`);
-  await confirmReversal(
-    page,
-    sale.receipt_no,
-    'Reverse 1 line(s) and record a transfer refund of KES 350.00?',
-  );
+  await confirmReversal(page, sale.receipt_no, 'Reverse 1 line and record a transfer refund of KES 350.00?');
   await expect(page.getByTestId('done-transfer')).toContainText(`RF${RUN}`);
   const list = (await (await api.get('/api/transfers?source=reversal&limit=500')).json()) as {
     items: { reference: string; amount: number }[];

@@ -50,7 +50,7 @@ test('stock screens, light and dark, wide and narrow', async ({ page }) => {
       await expect(page.getByLabel(/^Quantity of Tea/)).toBeVisible();
     }
   });
-  await shoot(page, 'negative', '/stock-negative', 'Add Stock › Stock negative');
+  await shoot(page, 'negative', '/stock-negative', 'Add Stock › Remove stock');
   await shoot(page, 'transfer', '/inter-location', 'Add Stock › Location to location');
   await shoot(page, 'locations', '/locations', 'Locations');
   await shoot(page, 'suppliers', '/suppliers', 'Suppliers');

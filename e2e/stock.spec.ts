@@ -62,7 +62,7 @@ test.describe('stock journey (admin)', () => {
     await expect(page.getByLabel(`Quantity of ${SUGAR.name}`)).toHaveValue('10');
     await expect(page.getByLabel('Their invoice number')).toHaveValue('INV-77');
     await page.getByRole('button', { name: 'Save receipt' }).click();
-    await expect(page.getByText('Receipt saved: 2 line(s) added to stock')).toBeVisible();
+    await expect(page.getByText('Goods received: 2 lines added to stock')).toBeVisible();
     await expect(page.getByText('No lines yet')).toBeVisible();
 
     // Transfer 4 sugar to the store.
@@ -71,17 +71,17 @@ test.describe('stock journey (admin)', () => {
     await pick(page, /^To location/, STORE);
     await scan(page, SUGAR.code, '4');
     await page.getByRole('button', { name: 'Save transfer' }).click();
-    await expect(page.getByText('Transfer saved: 1 line(s) moved')).toBeVisible();
+    await expect(page.getByText('Transfer saved: 1 line moved')).toBeVisible();
 
-    // Stock positive: 2 rice found.
+    // Add stock: 2 rice found.
     await page.goto('/stock-positive');
     await pick(page, /^Location/, 'Main shop');
     await pick(page, /^Reason/, 'Found');
     await scan(page, RICE.code, '2');
     await page.getByRole('button', { name: 'Save adjustment' }).click();
-    await expect(page.getByText('Stock added: 1 line(s)')).toBeVisible();
+    await expect(page.getByText('Stock added: 1 line')).toBeVisible();
 
-    // Stock negative: more than on hand is refused next to the line, then 1 damaged.
+    // Remove stock: more than on hand is refused next to the line, then 1 damaged.
     await page.goto('/stock-negative');
     await pick(page, /^Location/, 'Main shop');
     await pick(page, /^Reason/, 'Damaged');
@@ -90,7 +90,7 @@ test.describe('stock journey (admin)', () => {
     await expect(page.getByTestId('line-0').getByRole('alert')).toContainText(`Not enough ${SUGAR.name}`);
     await page.getByLabel(`Quantity of ${SUGAR.name}`).fill('1');
     await page.getByRole('button', { name: 'Save adjustment' }).click();
-    await expect(page.getByText('Stock removed: 1 line(s)')).toBeVisible();
+    await expect(page.getByText('Stock removed: 1 line')).toBeVisible();
 
     // A count at Main shop: 4 sugar counted where 5 are expected.
     await page.goto('/stock-taking');
@@ -156,9 +156,9 @@ test.describe('stock journey (admin)', () => {
 
     await page.getByRole('button', { name: 'Import CSV' }).first().click();
     await upload(`${header}\n${good}\n${bad.replace(',abc,', ',450,')}\n`);
-    await expect(dialog.getByText('All 2 row(s) are valid')).toBeVisible();
+    await expect(dialog.getByText('All 2 rows are valid')).toBeVisible();
     await dialog.getByRole('button', { name: 'Import all' }).click();
-    await expect(page.getByText('Imported 2 product(s)')).toBeVisible();
+    await expect(page.getByText('Imported 2 products')).toBeVisible();
     await expect(page.getByTestId(`product-row-CSVA${RUN}`)).toBeVisible();
     await page.getByLabel('Search by name, code or barcode').fill(`CSVB${RUN}`);
     await expect(page.getByTestId(`product-row-CSVB${RUN}`)).toContainText(`Cooking oil ${RUN}`);

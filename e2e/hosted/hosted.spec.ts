@@ -130,7 +130,7 @@ test('adds a product and receives stock from a supplier in the browser', async (
   await scan(page, SUGAR.barcode, '20');
   await page.getByLabel(`Unit cost of ${SUGAR.name}`).fill('150');
   await page.getByRole('button', { name: 'Save receipt' }).click();
-  await expect(page.getByText('Receipt saved: 1 line(s) added to stock')).toBeVisible();
+  await expect(page.getByText('Goods received: 1 line added to stock')).toBeVisible();
   expect(await levelOf(api, SUGAR.code, main)).toBe(20_000);
   // the page's calls were served by both processes
   expect([...backends].sort()).toEqual(['1', '2']);
@@ -225,7 +225,7 @@ test('reverses part of the cash sale: the stock comes back', async ({ page }) =>
   await apiLoginInPage(page, OWNER_A.username, OWNER_A.password);
   const receiptNo = receipts[0]!;
   await page.goto('/cash-reverse');
-  await expect(page.getByRole('heading', { name: 'Reverse a sale › cash' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Reverse a sale › Cash' })).toBeVisible();
   await page.getByLabel('Receipt number').fill(receiptNo);
   await page.getByRole('button', { name: 'Find sale' }).click();
   await expect(page.getByTestId('sale-summary')).toContainText(`Receipt #${receiptNo}`);

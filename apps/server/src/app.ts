@@ -41,6 +41,7 @@ import { backupsRoutes } from './modules/backups/backups.routes.js';
 import { printingRoutes } from './modules/printing/printing.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { gettingStartedRoutes } from './modules/getting-started/getting-started.routes.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
 import { syncWireRoutes } from './modules/sync/sync-wire.routes.js';
 import { workDraftsRoutes } from './modules/work-drafts/work-drafts.routes.js';
@@ -116,6 +117,7 @@ const ROUTE_MODULES = [
   printingRoutes,
   reportsRoutes,
   notificationsRoutes,
+  gettingStartedRoutes,
   syncRoutes,
   syncWireRoutes,
   workDraftsRoutes,

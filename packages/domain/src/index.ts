@@ -35,4 +35,5 @@ export * from './api/work-drafts.js';
 export * from './printing/printer-status.js';
 export * from './printing/qz-endpoints.js';
 export * from './api/notifications.js';
+export * from './api/getting-started.js';
 export * from './sync/hlc.js';

@@ -89,3 +89,12 @@ describe('menu (seed spec §2, §6)', () => {
     expect(accessForPath('/nowhere')).toBeUndefined();
   });
 });
+
+describe('menu words (issue 16)', () => {
+  it("names every sub-item in sentence case, and adjustments in a shopkeeper's words", () => {
+    const children = MENU.flatMap((e) => (e.kind === 'group' ? e.children : []));
+    for (const c of children) expect(c.label[0], c.label).toBe(c.label[0]!.toUpperCase());
+    expect(children.find((c) => c.path === '/stock-positive')!.label).toBe('Add stock');
+    expect(children.find((c) => c.path === '/stock-negative')!.label).toBe('Remove stock');
+  });
+});

@@ -5,7 +5,10 @@ export interface MenuLink {
   /** Stable id, also the i18n key under `menu.` */
   id: string;
   path: string;
-  /** English label exactly as the seed spec's route table shows it. */
+  /**
+   * English label: the seed spec's route table, with sub-items in sentence case ("Cash", not
+   * "cash") and the shopkeeper's words for adjustments ("Add stock", not "Stock positive"; issue 16).
+   */
   label: string;
   access: Access;
 }
@@ -31,7 +34,7 @@ const ADMIN: Access = { kind: 'admin' };
 const SIGNED_IN: Access = { kind: 'signedIn' };
 
 /**
- * The menu exactly as the seed spec's route table (§2): labels, groups and order.
+ * The menu as the seed spec's route table (§2): groups and order; labels as `MenuLink.label` says.
  * Access follows §6 and spec-decisions.md: admins see everything; others see what their
  * flags map to, Debtors and Transfers, and the report entries their view flags allow.
  */
@@ -45,8 +48,8 @@ export const MENU: readonly MenuEntry[] = [
     label: 'Add Stock',
     children: [
       link('addSupplierStock', '/addsupplierstock', 'From supplier', flag('adding_supplier_stock')),
-      link('stockPositive', '/stock-positive', 'Stock positive', flag('adding_stock_positive')),
-      link('stockNegative', '/stock-negative', 'Stock negative', flag('adding_stock_negative')),
+      link('stockPositive', '/stock-positive', 'Add stock', flag('adding_stock_positive')),
+      link('stockNegative', '/stock-negative', 'Remove stock', flag('adding_stock_negative')),
       link('interLocation', '/inter-location', 'Location to location', flag('adding_interlocation')),
     ],
   },
@@ -57,10 +60,10 @@ export const MENU: readonly MenuEntry[] = [
     id: 'makeSale',
     label: 'Make a sale',
     children: [
-      link('cashSale', '/cash-sale', 'cash', flag('sell_cash')),
-      link('debtorSale', '/debtor-sale', 'debtor', flag('sell_debtors')),
-      link('transferSale', '/transfer-sale', 'transfer', flag('sell_transfer')),
-      link('currentSales', '/current-sales', 'current sales', flag('current_sales')),
+      link('cashSale', '/cash-sale', 'Cash', flag('sell_cash')),
+      link('debtorSale', '/debtor-sale', 'Debtor', flag('sell_debtors')),
+      link('transferSale', '/transfer-sale', 'Transfer', flag('sell_transfer')),
+      link('currentSales', '/current-sales', 'Current sales', flag('current_sales')),
     ],
   },
   {
@@ -68,9 +71,9 @@ export const MENU: readonly MenuEntry[] = [
     id: 'reverseSale',
     label: 'Reverse a sale',
     children: [
-      link('cashReverse', '/cash-reverse', 'cash', flag('reversing_cash')),
-      link('debtorReverse', '/debtor-reverse', 'debtor', flag('sell_debtors')),
-      link('transferReverse', '/transfer-reverse', 'transfer', flag('sell_transfer')),
+      link('cashReverse', '/cash-reverse', 'Cash', flag('reversing_cash')),
+      link('debtorReverse', '/debtor-reverse', 'Debtor', flag('sell_debtors')),
+      link('transferReverse', '/transfer-reverse', 'Transfer', flag('sell_transfer')),
     ],
   },
   link('expenses', '/expenses', 'Expenses', flag('adding_expenses')),

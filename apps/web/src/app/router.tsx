@@ -104,7 +104,7 @@ function writeOnly(lazy: NonNullable<RouteObject['lazy']>, labelKeys: string[]):
   };
 }
 
-/** A grouped entry is titled with its group: "Make a sale › cash". */
+/** A grouped entry is titled with its group: "Make a sale › Cash". */
 function labelKeysOf(link: MenuLink): string[] {
   for (const entry of MENU) {
     if (entry.kind === 'group' && entry.children.some((c) => c.id === link.id))

@@ -33,8 +33,8 @@ const ALL_FLAGS = [
 describe('screens that only write, on a hosted copy kept by the shop PC (ADR 11 §8)', () => {
   it.each([
     ['/addsupplierstock', 'Add Stock › From supplier'],
-    ['/stock-positive', 'Add Stock › Stock positive'],
-    ['/stock-negative', 'Add Stock › Stock negative'],
+    ['/stock-positive', 'Add Stock › Add stock'],
+    ['/stock-negative', 'Add Stock › Remove stock'],
     ['/inter-location', 'Add Stock › Location to location'],
     ['/stock-taking', 'Stock taking'],
   ])('%s says to do it on the shop PC instead of showing the form', async (path, title) => {

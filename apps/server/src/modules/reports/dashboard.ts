@@ -104,7 +104,7 @@ function monthFigures(perDay: Map<string, DayFigures>, monthStart: string, expen
   };
 }
 
-/** The five best sellers of the week by net revenue, with their names. */
+/** The five best sellers of the week by net revenue (net quantity above zero), with their names. */
 async function topProducts(db: Q, week: Awaited<ReturnType<typeof productFigures>>) {
   const topIds = [...week]
     .map(([id, p]) => ({
@@ -112,6 +112,8 @@ async function topProducts(db: Q, week: Awaited<ReturnType<typeof productFigures
       quantity: p.quantity - p.reversed_quantity,
       net: p.revenue - p.reversed_revenue,
     }))
+    // A product whose every sale was reversed sold nothing: it is not a best seller.
+    .filter((p) => p.quantity > 0)
     .sort((a, b) => b.net - a.net || compareIds(a.id, b.id))
     .slice(0, 5);
   const names = topIds.length

@@ -64,13 +64,13 @@ export function TopProducts({ items }: { items: Dashboard['top_products'] }) {
       testId="dash-top"
       link={{ to: '/period-sales', label: t('dashboard.toSalesReport') }}
     >
-      {items.length === 0 ? (
+      {items.every((p) => p.quantity <= 0) ? (
         <Text c="dimmed" size="sm">
           {t('dashboard.noTop')}
         </Text>
       ) : (
         <Stack gap={10} component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
-          {shares(items).map((p) => (
+          {shares(items.filter((p) => p.quantity > 0)).map((p) => (
             <li key={p.product_id}>
               <Group justify="space-between" gap="xs" wrap="nowrap">
                 <Text size="sm" fw={500} truncate>
@@ -93,7 +93,7 @@ export function TopProducts({ items }: { items: Dashboard['top_products'] }) {
                   />
                 </Box>
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {t('dashboard.sold', { quantity: formatQuantity(p.quantity) })}
+                  {t('dashboard.sold', { quantity: formatQuantity(p.quantity), count: p.quantity / 1000 })}
                 </Text>
               </Group>
             </li>

@@ -8,6 +8,7 @@ import { ChangeLine, ReportError, useReportFormat } from '../reports';
 import { useDashboard } from './dashboard-api';
 import { DebtorsCard, LowStockCard, TopProducts, TransfersCard } from './dashboard-cards';
 import { DaysChart } from './days-chart';
+import { GettingStartedCard } from './getting-started';
 
 function TodayCards({ d }: { d: Dashboard }) {
   const { t } = useTranslation();
@@ -94,6 +95,7 @@ export function DashboardPage() {
           )
         }
       />
+      <GettingStartedCard />
       {dash.isPending ? (
         <DashboardLoading />
       ) : !d ? (

@@ -37,6 +37,7 @@ export function DaysChart({ days }: { days: Dashboard['days'] }) {
       summary={t('dashboard.chartSummary', { sales: f.money(total), profit: f.money(profit) })}
       testId="dashboard-chart"
       flush
+      empty={shown.some((d) => d.sales !== 0 || d.profit !== 0) ? undefined : t('dashboard.chartEmpty')}
       actions={
         <SegmentedControl
           size="xs"

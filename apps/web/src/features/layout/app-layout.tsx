@@ -2,7 +2,6 @@ import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ProfileDialog } from '../profile';
 import { ReadOnlyNoticeProvider, SyncedFromShopNotice } from '../sync';
-import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { NotificationsPanel } from './notifications-panel';
 import { ScrollTopButton } from './scroll-top-button';
@@ -13,7 +12,10 @@ import { useAppLayout } from './use-app-layout';
 import { useMenu } from './use-menu';
 import classes from './layout.module.css';
 
-/** The authenticated area (seed spec §2): navbar, side or top menu, footer, scroll-top, settings. */
+/**
+ * The authenticated area (seed spec §2): navbar, side or top menu, scroll-top, settings. No
+ * copyright footer: inside a shop's own till it is noise (issue 16).
+ */
 export function AppLayout() {
   const { t } = useTranslation();
   const menu = useMenu();
@@ -68,7 +70,6 @@ export function AppLayout() {
             <SyncedFromShopNotice />
             <Outlet />
           </main>
-          <Footer />
         </div>
         <ScrollTopButton visible={s.scroll.showScrollTop} />
         <SettingsPanel opened={s.settings.opened} onOpen={s.settings.open} onClose={s.settings.close} />

@@ -10,7 +10,7 @@ describe('navbar search (seed spec §2)', () => {
     const input = await screen.findByRole('combobox', { name: 'Search' });
     fireEvent.change(input, { target: { value: 'debt' } });
     expect(await screen.findByText('Debtors')).toBeInTheDocument();
-    expect(screen.getByText('Make a sale › debtor')).toBeInTheDocument();
+    expect(screen.getByText('Make a sale › Debtor')).toBeInTheDocument();
     fireEvent.keyDown(input, { key: 'Escape' });
     expect(screen.queryByRole('combobox', { name: 'Search' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));

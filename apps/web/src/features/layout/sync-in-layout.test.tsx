@@ -53,7 +53,7 @@ describe('a hosted copy kept by the shop PC (ADR 11 §8)', () => {
           <Route
             path="/cash-sale"
             element={
-              <NotOnHostedCopy title="Make a sale › cash">
+              <NotOnHostedCopy title="Make a sale › Cash">
                 <p>the till</p>
               </NotOnHostedCopy>
             }
@@ -63,7 +63,7 @@ describe('a hosted copy kept by the shop PC (ADR 11 §8)', () => {
       { session, route: '/cash-sale' },
     );
     expect(await screen.findByTestId('not-on-hosted-copy')).toHaveTextContent(SENTENCE);
-    expect(screen.getByRole('heading', { name: 'Make a sale › cash' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Make a sale › Cash' })).toBeVisible();
     expect(screen.queryByText('the till')).not.toBeInTheDocument();
     expect(screen.queryByTestId('synced-from-shop')).not.toBeInTheDocument();
   });

@@ -15,7 +15,7 @@ export interface SearchEntry {
   label: string;
 }
 
-/** Menu entries flattened for the navbar search: "Make a sale › cash". */
+/** Menu entries flattened for the navbar search: "Make a sale › Cash". */
 export function useMenuSearchEntries(): SearchEntry[] {
   const menu = useMenu();
   const { t } = useTranslation();

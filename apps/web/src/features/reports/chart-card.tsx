@@ -1,10 +1,13 @@
 import '@mantine/charts/styles.css';
 import type { ReactNode } from 'react';
-import { Group, Paper, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconChartBar } from '@tabler/icons-react';
 
 /**
  * A chart with its heading. The chart is one image to assistive technology, named by `summary`
  * (the figures are in the table below too); its own keyboard layer is left off for that reason.
+ * With `empty` (nothing to draw: every figure zero) it says so in words instead of drawing axes of
+ * zeros.
  */
 export function ChartCard({
   title,
@@ -13,7 +16,10 @@ export function ChartCard({
   children,
   testId,
   flush = false,
+  empty,
 }: {
+  /** Words shown instead of the chart when there is nothing to draw. */
+  empty?: string | undefined;
   /** In a grid: no margin under it, as tall as its row. */
   flush?: boolean;
   title: string;
@@ -38,9 +44,13 @@ export function ChartCard({
         </Title>
         {actions}
       </Group>
-      <div role="img" aria-label={`${title}: ${summary}`}>
-        {children}
-      </div>
+      {empty ? (
+        <ChartEmpty text={empty} />
+      ) : (
+        <div role="img" aria-label={`${title}: ${summary}`}>
+          {children}
+        </div>
+      )}
     </Paper>
   );
 }
@@ -57,4 +67,18 @@ export function legendInOrder(names: string[]) {
     verticalAlign: 'bottom' as const,
     itemSorter: (item: { dataKey?: unknown }) => names.indexOf(String(item.dataKey)),
   };
+}
+
+/** A chart's place when it has nothing to show: an icon and what to do about it. */
+function ChartEmpty({ text }: { text: string }) {
+  return (
+    <Stack align="center" justify="center" gap="xs" mih={160} py="lg" data-testid="chart-empty">
+      <ThemeIcon variant="light" color="gray" size={44} radius="xl" aria-hidden>
+        <IconChartBar size={24} />
+      </ThemeIcon>
+      <Text c="dimmed" size="sm" ta="center" maw={320}>
+        {text}
+      </Text>
+    </Stack>
+  );
 }

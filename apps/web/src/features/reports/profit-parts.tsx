@@ -39,6 +39,11 @@ export function ProfitChart({ report, range }: { report: ProfitReport; range: Re
         net: f.money(report.totals.net_profit),
       })}
       testId="profit-chart"
+      empty={
+        periods.some((p) => p.revenue !== 0 || p.gross_profit !== 0 || p.net_profit !== 0)
+          ? undefined
+          : t('reports.chartEmpty')
+      }
     >
       <CompositeChart
         {...CHART_DEFAULTS}

@@ -22,6 +22,7 @@ export function SalesChart({ report, range }: { report: SalesReport; range: Repo
         title={t('reports.sales.chartKind')}
         summary={rows.map((r) => `${r.label}: ${f.money(r.net)}`).join('; ')}
         testId="sales-chart"
+        empty={rows.some((r) => r.net !== 0) ? undefined : t('reports.chartEmpty')}
       >
         <BarChart
           {...CHART_DEFAULTS}
@@ -56,6 +57,7 @@ export function SalesChart({ report, range }: { report: SalesReport; range: Repo
         bestNet: f.money(best.net),
       })}
       testId="sales-chart"
+      empty={days.some((d) => d.net !== 0) ? undefined : t('reports.chartEmpty')}
     >
       <BarChart
         {...CHART_DEFAULTS}

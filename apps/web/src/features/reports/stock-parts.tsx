@@ -25,6 +25,7 @@ export function StockValueChart({ report }: { report: StockReport }) {
         )
         .join('; ')}
       testId="stock-chart"
+      empty={rows.some((r) => r.cost !== 0 || r.price !== 0) ? undefined : t('reports.stock.chartEmpty')}
     >
       <BarChart
         {...CHART_DEFAULTS}

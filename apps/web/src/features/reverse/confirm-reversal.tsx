@@ -5,7 +5,7 @@ import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import type { ReversalPlan } from './reversal-plan';
 
-/** "Reverse 2 line(s) and refund KES 245.00?" — and what exactly changes, before anything is sent. */
+/** "Reverse 2 lines and refund KES 245.00?" — and what exactly changes, before anything is sent. */
 export function ConfirmReversal({
   opened,
   sale,

@@ -29,7 +29,9 @@ export function SaleLines({ sale }: { sale: Sale }) {
               </Text>
               <Text size="xs" c="dimmed">
                 {formatQuantity(l.quantity)} × {money(l.unit_price)}
-                {l.reversed ? ` · ${t('sales.drawer.reversedQty', { qty: formatQuantity(l.reversed) })}` : ''}
+                {l.reversed
+                  ? ` · ${t('sales.drawer.reversedQty', { qty: formatQuantity(l.reversed), count: l.reversed / 1000 })}`
+                  : ''}
               </Text>
             </div>
             <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>

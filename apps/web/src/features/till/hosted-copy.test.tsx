@@ -7,8 +7,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the till on a hosted copy kept by the shop PC (ADR 11 §8)', () => {
   it.each([
-    ['cash', CashSalePage],
-    ['debtor', DebtorSalePage],
+    ['Cash', CashSalePage],
+    ['Debtor', DebtorSalePage],
   ])('%s: says to sell on the shop PC instead of showing the till', async (kind, Page) => {
     const fetch = vi.fn(() => Promise.resolve(new Response('{}', { status: 404 })));
     vi.stubGlobal('fetch', fetch);

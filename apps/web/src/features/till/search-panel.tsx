@@ -13,6 +13,7 @@ import {
 import { IconBarcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type Business, type Product, formatQuantity } from '@duka/domain';
+import { fileUrl } from '../../components/user-avatar';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { mayOpen } from '../sales';
@@ -97,7 +98,23 @@ export const SearchPanel = forwardRef<SearchHandle, Props>(function SearchPanel(
   );
 });
 
-/** The results (or favourites) as tiles: name, level here, price; a click adds the product. */
+/** A product's picture on its tile: small and fixed in size, fetched only when on screen. */
+function TileImage({ name }: { name: string }) {
+  return (
+    <img
+      src={fileUrl(name)}
+      alt=""
+      width={40}
+      height={40}
+      loading="lazy"
+      decoding="async"
+      className={classes.tileImage}
+      data-testid="tile-image"
+    />
+  );
+}
+
+/** The results (or favourites) as tiles: picture if any, name, level here, price; a click adds it. */
 function ProductTiles({
   state: s,
   focused,
@@ -149,6 +166,7 @@ function ProductTiles({
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => s.pick(p)}
           >
+            {p.image && <TileImage name={p.image} />}
             <div>
               <Text fw={600} size="sm" lineClamp={2}>
                 {p.name}

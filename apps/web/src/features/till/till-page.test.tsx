@@ -105,7 +105,7 @@ describe('the till page', () => {
     const s = session();
     const frozen = { ...s, stock_taking: { open_counts: [], frozen_location_ids: [LOC] } };
     await renderApp(<TillPage kind="cash" />, { session: frozen, lng: 'de' });
-    expect(await screen.findByRole('heading', { name: 'Verkaufen › bar', level: 1 })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Verkaufen › Bar', level: 1 })).toBeVisible();
     expect(await screen.findByText(/In Main shop läuft eine Inventur/)).toBeVisible();
     typeOnPage('SUG1');
     await screen.findByRole('group', { name: 'Sugar 1 kg' });

@@ -24,7 +24,7 @@ export function TillPage({ kind }: { kind: SaleKind }) {
   useTillKeys(s, a);
   const { business, cart, till } = s;
   const { money, dateTime } = useFormat(business);
-  // The page heading is its menu entry, as on every other screen: "Make a sale › cash".
+  // The page heading is its menu entry, as on every other screen: "Make a sale › Cash".
   const heading = `${t('menu.makeSale')} › ${t(`menu.${kind}Sale`)}`;
   useDocumentTitle(`${heading} · Duka`);
 

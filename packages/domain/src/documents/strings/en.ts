@@ -1,8 +1,8 @@
 /** Words of server-made documents: en. */
 export const en = {
   'report.movement.supplier_receipt': 'From supplier',
-  'report.movement.stock_positive': 'Stock positive',
-  'report.movement.stock_negative': 'Stock negative',
+  'report.movement.stock_positive': 'Stock added',
+  'report.movement.stock_negative': 'Stock removed',
   'report.movement.transfer_out': 'Transfer out',
   'report.movement.transfer_in': 'Transfer in',
   'report.movement.count_correction': 'Stock-take correction',

@@ -1,8 +1,8 @@
 /** Words of server-made documents: es. */
 export const es = {
   'report.movement.supplier_receipt': 'De proveedor',
-  'report.movement.stock_positive': 'Ajuste positivo',
-  'report.movement.stock_negative': 'Ajuste negativo',
+  'report.movement.stock_positive': 'Stock añadido',
+  'report.movement.stock_negative': 'Stock retirado',
   'report.movement.transfer_out': 'Traspaso saliente',
   'report.movement.transfer_in': 'Traspaso entrante',
   'report.movement.count_correction': 'Corrección de inventario',

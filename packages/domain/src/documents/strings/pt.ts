@@ -1,8 +1,8 @@
 /** Words of server-made documents: pt. */
 export const pt = {
   'report.movement.supplier_receipt': 'De fornecedor',
-  'report.movement.stock_positive': 'Ajuste positivo',
-  'report.movement.stock_negative': 'Ajuste negativo',
+  'report.movement.stock_positive': 'Estoque adicionado',
+  'report.movement.stock_negative': 'Estoque removido',
   'report.movement.transfer_out': 'Transferência de saída',
   'report.movement.transfer_in': 'Transferência de entrada',
   'report.movement.count_correction': 'Correção de inventário',
