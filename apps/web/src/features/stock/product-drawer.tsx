@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type Product, UNITS, formatQuantity } from '@duka/domain';
+import { pickFirstOnEnter } from '../../components/pick-first-on-enter';
 import { fileUrl } from '../../components/user-avatar';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
@@ -151,6 +152,8 @@ function SellingFields({ form: { v, set, errors } }: { form: ProductForm }) {
         }}
         nothingFoundMessage={t('stock.product.newCategory')}
         clearable
+        allowDeselect={false}
+        onKeyDown={pickFirstOnEnter}
       />
       <Select
         label={t('stock.product.unit')}
