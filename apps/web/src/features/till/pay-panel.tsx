@@ -138,6 +138,7 @@ function CashFields(p: Props) {
             key={a}
             variant={tendered === a ? 'light' : 'default'}
             size="lg"
+            px="xs"
             className="tabular"
             onClick={() => setPay((s) => ({ ...s, tendered: moneyText(a, digits) }))}
           >
@@ -230,7 +231,7 @@ export function SaleAlert({ errors, compact }: { errors: TillErrors; compact?: b
         <Text size="sm" fw={600} mt={4} data-testid="sale-retry-hint">
           {connection === 'online'
             ? t(compact ? 'till.errors.serverBackPay' : 'till.errors.serverBack')
-            : t('till.errors.retryWhenBack')}
+            : t(compact ? 'till.errors.retryWhenBackPay' : 'till.errors.retryWhenBack')}
         </Text>
       )}
     </Alert>

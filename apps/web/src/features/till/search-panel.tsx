@@ -45,6 +45,8 @@ export const SearchPanel = forwardRef<SearchHandle, Props>(function SearchPanel(
   }, [input]);
   const [focused, setFocused] = useState(false);
   const { list, active, text } = s;
+  // the tile Enter would add: while searching the first result, else the quick pick chosen with the arrows
+  const marked = s.searching || s.chosen;
   return (
     <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
       <TextInput
@@ -72,7 +74,7 @@ export const SearchPanel = forwardRef<SearchHandle, Props>(function SearchPanel(
         aria-expanded={list.length > 0}
         aria-controls={LISTBOX_ID}
         aria-autocomplete="list"
-        aria-activedescendant={focused && list[active] ? `till-tile-${list[active].id}` : undefined}
+        aria-activedescendant={focused && marked && list[active] ? `till-tile-${list[active].id}` : undefined}
         data-testid="till-search"
         onFocus={() => setFocused(true)}
         onBlur={() => setFocused(false)}
@@ -86,10 +88,10 @@ export const SearchPanel = forwardRef<SearchHandle, Props>(function SearchPanel(
             s.onEnter();
           } else if (e.key === 'ArrowDown' && list.length) {
             e.preventDefault();
-            s.setActive((i) => Math.min(i + 1, list.length - 1));
+            s.choose((i) => Math.min(i + 1, list.length - 1));
           } else if (e.key === 'ArrowUp' && list.length) {
             e.preventDefault();
-            s.setActive((i) => Math.max(i - 1, 0));
+            s.choose((i) => Math.max(i - 1, 0));
           } else if ((e.key === '+' || e.key === '-') && !text) {
             // right after a scan + and − are the quantity's keys, never the start of a search
             if (onStep(e.key === '+' ? 1 : -1)) e.preventDefault();
@@ -108,7 +110,7 @@ export const SearchPanel = forwardRef<SearchHandle, Props>(function SearchPanel(
           {t('till.search.arrowsHint')}
         </Text>
       </Group>
-      <ProductTiles state={s} focused={focused} locationId={locationId} business={business} />
+      <ProductTiles state={s} focused={focused && marked} locationId={locationId} business={business} />
     </Paper>
   );
 });

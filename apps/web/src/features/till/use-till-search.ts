@@ -24,6 +24,8 @@ export function useTillSearch(ref: Ref<SearchHandle>, onPick: (p: Product) => vo
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
+  /** A quick pick chosen with the arrows: only then does Enter in the empty search add it. */
+  const [chosen, setChosen] = useState(false);
   /** The code looked up last that found nothing, or got no answer (offline). */
   const [miss, setMiss] = useState<{ text: string; offline: boolean } | null>(null);
   const [q] = useDebouncedValue(text.trim(), 150);
@@ -36,12 +38,21 @@ export function useTillSearch(ref: Ref<SearchHandle>, onPick: (p: Product) => vo
     ? (results.isFetching || q !== text.trim()) && !offline
     : favourites.isPending && !offline;
 
-  useEffect(() => setActive(0), [results.data, searching]);
+  useEffect(() => {
+    setActive(0);
+    setChosen(false);
+  }, [results.data, searching]);
+  /** The arrows: the first press marks the first tile, the next ones move. */
+  const choose = (move: (i: number) => number) => {
+    setActive(chosen || searching ? move : () => 0);
+    setChosen(true);
+  };
 
   const pick = (p: Product) => {
     onPick(p);
     setText('');
     setMiss(null);
+    setChosen(false);
   };
   const missed = (typed: string, offline: boolean) => {
     setText(typed);
@@ -66,7 +77,9 @@ export function useTillSearch(ref: Ref<SearchHandle>, onPick: (p: Product) => vo
   const onEnter = () => {
     const typed = text.trim();
     if (!typed) {
-      const p = list[active];
+      // a bare Enter (a scanner's empty read, the Enter after F9 before the pay panel is up)
+      // adds nothing: only a quick pick chosen with the arrows
+      const p = chosen ? list[active] : undefined;
       if (p) pick(p);
       return;
     }
@@ -81,6 +94,8 @@ export function useTillSearch(ref: Ref<SearchHandle>, onPick: (p: Product) => vo
     setText,
     active,
     setActive,
+    choose,
+    chosen,
     miss,
     setMiss,
     offline,
