@@ -91,7 +91,8 @@ describe('drafts written while offline', () => {
         const method = init?.method ?? 'GET';
         if (url === '/api/health') return Promise.resolve(json({ status: 'ok' }));
         const b = JSON.parse((init?.body as string | undefined) ?? '{}') as WorkDraftPut;
-        calls.push(`${method} ${String(b.body?.n ?? '')}`.trim());
+        const n = (b.body as { n?: number } | undefined)?.n;
+        calls.push(n === undefined ? method : `${method} ${n}`);
         return Promise.resolve(json({ id: url.slice(-36), updated_at: '2026-01-01T00:00:00.000Z', ...b }));
       }),
     );

@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useState } from 'react';
+import { type RefObject, forwardRef, useEffect, useState } from 'react';
 import {
   Group,
   Kbd,
@@ -36,13 +36,7 @@ export const SearchPanel = forwardRef<SearchHandle, Props>(function SearchPanel(
 ) {
   const { t } = useTranslation();
   const s = useTillSearch(ref, onPick);
-  const { input } = s;
-  // The till opens ready for a scan: a scanner's first code lands here without a click (not on a
-  // touch-only device, where the focus would open the on-screen keyboard over the till).
-  useEffect(() => {
-    if (!window.matchMedia?.('(pointer: coarse)').matches || window.matchMedia('(any-pointer: fine)').matches)
-      input.current?.focus();
-  }, [input]);
+  useFocusAtOpen(s.input);
   const [focused, setFocused] = useState(false);
   const { list, active, text } = s;
   // the tile Enter would add: while searching the first result, else the quick pick chosen with the arrows
@@ -114,6 +108,17 @@ export const SearchPanel = forwardRef<SearchHandle, Props>(function SearchPanel(
     </Paper>
   );
 });
+
+/**
+ * The till opens ready for a scan: a scanner's first code lands in the search without a click (not
+ * on a touch-only device, where the focus would open the on-screen keyboard over the till).
+ */
+function useFocusAtOpen(input: RefObject<HTMLInputElement | null>) {
+  useEffect(() => {
+    if (!window.matchMedia?.('(pointer: coarse)').matches || window.matchMedia('(any-pointer: fine)').matches)
+      input.current?.focus();
+  }, [input]);
+}
 
 /** The results (or favourites) as tiles: name, level here, price; a click adds the product. */
 function ProductTiles({
