@@ -129,7 +129,7 @@ describe('api client (seed spec §7, §8)', () => {
       'Something bad happened; please try again later.',
     );
     expect(describeApiError(new ApiError({ kind: 'network' }))).toBe(
-      'Something bad happened; please try again later.',
+      'No answer from the server. Check the connection, then try again.',
     );
     expect(describeApiError(new ApiError({ kind: 'offline' }))).toBe(
       'Internet connection is missing or is not stable!',

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { switchesOnline } from '@duka/domain';
 import { ApiError } from './api-error';
+import { reportNoAnswer, reportStatus } from './connection';
 import { readShopDetails } from './session-storage';
 
 /** Retries after the first try for requests that are safe to repeat (seed spec §7, §9). */
@@ -104,8 +105,10 @@ export async function checkConnectivity(force = false): Promise<boolean> {
   let ok = false;
   try {
     const res = await fetch('/api/health', { cache: 'no-store' });
+    reportStatus(res.status);
     ok = res.ok;
   } catch {
+    reportNoAnswer();
     ok = false;
   }
   health = { ok, at: Date.now() };
@@ -190,9 +193,11 @@ export async function api<T = unknown>(path: string, opts: RequestOptions<T> = {
       res = await fetch(path, { method, headers, body, credentials: 'same-origin', signal: opts.signal });
     } catch (err) {
       if (opts.signal?.aborted) throw err;
+      reportNoAnswer();
       lastError = new ApiError({ kind: 'network', code: 'network' });
       continue;
     }
+    reportStatus(res.status);
     takeDeviceToken(res, device);
     if (res.ok) {
       if (res.status === 204) return undefined as T;

@@ -24,7 +24,7 @@ describe('refusals in the user’s language', () => {
       'Some fields are not valid. Check them and try again.',
     );
     expect(errorText(new ApiError({ kind: 'network', code: 'network' }))).toBe(
-      'Something bad happened; please try again later.',
+      'No answer from the server. Check the connection, then try again.',
     );
     expect(errorField(new Error('x'))).toBeUndefined();
   });

@@ -36,6 +36,17 @@ export function notifyWarning(message: string, title?: string): void {
   });
 }
 
+/** A warning shown once while it is on screen (the same id again is not stacked). */
+export function notifyOnce(id: string, key: string): void {
+  notifications.show({
+    id,
+    color: 'yellow',
+    message: t(key),
+    autoClose: 8000,
+    closeButtonProps: closeButtonProps(),
+  });
+}
+
 /** What fills a code's words: the params the server sent, and the wait of a rate limit. */
 function wordsParams(err: ApiError): Record<string, unknown> {
   return { ...(err.params ?? {}), seconds: err.retryAfter ?? 60 };
@@ -45,6 +56,7 @@ function wordsParams(err: ApiError): Record<string, unknown> {
 export function describeApiError(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.kind === 'offline') return t('errors.offline');
+    if (err.kind === 'network') return t('errors.noAnswer');
     if (err.kind === 'http') {
       if (err.status === 402) return t('errors.notActive');
       const key = ownWordsOf(err.code);

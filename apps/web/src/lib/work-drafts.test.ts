@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WorkDraftPut } from '@duka/domain';
+import { notifications } from '@mantine/notifications';
+import { connectionNow, reportAnswered, resetConnection } from './connection';
 import { DraftWriter, flushDraftWriters } from './work-drafts';
 
 const json = (body: unknown, status = 200) =>
@@ -73,5 +75,48 @@ describe('drafts written to the server', () => {
     window.dispatchEvent(new Event('pagehide'));
     expect(calls).toHaveLength(2); // a screen gone is not written from any more
     w.cancelWaiting(ID);
+  });
+});
+
+describe('drafts written while offline', () => {
+  it('keeps a write that got no answer, says so once, and sends it again once the server answers', async () => {
+    vi.useFakeTimers();
+    const shown = vi.spyOn(notifications, 'show');
+    const calls: string[] = [];
+    let up = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        if (!up) return Promise.reject(new TypeError('Failed to fetch'));
+        const method = init?.method ?? 'GET';
+        if (url === '/api/health') return Promise.resolve(json({ status: 'ok' }));
+        const b = JSON.parse((init?.body as string | undefined) ?? '{}') as WorkDraftPut;
+        const n = (b.body as { n?: number } | undefined)?.n;
+        calls.push(n === undefined ? method : `${method} ${n}`);
+        return Promise.resolve(json({ id: url.slice(-36), updated_at: '2026-01-01T00:00:00.000Z', ...b }));
+      }),
+    );
+    resetConnection('online');
+    const w = new DraftWriter();
+    const detach = w.attach();
+    const saving = w.now(ID, put(1));
+    await vi.advanceTimersByTimeAsync(2_000); // the client's own retries
+    await saving;
+    const second = w.now(ID, put(2));
+    await vi.advanceTimersByTimeAsync(2_000);
+    await second;
+    expect(calls).toEqual([]);
+    expect(connectionNow()).toBe('offline');
+    expect(shown.mock.calls.map(([n]) => n.id)).toEqual(['work-drafts-unsent', 'work-drafts-unsent']);
+    expect(shown.mock.calls[0]![0].message).toBe('workDrafts.unsent');
+
+    up = true;
+    reportAnswered();
+    await vi.advanceTimersByTimeAsync(10);
+    await flushDraftWriters();
+    expect(calls).toEqual(['PUT 2']); // the last content, once
+    detach();
+    shown.mockRestore();
+    resetConnection('online');
   });
 });

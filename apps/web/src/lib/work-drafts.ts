@@ -1,7 +1,8 @@
 import { type WorkDraft, type WorkDraftPut, workDraftListSchema, workDraftSchema } from '@duka/domain';
 import { api, deviceHeaders } from './api-client';
 import { ApiError } from './api-error';
-import { notifyApiError } from './notify';
+import { subscribeConnection, connectionNow } from './connection';
+import { notifyApiError, notifyOnce } from './notify';
 
 /**
  * The signed-in user's work in progress (the till's cart, parked sales, stock drafts), kept on
@@ -34,6 +35,8 @@ function reportFailure(err: unknown): void {
   notifyApiError(err);
 }
 
+const unanswered = (err: unknown) => err instanceof ApiError && err.kind === 'network';
+
 const live = new Set<DraftWriter>();
 
 if (typeof window !== 'undefined')
@@ -58,6 +61,8 @@ const SAVE_PAUSE_MS = 300;
 export class DraftWriter {
   private chain: Promise<void> = Promise.resolve();
   private readonly waiting = new Map<string, { timer: ReturnType<typeof setTimeout>; put: WorkDraftPut }>();
+  /** Writes that got no answer (offline), by id: the last save, or null for a drop; sent again once online. */
+  private readonly unsent = new Map<string, WorkDraftPut | null>();
 
   /**
    * While its screen is on show: signing out sends what it has waiting first. Answers the
@@ -65,10 +70,21 @@ export class DraftWriter {
    */
   attach(): () => void {
     live.add(this);
+    const stop = subscribeConnection(() => {
+      if (connectionNow() === 'online') this.resendUnsent();
+    });
     return () => {
+      stop();
       void this.flushAll();
       live.delete(this);
     };
+  }
+
+  /** Sends again, in order, what got no answer while offline. */
+  private resendUnsent(): void {
+    const again = [...this.unsent];
+    this.unsent.clear();
+    for (const [id, put] of again) void (put ? this.now(id, put) : this.drop(id));
   }
 
   /** Saves after a pause in typing. */
@@ -81,12 +97,12 @@ export class DraftWriter {
   /** Saves now, after the writes already queued. */
   now(id: string, put: WorkDraftPut): Promise<void> {
     this.cancel(id);
-    return this.enqueue(() => saveWorkDraft(id, put));
+    return this.enqueue(id, put, () => saveWorkDraft(id, put));
   }
 
   drop(id: string): Promise<void> {
     this.cancel(id);
-    return this.enqueue(() => dropWorkDraft(id));
+    return this.enqueue(id, null, () => dropWorkDraft(id));
   }
 
   /**
@@ -117,7 +133,7 @@ export class DraftWriter {
     const w = this.waiting.get(id);
     if (!w) return;
     this.cancel(id);
-    void this.enqueue(() => saveWorkDraft(id, w.put));
+    void this.enqueue(id, w.put, () => saveWorkDraft(id, w.put));
   }
 
   /** Forgets a save still waiting for its pause (the document it was for is gone). */
@@ -131,8 +147,21 @@ export class DraftWriter {
     this.waiting.delete(id);
   }
 
-  private enqueue(job: () => Promise<unknown>): Promise<void> {
-    this.chain = this.chain.then(job).then(() => undefined, reportFailure);
+  /**
+   * One write after the others. One that got no answer is kept to be sent again once the server
+   * answers, and the user is told once that their work waits on this screen; any other failure is
+   * reported as it is.
+   */
+  private enqueue(id: string, put: WorkDraftPut | null, job: () => Promise<unknown>): Promise<void> {
+    this.unsent.delete(id);
+    this.chain = this.chain.then(job).then(
+      () => undefined,
+      (err: unknown) => {
+        if (!unanswered(err)) return reportFailure(err);
+        this.unsent.set(id, put);
+        notifyOnce('work-drafts-unsent', 'workDrafts.unsent');
+      },
+    );
     return this.chain;
   }
 }

@@ -13,7 +13,12 @@ export function healthRoutes(app: FastifyInstance, deps: AppDeps): void {
       summary: 'Liveness and mode of this server',
       response: { 200: healthSchema },
     },
-    handler: () => ({ status: 'ok' as const, mode: deps.config.mode, version: deps.version }),
+    // The tills' connection light asks this every few seconds: the answer must be the server's
+    // own, now, never one a browser or a proxy kept while the server is gone.
+    handler: (_request, reply) => {
+      void reply.header('Cache-Control', 'no-store');
+      return { status: 'ok' as const, mode: deps.config.mode, version: deps.version };
+    },
   });
 
   app.withTypeProvider<ZodTypeProvider>().get('/api/storage/status', {

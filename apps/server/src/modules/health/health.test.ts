@@ -15,6 +15,8 @@ describe('health, errors and OpenAPI', () => {
     const res = await t.app.inject('/api/health');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', mode: 'local', version: 'test' });
+    // the tills' connection light asks it: never answered from a cache while the server is gone
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('answers an unknown /api path with a JSON 404', async () => {

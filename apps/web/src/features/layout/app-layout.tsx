@@ -64,6 +64,7 @@ export function AppLayout() {
             onToggleSidebar={() => s.setOverlayOpen((o) => !o)}
             onToggleNotifications={s.notes.toggle}
             onEditProfile={s.profile.open}
+            onOpenSettings={s.settings.open}
           />
           {s.top && <TopMenu menu={menu} />}
           <main id="main" className={classes.main} tabIndex={-1}>
@@ -72,7 +73,7 @@ export function AppLayout() {
           </main>
         </div>
         <ScrollTopButton visible={s.scroll.showScrollTop} />
-        <SettingsPanel opened={s.settings.opened} onOpen={s.settings.open} onClose={s.settings.close} />
+        <SettingsPanel opened={s.settings.opened} onClose={s.settings.close} />
         <NotificationsPanel opened={s.notes.opened} onClose={s.notes.close} />
         <ProfileDialog opened={s.profile.opened} onClose={s.profile.close} />
       </div>

@@ -7,8 +7,10 @@ import { isAdminRole } from '@duka/domain';
 import { LanguagePicker } from '../../components/language-picker';
 import { useSession } from '../../lib/session-context';
 import { SyncIndicator } from '../sync';
+import { ConnectionIndicator } from './connection-indicator';
 import { useNotices } from './notifications-panel';
 import { MenuSearch } from './menu-search';
+import { SettingsToggle } from './settings-panel';
 import { UserMenu } from './user-menu';
 import classes from './layout.module.css';
 
@@ -22,6 +24,7 @@ interface NavbarProps {
   onToggleSidebar: () => void;
   onToggleNotifications: () => void;
   onEditProfile: () => void;
+  onOpenSettings: () => void;
 }
 
 /** The top navbar of seed spec §2. */
@@ -54,6 +57,7 @@ export function Navbar(p: NavbarProps) {
         <MenuSearch />
       </Group>
       <Group gap={6} wrap="nowrap">
+        <ConnectionIndicator />
         <div className={classes.hideOnPhone}>
           <LanguagePicker compact />
         </div>
@@ -68,6 +72,7 @@ export function Navbar(p: NavbarProps) {
             {fullscreen ? <IconMinimize size={20} aria-hidden /> : <IconMaximize size={20} aria-hidden />}
           </ActionIcon>
         </Tooltip>
+        <SettingsToggle onOpen={p.onOpenSettings} />
         {admin && <SyncIndicator />}
         <Tooltip label={t('layout.notifications')}>
           <Indicator disabled={notices === 0} color="red" size={9} offset={7} processing={false}>

@@ -3,33 +3,27 @@ import { IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PrintingSettings } from '../printing';
 import { CustomizeSettings } from './customize-settings';
-import classes from './layout.module.css';
+
+/**
+ * The button that opens the settings panel: in the header, so it never lies over a control of the
+ * page (floating at the bottom right it covered the till's Pay).
+ */
+export function SettingsToggle({ onOpen }: { onOpen: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip label={t('settings.open')}>
+      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('settings.open')} onClick={onOpen}>
+        <IconSettings size={20} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
 
 /** The settings side panel: 'Customize your view' with the Dark background switch (seed spec §2). */
-export function SettingsPanel({
-  opened,
-  onOpen,
-  onClose,
-}: {
-  opened: boolean;
-  onOpen: () => void;
-  onClose: () => void;
-}) {
+export function SettingsPanel({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <>
-      <Tooltip label={t('settings.open')} position="left">
-        <ActionIcon
-          className={classes.settingsToggle}
-          size={44}
-          radius="xl"
-          variant="filled"
-          aria-label={t('settings.open')}
-          onClick={onOpen}
-        >
-          <IconSettings size={22} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
       <Drawer
         closeButtonProps={{ 'aria-label': t('common.close') }}
         opened={opened}

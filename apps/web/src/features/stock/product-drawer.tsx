@@ -1,5 +1,6 @@
 import {
   Alert,
+  Autocomplete,
   Avatar,
   Badge,
   Button,
@@ -17,6 +18,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type Product, UNITS, formatQuantity } from '@duka/domain';
+import { pickFirstOnEnter } from '../../components/pick-first-on-enter';
 import { fileUrl } from '../../components/user-avatar';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
@@ -140,17 +142,15 @@ function SellingFields({ form: { v, set, errors } }: { form: ProductForm }) {
   const categories = useCategories();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      <Select
+      {/* free text with the categories as suggestions: the start of a name, ArrowDown and Enter choose
+          one; a name not there yet is a new category */}
+      <Autocomplete
         label={t('stock.product.category')}
-        searchable
-        data={[...new Set([...(categories.data ?? []), ...(v.category ? [v.category] : [])])]}
-        value={v.category || null}
-        onChange={(c) => set('category', c ?? '')}
-        onSearchChange={(s) => {
-          if (s && !(categories.data ?? []).includes(s)) set('category', s);
-        }}
-        nothingFoundMessage={t('stock.product.newCategory')}
+        data={categories.data ?? []}
+        value={v.category}
+        onChange={(c) => set('category', c)}
         clearable
+        onKeyDown={pickFirstOnEnter}
       />
       <Select
         label={t('stock.product.unit')}

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { CartProblem } from '@duka/domain';
 import type { Cart, CartAction, CartTotals } from './cart';
 import { CartLine } from './cart-line';
+import { SaleAlert } from './pay-panel';
 import type { TillErrors } from './till-errors';
 import classes from './till.module.css';
 
@@ -178,11 +179,7 @@ function CartActions(p: Props) {
           {p.blocked}
         </Alert>
       )}
-      {p.errors.form && (
-        <Alert color="red" mt="sm" p="xs" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-          {p.errors.form}
-        </Alert>
-      )}
+      {p.errors.form && <SaleAlert errors={p.errors} compact />}
       <Group mt="sm" gap="xs">
         <Button
           variant="default"

@@ -16,6 +16,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type SaleKind, changeDue } from '@duka/domain';
+import { useConnection } from '../../lib/connection';
 import { moneyText } from '../stock';
 import { DebtorPicker } from './debtor-picker';
 import { type PayState, quickAmounts, tenderedOf } from './payment';
@@ -99,11 +100,7 @@ export function PayPanel(p: Props) {
 
           {p.kind === 'transfer' && <TransferFields {...p} providers={providers} />}
 
-          {p.errors.form && (
-            <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-              {p.errors.form}
-            </Alert>
-          )}
+          {p.errors.form && <SaleAlert errors={p.errors} />}
           <PayButtons {...p} narrow={narrow} />
         </Stack>
       </form>
@@ -141,6 +138,7 @@ function CashFields(p: Props) {
             key={a}
             variant={tendered === a ? 'light' : 'default'}
             size="lg"
+            px="xs"
             className="tabular"
             onClick={() => setPay((s) => ({ ...s, tendered: moneyText(a, digits) }))}
           >
@@ -211,6 +209,35 @@ function TransferFields(p: Props & { providers: ReturnType<typeof useProviders> 
   );
 }
 
+/**
+ * Why the sale did not go through. One that got no answer was not recorded: the cart is kept, and
+ * Enter sends the same sale again (its id makes that safe), which the words say once the server
+ * answers again.
+ */
+export function SaleAlert({ errors, compact }: { errors: TillErrors; compact?: boolean }) {
+  const { t } = useTranslation();
+  const connection = useConnection();
+  return (
+    <Alert
+      color="red"
+      p={compact ? 'xs' : undefined}
+      mt={compact ? 'sm' : undefined}
+      icon={<IconAlertCircle size={18} aria-hidden />}
+      role="alert"
+      data-testid="sale-alert"
+    >
+      {errors.form}
+      {errors.retry && (
+        <Text size="sm" fw={600} mt={4} data-testid="sale-retry-hint">
+          {connection === 'online'
+            ? t(compact ? 'till.errors.serverBackPay' : 'till.errors.serverBack')
+            : t(compact ? 'till.errors.retryWhenBackPay' : 'till.errors.retryWhenBack')}
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
 function PayButtons(p: Props & { narrow: boolean | undefined }) {
   const { t } = useTranslation();
   const { narrow } = p;
@@ -249,7 +276,7 @@ function PayButtons(p: Props & { narrow: boolean | undefined }) {
         fullWidth={narrow}
         data-testid="pay-complete"
       >
-        {t('till.pay.complete')}
+        {p.errors.retry ? t('till.pay.retry') : t('till.pay.complete')}
       </Button>
     </Flex>
   );

@@ -1,4 +1,4 @@
-import { forwardRef, useState } from 'react';
+import { type RefObject, forwardRef, useEffect, useState } from 'react';
 import {
   Group,
   Kbd,
@@ -24,19 +24,24 @@ interface Props {
   locationId: string;
   business: Pick<Business, 'currency' | 'timezone' | 'allow_negative_stock'>;
   onPick: (p: Product) => void;
+  /** + or − typed in the empty search: the quantity of the line just added; false when there is none. */
+  onStep: (delta: 1 | -1) => boolean;
 }
 
 const LISTBOX_ID = 'till-results';
 
 /** The scan-or-search box over a grid of tiles: results as you type, or quick picks. */
 export const SearchPanel = forwardRef<SearchHandle, Props>(function SearchPanel(
-  { locationId, business, onPick },
+  { locationId, business, onPick, onStep },
   ref,
 ) {
   const { t } = useTranslation();
   const s = useTillSearch(ref, onPick);
+  useFocusAtOpen(s.input);
   const [focused, setFocused] = useState(false);
   const { list, active, text } = s;
+  // the tile Enter would add: while searching the first result, else the quick pick chosen with the arrows
+  const marked = s.searching || s.chosen;
   return (
     <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
       <TextInput
@@ -54,13 +59,17 @@ export const SearchPanel = forwardRef<SearchHandle, Props>(function SearchPanel(
         leftSection={<IconBarcode size={22} aria-hidden />}
         rightSection={s.busy || (s.searching && s.loading) ? <Loader size="xs" /> : null}
         value={text}
-        error={s.miss ? t('till.search.notFound', { text: s.miss }) : undefined}
+        error={
+          s.miss
+            ? t(s.miss.offline ? 'till.search.offlineMiss' : 'till.search.notFound', { text: s.miss.text })
+            : undefined
+        }
         autoComplete="off"
         role="combobox"
         aria-expanded={list.length > 0}
         aria-controls={LISTBOX_ID}
         aria-autocomplete="list"
-        aria-activedescendant={focused && list[active] ? `till-tile-${list[active].id}` : undefined}
+        aria-activedescendant={focused && marked && list[active] ? `till-tile-${list[active].id}` : undefined}
         data-testid="till-search"
         onFocus={() => setFocused(true)}
         onBlur={() => setFocused(false)}
@@ -74,10 +83,13 @@ export const SearchPanel = forwardRef<SearchHandle, Props>(function SearchPanel(
             s.onEnter();
           } else if (e.key === 'ArrowDown' && list.length) {
             e.preventDefault();
-            s.setActive((i) => Math.min(i + 1, list.length - 1));
+            s.choose((i) => Math.min(i + 1, list.length - 1));
           } else if (e.key === 'ArrowUp' && list.length) {
             e.preventDefault();
-            s.setActive((i) => Math.max(i - 1, 0));
+            s.choose((i) => Math.max(i - 1, 0));
+          } else if ((e.key === '+' || e.key === '-') && !text) {
+            // right after a scan + and − are the quantity's keys, never the start of a search
+            if (onStep(e.key === '+' ? 1 : -1)) e.preventDefault();
           } else if (e.key === 'Escape' && text) {
             e.preventDefault();
             s.setText('');
@@ -93,10 +105,21 @@ export const SearchPanel = forwardRef<SearchHandle, Props>(function SearchPanel(
           {t('till.search.arrowsHint')}
         </Text>
       </Group>
-      <ProductTiles state={s} focused={focused} locationId={locationId} business={business} />
+      <ProductTiles state={s} focused={focused && marked} locationId={locationId} business={business} />
     </Paper>
   );
 });
+
+/**
+ * The till opens ready for a scan: a scanner's first code lands in the search without a click (not
+ * on a touch-only device, where the focus would open the on-screen keyboard over the till).
+ */
+function useFocusAtOpen(input: RefObject<HTMLInputElement | null>) {
+  useEffect(() => {
+    if (!window.matchMedia?.('(pointer: coarse)').matches || window.matchMedia('(any-pointer: fine)').matches)
+      input.current?.focus();
+  }, [input]);
+}
 
 /** A product's picture on its tile: small and fixed in size, fetched only when on screen. */
 function TileImage({ name }: { name: string }) {
@@ -120,7 +143,7 @@ function ProductTiles({
   focused,
   locationId,
   business,
-}: Omit<Props, 'onPick'> & { state: TillSearchState; focused: boolean }) {
+}: Omit<Props, 'onPick' | 'onStep'> & { state: TillSearchState; focused: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
   const { money } = useFormat(business);
@@ -133,6 +156,12 @@ function ProductTiles({
           <Skeleton key={i} h={96} radius="md" />
         ))}
       </SimpleGrid>
+    );
+  if (list.length === 0 && s.offline)
+    return (
+      <Text c="dimmed" ta="center" py="xl" data-testid="till-search-offline">
+        {t('till.search.offline')}
+      </Text>
     );
   if (list.length === 0)
     return (

@@ -33,7 +33,9 @@ describe('a sale that did not go through', () => {
       'Internet connection is missing or is not stable!',
     );
     const lost = placeSaleError(new ApiError({ kind: 'network', code: 'network' }), i18n.t, cart);
-    expect(lost.form).toMatch(/^No answer from the server\. The sale is kept/);
+    expect(lost.form).toBe('The sale was NOT recorded: the server could not be reached. The cart is kept.');
+    expect(lost.retry).toBe(true);
+    expect(held.retry).toBeUndefined();
   });
 
   it('words a refusal by the params it names, never by reading the server’s English', async () => {

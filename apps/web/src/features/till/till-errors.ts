@@ -22,6 +22,8 @@ export interface TillErrors {
   fields: Partial<Record<TillField, string>>;
   /** About the sale as a whole: shown above Pay. */
   form: string | null;
+  /** The sale never reached the server (no connection): it was not recorded, and may be sent again as it is. */
+  retry?: boolean;
 }
 
 export const NO_TILL_ERRORS: TillErrors = { lines: {}, fields: {}, form: null };
@@ -41,13 +43,18 @@ function shortLine(err: ApiError, cart: Cart) {
   return productId ? cart.lines.find((l) => l.product_id === productId) : undefined;
 }
 
+/** The sale got no answer (the network failed): not recorded as far as the till knows, and safe to send again. */
+export function unsent(err: unknown): boolean {
+  return err instanceof ApiError && err.kind === 'network';
+}
+
 /** The refusal in the user's language: known codes are worded here, others as the server said. */
 export function saleErrorMessage(err: unknown, t: TFunction, cart: Cart): string {
   if (!(err instanceof ApiError) || err.kind !== 'http') {
-    // only a request that was sent can have gone unanswered; one held back for want of a
-    // connection says so
+    // only a request that was sent can have gone unanswered (not recorded, safe to send again);
+    // one held back for want of a connection says so
     if (err instanceof ApiError && err.kind === 'offline') return t('errors.offline');
-    if (err instanceof ApiError && err.kind === 'network') return t('till.errors.noAnswer');
+    if (unsent(err)) return t('till.errors.noAnswer');
     return serverMessage(err);
   }
   switch (err.code) {
@@ -91,6 +98,7 @@ export function saleErrorMessage(err: unknown, t: TFunction, cart: Cart): string
 /** Places a refused sale next to what caused it: a line, a field, or the sale as a whole. */
 export function placeSaleError(err: unknown, t: TFunction, cart: Cart): TillErrors {
   const message = saleErrorMessage(err, t, cart);
+  if (unsent(err)) return { ...NO_TILL_ERRORS, form: message, retry: true };
   if (!(err instanceof ApiError) || err.kind !== 'http') return { ...NO_TILL_ERRORS, form: message };
   const at = lineErrorOf(err.field);
   if (at) {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { resetConnection } from '../../lib/connection';
 import { makeSession, renderApp } from '../../test/render';
 import { product } from './test-fixtures';
 import { TillPage } from './till-page';
@@ -50,7 +51,10 @@ const typeOnPage = (text: string) => {
   for (const key of [...text, 'Enter']) fireEvent.keyDown(document.body, { key });
 };
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetConnection('online'); // a test that went offline leaves the next one online
+});
 
 describe('the till page', () => {
   it('a scan anywhere adds the product; totals from the domain; the cart is kept on the server', async () => {
@@ -120,5 +124,57 @@ describe('the till page', () => {
         .map((a) => a.textContent),
     ).toEqual(['Bar', 'Rechnung']);
     expect(within(tabs).getByRole('link', { name: 'Bar' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('opens with the search focused; + and − typed in the empty search step the line just scanned', async () => {
+    server(() => json({}, 500));
+    await renderApp(<TillPage kind="cash" />, { session: session() });
+    const search = await screen.findByTestId('till-search');
+    await waitFor(() => expect(search).toHaveFocus());
+    fireEvent.change(search, { target: { value: '6161100000017' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    await screen.findByRole('group', { name: 'Sugar 1 kg' });
+    expect(search).toHaveValue('');
+    const plus = fireEvent.keyDown(search, { key: '+' });
+    expect(plus).toBe(false); // the key was taken: no "+" in the search
+    await waitFor(() => expect(screen.getByLabelText('Quantity of Sugar 1 kg')).toHaveValue('2'));
+    fireEvent.keyDown(search, { key: '-' });
+    await waitFor(() => expect(screen.getByLabelText('Quantity of Sugar 1 kg')).toHaveValue('1'));
+    // with text in the search, + is just a character of it
+    fireEvent.change(search, { target: { value: 'a' } });
+    expect(fireEvent.keyDown(search, { key: '+' })).toBe(true);
+  });
+
+  it('a sale with no answer says it was not recorded, keeps the cart, and Enter sends the same sale again', async () => {
+    let up = false;
+    const posted = server(() =>
+      json({ error: { code: 'tendered_too_low', message: 'x', field: 'tendered' } }, 422),
+    );
+    const answer = vi.mocked(fetch).getMockImplementation()!;
+    const unanswered: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        if (url !== '/api/sales' || up) return answer(url, init);
+        unanswered.push((JSON.parse(init!.body as string) as { id: string }).id);
+        return Promise.reject(new TypeError('Failed to fetch'));
+      }),
+    );
+    await renderApp(<TillPage kind="cash" />, { session: session() });
+    await screen.findByTestId('till-cart-title');
+    typeOnPage('SUG1');
+    await screen.findByRole('group', { name: 'Sugar 1 kg' });
+    fireEvent.keyDown(window, { key: 'F9' });
+    const panel = await screen.findByRole('dialog', { name: /Pay · Cash sale/ });
+    fireEvent.click(within(panel).getByRole('button', { name: /Complete sale/ }));
+    const alert = await within(panel).findByTestId('sale-alert', undefined, { timeout: 5_000 });
+    expect(alert).toHaveTextContent('The sale was NOT recorded: the server could not be reached.');
+    expect(screen.getByRole('group', { name: 'Sugar 1 kg' })).toBeInTheDocument();
+    up = true;
+    fireEvent.click(within(panel).getByRole('button', { name: /Try again/ }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]!.lines).toEqual([{ product_id: sugar.id, quantity: 1000, discount: 0 }]);
+    expect(unanswered).toHaveLength(3); // the client's own tries
+    expect(new Set([...unanswered, posted[0]!.id]).size).toBe(1);
   });
 });

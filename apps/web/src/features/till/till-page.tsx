@@ -51,7 +51,13 @@ export function TillPage({ kind }: { kind: SaleKind }) {
       </TillHeader>
       <div className={classes.till}>
         <div className={classes.search}>
-          <SearchPanel ref={s.search} locationId={cart.location_id} business={business} onPick={a.onPick} />
+          <SearchPanel
+            ref={s.search}
+            locationId={cart.location_id}
+            business={business}
+            onPick={a.onPick}
+            onStep={a.stepLast}
+          />
           <KeyHints />
         </div>
         <CartPanel

@@ -19,7 +19,7 @@ export function useCompleteSale(s: TillState) {
   const { kind, cart, pay, digits } = s;
 
   const done = (sale: Sale) => {
-    s.till.newSale();
+    s.till.sold();
     s.setPay(EMPTY_PAY);
     s.setErrors(NO_TILL_ERRORS);
     s.setDialog(null);

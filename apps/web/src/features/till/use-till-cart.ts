@@ -45,6 +45,15 @@ export function useTillCart(home: string, allowedIds: string[]) {
   }, [cart.location_id, home, allowedKey]);
 
   const newSale = useCallback(() => dispatch({ type: 'new', id: uuidv7() }), []);
+  /**
+   * After a sale: the server dropped the sold cart with the sale, so nothing is sent for it (a
+   * DELETE would only answer 404, a console error on every sale).
+   */
+  const sold = useCallback(() => {
+    writer.cancelWaiting(cartNow.current.id);
+    if (saved.current === cartNow.current.id) saved.current = null;
+    dispatch({ type: 'new', id: uuidv7() });
+  }, [writer]);
 
   const putAside = useCallback(
     (c: Cart, name: string, list: ParkedSale[]): ParkedSale[] => {
@@ -94,7 +103,7 @@ export function useTillCart(home: string, allowedIds: string[]) {
     [writer],
   );
 
-  return { cart, dispatch, parked, park, resume, drop, newSale, ready };
+  return { cart, dispatch, parked, park, resume, drop, newSale, sold, ready };
 }
 
 interface Restore {

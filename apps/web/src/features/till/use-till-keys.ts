@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { TillActions, TillState } from './use-till';
-import { useScanner } from './use-scanner';
+import { useScanner, whereKeyLands } from './use-scanner';
 
 /** The scanner anywhere on the page, and the function keys (F2 search, F4 new, F7 discount, F8 park, F9 pay). */
 export function useTillKeys(s: TillState, a: TillActions) {
@@ -20,10 +20,23 @@ export function useTillKeys(s: TillState, a: TillActions) {
     },
   });
 
+  // Back to the search once the last dialog or the receipt is gone, however it was closed.
+  const open = dialog !== null || receipt !== null;
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current && !open) a.focusSearchSoon();
+    wasOpen.current = open;
+  }, [open]);
+
   // function keys work everywhere on the till, text fields included
   const keys = useRef<(e: KeyboardEvent) => void>(() => undefined);
   keys.current = (e: KeyboardEvent) => {
     const k = e.key;
+    // + and − outside any field (a line takes its own): the line just scanned
+    if ((k === '+' || k === '-') && !open && !e.defaultPrevented && whereKeyLands(e.target) === 'none') {
+      if (a.stepLast(k === '+' ? 1 : -1)) e.preventDefault();
+      return;
+    }
     if (!['F2', 'F4', 'F7', 'F8', 'F9'].includes(k)) return;
     e.preventDefault();
     if (k === 'F4') {

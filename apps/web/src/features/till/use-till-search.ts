@@ -1,6 +1,8 @@
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Product } from '@duka/domain';
+import { isApiError } from '../../lib/api-error';
+import { useConnection } from '../../lib/connection';
 import { notifyApiError } from '../../lib/notify';
 import { exactMatch, fetchProducts } from '../stock';
 import { useFavourites, useProductSearch } from './till-api';
@@ -22,45 +24,45 @@ export function useTillSearch(ref: Ref<SearchHandle>, onPick: (p: Product) => vo
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
-  const [miss, setMiss] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  /** A quick pick chosen with the arrows: only then does Enter in the empty search add it. */
+  const [chosen, setChosen] = useState(false);
+  /** The code looked up last that found nothing, or got no answer (offline). */
+  const [miss, setMiss] = useState<{ text: string; offline: boolean } | null>(null);
   const [q] = useDebouncedValue(text.trim(), 150);
   const results = useProductSearch(q);
   const favourites = useFavourites();
   const searching = text.trim().length > 0;
   const list = searching ? (q === text.trim() ? (results.data ?? []) : []) : (favourites.data ?? []);
-  const loading = searching ? results.isFetching || q !== text.trim() : favourites.isPending;
+  const offline = useSearchOffline(searching, results);
+  const loading = searching
+    ? (results.isFetching || q !== text.trim()) && !offline
+    : favourites.isPending && !offline;
 
-  useEffect(() => setActive(0), [results.data, searching]);
+  useEffect(() => {
+    setActive(0);
+    setChosen(false);
+  }, [results.data, searching]);
+  /** The arrows: the first press marks the first tile, the next ones move. */
+  const choose = (move: (i: number) => number) => {
+    setActive(chosen || searching ? move : () => 0);
+    setChosen(true);
+  };
 
   const pick = (p: Product) => {
     onPick(p);
     setText('');
     setMiss(null);
+    setChosen(false);
+  };
+  const missed = (typed: string, offline: boolean) => {
+    setText(typed);
+    setMiss({ text: typed, offline });
   };
 
-  /** An exact code or barcode asked of the server now (it answers those fast). */
-  const lookup = async (code: string) => {
-    const typed = code.trim();
-    if (!typed) return;
-    setBusy(true);
-    try {
-      const found = await fetchProducts({ q: typed, limit: 12 });
-      const exact = exactMatch(typed, found) ?? (found.length === 1 ? found[0]! : null);
-      if (exact) pick(exact);
-      else if (found.length === 0) {
-        setText(typed);
-        setMiss(typed);
-      } else {
-        setText(typed);
-        input.current?.focus();
-      }
-    } catch (err) {
-      notifyApiError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, lookup } = useLookup(pick, missed, (typed) => {
+    setText(typed);
+    input.current?.focus();
+  });
 
   useImperativeHandle(ref, () => ({
     focus: () => input.current?.focus(),
@@ -75,7 +77,9 @@ export function useTillSearch(ref: Ref<SearchHandle>, onPick: (p: Product) => vo
   const onEnter = () => {
     const typed = text.trim();
     if (!typed) {
-      const p = list[active];
+      // a bare Enter (a scanner's empty read, the Enter after F9 before the pay panel is up)
+      // adds nothing: only a quick pick chosen with the arrows
+      const p = chosen ? list[active] : undefined;
       if (p) pick(p);
       return;
     }
@@ -90,8 +94,11 @@ export function useTillSearch(ref: Ref<SearchHandle>, onPick: (p: Product) => vo
     setText,
     active,
     setActive,
+    choose,
+    chosen,
     miss,
     setMiss,
+    offline,
     busy,
     searching,
     list,
@@ -100,5 +107,44 @@ export function useTillSearch(ref: Ref<SearchHandle>, onPick: (p: Product) => vo
     onEnter,
   };
 }
+
+/**
+ * An exact code or barcode asked of the server now (it answers those fast): the product it names,
+ * else a miss (nothing found, or no answer), else several to choose from.
+ */
+function useLookup(
+  pick: (p: Product) => void,
+  missed: (typed: string, offline: boolean) => void,
+  several: (typed: string) => void,
+) {
+  const [busy, setBusy] = useState(false);
+  const lookup = async (code: string) => {
+    const typed = code.trim();
+    if (!typed) return;
+    setBusy(true);
+    try {
+      const found = await fetchProducts({ q: typed, limit: 12 });
+      const exact = exactMatch(typed, found) ?? (found.length === 1 ? found[0]! : null);
+      if (exact) pick(exact);
+      else if (found.length === 0) missed(typed, false);
+      else several(typed);
+    } catch (err) {
+      if (noAnswer(err)) missed(typed, true);
+      else notifyApiError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, lookup };
+}
+
+/** Offline, or the search paused or got no answer: the till says so rather than "no product matches". */
+function useSearchOffline(searching: boolean, results: ReturnType<typeof useProductSearch>): boolean {
+  const connection = useConnection();
+  if (connection === 'offline') return true;
+  return searching && (results.fetchStatus === 'paused' || (results.isError && noAnswer(results.error)));
+}
+
+const noAnswer = (err: unknown) => isApiError(err) && (err.kind === 'network' || err.kind === 'offline');
 
 export type TillSearchState = ReturnType<typeof useTillSearch>;

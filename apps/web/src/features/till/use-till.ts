@@ -28,6 +28,8 @@ export function useTill(kind: SaleKind) {
   const { cart } = till;
   const totals = useMemo(() => totalsOf(cart, limitBp), [cart, limitBp]);
   const search = useRef<SearchHandle>(null);
+  /** The line of the product added last (a scan or a tile): + and − change its quantity. */
+  const lastKey = useRef<string | null>(null);
   const [pay, setPay] = useState<PayState>(EMPTY_PAY);
   const [errors, setErrors] = useState<TillErrors>(NO_TILL_ERRORS);
   const [receipt, setReceipt] = useState<Sale | null>(null);
@@ -49,6 +51,7 @@ export function useTill(kind: SaleKind) {
     cart,
     totals,
     search,
+    lastKey,
     pay,
     setPay,
     errors,
@@ -88,16 +91,27 @@ export function useTillActions(s: TillState) {
     };
     setTimeout(tick, 0);
   };
+  /** + or − right after a scan: the quantity of the line just added (else the last line). */
+  const stepLast = (delta: 1 | -1): boolean => {
+    const last = s.lastKey.current;
+    const key = last && cart.lines.some((l) => l.key === last) ? last : cart.lines.at(-1)?.key;
+    if (!key) return false;
+    act({ type: 'step', key, delta });
+    return true;
+  };
   const autoName = () => t('till.park.autoName', { time: dateTime(new Date().toISOString()) });
   return {
     act,
     focusSearch,
+    focusSearchSoon,
+    stepLast,
     closeReceipt: () => {
       s.setReceipt(null);
       focusSearchSoon();
     },
     onPick: (p: Product) => {
       if (s.receipt) s.setReceipt(null);
+      s.lastKey.current = p.id;
       act({ type: 'add', product: p, locationId: cart.location_id });
     },
     newSale: () => {

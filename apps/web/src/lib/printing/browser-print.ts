@@ -61,8 +61,19 @@ export function printInBrowser(receiptNo: string, width: 58 | 80, title: string)
         clearTimeout(timer);
         const style = doc.getElementById('page');
         if (style) style.textContent = pageRule(width, img.naturalWidth, img.naturalHeight);
+        // print() prints the window that has the focus; once the dialog is done the focus comes
+        // back to the page, or Escape, F4 and the next scan would go to the hidden frame
+        const back = document.activeElement;
+        const giveBack = () => {
+          if (document.activeElement !== frame) return;
+          window.focus();
+          if (back instanceof HTMLElement && back.isConnected) back.focus();
+          else frame.blur();
+        };
+        win.addEventListener('afterprint', giveBack, { once: true });
         win.focus();
         win.print();
+        giveBack();
         resolve();
       };
       const fail = () => {
