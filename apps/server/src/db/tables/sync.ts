@@ -51,6 +51,8 @@ export interface SyncLinksTable {
   last_error_at: string | null;
   failing_since: string | null;
   hosted_quarantine: Generated<number>;
+  /** The receipt series this server writes for the business (ADR 11 §11.2): `''`, `B`, `C`, … */
+  series: Generated<string>;
   linked_at: string;
   updated_at: string;
 }
@@ -87,4 +89,8 @@ export interface SyncServersTable {
   last_push_at: string | null;
   revoked_at: string | null;
   revoked_by: string | null;
+  /** Its receipt series, unique in the business over unrevoked rows (ADR 11 §11.2). */
+  series: Generated<string>;
+  /** 1 for the hosted site's own row of a business (no credential): it holds the hosted series. */
+  hosted: Generated<number>;
 }

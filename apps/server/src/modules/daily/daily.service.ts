@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 import { nextReceiptNo } from '../../lib/receipts.js';
+import { writerSeries } from '../sync/series.js';
 import { lockedBusiness } from '../../lib/tx.js';
 import { requireUsableLocation } from '../inventory/stock-rules.js';
 
@@ -226,7 +227,7 @@ export async function closeDay(
           'day',
         );
       const { total } = await dayFigures(trx, actor.businessId, body.location_id, body.day);
-      const receiptNo = await nextReceiptNo(trx, actor.businessId);
+      const receiptNo = await nextReceiptNo(trx, actor.businessId, await writerSeries(trx, actor.businessId));
       await trx
         .insertInto('day_closes')
         .values({

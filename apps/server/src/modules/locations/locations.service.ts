@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/context.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
+import { ownServerId } from '../../lib/server-id.js';
 import { lockBusiness } from '../../lib/tx.js';
 
 export async function listLocations(db: Db, businessId: string): Promise<Location[]> {
@@ -36,6 +37,7 @@ export async function addLocation(db: Db, actor: Actor, id: string, name: string
         business_id: actor.businessId,
         name,
         active: 1,
+        home_server_id: await ownServerId(trx),
         request_hash: hash,
         created_at: actor.at,
         updated_at: actor.at,

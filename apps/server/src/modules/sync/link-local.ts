@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { migrationsFor } from '../../db/database.js';
 import type { SyncLinkRow } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
+import { raiseReceiptCounter } from '../../lib/receipts.js';
 import { openPrivateKey, storedForm } from '../printing/key-sealing.js';
 import { entryIdAt, journalHead } from './batch.js';
 import { SyncCallError, callHosted, checkedHostedUrl } from './client.js';
@@ -84,29 +85,34 @@ export async function linkToHosted(
   } catch (err) {
     throw asAppError(err);
   }
-  await db.kysely
-    .insertInto('sync_links')
-    .values({
-      business_id: businessId,
-      hosted_url: base,
-      credential: storedForm(answer.credential, keys.keyEncryptionKey, credentialAad(businessId)),
-      credential_prefix: answer.credential.slice(0, 9),
-      state: answer.cursor.seq < headSeq ? 'copying' : 'active',
-      push_cursor: answer.cursor.seq,
-      push_cursor_entry_id: answer.cursor.entry_id,
-      clock_offset_ms: null,
-      best_rtt_ms: null,
-      hosted_quarantine: 0,
-      last_push_at: null,
-      last_attempt_at: null,
-      last_error_code: null,
-      last_error_at: null,
-      failing_since: null,
-      last_contact_at: at,
-      linked_at: at,
-      updated_at: at,
-    })
-    .execute();
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('sync_links')
+      .values({
+        business_id: businessId,
+        series: answer.series,
+        hosted_url: base,
+        credential: storedForm(answer.credential, keys.keyEncryptionKey, credentialAad(businessId)),
+        credential_prefix: answer.credential.slice(0, 9),
+        state: answer.cursor.seq < headSeq ? 'copying' : 'active',
+        push_cursor: answer.cursor.seq,
+        push_cursor_entry_id: answer.cursor.entry_id,
+        clock_offset_ms: null,
+        best_rtt_ms: null,
+        hosted_quarantine: 0,
+        last_push_at: null,
+        last_attempt_at: null,
+        last_error_code: null,
+        last_error_at: null,
+        failing_since: null,
+        last_contact_at: at,
+        linked_at: at,
+        updated_at: at,
+      })
+      .execute();
+    // Counters never travel: this server's series starts past every number of it already written.
+    await raiseReceiptCounter(trx, businessId, answer.series, answer.receipt_last_no);
+  });
 }
 
 /** Forgets the link and its cursor; the hosted side keeps its copy until an admin revokes the server. */
