@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type Location, locationSchema } from '@duka/domain';
 import { api } from '../../lib/api-client';
-import { isRefusal, notifySuccess, serverMessage } from '../../lib/notify';
+import { isRefusal, notifyApiError, notifySuccess, serverMessage } from '../../lib/notify';
 import { useAllLocations } from './stock-api';
 
 /** The locations page's state: the list, adding or renaming one, and (de)activating one. */
@@ -58,8 +58,25 @@ export function useLocationsPage() {
     }
   };
 
+  const home = useMutation({
+    mutationFn: (l: Location) =>
+      api(`/api/locations/${l.id}/home`, { method: 'POST', body: {}, schema: locationSchema }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['locations'] }),
+  });
+  /** Makes this server the location's home: its counts and day closes are made here (ADR 11 §11.4). */
+  const moveHome = async (l: Location) => {
+    try {
+      await home.mutateAsync(l);
+      notifySuccess(t('stock.locations.homeMoved', { name: l.name }));
+    } catch (err) {
+      notifyApiError(err);
+    }
+  };
+
   return {
     locations,
+    moveHome,
+    movingHome: home.isPending,
     saving: save.isPending,
     naming: { editing, setEditing, name, setName, error, submit },
     open: (l: Location | 'new') => {
