@@ -49,7 +49,7 @@ describe('a location has a home server', () => {
   it('is the server that made it: counts and day closes are made here', async () => {
     const store = await buildLocation(t.app, s.admin, 'Store room');
     const rows = await t.db.kysely.selectFrom('locations').select('home_server_id').execute();
-    expect(rows.map((r) => r.home_server_id)).toEqual(rows.map(() => expect.stringMatching(/.+/)));
+    expect(rows.every((r) => !!r.home_server_id)).toBe(true);
     expect(new Set(rows.map((r) => r.home_server_id)).size).toBe(1);
     expect((await locations()).every((l) => l.home_here)).toBe(true);
     expect((await startCount(store.id)).statusCode).toBe(201);
