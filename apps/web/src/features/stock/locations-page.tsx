@@ -42,8 +42,10 @@ export function LocationsPage() {
  */
 function LocationsTable({ state: s }: { state: LocationsPageState }) {
   const { t } = useTranslation();
+  // A location counted elsewhere has one more badge and one more button: scroll, never squeeze them.
+  const elsewhere = (s.locations.data ?? []).some((l) => !l.home_here);
   return (
-    <Table.ScrollContainer minWidth={460}>
+    <Table.ScrollContainer minWidth={elsewhere ? 720 : 460}>
       <Table verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
