@@ -11,6 +11,7 @@ import { nextReceiptNo } from '../../lib/receipts.js';
 import { revokeServer } from './link-hosted.js';
 import { linkOf, serverIdOf } from './link-local.js';
 import { hostedSeries, writerSeries } from './series.js';
+import { syncStatus } from './status.js';
 import { seriesCode } from './series-codes.js';
 
 /**
@@ -168,6 +169,9 @@ describe('receipt series: one per server of a business', () => {
     await expect(
       revokeServer(p.hosted.db, businessId, own.id, null, new Date().toISOString()),
     ).rejects.toThrow(/No such server/);
+    // The owner's list of servers shows the shop servers only.
+    const status = await syncStatus(p.hosted.db, businessId, 'hosted');
+    expect(status.role === 'hosted' && status.servers.map((x) => x.id)).not.toContain(own.id);
     // A branch linked later takes the next letter.
     const d = await branch('d');
     expect(await linkBranch(d.app)).toBe('D');

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 
 /**
- * Hosted only: whether a shop's local server keeps this business (an unrevoked sync server),
+ * Hosted only: whether a shop's local server keeps this business (an unrevoked sync server; the
+ * hosted site's own row, which holds its receipt series, is not one),
  * which makes the hosted copy read-only for the business's documents (ADR 11 §8).
  */
 export async function syncedFromShop(
@@ -16,6 +17,7 @@ export async function syncedFromShop(
     .select('id')
     .where('business_id', '=', businessId)
     .where('revoked_at', 'is', null)
+    .where('hosted', '=', 0)
     .executeTakeFirst();
   return !!row;
 }
