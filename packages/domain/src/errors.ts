@@ -81,6 +81,8 @@ export const ERROR_CODES = [
   'sync_schema_newer',
   /** A write on the hosted copy of a business a shop's server keeps (read-only there). */
   'business_synced_from_shop',
+  /** A stock count or day close of a location whose home is another server (ADR 11 §11.4). */
+  'location_elsewhere',
   /** The server's disk (or its database's) has no room left: nothing of the request was kept. */
   'disk_full',
   'internal',
@@ -107,6 +109,11 @@ export interface ErrorParamsByCode {
   /** The user name or mobile another business on the hosted server already has. */
   link_username_taken: { username: string };
   link_mobile_taken: { mobile: string };
+  /**
+   * The server the location's counts and day closes are made on: its name and receipt series
+   * when this server knows them (the hosted one knows every linked server), else `''`.
+   */
+  location_elsewhere: { server: string; series: string };
 }
 
 /** The params of a code: `never` for a code that carries none. */

@@ -149,7 +149,18 @@ describe('moving a business between servers', () => {
       const b = await readArchive(second);
       expect(b.header).toEqual({ ...a.header, exported_at: '2026-11-02T10:00:00.000Z' });
       expect([...b.tables.keys()]).toEqual([...a.tables.keys()]);
-      for (const [name, rows] of a.tables) expect(b.tables.get(name), name).toEqual(rows);
+      // A business one server wrote alone becomes this server's: its locations' home moves here.
+      const homeless = (rows: Record<string, unknown>[] | undefined) =>
+        rows?.map(({ home_server_id: _home, ...rest }) => rest);
+      for (const [name, rows] of a.tables)
+        if (name === 'locations') expect(homeless(b.tables.get(name)), name).toEqual(homeless(rows));
+        else expect(b.tables.get(name), name).toEqual(rows);
+      const here = (
+        await target.db.kysely.selectFrom('server_identity').select('id').executeTakeFirstOrThrow()
+      ).id;
+      expect(b.tables.get('locations')!.map((l) => l.home_server_id)).toEqual(
+        a.tables.get('locations')!.map(() => here),
+      );
       // the image bytes came through
       const file = b.tables.get('files')![0]! as { data: Buffer };
       expect(Buffer.compare(file.data, PNG)).toBe(0);

@@ -10,6 +10,10 @@ import { migrationsFor } from '../db/database.js';
 import { PRIVATE_FILE_MODE, makePrivate, makePrivateDirOnlyIfNew } from '../lib/private-files.js';
 import { isSealed, openPrivateKey, storedForm } from '../modules/printing/key-sealing.js';
 import { ARCHIVE_TABLES, type ArchiveTable } from './archive-tables.js';
+import { raiseReceiptCounter } from '../lib/receipts.js';
+import { ownServerId } from '../lib/server-id.js';
+import type { Trx } from '../lib/tx.js';
+import { writerSeries } from '../modules/sync/series.js';
 
 /** The first line of an archive. */
 export interface ArchiveHeader {
@@ -269,6 +273,31 @@ export async function importArchive(
       }
       count += rows.length;
     }
+    // Counters never travel between servers: this one's series starts past every number of it here.
+    await raiseReceiptCounter(trx, header.business_id, await writerSeries(trx, header.business_id));
+    await adoptLocations(trx, header.business_id);
   });
   return { business_id: header.business_id, rows: count };
+}
+
+/**
+ * A business one server wrote alone (its journal has one origin) is restored here as this
+ * server's: its locations' stock counts and day closes are made here from now on (ADR 11 §11.4).
+ * A business several servers wrote keeps each location's home; the owner moves one on the
+ * locations screen.
+ */
+async function adoptLocations(trx: Trx, businessId: string): Promise<void> {
+  const origins = await trx
+    .selectFrom('journal')
+    .select('origin')
+    .distinct()
+    .where('business_id', '=', businessId)
+    .limit(2)
+    .execute();
+  if (origins.length > 1) return;
+  await trx
+    .updateTable('locations')
+    .set({ home_server_id: await ownServerId(trx) })
+    .where('business_id', '=', businessId)
+    .execute();
 }

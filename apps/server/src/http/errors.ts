@@ -84,6 +84,7 @@ const ERROR_STATUS: Record<ErrorCode, number> = {
   sync_batch_invalid: 422,
   sync_schema_newer: 409,
   business_synced_from_shop: 409,
+  location_elsewhere: 409,
   disk_full: 507,
   internal: 500,
 };

@@ -80,6 +80,7 @@ export const ERROR_WORDS: Record<ErrorCode, string> = {
   sync_batch_invalid: 'errors.syncBatchInvalid',
   sync_schema_newer: 'errors.syncSchemaNewer',
   business_synced_from_shop: 'errors.syncedFromShop',
+  location_elsewhere: 'errors.locationElsewhere',
   disk_full: 'errors.diskFull',
   internal: GENERIC_ERROR,
 };

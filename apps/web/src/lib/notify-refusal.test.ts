@@ -30,6 +30,24 @@ describe('refusals in the user’s language', () => {
   });
 });
 
+describe('a count or day close made away from the location’s home server', () => {
+  const elsewhere = (server: string) =>
+    new ApiError({
+      kind: 'http',
+      status: 409,
+      code: 'location_elsewhere',
+      message: 'Server words',
+      params: { server, series: '' },
+    });
+  it('names the server when the server knew it, and words it without a name when not', () => {
+    const named = errorText(elsewhere('Shop PC Kisumu'));
+    expect(named).toContain('made on Shop PC Kisumu, the server it belongs to');
+    const unnamed = errorText(elsewhere(''));
+    expect(unnamed).toContain('another branch');
+    expect(unnamed).not.toContain('{{');
+  });
+});
+
 describe('sorting the rows shown', () => {
   const names = ['émile', 'Zawadi', 'amina', 'Item 10', 'Item 9'];
   it('sorts names in the language’s order, numbers inside names as numbers', () => {

@@ -49,7 +49,8 @@ export function notifyOnce(id: string, key: string): void {
 
 /** What fills a code's words: the params the server sent, and the wait of a rate limit. */
 function wordsParams(err: ApiError): Record<string, unknown> {
-  return { ...(err.params ?? {}), seconds: err.retryAfter ?? 60 };
+  const named = err.code === 'location_elsewhere' && !!err.paramsOf('location_elsewhere')?.server;
+  return { ...(err.params ?? {}), seconds: err.retryAfter ?? 60, ...(named ? { context: 'named' } : {}) };
 }
 
 /** The message a failed call shows (seed spec §8); never a raw code. */

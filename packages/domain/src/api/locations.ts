@@ -4,5 +4,10 @@ export const locationSchema = z.object({
   id: z.string(),
   name: z.string(),
   active: z.boolean(),
+  /**
+   * Whether its stock counts and day closes are made on this server (ADR 11 §11.4); elsewhere
+   * they are refused with `location_elsewhere`, and the owner may move its home here.
+   */
+  home_here: z.boolean().default(true),
 });
 export type Location = z.infer<typeof locationSchema>;

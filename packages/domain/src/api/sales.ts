@@ -225,12 +225,17 @@ export const RECEIPT_NO_DIGITS = 6;
 export const bareReceiptNo = (typed: string) => typed.replace(/^#/, '');
 
 /**
- * The receipt numbers a number typed by a person may be: as typed (without a `#`) and with the
- * leading zeros people drop ("123" finds 000123).
+ * The receipt numbers a number typed by a person may be: as typed (without a `#`), and with the
+ * series letters in capitals and the leading zeros people drop put back after them ("123" finds
+ * 000123, "b123" finds B000123; ADR 11 §11.2).
  */
 export function receiptNoCandidates(typed: string): string[] {
   const no = bareReceiptNo(typed);
-  return [...new Set([no, no.padStart(RECEIPT_NO_DIGITS, '0')])];
+  const parts = /^([A-Za-z]*)(\d+)$/.exec(no);
+  if (!parts) return [no];
+  const series = parts[1]!.toUpperCase();
+  const digits = parts[2]!;
+  return [...new Set([no, series + digits, series + digits.padStart(RECEIPT_NO_DIGITS, '0')])];
 }
 
 /** A receipt number as a person types it: digits, leading zeros and a `#` optional. */

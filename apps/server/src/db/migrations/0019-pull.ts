@@ -28,6 +28,10 @@ export function pull(dialect: DialectName) {
         .execute();
       await db.schema
         .alterTable('sync_links')
+        .addColumn('receipt_floor', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('sync_links')
         .addColumn('pull_waiting', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
     },

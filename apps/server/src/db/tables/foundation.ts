@@ -97,6 +97,11 @@ export interface LocationsTable {
   request_hash: Generated<string>;
   name: string;
   active: Bit;
+  /**
+   * The server where its stock counts and day closes are made (ADR 11 §11.4): the one that
+   * created it, until the owner moves it. Null only on rows the migration could not place.
+   */
+  home_server_id: string | null;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;

@@ -51,6 +51,8 @@ export interface SyncLinksTable {
   last_error_at: string | null;
   failing_since: string | null;
   hosted_quarantine: Generated<number>;
+  /** The receipt series this server writes for the business (ADR 11 §11.2): `''`, `B`, `C`, … */
+  series: Generated<string>;
   linked_at: string;
   updated_at: string;
   /** The last entry of the hosted journal applied here (ADR 11 §11.3), and its id. */
@@ -61,6 +63,11 @@ export interface SyncLinksTable {
   pull_waiting: Generated<number>;
   /** The hosted server's own id (its journal origin), learnt from the first pull. */
   hosted_server_id: string | null;
+  /**
+   * The largest number of this server's series the hosted business held when a PC with no
+   * business joined: its counter starts past it once the pull brings the business.
+   */
+  receipt_floor: Generated<number>;
 }
 
 export interface LinkCodesTable {
@@ -95,6 +102,10 @@ export interface SyncServersTable {
   last_push_at: string | null;
   revoked_at: string | null;
   revoked_by: string | null;
+  /** Its receipt series, unique in the business over unrevoked rows (ADR 11 §11.2). */
+  series: Generated<string>;
+  /** 1 for the hosted site's own row of a business (no credential): it holds the hosted series. */
+  hosted: Generated<number>;
   /** The last entry of this hosted journal the server said it has applied (ADR 11 §11.3). */
   pull_cursor: Generated<Counter>;
   pull_cursor_entry_id: string | null;

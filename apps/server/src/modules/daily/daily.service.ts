@@ -20,7 +20,9 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 import { nextReceiptNo } from '../../lib/receipts.js';
+import { writerSeries } from '../sync/series.js';
 import { lockedBusiness } from '../../lib/tx.js';
+import { assertHomeHere } from '../locations/location-home.js';
 import { requireUsableLocation } from '../inventory/stock-rules.js';
 
 type Q = Kysely<Database>;
@@ -225,8 +227,9 @@ export async function closeDay(
           `This day was already closed by ${existing.user_name} (receipt #${existing.receipt_no})`,
           'day',
         );
+      await assertHomeHere(trx, actor.businessId, body.location_id);
       const { total } = await dayFigures(trx, actor.businessId, body.location_id, body.day);
-      const receiptNo = await nextReceiptNo(trx, actor.businessId);
+      const receiptNo = await nextReceiptNo(trx, actor.businessId, await writerSeries(trx, actor.businessId));
       await trx
         .insertInto('day_closes')
         .values({

@@ -5,7 +5,9 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { contextOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { moveLocationHome } from './location-home.js';
 import { addLocation, listLocations, updateLocation } from './locations.service.js';
 
 export function locationsRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -45,5 +47,22 @@ export function locationsRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: locationSchema, ...errorResponses(401, 403, 404, 409, 422) },
     },
     handler: (request) => updateLocation(deps.db, contextOf(request), request.params.id, request.body),
+  });
+
+  r.post('/api/locations/:id/home', {
+    config: { access: { kind: 'admin' } },
+    schema: {
+      tags: ['locations'],
+      summary: "Make this server the location's home: its stock counts and day closes are made here",
+      params: z.object({ id: z.uuid() }),
+      response: { 200: locationSchema, ...errorResponses(401, 403, 404, 409) },
+    },
+    handler: async (request) => {
+      const ctx = contextOf(request);
+      await moveLocationHome(deps.db, ctx, request.params.id);
+      const moved = (await listLocations(deps.db, ctx.business.id)).find((l) => l.id === request.params.id);
+      if (!moved) throw notFound('Location');
+      return moved;
+    },
   });
 }

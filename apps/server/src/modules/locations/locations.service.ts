@@ -4,18 +4,23 @@ import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/context.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
+import { ownServerId } from '../../lib/server-id.js';
 import { lockBusiness } from '../../lib/tx.js';
+import { withHome } from './location-home.js';
 
 export async function listLocations(db: Db, businessId: string): Promise<Location[]> {
   const rows = await db.kysely
     .selectFrom('locations')
-    .select(['id', 'name', 'active'])
+    .select(['id', 'name', 'active', 'home_server_id'])
     .where('business_id', '=', businessId)
     .where('deleted_at', 'is', null)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map((l) => ({ ...l, active: l.active === 1 }));
+  return withHome(
+    db,
+    rows.map((l) => ({ ...l, active: l.active === 1 })),
+  );
 }
 
 async function one(db: Db, businessId: string, id: string): Promise<Location> {
@@ -36,6 +41,7 @@ export async function addLocation(db: Db, actor: Actor, id: string, name: string
         business_id: actor.businessId,
         name,
         active: 1,
+        home_server_id: await ownServerId(trx),
         request_hash: hash,
         created_at: actor.at,
         updated_at: actor.at,

@@ -25,7 +25,7 @@ export async function findReceipt(
   db: Q,
   businessId: string,
   receiptNo: string,
-): Promise<{ type: ReceiptType; id: string; location_id: string }> {
+): Promise<{ type: ReceiptType; id: string; location_id: string; receipt_no: string }> {
   const candidates = receiptNoCandidates(receiptNo);
   const tables = [
     ['sale', 'sales'],
@@ -36,11 +36,11 @@ export async function findReceipt(
   for (const [type, table] of tables) {
     const row = await db
       .selectFrom(table)
-      .select(['id', 'location_id'])
+      .select(['id', 'location_id', 'receipt_no'])
       .where('business_id', '=', businessId)
       .where('receipt_no', 'in', candidates)
       .executeTakeFirst();
-    if (row) return { type, id: row.id, location_id: row.location_id };
+    if (row) return { type, id: row.id, location_id: row.location_id, receipt_no: row.receipt_no };
   }
   throw notFound(`Receipt #${receiptNo}`);
 }

@@ -4,7 +4,6 @@ import {
   receiptNoParamSchema,
   escPosJobSchema,
   networkPrintSchema,
-  RECEIPT_NO_DIGITS,
   receiptJobName,
 } from '@duka/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -71,11 +70,7 @@ function receiptViewRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     handler: async (request) => {
       const found = await findReadableReceipt(deps.db.kysely, contextOf(request), request.params.receipt_no);
-      return {
-        type: found.type,
-        id: found.id,
-        receipt_no: request.params.receipt_no.padStart(RECEIPT_NO_DIGITS, '0'),
-      };
+      return { type: found.type, id: found.id, receipt_no: found.receipt_no };
     },
   });
 

@@ -5,6 +5,7 @@ import type { Actor } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { nextReceiptNo } from '../../lib/receipts.js';
+import { writerSeries } from '../sync/series.js';
 import { lockedBusiness } from '../../lib/tx.js';
 import { requireUsableLocation } from '../inventory/stock-rules.js';
 import { assertSalesNotFrozen } from '../stock-counts/stock-counts.service.js';
@@ -58,7 +59,7 @@ export async function reverseSale(db: Db, seller: Seller, saleId: string, body: 
 
     // Writes (sale-writes.ts), in this order.
     await returnStock(trx, actor, sale, body, lines);
-    const receiptNo = await nextReceiptNo(trx, actor.businessId);
+    const receiptNo = await nextReceiptNo(trx, actor.businessId, await writerSeries(trx, actor.businessId));
     const balanceAfter = await debtorEntry(trx, actor, 'reversal', {
       debtorId: kind === 'debtor' ? sale.debtor_id : null,
       id: body.id,

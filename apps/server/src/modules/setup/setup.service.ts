@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { newId } from '../../lib/ids.js';
 import { appendJournal } from '../../lib/journal.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { ownServerId } from '../../lib/server-id.js';
 import type { Trx } from '../../lib/tx.js';
 import { DEFAULT_AVATAR } from '../files/files.repository.js';
 import { assertLoginNamesFree } from '../users/users.repository.js';
@@ -90,6 +91,7 @@ async function insertFirstLocation(trx: Trx, businessId: string, locationId: str
       business_id: businessId,
       name: FIRST_LOCATION_NAME,
       active: 1,
+      home_server_id: await ownServerId(trx),
       created_at: at,
       updated_at: at,
       deleted_at: null,

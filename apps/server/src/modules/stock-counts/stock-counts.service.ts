@@ -17,6 +17,7 @@ import { isPrimaryKeyViolation, isUniqueViolation } from '../../lib/db-errors.js
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
+import { assertHomeHere } from '../locations/location-home.js';
 import { type MovementInput, postMovements } from '../inventory/ledger.js';
 import { scopeIds } from '../inventory/location-scope.js';
 import { requireActiveProducts, requireUsableLocation } from '../inventory/stock-rules.js';
@@ -129,6 +130,7 @@ export async function startCount(
       const hash = requestHash(body);
       if (await isReplay(trx, 'stock_counts', body.id, actor.businessId, hash)) return;
       await requireUsableLocation(trx, actor, body.location_id, 'location_id');
+      await assertHomeHere(trx, actor.businessId, body.location_id);
       const open = await trx
         .selectFrom('stock_counts')
         .select('id')
@@ -202,6 +204,7 @@ export async function addEntry(
     if (await isReplay(trx, 'stock_count_entries', body.id, actor.businessId, hash)) return;
     if (c.status !== 'open') throw new AppError('conflict', 'This count is closed');
     await requireUsableLocation(trx, actor, c.location_id, 'location_id');
+    await assertHomeHere(trx, actor.businessId, c.location_id);
     await requireActiveProducts(trx, actor.businessId, [{ product_id: body.product_id }]);
     const sofar =
       (await countedTotals(trx, countId)).find((t) => t.product_id === body.product_id)?.quantity ?? 0;
@@ -309,6 +312,7 @@ export async function finaliseCount(db: Db, actor: Actor, countId: string): Prom
     const c = await countRow(trx, actor.businessId, countId);
     if (c.status === 'finalised') return reviewCount(trx, actor.businessId, countId);
     if (c.status !== 'open') throw new AppError('conflict', 'This count was cancelled');
+    await assertHomeHere(trx, actor.businessId, c.location_id);
     const review = await reviewCount(trx, actor.businessId, countId);
     const costs = new Map(
       (
@@ -356,6 +360,7 @@ export async function cancelCount(db: Db, actor: Actor, countId: string): Promis
     const c = await countRow(trx, actor.businessId, countId);
     if (c.status === 'cancelled') return;
     if (c.status !== 'open') throw new AppError('conflict', 'This count is already finalised');
+    await assertHomeHere(trx, actor.businessId, c.location_id);
     await trx
       .updateTable('stock_counts')
       .set({ status: 'cancelled', closed_by: actor.userId, closed_at: actor.at })

@@ -5,10 +5,11 @@ import type { Db } from '../../db/database.js';
 import { migrationsFor } from '../../db/database.js';
 import { ARCHIVE_TABLES } from '../../backup/archive-tables.js';
 import { AppError } from '../../lib/errors.js';
-import type { Trx } from '../../lib/tx.js';
+import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { SYNC_LIMITS } from './apply.js';
 import { applyDocuments } from './apply-documents.js';
 import { type AnyDb, type KeyHandling, hashBody } from './documents.js';
+import { seriesForLink } from './series.js';
 import { CREDENTIAL_PREFIX, type Cursor, type LinkAnswer, type LinkRequest } from './wire.js';
 
 /** SHA-256 hex: link codes and credentials are kept only as their hash. */
@@ -115,6 +116,20 @@ async function resumeCursor(trx: Trx, businessId: string, serverId: string, head
   return cursor;
 }
 
+/**
+ * A server joining a business other servers already brought here (a branch, or a replacement
+ * PC restored from a copy; ADR 11 §11.7): it starts with none of its own entries here.
+ */
+async function isFurtherServer(trx: Trx, businessId: string, serverId: string): Promise<boolean> {
+  const rows = await trx
+    .selectFrom('sync_servers')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('hosted', '=', 0)
+    .execute();
+  return rows.length > 0 && !rows.some((r) => r.id === serverId);
+}
+
 /** User names and mobiles sign in without naming a business, so they must be free across the hosted server. */
 async function checkLogins(trx: Trx, req: LinkRequest, except: string[]): Promise<void> {
   const keys = req.logins.map((l) => l.username_key);
@@ -201,7 +216,7 @@ export async function acceptLink(deps: LinkDeps, req: LinkRequest): Promise<Link
     throw new AppError('sync_batch_invalid', 'The business document is not valid');
   const credential = CREDENTIAL_PREFIX + randomBytes(32).toString('base64url');
   let shopId = business?.id ?? '';
-  const cursor = await deps.db.kysely.transaction().execute(async (trx) => {
+  const linked = await deps.db.kysely.transaction().execute(async (trx) => {
     const target = await takeCode(trx, req.code, req.server.id, at);
     if (req.server.migrations.some((m) => !known.has(m)))
       throw new AppError('sync_schema_newer', 'This shop runs a newer Duka than the hosted server');
@@ -218,49 +233,57 @@ export async function acceptLink(deps: LinkDeps, req: LinkRequest): Promise<Link
         );
       resume = { seq: 0, entry_id: null };
     } else if (target === shopId) {
-      resume = await resumeCursor(trx, shopId, req.server.id, req.head);
+      resume = (await isFurtherServer(trx, shopId, req.server.id))
+        ? { seq: 0, entry_id: null }
+        : await resumeCursor(trx, shopId, req.server.id, req.head);
       await checkLogins(trx, req, [shopId]);
     } else {
-      const exists = await trx
-        .selectFrom('businesses')
-        .select('id')
-        .where('id', '=', shopId)
-        .executeTakeFirst();
-      if (exists || !(await isPlaceholder(trx, target)))
-        throw new AppError(
-          'link_business_has_data',
-          'The hosted business has records this shop does not have',
-        );
-      await checkLogins(trx, req, [target]);
-      const placeholder = await trx
-        .selectFrom('businesses')
-        .select('status')
-        .where('id', '=', target)
-        .executeTakeFirstOrThrow();
-      await deleteBusiness(trx, target);
-      await applyDocuments(
-        trx,
-        { businessId: shopId, serverId: req.server.id, at, keys: deps.keys, dialect: deps.db.dialect },
-        [business],
-      );
-      await trx
-        .updateTable('businesses')
-        .set({ status: placeholder.status })
-        .where('id', '=', shopId)
-        .execute();
+      await replacePlaceholder(deps, trx, req, business, target, at);
       resume = { seq: 0, entry_id: null };
     }
-    await saveServer(trx, req, shopId, credential, resume, at);
-    return resume;
+    await lockBusiness(deps.db, trx, shopId);
+    const series = await seriesForLink(trx, shopId, req.server.id, at);
+    await saveServer(trx, req, shopId, credential, resume, at, series.series);
+    return { resume, series };
   });
   return {
     credential,
     server_id: req.server.id,
     business_id: shopId,
-    cursor,
+    cursor: linked.resume,
+    series: linked.series.series,
+    receipt_last_no: linked.series.last_no,
     time_ms: deps.now().getTime(),
     limits: SYNC_LIMITS,
   };
+}
+
+/** The shop's business takes the place of a hosted business made only by signing up (§3.5 rule 1). */
+async function replacePlaceholder(
+  deps: LinkDeps,
+  trx: Trx,
+  req: LinkRequest,
+  business: NonNullable<LinkRequest['business']>,
+  target: string,
+  at: string,
+): Promise<void> {
+  const shopId = business.id;
+  const exists = await trx.selectFrom('businesses').select('id').where('id', '=', shopId).executeTakeFirst();
+  if (exists || !(await isPlaceholder(trx, target)))
+    throw new AppError('link_business_has_data', 'The hosted business has records this shop does not have');
+  await checkLogins(trx, req, [target]);
+  const placeholder = await trx
+    .selectFrom('businesses')
+    .select('status')
+    .where('id', '=', target)
+    .executeTakeFirstOrThrow();
+  await deleteBusiness(trx, target);
+  await applyDocuments(
+    trx,
+    { businessId: shopId, serverId: req.server.id, at, keys: deps.keys, dialect: deps.db.dialect },
+    [business],
+  );
+  await trx.updateTable('businesses').set({ status: placeholder.status }).where('id', '=', shopId).execute();
 }
 
 /** One credential per server at a time: linking the same server again voids the old one. */
@@ -271,9 +294,11 @@ async function saveServer(
   credential: string,
   cursor: Cursor,
   at: string,
+  series: string,
 ) {
   const values = {
     business_id: businessId,
+    series,
     name: req.server.name,
     credential_hash: sha256(credential),
     credential_prefix: credential.slice(0, CREDENTIAL_PREFIX.length + 4),
@@ -313,7 +338,8 @@ export async function revokeServer(
   let q = db.kysely
     .updateTable('sync_servers')
     .set({ revoked_at: at, revoked_by: by, state: 'revoked' })
-    .where('id', '=', serverId);
+    .where('id', '=', serverId)
+    .where('hosted', '=', 0);
   if (businessId) q = q.where('business_id', '=', businessId);
   const r = await q.executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) throw new AppError('not_found', 'No such server');

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { migrationsFor } from '../../db/database.js';
 import type { SyncLinkRow } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
+import { raiseReceiptCounter } from '../../lib/receipts.js';
 import { openPrivateKey, storedForm } from '../printing/key-sealing.js';
 import { entryIdAt, journalHead } from './batch.js';
 import { SyncCallError, callHosted, checkedHostedUrl } from './client.js';
@@ -84,7 +85,7 @@ export async function linkToHosted(
   } catch (err) {
     throw asAppError(err);
   }
-  await saveLink(db, answer, base, keys, at, answer.cursor.seq < headSeq ? 'copying' : 'active');
+  await saveLink(db, answer, base, keys, at, answer.cursor.seq < headSeq ? 'copying' : 'active', true);
 }
 
 /**
@@ -128,7 +129,7 @@ export async function joinHosted(
   } catch (err) {
     throw asAppError(err);
   }
-  await saveLink(db, answer, base, keys, at, 'copying');
+  await saveLink(db, answer, base, keys, at, 'copying', false);
   return answer.business_id;
 }
 
@@ -139,11 +140,16 @@ async function saveLink(
   keys: KeyHandling,
   at: string,
   state: 'copying' | 'active',
+  ownBusiness: boolean,
 ): Promise<void> {
-  await db.kysely
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
     .insertInto('sync_links')
     .values({
       business_id: answer.business_id,
+      series: answer.series,
+      // A joining PC has no business yet: its counter is set when the pull brings it (pull.ts).
+      receipt_floor: answer.receipt_last_no,
       hosted_url: base,
       credential: storedForm(answer.credential, keys.keyEncryptionKey, credentialAad(answer.business_id)),
       credential_prefix: answer.credential.slice(0, 9),
@@ -163,6 +169,9 @@ async function saveLink(
       updated_at: at,
     })
     .execute();
+    // Counters never travel: this server's series starts past every number of it already written.
+    if (ownBusiness) await raiseReceiptCounter(trx, answer.business_id, answer.series, answer.receipt_last_no);
+  });
 }
 
 /** Forgets the link and its cursor; the hosted side keeps its copy until an admin revokes the server. */

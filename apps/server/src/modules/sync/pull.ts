@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { SyncLinkPatch, SyncLinkRow } from '../../db/tables.js';
-import { lockBusiness } from '../../lib/tx.js';
+import { lastReceiptNo } from '../../lib/receipts.js';
+import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { applyDocuments } from './apply-documents.js';
 import { checkBatch, insertEntries } from './apply.js';
 import { SyncCallError, callHosted } from './client.js';
@@ -45,6 +46,26 @@ async function update(db: Db, businessId: string, set: SyncLinkPatch): Promise<v
 }
 
 /**
+ * A PC that joined has no receipt counter for its series until the business arrives; the batch
+ * that brings it sets the counter past every number of the series the hosted business held or
+ * this batch brought (counters never travel, ADR 11 §11.2). Afterwards one key lookup per batch.
+ */
+async function startCounter(trx: Trx, link: SyncLinkRow): Promise<void> {
+  const where = { business_id: link.business_id, series: link.series };
+  const counter = await trx
+    .selectFrom('receipt_counters')
+    .select('last_no')
+    .where('business_id', '=', where.business_id)
+    .where('series', '=', where.series)
+    .executeTakeFirst();
+  if (counter) return;
+  const business = await trx.selectFrom('businesses').select('id').where('id', '=', link.business_id).executeTakeFirst();
+  if (!business) return;
+  const last = Math.max(Number(link.receipt_floor), await lastReceiptNo(trx, link.business_id, link.series));
+  await trx.insertInto('receipt_counters').values({ ...where, last_no: last }).execute();
+}
+
+/**
  * Applies one pulled batch and moves the pull cursor, in one transaction. A batch that does not
  * start at the cursor (an answer to a pull sent before the last one was applied) changes nothing.
  */
@@ -73,6 +94,7 @@ export async function applyPulled(
       dialect: deps.db.dialect,
     };
     await applyDocuments(trx, target, answer.documents);
+    await startCounter(trx, link);
     await insertEntries(
       trx,
       deps.db.dialect,

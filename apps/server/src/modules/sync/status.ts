@@ -65,6 +65,7 @@ async function hostedStatus(db: Db, businessId: string): Promise<SyncStatusView>
     .selectFrom('sync_servers')
     .selectAll()
     .where('business_id', '=', businessId)
+    .where('hosted', '=', 0)
     .orderBy('linked_at')
     .orderBy('id')
     .execute();

@@ -2,9 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 
 /**
- * Hosted only: whether a shop's local server keeps this business (an unrevoked sync server) and
- * the business has not chosen two-way sync, which makes the hosted copy read-only for the
- * business's documents (ADR 11 §8, §11.6).
+ * Hosted only: whether a shop's local server keeps this business (an unrevoked sync server; the
+ * hosted site's own row, which holds its receipt series, is not one) and the business has not
+ * chosen two-way sync, which makes the hosted copy read-only for the business's documents
+ * (ADR 11 §8, §11.6).
  */
 export async function syncedFromShop(
   db: Kysely<Database>,
@@ -18,6 +19,7 @@ export async function syncedFromShop(
     .select('sync_servers.id')
     .where('sync_servers.business_id', '=', businessId)
     .where('sync_servers.revoked_at', 'is', null)
+    .where('sync_servers.hosted', '=', 0)
     .where('businesses.two_way_sync', '=', 0)
     .executeTakeFirst();
   return !!row;

@@ -149,6 +149,13 @@ export const linkAnswerSchema = z.object({
   server_id: id,
   business_id: id,
   cursor: cursorSchema,
+  /** The receipt series this server writes (ADR 11 §11.2); a hosted server from before series sends none. */
+  series: z
+    .string()
+    .regex(/^[A-Z]{0,4}$/)
+    .default(''),
+  /** The largest receipt number of that series the hosted business holds: the counter starts past it. */
+  receipt_last_no: z.number().int().min(0).default(0),
   time_ms: z.number().int(),
   limits: z.object({ max_entries: z.number().int(), max_bytes: z.number().int() }),
 });

@@ -1,11 +1,11 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Table } from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { DeactivateLocationDialog, LocationNameDialog } from './locations-dialogs';
 import { type LocationsPageState, useLocationsPage } from './use-locations-page';
 
-/** Locations (/locations, admin): shops and store rooms; add, rename, deactivate. */
+/** Locations (/locations, admin): shops and store rooms; add, rename, deactivate, move home here. */
 export function LocationsPage() {
   const { t } = useTranslation();
   const s = useLocationsPage();
@@ -36,11 +36,16 @@ export function LocationsPage() {
   );
 }
 
-/** Each location: its name, active or not, rename and (de)activate. */
+/**
+ * Each location: its name, active or not (and counted on another server), rename, (de)activate,
+ * and for a location homed elsewhere, making this server its home.
+ */
 function LocationsTable({ state: s }: { state: LocationsPageState }) {
   const { t } = useTranslation();
+  // A location counted elsewhere has one more badge and one more button: scroll, never squeeze them.
+  const elsewhere = (s.locations.data ?? []).some((l) => !l.home_here);
   return (
-    <Table.ScrollContainer minWidth={460}>
+    <Table.ScrollContainer minWidth={elsewhere ? 720 : 460}>
       <Table verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
@@ -56,18 +61,37 @@ function LocationsTable({ state: s }: { state: LocationsPageState }) {
             <Table.Tr key={l.id} data-testid={`location-row-${l.name}`}>
               <Table.Td fw={500}>{l.name}</Table.Td>
               <Table.Td>
-                {l.active ? (
-                  <Badge color="teal" variant="light">
-                    {t('users.active')}
-                  </Badge>
-                ) : (
-                  <Badge color="gray" variant="outline">
-                    {t('users.inactive')}
-                  </Badge>
-                )}
+                <Group gap={6}>
+                  {l.active ? (
+                    <Badge color="teal" variant="light">
+                      {t('users.active')}
+                    </Badge>
+                  ) : (
+                    <Badge color="gray" variant="outline">
+                      {t('users.inactive')}
+                    </Badge>
+                  )}
+                  {!l.home_here && (
+                    <Tooltip label={t('stock.locations.homeElsewhereHint')} multiline w={240}>
+                      <Badge color="yellow" variant="light" data-testid="location-home-elsewhere">
+                        {t('stock.locations.homeElsewhere')}
+                      </Badge>
+                    </Tooltip>
+                  )}
+                </Group>
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" justify="flex-end" wrap="nowrap">
+                  {!l.home_here && (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      loading={s.movingHome}
+                      onClick={() => void s.moveHome(l)}
+                    >
+                      {t('stock.locations.moveHome')}
+                    </Button>
+                  )}
                   <Button size="xs" variant="default" onClick={() => s.open(l)}>
                     {t('stock.locations.rename')}
                   </Button>

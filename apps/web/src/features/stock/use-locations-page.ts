@@ -3,8 +3,28 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type Location, locationSchema } from '@duka/domain';
 import { api } from '../../lib/api-client';
-import { isRefusal, notifySuccess, serverMessage } from '../../lib/notify';
+import { isRefusal, notifyApiError, notifySuccess, serverMessage } from '../../lib/notify';
 import { useAllLocations } from './stock-api';
+
+/** Makes this server a location's home: its counts and day closes are made here (ADR 11 §11.4). */
+function useMoveHome() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const home = useMutation({
+    mutationFn: (l: Location) =>
+      api(`/api/locations/${l.id}/home`, { method: 'POST', body: {}, schema: locationSchema }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['locations'] }),
+  });
+  const moveHome = async (l: Location) => {
+    try {
+      await home.mutateAsync(l);
+      notifySuccess(t('stock.locations.homeMoved', { name: l.name }));
+    } catch (err) {
+      notifyApiError(err);
+    }
+  };
+  return { moveHome, movingHome: home.isPending };
+}
 
 /** The locations page's state: the list, adding or renaming one, and (de)activating one. */
 export function useLocationsPage() {
@@ -58,8 +78,11 @@ export function useLocationsPage() {
     }
   };
 
+  const { moveHome, movingHome } = useMoveHome();
   return {
     locations,
+    moveHome,
+    movingHome,
     saving: save.isPending,
     naming: { editing, setEditing, name, setName, error, submit },
     open: (l: Location | 'new') => {
