@@ -126,6 +126,44 @@ function saleBody(rnd, c, locationId, n) {
 }
 
 /**
+ * A day of `sales` sales today on an existing business (a branch's PC, say), through the
+ * services, with its catalogue read back from the database; `tag` keeps transfer references
+ * apart between servers. Answers how many were made.
+ */
+export async function sellDay({ db, businessId, sales, seed, tag }) {
+  const admin = await db.kysely
+    .selectFrom('users')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('role', '=', 'admin')
+    .orderBy('created_at')
+    .executeTakeFirstOrThrow();
+  const location = await db.kysely
+    .selectFrom('locations')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .orderBy('created_at')
+    .executeTakeFirstOrThrow();
+  const rows = (table, cols) =>
+    db.kysely.selectFrom(table).select(cols).where('business_id', '=', businessId).orderBy('id').execute();
+  const c = {
+    products: (await rows('products', ['id', 'price'])).map((p) => ({ id: p.id, price: Number(p.price) })),
+    debtors: (await rows('debtors', ['id'])).map((d) => d.id),
+    providers: (await rows('payment_providers', ['id'])).map((d) => d.id),
+  };
+  const rnd = random(seed);
+  const as = await actorAt(db, businessId, admin.id);
+  const open = dayStart(businessDay(new Date(), TZ), TZ) + 7 * 3_600_000;
+  const step = Math.floor((14 * 3_600_000) / Math.max(1, sales));
+  for (let i = 0; i < sales; i++) {
+    const body = saleBody(rnd, c, location.id, i);
+    if (body.kind === 'transfer') body.reference = `${tag}${body.reference}`;
+    await postSale(db, as(new Date(open + i * step).toISOString()), body);
+  }
+  return sales;
+}
+
+/**
  * Seeds a new SQLite database at `sqliteFile`: the business (owner / `password`), its catalogue,
  * then `sales` sales over `days` days ending today. Answers the business id and counts.
  */

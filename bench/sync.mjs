@@ -63,7 +63,7 @@ const stopped = (child) =>
   });
 
 /** A hosted server process on a new database, with a placeholder business and a link code for it. */
-async function startHosted({ root, start, adminUrl, profile }) {
+export async function startHosted({ root, start, adminUrl, profile }) {
   const dbName = `duka_bench_sync_${process.pid}_${randomBytes(3).toString('hex')}`;
   const dbUrl = adminUrl.replace(/\/[^/]*$/, `/${dbName}`);
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -98,14 +98,19 @@ async function startHosted({ root, start, adminUrl, profile }) {
   );
   const businessId = /\(id ([^)\s]+)\)/.exec(init)?.[1];
   if (!businessId) throw new Error(`no business id in: ${init}`);
-  const printed = await cli('link-code', '--business-id', businessId);
-  const code = printed
-    .split(/\s+/)
-    .map((t) => t.replace(/^[^0-9A-Z]+|[^0-9A-Z]+$/g, ''))
-    .filter((t) => /^[0-9A-HJKMNP-TV-Z]{4}-?[0-9A-HJKMNP-TV-Z]{4}$/.test(t))
-    .at(-1)
-    ?.replace('-', '');
-  if (!code) throw new Error(`no link code in: ${printed}`);
+  // A one-time code for a business (the placeholder first; after a link, the shop's).
+  const linkCode = async (id) => {
+    const printed = await cli('link-code', '--business-id', id);
+    const found = printed
+      .split(/\s+/)
+      .map((t) => t.replace(/^[^0-9A-Z]+|[^0-9A-Z]+$/g, ''))
+      .filter((t) => /^[0-9A-HJKMNP-TV-Z]{4}-?[0-9A-HJKMNP-TV-Z]{4}$/.test(t))
+      .at(-1)
+      ?.replace('-', '');
+    if (!found) throw new Error(`no link code in: ${printed}`);
+    return found;
+  };
+  const code = await linkCode(businessId);
   const drop = async () => {
     await stopped(server.child);
     const a = new pg.Client({ connectionString: adminUrl });
@@ -115,7 +120,7 @@ async function startHosted({ root, start, adminUrl, profile }) {
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const pgCpu = () => backendsCpuS(adminUrl, dbName);
-  return { url: server.url, child: server.child, code, dbUrl, businessId, drop, pgCpu };
+  return { url: server.url, child: server.child, code, linkCode, dbUrl, businessId, drop, pgCpu };
 }
 
 /** What the hosted database holds of the shop after the push: sales, reversals, journal rows. */
@@ -215,7 +220,7 @@ async function oneSize({ root, start, adminUrl, sales, profile }) {
 }
 
 /** A built server process (node `args`), answered once it prints its address. */
-function startServer(root, args, env) {
+export function startServer(root, args, env) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -242,6 +247,9 @@ export async function syncFigures({ root, adminUrl }) {
   if (profile) fs.mkdirSync(profile, { recursive: true });
   console.log('\nSync, shop (SQLite) to hosted (PostgreSQL), from link to nothing waiting:');
   for (const sales of sizes) await oneSize({ root, start, adminUrl, sales, profile });
+  // Part 2: two branches' day exchanged among three servers (dynamic: the module imports this one).
+  const { branchFigures } = await import('./sync-branches.mjs');
+  await branchFigures({ root, adminUrl });
 }
 
 // `node bench/sync.mjs` runs these figures alone (needs the built server).
