@@ -7,7 +7,7 @@ import { receiptEscPos } from './receipt-render.js';
 
 /** The receipt as the printer lays it out, in plain text (receiptline's text renderer). */
 const asText = (markup: string, cpl: number) =>
-  (transform(markup, { cpl, encoding: 'multilingual', command: 'text' }) as string)
+  transform(markup, { cpl, encoding: 'multilingual', command: 'text' })
     .split('\n')
     .map((l) => l.trimEnd());
 

@@ -75,7 +75,7 @@ export function AddProviderInline({ onAdded }: { onAdded: (p: Provider) => void 
         <SegmentedControl
           aria-label={t('transfers.kind')}
           value={kind}
-          onChange={(v) => setKind(v as Provider['kind'])}
+          onChange={setKind}
           data={PROVIDER_KINDS.map((k) => ({ value: k, label: t(`transfers.kinds.${k}`) }))}
         />
         <Group justify="flex-end" gap="xs">
