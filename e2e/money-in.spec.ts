@@ -134,9 +134,8 @@ test('before the first sale into a closed day the till says which day it goes to
   await page.getByRole('combobox', { name: 'Location' }).click();
   await page.getByRole('option', { name: kiosk.name, exact: true }).click();
   const notice = page.getByTestId('closed-day-notice');
-  const [y, m, d] = day.split('-').map(Number);
   const longDay = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y!, m! - 1, d!, 12)),
+    new Date(`${day}T12:00:00Z`),
   );
   await expect(notice).toContainText(`${longDay} is already closed`);
   await expect(notice).toContainText(`${closedBy} closed this day at`);

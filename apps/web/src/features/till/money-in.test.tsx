@@ -62,7 +62,7 @@ describe('Add a provider in the transfer dialog', () => {
       'fetch',
       vi.fn((url: string, init?: RequestInit) => {
         if (init?.method === 'POST') {
-          posted.push(JSON.parse(String(init.body)));
+          posted.push(JSON.parse(init.body as string));
           return Promise.resolve(
             json({ id: 'p9', name: 'Airtel Money', kind: 'mobile_money', active: true }, 201),
           );
