@@ -266,6 +266,7 @@ test.describe('debtors (/debtors)', () => {
     await apiLoginInPage(page, ADMIN.username, ADMIN.password);
     await page.goto(`/debtor-reverse?receipt=${sale.receipt_no}`);
     await expect(page.getByTestId('sale-summary')).toContainText(`Receipt #${sale.receipt_no}`);
+    await page.getByRole('button', { name: 'Reverse all' }).click();
     await expect(page.getByTestId('debtor-after')).toContainText(
       /after this reversal they are in credit KES\s?200\.00, which their next credit sale uses/,
     );

@@ -75,12 +75,22 @@ test('cash: reverse 1 of 3 of one line — refund shown, stock back, a new recei
   await page.getByLabel('Receipt number').fill(String(Number(sale.receipt_no)));
   await page.getByRole('button', { name: 'Find sale' }).click();
   await expect(page.getByTestId('sale-summary')).toContainText(`Receipt #${sale.receipt_no}`);
-  // Everything left by default: the whole sale.
-  await expect(page.getByLabel('Reverse everything left')).toBeChecked();
+  // Every line starts at 0: nothing is refunded until a quantity is typed or Reverse all is chosen.
+  await expect(page.getByLabel(`Quantity of ${SUGAR.name} to reverse`)).toHaveValue('0');
+  await expect(page.getByLabel(`Quantity of ${RICE.name} to reverse`)).toHaveValue('0');
+  await expect(page.getByTestId('refund-total')).toHaveText(kes('0.00'));
+  await page.getByLabel(/^Reason/).fill('One bag was torn');
+  await page.getByRole('button', { name: 'Reverse…' }).click();
+  await expect(page.getByText('Choose at least one line and a quantity to reverse.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // Reverse all: every line at all that is left; Set all to 0 takes it back.
+  await page.getByRole('button', { name: 'Reverse all' }).click();
+  await expect(page.getByLabel(`Quantity of ${SUGAR.name} to reverse`)).toHaveValue('3');
   await expect(page.getByTestId('refund-total')).toHaveText(kes('890.00'));
+  await page.getByRole('button', { name: 'Set all to 0' }).click();
+  await expect(page.getByTestId('refund-total')).toHaveText(kes('0.00'));
+  await page.getByLabel(/^Reason/).fill('');
   await page.getByLabel(`Quantity of ${SUGAR.name} to reverse`).fill('1');
-  await page.getByLabel(`Quantity of ${RICE.name} to reverse`).fill('0');
-  await expect(page.getByLabel('Reverse everything left')).not.toBeChecked();
   await expect(page.getByTestId('reverse-refund-1')).toHaveText(kes('180.00'));
   await expect(page.getByTestId('refund-total')).toHaveText(kes('180.00'));
   // A reason is required.

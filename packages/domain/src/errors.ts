@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'price_changed',
   'reversal_exceeds_sale',
   'already_reversed',
+  'nothing_to_reverse',
   'day_closed',
   'already_voided',
   'overpayment',

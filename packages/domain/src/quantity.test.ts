@@ -4,6 +4,7 @@ import {
   divRound,
   formatQuantity,
   lineAmount,
+  marginOf,
   nextAverageCost,
   parseMoney,
   parsePositiveQuantity,
@@ -68,5 +69,12 @@ describe('quantities and money', () => {
     expect(parsePositiveQuantity('2')).toBe(2000);
     for (const bad of ['0', '0.000', '-1', '', 'two', '1.0005'])
       expect(parsePositiveQuantity(bad), bad).toBeNull();
+  });
+
+  it("a product's margin: price − buying price and its share of the price; none without a buying price", () => {
+    expect(marginOf(18000, 15000)).toEqual({ amount: 3000, bp: 1667 }); // 16.67 %
+    expect(marginOf(10000, 12500)).toEqual({ amount: -2500, bp: -2500 }); // sold at a loss
+    expect(marginOf(18000, 0)).toBeNull();
+    expect(marginOf(0, 100)).toBeNull();
   });
 });

@@ -98,3 +98,14 @@ export function nextAverageCost(onHand: number, avgCost: number, qty: number, un
   if (onHand <= 0) return unitCost;
   return divRound(onHand * avgCost + qty * unitCost, onHand + qty);
 }
+
+/**
+ * A product's margin at a price and a buying price: the amount (price − buying price, negative
+ * when sold at a loss) and its share of the price in basis points, rounded half away from zero.
+ * Null without a buying price or a price to measure against.
+ */
+export function marginOf(price: number, buyingPrice: number): { amount: number; bp: number } | null {
+  if (buyingPrice <= 0 || price <= 0) return null;
+  const amount = price - buyingPrice;
+  return { amount, bp: mulDivRound(amount, BASIS_POINTS, price) };
+}

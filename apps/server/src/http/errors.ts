@@ -48,6 +48,7 @@ const ERROR_STATUS: Record<ErrorCode, number> = {
   price_changed: 409,
   reversal_exceeds_sale: 409,
   already_reversed: 409,
+  nothing_to_reverse: 422,
   day_closed: 409,
   already_voided: 409,
   overpayment: 409,

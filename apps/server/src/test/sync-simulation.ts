@@ -31,7 +31,7 @@ export interface Node {
   cookie: string;
   /** A shop PC pushes and pulls; the hosted site only answers. */
   local: boolean;
-  /** Whether this server may sell (receipt numbers need a series of their own per server). */
+  /** Whether this server sells (each has its own receipt series, ADR 11 §11.2). */
   sells: boolean;
 }
 

@@ -44,6 +44,7 @@ export const ERROR_WORDS: Record<ErrorCode, string> = {
   price_changed: 'till.errors.priceChanged',
   reversal_exceeds_sale: 'errors.reversalExceedsSale',
   already_reversed: 'errors.alreadyReversed',
+  nothing_to_reverse: 'errors.nothingToReverse',
   day_closed: 'errors.dayClosed',
   already_voided: 'errors.alreadyVoided',
   overpayment: 'errors.overpayment',

@@ -59,6 +59,18 @@ export const dailySummarySchema = z.object({
 });
 export type DailySummary = z.infer<typeof dailySummarySchema>;
 
+/**
+ * Where a till's sales go now (issue 16): the business day at a location and, when it is already
+ * closed, who closed it and when. A sale after the close still counts on that day (ADR 9).
+ */
+export const dayStateQuerySchema = z.strictObject({ location_id: idSchema });
+export const dayStateSchema = z.object({
+  location_id: z.string(),
+  day: z.string(),
+  close: z.object({ receipt_no: z.string(), user_name: z.string(), created_at: z.string() }).nullable(),
+});
+export type DayState = z.infer<typeof dayStateSchema>;
+
 export const dayCloseBodySchema = z.strictObject({
   id: idSchema,
   location_id: idSchema,

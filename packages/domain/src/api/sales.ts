@@ -173,8 +173,8 @@ export const reversalBodySchema = z.strictObject({
   id: idSchema,
   reason: safeMultiline().max(200).min(1, 'Say why the sale is reversed'),
   lines: z
-    .array(z.strictObject({ line_no: z.number().int().min(1), quantity: positiveQtySchema.max(1e9) }))
-    .min(1)
+    // A line at 0 is not taken back; lines that are all 0 are refused as nothing_to_reverse.
+    .array(z.strictObject({ line_no: z.number().int().min(1), quantity: z.number().int().min(0).max(1e9) }))
     .max(MAX_SALE_LINES)
     .optional(),
   /** Transfer sales: the reference of the refund sent back to the customer. */

@@ -17,6 +17,8 @@ export interface ProductsTable {
   tax_rate: number;
   reorder_level: Counter;
   avg_cost: Counter;
+  /** What one unit costs from the supplier, as the owner set it (0: not set). */
+  buying_price: Generated<Counter>;
   image: string | null;
   active: Bit;
   created_at: string;

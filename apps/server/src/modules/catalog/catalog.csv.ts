@@ -24,6 +24,7 @@ export const CSV_COLUMNS = [
   'category',
   'unit',
   'price',
+  'buying_price',
   'tax_rate',
   'reorder_level',
   'active',
@@ -91,6 +92,9 @@ function checkCells(raw: Record<string, string>, digits: number) {
   const price = parseMoney(cell('price'), digits);
   if (price === null || price < 0)
     errors.push({ field: 'price', message: `Not an amount with at most ${digits} decimals` });
+  const buying = cell('buying_price') === '' ? 0 : parseMoney(cell('buying_price'), digits);
+  if (buying === null || buying < 0)
+    errors.push({ field: 'buying_price', message: `Not an amount with at most ${digits} decimals` });
   const tax = cell('tax_rate') === '' ? 0 : percentToBasisPoints(cell('tax_rate'));
   if (tax === null || tax > 10_000)
     errors.push({ field: 'tax_rate', message: 'Not a percentage between 0 and 100' });
@@ -114,6 +118,7 @@ function checkCells(raw: Record<string, string>, digits: number) {
     category: cell('category'),
     unit,
     price: price ?? 0,
+    buying_price: buying ?? 0,
     tax_rate: tax ?? 0,
     reorder_level: reorder ?? 0,
     active: !FALSE.has(activeText),
@@ -134,7 +139,10 @@ export async function previewImport(db: Db, businessId: string, currency: string
   const seenCodes = new Map<string, number>();
   const seenBarcodes = new Map<string, number>();
   const rows: ImportRow[] = [];
-  const inputs: { id: string | null; input: ReturnType<typeof productInputSchema.parse> }[] = [];
+  const inputs: {
+    id: string | null;
+    input: Omit<ReturnType<typeof productInputSchema.parse>, 'buying_price'> & { buying_price?: number };
+  }[] = [];
 
   data.forEach((raw, i) => {
     const rowNo = i + 2;
@@ -153,7 +161,11 @@ export async function previewImport(db: Db, businessId: string, currency: string
       seenBarcodes.set(b, rowNo);
     }
     rows.push({ row: rowNo, code, name: candidate.name, action: id ? 'update' : 'create', errors });
-    if (checked.success && errors.length === 0) inputs.push({ id, input: checked.data });
+    if (checked.success && errors.length === 0) {
+      // A file without the buying_price column leaves the buying prices of known products alone.
+      const { buying_price: _b, ...rest } = checked.data;
+      inputs.push({ id, input: id && !('buying_price' in raw) ? rest : checked.data });
+    }
   });
   return { rows, inputs, valid: rows.every((r) => r.errors.length === 0) };
 }
@@ -174,7 +186,7 @@ export async function commitImport(db: Db, actor: Actor, currency: string, csv: 
     await lockBusiness(db, trx, actor.businessId);
     for (const { id, input } of preview.inputs) {
       if (id) await updateProduct(db, actor, id, input, trx);
-      else await insertProduct(trx, actor, newId(), input);
+      else await insertProduct(trx, actor, newId(), { ...input, buying_price: input.buying_price ?? 0 });
     }
   });
   return preview.rows;
@@ -207,6 +219,7 @@ export async function exportCsv(db: Db, businessId: string, currency: string): P
       p.category,
       p.unit,
       money(p.price),
+      money(p.buying_price),
       pct(p.tax_rate),
       qty(p.reorder_level),
       p.active ? 'yes' : 'no',

@@ -36,6 +36,7 @@ export async function toProducts(db: Kysely<Database>, rows: ProductRow[]): Prom
       category: r.category,
       unit: r.unit as Product['unit'],
       price: Number(r.price),
+      buying_price: Number(r.buying_price),
       tax_rate: r.tax_rate,
       reorder_level: Number(r.reorder_level),
       avg_cost: Number(r.avg_cost),

@@ -71,6 +71,7 @@ export async function insertProduct(trx: Trx, actor: Actor, id: string, input: I
       category: input.category,
       unit: input.unit,
       price: input.price,
+      buying_price: input.buying_price,
       tax_rate: input.tax_rate,
       reorder_level: input.reorder_level,
       avg_cost: 0,

@@ -179,6 +179,24 @@ describe('products', () => {
     });
   });
 
+  it('keeps a buying price (money, 0 when not set) and changes it by PATCH alone', async () => {
+    const flour = await buildProduct(t.app, admin, { name: 'Flour 2 kg', code: 'FLR2', price: 21_000 });
+    expect(flour.buying_price).toBe(0);
+    const patch = (body: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/products/${flour.id}`,
+        headers: { cookie: admin },
+        payload: body,
+      });
+    const set = await patch({ buying_price: 17_500 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json<Product>()).toMatchObject({ price: 21_000, buying_price: 17_500 });
+    expect((await patch({ price: 22_000 })).json<Product>().buying_price).toBe(17_500);
+    for (const bad of [-1, 1.5, '100'])
+      expect((await patch({ buying_price: bad })).statusCode, String(bad)).toBe(422);
+  });
+
   it('lets every signed-in user search but only manage_stock edit', async () => {
     const u = await buildUser(t.app, admin, { user_roles: { sell_cash: 1 } });
     const s = (await signIn(t.app, u.username, STAFF_PASSWORD)).cookie;
@@ -194,7 +212,7 @@ describe('products', () => {
 });
 
 interface ImportResult {
-  rows: { action: string }[];
+  rows: { action: string; errors: { field: string }[] }[];
 }
 
 describe('CSV import and export', () => {
@@ -261,6 +279,7 @@ RICE,Rice loose,,Groceries,kg,150.5,0,2.5,yes
         category: 'Groceries',
         unit: 'kg',
         price: '155.00',
+        buying_price: '0.00',
         tax_rate: '0',
         reorder_level: '2.5',
         active: 'yes',
@@ -272,6 +291,7 @@ RICE,Rice loose,,Groceries,kg,150.5,0,2.5,yes
         category: 'Groceries',
         unit: 'each',
         price: '180.00',
+        buying_price: '0.00',
         tax_rate: '16',
         reorder_level: '10',
         active: 'yes',
@@ -279,6 +299,22 @@ RICE,Rice loose,,Groceries,kg,150.5,0,2.5,yes
     ]);
     const roundTrip = await importCsv(exported.body, false);
     expect(roundTrip.json().valid).toBe(true);
+  });
+
+  it("imports buying prices, and a file without the column leaves known products' buying prices alone", async () => {
+    const withBuying = `code,name,price,buying_price\nBEAN,Beans 1 kg,240,195.5\n`;
+    expect((await importCsv(withBuying, true)).statusCode).toBe(200);
+    const beans = async () =>
+      (await t.app.inject({ url: '/api/products?q=beans', headers: { cookie: admin } })).json<
+        Product[]
+      >()[0]!;
+    expect(await beans()).toMatchObject({ price: 24_000, buying_price: 19_550 });
+    expect((await importCsv(`code,name,price\nBEAN,Beans 1 kg,250\n`, true)).statusCode).toBe(200);
+    expect(await beans()).toMatchObject({ price: 25_000, buying_price: 19_550 });
+    const bad = await importCsv(`code,name,price,buying_price\nBEAN,Beans 1 kg,250,-1\n`, false);
+    expect(new Set(bad.json<ImportResult>().rows[0]!.errors.map((e) => e.field))).toEqual(
+      new Set(['buying_price']),
+    );
   });
 
   it('refuses a CSV without the needed columns or with unknown ones', async () => {

@@ -2,6 +2,7 @@ import {
   type DailySummary,
   type DayClose,
   type DayFigures,
+  type DayState,
   type SaleKind,
   businessDay,
   compareIds,
@@ -189,6 +190,22 @@ export async function dailySummary(
     totals: figures.total,
     cashiers,
     close: await loadClose(db, actor.businessId, { locationId, day: d }),
+  };
+}
+
+/** Today's business day at a location for the till, and who closed it and when, if someone did. */
+export async function dayState(
+  db: Q,
+  actor: Operator & Pick<Context, 'business' | 'at'>,
+  locationId: string,
+): Promise<DayState> {
+  await requireUsableLocation(db, actor, locationId, 'location_id');
+  const day = businessDay(actor.at, actor.business.timezone);
+  const c = await loadClose(db, actor.businessId, { locationId, day });
+  return {
+    location_id: locationId,
+    day,
+    close: c ? { receipt_no: c.receipt_no, user_name: c.user_name, created_at: c.created_at } : null,
   };
 }
 

@@ -2,6 +2,7 @@ import {
   type DailySummary,
   type DayClose,
   type DayFigures,
+  type DayState,
   type ExpenseCategory,
   type Location,
   type Sale,
@@ -284,6 +285,30 @@ describe('daily sales and closing the day', () => {
     expect(over.receipt_no).not.toBe(close.receipt_no);
     const rows = await t.db.kysely.selectFrom('day_closes').select('id').execute();
     expect(rows).toHaveLength(2);
+  });
+
+  it("tells a seller where the till's sales go now: the day, and who closed it and when (no figures)", async () => {
+    const seller = await staffWith(t.app, s.admin, ['sell_cash'], { location_ids: [s.shop.id] });
+    const state = await get<DayState>(`/api/daily-sales/state?location_id=${s.shop.id}`, seller.cookie);
+    expect(state).toEqual({
+      location_id: s.shop.id,
+      day,
+      close: { receipt_no: close.receipt_no, user_name: 'Alice Achieng', created_at: close.created_at },
+    });
+    const kiosk = await buildLocation(t.app, s.admin, 'Kiosk');
+    expect((await get<DayState>(`/api/daily-sales/state?location_id=${kiosk.id}`)).close).toBeNull();
+    const elsewhere = await t.app.inject({
+      url: `/api/daily-sales/state?location_id=${kiosk.id}`,
+      headers: { cookie: seller.cookie },
+    });
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json().error.code).toBe('location_not_allowed');
+    // the figures stay with those who may see them
+    const figures = await t.app.inject({
+      url: `/api/daily-sales?location_id=${s.shop.id}`,
+      headers: { cookie: seller.cookie },
+    });
+    expect(figures.statusCode).toBe(403);
   });
 
   it('draws the close’s own receipt', async () => {

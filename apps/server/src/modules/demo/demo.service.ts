@@ -179,6 +179,7 @@ async function catalogue(db: Db, ctx: Context): Promise<Shop['products']> {
         category: item.category,
         unit: item.unit,
         price: item.price,
+        buying_price: item.cost,
         tax_rate: item.vat ? 1600 : 0,
         reorder_level: item.reorder,
       }),

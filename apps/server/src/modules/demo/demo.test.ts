@@ -50,6 +50,8 @@ describe('the demo shop', () => {
     expect(products).toHaveLength(31);
     for (const p of products) {
       expect(p.avg_cost, p.name).toBeGreaterThan(0);
+      expect(p.buying_price, p.name).toBeGreaterThan(0);
+      expect(p.buying_price, p.name).toBeLessThan(p.price);
       expect(
         p.levels.reduce((n, l) => n + l.quantity, 0),
         p.name,

@@ -8,44 +8,18 @@ import {
   formatQuantity,
 } from '@duka/domain';
 import { documentT } from '../../lib/documents-i18n.js';
+import { type Cell, escapeText, rowMarkup, wrapText } from './receipt-columns.js';
 
-/**
- * Escapes user text for receiptline, whose markup gives `\ | { } - = ~ _ " ` ^` a meaning.
- * Normalised first, as receiptline does before it parses: otherwise a character that NFC turns
- * into markup (U+1FEF becomes a backtick) would slip past the escaping.
- */
-export function escapeText(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(/[\r\n\t]+/g, ' ')
-    .replace(/[\\|{}\-=~_"`^]/g, (c) => `\\${c}`)
-    .trim();
-}
-
-/**
- * Breaks text into lines of at most `width` characters at spaces (receiptline would break inside
- * a word), each escaped.
- */
-export function wrapText(text: string, width: number): string[] {
-  const words = text.normalize('NFC').replace(/\s+/g, ' ').trim().split(' ');
-  const lines: string[] = [];
-  let line = '';
-  for (const w of words) {
-    if (!line) line = w;
-    else if (line.length + 1 + w.length <= width) line += ` ${w}`;
-    else {
-      lines.push(line);
-      line = w;
-    }
-  }
-  if (line) lines.push(line);
-  return lines.map(escapeText);
-}
+export { escapeText, wrapText } from './receipt-columns.js';
 
 /** Escapes a property value (`\ | { } ; :` are special there). */
 function escapeValue(text: string): string {
   return text.normalize('NFC').replace(/[\\|{};:]/g, (c) => `\\${c}`);
 }
+
+/** A cell of plain text, bold text or double-width text. */
+const plain = (text: string): Cell => ({ text });
+const bold = (text: string): Cell => ({ text, style: 'bold' });
 
 /**
  * What the sections of a receipt write with: the business's words, its money and time formats,
@@ -67,8 +41,8 @@ function receiptWriter(doc: ReceiptDocument, width: RollWidth) {
     cpl,
     narrow: cpl < 40,
     out,
-    amount: (m: number) => escapeText(number.format(m / 10 ** digits)),
-    money: (m: number) => escapeText(formatMoney(m, doc.currency, doc.language)),
+    amount: (m: number) => number.format(m / 10 ** digits),
+    money: (m: number) => formatMoney(m, doc.currency, doc.language),
     time: new Intl.DateTimeFormat(locale, {
       dateStyle: 'short',
       timeStyle: 'short',
@@ -78,7 +52,19 @@ function receiptWriter(doc: ReceiptDocument, width: RollWidth) {
     centred: (text: string) => {
       for (const l of text.split('\n')) out.push(...wrapText(l, cpl));
     },
-    pair: (left: string, right: string) => out.push(`${left} | ${right}`),
+    /** Text on the left, wrapped at words. */
+    left: (text: string) => {
+      for (const l of wrapText(text, cpl)) out.push(`|${l}`);
+    },
+    /** A label and its value: on one row when they fit, else wrapped at words (receipt-columns.ts). */
+    pair: (left: Cell | string, right: Cell | string) =>
+      out.push(
+        ...rowMarkup(
+          typeof left === 'string' ? plain(left) : left,
+          typeof right === 'string' ? plain(right) : right,
+          cpl,
+        ),
+      ),
   };
 }
 type Writer = ReturnType<typeof receiptWriter>;
@@ -86,7 +72,8 @@ type Writer = ReturnType<typeof receiptWriter>;
 /** The business, then the document: its title, number, time, place, cashier and what it reverses. */
 function headSection(doc: ReceiptDocument, w: Writer): void {
   const { t, out, centred, pair } = w;
-  out.push(`^^${escapeText(doc.business.name)}`);
+  // Double height, normal width: the name wraps at words over the whole line.
+  for (const l of wrapText(doc.business.name, w.cpl)) out.push(`^^${l}`);
   centred(doc.business.address);
   centred(doc.business.phone);
   if (doc.business.tax_number.trim()) centred(`${t('receipt.taxNumber')} ${doc.business.tax_number}`);
@@ -94,15 +81,48 @@ function headSection(doc: ReceiptDocument, w: Writer): void {
   out.push('-');
   const title =
     doc.kind && doc.type === 'sale' ? t(`receipt.kind.${doc.kind}`) : t(`receipt.title.${doc.type}`);
-  out.push(`"${escapeText(title)}"`);
+  for (const l of wrapText(title, w.cpl)) out.push(`"${l}"`);
+  const number = t('receipt.no', { no: doc.receipt_no });
   if (w.narrow) {
-    out.push(`|"${escapeText(t('receipt.no', { no: doc.receipt_no }))}"`);
-    out.push(`|${escapeText(w.time)}`);
-  } else pair(`"${escapeText(t('receipt.no', { no: doc.receipt_no }))}"`, escapeText(w.time));
-  pair(escapeText(t('receipt.location')), escapeText(doc.location));
-  pair(escapeText(t('receipt.cashier')), escapeText(doc.cashier));
-  if (doc.sale_receipt_no) out.push(`|${escapeText(t('receipt.reverses', { no: doc.sale_receipt_no }))}`);
-  if (doc.reason) pair(escapeText(t('receipt.reason')), escapeText(doc.reason));
+    out.push(`|"${escapeText(number)}"`);
+    w.left(w.time);
+  } else pair(bold(number), w.time);
+  pair(t('receipt.location'), doc.location);
+  pair(t('receipt.cashier'), doc.cashier);
+  if (doc.sale_receipt_no) w.left(t('receipt.reverses', { no: doc.sale_receipt_no }));
+  if (doc.reason) pair(t('receipt.reason'), doc.reason);
+}
+
+/** Each line's quantity in its unit at its price ("2 kg x 180.00"). */
+function quantityText(l: ReceiptDocument['lines'][number], w: Writer): string {
+  const unit = w.t(`receipt.unit.${l.unit}`, { defaultValue: l.unit });
+  return `${formatQuantity(l.quantity)} ${unit} x ${w.amount(l.unit_price)}`;
+}
+
+/**
+ * On a wide roll, the lines as a table: the name (wrapped at words) beside its quantity and its
+ * amount, each column as wide as its widest entry. Null when the name would have too little room.
+ */
+function lineTable(doc: ReceiptDocument, w: Writer): string[] | null {
+  const rows = doc.lines.map((l) => ({
+    l,
+    qty: quantityText(l, w),
+    amount: w.amount(l.amount + l.discount),
+    discount: l.discount > 0 ? `-${w.amount(l.discount)}` : '',
+  }));
+  const q = Math.max(...rows.map((r) => [...r.qty].length));
+  const a = Math.max(...rows.map((r) => Math.max([...r.amount].length, [...r.discount].length)));
+  const nameWidth = w.cpl - q - a - 2;
+  if (nameWidth < 14) return null;
+  const out = [`{width:*,${q},${a}}`];
+  for (const r of rows) {
+    wrapText(r.l.name, nameWidth).forEach((part, i) =>
+      out.push(i === 0 ? `${part} | ${escapeText(r.qty)} | ${escapeText(r.amount)}` : `${part} | |`),
+    );
+    if (r.discount) out.push(`~~${escapeText(w.t('receipt.discount'))} | | ${escapeText(r.discount)}`);
+  }
+  out.push('{width:auto}');
+  return out;
 }
 
 /**
@@ -117,21 +137,18 @@ function linesSection(doc: ReceiptDocument, w: Writer): void {
     return;
   }
   out.push('-');
-  for (const l of doc.lines) {
-    const unit = t(`receipt.unit.${l.unit}`, { defaultValue: l.unit });
-    const qty = `${escapeText(`${formatQuantity(l.quantity)} ${unit}`)} x ${amount(l.unit_price)}`;
-    if (w.narrow) {
-      for (const part of wrapText(l.name, w.cpl)) out.push(`|${part}`);
-      pair(`  ${qty}`, amount(l.amount + l.discount));
-    } else {
-      out.push(`${escapeText(l.name)} | ${qty} | ${amount(l.amount + l.discount)}`);
+  const table = w.narrow ? null : lineTable(doc, w);
+  if (table) out.push(...table);
+  else
+    for (const l of doc.lines) {
+      w.left(l.name);
+      pair({ text: quantityText(l, w), indent: true }, amount(l.amount + l.discount));
+      if (l.discount > 0) pair({ text: t('receipt.discount'), indent: true }, `-${amount(l.discount)}`);
     }
-    if (l.discount > 0) pair(`  ${escapeText(t('receipt.discount'))}`, `\\-${amount(l.discount)}`);
-  }
   out.push('-');
   if (doc.discount > 0) {
-    pair(escapeText(t('receipt.subtotal')), amount(doc.gross));
-    pair(escapeText(t('receipt.saleDiscount')), `\\-${amount(doc.discount)}`);
+    pair(t('receipt.subtotal'), amount(doc.gross));
+    pair(t('receipt.saleDiscount'), `-${amount(doc.discount)}`);
   }
 }
 
@@ -141,41 +158,52 @@ function totalsSection(doc: ReceiptDocument, w: Writer): void {
   if (doc.type === 'sale' || doc.type === 'reversal') {
     const label = doc.type === 'reversal' ? t('receipt.refunded') : t('receipt.total');
     // Double width needs room: on a 58 mm roll the total is emphasised instead.
-    const big = w.narrow ? '"' : '^';
-    const end = w.narrow ? '"' : '';
-    pair(`${big}${escapeText(label)}${end}`, `${big}${money(doc.total)}${end}`);
-    if (doc.tax > 0) pair(escapeText(t('receipt.taxIncluded')), amount(doc.tax));
+    const big = (text: string): Cell => ({ text, style: w.narrow ? 'bold' : 'wide' });
+    pair(big(label), big(money(doc.total)));
+    if (doc.tax > 0) pair(t('receipt.taxIncluded'), amount(doc.tax));
   }
   if (doc.type === 'payment') {
-    pair(escapeText(t('receipt.customer')), escapeText(doc.debtor ?? ''));
-    pair(escapeText(t(`receipt.method.${doc.kind ?? 'cash'}`)), '');
-    pair(`"${escapeText(t('receipt.amountPaid'))}"`, `"${money(doc.total)}"`);
+    pair(t('receipt.customer'), doc.debtor ?? '');
+    pair(t(`receipt.method.${doc.kind ?? 'cash'}`), '');
+    pair(bold(t('receipt.amountPaid')), bold(money(doc.total)));
   }
-  if (doc.tendered !== null) pair(escapeText(t('receipt.tendered')), amount(doc.tendered));
-  if (doc.change !== null) pair(`"${escapeText(t('receipt.change'))}"`, `"${money(doc.change)}"`);
-  if (doc.debtor && doc.type !== 'payment') pair(escapeText(t('receipt.customer')), escapeText(doc.debtor));
-  if (doc.balance_after !== null) pair(escapeText(t('receipt.balance')), money(doc.balance_after));
-  if (doc.provider) pair(escapeText(t('receipt.provider')), escapeText(doc.provider));
-  if (doc.reference) pair(escapeText(t('receipt.reference')), escapeText(doc.reference));
+  if (doc.tendered !== null) pair(t('receipt.tendered'), amount(doc.tendered));
+  if (doc.change !== null) pair(bold(t('receipt.change')), bold(money(doc.change)));
+  if (doc.debtor && doc.type !== 'payment') pair(t('receipt.customer'), doc.debtor);
+  if (doc.balance_after !== null) pair(t('receipt.balance'), money(doc.balance_after));
+  if (doc.provider) pair(t('receipt.provider'), doc.provider);
+  if (doc.reference) pair(t('receipt.reference'), doc.reference);
   if (doc.close) {
-    pair(escapeText(t('receipt.day')), escapeText(doc.close.day));
-    pair(escapeText(t('receipt.expected')), money(doc.close.expected));
-    pair(escapeText(t('receipt.counted')), money(doc.close.counted));
-    pair(`"${escapeText(t('receipt.difference'))}"`, `"${money(doc.close.difference)}"`);
+    pair(t('receipt.day'), doc.close.day);
+    pair(t('receipt.expected'), money(doc.close.expected));
+    pair(t('receipt.counted'), money(doc.close.counted));
+    pair(bold(t('receipt.difference')), bold(money(doc.close.difference)));
   }
 }
 
-/** Where to pay (not on a day close), the footer or a thank-you, and the number as a barcode. */
+/**
+ * Where to pay (on a sale or a payment), the footer or a thank-you, and the number as a barcode.
+ * A refund thanks nobody: it ends with the customer's signature line instead of the footer.
+ */
 function footSection(doc: ReceiptDocument, w: Writer): void {
   const { t, out, centred } = w;
-  if (doc.business.payment_details.length > 0 && doc.type !== 'close') {
+  const refund = doc.type === 'reversal';
+  if (doc.business.payment_details.length > 0 && doc.type !== 'close' && !refund) {
     out.push('-');
     centred(t('receipt.payTo'));
     for (const l of doc.business.payment_details) centred(l);
   }
   out.push('-');
-  const footer = doc.business.footer.split('\n').filter((l) => l.trim());
-  for (const l of footer.length > 0 ? footer : [t('receipt.thanks')]) centred(l);
+  if (refund) {
+    out.push('');
+    w.left(
+      `${t('receipt.refundSignature')} ${'.'.repeat(Math.max(3, w.cpl - 2 - [...t('receipt.refundSignature')].length))}`,
+    );
+    out.push('');
+  } else {
+    const footer = doc.business.footer.split('\n').filter((l) => l.trim());
+    for (const l of footer.length > 0 ? footer : [t('receipt.thanks')]) centred(l);
+  }
   out.push(`{code:${escapeValue(doc.receipt_no)}; option:code128,2,64,hri}`);
 }
 

@@ -66,7 +66,9 @@ describe('receipts on screen', () => {
       url: `/api/receipts/${rev.json<{ receipt_no: string }>().receipt_no}/svg?lang=de`,
       headers: { cookie: s.admin },
     });
-    expect(svgText(revSvg.body)).toContain('Verkaufsstorno');
+    // the HTML receipt (the SVG the browser prints) of a refund: titled so, no thanks
+    expect(svgText(revSvg.body)).toContain('ERSTATTUNG');
+    expect(svgText(revSvg.body)).not.toContain('Vielen Dank');
     expect(svgText(revSvg.body)).toContain(`Storniert Beleg Nr. ${sale.receipt_no}`);
     expect(
       (await t.app.inject({ url: '/api/receipts/999999', headers: { cookie: s.admin } })).statusCode,

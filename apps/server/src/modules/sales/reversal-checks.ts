@@ -33,7 +33,8 @@ export async function soldSoFar(trx: Trx, saleId: string): Promise<Sold> {
 
 /**
  * The lines and quantities to take back: the ones chosen, each listed once and never more than
- * is left of it; or, with none chosen, all that is left (refused when nothing is).
+ * is left of it (lines at 0 are left out; all at 0 is nothing_to_reverse); or, with none chosen,
+ * all that is left (refused when nothing is).
  */
 export function wantedLines(sale: SaleRow, sold: Sold, body: Body): Wanted[] {
   const left = (lineNo: number, qty: number) => qty - (sold.reversed.get(lineNo) ?? 0);
@@ -45,8 +46,10 @@ export function wantedLines(sale: SaleRow, sold: Sold, body: Body): Wanted[] {
       throw new AppError('already_reversed', `Receipt #${sale.receipt_no} was already reversed in full`);
     return wanted;
   }
+  if (!body.lines.some((w) => w.quantity > 0))
+    throw new AppError('nothing_to_reverse', 'Choose at least one line and a quantity to reverse', 'lines');
   const seen = new Set<number>();
-  return body.lines.map((w, i) => {
+  const wanted = body.lines.map((w, i) => {
     if (seen.has(w.line_no))
       throw new AppError('validation_failed', `Line ${w.line_no} is listed twice`, `lines.${i}.line_no`);
     seen.add(w.line_no);
@@ -68,6 +71,7 @@ export function wantedLines(sale: SaleRow, sold: Sold, body: Body): Wanted[] {
       );
     return w;
   });
+  return wanted.filter((w) => w.quantity > 0);
 }
 
 /** A transfer's refund needs its reference; no other kind takes one. */

@@ -198,6 +198,36 @@ describe('sale reversals', () => {
     expect(await sellingCounts(t.db)).toEqual(before);
   });
 
+  it('refuses a reversal whose lines are all at 0 (nothing_to_reverse) and leaves out a line at 0', async () => {
+    const sale = await cashSale([
+      { product_id: s.bread.id, quantity: 2000 },
+      { product_id: s.milk.id, quantity: 1000 },
+    ]);
+    const before = await sellingCounts(t.db);
+    for (const lines of [
+      [],
+      [{ line_no: 1, quantity: 0 }],
+      [
+        { line_no: 1, quantity: 0 },
+        { line_no: 2, quantity: 0 },
+      ],
+    ]) {
+      const res = await reverse(t.app, s.admin, sale.id, { lines });
+      expect(res.statusCode, JSON.stringify(lines)).toBe(422);
+      expect(res.json().error).toMatchObject({ code: 'nothing_to_reverse', field: 'lines' });
+    }
+    expect(await sellingCounts(t.db)).toEqual(before);
+    const rev = await reversed(t.app, s.admin, sale.id, {
+      lines: [
+        { line_no: 1, quantity: 0 },
+        { line_no: 2, quantity: 1000 },
+      ],
+    });
+    expect(rev.lines.map((l) => [l.sale_line_no, l.quantity])).toEqual([[2, 1000]]);
+    const after = await get<Sale>(`/api/sales/${sale.id}`);
+    expect(after.lines.map((l) => l.reversed)).toEqual([0, 1000]);
+  });
+
   it('refuses a reversal where a stock count freezes sales, and takes it once the count is over', async () => {
     const sale = await cashSale([{ product_id: s.bread.id, quantity: 1000 }]);
     const count = await t.app.inject({

@@ -8,7 +8,7 @@ import { errorResponses } from '../../http/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { openSession } from '../auth/auth.service.js';
 import { countBusinesses } from '../business/business.repository.js';
-import { createBusiness } from './setup.service.js';
+import { addStarterProviders, createBusiness } from './setup.service.js';
 import { authRateLimit } from '../auth/rate-limit.js';
 
 export function setupRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -43,6 +43,7 @@ export function setupRoutes(app: FastifyInstance, deps: AppDeps): void {
       const at = deps.clock.now().toISOString();
       const signedIn = await deps.db.kysely.transaction().execute(async (trx) => {
         const created = await createBusiness(trx, request.body, passwordHash, at, request.deviceId, true);
+        await addStarterProviders(trx, created, request.deviceId, at);
         return openSession(deps, trx, created.admin, created.business, request.deviceId, request.ip);
       });
       setSessionCookie(reply, deps.config, signedIn.token, signedIn.expires);

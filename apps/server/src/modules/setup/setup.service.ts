@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { newId } from '../../lib/ids.js';
+import { requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { ownServerId } from '../../lib/server-id.js';
@@ -177,6 +178,57 @@ export async function createBusiness(
   const created = { business, admin, locationId };
   await journalCreation(trx, created, deviceId, at);
   return created;
+}
+
+/** The transfer providers a new business starts with, by the country its currency names. */
+const STARTER_PROVIDERS: Readonly<
+  Record<string, readonly { name: string; kind: 'mobile_money' | 'bank' }[]>
+> = {
+  KES: [
+    { name: 'M-Pesa', kind: 'mobile_money' },
+    { name: 'Bank transfer', kind: 'bank' },
+  ],
+};
+
+/**
+ * The setup page's starter list (issue 16): a Kenyan business (KES) can take M-Pesa and bank
+ * transfers from its first sale. Their till, paybill and account numbers are the profile's payment
+ * details, left for the owner to fill. Only the first-run setup adds them: a business made
+ * otherwise (the CLI, the hosted placeholder a shop links into) starts with none.
+ */
+export async function addStarterProviders(
+  trx: Trx,
+  created: CreatedBusiness,
+  deviceId: string | null,
+  at: string,
+) {
+  const { business, admin } = created;
+  for (const p of STARTER_PROVIDERS[business.currency] ?? []) {
+    const id = newId();
+    await trx
+      .insertInto('payment_providers')
+      .values({
+        id,
+        business_id: business.id,
+        name: p.name,
+        kind: p.kind,
+        active: 1,
+        request_hash: requestHash({ name: p.name, kind: p.kind }),
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await appendJournal(trx, {
+      businessId: business.id,
+      userId: admin.id,
+      deviceId,
+      at,
+      docType: 'payment_provider',
+      docId: id,
+      action: 'provider.create',
+      detail: { name: p.name },
+    });
+  }
 }
 
 /** The CLI's and the API's setup: hashes the password, then creates everything in one transaction. */

@@ -45,6 +45,45 @@ describe('setup', () => {
     expect(await t.db.kysely.selectFrom('businesses').select('id').execute()).toHaveLength(1);
   });
 
+  it('starts a Kenyan business with M-Pesa and Bank transfer (payment details left to fill), others with none', async () => {
+    t = await buildTestApp();
+    const kenyan = await buildBusiness(t.app, { currency: 'KES' });
+    const providers = await t.app.inject({
+      url: '/api/payment-providers',
+      headers: { cookie: kenyan.cookie },
+    });
+    expect(providers.json<{ name: string; kind: string; active: boolean }[]>()).toEqual([
+      expect.objectContaining({ name: 'Bank transfer', kind: 'bank', active: true }),
+      expect.objectContaining({ name: 'M-Pesa', kind: 'mobile_money', active: true }),
+    ]);
+    const journal = await t.db.kysely.selectFrom('journal').select('action').orderBy('seq').execute();
+    expect(journal.filter((j) => j.action === 'provider.create')).toHaveLength(2);
+    const profile = await t.app.inject({ url: '/api/business/profile', headers: { cookie: kenyan.cookie } });
+    expect(profile.json().payment_details).toMatchObject({
+      mpesa_paybill: '',
+      mpesa_till: '',
+      bank_account: '',
+    });
+    // the admin adds their own next to them; a second "m-pesa" is refused as a duplicate
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment-providers',
+      headers: { cookie: kenyan.cookie },
+      payload: { name: 'm-pesa' },
+    });
+    expect(dup.statusCode).toBe(409);
+  });
+
+  it('starts a business in another currency with no provider', async () => {
+    t = await buildTestApp();
+    const ugandan = await buildBusiness(t.app, { currency: 'UGX', timezone: 'Africa/Kampala' });
+    const providers = await t.app.inject({
+      url: '/api/payment-providers',
+      headers: { cookie: ugandan.cookie },
+    });
+    expect(providers.json()).toEqual([]);
+  });
+
   it.each([
     ['currency', { currency: 'XYZ' }],
     ['timezone', { timezone: 'Mars/Olympus' }],
@@ -116,6 +155,11 @@ describe('CLI', () => {
     t = await buildTestApp();
     await expect(run('user add --username xx1 --password pass-word-1')).rejects.toThrow(/No business yet/);
     await run('init --business Kiosk --admin-username boss --admin-password boss-pass-1');
+    // the starter providers are the setup page's: a Kenyan business made by the CLI starts with none
+    expect(await t.db.kysely.selectFrom('businesses').select('currency').execute()).toEqual([
+      { currency: 'KES' },
+    ]);
+    expect(await t.db.kysely.selectFrom('payment_providers').select('id').execute()).toEqual([]);
     await expect(
       run('init --business Again --admin-username boss2 --admin-password boss-pass-1'),
     ).rejects.toThrow(/already set up/);

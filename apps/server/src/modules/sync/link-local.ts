@@ -144,33 +144,34 @@ async function saveLink(
 ): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
     await trx
-    .insertInto('sync_links')
-    .values({
-      business_id: answer.business_id,
-      series: answer.series,
-      // A joining PC has no business yet: its counter is set when the pull brings it (pull.ts).
-      receipt_floor: answer.receipt_last_no,
-      hosted_url: base,
-      credential: storedForm(answer.credential, keys.keyEncryptionKey, credentialAad(answer.business_id)),
-      credential_prefix: answer.credential.slice(0, 9),
-      state,
-      push_cursor: answer.cursor.seq,
-      push_cursor_entry_id: answer.cursor.entry_id,
-      clock_offset_ms: null,
-      best_rtt_ms: null,
-      hosted_quarantine: 0,
-      last_push_at: null,
-      last_attempt_at: null,
-      last_error_code: null,
-      last_error_at: null,
-      failing_since: null,
-      last_contact_at: at,
-      linked_at: at,
-      updated_at: at,
-    })
-    .execute();
+      .insertInto('sync_links')
+      .values({
+        business_id: answer.business_id,
+        series: answer.series,
+        // A joining PC has no business yet: its counter is set when the pull brings it (pull.ts).
+        receipt_floor: answer.receipt_last_no,
+        hosted_url: base,
+        credential: storedForm(answer.credential, keys.keyEncryptionKey, credentialAad(answer.business_id)),
+        credential_prefix: answer.credential.slice(0, 9),
+        state,
+        push_cursor: answer.cursor.seq,
+        push_cursor_entry_id: answer.cursor.entry_id,
+        clock_offset_ms: null,
+        best_rtt_ms: null,
+        hosted_quarantine: 0,
+        last_push_at: null,
+        last_attempt_at: null,
+        last_error_code: null,
+        last_error_at: null,
+        failing_since: null,
+        last_contact_at: at,
+        linked_at: at,
+        updated_at: at,
+      })
+      .execute();
     // Counters never travel: this server's series starts past every number of it already written.
-    if (ownBusiness) await raiseReceiptCounter(trx, answer.business_id, answer.series, answer.receipt_last_no);
+    if (ownBusiness)
+      await raiseReceiptCounter(trx, answer.business_id, answer.series, answer.receipt_last_no);
   });
 }
 

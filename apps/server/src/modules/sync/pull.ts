@@ -59,10 +59,17 @@ async function startCounter(trx: Trx, link: SyncLinkRow): Promise<void> {
     .where('series', '=', where.series)
     .executeTakeFirst();
   if (counter) return;
-  const business = await trx.selectFrom('businesses').select('id').where('id', '=', link.business_id).executeTakeFirst();
+  const business = await trx
+    .selectFrom('businesses')
+    .select('id')
+    .where('id', '=', link.business_id)
+    .executeTakeFirst();
   if (!business) return;
   const last = Math.max(Number(link.receipt_floor), await lastReceiptNo(trx, link.business_id, link.series));
-  await trx.insertInto('receipt_counters').values({ ...where, last_no: last }).execute();
+  await trx
+    .insertInto('receipt_counters')
+    .values({ ...where, last_no: last })
+    .execute();
 }
 
 /**

@@ -62,8 +62,8 @@ describe('sync simulation: three servers converge after any mix of writes and li
       log: [],
       nodes: [
         await nodeOf('A', p.local, shop.logins.admin, true, true),
-        await nodeOf('B', branch, shop.logins.admin, true, false),
-        await nodeOf('H', p.hosted, shop.logins.admin, false, false),
+        await nodeOf('B', branch, shop.logins.admin, true, true),
+        await nodeOf('H', p.hosted, shop.logins.admin, false, true),
       ],
     };
   }, 120_000);

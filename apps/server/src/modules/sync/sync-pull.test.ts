@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, signIn } from '../../test/factories.js';
-import { buildProduct } from '../../test/stock-factories.js';
+import { sold } from '../../test/sales-factories.js';
+import { buildProduct, buildSupplier, received } from '../../test/stock-factories.js';
 import { buildTenant } from '../../test/tenancy-factories.js';
 import {
   type SyncPair,
@@ -127,6 +128,61 @@ describe('sync, part 2: pull', () => {
     await buildProduct(p.local.app, shopCookie, { name: 'Shop Salt', code: 'SSALT' });
     expect((await pushFrom(p, p.local, businessId)).kind).toBe('caught_up');
     expect(await businessDigest(p.local.db, businessId, p.dir)).toEqual(
+      await businessDigest(p.hosted.db, businessId, p.dir),
+    );
+  });
+
+  it('two branches sell the last unit while apart: both sales stand everywhere, each with its own series, and the level below zero is flagged', async () => {
+    await join(p, branch, businessId);
+    await pullAll(p, branch, businessId);
+    const shopCookie = (await signIn(p.local.app, admin, ADMIN_PASSWORD, 'SHOP-TILL-3')).cookie;
+    const branchCookie = (await signIn(branch.app, admin, ADMIN_PASSWORD, 'BRANCH-TILL')).cookie;
+    const [location] = (
+      await p.local.app.inject({ url: '/api/locations', headers: { cookie: shopCookie } })
+    ).json<{ id: string }[]>();
+    const last = await buildProduct(p.local.app, shopCookie, { name: 'Last Jar', code: 'JAR1' });
+    const supplier = await buildSupplier(p.local.app, shopCookie, 'Jar Wholesale');
+    await received(p.local.app, shopCookie, {
+      supplier_id: supplier.id,
+      location_id: location!.id,
+      lines: [{ product_id: last.id, quantity: 1_000, unit_cost: 5_000 }],
+    });
+    await pushFrom(p, p.local, businessId);
+    await pullAll(p, branch, businessId);
+    // Apart: each sells the one jar it believes is there.
+    const sale = {
+      kind: 'cash',
+      location_id: location!.id,
+      lines: [{ product_id: last.id, quantity: 1_000 }],
+      tendered: 100_000,
+    };
+    const atShop = await sold(p.local.app, shopCookie, sale);
+    const atBranch = await sold(branch.app, branchCookie, sale);
+    expect(atShop.receipt_no).toMatch(/^\d{6}$/);
+    expect(atBranch.receipt_no).toMatch(/^B\d{6}$/);
+    for (let i = 0; i < 2; i++)
+      for (const server of [p.local, branch]) {
+        await pushFrom(p, server, businessId);
+        await pullAll(p, server, businessId);
+      }
+    for (const server of [p.local, branch, p.hosted]) {
+      const level = await server.db.kysely
+        .selectFrom('stock_levels')
+        .select('quantity')
+        .where('product_id', '=', last.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(level.quantity)).toBe(-1_000);
+      const sales = await server.db.kysely
+        .selectFrom('sales')
+        .select('receipt_no')
+        .where('id', 'in', [atShop.id, atBranch.id])
+        .orderBy('receipt_no')
+        .execute();
+      expect(sales.map((x) => x.receipt_no)).toEqual([atShop.receipt_no, atBranch.receipt_no].sort());
+    }
+    const notes = await p.local.app.inject({ url: '/api/notifications', headers: { cookie: shopCookie } });
+    expect(notes.json()).toMatchObject({ negative_stock: 1 });
+    expect(await businessDigest(branch.db, businessId, p.dir)).toEqual(
       await businessDigest(p.hosted.db, businessId, p.dir),
     );
   });

@@ -82,6 +82,7 @@ describe('transfers register', () => {
     const seen = await get<Provider[]>('/api/payment-providers', cashier);
     expect(seen.map((p) => [p.name, p.active])).toEqual([
       ['Airtel Money', true],
+      ['Bank transfer', true],
       ['Equity Bank', false],
       ['M-Pesa', true],
     ]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Sale } from '@duka/domain';
-import { leftTexts, lineOfField, planReversal } from './reversal-plan';
+import { leftTexts, lineOfField, planReversal, zeroTexts } from './reversal-plan';
 
 type Line = Sale['lines'][number];
 const line = (over: Partial<Line>): Line => ({
@@ -31,6 +31,15 @@ const sale = {
 };
 
 describe('a reversal being prepared', () => {
+  it('starts with every line at 0: nothing to reverse until a quantity is typed or Reverse all', () => {
+    expect(zeroTexts(sale)).toEqual({ 1: '0', 2: '0', 3: '0' });
+    const plan = planReversal(sale, zeroTexts(sale), false);
+    expect(plan).toMatchObject({ count: 0, total: 0, ok: false, body: [] });
+    expect(plan.lines.every((l) => l.problem === null)).toBe(true);
+    const one = planReversal(sale, { ...zeroTexts(sale), 1: '1' }, false);
+    expect(one).toMatchObject({ count: 1, ok: true, body: [{ line_no: 1, quantity: 1000 }] });
+  });
+
   it('offers everything left by default', () => {
     expect(leftTexts(sale)).toEqual({ 1: '3', 2: '1', 3: '0' });
     const plan = planReversal(sale, leftTexts(sale), true);

@@ -34,6 +34,11 @@ export function leftTexts(sale: Pick<Sale, 'lines'>): Record<number, string> {
   return Object.fromEntries(sale.lines.map((l) => [l.line_no, formatQuantity(l.quantity - l.reversed)]));
 }
 
+/** Every line's input at 0: a reversal starts with nothing chosen, so one Enter never refunds it all. */
+export function zeroTexts(sale: Pick<Sale, 'lines'>): Record<number, string> {
+  return Object.fromEntries(sale.lines.map((l) => [l.line_no, '0']));
+}
+
 /**
  * The reversal a person is preparing: with `everything`, all that is left of every line;
  * otherwise the quantities typed per line (empty or 0: not that line). Never more than left.

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Paper, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowBackUp } from '@tabler/icons-react';
+import { IconArrowBackUp, IconEraser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type Reversal, type Sale, reversalBodySchema } from '@duka/domain';
 import { useFormat } from '../../lib/format';
@@ -36,11 +36,26 @@ export function ReverseForm({
           <Title order={2} size="h4">
             {t('reverse.linesTitle')}
           </Title>
-          <Switch
-            label={t('reverse.everything')}
-            checked={s.everything}
-            onChange={(e) => s.setAll(e.currentTarget.checked)}
-          />
+          <Group gap="xs">
+            <Button
+              variant={s.everything ? 'filled' : 'light'}
+              color="red"
+              leftSection={<IconArrowBackUp size={16} aria-hidden />}
+              aria-pressed={s.everything}
+              onClick={() => s.setAll(true)}
+            >
+              {t('reverse.all')}
+            </Button>
+            {s.plan.count > 0 && (
+              <Button
+                variant="default"
+                leftSection={<IconEraser size={16} aria-hidden />}
+                onClick={() => s.setAll(false)}
+              >
+                {t('reverse.clear')}
+              </Button>
+            )}
+          </Group>
         </Group>
         <ReverseLines lines={s.plan.lines} typed={s.typed} refused={s.refused} wide={wide} onType={s.type} />
         <ReasonFields sale={sale} form={s} />

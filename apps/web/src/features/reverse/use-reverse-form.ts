@@ -8,7 +8,7 @@ import { api } from '../../lib/api-client';
 import { useFormat } from '../../lib/format';
 import { isRefusal, notifySuccess, serverMessage } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
-import { type ReversalPlan, leftTexts, lineOfField, planReversal } from './reversal-plan';
+import { type ReversalPlan, leftTexts, lineOfField, planReversal, zeroTexts } from './reversal-plan';
 
 export interface ReverseErrors {
   reason?: string;
@@ -17,7 +17,8 @@ export interface ReverseErrors {
 }
 
 /**
- * The reversal form: quantities typed per line (or everything left), reason, reference; checked,
+ * The reversal form: quantities typed per line, from 0 (or all that is left, by its button), reason,
+ * reference; checked,
  * confirmed, then posted. The request id is kept until the server accepts it, so a retry after a
  * lost answer never reverses twice.
  */
@@ -78,8 +79,10 @@ export type ReverseFormState = ReturnType<typeof useReverseForm>;
 
 /** What the cashier types: quantities per line or everything left, reason, reference; and the refusals. */
 function useReverseFields(sale: Sale) {
-  const [everything, setEverything] = useState(true);
-  const [typed, setTyped] = useState(() => leftTexts(sale));
+  // Every line starts at 0 (issue 16): a partial reversal is typed line by line, and "Reverse all"
+  // is a button of its own.
+  const [everything, setEverything] = useState(false);
+  const [typed, setTyped] = useState(() => zeroTexts(sale));
   const [reason, setReason] = useState('');
   const [reference, setReference] = useState('');
   const [errors, setErrors] = useState<ReverseErrors>({});
@@ -107,12 +110,11 @@ function useReverseFields(sale: Sale) {
       setEverything(false);
       setRefused((r) => (r.has(lineNo) ? new Set([...r].filter((x) => x !== lineNo)) : r));
     },
+    /** "Reverse all": every line at all that is left of it; off again, every line back at 0. */
     setAll: (on: boolean) => {
       setEverything(on);
-      if (on) {
-        setTyped(leftTexts(sale));
-        setRefused(new Set());
-      }
+      setTyped(on ? leftTexts(sale) : zeroTexts(sale));
+      setRefused(new Set());
     },
   };
 }

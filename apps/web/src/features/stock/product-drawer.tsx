@@ -23,6 +23,7 @@ import { fileUrl } from '../../components/user-avatar';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { ProductHistory } from './product-history';
+import { BuyingPriceField } from './product-margin';
 import { useAllLocations, useCategories } from './stock-api';
 import { type ProductForm, useProductForm } from './use-product-form';
 
@@ -135,7 +136,7 @@ function ProductFields({ form }: { form: ProductForm }) {
   );
 }
 
-/** Category (or a new one typed in), unit, price, tax and reorder level. */
+/** Category (or a new one typed in), unit, price, buying price (and the margin), tax and reorder level. */
 function SellingFields({ form: { v, set, errors } }: { form: ProductForm }) {
   const { t } = useTranslation();
   const session = useSession();
@@ -169,6 +170,7 @@ function SellingFields({ form: { v, set, errors } }: { form: ProductForm }) {
         error={errors.price}
         onChange={(e) => set('price', e.currentTarget.value)}
       />
+      <BuyingPriceField form={{ v, set, errors }} />
       <TextInput
         label={t('stock.product.tax')}
         inputMode="decimal"

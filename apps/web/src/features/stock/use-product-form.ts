@@ -22,13 +22,14 @@ export interface ProductValues {
   category: string;
   unit: string;
   price: string;
+  buying: string;
   tax: string;
   reorder: string;
   image: string | null;
   active: boolean;
 }
 
-const FIELDS = ['name', 'code', 'barcodes', 'category', 'price', 'tax_rate', 'reorder_level'];
+const FIELDS = ['name', 'code', 'barcodes', 'category', 'price', 'buying_price', 'tax_rate', 'reorder_level'];
 
 /** The product form: its values as typed, checking and saving them, the image upload, the refusals. */
 export function useProductForm(product: Product | null, onSaved: () => void) {
@@ -46,11 +47,13 @@ export function useProductForm(product: Product | null, onSaved: () => void) {
   const submit = async () => {
     const e: Record<string, string> = {};
     const price = parseMoney(v.price, digits);
+    const buying = parseMoney(v.buying || '0', digits);
     const tax = parsePercent(v.tax);
     const reorder = parseQuantity(v.reorder || '0');
     if (!v.name.trim()) e.name = t('stock.doc.required');
     if (!v.code.trim()) e.code = t('stock.doc.required');
     if (price === null || price < 0) e.price = t('stock.line.badCost');
+    if (buying === null || buying < 0) e.buying_price = t('stock.line.badCost');
     if (tax === null) e.tax_rate = t('stock.product.badTax');
     if (reorder === null || reorder < 0) e.reorder_level = t('stock.line.badQty');
     setErrors(e);
@@ -62,6 +65,7 @@ export function useProductForm(product: Product | null, onSaved: () => void) {
       category: v.category.trim(),
       unit: v.unit as Product['unit'],
       price: price!,
+      buying_price: buying!,
       tax_rate: tax!,
       reorder_level: reorder!,
       image: v.image,
@@ -116,6 +120,7 @@ function initialValues(product: Product | null, digits: number): ProductValues {
     category: product?.category ?? '',
     unit: product?.unit ?? 'each',
     price: product ? moneyText(product.price, digits) : '',
+    buying: product && product.buying_price > 0 ? moneyText(product.buying_price, digits) : '',
     tax: product ? pct(product.tax_rate) : '0',
     reorder: product ? formatQuantity(product.reorder_level) : '0',
     image: product?.image ?? null,

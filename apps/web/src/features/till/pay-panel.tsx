@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { type SaleKind, changeDue } from '@duka/domain';
 import { useConnection } from '../../lib/connection';
 import { moneyText } from '../stock';
+import { AddProviderInline } from './add-provider';
 import { DebtorPicker } from './debtor-picker';
 import { type PayState, quickAmounts, tenderedOf } from './payment';
 import { useProviders } from './till-api';
@@ -187,9 +188,10 @@ function TransferFields(p: Props & { providers: ReturnType<typeof useProviders> 
       />
       {providers.isSuccess && providers.data.length === 0 && (
         <Text size="sm" c="dimmed">
-          {t('till.pay.noProviders')}
+          {p.admin ? t('till.pay.noProvidersAdd') : t('till.pay.noProviders')}
         </Text>
       )}
+      {p.admin && <AddProviderInline onAdded={(x) => setPay((s) => ({ ...s, provider_id: x.id }))} />}
       <TextInput
         label={t('till.pay.reference')}
         required

@@ -12,6 +12,7 @@ export const product = (over: Partial<Product> = {}): Product => ({
   tax_rate: 1600,
   reorder_level: 0,
   avg_cost: 15050,
+  buying_price: 0,
   image: null,
   active: true,
   levels: [{ location_id: 'L1', quantity: 5000 }],

@@ -6,6 +6,7 @@ import { OpenDrawerButton } from '../printing';
 import { NotOnHostedCopy } from '../sync';
 import { totalsOf } from './cart';
 import { CartPanel } from './cart-panel';
+import { ClosedDayNotice } from './closed-day-notice';
 import { ParkedButton } from './park-dialogs';
 import { SearchPanel } from './search-panel';
 import { TillDialogs } from './till-dialogs';
@@ -49,6 +50,7 @@ export function TillPage({ kind }: { kind: SaleKind }) {
         />
         <OpenDrawerButton />
       </TillHeader>
+      <ClosedDayNotice locationId={cart.location_id} business={business} />
       <div className={classes.till}>
         <div className={classes.search}>
           <SearchPanel

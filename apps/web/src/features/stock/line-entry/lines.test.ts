@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@duka/domain';
-import { addProduct, costOf, exactMatch, lineErrorOf, moneyText, qtyOf, totalsOf } from './lines';
+import {
+  addProduct,
+  costOf,
+  startingCost,
+  exactMatch,
+  lineErrorOf,
+  moneyText,
+  qtyOf,
+  totalsOf,
+} from './lines';
 
 const product = (over: Partial<Product> = {}): Product => ({
   id: 'p1',
@@ -10,6 +19,7 @@ const product = (over: Partial<Product> = {}): Product => ({
   category: 'Dry',
   unit: 'each',
   price: 18000,
+  buying_price: 0,
   tax_rate: 1600,
   reorder_level: 0,
   avg_cost: 15050,
@@ -22,6 +32,14 @@ const product = (over: Partial<Product> = {}): Product => ({
 });
 
 describe('line entry parsing', () => {
+  it("starts a received line's unit cost at the buying price, else the cost so far, else empty", () => {
+    expect(startingCost(product({ buying_price: 16000 }), 2)).toBe('160.00');
+    expect(startingCost(product({ buying_price: 0 }), 2)).toBe('150.50');
+    expect(startingCost(product({ buying_price: 0, avg_cost: 0 }), 2)).toBe('');
+    const added = addProduct([], product({ buying_price: 16000 }), 2, () => 'k');
+    expect(added.lines[0]?.cost).toBe('160.00');
+  });
+
   it('reads quantities as thousandths, more than zero', () => {
     expect(qtyOf('2')).toBe(2000);
     expect(qtyOf('0.25')).toBe(250);

@@ -48,7 +48,7 @@ export function exactMatch(text: string, products: Product[]): Product | null {
 
 /**
  * Adds a product to the lines: a product already there gets one more unit, a new one a line
- * with quantity 1 at its average cost. Answers the lines and the key of the touched line.
+ * with quantity 1 at its starting cost (startingCost). Answers the lines and the key of the touched line.
  */
 export function addProduct(
   lines: DraftLine[],
@@ -76,10 +76,19 @@ export function addProduct(
         code: p.code,
         unit: p.unit,
         qty: '1',
-        cost: p.avg_cost > 0 ? moneyText(p.avg_cost, digits) : '',
+        cost: startingCost(p, digits),
       },
     ],
   };
+}
+
+/**
+ * A received line's unit cost to start from: the product's buying price, else what it has cost
+ * so far (its average cost); empty for a product never priced nor received.
+ */
+export function startingCost(p: Pick<Product, 'buying_price' | 'avg_cost'>, digits: number): string {
+  const cost = p.buying_price > 0 ? p.buying_price : p.avg_cost;
+  return cost > 0 ? moneyText(cost, digits) : '';
 }
 
 export interface Totals {

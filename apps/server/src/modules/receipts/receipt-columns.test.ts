@@ -1,0 +1,123 @@
+import type { ReceiptDocument } from '@duka/domain';
+import { transform } from 'receiptline';
+import { describe, expect, it } from 'vitest';
+import { rowMarkup, wrapWords } from './receipt-columns.js';
+import { receiptMarkup } from './receipt-markup.js';
+import { receiptEscPos } from './receipt-render.js';
+
+/** The receipt as the printer lays it out, in plain text (receiptline's text renderer). */
+const asText = (markup: string, cpl: number) =>
+  transform(markup, { cpl, encoding: 'multilingual', command: 'text' })
+    .split('\n')
+    .map((l) => l.trimEnd());
+
+const LONG = 'Premium basmati rice extra long grain 5 kg bag';
+const doc = (over: Partial<ReceiptDocument> = {}): ReceiptDocument => ({
+  type: 'sale',
+  id: 'r1',
+  receipt_no: '000042',
+  language: 'en',
+  currency: 'KES',
+  time_zone: 'Africa/Nairobi',
+  time: '2026-11-24T09:26:53Z',
+  business: {
+    name: 'Mama Mboga Supermarket and General Hardware Ltd',
+    address: 'Moi Avenue 12, Nairobi',
+    phone: '0722000000',
+    tax_number: '',
+    header: '',
+    footer: 'Goods once sold are exchanged within 7 days',
+    payment_details: ['M-Pesa paybill 123456'],
+  },
+  location: 'Main shop',
+  cashier: 'Grace Wanjiku',
+  kind: 'cash',
+  lines: [
+    { name: LONG, quantity: 2000, unit: 'each', unit_price: 125_000, amount: 250_000, discount: 0 },
+    { name: 'Bread', quantity: 1000, unit: 'each', unit_price: 6_500, amount: 6_000, discount: 500 },
+  ],
+  gross: 256_000,
+  discount: 0,
+  tax: 0,
+  total: 256_000,
+  tendered: 300_000,
+  change: 44_000,
+  debtor: null,
+  balance_after: null,
+  provider: null,
+  reference: null,
+  sale_receipt_no: null,
+  reason: null,
+  close: null,
+  ...over,
+});
+
+/** Every word of `text` printed whole on some line of the receipt. */
+const wordsWhole = (lines: string[], text: string) =>
+  text
+    .split(' ')
+    .every((w) =>
+      lines.some((l) => new RegExp(`(^|\\s)${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`).test(l)),
+    );
+
+describe('receipt rows that break between words', () => {
+  it('wraps at spaces; a word longer than the line is the only thing cut', () => {
+    expect(wrapWords('Premium basmati rice', 10)).toEqual(['Premium', 'basmati', 'rice']);
+    expect(wrapWords('Supercalifragilistic tea', 8)).toEqual(['Supercal', 'ifragili', 'stic tea']);
+    expect(wrapWords('  a   b ', 5)).toEqual(['a b']);
+  });
+
+  it('keeps a label and its value on one row, or wraps the longer side at words beside the other', () => {
+    const one = asText(rowMarkup({ text: 'Served by' }, { text: 'Grace Wanjiku' }, 32).join('\n'), 32);
+    expect(one[0]).toMatch(/^Served by\s+Grace Wanjiku$/);
+    const reason = asText(
+      rowMarkup(
+        { text: 'Reason' },
+        { text: 'customer returned it because the packaging was damaged' },
+        32,
+      ).join('\n'),
+      32,
+    );
+    expect(wordsWhole(reason, 'customer returned it because the packaging was damaged')).toBe(true);
+    expect(reason[0]).toMatch(/^Reason\s+customer/);
+  });
+
+  for (const width of [58, 80] as const) {
+    it(`${width} mm: product names, the shop's name and the reason wrap at word boundaries`, () => {
+      const cpl = width === 58 ? 32 : 48;
+      const lines = asText(receiptMarkup(doc(), width), cpl);
+      expect(wordsWhole(lines, LONG)).toBe(true);
+      expect(wordsWhole(lines, 'Mama Mboga Supermarket and General Hardware Ltd')).toBe(true);
+      expect(lines.some((l) => l.includes('2 pc x 1,250.00') && l.endsWith('2,500.00'))).toBe(true);
+      expect(lines.every((l) => [...l].length <= cpl)).toBe(true);
+      // the same in the printer's bytes
+      const bytes = receiptEscPos(doc(), width).toString('latin1');
+      for (const w of LONG.split(' ')) expect(bytes).toContain(w);
+    });
+  }
+
+  it('a refund slip is titled as a refund, thanks nobody and has no footer or pay-to details', () => {
+    const refund = doc({
+      type: 'reversal',
+      sale_receipt_no: '000041',
+      reason: 'Customer returned it',
+      tendered: null,
+      change: null,
+    });
+    for (const width of [58, 80] as const) {
+      const text = asText(receiptMarkup(refund, width), width === 58 ? 32 : 48).join('\n');
+      expect(text).toContain('REFUND');
+      expect(text).toContain('Reverses receipt #000041');
+      // (a wide roll prints the total double width: the text renderer spaces its letters)
+      expect(text.replace(/ /g, '')).toContain('RefundedKES2,560.00');
+      expect(text).toContain('Customer signature');
+      expect(text).not.toContain('Thank you');
+      expect(text).not.toContain('Goods once sold');
+      expect(text).not.toContain('M-Pesa paybill');
+    }
+    const sale = asText(receiptMarkup(doc({ business: { ...doc().business, footer: '' } }), 80), 48).join(
+      '\n',
+    );
+    expect(sale).toContain('Thank you!');
+  });
+});

@@ -1,0 +1,60 @@
+import { Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { currencyMinorDigits, marginOf, parseMoney } from '@duka/domain';
+import { useFormat } from '../../lib/format';
+import { useSession } from '../../lib/session-context';
+import type { ProductForm } from './use-product-form';
+
+/** "KES 30.00 (16.7 %)": a margin's amount and its share of the price, for the language. */
+export function useMarginText() {
+  const { t, i18n } = useTranslation();
+  const { money } = useFormat(useSession().business);
+  return (price: number, buying: number): string | null => {
+    const m = marginOf(price, buying);
+    if (!m) return null;
+    const pct = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(
+      m.bp / 10_000,
+    );
+    return t('stock.product.margin', { amount: money(m.amount), percent: pct });
+  };
+}
+
+/**
+ * The buying price the owner pays for one unit; under it, the margin the selling price leaves
+ * (live, as typed), red when the product sells at a loss.
+ */
+export function BuyingPriceField({
+  form: { v, set, errors },
+}: {
+  form: Pick<ProductForm, 'v' | 'set' | 'errors'>;
+}) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const digits = currencyMinorDigits(session.business.currency);
+  const marginText = useMarginText();
+  const price = parseMoney(v.price, digits);
+  const buying = parseMoney(v.buying, digits);
+  const margin = price !== null && buying !== null ? marginText(price, buying) : null;
+  const loss = price !== null && buying !== null && buying > price;
+  return (
+    <TextInput
+      label={t('stock.product.buyingPrice')}
+      inputMode="decimal"
+      leftSection={<Text size="xs">{session.business.currency}</Text>}
+      leftSectionWidth={44}
+      value={v.buying}
+      error={errors.buying_price}
+      onChange={(e) => set('buying', e.currentTarget.value)}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      description={
+        margin ? (
+          <Text span size="xs" c={loss ? 'red' : undefined} data-testid="product-margin">
+            {margin}
+          </Text>
+        ) : (
+          t('stock.product.buyingPriceHint')
+        )
+      }
+    />
+  );
+}
