@@ -19,6 +19,7 @@ import { workDrafts } from './migrations/0011-work-drafts.js';
 import { drawerOpenings } from './migrations/0012-drawer-openings.js';
 import { reversalDiscounts } from './migrations/0013-reversal-discounts.js';
 import { clocks } from './migrations/0014-clocks.js';
+import { fieldStamps } from './migrations/0016-field-stamps.js';
 
 import type { DialectName } from './dialect.js';
 
@@ -152,6 +153,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0012-drawer-openings': drawerOpenings(dialect),
     '0013-reversal-discounts': reversalDiscounts(dialect),
     '0014-clocks': clocks(dialect),
+    '0016-field-stamps': fieldStamps(dialect),
   };
 }
 

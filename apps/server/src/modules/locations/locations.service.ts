@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/context.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
+import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { lockBusiness } from '../../lib/tx.js';
 
 export async function listLocations(db: Db, businessId: string): Promise<Location[]> {
@@ -42,13 +43,14 @@ export async function addLocation(db: Db, actor: Actor, id: string, name: string
         deleted_at: null,
       })
       .execute();
-    await appendJournal(trx, {
+    const { stamp } = await appendJournal(trx, {
       ...actor.journal,
       docType: 'location',
       docId: id,
       action: 'location.create',
       detail: { name },
     });
+    await stampRecord(trx, 'location', id, stamp, null);
   });
   return one(db, actor.businessId, id);
 }
@@ -70,6 +72,7 @@ export async function updateLocation(
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (!loc) throw notFound('Location');
+    const before = await snapshotRecord(trx, 'location', id);
     if (patch.active === false && loc.active === 1) {
       const held = await trx
         .selectFrom('stock_levels')
@@ -110,13 +113,14 @@ export async function updateLocation(
         : patch.active === true && loc.active === 0
           ? 'location.activate'
           : 'location.update';
-    await appendJournal(trx, {
+    const { stamp } = await appendJournal(trx, {
       ...actor.journal,
       docType: 'location',
       docId: id,
       action,
       detail: { ...patch },
     });
+    await stampRecord(trx, 'location', id, stamp, before);
   });
   return one(db, actor.businessId, id);
 }

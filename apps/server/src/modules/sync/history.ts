@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.js';
+import { canonical } from '../../lib/canonical.js';
+import type { Trx } from '../../lib/tx.js';
+import type { Loss } from './merge.js';
+
+export type LossReason = 'concurrent' | 'unique';
+
+/**
+ * A history row's id, made from what it records: every server that sees the same loss writes the
+ * same row once (`ON CONFLICT DO NOTHING`), in any order of arrival.
+ */
+function historyId(businessId: string, docType: string, docId: string, l: Loss): string {
+  const h = createHash('sha256')
+    .update([businessId, docType, docId, l.field, l.stamp, l.lostTo].join('\u0000'))
+    .digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Keeps the values that lost a merge (ADR 11 §11.1) in `field_history`. */
+export async function recordLosses(
+  trx: Trx,
+  businessId: string,
+  docType: string,
+  docId: string,
+  losses: readonly Loss[],
+  reason: LossReason,
+  at: string,
+): Promise<void> {
+  if (losses.length === 0) return;
+  await trx
+    .insertInto('field_history')
+    .values(
+      losses.map((l) => ({
+        id: historyId(businessId, docType, docId, l),
+        business_id: businessId,
+        doc_type: docType,
+        doc_id: docId,
+        field: l.field,
+        value: canonical(l.value),
+        stamp: l.stamp,
+        won_value: canonical(l.wonValue),
+        lost_to: l.lostTo,
+        reason,
+        recorded_at: at,
+      })),
+    )
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+/** The values a record lost in merges, newest first. */
+export async function listHistory(
+  k: Kysely<Database>,
+  businessId: string,
+  docType: string,
+  docId: string,
+): Promise<Database['field_history'][]> {
+  const rows = await k
+    .selectFrom('field_history')
+    .selectAll()
+    .where('business_id', '=', businessId)
+    .where('doc_type', '=', docType)
+    .where('doc_id', '=', docId)
+    .execute();
+  return rows.sort((a, b) => (a.lost_to < b.lost_to ? 1 : a.lost_to > b.lost_to ? -1 : a.id < b.id ? -1 : 1));
+}
