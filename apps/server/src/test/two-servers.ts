@@ -79,7 +79,12 @@ export async function send(
 }
 
 /** Server A with a business set up, server B holding a copy of it (both signed in as the admin). */
-export async function twoServers(): Promise<{ a: Server; b: Server; businessId: string; close(): Promise<void> }> {
+export async function twoServers(): Promise<{
+  a: Server;
+  b: Server;
+  businessId: string;
+  close(): Promise<void>;
+}> {
   const aApp = await buildTestApp({ mode: 'local' });
   const bApp = await buildTestApp({ mode: 'local' });
   const admin = await buildBusiness(aApp.app);

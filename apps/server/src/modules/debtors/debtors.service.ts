@@ -92,7 +92,7 @@ export async function updateDebtor(db: Db, actor: Actor & Operator, id: string, 
     const current = await requireDebtor(trx, actor.businessId, id, 'id').catch(() => {
       throw notFound('Debtor');
     });
-      const before = await snapshotRecord(trx, 'debtor', id);
+    const before = await snapshotRecord(trx, 'debtor', id);
     const next = { ...current, ...patch };
     await trx
       .updateTable('debtors')

@@ -43,7 +43,7 @@ export async function editSupplier(
   if (!(await findSupplier(db, actor.businessId, id))) throw notFound('Supplier');
   const { active, ...rest } = body;
   await db.transaction().execute(async (trx) => {
-  const before = await snapshotRecord(trx, 'supplier', id);
+    const before = await snapshotRecord(trx, 'supplier', id);
     await trx
       .updateTable('suppliers')
       .set({ ...rest, ...(active === undefined ? {} : { active: active ? 1 : 0 }), updated_at: actor.at })

@@ -111,7 +111,12 @@ async function lose(c: Ctx, claim: ScalarClaim, loser: Claimant): Promise<void> 
 }
 
 /** Stored records (not in the batch) holding one of the values. */
-async function storedHolders(c: Ctx, claim: ScalarClaim, values: string[], skip: Set<string>): Promise<Row[]> {
+async function storedHolders(
+  c: Ctx,
+  claim: ScalarClaim,
+  values: string[],
+  skip: Set<string>,
+): Promise<Row[]> {
   const out: Row[] = [];
   for (const slice of chunks(values, 500)) {
     const rows = (await (c.trx as unknown as AnyDb)
@@ -202,7 +207,9 @@ async function dropBarcodes(c: Ctx, loser: Claimant, barcodes: string[]): Promis
   if (loser.final) {
     const body = loser.final.body;
     had = (body.product_barcodes ?? []).map((b) => String(b.barcode));
-    body.product_barcodes = (body.product_barcodes ?? []).filter((b) => !barcodes.includes(String(b.barcode)));
+    body.product_barcodes = (body.product_barcodes ?? []).filter(
+      (b) => !barcodes.includes(String(b.barcode)),
+    );
     loser.row.stamps = after.stamps;
   } else {
     had = (

@@ -5,13 +5,7 @@
  * each group's winning stamp, so merging it again with a third version gives what merging the
  * three in any other order gives.
  */
-import {
-  type Stamp,
-  compareStamps,
-  fallbackStamp,
-  formatStamp,
-  parseStamp,
-} from '@duka/domain';
+import { type Stamp, compareStamps, fallbackStamp, formatStamp, parseStamp } from '@duka/domain';
 import { canonical } from '../../lib/canonical.js';
 import type { DocBody } from './doc-specs.js';
 import { type GroupSpec, groupsOf } from './field-groups.js';

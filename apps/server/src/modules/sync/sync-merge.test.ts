@@ -25,7 +25,11 @@ describe('merging edits made on two servers', () => {
   afterEach(() => close());
 
   const product = async (s: Server, id = productId): Promise<Row> =>
-    (await s.app.db.kysely.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row;
+    (await s.app.db.kysely
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()) as Row;
   const history = async (s: Server, id = productId) =>
     s.app.db.kysely
       .selectFrom('field_history')
@@ -64,7 +68,11 @@ describe('merging edits made on two servers', () => {
         },
       ]);
     // Each side's price change stays in the price history (a union).
-    const prices = await a.app.db.kysely.selectFrom('product_prices').select('price').where('product_id', '=', productId).execute();
+    const prices = await a.app.db.kysely
+      .selectFrom('product_prices')
+      .select('price')
+      .where('product_id', '=', productId)
+      .execute();
     expect(prices.map((p) => Number(p.price)).sort()).toEqual([15_000, 17_500, 18_000]);
   });
 
@@ -75,7 +83,11 @@ describe('merging edits made on two servers', () => {
     await call(b, 'PATCH', `/api/products/${productId}`, { name: 'Sugar 1kg', price: 16_000 });
     await exchange();
     const [onA, onB] = [await product(a), await product(b)];
-    expect(onA).toMatchObject({ name: 'Sugar 1kg (white)', price: 16_000, search_key: 'sugar 1kg (white) 1001' });
+    expect(onA).toMatchObject({
+      name: 'Sugar 1kg (white)',
+      price: 16_000,
+      search_key: 'sugar 1kg (white) 1001',
+    });
     expect(onB).toEqual(onA);
     expect(await history(a)).toEqual([]);
     expect(await history(b)).toEqual([]);
@@ -109,9 +121,21 @@ describe('merging edits made on two servers', () => {
   it('a code and a barcode given to two products apart: the earlier claim keeps them, the same on both servers', async () => {
     const early = v7();
     const late = v7();
-    await call(a, 'POST', '/api/products', { id: early, name: 'Salt', code: '2002', barcodes: ['600100'], price: 5_000 });
+    await call(a, 'POST', '/api/products', {
+      id: early,
+      name: 'Salt',
+      code: '2002',
+      barcodes: ['600100'],
+      price: 5_000,
+    });
     b.app.clock.advance(60_000);
-    await call(b, 'POST', '/api/products', { id: late, name: 'Rice', code: '2002', barcodes: ['600100', '600200'], price: 9_000 });
+    await call(b, 'POST', '/api/products', {
+      id: late,
+      name: 'Rice',
+      code: '2002',
+      barcodes: ['600100', '600200'],
+      price: 9_000,
+    });
     const refs = [...productRef(early), ...productRef(late)];
     await exchange(refs);
     // B saw both claims (A's product arrived there first): it keeps the lost values.
@@ -122,7 +146,11 @@ describe('merging edits made on two servers', () => {
     for (const s of [a, b]) {
       expect((await product(s, early)).code).toBe('2002');
       expect((await product(s, late)).code).toBe(`2002-${late.replace(/-/g, '').slice(-4)}`);
-      const codes = await s.app.db.kysely.selectFrom('product_barcodes').select(['barcode', 'product_id']).orderBy('barcode').execute();
+      const codes = await s.app.db.kysely
+        .selectFrom('product_barcodes')
+        .select(['barcode', 'product_id'])
+        .orderBy('barcode')
+        .execute();
       expect(codes).toEqual([
         { barcode: '600100', product_id: early },
         { barcode: '600200', product_id: late },
@@ -141,7 +169,11 @@ describe('merging edits made on two servers', () => {
     await call(a, 'PATCH', `/api/users/${user.id}`, { active: false });
     await send(a, b, businessId, [{ type: 'user', id: user.id }]);
     expect((await me()).statusCode).toBe(401);
-    const session = await b.app.db.kysely.selectFrom('sessions').select('revoked_at').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const session = await b.app.db.kysely
+      .selectFrom('sessions')
+      .select('revoked_at')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(session.revoked_at).not.toBeNull();
   });
 });

@@ -225,7 +225,12 @@ export async function resetPassword(db: Db, actor: Actor, id: string, password: 
       .where('id', '=', id)
       .execute();
     await revokeSessions(trx, id, actor.at);
-    const { stamp } = await appendJournal(trx, { ...actor.journal, docType: 'user', docId: id, action: 'user.reset_password' });
+    const { stamp } = await appendJournal(trx, {
+      ...actor.journal,
+      docType: 'user',
+      docId: id,
+      action: 'user.reset_password',
+    });
     await stampRecord(trx, 'user', id, stamp, before);
   });
 }
