@@ -46,11 +46,11 @@ async function setRows(k: AnyDb, docType: string, table: string, id: string): Pr
 export async function snapshotRecord(trx: Trx, docType: string, id: string): Promise<RecordSnapshot> {
   const k = trx as unknown as AnyDb;
   const spec = groupSpec(docType);
-  const row = (await k
+  const row = await k
     .selectFrom(sql.table(spec.table).as('t'))
     .selectAll('t')
     .where(sql.ref('t.id'), '=', id)
-    .executeTakeFirst()) as Row | undefined;
+    .executeTakeFirst();
   if (!row) return null;
   const body: DocBody = { [spec.table]: [row] };
   for (const table of setTables(spec)) body[table] = await setRows(k, docType, table, id);

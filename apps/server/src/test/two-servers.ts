@@ -83,7 +83,7 @@ export async function twoServers(): Promise<{
   a: Server;
   b: Server;
   businessId: string;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }> {
   const aApp = await buildTestApp({ mode: 'local' });
   const bApp = await buildTestApp({ mode: 'local' });
@@ -97,7 +97,7 @@ export async function twoServers(): Promise<{
     a,
     b,
     businessId,
-    async close() {
+    close: async () => {
       await aApp.close();
       await bApp.close();
     },

@@ -25,7 +25,9 @@ export function readStamps(row: Row | undefined): Stamps {
   try {
     const v: unknown = JSON.parse(text);
     if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
-    return Object.fromEntries(Object.entries(v).filter(([, s]) => typeof s === 'string')) as Stamps;
+    return Object.fromEntries(
+      Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
   } catch {
     return {};
   }
@@ -109,7 +111,7 @@ export function mergeRecord(spec: GroupSpec, table: string, stored: DocBody, inc
   const i: Side = { row: incoming[table]![0]!, body: incoming, stamps: readStamps(incoming[table]![0]) };
   const row: Row = { ...s.row };
   for (const [k, v] of Object.entries(i.row))
-    if (!(k in row) || (typeof v === 'string' && typeof row[k] === 'string' && v > (row[k] as string)))
+    if (!(k in row) || (typeof v === 'string' && typeof row[k] === 'string' && v > row[k]))
       if (k !== 'stamps') row[k] = v;
   const body: DocBody = { ...stored, [table]: [row] };
   const stamps: Stamps = {};

@@ -25,11 +25,7 @@ describe('merging edits made on two servers', () => {
   afterEach(() => close());
 
   const product = async (s: Server, id = productId): Promise<Row> =>
-    (await s.app.db.kysely
-      .selectFrom('products')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()) as Row;
+    s.app.db.kysely.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const history = async (s: Server, id = productId) =>
     s.app.db.kysely
       .selectFrom('field_history')
