@@ -1,3 +1,4 @@
+import { type FieldHistoryItem, parseStamp } from '@duka/domain';
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
@@ -65,4 +66,52 @@ export async function listHistory(
     .where('doc_id', '=', docId)
     .execute();
   return rows.sort((a, b) => (a.lost_to < b.lost_to ? 1 : a.lost_to > b.lost_to ? -1 : a.id < b.id ? -1 : 1));
+}
+
+const parseJson = (text: string): Record<string, unknown> => {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+};
+
+/** A record's lost values as the owner reads them (ADR 11 §11.1): where and when each was set. */
+export async function historyView(
+  k: Kysely<Database>,
+  businessId: string,
+  docType: string,
+  docId: string,
+): Promise<FieldHistoryItem[]> {
+  const rows = await listHistory(k, businessId, docType, docId);
+  if (rows.length === 0) return [];
+  const self = (await k.selectFrom('server_identity').select('id').executeTakeFirst())?.id ?? '';
+  const names = new Map(
+    (
+      await k
+        .selectFrom('sync_servers')
+        .select(['id', 'name'])
+        .where('business_id', '=', businessId)
+        .execute()
+    ).map((s) => [s.id, s.name]),
+  );
+  const by = (text: string) => {
+    const s = parseStamp(text);
+    return {
+      at: s && s.ms > 0 ? new Date(s.ms).toISOString() : null,
+      here: !!s && s.serverId === self,
+      server: (s && names.get(s.serverId)) ?? '',
+    };
+  };
+  return rows.map((r) => ({
+    id: r.id,
+    field: r.field,
+    reason: r.reason === 'unique' ? 'unique' : 'concurrent',
+    value: parseJson(r.value),
+    set: by(r.stamp),
+    won_value: parseJson(r.won_value),
+    won: by(r.lost_to),
+    recorded_at: r.recorded_at,
+  }));
 }

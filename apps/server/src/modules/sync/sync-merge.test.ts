@@ -63,6 +63,25 @@ describe('merging edits made on two servers', () => {
           reason: 'concurrent',
         },
       ]);
+    // The owner reads it: the value, where and when it was set, and what replaced it.
+    const shown = (await call(b, 'GET', `/api/history/product/${productId}`)) as { items: unknown[] };
+    expect(shown.items).toEqual([
+      expect.objectContaining({
+        field: 'price',
+        reason: 'concurrent',
+        value: { price: 18_000, tax_rate: 0 },
+        set: { at: expect.any(String), here: false, server: '' },
+        won_value: { price: 17_500, tax_rate: 0 },
+        won: { at: b.app.clock.now().toISOString(), here: true, server: '' },
+      }),
+    ]);
+    const staff = await buildUser(b.app.app, b.admin.cookie, { username: 'clerk' });
+    const clerk = await signIn(b.app.app, staff.username, STAFF_PASSWORD);
+    const refused = await b.app.app.inject({
+      url: `/api/history/product/${productId}`,
+      headers: { cookie: clerk.cookie },
+    });
+    expect(refused.statusCode).toBe(403);
     // Each side's price change stays in the price history (a union).
     const prices = await a.app.db.kysely
       .selectFrom('product_prices')
