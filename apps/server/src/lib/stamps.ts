@@ -57,6 +57,30 @@ export async function snapshotRecord(trx: Trx, docType: string, id: string): Pro
   return body;
 }
 
+/**
+ * Whether a group holds the same value in two snapshots. A set field compares by its rows' keys:
+ * a set written again with the same members (user locations get a new created_at) did not change.
+ */
+function sameValue(
+  docType: string,
+  members: readonly string[],
+  [rowA, bodyA]: [Row, DocBody],
+  [rowB, bodyB]: [Row, DocBody],
+): boolean {
+  const parts = SPEC_BY_TYPE.get(docType)!.parts;
+  const keyed = (v: Row) => {
+    const out: Row = {};
+    for (const [m, x] of Object.entries(v)) {
+      const part = m.startsWith('@') ? parts.find((p) => p.table === m.slice(1)) : undefined;
+      out[m] = part && Array.isArray(x) ? x.map((r: Row) => part.key.map((c) => r[c])) : x;
+    }
+    return out;
+  };
+  return (
+    canonical(keyed(groupValue(members, rowA, bodyA))) === canonical(keyed(groupValue(members, rowB, bodyB)))
+  );
+}
+
 async function writeStamps(k: AnyDb, table: string, id: string, stamps: Stamps): Promise<void> {
   const sorted = Object.fromEntries(Object.entries(stamps).sort(([a], [b]) => (a < b ? -1 : 1)));
   await k
@@ -93,7 +117,7 @@ export async function stampRecord(
   next[CREATED] ??= formatStamp(fallbackStamp(rowTime(was)));
   let changed = false;
   for (const [group, members] of groupsOf(spec, [was, now])) {
-    if (canonical(groupValue(members, was, before)) === canonical(groupValue(members, now, after))) continue;
+    if (sameValue(docType, members, [was, before], [now, after])) continue;
     const stored = groupStamp(stamps, group, was);
     next[group] = formatStamp(stampAfter(stamp, stored));
     next[BASE + group] = formatStamp(stored);

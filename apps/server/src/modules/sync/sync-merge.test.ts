@@ -181,6 +181,19 @@ describe('merging edits made on two servers', () => {
     const onB = await signIn(b.app.app, 'mary', STAFF_PASSWORD);
     const me = () => b.app.app.inject({ url: '/api/me', headers: { cookie: onB.cookie } });
     expect((await me()).statusCode).toBe(200);
+    // A form sending the same locations again changes only what it changed: the name.
+    const stampsOf = async () =>
+      JSON.parse(
+        (
+          await a.app.db.kysely
+            .selectFrom('users')
+            .select('stamps')
+            .where('id', '=', user.id)
+            .executeTakeFirstOrThrow()
+        ).stamps,
+      ) as Record<string, string>;
+    await call(a, 'PATCH', `/api/users/${user.id}`, { name: 'Mary W', location_ids: user.location_ids });
+    expect(Object.keys(await stampsOf()).sort()).toEqual(['$created', '^name', 'name']);
     await call(a, 'PATCH', `/api/users/${user.id}`, { active: false });
     await send(a, b, businessId, [{ type: 'user', id: user.id }]);
     expect((await me()).statusCode).toBe(401);
