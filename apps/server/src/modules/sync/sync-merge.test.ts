@@ -171,6 +171,8 @@ describe('merging edits made on two servers', () => {
         { barcode: '600200', product_id: late },
       ]);
     }
+    // The owner is told on the server that replaced them.
+    expect(await call(b, 'GET', '/api/notifications')).toMatchObject({ replaced_values: 2 });
     expect(await product(b, late)).toEqual(await product(a, late));
     expect(await product(b, early)).toEqual(await product(a, early));
   });
