@@ -177,6 +177,35 @@ describe('merging edits made on two servers', () => {
     expect(await product(b, early)).toEqual(await product(a, early));
   });
 
+  it('a user name and a mobile taken on both servers: the earlier user keeps them, the later is renamed the same way on both', async () => {
+    const first = await buildUser(a.app.app, a.admin.cookie, { username: 'mary', mobile: '+254700000001' });
+    b.app.clock.advance(60_000);
+    const second = await buildUser(b.app.app, b.admin.cookie, { username: 'Mary', mobile: '+254700000001' });
+    const refs = [
+      { type: 'user', id: first.id },
+      { type: 'user', id: second.id },
+    ];
+    await exchange(refs);
+    const user = (s: Server, id: string) =>
+      s.app.db.kysely
+        .selectFrom('users')
+        .select(['username', 'username_key', 'mobile', 'stamps'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    const renamed = `Mary-${second.id.replace(/-/g, '').slice(-4)}`;
+    for (const s of [a, b]) {
+      expect(await user(s, first.id)).toMatchObject({ username: 'mary', mobile: '+254700000001' });
+      expect(await user(s, second.id)).toMatchObject({
+        username: renamed,
+        username_key: renamed.toLowerCase(),
+        mobile: null,
+      });
+    }
+    expect(await user(b, second.id)).toEqual(await user(a, second.id));
+    // The renamed user signs in with the new name on both servers.
+    for (const s of [a, b]) await signIn(s.app.app, renamed, STAFF_PASSWORD);
+  });
+
   it("a user deactivated on the other server loses this server's sessions when the change arrives", async () => {
     const user = await buildUser(a.app.app, a.admin.cookie, { username: 'mary' });
     await send(a, b, businessId);
