@@ -1,9 +1,11 @@
 import { type FieldHistoryItem, parseStamp } from '@duka/domain';
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { canonical } from '../../lib/canonical.js';
+import { notFound } from '../../lib/errors.js';
 import type { Trx } from '../../lib/tx.js';
+import { GROUPS_BY_TYPE } from './field-groups.js';
 import type { Loss } from './merge.js';
 
 export type LossReason = 'concurrent' | 'unique';
@@ -77,6 +79,20 @@ const parseJson = (text: string): Record<string, unknown> => {
   }
 };
 
+/** The record must be one of this business's (another business's id is a 404, never an empty list). */
+async function requireRecord(k: Kysely<Database>, businessId: string, docType: string, docId: string) {
+  const spec = GROUPS_BY_TYPE.get(docType);
+  if (!spec) throw notFound('Record');
+  const scope = spec.table === 'businesses' ? 'id' : 'business_id';
+  const found = await (k as unknown as Kysely<Record<string, Record<string, unknown>>>)
+    .selectFrom(sql.table(spec.table).as('t'))
+    .select(sql.ref('t.id').as('id'))
+    .where(sql.ref('t.id'), '=', docId)
+    .where(sql.ref(`t.${scope}`), '=', businessId)
+    .executeTakeFirst();
+  if (!found) throw notFound('Record');
+}
+
 /** A record's lost values as the owner reads them (ADR 11 §11.1): where and when each was set. */
 export async function historyView(
   k: Kysely<Database>,
@@ -84,6 +100,7 @@ export async function historyView(
   docType: string,
   docId: string,
 ): Promise<FieldHistoryItem[]> {
+  await requireRecord(k, businessId, docType, docId);
   const rows = await listHistory(k, businessId, docType, docId);
   if (rows.length === 0) return [];
   const self = (await k.selectFrom('server_identity').select('id').executeTakeFirst())?.id ?? '';

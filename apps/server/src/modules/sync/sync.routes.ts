@@ -50,7 +50,7 @@ export function syncRoutes(app: FastifyInstance, deps: AppDeps): void {
       summary:
         "A record's values that lost a merge of two servers' edits, or were taken first elsewhere (ADR 11 §11.1)",
       params: z.object({ doc_type: z.enum(HISTORY_DOC_TYPES), id: idSchema }),
-      response: { 200: fieldHistorySchema, ...errorResponses(401, 403, 422) },
+      response: { 200: fieldHistorySchema, ...errorResponses(401, 403, 404, 422) },
     },
     handler: async (request) => ({
       items: await historyView(
