@@ -62,6 +62,8 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   // business, so a moved shop's reprints of old sales do not open the drawer. Not journaled, so
   // sync does not carry it (ADR 12).
   own('drawer_openings', ['id']),
+  // Values that lost a sync merge (ADR 11 §11.1): business data, each server's record of what it saw.
+  own('field_history', ['id']),
   // Report summaries: derived from the sales, but carried so reports answer at once after a move.
   own('sales_summary_daily', ['day', 'location_id', 'user_id', 'kind']),
   own('product_sales_daily', ['day', 'location_id', 'product_id']),

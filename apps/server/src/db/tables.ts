@@ -53,6 +53,7 @@ import type {
   SyncLinksTable,
   LinkCodesTable,
   SyncServersTable,
+  FieldHistoryTable,
 } from './tables/sync.js';
 import type { WorkDraftsTable } from './tables/work.js';
 
@@ -111,6 +112,7 @@ export interface Database {
   link_codes: LinkCodesTable;
   sync_servers: SyncServersTable;
   work_drafts: WorkDraftsTable;
+  field_history: FieldHistoryTable;
 }
 
 export type BusinessRow = Selectable<BusinessesTable>;

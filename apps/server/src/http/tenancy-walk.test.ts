@@ -66,12 +66,15 @@ const RECORDS: [prefix: string, table: Table][] = [
   ['/api/sync/servers', 'sync_servers'],
   ['/api/sync/quarantine', 'sync_quarantine'],
   ['/api/work-drafts', 'work_drafts'],
+  // A record's replaced values: walked with a product (doc_type below).
+  ['/api/history', 'products'],
 ];
 
 /** Path parameters that are not ids of a table. */
 const OTHER_PATH_PARAMS: Record<string, (x: Tenant) => string> = {
   name: (x) => x.names[0]!,
   receipt_no: (x) => x.receiptNos.at(-1)!,
+  doc_type: () => 'product',
 };
 
 function tableOf(key: string, prefix: string): Table | undefined {

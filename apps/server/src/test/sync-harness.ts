@@ -133,7 +133,13 @@ export async function pushAll(
 }
 
 /** Tables and columns that are each server's own and never compared (ADR 11 §10). */
-const SERVER_OWN = new Set(['devices', 'journal_counters', 'receipt_counters', 'drawer_openings']);
+const SERVER_OWN = new Set([
+  'devices',
+  'journal_counters',
+  'receipt_counters',
+  'drawer_openings',
+  'field_history',
+]);
 const COLUMNS_OWN: Record<string, string[]> = {
   businesses: ['printer_host', 'printer_port', 'status'],
   stock_levels: ['updated_at'],

@@ -22,5 +22,10 @@ export const notificationsSchema = z.object({
   backup_failing: z.object({ at: z.string(), message: z.string() }).nullable(),
   /** Tills waiting for the admin's approval, when the business requires it. */
   devices_waiting: z.number().int(),
+  /**
+   * Values taken on two servers apart (a product code or barcode, a user name or mobile) that a
+   * sync merge replaced in the last week (ADR 11 §11.1): the record's replaced values say which.
+   */
+  replaced_values: z.number().int(),
 });
 export type Notifications = z.infer<typeof notificationsSchema>;

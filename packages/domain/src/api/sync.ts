@@ -183,3 +183,36 @@ export function syncHealth(s: SyncStatusView, nowMs: number): SyncHealth {
   const oldest = s.oldest_unsynced_sale_at ? nowMs - Date.parse(s.oldest_unsynced_sale_at) : 0;
   return s.waiting.entries > 0 && oldest > 60_000 ? 'busy' : 'ok';
 }
+
+/** The records whose fields merge by stamp (ADR 11 §11.1): their history lists values that lost. */
+export const HISTORY_DOC_TYPES = [
+  'business',
+  'location',
+  'user',
+  'product',
+  'supplier',
+  'payment_provider',
+  'expense_category',
+  'debtor',
+  'stock_count',
+] as const;
+export type HistoryDocType = (typeof HISTORY_DOC_TYPES)[number];
+
+/** Where and when a value was set, from its stamp: `here` this server, else the other server's name ('' unknown). */
+const setBySchema = z.object({ at: z.string().nullable(), here: z.boolean(), server: z.string() });
+
+/** A value that lost a merge: what it was, when and where it was set, and what replaced it. */
+export const fieldHistoryItemSchema = z.object({
+  id: z.string(),
+  /** The field group (a column, or `price` for price and tax rate, `barcodes`, `locations`, `status`). */
+  field: z.string(),
+  /** `concurrent`: two servers edited it and the later one won; `unique`: the value was taken first elsewhere. */
+  reason: z.enum(['concurrent', 'unique']),
+  value: z.record(z.string(), z.unknown()),
+  set: setBySchema,
+  won_value: z.record(z.string(), z.unknown()),
+  won: setBySchema,
+  recorded_at: z.string(),
+});
+export type FieldHistoryItem = z.infer<typeof fieldHistoryItemSchema>;
+export const fieldHistorySchema = z.object({ items: z.array(fieldHistoryItemSchema) });

@@ -34,6 +34,8 @@ export interface BusinessesTable {
   status: string;
   created_at: string;
   updated_at: string;
+  /** Field group → HLC stamp of the write that set it, JSON (ADR 11 §2, migration 0016). */
+  stamps: Generated<string>;
 }
 
 export interface UsersTable {
@@ -54,6 +56,8 @@ export interface UsersTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** Field group → HLC stamp of the write that set it, JSON (ADR 11 §2, migration 0016). */
+  stamps: Generated<string>;
 }
 
 export interface UserLocationsTable {
@@ -105,6 +109,8 @@ export interface LocationsTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** Field group → HLC stamp of the write that set it, JSON (ADR 11 §2, migration 0016). */
+  stamps: Generated<string>;
 }
 
 export interface FilesTable {

@@ -18,6 +18,8 @@ export interface PaymentProvidersTable {
   active: Bit;
   created_at: string;
   updated_at: string;
+  /** Field group → HLC stamp of the write that set it, JSON (ADR 11 §2, migration 0016). */
+  stamps: Generated<string>;
 }
 
 export interface DebtorsTable {
@@ -39,6 +41,8 @@ export interface DebtorsTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** Field group → HLC stamp of the write that set it, JSON (ADR 11 §2, migration 0016). */
+  stamps: Generated<string>;
 }
 
 export interface SalesTable {
@@ -194,6 +198,8 @@ export interface ExpenseCategoriesTable {
   active: Bit;
   created_at: string;
   updated_at: string;
+  /** Field group → HLC stamp of the write that set it, JSON (ADR 11 §2, migration 0016). */
+  stamps: Generated<string>;
 }
 
 export interface ExpensesTable {

@@ -24,6 +24,8 @@ export interface ProductsTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** Field group → HLC stamp of the write that set it, JSON (ADR 11 §2, migration 0016). */
+  stamps: Generated<string>;
 }
 
 export interface ProductBarcodesTable {
@@ -57,6 +59,8 @@ export interface SuppliersTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** Field group → HLC stamp of the write that set it, JSON (ADR 11 §2, migration 0016). */
+  stamps: Generated<string>;
 }
 
 export interface StockDocumentsTable {
@@ -125,6 +129,8 @@ export interface StockCountsTable {
   started_at: string;
   closed_by: string | null;
   closed_at: string | null;
+  /** Field group → HLC stamp of the write that set it, JSON (ADR 11 §2, migration 0016). */
+  stamps: Generated<string>;
 }
 
 /** The snapshot taken when a count starts: what the ledger said was there. */

@@ -111,3 +111,22 @@ export interface SyncServersTable {
   pull_cursor_entry_id: string | null;
   last_pull_at: string | null;
 }
+
+/** A value that lost a merge (ADR 11 §11.1), as this server saw it. */
+export interface FieldHistoryTable {
+  id: string;
+  business_id: string;
+  doc_type: string;
+  doc_id: string;
+  /** The field group. */
+  field: string;
+  /** The losing value (JSON) and the stamp it was set with. */
+  value: string;
+  stamp: string;
+  /** The value (JSON) and stamp it lost to. */
+  won_value: string;
+  lost_to: string;
+  /** 'concurrent' (two servers edited it) or 'unique' (a code, barcode or name taken first elsewhere). */
+  reason: string;
+  recorded_at: string;
+}

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { BusinessRow } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
 import { appendJournal } from '../../lib/journal.js';
+import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { lockBusiness } from '../../lib/tx.js';
 import type { Actor } from '../../lib/context.js';
 import { findBusiness, toBusiness } from './business.repository.js';
@@ -18,6 +19,7 @@ export async function updateBusiness(
 ): Promise<ReturnType<typeof toBusiness>> {
   return db.kysely.transaction().execute(async (trx) => {
     await lockBusiness(db, trx, actor.businessId);
+    const before = await snapshotRecord(trx, 'business', actor.businessId);
     const {
       payment_details,
       online_offline,
@@ -36,13 +38,14 @@ export async function updateBusiness(
       set.require_approved_devices = require_approved_devices ? 1 : 0;
     if (allow_negative_stock !== undefined) set.allow_negative_stock = allow_negative_stock ? 1 : 0;
     await trx.updateTable('businesses').set(set).where('id', '=', actor.businessId).execute();
-    await appendJournal(trx, {
+    const { stamp } = await appendJournal(trx, {
       ...actor.journal,
       docType: 'business',
       docId: actor.businessId,
       action: 'business.update',
       detail: { fields: Object.keys(patch) },
     });
+    await stampRecord(trx, 'business', actor.businessId, stamp, before);
     const row = await findBusiness(trx, actor.businessId);
     if (!row) throw new AppError('not_found', 'Business not found');
     return toBusiness(row);
@@ -53,18 +56,20 @@ export async function updateBusiness(
 export async function setLogo(db: Db, actor: Actor, img: string | null) {
   return db.kysely.transaction().execute(async (trx) => {
     if (img !== null) await requireOwnImage(trx, actor.businessId, img);
+    const was = await snapshotRecord(trx, 'business', actor.businessId);
     await trx
       .updateTable('businesses')
       .set({ logo: img, updated_at: actor.at })
       .where('id', '=', actor.businessId)
       .execute();
-    await appendJournal(trx, {
+    const { stamp } = await appendJournal(trx, {
       ...actor.journal,
       docType: 'business',
       docId: actor.businessId,
       action: img ? 'business.logo_set' : 'business.logo_delete',
       detail: img ? { img } : {},
     });
+    await stampRecord(trx, 'business', actor.businessId, stamp, was);
     const row = await findBusiness(trx, actor.businessId);
     if (!row) throw new AppError('not_found', 'Business not found');
     return toBusiness(row);

@@ -8,6 +8,7 @@ import { isPrimaryKeyViolation, isUniqueViolation, violatedConstraint } from '..
 import { newId } from '../../lib/ids.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
+import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { requireOwnImage } from '../files/files.repository.js';
 import { findProduct, searchKey, toProducts } from './catalog.repository.js';
@@ -101,13 +102,14 @@ export async function insertProduct(trx: Trx, actor: Actor, id: string, input: I
       created_at: actor.at,
     })
     .execute();
-  await appendJournal(trx, {
+  const { stamp } = await appendJournal(trx, {
     ...actor.journal,
     docType: 'product',
     docId: id,
     action: 'product.create',
     detail: { code: input.code },
   });
+  await stampRecord(trx, 'product', id, stamp, null);
 }
 
 export async function createProduct(db: Db, actor: Actor, id: string, input: Input): Promise<Product> {
@@ -137,6 +139,7 @@ export async function updateProduct(
       if (!outer) await lockBusiness(db, trx, actor.businessId);
       const cur = await findProduct(trx, actor.businessId, id);
       if (!cur) throw notFound('Product');
+      const before = await snapshotRecord(trx, 'product', id);
       await assertUnique(trx, actor.businessId, id, patch.code, patch.barcodes);
       if (patch.image) await requireOwnImage(trx, actor.businessId, patch.image, 'image');
       const { barcodes, active, ...plain } = patch;
@@ -171,13 +174,14 @@ export async function updateProduct(
           })
           .execute();
       }
-      await appendJournal(trx, {
+      const { stamp } = await appendJournal(trx, {
         ...actor.journal,
         docType: 'product',
         docId: id,
         action: 'product.update',
         detail: { fields: Object.keys(patch) },
       });
+      await stampRecord(trx, 'product', id, stamp, before);
     });
   } catch (err) {
     throw uniqueError(err) ?? err;

@@ -19,6 +19,7 @@ import type { Actor, Operator } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
+import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { nextReceiptNo } from '../../lib/receipts.js';
 import { writerSeries } from '../sync/series.js';
 import { type Trx, lockBusiness, lockedBusiness } from '../../lib/tx.js';
@@ -55,6 +56,7 @@ export async function createDebtor(db: Db, actor: Actor & Operator, input: Input
     const row: DebtorRow = {
       id,
       business_id: actor.businessId,
+      stamps: '{}',
       name: input.name,
       search_key: debtorSearchKey(input),
       phone: input.phone,
@@ -70,13 +72,14 @@ export async function createDebtor(db: Db, actor: Actor & Operator, input: Input
       deleted_at: null,
     };
     await trx.insertInto('debtors').values(row).execute();
-    await appendJournal(trx, {
+    const { stamp } = await appendJournal(trx, {
       ...actor.journal,
       docType: 'debtor',
       docId: id,
       action: 'debtor.create',
       detail: { name: input.name, credit_limit: row.credit_limit },
     });
+    await stampRecord(trx, 'debtor', id, stamp, null);
     return toDebtor(row);
   });
 }
@@ -90,6 +93,7 @@ export async function updateDebtor(db: Db, actor: Actor & Operator, id: string, 
     const current = await requireDebtor(trx, actor.businessId, id, 'id').catch(() => {
       throw notFound('Debtor');
     });
+    const before = await snapshotRecord(trx, 'debtor', id);
     const next = { ...current, ...patch };
     await trx
       .updateTable('debtors')
@@ -106,7 +110,7 @@ export async function updateDebtor(db: Db, actor: Actor & Operator, id: string, 
       .where('id', '=', id)
       .where('business_id', '=', actor.businessId)
       .execute();
-    await appendJournal(trx, {
+    const { stamp } = await appendJournal(trx, {
       ...actor.journal,
       docType: 'debtor',
       docId: id,
@@ -116,6 +120,7 @@ export async function updateDebtor(db: Db, actor: Actor & Operator, id: string, 
         ...(patch.credit_limit !== undefined ? { credit_limit: patch.credit_limit } : {}),
       },
     });
+    await stampRecord(trx, 'debtor', id, stamp, before);
     return findDebtor(trx, actor.businessId, id);
   });
 }

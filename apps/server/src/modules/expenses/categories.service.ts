@@ -8,6 +8,7 @@ import type { Actor } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
+import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { lockBusiness } from '../../lib/tx.js';
 import { assertNameFree } from '../../lib/name-lists.js';
 
@@ -56,13 +57,14 @@ export async function createCategory(db: Db, actor: Actor, input: z.output<typeo
       updated_at: actor.at,
     };
     await trx.insertInto('expense_categories').values(row).execute();
-    await appendJournal(trx, {
+    const { stamp } = await appendJournal(trx, {
       ...actor.journal,
       docType: 'expense_category',
       docId: id,
       action: 'expense_category.create',
       detail: { name: input.name },
     });
+    await stampRecord(trx, 'expense_category', id, stamp, null);
     return toCategory(row);
   });
 }
@@ -82,6 +84,7 @@ export async function updateCategory(
       .where('business_id', '=', actor.businessId)
       .executeTakeFirst();
     if (!row) throw notFound('Category');
+    const before = await snapshotRecord(trx, 'expense_category', id);
     if (patch.name !== undefined)
       await assertNameFree(
         trx,
@@ -98,13 +101,14 @@ export async function updateCategory(
       .where('id', '=', id)
       .where('business_id', '=', actor.businessId)
       .execute();
-    await appendJournal(trx, {
+    const { stamp } = await appendJournal(trx, {
       ...actor.journal,
       docType: 'expense_category',
       docId: id,
       action: 'expense_category.update',
       detail: { fields: Object.keys(patch) },
     });
+    await stampRecord(trx, 'expense_category', id, stamp, before);
     return toCategory({ id, name: patch.name ?? row.name, active });
   });
 }

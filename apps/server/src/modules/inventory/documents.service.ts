@@ -15,6 +15,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor, Operator } from '../../lib/context.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
+import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { type MovementInput, postMovements } from './ledger.js';
 import { allowsNegativeStock, requireActiveProducts, requireUsableLocation } from './stock-rules.js';
@@ -192,19 +193,21 @@ export function postReceipt(db: Db, actor: Actor & Operator, body: z.output<type
     for (const [productId, cost] of avg) {
       const before = Number(products.get(productId)!.avg_cost);
       if (cost === before) continue;
+      const was = await snapshotRecord(trx, 'product', productId);
       await trx
         .updateTable('products')
         .set({ avg_cost: cost, updated_at: actor.at })
         .where('id', '=', productId)
         .execute();
       // The product changed: the journal names it (ADR 3), so what follows the journal sees it.
-      await appendJournal(trx, {
+      const { stamp } = await appendJournal(trx, {
         ...actor.journal,
         docType: 'product',
         docId: productId,
         action: 'product.cost',
         detail: { avg_cost: cost, receipt_id: body.id },
       });
+      await stampRecord(trx, 'product', productId, stamp, was);
     }
     return {
       kind: 'receipt',

@@ -5,6 +5,7 @@ import type { Actor } from '../../lib/context.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 import { ownServerId } from '../../lib/server-id.js';
+import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { lockBusiness } from '../../lib/tx.js';
 import { withHome } from './location-home.js';
 
@@ -48,13 +49,14 @@ export async function addLocation(db: Db, actor: Actor, id: string, name: string
         deleted_at: null,
       })
       .execute();
-    await appendJournal(trx, {
+    const { stamp } = await appendJournal(trx, {
       ...actor.journal,
       docType: 'location',
       docId: id,
       action: 'location.create',
       detail: { name },
     });
+    await stampRecord(trx, 'location', id, stamp, null);
   });
   return one(db, actor.businessId, id);
 }
@@ -76,6 +78,7 @@ export async function updateLocation(
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (!loc) throw notFound('Location');
+    const before = await snapshotRecord(trx, 'location', id);
     if (patch.active === false && loc.active === 1) {
       const held = await trx
         .selectFrom('stock_levels')
@@ -116,13 +119,14 @@ export async function updateLocation(
         : patch.active === true && loc.active === 0
           ? 'location.activate'
           : 'location.update';
-    await appendJournal(trx, {
+    const { stamp } = await appendJournal(trx, {
       ...actor.journal,
       docType: 'location',
       docId: id,
       action,
       detail: { ...patch },
     });
+    await stampRecord(trx, 'location', id, stamp, before);
   });
   return one(db, actor.businessId, id);
 }

@@ -78,6 +78,18 @@ async function devicesWaiting(db: Q, businessId: string, required: boolean): Pro
   return Number(row.n);
 }
 
+/** Unique values a sync merge replaced since `since` (field_history, ADR 11 §11.1). */
+async function replacedValues(db: Q, businessId: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('field_history')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('business_id', '=', businessId)
+    .where('reason', '=', 'unique')
+    .where('recorded_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /**
  * What needs the owner's attention now. `backup` is the local server's last failure when no
  * backup succeeded after it (null on a hosted server).
@@ -89,13 +101,14 @@ export async function notifications(
   backup: Notifications['backup_failing'],
 ): Promise<Notifications> {
   const today = businessDay(now, business.timezone);
-  const [reorder, negative, over, transfers, days, devices] = await Promise.all([
+  const [reorder, negative, over, transfers, days, devices, replaced] = await Promise.all([
     reorderProducts(db, business.id),
     negativeStock(db, business.id),
     overLimit(db, business.id),
     oldUnconfirmed(db, business.id, new Date(now.getTime() - DAY_MS).toISOString()),
     daysNotClosed(db, business.id, addDays(today, -DAYS_BACK), addDays(today, -1)),
     devicesWaiting(db, business.id, business.require_approved_devices === 1),
+    replacedValues(db, business.id, new Date(now.getTime() - DAYS_BACK * DAY_MS).toISOString()),
   ]);
   return {
     low_stock: reorder.filter((p) => isLowStock(Number(p.q ?? 0), Number(p.reorder_level))).length,
@@ -105,5 +118,6 @@ export async function notifications(
     days_not_closed: days,
     backup_failing: backup,
     devices_waiting: devices,
+    replaced_values: replaced,
   };
 }

@@ -39,6 +39,7 @@ describe('GET /api/notifications', () => {
       days_not_closed: [],
       backup_failing: null,
       devices_waiting: 0,
+      replaced_values: 0,
     });
   });
 
@@ -133,6 +134,7 @@ describe('GET /api/notifications', () => {
           ? { at: '2026-06-02T08:05:00Z', message: 'ENOSPC: no space left on device' }
           : null,
       devices_waiting: 1,
+      replaced_values: 0,
     });
   });
 });

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { newId } from '../../lib/ids.js';
 import { requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
+import { stampRecord } from '../../lib/stamps.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { ownServerId } from '../../lib/server-id.js';
 import type { Trx } from '../../lib/tx.js';
@@ -31,6 +32,7 @@ function businessRow(id: string, input: SetupInput, at: string, online: boolean)
     id,
     name: input.business_name,
     logo: null,
+    stamps: '{}',
     address: '',
     phone: '',
     email: '',
@@ -68,6 +70,7 @@ function adminRow(
   return {
     id: ids.adminId,
     business_id: ids.businessId,
+    stamps: '{}',
     name: input.admin_name ?? input.username,
     username: input.username,
     username_key: input.username.toLowerCase(),
@@ -124,27 +127,30 @@ async function insertAdmin(trx: Trx, admin: UserRow, locationId: string, at: str
 async function journalCreation(trx: Trx, created: CreatedBusiness, deviceId: string | null, at: string) {
   const { business, admin, locationId } = created;
   const journal = { businessId: business.id, userId: admin.id, deviceId, at };
-  await appendJournal(trx, {
+  const { stamp: s1 } = await appendJournal(trx, {
     ...journal,
     docType: 'business',
     docId: business.id,
     action: 'business.create',
     detail: { name: business.name },
   });
-  await appendJournal(trx, {
+  await stampRecord(trx, 'business', business.id, s1, null);
+  const { stamp: s2 } = await appendJournal(trx, {
     ...journal,
     docType: 'location',
     docId: locationId,
     action: 'location.create',
     detail: { name: FIRST_LOCATION_NAME },
   });
-  await appendJournal(trx, {
+  await stampRecord(trx, 'location', locationId, s2, null);
+  const { stamp: s3 } = await appendJournal(trx, {
     ...journal,
     docType: 'user',
     docId: admin.id,
     action: 'user.create',
     detail: { username: admin.username, role: 'admin' },
   });
+  await stampRecord(trx, 'user', admin.id, s3, null);
 }
 
 /**

@@ -16,6 +16,7 @@ import type { Actor, Operator } from '../../lib/context.js';
 import { isPrimaryKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
+import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { assertHomeHere } from '../locations/location-home.js';
 import { type MovementInput, postMovements } from '../inventory/ledger.js';
@@ -174,13 +175,14 @@ export async function startCount(
           )
           .execute();
       }
-      await appendJournal(trx, {
+      const { stamp } = await appendJournal(trx, {
         ...actor.journal,
         docType: 'stock_count',
         docId: body.id,
         action: 'stock_count.start',
         detail: { location_id: body.location_id, freeze_sales: body.freeze_sales },
       });
+      await stampRecord(trx, 'stock_count', body.id, stamp, null);
     });
   } catch (err) {
     if (isUniqueViolation(err) && !isPrimaryKeyViolation(err))
@@ -313,6 +315,7 @@ export async function finaliseCount(db: Db, actor: Actor, countId: string): Prom
     if (c.status === 'finalised') return reviewCount(trx, actor.businessId, countId);
     if (c.status !== 'open') throw new AppError('conflict', 'This count was cancelled');
     await assertHomeHere(trx, actor.businessId, c.location_id);
+    const before = await snapshotRecord(trx, 'stock_count', countId);
     const review = await reviewCount(trx, actor.businessId, countId);
     const costs = new Map(
       (
@@ -343,13 +346,14 @@ export async function finaliseCount(db: Db, actor: Actor, countId: string): Prom
       .where('id', '=', countId)
       .where('business_id', '=', actor.businessId)
       .execute();
-    await appendJournal(trx, {
+    const { stamp } = await appendJournal(trx, {
       ...actor.journal,
       docType: 'stock_count',
       docId: countId,
       action: 'stock_count.finalise',
       detail: { corrections: movements.length, variance_value: review.total_variance_value },
     });
+    await stampRecord(trx, 'stock_count', countId, stamp, before);
     return reviewCount(trx, actor.businessId, countId);
   });
 }
@@ -361,17 +365,19 @@ export async function cancelCount(db: Db, actor: Actor, countId: string): Promis
     if (c.status === 'cancelled') return;
     if (c.status !== 'open') throw new AppError('conflict', 'This count is already finalised');
     await assertHomeHere(trx, actor.businessId, c.location_id);
+    const before = await snapshotRecord(trx, 'stock_count', countId);
     await trx
       .updateTable('stock_counts')
       .set({ status: 'cancelled', closed_by: actor.userId, closed_at: actor.at })
       .where('id', '=', countId)
       .execute();
-    await appendJournal(trx, {
+    const { stamp } = await appendJournal(trx, {
       ...actor.journal,
       docType: 'stock_count',
       docId: countId,
       action: 'stock_count.cancel',
     });
+    await stampRecord(trx, 'stock_count', countId, stamp, before);
   });
   return loadCount(db.kysely, actor.businessId, countId);
 }

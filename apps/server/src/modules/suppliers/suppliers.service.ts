@@ -7,6 +7,7 @@ import { notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/context.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
+import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 
 type Input = z.output<typeof supplierInputSchema> & { id: string };
 
@@ -42,18 +43,20 @@ export async function editSupplier(
   if (!(await findSupplier(db, actor.businessId, id))) throw notFound('Supplier');
   const { active, ...rest } = body;
   await db.transaction().execute(async (trx) => {
+    const before = await snapshotRecord(trx, 'supplier', id);
     await trx
       .updateTable('suppliers')
       .set({ ...rest, ...(active === undefined ? {} : { active: active ? 1 : 0 }), updated_at: actor.at })
       .where('id', '=', id)
       .execute();
-    await appendJournal(trx, {
+    const { stamp } = await appendJournal(trx, {
       ...actor.journal,
       docType: 'supplier',
       docId: id,
       action: 'supplier.update',
       detail: { fields: Object.keys(body) },
     });
+    await stampRecord(trx, 'supplier', id, stamp, before);
   });
   return toSupplier((await findSupplier(db, actor.businessId, id))!);
 }
@@ -77,13 +80,14 @@ export async function createSupplier(db: Db, actor: Actor, input: Input) {
           deleted_at: null,
         })
         .execute();
-      await appendJournal(trx, {
+      const { stamp } = await appendJournal(trx, {
         ...actor.journal,
         docType: 'supplier',
         docId: id,
         action: 'supplier.create',
         detail: { name: rest.name },
       });
+      await stampRecord(trx, 'supplier', id, stamp, null);
     }
     return toSupplier(
       await trx.selectFrom('suppliers').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),

@@ -3,7 +3,12 @@ import type { QuarantineReason } from '@duka/domain';
 import { newId } from '../../lib/ids.js';
 import type { Trx } from '../../lib/tx.js';
 import { summariseWritten } from './apply-summaries.js';
+import { canonical } from '../../lib/canonical.js';
+import { resolveClaims } from './claims.js';
+import { GROUPS_BY_TYPE } from './field-groups.js';
+import { recordLosses } from './history.js';
 import { insertRows } from './insert-rows.js';
+import { type Loss, mergeRecord } from './merge.js';
 import { type DocBody, type DocPart, type DocSpec, SPEC_BY_TYPE, TYPE_RANK } from './doc-specs.js';
 import {
   type AnyDb,
@@ -56,11 +61,24 @@ function applyFault(): void {
 /** Rows written by this batch, by table: what the derived tables move with. */
 type Written = Map<string, Row[]>;
 
+/** An edited record already here, merged with the incoming version (ADR 11 §11.1). */
+interface Edit {
+  spec: DocSpec;
+  doc: SyncDocument;
+  before: SyncDocument;
+  /** The merged main row and set fields (other parts as stored). */
+  body: DocBody;
+  losses: Loss[];
+}
+
 /**
- * Applies documents in the caller's transaction (ADR 11 §5.4): new ones are written, a ledger
- * document that is already here with the same content changes nothing, one with other content is
- * quarantined and never overwritten, an edited record takes the incoming state. Derived rows
- * (stock levels, debtor balances, report summaries) move with the rows actually written.
+ * Applies documents in the caller's transaction (ADR 11 §5.4, §11.1): new ones are written, a
+ * ledger document that is already here with the same content changes nothing, one with other
+ * content is quarantined and never overwritten, an edited record is merged field group by field
+ * group with the stored one (larger stamp wins, the concurrent loser kept in field_history), and
+ * unique values taken on two sides are resolved the same way on every server. The same code runs
+ * on whichever server applies (hosted for a push, local for a pull). Derived rows (stock levels,
+ * debtor balances, report summaries) move with the rows actually written.
  */
 export async function applyDocuments(trx: Trx, t: ApplyTarget, docs: SyncDocument[]): Promise<ApplyResult> {
   const k = trx as unknown as AnyDb;
@@ -71,6 +89,7 @@ export async function applyDocuments(trx: Trx, t: ApplyTarget, docs: SyncDocumen
   const written: Written = new Map();
   const ordered = [...docs].sort((a, b) => TYPE_RANK.get(a.type)! - TYPE_RANK.get(b.type)!);
   const fresh: SyncDocument[] = [];
+  const edits: Edit[] = [];
   for (const doc of ordered) {
     const spec = SPEC_BY_TYPE.get(doc.type)!;
     const before = stored.get(docKey(doc.type, doc.id));
@@ -79,25 +98,40 @@ export async function applyDocuments(trx: Trx, t: ApplyTarget, docs: SyncDocumen
       await quarantine(trx, t, doc, refused, null);
       result.quarantined.push({ doc_type: doc.type, doc_id: doc.id, reason: refused });
     } else if (!before) {
-      fresh.push(doc);
+      fresh.push(GROUPS_BY_TYPE.has(doc.type) ? { ...doc, body: copyBody(doc.body) } : doc);
     } else if (before.hash === doc.hash) {
       result.unchanged += 1;
     } else if (spec.kind === 'edited') {
-      await flushFresh(trx, t, fresh, written);
-      result.applied += fresh.length;
-      fresh.length = 0;
-      await overwrite(trx, t, spec, doc, before.body, written);
-      result.applied += 1;
+      edits.push(mergeEdit(spec, doc, before));
     } else {
       await quarantine(trx, t, doc, 'content_differs', before);
       result.quarantined.push({ doc_type: doc.type, doc_id: doc.id, reason: 'content_differs' });
     }
   }
+  await resolveClaims({ trx, businessId: t.businessId, at: t.at }, [
+    ...fresh.map((d) => ({ type: d.type, id: d.id, body: d.body })),
+    ...edits.map((e) => ({ type: e.doc.type, id: e.doc.id, body: e.body })),
+  ]);
+  await clearChanging(trx, t, edits);
   await flushFresh(trx, t, fresh, written);
   result.applied += fresh.length;
+  for (const e of edits) {
+    if (await writeEdit(trx, t, e, written)) result.applied += 1;
+    else result.unchanged += 1;
+  }
   await moveDerived(trx, t, written);
   applyFault();
   return result;
+}
+
+const copyBody = (body: DocBody): DocBody =>
+  Object.fromEntries(Object.entries(body).map(([k, rows]) => [k, rows.map((r) => ({ ...r }))]));
+
+function mergeEdit(spec: DocSpec, doc: SyncDocument, before: SyncDocument): Edit {
+  const groups = GROUPS_BY_TYPE.get(doc.type);
+  if (!groups) return { spec, doc, before, body: copyBody(doc.body), losses: [] };
+  const merged = mergeRecord(groups, spec.parts[0]!.table, copyBody(before.body), doc.body);
+  return { spec, doc, before, body: merged.body, losses: merged.losses };
 }
 
 /** Ids of the batch that belong to another business here: never written, never revealed. */
@@ -195,45 +229,88 @@ async function writeRows(
 }
 
 const keyOf = (part: DocPart, r: Row): string => part.key.map((c) => String(r[c])).join('|');
+const sameRows = (a: Row[] | undefined, b: Row[] | undefined) => canonical(a ?? []) === canonical(b ?? []);
 
-/** An edited record takes the incoming state: its main row updated, child sets replaced or added to. */
-async function overwrite(
-  trx: Trx,
-  t: ApplyTarget,
-  spec: DocSpec,
-  doc: SyncDocument,
-  before: DocBody,
-  written: Written,
-): Promise<void> {
+/** Columns whose values are unique, freed first so that values moving between records never clash mid-batch. */
+const UNIQUE_TEMP: Readonly<Record<string, (id: string) => Row>> = {
+  products: (id) => ({ code: `~${id}` }),
+  users: (id) => ({ username_key: `~${id}`, mobile: null }),
+};
+
+/**
+ * Before anything is written: the merged records whose unique values change let go of them, and
+ * their set fields that change are emptied (written again in full by writeEdit).
+ */
+async function clearChanging(trx: Trx, t: ApplyTarget, edits: Edit[]): Promise<void> {
   const k = trx as unknown as AnyDb;
-  for (const [i, part] of spec.parts.entries()) {
-    const rows = (doc.body[part.table] ?? []).map((r) => storedRow(r, part, t));
-    if (i === 0) {
-      const row = rows[0];
-      if (!row) continue;
-      const { balance: _b, last_activity_at: _l, ...set } = row;
+  for (const e of edits) {
+    const [main, ...rest] = e.spec.parts;
+    const temp = UNIQUE_TEMP[main!.table];
+    if (temp && !sameRows(e.body[main!.table], e.before.body[main!.table]))
+      await k.updateTable(main!.table).set(temp(e.doc.id)).where('id', '=', e.doc.id).execute();
+    for (const part of rest)
+      if (part.children === 'replace' && !sameRows(e.body[part.table], e.before.body[part.table])) {
+        let q = k.deleteFrom(part.table).where(part.by, '=', e.doc.id);
+        if (part.scoped) q = q.where('business_id', '=', t.businessId);
+        await q.execute();
+      }
+  }
+}
+
+/**
+ * Writes a merged record: its main row and set fields where the merge changed them, the incoming
+ * history rows it lacked, the losing values, and a user's sessions ended when the merge
+ * deactivated, deleted or re-passworded them (ADR 11 §11.5). Whether anything changed.
+ */
+async function writeEdit(trx: Trx, t: ApplyTarget, e: Edit, written: Written): Promise<boolean> {
+  const k = trx as unknown as AnyDb;
+  let changed = false;
+  for (const [i, part] of e.spec.parts.entries()) {
+    if (i === 0 || part.children === 'replace') {
+      if (sameRows(e.body[part.table], e.before.body[part.table])) continue;
+      changed = true;
+      const rows = (e.body[part.table] ?? []).map((r) => storedRow(r, part, t));
+      if (i > 0) {
+        await writeRows(trx, t, part.table, rows, new Map());
+        continue;
+      }
+      const { balance: _b, last_activity_at: _l, ...set } = rows[0]!;
       let q = k
         .updateTable(part.table)
-        .set(part.table === 'debtors' ? set : row)
-        .where('id', '=', doc.id);
+        .set(part.table === 'debtors' ? set : rows[0]!)
+        .where('id', '=', e.doc.id);
       if (part.scoped) q = q.where('business_id', '=', t.businessId);
       await q.execute();
-    } else if (part.children === 'replace') {
-      let q = k.deleteFrom(part.table).where(part.by, '=', doc.id);
-      if (part.scoped) q = q.where('business_id', '=', t.businessId);
-      await q.execute();
-      await writeRows(trx, t, part.table, rows, new Map());
     } else {
-      const have = new Set((before[part.table] ?? []).map((r) => keyOf(part, r)));
-      await writeRows(
-        trx,
-        t,
-        part.table,
-        rows.filter((r) => !have.has(keyOf(part, r))),
-        written,
-      );
+      const have = new Set((e.before.body[part.table] ?? []).map((r) => keyOf(part, r)));
+      const added = (e.doc.body[part.table] ?? []).filter((r) => !have.has(keyOf(part, r)));
+      if (added.length > 0) changed = true;
+      const rows = added.map((r) => storedRow(r, part, t));
+      await writeRows(trx, t, part.table, rows, written);
     }
   }
+  await recordLosses(trx, t.businessId, e.doc.type, e.doc.id, e.losses, 'concurrent', t.at);
+  if (e.doc.type === 'user') await endSessionsIfLocked(trx, t, e);
+  return changed;
+}
+
+/** The user's sessions on this server end when the merge deactivated, deleted or re-passworded them. */
+async function endSessionsIfLocked(trx: Trx, t: ApplyTarget, e: Edit): Promise<void> {
+  const was = e.before.body.users?.[0];
+  const now = e.body.users?.[0];
+  if (!was || !now) return;
+  const locked =
+    (Number(was.active) === 1 && Number(now.active) !== 1) ||
+    (!was.deleted_at && !!now.deleted_at) ||
+    was.password_hash !== now.password_hash;
+  if (!locked) return;
+  await trx
+    .updateTable('sessions')
+    .set({ revoked_at: t.at })
+    .where('user_id', '=', e.doc.id)
+    .where('business_id', '=', t.businessId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 async function quarantine(

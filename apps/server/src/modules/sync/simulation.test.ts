@@ -79,8 +79,26 @@ describe('sync simulation: three servers converge after any mix of writes and li
         await heal(w);
         if (process.env.SIM_LOG) console.log(w.log.join('\n'));
         const hosted = await businessDigest(p.hosted.db, w.businessId, p.dir);
-        for (const n of w.nodes.filter((x) => x.local))
-          expect(await businessDigest(n.app.db, w.businessId, p.dir), `${n.name} vs hosted`).toEqual(hosted);
+        for (const n of w.nodes.filter((x) => x.local)) {
+          const here = await businessDigest(n.app.db, w.businessId, p.dir);
+          const differ = Object.keys({ ...here, ...hosted }).filter((t) => here[t] !== hosted[t]);
+          if (differ.length > 0 && process.env.SIM_LOG)
+            for (const t of differ) {
+              const rows = async (db: typeof p.hosted.db) =>
+                (
+                  await db.kysely
+                    .selectFrom(t as 'products')
+                    .selectAll()
+                    .orderBy('id')
+                    .execute()
+                ).map((r) => JSON.stringify(r));
+              const [mine, theirs] = [await rows(n.app.db), await rows(p.hosted.db)];
+              console.log(
+                `${t}: ${n.name} only:\n${mine.filter((r) => !theirs.includes(r)).join('\n')}\nhosted only:\n${theirs.filter((r) => !mine.includes(r)).join('\n')}`,
+              );
+            }
+          expect(differ, `${n.name} vs hosted`).toEqual([]);
+        }
       } catch (err) {
         throw new Error(
           `sync simulation failed at seed ${seed} (replay: SIM_SEED=${seed} SIM_SEEDS=1)\n${w.log.join('\n')}\n${String(err)}`,

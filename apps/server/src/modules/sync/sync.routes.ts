@@ -1,4 +1,6 @@
 import {
+  HISTORY_DOC_TYPES,
+  fieldHistorySchema,
   idSchema,
   linkBodySchema,
   linkCodeViewSchema,
@@ -14,6 +16,7 @@ import { errorResponses } from '../../http/errors.js';
 import { AppError } from '../../lib/errors.js';
 import { makeLinkCode, revokeServer } from './link-hosted.js';
 import { linkToHosted, unlink } from './link-local.js';
+import { historyView } from './history.js';
 import { quarantineList, syncStatus } from './status.js';
 
 /** The sync screens' routes (ADR 11 §3.3, §8): admins only, allowed on a read-only hosted copy. */
@@ -38,6 +41,25 @@ export function syncRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: syncStatusSchema, ...errorResponses(401, 403) },
     },
     handler: (request) => syncStatus(deps.db, contextOf(request).businessId, deps.config.mode),
+  });
+
+  r.get('/api/history/:doc_type/:id', {
+    config: admin,
+    schema: {
+      tags: ['sync'],
+      summary:
+        "A record's values that lost a merge of two servers' edits, or were taken first elsewhere (ADR 11 §11.1)",
+      params: z.object({ doc_type: z.enum(HISTORY_DOC_TYPES), id: idSchema }),
+      response: { 200: fieldHistorySchema, ...errorResponses(401, 403, 404, 422) },
+    },
+    handler: async (request) => ({
+      items: await historyView(
+        deps.db.kysely,
+        contextOf(request).businessId,
+        request.params.doc_type,
+        request.params.id,
+      ),
+    }),
   });
 
   r.post('/api/sync/link', {

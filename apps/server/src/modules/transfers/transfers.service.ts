@@ -16,6 +16,7 @@ import type { Actor } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
+import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { lockBusiness } from '../../lib/tx.js';
 import { assertNameFree } from '../../lib/name-lists.js';
 import { scopeIds } from '../inventory/location-scope.js';
@@ -68,13 +69,14 @@ export async function createProvider(db: Db, actor: Actor, input: z.output<typeo
       updated_at: actor.at,
     };
     await trx.insertInto('payment_providers').values(row).execute();
-    await appendJournal(trx, {
+    const { stamp } = await appendJournal(trx, {
       ...actor.journal,
       docType: 'payment_provider',
       docId: id,
       action: 'provider.create',
       detail: { name: input.name },
     });
+    await stampRecord(trx, 'payment_provider', id, stamp, null);
     return toProvider(row);
   });
 }
@@ -94,6 +96,7 @@ export async function updateProvider(
       .where('business_id', '=', actor.businessId)
       .executeTakeFirst();
     if (!row) throw notFound('Provider');
+    const before = await snapshotRecord(trx, 'payment_provider', id);
     if (patch.name !== undefined)
       await assertNameFree(
         trx,
@@ -114,13 +117,14 @@ export async function updateProvider(
       .where('id', '=', id)
       .where('business_id', '=', actor.businessId)
       .execute();
-    await appendJournal(trx, {
+    const { stamp } = await appendJournal(trx, {
       ...actor.journal,
       docType: 'payment_provider',
       docId: id,
       action: 'provider.update',
       detail: { fields: Object.keys(patch) },
     });
+    await stampRecord(trx, 'payment_provider', id, stamp, before);
     return toProvider({
       ...row,
       ...patch,

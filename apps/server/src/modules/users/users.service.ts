@@ -15,6 +15,7 @@ import type { Actor } from '../../lib/context.js';
 import { isUniqueViolation, violatedConstraint } from '../../lib/db-errors.js';
 import { newId } from '../../lib/ids.js';
 import { appendJournal } from '../../lib/journal.js';
+import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { DEFAULT_AVATAR, requireOwnImage } from '../files/files.repository.js';
@@ -125,13 +126,14 @@ export async function createUser(db: Db, actor: Actor, input: CreateInput): Prom
         })
         .execute();
       await replaceUserLocations(trx, actor.businessId, id, locs.allowed, actor.at);
-      await appendJournal(trx, {
+      const { stamp } = await appendJournal(trx, {
         ...actor.journal,
         docType: 'user',
         docId: id,
         action: 'user.create',
         detail: { username: input.username, role: input.role },
       });
+      await stampRecord(trx, 'user', id, stamp, null);
     });
   } catch (err) {
     throw conflictFor(err) ?? err;
@@ -145,6 +147,7 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: Update
       await lockBusiness(db, trx, actor.businessId);
       const current = await findUser(trx, actor.businessId, id);
       if (!current) throw notFound('User');
+      const before = await snapshotRecord(trx, 'user', id);
       await assertLoginNamesFree(trx, { username: input.username, mobile: input.mobile }, id);
       const losesAdmin =
         current.role === 'admin' &&
@@ -179,13 +182,14 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: Update
       }
       await trx.updateTable('users').set(set).where('id', '=', id).execute();
       if (input.active === false) await revokeSessions(trx, id, actor.at);
-      await appendJournal(trx, {
+      const { stamp } = await appendJournal(trx, {
         ...actor.journal,
         docType: 'user',
         docId: id,
         action: input.active === false ? 'user.deactivate' : 'user.update',
         detail: { fields: Object.keys(input) },
       });
+      await stampRecord(trx, 'user', id, stamp, before);
     });
   } catch (err) {
     throw conflictFor(err) ?? err;
@@ -214,13 +218,20 @@ export async function resetPassword(db: Db, actor: Actor, id: string, password: 
   await db.kysely.transaction().execute(async (trx) => {
     const user = await findUser(trx, actor.businessId, id);
     if (!user) throw notFound('User');
+    const before = await snapshotRecord(trx, 'user', id);
     await trx
       .updateTable('users')
       .set({ password_hash: passwordHash, updated_at: actor.at })
       .where('id', '=', id)
       .execute();
     await revokeSessions(trx, id, actor.at);
-    await appendJournal(trx, { ...actor.journal, docType: 'user', docId: id, action: 'user.reset_password' });
+    const { stamp } = await appendJournal(trx, {
+      ...actor.journal,
+      docType: 'user',
+      docId: id,
+      action: 'user.reset_password',
+    });
+    await stampRecord(trx, 'user', id, stamp, before);
   });
 }
 
@@ -246,18 +257,20 @@ export async function changeOwnPassword(
   }
   const passwordHash = await hashPassword(next);
   await db.kysely.transaction().execute(async (trx) => {
+    const before = await snapshotRecord(trx, 'user', actor.userId);
     await trx
       .updateTable('users')
       .set({ password_hash: passwordHash, updated_at: actor.at })
       .where('id', '=', actor.userId)
       .execute();
     await revokeSessions(trx, actor.userId, actor.at, sessionId);
-    await appendJournal(trx, {
+    const { stamp } = await appendJournal(trx, {
       ...actor.journal,
       docType: 'user',
       docId: actor.userId,
       action: 'user.change_password',
     });
+    await stampRecord(trx, 'user', actor.userId, stamp, before);
   });
 }
 
@@ -269,18 +282,20 @@ export async function setOwnImage(
 ): Promise<User> {
   await db.kysely.transaction().execute(async (trx) => {
     if (img !== null) await requireOwnImage(trx, actor.businessId, img);
+    const before = await snapshotRecord(trx, 'user', actor.userId);
     await trx
       .updateTable('users')
       .set({ img: img ?? DEFAULT_AVATAR, updated_at: actor.at })
       .where('id', '=', actor.userId)
       .execute();
-    await appendJournal(trx, {
+    const { stamp } = await appendJournal(trx, {
       ...actor.journal,
       docType: 'user',
       docId: actor.userId,
       action: img ? 'user.image_set' : 'user.image_delete',
       detail: img ? { img } : {},
     });
+    await stampRecord(trx, 'user', actor.userId, stamp, before);
   });
   return getUser(db, actor.businessId, actor.userId);
 }

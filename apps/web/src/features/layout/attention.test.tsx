@@ -16,6 +16,7 @@ const everything: Notifications = {
   days_not_closed: [{ day: '2026-06-01', location_id: LOC, location_name: 'Main shop' }],
   backup_failing: { at: '2026-06-02T08:05:00Z', message: 'ENOSPC: no space left on device' },
   devices_waiting: 1,
+  replaced_values: 0,
 };
 
 function server(notes: Notifications) {
@@ -60,6 +61,7 @@ describe('the notifications panel', () => {
       days_not_closed: [],
       backup_failing: null,
       devices_waiting: 0,
+      replaced_values: 0,
     });
     await renderApp(<NotificationsPanel opened onClose={() => undefined} />, {
       session: makeSession({ role: 'admin' }),

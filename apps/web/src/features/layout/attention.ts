@@ -73,6 +73,13 @@ export function attentionEntries(
       to: '/stock?low=1',
       color: 'orange',
     });
+  if (n.replaced_values > 0)
+    out.push({
+      id: 'replaced',
+      text: t('layout.attention.replacedValues', { count: n.replaced_values }),
+      to: '/stock',
+      color: 'orange',
+    });
   if (n.devices_waiting > 0)
     out.push({
       id: 'devices',

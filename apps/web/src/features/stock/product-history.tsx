@@ -1,8 +1,9 @@
 import { Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type Movement, type Product, formatQuantity } from '@duka/domain';
+import { type Movement, type Product, formatQuantity, isAdminRole } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
+import { MergeHistory } from './merge-history';
 import { useAllLocations, useMovements, usePriceHistory } from './stock-api';
 
 /** A tax rate in basis points as a percentage to type or show: 1600 → "16", 1650 → "16.50". */
@@ -18,16 +19,18 @@ const skeleton = (
   </Stack>
 );
 
-/** A product's stock movements and price changes, as two tabs (both fetched when it opens). */
+/** A product's stock movements, price changes and (for an admin) values replaced by a sync merge, as tabs. */
 export function ProductHistory({ product }: { product: Product }) {
   const { t } = useTranslation();
   const prices = usePriceHistory(product.id);
   const moves = useMovements(product.id);
+  const admin = isAdminRole(useSession().user.role);
   return (
     <Tabs defaultValue="moves" keepMounted={false}>
       <Tabs.List mb="sm">
         <Tabs.Tab value="moves">{t('stock.product.movements')}</Tabs.Tab>
         <Tabs.Tab value="prices">{t('stock.product.prices')}</Tabs.Tab>
+        {admin && <Tabs.Tab value="merges">{t('stock.product.merge.tab')}</Tabs.Tab>}
       </Tabs.List>
       <Tabs.Panel value="moves">
         {moves.isPending ? (
@@ -47,6 +50,11 @@ export function ProductHistory({ product }: { product: Product }) {
           <PricesTable prices={prices.data} />
         )}
       </Tabs.Panel>
+      {admin && (
+        <Tabs.Panel value="merges">
+          <MergeHistory productId={product.id} />
+        </Tabs.Panel>
+      )}
     </Tabs>
   );
 }

@@ -1,0 +1,151 @@
+import { type Stamp, fallbackStamp, formatStamp, stampAfter } from '@duka/domain';
+import { type Kysely, type Transaction, sql } from 'kysely';
+import type { Database } from '../db/tables.js';
+import type { DocBody } from '../modules/sync/doc-specs.js';
+import { SPEC_BY_TYPE } from '../modules/sync/doc-specs.js';
+import { GROUPS_BY_TYPE, groupsOf, setTables } from '../modules/sync/field-groups.js';
+import {
+  BASE,
+  CREATED,
+  type Stamps,
+  groupStamp,
+  groupValue,
+  readStamps,
+  rowTime,
+} from '../modules/sync/merge.js';
+import { canonical } from './canonical.js';
+
+type Row = Record<string, unknown>;
+type AnyDb = Kysely<Record<string, Row>>;
+type Trx = Transaction<Database> | Kysely<Database>;
+
+/** A record as it was before a write: its main row and set fields (null: it did not exist). */
+export type RecordSnapshot = DocBody | null;
+
+const groupSpec = (docType: string) => {
+  const spec = GROUPS_BY_TYPE.get(docType);
+  if (!spec) throw new Error(`${docType} is not an edited record`);
+  return spec;
+};
+
+/** The set rows of a child table without business_id, in key order (how they compare). */
+async function setRows(k: AnyDb, docType: string, table: string, id: string): Promise<Row[]> {
+  const part = SPEC_BY_TYPE.get(docType)!.parts.find((p) => p.table === table)!;
+  const rows = (await k
+    .selectFrom(sql.table(table).as('t'))
+    .selectAll('t')
+    .where(sql.ref(`t.${part.by}`), '=', id)
+    .execute()) as Row[];
+  const key = (r: Row) => part.key.map((c) => String(r[c])).join('|');
+  return rows
+    .map(({ business_id: _b, ...r }) => r)
+    .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/** Reads an edited record (main row and set fields) as it is now, to stamp what a write changes. */
+export async function snapshotRecord(trx: Trx, docType: string, id: string): Promise<RecordSnapshot> {
+  const k = trx as unknown as AnyDb;
+  const spec = groupSpec(docType);
+  const row = await k
+    .selectFrom(sql.table(spec.table).as('t'))
+    .selectAll('t')
+    .where(sql.ref('t.id'), '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const body: DocBody = { [spec.table]: [row] };
+  for (const table of setTables(spec)) body[table] = await setRows(k, docType, table, id);
+  return body;
+}
+
+/**
+ * Whether a group holds the same value in two snapshots. A set field compares by its rows' keys:
+ * a set written again with the same members (user locations get a new created_at) did not change.
+ */
+function sameValue(
+  docType: string,
+  members: readonly string[],
+  [rowA, bodyA]: [Row, DocBody],
+  [rowB, bodyB]: [Row, DocBody],
+): boolean {
+  const parts = SPEC_BY_TYPE.get(docType)!.parts;
+  const keyed = (v: Row) => {
+    const out: Row = {};
+    for (const [m, x] of Object.entries(v)) {
+      const part = m.startsWith('@') ? parts.find((p) => p.table === m.slice(1)) : undefined;
+      out[m] = part && Array.isArray(x) ? x.map((r: Row) => part.key.map((c) => r[c])) : x;
+    }
+    return out;
+  };
+  return (
+    canonical(keyed(groupValue(members, rowA, bodyA))) === canonical(keyed(groupValue(members, rowB, bodyB)))
+  );
+}
+
+async function writeStamps(k: AnyDb, table: string, id: string, stamps: Stamps): Promise<void> {
+  const sorted = Object.fromEntries(Object.entries(stamps).sort(([a], [b]) => (a < b ? -1 : 1)));
+  await k
+    .updateTable(table)
+    .set({ stamps: JSON.stringify(sorted) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Stamps what one write changed in an edited record (ADR 11 §2) with the stamp of that write's
+ * journal entry (`appendJournal` returns it): each field group whose value differs from
+ * `before` gets `stampAfter(stamp, its stored stamp)`, so an edit made after seeing a value beats
+ * it even when that value came from a clock in the future; `^group` keeps the stamp it replaced.
+ * A record that did not exist (`before` null) gets `$created`. Call it after the write, in its
+ * transaction.
+ */
+export async function stampRecord(
+  trx: Trx,
+  docType: string,
+  id: string,
+  stamp: Stamp,
+  before: RecordSnapshot,
+): Promise<void> {
+  const k = trx as unknown as AnyDb;
+  const spec = groupSpec(docType);
+  if (!before) return writeStamps(k, spec.table, id, { [CREATED]: formatStamp(stamp) });
+  const after = await snapshotRecord(trx, docType, id);
+  if (!after) return;
+  const was = before[spec.table]![0]!;
+  const now = after[spec.table]![0]!;
+  const stamps = readStamps(was);
+  const next: Stamps = { ...stamps };
+  next[CREATED] ??= formatStamp(fallbackStamp(rowTime(was)));
+  let changed = false;
+  for (const [group, members] of groupsOf(spec, [was, now])) {
+    if (sameValue(docType, members, [was, before], [now, after])) continue;
+    const stored = groupStamp(stamps, group, was);
+    next[group] = formatStamp(stampAfter(stamp, stored));
+    next[BASE + group] = formatStamp(stored);
+    changed = true;
+  }
+  if (changed || !stamps[CREATED]) await writeStamps(k, spec.table, id, next);
+  await keepLatestUpdate(k, spec.table, id, was.updated_at, now.updated_at);
+}
+
+/**
+ * `updated_at` never goes back: a merge takes the later of two versions' times, so a write here
+ * with a clock behind the one that wrote the stored version keeps the stored time (servers'
+ * clocks differ; without this the two sides could keep different times for the same record).
+ */
+async function keepLatestUpdate(k: AnyDb, table: string, id: string, was: unknown, now: unknown) {
+  if (typeof was !== 'string' || typeof now !== 'string' || now >= was) return;
+  await k.updateTable(table).set({ updated_at: was }).where('id', '=', id).execute();
+}
+
+/** Snapshot, write, stamp: for a service whose write and journal entry sit in one function. */
+export async function stampedEdit<T extends { stamp: Stamp }>(
+  trx: Trx,
+  docType: string,
+  id: string,
+  write: () => Promise<T>,
+): Promise<T> {
+  const before = await snapshotRecord(trx, docType, id);
+  const done = await write();
+  await stampRecord(trx, docType, id, done.stamp, before);
+  return done;
+}

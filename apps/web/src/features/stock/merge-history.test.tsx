@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import type { FieldHistoryItem } from '@duka/domain';
+import { makeSession, renderApp } from '../../test/render';
+import { MergeHistory } from './merge-history';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+
+/** Answers the one route the list reads. */
+function fakeServer(routes: Record<string, () => Response>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      const handler = routes[`${init?.method ?? 'GET'} ${url}`];
+      return Promise.resolve(handler ? handler() : json({ items: [] }));
+    }),
+  );
+}
+
+const PRODUCT = '0193b000-0000-7000-8000-000000000001';
+const items: FieldHistoryItem[] = [
+  {
+    id: 'h1',
+    field: 'price',
+    reason: 'concurrent',
+    value: { price: 18_000, tax_rate: 0 },
+    set: { at: '2026-11-25T07:02:00.000Z', here: false, server: 'Branch B' },
+    won_value: { price: 17_500, tax_rate: 0 },
+    won: { at: '2026-11-25T07:05:00.000Z', here: true, server: '' },
+    recorded_at: '2026-11-25T07:06:00.000Z',
+  },
+  {
+    id: 'h2',
+    field: 'code',
+    reason: 'unique',
+    value: { code: '2002' },
+    set: { at: null, here: false, server: '' },
+    won_value: { code: '2002-ab12' },
+    won: { at: null, here: false, server: '' },
+    recorded_at: '2026-11-25T07:06:00.000Z',
+  },
+];
+
+describe("a product's values replaced by a sync merge", () => {
+  it('says each in words: the value, where it was set, and what replaced it', async () => {
+    fakeServer({ [`GET /api/history/product/${PRODUCT}`]: () => json({ items }) });
+    await renderApp(<MergeHistory productId={PRODUCT} />, { session: makeSession({ role: 'admin' }) });
+    const list = await screen.findByTestId('merge-history');
+    const lines = [...list.querySelectorAll('li')].map((l) => l.textContent);
+    expect(lines[0]).toMatch(
+      /^Selling price .*180\.00 set on Branch B at .+ was replaced by .*175\.00 set here at .+\.$/,
+    );
+    expect(lines[1]).toBe(
+      'Code 2002 set on another server was taken first by another product: it became 2002-ab12.',
+    );
+  });
+
+  it('in German too, and says when nothing was replaced', async () => {
+    fakeServer({ [`GET /api/history/product/${PRODUCT}`]: () => json({ items: [] }) });
+    await renderApp(<MergeHistory productId={PRODUCT} />, {
+      session: makeSession({ role: 'admin' }),
+      lng: 'de',
+    });
+    expect(
+      await screen.findByText('Keine Synchronisierung hat Werte dieses Produkts ersetzt.'),
+    ).toBeVisible();
+  });
+});
