@@ -61,7 +61,7 @@ async function gzipBytes(urls) {
 }
 
 /** One Lighthouse run: the three scores, the main metrics and the page's scripts. */
-async function audit(port, url, cookie) {
+async function audit(port, url, cookie, attempt = 1) {
   const { lhr } = await lighthouse(url, {
     port,
     output: 'json',
@@ -69,6 +69,8 @@ async function audit(port, url, cookie) {
     onlyCategories: Object.keys(TARGETS),
     extraHeaders: cookie ? { Cookie: cookie } : undefined,
   });
+  // a trace Chromium failed to record (NO_NAVSTART now and then on a busy machine): run again
+  if (lhr.runtimeError && attempt < 3) return audit(port, url, cookie, attempt + 1);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const requests = lhr.audits['network-requests'].details.items;
   const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith('http'));

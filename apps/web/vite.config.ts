@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { createHash } from 'node:crypto';
@@ -24,6 +24,29 @@ function i18nVersions(): Record<string, string> {
 }
 
 /**
+ * src/boot.ts as the page's first script, an entry of its own: tiny, it runs while the app's code
+ * is still downloading and starts the language file's fetch (Vite would fold a second script of
+ * index.html into the app's entry, which runs only once all of its code has arrived).
+ */
+function bootScript(): Plugin {
+  return {
+    name: 'duka-boot-script',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const boot = Object.values(ctx.bundle ?? {}).find(
+          (c) => c.type === 'chunk' && c.isEntry && c.name === 'boot',
+        );
+        if (!boot) return html;
+        // before the app's entry: module scripts run in the order they appear
+        const tag = `<script type="module" crossorigin src="/${boot.fileName}"></script>`;
+        return html.replace(/<script type="module"/, `${tag}\n    $&`);
+      },
+    },
+  };
+}
+
+/**
  * Builds the SPA into apps/web/dist; the server serves it with SPA fallback. After the build,
  * scripts/precompress.mjs writes the .br and .gz copies the server sends.
  */
@@ -31,6 +54,7 @@ export default defineConfig({
   root,
   plugins: [
     react(),
+    bootScript(),
     // Installable, and the app shell opens from the service worker's cache even while the server
     // restarts or is unreachable. The API is never cached: only the built files are precached.
     VitePWA({
@@ -38,7 +62,7 @@ export default defineConfig({
       registerType: 'autoUpdate',
       injectRegister: false, // main.tsx registers it once the page has painted
       manifestFilename: 'manifest.webmanifest',
-      includeAssets: ['assets/duka-logo.svg', 'assets/icons/apple-touch-icon.png'],
+      includeManifestIcons: false, // the glob below has them
       manifest: {
         id: '/',
         name: 'Duka',
@@ -56,16 +80,24 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // the app's code, styles, images and the translations (fetched as `?v={hash}`: the build's)
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'assets/i18n/*.json'],
+        ignoreURLParametersMatching: [/^v$/],
+        // only the build's content-named files go unrevisioned (public/assets/ keeps its names)
+        dontCacheBustURLsMatching: /^assets\/[^/]+-[A-Za-z0-9_-]{8}\.(?:js|css)$/,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(?:\/|$)/],
         cleanupOutdatedCaches: true,
-        // The language in use, once fetched: its URL carries its content hash, so cache first.
-        runtimeCaching: [
-          {
-            urlPattern: ({ url }) => url.pathname.startsWith('/assets/i18n/') && url.searchParams.has('v'),
-            handler: 'CacheFirst',
-            options: { cacheName: 'duka-i18n', expiration: { maxEntries: 8 } },
+        inlineWorkboxRuntime: true,
+        // a translation file keeps its name across builds: its content hash is its revision
+        manifestTransforms: [
+          (entries) => {
+            const versions = i18nVersions();
+            const manifest = entries.map((e) => {
+              const lang = /^assets\/i18n\/([a-z]{2})\.json$/.exec(e.url)?.[1];
+              return lang ? { ...e, revision: versions[lang] ?? e.revision } : e;
+            });
+            return { manifest, warnings: [] };
           },
         ],
       },
@@ -79,6 +111,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rollupOptions: { input: { index: path.join(root, 'index.html'), boot: path.join(root, 'src/boot.ts') } },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },

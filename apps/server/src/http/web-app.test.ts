@@ -154,3 +154,26 @@ describe('cacheControlFor', () => {
     }
   });
 });
+
+describe('headers of the pages and of their files', () => {
+  it('a page carries the Content-Security-Policy; a file under /assets/ only the fixed headers', async () => {
+    const webRoot = fakeWebRoot();
+    const fresh = await freshDatabase();
+    const app = await buildApp({
+      deps: { db: fresh.db, config: testConfig(), clock: { now: () => new Date() }, version: 'test' },
+      webRoot,
+    });
+    try {
+      const page = await app.inject({ url: '/login' });
+      expect(page.headers['content-security-policy']).toMatch(/default-src 'self'/);
+      const file = await app.inject({ url: '/assets/index-AbCd12_-.js' });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-security-policy']).toBeUndefined();
+      expect(file.headers['x-content-type-options']).toBe('nosniff');
+    } finally {
+      await app.close();
+      await fresh.dispose();
+      fs.rmSync(webRoot, { recursive: true, force: true });
+    }
+  });
+});

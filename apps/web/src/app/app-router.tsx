@@ -1,5 +1,4 @@
 import { Suspense } from 'react';
-import { Center, Loader } from '@mantine/core';
 import { RouterProvider } from 'react-router/dom';
 import { createRouter } from './router';
 
@@ -13,9 +12,10 @@ export function AppRouter() {
   return (
     <Suspense
       fallback={
-        <Center h="100vh" aria-busy="true">
-          <Loader />
-        </Center>
+        // the same as index.html's shell, so the page does not flicker while the words arrive
+        <div className="duka-boot" aria-busy="true">
+          <img src="/assets/duka-logo.svg" width={56} height={56} alt="Duka" />
+        </div>
       }
     >
       <RouterProvider router={router} />

@@ -1,33 +1,29 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language, isLanguage } from '@duka/domain';
-import { loadPrefs, updatePrefs } from './prefs';
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@duka/domain';
+import { type TranslationResponse, fetchTranslation, takeEarlyTranslation } from './early-translation';
+import { initialLanguage, translationUrl } from './language';
+import { updatePrefs } from './prefs';
 
-/**
- * Translation files are fetched as GET /assets/i18n/{lang}.json (seed spec §1), with the file's
- * content hash as `?v=` (the build's `__I18N_VERSIONS__`), so the browser may keep it for a year.
- */
+/** Translation files are fetched as GET /assets/i18n/{lang}.json (seed spec §1); see translationUrl. */
 export const I18N_LOAD_PATH = '/assets/i18n/{{lng}}.json';
 
-declare const __I18N_VERSIONS__: Record<string, string> | undefined;
-const VERSIONS: Record<string, string> = typeof __I18N_VERSIONS__ === 'object' ? __I18N_VERSIONS__ : {};
+export { initialLanguage, translationUrl };
 
-/** The URL of one language's file: its path, and its content hash when the build knows it. */
-export function translationUrl(lng: string): string {
-  const version = VERSIONS[lng];
-  return `/assets/i18n/${lng}.json${version ? `?v=${version}` : ''}`;
-}
+type RequestCallback = (err: unknown, res?: TranslationResponse) => void;
 
-/** The language to start in: the one chosen in this browser, else the browser's own, else en. */
-export function initialLanguage(): Language {
-  const chosen = loadPrefs().language;
-  if (chosen) return chosen;
-  for (const tag of navigator.languages ?? [navigator.language]) {
-    const base = tag?.slice(0, 2).toLowerCase();
-    if (base && isLanguage(base)) return base;
-  }
-  return FALLBACK_LANGUAGE;
+/** i18next-http-backend's request: the answer boot.ts already asked for when it is this one. */
+function requestTranslation(
+  _options: unknown,
+  url: string,
+  _payload: unknown,
+  callback: RequestCallback,
+): void {
+  (takeEarlyTranslation(url) ?? fetchTranslation(url)).then(
+    (res) => callback(null, res),
+    (err: unknown) => callback(err),
+  );
 }
 
 /**
@@ -52,7 +48,9 @@ export function createI18n(
     supportedLngs: [...LANGUAGES],
     load: 'languageOnly',
     resources,
-    backend: resources ? undefined : { loadPath: (lngs: string[]) => translationUrl(lngs[0] ?? lng) },
+    backend: resources
+      ? undefined
+      : { loadPath: (lngs: string[]) => translationUrl(lngs[0] ?? lng), request: requestTranslation },
     interpolation: { escapeValue: false },
     returnNull: false,
   });
