@@ -13,6 +13,7 @@ import { checkoutLoad, prepareCheckout } from './checkout.mjs';
 import { reportFigures } from './reports.mjs';
 import { seedYear } from './seed-year.mjs';
 import { syncFigures } from './sync.mjs';
+import { webFigures } from './web.mjs';
 import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -212,6 +213,9 @@ try {
 
   // Sync: a shop's SQLite pushed to a hosted server process on its own PostgreSQL database.
   await syncFigures({ root, adminUrl });
+
+  // The web app: Lighthouse on /login and /cash-sale, and the JavaScript each loads.
+  await webFigures();
 } finally {
   for (const s of servers) s.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -16,7 +16,7 @@ test.describe('four languages (seed spec §1, §9)', () => {
       await page.goto('/login');
       await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
       const fetched = page
-        .waitForRequest((r) => r.url().endsWith(`/assets/i18n/${lang}.json`), { timeout: 5000 })
+        .waitForRequest((r) => new URL(r.url()).pathname === `/assets/i18n/${lang}.json`, { timeout: 5000 })
         .catch(() => null);
       await page.getByRole('combobox', { name: /^(Language|Idioma|Sprache)$/ }).click();
       await page.getByRole('option', { name }).click();

@@ -1,13 +1,109 @@
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const i18nDir = path.join(root, 'public/assets/i18n');
 
-/** Builds the SPA into apps/web/dist; the server serves it with SPA fallback. */
+/**
+ * A content hash per translation file, fetched as `/assets/i18n/{lang}.json?v={hash}`: the server
+ * gives that answer a one-year immutable cache when the hash is its file's (the same hash: the
+ * first 12 hex digits of the file's sha256; apps/server/src/http/web-app.ts).
+ */
+function i18nVersions(): Record<string, string> {
+  const versions: Record<string, string> = {};
+  for (const file of fs.readdirSync(i18nDir).filter((f) => f.endsWith('.json'))) {
+    const hash = createHash('sha256').update(fs.readFileSync(path.join(i18nDir, file)));
+    versions[file.replace(/\.json$/, '')] = hash.digest('hex').slice(0, 12);
+  }
+  return versions;
+}
+
+/**
+ * src/boot.ts as the page's first script, an entry of its own: tiny, it runs while the app's code
+ * is still downloading and starts the language file's fetch (Vite would fold a second script of
+ * index.html into the app's entry, which runs only once all of its code has arrived).
+ */
+function bootScript(): Plugin {
+  return {
+    name: 'duka-boot-script',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const boot = Object.values(ctx.bundle ?? {}).find(
+          (c) => c.type === 'chunk' && c.isEntry && c.name === 'boot',
+        );
+        if (!boot) return html;
+        // before the app's entry: module scripts run in the order they appear
+        const tag = `<script type="module" crossorigin src="/${boot.fileName}"></script>`;
+        return html.replace(/<script type="module"/, `${tag}\n    $&`);
+      },
+    },
+  };
+}
+
+/**
+ * Builds the SPA into apps/web/dist; the server serves it with SPA fallback. After the build,
+ * scripts/precompress.mjs writes the .br and .gz copies the server sends.
+ */
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [
+    react(),
+    bootScript(),
+    // Installable, and the app shell opens from the service worker's cache even while the server
+    // restarts or is unreachable. The API is never cached: only the built files are precached.
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'autoUpdate',
+      injectRegister: false, // main.tsx registers it once the page has painted
+      manifestFilename: 'manifest.webmanifest',
+      includeManifestIcons: false, // the glob below has them
+      manifest: {
+        id: '/',
+        name: 'Duka',
+        short_name: 'Duka',
+        description: 'Point of sale and back office for small shops',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#0b7285',
+        icons: [
+          { src: '/assets/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/assets/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/assets/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // the app's code, styles, images and the translations (fetched as `?v={hash}`: the build's)
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'assets/i18n/*.json'],
+        ignoreURLParametersMatching: [/^v$/],
+        // only the build's content-named files go unrevisioned (public/assets/ keeps its names)
+        dontCacheBustURLsMatching: /^assets\/[^/]+-[A-Za-z0-9_-]{8}\.(?:js|css)$/,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(?:\/|$)/],
+        cleanupOutdatedCaches: true,
+        inlineWorkboxRuntime: true,
+        // a translation file keeps its name across builds: its content hash is its revision
+        manifestTransforms: [
+          (entries) => {
+            const versions = i18nVersions();
+            const manifest = entries.map((e) => {
+              const lang = /^assets\/i18n\/([a-z]{2})\.json$/.exec(e.url)?.[1];
+              return lang ? { ...e, revision: versions[lang] ?? e.revision } : e;
+            });
+            return { manifest, warnings: [] };
+          },
+        ],
+      },
+    }),
+  ],
+  define: { __I18N_VERSIONS__: JSON.stringify(i18nVersions()) },
   // The domain package from its sources: no build of packages/domain needed first.
   resolve: {
     alias: { '@duka/domain': fileURLToPath(new URL('../../packages/domain/src/index.ts', import.meta.url)) },
@@ -15,7 +111,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    chunkSizeWarningLimit: 900,
+    rollupOptions: { input: { index: path.join(root, 'index.html'), boot: path.join(root, 'src/boot.ts') } },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -14,10 +13,10 @@ import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import { accessPlugin } from './http/access.js';
 import { DiskHealth } from './lib/disk-health.js';
-import { AppError } from './lib/errors.js';
 import { installErrorHandler } from './http/errors.js';
 import { installRequestGuard } from './http/request-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerCompression, serveWebApp } from './http/web-app.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { businessRoutes } from './modules/business/business.routes.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
@@ -137,6 +136,7 @@ function recordRoutes(app: FastifyInstance): void {
 /** Security headers, cookies, uploads, rate limits, the OpenAPI document and the access rules. */
 async function registerPlugins(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await registerSecurityHeaders(app, deps.config.secureCookies);
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 1_000_000, files: 1, fields: 10 } });
   await app.register(rateLimit, { global: false });
@@ -153,36 +153,6 @@ async function registerPlugins(app: FastifyInstance, deps: AppDeps): Promise<voi
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(accessPlugin, { db: deps.db.kysely, clock: deps.clock, config: deps.config });
-}
-
-/** The built web app when `webRoot` holds one; unknown paths outside /api get its index.html. */
-async function serveWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
-  const indexHtml =
-    webRoot && fs.existsSync(path.join(webRoot, 'index.html')) ? path.join(webRoot, 'index.html') : null;
-  if (indexHtml) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: true, index: false, maxAge: 0 });
-  }
-
-  if (indexHtml) {
-    // The static plugin answers a folder (`/`) with 403; the app's own router sends `/` to /login.
-    app.get('/', { config: { access: { kind: 'public' } }, schema: { hide: true } }, (_request, reply) =>
-      reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(indexHtml)),
-    );
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    if (
-      url.startsWith('/api/') ||
-      url === '/api' ||
-      !indexHtml ||
-      (request.method !== 'GET' && request.method !== 'HEAD')
-    ) {
-      throw new AppError('not_found', `No such endpoint: ${request.method} ${url}`);
-    }
-    // Unknown app paths get the single-page app; its router shows the error page.
-    return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(indexHtml));
-  });
 }
 
 export async function buildApp({

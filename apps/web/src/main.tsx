@@ -3,35 +3,54 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient } from './app/providers';
-import { createRouter } from './app/router';
-import { setDeviceHeader, setDeviceToken, setDeviceTokenHandler, setServerMode } from './lib/api-client';
-import { readStoredDevice, readStoredDeviceToken, saveDeviceToken } from './lib/device-store';
-import { setupI18n } from './lib/i18n';
+import { AppRouter } from './app/app-router';
+import { registerServiceWorker } from './app/service-worker';
+import {
+  setDeviceHeader,
+  setDeviceToken,
+  setDeviceTokenHandler,
+  setServerMode,
+  whenDeviceKnown,
+  whenModeKnown,
+} from './lib/api-client';
+import { createI18n } from './lib/i18n';
 import { bindNotifyI18n } from './lib/notify';
-import { fetchHealth } from './features/auth/auth-api';
+import { fetchHealth, hasSignedInHint } from './features/auth/auth-api';
 
-async function start() {
-  const [i18n, device, health] = await Promise.allSettled([setupI18n(), readStoredDevice(), fetchHealth()]);
-  if (device.status === 'fulfilled') setDeviceHeader(device.value);
-  if (device.status === 'fulfilled' && device.value) {
-    setDeviceToken(device.value, await readStoredDeviceToken(device.value).catch(() => null));
-  }
+/** This till's saved device and its token (IndexedDB), set on the API client. */
+async function loadDevice(): Promise<void> {
+  const { readStoredDevice, readStoredDeviceToken } = await import('./lib/device-store');
+  const device = await readStoredDevice();
+  setDeviceHeader(device);
+  if (device) setDeviceToken(device, await readStoredDeviceToken(device).catch(() => null));
+}
+
+/**
+ * The page paints at once; the language, this till's device and the server's mode arrive in
+ * parallel and fill in (screens wait for their words; requests for the device; writes for the
+ * mode). A browser that is not signed in has no request that needs the device, so the sign-in
+ * page loads no IndexedDB code.
+ */
+function start() {
+  const { instance: i18n } = createI18n();
+  bindNotifyI18n(i18n);
+  if (hasSignedInHint()) whenDeviceKnown(loadDevice());
   // A token the server issues to this till at sign-in is kept beside its device id (ADR 8).
-  setDeviceTokenHandler((id, token) => void saveDeviceToken(id, token).catch(() => undefined));
-  if (health.status === 'fulfilled') setServerMode(health.value.mode);
-  if (i18n.status === 'rejected') throw i18n.reason;
-  bindNotifyI18n(i18n.value);
+  setDeviceTokenHandler((id, token) => {
+    void import('./lib/device-store').then((m) => m.saveDeviceToken(id, token)).catch(() => undefined);
+  });
+  whenModeKnown(fetchHealth().then((health) => setServerMode(health.mode)));
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
   createRoot(root).render(
     <StrictMode>
-      <AppProviders i18n={i18n.value} queryClient={createQueryClient()}>
-        <RouterProvider router={createRouter()} />
+      <AppProviders i18n={i18n} queryClient={createQueryClient()}>
+        <AppRouter />
       </AppProviders>
     </StrictMode>,
   );
+  registerServiceWorker();
 }
 
-void start();
+start();

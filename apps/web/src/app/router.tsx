@@ -3,12 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
 import { MENU, EXTRA_ROUTES, type MenuLink } from '@duka/domain';
 import { LoginPage } from '../features/auth/login-page';
-import { RequireAuth } from '../features/auth/require-auth';
 import { SessionWatcher } from '../features/auth/session-watcher';
-import { ErrorPage } from '../features/errors/error-page';
-import { AppLayout } from '../features/layout/app-layout';
-import { PlaceholderPage } from '../features/placeholder/placeholder-page';
-import { NotOnHostedCopy } from '../features/sync';
 
 /** Screens built so far, loaded when first opened; every other menu route is a placeholder. */
 const SCREENS: Record<string, RouteObject['lazy']> = {
@@ -91,7 +86,10 @@ const WRITE_ONLY = new Set([
 
 function writeOnly(lazy: NonNullable<RouteObject['lazy']>, labelKeys: string[]): RouteObject['lazy'] {
   return async () => {
-    const { Component: Screen } = await (lazy as () => Promise<{ Component: ComponentType }>)();
+    const [{ Component: Screen }, { NotOnHostedCopy }] = await Promise.all([
+      (lazy as () => Promise<{ Component: ComponentType }>)(),
+      import('../features/sync'),
+    ]);
     function OnlyOnTheShopPc() {
       const { t } = useTranslation();
       return (
@@ -113,27 +111,46 @@ function labelKeysOf(link: MenuLink): string[] {
   return [`menu.${link.id}`];
 }
 
+/** A route whose screen comes later: its menu label as the title (loaded when opened). */
+function placeholder(labelKeys: string[]): RouteObject['lazy'] {
+  return async () => {
+    const { PlaceholderPage } = await import('../features/placeholder/placeholder-page');
+    return { Component: () => <PlaceholderPage labelKeys={labelKeys} /> };
+  };
+}
+
 const appRoutes: RouteObject[] = [
   ...MENU.flatMap((e) => (e.kind === 'link' ? [e] : e.children)).map((link): RouteObject => {
     const screen = SCREENS[link.path];
     const lazy = screen && WRITE_ONLY.has(link.path) ? writeOnly(screen, labelKeysOf(link)) : screen;
-    return lazy
-      ? { path: link.path, lazy }
-      : { path: link.path, element: <PlaceholderPage labelKeys={labelKeysOf(link)} /> };
+    return { path: link.path, lazy: lazy ?? placeholder(labelKeysOf(link)) };
   }),
-  ...EXTRA_ROUTES.map((link) => ({
-    path: link.path,
-    // /period-report is an alias of /period-sales (spec-decisions.md)
-    element:
-      link.path === '/period-report' ? (
-        <Navigate to="/period-sales" replace />
-      ) : (
-        <PlaceholderPage labelKeys={[`menu.${link.id}`]} />
-      ),
-    // an extra route with a screen of its own (/daily-sales) loads it instead of the placeholder
-    ...(SCREENS[link.path] ? { lazy: SCREENS[link.path], element: undefined } : {}),
-  })),
+  ...EXTRA_ROUTES.map((link): RouteObject =>
+    // /period-report is an alias of /period-sales (spec-decisions.md); an extra route with a screen
+    // of its own (/daily-sales) loads it instead of the placeholder
+    link.path === '/period-report'
+      ? { path: link.path, element: <Navigate to="/period-sales" replace /> }
+      : { path: link.path, lazy: SCREENS[link.path] ?? placeholder([`menu.${link.id}`]) },
+  ),
 ];
+
+/**
+ * The signed-in shell (menu, header, notifications) and its guard, loaded with the first signed-in
+ * screen: the sign-in page never loads them.
+ */
+const signedInShell: RouteObject['lazy'] = async () => {
+  const [{ RequireAuth }, { AppLayout }] = await Promise.all([
+    import('../features/auth/require-auth'),
+    import('../features/layout/app-layout'),
+  ]);
+  return {
+    Component: () => (
+      <RequireAuth>
+        <AppLayout />
+      </RequireAuth>
+    ),
+  };
+};
 
 /** The routes of seed spec §2 with the guard of spec-decisions.md. */
 export const routes: RouteObject[] = [
@@ -147,15 +164,11 @@ export const routes: RouteObject[] = [
         path: '/setup',
         lazy: async () => ({ Component: (await import('../features/setup/setup-page')).SetupPage }),
       },
-      { path: '/pages/error', element: <ErrorPage /> },
       {
-        element: (
-          <RequireAuth>
-            <AppLayout />
-          </RequireAuth>
-        ),
-        children: appRoutes,
+        path: '/pages/error',
+        lazy: async () => ({ Component: (await import('../features/errors/error-page')).ErrorPage }),
       },
+      { lazy: signedInShell, children: appRoutes },
       { path: '*', element: <Navigate to="/pages/error" replace /> },
     ],
   },

@@ -61,6 +61,20 @@ export function takeDeviceToken(res: Response, deviceId: string | null): void {
 export function setServerMode(mode: Mode): void {
   state.mode = mode;
 }
+
+/**
+ * The app starts before it knows this till's device (IndexedDB) and the server's mode (health):
+ * requests sent with this till's device wait for the first, writes for the second, and nothing
+ * else waits (the page paints and reads start at once).
+ */
+let deviceKnown: Promise<unknown> = Promise.resolve();
+let modeKnown: Promise<unknown> = Promise.resolve();
+export function whenDeviceKnown(p: Promise<unknown>): void {
+  deviceKnown = p.catch(() => undefined);
+}
+export function whenModeKnown(p: Promise<unknown>): void {
+  modeKnown = p.catch(() => undefined);
+}
 export function getServerMode(): Mode {
   return state.mode;
 }
@@ -125,6 +139,7 @@ export function resetConnectivityCache(): void {
  * rule (it answers `business_offline`); this only spares the trip.
  */
 async function assertCanWrite(method: string, path: string, body: unknown): Promise<void> {
+  await modeKnown;
   if (state.mode !== 'hosted') return;
   if (CONNECTIVITY_EXEMPT.some((re) => re.test(path))) return;
   if (switchesOnlineAt(method, path, body)) return;
@@ -174,6 +189,7 @@ export async function api<T = unknown>(path: string, opts: RequestOptions<T> = {
   const isRead = method === 'GET';
   const repeatable = opts.retry ?? (isRead || method === 'PUT' || method === 'DELETE');
   if (!isRead) await assertCanWrite(method, path, opts.body);
+  if (opts.deviceId === undefined) await deviceKnown;
 
   const device = opts.deviceId !== undefined ? opts.deviceId : state.deviceId;
   const headers: Record<string, string> = { Accept: 'application/json', ...deviceHeaders(device) };

@@ -1,42 +1,67 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language, isLanguage } from '@duka/domain';
-import { loadPrefs, updatePrefs } from './prefs';
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@duka/domain';
+import { type TranslationResponse, fetchTranslation, takeEarlyTranslation } from './early-translation';
+import { initialLanguage, translationUrl } from './language';
+import { updatePrefs } from './prefs';
 
-/** Translation files are fetched as GET /assets/i18n/{lang}.json (seed spec §1). */
+/** Translation files are fetched as GET /assets/i18n/{lang}.json (seed spec §1); see translationUrl. */
 export const I18N_LOAD_PATH = '/assets/i18n/{{lng}}.json';
 
-/** The language to start in: the one chosen in this browser, else the browser's own, else en. */
-export function initialLanguage(): Language {
-  const chosen = loadPrefs().language;
-  if (chosen) return chosen;
-  for (const tag of navigator.languages ?? [navigator.language]) {
-    const base = tag?.slice(0, 2).toLowerCase();
-    if (base && isLanguage(base)) return base;
-  }
-  return FALLBACK_LANGUAGE;
+export { initialLanguage, translationUrl };
+
+type RequestCallback = (err: unknown, res?: TranslationResponse) => void;
+
+/** i18next-http-backend's request: the answer boot.ts already asked for when it is this one. */
+function requestTranslation(
+  _options: unknown,
+  url: string,
+  _payload: unknown,
+  callback: RequestCallback,
+): void {
+  (takeEarlyTranslation(url) ?? fetchTranslation(url)).then(
+    (res) => callback(null, res),
+    (err: unknown) => callback(err),
+  );
 }
 
-/** Starts i18next; with `resources` (tests) nothing is fetched. */
-export async function setupI18n(resources?: Resource, lng: Language = initialLanguage()): Promise<I18n> {
+/**
+ * Makes the i18next instance and starts loading the language, without waiting for it: the page
+ * paints at once and the screens that need words suspend until they arrive. Only the language in
+ * use is fetched: every file has every key (i18n-keys test), so English is never needed beside
+ * another language (`fallbackLng: false`). With `resources` (tests) nothing is fetched.
+ */
+export function createI18n(
+  resources?: Resource,
+  lng: Language = initialLanguage(),
+): { instance: I18n; ready: Promise<unknown> } {
   const instance = i18next.createInstance();
   if (!resources) instance.use(HttpBackend);
   instance.use(initReactI18next);
-  await instance.init({
-    lng,
-    fallbackLng: FALLBACK_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    load: 'languageOnly',
-    resources,
-    backend: resources ? undefined : { loadPath: I18N_LOAD_PATH },
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  document.documentElement.lang = instance.language;
   instance.on('languageChanged', (l) => {
     document.documentElement.lang = l;
   });
+  const ready = instance.init({
+    lng,
+    fallbackLng: resources ? FALLBACK_LANGUAGE : false,
+    supportedLngs: [...LANGUAGES],
+    load: 'languageOnly',
+    resources,
+    backend: resources
+      ? undefined
+      : { loadPath: (lngs: string[]) => translationUrl(lngs[0] ?? lng), request: requestTranslation },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  document.documentElement.lang = lng;
+  return { instance, ready };
+}
+
+/** Starts i18next and waits until the language is loaded (tests, and anything that needs words first). */
+export async function setupI18n(resources?: Resource, lng: Language = initialLanguage()): Promise<I18n> {
+  const { instance, ready } = createI18n(resources, lng);
+  await ready;
   return instance;
 }
 

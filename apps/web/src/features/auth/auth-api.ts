@@ -16,7 +16,7 @@ export const ME_QUERY_KEY = ['me'] as const;
 /** The server's readable cookie beside the HttpOnly session: this browser signed in (no token). */
 const SIGNED_IN_HINT = 'duka_signed_in';
 
-const hasSignedInHint = (): boolean =>
+export const hasSignedInHint = (): boolean =>
   document.cookie.split(';').some((c) => c.trim().startsWith(`${SIGNED_IN_HINT}=`));
 
 /**
@@ -64,8 +64,10 @@ export function fetchSetupStatus() {
   return api('/api/setup', { schema: setupStatusSchema });
 }
 
+/** The server's health and mode; public, so it does not wait for this till's device. */
 export function fetchHealth() {
   return api('/api/health', {
     schema: healthSchema,
+    deviceId: null,
   });
 }

@@ -6,17 +6,20 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '@duka/domain';
 import { setDeviceHeader, setDeviceToken } from '../../lib/api-client';
-import { readStoredDeviceToken } from '../../lib/device-store';
 import { ApiError } from '../../lib/api-error';
 import { loadPrefs } from '../../lib/prefs';
 import { storeSession } from '../../lib/session-storage';
 import { describeApiError, notifyError, notifySuccess, notifyWarning } from '../../lib/notify';
 import { ME_QUERY_KEY, loginRequest } from './auth-api';
-import { DeviceFlowError, resolveLoginDevice } from './device-flow';
 import { landingPath } from './landing';
 
-/** This browser's device id for signing in as `login`, or null once the user has been told why not. */
+/**
+ * This browser's device id for signing in as `login`, or null once the user has been told why not.
+ * The device store (IndexedDB) and the printer helper's client load here, at the first sign-in,
+ * not with the sign-in page.
+ */
 async function loginDevice(login: string, t: TFunction): Promise<string | null> {
+  const { DeviceFlowError, resolveLoginDevice } = await import('./device-flow');
   try {
     const resolved = await resolveLoginDevice(login);
     if (resolved.helperMissing) notifyWarning(t('device.checkPrinterAppRunning'), t('device.notDetected'));
@@ -54,6 +57,7 @@ export function useLoginForm() {
       const deviceId = await loginDevice(values.login, t);
       if (deviceId === null) return;
       // The token the server issued this device, sent with its id (a new device gets one now).
+      const { readStoredDeviceToken } = await import('../../lib/device-store');
       setDeviceToken(deviceId, await readStoredDeviceToken(deviceId).catch(() => null));
       const session = await loginRequest({ login: values.login.trim(), password: values.password }, deviceId);
       setDeviceHeader(deviceId);

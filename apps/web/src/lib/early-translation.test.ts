@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { guessLanguage, takeEarlyTranslation, translationFileUrl } from './early-translation';
+
+const LANGS = ['de', 'en', 'es', 'pt'];
+const prefs = (language: unknown) =>
+  `a=1; duka_prefs=${encodeURIComponent(JSON.stringify({ layout: {}, language }))}; b=2`;
+
+describe('the early language file (boot.ts)', () => {
+  it("guesses the language chosen in this browser, else the browser's own, else en", () => {
+    expect(guessLanguage(LANGS, prefs('pt'), ['de-DE'])).toBe('pt');
+    expect(guessLanguage(LANGS, prefs(null), ['fr-FR', 'de-DE'])).toBe('de');
+    expect(guessLanguage(LANGS, prefs('xx'), ['es-MX'])).toBe('es');
+    expect(guessLanguage(LANGS, 'duka_prefs=%7Bbroken', ['fr-FR'])).toBe('en');
+    expect(guessLanguage(LANGS, '', [])).toBe('en');
+  });
+
+  it('asks for the file by path, with its content hash when the build knows it', () => {
+    expect(translationFileUrl('de', { de: 'abc123' })).toBe('/assets/i18n/de.json?v=abc123');
+    expect(translationFileUrl('de', {})).toBe('/assets/i18n/de.json');
+  });
+
+  it('hands over nothing when no early fetch was started', () => {
+    expect(takeEarlyTranslation('/assets/i18n/en.json')).toBeNull();
+  });
+});

@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// The web app's figures: Lighthouse (mobile preset, simulated slow 4G and a 4× slower CPU) on
+// `/login` and on `/cash-sale` signed in, against a fresh local server, on the system Chromium;
+// and the JavaScript each page loads, as transferred and as gzip (level 9) of every script.
+// `npm run bench` runs it with the rest; `node bench/web.mjs` runs it alone.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 };
+const JS_TARGETS = { '/login': 120, '/cash-sale': 200 };
+
+/** A fresh local server (its own data folder) with a business set up; answers its url and the owner's cookie. */
+async function freshServer(dataDir) {
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/(?:ready|running at) (http:\/\/[^\s]+)/);
+      if (m) resolve(m[1].replace('localhost', '127.0.0.1'));
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+  const setup = await fetch(`${url}/api/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ business_name: 'Bench shop', username: 'owner', password: 'bench-pass-1' }),
+  });
+  if (!setup.ok) throw new Error(`setup: ${setup.status} ${await setup.text()}`);
+  return { child, url, cookie: setup.headers.get('set-cookie').split(';')[0] };
+}
+
+/** Gzip (level 9) of each script the page loaded, fetched again uncompressed: comparable before and after. */
+async function gzipBytes(urls) {
+  let total = 0;
+  for (const u of urls) {
+    const res = await fetch(u, { headers: { 'accept-encoding': 'identity' } });
+    total += zlib.gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
+  }
+  return total;
+}
+
+/** One Lighthouse run: the three scores, the main metrics and the page's scripts. */
+async function audit(port, url, cookie, attempt = 1) {
+  const { lhr } = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: Object.keys(TARGETS),
+    extraHeaders: cookie ? { Cookie: cookie } : undefined,
+  });
+  // a trace Chromium failed to record (NO_NAVSTART now and then on a busy machine): run again
+  if (lhr.runtimeError && attempt < 3) return audit(port, url, cookie, attempt + 1);
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const requests = lhr.audits['network-requests'].details.items;
+  const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith('http'));
+  const failed = Object.values(lhr.categories)
+    .flatMap((c) => c.auditRefs)
+    .map((ref) => lhr.audits[ref.id])
+    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+    .map((a) => a.id);
+  return {
+    scores: Object.fromEntries(
+      Object.keys(TARGETS).map((k) => [k, Math.round(lhr.categories[k].score * 100)]),
+    ),
+    fcp: lhr.audits['first-contentful-paint'].numericValue,
+    lcp: lhr.audits['largest-contentful-paint'].numericValue,
+    tbt: lhr.audits['total-blocking-time'].numericValue,
+    cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    jsTransferred: scripts.reduce((s, r) => s + r.transferSize, 0),
+    scriptUrls: [...new Set(scripts.map((r) => r.url))],
+    failed: [...new Set(failed)],
+  };
+}
+
+const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+const s = (n) => `${(n / 1000).toFixed(1)} s`;
+
+/** Lighthouse `RUNS` times per page, the median run by performance score printed. */
+export async function webFigures() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-bench-web-'));
+  const server = await freshServer(dataDir);
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    console.log(`\nWeb app (Lighthouse ${RUNS}× per page, mobile preset, median run by performance):`);
+    for (const [page, cookie] of [
+      ['/login', null],
+      ['/cash-sale', server.cookie],
+    ]) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, `${server.url}${page}`, cookie));
+      runs.sort((a, b) => a.scores.performance - b.scores.performance);
+      const r = runs[Math.floor(runs.length / 2)];
+      const scores = Object.entries(r.scores)
+        .map(([k, v]) => `${k} ${v}${v >= TARGETS[k] ? '' : ` (aim ≥ ${TARGETS[k]})`}`)
+        .join(', ');
+      console.log(`${`web: ${page}`.padEnd(44)} ${scores}`);
+      console.log(
+        `${''.padEnd(44)} FCP ${s(r.fcp)}, LCP ${s(r.lcp)}, TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(3)}; performance of the ${RUNS} runs: ${runs.map((x) => x.scores.performance).join(', ')}`,
+      );
+      const gz = await gzipBytes(r.scriptUrls);
+      console.log(
+        `${''.padEnd(44)} JS: ${r.scriptUrls.length} files, ${kb(r.jsTransferred)} transferred, ${kb(gz)} gzip (aim ≤ ${JS_TARGETS[page]} KB)`,
+      );
+      if (r.failed.length) console.log(`${''.padEnd(44)} audits below 0.9: ${r.failed.join(', ')}`);
+    }
+  } finally {
+    await chrome.kill();
+    server.child.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await webFigures();
