@@ -59,7 +59,11 @@ test('two shop PCs and the hosted site, two-way, through a flaky link: all three
   const branch = await startBranch('branch-b');
   expect(await joinBranch(branch, businessId)).toMatch(/joined/i);
   await expect
-    .poll(async () => (await branchFetch(branch, '/api/setup')).body?.setup_required, { timeout: 60_000 })
+    .poll(
+      async () =>
+        ((await branchFetch(branch, '/api/setup')).body as { setup_required?: boolean }).setup_required,
+      { timeout: 60_000 },
+    )
     .toBe(false);
   await expect
     .poll(
