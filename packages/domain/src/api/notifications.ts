@@ -14,6 +14,11 @@ export const notificationsSchema = z.object({
    * both have sold on credit up to the limit (ADR 11 §11.5); flagged, never undone.
    */
   debtors_over_limit: z.number().int(),
+  /**
+   * Transfer references received more than once for a provider: two branches shown the same
+   * M-Pesa message while apart both recorded it (ADR 11 §11.5); flagged for the owner to sort out.
+   */
+  duplicate_references: z.number().int(),
   /** Transfers received more than a day ago that nobody confirmed against the statement. */
   unconfirmed_transfers: z.number().int(),
   /** Past business days (the last week) with sales at a location and no day close there. */

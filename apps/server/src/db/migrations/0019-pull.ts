@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../dialect.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema */
@@ -22,6 +22,16 @@ export function pull(dialect: DialectName) {
         await db.schema.alterTable(table).addColumn('last_pull_at', 'text').execute();
       }
       await db.schema.alterTable('sync_links').addColumn('hosted_server_id', 'text').execute();
+      // The same transfer reference received at two branches while apart is two facts, both kept
+      // and flagged (ADR 11 §11.5): the unique index would refuse the second branch's batch for
+      // ever. A write still refuses a reference this server already has (transfer-ledger.ts).
+      await db.schema.dropIndex('transfers_reference_once').execute();
+      await db.schema
+        .createIndex('transfers_reference')
+        .on('transfers')
+        .columns(['business_id', 'provider_id', 'reference'])
+        .where(sql.ref('amount'), '>', 0)
+        .execute();
       await db.schema
         .alterTable('businesses')
         .addColumn('two_way_sync', 'integer', (c) => c.notNull().defaultTo(0))

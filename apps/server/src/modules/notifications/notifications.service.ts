@@ -32,6 +32,19 @@ async function overLimit(db: Q, businessId: string): Promise<number> {
   return Number(row.n);
 }
 
+/** References received more than once for one provider (possible only through sync). */
+async function duplicateReferences(db: Q, businessId: string): Promise<number> {
+  const rows = await db
+    .selectFrom('transfers')
+    .select(['provider_id', 'reference'])
+    .where('business_id', '=', businessId)
+    .where('amount', '>', 0)
+    .groupBy(['provider_id', 'reference'])
+    .having((eb) => eb.fn.countAll(), '>', 1)
+    .execute();
+  return rows.length;
+}
+
 /** Transfers made before `before` with no confirmation. */
 async function oldUnconfirmed(db: Q, businessId: string, before: string): Promise<number> {
   const row = await db
@@ -101,10 +114,11 @@ export async function notifications(
   backup: Notifications['backup_failing'],
 ): Promise<Notifications> {
   const today = businessDay(now, business.timezone);
-  const [reorder, negative, over, transfers, days, devices, replaced] = await Promise.all([
+  const [reorder, negative, over, twice, transfers, days, devices, replaced] = await Promise.all([
     reorderProducts(db, business.id),
     negativeStock(db, business.id),
     overLimit(db, business.id),
+    duplicateReferences(db, business.id),
     oldUnconfirmed(db, business.id, new Date(now.getTime() - DAY_MS).toISOString()),
     daysNotClosed(db, business.id, addDays(today, -DAYS_BACK), addDays(today, -1)),
     devicesWaiting(db, business.id, business.require_approved_devices === 1),
@@ -114,6 +128,7 @@ export async function notifications(
     low_stock: reorder.filter((p) => isLowStock(Number(p.q ?? 0), Number(p.reorder_level))).length,
     negative_stock: negative,
     debtors_over_limit: over,
+    duplicate_references: twice,
     unconfirmed_transfers: transfers,
     days_not_closed: days,
     backup_failing: backup,

@@ -35,6 +35,7 @@ describe('GET /api/notifications', () => {
       low_stock: 0,
       negative_stock: 0,
       debtors_over_limit: 0,
+      duplicate_references: 0,
       unconfirmed_transfers: 0,
       days_not_closed: [],
       backup_failing: null,
@@ -125,6 +126,7 @@ describe('GET /api/notifications', () => {
       low_stock: 1,
       negative_stock: 1,
       debtors_over_limit: 1,
+      duplicate_references: 0,
       unconfirmed_transfers: 1,
       // 1 June had sales at the Main shop and was not closed; 2 June is today.
       days_not_closed: [{ day: '2026-06-01', location_id: s.shop.id, location_name: s.shop.name }],

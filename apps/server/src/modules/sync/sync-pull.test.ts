@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, signIn } from '../../test/factories.js';
-import { sold } from '../../test/sales-factories.js';
+import { postSale, sold } from '../../test/sales-factories.js';
 import { buildProduct, buildSupplier, received } from '../../test/stock-factories.js';
 import { buildTenant } from '../../test/tenancy-factories.js';
 import {
@@ -185,6 +185,59 @@ describe('sync, part 2: pull', () => {
     expect(await businessDigest(branch.db, businessId, p.dir)).toEqual(
       await businessDigest(p.hosted.db, businessId, p.dir),
     );
+  });
+
+  it('the same M-Pesa reference received at two branches while apart: both payments stand everywhere, flagged', async () => {
+    await join(p, branch, businessId);
+    await pullAll(p, branch, businessId);
+    const shopCookie = (await signIn(p.local.app, admin, ADMIN_PASSWORD, 'SHOP-TILL-4')).cookie;
+    const branchCookie = (await signIn(branch.app, admin, ADMIN_PASSWORD, 'BRANCH-TILL')).cookie;
+    const [location] = (
+      await p.local.app.inject({ url: '/api/locations', headers: { cookie: shopCookie } })
+    ).json<{ id: string }[]>();
+    const tea = await buildProduct(p.local.app, shopCookie, { name: 'Ref Tea', code: 'REFTEA' });
+    const supplier = await buildSupplier(p.local.app, shopCookie, 'Ref Wholesale');
+    await received(p.local.app, shopCookie, {
+      supplier_id: supplier.id,
+      location_id: location!.id,
+      lines: [{ product_id: tea.id, quantity: 10_000, unit_cost: 5_000 }],
+    });
+    const pesa = await p.local.app.inject({
+      method: 'POST',
+      url: '/api/payment-providers',
+      headers: { cookie: shopCookie },
+      payload: { name: 'Ref Pesa', kind: 'mobile_money' },
+    });
+    expect(pesa.statusCode).toBe(201);
+    await pushFrom(p, p.local, businessId);
+    await pullAll(p, branch, businessId);
+    const sale = {
+      kind: 'transfer',
+      location_id: location!.id,
+      provider_id: pesa.json<{ id: string }>().id,
+      reference: 'QX12SAME34',
+      lines: [{ product_id: tea.id, quantity: 1_000 }],
+    };
+    await sold(p.local.app, shopCookie, sale);
+    await sold(branch.app, branchCookie, sale);
+    for (let i = 0; i < 2; i++)
+      for (const server of [p.local, branch]) {
+        expect((await pushFrom(p, server, businessId)).kind).not.toBe('failed');
+        await pullAll(p, server, businessId);
+      }
+    for (const server of [p.local, branch, p.hosted]) {
+      const rows = await server.db.kysely
+        .selectFrom('transfers')
+        .select('id')
+        .where('reference', '=', 'QX12SAME34')
+        .execute();
+      expect(rows).toHaveLength(2);
+    }
+    const notes = await p.local.app.inject({ url: '/api/notifications', headers: { cookie: shopCookie } });
+    expect(notes.json()).toMatchObject({ duplicate_references: 1 });
+    // At one server the reference is still refused a second time.
+    const again = await postSale(p.local.app, shopCookie, sale);
+    expect(again.json()).toMatchObject({ error: { code: 'reference_used' } });
   });
 
   it('a PC that keeps a business cannot join another as a branch', async () => {

@@ -38,7 +38,7 @@ export async function assertReferenceUnused(
     .where('business_id', '=', businessId)
     .where('provider_id', '=', providerId)
     .where('reference', '=', reference)
-    // A literal, so the partial index `transfers_reference_once` serves it without SQLite
+    // A literal, so the partial index `transfers_reference` serves it without SQLite
     // preparing the statement again on each call (see assertSalesNotFrozen).
     .where('amount', '>', sql.lit(0))
     .executeTakeFirst();

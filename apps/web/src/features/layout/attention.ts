@@ -52,6 +52,13 @@ export function attentionEntries(
       to: '/debtors',
       color: 'orange',
     });
+  if (n.duplicate_references > 0)
+    out.push({
+      id: 'duplicate-references',
+      text: t('layout.attention.duplicateReferences', { count: n.duplicate_references }),
+      to: '/transfers',
+      color: 'red',
+    });
   for (const d of n.days_not_closed)
     out.push({
       id: `day-${d.day}-${d.location_id}`,
