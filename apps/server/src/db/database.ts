@@ -22,7 +22,7 @@ import { clocks } from './migrations/0014-clocks.js';
 import { receiptSeries } from './migrations/0015-receipt-series.js';
 import { fieldStamps } from './migrations/0016-field-stamps.js';
 import { buyingPrice } from './migrations/0017-buying-price.js';
-import { pull } from './migrations/0019-pull.js';
+import { pull } from './migrations/0018-pull.js';
 
 import type { DialectName } from './dialect.js';
 
@@ -159,7 +159,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0015-receipt-series': receiptSeries(dialect),
     '0016-field-stamps': fieldStamps(dialect),
     '0017-buying-price': buyingPrice(dialect),
-    '0019-pull': pull(dialect),
+    '0018-pull': pull(dialect),
   };
 }
 
