@@ -43,21 +43,25 @@ function countingRelay(port) {
 const deps = (db) => ({ db, keys: KEYS, now: () => new Date() });
 const linkRow = async (db, id) => linkOf(db, id);
 
-/** Pushes and pulls on both PCs until a whole round moves nothing; answers the rounds. */
+/** One PC's round: push what it wrote, then pull what the others did; whether anything moved. */
+async function round(db, businessId) {
+  const pushed = await pushPending(deps(db), await linkRow(db, businessId));
+  if (pushed.kind === 'failed' || pushed.kind === 'stopped')
+    throw new Error(`push: ${JSON.stringify(pushed)}`);
+  const pulled = await pullPending(deps(db), await linkRow(db, businessId));
+  if (pulled.kind === 'failed' || pulled.kind === 'stopped')
+    throw new Error(`pull: ${JSON.stringify(pulled)}`);
+  return pushed.kind !== 'idle' || pulled.kind !== 'idle';
+}
+
+/**
+ * Both PCs exchange at once, as two shops would (each its own push and pull, overlapping with the
+ * other's and with the hosted side's work), until a whole round moves nothing; answers the rounds.
+ */
 async function exchange(shops, businessId) {
-  for (let round = 1; round <= 10; round++) {
-    let moved = false;
-    for (const db of shops) {
-      const o = await pushPending(deps(db), await linkRow(db, businessId));
-      if (o.kind === 'failed' || o.kind === 'stopped') throw new Error(`push: ${JSON.stringify(o)}`);
-      moved ||= o.kind !== 'idle';
-    }
-    for (const db of shops) {
-      const o = await pullPending(deps(db), await linkRow(db, businessId));
-      if (o.kind === 'failed' || o.kind === 'stopped') throw new Error(`pull: ${JSON.stringify(o)}`);
-      moved ||= o.kind !== 'idle';
-    }
-    if (!moved) return round;
+  for (let n = 1; n <= 10; n++) {
+    const moved = await Promise.all(shops.map((db) => round(db, businessId)));
+    if (!moved.some(Boolean)) return n;
   }
   throw new Error('the servers did not settle in 10 rounds');
 }
