@@ -60,15 +60,21 @@ test('money screens, light and dark, 1366×768 and 390×844', async ({ page }) =
   await api.dispose();
   await apiLoginInPage(page, ADMIN.username, ADMIN.password);
 
-  // the refund slip as the screen and the browser's print show it (the server's SVG), both rolls
-  for (const width of [80, 58] as const) {
-    const svg = await (
-      await page.request.get(`/api/receipts/${refund.receipt_no}/svg?width=${width}`)
-    ).text();
-    await page.setViewportSize({ width: 480, height: 900 });
-    await page.setContent(`<html><body style="margin:16px;background:#eee">${svg}</body></html>`);
-    await page.screenshot({ path: `/tmp/shots-money/refund-slip-${width}.png` });
+  // the refund slip as the screen and the browser's print show it (the server's SVG), both rolls,
+  // in the business's language: English, then Spanish
+  for (const language of ['en', 'es'] as const) {
+    const profile = await page.request.patch('/api/business/profile', { data: { language } });
+    expect(profile.status()).toBe(200);
+    for (const width of [80, 58] as const) {
+      const svg = await (
+        await page.request.get(`/api/receipts/${refund.receipt_no}/svg?width=${width}`)
+      ).text();
+      await page.setViewportSize({ width: width === 80 ? 640 : 480, height: 900 });
+      await page.setContent(`<html><body style="margin:16px;background:#eee">${svg}</body></html>`);
+      await page.screenshot({ path: `/tmp/shots-money/refund-slip-${language}-${width}.png` });
+    }
   }
+  await page.request.patch('/api/business/profile', { data: { language: 'en' } });
   await shoot(page, 'closed-day', '/cash-sale', async () => {
     await page.getByRole('combobox', { name: 'Location' }).click();
     await page.getByRole('option', { name: closed.name, exact: true }).click();
