@@ -1,7 +1,8 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ProfileDialog } from '../profile';
 import { ReadOnlyNoticeProvider, SyncedFromShopNotice } from '../sync';
+import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { NotificationsPanel } from './notifications-panel';
 import { ScrollTopButton } from './scroll-top-button';
@@ -13,10 +14,13 @@ import { useMenu } from './use-menu';
 import classes from './layout.module.css';
 
 /**
- * The authenticated area (seed spec §2): navbar, side or top menu, scroll-top, settings. No
- * copyright footer: inside a shop's own till it is noise (issue 16).
+ * The authenticated area (seed spec §2): navbar, side or top menu, footer, scroll-top, settings.
+ * The tills leave the copyright footer out: there it is noise below the work (issue 16).
  */
+const TILLS = new Set(['/cash-sale', '/debtor-sale', '/transfer-sale']);
+
 export function AppLayout() {
+  const { pathname } = useLocation();
   const { t } = useTranslation();
   const menu = useMenu();
   const s = useAppLayout();
@@ -71,6 +75,7 @@ export function AppLayout() {
             <SyncedFromShopNotice />
             <Outlet />
           </main>
+          {!TILLS.has(pathname) && <Footer />}
         </div>
         <ScrollTopButton visible={s.scroll.showScrollTop} />
         <SettingsPanel opened={s.settings.opened} onClose={s.settings.close} />
