@@ -4,6 +4,7 @@
 // shops run in this process through the services (as their push and pull jobs would call them);
 // the hosted server is its own process on a fresh PostgreSQL database, reached through a counting
 // TCP relay.
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -43,24 +44,34 @@ function countingRelay(port) {
 const deps = (db) => ({ db, keys: KEYS, now: () => new Date() });
 const linkRow = async (db, id) => linkOf(db, id);
 
-/** One PC's round: push what it wrote, then pull what the others did; whether anything moved. */
-async function round(db, businessId) {
-  const pushed = await pushPending(deps(db), await linkRow(db, businessId));
-  if (pushed.kind === 'failed' || pushed.kind === 'stopped')
-    throw new Error(`push: ${JSON.stringify(pushed)}`);
-  const pulled = await pullPending(deps(db), await linkRow(db, businessId));
-  if (pulled.kind === 'failed' || pulled.kind === 'stopped')
-    throw new Error(`pull: ${JSON.stringify(pulled)}`);
-  return pushed.kind !== 'idle' || pulled.kind !== 'idle';
+/** A shop PC in its own process (sync-branch-child.mjs); `round()` answers whether anything moved. */
+function shopProcess(sqliteFile, businessId) {
+  const child = fork(path.join(import.meta.dirname, 'sync-branch-child.mjs'), [], {
+    env: { ...process.env, SQLITE_FILE: sqliteFile, BUSINESS_ID: businessId },
+  });
+  let waiting = null;
+  child.on('message', (m) => {
+    const w = waiting;
+    waiting = null;
+    if (m.error) w?.reject(new Error(m.error));
+    else w?.resolve(m.moved ?? true);
+  });
+  const ask = (msg) =>
+    new Promise((resolve, reject) => {
+      waiting = { resolve, reject };
+      if (msg) child.send(msg);
+    });
+  return { ready: ask(null), round: () => ask('round'), stop: () => child.send('stop') };
 }
 
 /**
- * Both PCs exchange at once, as two shops would (each its own push and pull, overlapping with the
- * other's and with the hosted side's work), until a whole round moves nothing; answers the rounds.
+ * Both PCs exchange at once, each in its own process as two shops would be (each pushes, then
+ * pulls, overlapping with the other and with the hosted side), until a whole round moves nothing;
+ * answers the rounds.
  */
-async function exchange(shops, businessId) {
+async function exchange(shops) {
   for (let n = 1; n <= 10; n++) {
-    const moved = await Promise.all(shops.map((db) => round(db, businessId)));
+    const moved = await Promise.all(shops.map((s) => s.round()));
     if (!moved.some(Boolean)) return n;
   }
   throw new Error('the servers did not settle in 10 rounds');
@@ -99,11 +110,14 @@ export async function branchFigures({ root, adminUrl, sales = 2_000 }) {
     await sellDay({ db: a, businessId: id, sales, seed: 21, tag: 'A' });
     await sellDay({ db: b, businessId: id, sales, seed: 22, tag: 'B' });
     const expected = (await count(a, id)) + sales;
+    const shops = [shopProcess(path.join(dir, 'a.sqlite'), id), shopProcess(path.join(dir, 'b.sqlite'), id)];
+    await Promise.all(shops.map((s) => s.ready));
     relay.counted.up = 0;
     relay.counted.down = 0;
     const t0 = performance.now();
-    const rounds = await exchange([a, b], id);
+    const rounds = await exchange(shops);
     const ms = performance.now() - t0;
+    for (const s of shops) s.stop();
     const got = [await count(a, id), await count(b, id)];
     if (got.some((n) => n !== expected)) throw new Error(`not all arrived: ${got} of ${expected}`);
     const bytes = relay.counted.up + relay.counted.down;
