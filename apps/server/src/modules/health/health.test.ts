@@ -88,6 +88,7 @@ describe('health, errors and OpenAPI', () => {
             '/api/sync/link-codes',
             '/api/sync/servers/{id}/revoke',
             '/api/sync/quarantine/{id}/dismiss',
+            '/api/locations/{id}/home',
           ];
           if (noJsonBody.includes(p)) continue;
           expect(op.requestBody, `${method} ${p} has a request body schema`).toBeTruthy();
