@@ -64,7 +64,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  reporter: [['list'], ['./e2e/support/failure-summary.ts']],
   outputDir: 'test-results',
   use: {
     ...devices['Desktop Chrome'],

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { ADMIN, apiLoginInPage, ensureSetup } from './support/fixtures';
-import { addProduct, pick, scan } from './support/stock-screens';
+import { addProduct, dropWorkDrafts, pick, scan } from './support/stock-screens';
 
 test.beforeAll(ensureSetup);
 
@@ -13,6 +13,7 @@ const STORE = `Back store ${RUN}`;
 test.describe('stock journey (admin)', () => {
   test.beforeEach(async ({ page }) => {
     await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+    await dropWorkDrafts(page.request);
   });
 
   test('products, a second location, receipt, transfer, adjustments and a count end in the right levels', async ({
