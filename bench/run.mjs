@@ -85,7 +85,8 @@ try {
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: fs.mkdtempSync(path.join(dataDir, 'shop-')),
-      LOG_LEVEL: 'warn',
+      // the level a shop runs at (the default): what each request logs is part of its cost
+      LOG_LEVEL: 'info',
       DATABASE_URL: '',
       ...env,
     });

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// Checkout alone, for profiling: a fresh local server (optionally under --cpu-prof, set
+// PROFILE_DIR), a 3-line cash sale at 32 connections for BENCH_SECONDS (default 10).
+// `node bench/profile-checkout.mjs` prints sales/s and p99; with PROFILE_DIR the server writes a
+// .cpuprofile there on exit (open it in Chrome's DevTools).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { checkoutLoad, prepareCheckout } from './checkout.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-prof-'));
+const profileDir = process.env.PROFILE_DIR;
+const child = spawn(
+  process.execPath,
+  [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'apps/server/dist/main.js'],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+const url = await new Promise((resolve) => {
+  let out = '';
+  child.stdout.on('data', (d) => {
+    out += d;
+    const m = out.match(/(?:ready|running at) (http:\/\/[^\s]+)/);
+    if (m) resolve(m[1].replace('localhost', '127.0.0.1'));
+  });
+});
+try {
+  const setup = await fetch(`${url}/api/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ business_name: 'Bench shop', username: 'owner', password: 'bench-pass-1' }),
+  });
+  const cookie = setup.headers.get('set-cookie').split(';')[0];
+  const template = await prepareCheckout(url, cookie);
+  const load = checkoutLoad(url, cookie, template);
+  await autocannon({ ...load, connections: 32, duration: 2 });
+  const r = await autocannon({ ...load, connections: 32, duration: seconds });
+  if (r.errors || r.non2xx) throw new Error(`${r.errors} errors, ${r.non2xx} non-2xx`);
+  const me = await autocannon({
+    url: `${url}/api/me`,
+    headers: { cookie },
+    connections: 32,
+    duration: seconds,
+  });
+  console.log(
+    `POST /api/sales: ${Math.round(r.requests.average)} sales/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`,
+  );
+  console.log(`GET /api/me:     ${Math.round(me.requests.average)} req/s, p99 ${me.latency.p99} ms`);
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
