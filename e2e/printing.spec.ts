@@ -215,6 +215,8 @@ test.describe('printing receipts', () => {
   test('the profile saves the roll width and the network printer; printing then goes through the server', async ({
     page,
   }) => {
+    // the profile, a sale and two prints in one journey: more than the default minute on a loaded machine
+    test.slow();
     await page.goto('/profile');
     const section = page.getByTestId('printer-section');
     await expect(section.getByRole('heading', { name: 'Receipt printer' })).toBeVisible();

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiLoginInPage, ensureSetup } from './support/fixtures';
+import { ADMIN, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures';
+import { mainLocation, stockedProduct } from './support/seed';
 import { addProduct, dropWorkDrafts, pick, scan } from './support/stock-screens';
 
 test.beforeAll(ensureSetup);
@@ -19,6 +20,8 @@ test.describe('stock journey (admin)', () => {
   test('products, a second location, receipt, transfer, adjustments and a count end in the right levels', async ({
     page,
   }) => {
+    // ten screens in one journey: more than the default minute on a loaded machine
+    test.slow();
     // A second location.
     await page.goto('/locations');
     await page.getByRole('button', { name: 'Add location' }).click();
@@ -163,6 +166,27 @@ test.describe('stock journey (admin)', () => {
     await expect(page.getByTestId(`product-row-CSVA${RUN}`)).toBeVisible();
     await page.getByLabel('Search by name, code or barcode').fill(`CSVB${RUN}`);
     await expect(page.getByTestId(`product-row-CSVB${RUN}`)).toContainText(`Cooking oil ${RUN}`);
+  });
+
+  test('on a phone, an existing product’s drawer fits the screen; only its movements table scrolls sideways', async ({
+    page,
+  }) => {
+    const api = await adminApi();
+    const name = `Sugar 1 kg Mumias premium white ${RUN}`;
+    await stockedProduct(api, { name, code: `PHONE${RUN}`, price: 18_000 }, await mainLocation(api), 24);
+    await api.dispose();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/stock');
+    await page.getByLabel('Search by name, code or barcode').fill(`PHONE${RUN}`);
+    await page.getByText(name).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Edit product' });
+    await expect(drawer.getByText('From supplier')).toBeVisible();
+    // the drawer's own scroller never scrolls sideways: the table has its own, inside the screen
+    const outer = drawer.locator('.mantine-ScrollArea-viewport').first();
+    const widths = await outer.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    const save = (await drawer.getByRole('button', { name: 'Save' }).boundingBox())!;
+    expect(save.x + save.width).toBeLessThanOrEqual(390);
   });
 
   test('the stock screens pass axe', async ({ page }) => {

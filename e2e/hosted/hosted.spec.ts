@@ -139,6 +139,8 @@ test('adds a product and receives stock from a supplier in the browser', async (
 test('sells cash, debtor and transfer at the till and prints the receipt in the browser', async ({
   page,
 }) => {
+  // three sales and a print through the proxy: more than the default minute on a loaded machine
+  test.slow();
   // the print dialog belongs to the browser: record the call instead
   await page.addInitScript(() => {
     window.print = () => {

@@ -3,7 +3,6 @@ import {
   Button,
   Drawer,
   Group,
-  ScrollArea,
   Select,
   SimpleGrid,
   Stack,
@@ -18,6 +17,7 @@ import { maxLengthOf } from '../../lib/validators';
 import { PaymentMethodFields } from '../transfers';
 import { SlipField } from './slip-field';
 import { type ExpenseFormState, useExpenseForm } from './use-expense-form';
+import { VerticalScroll } from '../../components/vertical-scroll';
 
 function ExpenseFields({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
@@ -140,7 +140,7 @@ export function ExpenseForm({ opened, onClose }: { opened: boolean; onClose: () 
       size="md"
       title={t('expenses.add')}
       closeButtonProps={{ 'aria-label': t('common.close') }}
-      scrollAreaComponent={ScrollArea.Autosize}
+      scrollAreaComponent={VerticalScroll}
     >
       {opened && <ExpenseFields onDone={onClose} />}
     </Drawer>

@@ -7,7 +7,6 @@ import {
   Drawer,
   FileButton,
   Group,
-  ScrollArea,
   Select,
   SimpleGrid,
   Stack,
@@ -26,6 +25,7 @@ import { ProductHistory } from './product-history';
 import { BuyingPriceField } from './product-margin';
 import { useAllLocations, useCategories } from './stock-api';
 import { type ProductForm, useProductForm } from './use-product-form';
+import { VerticalScroll } from '../../components/vertical-scroll';
 
 /** Add or edit a product; an existing one also shows its levels, movements and price history. */
 export function ProductDrawer({ product, onClose }: { product: Product | null; onClose: () => void }) {
@@ -39,7 +39,7 @@ export function ProductDrawer({ product, onClose }: { product: Product | null; o
       size="lg"
       title={product ? t('stock.product.edit') : t('stock.product.add')}
       closeButtonProps={{ 'aria-label': t('common.close') }}
-      scrollAreaComponent={ScrollArea.Autosize}
+      scrollAreaComponent={VerticalScroll}
     >
       <form
         onSubmit={(e) => {
