@@ -200,6 +200,46 @@ async function mixedLoad(urls, businesses, newId, duration) {
   return { stats, errors };
 }
 
+/** Server CPU per request of each kind, one request after another on one process and business. */
+async function cpuPerKind(server, business, newId) {
+  const n = 200;
+  const { url } = server;
+  const get = (route, cookie) => fetch(`${url}${route}`, { headers: cookie ? { cookie } : {} });
+  const kinds = [
+    ['GET /api/health (baseline)', () => get('/api/health')],
+    ['GET /api/me (session lookup)', () => get('/api/me', business.cookie)],
+    [
+      'POST /api/sales',
+      () =>
+        fetch(`${url}/api/sales`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: business.cookie },
+          body: JSON.stringify({ id: newId(), ...business.sale }),
+        }),
+    ],
+    ['GET /api/products?q=', () => get(`/api/products?q=${SEARCHES[0]}`, business.cookie)],
+    ['GET /api/reports/sales, a week', () => get(business.report, business.cookie)],
+  ];
+  console.log(`${'server CPU per request, sequential:'.padEnd(44)} (one process, one business, ${n} each)`);
+  let base = 0;
+  for (const [name, send] of kinds) {
+    const once = async () => {
+      const res = await send();
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`hosted scale: ${name} answered ${res.status}`);
+    };
+    for (let i = 0; i < 20; i++) await once(); // warm-up
+    const before = cpuS(server.child.pid);
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) await once();
+    const cpuMs = ((cpuS(server.child.pid) - before) * 1000) / n;
+    base ||= cpuMs;
+    console.log(
+      `${`  ${name}`.padEnd(44)} ${cpuMs.toFixed(2)} ms CPU (${(cpuMs / base).toFixed(1)}× health), ${((performance.now() - t0) / n).toFixed(1)} ms each`,
+    );
+  }
+}
+
 /** The hosted-scale figures; `base` is the bare route measured in the same run. */
 export async function hostedScaleFigures({ root, adminUrl, base, line }) {
   const seconds = Number(process.env.BENCH_SCALE_SECONDS ?? 20);
@@ -335,6 +375,7 @@ export async function hostedScaleFigures({ root, adminUrl, base, line }) {
     console.log(
       `${''.padEnd(44)} database connections during the load: peak ${Math.max(0, ...connections)}, last ${connections.at(-1) ?? 0} (pool max 10 per process × ${PROCESSES}; max_connections ${rows[0].max_connections})`,
     );
+    await cpuPerKind(servers[0], businesses[0], newId);
   } finally {
     await Promise.all(children.map(stopped));
     await admin.query(`drop database if exists ${dbName} with (force)`);
