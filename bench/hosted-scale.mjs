@@ -265,7 +265,8 @@ export async function hostedScaleFigures({ root, adminUrl, base, line }) {
       DATABASE_URL: dbUrl,
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      // the level a hosted server runs at (the default): what each request logs is part of its cost
+      LOG_LEVEL: 'info',
       // Every process on one database must share the key that seals the printing keys.
       KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     };
