@@ -13,6 +13,7 @@ import { checkoutLoad, prepareCheckout } from './checkout.mjs';
 import { reportFigures } from './reports.mjs';
 import { seedYear } from './seed-year.mjs';
 import { syncFigures } from './sync.mjs';
+import { hostedScaleFigures } from './hosted-scale.mjs';
 import { webFigures } from './web.mjs';
 import pg from 'pg';
 
@@ -211,6 +212,9 @@ try {
     await admin.end();
     fs.rmSync(yearDir, { recursive: true, force: true });
   }
+
+  // Hosted scale: 50 businesses on PostgreSQL, two server processes, mixed traffic.
+  await hostedScaleFigures({ root, adminUrl, base, line });
 
   // Sync: a shop's SQLite pushed to a hosted server process on its own PostgreSQL database.
   await syncFigures({ root, adminUrl });

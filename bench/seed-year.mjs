@@ -4,7 +4,7 @@
 // does). The bench measures the reports, not the way the data got there.
 import { addDays, businessDay, dayStart, lineAmount } from '../packages/domain/dist/index.js';
 import { migrate, openDatabase } from '../apps/server/dist/db/database.js';
-import { fillSummaries } from '../apps/server/dist/db/migrations/0010-reversal-discounts.js';
+import { fillSummaries } from '../apps/server/dist/db/migrations/0013-reversal-discounts.js';
 import { newId as v7 } from '../apps/server/dist/lib/ids.js';
 import { systemClock } from '../apps/server/dist/lib/clock.js';
 import { setUpBusiness } from '../apps/server/dist/modules/setup/setup.service.js';
