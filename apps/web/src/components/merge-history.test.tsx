@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { FieldHistoryItem } from '@duka/domain';
-import { makeSession, renderApp } from '../test/render';
+import { FIELD_KEYS } from '../lib/merge-history-words';
+import { TRANSLATIONS, makeSession, renderApp } from '../test/render';
 import { MergeHistory } from './merge-history';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -69,5 +70,17 @@ describe("a product's values replaced by a sync merge", () => {
     expect(
       await screen.findByText('Keine Synchronisierung hat Werte dieses Produkts ersetzt.'),
     ).toBeVisible();
+  });
+});
+
+describe('the words of every field', () => {
+  it('exist in all four languages', () => {
+    const has = (tree: unknown, key: string) =>
+      typeof key
+        .split('.')
+        .reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], tree) === 'string';
+    for (const [lng, tree] of Object.entries(TRANSLATIONS))
+      for (const fields of Object.values(FIELD_KEYS))
+        for (const key of Object.values(fields)) expect(has(tree, key), `${lng}: ${key}`).toBe(true);
   });
 });

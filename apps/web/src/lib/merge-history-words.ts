@@ -66,6 +66,7 @@ export const FIELD_KEYS: Record<MergeDocType, Record<string, string>> = {
 const MONEY = new Set(['avg_cost', 'credit_limit']);
 
 const num = (x: unknown) => (typeof x === 'number' ? x : Number(x));
+const text = (x: unknown) => (typeof x === 'string' ? x : typeof x === 'number' ? String(x) : '');
 const list = (x: unknown): unknown[] => {
   if (Array.isArray(x)) return x;
   if (typeof x !== 'string') return [];
@@ -106,7 +107,7 @@ export function valueWords(
   if (MONEY.has(field)) return f.money(num(v[field]));
   if (field === 'barcodes') {
     const codes = list(v['@product_barcodes'] ?? v.barcodes).map((b) =>
-      b && typeof b === 'object' ? String((b as Record<string, unknown>).barcode ?? '') : String(b),
+      b && typeof b === 'object' ? text((b as Record<string, unknown>).barcode) : text(b),
     );
     return codes.length ? codes.join(', ') : t('history.none');
   }
@@ -115,13 +116,13 @@ export function valueWords(
     return num(v.active) ? t('users.active') : t('users.inactive');
   }
   if (doc === 'user' && field === 'role')
-    return t(`users.roles.${String(v.role)}`, { defaultValue: String(v.role) });
+    return t(`users.roles.${text(v.role)}`, { defaultValue: text(v.role) });
   if (doc === 'user' && field === 'flags') {
-    const flags = list(v.flags).map((x) => t(`flags.${String(x)}`, { defaultValue: String(x) }));
+    const flags = list(v.flags).map((x) => t(`flags.${text(x)}`, { defaultValue: text(x) }));
     return flags.length ? flags.join(', ') : t('history.none');
   }
   if (doc === 'user' && field === 'locations') return locationWords(v, t, lookups);
-  if (doc === 'user' && field === 'username') return String(v.username ?? '');
+  if (doc === 'user' && field === 'username') return text(v.username);
   const value = v[field];
   if (value === null || value === undefined || value === '') return t('history.none');
   if (field.endsWith('_at') && typeof value === 'string') return f.dateTime(value);
