@@ -93,6 +93,14 @@ async function requireRecord(k: Kysely<Database>, businessId: string, docType: s
   if (!found) throw notFound('Record');
 }
 
+/**
+ * Groups whose values the owner may know changed but never read: a user's password hash (a
+ * hash is still a secret). Their values are answered as `{}`.
+ */
+const SECRET_FIELDS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['user', new Set(['password_hash'])],
+]);
+
 /** A record's lost values as the owner reads them (ADR 11 §11.1): where and when each was set. */
 export async function historyView(
   k: Kysely<Database>,
@@ -121,13 +129,15 @@ export async function historyView(
       server: (s && names.get(s.serverId)) ?? '',
     };
   };
+  const secret = SECRET_FIELDS.get(docType);
+  const shown = (field: string, text: string) => (secret?.has(field) ? {} : parseJson(text));
   return rows.map((r) => ({
     id: r.id,
     field: r.field,
     reason: r.reason === 'unique' ? 'unique' : 'concurrent',
-    value: parseJson(r.value),
+    value: shown(r.field, r.value),
     set: by(r.stamp),
-    won_value: parseJson(r.won_value),
+    won_value: shown(r.field, r.won_value),
     won: by(r.lost_to),
     recorded_at: r.recorded_at,
   }));

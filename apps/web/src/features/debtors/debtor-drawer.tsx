@@ -3,6 +3,7 @@ import { Badge, Button, Drawer, Group, Paper, SimpleGrid, Stack, Tabs, Text } fr
 import { IconAlertTriangle, IconCash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type Debtor, overCreditLimit } from '@duka/domain';
+import { MergeHistory, useCanSeeMergeHistory } from '../../components/merge-history';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { DebtorDetailsForm } from './debtor-form';
@@ -17,6 +18,7 @@ export function DebtorDrawer({ debtor: initial, onClose }: { debtor: Debtor; onC
   const { data: debtor } = useDebtor(initial);
   const [paying, setPaying] = useState(false);
   const [tab, setTab] = useState<string | null>('statement');
+  const admin = useCanSeeMergeHistory();
   return (
     <Drawer
       opened
@@ -32,6 +34,7 @@ export function DebtorDrawer({ debtor: initial, onClose }: { debtor: Debtor; onC
           <Tabs.List mb="md">
             <Tabs.Tab value="statement">{t('debtors.statement')}</Tabs.Tab>
             <Tabs.Tab value="details">{t('debtors.details')}</Tabs.Tab>
+            {admin && <Tabs.Tab value="merges">{t('history.tab')}</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="statement">
             <StatementView debtor={debtor} />
@@ -39,6 +42,11 @@ export function DebtorDrawer({ debtor: initial, onClose }: { debtor: Debtor; onC
           <Tabs.Panel value="details">
             <DebtorDetailsForm key={debtor.updated_at} debtor={debtor} onSaved={() => setTab('statement')} />
           </Tabs.Panel>
+          {admin && (
+            <Tabs.Panel value="merges">
+              <MergeHistory docType="debtor" id={debtor.id} />
+            </Tabs.Panel>
+          )}
         </Tabs>
       </Stack>
       <PaymentDialog debtor={debtor} opened={paying} onClose={() => setPaying(false)} />

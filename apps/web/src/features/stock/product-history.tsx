@@ -1,9 +1,9 @@
 import { Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type Movement, type Product, formatQuantity, isAdminRole } from '@duka/domain';
+import { type Movement, type Product, formatQuantity } from '@duka/domain';
+import { MergeHistory, useCanSeeMergeHistory } from '../../components/merge-history';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
-import { MergeHistory } from './merge-history';
 import { useAllLocations, useMovements, usePriceHistory } from './stock-api';
 
 /** A tax rate in basis points as a percentage to type or show: 1600 → "16", 1650 → "16.50". */
@@ -24,13 +24,13 @@ export function ProductHistory({ product }: { product: Product }) {
   const { t } = useTranslation();
   const prices = usePriceHistory(product.id);
   const moves = useMovements(product.id);
-  const admin = isAdminRole(useSession().user.role);
+  const admin = useCanSeeMergeHistory();
   return (
     <Tabs defaultValue="moves" keepMounted={false}>
       <Tabs.List mb="sm">
         <Tabs.Tab value="moves">{t('stock.product.movements')}</Tabs.Tab>
         <Tabs.Tab value="prices">{t('stock.product.prices')}</Tabs.Tab>
-        {admin && <Tabs.Tab value="merges">{t('stock.product.merge.tab')}</Tabs.Tab>}
+        {admin && <Tabs.Tab value="merges">{t('history.tab')}</Tabs.Tab>}
       </Tabs.List>
       <Tabs.Panel value="moves">
         {moves.isPending ? (
@@ -52,7 +52,7 @@ export function ProductHistory({ product }: { product: Product }) {
       </Tabs.Panel>
       {admin && (
         <Tabs.Panel value="merges">
-          <MergeHistory productId={product.id} />
+          <MergeHistory docType="product" id={product.id} />
         </Tabs.Panel>
       )}
     </Tabs>

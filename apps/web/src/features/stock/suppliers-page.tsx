@@ -18,6 +18,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type Supplier, formatQuantity, supplierSchema } from '@duka/domain';
+import { MergeHistorySection } from '../../components/merge-history';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api-client';
 import { useFormat } from '../../lib/format';
@@ -184,6 +185,7 @@ function SupplierDrawer({ supplier, onClose }: { supplier: Supplier | null; onCl
           {supplier && <Receipts id={supplier.id} />}
         </Stack>
       </form>
+      {supplier && <MergeHistorySection docType="supplier" id={supplier.id} />}
     </Drawer>
   );
 }

@@ -24,6 +24,7 @@ import {
   type User,
   presetOf,
 } from '@duka/domain';
+import { MergeHistorySection } from '../../components/merge-history';
 import { type UserFormState, useUserForm } from './use-user-form';
 import { useLocations } from './users-api';
 
@@ -91,6 +92,13 @@ export function UserForm({
           </Group>
         </Stack>
       </form>
+      {user && (
+        <MergeHistorySection
+          docType="user"
+          id={user.id}
+          lookups={{ location: (id) => locations.data?.find((l) => l.id === id)?.name }}
+        />
+      )}
     </Drawer>
   );
 }

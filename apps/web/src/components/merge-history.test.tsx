@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { FieldHistoryItem } from '@duka/domain';
-import { makeSession, renderApp } from '../../test/render';
+import { FIELD_KEYS } from '../lib/merge-history-words';
+import { TRANSLATIONS, makeSession, renderApp } from '../test/render';
 import { MergeHistory } from './merge-history';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -47,7 +48,9 @@ const items: FieldHistoryItem[] = [
 describe("a product's values replaced by a sync merge", () => {
   it('says each in words: the value, where it was set, and what replaced it', async () => {
     fakeServer({ [`GET /api/history/product/${PRODUCT}`]: () => json({ items }) });
-    await renderApp(<MergeHistory productId={PRODUCT} />, { session: makeSession({ role: 'admin' }) });
+    await renderApp(<MergeHistory docType="product" id={PRODUCT} />, {
+      session: makeSession({ role: 'admin' }),
+    });
     const list = await screen.findByTestId('merge-history');
     const lines = [...list.querySelectorAll('li')].map((l) => l.textContent);
     expect(lines[0]).toMatch(
@@ -60,12 +63,24 @@ describe("a product's values replaced by a sync merge", () => {
 
   it('in German too, and says when nothing was replaced', async () => {
     fakeServer({ [`GET /api/history/product/${PRODUCT}`]: () => json({ items: [] }) });
-    await renderApp(<MergeHistory productId={PRODUCT} />, {
+    await renderApp(<MergeHistory docType="product" id={PRODUCT} />, {
       session: makeSession({ role: 'admin' }),
       lng: 'de',
     });
     expect(
       await screen.findByText('Keine Synchronisierung hat Werte dieses Produkts ersetzt.'),
     ).toBeVisible();
+  });
+});
+
+describe('the words of every field', () => {
+  it('exist in all four languages', () => {
+    const has = (tree: unknown, key: string) =>
+      typeof key
+        .split('.')
+        .reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], tree) === 'string';
+    for (const [lng, tree] of Object.entries(TRANSLATIONS))
+      for (const fields of Object.values(FIELD_KEYS))
+        for (const key of Object.values(fields)) expect(has(tree, key), `${lng}: ${key}`).toBe(true);
   });
 });

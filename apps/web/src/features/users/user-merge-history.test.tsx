@@ -1,0 +1,132 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { FieldHistoryItem, User } from '@duka/domain';
+import { UserForm } from './user-form';
+import { makeSession, renderApp } from '../../test/render';
+
+/** A user's replaced values (ADR 11 §11.1): under their edit form, for an admin. */
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const USER = '0190b1a0-0000-7000-8000-0000000000a1';
+const SHOP = { id: '0190a000-0000-7000-8000-000000000001', name: 'Main shop', active: true };
+const STALL = { id: '0190a000-0000-7000-8000-000000000002', name: 'Market stall', active: true };
+
+const at = (time: string) => ({ at: `2026-11-25T${time}:00.000Z`, here: false, server: 'Branch B' });
+const here = { at: '2026-11-25T07:05:00.000Z', here: true, server: '' };
+const loss = (id: string, field: string, value: object, won: object): FieldHistoryItem => ({
+  id,
+  field,
+  reason: 'concurrent',
+  value: value as Record<string, unknown>,
+  set: at('07:02'),
+  won_value: won as Record<string, unknown>,
+  won: here,
+  recorded_at: '2026-11-25T07:06:00.000Z',
+});
+
+const user: User = {
+  id: USER,
+  name: 'Akinyi',
+  username: 'akinyi',
+  mobile: null,
+  role: 'staff',
+  user_roles: {} as User['user_roles'],
+  img: '',
+  home_location_id: SHOP.id,
+  location_ids: [SHOP.id],
+  active: true,
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-25T07:05:00.000Z',
+};
+
+/** Answers the record, its history and the locations; everything else is an empty list. */
+function fakeServer(history: Record<string, FieldHistoryItem[]>) {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) => {
+      asked.push(url);
+      if (url.endsWith('/api/locations')) return Promise.resolve(json([SHOP, STALL]));
+      const h = /^\/api\/history\/(\w+)\/(.+)$/.exec(url);
+      if (h) return Promise.resolve(json({ items: history[`${h[1]}/${h[2]}`] ?? [] }));
+      return Promise.resolve(json({ items: [], entries: [] }));
+    }),
+  );
+  return asked;
+}
+
+beforeAll(() => {
+  // jsdom has no FontFaceSet, which Mantine's autosizing inputs listen to
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("a user's replaced values", () => {
+  it('are under the edit form, with the password hidden and the locations by name', async () => {
+    fakeServer({
+      [`user/${USER}`]: [
+        loss('u1', 'password_hash', {}, {}),
+        loss(
+          'u2',
+          'locations',
+          { home_location_id: STALL.id, '@user_locations': [{ location_id: STALL.id }] },
+          {
+            home_location_id: SHOP.id,
+            '@user_locations': [{ location_id: SHOP.id }],
+          },
+        ),
+        loss('u3', 'role', { role: 'admin' }, { role: 'staff' }),
+        loss('u4', 'flags', { flags: '["sell_on_credit"]' }, { flags: '[]' }),
+        {
+          ...loss('u5', 'username', { username: 'aki', username_key: 'aki' }, { username: 'aki-x' }),
+          reason: 'unique',
+        },
+      ],
+    });
+    await renderApp(<UserForm user={user} opened onClose={() => undefined} />, {
+      session: makeSession({ role: 'admin' }),
+    });
+    const section = await screen.findByRole('region', { name: 'Replaced values' });
+    const list = await within(section).findByTestId('merge-history');
+    // the locations' names come with the locations list
+    await within(list).findByText(/home Market stall, allowed Market stall/);
+    const lines = [...list.querySelectorAll('li')].map((l) => l.textContent);
+    expect(lines[0]).toMatch(
+      /^Password \(hidden\) set on Branch B at .+ was replaced by \(hidden\) set here at .+\.$/,
+    );
+    expect(lines[1]).toMatch(
+      /^Locations home Market stall, allowed Market stall set on Branch B .+ was replaced by home Main shop, allowed Main shop set here/,
+    );
+    expect(lines[2]).toMatch(/^Role Admin set on Branch B .+ was replaced by Staff set here/);
+    expect(lines[3]).toMatch(/^Rights .+ set on Branch B .+ was replaced by none set here/);
+    expect(lines[4]).toMatch(
+      /^Username aki set on Branch B .+ was taken first by another user: it became aki-x\.$/,
+    );
+  });
+
+  it('are not shown while adding a user (nothing to replace yet)', async () => {
+    const asked = fakeServer({});
+    await renderApp(<UserForm user={null} opened onClose={() => undefined} />, {
+      session: makeSession({ role: 'admin' }),
+    });
+    expect(await screen.findByRole('button', { name: 'Create user' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Replaced values' })).toBeNull();
+    expect(asked.filter((u) => u.startsWith('/api/history'))).toEqual([]);
+  });
+
+  it('say so in German when nothing was replaced', async () => {
+    fakeServer({});
+    await renderApp(<UserForm user={user} opened onClose={() => undefined} />, {
+      session: makeSession({ role: 'admin' }),
+      lng: 'de',
+    });
+    expect(
+      await screen.findByText('Keine Synchronisierung hat Werte dieses Benutzers ersetzt.'),
+    ).toBeVisible();
+  });
+});

@@ -1,0 +1,159 @@
+import type { TFunction } from 'i18next';
+import type { FieldHistoryItem } from '@duka/domain';
+import type { useFormat } from './format';
+
+/** The records whose replaced values the web shows (ADR 11 §11.1), as the server names them. */
+export type MergeDocType = 'product' | 'user' | 'debtor' | 'supplier';
+
+type Format = ReturnType<typeof useFormat>;
+/** Names of the records a value may point at (a user's locations), when the screen knows them. */
+export interface MergeLookups {
+  location?: (id: string) => string | undefined;
+}
+
+const STATUS = 'users.status';
+const DELETED = 'history.fields.deleted';
+
+/** The words of each field group, per record (the group names of the server's field-groups.ts). */
+export const FIELD_KEYS: Record<MergeDocType, Record<string, string>> = {
+  product: {
+    name: 'stock.product.name',
+    code: 'stock.product.code',
+    price: 'stock.product.price',
+    barcodes: 'stock.product.barcodes',
+    category: 'stock.product.category',
+    unit: 'stock.product.unit',
+    reorder_level: 'stock.product.reorder',
+    avg_cost: 'history.fields.avgCost',
+    image: 'history.fields.image',
+    active: STATUS,
+    deleted_at: DELETED,
+  },
+  user: {
+    name: 'users.name',
+    username: 'users.username',
+    mobile: 'users.mobile',
+    password_hash: 'auth.password',
+    role: 'users.role',
+    flags: 'users.preset',
+    img: 'history.fields.photo',
+    locations: 'history.fields.locations',
+    active: STATUS,
+    deleted_at: DELETED,
+  },
+  debtor: {
+    name: 'debtors.name',
+    phone: 'debtors.phone',
+    id_number: 'debtors.idNumber',
+    credit_limit: 'debtors.limit',
+    note: 'debtors.note',
+    active: 'debtors.active',
+    deleted_at: DELETED,
+  },
+  supplier: {
+    name: 'stock.suppliers.name',
+    contact_name: 'stock.suppliers.contact',
+    phone: 'stock.suppliers.phone',
+    email: 'stock.suppliers.email',
+    address: 'stock.suppliers.address',
+    notes: 'stock.suppliers.notes',
+    active: STATUS,
+    deleted_at: DELETED,
+  },
+};
+
+/** Fields holding money in minor units. */
+const MONEY = new Set(['avg_cost', 'credit_limit']);
+
+const num = (x: unknown) => (typeof x === 'number' ? x : Number(x));
+const text = (x: unknown) => (typeof x === 'string' ? x : typeof x === 'number' ? String(x) : '');
+const list = (x: unknown): unknown[] => {
+  if (Array.isArray(x)) return x;
+  if (typeof x !== 'string') return [];
+  try {
+    const v: unknown = JSON.parse(x);
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+};
+
+/** A user's home and allowed locations, by name where the screen knows them. */
+function locationWords(v: Record<string, unknown>, t: TFunction, lookups: MergeLookups): string {
+  const name = (id: unknown) => (typeof id === 'string' ? (lookups.location?.(id) ?? id) : '');
+  const allowed = list(v['@user_locations']).map((r) =>
+    name(r && typeof r === 'object' ? (r as Record<string, unknown>).location_id : r),
+  );
+  return t('history.locations', {
+    home: v.home_location_id ? name(v.home_location_id) : t('history.none'),
+    allowed: allowed.length ? allowed.join(', ') : t('history.none'),
+  });
+}
+
+/** A group's value in words: money, a price with its tax rate, a list, a right, yes or no. */
+export function valueWords(
+  doc: MergeDocType,
+  field: string,
+  v: Record<string, unknown>,
+  t: TFunction,
+  f: Format,
+  lookups: MergeLookups = {},
+): string {
+  if (doc === 'user' && field === 'password_hash') return t('history.hidden');
+  if (field === 'price') {
+    const tax = num(v.tax_rate);
+    return `${f.money(num(v.price))}${tax ? ` (${tax / 100} %)` : ''}`;
+  }
+  if (MONEY.has(field)) return f.money(num(v[field]));
+  if (field === 'barcodes') {
+    const codes = list(v['@product_barcodes'] ?? v.barcodes).map((b) =>
+      b && typeof b === 'object' ? text((b as Record<string, unknown>).barcode) : text(b),
+    );
+    return codes.length ? codes.join(', ') : t('history.none');
+  }
+  if (field === 'active') {
+    if (doc === 'debtor') return num(v.active) ? t('history.yes') : t('history.no');
+    return num(v.active) ? t('users.active') : t('users.inactive');
+  }
+  if (doc === 'user' && field === 'role')
+    return t(`users.roles.${text(v.role)}`, { defaultValue: text(v.role) });
+  if (doc === 'user' && field === 'flags') {
+    const flags = list(v.flags).map((x) => t(`flags.${text(x)}`, { defaultValue: text(x) }));
+    return flags.length ? flags.join(', ') : t('history.none');
+  }
+  if (doc === 'user' && field === 'locations') return locationWords(v, t, lookups);
+  if (doc === 'user' && field === 'username') return text(v.username);
+  const value = v[field];
+  if (value === null || value === undefined || value === '') return t('history.none');
+  if (field.endsWith('_at') && typeof value === 'string') return f.dateTime(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+function where(by: FieldHistoryItem['set'], t: TFunction, f: Format): string {
+  const place = by.here
+    ? t('history.here')
+    : by.server
+      ? t('history.on', { name: by.server })
+      : t('history.elsewhere');
+  return by.at ? `${place} ${t('history.at', { time: f.dateTime(by.at) })}` : place;
+}
+
+/** One lost value as a sentence ("Selling price 180.00 set on Branch B at … was replaced by 175.00 set here at …"). */
+export function lossWords(
+  doc: MergeDocType,
+  item: FieldHistoryItem,
+  t: TFunction,
+  f: Format,
+  lookups: MergeLookups = {},
+): string {
+  const key = FIELD_KEYS[doc][item.field];
+  return t(item.reason === 'unique' ? `history.unique.${doc}` : 'history.concurrent', {
+    field: key ? t(key) : item.field,
+    value: valueWords(doc, item.field, item.value, t, f, lookups),
+    where: where(item.set, t, f),
+    won: valueWords(doc, item.field, item.won_value, t, f, lookups),
+    wonWhere: where(item.won, t, f),
+  });
+}
