@@ -1,11 +1,16 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { businessDay, divRound, formatMoney } from '@duka/domain';
+import { businessDay, businessLocale, divRound, formatMoney } from '@duka/domain';
 
-/** Money and dates formatted for the language and the business's currency and time zone. */
+/**
+ * Money and dates formatted for the language and the business's currency and time zone. Dates
+ * follow the business's locale as its receipts do (English in Kenya: 26 Nov 2026, 14:05, never the
+ * US month first); without a business, the language's own.
+ */
 export function useFormat(business?: { currency: string; timezone: string }) {
   const { i18n } = useTranslation();
   const lang = i18n.language;
+  const dates = business ? businessLocale(lang, business.currency) : lang;
   const money = useCallback(
     (minor: number) => formatMoney(minor, business?.currency ?? 'KES', lang),
     [business?.currency, lang],
@@ -15,17 +20,17 @@ export function useFormat(business?: { currency: string; timezone: string }) {
       if (!iso) return '—';
       const d = new Date(iso);
       if (Number.isNaN(d.getTime())) return '—';
-      return new Intl.DateTimeFormat(lang, {
+      return new Intl.DateTimeFormat(dates, {
         dateStyle: 'medium',
         timeStyle: 'short',
         timeZone: business?.timezone,
       }).format(d);
     },
-    [business?.timezone, lang],
+    [business?.timezone, dates],
   );
   const time = useCallback(
-    (iso: string | null | undefined, nowMs: number) => clockTime(lang, business?.timezone, iso, nowMs),
-    [business?.timezone, lang],
+    (iso: string | null | undefined, nowMs: number) => clockTime(dates, business?.timezone, iso, nowMs),
+    [business?.timezone, dates],
   );
   /** A past moment from now ("2 minutes ago"); one a little ahead of `nowMs` (a clock apart) is "now". */
   const ago = useCallback(
