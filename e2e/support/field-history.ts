@@ -62,3 +62,58 @@ export async function openDebtorHistory(page: Page, id: string) {
   await expect(list).toBeVisible();
   return list;
 }
+
+/**
+ * A debtor and a staff user of this run, each with values a merge replaced: the debtor's credit
+ * limit and phone, the user's name and password (whose hash must never be shown).
+ */
+export async function seedReplacedValues(page: Page) {
+  const tag = Date.now().toString(36).slice(-5);
+  const debtorRes = await page.request.post('/api/debtors', {
+    data: { name: `Juma Otieno ${tag}`, phone: '0722000111', credit_limit: 100_000 },
+  });
+  expect(debtorRes.status(), await debtorRes.text()).toBe(201);
+  const debtor = (await debtorRes.json()) as { id: string };
+  const userRes = await page.request.post('/api/users', {
+    data: {
+      name: `Akinyi ${tag}`,
+      username: `akinyi${tag}`,
+      password: 'staff-pass-123',
+      role: 'staff',
+      user_roles: {},
+    },
+  });
+  expect(userRes.status(), await userRes.text()).toBe(201);
+  const user = (await userRes.json()) as { id: string; name: string };
+  writeLosses([
+    {
+      docType: 'debtor',
+      docId: debtor.id,
+      field: 'credit_limit',
+      value: { credit_limit: 50_000 },
+      won: { credit_limit: 100_000 },
+    },
+    {
+      docType: 'debtor',
+      docId: debtor.id,
+      field: 'phone',
+      value: { phone: '0700123456' },
+      won: { phone: '0722000111' },
+    },
+    {
+      docType: 'user',
+      docId: user.id,
+      field: 'name',
+      value: { name: 'Akinyi W.' },
+      won: { name: user.name },
+    },
+    {
+      docType: 'user',
+      docId: user.id,
+      field: 'password_hash',
+      value: { password_hash: 'scrypt$lost' },
+      won: { password_hash: 'scrypt$won' },
+    },
+  ]);
+  return { debtor, user };
+}
