@@ -1,28 +1,13 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import type { Debtor, FieldHistoryItem } from '@duka/domain';
+import type { Debtor } from '@duka/domain';
 import { DebtorDrawer } from './debtor-drawer';
+import { fakeServer as fakeHistoryServer, loss, stubFonts } from '../../test/history-fixtures';
 import { makeSession, renderApp } from '../../test/render';
 
 /** A debtor's replaced values (ADR 11 §11.1): a tab of their drawer, for an admin. */
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 const DEBTOR = '0190b1a0-0000-7000-8000-0000000000d1';
-
-const at = (time: string) => ({ at: `2026-11-25T${time}:00.000Z`, here: false, server: 'Branch B' });
-const here = { at: '2026-11-25T07:05:00.000Z', here: true, server: '' };
-const loss = (id: string, field: string, value: object, won: object): FieldHistoryItem => ({
-  id,
-  field,
-  reason: 'concurrent',
-  value: value as Record<string, unknown>,
-  set: at('07:02'),
-  won_value: won as Record<string, unknown>,
-  won: here,
-  recorded_at: '2026-11-25T07:06:00.000Z',
-});
 
 const debtor: Debtor = {
   id: DEBTOR,
@@ -39,40 +24,23 @@ const debtor: Debtor = {
   updated_at: '2026-11-25T07:05:00.000Z',
 };
 
-/** Answers the record, its history and the locations; everything else is an empty list. */
-function fakeServer(history: Record<string, FieldHistoryItem[]>) {
-  const asked: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string) => {
-      asked.push(url);
-      if (url === `/api/debtors/${DEBTOR}`) return Promise.resolve(json(debtor));
-      if (url.startsWith(`/api/debtors/${DEBTOR}/statement`))
-        return Promise.resolve(
-          json({
-            debtor,
-            from: '2026-10-28',
-            to: '2026-11-26',
-            opening_balance: 0,
-            closing_balance: 0,
-            entries: [],
-          }),
-        );
-      const h = /^\/api\/history\/(\w+)\/(.+)$/.exec(url);
-      if (h) return Promise.resolve(json({ items: history[`${h[1]}/${h[2]}`] ?? [] }));
-      return Promise.resolve(json({ items: [], entries: [] }));
-    }),
-  );
-  return asked;
-}
-
-beforeAll(() => {
-  // jsdom has no FontFaceSet, which Mantine's autosizing inputs listen to
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+/** Answers the debtor and their statement, and the history given. */
+const fakeServer = (history: Parameters<typeof fakeHistoryServer>[0]) =>
+  fakeHistoryServer(history, (url) => {
+    if (url === `/api/debtors/${DEBTOR}`) return debtor;
+    if (url.startsWith(`/api/debtors/${DEBTOR}/statement`))
+      return {
+        debtor,
+        from: '2026-10-28',
+        to: '2026-11-26',
+        opening_balance: 0,
+        closing_balance: 0,
+        entries: [],
+      };
+    return undefined;
   });
-});
+
+beforeAll(stubFonts);
 afterEach(() => vi.unstubAllGlobals());
 
 describe("a debtor's replaced values", () => {

@@ -1,13 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { FieldHistoryItem, Supplier } from '@duka/domain';
+import type { Supplier } from '@duka/domain';
+import { fakeServer as fakeHistoryServer, loss, stubFonts } from '../../test/history-fixtures';
 import { makeSession, renderApp } from '../../test/render';
 import { SuppliersPage } from './suppliers-page';
 
 /** A supplier's replaced values (ADR 11 §11.1): under the supplier's form, for an admin. */
-
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
 const supplier: Supplier = {
   id: '0190b1a0-0000-7000-8000-0000000000c1',
@@ -21,38 +19,17 @@ const supplier: Supplier = {
   updated_at: '2026-11-25T07:05:00.000Z',
 };
 
-const item: FieldHistoryItem = {
-  id: 's1',
-  field: 'contact_name',
-  reason: 'concurrent',
-  value: { contact_name: 'Wambui' },
-  set: { at: '2026-11-25T07:02:00.000Z', here: false, server: 'Branch B' },
-  won_value: { contact_name: 'Otieno' },
-  won: { at: '2026-11-25T07:05:00.000Z', here: true, server: '' },
-  recorded_at: '2026-11-25T07:06:00.000Z',
-};
+const item = loss('s1', 'contact_name', { contact_name: 'Wambui' }, { contact_name: 'Otieno' });
 
-function fakeServer() {
-  const asked: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string) => {
-      asked.push(url);
-      if (url === '/api/suppliers') return Promise.resolve(json([supplier]));
-      if (url === `/api/history/supplier/${supplier.id}`) return Promise.resolve(json({ items: [item] }));
-      return Promise.resolve(json([]));
-    }),
+/** Answers the supplier list and the supplier's history; anything else an empty list. */
+const fakeServer = () =>
+  fakeHistoryServer(
+    { [`supplier/${supplier.id}`]: [item] },
+    (url) => (url === '/api/suppliers' ? [supplier] : undefined),
+    [],
   );
-  return asked;
-}
 
-beforeAll(() => {
-  // jsdom has no FontFaceSet, which Mantine's autosizing inputs listen to
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-  });
-});
+beforeAll(stubFonts);
 afterEach(() => vi.unstubAllGlobals());
 
 describe("a supplier's replaced values", () => {

@@ -1,30 +1,15 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { FieldHistoryItem, User } from '@duka/domain';
+import type { User } from '@duka/domain';
 import { UserForm } from './user-form';
+import { fakeServer as fakeHistoryServer, loss, stubFonts } from '../../test/history-fixtures';
 import { makeSession, renderApp } from '../../test/render';
 
 /** A user's replaced values (ADR 11 §11.1): under their edit form, for an admin. */
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 const USER = '0190b1a0-0000-7000-8000-0000000000a1';
 const SHOP = { id: '0190a000-0000-7000-8000-000000000001', name: 'Main shop', active: true };
 const STALL = { id: '0190a000-0000-7000-8000-000000000002', name: 'Market stall', active: true };
-
-const at = (time: string) => ({ at: `2026-11-25T${time}:00.000Z`, here: false, server: 'Branch B' });
-const here = { at: '2026-11-25T07:05:00.000Z', here: true, server: '' };
-const loss = (id: string, field: string, value: object, won: object): FieldHistoryItem => ({
-  id,
-  field,
-  reason: 'concurrent',
-  value: value as Record<string, unknown>,
-  set: at('07:02'),
-  won_value: won as Record<string, unknown>,
-  won: here,
-  recorded_at: '2026-11-25T07:06:00.000Z',
-});
 
 const user: User = {
   id: USER,
@@ -41,29 +26,11 @@ const user: User = {
   updated_at: '2026-11-25T07:05:00.000Z',
 };
 
-/** Answers the record, its history and the locations; everything else is an empty list. */
-function fakeServer(history: Record<string, FieldHistoryItem[]>) {
-  const asked: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string) => {
-      asked.push(url);
-      if (url.endsWith('/api/locations')) return Promise.resolve(json([SHOP, STALL]));
-      const h = /^\/api\/history\/(\w+)\/(.+)$/.exec(url);
-      if (h) return Promise.resolve(json({ items: history[`${h[1]}/${h[2]}`] ?? [] }));
-      return Promise.resolve(json({ items: [], entries: [] }));
-    }),
-  );
-  return asked;
-}
+/** Answers the locations and the history given. */
+const fakeServer = (history: Parameters<typeof fakeHistoryServer>[0]) =>
+  fakeHistoryServer(history, (url) => (url.endsWith('/api/locations') ? [SHOP, STALL] : undefined));
 
-beforeAll(() => {
-  // jsdom has no FontFaceSet, which Mantine's autosizing inputs listen to
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-  });
-});
+beforeAll(stubFonts);
 afterEach(() => vi.unstubAllGlobals());
 
 describe("a user's replaced values", () => {
