@@ -12,7 +12,7 @@
 // BENCH_SCALE_SECONDS (default 20) sets the load time; BENCH_SCALE_BUSINESSES (default 50);
 // BENCH_SCALE_DB_PREFIX names the database made for the run (default duka_bench_scale);
 // BENCH_SCALE_PROFILE=<dir> writes a CPU profile of each server process there.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startServer } from './sync.mjs';
 
 const KINDS = ['sale', 'search', 'report'];
 /** One cycle of ten requests per connection: 6 sales, 3 searches, 1 report, interleaved. */
@@ -44,20 +45,6 @@ function cpuS(pid) {
   } catch {
     return 0;
   }
-}
-
-function startServer(root, args, env, children) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-    children.push(child);
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/(?:ready|running at) (http:\/\/[^\s]+)/);
-      if (m) resolve({ child, url: m[1].replace('localhost', '127.0.0.1') });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
 }
 
 const stopped = (child) =>

@@ -3,42 +3,30 @@
 // PROFILE_DIR), a 3-line cash sale at 32 connections for BENCH_SECONDS (default 10).
 // `node bench/profile-checkout.mjs` prints sales/s and p99; with PROFILE_DIR the server writes a
 // .cpuprofile there on exit (open it in Chrome's DevTools).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { checkoutLoad, prepareCheckout } from './checkout.mjs';
+import { startServer } from './sync.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-prof-'));
 const profileDir = process.env.PROFILE_DIR;
-const child = spawn(
-  process.execPath,
+const { child, url } = await startServer(
+  root,
   [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'apps/server/dist/main.js'],
   {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    DATABASE_URL: '',
   },
 );
-const url = await new Promise((resolve) => {
-  let out = '';
-  child.stdout.on('data', (d) => {
-    out += d;
-    const m = out.match(/(?:ready|running at) (http:\/\/[^\s]+)/);
-    if (m) resolve(m[1].replace('localhost', '127.0.0.1'));
-  });
-});
 try {
   const setup = await fetch(`${url}/api/setup`, {
     method: 'POST',

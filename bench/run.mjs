@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: each figure with the baseline it is compared to, measured in the same run.
 // Servers run in child processes; autocannon drives them at 32 connections over loopback.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +11,7 @@ import { stockFigures } from './stock.mjs';
 import { checkoutLoad, prepareCheckout } from './checkout.mjs';
 import { reportFigures } from './reports.mjs';
 import { seedYear } from './seed-year.mjs';
-import { syncFigures } from './sync.mjs';
+import { startServer, syncFigures } from './sync.mjs';
 import { hostedScaleFigures } from './hosted-scale.mjs';
 import { webFigures } from './web.mjs';
 import pg from 'pg';
@@ -21,22 +20,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 32;
 
-function start(args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/(?:ready|running at) (http:\/\/[^\s]+)/);
-      if (m) resolve({ child, url: m[1].replace('localhost', '127.0.0.1') });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-}
+/** A built server process started from the repository with this process's environment and `env`. */
+const start = (args, env) => startServer(root, args, { ...process.env, ...env });
 
 async function load(url, opts = {}) {
   const r = await autocannon({ url, connections, duration: seconds, ...opts });

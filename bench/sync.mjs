@@ -219,10 +219,14 @@ async function oneSize({ root, start, adminUrl, sales, profile }) {
   }
 }
 
-/** A built server process (node `args`), answered once it prints its address. */
-export function startServer(root, args, env) {
+/**
+ * A built server process (node `args`), answered once it prints its address; pushed onto
+ * `children` at once when given, so a caller stops it even if it never starts.
+ */
+export function startServer(root, args, env, children) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    children?.push(child);
     let out = '';
     child.stdout.on('data', (d) => {
       out += d;
