@@ -83,6 +83,7 @@ export const NOT_ARCHIVED = [
   // same server or carry its credential.
   'server_identity',
   'sync_links',
+  'kept_series',
   'link_codes',
   'sync_servers',
   'sync_quarantine',

@@ -20,6 +20,7 @@ import { drawerOpenings } from './migrations/0012-drawer-openings.js';
 import { reversalDiscounts } from './migrations/0013-reversal-discounts.js';
 import { clocks } from './migrations/0014-clocks.js';
 import { receiptSeries } from './migrations/0015-receipt-series.js';
+import { keptSeries } from './migrations/0019-kept-series.js';
 import { fieldStamps } from './migrations/0016-field-stamps.js';
 import { buyingPrice } from './migrations/0017-buying-price.js';
 import { pull } from './migrations/0018-pull.js';
@@ -160,6 +161,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0016-field-stamps': fieldStamps(dialect),
     '0017-buying-price': buyingPrice(dialect),
     '0018-pull': pull(dialect),
+    '0019-kept-series': keptSeries(dialect),
   };
 }
 

@@ -51,6 +51,7 @@ import type {
   ServerIdentityTable,
   SyncQuarantineTable,
   SyncLinksTable,
+  KeptSeriesTable,
   LinkCodesTable,
   SyncServersTable,
   FieldHistoryTable,
@@ -109,6 +110,7 @@ export interface Database {
   server_identity: ServerIdentityTable;
   sync_quarantine: SyncQuarantineTable;
   sync_links: SyncLinksTable;
+  kept_series: KeptSeriesTable;
   link_codes: LinkCodesTable;
   sync_servers: SyncServersTable;
   work_drafts: WorkDraftsTable;

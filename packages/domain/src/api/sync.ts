@@ -17,6 +17,7 @@ export const QUARANTINE_REASONS = [
   'missing_reference',
   'username_taken',
   'mobile_taken',
+  'receipt_taken',
   'invalid',
 ] as const;
 export type QuarantineReason = (typeof QUARANTINE_REASONS)[number];

@@ -70,6 +70,16 @@ export interface SyncLinksTable {
   receipt_floor: Generated<number>;
 }
 
+/**
+ * The receipt series a shop's server keeps writing in after it unlinks (ADR 11 §11.2), so its
+ * numbers never meet another server's; linking again replaces it with the link's series.
+ */
+export interface KeptSeriesTable {
+  business_id: string;
+  series: string;
+  kept_at: string;
+}
+
 export interface LinkCodesTable {
   code_hash: string;
   business_id: string;

@@ -7,6 +7,7 @@ import { canonical } from '../../lib/canonical.js';
 import { resolveClaims } from './claims.js';
 import { GROUPS_BY_TYPE } from './field-groups.js';
 import { recordLosses } from './history.js';
+import { setAside } from './receipt-clash.js';
 import { insertRows } from './insert-rows.js';
 import { type Loss, mergeRecord } from './merge.js';
 import { type DocBody, type DocPart, type DocSpec, SPEC_BY_TYPE, TYPE_RANK } from './doc-specs.js';
@@ -107,6 +108,19 @@ export async function applyDocuments(trx: Trx, t: ApplyTarget, docs: SyncDocumen
       await quarantine(trx, t, doc, 'content_differs', before);
       result.quarantined.push({ doc_type: doc.type, doc_id: doc.id, reason: 'content_differs' });
     }
+  }
+  const asideBy = await setAside(k, t.businessId, fresh);
+  if (asideBy.size > 0) {
+    const kept: SyncDocument[] = [];
+    for (const doc of fresh) {
+      const reason = asideBy.get(docKey(doc.type, doc.id));
+      if (!reason) kept.push(doc);
+      else {
+        await quarantine(trx, t, doc, reason, null);
+        result.quarantined.push({ doc_type: doc.type, doc_id: doc.id, reason });
+      }
+    }
+    fresh.splice(0, fresh.length, ...kept);
   }
   await resolveClaims({ trx, businessId: t.businessId, at: t.at }, [
     ...fresh.map((d) => ({ type: d.type, id: d.id, body: d.body })),

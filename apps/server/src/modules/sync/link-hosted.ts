@@ -89,19 +89,12 @@ async function isPlaceholder(trx: Trx, businessId: string): Promise<boolean> {
 }
 
 /**
- * Re-linking a server to the business it brought here: allowed when every document entry here
- * came from that server (ADR 11 §3.5 rule 2). Answers the cursor to resume from.
+ * Re-linking a server to its business (after an unlink, after a revoke, a PC restored from its
+ * backup): allowed when it holds every entry it sent here (ADR 11 §3.5 rule 2). What other servers
+ * wrote meanwhile reaches it by the pull (§11.3), so only its own origin is compared. Answers the
+ * cursor to resume pushing from.
  */
 async function resumeCursor(trx: Trx, businessId: string, serverId: string, head: Cursor): Promise<Cursor> {
-  const foreign = await trx
-    .selectFrom('journal')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('origin', '!=', serverId)
-    .where('doc_type', 'not in', ['session', 'device'])
-    .executeTakeFirst();
-  if (foreign)
-    throw new AppError('link_business_has_data', 'The hosted business has records this shop does not have');
   const last = await trx
     .selectFrom('journal')
     .select(['id', 'origin_seq'])

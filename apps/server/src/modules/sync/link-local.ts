@@ -169,14 +169,32 @@ async function saveLink(
         updated_at: at,
       })
       .execute();
+    // The link's series replaces the one kept since an unlink.
+    await trx.deleteFrom('kept_series').where('business_id', '=', answer.business_id).execute();
     // Counters never travel: this server's series starts past every number of it already written.
     if (ownBusiness)
       await raiseReceiptCounter(trx, answer.business_id, answer.series, answer.receipt_last_no);
   });
 }
 
-/** Forgets the link and its cursor; the hosted side keeps its copy until an admin revokes the server. */
-export async function unlink(db: Db, businessId: string): Promise<void> {
-  const r = await db.kysely.deleteFrom('sync_links').where('business_id', '=', businessId).executeTakeFirst();
-  if (Number(r.numDeletedRows) === 0) throw new AppError('sync_not_linked', 'This shop is not linked');
+/**
+ * Forgets the link and its cursor; the hosted side keeps its copy until an admin revokes the
+ * server. The link's receipt series stays this server's (`kept_series`): numbering `''` again
+ * would meet the numbers of the server that brought the business.
+ */
+export async function unlink(db: Db, businessId: string, at = new Date().toISOString()): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    const link = await trx
+      .deleteFrom('sync_links')
+      .where('business_id', '=', businessId)
+      .returning('series')
+      .executeTakeFirst();
+    if (!link) throw new AppError('sync_not_linked', 'This shop is not linked');
+    await trx.deleteFrom('kept_series').where('business_id', '=', businessId).execute();
+    if (link.series !== '')
+      await trx
+        .insertInto('kept_series')
+        .values({ business_id: businessId, series: link.series, kept_at: at })
+        .execute();
+  });
 }

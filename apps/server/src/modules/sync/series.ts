@@ -44,6 +44,7 @@ async function ownSeries(trx: Trx, businessId: string): Promise<string | null> {
         .where('hosted', '=', 1)
         .where('revoked_at', 'is', null),
     )
+    .unionAll(trx.selectFrom('kept_series').select('series').where('business_id', '=', businessId))
     .executeTakeFirst();
   return row ? row.series : null;
 }

@@ -88,7 +88,7 @@ export function syncRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request) => {
       onlyOn('local');
       const ctx = contextOf(request);
-      await unlink(deps.db, ctx.businessId);
+      await unlink(deps.db, ctx.businessId, deps.clock.now().toISOString());
       return syncStatus(deps.db, ctx.businessId, deps.config.mode);
     },
   });

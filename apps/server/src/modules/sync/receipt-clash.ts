@@ -1,0 +1,101 @@
+import type { QuarantineReason } from '@duka/domain';
+import type { DocBody } from './doc-specs.js';
+import { type AnyDb, type SyncDocument, chunks, docKey } from './documents.js';
+
+/** The documents that take a receipt number, and the table of their main row. */
+const NUMBERED: Readonly<Record<string, string>> = {
+  sale: 'sales',
+  reversal: 'sale_reversals',
+  debtor_payment: 'debtor_payments',
+  day_close: 'day_closes',
+};
+
+const receiptOf = (doc: SyncDocument): string | null => {
+  const table = NUMBERED[doc.type];
+  const no = table ? doc.body[table]?.[0]?.receipt_no : undefined;
+  return typeof no === 'string' && no !== '' ? no : null;
+};
+
+/** Every row id a document carries: what a later document may refer to. */
+function rowIds(body: DocBody, into: Set<string>): void {
+  for (const rows of Object.values(body)) for (const r of rows) if (typeof r.id === 'string') into.add(r.id);
+}
+
+const refersTo = (doc: SyncDocument, ids: ReadonlySet<string>): boolean =>
+  Object.values(doc.body).some((rows) =>
+    rows.some((r) => Object.entries(r).some(([k, v]) => k !== 'id' && typeof v === 'string' && ids.has(v))),
+  );
+
+/**
+ * New documents that cannot be written (ADR 11 §11.2, the last guard of the receipt series): a
+ * number another document of the business already has here (`receipt_taken`: a revoked server
+ * that sold on in its old series after its replacement took it), and a document that refers to
+ * one set aside, in this batch or an earlier one (`missing_reference`: the refund of such a sale).
+ * They are quarantined for the owner instead of failing every later batch on the unique index.
+ */
+export async function setAside(
+  k: AnyDb,
+  businessId: string,
+  fresh: readonly SyncDocument[],
+): Promise<Map<string, QuarantineReason>> {
+  const out = new Map<string, QuarantineReason>();
+  const numbered = fresh.filter((d) => receiptOf(d) !== null);
+  if (numbered.length > 0) {
+    const holder = await receiptHolders(
+      k,
+      businessId,
+      numbered.map((d) => receiptOf(d)!),
+    );
+    for (const d of numbered) {
+      const no = receiptOf(d)!;
+      const held = holder.get(no);
+      if (held !== undefined && held !== d.id) out.set(docKey(d.type, d.id), 'receipt_taken');
+      else holder.set(no, d.id);
+    }
+  }
+  const withheld = await withheldIds(k, businessId);
+  for (const d of fresh) if (out.has(docKey(d.type, d.id))) rowIds(d.body, withheld);
+  if (withheld.size === 0) return out;
+  for (const d of fresh) {
+    const key = docKey(d.type, d.id);
+    if (out.has(key) || !refersTo(d, withheld)) continue;
+    out.set(key, 'missing_reference');
+    rowIds(d.body, withheld);
+  }
+  return out;
+}
+
+/** Which document holds each of these receipt numbers here. */
+async function receiptHolders(k: AnyDb, businessId: string, numbers: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const table of Object.values(NUMBERED))
+    for (const slice of chunks([...new Set(numbers)], 500)) {
+      const rows = await k
+        .selectFrom(table)
+        .select(['id', 'receipt_no'])
+        .where('business_id', '=', businessId)
+        .where('receipt_no', 'in', slice)
+        .execute();
+      for (const r of rows) out.set(String(r.receipt_no), String(r.id));
+    }
+  return out;
+}
+
+/** The rows of documents quarantined earlier for these reasons: never written here. */
+async function withheldIds(k: AnyDb, businessId: string): Promise<Set<string>> {
+  const out = new Set<string>();
+  const rows = await k
+    .selectFrom('sync_quarantine')
+    .select('incoming')
+    .where('business_id', '=', businessId)
+    .where('reason', 'in', ['receipt_taken', 'missing_reference'])
+    .execute();
+  for (const r of rows) {
+    try {
+      rowIds(JSON.parse(String(r.incoming)) as DocBody, out);
+    } catch {
+      // A row that is not a body withholds nothing.
+    }
+  }
+  return out;
+}
