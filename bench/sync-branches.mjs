@@ -3,7 +3,8 @@
 // timed from the first push to nothing left anywhere, with the bytes on the wire per sale. The
 // shops run in this process through the services (as their push and pull jobs would call them);
 // the hosted server is its own process on a fresh PostgreSQL database, reached through a counting
-// TCP relay.
+// TCP relay. It prints the CPU time of each process in the window; PROFILE_DIR=<dir> writes a
+// CPU profile of each shop process there.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -14,7 +15,7 @@ import { joinHosted, linkOf, linkToHosted } from '../apps/server/dist/modules/sy
 import { pullPending } from '../apps/server/dist/modules/sync/pull.js';
 import { pushPending } from '../apps/server/dist/modules/sync/push.js';
 import { seedSales, sellDay } from './sync-seed.mjs';
-import { startHosted, startServer } from './sync.mjs';
+import { cpuS, startHosted, startServer } from './sync.mjs';
 
 const KEYS = { keyEncryptionKey: undefined };
 const TARGET_MS = 3_000;
@@ -47,6 +48,7 @@ const linkRow = async (db, id) => linkOf(db, id);
 /** A shop PC in its own process (sync-branch-child.mjs); `round()` answers whether anything moved. */
 function shopProcess(sqliteFile, businessId) {
   const child = fork(path.join(import.meta.dirname, 'sync-branch-child.mjs'), [], {
+    execArgv: process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`] : [],
     env: { ...process.env, SQLITE_FILE: sqliteFile, BUSINESS_ID: businessId },
   });
   let waiting = null;
@@ -61,7 +63,7 @@ function shopProcess(sqliteFile, businessId) {
       waiting = { resolve, reject };
       if (msg) child.send(msg);
     });
-  return { ready: ask(null), round: () => ask('round'), stop: () => child.send('stop') };
+  return { pid: child.pid, ready: ask(null), round: () => ask('round'), stop: () => child.send('stop') };
 }
 
 /**
@@ -114,9 +116,18 @@ export async function branchFigures({ root, adminUrl, sales = 2_000 }) {
     await Promise.all(shops.map((s) => s.ready));
     relay.counted.up = 0;
     relay.counted.down = 0;
+    const cpu0 = {
+      shops: shops.map((s) => cpuS(s.pid)),
+      hosted: cpuS(hosted.child.pid),
+      pg: await hosted.pgCpu(),
+    };
     const t0 = performance.now();
     const rounds = await exchange(shops);
     const ms = performance.now() - t0;
+    const shopsCpu = shops.map((s, i) => cpuS(s.pid) - cpu0.shops[i]);
+    const hostedCpu = cpuS(hosted.child.pid) - cpu0.hosted;
+    let pgCpu = 0;
+    for (const [pid, s] of await hosted.pgCpu()) pgCpu += s - (cpu0.pg.get(pid) ?? 0);
     for (const s of shops) s.stop();
     const got = [await count(a, id), await count(b, id)];
     if (got.some((n) => n !== expected)) throw new Error(`not all arrived: ${got} of ${expected}`);
@@ -126,6 +137,10 @@ export async function branchFigures({ root, adminUrl, sales = 2_000 }) {
         ` ${(ms / 1000).toFixed(2)} s (${rounds} rounds; aim: < ${TARGET_MS / 1000} s), ` +
         `${Math.round(bytes / (2 * sales)).toLocaleString('en')} bytes per sale on the wire ` +
         `(${(relay.counted.up / 1e6).toFixed(1)} MB up, ${(relay.counted.down / 1e6).toFixed(1)} MB down)`,
+    );
+    console.log(
+      `${'sync: 2 branches, CPU time'.padEnd(44)} shops ${shopsCpu.map((c) => c.toFixed(2)).join(' + ')} s, ` +
+        `hosted ${hostedCpu.toFixed(2)} s, its PostgreSQL ${pgCpu.toFixed(2)} s (2 cores: the floor is half the sum)`,
     );
     await a.close();
     await b.close();

@@ -19,7 +19,7 @@ const TARGET_MS = { 2_000: 2_000, 60_000: 60_000 };
 const n = (x) => Math.round(x).toLocaleString('en');
 const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
 /** CPU seconds (user + system) a process used so far; 0 once it is gone. Clock ticks are 1/100 s on Linux. */
-function cpuS(pid) {
+export function cpuS(pid) {
   try {
     const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(f[11]) + Number(f[12])) / 100;
