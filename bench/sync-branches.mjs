@@ -1,7 +1,7 @@
 // Sync part 2's figure (ADR 11 §11.8): a day's 2,000 sales at each of two shop PCs exchanged
 // among three servers (each PC pushes its own, then pulls the other's through the hosted site),
 // timed from the first push to nothing left anywhere, with the bytes on the wire per sale. The
-// shops run in this process through the services (as their push and pull jobs would call them);
+// shops run in their own processes through the services (as their push and pull jobs would call them);
 // the hosted server is its own process on a fresh PostgreSQL database, reached through a counting
 // TCP relay. It prints the CPU time of each process in the window; PROFILE_DIR=<dir> writes a
 // CPU profile of each shop process there.
