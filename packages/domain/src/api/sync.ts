@@ -104,6 +104,8 @@ export const syncServerViewSchema = z.object({
   oldest_unsynced_sale_at: z.string().nullable(),
   clock_skew_ms: z.number().int().nullable(),
   revoked_at: z.string().nullable(),
+  /** The receipt series the server numbers in (ADR 11 §11.2): `''`, `B`, `C`, … */
+  series: z.string(),
 });
 export type SyncServerView = z.infer<typeof syncServerViewSchema>;
 
@@ -132,6 +134,10 @@ export const syncStatusSchema = z.discriminatedUnion('role', [
     clock_skew_ms: z.number().int().nullable(),
     /** Documents the hosted side set aside, as it said at the last contact. */
     quarantine_open: z.number().int(),
+    /** Documents received from the hosted side that this PC set aside (open ones). */
+    quarantine_here: z.number().int(),
+    /** The receipt series this PC numbers in: its link's, or the one it kept when it unlinked. */
+    series: z.string().nullable(),
   }),
   z.object({
     role: z.literal('hosted'),

@@ -5,11 +5,18 @@ import { exportBusiness, importArchive } from '../../backup/archive.js';
 import { migrate, openDatabase } from '../../db/database.js';
 import { ADMIN_PASSWORD, signIn } from '../../test/factories.js';
 import { type Shop, buildShop, reversed, sold } from '../../test/sales-factories.js';
-import { type SyncPair, hostedPlaceholder, link, pushAll, syncPair } from '../../test/sync-harness.js';
+import {
+  type SyncPair,
+  hostedPlaceholder,
+  link,
+  pullAll,
+  pushAll,
+  syncPair,
+} from '../../test/sync-harness.js';
 import { TEST_KEY_ENCRYPTION_KEY, type TestApp, buildTestApp } from '../../test/test-app.js';
 import { revokeServer } from './link-hosted.js';
 import { linkOf, serverIdOf } from './link-local.js';
-import { quarantineList } from './status.js';
+import { quarantineList, syncStatus } from './status.js';
 
 /**
  * The receipt series past the happy path (ADR 11 §11.2): a shop's server that unlinks keeps its
@@ -76,6 +83,7 @@ describe('receipt series after an unlink or a revoke', () => {
     expect((await sell(b.app, b.cookie)).receipt_no).toBe('B000001');
     await unlinkVia(b);
     expect(await linkOf(b.app.db, businessId)).toBeUndefined();
+    expect(await syncStatus(b.app.db, businessId, 'local')).toMatchObject({ linked: false, series: 'B' });
     // Not 000001 again: that number is the shop's.
     expect((await sell(b.app, b.cookie)).receipt_no).toBe('B000002');
     expect(await linkBranch(b.app)).toBe('B');
@@ -124,6 +132,27 @@ describe('receipt series after an unlink or a revoke', () => {
       ].sort(),
     );
     expect(aside.find((q) => q.doc_id === replacement.id)?.label).toBe('B000004');
+
+    // The owner sees each server's letter.
+    const status = await syncStatus(p.hosted.db, businessId, 'hosted');
+    const letters =
+      status.role === 'hosted' ? status.servers.map((s) => [s.name, s.series, !!s.revoked_at]) : [];
+    expect(
+      letters
+        .filter(([, , revoked]) => !revoked)
+        .map(([, series]) => series)
+        .sort(),
+    ).toEqual(['', 'B', 'C']);
+
+    // The replacement receives the stray sale and sets it aside too; its own B000004 stays.
+    expect((await pullAll(p, d.app, businessId)).kind).toBe('caught_up');
+    expect((await quarantineList(d.app.db, businessId)).map((q) => [q.doc_id, q.reason, q.label])).toEqual([
+      [stray.id, 'receipt_taken', 'B000004'],
+    ]);
+    expect(await syncStatus(d.app.db, businessId, 'local')).toMatchObject({
+      quarantine_here: 1,
+      series: 'B',
+    });
 
     // Later documents of the replacement still arrive.
     const later = await sell(d.app, d.cookie);

@@ -47,7 +47,18 @@ async function localStatus(db: Db, businessId: string): Promise<SyncStatusView> 
     clock_skew_ms:
       link?.clock_offset_ms === null || link?.clock_offset_ms === undefined ? null : -link.clock_offset_ms,
     quarantine_open: link?.hosted_quarantine ?? 0,
+    quarantine_here: await openQuarantine(db, businessId),
+    series: link ? link.series : await keptSeries(db, businessId),
   };
+}
+
+async function keptSeries(db: Db, businessId: string): Promise<string | null> {
+  const row = await db.kysely
+    .selectFrom('kept_series')
+    .select('series')
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
+  return row?.series ?? null;
 }
 
 async function openQuarantine(db: Db, businessId: string): Promise<number> {
@@ -87,6 +98,7 @@ async function hostedStatus(db: Db, businessId: string): Promise<SyncStatusView>
       oldest_unsynced_sale_at: s.oldest_unsynced_at,
       clock_skew_ms: s.clock_skew_ms,
       revoked_at: s.revoked_at,
+      series: s.series,
     })),
     quarantine_open: await openQuarantine(db, businessId),
   };

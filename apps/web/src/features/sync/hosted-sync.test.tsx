@@ -14,6 +14,7 @@ const BRANCH = syncServer({
   credential_prefix: 'dks_9ZZ1',
   clock_skew_ms: -(3 * 3600_000 + 2 * 60_000),
   waiting: 1234,
+  series: 'B',
 });
 
 const item: QuarantineItem = {
@@ -47,6 +48,10 @@ describe('the sync section, on the hosted site', () => {
     expect(row).toHaveTextContent('1,234');
     expect(row).toHaveTextContent('3 hr 2 min behind');
     expect(row).toHaveTextContent('dks_9ZZ1');
+    expect(within(row).getByTestId('server-series')).toHaveTextContent('Receipts B000001, B000002, …');
+    expect(within(table).getByTestId(`sync-server-${SHOP.id}`)).toHaveTextContent(
+      'Receipts 000001, 000002, …',
+    );
     expect(within(table).getByTestId(`sync-server-${SHOP.id}`)).toHaveTextContent('In step');
 
     fireEvent.click(within(row).getByRole('button', { name: 'Revoke Branch PC' }));

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Code, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Divider, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SyncStatusView } from '@duka/domain';
 import { notifyApiError, notifySuccess } from '../../lib/notify';
+import { QuarantineList } from './quarantine-list';
 import { useUnlink } from './sync-api';
-import { type Wording, errorCodeWords, isSkewed } from './sync-words';
+import { type Wording, errorCodeWords, isSkewed, seriesWords } from './sync-words';
 
 type LocalStatus = Extract<SyncStatusView, { role: 'local' }>;
 
@@ -151,6 +152,11 @@ export function LocalStatusView({ s, w }: { s: LocalStatus; w: Wording }) {
         </Anchor>
         {s.linked_at && ` · ${t('sync.local.since', { time: w.time(s.linked_at, now) })}`}
       </Text>
+      {s.series !== null && (
+        <Text size="sm" c="dimmed" data-testid="local-series">
+          {seriesWords(t, 'sync.local.series', s.series)}
+        </Text>
+      )}
       <Trouble s={s} w={w} />
       <Progressing s={s} w={w} />
       {skew !== null && (
@@ -169,6 +175,12 @@ export function LocalStatusView({ s, w }: { s: LocalStatus; w: Wording }) {
       <Group justify="flex-end">
         <UnlinkButton />
       </Group>
+      {s.quarantine_here > 0 && (
+        <>
+          <Divider />
+          <QuarantineList w={w} intro="sync.quarantine.introHere" />
+        </>
+      )}
     </Stack>
   );
 }

@@ -113,4 +113,41 @@ describe('the sync section, on a shop PC', () => {
     expect(await screen.findByRole('form', { name: 'Link to a hosted site' })).toBeVisible();
     expect(calls.some((c) => c.route === 'POST /api/sync/unlink')).toBe(true);
   });
+
+  it('shows the series this PC numbers in, kept after an unlink, and what it set aside itself', async () => {
+    const here = {
+      id: '0190b1a0-0000-7000-8000-0000000000d9',
+      doc_type: 'sale',
+      doc_id: '0190b1a0-0000-7000-8000-0000000000c9',
+      reason: 'receipt_taken',
+      server_id: '0190b1a0-0000-7000-8000-0000000000aa',
+      server_name: '',
+      label: 'B000004',
+      diff: [],
+      first_seen_at: ago(3600_000),
+      last_seen_at: ago(60_000),
+      seen_count: 1,
+    };
+    fakeServer({
+      'GET /api/sync/status': () => json(localStatus({ series: 'B', quarantine_here: 1 })),
+      'GET /api/sync/quarantine': () => json({ items: [here] }),
+    });
+    const { unmount } = await renderApp(<SyncSection />, { session: admin() });
+    expect(await screen.findByTestId('local-series')).toHaveTextContent(
+      'This PC numbers its receipts B000001, B000002, …',
+    );
+    const card = await screen.findByTestId(`quarantine-${here.id}`);
+    expect(card).toHaveTextContent('B000004');
+    expect(card).toHaveTextContent('Its receipt number belongs to another document of the business here');
+    expect(card).not.toHaveTextContent('From');
+    expect(screen.getByText(/Records received from the hosted site that this PC set aside/)).toBeVisible();
+    unmount();
+
+    vi.unstubAllGlobals();
+    fakeServer({ 'GET /api/sync/status': () => json({ ...UNLINKED, series: 'B' }) });
+    await renderApp(<SyncSection />, { session: admin() });
+    expect(await screen.findByTestId('local-series')).toHaveTextContent(
+      'This PC goes on numbering its receipts B000001, B000002, …',
+    );
+  });
 });

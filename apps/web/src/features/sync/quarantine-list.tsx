@@ -87,7 +87,7 @@ function Item({ item, w }: { item: QuarantineItem; w: Wording }) {
           </Button>
         </Group>
         <Text size="sm" c="dimmed">
-          {t('sync.quarantine.from', { server: item.server_name })} ·{' '}
+          {item.server_name && `${t('sync.quarantine.from', { server: item.server_name })} · `}
           {t('sync.quarantine.seen', {
             count: item.seen_count,
             first: w.time(item.first_seen_at, now),
@@ -100,8 +100,11 @@ function Item({ item, w }: { item: QuarantineItem; w: Wording }) {
   );
 }
 
-/** Hosted: what the shops sent that was set aside (never applied silently), each with Dismiss. */
-export function QuarantineList({ w }: { w: Wording }) {
+/**
+ * What was set aside instead of written (never applied silently), each with Dismiss: on the hosted
+ * site what the shops sent, on a shop PC what it received from the hosted site.
+ */
+export function QuarantineList({ w, intro = 'sync.quarantine.intro' }: { w: Wording; intro?: string }) {
   const { t } = useTranslation();
   const list = useQuarantine(true);
   return (
@@ -110,7 +113,7 @@ export function QuarantineList({ w }: { w: Wording }) {
         {t('sync.quarantine.title')}
       </Title>
       <Text size="sm" c="dimmed">
-        {t('sync.quarantine.intro')}
+        {t(intro)}
       </Text>
       {list.isPending ? (
         <Skeleton h={60} />

@@ -7,7 +7,7 @@ import { TableHead } from '../../components/table-head';
 import { TABULAR } from '../../lib/format';
 import { notifyApiError, notifySuccess } from '../../lib/notify';
 import { useRevoke } from './sync-api';
-import { type Wording, isSkewed, skewWords } from './sync-words';
+import { type Wording, isSkewed, seriesWords, skewWords } from './sync-words';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -64,6 +64,9 @@ function ServerRow({ x, w, onRevoke }: { x: SyncServerView; w: Wording; onRevoke
         <Code fz="xs" title={t('sync.hosted.col.credential')}>
           {x.credential_prefix}
         </Code>
+        <Text size="xs" c="dimmed" data-testid="server-series">
+          {seriesWords(t, 'sync.hosted.series', x.series)}
+        </Text>
       </Table.Td>
       <Table.Td>
         <Badge color={STATE_COLOR[x.state]} variant="light" style={{ minWidth: 'max-content' }}>

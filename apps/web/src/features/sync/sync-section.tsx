@@ -10,7 +10,7 @@ import { QuarantineList } from './quarantine-list';
 import { ServersTable } from './servers-table';
 import { SECTION_REFRESH_MS, useSyncStatus } from './sync-api';
 import { HEALTH_COLOR, HealthIcon } from './sync-indicator';
-import { type Wording, healthWords } from './sync-words';
+import { type Wording, healthWords, seriesWords } from './sync-words';
 import { useWording } from './use-wording';
 
 type HostedStatus = Extract<SyncStatusView, { role: 'hosted' }>;
@@ -97,7 +97,14 @@ export function SyncSection() {
       ) : s.linked ? (
         <LocalStatusView s={s} w={w} />
       ) : (
-        <LinkForm />
+        <Stack gap="sm">
+          {s.series && (
+            <Text size="sm" c="dimmed" data-testid="local-series">
+              {seriesWords(t, 'sync.local.seriesKept', s.series)}
+            </Text>
+          )}
+          <LinkForm />
+        </Stack>
       )}
     </Paper>
   );

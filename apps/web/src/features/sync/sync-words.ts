@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import {
+  formatReceiptNo,
   SYNC_ALERT_AFTER_MS,
   SYNC_SKEW_WARN_MS,
   type SyncServerView,
@@ -24,6 +25,11 @@ type HostedStatus = Extract<SyncStatusView, { role: 'hosted' }>;
 /** A stored error code in words (the status keeps only the code: no names to fill in). */
 export function errorCodeWords(t: TFunction, code: string): string {
   return t(ownWordsOf(code) ?? GENERIC_ERROR, { username: '—', mobile: '—', seconds: 60 });
+}
+
+/** How a server's receipts read (ADR 11 §11.2): "Receipts B000001, B000002, …". */
+export function seriesWords(t: TFunction, key: string, series: string): string {
+  return t(key, { first: formatReceiptNo(series, 1), second: formatReceiptNo(series, 2) });
 }
 
 /** A clock further off the hosted server's than the owner is told about (ADR 11 §8). */

@@ -28,6 +28,8 @@ export function localStatus(over: Partial<LocalStatus> = {}): LocalStatus {
     last_error: null,
     clock_skew_ms: -412,
     quarantine_open: 0,
+    quarantine_here: 0,
+    series: '',
     ...over,
   };
 }
@@ -43,6 +45,7 @@ export const UNLINKED = localStatus({
   clock_skew_ms: null,
   head: 120,
   cursor: 0,
+  series: null,
 });
 
 export function syncServer(over: Partial<SyncServerView> = {}): SyncServerView {
@@ -60,6 +63,7 @@ export function syncServer(over: Partial<SyncServerView> = {}): SyncServerView {
     oldest_unsynced_sale_at: null,
     clock_skew_ms: 300,
     revoked_at: null,
+    series: '',
     ...over,
   };
 }
