@@ -170,9 +170,13 @@ export const quarantineListSchema = z.object({ items: z.array(quarantineItemSche
 export type SyncHealth = 'none' | 'ok' | 'busy' | 'alert';
 
 /** ADR 11 §8: green when linked and caught up, amber while copying or retrying, red after an hour or when stopped. */
+/** Records set aside that the owner should look at: the hosted side's and, on a shop PC, its own. */
+export const setAsideCount = (s: SyncStatusView): number =>
+  s.quarantine_open + (s.role === 'local' ? s.quarantine_here : 0);
+
 export function syncHealth(s: SyncStatusView, nowMs: number): SyncHealth {
   if (!s.linked) return 'none';
-  if (s.quarantine_open > 0) return 'alert';
+  if (setAsideCount(s) > 0) return 'alert';
   if (s.role === 'hosted') {
     const live = s.servers.filter((x) => !x.revoked_at);
     if (live.some((x) => x.state !== 'active' && x.state !== 'copying')) return 'alert';

@@ -141,6 +141,8 @@ describe('the sync section, on a shop PC', () => {
     expect(card).toHaveTextContent('Its receipt number belongs to another document of the business here');
     expect(card).not.toHaveTextContent('From');
     expect(screen.getByText(/Records received from the hosted site that this PC set aside/)).toBeVisible();
+    // The heading counts it as something to look at.
+    expect(screen.getByTestId('sync-health')).toHaveTextContent('1 record set aside in quarantine');
     unmount();
 
     vi.unstubAllGlobals();

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import {
   formatReceiptNo,
+  setAsideCount,
   SYNC_ALERT_AFTER_MS,
   SYNC_SKEW_WARN_MS,
   type SyncServerView,
@@ -51,7 +52,7 @@ const names = (xs: SyncServerView[]) => xs.map((x) => x.name).join(', ');
 
 function localWhy(w: Wording, s: LocalStatus): string {
   const { t, now } = w;
-  if (s.quarantine_open > 0) return t('sync.why.quarantine', { count: s.quarantine_open });
+  if (setAsideCount(s) > 0) return t('sync.why.quarantine', { count: setAsideCount(s) });
   if (s.state === 'diverged' || s.state === 'revoked' || s.state === 'refused')
     return t(`sync.why.${s.state}`);
   const failingFor = s.failing_since ? now - Date.parse(s.failing_since) : 0;
@@ -71,7 +72,7 @@ function localWhy(w: Wording, s: LocalStatus): string {
 function hostedWhy(w: Wording, s: HostedStatus): string {
   const { t, now } = w;
   const live = liveServers(s);
-  if (s.quarantine_open > 0) return t('sync.why.quarantine', { count: s.quarantine_open });
+  if (setAsideCount(s) > 0) return t('sync.why.quarantine', { count: setAsideCount(s) });
   const stopped = live.find((x) => x.state !== 'active' && x.state !== 'copying');
   if (stopped)
     return t('sync.why.serverStopped', { name: stopped.name, state: t(`sync.state.${stopped.state}`) });
@@ -129,7 +130,7 @@ function hostedNotices(w: Wording, s: HostedStatus): SyncNotice[] {
 export function syncNotices(w: Wording, s: SyncStatusView): SyncNotice[] {
   if (!s.linked && !(s.role === 'local' && s.state === 'revoked')) return [];
   const out = s.role === 'local' ? localNotices(w, s) : hostedNotices(w, s);
-  if (s.quarantine_open > 0)
-    out.push({ id: 'quarantine', text: w.t('sync.notice.quarantine', { count: s.quarantine_open }) });
+  if (setAsideCount(s) > 0)
+    out.push({ id: 'quarantine', text: w.t('sync.notice.quarantine', { count: setAsideCount(s) }) });
   return out;
 }
