@@ -1,6 +1,7 @@
 import { Paper, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { mulDivRound, businessUpdateSchema, BASIS_POINTS } from '@duka/domain';
+import { MergeHistory, useCanSeeMergeHistory } from '../../components/merge-history';
 import { RegionalFields } from '../../components/regional-fields';
 import { useFormat } from '../../lib/format';
 import { maxLengthOf } from '../../lib/validators';
@@ -166,5 +167,25 @@ export function OperationsSection({ form }: SectionProps) {
         />
       ))}
     </Section>
+  );
+}
+
+/** The business's settings that a sync replaced (ADR 11 §11.1), for an admin: a card of its own. */
+export function BusinessHistorySection({ id }: { id: string }) {
+  const { t } = useTranslation();
+  if (!useCanSeeMergeHistory()) return null;
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="business-history"
+    >
+      <Title order={2} size="h4" mb="md" id="business-history">
+        {t('history.tab')}
+      </Title>
+      <MergeHistory docType="business" id={id} />
+    </Paper>
   );
 }
