@@ -1,11 +1,18 @@
 import { expect, test } from '@playwright/test';
-import { openDebtorHistory, seedReplacedValues } from './support/field-history';
+import {
+  openBusinessHistory,
+  openDebtorHistory,
+  openLocationHistory,
+  seedReplacedValues,
+  seedSettingsReplacedValues,
+} from './support/field-history';
 import { ADMIN, apiLoginInPage, ensureSetup } from './support/fixtures';
 import { setScheme } from './support/screens';
 
 /**
  * A debtor's "Replaced values" tab (ADR 11 §11.1) in light and dark, on a shop PC and a phone,
- * written to /tmp/shots-replaced; and a user's section under their edit form on a phone.
+ * written to /tmp/shots-replaced; and a user's section under their edit form on a phone; and a
+ * location's rename dialog and the business profile's card, light and dark, wide and narrow.
  */
 test.beforeAll(ensureSetup);
 
@@ -38,4 +45,23 @@ test('replaced values of a debtor and a user, light and dark, wide and narrow', 
   await expect(section).toContainText('Password (hidden)');
   await page.waitForTimeout(300);
   await page.screenshot({ path: '/tmp/shots-replaced/user-dark-narrow.png' });
+});
+
+test('replaced values of a location and the business, light and dark, wide and narrow', async ({ page }) => {
+  test.setTimeout(150_000);
+  await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+  const { location } = await seedSettingsReplacedValues(page);
+  for (const scheme of ['light', 'dark'] as const) {
+    await setScheme(page, scheme);
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      const section = await openLocationHistory(page, location.name);
+      await expect(section).toContainText('was replaced by');
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `/tmp/shots-replaced/location-${scheme}-${size.name}.png` });
+      await openBusinessHistory(page);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `/tmp/shots-replaced/business-${scheme}-${size.name}.png` });
+    }
+  }
 });
