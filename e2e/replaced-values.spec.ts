@@ -63,7 +63,7 @@ test('the owner reads what a sync replaced on a location and in the business set
     ),
   );
   await expect(section).toContainText(
-    /Home server \(stock counts and day closes\) another server set on another server at .+ was replaced by this server set here/,
+    /Counted and closed on another server set on another server at .+ was replaced by this server set here/,
   );
   await expect(section).not.toContainText('0193c000');
   // Adding a location shows no history.

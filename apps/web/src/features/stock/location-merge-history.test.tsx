@@ -49,7 +49,7 @@ describe("a location's replaced values", () => {
         /^Location name Stoer room set on Branch B at .+ was replaced by Store room set here at .+\.$/,
       ),
       expect.stringMatching(
-        /^Home server \(stock counts and day closes\) Branch B set on Branch B at .+ was replaced by this server set here at .+\.$/,
+        /^Counted and closed on Branch B set on Branch B at .+ was replaced by this server set here at .+\.$/,
       ),
       expect.stringMatching(
         /^Status Inactive set on Branch B at .+ was replaced by Active set here at .+\.$/,
