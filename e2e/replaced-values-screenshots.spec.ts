@@ -3,6 +3,7 @@ import {
   openBusinessHistory,
   openDebtorHistory,
   openLocationHistory,
+  seedListReplacedValues,
   seedReplacedValues,
   seedSettingsReplacedValues,
 } from './support/field-history';
@@ -12,7 +13,8 @@ import { setScheme } from './support/screens';
 /**
  * A debtor's "Replaced values" tab (ADR 11 §11.1) in light and dark, on a shop PC and a phone,
  * written to /tmp/shots-replaced; and a user's section under their edit form on a phone; and a
- * location's rename dialog and the business profile's card, light and dark, wide and narrow.
+ * location's rename dialog and the business profile's card, light and dark, wide and narrow; a
+ * payment provider's and an expense category's edit dialog.
  */
 test.beforeAll(ensureSetup);
 
@@ -63,5 +65,40 @@ test('replaced values of a location and the business, light and dark, wide and n
       await page.waitForTimeout(300);
       await page.screenshot({ path: `/tmp/shots-replaced/business-${scheme}-${size.name}.png` });
     }
+  }
+});
+
+test("replaced values in a payment provider's and an expense category's dialog", async ({ page }) => {
+  test.setTimeout(90_000);
+  await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+  const { provider, category } = await seedListReplacedValues(page);
+  const shots = [
+    {
+      url: '/transfers',
+      tab: 'Providers',
+      name: provider.name,
+      file: 'provider-dark-narrow',
+      scheme: 'dark',
+      size: SIZES[1],
+    },
+    {
+      url: '/expenses',
+      tab: 'Categories',
+      name: category.name,
+      file: 'category-light-wide',
+      scheme: 'light',
+      size: SIZES[0],
+    },
+  ] as const;
+  for (const s of shots) {
+    await setScheme(page, s.scheme);
+    await page.setViewportSize({ width: s.size.width, height: s.size.height });
+    await page.goto(s.url);
+    await page.getByRole('tab', { name: s.tab }).click();
+    await page.getByRole('button', { name: `Rename ${s.name}` }).click();
+    const section = page.getByRole('dialog').getByRole('region', { name: 'Replaced values' });
+    await expect(section).toContainText('was replaced by');
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `/tmp/shots-replaced/${s.file}.png` });
   }
 });

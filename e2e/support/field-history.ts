@@ -18,6 +18,8 @@ const TABLES = {
   user: 'users',
   location: 'locations',
   business: 'businesses',
+  payment_provider: 'payment_providers',
+  expense_category: 'expense_categories',
 } as const;
 
 /** A server of the business that is not this one (its stamps read "another server"). */
@@ -212,4 +214,36 @@ export async function openBusinessHistory(page: Page) {
   await expect(section.getByTestId('merge-history')).toBeVisible();
   await section.scrollIntoViewIfNeeded();
   return section;
+}
+
+/** A payment provider and an expense category of this run, each with a name a merge replaced. */
+export async function seedListReplacedValues(page: Page) {
+  const tag = Date.now().toString(36).slice(-5);
+  const providerRes = await page.request.post('/api/payment-providers', {
+    data: { name: `Stima Pay ${tag}`, kind: 'bank' },
+  });
+  expect(providerRes.status(), await providerRes.text()).toBe(201);
+  const provider = (await providerRes.json()) as { id: string; name: string };
+  const categoryRes = await page.request.post('/api/expense-categories', {
+    data: { name: `Shop rent ${tag}` },
+  });
+  expect(categoryRes.status(), await categoryRes.text()).toBe(201);
+  const category = (await categoryRes.json()) as { id: string; name: string };
+  writeLosses([
+    {
+      docType: 'payment_provider',
+      docId: provider.id,
+      field: 'kind',
+      value: { kind: 'mobile_money' },
+      won: { kind: 'bank' },
+    },
+    {
+      docType: 'expense_category',
+      docId: category.id,
+      field: 'name',
+      value: { name: `Shop rents ${tag}` },
+      won: { name: category.name },
+    },
+  ]);
+  return { provider, category };
 }
