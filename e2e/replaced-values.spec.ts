@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { openDebtorHistory, seedReplacedValues } from './support/field-history';
+import {
+  openBusinessHistory,
+  openDebtorHistory,
+  openLocationHistory,
+  seedReplacedValues,
+  seedSettingsReplacedValues,
+} from './support/field-history';
 import { ADMIN, apiLoginInPage, ensureSetup } from './support/fixtures';
 
 /**
@@ -41,4 +47,43 @@ test('the owner reads what a sync replaced on a debtor and on a user', async ({ 
     /Password \(hidden\) set on another server at .+ was replaced by \(hidden\)/,
   );
   await expect(section).not.toContainText('scrypt');
+});
+
+test('the owner reads what a sync replaced on a location and in the business settings', async ({ page }) => {
+  test.setTimeout(90_000);
+  await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+  const { location, tag } = await seedSettingsReplacedValues(page);
+
+  // The location: under its rename dialog, its home server by name ("this server"), never an id.
+  const section = await openLocationHistory(page, location.name);
+  await expect(section.getByRole('listitem')).toHaveCount(2);
+  await expect(section).toContainText(
+    new RegExp(
+      `Location name Stoer room ${tag} set on another server at .+ was replaced by ${location.name} set here`,
+    ),
+  );
+  await expect(section).toContainText(
+    /Counted and closed on another server set on another server at .+ was replaced by this server set here/,
+  );
+  await expect(section).not.toContainText('0193c000');
+  // Adding a location shows no history.
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Add location' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add location' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Replaced values' })).toHaveCount(0);
+
+  // The business: a card of the profile, money formatted, a switch as yes or no, payment details by label.
+  const card = await openBusinessHistory(page);
+  await expect(card).toContainText(/Phone 0700999888 set on another server at .+ was replaced by/);
+  await expect(card).toContainText(
+    /Credit limit for new debtors .*2,500\.00 set on another server at .+ was replaced by .*\d\.\d\d set here/,
+  );
+  await expect(card).toContainText(
+    /Allow selling more than is in stock yes set on another server at .+ was replaced by no set here/,
+  );
+  await expect(card).toContainText(
+    new RegExp(
+      `Payment details printed on receipts M-Pesa paybill 400200, Paybill account ${tag} set on another server at .+ was replaced by none set here`,
+    ),
+  );
 });

@@ -13,6 +13,10 @@ const QUERY_ROOT: Record<MergeDocType, string> = {
   user: 'users',
   debtor: 'debtors',
   supplier: 'suppliers',
+  location: 'locations',
+  business: 'business-profile',
+  payment_provider: 'payment-providers',
+  expense_category: 'expense-categories',
 };
 
 /** A record's values that lost a sync merge (ADR 11 §11.1): admins only, as the server says. */
@@ -29,7 +33,7 @@ export function useCanSeeMergeHistory(): boolean {
   return isAdminRole(useSession().user.role);
 }
 
-/** The values of one product, user, debtor or supplier that a sync replaced, each as a sentence. */
+/** The values of one record (a product, a user, a location, the business…) that a sync replaced, each as a sentence. */
 export function MergeHistory({
   docType,
   id,
@@ -54,7 +58,7 @@ export function MergeHistory({
   );
 }
 
-/** The history under its heading, for a drawer that has no tabs (users, suppliers). */
+/** The history under its heading, for a form that has no tabs (users, suppliers, settings records). */
 export function MergeHistorySection(props: { docType: MergeDocType; id: string; lookups?: MergeLookups }) {
   const { t } = useTranslation();
   if (!useCanSeeMergeHistory()) return null;

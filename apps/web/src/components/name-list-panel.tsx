@@ -17,8 +17,10 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { listNameSchema } from '@duka/domain';
 import { notifySuccess, refusalText } from '../lib/notify';
+import type { MergeDocType } from '../lib/merge-history-words';
 import { maxLengthOf } from '../lib/validators';
 import { ListEmpty, ListError, ListLoading } from './list-states';
+import { MergeHistorySection } from './merge-history';
 
 /** A short list the admin keeps (payment providers, expense categories): add, rename, deactivate. */
 export interface NamedItem {
@@ -44,17 +46,20 @@ export interface NameListText {
 
 type Save = (id: string | null, body: { name?: string; kind?: string; active?: boolean }) => Promise<unknown>;
 
+/** Renaming an item; an admin also sees its values a sync replaced (`historyType` names its records). */
 function EditDialog({
   item,
   kinds,
   text,
   save,
+  historyType,
   onClose,
 }: {
   item: NamedItem;
   kinds?: { value: string; label: string }[];
   text: NameListText;
   save: Save;
+  historyType?: MergeDocType;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -116,6 +121,7 @@ function EditDialog({
           </Group>
         </Stack>
       </form>
+      {historyType && <MergeHistorySection docType={historyType} id={item.id} />}
     </Modal>
   );
 }
@@ -127,12 +133,15 @@ export function NameListPanel({
   text,
   save,
   testId,
+  historyType,
 }: {
   items: UseQueryResult<NamedItem[]>;
   kinds?: { value: string; label: string }[];
   text: NameListText;
   save: Save;
   testId: string;
+  /** The records' doc type for their replaced values (ADR 11 §11.1), shown when one is renamed. */
+  historyType?: MergeDocType;
 }) {
   const s = useNameList(kinds, text, save);
   const { editing, deactivating } = s;
@@ -155,7 +164,14 @@ export function NameListPanel({
         <NameTable rows={items.data} state={s} kinds={kinds} text={text} testId={testId} />
       )}
       {editing && (
-        <EditDialog item={editing} kinds={kinds} text={text} save={save} onClose={() => s.setEditing(null)} />
+        <EditDialog
+          item={editing}
+          kinds={kinds}
+          text={text}
+          save={save}
+          historyType={historyType}
+          onClose={() => s.setEditing(null)}
+        />
       )}
       <DeactivateDialog item={deactivating} state={s} text={text} />
     </Paper>

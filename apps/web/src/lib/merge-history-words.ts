@@ -3,7 +3,15 @@ import type { FieldHistoryItem } from '@duka/domain';
 import type { useFormat } from './format';
 
 /** The records whose replaced values the web shows (ADR 11 §11.1), as the server names them. */
-export type MergeDocType = 'product' | 'user' | 'debtor' | 'supplier';
+export type MergeDocType =
+  | 'product'
+  | 'user'
+  | 'debtor'
+  | 'supplier'
+  | 'location'
+  | 'business'
+  | 'payment_provider'
+  | 'expense_category';
 
 type Format = ReturnType<typeof useFormat>;
 /** Names of the records a value may point at (a user's locations), when the screen knows them. */
@@ -60,10 +68,64 @@ export const FIELD_KEYS: Record<MergeDocType, Record<string, string>> = {
     active: STATUS,
     deleted_at: DELETED,
   },
+  location: {
+    name: 'stock.locations.name',
+    active: STATUS,
+    home_server_id: 'history.fields.homeServer',
+    deleted_at: DELETED,
+  },
+  business: {
+    name: 'business.name',
+    logo: 'business.logo',
+    address: 'business.address',
+    phone: 'business.phone',
+    email: 'business.email',
+    tax_number: 'business.taxNumber',
+    currency: 'business.currency',
+    timezone: 'business.timezone',
+    language: 'business.language',
+    receipt_header: 'business.receiptHeader',
+    receipt_footer: 'business.receiptFooter',
+    payment_details: 'business.paymentDetails',
+    online_offline: 'business.onlineOffline',
+    two_way_sync: 'business.twoWaySync',
+    require_approved_devices: 'business.requireApprovedDevices',
+    allow_negative_stock: 'business.allowNegativeStock',
+    max_discount_bp: 'business.maxDiscount',
+    default_credit_limit: 'business.defaultCreditLimit',
+    receipt_width: 'printing.profile.width',
+  },
+  payment_provider: {
+    name: 'transfers.providerName',
+    kind: 'transfers.kind',
+    active: 'transfers.status',
+  },
+  expense_category: {
+    name: 'expenses.categoryName',
+    active: 'transfers.status',
+  },
 };
 
 /** Fields holding money in minor units. */
-const MONEY = new Set(['avg_cost', 'credit_limit']);
+const MONEY = new Set(['avg_cost', 'credit_limit', 'default_credit_limit']);
+
+/** The business's switches (0 or 1), said yes or no. */
+const SWITCHES = new Set([
+  'online_offline',
+  'two_way_sync',
+  'require_approved_devices',
+  'allow_negative_stock',
+]);
+
+/** The payment details printed on receipts, each under its own label, in the form's order. */
+const PAYMENT_DETAILS: readonly [string, string][] = [
+  ['mpesa_paybill', 'business.mpesaPaybill'],
+  ['mpesa_account', 'business.mpesaAccount'],
+  ['mpesa_till', 'business.mpesaTill'],
+  ['bank_name', 'business.bankName'],
+  ['bank_account', 'business.bankAccount'],
+  ['other', 'business.otherPayment'],
+];
 
 const num = (x: unknown) => (typeof x === 'number' ? x : Number(x));
 const text = (x: unknown) => (typeof x === 'string' ? x : typeof x === 'number' ? String(x) : '');
@@ -90,6 +152,43 @@ function locationWords(v: Record<string, unknown>, t: TFunction, lookups: MergeL
   });
 }
 
+const object = (x: unknown): Record<string, unknown> => {
+  if (x && typeof x === 'object' && !Array.isArray(x)) return x as Record<string, unknown>;
+  if (typeof x !== 'string') return {};
+  try {
+    return object(JSON.parse(x));
+  } catch {
+    return {};
+  }
+};
+
+/** A language named in itself ("Español"), as the language picker names it. */
+function languageName(code: string): string {
+  try {
+    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+    return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+  } catch {
+    return code;
+  }
+}
+
+/** The business's settings in words: payment details by label, switches, a discount, a roll. */
+function businessWords(field: string, v: Record<string, unknown>, t: TFunction): string | null {
+  if (SWITCHES.has(field)) return num(v[field]) ? t('history.yes') : t('history.no');
+  if (field === 'payment_details') {
+    const d = object(v.payment_details);
+    const parts = PAYMENT_DETAILS.filter(([k]) => text(d[k]).trim()).map(
+      ([k, key]) => `${t(key)} ${text(d[k])}`,
+    );
+    return parts.length ? parts.join(', ') : t('history.none');
+  }
+  if (field === 'max_discount_bp') return `${num(v.max_discount_bp) / 100} %`;
+  if (field === 'receipt_width') return `${num(v.receipt_width)} mm`;
+  if (field === 'language') return languageName(text(v.language));
+  if (field === 'logo') return v.logo ? t('history.picture') : t('history.none');
+  return null;
+}
+
 /** A group's value in words: money, a price with its tax rate, a list, a right, yes or no. */
 export function valueWords(
   doc: MergeDocType,
@@ -111,8 +210,21 @@ export function valueWords(
     );
     return codes.length ? codes.join(', ') : t('history.none');
   }
+  if (doc === 'business') {
+    const words = businessWords(field, v, t);
+    if (words !== null) return words;
+  }
+  if (doc === 'location' && field === 'home_server_id') {
+    if (!v.home_server_id) return t('history.none');
+    if (v.home_here) return t('history.thisServer');
+    return text(v.home_server) || t('history.anotherServer');
+  }
+  if (doc === 'payment_provider' && field === 'kind')
+    return t(`transfers.kinds.${text(v.kind)}`, { defaultValue: text(v.kind) });
   if (field === 'active') {
     if (doc === 'debtor') return num(v.active) ? t('history.yes') : t('history.no');
+    if (doc === 'payment_provider' || doc === 'expense_category')
+      return num(v.active) ? t('transfers.active') : t('transfers.inactive');
     return num(v.active) ? t('users.active') : t('users.inactive');
   }
   if (doc === 'user' && field === 'role')

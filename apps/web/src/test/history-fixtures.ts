@@ -20,7 +20,7 @@ export const loss = (id: string, field: string, value: object, won: object): Fie
 
 /**
  * Stubs fetch: `/api/history/{type}/{id}` answers `history['type/id']`, `answer` the screen's own
- * calls, anything else an empty list. Answers the URLs asked, in order.
+ * calls (a body, or a whole Response), anything else an empty list. Answers the URLs asked, in order.
  */
 export function fakeServer(
   history: Record<string, FieldHistoryItem[]>,
@@ -33,6 +33,7 @@ export function fakeServer(
     vi.fn((url: string) => {
       asked.push(url);
       const own = answer(url);
+      if (own instanceof Response) return Promise.resolve(own);
       if (own !== undefined) return Promise.resolve(json(own));
       const h = /^\/api\/history\/(\w+)\/(.+)$/.exec(url);
       if (h) return Promise.resolve(json({ items: history[`${h[1]}/${h[2]}`] ?? [] }));

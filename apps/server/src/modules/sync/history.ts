@@ -99,6 +99,9 @@ async function requireRecord(k: Kysely<Database>, businessId: string, docType: s
  */
 const SECRET_FIELDS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['user', new Set(['password_hash'])],
+  // The business's printer-signing key and certificate live in business_keys, a union child that
+  // never loses a merge; should either ever become a field of the business, it stays unread.
+  ['business', new Set(['private_key', 'certificate', 'business_keys', '@business_keys'])],
 ]);
 
 /** A record's lost values as the owner reads them (ADR 11 §11.1): where and when each was set. */
@@ -130,7 +133,14 @@ export async function historyView(
     };
   };
   const secret = SECRET_FIELDS.get(docType);
-  const shown = (field: string, text: string) => (secret?.has(field) ? {} : parseJson(text));
+  const shown = (field: string, text: string) => {
+    if (secret?.has(field)) return {};
+    const v = parseJson(text);
+    // A location's home server is read by its name (or as this server), never by its id.
+    if (docType === 'location' && field === 'home_server_id' && typeof v.home_server_id === 'string')
+      return { ...v, home_here: v.home_server_id === self, home_server: names.get(v.home_server_id) ?? '' };
+    return v;
+  };
   return rows.map((r) => ({
     id: r.id,
     field: r.field,

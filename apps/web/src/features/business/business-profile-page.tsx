@@ -9,6 +9,7 @@ import { useBusinessProfile } from './business-api';
 import { StorageCard } from '../storage';
 import { BackupStatusCard } from './backup-status';
 import {
+  BusinessHistorySection,
   IdentitySection,
   OperationsSection,
   ReceiptsSection,
@@ -63,6 +64,7 @@ export function BusinessProfilePage() {
       ) : (
         <Stack gap="lg">
           <ProfileForm key={profile.data.updated_at} business={profile.data} />
+          <BusinessHistorySection id={profile.data.id} />
           <ImageStorageCard />
           <StorageCard />
           <BackupStatusCard />

@@ -1,6 +1,19 @@
-import { Paper, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { mulDivRound, businessUpdateSchema, BASIS_POINTS } from '@duka/domain';
+import { MergeHistory, useCanSeeMergeHistory } from '../../components/merge-history';
 import { RegionalFields } from '../../components/regional-fields';
 import { useFormat } from '../../lib/format';
 import { maxLengthOf } from '../../lib/validators';
@@ -166,5 +179,33 @@ export function OperationsSection({ form }: SectionProps) {
         />
       ))}
     </Section>
+  );
+}
+
+/** The business's settings that a sync replaced (ADR 11 §11.1), for an admin: a card like the status cards below it. */
+export function BusinessHistorySection({ id }: { id: string }) {
+  const { t } = useTranslation();
+  if (!useCanSeeMergeHistory()) return null;
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="business-history"
+    >
+      <Group gap="sm" mb="xs" wrap="nowrap">
+        <ThemeIcon variant="light" size="lg" radius="md" color="teal">
+          <IconHistory size={20} aria-hidden />
+        </ThemeIcon>
+        <Title order={2} size="h4" id="business-history">
+          {t('history.tab')}
+        </Title>
+      </Group>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('history.businessHint')}
+      </Text>
+      <MergeHistory docType="business" id={id} />
+    </Paper>
   );
 }

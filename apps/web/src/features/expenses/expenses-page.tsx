@@ -18,6 +18,7 @@ function CategoriesPanel() {
   return (
     <NameListPanel
       testId="categories"
+      historyType="expense_category"
       items={categories}
       save={(id, body) => save.mutateAsync({ id, body: { name: body.name, active: body.active } })}
       text={{

@@ -1,8 +1,9 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { MergeHistorySection } from '../../components/merge-history';
 import type { LocationsPageState } from './use-locations-page';
 
-/** Add a location or rename one. */
+/** Add a location or rename one; renaming, an admin also sees its values a sync replaced. */
 export function LocationNameDialog({ state: s }: { state: LocationsPageState }) {
   const { t } = useTranslation();
   const { editing, setEditing, name, setName, error, submit } = s.naming;
@@ -39,6 +40,7 @@ export function LocationNameDialog({ state: s }: { state: LocationsPageState }) 
           </Group>
         </Stack>
       </form>
+      {editing && editing !== 'new' && <MergeHistorySection docType="location" id={editing.id} />}
     </Modal>
   );
 }

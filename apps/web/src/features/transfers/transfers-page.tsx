@@ -15,6 +15,7 @@ function ProvidersPanel() {
   return (
     <NameListPanel
       testId="providers"
+      historyType="payment_provider"
       items={providers}
       kinds={PROVIDER_KINDS.map((k) => ({ value: k, label: t(`transfers.kinds.${k}`) }))}
       save={(id, body) =>
