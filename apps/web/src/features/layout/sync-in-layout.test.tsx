@@ -90,7 +90,9 @@ describe('the notifications panel', () => {
       failing_since: ago(2 * 3600_000),
       last_error: { code: 'sync_unreachable', at: ago(60_000) },
       clock_skew_ms: 5 * 60_000,
-      quarantine_open: 2,
+      quarantine_open: 1,
+      quarantine_here: 1,
+      series: '',
     });
     await renderApp(<NotificationsPanel opened onClose={() => undefined} />, {
       session: makeSession({ role: 'admin' }),
