@@ -93,6 +93,8 @@ test('the owner links the shop PC from its business profile; the hosted copy sho
   await expect(page.getByText(/linked to/i).first()).toBeVisible();
   await waitUntilSynced({ timeoutMs: 60_000 });
   await expect(page.getByRole('link', { name: /sync is up to date/i })).toBeVisible({ timeout: 40_000 });
+  // The shop that brought the business numbers without a letter (ADR 11 §11.2).
+  await expect(page.getByTestId('local-series')).toHaveText('This PC numbers its receipts 000001, 000002, …');
   await shoot(browser, local.url, 'local-linked');
   // The hosted business is now the shop's own (same id), equal to it table by table.
   const mine = await digestBusiness('local');
@@ -107,5 +109,6 @@ test('the owner links the shop PC from its business profile; the hosted copy sho
   await page.goto(`${hosted.url}/profile#sync`);
   await expect(page.getByRole('button', { name: /link a shop pc/i })).toBeVisible();
   await expect(page.getByText(/dks1_/).first()).toBeVisible();
+  await expect(page.getByTestId('server-series')).toHaveText('Receipts 000001, 000002, …');
   await shoot(browser, hosted.url, 'hosted-linked');
 });

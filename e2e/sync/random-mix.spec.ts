@@ -277,9 +277,10 @@ test('a random mix of writes under chaos, kills of both sides: the hosted copy e
   const status = (await waitUntilSynced({ timeoutMs: 150_000 })) as {
     state: string;
     quarantine_open: number;
+    quarantine_here: number;
   };
   timings.push(`caught up after healing ${Date.now() - t} ms`);
-  expect(status).toMatchObject({ state: 'active', quarantine_open: 0 });
+  expect(status).toMatchObject({ state: 'active', quarantine_open: 0, quarantine_here: 0 });
   t = Date.now();
   expect(await compareBusinesses()).toEqual([]);
   timings.push(`digests ${Date.now() - t} ms`);
