@@ -71,45 +71,51 @@ const sizeOf = (d: SyncDocument): number => JSON.stringify(d.body).length;
 /** A journal row as a batch reads it. */
 export type JournalRow = Awaited<ReturnType<typeof readRows>>[number];
 
-function readRows(src: BatchSource, fromSeq: number, head: number) {
+/**
+ * Which entries travel, by origin: a push sends this server's own (`only`), a pull everything but
+ * the puller's (`except`).
+ */
+export type Sends = { only: string } | { except: string };
+
+function readRows(src: BatchSource, fromSeq: number, head: number, sends: Sends) {
   // Only up to the head read before the fsync: a write that commits after it (one that waited
-  // for the connection meanwhile) is not on disk yet and goes in the next batch.
+  // for the connection meanwhile) is not on disk yet and goes in the next batch. Entries that do
+  // not travel are skipped here, not read and dropped: a branch's journal is mostly the others'.
   return src.db.kysely
     .selectFrom('journal')
     .selectAll()
     .where('business_id', '=', src.businessId)
     .where('seq', '>', fromSeq)
     .where('seq', '<=', head)
+    .where('origin', 'only' in sends ? '=' : '<>', 'only' in sends ? sends.only : sends.except)
     .orderBy('seq')
     .limit(src.limits.max_entries)
     .execute();
 }
 
-/** A range of this journal: the entries read, those that travel, and the documents they name. */
+/** A range of this journal: the entries that travel, how many it skips, and the documents they name. */
 export interface JournalRange {
   head: number;
   to: Cursor;
-  taken: JournalRow[];
   sent: JournalRow[];
+  /** Entries of the range that do not travel (`to.seq - from.seq - sent.length`). */
+  omitted: number;
   documents: SyncDocument[];
 }
 
 /**
- * The entries after `from` up to the size bounds, those of them that travel (`sends` by their
- * origin: a push sends this server's own, a pull everything but the puller's), and the documents
- * the travelling entries name plus their closure (ADR 11 §5.2–5.3, §11.3). Null when nothing waits.
+ * The travelling entries after `from` up to the size bounds (`sends` by their origin) and the
+ * documents they name plus their closure (ADR 11 §5.2–5.3, §11.3). When every travelling entry up
+ * to the head fits, the range ends at the head, past the entries that do not travel. Null when
+ * nothing waits.
  */
-export async function readRange(
-  src: BatchSource,
-  from: Cursor,
-  sends: (origin: string) => boolean,
-): Promise<JournalRange | null> {
+export async function readRange(src: BatchSource, from: Cursor, sends: Sends): Promise<JournalRange | null> {
   const head = await journalHead(src.db, src.businessId);
   if (head <= from.seq) return null;
   syncWalToDisk(src.db);
-  const rows = await readRows(src, from.seq, head);
+  const rows = await readRows(src, from.seq, head, sends);
   const named = rows
-    .filter((r) => sends(r.origin) && SPEC_BY_TYPE.has(r.doc_type))
+    .filter((r) => SPEC_BY_TYPE.has(r.doc_type))
     .map((r) => ({ type: r.doc_type, id: r.doc_id }));
   const k = src.db.kysely as unknown as AnyDb;
   const loaded = await readDocuments(k, src.businessId, named, src.keys);
@@ -129,21 +135,26 @@ export async function readRange(
     }
   }
   await addClosure(src, k, from.seq, docs);
-  const last = taken.at(-1)!;
+  const toHead = taken.length === rows.length && rows.length < src.limits.max_entries;
+  const last = taken.at(-1);
+  const to =
+    toHead || !last
+      ? { seq: head, entry_id: (await entryIdAt(src.db, src.businessId, head)) ?? null }
+      : { seq: Number(last.seq), entry_id: last.id };
   return {
     head,
-    to: { seq: Number(last.seq), entry_id: last.id },
-    taken,
-    sent: taken.filter((r) => sends(r.origin)),
+    to,
+    sent: taken,
+    omitted: to.seq - from.seq - taken.length,
     documents: ordered(docs, taken),
   };
 }
 
 /** The next batch after `from`, or null when nothing waits (ADR 11 §5.2–5.3). */
 export async function buildBatch(src: BatchSource, from: Cursor): Promise<PushBody | null> {
-  const range = await readRange(src, from, (origin) => origin === src.serverId);
+  const range = await readRange(src, from, { only: src.serverId });
   if (!range) return null;
-  const { head, to, taken, sent } = range;
+  const { head, to, sent } = range;
   return {
     format: 1,
     schema: Object.keys(migrationsFor(src.db.dialect)).at(-1)!,
@@ -156,7 +167,7 @@ export async function buildBatch(src: BatchSource, from: Cursor): Promise<PushBo
     waiting: head - to.seq,
     oldest_unsynced_at: await oldestSaleAfter(src, to.seq),
     sent_ms: Date.now(),
-    omitted: taken.length - sent.length,
+    omitted: range.omitted,
     entries: sent.map(toWire),
     documents: range.documents as PushBody['documents'],
   };

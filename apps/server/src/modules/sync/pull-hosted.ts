@@ -85,7 +85,7 @@ export async function answerPull(
     keys: deps.keys,
     limits: { max_entries: SYNC_MAX_ENTRIES, max_bytes: SYNC_MAX_BYTES },
   };
-  const range = await readRange(source, body.after, (origin) => origin !== server.id);
+  const range = await readRange(source, body.after, { except: server.id });
   const base = {
     format: 1 as const,
     schema: Object.keys(migrationsFor(deps.db.dialect)).at(-1)!,
@@ -98,7 +98,7 @@ export async function answerPull(
     ...base,
     to: range.to,
     head: range.head,
-    omitted: range.taken.length - range.sent.length,
+    omitted: range.omitted,
     entries: range.sent.map((r) => ({ ...toWire(r), origin: r.origin, origin_seq: Number(r.origin_seq) })),
     documents: range.documents as PullAnswer['documents'],
   };
