@@ -14,7 +14,10 @@ test.describe('layout (seed spec §2, §3, §4, §9)', () => {
     await page.getByRole('button', { name: 'Customize your view' }).click();
     const panel = page.getByRole('dialog', { name: 'Settings' });
     await expect(panel.getByRole('tab', { name: 'Customize your view' })).toBeVisible();
-    await panel.getByLabel('Dark background').check({ force: true });
+    // The drawer slides in: wait until the switch is on screen before using it.
+    const dark = panel.getByLabel('Dark background');
+    await expect(dark).toBeInViewport();
+    await dark.check({ force: true });
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
