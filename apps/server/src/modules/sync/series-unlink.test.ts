@@ -1,19 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { exportBusiness, importArchive } from '../../backup/archive.js';
-import { migrate, openDatabase } from '../../db/database.js';
-import { ADMIN_PASSWORD, signIn } from '../../test/factories.js';
-import { type Shop, buildShop, reversed, sold } from '../../test/sales-factories.js';
-import {
-  type SyncPair,
-  hostedPlaceholder,
-  link,
-  pullAll,
-  pushAll,
-  syncPair,
-} from '../../test/sync-harness.js';
-import { TEST_KEY_ENCRYPTION_KEY, type TestApp, buildTestApp } from '../../test/test-app.js';
+import { type Branches, branchesOfShop } from '../../test/series-branches.js';
+import { type Shop, reversed, sold } from '../../test/sales-factories.js';
+import { type SyncPair, pullAll, pushAll } from '../../test/sync-harness.js';
+import type { TestApp } from '../../test/test-app.js';
 import { revokeServer } from './link-hosted.js';
 import { linkOf, serverIdOf } from './link-local.js';
 import { quarantineList, syncStatus } from './status.js';
@@ -25,40 +14,17 @@ import { quarantineList, syncStatus } from './status.js';
  * instead of every later batch failing on the unique index.
  */
 describe('receipt series after an unlink or a revoke', () => {
+  let s: Branches;
   let p: SyncPair;
   let shop: Shop;
   let businessId: string;
-  const branches: TestApp[] = [];
+  let branch: Branches['branch'];
+  let linkBranch: Branches['linkBranch'];
   beforeEach(async () => {
-    p = await syncPair();
-    shop = await buildShop(p.local.app);
-    businessId = (
-      await p.local.app.inject({ url: '/api/business/profile', headers: { cookie: shop.admin } })
-    ).json<{ id: string }>().id;
-    await link(p, businessId, await hostedPlaceholder(p.hosted, 'Unlink'));
-    expect((await pushAll(p, businessId)).kind).toBe('caught_up');
+    s = await branchesOfShop('Unlink');
+    ({ p, shop, businessId, branch, linkBranch } = s);
   });
-  afterEach(async () => {
-    for (const b of branches.splice(0)) await b.close();
-    await p.close();
-  });
-
-  async function branch(tag: string): Promise<{ app: TestApp; cookie: string }> {
-    const file = path.join(p.dir, `${tag}.duka.gz`);
-    await exportBusiness(p.local.db, businessId, file, new Date(), undefined, TEST_KEY_ENCRYPTION_KEY);
-    const db = openDatabase({ sqliteFile: path.join(p.dir, `${tag}.db`) });
-    await migrate(db);
-    await importArchive(db, file, TEST_KEY_ENCRYPTION_KEY);
-    fs.rmSync(file);
-    const app = await buildTestApp({ mode: 'local' }, { db, dispose: () => db.close() });
-    branches.push(app);
-    return { app, cookie: (await signIn(app.app, 'owner', ADMIN_PASSWORD)).cookie };
-  }
-
-  async function linkBranch(b: TestApp): Promise<string> {
-    await link({ ...p, local: b }, businessId, businessId);
-    return (await linkOf(b.db, businessId))!.series;
-  }
+  afterEach(() => s.close());
 
   const sell = (app: TestApp, cookie: string) =>
     sold(app.app, cookie, {

@@ -1,11 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Branches, branchesOfShop } from '../../test/series-branches.js';
 import { exportBusiness, importArchive } from '../../backup/archive.js';
 import { migrate, openDatabase } from '../../db/database.js';
 import { ADMIN_PASSWORD, signIn } from '../../test/factories.js';
-import { type Shop, buildShop, sold } from '../../test/sales-factories.js';
-import { type SyncPair, hostedPlaceholder, link, pushAll, syncPair } from '../../test/sync-harness.js';
+import { type Shop, sold } from '../../test/sales-factories.js';
+import { type SyncPair, pushAll } from '../../test/sync-harness.js';
 import { TEST_KEY_ENCRYPTION_KEY, type TestApp, buildTestApp } from '../../test/test-app.js';
 import { nextReceiptNo } from '../../lib/receipts.js';
 import { revokeServer } from './link-hosted.js';
@@ -22,41 +22,17 @@ import { seriesCode } from './series-codes.js';
  * (their own SQLite files), linked to the same hosted business over real HTTP.
  */
 describe('receipt series: one per server of a business', () => {
+  let s: Branches;
   let p: SyncPair;
   let shop: Shop;
   let businessId: string;
-  const branches: TestApp[] = [];
+  let branch: Branches['branch'];
+  let linkBranch: Branches['linkBranch'];
   beforeEach(async () => {
-    p = await syncPair();
-    shop = await buildShop(p.local.app);
-    businessId = (
-      await p.local.app.inject({ url: '/api/business/profile', headers: { cookie: shop.admin } })
-    ).json<{ id: string }>().id;
-    await link(p, businessId, await hostedPlaceholder(p.hosted, 'Series'));
-    expect((await pushAll(p, businessId)).kind).toBe('caught_up');
+    s = await branchesOfShop('Series');
+    ({ p, shop, businessId, branch, linkBranch } = s);
   });
-  afterEach(async () => {
-    for (const b of branches.splice(0)) await b.close();
-    await p.close();
-  });
-
-  /** Another shop PC of the business: the shop's archive imported into its own SQLite file. */
-  async function branch(tag: string): Promise<{ app: TestApp; cookie: string }> {
-    const file = path.join(p.dir, `${tag}.duka.gz`);
-    await exportBusiness(p.local.db, businessId, file, new Date(), undefined, TEST_KEY_ENCRYPTION_KEY);
-    const db = openDatabase({ sqliteFile: path.join(p.dir, `${tag}.db`) });
-    await migrate(db);
-    await importArchive(db, file, TEST_KEY_ENCRYPTION_KEY);
-    fs.rmSync(file);
-    const app = await buildTestApp({ mode: 'local' }, { db, dispose: () => db.close() });
-    branches.push(app);
-    return { app, cookie: (await signIn(app.app, 'owner', ADMIN_PASSWORD)).cookie };
-  }
-
-  async function linkBranch(b: TestApp): Promise<string> {
-    await link({ ...p, local: b }, businessId, businessId);
-    return (await linkOf(b.db, businessId))!.series;
-  }
+  afterEach(() => s.close());
 
   const sell = async (app: TestApp, cookie: string) =>
     (
@@ -123,7 +99,7 @@ describe('receipt series: one per server of a business', () => {
     await migrate(db);
     await importArchive(db, file, TEST_KEY_ENCRYPTION_KEY);
     const f = await buildTestApp({ mode: 'local' }, { db, dispose: () => db.close() });
-    branches.push(f);
+    s.keep(f);
     expect(await linkBranch(f)).toBe('B');
     expect(await sell(f, (await signIn(f.app, 'owner', ADMIN_PASSWORD)).cookie)).toBe('B000003');
   });
