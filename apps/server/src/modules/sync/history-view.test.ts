@@ -1,7 +1,8 @@
-import { type Debtor, type FieldHistoryItem, formatStamp } from '@duka/domain';
+import { type Debtor, type FieldHistoryItem } from '@duka/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, STAFF_PASSWORD, buildBusiness, buildUser, signIn } from '../../test/factories.js';
 import { buildSupplier } from '../../test/stock-factories.js';
+import { type LossArgs, seedLoss } from '../../test/field-history.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 import { setUpBusiness } from '../setup/setup.service.js';
 
@@ -17,31 +18,7 @@ describe("a user's, a debtor's and a supplier's replaced values", () => {
   let ids: { user: string; debtor: string; supplier: string };
   let other: { admin: string; debtor: string };
 
-  const stamp = (ms: number, serverId: string) => formatStamp({ ms, counter: 0, serverId });
-  const lost = async (
-    biz: string,
-    docType: string,
-    docId: string,
-    field: string,
-    value: object,
-    won: object,
-  ) =>
-    t.db.kysely
-      .insertInto('field_history')
-      .values({
-        id: `${docType}-${field}-${docId}`,
-        business_id: biz,
-        doc_type: docType,
-        doc_id: docId,
-        field,
-        value: JSON.stringify(value),
-        stamp: stamp(Date.parse('2026-11-25T07:02:00Z'), 'branch-b'),
-        won_value: JSON.stringify(won),
-        lost_to: stamp(Date.parse('2026-11-25T07:05:00Z'), 'branch-c'),
-        reason: 'concurrent',
-        recorded_at: '2026-11-25T07:06:00.000Z',
-      })
-      .execute();
+  const lost = (...a: LossArgs) => seedLoss(t.db, 'branch-b', ...a);
   const get = (cookie: string, docType: string, id: string) =>
     t.app.inject({ url: `/api/history/${docType}/${id}`, headers: { cookie } });
 
