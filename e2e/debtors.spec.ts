@@ -201,6 +201,8 @@ test.describe('debtors (/debtors)', () => {
     await expect(page.getByText(`Debtor ${debtor.name} saved`)).toBeVisible();
     await expect(drawer.getByText(/Over the limit by KES\s?400\.00/)).toBeVisible();
     await page.keyboard.press('Escape');
+    // The drawer slides out; a click while its overlay is still there lands on the overlay.
+    await expect(drawer).toBeHidden();
     await page.getByLabel('Over their limit').check({ force: true });
     await expect(page.getByTestId(`over-limit-${debtor.name}`)).toHaveText('Over limit');
   });
