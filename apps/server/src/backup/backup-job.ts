@@ -41,7 +41,8 @@ export async function backupOnce(t: BackupTarget, opts: { force?: boolean } = {}
   try {
     makePrivateDir(t.backupDir);
     fs.rmSync(tmp, { force: true });
-    await onlineCopy(t.db.sqlite, tmp);
+    const sqlite = t.db.sqlite;
+    await t.db.solo(() => onlineCopy(sqlite, tmp));
     settleCopy(tmp);
     const check = checkDatabaseFile(tmp);
     if (!check.ok) throw new Error(`the copy failed its integrity check: ${check.message}`);

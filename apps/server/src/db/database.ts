@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
+import { GroupCommitSqliteDialect } from './group-commit.js';
 import pg from 'pg';
 import { PRIVATE_FILE_MODE, makeDatabasePrivate, makePrivateDir } from '../lib/private-files.js';
 import type { Database } from './tables.js';
@@ -36,6 +37,11 @@ export interface Db {
   file: string | undefined;
   /** The SQLite connection itself, for online backups (undefined on PostgreSQL). */
   sqlite: SQLite.Database | undefined;
+  /**
+   * Runs `fn` while every SQLite transaction commits on its own, outside any group
+   * (db/group-commit.ts): an online backup, so its copy holds only committed writes.
+   */
+  solo<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -74,7 +80,14 @@ export function openDatabase(options: DbOptions): Db {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', file: undefined, sqlite: undefined, close: () => kysely.destroy() };
+    return {
+      kysely,
+      dialect: 'postgres',
+      file: undefined,
+      sqlite: undefined,
+      solo: (fn) => fn(),
+      close: () => kysely.destroy(),
+    };
   }
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') {
@@ -89,14 +102,14 @@ export function openDatabase(options: DbOptions): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   if (file !== ':memory:') makeDatabasePrivate(file);
-  const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-  });
+  const dialect = new GroupCommitSqliteDialect(sqlite, withStatementCache(sqlite));
+  const kysely = new Kysely<Database>({ dialect });
   return {
     kysely,
     dialect: 'sqlite',
     file,
     sqlite,
+    solo: (fn) => dialect.driver.solo(fn),
     async close() {
       await kysely.destroy();
     },
@@ -118,26 +131,23 @@ const STATEMENT_CACHE_SIZE = 500;
  * driver runs one statement at a time to completion (`all`/`run`) on the single connection, and
  * SQLite re-prepares a statement by itself after a schema change.
  */
-function withStatementCache(sqlite: SQLite.Database) {
+function withStatementCache(sqlite: SQLite.Database): (sqlText: string) => SQLite.Statement {
   const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sqlText: string) {
-      // SQLite rolls a transaction back by itself on some errors (SQLITE_FULL, SQLITE_IOERR,
-      // SQLITE_NOMEM…); Kysely's ROLLBACK after it would fail with "cannot rollback - no
-      // transaction is active" and that error would replace the real one in the log and the
-      // answer. With no transaction left, there is nothing to roll back.
-      if (sqlText === 'rollback' && !sqlite.inTransaction) return NOTHING_TO_ROLL_BACK;
-      let stmt = cache.get(sqlText);
-      if (stmt) {
-        cache.delete(sqlText);
-      } else {
-        stmt = sqlite.prepare(sqlText);
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      }
-      cache.set(sqlText, stmt);
-      return stmt;
-    },
+  return (sqlText: string) => {
+    // SQLite rolls a transaction back by itself on some errors (SQLITE_FULL, SQLITE_IOERR,
+    // SQLITE_NOMEM…); Kysely's ROLLBACK after it would fail with "cannot rollback - no
+    // transaction is active" and that error would replace the real one in the log and the
+    // answer. With no transaction left, there is nothing to roll back.
+    if (sqlText === 'rollback' && !sqlite.inTransaction) return NOTHING_TO_ROLL_BACK;
+    let stmt = cache.get(sqlText);
+    if (stmt) {
+      cache.delete(sqlText);
+    } else {
+      stmt = sqlite.prepare(sqlText);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(sqlText, stmt);
+    return stmt;
   };
 }
 

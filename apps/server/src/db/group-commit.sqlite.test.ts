@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GroupCommitSqliteDialect } from './group-commit.js';
+
+interface Schema {
+  t: { id: number; v: string };
+}
+
+/**
+ * The group commit of the shop's database (db/group-commit.ts), on a real SQLite file, looked at
+ * from a second connection the way another process (or the file after a crash) would see it.
+ */
+describe('group commit (SQLite)', () => {
+  let dir: string;
+  let file: string;
+  let sqlite: SQLite.Database;
+  let other: SQLite.Database;
+  let db: Kysely<Schema>;
+  let dialect: GroupCommitSqliteDialect;
+  /** Every statement the driver ran, in order. */
+  let ran: string[];
+  let failCommit: boolean;
+
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-group-'));
+    file = path.join(dir, 'g.sqlite');
+    sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    ran = [];
+    failCommit = false;
+    // Each statement is noted when it runs (not when it is prepared).
+    dialect = new GroupCommitSqliteDialect(sqlite, (text) => {
+      const stmt = sqlite.prepare(text);
+      const noted =
+        <A extends unknown[], R>(fn: (...a: A) => R) =>
+        (...a: A): R => {
+          ran.push(text);
+          if (text === 'commit' && failCommit) throw new Error('disk I/O error');
+          return fn(...a);
+        };
+      return {
+        reader: stmt.reader,
+        run: noted(stmt.run.bind(stmt)),
+        all: noted(stmt.all.bind(stmt)),
+        iterate: noted(stmt.iterate.bind(stmt)),
+      } as unknown as SQLite.Statement;
+    });
+    db = new Kysely<Schema>({ dialect });
+    await sql`create table t (id integer primary key, v text not null)`.execute(db);
+    other = new SQLite(file, { readonly: true });
+  });
+
+  afterEach(async () => {
+    other.close();
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const onDisk = (id: number) =>
+    other.prepare('select count(*) as n from t where id = ?').get(id) as { n: number };
+  const commits = () => ran.filter((s) => s === 'commit').length;
+  const insert = (id: number, v = 'x') =>
+    db.transaction().execute(async (trx) => {
+      await trx.insertInto('t').values({ id, v }).execute();
+    });
+
+  it('transactions that arrive together share one commit, and each is answered only once it is on disk', async () => {
+    const seenAtAnswer: number[] = [];
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        insert(i + 1).then(() => {
+          // What another connection sees at the moment the caller is answered.
+          seenAtAnswer.push(onDisk(i + 1).n);
+        }),
+      ),
+    );
+    expect(seenAtAnswer).toEqual(Array.from({ length: 20 }, () => 1));
+    expect(commits()).toBeGreaterThanOrEqual(1);
+    expect(commits()).toBeLessThanOrEqual(2);
+    expect(ran.filter((s) => s === 'savepoint duka_group')).toHaveLength(20);
+  });
+
+  it('a transaction that fails undoes only its own work; the rest of its group commits', async () => {
+    const results = await Promise.allSettled([
+      insert(1),
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('t').values({ id: 2, v: 'x' }).execute();
+        throw new Error('out of stock');
+      }),
+      insert(3),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect([onDisk(1).n, onDisk(2).n, onDisk(3).n]).toEqual([1, 0, 1]);
+    expect(commits()).toBe(1);
+  });
+
+  it('a commit that fails fails every transaction of its group, and none of them is kept', async () => {
+    failCommit = true;
+    const results = await Promise.allSettled([insert(1), insert(2), insert(3)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect((results[0] as PromiseRejectedResult).reason).toEqual(new Error('disk I/O error'));
+    expect(sqlite.inTransaction).toBe(false);
+    expect((other.prepare('select count(*) as n from t').get() as { n: number }).n).toBe(0);
+    // The next group works.
+    failCommit = false;
+    await insert(4);
+    expect(onDisk(4).n).toBe(1);
+  });
+
+  it('a full disk mid-group: every transaction answered is on disk, every one refused is not', async () => {
+    // SQLite's max_page_count stops the file growing: SQLITE_FULL, as on a disk with no room.
+    sqlite.pragma(`max_page_count = ${(sqlite.pragma('page_count', { simple: true }) as number) + 2}`);
+    const ids = Array.from({ length: 12 }, (_, i) => i + 1);
+    const results = await Promise.allSettled(
+      ids.map((id) => insert(id, id === 6 ? 'y'.repeat(50_000) : 'x')),
+    );
+    expect(results[5]!.status).toBe('rejected');
+    expect(String((results[5] as PromiseRejectedResult).reason)).toMatch(/full/i);
+    for (const [i, r] of results.entries()) expect(onDisk(ids[i]!).n).toBe(r.status === 'fulfilled' ? 1 : 0);
+    expect(sqlite.inTransaction).toBe(false);
+  });
+
+  /** A transaction inserting `id`, and a promise kept once its work has begun (it holds the connection). */
+  const begun = (id: number) => {
+    let started!: () => void;
+    const holding = new Promise<void>((r) => (started = r));
+    const done = db.transaction().execute(async (trx) => {
+      started();
+      await trx.insertInto('t').values({ id, v: 'x' }).execute();
+    });
+    return { holding, done };
+  };
+
+  it('a write outside a transaction commits the open group before it runs', async () => {
+    const first = insert(1);
+    const second = begun(2);
+    await second.holding;
+    // Waits for the connection behind the second transaction; both are in the group by then.
+    const single = sql`insert into t (id, v) values (3, 'single')`.execute(db);
+    await Promise.all([first, second.done, single]);
+    const singleAt = ran.findIndex((s) => s.includes("'single'"));
+    expect(ran.slice(0, singleAt).filter((s) => s === 'commit')).toHaveLength(1);
+    expect(ran.slice(singleAt)).not.toContain('commit');
+    expect([onDisk(1).n, onDisk(2).n, onDisk(3).n]).toEqual([1, 1, 1]);
+  });
+
+  it('while solo (an online backup) every transaction commits on its own', async () => {
+    await dialect.driver.solo(async () => {
+      await Promise.all([insert(1), insert(2), insert(3)]);
+    });
+    expect(commits()).toBe(3);
+    expect([onDisk(1).n, onDisk(2).n, onDisk(3).n]).toEqual([1, 1, 1]);
+  });
+
+  it('streams a read row by row', async () => {
+    await Promise.all([insert(1), insert(2), insert(3)]);
+    const ids: number[] = [];
+    for await (const row of db.selectFrom('t').select('id').orderBy('id').stream()) ids.push(row.id);
+    expect(ids).toEqual([1, 2, 3]);
+  });
+
+  it('closing the database commits the open group', async () => {
+    const pending = begun(1);
+    await pending.holding;
+    await db.destroy();
+    await pending.done;
+    expect(commits()).toBe(1);
+    expect(onDisk(1).n).toBe(1);
+    const again = new SQLite(file);
+    db = new Kysely<Schema>({ dialect: new GroupCommitSqliteDialect(again, (t) => again.prepare(t)) });
+  });
+});
