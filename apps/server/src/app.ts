@@ -153,7 +153,12 @@ async function registerPlugins(app: FastifyInstance, deps: AppDeps): Promise<voi
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(accessPlugin, { db: deps.db.kysely, clock: deps.clock, config: deps.config });
+  await app.register(accessPlugin, {
+    db: deps.db.kysely,
+    dialect: deps.db.dialect,
+    clock: deps.clock,
+    config: deps.config,
+  });
 }
 
 export async function buildApp({

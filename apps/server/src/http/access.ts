@@ -4,12 +4,14 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
+import type { DialectName } from '../db/dialect.js';
 import type { BusinessRow, Database, UserRow } from '../db/tables.js';
 import { type Context, type SignedIn, makeContext } from '../lib/context.js';
 import { deviceTokenMatches } from '../lib/device-tokens.js';
 import { AppError } from '../lib/errors.js';
 import { hashToken } from '../lib/session-tokens.js';
 import { syncedFromShop } from '../modules/sync/synced-from-shop.js';
+import { sessionRows } from './session-lookup.js';
 
 export const SESSION_COOKIE = 'duka_session';
 /** The device token header: sent by the till, and issued by sign-in to a new device (ADR 8). */
@@ -93,26 +95,19 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
 /** Loads a live session by its cookie token, or null (expired, revoked, user gone). */
 export async function loadSession(
   db: Kysely<Database>,
+  dialect: DialectName,
   clock: Clock,
   config: Config,
   token: string,
 ): Promise<LiveSession | null> {
-  const session = await db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('token_hash', '=', hashToken(token))
-    .executeTakeFirst();
-  if (!session || session.revoked_at) return null;
+  const found = await sessionRows(db, dialect, hashToken(token));
+  if (!found) return null;
+  const { session, user, business } = found;
+  if (session.revoked_at) return null;
   const now = clock.now();
   if (new Date(session.expires_at) <= now) return null;
   if (now.getTime() - new Date(session.last_seen_at).getTime() > config.sessionIdleMs) return null;
-  const user = await db.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
-  if (!user || !user.active || user.deleted_at) return null;
-  const business = await db
-    .selectFrom('businesses')
-    .selectAll()
-    .where('id', '=', session.business_id)
-    .executeTakeFirstOrThrow();
+  if (!user.active || user.deleted_at) return null;
   if (now.getTime() - new Date(session.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
     await db
       .updateTable('sessions')
@@ -125,6 +120,7 @@ export async function loadSession(
 
 export interface AccessPluginOptions {
   db: Kysely<Database>;
+  dialect: DialectName;
   clock: Clock;
   config: Config;
 }
@@ -177,7 +173,7 @@ export const accessPlugin = fp<AccessPluginOptions>((app: FastifyInstance, opts,
     }
     if (access.kind === 'public') return;
     const token = request.cookies[SESSION_COOKIE];
-    const auth = token ? await loadSession(opts.db, opts.clock, opts.config, token) : null;
+    const auth = token ? await loadSession(opts.db, opts.dialect, opts.clock, opts.config, token) : null;
     if (!auth) {
       throw new AppError(
         token ? 'session_expired' : 'unauthorized',
