@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { checkoutLoad, prepareCheckout } from './checkout.mjs';
-import { startServer } from './sync.mjs';
+import { cpuS, startServer } from './sync.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -37,7 +37,9 @@ try {
   const template = await prepareCheckout(url, cookie);
   const load = checkoutLoad(url, cookie, template);
   await autocannon({ ...load, connections: 32, duration: 2 });
+  const cpu0 = cpuS(child.pid);
   const r = await autocannon({ ...load, connections: 32, duration: seconds });
+  const cpuPerSale = ((cpuS(child.pid) - cpu0) * 1000) / r.requests.total;
   if (r.errors || r.non2xx) throw new Error(`${r.errors} errors, ${r.non2xx} non-2xx`);
   const me = await autocannon({
     url: `${url}/api/me`,
@@ -46,7 +48,7 @@ try {
     duration: seconds,
   });
   console.log(
-    `POST /api/sales: ${Math.round(r.requests.average)} sales/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`,
+    `POST /api/sales: ${Math.round(r.requests.average)} sales/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, server CPU ${cpuPerSale.toFixed(2)} ms per sale`,
   );
   console.log(`GET /api/me:     ${Math.round(me.requests.average)} req/s, p99 ${me.latency.p99} ms`);
 } finally {
