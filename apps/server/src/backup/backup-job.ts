@@ -5,7 +5,8 @@ import type { Db } from '../db/database.js';
 import { type BackupStatus, readStatus, writePosition, writeStatus } from './backup-status.js';
 import { fileBackup } from './rotation.js';
 import { makePrivateDir, makePrivateDirOnlyIfNew } from '../lib/private-files.js';
-import { checkDatabaseFile, onlineCopy, removeSidecars, settleCopy, snapshotCopy } from './sqlite-copy.js';
+import { checkDatabaseFile, offThread, removeSidecars, settleCopy, snapshotCopy } from './sqlite-copy.js';
+import { makeDatabasePrivate } from '../lib/private-files.js';
 
 /** The seed spec's backup interval (§4, §9): five minutes. */
 export const BACKUP_INTERVAL_MS = 300_000;
@@ -29,7 +30,7 @@ export type BackupOutcome =
  * to nobody.
  */
 export async function backupOnce(t: BackupTarget, opts: { force?: boolean } = {}): Promise<BackupOutcome> {
-  if (t.db.dialect !== 'sqlite' || !t.db.file || !t.db.sqlite)
+  if (t.db.dialect !== 'sqlite' || !t.db.file || t.db.file === ':memory:')
     return { kind: 'skipped', reason: 'not SQLite' };
   const status = readStatus(t.dataDir);
   const position = await writePosition(t.db);
@@ -41,10 +42,10 @@ export async function backupOnce(t: BackupTarget, opts: { force?: boolean } = {}
   try {
     makePrivateDir(t.backupDir);
     fs.rmSync(tmp, { force: true });
-    const sqlite = t.db.sqlite;
-    await t.db.solo(() => onlineCopy(sqlite, tmp));
-    settleCopy(tmp);
-    const check = checkDatabaseFile(tmp);
+    // In a worker thread, on its own connection: it reads one committed snapshot (VACUUM INTO),
+    // and the integrity check of a year's database (seconds) never holds up a sale.
+    const check = await offThread({ kind: 'backup', source: t.db.file, dest: tmp });
+    makeDatabasePrivate(tmp);
     if (!check.ok) throw new Error(`the copy failed its integrity check: ${check.message}`);
     const size = fs.statSync(tmp).size;
     const file = fileBackup(t.backupDir, tmp, at);

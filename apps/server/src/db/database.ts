@@ -35,13 +35,8 @@ export interface Db {
   dialect: DialectName;
   /** Where the SQLite file lives (undefined on PostgreSQL). */
   file: string | undefined;
-  /** The SQLite connection itself, for online backups (undefined on PostgreSQL). */
+  /** The SQLite connection itself (undefined on PostgreSQL). */
   sqlite: SQLite.Database | undefined;
-  /**
-   * Runs `fn` while every SQLite transaction commits on its own, outside any group
-   * (db/group-commit.ts): an online backup, so its copy holds only committed writes.
-   */
-  solo<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -85,7 +80,6 @@ export function openDatabase(options: DbOptions): Db {
       dialect: 'postgres',
       file: undefined,
       sqlite: undefined,
-      solo: (fn) => fn(),
       close: () => kysely.destroy(),
     };
   }
@@ -102,14 +96,14 @@ export function openDatabase(options: DbOptions): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   if (file !== ':memory:') makeDatabasePrivate(file);
-  const dialect = new GroupCommitSqliteDialect(sqlite, withStatementCache(sqlite));
-  const kysely = new Kysely<Database>({ dialect });
+  const kysely = new Kysely<Database>({
+    dialect: new GroupCommitSqliteDialect(sqlite, withStatementCache(sqlite)),
+  });
   return {
     kysely,
     dialect: 'sqlite',
     file,
     sqlite,
-    solo: (fn) => dialect.driver.solo(fn),
     async close() {
       await kysely.destroy();
     },

@@ -149,14 +149,6 @@ describe('group commit (SQLite)', () => {
     expect([onDisk(1).n, onDisk(2).n, onDisk(3).n]).toEqual([1, 1, 1]);
   });
 
-  it('while solo (an online backup) every transaction commits on its own', async () => {
-    await dialect.driver.solo(async () => {
-      await Promise.all([insert(1), insert(2), insert(3)]);
-    });
-    expect(commits()).toBe(3);
-    expect([onDisk(1).n, onDisk(2).n, onDisk(3).n]).toEqual([1, 1, 1]);
-  });
-
   it('streams a read row by row', async () => {
     await Promise.all([insert(1), insert(2), insert(3)]);
     const ids: number[] = [];

@@ -32,8 +32,7 @@ import {
  * A read outside a transaction may see a write of the open group a moment (the rest of the turn)
  * before it is on disk; that write's own request is not answered before it is, and if the group
  * fails (the disk is full or failing) every one of its requests gets the error.
- * `solo` makes every transaction commit on its own while an online backup copies the file, so
- * the copy never holds a write that is not yet committed.
+ * Other connections (the backup's worker, the CLI) see only what the group has committed.
  */
 export class GroupCommitDriver implements Driver {
   readonly #sqlite: SQLite.Database;
@@ -45,7 +44,6 @@ export class GroupCommitDriver implements Driver {
   #scheduled = false;
   /** The turn that opened the group has ended: the next transaction starts a new group. */
   #due = false;
-  #solo = 0;
 
   constructor(sqlite: SQLite.Database, prepare: (sql: string) => SQLite.Statement) {
     this.#sqlite = sqlite;
@@ -61,7 +59,7 @@ export class GroupCommitDriver implements Driver {
 
   beginTransaction(connection: DatabaseConnection): Promise<void> {
     const conn = connection as GroupConnection;
-    if (this.#solo > 0 || this.#due) this.commitGroup();
+    if (this.#due) this.commitGroup();
     if (!this.#open) {
       this.#run('begin');
       this.#open = true;
@@ -77,8 +75,7 @@ export class GroupCommitDriver implements Driver {
     conn.inTransaction = false;
     conn.released = true;
     const durable = new Promise<void>((resolve, reject) => this.#waiting.push({ resolve, reject }));
-    if (this.#solo > 0) this.commitGroup();
-    else this.#schedule();
+    this.#schedule();
     this.#mutex.unlock();
     await durable;
   }
@@ -112,22 +109,6 @@ export class GroupCommitDriver implements Driver {
     await this.#mutex.lock();
     this.commitGroup();
     this.#sqlite.close();
-  }
-
-  /** Runs `fn` while every transaction commits alone (an online backup copying the file). */
-  async solo<T>(fn: () => Promise<T>): Promise<T> {
-    this.#solo++;
-    try {
-      await this.#mutex.lock();
-      try {
-        this.commitGroup();
-      } finally {
-        this.#mutex.unlock();
-      }
-      return await fn();
-    } finally {
-      this.#solo--;
-    }
   }
 
   /** Commits the open group now and answers its transactions. Only while holding the connection. */

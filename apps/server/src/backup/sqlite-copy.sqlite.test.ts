@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate, openDatabase } from '../db/database.js';
+import { fileTask, offThread } from './sqlite-copy.js';
+
+/** The backup's file work, run in a worker thread from its source text (what the server does). */
+describe('backup file work off the main thread', () => {
+  let dir: string;
+  let live: string;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-copy-'));
+    live = path.join(dir, 'duka.sqlite');
+    const db = openDatabase({ sqliteFile: live });
+    await migrate(db);
+    await db.kysely
+      .insertInto('businesses')
+      .values({
+        id: 'b1',
+        name: 'Kiosk',
+        logo: null,
+        address: '',
+        phone: '',
+        email: '',
+        tax_number: '',
+        currency: 'KES',
+        timezone: 'Africa/Nairobi',
+        language: 'en',
+        receipt_header: '',
+        receipt_footer: '',
+        payment_details: '[]',
+        online_offline: 1,
+        require_approved_devices: 0,
+        allow_negative_stock: 0,
+        max_discount_bp: 0,
+        default_credit_limit: 0,
+        receipt_width: 80,
+        printer_host: '',
+        printer_port: 9100,
+        status: 'active',
+        created_at: '2026-11-26T00:00:00.000Z',
+        updated_at: '2026-11-26T00:00:00.000Z',
+      })
+      .execute();
+    await db.close();
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('copies, settles and checks a live database in another thread', async () => {
+    const dest = path.join(dir, 'copy.sqlite');
+    expect(await offThread({ kind: 'backup', source: live, dest })).toEqual({ ok: true, message: 'ok' });
+    // A single rollback-journal file with the data in it, no -wal or -shm beside it.
+    expect(['-wal', '-shm'].filter((ext) => fs.existsSync(dest + ext))).toEqual([]);
+    const copy = new SQLite(dest, { readonly: true });
+    expect(copy.pragma('journal_mode', { simple: true })).toBe('delete');
+    expect(copy.prepare('select name from businesses').pluck().all()).toEqual(['Kiosk']);
+    copy.close();
+  });
+
+  it('answers what the check found, the same as on the main thread', async () => {
+    const stranger = path.join(dir, 'stranger.sqlite');
+    const other = new SQLite(stranger);
+    other.exec('create table notes (t text)');
+    other.close();
+    const expected = { ok: false, message: 'not a Duka database (no kysely_migration table)' };
+    expect(await offThread({ kind: 'check', file: stranger })).toEqual(expected);
+    expect(fileTask(SQLite, fs, { kind: 'check', file: stranger })).toEqual(expected);
+  });
+
+  it('rejects when the copy itself fails (nothing to copy from)', async () => {
+    await expect(
+      offThread({
+        kind: 'backup',
+        source: path.join(dir, 'missing.sqlite'),
+        dest: path.join(dir, 'x.sqlite'),
+      }),
+    ).rejects.toThrow(/unable to open database/);
+  });
+});
