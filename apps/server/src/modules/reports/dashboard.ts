@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { netOf } from './net.js';
 import { expensesByDay } from './profit-report.js';
-import { productFigures, summaryRows } from './sales-report.js';
+import { type SummarySum, productFigures, summarySums } from './sales-report.js';
 
 type Q = Kysely<Database>;
 
@@ -72,16 +72,16 @@ interface DayFigures {
 }
 
 /** Each day's sales, revenue (without tax) and gross profit, net of reversals. */
-function figuresByDay(rows: Awaited<ReturnType<typeof summaryRows>>): Map<string, DayFigures> {
+function figuresByDay(rows: SummarySum[]): Map<string, DayFigures> {
   const perDay = new Map<string, DayFigures>();
   for (const r of rows) {
-    const d = perDay.get(r.day) ?? { sales: 0, profit: 0, count: 0, revenue: 0 };
+    const d = perDay.get(r.key) ?? { sales: 0, profit: 0, count: 0, revenue: 0 };
     const net = netOf(r);
     d.sales += net.total;
     d.revenue += net.revenue;
     d.profit += net.revenue - net.cost;
     d.count += Number(r.sales_count);
-    perDay.set(r.day, d);
+    perDay.set(r.key, d);
   }
   return perDay;
 }
@@ -164,7 +164,7 @@ export async function dashboard(
   const monthBegins = monthStart(today);
   const from = monthBegins < first ? monthBegins : first;
   const [rows, week, expenses, low, debtors, transfers] = await Promise.all([
-    summaryRows(db, business.id, { from, to: today }),
+    summarySums(db, business.id, { from, to: today }, ['day']),
     productFigures(db, business.id, { from: addDays(today, -6), to: today }),
     expensesByDay(db, business.id, { from: monthBegins, to: today }),
     reorderProducts(db, business.id),

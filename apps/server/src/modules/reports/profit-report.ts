@@ -4,7 +4,7 @@ import type { Database } from '../../db/tables.js';
 import { requireOwnId } from '../../lib/scope.js';
 import { netOf } from './net.js';
 import { checkRange } from './ranges.js';
-import { summaryRows } from './sales-report.js';
+import { summarySums } from './sales-report.js';
 
 type Q = Kysely<Database>;
 
@@ -40,7 +40,7 @@ export async function profitReport(
   checkRange(f.from, f.to);
   if (f.location_id) await requireOwnId(db, 'locations', f.location_id, businessId, 'Location');
   const [rows, expenses] = await Promise.all([
-    summaryRows(db, businessId, f),
+    summarySums(db, businessId, f, ['day']),
     expensesByDay(db, businessId, f),
   ]);
   const periods = new Map<
@@ -55,7 +55,7 @@ export async function profitReport(
   };
   let tax = 0;
   for (const r of rows) {
-    const x = at(r.day);
+    const x = at(r.key);
     const net = netOf(r);
     x.revenue += net.revenue;
     x.cogs += net.cost;
