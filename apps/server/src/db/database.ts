@@ -24,6 +24,7 @@ import { keptSeries } from './migrations/0019-kept-series.js';
 import { fieldStamps } from './migrations/0016-field-stamps.js';
 import { buyingPrice } from './migrations/0017-buying-price.js';
 import { pull } from './migrations/0018-pull.js';
+import { businessKeys } from './migrations/0020-business-keys.js';
 
 import type { DialectName } from './dialect.js';
 
@@ -162,6 +163,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0017-buying-price': buyingPrice(dialect),
     '0018-pull': pull(dialect),
     '0019-kept-series': keptSeries(dialect),
+    '0020-business-keys': businessKeys(dialect),
   };
 }
 
