@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, TEST_DIALECT } from '../test/test-db.js';
@@ -35,6 +37,19 @@ async function uniqueKeys(db: Db, table: string): Promise<string[][]> {
   }
   return out;
 }
+
+/** The tables of this database (Kysely's migration tables included). */
+async function tableNames(db: Db): Promise<string[]> {
+  const { rows } =
+    db.dialect === 'postgres'
+      ? await sql<{ name: string }>`select table_name as name from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db.kysely)
+      : await sql<{ name: string }>`select name from sqlite_master
+          where type = 'table' and name not like 'sqlite_%'`.execute(db.kysely);
+  return rows.map((r) => r.name).sort();
+}
+
+const SCALE_MD = path.join(import.meta.dirname, '../../../../docs/scale.md');
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((c) => b.includes(c));
 
@@ -100,6 +115,22 @@ describe('keys ready for Citus (distributed by business on PostgreSQL)', () => {
       await run('DROP TABLE bad_loose');
     }
     expect(await citusKeyProblems(db)).toEqual([]);
+  });
+
+  it('docs/scale.md distributes every business table and keeps every global one', async () => {
+    const doc = fs.readFileSync(SCALE_MD, 'utf8');
+    const move = doc.slice(doc.indexOf('### The move'), doc.indexOf('### What every query'));
+    const called = (fn: string) => [...move.matchAll(new RegExp(`${fn}\\('(\\w+)'`, 'g'))].map((m) => m[1]!);
+    const list = /unnest\(ARRAY\[([^\]]*)\]/.exec(move)?.[1] ?? '';
+    const distributed = [
+      ...called('create_distributed_table'),
+      ...[...list.matchAll(/'(\w+)'/g)].map((m) => m[1]!),
+    ];
+    const all = await tableNames(db);
+    expect(distributed.sort()).toEqual(all.filter((t) => !GLOBAL_TABLES.has(t)));
+    const kept = [...called('create_reference_table'), ...called('citus_add_local_table_to_metadata')];
+    expect(kept.filter((t) => !GLOBAL_TABLES.has(t))).toEqual([]);
+    expect(all.filter((t) => GLOBAL_TABLES.has(t))).toEqual([...GLOBAL_TABLES].sort());
   });
 
   it("names, as each upsert's conflict target, a unique key of this database", async () => {
