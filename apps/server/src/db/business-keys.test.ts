@@ -13,7 +13,7 @@ type AnyDb = Kysely<Record<string, Row>>;
 function rowsOf(db: Db, table: string, orderBy: string[]): Promise<Row[]> {
   let q = (db.kysely as unknown as AnyDb).selectFrom(sql.table(table).as('t')).selectAll('t');
   for (const c of orderBy) q = q.orderBy(sql.ref(`t.${c}`));
-  return q.execute() as Promise<Row[]>;
+  return q.execute();
 }
 
 /**
