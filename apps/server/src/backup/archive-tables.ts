@@ -35,11 +35,7 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   own('stock_levels', ['product_id', 'location_id']),
   own('stock_movements', ['id']),
   own('stock_counts', ['id']),
-  {
-    name: 'stock_count_expected',
-    scope: { via: 'stock_counts', column: 'count_id', parentKey: 'id' },
-    orderBy: ['count_id', 'product_id'],
-  },
+  own('stock_count_expected', ['count_id', 'product_id']),
   own('stock_count_entries', ['id']),
   own('receipt_counters', ['series']),
   own('payment_providers', ['id']),

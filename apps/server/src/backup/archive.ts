@@ -260,7 +260,7 @@ export async function importArchive(
   let count = 0;
   await db.kysely.transaction().execute(async (trx) => {
     for (const t of ARCHIVE_TABLES) {
-      const rows = tables.get(t.name) ?? [];
+      const rows = withBusiness(t, tables.get(t.name) ?? [], header.business_id);
       if (rows.length === 0) continue;
       const columns = Object.keys(rows[0]!).length;
       const chunk = Math.max(1, Math.floor(MAX_PARAMS / columns));
@@ -300,4 +300,10 @@ async function adoptLocations(trx: Trx, businessId: string): Promise<void> {
     .set({ home_server_id: await ownServerId(trx) })
     .where('business_id', '=', businessId)
     .execute();
+}
+
+/** An archive written before migration 0020 has stock_count_expected rows without business_id. */
+function withBusiness(t: ArchiveTable, rows: Row[], businessId: string): Row[] {
+  if (!('column' in t.scope) || t.scope.column !== 'business_id') return rows;
+  return rows.map((r) => ('business_id' in r ? r : { ...r, business_id: businessId }));
 }

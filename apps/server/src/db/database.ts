@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
+import { Kysely, Migrator, sql, type Migration } from 'kysely';
 import { GroupCommitSqliteDialect } from './group-commit.js';
 import pg from 'pg';
 import { PRIVATE_FILE_MODE, makeDatabasePrivate, makePrivateDir } from '../lib/private-files.js';
 import type { Database } from './tables.js';
+import { OwnSchemaPostgresDialect } from './pg-introspector.js';
 import { foundation } from './migrations/0001-foundation.js';
 import { stock } from './migrations/0002-stock.js';
 import { stockCounts } from './migrations/0003-stock-counts.js';
@@ -25,6 +26,7 @@ import { keptSeries } from './migrations/0019-kept-series.js';
 import { fieldStamps } from './migrations/0016-field-stamps.js';
 import { buyingPrice } from './migrations/0017-buying-price.js';
 import { pull } from './migrations/0018-pull.js';
+import { businessKeys } from './migrations/0020-business-keys.js';
 
 import type { DialectName } from './dialect.js';
 
@@ -74,7 +76,7 @@ export function openDatabase(options: DbOptions): Db {
       types: pgTypes,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
     return {
       kysely,
       dialect: 'postgres',
@@ -166,6 +168,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0017-buying-price': buyingPrice(dialect),
     '0018-pull': pull(dialect),
     '0019-kept-series': keptSeries(dialect),
+    '0020-business-keys': businessKeys(dialect),
   };
 }
 

@@ -37,6 +37,11 @@ describe('migrations beside another schema that was migrated', () => {
     try {
       const businesses = await db.kysely.selectFrom('businesses').select('id').execute();
       expect(businesses).toEqual([]);
+      // Introspection (the migrator's, the tests') sees its own schema only, never the decoy's
+      // tables, and no other schema dropped meanwhile can fail it (db/pg-introspector.ts).
+      const tables = await db.kysely.introspection.getTables({ withInternalKyselyTables: true });
+      expect(tables.filter((t) => t.name === 'kysely_migration')).toHaveLength(1);
+      expect(tables.find((t) => t.name === 'sales')?.columns.map((c) => c.name)).toContain('business_id');
     } finally {
       await dispose();
     }

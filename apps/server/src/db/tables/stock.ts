@@ -136,6 +136,8 @@ export interface StockCountsTable {
 /** The snapshot taken when a count starts: what the ledger said was there. */
 export interface StockCountExpectedTable {
   count_id: string;
+  /** Since migration 0020 (NOT NULL on PostgreSQL; SQLite's older rows were filled in). */
+  business_id: string;
   product_id: string;
   expected: Counter;
   avg_cost: Counter;

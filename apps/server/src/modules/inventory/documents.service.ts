@@ -111,6 +111,7 @@ async function post(
       .execute();
     for (const r of products) names.set(r.id, r.name);
     await postMovements(trx, actor, p.movements, {
+      dialect: db.dialect,
       allowNegative: await allowsNegativeStock(trx, actor.businessId),
       productNames: names,
     });

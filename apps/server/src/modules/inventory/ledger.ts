@@ -3,6 +3,8 @@ import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import type { Trx } from '../../lib/tx.js';
+import type { DialectName } from '../../db/dialect.js';
+import { conflictTarget } from '../../db/keys.js';
 import { sql } from 'kysely';
 
 export interface MovementInput {
@@ -28,7 +30,7 @@ export async function postMovements(
   trx: Trx,
   actor: Actor,
   movements: MovementInput[],
-  opts: { allowNegative: boolean; productNames?: Map<string, string> },
+  opts: { dialect: DialectName; allowNegative: boolean; productNames?: Map<string, string> },
 ): Promise<void> {
   if (movements.length === 0) return;
   const deltas = new Map<string, { productId: string; locationId: string; delta: number }>();
@@ -54,7 +56,7 @@ export async function postMovements(
         })),
       )
       .onConflict((oc) =>
-        oc.columns(['product_id', 'location_id']).doUpdateSet({
+        oc.columns(conflictTarget(opts.dialect, ['product_id', 'location_id'])).doUpdateSet({
           quantity: sql<number>`stock_levels.quantity + excluded.quantity`,
           updated_at: actor.at,
         }),

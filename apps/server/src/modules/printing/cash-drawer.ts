@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import type { Actor } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
+import type { DialectName } from '../../db/dialect.js';
+import { conflictTarget } from '../../db/keys.js';
 
 type Q = Kysely<Database>;
 
@@ -25,7 +27,12 @@ export async function drawerOpenedFor(db: Q, businessId: string, saleId: string)
 }
 
 /** Claims a cash sale's one drawer opening; false when another print already has it. */
-export async function claimFirstPrintOpening(db: Q, actor: Actor, saleId: string): Promise<boolean> {
+export async function claimFirstPrintOpening(
+  db: Q,
+  dialect: DialectName,
+  actor: Actor,
+  saleId: string,
+): Promise<boolean> {
   const res = await db
     .insertInto('drawer_openings')
     .values({
@@ -37,7 +44,7 @@ export async function claimFirstPrintOpening(db: Q, actor: Actor, saleId: string
       device_id: actor.deviceId,
       created_at: actor.at,
     })
-    .onConflict((oc) => oc.column('sale_id').doNothing())
+    .onConflict((oc) => oc.columns(conflictTarget(dialect, ['sale_id'])).doNothing())
     .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
 }

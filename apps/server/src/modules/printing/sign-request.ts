@@ -128,7 +128,7 @@ async function checkPrint(ctx: Context, deps: AppDeps, params: unknown): Promise
   if (rendered(false)) return;
   if (!opensDrawer(doc) || !rendered(true)) throw refuse("the print data is not the receipt's ESC/POS");
   // The bytes open the drawer: only a cash sale's first print may, once.
-  if (!(await claimFirstPrintOpening(deps.db.kysely, ctx, doc.id))) {
+  if (!(await claimFirstPrintOpening(deps.db.kysely, deps.db.dialect, ctx, doc.id))) {
     throw refuse('this sale has already opened the cash drawer: a reprint does not');
   }
 }

@@ -148,7 +148,8 @@ function receiptPrintRoute(app: FastifyInstance, deps: AppDeps): void {
       const ctx = contextOf(request);
       // A cash sale's first print opens the drawer: claimed before printing, so two prints at
       // once cannot both open it; given back if the printer got nothing.
-      const drawer = opensDrawer(doc) && (await claimFirstPrintOpening(deps.db.kysely, ctx, doc.id));
+      const drawer =
+        opensDrawer(doc) && (await claimFirstPrintOpening(deps.db.kysely, deps.db.dialect, ctx, doc.id));
       const data = receiptEscPos(doc, w, { drawer });
       const printer = `${business.printer_host}:${business.printer_port}`;
       try {

@@ -58,7 +58,7 @@ export async function reverseSale(db: Db, seller: Seller, saleId: string, body: 
     const day = businessDay(actor.at, business.timezone);
 
     // Writes (sale-writes.ts), in this order.
-    await returnStock(trx, actor, sale, body, lines);
+    await returnStock(trx, actor, sale, body, lines, db.dialect);
     const receiptNo = await nextReceiptNo(trx, actor.businessId, await writerSeries(trx, actor.businessId));
     const balanceAfter = await debtorEntry(trx, actor, 'reversal', {
       debtorId: kind === 'debtor' ? sale.debtor_id : null,

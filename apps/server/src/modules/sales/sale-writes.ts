@@ -8,6 +8,7 @@ import { changeDue } from '@duka/domain';
 import type { PlacedSaleBody, PricedSale, Sale, SaleKind, reversalBodySchema } from '@duka/domain';
 import type { z } from 'zod';
 import type { BusinessRow, ProductRow, SaleLineRow, SaleRow } from '../../db/tables.js';
+import type { DialectName } from '../../db/dialect.js';
 import type { Actor } from '../../lib/context.js';
 import { appendJournal } from '../../lib/journal.js';
 import type { Trx } from '../../lib/tx.js';
@@ -67,8 +68,10 @@ export async function moveSaleStock(
   body: SaleBody,
   lines: SaleLineRow[],
   products: Map<string, ProductRow>,
+  dialect: DialectName,
 ): Promise<void> {
   await postMovements(trx, actor, movements('sale', body.id, body.location_id, lines), {
+    dialect,
     allowNegative: business.allow_negative_stock === 1,
     productNames: new Map([...products.values()].map((p) => [p.id, p.name])),
   });
@@ -81,8 +84,10 @@ export async function returnStock(
   sale: SaleRow,
   body: ReversalBody,
   lines: ReversalLine[],
+  dialect: DialectName,
 ): Promise<void> {
   await postMovements(trx, actor, movements('reversal', body.id, sale.location_id, lines, body.reason), {
+    dialect,
     allowNegative: true,
   });
 }

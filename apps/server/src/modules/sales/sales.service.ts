@@ -65,7 +65,7 @@ export async function postSale(db: Db, seller: Seller, sent: Body): Promise<Sale
     const lines = saleLines(actor, body, priced, products);
 
     // Writes (sale-writes.ts), in this order.
-    await moveSaleStock(trx, actor, business, body, lines, products);
+    await moveSaleStock(trx, actor, business, body, lines, products, db.dialect);
     const receiptNo = await nextReceiptNo(trx, actor.businessId, await writerSeries(trx, actor.businessId));
     const day = businessDay(actor.at, business.timezone);
     const balanceAfter = await debtorEntry(trx, actor, 'sale', {

@@ -168,6 +168,7 @@ export async function startCount(
           .values(
             levels.slice(i, i + 200).map((l) => ({
               count_id: body.id,
+              business_id: actor.businessId,
               product_id: l.product_id,
               expected: Number(l.quantity),
               avg_cost: Number(l.avg_cost),
@@ -339,7 +340,7 @@ export async function finaliseCount(db: Db, actor: Actor, countId: string): Prom
         reason: 'stock count',
       }));
     // Corrections make the books match the shelf; they are never refused for going below zero.
-    await postMovements(trx, actor, movements, { allowNegative: true });
+    await postMovements(trx, actor, movements, { dialect: db.dialect, allowNegative: true });
     await trx
       .updateTable('stock_counts')
       .set({ status: 'finalised', closed_by: actor.userId, closed_at: actor.at })

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { QuarantineReason } from '@duka/domain';
 import { newId } from '../../lib/ids.js';
 import type { Trx } from '../../lib/tx.js';
+import { conflictTarget } from '../../db/keys.js';
 import { summariseWritten } from './apply-summaries.js';
 import { canonical } from '../../lib/canonical.js';
 import { resolveClaims } from './claims.js';
@@ -122,7 +123,7 @@ export async function applyDocuments(trx: Trx, t: ApplyTarget, docs: SyncDocumen
     }
     fresh.splice(0, fresh.length, ...kept);
   }
-  await resolveClaims({ trx, businessId: t.businessId, at: t.at }, [
+  await resolveClaims({ trx, businessId: t.businessId, at: t.at, dialect: t.dialect }, [
     ...fresh.map((d) => ({ type: d.type, id: d.id, body: d.body })),
     ...edits.map((e) => ({ type: e.doc.type, id: e.doc.id, body: e.body })),
   ]);
@@ -303,7 +304,7 @@ async function writeEdit(trx: Trx, t: ApplyTarget, e: Edit, written: Written): P
       await writeRows(trx, t, part.table, rows, written);
     }
   }
-  await recordLosses(trx, t.businessId, e.doc.type, e.doc.id, e.losses, 'concurrent', t.at);
+  await recordLosses(trx, t.dialect, t.businessId, e.doc.type, e.doc.id, e.losses, 'concurrent', t.at);
   if (e.doc.type === 'user') await endSessionsIfLocked(trx, t, e);
   return changed;
 }
@@ -389,7 +390,7 @@ async function moveStock(trx: Trx, t: ApplyTarget, movements: Row[]): Promise<vo
       .insertInto('stock_levels')
       .values(slice)
       .onConflict((oc) =>
-        oc.columns(['product_id', 'location_id']).doUpdateSet({
+        oc.columns(conflictTarget(t.dialect, ['product_id', 'location_id'])).doUpdateSet({
           quantity: sql<number>`stock_levels.quantity + excluded.quantity`,
           updated_at: t.at,
         }),

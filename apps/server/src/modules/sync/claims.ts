@@ -9,6 +9,7 @@
 import { type Stamp, compareStamps, formatStamp, nextStamp } from '@duka/domain';
 import { sql } from 'kysely';
 import type { Trx } from '../../lib/tx.js';
+import type { DialectName } from '../../db/dialect.js';
 import type { DocBody } from './doc-specs.js';
 import { type AnyDb, chunks } from './documents.js';
 import { GROUPS_BY_TYPE } from './field-groups.js';
@@ -81,6 +82,7 @@ interface Ctx {
   trx: Trx;
   businessId: string;
   at: string;
+  dialect: DialectName;
 }
 
 /** Gives a losing claimant its replacement, in memory (batch) or in the database (stored). */
@@ -107,7 +109,7 @@ async function lose(c: Ctx, claim: ScalarClaim, loser: Claimant): Promise<void> 
     wonValue: replaced,
     lostTo: formatStamp(after.stamp),
   };
-  await recordLosses(c.trx, c.businessId, claim.type, loser.id, [loss], 'unique', c.at);
+  await recordLosses(c.trx, c.dialect, c.businessId, claim.type, loser.id, [loss], 'unique', c.at);
 }
 
 /** Stored records (not in the batch) holding one of the values. */
@@ -226,6 +228,7 @@ async function dropBarcodes(c: Ctx, loser: Claimant, barcodes: string[]): Promis
   const kept = had.filter((b) => !barcodes.includes(b)).sort();
   await recordLosses(
     c.trx,
+    c.dialect,
     c.businessId,
     'product',
     loser.id,

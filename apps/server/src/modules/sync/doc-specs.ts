@@ -139,7 +139,7 @@ export const DOC_SPECS: readonly DocSpec[] = [
         table: 'stock_count_expected',
         by: 'count_id',
         key: ['product_id'],
-        scoped: false,
+        scoped: true,
         children: 'union',
       },
       { ...movements, children: 'union' },

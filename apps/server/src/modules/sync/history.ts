@@ -5,6 +5,8 @@ import type { Database } from '../../db/tables.js';
 import { canonical } from '../../lib/canonical.js';
 import { notFound } from '../../lib/errors.js';
 import type { Trx } from '../../lib/tx.js';
+import type { DialectName } from '../../db/dialect.js';
+import { conflictTarget } from '../../db/keys.js';
 import { GROUPS_BY_TYPE } from './field-groups.js';
 import type { Loss } from './merge.js';
 
@@ -24,6 +26,7 @@ function historyId(businessId: string, docType: string, docId: string, l: Loss):
 /** Keeps the values that lost a merge (ADR 11 §11.1) in `field_history`. */
 export async function recordLosses(
   trx: Trx,
+  dialect: DialectName,
   businessId: string,
   docType: string,
   docId: string,
@@ -49,7 +52,7 @@ export async function recordLosses(
         recorded_at: at,
       })),
     )
-    .onConflict((oc) => oc.column('id').doNothing())
+    .onConflict((oc) => oc.columns(conflictTarget(dialect, ['id'])).doNothing())
     .execute();
 }
 

@@ -1,0 +1,116 @@
+import { type Kysely, sql } from 'kysely';
+import { v7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARCHIVE_TABLES } from '../backup/archive-tables.js';
+import { buildShop, reverse, sold } from '../test/sales-factories.js';
+import { type TestApp, buildTestApp } from '../test/test-app.js';
+import { TEST_DIALECT, freshDatabase } from '../test/test-db.js';
+import { type Db, migrate } from './database.js';
+
+type Row = Record<string, unknown>;
+type AnyDb = Kysely<Record<string, Row>>;
+
+function rowsOf(db: Db, table: string, orderBy: string[]): Promise<Row[]> {
+  let q = (db.kysely as unknown as AnyDb).selectFrom(sql.table(table).as('t')).selectAll('t');
+  for (const c of orderBy) q = q.orderBy(sql.ref(`t.${c}`));
+  return q.execute();
+}
+
+/**
+ * Migration 0020 (business keys) runs on hosted databases full of businesses: a business made on
+ * the newest schema is written into a database migrated up to 0019, which then migrates on.
+ */
+describe('migration 0020 on a database that holds a business', () => {
+  let source: TestApp;
+  let target: { db: Db; dispose: () => Promise<void> };
+  const before = new Map<string, Row[]>();
+
+  beforeAll(async () => {
+    source = await buildTestApp();
+    const s = await buildShop(source.app);
+    const cash = await sold(source.app, s.admin, {
+      kind: 'cash',
+      location_id: s.shop.id,
+      lines: [
+        { product_id: s.sugar.id, quantity: 3000 },
+        { product_id: s.milk.id, quantity: 1000 },
+      ],
+      tendered: 100_000,
+    });
+    const back = await reverse(source.app, s.admin, cash.id, { lines: [{ line_no: 1, quantity: 1000 }] });
+    expect(back.statusCode).toBe(201);
+    await sold(source.app, s.admin, {
+      kind: 'debtor',
+      location_id: s.shop.id,
+      lines: [{ product_id: s.bread.id, quantity: 2000 }],
+      debtor_id: s.debtor.id,
+    });
+    // An open count keeps what each product was expected to be (stock_count_expected).
+    const count = await source.app.inject({
+      method: 'POST',
+      url: '/api/stock-counts',
+      headers: { cookie: s.admin },
+      payload: { id: v7(), location_id: s.shop.id, freeze_sales: false },
+    });
+    expect(count.statusCode).toBe(201);
+    for (const t of ARCHIVE_TABLES) before.set(t.name, await rowsOf(source.db, t.name, t.orderBy));
+
+    target = await freshDatabase('0019-kept-series');
+    const k = target.db.kysely as unknown as AnyDb;
+    for (const t of ARCHIVE_TABLES) {
+      // Before 0020, stock_count_expected had no business_id.
+      const rows = before
+        .get(t.name)!
+        .map(({ business_id, ...rest }) =>
+          t.name === 'stock_count_expected' ? rest : { business_id, ...rest },
+        );
+      if (rows.length > 0) await k.insertInto(t.name).values(rows).execute();
+    }
+    await migrate(target.db);
+  });
+  afterAll(async () => {
+    await source?.close();
+    await target?.dispose();
+  });
+
+  it('keeps every row of the business as it was, and gives each expected stock its business', async () => {
+    for (const t of ARCHIVE_TABLES)
+      expect(await rowsOf(target.db, t.name, t.orderBy), t.name).toEqual(before.get(t.name));
+    for (const table of ['sales', 'sale_lines', 'sale_reversals', 'stock_levels', 'stock_count_expected'])
+      expect(before.get(table)!.length, table).toBeGreaterThan(0);
+  });
+
+  it("refuses a row that points at another business's record on PostgreSQL, a missing one on SQLite", async () => {
+    const k = target.db.kysely as unknown as AnyDb;
+    const business = before.get('businesses')![0]!;
+    const product = before.get('products')![0]!;
+    const location = before.get('locations')![0]!;
+    const other = v7();
+    await k
+      .insertInto('businesses')
+      .values({ ...business, id: other })
+      .execute();
+    const level = {
+      business_id: other,
+      product_id: product.id,
+      location_id: location.id,
+      quantity: 1000,
+      updated_at: String(business.created_at),
+    };
+    if (TEST_DIALECT === 'postgres') {
+      // The composite foreign keys: (business_id, product_id) names no product of that business.
+      await expect(k.insertInto('stock_levels').values(level).execute()).rejects.toMatchObject({
+        code: '23503',
+        constraint: expect.stringMatching(/^stock_levels_(location|product)_id_fkey$/),
+      });
+    } else {
+      // SQLite keeps the shop's single-column foreign keys, still enforced after the migration.
+      await expect(
+        k
+          .insertInto('stock_levels')
+          .values({ ...level, product_id: v7() })
+          .execute(),
+      ).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY' });
+    }
+  });
+});
