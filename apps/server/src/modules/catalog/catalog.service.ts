@@ -147,9 +147,18 @@ export async function updateProduct(
       if (active !== undefined) set.active = active ? 1 : 0;
       if (patch.name !== undefined || patch.code !== undefined)
         set.search_key = searchKey(patch.name ?? cur.name, patch.code ?? cur.code);
-      await trx.updateTable('products').set(set).where('id', '=', id).execute();
+      await trx
+        .updateTable('products')
+        .set(set)
+        .where('business_id', '=', actor.businessId)
+        .where('id', '=', id)
+        .execute();
       if (barcodes) {
-        await trx.deleteFrom('product_barcodes').where('product_id', '=', id).execute();
+        await trx
+          .deleteFrom('product_barcodes')
+          .where('business_id', '=', actor.businessId)
+          .where('product_id', '=', id)
+          .execute();
         if (barcodes.length) {
           await trx
             .insertInto('product_barcodes')

@@ -198,6 +198,7 @@ export function postReceipt(db: Db, actor: Actor & Operator, body: z.output<type
       await trx
         .updateTable('products')
         .set({ avg_cost: cost, updated_at: actor.at })
+        .where('business_id', '=', actor.businessId)
         .where('id', '=', productId)
         .execute();
       // The product changed: the journal names it (ADR 3), so what follows the journal sees it.

@@ -370,6 +370,7 @@ export async function cancelCount(db: Db, actor: Actor, countId: string): Promis
     await trx
       .updateTable('stock_counts')
       .set({ status: 'cancelled', closed_by: actor.userId, closed_at: actor.at })
+      .where('business_id', '=', actor.businessId)
       .where('id', '=', countId)
       .execute();
     const { stamp } = await appendJournal(trx, {

@@ -47,6 +47,7 @@ export async function editSupplier(
     await trx
       .updateTable('suppliers')
       .set({ ...rest, ...(active === undefined ? {} : { active: active ? 1 : 0 }), updated_at: actor.at })
+      .where('business_id', '=', actor.businessId)
       .where('id', '=', id)
       .execute();
     const { stamp } = await appendJournal(trx, {

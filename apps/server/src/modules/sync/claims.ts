@@ -215,7 +215,12 @@ async function dropBarcodes(c: Ctx, loser: Claimant, barcodes: string[]): Promis
     loser.row.stamps = after.stamps;
   } else {
     had = (
-      await k.selectFrom('product_barcodes').select('barcode').where('product_id', '=', loser.id).execute()
+      await k
+        .selectFrom('product_barcodes')
+        .select('barcode')
+        .where('business_id', '=', c.businessId)
+        .where('product_id', '=', loser.id)
+        .execute()
     ).map((r) => String(r.barcode));
     await k
       .deleteFrom('product_barcodes')
@@ -223,7 +228,12 @@ async function dropBarcodes(c: Ctx, loser: Claimant, barcodes: string[]): Promis
       .where('product_id', '=', loser.id)
       .where('barcode', 'in', barcodes)
       .execute();
-    await k.updateTable('products').set({ stamps: after.stamps }).where('id', '=', loser.id).execute();
+    await k
+      .updateTable('products')
+      .set({ stamps: after.stamps })
+      .where('business_id', '=', c.businessId)
+      .where('id', '=', loser.id)
+      .execute();
   }
   const kept = had.filter((b) => !barcodes.includes(b)).sort();
   await recordLosses(

@@ -116,7 +116,11 @@ export async function replaceUserLocations(
   locationIds: string[],
   at: string,
 ): Promise<void> {
-  await db.deleteFrom('user_locations').where('user_id', '=', userId).execute();
+  await db
+    .deleteFrom('user_locations')
+    .where('business_id', '=', businessId)
+    .where('user_id', '=', userId)
+    .execute();
   const unique = [...new Set(locationIds)];
   if (unique.length === 0) return;
   await db
