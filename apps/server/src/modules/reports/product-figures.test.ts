@@ -4,18 +4,9 @@ import type { Db } from '../../db/database.js';
 import { freshDatabase } from '../../test/test-db.js';
 import { productSummaryParts } from './ranges.js';
 import { productFigures } from './sales-report.js';
+import { PRODUCT_FIGURES } from './summaries.js';
 
-const FIGURES = [
-  'quantity',
-  'revenue',
-  'tax',
-  'cost',
-  'reversed_quantity',
-  'reversed_revenue',
-  'reversed_tax',
-  'reversed_cost',
-] as const;
-type Figures = Record<(typeof FIGURES)[number], number>;
+type Figures = Record<(typeof PRODUCT_FIGURES)[number], number>;
 
 /**
  * A product's figures over any range are what its days add up to, whether read day by day, as
@@ -36,14 +27,14 @@ describe('product figures over a range', () => {
         if (product_id === 'p3' && !day.endsWith('-30') && !day.endsWith('-31')) continue;
         if (next() < 0.2) continue;
         const row = { day, product_id } as (typeof daily)[number];
-        for (const c of FIGURES) row[c] = Math.floor(next() * 1000);
+        for (const c of PRODUCT_FIGURES) row[c] = Math.floor(next() * 1000);
         daily.push(row);
       }
     const monthly = new Map<string, { month: string; product_id: string } & Figures>();
     for (const r of daily) {
       const key = `${r.day.slice(0, 7)}|${r.product_id}`;
       const m = monthly.get(key) ?? ({ month: r.day.slice(0, 7), product_id: r.product_id } as never);
-      for (const c of FIGURES) m[c] = (m[c] ?? 0) + r[c];
+      for (const c of PRODUCT_FIGURES) m[c] = (m[c] ?? 0) + r[c];
       monthly.set(key, m);
     }
     const scoped = { business_id: 'b1', location_id: 'l1' };
@@ -62,8 +53,9 @@ describe('product figures over a range', () => {
     const out = new Map<string, Figures>();
     for (const r of daily)
       if (r.day >= from && r.day <= to) {
-        const p = out.get(r.product_id) ?? (Object.fromEntries(FIGURES.map((c) => [c, 0])) as Figures);
-        for (const c of FIGURES) p[c] += r[c];
+        const p =
+          out.get(r.product_id) ?? (Object.fromEntries(PRODUCT_FIGURES.map((c) => [c, 0])) as Figures);
+        for (const c of PRODUCT_FIGURES) p[c] += r[c];
         out.set(r.product_id, p);
       }
     return out;

@@ -6,6 +6,7 @@ import { requireOwnId } from '../../lib/scope.js';
 import { scopeIds } from '../inventory/location-scope.js';
 import { netOf } from './net.js';
 import { type SummaryPart, checkRange, productSummaryParts } from './ranges.js';
+import { DAILY_FIGURES, PRODUCT_FIGURES } from './summaries.js';
 
 type Q = Kysely<Database>;
 /** A report's range of business days and the locations it covers. */
@@ -17,25 +18,12 @@ export interface Filter {
   location_ids?: string[] | null | undefined;
 }
 
-const SUMMARY_FIGURES = [
-  'sales_count',
-  'sales_total',
-  'sales_tax',
-  'sales_cost',
-  'sales_discount',
-  'reversals_count',
-  'reversals_total',
-  'reversals_tax',
-  'reversals_cost',
-  'reversals_discount',
-] as const;
-
 /** A column the daily sales summary can be added up by. */
 export type SummaryDimension = 'day' | 'user_id' | 'location_id' | 'kind';
 
 /** The summary's figures added up for one value (`key`) of one dimension (`by`). */
 export type SummarySum = { by: SummaryDimension; key: string } & Record<
-  (typeof SUMMARY_FIGURES)[number],
+  (typeof DAILY_FIGURES)[number],
   number
 >;
 
@@ -50,7 +38,7 @@ export async function summarySums(
   f: Filter,
   dims: readonly SummaryDimension[],
 ): Promise<SummarySum[]> {
-  const sums = SUMMARY_FIGURES.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c));
+  const sums = DAILY_FIGURES.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c));
   const filtered = () => {
     let q = db
       .selectFrom('sales_summary_daily')
@@ -94,21 +82,10 @@ export async function summarySums(
   const rows = await q.execute();
   return rows.map((r) => {
     const out = { by: r.by, key: r.key } as SummarySum;
-    for (const c of SUMMARY_FIGURES) out[c] = Number(r[c] ?? 0);
+    for (const c of DAILY_FIGURES) out[c] = Number(r[c] ?? 0);
     return out;
   });
 }
-
-const FIGURES = [
-  'quantity',
-  'revenue',
-  'tax',
-  'cost',
-  'reversed_quantity',
-  'reversed_revenue',
-  'reversed_tax',
-  'reversed_cost',
-] as const;
 
 interface ProductFigures {
   quantity: number;
@@ -130,7 +107,7 @@ export async function productFigures(
   businessId: string,
   f: Filter,
 ): Promise<Map<string, ProductFigures>> {
-  const sums = FIGURES.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c));
+  const sums = PRODUCT_FIGURES.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c));
   const read = (part: SummaryPart) => {
     const monthly = part.table === 'month';
     let q = db

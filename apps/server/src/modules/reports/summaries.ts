@@ -1,6 +1,32 @@
 import { sql } from 'kysely';
 import type { Trx } from '../../lib/tx.js';
 
+/** The figures of a row of the daily sales summary (`sales_summary_daily`). */
+export const DAILY_FIGURES = [
+  'sales_count',
+  'sales_total',
+  'sales_tax',
+  'sales_cost',
+  'sales_discount',
+  'reversals_count',
+  'reversals_total',
+  'reversals_tax',
+  'reversals_cost',
+  'reversals_discount',
+] as const;
+
+/** The figures of a row of the product summaries (`product_sales_daily`, `product_sales_monthly`). */
+export const PRODUCT_FIGURES = [
+  'quantity',
+  'revenue',
+  'tax',
+  'cost',
+  'reversed_quantity',
+  'reversed_revenue',
+  'reversed_tax',
+  'reversed_cost',
+] as const;
+
 interface LineFigures {
   product_id: string;
   quantity: number;
@@ -89,16 +115,7 @@ export async function addToSummaries(trx: Trx, doc: 'sale' | 'reversal', s: Summ
     reversed_tax: sale ? 0 : l.tax,
     reversed_cost: sale ? 0 : l.cost,
   }));
-  const cols = [
-    'quantity',
-    'revenue',
-    'tax',
-    'cost',
-    'reversed_quantity',
-    'reversed_revenue',
-    'reversed_tax',
-    'reversed_cost',
-  ] as const;
+  const cols = PRODUCT_FIGURES;
   await trx
     .insertInto('product_sales_daily')
     .values(products.map((p) => ({ ...p, day: s.day })))

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Trx } from '../../lib/tx.js';
 import { type AnyDb, chunks } from './documents.js';
+import { DAILY_FIGURES, PRODUCT_FIGURES } from '../reports/summaries.js';
 
 type Row = Record<string, unknown>;
 
@@ -9,29 +10,6 @@ type Row = Record<string, unknown>;
  * arithmetic as `addToSummaries` (reports/summaries.ts) applied to each document, but summed per
  * key in memory and upserted once per table, instead of three statements per document.
  */
-
-const DAILY_FIGURES = [
-  'sales_count',
-  'sales_total',
-  'sales_tax',
-  'sales_cost',
-  'sales_discount',
-  'reversals_count',
-  'reversals_total',
-  'reversals_tax',
-  'reversals_cost',
-  'reversals_discount',
-] as const;
-const PRODUCT_FIGURES = [
-  'quantity',
-  'revenue',
-  'tax',
-  'cost',
-  'reversed_quantity',
-  'reversed_revenue',
-  'reversed_tax',
-  'reversed_cost',
-] as const;
 
 type Figures<K extends string> = Record<K, number>;
 type Daily = { day: string; location_id: string; user_id: string; kind: string } & Figures<
