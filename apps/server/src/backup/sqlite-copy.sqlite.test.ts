@@ -4,6 +4,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../db/database.js';
+import { systemClock } from '../lib/clock.js';
+import { setUpBusiness } from '../modules/setup/setup.service.js';
 import { fileTask, offThread } from './sqlite-copy.js';
 
 /** The backup's file work, run in a worker thread from its source text (what the server does). */
@@ -16,35 +18,19 @@ describe('backup file work off the main thread', () => {
     live = path.join(dir, 'duka.sqlite');
     const db = openDatabase({ sqliteFile: live });
     await migrate(db);
-    await db.kysely
-      .insertInto('businesses')
-      .values({
-        id: 'b1',
-        name: 'Kiosk',
-        logo: null,
-        address: '',
-        phone: '',
-        email: '',
-        tax_number: '',
+    await setUpBusiness(
+      db,
+      systemClock,
+      {
+        business_name: 'Kiosk',
+        username: 'boss',
+        password: 'boss-pass-1',
         currency: 'KES',
-        timezone: 'Africa/Nairobi',
+        timezone: 'UTC',
         language: 'en',
-        receipt_header: '',
-        receipt_footer: '',
-        payment_details: '[]',
-        online_offline: 1,
-        require_approved_devices: 0,
-        allow_negative_stock: 0,
-        max_discount_bp: 0,
-        default_credit_limit: 0,
-        receipt_width: 80,
-        printer_host: '',
-        printer_port: 9100,
-        status: 'active',
-        created_at: '2026-11-26T00:00:00.000Z',
-        updated_at: '2026-11-26T00:00:00.000Z',
-      })
-      .execute();
+      },
+      { onlyIfNone: true },
+    );
     await db.close();
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
