@@ -567,8 +567,19 @@ export async function stopAll({ keep = false } = {}) {
       log(`could not drop ${state.hosted.dbName}: ${err.message}`);
     }
   }
-  if (keep) log(`kept: ${state.dirs.join(' ')}`);
-  else for (const d of state.dirs) fs.rmSync(d, { recursive: true, force: true });
+  if (keep) {
+    // What the servers logged (warn and above: LOG_LEVEL=warn), so a failure in CI says why.
+    const outputs = [
+      ['local', state.local?.output],
+      ...(state.hosted?.backends ?? []).map((b) => [`hosted-${b.index + 1}`, b.output]),
+    ];
+    for (const [label, output] of outputs) {
+      const text = output?.() ?? '';
+      if (text)
+        log(`${label} logged (last ${Math.min(text.length, 8000)} characters):\n${text.slice(-8000)}`);
+    }
+    log(`kept: ${state.dirs.join(' ')}`);
+  } else for (const d of state.dirs) fs.rmSync(d, { recursive: true, force: true });
   Object.assign(state, { hosted: null, local: null, chaos: null, rr: null, dirs: [], extra: [] });
   return { stopMs: Date.now() - t0 };
 }

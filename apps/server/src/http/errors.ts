@@ -1,7 +1,7 @@
 import { type ErrorCode, type ErrorParams, errorSchema } from '@duka/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isPrimaryKeyViolation, isUniqueViolation } from '../lib/db-errors.js';
+import { isPrimaryKeyViolation, isUniqueViolation, violatedConstraint } from '../lib/db-errors.js';
 import { type DiskHealth, isDiskFull } from '../lib/disk-health.js';
 import { isAppError } from '../lib/errors.js';
 
@@ -147,7 +147,11 @@ export function installErrorHandler(app: FastifyInstance, disk: DiskHealth, now:
     if (isPrimaryKeyViolation(err)) {
       return send(reply, 'idempotency_conflict', 'A different record was already saved with this id');
     }
-    if (isUniqueViolation(err)) return send(reply, 'conflict', 'This clashes with a record already saved');
+    if (isUniqueViolation(err)) {
+      // Which rule broke is for the operator's log, never for the answer.
+      request.log.warn({ constraint: violatedConstraint(err), url: request.url }, 'unique value clash');
+      return send(reply, 'conflict', 'This clashes with a record already saved');
+    }
     const known = err.code ? FASTIFY_CODES[err.code] : undefined;
     if (known) return send(reply, known.code, known.message);
     if (err.statusCode === 429) {

@@ -246,10 +246,17 @@ async function writeRows(
 const keyOf = (part: DocPart, r: Row): string => part.key.map((c) => String(r[c])).join('|');
 const sameRows = (a: Row[] | undefined, b: Row[] | undefined) => canonical(a ?? []) === canonical(b ?? []);
 
-/** Columns whose values are unique, freed first so that values moving between records never clash mid-batch. */
-const UNIQUE_TEMP: Readonly<Record<string, (id: string) => Row>> = {
+/**
+ * What a merged record lets go of before the batch writes anything, so that a unique value moving
+ * to another record, or a new record taking its place, never clashes mid-batch: a product's code
+ * and a user's name and mobile (written again by writeEdit), and a count's place as the one open
+ * count of its location (its end is written first, so the next count there can start in the
+ * same batch).
+ */
+const FREE_FIRST: Readonly<Record<string, (id: string, merged: Row) => Row | null>> = {
   products: (id) => ({ code: `~${id}` }),
   users: (id) => ({ username_key: `~${id}`, mobile: null }),
+  stock_counts: (_id, merged) => (merged.status === 'open' ? null : { status: merged.status }),
 };
 
 /**
@@ -260,9 +267,19 @@ async function clearChanging(trx: Trx, t: ApplyTarget, edits: Edit[]): Promise<v
   const k = trx as unknown as AnyDb;
   for (const e of edits) {
     const [main, ...rest] = e.spec.parts;
-    const temp = UNIQUE_TEMP[main!.table];
-    if (temp && !sameRows(e.body[main!.table], e.before.body[main!.table]))
-      await k.updateTable(main!.table).set(temp(e.doc.id)).where('id', '=', e.doc.id).execute();
+    const free = FREE_FIRST[main!.table];
+    const merged = e.body[main!.table]?.[0];
+    const set =
+      free && merged && !sameRows(e.body[main!.table], e.before.body[main!.table])
+        ? free(e.doc.id, merged)
+        : null;
+    if (set)
+      await k
+        .updateTable(main!.table)
+        .set(set)
+        .where('id', '=', e.doc.id)
+        .where('business_id', '=', t.businessId)
+        .execute();
     for (const part of rest)
       if (part.children === 'replace' && !sameRows(e.body[part.table], e.before.body[part.table])) {
         let q = k.deleteFrom(part.table).where(part.by, '=', e.doc.id);

@@ -83,4 +83,20 @@ describe('changes after linking reach the hosted copy', () => {
       await businessDigest(p.local.db, shop.businessId, p.dir),
     );
   });
+
+  // One open count per location: a batch holding a count's end and the next count at its
+  // location must close the first before it writes the second (the random mix found it).
+  it.each(['finalise', 'cancel'])('a count ended (%s) and the next one started in one batch', async (end) => {
+    const location = v7();
+    await call('POST', '/api/locations', { id: location, name: `Shop Store ${end}` });
+    const count = v7();
+    await call('POST', '/api/stock-counts', { id: count, location_id: location, note: 'first' });
+    expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
+    await call('POST', `/api/stock-counts/${count}/${end}`);
+    await call('POST', '/api/stock-counts', { id: v7(), location_id: location, note: 'next' });
+    expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
+    expect(await businessDigest(p.hosted.db, shop.businessId, p.dir)).toEqual(
+      await businessDigest(p.local.db, shop.businessId, p.dir),
+    );
+  });
 });
