@@ -4,7 +4,7 @@
 // shops run in their own processes through the services (as their push and pull jobs would call them);
 // the hosted server is its own process on a fresh PostgreSQL database, reached through a counting
 // TCP relay. It prints the CPU time of each process in the window; PROFILE_DIR=<dir> writes a
-// CPU profile of each shop process there.
+// CPU profile of each shop process and of the hosted one there.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -91,7 +91,12 @@ async function count(db, businessId) {
 /** The figure; `adminUrl` may create and drop databases. */
 export async function branchFigures({ root, adminUrl, sales = 2_000 }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-bench-branches-'));
-  const hosted = await startHosted({ root, start: (args, env) => startServer(root, args, env), adminUrl });
+  const hosted = await startHosted({
+    root,
+    start: (args, env) => startServer(root, args, env),
+    adminUrl,
+    profile: process.env.PROFILE_DIR,
+  });
   const relay = await countingRelay(Number(new URL(hosted.url).port));
   try {
     // Yesterday's state: the first shop linked with a day of history, the second branch joined.

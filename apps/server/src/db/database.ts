@@ -27,6 +27,7 @@ import { fieldStamps } from './migrations/0016-field-stamps.js';
 import { buyingPrice } from './migrations/0017-buying-price.js';
 import { pull } from './migrations/0018-pull.js';
 import { businessKeys } from './migrations/0020-business-keys.js';
+import { lineReferences } from './migrations/0021-line-references.js';
 
 import type { DialectName } from './dialect.js';
 
@@ -169,6 +170,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0018-pull': pull(dialect),
     '0019-kept-series': keptSeries(dialect),
     '0020-business-keys': businessKeys(dialect),
+    '0021-line-references': lineReferences(dialect),
   };
 }
 

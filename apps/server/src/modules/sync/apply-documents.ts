@@ -9,6 +9,7 @@ import { resolveClaims } from './claims.js';
 import { GROUPS_BY_TYPE } from './field-groups.js';
 import { recordLosses } from './history.js';
 import { setAside } from './receipt-clash.js';
+import { unknownReferences } from './line-references.js';
 import { insertRows } from './insert-rows.js';
 import { type Loss, mergeRecord } from './merge.js';
 import { type DocBody, type DocPart, type DocSpec, SPEC_BY_TYPE, TYPE_RANK } from './doc-specs.js';
@@ -123,6 +124,21 @@ export async function applyDocuments(trx: Trx, t: ApplyTarget, docs: SyncDocumen
     }
     fresh.splice(0, fresh.length, ...kept);
   }
+  // An edit adds stock movements (a count finalised): what they name is checked as new documents' are.
+  const lacking = await unknownReferences(
+    k,
+    t.businessId,
+    edits.map((e) => ({ type: e.doc.type, id: e.doc.id, body: e.body })),
+    fresh.map((d) => d.body),
+  );
+  if (lacking.size > 0)
+    for (const e of edits.splice(0, edits.length)) {
+      if (!lacking.has(docKey(e.doc.type, e.doc.id))) edits.push(e);
+      else {
+        await quarantine(trx, t, e.doc, 'missing_reference', e.before);
+        result.quarantined.push({ doc_type: e.doc.type, doc_id: e.doc.id, reason: 'missing_reference' });
+      }
+    }
   await resolveClaims({ trx, businessId: t.businessId, at: t.at, dialect: t.dialect }, [
     ...fresh.map((d) => ({ type: d.type, id: d.id, body: d.body })),
     ...edits.map((e) => ({ type: e.doc.type, id: e.doc.id, body: e.body })),

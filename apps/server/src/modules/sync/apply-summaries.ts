@@ -24,14 +24,16 @@ function addTo<T extends Record<string, unknown>>(
   make: () => T,
   delta: Partial<Record<keyof T, number>>,
 ): void {
-  let row = m.get(key);
+  let row = m.get(key) as Row | undefined;
   if (!row) m.set(key, (row = make()));
-  for (const [k, v] of Object.entries(delta) as [keyof T, number][])
-    (row as Row)[k as string] = Number(row[k]) + v;
+  for (const k in delta) row[k] = (row[k] as number) + (delta[k] as number);
 }
 
 const zeros = <K extends string>(cols: readonly K[]): Figures<K> =>
   Object.fromEntries(cols.map((c) => [c, 0])) as Figures<K>;
+/** Every figure at 0, made once and copied for each new row. */
+const PRODUCT_ZEROS = zeros(PRODUCT_FIGURES);
+const DAILY_ZEROS = zeros(DAILY_FIGURES);
 
 interface Sums {
   daily: Map<string, Daily>;
@@ -53,9 +55,14 @@ function addLines(sums: Sums, head: Row, lines: Row[], sale: boolean, amount: 'n
     const delta = sale
       ? { quantity: q, revenue: a, tax, cost }
       : { reversed_quantity: q, reversed_revenue: a, reversed_tax: tax, reversed_cost: cost };
-    const base = { location_id, product_id, ...zeros(PRODUCT_FIGURES) };
-    addTo(sums.productDay, `${day}|${location_id}|${product_id}`, () => ({ ...base, day }), delta);
-    addTo(sums.productMonth, `${month}|${location_id}|${product_id}`, () => ({ ...base, month }), delta);
+    const at = `${location_id}|${product_id}`;
+    addTo(sums.productDay, `${day}|${at}`, () => ({ location_id, product_id, ...PRODUCT_ZEROS, day }), delta);
+    addTo(
+      sums.productMonth,
+      `${month}|${at}`,
+      () => ({ location_id, product_id, ...PRODUCT_ZEROS, month }),
+      delta,
+    );
   }
 }
 
@@ -85,7 +92,7 @@ function addHead(sums: Sums, s: Row, sale: boolean): void {
   addTo(
     sums.daily,
     `${row.day}|${row.location_id}|${row.user_id}|${row.kind}`,
-    () => ({ ...row, ...zeros(DAILY_FIGURES) }),
+    () => ({ ...row, ...DAILY_ZEROS }),
     delta,
   );
 }

@@ -43,8 +43,17 @@ function encodeRow(row: Row, part: DocPart): Row {
   return out;
 }
 
-/** A travelling row as the receiver writes it (blobs back to bytes). */
+const isBlob = (v: unknown): boolean => v !== null && typeof v === 'object' && BLOB in v;
+
+/** A travelling row as the receiver writes it (blobs back to bytes); the row itself when it has none. */
 export function decodeRow(row: Row): Row {
+  let blobs = false;
+  for (const k in row)
+    if (isBlob(row[k])) {
+      blobs = true;
+      break;
+    }
+  if (!blobs) return row;
   const out: Row = {};
   for (const [k, v] of Object.entries(row))
     out[k] =

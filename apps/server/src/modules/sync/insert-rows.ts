@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Trx } from '../../lib/tx.js';
 import { type AnyDb, chunks } from './documents.js';
 
@@ -8,6 +8,28 @@ type Row = Record<string, unknown>;
 const MAX_PARAMS = 30_000;
 /** Rows per statement on PostgreSQL's JSON path (a statement of a few megabytes at most). */
 const JSON_ROWS = 5_000;
+
+/** Rows per statement of SQLite's path: full slices reuse one prepared statement. */
+const SQLITE_ROWS = 100;
+
+/** Whether every row has the same columns in the same order, none of them undefined. */
+function sameShape(rows: Row[]): boolean {
+  const cols = Object.keys(rows[0]!);
+  for (const r of rows) {
+    const keys = Object.keys(r);
+    if (keys.length !== cols.length) return false;
+    for (let i = 0; i < keys.length; i++) if (keys[i] !== cols[i] || r[keys[i]!] === undefined) return false;
+  }
+  return true;
+}
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** The text of an insert of `n` rows of these columns (the same text for the same shape: prepared once). */
+function insertText(table: string, cols: readonly string[], n: number): string {
+  const row = `(${cols.map(() => '?').join(', ')})`;
+  return `INSERT INTO ${quoted(table)} (${cols.map(quoted).join(', ')}) VALUES ${Array(n).fill(row).join(', ')}`;
+}
 
 /** Whether every row has the same columns and only values JSON carries as they are (no bytes). */
 function jsonable(rows: Row[]): boolean {
@@ -46,7 +68,17 @@ export async function insertRows(
       );
     return;
   }
-  const columns = Object.keys(rows[0]!).length;
-  for (const slice of chunks(rows, Math.max(1, Math.floor(MAX_PARAMS / columns))))
+  const cols = Object.keys(rows[0]!);
+  if (dialect === 'sqlite' && sameShape(rows)) {
+    // Written as text once per shape and slice size, not built by Kysely for every slice: the
+    // same statement text reuses its prepared statement (db/database.ts).
+    for (const slice of chunks(rows, SQLITE_ROWS)) {
+      const params: unknown[] = [];
+      for (const r of slice) for (const c of cols) params.push(r[c]);
+      await k.executeQuery(CompiledQuery.raw(insertText(table, cols, slice.length), params));
+    }
+    return;
+  }
+  for (const slice of chunks(rows, Math.max(1, Math.floor(MAX_PARAMS / cols.length))))
     await k.insertInto(table).values(slice).execute();
 }

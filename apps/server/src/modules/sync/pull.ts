@@ -36,6 +36,8 @@ const STOPPING: Record<string, 'revoked' | 'refused'> = {
   sync_forbidden: 'refused',
 };
 
+const sameCursor = (a: Cursor, b: Cursor): boolean => a.seq === b.seq && a.entry_id === b.entry_id;
+
 const cursorOf = (l: SyncLinkRow): Cursor => ({
   seq: Number(l.pull_cursor),
   entry_id: l.pull_cursor_entry_id,
@@ -153,6 +155,29 @@ async function refused(deps: PullDepsLocal, link: SyncLinkRow, err: unknown): Pr
   return { kind: 'failed', code, retryAfterMs: err instanceof SyncCallError ? err.retryAfterMs : null };
 }
 
+/** One pull request to the hosted server, its answer checked. */
+async function askHosted(
+  deps: PullDepsLocal,
+  link: SyncLinkRow,
+  me: { serverId: string; credential: string },
+  after: Cursor,
+  waitMs: number,
+): Promise<PullAnswer> {
+  const req: PullRequest = {
+    format: 1,
+    server_id: me.serverId,
+    business_id: link.business_id,
+    after,
+    wait_ms: waitMs,
+  };
+  const answer = await callHosted(link.hosted_url, '/api/sync/v1/pull', req, {
+    credential: me.credential,
+    timeoutMs: waitMs + 30_000,
+    ...(deps.signal ? { signal: deps.signal } : {}),
+  });
+  return pullAnswerSchema.parse(answer);
+}
+
 /**
  * Pulls batches until the hosted journal has nothing more for this server. The first request may
  * wait up to `waitMs` for news (long poll); the ones after it, while batches come, never wait.
@@ -165,56 +190,65 @@ export async function pullPending(
   let link = link0;
   const serverId = await serverIdOf(deps.db);
   const credential = openCredential(link, deps.keys);
+  const ask = (after: Cursor, waitMs: number) =>
+    askHosted(deps, link, { serverId, credential }, after, waitMs);
+  // The next range, asked for while the last one is applied (the hosted side reads and encodes
+  // it meanwhile); used only if the cursor then is the one it was asked from.
+  let ahead: { after: Cursor; answer: Promise<PullAnswer> } | null = null;
+  const maxBatches = opts.maxBatches ?? Infinity;
   let batches = 0;
   let gaps = 0;
-  while (batches < (opts.maxBatches ?? Infinity)) {
-    const after = cursorOf(link);
-    const waitMs = batches === 0 ? (opts.waitMs ?? 0) : 0;
-    const req: PullRequest = {
-      format: 1,
-      server_id: serverId,
-      business_id: link.business_id,
-      after,
-      wait_ms: waitMs,
-    };
-    let answer: PullAnswer;
-    try {
-      answer = pullAnswerSchema.parse(
-        await callHosted(link.hosted_url, '/api/sync/v1/pull', req, {
-          credential,
-          timeoutMs: waitMs + 30_000,
-          ...(deps.signal ? { signal: deps.signal } : {}),
-        }),
-      );
-    } catch (err) {
-      const next = await refused(deps, link, err);
-      if ('kind' in next) return next;
-      if (gaps++ >= 3) return { kind: 'failed', code: 'sync_gap', retryAfterMs: null };
-      await update(deps.db, link.business_id, { pull_cursor: next.seq, pull_cursor_entry_id: next.entry_id });
-      link = { ...link, pull_cursor: next.seq, pull_cursor_entry_id: next.entry_id };
-      continue;
+  try {
+    while (batches < maxBatches) {
+      const after = cursorOf(link);
+      const waitMs = batches === 0 ? (opts.waitMs ?? 0) : 0;
+      const asked: Promise<PullAnswer> =
+        ahead && sameCursor(ahead.after, after) ? ahead.answer : ask(after, waitMs);
+      ahead = null;
+      let answer: PullAnswer;
+      try {
+        answer = await asked;
+      } catch (err) {
+        const next = await refused(deps, link, err);
+        if ('kind' in next) return next;
+        if (gaps++ >= 3) return { kind: 'failed', code: 'sync_gap', retryAfterMs: null };
+        await update(deps.db, link.business_id, {
+          pull_cursor: next.seq,
+          pull_cursor_entry_id: next.entry_id,
+        });
+        link = { ...link, pull_cursor: next.seq, pull_cursor_entry_id: next.entry_id };
+        continue;
+      }
+      if (answer.to.seq === after.seq) {
+        const at = deps.now().toISOString();
+        await update(deps.db, link.business_id, {
+          last_pull_at: at,
+          last_contact_at: at,
+          pull_waiting: 0,
+          failing_since: null,
+          hosted_server_id: answer.hosted_server_id,
+        });
+        return batches === 0 ? { kind: 'idle' } : { kind: 'caught_up', batches };
+      }
+      if (batches + 1 < maxBatches && answer.to.seq < answer.head) {
+        const next = answer.to;
+        ahead = { after: next, answer: ask(next, 0) };
+        ahead.answer.catch(() => undefined);
+      }
+      await applyPulled(deps, link.business_id, answer);
+      const fresh = await deps.db.kysely
+        .selectFrom('sync_links')
+        .selectAll()
+        .where('business_id', '=', link.business_id)
+        .executeTakeFirst();
+      if (!fresh) return { kind: 'stopped', state: 'refused', code: 'sync_not_linked' };
+      link = fresh;
+      batches += 1;
+      gaps = 0;
     }
-    if (answer.to.seq === after.seq) {
-      const at = deps.now().toISOString();
-      await update(deps.db, link.business_id, {
-        last_pull_at: at,
-        last_contact_at: at,
-        pull_waiting: 0,
-        failing_since: null,
-        hosted_server_id: answer.hosted_server_id,
-      });
-      return batches === 0 ? { kind: 'idle' } : { kind: 'caught_up', batches };
-    }
-    await applyPulled(deps, link.business_id, answer);
-    const fresh = await deps.db.kysely
-      .selectFrom('sync_links')
-      .selectAll()
-      .where('business_id', '=', link.business_id)
-      .executeTakeFirst();
-    if (!fresh) return { kind: 'stopped', state: 'refused', code: 'sync_not_linked' };
-    link = fresh;
-    batches += 1;
-    gaps = 0;
+    return { kind: 'caught_up', batches };
+  } finally {
+    // A range asked for ahead and not used is read to its end (never left racing the next pull).
+    await ahead?.answer.catch(() => undefined);
   }
-  return { kind: 'caught_up', batches };
 }

@@ -1,6 +1,7 @@
 import type { QuarantineReason } from '@duka/domain';
 import type { DocBody } from './doc-specs.js';
 import { type AnyDb, type SyncDocument, chunks, docKey } from './documents.js';
+import { unknownReferences } from './line-references.js';
 
 /** The documents that take a receipt number, and the table of their main row. */
 const NUMBERED: Readonly<Record<string, string>> = {
@@ -30,8 +31,9 @@ const refersTo = (doc: SyncDocument, ids: ReadonlySet<string>): boolean =>
  * New documents that cannot be written (ADR 11 §11.2, the last guard of the receipt series): a
  * number another document of the business already has here (`receipt_taken`: a revoked server
  * that sold on in its old series after its replacement took it), and a document that refers to
- * one set aside, in this batch or an earlier one (`missing_reference`: the refund of such a sale).
- * They are quarantined for the owner instead of failing every later batch on the unique index.
+ * one set aside, in this batch or an earlier one (`missing_reference`: the refund of such a sale),
+ * and one whose lines name a product, location or sale the business lacks (`missing_reference`
+ * too: line-references.ts). They are quarantined for the owner instead of failing every later batch on the unique index.
  */
 export async function setAside(
   k: AnyDb,
@@ -52,6 +54,16 @@ export async function setAside(
       if (held !== undefined && held !== d.id) out.set(docKey(d.type, d.id), 'receipt_taken');
       else holder.set(no, d.id);
     }
+  }
+  const unknown = await unknownReferences(
+    k,
+    businessId,
+    fresh,
+    fresh.map((d) => d.body),
+  );
+  for (const d of fresh) {
+    const key = docKey(d.type, d.id);
+    if (unknown.has(key) && !out.has(key)) out.set(key, 'missing_reference');
   }
   const withheld = await withheldIds(k, businessId);
   for (const d of fresh) if (out.has(docKey(d.type, d.id))) rowIds(d.body, withheld);

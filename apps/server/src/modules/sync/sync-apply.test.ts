@@ -1,4 +1,5 @@
 import { type ClockState, compareStamps, parseStamp } from '@duka/domain';
+import { v7 } from 'uuid';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signIn } from '../../test/factories.js';
 import { buildTenant, type Tenant } from '../../test/tenancy-factories.js';
@@ -141,6 +142,34 @@ describe('applying a batch on the hosted server', () => {
     const answer = await push({ ...batch, documents: [...batch.documents, forged] });
     expect(answer.quarantined).toEqual([{ doc_type: 'sale', doc_id: theirSale, reason: 'other_business' }]);
     expect(await businessDigest(p.hosted.db, other.businessId, p.dir)).toEqual(otherBefore);
+  });
+
+  // Migration 0021: no foreign key checks a line's product row by row on PostgreSQL; the apply
+  // checks what the batch's lines name, and a sale naming another business's product is set aside.
+  it("quarantines a sale whose lines name another business's product, and applies the rest", async () => {
+    const other = await buildTenant(p.hosted, 'Other');
+    const otherBefore = await businessDigest(p.hosted.db, other.businessId, p.dir);
+    const batch = await batchFrom(0, null, 1000);
+    const mine = batch.documents.find((d) => d.type === 'sale' && (d.body.stock_movements?.length ?? 0) > 0)!;
+    const saleId = v7();
+    const theirProduct = other.ids.products![0]!;
+    const text = JSON.stringify(mine.body).replaceAll(mine.id, saleId);
+    const body = JSON.parse(text) as typeof mine.body;
+    body.sales![0]!.receipt_no = 'X-1';
+    for (const line of body.sale_lines!) line.product_id = theirProduct;
+    for (const m of body.stock_movements!) Object.assign(m, { id: v7(), product_id: theirProduct });
+    const forged = { ...mine, id: saleId, body, hash: hashBody(body) };
+    const answer = await push({ ...batch, documents: [...batch.documents, forged] });
+    expect(answer.quarantined).toEqual([{ doc_type: 'sale', doc_id: saleId, reason: 'missing_reference' }]);
+    expect(await businessDigest(p.hosted.db, other.businessId, p.dir)).toEqual(otherBefore);
+    const written = await p.hosted.db.kysely
+      .selectFrom('sale_lines')
+      .select('sale_id')
+      .where('product_id', '=', theirProduct)
+      .where('business_id', '=', shop.businessId)
+      .execute();
+    expect(written).toEqual([]);
+    expect(await hostedRows()).toBeGreaterThan(0);
   });
 
   it('refuses a batch whose document does not match its hash, writing nothing', async () => {

@@ -1,0 +1,78 @@
+import { DROPPED_LINE_KEYS } from '../../db/migrations/0021-line-references.js';
+import type { DocBody } from './doc-specs.js';
+import { type AnyDb, chunks, docKey } from './documents.js';
+
+/** The tables the checked columns name. */
+const TARGETS = [...new Set(DROPPED_LINE_KEYS.map(([, , target]) => target))];
+
+interface Doc {
+  type: string;
+  id: string;
+  body: DocBody;
+}
+
+/**
+ * Documents whose sale lines or stock movements name a product, location or sale the business has
+ * neither here nor in this batch (migration 0021: on PostgreSQL no foreign key checks those
+ * columns row by row any more, so the apply checks them, one query per referenced table for the
+ * whole batch, on both databases). `provided`: the bodies this batch writes.
+ */
+export async function unknownReferences(
+  k: AnyDb,
+  businessId: string,
+  docs: readonly Doc[],
+  provided: readonly DocBody[],
+): Promise<Set<string>> {
+  // The ids each referenced table gets from this batch, then the ids left to look up.
+  const inBatch = new Map<string, Set<string>>(TARGETS.map((t) => [t, new Set<string>()]));
+  for (const body of provided)
+    for (const target of TARGETS) {
+      const rows = body[target];
+      if (rows) for (const r of rows) inBatch.get(target)!.add(r.id as string);
+    }
+  const lookUp = new Map<string, Set<string>>(TARGETS.map((t) => [t, new Set<string>()]));
+  const naming: Doc[] = [];
+  for (const doc of docs) {
+    let names = false;
+    for (const [table, column, target] of DROPPED_LINE_KEYS) {
+      const rows = doc.body[table];
+      if (!rows) continue;
+      const have = inBatch.get(target)!;
+      for (const row of rows) {
+        const id = row[column];
+        if (typeof id === 'string' && !have.has(id)) {
+          lookUp.get(target)!.add(id);
+          names = true;
+        }
+      }
+    }
+    if (names) naming.push(doc);
+  }
+  if (naming.length === 0) return new Set();
+  const known = new Map<string, Set<string>>();
+  for (const [table, ids] of lookUp) {
+    const found = new Set<string>();
+    for (const slice of chunks([...ids], 500)) {
+      const rows = await k
+        .selectFrom(table)
+        .select('id')
+        .where('business_id', '=', businessId)
+        .where('id', 'in', slice)
+        .execute();
+      for (const r of rows) found.add(String(r.id));
+    }
+    known.set(table, found);
+  }
+  const out = new Set<string>();
+  for (const doc of naming)
+    for (const [table, column, target] of DROPPED_LINE_KEYS) {
+      const have = inBatch.get(target)!;
+      const found = known.get(target)!;
+      const missing = (doc.body[table] ?? []).some((row) => {
+        const id = row[column];
+        return typeof id === 'string' && !have.has(id) && !found.has(id);
+      });
+      if (missing) out.add(docKey(doc.type, doc.id));
+    }
+  return out;
+}
