@@ -77,9 +77,11 @@ async function call(n: Node, method: 'POST' | 'PATCH', url: string, payload: obj
 async function write(w: World, r: () => number, step: number): Promise<void> {
   const n = pick(r, w.nodes);
   const products = await productsAt(n, w.businessId);
-  const kind = pick(r, ['new', 'reprice', 'rename', 'receive', 'sell', 'sell'] as const);
+  const kind = pick(r, ['new', 'reprice', 'rename', 'receive', 'sell', 'sell', 'count', 'count'] as const);
   const product = pick(r, products);
-  if (kind === 'new') {
+  if (kind === 'count') {
+    await countStep(w, n, r, product);
+  } else if (kind === 'new') {
     const status = await call(n, 'POST', '/api/products', {
       id: v7(),
       name: `Sim ${n.name}${step}`,
@@ -112,6 +114,39 @@ async function write(w: World, r: () => number, step: number): Promise<void> {
     });
     w.log.push(`${n.name} sell ${status}`);
   }
+}
+
+/**
+ * A stock count at the location moves one step on this server: started, an entry, or ended
+ * (finalised, now and then cancelled), so one batch can hold a count's end and the next count
+ * there. Only the location's home server may count it (ADR 11 §11.2); another server is refused.
+ */
+async function countStep(w: World, n: Node, r: () => number, product: string): Promise<void> {
+  const open = await n.app.db.kysely
+    .selectFrom('stock_counts')
+    .select('id')
+    .where('business_id', '=', w.businessId)
+    .where('location_id', '=', w.location.id)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  let status: number;
+  let what: string;
+  if (!open) {
+    what = 'count started';
+    status = await call(n, 'POST', '/api/stock-counts', { id: v7(), location_id: w.location.id });
+  } else if (r() < 0.5) {
+    what = 'count entry';
+    status = await call(n, 'POST', `/api/stock-counts/${open.id}/entries`, {
+      id: v7(),
+      product_id: product,
+      quantity: 1_000 * Math.floor(r() * 20),
+    });
+  } else {
+    const end = r() < 0.2 ? 'cancel' : 'finalise';
+    what = `count ${end}`;
+    status = await call(n, 'POST', `/api/stock-counts/${open.id}/${end}`, {});
+  }
+  w.log.push(`${n.name} ${what} ${status}`);
 }
 
 /** Moves a shop PC's cursor back to an earlier entry the other side already has (a lost answer, a replay). */

@@ -26,7 +26,7 @@ import { type World, heal, nodeOf, runSeed } from '../../test/sync-simulation.js
  */
 const FIRST = Number(process.env.SIM_SEED ?? 1);
 const SEEDS = Number(process.env.SIM_SEEDS ?? 40);
-const STEPS = Number(process.env.SIM_STEPS ?? 12);
+const STEPS = Number(process.env.SIM_STEPS ?? 16);
 
 describe('sync simulation: three servers converge after any mix of writes and link trouble', () => {
   let p: SyncPair;
