@@ -12,6 +12,7 @@ import {
   type SyncDocument,
   chunks,
   docKey,
+  jsonLength,
   readDocuments,
 } from './documents.js';
 import type { Cursor, PushBody, WireEntry } from './wire.js';
@@ -66,7 +67,7 @@ export function syncWalToDisk(db: Db): void {
   }
 }
 
-const sizeOf = (d: SyncDocument): number => JSON.stringify(d.body).length;
+const sizeOf = (d: SyncDocument): number => jsonLength(d.body);
 
 /** A journal row as a batch reads it. */
 export type JournalRow = Awaited<ReturnType<typeof readRows>>[number];

@@ -149,6 +149,19 @@ export function hashBody(body: DocBody): string {
   return createHash('sha256').update(canonicalBody(body)).digest('hex');
 }
 
+/**
+ * The length of a read body's JSON, known from its canonical text when it was hashed (the same
+ * keys and values in another order: the same length), so sizing a batch does not write it again.
+ */
+const jsonLengths = new WeakMap<DocBody, number>();
+export const jsonLength = (body: DocBody): number => jsonLengths.get(body) ?? JSON.stringify(body).length;
+
+function hashRead(body: DocBody): string {
+  const text = canonicalBody(body);
+  jsonLengths.set(body, text.length);
+  return createHash('sha256').update(text).digest('hex');
+}
+
 /** The printing key travels opened (PEM) and is sealed again by the receiver, as in the archive. */
 export interface KeyHandling {
   keyEncryptionKey: Buffer | undefined;
@@ -194,7 +207,7 @@ export async function readDocuments(
   for (const [type, ids] of byType) {
     const spec = SPEC_BY_TYPE.get(type)!;
     const bodies = await readBodies(db, spec, businessId, [...new Set(ids)], keys);
-    for (const [id, body] of bodies) out.set(docKey(type, id), { type, id, hash: hashBody(body), body });
+    for (const [id, body] of bodies) out.set(docKey(type, id), { type, id, hash: hashRead(body), body });
   }
   return out;
 }
