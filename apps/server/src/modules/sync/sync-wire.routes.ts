@@ -148,6 +148,10 @@ function pullRoute(app: FastifyInstance, deps: AppDeps): void {
       body: pullRequestSchema,
       response: { 200: pullAnswerSchema, ...errorResponses(401, 402, 403, 409, 422) },
     },
+    // The answer is this server's own reading of its journal (readRange), up to thousands of
+    // documents: written as JSON without walking every cell through the response schema again
+    // (a tenth of the hosted process's CPU in the branches bench). The puller checks it on arrival.
+    serializerCompiler: () => (data) => JSON.stringify(data),
     handler: async (request) => {
       const server = await serverByCredential(deps.db, request.headers.authorization);
       await activeBusiness(deps, server.business_id);
