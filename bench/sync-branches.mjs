@@ -4,12 +4,14 @@
 // shops run in their own processes through the services (as their push and pull jobs would call them);
 // the hosted server is its own process on a fresh PostgreSQL database, reached through a counting
 // TCP relay. It prints the CPU time of each process in the window; PROFILE_DIR=<dir> writes a
-// CPU profile of each shop process and of the hosted one there.
+// CPU profile of each shop process and of the hosted one there. `node bench/sync-branches.mjs` runs
+// it alone (after `npm run build`).
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { migrate, openDatabase } from '../apps/server/dist/db/database.js';
 import { joinHosted, linkOf, linkToHosted } from '../apps/server/dist/modules/sync/link-local.js';
 import { pullPending } from '../apps/server/dist/modules/sync/pull.js';
@@ -154,4 +156,16 @@ export async function branchFigures({ root, adminUrl, sales = 2_000 }) {
     await hosted.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+// Alone: `node bench/sync-branches.mjs` (BENCH_BRANCH_SALES, default 2,000 per branch).
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await branchFigures({
+    root: path.resolve(import.meta.dirname, '..'),
+    adminUrl:
+      process.env.BENCH_PG_ADMIN_URL ||
+      process.env.DATABASE_URL ||
+      'postgres://postgres@127.0.0.1:5432/postgres',
+    sales: Number(process.env.BENCH_BRANCH_SALES ?? 2_000),
+  });
 }
