@@ -14,7 +14,8 @@ import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { type ApplyResult, applyDocuments } from './apply-documents.js';
 import { ENTRY_ONLY_TYPES, SPEC_BY_TYPE } from './doc-specs.js';
 import { insertRows } from './insert-rows.js';
-import { type KeyHandling, hashBody } from './documents.js';
+import type { DocumentTexts } from './document-texts.js';
+import { type KeyHandling, hashBody, hashedText } from './documents.js';
 import type { Cursor, PushAnswer, PushBody, WireEntry } from './wire.js';
 
 type ServerRow = SyncServerRow;
@@ -75,6 +76,8 @@ export interface PushDeps {
   db: Db;
   keys: KeyHandling;
   now: () => Date;
+  /** The process's texts of ledger documents: those this batch wrote or found go in (document-texts.ts). */
+  texts?: DocumentTexts;
 }
 
 /**
@@ -91,7 +94,8 @@ export async function applyPush(deps: PushDeps, serverId: string, body: PushBody
     if (body.server_id !== server.id || body.business_id !== server.business_id)
       throw new AppError('sync_forbidden', 'This credential is for another server or business');
     const cursor = cursorOf(server);
-    if (body.from.seq < cursor.seq) return { result: 'already_applied' as const, cursor, counts: null };
+    if (body.from.seq < cursor.seq)
+      return { result: 'already_applied' as const, cursor, counts: null, businessId: server.business_id };
     if (body.from.seq > cursor.seq)
       throw new AppError(
         'sync_gap',
@@ -127,9 +131,35 @@ export async function applyPush(deps: PushDeps, serverId: string, body: PushBody
     await recordPush(trx, server, body, at, deps.now().getTime());
     const hold = holdMs();
     if (hold > 0) await new Promise((r) => setTimeout(r, hold));
-    return { result: 'applied' as const, cursor: body.to, counts };
+    return { result: 'applied' as const, cursor: body.to, counts, businessId: server.business_id };
   });
+  if (outcome.counts && deps.texts && (await otherPullers(deps.db, outcome.businessId, serverId)))
+    keepTexts(deps.texts, outcome.businessId, body, outcome.counts);
   return answer(deps, serverId, outcome.result, outcome.cursor, outcome.counts);
+}
+
+/** Whether another server of the business pulls (a branch): only then is a pushed text worth keeping. */
+async function otherPullers(db: Db, businessId: string, serverId: string): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('sync_servers')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('id', '<>', serverId)
+    .where('hosted', '=', 0)
+    .where('revoked_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** After the commit: the batch's ledger documents as checked on arrival, but those quarantined. */
+function keepTexts(texts: DocumentTexts, businessId: string, body: PushBody, counts: ApplyResult): void {
+  const refused = new Set(counts.quarantined.map((q) => `${q.doc_type}:${q.doc_id}`));
+  for (const d of body.documents) {
+    if (SPEC_BY_TYPE.get(d.type)?.kind !== 'ledger' || refused.has(`${d.type}:${d.id}`)) continue;
+    const text = hashedText(d.body);
+    if (text !== undefined) texts.put(businessId, d.type, d.id, d.hash, text);
+  }
 }
 
 async function answer(

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import { migrationsFor } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
 import { SPEC_BY_TYPE, TYPE_RANK } from './doc-specs.js';
+import type { DocumentTexts } from './document-texts.js';
 import {
   type AnyDb,
   type DocRef,
@@ -12,7 +13,7 @@ import {
   type SyncDocument,
   chunks,
   docKey,
-  jsonLength,
+  documentText,
   readDocuments,
 } from './documents.js';
 import type { Cursor, PushBody, WireEntry } from './wire.js';
@@ -23,6 +24,8 @@ export interface BatchSource {
   serverId: string;
   keys: KeyHandling;
   limits: { max_entries: number; max_bytes: number };
+  /** The hosted process's texts of ledger documents (document-texts.ts). */
+  texts?: DocumentTexts;
 }
 
 export const DEFAULT_LIMITS = { max_entries: SYNC_MAX_ENTRIES, max_bytes: SYNC_MAX_BYTES };
@@ -67,7 +70,7 @@ export function syncWalToDisk(db: Db): void {
   }
 }
 
-const sizeOf = (d: SyncDocument): number => jsonLength(d.body);
+const sizeOf = (d: SyncDocument): number => documentText(d).length;
 
 /** A journal row as a batch reads it. */
 export type JournalRow = Awaited<ReturnType<typeof readRows>>[number];
@@ -119,7 +122,7 @@ export async function readRange(src: BatchSource, from: Cursor, sends: Sends): P
     .filter((r) => SPEC_BY_TYPE.has(r.doc_type))
     .map((r) => ({ type: r.doc_type, id: r.doc_id }));
   const k = src.db.kysely as unknown as AnyDb;
-  const loaded = await readDocuments(k, src.businessId, named, src.keys);
+  const loaded = await readDocuments(k, src.businessId, named, src.keys, { cache: src.texts, asText: true });
   // Entries up to the size bound; a single document larger than it travels alone.
   const taken: typeof rows = [];
   const docs = new Map<string, SyncDocument>();
@@ -235,7 +238,11 @@ async function addClosure(
     if (wanted.length === 0) return;
     const unsent = await firstMentionedAfter(src, wanted, fromSeq);
     if (unsent.length === 0) return;
-    for (const [key, doc] of await readDocuments(k, src.businessId, unsent, src.keys)) docs.set(key, doc);
+    for (const [key, doc] of await readDocuments(k, src.businessId, unsent, src.keys, {
+      cache: src.texts,
+      asText: true,
+    }))
+      docs.set(key, doc);
   }
 }
 

@@ -31,12 +31,29 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
+/**
+ * The columns of a part's rows that travel, in canonical (sorted) order: rows are written with
+ * their keys in that order, so their canonical text is their JSON as it is (no sorted copy, on
+ * the sender and, as parsed, on the receiver). Remembered per part for the last row shape seen.
+ */
+const travelling = new WeakMap<DocPart, { keys: string[]; out: string[] }>();
+
+function travellingKeys(row: Row, part: DocPart): string[] {
+  const keys = Object.keys(row);
+  const hit = travelling.get(part);
+  if (hit && sameKeys(hit.keys, keys)) return hit.out;
+  const out = keys
+    .filter((k) => !(k === 'business_id' && part.table !== 'business_keys') && !part.omit?.includes(k))
+    .sort();
+  travelling.set(part, { keys, out });
+  return out;
+}
+
 /** A row as it travels: no business_id, no omitted column, blobs as base64, integers as numbers. */
 function encodeRow(row: Row, part: DocPart): Row {
   const out: Row = {};
-  for (const [k, v] of Object.entries(row)) {
-    if (k === 'business_id' && part.table !== 'business_keys') continue;
-    if (part.omit?.includes(k)) continue;
+  for (const k of travellingKeys(row, part)) {
+    const v = row[k];
     out[k] =
       Buffer.isBuffer(v) || v instanceof Uint8Array ? { [BLOB]: Buffer.from(v).toString('base64') } : v;
   }
@@ -78,10 +95,18 @@ function compareKeys(key: readonly string[]) {
 const INDEX_LIKE = /^(?:0|[1-9]\d*)$/;
 /**
  * Each row shape's keys in canonical order (sorted null: a shape the fast path leaves to
- * canonical()). The map's key joins the names, which two shapes can share ({} and {"": 1}, or names
- * holding the separator), so a hit counts only when its names are the row's own.
+ * canonical()), and whether the row already has them in that order. The map's key joins the
+ * names, which two shapes can share ({} and {"": 1}, or names holding the separator), so a hit
+ * counts only when its names are the row's own. The shape met last is tried first: the rows of a
+ * table come one after another, and joining their names for every row was most of the cost.
  */
-const sortedShapes = new Map<string, { keys: string[]; sorted: string[] | null }>();
+interface Shape {
+  keys: string[];
+  sorted: string[] | null;
+  inOrder: boolean;
+}
+const sortedShapes = new Map<string, Shape>();
+let lastShape: Shape | null = null;
 
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
@@ -89,14 +114,16 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-function sortedKeys(row: Row): string[] | null {
+function shapeOf(row: Row): Shape {
   const keys = Object.keys(row);
-  const shape = keys.join('\u0000');
-  const hit = sortedShapes.get(shape);
-  if (hit && sameKeys(hit.keys, keys)) return hit.sorted;
+  if (lastShape && sameKeys(lastShape.keys, keys)) return lastShape;
+  const name = keys.join('\u0000');
+  const hit = sortedShapes.get(name);
+  if (hit && sameKeys(hit.keys, keys)) return (lastShape = hit);
   const sorted = keys.some((k) => INDEX_LIKE.test(k) || k === '__proto__') ? null : [...keys].sort();
-  if (!hit && sortedShapes.size < 1_000) sortedShapes.set(shape, { keys, sorted });
-  return sorted;
+  const shape = { keys, sorted, inOrder: sorted !== null && sameKeys(sorted, keys) };
+  if (!hit && sortedShapes.size < 1_000) sortedShapes.set(name, shape);
+  return (lastShape = shape);
 }
 
 function isPlain(v: unknown): v is Row {
@@ -105,18 +132,29 @@ function isPlain(v: unknown): v is Row {
   return proto === Object.prototype || proto === null;
 }
 
-/** A row with its keys in canonical order, or null when a value is not a plain one (then canonical() writes the body). */
+const isPlainCell = (v: unknown): boolean => {
+  const t = typeof v;
+  if (v === undefined || v === null || t === 'string' || t === 'number' || t === 'boolean') return true;
+  return isPlain(v) && Object.keys(v).length === 1 && typeof v[BLOB] === 'string';
+};
+
+/**
+ * A row with its keys in canonical order (the row itself when they already are), or null when a
+ * value is not a plain one (then canonical() writes the body).
+ */
 function sortedRow(row: unknown): Row | null {
   if (!isPlain(row)) return null;
-  const keys = sortedKeys(row);
-  if (!keys) return null;
+  const { sorted, inOrder } = shapeOf(row);
+  if (!sorted) return null;
+  if (inOrder) {
+    for (const k of sorted) if (!isPlainCell(row[k])) return null;
+    return row;
+  }
   const out: Row = {};
-  for (const k of keys) {
+  for (const k of sorted) {
     const v = row[k];
-    const t = typeof v;
-    if (v === undefined || v === null || t === 'string' || t === 'number' || t === 'boolean') out[k] = v;
-    else if (isPlain(v) && Object.keys(v).length === 1 && typeof v[BLOB] === 'string') out[k] = v;
-    else return null;
+    if (!isPlainCell(v)) return null;
+    out[k] = v;
   }
   return out;
 }
@@ -145,21 +183,69 @@ export function canonicalBody(body: DocBody): string {
   return JSON.stringify(out);
 }
 
+/**
+ * The canonical text of a body whose hash was taken here (read, or checked on arrival): the
+ * length sizes a batch and the text is what travels (wireJson), so neither writes it again.
+ * Bodies are not changed after they are hashed.
+ */
+const texts = new WeakMap<DocBody, string>();
+
 export function hashBody(body: DocBody): string {
-  return createHash('sha256').update(canonicalBody(body)).digest('hex');
+  const text = canonicalBody(body);
+  texts.set(body, text);
+  return createHash('sha256').update(text).digest('hex');
 }
 
-/**
- * The length of a read body's JSON, known from its canonical text when it was hashed (the same
- * keys and values in another order: the same length), so sizing a batch does not write it again.
- */
-const jsonLengths = new WeakMap<DocBody, number>();
-export const jsonLength = (body: DocBody): number => jsonLengths.get(body) ?? JSON.stringify(body).length;
+/** Canonical texts of documents made from a text (their body is parsed only if something reads it). */
+const ownTexts = new WeakMap<SyncDocument, string>();
 
-function hashRead(body: DocBody): string {
-  const text = canonicalBody(body);
-  jsonLengths.set(body, text.length);
-  return createHash('sha256').update(text).digest('hex');
+/** A document whose canonical text is known: its body is parsed from it when first read. */
+export function textDocument(type: string, id: string, hash: string, text: string): SyncDocument {
+  let body: DocBody | undefined;
+  const doc: SyncDocument = {
+    type,
+    id,
+    hash,
+    get body(): DocBody {
+      return (body ??= JSON.parse(text) as DocBody);
+    },
+  };
+  ownTexts.set(doc, text);
+  return doc;
+}
+
+/** The canonical text a document was made from, if it was made from one. */
+export const ownText = (doc: SyncDocument): string | undefined => ownTexts.get(doc);
+
+/** Where ledger documents' texts are kept between a push and the pulls that follow (document-texts.ts). */
+export interface TextCache {
+  get(businessId: string, type: string, id: string): SyncDocument | undefined;
+  put(businessId: string, type: string, id: string, hash: string, text: string): void;
+}
+
+/** A document's body as its canonical text (kept when it was hashed here or made from a text). */
+export const documentText = (d: SyncDocument): string =>
+  ownText(d) ?? texts.get(d.body) ?? canonicalBody(d.body);
+
+/** The canonical text a body was hashed from here, if it was. */
+export const hashedText = (body: DocBody): string | undefined => texts.get(body);
+
+/**
+ * A push batch or a pull answer as JSON: the message's own fields by JSON.stringify, each
+ * document's body as its canonical text (kept from its hash when it has one), spliced in
+ * rather than written out again. The same JSON as JSON.stringify, keys in another order.
+ */
+export function wireJson(msg: unknown): string {
+  const documents = (msg as { documents?: unknown } | null)?.documents;
+  if (!isPlain(msg) || !Array.isArray(documents)) return JSON.stringify(msg);
+  const { documents: _d, ...rest } = msg;
+  const head = JSON.stringify(rest);
+  const docs = (documents as SyncDocument[]).map(
+    (d) =>
+      `{"type":${JSON.stringify(d.type)},"id":${JSON.stringify(d.id)},"hash":${JSON.stringify(d.hash)},` +
+      `"body":${documentText(d)}}`,
+  );
+  return `${head.length > 2 ? `${head.slice(0, -1)},` : '{'}"documents":[${docs.join(',')}]}`;
 }
 
 /** The printing key travels opened (PEM) and is sealed again by the receiver, as in the archive. */
@@ -187,6 +273,16 @@ async function partRows(k: AnyDb, part: DocPart, businessId: string, ids: string
 }
 
 /**
+ * How documents are read for sending: `cache` (the hosted process's) answers the ledger documents
+ * it holds and keeps those read; `asText` keeps each read document as its canonical text only (its
+ * body is parsed again if something reads it), so a batch in flight holds text, not row objects.
+ */
+export interface ReadOptions {
+  cache?: TextCache | undefined;
+  asText?: boolean;
+}
+
+/**
  * Reads documents of one business as they are now, with one query per table per type. Ids with
  * no main row (a document deleted, or never made here) are left out of the answer.
  */
@@ -195,6 +291,7 @@ export async function readDocuments(
   businessId: string,
   refs: readonly DocRef[],
   keys: KeyHandling,
+  opts: ReadOptions = {},
 ): Promise<Map<string, SyncDocument>> {
   const byType = new Map<string, string[]>();
   for (const r of refs) {
@@ -206,8 +303,20 @@ export async function readDocuments(
   const out = new Map<string, SyncDocument>();
   for (const [type, ids] of byType) {
     const spec = SPEC_BY_TYPE.get(type)!;
-    const bodies = await readBodies(db, spec, businessId, [...new Set(ids)], keys);
-    for (const [id, body] of bodies) out.set(docKey(type, id), { type, id, hash: hashRead(body), body });
+    const kept = spec.kind === 'ledger' ? opts.cache : undefined;
+    const wanted: string[] = [];
+    for (const id of new Set(ids)) {
+      const hit = kept?.get(businessId, type, id);
+      if (hit) out.set(docKey(type, id), hit);
+      else wanted.push(id);
+    }
+    const bodies = await readBodies(db, spec, businessId, wanted, keys);
+    for (const [id, body] of bodies) {
+      const hash = hashBody(body);
+      const text = texts.get(body)!;
+      out.set(docKey(type, id), opts.asText ? textDocument(type, id, hash, text) : { type, id, hash, body });
+      kept?.put(businessId, type, id, hash, text);
+    }
   }
   return out;
 }
@@ -222,21 +331,25 @@ async function readBodies(
   keys: KeyHandling,
 ): Promise<Map<string, DocBody>> {
   const bodies = new Map<string, DocBody>();
+  // Every table of the type, in canonical order: the body's JSON is its canonical text.
+  const tables = spec.parts.map((p) => p.table).sort();
+  const empty = (): DocBody => {
+    const body: DocBody = {};
+    for (const t of tables) body[t] = [];
+    return body;
+  };
   for (const [i, part] of spec.parts.entries()) {
     const rows = await partRows(db, part, businessId, i === 0 ? ids : [...bodies.keys()]);
-    if (i === 0) for (const r of rows) bodies.set(String(r[part.by]), {});
+    if (i === 0) for (const r of rows) bodies.set(String(r[part.by]), empty());
     for (const r of rows) {
       const body = bodies.get(String(r[part.by]));
       if (!body) continue;
       const row = part.table === 'business_keys' ? openKey(r, keys) : r;
-      (body[part.table] ??= []).push(encodeRow(row, part));
+      body[part.table]!.push(encodeRow(row, part));
     }
   }
   for (const body of bodies.values())
-    for (const part of spec.parts) {
-      body[part.table] ??= [];
-      body[part.table]!.sort(compareKeys(part.key));
-    }
+    for (const part of spec.parts) body[part.table]!.sort(compareKeys(part.key));
   return bodies;
 }
 

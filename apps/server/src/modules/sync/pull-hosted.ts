@@ -4,6 +4,7 @@ import { migrationsFor } from '../../db/database.js';
 import type { SyncServerRow } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
 import { entryIdAt, journalHead, readRange, toWire } from './batch.js';
+import type { DocumentTexts } from './document-texts.js';
 import type { KeyHandling } from './documents.js';
 import { serverIdOf } from './link-local.js';
 import type { Cursor, PullAnswer, PullRequest } from './wire.js';
@@ -22,6 +23,8 @@ export interface PullDeps {
   now: () => Date;
   /** True once the process is closing: a waiting pull answers at once. */
   closing: () => boolean;
+  /** The process's texts of ledger documents (document-texts.ts). */
+  texts?: DocumentTexts;
 }
 
 const POLL_MS = 1_000;
@@ -84,6 +87,7 @@ export async function answerPull(
     serverId: hostedId,
     keys: deps.keys,
     limits: { max_entries: SYNC_MAX_ENTRIES, max_bytes: SYNC_MAX_BYTES },
+    ...(deps.texts ? { texts: deps.texts } : {}),
   };
   const range = await readRange(source, body.after, { except: server.id });
   const base = {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { SyncLinkPatch, SyncLinkRow } from '../../db/tables.js';
 import { DEFAULT_LIMITS, buildBatch, entryIdAt, journalHead, ownAfter } from './batch.js';
-import { SyncCallError, callHosted } from './client.js';
+import { type GzippedJson, SyncCallError, callHosted, gzippedJson } from './client.js';
 import type { KeyHandling } from './documents.js';
 import { openCredential, serverIdOf } from './link-local.js';
 import {
@@ -130,10 +130,16 @@ async function onRefusal(
  */
 interface ReadAhead {
   from: Cursor;
-  batch: Promise<{ ok: true; batch: PushBody | null } | { ok: false }>;
+  batch: Promise<{ ok: true; batch: Prepared | null } | { ok: false }>;
 }
 
-function readAhead(build: (from: Cursor) => Promise<PushBody | null>, from: Cursor): ReadAhead {
+/** A batch and its request body, written and gzipped. */
+interface Prepared {
+  batch: PushBody;
+  payload: GzippedJson;
+}
+
+function readAhead(build: (from: Cursor) => Promise<Prepared | null>, from: Cursor): ReadAhead {
   return {
     from,
     batch: build(from).then(
@@ -144,10 +150,10 @@ function readAhead(build: (from: Cursor) => Promise<PushBody | null>, from: Curs
 }
 
 async function nextBatch(
-  build: (from: Cursor) => Promise<PushBody | null>,
+  build: (from: Cursor) => Promise<Prepared | null>,
   ahead: ReadAhead | null,
   from: Cursor,
-): Promise<PushBody | null> {
+): Promise<Prepared | null> {
   if (ahead && ahead.from.seq === from.seq && ahead.from.entry_id === from.entry_id) {
     const got = await ahead.batch;
     if (got.ok) return got.batch;
@@ -186,7 +192,10 @@ async function pushLoop(
     keys: deps.keys,
     limits: deps.limits ?? DEFAULT_LIMITS,
   };
-  const build = (from: Cursor) => buildBatch(source, from);
+  const build = async (from: Cursor): Promise<Prepared | null> => {
+    const batch = await buildBatch(source, from);
+    return batch && { batch, payload: await gzippedJson(batch) };
+  };
   // Entries pulled from the hosted journal are not sent back: a range past the cursor holding
   // none of this server's own goes with the next entry it writes (as `omitted`), not on its own.
   if (!(await ownAfter(deps.db, link.business_id, Number(link.push_cursor), serverId)))
@@ -196,25 +205,26 @@ async function pushLoop(
   let gaps = 0;
   while (batches < maxBatches) {
     const from = { seq: Number(link.push_cursor), entry_id: link.push_cursor_entry_id };
-    const batch = await nextBatch(build, ahead, from);
+    const next = await nextBatch(build, ahead, from);
     ahead = null;
     keep(null);
-    if (!batch) return batches === 0 ? { kind: 'idle' } : { kind: 'caught_up', batches };
+    if (!next) return batches === 0 ? { kind: 'idle' } : { kind: 'caught_up', batches };
     const sent = Date.now();
     await update(deps.db, link.business_id, { last_attempt_at: deps.now().toISOString() });
     let answer: PushAnswer;
     try {
-      const call = callHosted(link.hosted_url, '/api/sync/v1/push', batch, {
+      const { batch, payload } = next;
+      const call = callHosted(link.hosted_url, '/api/sync/v1/push', payload, {
         credential,
         timeoutMs: PUSH_TIMEOUT_MS,
       });
       if (batches + 1 < maxBatches && batch.waiting > 0) keep((ahead = readAhead(build, batch.to)));
       answer = pushAnswerSchema.parse(await call);
     } catch (err) {
-      const next = await onRefusal(deps, link, err, gaps);
-      if (next.kind !== 'resend') return next;
+      const refusal = await onRefusal(deps, link, err, gaps);
+      if (refusal.kind !== 'resend') return refusal;
       gaps += 1;
-      link = { ...link, push_cursor: next.cursor.seq, push_cursor_entry_id: next.cursor.entry_id };
+      link = { ...link, push_cursor: refusal.cursor.seq, push_cursor_entry_id: refusal.cursor.entry_id };
       continue;
     }
     if (!(await verified(deps.db, link.business_id, answer.cursor)))
