@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -15,6 +16,10 @@ const server = (dialect: 'sqlite' | 'postgres') => ({
     env: { TEST_DB: dialect },
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Each file builds its own app on its own database, and no server test mocks a module: the
+    // files of a worker share one module graph instead of importing the server again each
+    // (~1 s a file; the server suites ran 4.5 times faster so).
+    isolate: false,
   },
 });
 
@@ -26,10 +31,17 @@ const server = (dialect: 'sqlite' | 'postgres') => ({
  */
 export default defineConfig({
   test: {
+    // Every core: vitest's default leaves one free, which on CI's 2 cores is half the machine.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         resolve: { alias },
-        test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'domain',
+          include: ['packages/domain/src/**/*.test.ts'],
+          environment: 'node',
+          isolate: false,
+        },
       },
       server('sqlite'),
       ...(process.env.DATABASE_URL ? [server('postgres')] : []),
