@@ -44,6 +44,8 @@ export const ERROR_CODES = [
   'nothing_to_reverse',
   'day_closed',
   'already_voided',
+  /** A cart or parked sale saved after its sale was recorded (a till that had not heard yet): not kept. */
+  'draft_recorded',
   'overpayment',
   'image_storage_full',
   'discount_not_allowed',

@@ -15,6 +15,17 @@ export async function lockBusiness(db: Db, trx: Trx, businessId: string): Promis
 }
 
 /**
+ * Waits for the business's writers holding `lockBusiness` and keeps them out until this
+ * transaction ends, without queueing readers like itself behind one another (PostgreSQL's
+ * `FOR SHARE`; SQLite has one writer already). For a write that must see, or be seen by, a sale
+ * being recorded (a cart saved as its sale commits).
+ */
+export async function shareBusinessLock(db: Db, trx: Trx, businessId: string): Promise<void> {
+  if (db.dialect !== 'postgres') return;
+  await trx.selectFrom('businesses').select('id').where('id', '=', businessId).forShare().execute();
+}
+
+/**
  * `lockBusiness` that also answers the business row, read under the lock: the settings a write
  * depends on (negative stock, discount limit, time zone) cannot change under it.
  */

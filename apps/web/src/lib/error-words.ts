@@ -47,6 +47,7 @@ export const ERROR_WORDS: Record<ErrorCode, string> = {
   nothing_to_reverse: 'errors.nothingToReverse',
   day_closed: 'errors.dayClosed',
   already_voided: 'errors.alreadyVoided',
+  draft_recorded: 'errors.draftRecorded',
   overpayment: 'errors.overpayment',
   image_storage_full: 'errors.imageStorageFull',
   discount_not_allowed: 'till.errors.discountOverLimit',

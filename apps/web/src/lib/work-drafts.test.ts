@@ -34,6 +34,7 @@ function server() {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('drafts written to the server', () => {
@@ -75,6 +76,28 @@ describe('drafts written to the server', () => {
     window.dispatchEvent(new Event('pagehide'));
     expect(calls).toHaveLength(2); // a screen gone is not written from any more
     w.cancelWaiting(ID);
+  });
+
+  it('says nothing when the server refuses a cart whose sale is already recorded, and goes on', async () => {
+    const shown = vi.spyOn(notifications, 'show');
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init?: RequestInit) => {
+        calls.push(init?.method ?? 'GET');
+        if (calls.length === 1)
+          return Promise.resolve(
+            json({ error: { code: 'draft_recorded', message: 'This sale was already recorded' } }, 409),
+          );
+        return Promise.resolve(json({ ok: true }));
+      }),
+    );
+    const w = new DraftWriter();
+    await w.now(ID, put(1));
+    await w.drop(ID);
+    expect(calls).toEqual(['PUT', 'DELETE']);
+    expect(shown).not.toHaveBeenCalled();
+    shown.mockRestore();
   });
 });
 

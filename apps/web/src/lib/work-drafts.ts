@@ -28,9 +28,13 @@ async function dropWorkDraft(id: string): Promise<void> {
   }
 }
 
-/** A signed-out user's writes fail with 401, and the sign-in page says why; no toast on top. */
+/**
+ * A signed-out user's writes fail with 401, and the sign-in page says why; no toast on top. A
+ * cart saved after its sale was recorded is refused (`draft_recorded`): the sale is what was
+ * wanted, so nothing to say either.
+ */
 function reportFailure(err: unknown): void {
-  if (err instanceof ApiError && err.status === 401) return;
+  if (err instanceof ApiError && (err.status === 401 || err.code === 'draft_recorded')) return;
   console.error('A draft could not be saved', err);
   notifyApiError(err);
 }

@@ -2,6 +2,7 @@ import { WORK_DRAFT_MAX_PER_USER, type WorkDraft, type WorkDraftPut } from '@duk
 import type { Db } from '../../db/database.js';
 import type { SignedIn } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { type Trx, shareBusinessLock } from '../../lib/tx.js';
 import {
   type DraftOwner,
   countDrafts,
@@ -31,6 +32,7 @@ export function saveDraft(db: Db, ctx: SignedIn, id: string, input: WorkDraftPut
     const holder = await draftHolder(trx, id);
     if (holder && (holder.business_id !== owner.businessId || holder.user_id !== owner.userId))
       throw notFound('Draft');
+    if (draft.kind === 'cart' || draft.kind === 'parked') await refuseSoldCart(db, trx, owner, id);
     if (draft.kind !== 'parked') {
       await trx
         .deleteFrom('work_drafts')
@@ -53,6 +55,23 @@ export function saveDraft(db: Db, ctx: SignedIn, id: string, input: WorkDraftPut
     }
     return { ...draft, updated_at: ctx.at };
   });
+}
+
+/**
+ * A cart whose sale is recorded is no one's work any more: the sale dropped it in its own
+ * transaction, and a save that arrives after (queued on a till before the sale, sent after) must
+ * not bring it back, or the next sign-in would offer a sold cart again. Under the business's
+ * shared lock, so a sale committing at the same moment is either seen here or sees this draft.
+ */
+async function refuseSoldCart(db: Db, trx: Trx, owner: DraftOwner, id: string): Promise<void> {
+  await shareBusinessLock(db, trx, owner.businessId);
+  const sale = await trx
+    .selectFrom('sales')
+    .select('id')
+    .where('id', '=', id)
+    .where('business_id', '=', owner.businessId)
+    .executeTakeFirst();
+  if (sale) throw new AppError('draft_recorded', 'This sale was already recorded: its cart is not kept');
 }
 
 /** Drops one of the caller's drafts (done, resumed or thrown away); an id not theirs is not found. */
