@@ -73,7 +73,10 @@ export default defineConfig({
     // The app's service worker would answer requests the specs route or count; e2e/pwa.spec.ts
     // allows it and checks it.
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
+    // A trace of a failed test, without the screencast: recording frames all the time took a
+    // third of the browser's CPU (GPU process, JPEG encoding). In CI no one opens a trace (the
+    // failure summary, screenshot and page snapshot are in the log and test-results), so none.
+    trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,
