@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAxeFindings } from './support/axe';
 import { expect, test } from '@playwright/test';
 import { ADMIN, SHOP_NAME } from './support/fixtures';
 
@@ -8,9 +8,7 @@ test('first run: setup creates the business and its admin, who lands on the dash
   await expect(page).toHaveURL(/\/setup$/);
   await expect(page.getByRole('heading', { name: 'Set up Duka' })).toBeVisible();
 
-  const axe = await new AxeBuilder({ page }).analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousAxeFindings(page, '/setup')).toEqual([]);
 
   await page.getByLabel(/^Business name/).fill(SHOP_NAME);
   await page.getByLabel(/^Name$/).fill(ADMIN.name);

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAxeFindings } from './support/axe';
 import { expect, test } from '@playwright/test';
 import { ADMIN, apiLoginInPage, ensureSetup } from './support/fixtures';
 
@@ -18,10 +18,7 @@ test.describe('business profile (/profile, admin)', () => {
   });
 
   test('passes axe', async ({ page }) => {
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(
-      axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-    ).toEqual([]);
+    expect(await seriousAxeFindings(page, '/business-profile')).toEqual([]);
   });
 
   test('every field saves and stays after reload; money follows currency and language', async ({ page }) => {

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAxeFindings } from './support/axe';
 import { type Page, expect, test } from '@playwright/test';
 import { ADMIN, adminApi, apiLoginInPage } from './support/fixtures';
 import {
@@ -19,12 +19,7 @@ import {
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 
 async function noSeriousAxe(page: Page, what: string) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(
-    axe.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${what} ${v.id}`),
-  ).toEqual([]);
+  expect(await seriousAxeFindings(page, what)).toEqual([]);
 }
 
 test('closing the day with cash missing: the difference is shown negative, saved once, with its receipt', async ({

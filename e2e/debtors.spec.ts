@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAxeFindings } from './support/axe';
 import { type Page, expect, test } from '@playwright/test';
 import {
   ADMIN,
@@ -310,10 +310,7 @@ test.describe('debtors (/debtors)', () => {
     await apiLoginInPage(page, ADMIN.username, ADMIN.password);
     await page.goto('/debtors');
     await expect(page.getByTestId('debtors-table')).toBeVisible();
-    const serious = async (where: string) =>
-      (await new AxeBuilder({ page }).analyze()).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const serious = (where: string) => seriousAxeFindings(page, where);
     expect(await serious('/debtors')).toEqual([]);
     await page.getByTestId('debtors-table').locator('tbody tr').first().click();
     await expect(page.getByTestId('statement-table')).toBeVisible();

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAxeFindings } from './support/axe';
 import { expect, test } from '@playwright/test';
 import { ADMIN, STAFF_PASSWORD, adminApi, createUser, ensureSetup, uiLogin } from './support/fixtures';
 
@@ -8,9 +8,7 @@ test.describe('sign-in and sign-out (seed spec §2, §3, §4)', () => {
   test('the login page has no serious accessibility violations', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-    const axe = await new AxeBuilder({ page }).analyze();
-    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => v.id)).toEqual([]);
+    expect(await seriousAxeFindings(page, '/login')).toEqual([]);
   });
 
   test('admin lands on /dashboard with toast "Logged in" and the four local-storage entries', async ({

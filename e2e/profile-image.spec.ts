@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAxeFindings } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { STAFF_PASSWORD, adminApi, apiLoginInPage, createUser, ensureSetup } from './support/fixtures';
 
@@ -31,10 +31,7 @@ test.describe('Edit Profile and the profile image (seed spec §2, §4, §5, §8)
     await expect(dialog.getByTestId('profile-name')).toHaveText('Otieno Cashier');
     await expect(dialog.getByTestId('profile-shop')).toHaveText('Mama Mboga Supermarket Ltd');
     await expect(dialog.getByRole('button', { name: 'Change image' })).toBeVisible();
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(
-      axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-    ).toEqual([]);
+    expect(await seriousAxeFindings(page, 'profile')).toEqual([]);
   });
 
   test('a 1,000,001-byte image is refused in the page, with no Save', async ({ page }) => {

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAxeFindings } from './support/axe';
 import { type Page, expect, test } from '@playwright/test';
 import { ADMIN, STAFF_PASSWORD, adminApi, apiLoginInPage, createUser, ensureSetup } from './support/fixtures';
 import {
@@ -102,12 +102,7 @@ function seed(): Promise<void> {
 }
 
 async function expectNoSeriousAxe(page: Page, where: string) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(
-    axe.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${where} ${v.id}`),
-  ).toEqual([]);
+  expect(await seriousAxeFindings(page, where)).toEqual([]);
 }
 
 test.describe('reports and dashboard', () => {

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAxeFindings } from './support/axe';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { ADMIN, adminApi, apiLoginInPage } from './support/fixtures';
 import {
@@ -253,10 +253,7 @@ test('current sales: sales and reversals with totals by kind; a receipt reopens'
   const revDrawer = page.getByRole('dialog', { name: new RegExp(`^Reversal #${rev.receipt_no}`) });
   await expect(revDrawer.getByRole('img', { name: `Receipt #${rev.receipt_no}` })).toBeVisible();
   await expect(revDrawer.getByTestId('drawer-total')).toContainText('180.00');
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(
-    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-  ).toEqual([]);
+  expect(await seriousAxeFindings(page, 'reversal drawer')).toEqual([]);
 });
 
 test('the current sales and reverse screens pass axe', async ({ page }) => {
@@ -282,11 +279,6 @@ test('the current sales and reverse screens pass axe', async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     if (ready) await expect(page.getByTestId(ready)).toBeVisible();
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(
-      axe.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${path} ${v.id}`),
-    ).toEqual([]);
+    expect(await seriousAxeFindings(page, path)).toEqual([]);
   }
 });

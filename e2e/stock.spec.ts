@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAxeFindings } from './support/axe';
 import { expect, test } from '@playwright/test';
 import { ADMIN, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures';
 import { mainLocation, stockedProduct } from './support/seed';
@@ -200,12 +200,7 @@ test.describe('stock journey (admin)', () => {
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: heading })).toBeVisible();
-      const axe = await new AxeBuilder({ page }).analyze();
-      expect(
-        axe.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${path} ${v.id}`),
-      ).toEqual([]);
+      expect(await seriousAxeFindings(page, path)).toEqual([]);
     }
   });
 });

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAxeFindings } from './support/axe';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import {
   ADMIN,
@@ -312,12 +312,7 @@ test.describe('the till', () => {
     await page.keyboard.press('F9');
     const pay = page.getByRole('dialog', { name: 'Pay · Cash sale' });
     await expect(pay.getByLabel('Amount tendered')).toBeFocused();
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(
-      axe.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`),
-    ).toEqual([]);
+    expect(await seriousAxeFindings(page, 'till, Pay')).toEqual([]);
     await pay.getByLabel('Amount tendered').press('Enter');
     await expect(page.getByRole('dialog', { name: /Sale complete/ })).toBeVisible();
     const sale = await page.request.get(`/api/sales/${idBefore}`);

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAxeFindings } from './support/axe';
 import { type Page, expect, test } from '@playwright/test';
 import { ADMIN, STAFF_PASSWORD, adminApi, apiLoginInPage, createUser, ensureSetup } from './support/fixtures';
 import { mainLocation, stockedProduct, seedProvider, seedSale, seedReversal, kes } from './support/seed';
@@ -131,10 +131,7 @@ test.describe('transfers (/transfers)', () => {
     await page.goto('/transfers');
     await expect(page.getByTestId('kpi-confirmed')).toBeVisible();
     await expect(page.getByTestId('transfers-loading')).toHaveCount(0);
-    const serious = async (where: string) =>
-      (await new AxeBuilder({ page }).analyze()).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const serious = (where: string) => seriousAxeFindings(page, where);
     expect(await serious('/transfers')).toEqual([]);
     await page.getByRole('tab', { name: 'Providers' }).click();
     await expect(page.getByTestId('providers')).toBeVisible();

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAxeFindings } from './support/axe';
 import { expect, test } from '@playwright/test';
 import { ADMIN, STAFF_PASSWORD, apiLoginInPage, ensureSetup, uiLogin } from './support/fixtures';
 
@@ -13,16 +13,10 @@ test.describe('user accounts (/users, admin)', () => {
 
   test('passes axe with the list and the user form open', async ({ page }) => {
     await expect(page.getByTestId('user-row-admin')).toBeVisible();
-    let axe = await new AxeBuilder({ page }).analyze();
-    expect(
-      axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-    ).toEqual([]);
+    expect(await seriousAxeFindings(page, '/users')).toEqual([]);
     await page.getByRole('button', { name: 'Add user' }).click();
     await expect(page.getByRole('dialog', { name: 'Add user' })).toBeVisible();
-    axe = await new AxeBuilder({ page }).analyze();
-    expect(
-      axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-    ).toEqual([]);
+    expect(await seriousAxeFindings(page, '/users, Add user')).toEqual([]);
   });
 
   test('add a staff user with flags and locations, who then signs in with that menu', async ({
