@@ -62,7 +62,8 @@ export function readShopDetails(): { name: string; online_offline: string } | nu
   }
 }
 
-/** Logout clears local storage (seed spec §2). */
+/** Logout clears local storage (seed spec §2), and this tab's session storage with it. */
 export function clearSessionStorage(): void {
   localStorage.clear();
+  sessionStorage.clear();
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WorkDraftPut } from '@duka/domain';
 import { notifications } from '@mantine/notifications';
 import { connectionNow, reportAnswered, resetConnection } from './connection';
-import { DraftWriter, flushDraftWriters } from './work-drafts';
+import { DraftWriter, flushDraftWriters, listWorkDrafts, withLeftBehind } from './work-drafts';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -98,6 +98,74 @@ describe('drafts written to the server', () => {
     expect(calls).toEqual(['PUT', 'DELETE']);
     expect(shown).not.toHaveBeenCalled();
     shown.mockRestore();
+  });
+});
+
+describe('a reload right after typing', () => {
+  it('shows what the page left behind even when the server has not got its last write yet', async () => {
+    const { calls } = server();
+    const w = new DraftWriter();
+    const detach = w.attach();
+    w.later(ID, put(7)); // typed, still waiting for its pause, when the page goes
+    window.dispatchEvent(new Event('pagehide'));
+    expect(calls).toEqual(['PUT 7']);
+    detach();
+    // the next page asks before that write landed: the server answers an older cart of this user
+    const OLDER = '0190b1a0-0000-7000-8000-0000000000c1';
+    const older = {
+      id: OLDER,
+      kind: 'cart',
+      slot: '',
+      name: '',
+      body: { n: 1 },
+      updated_at: '2026-01-01T00:00:00.000Z',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(json([older]))),
+    );
+    const first = await listWorkDrafts();
+    expect(first.map((d) => [d.id, d.body])).toEqual([[ID, { n: 7 }]]); // one cart: the newer
+    expect((await listWorkDrafts()).map((d) => d.id)).toEqual([OLDER]); // taken once
+  });
+
+  it("puts left-behind drafts over the server's as the server keeps them", () => {
+    const at = '2026-01-01T00:00:00.000Z';
+    const d = (id: string, kind: 'cart' | 'parked' | 'stock', slot = '', n = 0) => ({
+      id,
+      kind,
+      slot,
+      name: '',
+      body: { n },
+      updated_at: at,
+    });
+    const server = [
+      d('a', 'stock', 'receipt', 1),
+      d('b', 'stock', 'transfer', 1),
+      d('p', 'parked'),
+      d('c', 'cart'),
+    ];
+    const left = [
+      { id: 'a2', kind: 'stock' as const, slot: 'receipt', name: '', body: { n: 2 } },
+      { id: 'p2', kind: 'parked' as const, slot: '', name: 'Mama', body: { n: 3 } },
+    ];
+    expect(withLeftBehind(server, left, at).map((x) => x.id)).toEqual(['p2', 'a2', 'b', 'p', 'c']);
+  });
+
+  it('is forgotten at sign-out with the rest of the browser storage', async () => {
+    const { clearSessionStorage } = await import('./session-storage');
+    server();
+    const w = new DraftWriter();
+    const detach = w.attach();
+    w.later(ID, put(8));
+    window.dispatchEvent(new Event('pagehide'));
+    detach();
+    clearSessionStorage();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(json([]))),
+    );
+    expect(await listWorkDrafts()).toEqual([]);
   });
 });
 

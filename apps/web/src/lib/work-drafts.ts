@@ -11,8 +11,59 @@ import { notifyApiError, notifyOnce } from './notify';
  */
 export const WORK_DRAFTS_QUERY = ['work-drafts'] as const;
 
-export function listWorkDrafts(): Promise<WorkDraft[]> {
-  return api('/api/work-drafts', { schema: workDraftListSchema });
+/**
+ * What a page had still waiting when it went away (a reload right after typing), kept in this
+ * tab's session storage beside the `keepalive` write that carries it to the server: the next page
+ * may ask for its drafts before that write lands, and would show an empty form. Cleared at
+ * sign-out with the rest of the browser's storage.
+ */
+const LEFT_BEHIND_KEY = 'duka.drafts-left-behind';
+/** Older than this, a left-behind write has surely landed (or failed for good): the server's word stands. */
+const LEFT_BEHIND_MS = 60_000;
+
+interface LeftBehind {
+  at: number;
+  drafts: (WorkDraftPut & { id: string })[];
+}
+
+function leaveBehind(drafts: LeftBehind['drafts']): void {
+  if (drafts.length === 0) return;
+  try {
+    sessionStorage.setItem(LEFT_BEHIND_KEY, JSON.stringify({ at: Date.now(), drafts } satisfies LeftBehind));
+  } catch {
+    // storage full or refused: the keepalive write alone carries them
+  }
+}
+
+function takeLeftBehind(): LeftBehind['drafts'] {
+  try {
+    const raw = sessionStorage.getItem(LEFT_BEHIND_KEY);
+    sessionStorage.removeItem(LEFT_BEHIND_KEY);
+    const left = raw ? (JSON.parse(raw) as LeftBehind) : null;
+    return left && Date.now() - left.at < LEFT_BEHIND_MS && Array.isArray(left.drafts) ? left.drafts : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The server's drafts, with what the page before this one left behind put over them as the server
+ * would keep it (the same id replaced; one cart, one draft per stock screen).
+ */
+export function withLeftBehind(server: WorkDraft[], left: LeftBehind['drafts'], at: string): WorkDraft[] {
+  let list = server;
+  for (const d of left) {
+    list = list.filter(
+      (s) => s.id !== d.id && (d.kind === 'parked' || s.kind !== d.kind || s.slot !== d.slot),
+    );
+    list = [{ id: d.id, kind: d.kind, slot: d.slot, name: d.name, body: d.body, updated_at: at }, ...list];
+  }
+  return list;
+}
+
+export async function listWorkDrafts(): Promise<WorkDraft[]> {
+  const server = await api('/api/work-drafts', { schema: workDraftListSchema });
+  return withLeftBehind(server, takeLeftBehind(), new Date().toISOString());
 }
 
 function saveWorkDraft(id: string, put: WorkDraftPut): Promise<WorkDraft> {
@@ -45,7 +96,7 @@ const live = new Set<DraftWriter>();
 
 if (typeof window !== 'undefined')
   window.addEventListener('pagehide', () => {
-    for (const w of live) w.sendBeforeUnload();
+    leaveBehind([...live].flatMap((w) => w.sendBeforeUnload()));
   });
 
 /** Sends what every screen still has waiting, and answers once it is written: before signing out. */
@@ -111,9 +162,10 @@ export class DraftWriter {
 
   /**
    * The page is going away (a reload, the tab closed): what waits is sent at once with
-   * `keepalive`, which outlives the page; the ordinary queue would not.
+   * `keepalive`, which outlives the page; the ordinary queue would not. Answers what it sent.
    */
-  sendBeforeUnload(): void {
+  sendBeforeUnload(): (WorkDraftPut & { id: string })[] {
+    const sent = [...this.waiting].map(([id, w]) => ({ id, ...w.put }));
     for (const [id, w] of this.waiting) {
       clearTimeout(w.timer);
       void fetch(`/api/work-drafts/${id}`, {
@@ -125,6 +177,7 @@ export class DraftWriter {
       }).catch(() => undefined); // the page is gone: nobody to tell
     }
     this.waiting.clear();
+    return sent;
   }
 
   /** Sends every save still waiting for its pause (leaving the screen, signing out). */
