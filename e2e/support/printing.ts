@@ -14,11 +14,19 @@ export const HELPER_BIN = path.resolve('apps/printer-helper/dist/bin.js');
 
 /** A free loopback port: bound, read, released. */
 export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  return (await freePorts(1))[0]!;
+}
+
+/**
+ * `count` free loopback ports, all bound at once before any is released, so they differ (two
+ * `freePort()` calls in a row may answer the same port: the helper then failed to bind its second).
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => net.createServer());
+  await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))));
+  const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+  return ports;
 }
 
 /** A loopback TCP listener standing in for a network receipt printer: records each job's bytes. */
@@ -120,8 +128,22 @@ export async function startHelperProcess(opts: {
   // The helper lets in pages from the Duka server only (its origin, as the browser sends it).
   cli(dir, ['pair', '--file', pem, '--origin', E2E_ORIGIN]);
 
-  const insecurePort = opts.insecurePort ?? (await freePort());
-  const securePort = opts.securePort ?? (await freePort());
+  // A port picked here may be taken by another process before the helper binds it (an outgoing
+  // connection's ephemeral port): then the helper starts again on others.
+  for (let attempt = 1; ; attempt++) {
+    const [insecureFree, secureFree] = await freePorts(2);
+    const insecurePort = opts.insecurePort ?? insecureFree!;
+    const securePort = opts.securePort ?? secureFree!;
+    try {
+      return await launchHelper(dir, insecurePort, securePort);
+    } catch (err) {
+      const picked = opts.insecurePort === undefined || opts.securePort === undefined;
+      if (!picked || attempt >= 3 || !String(err).includes('EADDRINUSE')) throw err;
+    }
+  }
+}
+
+async function launchHelper(dir: string, insecurePort: number, securePort: number): Promise<HelperProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
     [
