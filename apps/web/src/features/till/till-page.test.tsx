@@ -22,7 +22,10 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** A fake server: locations, products (the barcode answers sugar), and sales as given. */
-function server(onSale: (body: Record<string, unknown>) => Response) {
+function server(
+  onSale: (body: Record<string, unknown>) => Response | Promise<Response>,
+  seen: string[] = [],
+) {
   const posted: Record<string, unknown>[] = [];
   /** The drafts the till saved on the server, by id (PUT /api/work-drafts/:id). */
   drafts.clear();
@@ -32,6 +35,7 @@ function server(onSale: (body: Record<string, unknown>) => Response) {
     if (url.startsWith('/api/products')) return Promise.resolve(json(url.includes('q=') ? [sugar] : []));
     if (url === '/api/work-drafts') return Promise.resolve(json([]));
     if (url.startsWith('/api/work-drafts/') && init?.method === 'PUT') {
+      seen.push('save');
       const body = JSON.parse(init.body as string) as Record<string, unknown>;
       drafts.set(url.slice('/api/work-drafts/'.length), body);
       return Promise.resolve(json({ id: url.slice(-36), updated_at: new Date().toISOString(), ...body }));
@@ -75,6 +79,31 @@ describe('the till page', () => {
     expect(cart.id).toBe(id);
     expect(cart.location_id).toBe(LOC);
     expect(localStorage.getItem('duka.till.cart')).toBeNull();
+  });
+
+  it('a save waiting for its pause does not follow the sale; a refused sale saves its cart again', async () => {
+    const seen: string[] = [];
+    server(async () => {
+      seen.push('sale sent');
+      await new Promise((r) => setTimeout(r, 700)); // longer than the saves' pause
+      seen.push('sale answered');
+      return json({ error: { code: 'tendered_too_low', message: 'low', field: 'tendered' } }, 422);
+    }, seen);
+    await renderApp(<TillPage kind="cash" />, { session: session() });
+    await screen.findByTestId('till-cart-title');
+    typeOnPage('SUG1');
+    await screen.findByRole('group', { name: 'Sugar 1 kg' });
+    // one more, and paid at once: the cart's save still waits for its pause
+    const before = seen.length;
+    fireEvent.keyDown(document.body, { key: '+' });
+    expect(screen.getByLabelText('Quantity of Sugar 1 kg')).toHaveValue('2');
+    fireEvent.keyDown(window, { key: 'F9' });
+    const panel = screen.getByRole('dialog', { name: /Pay · Cash sale/ });
+    fireEvent.click(within(panel).getByRole('button', { name: /Complete sale/ }));
+    await waitFor(() => expect(seen).toContain('sale answered'), { timeout: 3000 });
+    await waitFor(() => expect(seen.at(-1)).toBe('save'), { timeout: 3000 });
+    // nothing saved from the "+" until the sale's answer; the refused sale's cart saved after it
+    expect(seen.slice(before, seen.indexOf('sale answered') + 1)).toEqual(['sale sent', 'sale answered']);
   });
 
   it('a refused sale shows the message next to the field, and a retry keeps the same sale id', async () => {

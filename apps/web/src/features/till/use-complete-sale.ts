@@ -64,6 +64,7 @@ export function useCompleteSale(s: TillState) {
       return;
     }
     setBusy(true);
+    s.till.sellingNow();
     try {
       done(
         await postSale({
@@ -87,6 +88,7 @@ export function useCompleteSale(s: TillState) {
           return;
         }
       }
+      s.till.notSold();
       refused(err);
     } finally {
       setBusy(false);

@@ -24,9 +24,12 @@ export function useTillCart(home: string, allowedIds: string[]) {
   cartNow.current = cart;
   const ready = useRestoredWork({ userId, writer, cartNow, saved, dispatch, setParked });
 
+  const { selling, sellingNow, notSold } = useSaleOnItsWay(writer, cartNow, saved);
+
   // Saved as it changes (after a pause in typing); an emptied cart is dropped.
   useEffect(() => {
     if (!ready) return;
+    if (selling.current === cart.id) return;
     if (hasWork(cart)) {
       writer.later(cart.id, cartDraft(cart));
       saved.current = cart.id;
@@ -50,6 +53,7 @@ export function useTillCart(home: string, allowedIds: string[]) {
    * DELETE would only answer 404, a console error on every sale).
    */
   const sold = useCallback(() => {
+    selling.current = null;
     writer.cancelWaiting(cartNow.current.id);
     if (saved.current === cartNow.current.id) saved.current = null;
     dispatch({ type: 'new', id: uuidv7() });
@@ -103,7 +107,7 @@ export function useTillCart(home: string, allowedIds: string[]) {
     [writer],
   );
 
-  return { cart, dispatch, parked, park, resume, drop, newSale, sold, ready };
+  return { cart, dispatch, parked, park, resume, drop, newSale, sellingNow, notSold, sold, ready };
 }
 
 interface Restore {
@@ -151,4 +155,26 @@ function useRestoredWork({ userId, writer, cartNow, saved, dispatch, setParked }
     setReady(true);
   }, [drafts.data, drafts.isError, ready, writer, cartNow, saved, dispatch, setParked]);
   return ready;
+}
+
+/**
+ * The cart being paid for: while its sale is on its way no save of it leaves (a save still waiting
+ * for its pause would reach the server after the sale, which refuses a sold cart's draft); a sale
+ * that did not go through leaves the cart, which is saved again.
+ */
+function useSaleOnItsWay(writer: DraftWriter, cartNow: RefObject<Cart>, saved: RefObject<string | null>) {
+  const selling = useRef<string | null>(null);
+  const sellingNow = useCallback(() => {
+    selling.current = cartNow.current.id;
+    writer.cancelWaiting(cartNow.current.id);
+  }, [writer, cartNow]);
+  const notSold = useCallback(() => {
+    selling.current = null;
+    const c = cartNow.current;
+    if (hasWork(c)) {
+      writer.later(c.id, cartDraft(c));
+      saved.current = c.id;
+    }
+  }, [writer, cartNow, saved]);
+  return { selling, sellingNow, notSold };
 }
