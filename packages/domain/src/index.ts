@@ -6,6 +6,7 @@ export * from './errors.js';
 export * from './api/text.js';
 export * from './api/common.js';
 export * from './api/business.js';
+export * from './shop-mode.js';
 export * from './api/auth.js';
 export * from './api/users.js';
 export * from './api/devices.js';

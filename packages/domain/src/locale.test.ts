@@ -25,6 +25,28 @@ describe('locale', () => {
   });
 });
 
+describe('kept formatters', () => {
+  it('keep each language and currency apart, asked in any order and again', () => {
+    const asks: [number, string, string, string][] = [
+      [125000, 'KES', 'en', 'KES 1,250.00'],
+      [125000, 'KES', 'de', '1.250,00 KES'],
+      [1250, 'JPY', 'en', 'JPY 1,250'],
+      [125000, 'KES', 'en', 'KES 1,250.00'],
+      [1250, 'JPY', 'de', '1.250 JPY'],
+      [125000, 'EUR', 'de', '1.250,00 EUR'],
+    ];
+    for (let round = 0; round < 2; round++)
+      for (const [minor, currency, language, shown] of asks)
+        expect(formatMoney(minor, currency, language).replace(/\s/g, ' ')).toBe(shown);
+    expect([businessLocale('en', 'KES'), businessLocale('de', 'KES'), businessLocale('en', 'KES')]).toEqual([
+      'en-KE',
+      'de-KE',
+      'en-KE',
+    ]);
+    expect(() => formatMoney(1, 'XYZW', 'en')).toThrow();
+  });
+});
+
 describe('businessLocale', () => {
   const day = (locale: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeZone: 'Africa/Nairobi' }).format(

@@ -16,12 +16,33 @@ export function isCurrencyCode(code: string): boolean {
   return currencies.has(code);
 }
 
+/**
+ * Made once per key and kept: building an Intl formatter (or asking which locales exist) costs far
+ * more than using one, and a till formats every line and total it shows. A bounded cache (the keys
+ * come from a business's settings, a handful in practice) that starts again when full.
+ */
+function memo<T>(make: (key: string) => T): (key: string) => T {
+  const kept = new Map<string, T>();
+  return (key) => {
+    let value = kept.get(key);
+    if (value === undefined) {
+      value = make(key);
+      if (kept.size >= 256) kept.clear();
+      kept.set(key, value);
+    }
+    return value;
+  };
+}
+
+const minorDigitsOf = memo(
+  (code) =>
+    new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
+      .maximumFractionDigits ?? 2,
+);
+
 /** Digits of the currency's minor unit (KES 2, JPY 0, BHD 3). */
 export function currencyMinorDigits(code: string): number {
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
-      .maximumFractionDigits ?? 2
-  );
+  return minorDigitsOf(code);
 }
 
 /** Whether `zone` is an IANA time zone name (e.g. Africa/Nairobi, UTC). */
@@ -41,15 +62,20 @@ export function isTimeZone(zone: string): boolean {
  */
 export function formatMoney(minor: number, currency: string, language: string): string {
   const digits = currencyMinorDigits(currency);
-  const value = minor / 10 ** digits;
+  return moneyFormatOf(`${language}|${currency}`).format(minor / 10 ** digits);
+}
+
+const moneyFormatOf = memo((key) => {
+  const [language, currency] = key.split('|') as [string, string];
+  const digits = currencyMinorDigits(currency);
   return new Intl.NumberFormat(language, {
     style: 'currency',
     currency,
     currencyDisplay: 'code',
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
-  }).format(value);
-}
+  });
+});
 
 /**
  * The region a currency names, where the currency is one country's: it picks the business's
@@ -100,7 +126,9 @@ export function businessLocale(language: string, currency: string): string {
   const region = CURRENCY_REGION[currency];
   if (region) {
     const tag = `${language}-${region}`;
-    if (Intl.DateTimeFormat.supportedLocalesOf(tag).length > 0) return tag;
+    if (localeExists(tag)) return tag;
   }
   return language === 'en' ? 'en-GB' : language;
 }
+
+const localeExists = memo((tag) => Intl.DateTimeFormat.supportedLocalesOf(tag).length > 0);

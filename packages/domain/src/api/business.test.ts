@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { printerHostSchema, printerPortSchema, switchesOnline } from './business.js';
+import { printerHostSchema, printerPortSchema } from './business.js';
+import { switchesOnline } from '../shop-mode.js';
 import { optionalEmailSchema } from './common.js';
 import { debtorPhoneSchema } from './debtors.js';
 
