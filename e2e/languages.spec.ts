@@ -18,8 +18,7 @@ test.describe('four languages (seed spec §1, §9)', () => {
       const fetched = page
         .waitForRequest((r) => new URL(r.url()).pathname === `/assets/i18n/${lang}.json`, { timeout: 5000 })
         .catch(() => null);
-      await page.getByRole('combobox', { name: /^(Language|Idioma|Sprache)$/ }).click();
-      await page.getByRole('option', { name }).click();
+      await page.getByRole('combobox', { name: /^(Language|Idioma|Sprache)$/ }).selectOption({ label: name });
       await expect(page.getByRole('heading', { name: title })).toBeVisible();
       if (lang !== 'en') expect(await fetched).not.toBeNull();
       await expect(page.locator('html')).toHaveAttribute('lang', lang);

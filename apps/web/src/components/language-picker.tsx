@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language, isLanguage } from '@duka/domain';
@@ -12,22 +12,25 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   de: 'Deutsch',
 };
 
+/**
+ * The browser's own select: on the sign-in page and in the header it needs none of the
+ * dropdown code (popover, positioning) a Mantine Select brings, and a phone shows its own picker.
+ */
 export function LanguagePicker({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const current = isLanguage(i18n.language) ? i18n.language : 'en';
   return (
-    <Select
+    <NativeSelect
       aria-label={t('common.language')}
       data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
       value={current}
-      allowDeselect={false}
-      onChange={(v) => {
-        if (v && isLanguage(v)) void chooseLanguage(i18n, v);
+      onChange={(e) => {
+        const v = e.currentTarget.value;
+        if (isLanguage(v)) void chooseLanguage(i18n, v);
       }}
       leftSection={<IconLanguage size={16} aria-hidden />}
       w={compact ? 150 : 180}
       size="sm"
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }

@@ -9,6 +9,7 @@ import {
   setDeviceTokenHandler,
   setServerMode,
 } from './api-client';
+import { z } from 'zod';
 import { ApiError } from './api-error';
 import { describeApiError } from './notify';
 import { testI18n } from '../test/render';
@@ -29,6 +30,23 @@ beforeEach(async () => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+});
+
+describe('answers checked by a schema loaded when the answer arrives', () => {
+  const schema = z.object({ mode: z.enum(['local', 'hosted']) });
+  it('checks the answer with the loaded schema', async () => {
+    fetchMock.mockResolvedValue(json(200, { mode: 'hosted', extra: 1 }));
+    const load = vi.fn(() => Promise.resolve(schema));
+    await expect(api('/api/health', { schema: load })).resolves.toEqual({ mode: 'hosted' });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+  it('refuses an answer the loaded schema refuses', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fetchMock.mockResolvedValue(json(200, { mode: 'elsewhere' }));
+    await expect(api('/api/health', { schema: () => Promise.resolve(schema) })).rejects.toMatchObject({
+      code: 'bad_response',
+    });
+  });
 });
 
 describe('api client (seed spec §7, §8)', () => {

@@ -87,7 +87,11 @@ export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   form?: FormData;
-  schema?: z.ZodType<T>;
+  /**
+   * Checks the answer: a schema, or a function that loads one (the sign-in page's answers are
+   * checked with schemas fetched beside the page, so zod is not part of its first load).
+   */
+  schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
   /** Safe to repeat: reads, PUT/DELETE, and writes that carry their own id. */
   retry?: boolean;
   /** A 401 here is an answer (sign-in, "who am I"), not an expired session. */
@@ -219,7 +223,8 @@ export async function api<T = unknown>(path: string, opts: RequestOptions<T> = {
       if (res.status === 204) return undefined as T;
       const json: unknown = await res.json().catch(() => undefined);
       if (!opts.schema) return json as T;
-      const parsed = opts.schema.safeParse(json);
+      const schema = typeof opts.schema === 'function' ? await opts.schema() : opts.schema;
+      const parsed = schema.safeParse(json);
       if (!parsed.success) {
         console.error('Unexpected response from', path, parsed.error);
         throw new ApiError({ kind: 'bad_response', status: res.status, code: 'bad_response' });

@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  type LoginBody,
-  type SessionData,
-  healthSchema,
-  sessionDataSchema,
-  setupStatusSchema,
-} from '@duka/domain';
+import type { LoginBody, SessionData } from '@duka/domain';
 import { api } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { storeShopDetails } from '../../lib/session-storage';
-import { flushDraftWriters } from '../../lib/work-drafts';
 
 export const ME_QUERY_KEY = ['me'] as const;
+
+/**
+ * The schemas of the answers the sign-in page asks for, loaded beside the page rather than before
+ * it: the page paints and takes input without zod and the domain's schemas.
+ */
+const authSchemas = () => import('./auth-schemas');
+const sessionDataSchema = () => authSchemas().then((m) => m.sessionDataSchema);
 
 /** The server's readable cookie beside the HttpOnly session: this browser signed in (no token). */
 const SIGNED_IN_HINT = 'duka_signed_in';
@@ -56,18 +56,19 @@ export function loginRequest(body: LoginBody, deviceId: string | null): Promise<
 
 export async function logoutRequest(): Promise<void> {
   // The cart and drafts typed a moment ago are saved while the session still lets them be.
-  await flushDraftWriters();
+  // (the drafts' module is loaded by the screens that keep drafts: without it nothing is waiting)
+  await import('../../lib/work-drafts').then((m) => m.flushDraftWriters());
   await api('/api/auth/logout', { method: 'POST', expectUnauthorized: true, retry: true });
 }
 
 export function fetchSetupStatus() {
-  return api('/api/setup', { schema: setupStatusSchema });
+  return api('/api/setup', { schema: () => authSchemas().then((m) => m.setupStatusSchema) });
 }
 
 /** The server's health and mode; public, so it does not wait for this till's device. */
 export function fetchHealth() {
   return api('/api/health', {
-    schema: healthSchema,
+    schema: () => authSchemas().then((m) => m.healthSchema),
     deviceId: null,
   });
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,10 @@ import { SessionContext } from '../../lib/session-context';
  * route their flags do not allow goes to pages/error. The server checks every call regardless.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const me = useMe();
+  // Deferred: the session's answer arrives through the query cache's store, an update React must
+  // render at once, in one piece; the signed-in screen that answer reveals (the whole till) is then
+  // rendered in the background in short slices while the loader stays, so the page keeps answering.
+  const me = useDeferredValue(useMe());
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const expired = me.isSuccess && me.data === null && readUserToken() !== null;
