@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders, createQueryClient } from './app/providers';
 import { AppRouter } from './app/app-router';
@@ -16,7 +16,7 @@ import {
 } from './lib/api-client';
 import { createI18n } from './lib/i18n';
 import { bindNotifyI18n } from './lib/notify';
-import { fetchHealth, hasSignedInHint } from './features/auth/auth-api';
+import { ME_QUERY_KEY, fetchHealth, fetchMe, hasSignedInHint } from './features/auth/auth-api';
 
 /** This till's saved device and its token (IndexedDB), set on the API client. */
 async function loadDevice(): Promise<void> {
@@ -43,12 +43,21 @@ function start() {
   whenModeKnown(fetchHealth().then((health) => setServerMode(health.mode)));
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders i18n={i18n} queryClient={createQueryClient()}>
-        <AppRouter />
-      </AppProviders>
-    </StrictMode>,
+  // A transition: React renders the first screen in short slices, so the page answers input (and
+  // the browser paints the start screen) while it does, instead of one long task.
+  const queryClient = createQueryClient();
+  // A signed-in till asks who is signed in at once, beside the code and the words, rather than once
+  // the signed-in screens' code has arrived and mounted.
+  if (hasSignedInHint()) void queryClient.prefetchQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe });
+  const app = createRoot(root);
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <AppProviders i18n={i18n} queryClient={queryClient}>
+          <AppRouter />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
   registerServiceWorker();
 }

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { ensureSetup } from './support/fixtures';
+import { seriousAxeFindings } from './support/axe';
+
+test.beforeAll(ensureSetup);
+
+test.describe('the first paint does not wait for the app (issue 21)', () => {
+  test('the start screen paints before the styles arrive; the app shows styled once they have', async ({
+    page,
+  }) => {
+    // the app's stylesheet held back 1.5 s, as on a slow line
+    await page.route(/\/assets\/index-[^/]+\.css$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    const { fcp, cssEnd } = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      const css = performance
+        .getEntriesByType('resource')
+        .find((e) => /\/assets\/index-[^/]+\.css$/.test(new URL(e.name).pathname)) as
+        PerformanceResourceTiming | undefined;
+      return { fcp: paint?.startTime ?? null, cssEnd: css?.responseEnd ?? null };
+    });
+    expect(fcp).not.toBeNull();
+    expect(cssEnd).not.toBeNull();
+    // the start screen (its logo inline) painted while the stylesheet was still on its way
+    expect(fcp!).toBeLessThan(cssEnd!);
+    // and it made way for the app, which the stylesheet styles (the theme's colours win over the
+    // stylesheet's defaults: the contrast check fails otherwise)
+    await expect(page.locator('#duka-start')).toHaveCount(0);
+    expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+    expect(await seriousAxeFindings(page, 'login')).toEqual([]);
+  });
+
+  test('the page names its stylesheet between the start screen and the app, preloaded in the head', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/login')).text();
+    const href = /<link rel="stylesheet" crossorigin href="([^"]+)">/.exec(html)?.[1];
+    expect(href).toMatch(/^\/assets\/index-[\w-]+\.css$/);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<link rel="preload" as="style" crossorigin href="${href}">`);
+    expect(head).not.toContain('rel="stylesheet"');
+    const start = html.indexOf('id="duka-start"');
+    const sheet = html.indexOf(`<link rel="stylesheet" crossorigin href="${href}">`);
+    const root = html.indexOf('id="root"');
+    expect(start).toBeGreaterThan(-1);
+    expect(start).toBeLessThan(sheet);
+    expect(sheet).toBeLessThan(root);
+  });
+});
