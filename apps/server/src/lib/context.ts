@@ -1,5 +1,6 @@
 import { ALL_FLAGS, type UserRoles, isAdminRole, rolesFromFlags } from '@duka/domain';
 import type { Kysely } from 'kysely';
+import { compiledQuery } from '../db/compiled-query.js';
 import type { BusinessRow, Database, UserRow } from '../db/tables.js';
 import { notFound } from './errors.js';
 import { parseFlags } from './user-flags.js';
@@ -61,14 +62,18 @@ function rightsLoader(user: UserRow | null, businessId: string): Context['locati
   if (!user || isAdminRole(user.role)) return () => Promise.resolve(null);
   let loaded: Promise<string[]> | undefined;
   return (q) =>
-    (loaded ??= q
-      .selectFrom('user_locations')
-      .select('location_id')
-      .where('user_id', '=', user.id)
-      .where('business_id', '=', businessId)
-      .execute()
+    (loaded ??= userLocations
+      .all(q, { userId: user.id, businessId })
       .then((rows) => rows.map((r) => r.location_id)));
 }
+
+const userLocations = compiledQuery((db, a: { userId: string; businessId: string }) =>
+  db
+    .selectFrom('user_locations')
+    .select('location_id')
+    .where('user_id', '=', a.userId)
+    .where('business_id', '=', a.businessId),
+);
 
 export function makeContext(p: ContextParts): Context {
   const userId = p.user?.id ?? null;

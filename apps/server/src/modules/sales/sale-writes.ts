@@ -6,9 +6,12 @@ import { changeDue } from '@duka/domain';
  * in that order; keep it. A reversal's steps are a sale's with the sign turned.
  */
 import type { PlacedSaleBody, PricedSale, Sale, SaleKind, reversalBodySchema } from '@duka/domain';
+import type { Insertable } from 'kysely';
 import type { z } from 'zod';
 import type { BusinessRow, ProductRow, SaleLineRow, SaleRow } from '../../db/tables.js';
 import type { DialectName } from '../../db/dialect.js';
+import { compiledQuery } from '../../db/compiled-query.js';
+import type { SaleLinesTable, SalesTable } from '../../db/tables/selling.js';
 import type { Actor } from '../../lib/context.js';
 import { appendJournal } from '../../lib/journal.js';
 import type { Trx } from '../../lib/tx.js';
@@ -114,6 +117,13 @@ export async function debtorEntry(
   });
 }
 
+const insertSaleRow = compiledQuery((db, a: { row: Insertable<SalesTable> }) =>
+  db.insertInto('sales').values(a.row),
+);
+const insertSaleLines = compiledQuery((db, a: { lines: Insertable<SaleLinesTable>[] }) =>
+  db.insertInto('sale_lines').values(a.lines),
+);
+
 /** Stores the sale, then its lines; answers the sale's row. */
 export async function insertSale(
   trx: Trx,
@@ -154,8 +164,8 @@ export async function insertSale(
     request_hash: hash,
     created_at: actor.at,
   };
-  await trx.insertInto('sales').values(row).execute();
-  await trx.insertInto('sale_lines').values(s.lines).execute();
+  await insertSaleRow.run(trx, { row });
+  await insertSaleLines.run(trx, { lines: s.lines });
   return row;
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query.js';
 import { newId } from '../../lib/ids.js';
 import { lastReceiptNo, raiseReceiptCounter } from '../../lib/receipts.js';
 import { ownServerId } from '../../lib/server-id.js';
@@ -21,33 +22,40 @@ import { firstFreeSeries } from './series-codes.js';
 export async function writerSeries(trx: Trx, businessId: string): Promise<string> {
   const own = await ownSeries(trx, businessId);
   if (own !== null) return own;
-  const kept = await trx
-    .selectFrom('sync_servers')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('hosted', '=', 0)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const kept = await keptByShop.first(trx, { businessId });
   return kept ? hostedSeries(trx, businessId) : '';
 }
 
 async function ownSeries(trx: Trx, businessId: string): Promise<string | null> {
-  const row = await trx
+  const row = await ownSeriesRow.first(trx, { businessId });
+  return row ? row.series : null;
+}
+
+/** A shop's server (not the hosted site's own row) keeps the business. */
+const keptByShop = compiledQuery((db, a: { businessId: string }) =>
+  db
+    .selectFrom('sync_servers')
+    .select('id')
+    .where('business_id', '=', a.businessId)
+    .where('hosted', '=', 0)
+    .where('revoked_at', 'is', null),
+);
+
+const ownSeriesRow = compiledQuery((db, a: { businessId: string }) =>
+  db
     .selectFrom('sync_links')
     .select('series')
-    .where('business_id', '=', businessId)
+    .where('business_id', '=', a.businessId)
     .unionAll(
-      trx
+      db
         .selectFrom('sync_servers')
         .select('series')
-        .where('business_id', '=', businessId)
+        .where('business_id', '=', a.businessId)
         .where('hosted', '=', 1)
         .where('revoked_at', 'is', null),
     )
-    .unionAll(trx.selectFrom('kept_series').select('series').where('business_id', '=', businessId))
-    .executeTakeFirst();
-  return row ? row.series : null;
-}
+    .unionAll(db.selectFrom('kept_series').select('series').where('business_id', '=', a.businessId)),
+);
 
 async function seriesRows(trx: Trx, businessId: string) {
   return trx
