@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { compiledQuery } from '../db/compiled-query.js';
 import type { BusinessRow, Database, UserRow } from '../db/tables.js';
 import { notFound } from './errors.js';
-import { parseFlags } from './user-flags.js';
+import { rolesOf } from './user-flags.js';
 
 /**
  * Who is asking, from which device and when: the one description of a caller. The HTTP layer
@@ -11,16 +11,24 @@ import { parseFlags } from './user-flags.js';
  * and system jobs build it with `systemContext`. Services take it (or the narrow view they need,
  * `Actor` or `Operator`) and never read the request.
  */
+/**
+ * What a request holds of its business and user: the rows without what only their own screens
+ * and sync read (field stamps, ADR 11; the password hash), which the session's statement then
+ * need not read on every request (issue 21). A full row is one of these too.
+ */
+export type ContextBusiness = Omit<BusinessRow, 'stamps'>;
+export type ContextUser = Omit<UserRow, 'password_hash' | 'stamps'>;
+
 export interface Context {
-  business: BusinessRow;
+  business: ContextBusiness;
   businessId: string;
   /** The signed-in user; null for the CLI and system jobs. */
-  user: UserRow | null;
+  user: ContextUser | null;
   userId: string | null;
   /** The user's role; the CLI and system jobs act as admin. */
   role: string;
   /** The user's rights (flags); all of them for the CLI and system jobs. */
-  roles: UserRoles;
+  roles: Readonly<UserRoles>;
   /** The device making this request (X-Device-Id), as the journal records it. */
   deviceId: string | null;
   /** The session of the request; null for the CLI and system jobs. */
@@ -40,7 +48,7 @@ export interface Context {
 }
 
 /** A signed-in request's context: it always has a user and a session. */
-export type SignedIn = Context & { user: UserRow; userId: string; sessionId: string };
+export type SignedIn = Context & { user: ContextUser; userId: string; sessionId: string };
 
 /** What a write records of its caller (journal rows, audit fields). */
 export type Actor = Pick<Context, 'businessId' | 'userId' | 'deviceId' | 'at' | 'journal'>;
@@ -49,16 +57,19 @@ export type Actor = Pick<Context, 'businessId' | 'userId' | 'deviceId' | 'at' | 
 export type Operator = Pick<Context, 'businessId' | 'userId' | 'role' | 'locationRights'>;
 
 export interface ContextParts {
-  business: BusinessRow;
-  user: UserRow | null;
+  business: ContextBusiness;
+  user: ContextUser | null;
   deviceId: string | null;
   sessionId: string | null;
   sessionDeviceId: string | null;
   at: string;
 }
 
+/** The CLI's and system jobs' rights: every flag. */
+const ALL_ROLES: Readonly<UserRoles> = Object.freeze(rolesFromFlags([...ALL_FLAGS]));
+
 /** The locations a user may use: null for an admin and for the CLI (no user). */
-function rightsLoader(user: UserRow | null, businessId: string): Context['locationRights'] {
+function rightsLoader(user: ContextUser | null, businessId: string): Context['locationRights'] {
   if (!user || isAdminRole(user.role)) return () => Promise.resolve(null);
   let loaded: Promise<string[]> | undefined;
   return (q) =>
@@ -83,7 +94,7 @@ export function makeContext(p: ContextParts): Context {
     userId,
     role: p.user?.role ?? 'admin',
     locationRights: rightsLoader(p.user, p.business.id),
-    roles: p.user ? rolesFromFlags(parseFlags(p.user.flags)) : rolesFromFlags([...ALL_FLAGS]),
+    roles: p.user ? rolesOf(p.user.flags) : ALL_ROLES,
     journal: { businessId: p.business.id, userId, deviceId: p.deviceId, at: p.at },
   };
 }
