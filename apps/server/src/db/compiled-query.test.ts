@@ -28,6 +28,10 @@ describe('compiledQuery', () => {
     revenue: quantity * 10,
     tax: 0,
     cost: quantity * 7,
+    reversed_quantity: 0,
+    reversed_revenue: 0,
+    reversed_tax: 0,
+    reversed_cost: 0,
   });
 
   const upsert = compiledQuery((q, a: { rows: ReturnType<typeof row>[] }) =>
