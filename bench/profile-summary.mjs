@@ -35,9 +35,31 @@ for (const [id, t] of self) {
   const name = `${cf.functionName || '(anonymous)'} ${g}:${cf.lineNumber + 1}`;
   fns.set(name, (fns.get(name) ?? 0) + t);
 }
+// Inclusive time per function: its own samples and those of everything it called (counted once
+// per sample even when the function is on the stack more than once).
+const parent = new Map();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const incl = new Map();
+for (const [id, t] of self) {
+  const seen = new Set();
+  for (let at = id; at !== undefined; at = parent.get(at)) {
+    const cf = byId.get(at).callFrame;
+    const name = `${cf.functionName || '(anonymous)'} ${where(cf.url)}:${cf.lineNumber + 1}`;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    incl.set(name, (incl.get(name) ?? 0) + t);
+  }
+}
 const pct = (t) => `${((t / total) * 100).toFixed(1).padStart(5)}%`;
 console.log(`total ${(total / 1e6).toFixed(2)} s sampled`);
 console.log('\nby package or file:');
 for (const [g, t] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${pct(t)}  ${g}`);
 console.log('\ntop functions (self):');
 for (const [f, t] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${pct(t)}  ${f}`);
+
+console.log('\ntop functions (inclusive, own files and packages):');
+for (const [f, t] of [...incl]
+  .filter(([f]) => !/\(root\)|\(program\)|\(idle\)|node:/.test(f))
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, top))
+  console.log(`${pct(t)}  ${f}`);

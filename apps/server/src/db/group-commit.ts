@@ -16,7 +16,8 @@ type ArrayRows = CompiledQuery & { [ARRAY_ROWS]?: true };
  * (a wide row as an array costs half what it costs as an object); PostgreSQL answers objects.
  */
 export function rowsAsArrays(query: CompiledQuery): CompiledQuery {
-  return { ...query, [ARRAY_ROWS]: true } as ArrayRows;
+  const { sql, parameters, query: node, queryId } = query;
+  return { sql, parameters, query: node, queryId, [ARRAY_ROWS]: true } as ArrayRows;
 }
 
 /**

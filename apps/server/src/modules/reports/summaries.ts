@@ -112,8 +112,9 @@ export async function addToSummaries(trx: Trx, doc: 'sale' | 'reversal', s: Summ
     reversed_tax: sale ? 0 : l.tax,
     reversed_cost: sale ? 0 : l.cost,
   }));
-  await addProductDaily.run(trx, { rows: products.map((p) => ({ ...p, day: s.day })) });
-  await addProductMonthly.run(trx, { rows: products.map((p) => ({ ...p, month: s.day.slice(0, 7) })) });
+  const month = s.day.slice(0, 7);
+  await addProductDaily.run(trx, { rows: products.map((p) => Object.assign({ day: s.day }, p)) });
+  await addProductMonthly.run(trx, { rows: products.map((p) => Object.assign({ month }, p)) });
 }
 
 const addDaily = compiledQuery((db, a: { row: Insertable<SalesSummaryDailyTable> }) =>

@@ -105,8 +105,6 @@ export interface SalePayment {
   reference: string | null;
 }
 
-const UNPAID: SalePayment = { tendered: null, debtor: null, provider: null, reference: null };
-
 /** Checks the payment of the kind of sale against the total; the fields of other kinds are refused. */
 export async function checkPayment(
   trx: Trx,
@@ -125,7 +123,7 @@ export async function checkPayment(
         `The amount tendered is less than the total of ${money(business, total)}`,
         'tendered',
       );
-    return { ...UNPAID, tendered: body.tendered };
+    return { tendered: body.tendered, debtor: null, provider: null, reference: null };
   }
   if (body.kind === 'debtor') {
     if (!body.debtor_id) throw new AppError('validation_failed', 'Choose the debtor', 'debtor_id');
@@ -139,12 +137,12 @@ export async function checkPayment(
         `Over ${d.name}'s credit limit of ${money(business, Number(d.credit_limit))}: the balance would be ${money(business, after)}`,
         'debtor_id',
       );
-    return { ...UNPAID, debtor: d };
+    return { tendered: null, debtor: d, provider: null, reference: null };
   }
   const provider = await requireProvider(trx, actor.businessId, body.provider_id, 'provider_id');
   const reference = requireReference(body.reference);
   await assertReferenceUnused(trx, actor.businessId, provider.id, reference);
-  return { ...UNPAID, provider, reference };
+  return { tendered: null, debtor: null, provider, reference };
 }
 
 /**

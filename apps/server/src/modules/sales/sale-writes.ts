@@ -274,8 +274,12 @@ export async function journal(
   row: Stored,
   detail: Record<string, unknown>,
 ): Promise<void> {
+  const { businessId, userId, deviceId, at } = actor.journal;
   await appendJournal(trx, {
-    ...actor.journal,
+    businessId,
+    userId,
+    deviceId,
+    at,
     docType: doc,
     docId: row.id,
     action: doc === 'sale' ? `sale.${row.kind}` : `sale.reverse_${row.kind}`,
@@ -285,15 +289,15 @@ export async function journal(
 
 /**
  * The answer to a sale, from what was written (the same shape `loadSale` reads back for a
- * retry), which saves four queries on the busiest write.
+ * retry), which saves four queries on the busiest write. (`Object.assign`, not `{ ...row, … }`:
+ * on Node 20 a spread followed by more properties costs microseconds.)
  */
 export function saleAnswer(
   row: Awaited<ReturnType<typeof insertSale>>,
   lines: SaleLineRow[],
   names: { location: string; user: string; payment: SalePayment },
 ): Sale {
-  return {
-    ...row,
+  return Object.assign({}, row, {
     location_name: names.location,
     user_name: names.user,
     debtor_name: names.payment.debtor?.name ?? null,
@@ -301,5 +305,5 @@ export function saleAnswer(
     lines: lines.map((l) => saleLineOf(l, 0)),
     reversed_total: 0,
     reversals: [],
-  };
+  });
 }

@@ -37,7 +37,7 @@ function placed(seller: Seller, body: Body): PlacedSaleBody {
   const locationId = body.location_id ?? seller.user?.home_location_id;
   if (!locationId)
     throw new AppError('location_required', 'Choose the location you are selling at', 'location_id');
-  return { ...body, location_id: locationId };
+  return Object.assign({}, body, { location_id: locationId });
 }
 
 /**
