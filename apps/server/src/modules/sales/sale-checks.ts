@@ -18,12 +18,16 @@ import {
   overCreditLimit,
   paymentFieldsNotOf,
 } from '@duka/domain';
-import type { BusinessRow, ProductRow, SaleLineRow } from '../../db/tables.js';
+import type { SaleLineRow } from '../../db/tables.js';
 import type { Actor, Operator } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import type { Trx } from '../../lib/tx.js';
+import type { SaleSettings, Trx } from '../../lib/tx.js';
 import { requireDebtor } from '../debtors/debtor-ledger.js';
-import { requireActiveProducts, requireUsableLocation } from '../inventory/stock-rules.js';
+import {
+  type SoldProduct,
+  requireSellableProducts,
+  requireUsableLocation,
+} from '../inventory/stock-rules.js';
 import { assertSalesNotFrozen } from '../stock-counts/stock-counts.service.js';
 import { assertReferenceUnused, requireProvider, requireReference } from '../transfers/transfer-ledger.js';
 
@@ -40,7 +44,8 @@ const CART_MESSAGES: Record<CartProblem['code'], string> = {
 };
 
 /** Money in the business's currency, for the messages (in English, as all the API's messages). */
-const money = (business: BusinessRow, m: number) => formatMoney(m, business.currency, 'en');
+const money = (business: Pick<SaleSettings, 'currency'>, m: number) =>
+  formatMoney(m, business.currency, 'en');
 
 /** Refuses a field that does not belong to this kind of sale, so a mistake is not kept silently. */
 function refuseField(body: Body, field: PaymentField) {
@@ -54,11 +59,11 @@ export async function checkWhereAndWhat(
   actor: Actor,
   seller: Operator,
   body: Body,
-): Promise<{ location: Named; products: Map<string, ProductRow> }> {
+): Promise<{ location: Named; products: Map<string, SoldProduct> }> {
   if (body.lines.length === 0) throw new AppError('validation_failed', CART_MESSAGES.empty, 'lines');
   const location = await requireUsableLocation(trx, seller, body.location_id, 'location_id');
   await assertSalesNotFrozen(trx, body.location_id);
-  const products = await requireActiveProducts(trx, actor.businessId, body.lines);
+  const products = await requireSellableProducts(trx, actor.businessId, body.lines);
   return { location, products };
 }
 
@@ -67,10 +72,10 @@ export async function checkWhereAndWhat(
  * maximum, and the total the till showed (when it sent one) still the total.
  */
 export function priceCart(
-  business: BusinessRow,
+  business: SaleSettings,
   seller: Operator,
   body: Body,
-  products: Map<string, ProductRow>,
+  products: Map<string, SoldProduct>,
 ): PricedSale {
   const cart = body.lines.map((l) => {
     const p = products.get(l.product_id)!;
@@ -109,7 +114,7 @@ export interface SalePayment {
 export async function checkPayment(
   trx: Trx,
   actor: Actor,
-  business: BusinessRow,
+  business: SaleSettings,
   body: Body,
   total: number,
 ): Promise<SalePayment> {
@@ -153,7 +158,7 @@ export function saleLines(
   actor: Actor,
   body: Body,
   priced: PricedSale,
-  products: Map<string, ProductRow>,
+  products: Map<string, SoldProduct>,
 ): SaleLineRow[] {
   const lines = priced.lines.map((l, i) => {
     const input = body.lines[i]!;

@@ -8,13 +8,14 @@ import { changeDue } from '@duka/domain';
 import type { PlacedSaleBody, PricedSale, Sale, SaleKind, reversalBodySchema } from '@duka/domain';
 import type { Insertable } from 'kysely';
 import type { z } from 'zod';
-import type { BusinessRow, ProductRow, SaleLineRow, SaleRow } from '../../db/tables.js';
+import type { SaleLineRow, SaleRow } from '../../db/tables.js';
+import type { SoldProduct } from '../inventory/stock-rules.js';
 import type { DialectName } from '../../db/dialect.js';
 import { compiledQuery } from '../../db/compiled-query.js';
 import type { SaleLinesTable, SalesTable } from '../../db/tables/selling.js';
 import type { Actor } from '../../lib/context.js';
 import { appendJournal } from '../../lib/journal.js';
-import type { Trx } from '../../lib/tx.js';
+import type { SaleSettings, Trx } from '../../lib/tx.js';
 import { postDebtorEntry } from '../debtors/debtor-ledger.js';
 import { type MovementInput, postMovements } from '../inventory/ledger.js';
 import { type SummaryInput, addToSummaries } from '../reports/summaries.js';
@@ -67,10 +68,10 @@ function movements(
 export async function moveSaleStock(
   trx: Trx,
   actor: Actor,
-  business: BusinessRow,
+  business: Pick<SaleSettings, 'allow_negative_stock'>,
   body: SaleBody,
   lines: SaleLineRow[],
-  products: Map<string, ProductRow>,
+  products: Map<string, SoldProduct>,
   dialect: DialectName,
 ): Promise<void> {
   await postMovements(trx, actor, movements('sale', body.id, body.location_id, lines), {
