@@ -5,7 +5,8 @@
 //   node bench/compare-server.mjs [root ...]
 //
 // Each root is a checkout with a built server (apps/server/dist/main.js); the default is this
-// repository. Per round: the calibration loop, the bare Fastify route, then for each root (the
+// repository. A commit to compare against: `git worktree add /tmp/before <commit>`, then in it
+// `npm ci && npm run build -w packages/domain && npm run build -w apps/server`. Per round: the calibration loop, the bare Fastify route, then for each root (the
 // order flips every round) a fresh local server with one business: GET /api/health and GET
 // /api/me at 32 connections, then a 3-line cash sale (POST /api/sales) at 32 connections. Printed
 // per figure: requests/s, p50/p99, and the server process's CPU per request (user + system, from
