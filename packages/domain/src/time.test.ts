@@ -27,6 +27,26 @@ describe('business days', () => {
     expect(businessDay(start - 60_000, 'America/Santiago')).toBe('2026-09-05');
   });
 
+  it('answers the day of each instant when asked again and again within a second and across midnight', () => {
+    // Nairobi's midnight of 12 March is 21:00:00Z on the 11th; the last day asked is kept per second
+    const midnight = Date.parse('2026-03-11T21:00:00.000Z');
+    const asked: [number, string][] = [
+      [midnight - 1001, '2026-03-11'],
+      [midnight - 1, '2026-03-11'],
+      [midnight - 1000, '2026-03-11'],
+      [midnight, '2026-03-12'],
+      [midnight - 1, '2026-03-11'],
+      [midnight + 999, '2026-03-12'],
+      [midnight + 1, '2026-03-12'],
+    ];
+    for (const [ms, day] of asked) {
+      expect(businessDay(ms, 'Africa/Nairobi')).toBe(day);
+      expect(businessDay(new Date(ms).toISOString(), 'Africa/Nairobi')).toBe(day);
+      // the same second in another time zone is its own day
+      expect(businessDay(ms, 'America/New_York')).toBe('2026-03-11');
+    }
+  });
+
   it('adds calendar days across months and years', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');

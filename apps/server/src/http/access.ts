@@ -5,8 +5,14 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
 import type { DialectName } from '../db/dialect.js';
-import type { BusinessRow, Database, UserRow } from '../db/tables.js';
-import { type Context, type SignedIn, makeContext } from '../lib/context.js';
+import type { Database } from '../db/tables.js';
+import {
+  type Context,
+  type ContextBusiness,
+  type ContextUser,
+  type SignedIn,
+  makeContext,
+} from '../lib/context.js';
 import { deviceTokenMatches } from '../lib/device-tokens.js';
 import { AppError } from '../lib/errors.js';
 import { hashToken } from '../lib/session-tokens.js';
@@ -22,8 +28,8 @@ const TOUCH_INTERVAL_MS = 60_000;
 /** A live session as stored: its user and business rows and the device it was opened on. */
 interface LiveSession {
   sessionId: string;
-  user: UserRow;
-  business: BusinessRow;
+  user: ContextUser;
+  business: ContextBusiness;
   /** The device the session was opened on (X-Device-Id at sign-in). */
   deviceId: string | null;
 }
@@ -157,8 +163,11 @@ export const accessPlugin = fp<AccessPluginOptions>((app: FastifyInstance, opts,
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const header = request.headers['x-device-id'];
-    const parsed = deviceIdSchema.safeParse(Array.isArray(header) ? header[0] : header);
-    request.deviceId = parsed.success ? parsed.data : null;
+    if (header === undefined) request.deviceId = null;
+    else {
+      const parsed = deviceIdSchema.safeParse(Array.isArray(header) ? header[0] : header);
+      request.deviceId = parsed.success ? parsed.data : null;
+    }
     const tokenHeader = request.headers['x-device-token'];
     const tokenText = Array.isArray(tokenHeader) ? tokenHeader[0] : tokenHeader;
     request.deviceToken = tokenText && /^[A-Za-z0-9_-]{20,100}$/.test(tokenText) ? tokenText : null;

@@ -14,6 +14,8 @@ export function installRequestLog(app: FastifyInstance): void {
     const ms = reply.elapsedTime;
     const status = reply.statusCode;
     const level = status >= 500 ? 'error' : ms >= SLOW_REQUEST_MS ? 'warn' : 'debug';
+    // Most requests: nothing to write at the default level, so nothing to put together.
+    if (level === 'debug' && request.log.level !== 'debug' && request.log.level !== 'trace') return done();
     // pino's methods for a level that is off do nothing
     request.log[level](
       {

@@ -21,4 +21,26 @@ describe('Content-Security-Policy of the pages', () => {
     expect(expected).toContain('ws://localhost.qz.io:8485');
     expect(connect.sort()).toEqual(["'self'", ...expected].sort());
   });
+
+  it("gives a page helmet's headers and an API answer only the plain ones", async () => {
+    const page = await t.app.inject({ url: '/login' });
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['strict-transport-security']).toBeUndefined(); // not behind HTTPS here
+    const api = await t.app.inject({ url: '/api/health' });
+    expect(api.headers['content-security-policy']).toBeUndefined();
+    expect(api.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('adds HSTS to pages when the server is behind HTTPS', async () => {
+    const secure = await buildTestApp({ secureCookies: true });
+    try {
+      const page = await secure.app.inject({ url: '/login' });
+      expect(page.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(String(page.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    } finally {
+      await secure.close();
+    }
+  });
 });

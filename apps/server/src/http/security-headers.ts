@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import { qzWebsocketOrigins } from '@duka/domain';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 
 /**
  * The printer helper's websocket addresses (QZ Tray protocol) that the page may connect to: every
@@ -18,15 +18,44 @@ const API_HEADERS = {
 };
 
 /**
- * Full helmet (CSP and the rest) on what the browser renders: the app's pages, the API docs.
+ * Full helmet (CSP and the rest, worked out once: `pageHeaders`) on the app's pages.
  * Plain fixed headers on JSON API answers and on the app's files under /assets/: running helmet on
  * each of them halved throughput (bench: 7,000 vs 15,000 req/s on a bare route), CSP means nothing
  * to a JSON body or a script, and its 1 KB on each of the twenty files a page loads slowed the
  * page on a slow link.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, secure: boolean): Promise<void> {
-  await app.register(helmet, {
-    global: false,
+  const page = await pageHeaders(secure);
+  app.addHook('onRequest', (request, reply, done) => {
+    const url = request.url;
+    if ((url.startsWith('/api/') && !url.startsWith('/api/docs')) || url.startsWith('/assets/'))
+      void reply.headers(API_HEADERS);
+    else if (!url.startsWith('/api/docs')) void reply.headers(page);
+    done();
+  });
+}
+
+/** Headers of every answer, not helmet's. */
+const NOT_HELMETS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+const pageHeadersBy = new Map<boolean, Promise<Record<string, string>>>();
+
+/**
+ * helmet's headers for a page, as helmet writes them, worked out once per process: they are
+ * fixed (no CSP nonces), and helmet registered on the app ran two hooks on every request, API
+ * calls included (issue 21).
+ */
+function pageHeaders(secure: boolean): Promise<Record<string, string>> {
+  let headers = pageHeadersBy.get(secure);
+  if (!headers) {
+    headers = helmetsOwn(secure);
+    pageHeadersBy.set(secure, headers);
+  }
+  return headers;
+}
+
+async function helmetsOwn(secure: boolean): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -42,11 +71,14 @@ export async function registerSecurityHeaders(app: FastifyInstance, secure: bool
     },
     hsts: secure,
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    const url = request.url;
-    if ((url.startsWith('/api/') && !url.startsWith('/api/docs')) || url.startsWith('/assets/'))
-      void reply.headers(API_HEADERS);
-    else if (!url.startsWith('/api/docs')) reply.helmet(); // synchronous: helmet calls back at once
-    done();
-  });
+  probe.get('/', () => '');
+  try {
+    const res = await probe.inject('/');
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(res.headers))
+      if (!NOT_HELMETS.has(name) && value !== undefined) out[name] = String(value);
+    return out;
+  } finally {
+    await probe.close();
+  }
 }

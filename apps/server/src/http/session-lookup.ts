@@ -1,13 +1,17 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DialectName } from '../db/dialect.js';
-import type { BusinessRow, Database, UserRow } from '../db/tables.js';
+import { rowsAsArrays } from '../db/group-commit.js';
+import type { Database } from '../db/tables.js';
 import type { SessionsTable } from '../db/tables/foundation.js';
+import type { ContextBusiness, ContextUser } from '../lib/context.js';
 
 /**
  * A signed-in request's session, its user and its business in one statement (issue 21: three
  * queries one after another, and the query building of each, were most of `GET /api/me`).
  * The statement's text is made once per dialect from the column lists below; the type checks
- * make a column added to a table without being added here a compile error.
+ * make a column added to a table without being added here a compile error. It reads only what a
+ * request holds (`ContextUser`, `ContextBusiness`: not the field stamps nor the password hash),
+ * and on SQLite takes the row as an array: a 55-column row as an object cost twice the statement.
  */
 const SESSION_COLUMNS = [
   'id',
@@ -25,7 +29,6 @@ const USER_COLUMNS = [
   'username',
   'username_key',
   'mobile',
-  'password_hash',
   'role',
   'flags',
   'img',
@@ -34,7 +37,6 @@ const USER_COLUMNS = [
   'created_at',
   'updated_at',
   'deleted_at',
-  'stamps',
 ] as const;
 const BUSINESS_COLUMNS = [
   'id',
@@ -62,14 +64,14 @@ const BUSINESS_COLUMNS = [
   'status',
   'created_at',
   'updated_at',
-  'stamps',
 ] as const;
 
-// Every column of the row types is listed (a missing one fails the build here).
+// Every column a request holds is listed (a missing one fails the build here).
 type Missing<Row, Listed> = Exclude<keyof Row, Listed>;
-const allUsers: Missing<UserRow, (typeof USER_COLUMNS)[number]> extends never ? true : never = true;
-const allBusinesses: Missing<BusinessRow, (typeof BUSINESS_COLUMNS)[number]> extends never ? true : never =
-  true;
+const allUsers: Missing<ContextUser, (typeof USER_COLUMNS)[number]> extends never ? true : never = true;
+const allBusinesses: Missing<ContextBusiness, (typeof BUSINESS_COLUMNS)[number]> extends never
+  ? true
+  : never = true;
 void allUsers;
 void allBusinesses;
 
@@ -77,8 +79,8 @@ export type SessionPart = Pick<SessionsTable, (typeof SESSION_COLUMNS)[number]>;
 
 export interface SessionRows {
   session: SessionPart;
-  user: UserRow;
-  business: BusinessRow;
+  user: ContextUser;
+  business: ContextBusiness;
 }
 
 const texts = new Map<DialectName, string>();
@@ -99,9 +101,10 @@ function statement(dialect: DialectName): string {
   return text;
 }
 
-function pick<T>(row: Record<string, unknown>, alias: string, list: readonly string[]): T {
+/** The columns of `list` from `values`, starting at `offset`, as an object. */
+function pick<T>(values: readonly unknown[], offset: number, list: readonly string[]): T {
   const out: Record<string, unknown> = {};
-  for (const c of list) out[c] = row[`${alias}_${c}`];
+  for (let i = 0; i < list.length; i++) out[list[i]!] = values[offset + i];
   return out as T;
 }
 
@@ -111,14 +114,18 @@ export async function sessionRows(
   dialect: DialectName,
   tokenHash: string,
 ): Promise<SessionRows | undefined> {
-  const { rows } = await db.executeQuery<Record<string, unknown>>(
-    CompiledQuery.raw(statement(dialect), [tokenHash]),
+  const { rows } = await db.executeQuery<unknown[] | Record<string, unknown>>(
+    rowsAsArrays(CompiledQuery.raw(statement(dialect), [tokenHash])),
   );
   const row = rows[0];
   if (!row) return undefined;
+  // SQLite answers an array; PostgreSQL an object whose keys are in the statement's order.
+  const values = Array.isArray(row) ? row : Object.values(row);
+  const u = SESSION_COLUMNS.length;
+  const b = u + USER_COLUMNS.length;
   return {
-    session: pick<SessionPart>(row, 's', SESSION_COLUMNS),
-    user: pick<UserRow>(row, 'u', USER_COLUMNS),
-    business: pick<BusinessRow>(row, 'b', BUSINESS_COLUMNS),
+    session: pick<SessionPart>(values, 0, SESSION_COLUMNS),
+    user: pick<ContextUser>(values, u, USER_COLUMNS),
+    business: pick<ContextBusiness>(values, b, BUSINESS_COLUMNS),
   };
 }

@@ -1,5 +1,6 @@
 import { canonicalHash } from './canonical.js';
 import type { Kysely } from 'kysely';
+import { type QueryShape, compiledQuery } from '../db/compiled-query.js';
 import type { Database } from '../db/tables.js';
 import { AppError } from './errors.js';
 
@@ -40,13 +41,27 @@ export async function isReplay(
   businessId: string,
   hash: string,
 ): Promise<boolean> {
-  const row = await trx
-    .selectFrom(table)
-    .select(['business_id', 'request_hash'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await replayShape(table).first(trx, { id });
   if (!row) return false;
   if (row.business_id !== businessId || row.request_hash !== hash)
     throw new AppError('idempotency_conflict', 'A different record was already saved with this id');
   return true;
+}
+
+/** The stored id's owner and request hash, one query shape per table. */
+const replayShapes = new Map<IdempotentTable, QueryShape<{ id: string }, ReplayRow>>();
+interface ReplayRow {
+  business_id: string;
+  request_hash: string;
+}
+
+function replayShape(table: IdempotentTable): QueryShape<{ id: string }, ReplayRow> {
+  let shape = replayShapes.get(table);
+  if (!shape) {
+    shape = compiledQuery((db, a: { id: string }) =>
+      db.selectFrom(table).select(['business_id', 'request_hash']).where('id', '=', a.id),
+    );
+    replayShapes.set(table, shape);
+  }
+  return shape;
 }

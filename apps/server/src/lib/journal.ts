@@ -1,6 +1,8 @@
 import { HLC_MAX_COUNTER, type Stamp, formatStamp } from '@duka/domain';
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type Insertable, type Kysely, type Transaction, sql } from 'kysely';
+import { compiledQuery } from '../db/compiled-query.js';
 import type { Database } from '../db/tables.js';
+import type { JournalTable } from '../db/tables/foundation.js';
 import { newId } from './ids.js';
 
 export interface JournalEntryInput {
@@ -38,15 +40,7 @@ export async function appendJournal(
 ): Promise<JournalStamp> {
   const parsed = Date.parse(e.at);
   const now = Number.isFinite(parsed) ? parsed : Date.now();
-  // One statement of constant text (the limit is a literal), so SQLite reuses its prepared form.
-  const max = sql.lit(HLC_MAX_COUNTER);
-  const { rows } = await sql<{ last_seq: number; hlc_ms: number; hlc_counter: number; server_id: string }>`
-    UPDATE journal_counters SET last_seq = last_seq + 1,
-      hlc_ms = CASE WHEN ${now} > hlc_ms THEN ${now} WHEN hlc_counter >= ${max} THEN hlc_ms + 1 ELSE hlc_ms END,
-      hlc_counter = CASE WHEN ${now} > hlc_ms OR hlc_counter >= ${max} THEN 0 ELSE hlc_counter + 1 END
-    WHERE business_id = ${e.businessId}
-    RETURNING last_seq, hlc_ms, hlc_counter, ${serverIdOf} AS server_id`.execute(trx);
-  const row = rows[0];
+  const row = await tickCounter.first(trx, { now, businessId: e.businessId });
   let seq: number;
   let stamp: Stamp;
   if (row) {
@@ -62,9 +56,8 @@ export async function appendJournal(
     stamp = { ms: now, counter: 0, serverId: made.server_id };
   }
   const hlc = formatStamp(stamp);
-  await trx
-    .insertInto('journal')
-    .values({
+  await insertEntry.run(trx, {
+    row: {
       business_id: e.businessId,
       seq,
       id: newId(),
@@ -79,7 +72,27 @@ export async function appendJournal(
       origin: stamp.serverId,
       origin_seq: seq,
       hlc,
-    })
-    .execute();
+    },
+  });
   return { seq, stamp, hlc };
 }
+
+// One statement of constant text (the limit is a literal), so SQLite reuses its prepared form.
+const max = sql.lit(HLC_MAX_COUNTER);
+const tickCounter = compiledQuery(
+  (_db, a: { now: number; businessId: string }) => sql<{
+    last_seq: number;
+    hlc_ms: number;
+    hlc_counter: number;
+    server_id: string;
+  }>`
+    UPDATE journal_counters SET last_seq = last_seq + 1,
+      hlc_ms = CASE WHEN ${a.now} > hlc_ms THEN ${a.now} WHEN hlc_counter >= ${max} THEN hlc_ms + 1 ELSE hlc_ms END,
+      hlc_counter = CASE WHEN ${a.now} > hlc_ms OR hlc_counter >= ${max} THEN 0 ELSE hlc_counter + 1 END
+    WHERE business_id = ${a.businessId}
+    RETURNING last_seq, hlc_ms, hlc_counter, ${serverIdOf} AS server_id`,
+);
+
+const insertEntry = compiledQuery((db, a: { row: Insertable<JournalTable> }) =>
+  db.insertInto('journal').values(a.row),
+);

@@ -1,6 +1,16 @@
 import { formatReceiptNo } from '@duka/domain';
 import { sql } from 'kysely';
+import { compiledQuery } from '../db/compiled-query.js';
 import type { Trx } from './tx.js';
+
+const bumpCounter = compiledQuery((db, a: { businessId: string; series: string }) =>
+  db
+    .updateTable('receipt_counters')
+    .set({ last_no: sql<number>`last_no + 1` })
+    .where('business_id', '=', a.businessId)
+    .where('series', '=', a.series)
+    .returning('last_no'),
+);
 
 /**
  * The next receipt number of the business, from a counter row moved in the caller's
@@ -9,13 +19,7 @@ import type { Trx } from './tx.js';
  * share the series, so a number names one document.
  */
 export async function nextReceiptNo(trx: Trx, businessId: string, series: string): Promise<string> {
-  const row = await trx
-    .updateTable('receipt_counters')
-    .set({ last_no: sql<number>`last_no + 1` })
-    .where('business_id', '=', businessId)
-    .where('series', '=', series)
-    .returning('last_no')
-    .executeTakeFirst();
+  const row = await bumpCounter.first(trx, { businessId, series });
   if (row) return formatReceiptNo(series, Number(row.last_no));
   await trx.insertInto('receipt_counters').values({ business_id: businessId, series, last_no: 1 }).execute();
   return formatReceiptNo(series, 1);

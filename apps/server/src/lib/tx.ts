@@ -1,6 +1,8 @@
 import type { Transaction } from 'kysely';
+import { compiledQuery } from '../db/compiled-query.js';
 import type { Db } from '../db/database.js';
-import type { Database } from '../db/tables.js';
+import { dialectOf } from '../db/dialect.js';
+import type { BusinessRow, Database } from '../db/tables.js';
 
 export type Trx = Transaction<Database>;
 
@@ -29,8 +31,34 @@ export async function shareBusinessLock(db: Db, trx: Trx, businessId: string): P
  * `lockBusiness` that also answers the business row, read under the lock: the settings a write
  * depends on (negative stock, discount limit, time zone) cannot change under it.
  */
-export async function lockedBusiness(db: Db, trx: Trx, businessId: string) {
-  let q = trx.selectFrom('businesses').selectAll().where('id', '=', businessId);
-  if (db.dialect === 'postgres') q = q.forUpdate();
-  return q.executeTakeFirstOrThrow();
+export async function lockedBusiness(_db: Db, trx: Trx, businessId: string) {
+  const business = await lockedBusinessRow.first(trx, { businessId });
+  if (!business) throw new Error('lockedBusiness: no such business');
+  return business;
 }
+
+/** What a sale reads of its business under the lock. */
+export type SaleSettings = Pick<
+  BusinessRow,
+  'id' | 'currency' | 'timezone' | 'max_discount_bp' | 'allow_negative_stock'
+>;
+
+/** `lockedBusiness` for a sale: only the settings it reads (the whole row is 26 columns). */
+export async function lockedSaleSettings(trx: Trx, businessId: string): Promise<SaleSettings> {
+  const business = await lockedSettings.first(trx, { businessId });
+  if (!business) throw new Error('lockedSaleSettings: no such business');
+  return business;
+}
+
+const lockedSettings = compiledQuery((db, a: { businessId: string }) => {
+  const q = db
+    .selectFrom('businesses')
+    .select(['id', 'currency', 'timezone', 'max_discount_bp', 'allow_negative_stock'])
+    .where('id', '=', a.businessId);
+  return dialectOf(db) === 'postgres' ? q.forUpdate() : q;
+});
+
+const lockedBusinessRow = compiledQuery((db, a: { businessId: string }) => {
+  const q = db.selectFrom('businesses').selectAll().where('id', '=', a.businessId);
+  return dialectOf(db) === 'postgres' ? q.forUpdate() : q;
+});

@@ -1,14 +1,15 @@
-import { type SessionData, isAdminRole, rolesFromFlags } from '@duka/domain';
+import { type SessionData, isAdminRole } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import { openCountSettings } from '../stock-counts/stock-counts.service.js';
-import type { BusinessRow, Database, UserRow } from '../../db/tables.js';
-import { parseFlags } from '../../lib/user-flags.js';
+import type { Database } from '../../db/tables.js';
+import type { ContextBusiness, ContextUser } from '../../lib/context.js';
+import { rolesOf } from '../../lib/user-flags.js';
 import { hasNetworkPrinter } from '../business/business.repository.js';
 
 /** The seed spec's session data (§3) for a signed-in user. */
 export function sessionData(
-  user: UserRow,
-  business: BusinessRow,
+  user: ContextUser,
+  business: ContextBusiness,
   locationIds: string[],
   mode: 'local' | 'hosted',
   deviceId: string | null,
@@ -26,7 +27,7 @@ export function sessionData(
       location_ids: locationIds,
     },
     shop_details: { name: business.name, online_offline: business.online_offline ? '1' : '0' },
-    user_roles: rolesFromFlags(parseFlags(user.flags)),
+    user_roles: rolesOf(user.flags),
     stock_taking: stockTaking,
     business: {
       id: business.id,
@@ -50,7 +51,7 @@ export function sessionData(
 /** The open stock counts at the user's locations (all of them for an admin), for `stock_taking`. */
 export async function stockTakingFor(
   db: Kysely<Database>,
-  user: UserRow,
+  user: ContextUser,
   locationIds: string[],
 ): Promise<SessionData['stock_taking']> {
   const open = await openCountSettings(db, user.business_id);

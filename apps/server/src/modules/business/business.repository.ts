@@ -1,8 +1,9 @@
 import { type Business, type BusinessPublic, paymentDetailsSchema } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { BusinessRow, Database } from '../../db/tables.js';
+import type { ContextBusiness } from '../../lib/context.js';
 
-export function toBusiness(row: BusinessRow): Business {
+export function toBusiness(row: ContextBusiness): Business {
   let details: unknown = {};
   try {
     details = JSON.parse(row.payment_details);
@@ -37,12 +38,12 @@ export function toBusiness(row: BusinessRow): Business {
 }
 
 /** Only a local server reaches the shop's network printer, and only when the profile names one. */
-export function hasNetworkPrinter(row: BusinessRow, mode: 'local' | 'hosted'): boolean {
+export function hasNetworkPrinter(row: ContextBusiness, mode: 'local' | 'hosted'): boolean {
   return mode === 'local' && row.printer_host.trim() !== '';
 }
 
 /** What every user may read of the business (`GET /api/business`, the session's `business`). */
-export function toBusinessPublic(row: BusinessRow, mode: 'local' | 'hosted'): BusinessPublic {
+export function toBusinessPublic(row: ContextBusiness, mode: 'local' | 'hosted'): BusinessPublic {
   const b = toBusiness(row);
   return {
     id: b.id,

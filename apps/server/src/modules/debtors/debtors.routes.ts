@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import type { BusinessRow } from '../../db/tables.js';
+import type { ContextBusiness } from '../../lib/context.js';
 import { contextOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
 import { readableById } from '../../http/scoped-reads.js';
@@ -121,7 +121,12 @@ function paymentRoutes(app: FastifyInstance, deps: AppDeps): void {
 }
 
 /** The statement over business days `from`…`to` of the query, by default the last 30 days. */
-function statementFor(deps: AppDeps, business: BusinessRow, debtorId: string, query: z.infer<typeof range>) {
+function statementFor(
+  deps: AppDeps,
+  business: ContextBusiness,
+  debtorId: string,
+  query: z.infer<typeof range>,
+) {
   const d = defaultRange(deps.clock.now(), business.timezone);
   return statementOf(deps.db.kysely, business.id, debtorId, query.from ?? d.from, query.to ?? d.to);
 }

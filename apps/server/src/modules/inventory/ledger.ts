@@ -3,9 +3,11 @@ import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import type { Trx } from '../../lib/tx.js';
-import type { DialectName } from '../../db/dialect.js';
+import { compiledQuery } from '../../db/compiled-query.js';
+import { type DialectName, dialectOf } from '../../db/dialect.js';
 import { conflictTarget } from '../../db/keys.js';
-import { sql } from 'kysely';
+import type { StockLevelsTable, StockMovementsTable } from '../../db/tables/stock.js';
+import { type Insertable, sql } from 'kysely';
 
 export interface MovementInput {
   productId: string;
@@ -18,6 +20,24 @@ export interface MovementInput {
   docId: string;
   reason?: string | null;
 }
+
+/** Moves levels by their deltas (a new level starts at its delta); answers the new quantities. */
+const moveLevels = compiledQuery((db, a: { rows: Insertable<StockLevelsTable>[]; at: string }) =>
+  db
+    .insertInto('stock_levels')
+    .values(a.rows)
+    .onConflict((oc) =>
+      oc.columns(conflictTarget(dialectOf(db), ['product_id', 'location_id'])).doUpdateSet({
+        quantity: sql<number>`stock_levels.quantity + excluded.quantity`,
+        updated_at: a.at,
+      }),
+    )
+    .returning(['product_id', 'location_id', 'quantity']),
+);
+
+const insertMovements = compiledQuery((db, a: { rows: Insertable<StockMovementsTable>[] }) =>
+  db.insertInto('stock_movements').values(a.rows),
+);
 
 const key = (productId: string, locationId: string) => `${productId}|${locationId}`;
 
@@ -44,25 +64,16 @@ export async function postMovements(
   // zero then fails the whole transaction (nothing is written), so no separate read is needed.
   const changed = [...deltas.values()].filter((d) => d.delta !== 0);
   if (changed.length > 0) {
-    const after = await trx
-      .insertInto('stock_levels')
-      .values(
-        changed.map((d) => ({
-          business_id: actor.businessId,
-          product_id: d.productId,
-          location_id: d.locationId,
-          quantity: d.delta,
-          updated_at: actor.at,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(conflictTarget(opts.dialect, ['product_id', 'location_id'])).doUpdateSet({
-          quantity: sql<number>`stock_levels.quantity + excluded.quantity`,
-          updated_at: actor.at,
-        }),
-      )
-      .returning(['product_id', 'location_id', 'quantity'])
-      .execute();
+    const after = await moveLevels.all(trx, {
+      rows: changed.map((d) => ({
+        business_id: actor.businessId,
+        product_id: d.productId,
+        location_id: d.locationId,
+        quantity: d.delta,
+        updated_at: actor.at,
+      })),
+      at: actor.at,
+    });
     if (!opts.allowNegative) {
       for (const row of after) {
         const d = deltas.get(key(row.product_id, row.location_id))!;
@@ -97,9 +108,6 @@ export async function postMovements(
     created_at: actor.at,
   }));
   for (let i = 0; i < rows.length; i += 200) {
-    await trx
-      .insertInto('stock_movements')
-      .values(rows.slice(i, i + 200))
-      .execute();
+    await insertMovements.run(trx, { rows: rows.slice(i, i + 200) });
   }
 }

@@ -1,8 +1,40 @@
 import type { Kysely } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query.js';
 import type { Database, ProductRow } from '../../db/tables.js';
 import type { Operator } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import type { Trx } from '../../lib/tx.js';
+
+const usableLocation = compiledQuery((db, a: { locationId: string; businessId: string }) =>
+  db
+    .selectFrom('locations')
+    .select(['id', 'name', 'active'])
+    .where('id', '=', a.locationId)
+    .where('business_id', '=', a.businessId)
+    .where('deleted_at', 'is', null),
+);
+
+const productsById = compiledQuery((db, a: { ids: string[] }) =>
+  db.selectFrom('products').selectAll().where('id', 'in', a.ids),
+);
+
+const soldProductsById = compiledQuery((db, a: { ids: string[] }) =>
+  db
+    .selectFrom('products')
+    .select([
+      'id',
+      'business_id',
+      'deleted_at',
+      'active',
+      'name',
+      'code',
+      'unit',
+      'price',
+      'tax_rate',
+      'avg_cost',
+    ])
+    .where('id', 'in', a.ids),
+);
 
 /** The location must belong to the business, be active, and be one the user may work at. */
 export async function requireUsableLocation(
@@ -11,13 +43,7 @@ export async function requireUsableLocation(
   locationId: string,
   field: string,
 ): Promise<{ id: string; name: string }> {
-  const loc = await trx
-    .selectFrom('locations')
-    .select(['id', 'name', 'active'])
-    .where('id', '=', locationId)
-    .where('business_id', '=', op.businessId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const loc = await usableLocation.first(trx, { locationId, businessId: op.businessId });
   if (!loc || loc.active !== 1)
     throw new AppError('validation_failed', 'Unknown or inactive location', field);
   const rights = await op.locationRights(trx);
@@ -32,10 +58,42 @@ export async function requireActiveProducts(
   businessId: string,
   lines: { product_id: string }[],
 ): Promise<Map<string, ProductRow>> {
-  const ids = [...new Set(lines.map((l) => l.product_id))];
   // By primary key alone, the business checked here: with `business_id = ?` in the query,
   // SQLite's planner walks the business's index instead (300 ms on 100,000 products).
-  const rows = await trx.selectFrom('products').selectAll().where('id', 'in', ids).execute();
+  const rows = await productsById.all(trx, { ids: [...new Set(lines.map((l) => l.product_id))] });
+  return activeOnes(rows, businessId, lines);
+}
+
+/** What a sale reads of a product (a whole row carries its search key and field stamps too). */
+export type SoldProduct = Pick<
+  ProductRow,
+  | 'id'
+  | 'business_id'
+  | 'deleted_at'
+  | 'active'
+  | 'name'
+  | 'code'
+  | 'unit'
+  | 'price'
+  | 'tax_rate'
+  | 'avg_cost'
+>;
+
+/** `requireActiveProducts` for a sale: only the columns a sale reads. */
+export async function requireSellableProducts(
+  trx: Trx,
+  businessId: string,
+  lines: { product_id: string }[],
+): Promise<Map<string, SoldProduct>> {
+  const rows = await soldProductsById.all(trx, { ids: [...new Set(lines.map((l) => l.product_id))] });
+  return activeOnes(rows, businessId, lines);
+}
+
+function activeOnes<P extends Pick<ProductRow, 'id' | 'business_id' | 'deleted_at' | 'active' | 'name'>>(
+  rows: P[],
+  businessId: string,
+  lines: { product_id: string }[],
+): Map<string, P> {
   const map = new Map(
     rows.filter((r) => r.business_id === businessId && r.deleted_at === null).map((r) => [r.id, r]),
   );

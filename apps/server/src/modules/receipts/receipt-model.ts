@@ -12,7 +12,8 @@ import {
   receiptNoCandidates,
 } from '@duka/domain';
 import type { Kysely } from 'kysely';
-import type { BusinessRow, Database } from '../../db/tables.js';
+import type { Database } from '../../db/tables.js';
+import type { ContextBusiness } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { loadDayClose } from '../daily/daily.service.js';
 import { loadPayment } from '../debtors/debtors.service.js';
@@ -63,7 +64,7 @@ function detailLines(json: string): string[] {
   return out;
 }
 
-function base(b: BusinessRow, language?: string) {
+function base(b: ContextBusiness, language?: string) {
   const lang: Language =
     language && isLanguage(language) ? language : isLanguage(b.language) ? b.language : 'en';
   return {
@@ -205,7 +206,7 @@ function closeShown(c: DayClose): Shown {
 /** The receipt document of a sale, reversal, debtor payment or day close, in the business's language. */
 export async function receiptDocument(
   db: Q,
-  business: BusinessRow,
+  business: ContextBusiness,
   type: ReceiptType,
   id: string,
   language?: string,

@@ -1,4 +1,10 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query.js';
+import type {
+  ProductSalesDailyTable,
+  ProductSalesMonthlyTable,
+  SalesSummaryDailyTable,
+} from '../../db/tables/reporting.js';
 import type { Trx } from '../../lib/tx.js';
 
 /** The figures of a row of the daily sales summary (`sales_summary_daily`). */
@@ -91,16 +97,7 @@ export async function addToSummaries(trx: Trx, doc: 'sale' | 'reversal', s: Summ
     reversals_cost: sale ? 0 : s.cost,
     reversals_discount: sale ? 0 : s.discount,
   };
-  const figures = Object.keys(daily).filter((k) => k.startsWith('sales_') || k.startsWith('reversals_'));
-  await trx
-    .insertInto('sales_summary_daily')
-    .values(daily)
-    .onConflict((oc) =>
-      oc
-        .columns(['business_id', 'day', 'location_id', 'user_id', 'kind'])
-        .doUpdateSet(Object.fromEntries(figures.map((c) => [c, add('sales_summary_daily', c)]))),
-    )
-    .execute();
+  await addDaily.run(trx, { row: daily });
 
   const products = perProduct(s.lines).map((l) => ({
     business_id: s.businessId,
@@ -115,23 +112,40 @@ export async function addToSummaries(trx: Trx, doc: 'sale' | 'reversal', s: Summ
     reversed_tax: sale ? 0 : l.tax,
     reversed_cost: sale ? 0 : l.cost,
   }));
-  const cols = PRODUCT_FIGURES;
-  await trx
+  const month = s.day.slice(0, 7);
+  await addProductDaily.run(trx, { rows: products.map((p) => Object.assign({ day: s.day }, p)) });
+  await addProductMonthly.run(trx, { rows: products.map((p) => Object.assign({ month }, p)) });
+}
+
+const addDaily = compiledQuery((db, a: { row: Insertable<SalesSummaryDailyTable> }) =>
+  db
+    .insertInto('sales_summary_daily')
+    .values(a.row)
+    .onConflict((oc) =>
+      oc
+        .columns(['business_id', 'day', 'location_id', 'user_id', 'kind'])
+        .doUpdateSet(Object.fromEntries(DAILY_FIGURES.map((c) => [c, add('sales_summary_daily', c)]))),
+    ),
+);
+
+const addProductDaily = compiledQuery((db, a: { rows: Insertable<ProductSalesDailyTable>[] }) =>
+  db
     .insertInto('product_sales_daily')
-    .values(products.map((p) => ({ ...p, day: s.day })))
+    .values(a.rows)
     .onConflict((oc) =>
       oc
         .columns(['business_id', 'day', 'location_id', 'product_id'])
-        .doUpdateSet(Object.fromEntries(cols.map((c) => [c, add('product_sales_daily', c)]))),
-    )
-    .execute();
-  await trx
+        .doUpdateSet(Object.fromEntries(PRODUCT_FIGURES.map((c) => [c, add('product_sales_daily', c)]))),
+    ),
+);
+
+const addProductMonthly = compiledQuery((db, a: { rows: Insertable<ProductSalesMonthlyTable>[] }) =>
+  db
     .insertInto('product_sales_monthly')
-    .values(products.map((p) => ({ ...p, month: s.day.slice(0, 7) })))
+    .values(a.rows)
     .onConflict((oc) =>
       oc
         .columns(['business_id', 'month', 'location_id', 'product_id'])
-        .doUpdateSet(Object.fromEntries(cols.map((c) => [c, add('product_sales_monthly', c)]))),
-    )
-    .execute();
-}
+        .doUpdateSet(Object.fromEntries(PRODUCT_FIGURES.map((c) => [c, add('product_sales_monthly', c)]))),
+    ),
+);

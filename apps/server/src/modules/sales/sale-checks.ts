@@ -18,12 +18,16 @@ import {
   overCreditLimit,
   paymentFieldsNotOf,
 } from '@duka/domain';
-import type { BusinessRow, ProductRow, SaleLineRow } from '../../db/tables.js';
+import type { SaleLineRow } from '../../db/tables.js';
 import type { Actor, Operator } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import type { Trx } from '../../lib/tx.js';
+import type { SaleSettings, Trx } from '../../lib/tx.js';
 import { requireDebtor } from '../debtors/debtor-ledger.js';
-import { requireActiveProducts, requireUsableLocation } from '../inventory/stock-rules.js';
+import {
+  type SoldProduct,
+  requireSellableProducts,
+  requireUsableLocation,
+} from '../inventory/stock-rules.js';
 import { assertSalesNotFrozen } from '../stock-counts/stock-counts.service.js';
 import { assertReferenceUnused, requireProvider, requireReference } from '../transfers/transfer-ledger.js';
 
@@ -40,7 +44,8 @@ const CART_MESSAGES: Record<CartProblem['code'], string> = {
 };
 
 /** Money in the business's currency, for the messages (in English, as all the API's messages). */
-const money = (business: BusinessRow, m: number) => formatMoney(m, business.currency, 'en');
+const money = (business: Pick<SaleSettings, 'currency'>, m: number) =>
+  formatMoney(m, business.currency, 'en');
 
 /** Refuses a field that does not belong to this kind of sale, so a mistake is not kept silently. */
 function refuseField(body: Body, field: PaymentField) {
@@ -54,11 +59,11 @@ export async function checkWhereAndWhat(
   actor: Actor,
   seller: Operator,
   body: Body,
-): Promise<{ location: Named; products: Map<string, ProductRow> }> {
+): Promise<{ location: Named; products: Map<string, SoldProduct> }> {
   if (body.lines.length === 0) throw new AppError('validation_failed', CART_MESSAGES.empty, 'lines');
   const location = await requireUsableLocation(trx, seller, body.location_id, 'location_id');
   await assertSalesNotFrozen(trx, body.location_id);
-  const products = await requireActiveProducts(trx, actor.businessId, body.lines);
+  const products = await requireSellableProducts(trx, actor.businessId, body.lines);
   return { location, products };
 }
 
@@ -67,10 +72,10 @@ export async function checkWhereAndWhat(
  * maximum, and the total the till showed (when it sent one) still the total.
  */
 export function priceCart(
-  business: BusinessRow,
+  business: SaleSettings,
   seller: Operator,
   body: Body,
-  products: Map<string, ProductRow>,
+  products: Map<string, SoldProduct>,
 ): PricedSale {
   const cart = body.lines.map((l) => {
     const p = products.get(l.product_id)!;
@@ -105,13 +110,11 @@ export interface SalePayment {
   reference: string | null;
 }
 
-const UNPAID: SalePayment = { tendered: null, debtor: null, provider: null, reference: null };
-
 /** Checks the payment of the kind of sale against the total; the fields of other kinds are refused. */
 export async function checkPayment(
   trx: Trx,
   actor: Actor,
-  business: BusinessRow,
+  business: SaleSettings,
   body: Body,
   total: number,
 ): Promise<SalePayment> {
@@ -125,7 +128,7 @@ export async function checkPayment(
         `The amount tendered is less than the total of ${money(business, total)}`,
         'tendered',
       );
-    return { ...UNPAID, tendered: body.tendered };
+    return { tendered: body.tendered, debtor: null, provider: null, reference: null };
   }
   if (body.kind === 'debtor') {
     if (!body.debtor_id) throw new AppError('validation_failed', 'Choose the debtor', 'debtor_id');
@@ -139,12 +142,12 @@ export async function checkPayment(
         `Over ${d.name}'s credit limit of ${money(business, Number(d.credit_limit))}: the balance would be ${money(business, after)}`,
         'debtor_id',
       );
-    return { ...UNPAID, debtor: d };
+    return { tendered: null, debtor: d, provider: null, reference: null };
   }
   const provider = await requireProvider(trx, actor.businessId, body.provider_id, 'provider_id');
   const reference = requireReference(body.reference);
   await assertReferenceUnused(trx, actor.businessId, provider.id, reference);
-  return { ...UNPAID, provider, reference };
+  return { tendered: null, debtor: null, provider, reference };
 }
 
 /**
@@ -155,7 +158,7 @@ export function saleLines(
   actor: Actor,
   body: Body,
   priced: PricedSale,
-  products: Map<string, ProductRow>,
+  products: Map<string, SoldProduct>,
 ): SaleLineRow[] {
   const lines = priced.lines.map((l, i) => {
     const input = body.lines[i]!;

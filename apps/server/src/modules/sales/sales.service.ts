@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { nextReceiptNo } from '../../lib/receipts.js';
 import { writerSeries } from '../sync/series.js';
-import { lockedBusiness } from '../../lib/tx.js';
+import { lockedSaleSettings } from '../../lib/tx.js';
 import { checkPayment, checkWhereAndWhat, priceCart, saleLines } from './sale-checks.js';
 import {
   debtorEntry,
@@ -37,7 +37,7 @@ function placed(seller: Seller, body: Body): PlacedSaleBody {
   const locationId = body.location_id ?? seller.user?.home_location_id;
   if (!locationId)
     throw new AppError('location_required', 'Choose the location you are selling at', 'location_id');
-  return { ...body, location_id: locationId };
+  return Object.assign({}, body, { location_id: locationId });
 }
 
 /**
@@ -52,7 +52,7 @@ export async function postSale(db: Db, seller: Seller, sent: Body): Promise<Sale
   const hash = requestHash(sent);
   const body = placed(seller, sent);
   return db.kysely.transaction().execute(async (trx) => {
-    const business = await lockedBusiness(db, trx, actor.businessId);
+    const business = await lockedSaleSettings(trx, actor.businessId);
     if (await isReplay(trx, 'sales', body.id, actor.businessId, hash)) {
       await dropSoldCart(trx, actor.businessId, body.id);
       return loadSale(trx, actor.businessId, body.id);

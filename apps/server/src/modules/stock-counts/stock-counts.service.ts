@@ -9,6 +9,7 @@ import {
 } from '@duka/domain';
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
+import { compiledQuery } from '../../db/compiled-query.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -84,14 +85,29 @@ export async function listCounts(
   return Promise.all(rows.map((r) => loadCount(db.kysely, businessId, r.id)));
 }
 
-/** Open counts at the given locations: the login response's `stock_taking` settings. */
-export async function openCountSettings(db: Q, businessId: string) {
-  const rows = await db
+const openCounts = compiledQuery((db, a: { businessId: string }) =>
+  db
     .selectFrom('stock_counts')
     .select(['id', 'location_id', 'freeze_sales', 'started_at'])
-    .where('business_id', '=', businessId)
+    .where('business_id', '=', a.businessId)
+    .where('status', '=', sql.lit('open')),
+);
+
+const freezingCount = compiledQuery((db, a: { locationId: string }) =>
+  db
+    .selectFrom('stock_counts')
+    .select('id')
+    .where('location_id', '=', a.locationId)
+    // A literal, not a parameter: with `status = ?` SQLite prepares the statement again on every
+    // call to decide whether the partial index of open counts applies (8 µs against 0.9 µs
+    // alone, 53 µs per sale in the checkout benchmark), and PostgreSQL's generic plan cannot use it.
     .where('status', '=', sql.lit('open'))
-    .execute();
+    .where('freeze_sales', '=', 1),
+);
+
+/** Open counts at the given locations: the login response's `stock_taking` settings. */
+export async function openCountSettings(db: Q, businessId: string) {
+  const rows = await openCounts.all(db, { businessId });
   return rows.map((r) => ({
     id: r.id,
     location_id: r.location_id,
@@ -102,16 +118,7 @@ export async function openCountSettings(db: Q, businessId: string) {
 
 /** Refuses a sale at a location whose open count freezes sales (used by the till). */
 export async function assertSalesNotFrozen(db: Q, locationId: string): Promise<void> {
-  const frozen = await db
-    .selectFrom('stock_counts')
-    .select('id')
-    .where('location_id', '=', locationId)
-    // A literal, not a parameter: with `status = ?` SQLite prepares the statement again on every
-    // call to decide whether the partial index of open counts applies (8 µs against 0.9 µs
-    // alone, 53 µs per sale in the checkout benchmark), and PostgreSQL's generic plan cannot use it.
-    .where('status', '=', sql.lit('open'))
-    .where('freeze_sales', '=', 1)
-    .executeTakeFirst();
+  const frozen = await freezingCount.first(db, { locationId });
   if (frozen)
     throw new AppError(
       'sales_frozen',

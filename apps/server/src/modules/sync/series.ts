@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query.js';
 import { newId } from '../../lib/ids.js';
 import { lastReceiptNo, raiseReceiptCounter } from '../../lib/receipts.js';
 import { ownServerId } from '../../lib/server-id.js';
@@ -19,35 +20,47 @@ import { firstFreeSeries } from './series-codes.js';
  * series the first time (callers hold the business lock), so its numbers never meet the shop's.
  */
 export async function writerSeries(trx: Trx, businessId: string): Promise<string> {
-  const own = await ownSeries(trx, businessId);
-  if (own !== null) return own;
-  const kept = await trx
-    .selectFrom('sync_servers')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('hosted', '=', 0)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return kept ? hostedSeries(trx, businessId) : '';
+  const row = await seriesOrKeeper.first(trx, { businessId });
+  if (!row) return '';
+  if (row.series !== null) return row.series;
+  return hostedSeries(trx, businessId);
 }
 
-async function ownSeries(trx: Trx, businessId: string): Promise<string | null> {
-  const row = await trx
+/**
+ * In one statement (it runs in every sale): this server's own series, in this order, its link's,
+ * the hosted site's own row's, a series kept from an earlier link; else (`series` null) a row
+ * when a shop's server (not the hosted site's own row) keeps the business; else no row.
+ */
+const seriesOrKeeper = compiledQuery((db, a: { businessId: string }) =>
+  db
     .selectFrom('sync_links')
-    .select('series')
-    .where('business_id', '=', businessId)
+    .select([sql<number>`1`.as('source'), sql<string | null>`series`.as('series')])
+    .where('business_id', '=', a.businessId)
     .unionAll(
-      trx
+      db
         .selectFrom('sync_servers')
-        .select('series')
-        .where('business_id', '=', businessId)
+        .select([sql<number>`2`.as('source'), sql<string | null>`series`.as('series')])
+        .where('business_id', '=', a.businessId)
         .where('hosted', '=', 1)
         .where('revoked_at', 'is', null),
     )
-    .unionAll(trx.selectFrom('kept_series').select('series').where('business_id', '=', businessId))
-    .executeTakeFirst();
-  return row ? row.series : null;
-}
+    .unionAll(
+      db
+        .selectFrom('kept_series')
+        .select([sql<number>`3`.as('source'), sql<string | null>`series`.as('series')])
+        .where('business_id', '=', a.businessId),
+    )
+    .unionAll(
+      db
+        .selectFrom('sync_servers')
+        .select([sql<number>`4`.as('source'), sql<string | null>`null`.as('series')])
+        .where('business_id', '=', a.businessId)
+        .where('hosted', '=', 0)
+        .where('revoked_at', 'is', null),
+    )
+    .orderBy('source')
+    .limit(1),
+);
 
 async function seriesRows(trx: Trx, businessId: string) {
   return trx

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query.js';
 import type { Database } from '../../db/tables.js';
 
 /**
@@ -13,14 +14,17 @@ export async function syncedFromShop(
   mode: 'local' | 'hosted',
 ): Promise<boolean> {
   if (mode !== 'hosted') return false;
-  const row = await db
+  const row = await keptReadOnly.first(db, { businessId });
+  return !!row;
+}
+
+const keptReadOnly = compiledQuery((db, a: { businessId: string }) =>
+  db
     .selectFrom('sync_servers')
     .innerJoin('businesses', 'businesses.id', 'sync_servers.business_id')
     .select('sync_servers.id')
-    .where('sync_servers.business_id', '=', businessId)
+    .where('sync_servers.business_id', '=', a.businessId)
     .where('sync_servers.revoked_at', 'is', null)
     .where('sync_servers.hosted', '=', 0)
-    .where('businesses.two_way_sync', '=', 0)
-    .executeTakeFirst();
-  return !!row;
-}
+    .where('businesses.two_way_sync', '=', 0),
+);

@@ -1,5 +1,6 @@
 import { type User, rolesFromFlags } from '@duka/domain';
 import type { Kysely } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query.js';
 import type { Database, UserRow } from '../../db/tables.js';
 import { parseFlags } from '../../lib/user-flags.js';
 import { AppError } from '../../lib/errors.js';
@@ -21,16 +22,19 @@ export function toUser(row: UserRow, locationIds: string[]): User {
   };
 }
 
+const locationsOfUsers = compiledQuery((db, a: { userIds: string[] }) =>
+  db
+    .selectFrom('user_locations')
+    .select(['user_id', 'location_id'])
+    .where('user_id', 'in', a.userIds)
+    .orderBy('user_id')
+    .orderBy('location_id'),
+);
+
 export async function locationIdsOf(db: Kysely<Database>, userIds: string[]): Promise<Map<string, string[]>> {
   const map = new Map<string, string[]>(userIds.map((id) => [id, []]));
   if (userIds.length === 0) return map;
-  const rows = await db
-    .selectFrom('user_locations')
-    .select(['user_id', 'location_id'])
-    .where('user_id', 'in', userIds)
-    .orderBy('user_id')
-    .orderBy('location_id')
-    .execute();
+  const rows = await locationsOfUsers.all(db, { userIds });
   for (const r of rows) map.get(r.user_id)?.push(r.location_id);
   return map;
 }

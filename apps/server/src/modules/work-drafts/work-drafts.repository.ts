@@ -1,5 +1,6 @@
 import type { WorkDraft, WorkDraftKind } from '@duka/domain';
 import type { Kysely, Transaction } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query.js';
 import type { Database } from '../../db/tables.js';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -106,5 +107,9 @@ export async function deleteDraft(q: Q, owner: DraftOwner, id: string): Promise<
  * sold cart back.
  */
 export async function dropSoldCart(q: Q, businessId: string, saleId: string): Promise<void> {
-  await q.deleteFrom('work_drafts').where('id', '=', saleId).where('business_id', '=', businessId).execute();
+  await soldCart.run(q, { saleId, businessId });
 }
+
+const soldCart = compiledQuery((db, a: { saleId: string; businessId: string }) =>
+  db.deleteFrom('work_drafts').where('id', '=', a.saleId).where('business_id', '=', a.businessId),
+);

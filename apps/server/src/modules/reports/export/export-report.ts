@@ -1,7 +1,8 @@
 import type { exportQuerySchema } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { BusinessRow, Database } from '../../../db/tables.js';
+import type { Database } from '../../../db/tables.js';
+import type { ContextBusiness } from '../../../lib/context.js';
 import { documentT } from '../../../lib/documents-i18n.js';
 import { profitReport } from '../profit-report.js';
 import { salesReport } from '../sales-report.js';
@@ -24,7 +25,7 @@ const CONTENT_TYPES = {
 /** A report as a file: CSV (one table), XLSX (every table a sheet) or PDF (every table). */
 export async function exportReport(
   db: Kysely<Database>,
-  business: BusinessRow,
+  business: ContextBusiness,
   report: ReportName,
   q: Query,
   now: Date,
