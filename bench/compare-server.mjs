@@ -12,7 +12,6 @@
 // per figure: requests/s, p50/p99, and the server process's CPU per request (user + system, from
 // /proc), which moves less with the machine's load than throughput does.
 // BENCH_SECONDS (default 5) per figure; BENCH_ROUNDS (default 3).
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { checkoutLoad, prepareCheckout } from './checkout.mjs';
 import { cpuS, startServer } from './sync.mjs';
+import { calibrationMs } from './calibrate.mjs';
 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const roots = process.argv.slice(2).map((r) => path.resolve(r));
@@ -27,24 +27,6 @@ if (roots.length === 0) roots.push(here);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = 32;
-
-/** bench/calibrate.mjs's loop, in this process. */
-function calibrate() {
-  const rows = Array.from({ length: 20_000 }, (_, i) => ({
-    id: `0190b1a0-0000-7000-8000-${String(i).padStart(12, '0')}`,
-    product_id: `p${i % 500}`,
-    quantity: 1000 * (i % 7),
-    price: 6500 + i,
-    name: `Sugar 1 kg ${i}`,
-  }));
-  const t0 = performance.now();
-  for (let k = 0; k < 10; k++) {
-    const text = JSON.stringify(rows);
-    JSON.parse(text);
-    createHash('sha256').update(text).digest('hex');
-  }
-  return performance.now() - t0;
-}
 
 async function measure(pid, opts) {
   await autocannon({ connections, ...opts, duration: 2 }); // warm-up
@@ -96,7 +78,7 @@ async function figuresOf(root, base) {
 
 for (let round = 1; round <= rounds; round++) {
   console.log(
-    `Round ${round}: calibration loop ${calibrate().toFixed(0)} ms, load ${os.loadavg()[0].toFixed(1)}`,
+    `Round ${round}: calibration loop ${calibrationMs().toFixed(0)} ms, load ${os.loadavg()[0].toFixed(1)}`,
   );
   const bare = await startServer(here, ['bench/bare-server.mjs'], { ...process.env, PORT: '0' });
   let base;
