@@ -43,12 +43,12 @@ function start() {
   whenModeKnown(fetchHealth().then((health) => setServerMode(health.mode)));
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
-  // A transition: React renders the first screen in short slices, so the page answers input (and
-  // the browser paints the start screen) while it does, instead of one long task.
   const queryClient = createQueryClient();
   // A signed-in till asks who is signed in at once, beside the code and the words, rather than once
   // the signed-in screens' code has arrived and mounted.
   if (hasSignedInHint()) void queryClient.prefetchQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe });
+  // A transition: React renders the first screen in short slices, so the page answers input (and
+  // the browser paints the start screen) while it does, instead of one long task.
   const app = createRoot(root);
   startTransition(() =>
     app.render(
