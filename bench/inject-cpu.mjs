@@ -9,14 +9,35 @@
 // Fastify's inject: GET /api/health, GET /api/me, and 3-line cash sales (POST /api/sales), 32 at a
 // time as 32 tills would send them. Printed: CPU (user + system) per request. BENCH_ROUNDS
 // (default 3) turns; BENCH_REQUESTS (default 3000) per figure.
+//
+// BENCH_PG_URL=postgres://…/postgres runs the same on PostgreSQL as a hosted server: a fresh
+// database per child (dropped after), the business made by `duka init`; printed beside the
+// server's CPU are the PostgreSQL backends' CPU per request (from /proc) and the statements sent
+// per request.
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const here = fileURLToPath(import.meta.url);
 const repo = path.resolve(path.dirname(here), '..');
+
+/** CPU seconds (user + system) the processes used so far (clock ticks of 1/100 s). */
+function cpuOfPids(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // gone
+    }
+  }
+  return ticks / 100;
+}
 
 async function child(root) {
   const n = Number(process.env.BENCH_REQUESTS ?? 3000);
@@ -25,21 +46,50 @@ async function child(root) {
   const { createServer } = await server('bootstrap.js');
   const { newId } = await server('lib/ids.js');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-inject-'));
-  const { app } = await createServer(
-    loadConfig({ ...process.env, DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'info' }),
-  );
+  const adminUrl = process.env.BENCH_PG_URL;
+  const dbName = `duka_inject_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = adminUrl ? new pg.Client({ connectionString: adminUrl }) : undefined;
+  if (admin) {
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+  }
+  const env = {
+    ...process.env,
+    DATA_DIR: dir,
+    DATABASE_URL: admin ? adminUrl.replace(/\/[^/]*$/, `/${dbName}`) : '',
+    KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    LOG_LEVEL: 'info',
+  };
+  const config = loadConfig(env);
+  const { app, db } = await createServer(config);
+  // Statements sent to PostgreSQL: every one goes through pg's Client.prototype.query.
+  let statements = 0;
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (...a) {
+    statements++;
+    return query.apply(this, a);
+  };
   try {
     const call = async (method, url, payload, cookie) => {
       const r = await app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
       if (r.statusCode >= 300) throw new Error(`${url}: ${r.statusCode} ${r.body}`);
       return r;
     };
-    const setup = await call('POST', '/api/setup', {
-      business_name: 'Bench shop',
-      username: 'owner',
-      password: 'bench-pass-1',
-    });
-    const cookie = [setup.headers['set-cookie']]
+    let signedIn;
+    if (admin) {
+      const { runCli } = await server('cli/commands.js');
+      const init = ['init', '--business', 'Bench shop', '--admin-username', 'owner'];
+      init.push('--admin-password', 'bench-pass-1', '--currency', 'KES', '--timezone', 'Africa/Nairobi');
+      await runCli(init, db, () => {}, config);
+      signedIn = await call('POST', '/api/auth/login', { login: 'owner', password: 'bench-pass-1' });
+    } else {
+      signedIn = await call('POST', '/api/setup', {
+        business_name: 'Bench shop',
+        username: 'owner',
+        password: 'bench-pass-1',
+      });
+    }
+    const cookie = [signedIn.headers['set-cookie']]
       .flat()
       .find((c) => c.startsWith('duka_session='))
       .split(';')[0];
@@ -79,27 +129,57 @@ async function child(root) {
       lines: products.map((p, i) => ({ product_id: p.id, quantity: 1000 * (i + 1) })),
       tendered: 100_000,
     });
-    /** CPU ms per request of `count` requests made by `one`, 32 at a time. */
+    /** The database's backends serving this server (PostgreSQL only). */
+    const backends = async () =>
+      admin
+        ? (await admin.query('select pid from pg_stat_activity where datname = $1', [dbName])).rows.map(
+            (r) => r.pid,
+          )
+        : [];
+    /** CPU ms per request of `count` requests made by `one`, 32 at a time: the server's, the database's. */
     const cpuPer = async (one, count) => {
       for (let i = 0; i < 320; i += 32) await Promise.all(Array.from({ length: 32 }, one)); // warm-up
+      const pids = await backends();
       const c0 = process.cpuUsage();
+      const d0 = cpuOfPids(pids);
+      const s0 = statements;
       for (let i = 0; i < count; i += 32) await Promise.all(Array.from({ length: 32 }, one));
       const c = process.cpuUsage(c0);
-      return (c.user + c.system) / 1000 / (Math.ceil(count / 32) * 32);
+      const done = Math.ceil(count / 32) * 32;
+      return {
+        server: (c.user + c.system) / 1000 / done,
+        db: ((cpuOfPids(pids) - d0) * 1000) / done,
+        statements: (statements - s0) / done,
+      };
     };
     const health = await cpuPer(() => call('GET', '/api/health'), n);
     const me = await cpuPer(() => call('GET', '/api/me', undefined, cookie), n);
     const sales = await cpuPer(() => call('POST', '/api/sales', sale(), cookie), n);
-    process.stdout.write(JSON.stringify({ health, me, sales }));
+    process.stdout.write(`\nRESULT ${JSON.stringify({ health, me, sales })}`);
   } finally {
+    pg.Client.prototype.query = query;
     await app.close();
     fs.rmSync(dir, { recursive: true, force: true });
+    if (admin) {
+      // the pool's last connections close after app.close() resolves: wait for them
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await admin.query(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [dbName],
+        );
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
   }
 }
 
 if (process.env.INJECT_CPU_ROOT) {
   await child(process.env.INJECT_CPU_ROOT);
 } else {
+  const pgUrl = process.env.BENCH_PG_URL;
   const roots = process.argv.slice(2).map((r) => path.resolve(r));
   if (roots.length === 0) roots.push(repo);
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -112,17 +192,23 @@ if (process.env.INJECT_CPU_ROOT) {
         encoding: 'utf8',
         maxBuffer: 1 << 24,
       });
-      const r = JSON.parse(out.slice(out.lastIndexOf('{')));
+      const r = JSON.parse(out.slice(out.lastIndexOf('RESULT ') + 7));
       all.get(root).push(r);
+      const f = (x) =>
+        `${x.server.toFixed(3)} ms` +
+        (pgUrl ? ` (database ${x.db.toFixed(3)} ms, ${x.statements.toFixed(1)} statements)` : '');
       console.log(
-        `round ${round} ${root}: CPU per request: health ${r.health.toFixed(3)} ms, me ${r.me.toFixed(3)} ms, sale ${r.sales.toFixed(3)} ms (load ${os.loadavg()[0].toFixed(1)})`,
+        `round ${round} ${root}: CPU per request: health ${f(r.health)}, me ${f(r.me)}, sale ${f(r.sales)} (load ${os.loadavg()[0].toFixed(1)})`,
       );
     }
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  console.log('\nmedian CPU per request (ms):      health    me       sale');
+  const m = (rs, kind, k) => median(rs.map((r) => r[kind][k])).toFixed(3);
+  console.log(
+    `\nmedian CPU per request (ms), ${pgUrl ? 'PostgreSQL: server + database' : 'SQLite'}:  health    me       sale`,
+  );
   for (const [root, rs] of all)
     console.log(
-      `${root.padEnd(32)}  ${median(rs.map((r) => r.health)).toFixed(3)}    ${median(rs.map((r) => r.me)).toFixed(3)}    ${median(rs.map((r) => r.sales)).toFixed(3)}`,
+      `${root.padEnd(32)}  ${['health', 'me', 'sales'].map((k) => (pgUrl ? `${m(rs, k, 'server')} + ${m(rs, k, 'db')}` : m(rs, k, 'server'))).join('    ')}`,
     );
 }

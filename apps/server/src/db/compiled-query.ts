@@ -1,4 +1,13 @@
-import type { Compilable, CompiledQuery, Kysely, QueryResult, RawBuilder, RootOperationNode } from 'kysely';
+import {
+  type Compilable,
+  type CompiledQuery,
+  type Kysely,
+  PostgresAdapter,
+  type QueryResult,
+  type RawBuilder,
+  type RootOperationNode,
+} from 'kysely';
+import { prepareByName } from './pg-prepared.js';
 import type { Database } from './tables.js';
 
 /**
@@ -125,6 +134,7 @@ export function compiledQuery<A, R>(
         throw new Error('compiledQuery: an argument did not become a parameter of the query');
       c = { sql: q.sql, query: q.query, slots };
       shapes.set(key, c);
+      if (adapter instanceof PostgresAdapter) prepareByName(q.sql);
     }
     return c;
   }

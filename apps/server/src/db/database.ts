@@ -7,6 +7,7 @@ import pg from 'pg';
 import { PRIVATE_FILE_MODE, makeDatabasePrivate, makePrivateDir } from '../lib/private-files.js';
 import type { Database } from './tables.js';
 import { OwnSchemaPostgresDialect } from './pg-introspector.js';
+import { PreparingClient } from './pg-prepared.js';
 import { foundation } from './migrations/0001-foundation.js';
 import { stock } from './migrations/0002-stock.js';
 import { stockCounts } from './migrations/0003-stock-counts.js';
@@ -75,6 +76,7 @@ export function openDatabase(options: DbOptions): Db {
       connectionString: options.databaseUrl,
       max: 10,
       types: pgTypes,
+      Client: PreparingClient,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const kysely = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });

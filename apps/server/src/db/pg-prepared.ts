@@ -1,0 +1,58 @@
+import pg from 'pg';
+
+/**
+ * Named prepared statements on PostgreSQL (issue 21). Kysely sends every statement unnamed, so
+ * PostgreSQL parses and plans it again at each call: on the money path that was a good part of the
+ * database's CPU per sale. The statements registered here — the query shapes of
+ * `compiled-query.ts` and the session lookup, a fixed set of texts — are sent with a name instead:
+ * each connection parses one the first time it runs it and afterwards only binds new values.
+ *
+ * Only registered texts are named: the others (built per request, such as a search with any
+ * number of terms) stay unnamed, so a connection holds a bounded number of prepared statements.
+ * Not for a transaction-mode connection pooler in front of PostgreSQL (PgBouncer before 1.21),
+ * which would send a statement to a connection that never prepared it.
+ */
+const names = new Map<string, string>();
+
+/** Most texts named; past it, new ones run unnamed (a guard: the shapes are far fewer). */
+const MAX_NAMED = 2_000;
+
+/** Sends this SQL text as a named prepared statement from now on. */
+export function prepareByName(sqlText: string): void {
+  if (names.has(sqlText) || names.size >= MAX_NAMED) return;
+  names.set(sqlText, `duka_${names.size.toString(36)}`);
+}
+
+/** The name a text is sent under, if it has one (for the tests). */
+export function preparedName(sqlText: string): string | undefined {
+  return names.get(sqlText);
+}
+
+/**
+ * The error PostgreSQL gives when a prepared statement's result columns changed under it (a table
+ * altered by a migration while this process ran): the statement cannot be used again on that
+ * connection.
+ */
+const CACHED_PLAN_CHANGED = '0A000';
+
+type QueryResult = pg.QueryResult<pg.QueryResultRow>;
+
+/**
+ * pg's client, sending registered texts by name. Kysely calls `query(text, values)` and awaits
+ * the promise; every other form goes to pg as it is.
+ */
+export class PreparingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [text, values, callback] = args;
+    const name = typeof text === 'string' && callback === undefined ? names.get(text) : undefined;
+    const run = super.query as (...a: unknown[]) => unknown;
+    if (!name) return run.apply(this, args) as never;
+    const named = run.call(this, { name, text, values }) as Promise<QueryResult>;
+    return named.catch((err: unknown) => {
+      // The statement is stale on this connection: end the connection (the pool opens a new one,
+      // which prepares it afresh); this request fails, as any request under a live migration may.
+      if ((err as { code?: string }).code === CACHED_PLAN_CHANGED) this.end().catch(() => {});
+      throw err;
+    }) as never;
+  }
+}
