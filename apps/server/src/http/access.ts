@@ -16,7 +16,6 @@ import {
 import { deviceTokenMatches } from '../lib/device-tokens.js';
 import { AppError } from '../lib/errors.js';
 import { hashToken } from '../lib/session-tokens.js';
-import { syncedFromShop } from '../modules/sync/synced-from-shop.js';
 import { sessionRows } from './session-lookup.js';
 
 export const SESSION_COOKIE = 'duka_session';
@@ -32,6 +31,8 @@ interface LiveSession {
   business: ContextBusiness;
   /** The device the session was opened on (X-Device-Id at sign-in). */
   deviceId: string | null;
+  /** See `SessionRows.keptByShop`. */
+  keptByShop: boolean;
 }
 
 declare module 'fastify' {
@@ -57,6 +58,11 @@ declare module 'fastify' {
     deviceId: string | null;
     /** The X-Device-Token header, when present and well formed. */
     deviceToken: string | null;
+    /**
+     * Hosted only: a shop's server keeps this signed-in request's business, so its copy here is
+     * read-only (ADR 11 §8); read with the session. Always false on a local server.
+     */
+    keptByShop: boolean;
   }
 }
 
@@ -121,7 +127,7 @@ export async function loadSession(
       .where('id', '=', session.id)
       .execute();
   }
-  return { sessionId: session.id, user, business, deviceId: session.device_id };
+  return { sessionId: session.id, user, business, deviceId: session.device_id, keptByShop: found.keptByShop };
 }
 
 export interface AccessPluginOptions {
@@ -160,6 +166,7 @@ export const accessPlugin = fp<AccessPluginOptions>((app: FastifyInstance, opts,
   app.decorateRequest('ctx', null);
   app.decorateRequest('deviceId', null);
   app.decorateRequest('deviceToken', null);
+  app.decorateRequest('keptByShop', false);
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const header = request.headers['x-device-id'];
@@ -201,6 +208,7 @@ export const accessPlugin = fp<AccessPluginOptions>((app: FastifyInstance, opts,
       at: opts.clock.now().toISOString(),
     });
     request.ctx = ctx;
+    request.keptByShop = opts.config.mode === 'hosted' && auth.keptByShop;
     await assertSessionDevice(opts.db, auth, request.deviceToken);
     if (!allows({ role: ctx.role, roles: ctx.roles }, access)) {
       throw new AppError('forbidden', 'You are not allowed to do this');
@@ -225,15 +233,16 @@ export const accessPlugin = fp<AccessPluginOptions>((app: FastifyInstance, opts,
 
   // The hosted copy of a business a shop's server pushes to is read-only (ADR 11 §8): the shop's
   // PC keeps the business, and a write here would never reach it.
-  app.addHook('preHandler', async (request: FastifyRequest) => {
-    if (opts.config.mode !== 'hosted' || !request.ctx) return;
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    if (request.routeOptions.config.whileSynced) return;
-    if (await syncedFromShop(opts.db, request.ctx.businessId, opts.config.mode))
-      throw new AppError(
+  app.addHook('preHandler', (request: FastifyRequest, _reply: FastifyReply, next: (err?: Error) => void) => {
+    if (!request.keptByShop || !request.ctx) return next();
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return next();
+    if (request.routeOptions.config.whileSynced) return next();
+    next(
+      new AppError(
         'business_synced_from_shop',
         "This business is kept on the shop's PC: make this change there",
-      );
+      ),
+    );
   });
 
   done();

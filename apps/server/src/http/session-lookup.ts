@@ -2,6 +2,7 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import type { DialectName } from '../db/dialect.js';
 import { rowsAsArrays } from '../db/group-commit.js';
 import type { Database } from '../db/tables.js';
+import { prepareByName } from '../db/pg-prepared.js';
 import type { SessionsTable } from '../db/tables/foundation.js';
 import type { ContextBusiness, ContextUser } from '../lib/context.js';
 
@@ -81,6 +82,11 @@ export interface SessionRows {
   session: SessionPart;
   user: ContextUser;
   business: ContextBusiness;
+  /**
+   * A shop's local server keeps the business and it has not chosen two-way sync: on a hosted
+   * server its copy is read-only (`syncedFromShop`; meaningless on a local server).
+   */
+  keptByShop: boolean;
 }
 
 const texts = new Map<DialectName, string>();
@@ -92,11 +98,17 @@ function statement(dialect: DialectName): string {
       list.map((c) => `"${alias}"."${c}" as "${alias}_${c}"`);
     text =
       `select ${[...cols('s', SESSION_COLUMNS), ...cols('u', USER_COLUMNS), ...cols('b', BUSINESS_COLUMNS)].join(', ')}` +
+      // the same test as modules/sync/synced-from-shop.ts, asked here rather than in a statement
+      // of its own on every write and every GET /api/me
+      `, case when "b"."two_way_sync" = 0 and exists (select 1 from "sync_servers" as "k"` +
+      ` where "k"."business_id" = "s"."business_id" and "k"."revoked_at" is null and "k"."hosted" = 0)` +
+      ` then 1 else 0 end as "kept"` +
       ` from "sessions" as "s"` +
       ` inner join "users" as "u" on "u"."id" = "s"."user_id"` +
       ` inner join "businesses" as "b" on "b"."id" = "s"."business_id"` +
       ` where "s"."token_hash" = ${dialect === 'postgres' ? '$1' : '?'}`;
     texts.set(dialect, text);
+    if (dialect === 'postgres') prepareByName(text);
   }
   return text;
 }
@@ -127,5 +139,6 @@ export async function sessionRows(
     session: pick<SessionPart>(values, 0, SESSION_COLUMNS),
     user: pick<ContextUser>(values, u, USER_COLUMNS),
     business: pick<ContextBusiness>(values, b, BUSINESS_COLUMNS),
+    keptByShop: Number(values[b + BUSINESS_COLUMNS.length]) === 1,
   };
 }

@@ -1,4 +1,3 @@
-import { syncedFromShop } from '../sync/synced-from-shop.js';
 import {
   changePasswordBodySchema,
   imageNameBodySchema,
@@ -85,7 +84,7 @@ function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
         deps.config.mode,
         request.deviceId,
         stockTaking,
-        await syncedFromShop(deps.db.kysely, auth.business.id, deps.config.mode),
+        request.keptByShop,
       );
     },
   });
