@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
 import type { Database, ProductRow } from '../../db/tables.js';
 import type { Operator } from '../../lib/context.js';
@@ -9,6 +9,37 @@ const usableLocation = compiledQuery((db, a: { locationId: string; businessId: s
   db
     .selectFrom('locations')
     .select(['id', 'name', 'active'])
+    .where('id', '=', a.locationId)
+    .where('business_id', '=', a.businessId)
+    .where('deleted_at', 'is', null),
+);
+
+/**
+ * The location as `usableLocation`, and whether an open stock count there freezes sales, in one
+ * statement: a sale and a reversal ask both.
+ */
+const sellingLocation = compiledQuery((db, a: { locationId: string; businessId: string }) =>
+  db
+    .selectFrom('locations')
+    .select((eb) => [
+      'id',
+      'name',
+      'active',
+      eb
+        .exists(
+          eb
+            .selectFrom('stock_counts')
+            .select('stock_counts.id')
+            .whereRef('stock_counts.location_id', '=', 'locations.id')
+            // A literal, not a parameter: with `status = ?` SQLite prepares the statement again on
+            // every call to decide whether the partial index of open counts applies (8 µs against
+            // 0.9 µs alone, 53 µs per sale in the checkout benchmark), and PostgreSQL's generic
+            // plan cannot use it.
+            .where('stock_counts.status', '=', sql.lit('open'))
+            .where('stock_counts.freeze_sales', '=', 1),
+        )
+        .as('frozen'),
+    ])
     .where('id', '=', a.locationId)
     .where('business_id', '=', a.businessId)
     .where('deleted_at', 'is', null),
@@ -50,6 +81,36 @@ export async function requireUsableLocation(
   if (rights && !rights.includes(locationId))
     throw new AppError('location_not_allowed', 'You may not work at this location', field);
   return loc;
+}
+
+/**
+ * `requireUsableLocation` for selling there: also refuses it while an open stock count freezes
+ * its sales (`sales_frozen`, after the location's own refusals, as the two checks one after the
+ * other would).
+ */
+export async function requireSellingLocation(
+  trx: Kysely<Database>,
+  op: Operator,
+  locationId: string,
+  field: string,
+): Promise<{ id: string; name: string }> {
+  const loc = await sellingLocation.first(trx, { locationId, businessId: op.businessId });
+  if (!loc || loc.active !== 1)
+    throw new AppError('validation_failed', 'Unknown or inactive location', field);
+  const rights = await op.locationRights(trx);
+  if (rights && !rights.includes(locationId))
+    throw new AppError('location_not_allowed', 'You may not work at this location', field);
+  // SQLite answers 1 or 0, PostgreSQL true or false
+  if (loc.frozen === true || Number(loc.frozen) === 1) throw salesFrozen();
+  return { id: loc.id, name: loc.name };
+}
+
+/** The refusal of a sale at a location whose open count freezes sales. */
+export function salesFrozen(): AppError {
+  return new AppError(
+    'sales_frozen',
+    'A stock count is under way here: sales are paused until it is finalised',
+  );
 }
 
 /** The active products of the business named by the lines; refuses an unknown or inactive one. */

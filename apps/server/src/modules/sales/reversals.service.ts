@@ -7,8 +7,7 @@ import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { nextReceiptNo } from '../../lib/receipts.js';
 import { writerSeries } from '../sync/series.js';
 import { lockedBusiness } from '../../lib/tx.js';
-import { requireUsableLocation } from '../inventory/stock-rules.js';
-import { assertSalesNotFrozen } from '../stock-counts/stock-counts.service.js';
+import { requireSellingLocation } from '../inventory/stock-rules.js';
 import { reversalLines, reversalReference, soldSoFar, wantedLines } from './reversal-checks.js';
 import { debtorEntry, insertReversal, journal, returnStock, summarise, transferOf } from './sale-writes.js';
 import type { Seller } from './sales.service.js';
@@ -45,9 +44,8 @@ export async function reverseSale(db: Db, seller: Seller, saleId: string, body: 
     const business = await lockedBusiness(db, trx, actor.businessId);
     if (await isReplay(trx, 'sale_reversals', body.id, actor.businessId, hash))
       return loadReversal(trx, actor.businessId, body.id);
-    await requireUsableLocation(trx, seller, sale.location_id, 'sale_id');
     // Goods coming back during a count that froze sales would be counted twice (ADR 4).
-    await assertSalesNotFrozen(trx, sale.location_id);
+    await requireSellingLocation(trx, seller, sale.location_id, 'sale_id');
 
     // Checks (reversal-checks.ts): they only read, so a refusal leaves nothing behind.
     const sold = await soldSoFar(trx, saleId);

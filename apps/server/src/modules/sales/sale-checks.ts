@@ -26,9 +26,8 @@ import { requireDebtor } from '../debtors/debtor-ledger.js';
 import {
   type SoldProduct,
   requireSellableProducts,
-  requireUsableLocation,
+  requireSellingLocation,
 } from '../inventory/stock-rules.js';
-import { assertSalesNotFrozen } from '../stock-counts/stock-counts.service.js';
 import { assertReferenceUnused, requireProvider, requireReference } from '../transfers/transfer-ledger.js';
 
 type Body = PlacedSaleBody;
@@ -61,8 +60,7 @@ export async function checkWhereAndWhat(
   body: Body,
 ): Promise<{ location: Named; products: Map<string, SoldProduct> }> {
   if (body.lines.length === 0) throw new AppError('validation_failed', CART_MESSAGES.empty, 'lines');
-  const location = await requireUsableLocation(trx, seller, body.location_id, 'location_id');
-  await assertSalesNotFrozen(trx, body.location_id);
+  const location = await requireSellingLocation(trx, seller, body.location_id, 'location_id');
   const products = await requireSellableProducts(trx, actor.businessId, body.lines);
   return { location, products };
 }

@@ -93,18 +93,6 @@ const openCounts = compiledQuery((db, a: { businessId: string }) =>
     .where('status', '=', sql.lit('open')),
 );
 
-const freezingCount = compiledQuery((db, a: { locationId: string }) =>
-  db
-    .selectFrom('stock_counts')
-    .select('id')
-    .where('location_id', '=', a.locationId)
-    // A literal, not a parameter: with `status = ?` SQLite prepares the statement again on every
-    // call to decide whether the partial index of open counts applies (8 µs against 0.9 µs
-    // alone, 53 µs per sale in the checkout benchmark), and PostgreSQL's generic plan cannot use it.
-    .where('status', '=', sql.lit('open'))
-    .where('freeze_sales', '=', 1),
-);
-
 /** Open counts at the given locations: the login response's `stock_taking` settings. */
 export async function openCountSettings(db: Q, businessId: string) {
   const rows = await openCounts.all(db, { businessId });
@@ -114,16 +102,6 @@ export async function openCountSettings(db: Q, businessId: string) {
     freeze_sales: r.freeze_sales === 1,
     started_at: r.started_at,
   }));
-}
-
-/** Refuses a sale at a location whose open count freezes sales (used by the till). */
-export async function assertSalesNotFrozen(db: Q, locationId: string): Promise<void> {
-  const frozen = await freezingCount.first(db, { locationId });
-  if (frozen)
-    throw new AppError(
-      'sales_frozen',
-      'A stock count is under way here: sales are paused until it is finalised',
-    );
 }
 
 /** Starts a count: snapshots what the ledger says is at the location. Idempotent by its id. */

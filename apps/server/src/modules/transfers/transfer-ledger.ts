@@ -39,7 +39,7 @@ export async function assertReferenceUnused(
     .where('provider_id', '=', providerId)
     .where('reference', '=', reference)
     // A literal, so the partial index `transfers_reference` serves it without SQLite
-    // preparing the statement again on each call (see assertSalesNotFrozen).
+    // preparing the statement again on each call (see sellingLocation in inventory/stock-rules.ts).
     .where('amount', '>', sql.lit(0))
     .executeTakeFirst();
   if (used)
