@@ -1,4 +1,6 @@
-import { type Insertable, sql } from 'kysely';
+import { type Insertable, type QueryCreator, sql } from 'kysely';
+import { dialectOf } from '../../db/dialect.js';
+import type { Database } from '../../db/tables.js';
 import { compiledQuery } from '../../db/compiled-query.js';
 import type {
   ProductSalesDailyTable,
@@ -97,7 +99,6 @@ export async function addToSummaries(trx: Trx, doc: 'sale' | 'reversal', s: Summ
     reversals_cost: sale ? 0 : s.cost,
     reversals_discount: sale ? 0 : s.discount,
   };
-  await addDaily.run(trx, { row: daily });
 
   const products = perProduct(s.lines).map((l) => ({
     business_id: s.businessId,
@@ -113,39 +114,82 @@ export async function addToSummaries(trx: Trx, doc: 'sale' | 'reversal', s: Summ
     reversed_cost: sale ? 0 : l.cost,
   }));
   const month = s.day.slice(0, 7);
-  await addProductDaily.run(trx, { rows: products.map((p) => Object.assign({ day: s.day }, p)) });
-  await addProductMonthly.run(trx, { rows: products.map((p) => Object.assign({ month }, p)) });
+  const days = products.map((p) => Object.assign({ day: s.day }, p));
+  const months = products.map((p) => Object.assign({ month }, p));
+  if (dialectOf<Database>(trx) === 'postgres') {
+    await addAllAtOnce.run(trx, { row: daily, days, months });
+    return;
+  }
+  await addDaily.run(trx, { row: daily });
+  await addProductDaily.run(trx, { rows: days });
+  await addProductMonthly.run(trx, { rows: months });
 }
 
-const addDaily = compiledQuery((db, a: { row: Insertable<SalesSummaryDailyTable> }) =>
-  db
+function upsertDaily(db: QueryCreator<Database>, row: Insertable<SalesSummaryDailyTable>) {
+  return db
     .insertInto('sales_summary_daily')
-    .values(a.row)
+    .values(row)
     .onConflict((oc) =>
       oc
         .columns(['business_id', 'day', 'location_id', 'user_id', 'kind'])
         .doUpdateSet(Object.fromEntries(DAILY_FIGURES.map((c) => [c, add('sales_summary_daily', c)]))),
-    ),
-);
+    );
+}
 
-const addProductDaily = compiledQuery((db, a: { rows: Insertable<ProductSalesDailyTable>[] }) =>
-  db
+function upsertProductDaily(db: QueryCreator<Database>, rows: Insertable<ProductSalesDailyTable>[]) {
+  return db
     .insertInto('product_sales_daily')
-    .values(a.rows)
+    .values(rows)
     .onConflict((oc) =>
       oc
         .columns(['business_id', 'day', 'location_id', 'product_id'])
         .doUpdateSet(Object.fromEntries(PRODUCT_FIGURES.map((c) => [c, add('product_sales_daily', c)]))),
-    ),
-);
+    );
+}
 
-const addProductMonthly = compiledQuery((db, a: { rows: Insertable<ProductSalesMonthlyTable>[] }) =>
-  db
+function upsertProductMonthly(db: QueryCreator<Database>, rows: Insertable<ProductSalesMonthlyTable>[]) {
+  return db
     .insertInto('product_sales_monthly')
-    .values(a.rows)
+    .values(rows)
     .onConflict((oc) =>
       oc
         .columns(['business_id', 'month', 'location_id', 'product_id'])
         .doUpdateSet(Object.fromEntries(PRODUCT_FIGURES.map((c) => [c, add('product_sales_monthly', c)]))),
+    );
+}
+
+const addDaily = compiledQuery((db, a: { row: Insertable<SalesSummaryDailyTable> }) =>
+  upsertDaily(db, a.row),
+);
+
+const addProductDaily = compiledQuery((db, a: { rows: Insertable<ProductSalesDailyTable>[] }) =>
+  upsertProductDaily(db, a.rows),
+);
+
+const addProductMonthly = compiledQuery((db, a: { rows: Insertable<ProductSalesMonthlyTable>[] }) =>
+  upsertProductMonthly(db, a.rows),
+);
+
+/**
+ * PostgreSQL only: the three upserts in one statement (data-modifying `with`, each on its own
+ * table), two round trips fewer per sale and reversal. SQLite has no such `with`, and there a
+ * statement costs no round trip.
+ */
+const addAllAtOnce = compiledQuery(
+  (
+    db,
+    a: {
+      row: Insertable<SalesSummaryDailyTable>;
+      days: Insertable<ProductSalesDailyTable>[];
+      months: Insertable<ProductSalesMonthlyTable>[];
+    },
+  ) =>
+    upsertProductMonthly(
+      db
+        .with('summary_day', (q) => upsertDaily(q, a.row))
+        .with('product_day', (q) =>
+          upsertProductDaily(q as unknown as QueryCreator<Database>, a.days),
+        ) as unknown as QueryCreator<Database>,
+      a.months,
     ),
 );
