@@ -45,9 +45,9 @@ export class PreparingClient extends pg.Client {
   override query(...args: unknown[]): never {
     const [text, values, callback] = args;
     const name = typeof text === 'string' && callback === undefined ? names.get(text) : undefined;
-    const run = super.query as (...a: unknown[]) => unknown;
-    if (!name) return run.apply(this, args) as never;
-    const named = run.call(this, { name, text, values }) as Promise<QueryResult>;
+    const run = super.query.bind(this) as (...a: unknown[]) => unknown;
+    if (!name) return run(...args) as never;
+    const named = run({ name, text, values }) as Promise<QueryResult>;
     return named.catch((err: unknown) => {
       // The statement is stale on this connection: end the connection (the pool opens a new one,
       // which prepares it afresh); this request fails, as any request under a live migration may.
