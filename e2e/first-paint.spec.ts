@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ensureSetup } from './support/fixtures';
+import { ADMIN, apiLoginInPage, ensureSetup } from './support/fixtures';
 import { seriousAxeFindings } from './support/axe';
 
 test.beforeAll(ensureSetup);
@@ -49,5 +49,34 @@ test.describe('the first paint does not wait for the app (issue 21)', () => {
     expect(start).toBeGreaterThan(-1);
     expect(start).toBeLessThan(sheet);
     expect(sheet).toBeLessThan(root);
+  });
+
+  test("a screen's stylesheets come after the first ones, so its CSS modules win a tie with Mantine's", async ({
+    page,
+    request,
+  }) => {
+    const first = [
+      ...(await (await request.get('/login')).text()).matchAll(
+        /<link rel="stylesheet" crossorigin href="([^"]+)">/g,
+      ),
+    ].map((m) => m[1]!);
+    await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+    await page.goto('/cash-sale');
+    await expect(page.getByTestId('till-search')).toBeVisible();
+    const sheets = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('link[rel="stylesheet"]')).map((l) => ({
+        href: new URL((l as HTMLLinkElement).href).pathname,
+        inBody: l.parentElement === document.body,
+        beforeRoot: Boolean(
+          l.compareDocumentPosition(document.getElementById('root')!) & Node.DOCUMENT_POSITION_FOLLOWING,
+        ),
+      })),
+    );
+    // the page's own first, then the signed-in shell's and the till's, all in the body before the app's root
+    expect(sheets.slice(0, first.length).map((s) => s.href)).toEqual(first);
+    expect(sheets.length).toBeGreaterThan(first.length);
+    expect(sheets.every((s) => s.inBody && s.beforeRoot)).toBe(true);
+    // the till's cart: its CSS module's `display: flex` over Paper's `display: block`
+    expect(await page.locator('[class*="_cart_"]').evaluate((e) => getComputedStyle(e).display)).toBe('flex');
   });
 });

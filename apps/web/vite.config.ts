@@ -45,6 +45,38 @@ export function moveStylesToBody(html: string): string {
   return out.replace('<!-- app styles -->', moved.join('\n    '));
 }
 
+/** Where Vite's preload helper puts the stylesheet of a screen loaded later, and where it should. */
+const PRELOAD_APPEND = 'document.head.appendChild(link);';
+const PRELOAD_INSERT =
+  'if (isCss && document.getElementById("root")) document.body.insertBefore(link, document.getElementById("root")); else document.head.appendChild(link);';
+
+/**
+ * A lazy chunk's stylesheets after the app's first ones, in the body before the app's root, not at
+ * the end of the head where Vite's preload helper appends them: with the first stylesheets in the
+ * body (moveStylesToBody), a screen's styles in the head came before them in the cascade, so
+ * Mantine's rules beat the screen's CSS modules where both set a property with the same
+ * specificity (the till's cart lost `display: flex` to Paper's `display: block`). Now the order is
+ * the order of loading again: Mantine's base and the first components, the app's global styles,
+ * then each screen's Mantine components and CSS modules as it loads, all before the theme's
+ * variables Mantine writes inside the root.
+ */
+export function lazyStylesAfterFirst(code: string): string {
+  if (!code.includes(PRELOAD_APPEND))
+    throw new Error(`vite's preload helper no longer has ${PRELOAD_APPEND}`);
+  return code.replace(PRELOAD_APPEND, PRELOAD_INSERT);
+}
+
+function lazyStylesInBody(): Plugin {
+  return {
+    name: 'duka-lazy-styles-in-body',
+    apply: 'build',
+    transform: {
+      filter: { id: /^\0vite\/preload-helper\.js$/ },
+      handler: (code) => lazyStylesAfterFirst(code),
+    },
+  };
+}
+
 /**
  * src/boot.ts as the page's first script, an entry of its own: tiny, it runs while the app's code
  * is still downloading and starts the language file's fetch (Vite would fold a second script of
@@ -77,6 +109,7 @@ export default defineConfig({
   plugins: [
     react(),
     bootScript(),
+    lazyStylesInBody(),
     // Installable, and the app shell opens from the service worker's cache even while the server
     // restarts or is unreachable. The API is never cached: only the built files are precached.
     VitePWA({
