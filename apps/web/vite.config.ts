@@ -1,7 +1,7 @@
 import { type Plugin, type Rolldown, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { MANTINE_BASE, stylesBefore } from './mantine-styles';
+import { MANTINE_BASE, stylesBefore } from './mantine-styles.ts';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
