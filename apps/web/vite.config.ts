@@ -1,6 +1,7 @@
-import { type Plugin, defineConfig } from 'vite';
+import { type Plugin, type Rolldown, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { MANTINE_BASE, stylesBefore } from './mantine-styles.ts';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -45,6 +46,102 @@ export function moveStylesToBody(html: string): string {
   return out.replace('<!-- app styles -->', moved.join('\n    '));
 }
 
+/** Where Vite's preload helper puts the stylesheet of a screen loaded later, and where it should. */
+const PRELOAD_APPEND = 'document.head.appendChild(link);';
+const PRELOAD_INSERT =
+  'if (isCss && document.getElementById("root")) document.body.insertBefore(link, document.getElementById("root")); else document.head.appendChild(link);';
+
+/**
+ * A lazy chunk's stylesheets after the app's first ones, in the body before the app's root, not at
+ * the end of the head where Vite's preload helper appends them: with the first stylesheets in the
+ * body (moveStylesToBody), a screen's styles in the head came before them in the cascade, so
+ * Mantine's rules beat the screen's CSS modules where both set a property with the same
+ * specificity (the till's cart lost `display: flex` to Paper's `display: block`). Now the order is
+ * the order of loading again: Mantine's base and the first components, the app's global styles,
+ * then each screen's Mantine components and CSS modules as it loads, all before the theme's
+ * variables Mantine writes inside the root.
+ */
+export function lazyStylesAfterFirst(code: string): string {
+  if (!code.includes(PRELOAD_APPEND))
+    throw new Error(`vite's preload helper no longer has ${PRELOAD_APPEND}`);
+  return code.replace(PRELOAD_APPEND, PRELOAD_INSERT);
+}
+
+function lazyStylesInBody(): Plugin {
+  return {
+    name: 'duka-lazy-styles-in-body',
+    apply: 'build',
+    transform: {
+      filter: { id: /^\0vite\/preload-helper\.js$/ },
+      handler: (code) => lazyStylesAfterFirst(code),
+    },
+  };
+}
+
+/** Mantine's style files: @mantine/core's, one per component and the base ones, and @mantine/notifications'. */
+const MANTINE_CSS = /[\\/]@mantine[\\/](?:core[\\/]styles[\\/][\w-]+|notifications[\\/]styles)\.css$/;
+
+/** The modules the start (the sign-in page) loads with it: main.tsx's static imports, transitively. */
+let startModules: Set<string> | null = null;
+function startModulesOf(ctx: Rolldown.ChunkingContext): Set<string> {
+  if (startModules) return startModules;
+  const seen = new Set<string>();
+  const queue = [path.join(root, 'src/main.tsx')];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return (startModules = seen);
+}
+
+/**
+ * Mantine's styles in two chunks (issue 21): those of the components the start shows (the sign-in
+ * page, the toasts), with Mantine's base, in the page's own stylesheets; and those of every other
+ * component the app uses, loaded with the first signed-in screen (or the setup or error page),
+ * before that screen's own CSS. Left to itself the bundler spread them over some thirty chunks by
+ * which screens share them, and the order of the stylesheets, which decides between rules of the
+ * same specificity, followed that spread instead of Mantine's order.
+ */
+function mantineStylesChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
+  if (!MANTINE_CSS.test(id)) return null;
+  return startModulesOf(ctx).has(id) ? 'mantine-start' : 'mantine';
+}
+
+/**
+ * Resets the start's modules for each build, and fails the build when a chunk has Mantine's style
+ * files out of order (the base after a component's, or a component's before those it is built on:
+ * Button's before UnstyledButton's): the order of the stylesheet decides between rules of the same
+ * specificity. The chunk keeps the order in which its files are first imported (each styles.ts
+ * lists its files in Mantine's order).
+ */
+function mantineStylesInOrder(): Plugin {
+  let before: Map<string, Set<string>>;
+  return {
+    name: 'duka-mantine-styles-in-order',
+    apply: 'build',
+    buildStart() {
+      startModules = null;
+      before = stylesBefore();
+    },
+    renderChunk(_code, chunk) {
+      const files = chunk.moduleIds
+        .filter((id) => /@mantine[\\/]core[\\/]styles[\\/]/.test(id))
+        .map((id) => path.basename(id, '.css'));
+      files.forEach((file, i) => {
+        const late = files
+          .slice(i + 1)
+          .find(
+            (other) =>
+              (MANTINE_BASE.includes(other) && !MANTINE_BASE.includes(file)) || before.get(file)?.has(other),
+          );
+        if (late) throw new Error(`${chunk.name}: @mantine/core/styles/${file}.css comes before ${late}.css`);
+      });
+      return null;
+    },
+  };
+}
+
 /**
  * src/boot.ts as the page's first script, an entry of its own: tiny, it runs while the app's code
  * is still downloading and starts the language file's fetch (Vite would fold a second script of
@@ -77,6 +174,8 @@ export default defineConfig({
   plugins: [
     react(),
     bootScript(),
+    lazyStylesInBody(),
+    mantineStylesInOrder(),
     // Installable, and the app shell opens from the service worker's cache even while the server
     // restarts or is unreachable. The API is never cached: only the built files are precached.
     VitePWA({
@@ -142,7 +241,14 @@ export default defineConfig({
       input: { index: path.join(root, 'index.html'), boot: path.join(root, 'src/boot.ts') },
       // zod in a chunk of its own: left to itself the bundler put small zod-free modules every
       // page needs (error codes, permissions) in zod's chunk, and the sign-in page loaded zod.
-      output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: mantineStylesChunk, test: MANTINE_CSS },
+          ],
+        },
+      },
     },
   },
   server: {

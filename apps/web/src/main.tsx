@@ -1,6 +1,9 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import './app/global.css';
+// Mantine's styles per component (issue 21): its base first, here; each module that renders
+// components imports their styles (a feature's through its styles.ts), so a screen's chunk brings
+// only what it shows. src/app/mantine-styles.test.ts checks that none is missing.
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders, createQueryClient } from './app/providers';
@@ -17,6 +20,9 @@ import {
 import { createI18n } from './lib/i18n';
 import { bindNotifyI18n } from './lib/notify';
 import { ME_QUERY_KEY, fetchHealth, fetchMe, hasSignedInHint } from './features/auth/auth-api';
+// the app's own styles after those of every component the start loads (the imports above): they
+// override some
+import './app/global.css';
 
 /** This till's saved device and its token (IndexedDB), set on the API client. */
 async function loadDevice(): Promise<void> {

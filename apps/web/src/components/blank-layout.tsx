@@ -1,3 +1,9 @@
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Title.css';
 import type { ReactNode } from 'react';
 import { Box, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { LanguagePicker } from './language-picker';

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Text.css';
 import type { ReactNode } from 'react';
 import { Paper, Text } from '@mantine/core';
 

@@ -1,3 +1,11 @@
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Stack.css';
 import type { ReactNode } from 'react';
 import { Button, Group, Pagination, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

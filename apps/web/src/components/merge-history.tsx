@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Skeleton.css';
 import { List, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

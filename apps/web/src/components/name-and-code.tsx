@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Text.css';
 import { Text } from '@mantine/core';
 
 /** A product (or line) as lists show it: its name, and its code (and category) dimmed below. */

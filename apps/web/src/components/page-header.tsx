@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Title.css';
 import type { ReactNode } from 'react';
 import { Group, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';

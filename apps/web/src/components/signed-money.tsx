@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Text.css';
 import { Text } from '@mantine/core';
 import { useFormat } from '../lib/format';
 import { useSession } from '../lib/session-context';

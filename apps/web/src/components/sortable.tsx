@@ -1,3 +1,7 @@
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Table.css';
 import { type ReactNode, useState } from 'react';
 import { Group, Table, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';

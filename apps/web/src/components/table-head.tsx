@@ -1,3 +1,5 @@
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Table.css';
 import { Table } from '@mantine/core';
 
 /** A table's header row: one cell a column, then the actions column, named for screen readers only. */

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Avatar.css';
 import { Avatar, type MantineSize } from '@mantine/core';
 import { DEFAULT_AVATAR } from '../lib/session-storage';
 

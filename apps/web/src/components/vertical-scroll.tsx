@@ -1,3 +1,4 @@
+import '@mantine/core/styles/ScrollArea.css';
 import { ScrollArea, type ScrollAreaAutosizeProps } from '@mantine/core';
 
 /**

@@ -1,3 +1,4 @@
+import './styles';
 import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';

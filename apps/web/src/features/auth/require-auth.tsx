@@ -1,3 +1,4 @@
+import './styles';
 import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Center, Loader } from '@mantine/core';

@@ -1,3 +1,4 @@
+import './styles';
 import { Alert, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDatabaseExport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import './styles';
 import { Button, Group, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Business } from '@duka/domain';

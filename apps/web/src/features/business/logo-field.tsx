@@ -1,3 +1,4 @@
+import './styles';
 import { Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

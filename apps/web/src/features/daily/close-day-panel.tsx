@@ -1,3 +1,4 @@
+import './styles';
 import {
   Alert,
   Button,

@@ -1,3 +1,4 @@
+import './styles';
 import { Link } from 'react-router';
 import {
   Alert,

@@ -1,3 +1,4 @@
+import './styles';
 import { Card, Grid, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type DailySummary, type DayFigures, SALE_KINDS } from '@duka/domain';

@@ -1,3 +1,4 @@
+import './styles';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Box, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';

@@ -1,3 +1,4 @@
+import './styles';
 import { Grid, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '@duka/domain';

@@ -1,3 +1,4 @@
+import './styles';
 import { useState } from 'react';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { SegmentedControl } from '@mantine/core';

@@ -1,3 +1,4 @@
+import './styles';
 import { useState } from 'react';
 import { Badge, Button, Drawer, Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCash } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import './styles';
 import { Group, Switch, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

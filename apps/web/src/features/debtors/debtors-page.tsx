@@ -1,3 +1,4 @@
+import './styles';
 import { Button, Paper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import './styles';
 import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './styles';
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';

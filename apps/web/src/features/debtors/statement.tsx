@@ -1,3 +1,4 @@
+import './styles';
 import { useState } from 'react';
 import { Badge, Button, Group, Portal, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconExternalLink, IconPrinter } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import './styles';
 import { Code, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/format';

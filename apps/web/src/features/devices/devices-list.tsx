@@ -1,3 +1,4 @@
+import './styles';
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '@duka/domain';

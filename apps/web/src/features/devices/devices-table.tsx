@@ -1,3 +1,4 @@
+import './styles';
 import { deviceUpdateSchema } from '@duka/domain';
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Code, Group, Table, TextInput } from '@mantine/core';

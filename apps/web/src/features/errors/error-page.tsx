@@ -1,3 +1,4 @@
+import './styles';
 import { Link, useNavigate } from 'react-router';
 import { Button, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowLeft, IconHome, IconMapQuestion } from '@tabler/icons-react';

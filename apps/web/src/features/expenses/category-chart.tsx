@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import './styles';
 import { BarChart } from '@mantine/charts';
 import { Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

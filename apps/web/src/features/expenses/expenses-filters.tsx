@@ -1,3 +1,4 @@
+import './styles';
 import { Paper, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RangePicker } from '../../components/range-picker';

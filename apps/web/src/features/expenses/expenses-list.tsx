@@ -1,3 +1,4 @@
+import './styles';
 import { Button, Grid, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';

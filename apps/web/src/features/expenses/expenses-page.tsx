@@ -1,3 +1,4 @@
+import './styles';
 import { useState } from 'react';
 import { Button, Tabs } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import './styles';
 import { Anchor, Badge, Button, Card, Group, Image, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

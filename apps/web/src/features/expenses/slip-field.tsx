@@ -1,3 +1,4 @@
+import './styles';
 import { useState } from 'react';
 import { Button, Group, Image, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';

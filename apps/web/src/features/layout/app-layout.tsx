@@ -1,3 +1,4 @@
+import './styles';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ProfileDialog } from '../profile';

@@ -1,3 +1,4 @@
+import './styles';
 import { useEffect } from 'react';
 import { Badge, Loader, Tooltip } from '@mantine/core';
 import { IconWifi, IconWifiOff } from '@tabler/icons-react';

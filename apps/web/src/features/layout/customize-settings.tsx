@@ -1,3 +1,4 @@
+import './styles';
 import { ColorSwatch, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

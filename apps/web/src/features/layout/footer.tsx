@@ -1,3 +1,4 @@
+import './styles';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import classes from './layout.module.css';

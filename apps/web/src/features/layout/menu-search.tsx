@@ -1,3 +1,4 @@
+import './styles';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionIcon, Autocomplete, Tooltip } from '@mantine/core';

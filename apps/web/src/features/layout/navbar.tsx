@@ -1,3 +1,4 @@
+import './styles';
 import { Link } from 'react-router';
 import { ActionIcon, Burger, Group, Image, Indicator, Tooltip } from '@mantine/core';
 import { useFullscreenDocument } from '@mantine/hooks';

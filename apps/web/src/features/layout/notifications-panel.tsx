@@ -1,3 +1,4 @@
+import './styles';
 import { Link } from 'react-router';
 import { Drawer, Group, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconBellCheck, IconCloudX } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import './styles';
 import { ActionIcon, Affix, Transition } from '@mantine/core';
 import { IconArrowUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

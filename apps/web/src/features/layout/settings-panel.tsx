@@ -1,3 +1,4 @@
+import './styles';
 import { ActionIcon, Drawer, Tabs, Tooltip } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

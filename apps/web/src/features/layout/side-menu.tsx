@@ -1,3 +1,4 @@
+import './styles';
 import { useEffect, useState } from 'react';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { NavLink } from '@mantine/core';

@@ -1,3 +1,4 @@
+import './styles';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ActionIcon, Image, ScrollArea, Text, Tooltip } from '@mantine/core';

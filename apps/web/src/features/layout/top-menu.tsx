@@ -1,3 +1,4 @@
+import './styles';
 import { Link, useLocation } from 'react-router';
 import { Button, Group, Menu } from '@mantine/core';
 import { IconChevronDown, IconCircle } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import './styles';
 import { useState } from 'react';
 import { ActionIcon, Button } from '@mantine/core';
 import { IconCashRegister } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import './styles';
 import { useEffect, useState } from 'react';
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import './styles';
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Group, Loader, Select, Stack, Switch, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';

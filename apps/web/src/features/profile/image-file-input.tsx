@@ -1,3 +1,4 @@
+import './styles';
 import { FileInput, type FileInputProps } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './styles';
 import { Button, Divider, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCamera } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import './styles';
 import { useEffect, useState } from 'react';
 import { Button, Code, Group, Text } from '@mantine/core';
 import { IconDeviceDesktop } from '@tabler/icons-react';

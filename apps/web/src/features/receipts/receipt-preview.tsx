@@ -1,3 +1,4 @@
+import './styles';
 import { Paper, Skeleton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './styles';
 import { Group, Text } from '@mantine/core';
 import { IconArrowDownRight, IconArrowRight, IconArrowUpRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

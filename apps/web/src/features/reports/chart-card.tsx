@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import './styles';
 import type { ReactNode } from 'react';
 import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import './styles';
 import { CompositeChart } from '@mantine/charts';
 import { useTranslation } from 'react-i18next';
 import type { ProfitReport } from '@duka/domain';

@@ -1,3 +1,4 @@
+import './styles';
 import { useState } from 'react';
 import { Box, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';

@@ -1,3 +1,4 @@
+import './styles';
 import type { ReactNode } from 'react';
 import { Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';

@@ -1,3 +1,4 @@
+import './styles';
 import type { ReactNode } from 'react';
 import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';

@@ -1,3 +1,4 @@
+import './styles';
 import type { ReactNode } from 'react';
 import { Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './styles';
 import { BarChart } from '@mantine/charts';
 import { useTranslation } from 'react-i18next';
 import type { SalesReport } from '@duka/domain';

@@ -1,3 +1,4 @@
+import './styles';
 import { useState } from 'react';
 import { Box, SimpleGrid } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';

@@ -1,3 +1,4 @@
+import './styles';
 import { SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { TFunction } from 'i18next';

@@ -1,3 +1,4 @@
+import './styles';
 import { BarChart } from '@mantine/charts';
 import { Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';

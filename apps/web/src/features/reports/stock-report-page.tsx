@@ -1,3 +1,4 @@
+import './styles';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Box, Button, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';

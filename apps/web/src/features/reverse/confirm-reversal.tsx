@@ -1,3 +1,4 @@
+import './styles';
 import { Button, Group, List, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '@duka/domain';

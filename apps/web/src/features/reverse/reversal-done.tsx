@@ -1,3 +1,4 @@
+import './styles';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconExternalLink, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

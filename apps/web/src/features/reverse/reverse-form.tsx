@@ -1,3 +1,4 @@
+import './styles';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowBackUp, IconEraser } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import './styles';
 import { Card, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity } from '@duka/domain';

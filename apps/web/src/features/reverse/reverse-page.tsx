@@ -1,3 +1,4 @@
+import './styles';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import {

@@ -1,3 +1,4 @@
+import './styles';
 import { Link } from 'react-router';
 import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';

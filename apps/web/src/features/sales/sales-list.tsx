@@ -1,3 +1,4 @@
+import './styles';
 import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SalesList } from '@duka/domain';

@@ -1,3 +1,4 @@
+import './styles';
 import { Navigate } from 'react-router';
 import { Alert, Button, Divider, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

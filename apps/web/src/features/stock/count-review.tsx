@@ -1,3 +1,4 @@
+import './styles';
 import { Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type StockCount, formatQuantity } from '@duka/domain';

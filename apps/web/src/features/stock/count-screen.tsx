@@ -1,3 +1,4 @@
+import './styles';
 import { useState } from 'react';
 import {
   Alert,

@@ -1,3 +1,4 @@
+import './styles';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MergeHistorySection } from '../../components/merge-history';

@@ -1,3 +1,4 @@
+import './styles';
 import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

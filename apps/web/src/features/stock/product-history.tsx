@@ -1,3 +1,4 @@
+import './styles';
 import { Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type Movement, type Product, formatQuantity } from '@duka/domain';

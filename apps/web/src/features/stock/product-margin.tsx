@@ -1,3 +1,4 @@
+import './styles';
 import { Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { currencyMinorDigits, marginOf, parseMoney } from '@duka/domain';

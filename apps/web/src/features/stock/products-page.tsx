@@ -1,3 +1,4 @@
+import './styles';
 import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';

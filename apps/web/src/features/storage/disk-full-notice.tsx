@@ -1,3 +1,4 @@
+import './styles';
 import { Link } from 'react-router';
 import { Group, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';

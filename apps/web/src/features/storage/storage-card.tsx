@@ -1,3 +1,4 @@
+import './styles';
 import { Alert, Group, Paper, Skeleton, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './styles';
 import { ActionIcon, Button, Code, CopyButton, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconLink, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './styles';
 import { useState } from 'react';
 import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import './styles';
 import { useState } from 'react';
 import { Alert, Anchor, Button, Code, Divider, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import './styles';
 import { Badge, Button, Code, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconEyeOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './styles';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { Alert, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';

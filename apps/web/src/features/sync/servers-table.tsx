@@ -1,3 +1,4 @@
+import './styles';
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Code, Group, Modal, Table, Text, Tooltip } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';

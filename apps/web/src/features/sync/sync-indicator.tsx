@@ -1,3 +1,4 @@
+import './styles';
 import { Link } from 'react-router';
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconCloud, IconCloudCheck, IconCloudUp, IconCloudX } from '@tabler/icons-react';

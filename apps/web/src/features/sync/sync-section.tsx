@@ -1,3 +1,4 @@
+import './styles';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { Divider, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';

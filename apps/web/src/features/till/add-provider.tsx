@@ -1,3 +1,4 @@
+import './styles';
 import { useState } from 'react';
 import { Button, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import './styles';
 import { ActionIcon, Group, Text, TextInput } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

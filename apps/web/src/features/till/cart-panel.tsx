@@ -1,3 +1,4 @@
+import './styles';
 import { Alert, Button, Group, Kbd, Paper, Stack, Text } from '@mantine/core';
 import {
   IconAlertCircle,

@@ -1,3 +1,4 @@
+import './styles';
 import { useState } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import './styles';
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity } from '@duka/domain';

@@ -1,3 +1,4 @@
+import './styles';
 import { useEffect, useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Kbd, Modal, Popover, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import './styles';
 import { useEffect } from 'react';
 import {
   Alert,

@@ -1,3 +1,4 @@
+import './styles';
 import { Button, Divider, Group, Kbd, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck, IconPlus } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import './styles';
 import { type RefObject, forwardRef, useEffect, useState } from 'react';
 import {
   Group,

@@ -1,3 +1,4 @@
+import './styles';
 import type { ReactNode } from 'react';
 import { Alert, Group, Kbd, Select, Text, Title } from '@mantine/core';
 import {

@@ -1,3 +1,4 @@
+import './styles';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { SaleKind } from '@duka/domain';

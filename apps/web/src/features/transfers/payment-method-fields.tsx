@@ -1,3 +1,4 @@
+import './styles';
 import { Input, SegmentedControl, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethod, Provider } from '@duka/domain';

@@ -1,3 +1,4 @@
+import './styles';
 import { Grid, Select, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './styles';
 import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PROVIDER_KINDS, type Provider, isAdminRole } from '@duka/domain';

@@ -1,3 +1,4 @@
+import './styles';
 import { Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

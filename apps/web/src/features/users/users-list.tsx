@@ -1,3 +1,4 @@
+import './styles';
 import { Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './styles';
 import { Paper, Tabs } from '@mantine/core';
 import { IconDevices, IconHistory, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './styles';
 import { ActionIcon, Badge, Card, Group, Menu, Stack, Table, Text } from '@mantine/core';
 import { IconDots, IconKey, IconPencil, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../styles';
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';

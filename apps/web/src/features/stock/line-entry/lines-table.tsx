@@ -1,3 +1,4 @@
+import '../styles';
 import { ActionIcon, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../styles';
 import { forwardRef, useImperativeHandle, useRef } from 'react';
 import { Combobox, Group, Loader, Text, TextInput } from '@mantine/core';
 import { IconBarcode } from '@tabler/icons-react';

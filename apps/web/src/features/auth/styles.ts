@@ -1,0 +1,15 @@
+/**
+ * The Mantine styles of auth's components, with those they are built on, in Mantine's order; each
+ * of its modules that renders them imports this first, so they arrive with its chunk, before its CSS
+ * modules (src/app/mantine-styles.test.ts checks the list).
+ */
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/Stack.css';

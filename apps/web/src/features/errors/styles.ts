@@ -1,0 +1,11 @@
+/**
+ * The Mantine styles of errors's components, with those they are built on, in Mantine's order; each
+ * of its modules that renders them imports this first, so they arrive with its chunk, before its CSS
+ * modules (src/app/mantine-styles.test.ts checks the list).
+ */
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/ThemeIcon.css';
