@@ -1,5 +1,7 @@
 import type { Product, productInputSchema, productQuerySchema, productUpdateSchema } from '@duka/domain';
 import type { z } from 'zod';
+import { sql } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query.js';
 import type { Db } from '../../db/database.js';
 import type { ProductRow } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -205,6 +207,28 @@ export async function getProduct(db: Db, businessId: string, id: string): Promis
 }
 
 /** Exact barcode or code first, then names and codes containing the text. */
+/**
+ * The product a scanned barcode names, else the one a typed code names (the barcode first), in
+ * one statement: every search with text asks it.
+ */
+const exactProduct = compiledQuery((db, a: { businessId: string; text: string }) =>
+  db
+    .selectFrom('product_barcodes')
+    .select([sql<number>`1`.as('rank'), 'product_id'])
+    .where('business_id', '=', a.businessId)
+    .where('barcode', '=', a.text)
+    .unionAll(
+      db
+        .selectFrom('products')
+        .select([sql<number>`2`.as('rank'), 'id as product_id'])
+        .where('business_id', '=', a.businessId)
+        .where('code', '=', a.text)
+        .where('deleted_at', 'is', null),
+    )
+    .orderBy('rank')
+    .limit(1),
+);
+
 export async function searchProducts(
   db: Db,
   businessId: string,
@@ -238,24 +262,7 @@ export async function searchProducts(
   const text = q.q?.trim();
   if (text) {
     // A scanned barcode or a typed code names one product: answer it without searching names.
-    const exact =
-      (
-        await db.kysely
-          .selectFrom('product_barcodes')
-          .select('product_id')
-          .where('business_id', '=', businessId)
-          .where('barcode', '=', text)
-          .executeTakeFirst()
-      )?.product_id ??
-      (
-        await db.kysely
-          .selectFrom('products')
-          .select('id')
-          .where('business_id', '=', businessId)
-          .where('code', '=', text)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst()
-      )?.id;
+    const exact = (await exactProduct.first(db.kysely, { businessId, text }))?.product_id;
     if (exact && q.offset === 0) {
       const hit = await query.where('products.id', '=', exact).execute();
       if (hit.length) return toProducts(db.kysely, hit);

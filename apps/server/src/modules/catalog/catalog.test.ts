@@ -102,10 +102,14 @@ describe('products', () => {
     expect(await names('bread')).toEqual(['BRD4', 'BRD8']);
     expect(await names('BRD8')).toEqual(['BRD8']);
     expect(await names('5000000000001')).toEqual(['BRD4']);
-    expect(await names('%')).toHaveLength(3);
+    // a barcode that is also another product's code names the barcode's product
+    await buildProduct(t.app, admin, { name: 'Rye loaf', code: '5000000000001', category: 'Bakery' });
+    expect(await names('5000000000001')).toEqual(['BRD4']);
+    expect(await names('%')).toHaveLength(4);
     expect((await get<Product[]>('/api/products?category=Bakery')).map((p) => p.code)).toEqual([
       'BRD4',
       'BRD8',
+      '5000000000001',
     ]);
     expect(await get<string[]>('/api/products/categories')).toEqual(['Bakery', 'Dairy']);
   });
