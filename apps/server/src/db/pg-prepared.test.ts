@@ -58,4 +58,19 @@ describe('named prepared statements', () => {
     for (let i = 0; i < 12; i++)
       expect(await probe.all(db.kysely, { id: 'a' })).toEqual([{ id: 'a', note: null }]);
   });
+
+  it('a statement the connection no longer has fails once, and its connection is replaced', async () => {
+    if (TEST_DIALECT === 'sqlite') {
+      expect(preparedName('select 2')).toBeUndefined();
+      return;
+    }
+    const name = preparedName(business.compile(db.kysely, { id: 'x' }).sql) ?? 'none';
+    await db.kysely.connection().execute(async (conn) => {
+      await business.all(conn, { id: 'b1' });
+      // gone from the connection while pg still counts it as prepared there
+      await sql`deallocate ${sql.raw(name)}`.execute(conn);
+      await expect(business.all(conn, { id: 'b1' })).rejects.toMatchObject({ code: '26000' });
+    });
+    for (let i = 0; i < 12; i++) expect(await business.all(db.kysely, { id: 'b1' })).toEqual([]);
+  });
 });

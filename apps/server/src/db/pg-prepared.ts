@@ -29,11 +29,15 @@ export function preparedName(sqlText: string): string | undefined {
 }
 
 /**
- * The error PostgreSQL gives when a prepared statement's result columns changed under it (a table
- * altered by a migration while this process ran): the statement cannot be used again on that
- * connection.
+ * Errors after which a named statement cannot be used again on its connection: its result columns
+ * changed under it (`0A000` "cached plan must not change result type": a table altered by a
+ * migration while this process ran), or the connection no longer has it (`26000`: pg believes it
+ * prepared, e.g. after a value pg could not send made it close the statement it had just parsed).
  */
-const CACHED_PLAN_CHANGED = '0A000';
+function staleStatement(err: unknown): boolean {
+  const { code, message } = err as { code?: string; message?: string };
+  return (code === '0A000' && /cached plan/.test(message ?? '')) || code === '26000';
+}
 
 type QueryResult = pg.QueryResult<pg.QueryResultRow>;
 
@@ -51,7 +55,7 @@ export class PreparingClient extends pg.Client {
     return named.catch((err: unknown) => {
       // The statement is stale on this connection: end the connection (the pool opens a new one,
       // which prepares it afresh); this request fails, as any request under a live migration may.
-      if ((err as { code?: string }).code === CACHED_PLAN_CHANGED) this.end().catch(() => {});
+      if (staleStatement(err)) this.end().catch(() => {});
       throw err;
     }) as never;
   }
