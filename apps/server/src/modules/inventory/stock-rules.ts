@@ -75,12 +75,7 @@ export async function requireUsableLocation(
   field: string,
 ): Promise<{ id: string; name: string }> {
   const loc = await usableLocation.first(trx, { locationId, businessId: op.businessId });
-  if (!loc || loc.active !== 1)
-    throw new AppError('validation_failed', 'Unknown or inactive location', field);
-  const rights = await op.locationRights(trx);
-  if (rights && !rights.includes(locationId))
-    throw new AppError('location_not_allowed', 'You may not work at this location', field);
-  return loc;
+  return usable(trx, op, loc, locationId, field);
 }
 
 /**
@@ -95,14 +90,26 @@ export async function requireSellingLocation(
   field: string,
 ): Promise<{ id: string; name: string }> {
   const loc = await sellingLocation.first(trx, { locationId, businessId: op.businessId });
+  const { id, name, frozen } = await usable(trx, op, loc, locationId, field);
+  // SQLite answers 1 or 0, PostgreSQL true or false
+  if (frozen === true || Number(frozen) === 1) throw salesFrozen();
+  return { id, name };
+}
+
+/** The location read, refused when missing, inactive, or not one the user may work at. */
+async function usable<L extends { active: number }>(
+  trx: Kysely<Database>,
+  op: Operator,
+  loc: L | undefined,
+  locationId: string,
+  field: string,
+): Promise<L> {
   if (!loc || loc.active !== 1)
     throw new AppError('validation_failed', 'Unknown or inactive location', field);
   const rights = await op.locationRights(trx);
   if (rights && !rights.includes(locationId))
     throw new AppError('location_not_allowed', 'You may not work at this location', field);
-  // SQLite answers 1 or 0, PostgreSQL true or false
-  if (loc.frozen === true || Number(loc.frozen) === 1) throw salesFrozen();
-  return { id: loc.id, name: loc.name };
+  return loc;
 }
 
 /** The refusal of a sale at a location whose open count freezes sales. */
