@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Checkout alone, for profiling: a fresh local server (optionally under --cpu-prof, set
-// PROFILE_DIR), a 3-line cash sale at 32 connections for BENCH_SECONDS (default 10).
-// `node bench/profile-checkout.mjs` prints sales/s and p99; with PROFILE_DIR the server writes a
-// .cpuprofile there on exit (open it in Chrome's DevTools).
+// PROFILE_DIR), a 3-line cash sale at 32 connections for BENCH_SECONDS (default 10), then GET
+// /api/me. `node bench/profile-checkout.mjs` prints sales/s and p99; with PROFILE_DIR the server
+// writes a .cpuprofile there on exit (open it in Chrome's DevTools, or
+// `node bench/profile-summary.mjs <file>`). BENCH_ONLY=me leaves the sales out, so the profile is
+// GET /api/me's alone.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,23 +36,20 @@ try {
     body: JSON.stringify({ business_name: 'Bench shop', username: 'owner', password: 'bench-pass-1' }),
   });
   const cookie = setup.headers.get('set-cookie').split(';')[0];
-  const template = await prepareCheckout(url, cookie);
-  const load = checkoutLoad(url, cookie, template);
-  await autocannon({ ...load, connections: 32, duration: 2 });
-  const cpu0 = cpuS(child.pid);
-  const r = await autocannon({ ...load, connections: 32, duration: seconds });
-  const cpuPerSale = ((cpuS(child.pid) - cpu0) * 1000) / r.requests.total;
-  if (r.errors || r.non2xx) throw new Error(`${r.errors} errors, ${r.non2xx} non-2xx`);
-  const me = await autocannon({
-    url: `${url}/api/me`,
-    headers: { cookie },
-    connections: 32,
-    duration: seconds,
-  });
-  console.log(
-    `POST /api/sales: ${Math.round(r.requests.average)} sales/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, server CPU ${cpuPerSale.toFixed(2)} ms per sale`,
-  );
-  console.log(`GET /api/me:     ${Math.round(me.requests.average)} req/s, p99 ${me.latency.p99} ms`);
+  /** The load for the whole of BENCH_SECONDS after a 2-second warm-up, with the server's CPU per request. */
+  const measured = async (load) => {
+    await autocannon({ ...load, connections: 32, duration: 2 });
+    const cpu0 = cpuS(child.pid);
+    const r = await autocannon({ ...load, connections: 32, duration: seconds });
+    if (r.errors || r.non2xx) throw new Error(`${r.errors} errors, ${r.non2xx} non-2xx`);
+    const cpuMs = ((cpuS(child.pid) - cpu0) * 1000) / r.requests.total;
+    return `${Math.round(r.requests.average)}/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, server CPU ${cpuMs.toFixed(3)} ms each`;
+  };
+  if (process.env.BENCH_ONLY !== 'me') {
+    const template = await prepareCheckout(url, cookie);
+    console.log(`POST /api/sales: ${await measured(checkoutLoad(url, cookie, template))}`);
+  }
+  console.log(`GET /api/me:     ${await measured({ url: `${url}/api/me`, headers: { cookie } })}`);
 } finally {
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));

@@ -7,6 +7,7 @@ import {
   type RawBuilder,
   type RootOperationNode,
 } from 'kysely';
+import { executeCompiled } from './group-commit.js';
 import { prepareByName } from './pg-prepared.js';
 import type { Database } from './tables.js';
 
@@ -150,8 +151,8 @@ export function compiledQuery<A, R>(
   return {
     compile,
     uncached: (db, args) => (build(db, args) as Buildable<R>).compile(db),
-    run: (db, args) => db.executeQuery(compile(db, args)),
-    all: async (db, args) => (await db.executeQuery(compile(db, args))).rows,
-    first: async (db, args) => (await db.executeQuery(compile(db, args))).rows[0],
+    run: (db, args) => executeCompiled<R>(db, compile(db, args)),
+    all: async (db, args) => (await executeCompiled<R>(db, compile(db, args))).rows,
+    first: async (db, args) => (await executeCompiled<R>(db, compile(db, args))).rows[0],
   };
 }

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, sql } from 'kysely';
+import { CompiledQuery, Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GroupCommitSqliteDialect } from './group-commit.js';
+import { GroupCommitSqliteDialect, executeCompiled } from './group-commit.js';
 
 interface Schema {
   t: { id: number; v: string };
@@ -147,6 +147,76 @@ describe('group commit (SQLite)', () => {
     expect(ran.slice(0, singleAt).filter((s) => s === 'commit')).toHaveLength(1);
     expect(ran.slice(singleAt)).not.toContain('commit');
     expect([onDisk(1).n, onDisk(2).n, onDisk(3).n]).toEqual([1, 1, 1]);
+  });
+
+  /** Counts the connections the driver hands out (each query or transaction through Kysely takes one). */
+  const countAcquired = () => {
+    const driver = dialect.driver;
+    const acquire = driver.acquireConnection.bind(driver);
+    const counted = { n: 0 };
+    driver.acquireConnection = () => {
+      counted.n += 1;
+      return acquire();
+    };
+    return counted;
+  };
+  const count = (q: Kysely<Schema>) =>
+    executeCompiled<{ n: number }, Schema>(q, CompiledQuery.raw('select count(*) as n from t')).then(
+      (r) => r.rows[0]!.n,
+    );
+
+  it('a compiled query runs at once on a free connection, and waits its turn while a transaction holds it', async () => {
+    const acquired = countAcquired();
+    expect(await count(db)).toBe(0);
+    expect(acquired.n).toBe(0);
+
+    // A transaction that has written and then waits: a read outside it must not see its write,
+    // which the transaction then takes back.
+    let written!: () => void;
+    const holding = new Promise<void>((r) => (written = r));
+    let finish!: () => void;
+    const gate = new Promise<void>((r) => (finish = r));
+    const tx = db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('t').values({ id: 1, v: 'x' }).execute();
+        written();
+        await gate;
+        throw new Error('changed its mind');
+      })
+      .catch((err: Error) => err.message);
+    await holding;
+    let seen: number | undefined;
+    const read = count(db).then((n) => (seen = n));
+    await new Promise((r) => setImmediate(r));
+    const seenWhileHeld = seen;
+    finish();
+    expect(seenWhileHeld).toBeUndefined();
+    expect(await tx).toBe('changed its mind');
+    await read;
+    expect(seen).toBe(0);
+    expect(acquired.n).toBe(2);
+  });
+
+  it('inside a transaction a compiled query runs in it, and goes with its rollback', async () => {
+    const acquired = countAcquired();
+    const inside = await db
+      .transaction()
+      .execute(async (trx) => {
+        await executeCompiled<unknown, Schema>(
+          trx,
+          CompiledQuery.raw("insert into t (id, v) values (7, 'in')"),
+        );
+        const n = await count(trx);
+        throw new Error(`saw ${n}`);
+      })
+      .catch((err: Error) => err.message);
+    expect(inside).toBe('saw 1');
+    expect(await count(db)).toBe(0);
+    expect(acquired.n).toBe(1);
+    // A compiled write outside a transaction commits (and reaches the disk) like any other.
+    await executeCompiled<unknown, Schema>(db, CompiledQuery.raw("insert into t (id, v) values (8, 'out')"));
+    expect(onDisk(8).n).toBe(1);
   });
 
   it('streams a read row by row', async () => {

@@ -2,11 +2,14 @@ import type SQLite from 'better-sqlite3';
 import {
   type CompiledQuery,
   type DatabaseConnection,
+  type DialectAdapter,
   type Driver,
+  type Kysely,
   type QueryResult,
   SelectQueryNode,
   SqliteDialect,
 } from 'kysely';
+import type { Database } from './tables.js';
 
 const ARRAY_ROWS = Symbol('rows as arrays');
 type ArrayRows = CompiledQuery & { [ARRAY_ROWS]?: true };
@@ -50,6 +53,8 @@ export class GroupCommitDriver implements Driver {
   readonly #sqlite: SQLite.Database;
   readonly #prepare: (sql: string) => SQLite.Statement;
   readonly #mutex = new FifoMutex();
+  /** The connection a query or transaction holds, while one does (not the group's own COMMIT). */
+  #holder: GroupConnection | null = null;
   /** The group's BEGIN was issued and its COMMIT not yet. */
   #open = false;
   #waiting: { resolve: () => void; reject: (err: unknown) => void }[] = [];
@@ -66,7 +71,9 @@ export class GroupCommitDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.#mutex.lock();
-    return new GroupConnection(this);
+    const conn = new GroupConnection(this);
+    this.#holder = conn;
+    return conn;
   }
 
   beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -88,6 +95,7 @@ export class GroupCommitDriver implements Driver {
     conn.released = true;
     const durable = new Promise<void>((resolve, reject) => this.#waiting.push({ resolve, reject }));
     this.#schedule();
+    this.#holder = null;
     this.#mutex.unlock();
     await durable;
   }
@@ -112,6 +120,7 @@ export class GroupCommitDriver implements Driver {
     const conn = connection as GroupConnection;
     if (!conn.released) {
       conn.released = true;
+      this.#holder = null;
       this.#mutex.unlock();
     }
     return Promise.resolve();
@@ -159,6 +168,19 @@ export class GroupCommitDriver implements Driver {
     }
     const { changes, lastInsertRowid } = stmt.run(parameters);
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  }
+
+  /**
+   * Runs a query at once, without Kysely's round of promises through the connection (issue 21:
+   * about 13 µs of each statement's ~20 on `GET /api/me`), when that is what the round would end
+   * in: outside a transaction, when no query or transaction holds the connection (the statement
+   * runs to completion before anything else can take it); inside one, while its transaction holds
+   * the connection. Undefined when the query must wait its turn: the caller then goes through
+   * Kysely as usual.
+   */
+  executeNow(compiledQuery: CompiledQuery, inTransaction: boolean): QueryResult<unknown> | undefined {
+    if (inTransaction ? !this.#holder?.inTransaction : this.#mutex.held) return undefined;
+    return this.execute(compiledQuery, inTransaction);
   }
 
   /** A read, row by row: like any read, it does not wait for the group. */
@@ -237,6 +259,10 @@ class FifoMutex {
   #held = false;
   readonly #queue: (() => void)[] = [];
 
+  get held(): boolean {
+    return this.#held;
+  }
+
   lock(): Promise<void> {
     if (!this.#held) {
       this.#held = true;
@@ -252,6 +278,9 @@ class FifoMutex {
   }
 }
 
+/** The group-commit driver of each Kysely instance's adapter (shared by its transactions). */
+const driversByAdapter = new WeakMap<DialectAdapter, GroupCommitDriver>();
+
 /** Kysely's SQLite dialect with the group-commit driver in place of its own. */
 export class GroupCommitSqliteDialect extends SqliteDialect {
   readonly driver: GroupCommitDriver;
@@ -264,4 +293,33 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     return this.driver;
   }
+
+  override createAdapter(): DialectAdapter {
+    const adapter = super.createAdapter();
+    driversByAdapter.set(adapter, this.driver);
+    return adapter;
+  }
+}
+
+/**
+ * Runs a compiled query: on the shop's SQLite at once when the connection is free for it
+ * (`GroupCommitDriver.executeNow`), else, and on PostgreSQL, through Kysely. The same rows and
+ * errors either way; a Kysely instance with plugins always goes through Kysely (they may change
+ * the query or its rows).
+ */
+export function executeCompiled<R, DB = Database>(
+  db: Kysely<DB>,
+  query: CompiledQuery,
+): Promise<QueryResult<R>> {
+  const executor = db.getExecutor();
+  const driver = executor.plugins.length === 0 ? driversByAdapter.get(executor.adapter) : undefined;
+  if (driver) {
+    try {
+      const now = driver.executeNow(query, db.isTransaction);
+      if (now) return Promise.resolve(now as QueryResult<R>);
+    } catch (err) {
+      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+  return db.executeQuery<R>(query);
 }

@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DialectName } from '../db/dialect.js';
-import { rowsAsArrays } from '../db/group-commit.js';
+import { executeCompiled, rowsAsArrays } from '../db/group-commit.js';
 import type { Database } from '../db/tables.js';
 import { prepareByName } from '../db/pg-prepared.js';
 import type { SessionsTable } from '../db/tables/foundation.js';
@@ -126,7 +126,8 @@ export async function sessionRows(
   dialect: DialectName,
   tokenHash: string,
 ): Promise<SessionRows | undefined> {
-  const { rows } = await db.executeQuery<unknown[] | Record<string, unknown>>(
+  const { rows } = await executeCompiled<unknown[] | Record<string, unknown>>(
+    db,
     rowsAsArrays(CompiledQuery.raw(statement(dialect), [tokenHash])),
   );
   const row = rows[0];
