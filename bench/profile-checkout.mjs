@@ -4,7 +4,8 @@
 // /api/me. `node bench/profile-checkout.mjs` prints sales/s and p99; with PROFILE_DIR the server
 // writes a .cpuprofile there on exit (open it in Chrome's DevTools, or
 // `node bench/profile-summary.mjs <file>`). BENCH_ONLY=me leaves the sales out, so the profile is
-// GET /api/me's alone.
+// GET /api/me's alone. STATEMENT_TIMES=1 prints the time of each SQL statement the sales ran
+// (bench/statement-times-hook.mjs), average per run, slowest in total first.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,11 +18,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-prof-'));
 const profileDir = process.env.PROFILE_DIR;
+const statementFile = process.env.STATEMENT_TIMES ? path.join(dataDir, 'statements.txt') : undefined;
 const { child, url } = await startServer(
   root,
-  [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'apps/server/dist/main.js'],
+  [
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    ...(statementFile ? ['--import', path.join(root, 'bench/statement-times-hook.mjs')] : []),
+    'apps/server/dist/main.js',
+  ],
   {
     ...process.env,
+    ...(statementFile ? { DUKA_BENCH_STATEMENT_FILE: statementFile } : {}),
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -37,8 +44,17 @@ try {
   });
   const cookie = setup.headers.get('set-cookie').split(';')[0];
   /** The load for the whole of BENCH_SECONDS after a 2-second warm-up, with the server's CPU per request. */
+  /** The statements' table since the last call (STATEMENT_TIMES), once the server has written it. */
+  const statements = async () => {
+    if (!statementFile) return '';
+    fs.rmSync(statementFile, { force: true });
+    child.kill('SIGUSR2');
+    for (let i = 0; i < 50 && !fs.existsSync(statementFile); i++) await new Promise((r) => setTimeout(r, 20));
+    return fs.readFileSync(statementFile, 'utf8');
+  };
   const measured = async (load) => {
     await autocannon({ ...load, connections: 32, duration: 2 });
+    await statements();
     const cpu0 = cpuS(child.pid);
     const r = await autocannon({ ...load, connections: 32, duration: seconds });
     if (r.errors || r.non2xx) throw new Error(`${r.errors} errors, ${r.non2xx} non-2xx`);
@@ -48,6 +64,8 @@ try {
   if (process.env.BENCH_ONLY !== 'me') {
     const template = await prepareCheckout(url, cookie);
     console.log(`POST /api/sales: ${await measured(checkoutLoad(url, cookie, template))}`);
+    if (statementFile)
+      console.log(`statements of the sales (average time per run × runs):\n${await statements()}`);
   }
   console.log(`GET /api/me:     ${await measured({ url: `${url}/api/me`, headers: { cookie } })}`);
 } finally {
