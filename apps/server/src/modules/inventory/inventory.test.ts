@@ -1,5 +1,7 @@
 import type { JournalEntry, Location, Product, StockDocument, Supplier } from '@duka/domain';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { GroupCommitDriver } from '../../db/group-commit.js';
 import { expectLedgerConsistent } from '../../test/ledger-check.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 import { STAFF_PASSWORD, buildBusiness, buildUser, signIn } from '../../test/factories.js';
@@ -136,6 +138,37 @@ describe('stock documents on the ledger', () => {
       before.length,
     );
     expect(await level(rice.id, shop.id)).toBe(2_500);
+  });
+
+  it('moves the levels and writes the movements in one statement on PostgreSQL (one round trip), two on SQLite', async () => {
+    // Every statement each database's client is sent (the spies call through).
+    const spy =
+      t.db.dialect === 'postgres'
+        ? vi.spyOn(pg.Client.prototype, 'query')
+        : vi.spyOn(GroupCommitDriver.prototype, 'execute');
+    let texts: string[];
+    try {
+      const res = await post('/api/stock/positive', {
+        location_id: store.id,
+        reason: 'found',
+        lines: [
+          { product_id: rice.id, quantity: 1_000 },
+          { product_id: sugar.id, quantity: 2_000 },
+        ],
+      });
+      expect(res.statusCode).toBe(201);
+      // pg is sent a text or a { text } config; the SQLite driver a compiled query ({ sql })
+      texts = spy.mock.calls.map(([q]: unknown[]) => {
+        const c = q as { sql?: string; text?: string } | string | undefined;
+        return typeof c === 'string' ? c : (c?.sql ?? c?.text ?? '');
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    const writes = texts.filter(
+      (text) => /stock_(levels|movements)/.test(text) && /^\s*(insert|with)/i.test(text),
+    );
+    expect(writes).toHaveLength(t.db.dialect === 'postgres' ? 1 : 2);
   });
 
   it('lets only one of two requests at once take the last units', async () => {
