@@ -39,6 +39,9 @@ test.describe('sign-in with a device (seed spec §4, §8, spec-decisions.md)', (
     // Signed out and in again: the saved id is reused, nothing is asked.
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
+    // Wait for the sign-out to finish: going to /login while its request is in flight can abort
+    // it, leave the session alive, and the login page then sends the user on to the till.
+    await expect(page).toHaveURL(/\/login$/);
     await uiLogin(page, username, STAFF_PASSWORD);
     await expect(page).toHaveURL(/\/cash-sale$/);
     await expect(page.getByText('Device not detected!')).toHaveCount(0);

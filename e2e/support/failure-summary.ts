@@ -10,12 +10,15 @@ export default class FailureSummary implements Reporter {
   onTestEnd(test: TestCase, result: TestResult) {
     if (result.status === 'passed' || result.status === 'skipped' || result.status === test.expectedStatus)
       return;
+    // A test timeout's first error names only the timeout; the next ones name the step that hung.
+    const messages = result.errors.length ? result.errors.map((e) => e.message ?? '') : [result.status];
     // eslint-disable-next-line no-control-regex
-    const plain = (result.error?.message ?? result.status).replace(/\u001b\[[0-9;]*m/g, '');
-    const at = result.error?.stack?.split('\n').find((l) => l.includes('.spec.ts')) ?? '';
+    const plain = messages.join('\n').replace(/\u001b\[[0-9;]*m/g, '');
+    const stacks = result.errors.flatMap((e) => e.stack?.split('\n') ?? []);
+    const at = stacks.find((l) => l.includes('.spec.ts')) ?? '';
     this.failed.push({
       title: test.titlePath().filter(Boolean).join(' › '),
-      error: [...plain.split('\n').slice(0, 14), at.trim()].filter(Boolean).join('\n      '),
+      error: [...plain.split('\n').slice(0, 24), at.trim()].filter(Boolean).join('\n      '),
     });
   }
 
