@@ -68,6 +68,7 @@ try {
       console.log(`statements of the sales (average time per run × runs):\n${await statements()}`);
   }
   console.log(`GET /api/me:     ${await measured({ url: `${url}/api/me`, headers: { cookie } })}`);
+  if (statementFile) console.log(`statements of GET /api/me:\n${await statements()}`);
 } finally {
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));

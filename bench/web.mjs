@@ -56,14 +56,19 @@ async function freshServer(dataDir) {
   return { child, url, cookies };
 }
 
-/** Gzip (level 9) of each script the page loaded, fetched again uncompressed: comparable before and after. */
+/**
+ * Gzip (level 9) of each script the page loaded, fetched again uncompressed: comparable before and
+ * after. BENCH_JS_FILES=1 prints each file's size too, largest first.
+ */
 async function gzipBytes(urls) {
-  let total = 0;
+  const sizes = [];
   for (const u of urls) {
     const res = await fetch(u, { headers: { 'accept-encoding': 'identity' } });
-    total += zlib.gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
+    sizes.push([new URL(u).pathname, zlib.gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length]);
   }
-  return total;
+  if (process.env.BENCH_JS_FILES)
+    for (const [file, n] of sizes.sort((a, b) => b[1] - a[1])) console.log(`${''.padEnd(46)}${kb(n).padStart(8)}  ${file}`);
+  return sizes.reduce((sum, [, n]) => sum + n, 0);
 }
 
 /**
@@ -105,6 +110,11 @@ async function audit(port, url, cookies, attempt = 1) {
   if (cookies && new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
     throw new Error(`${url}: ended on ${lhr.finalDisplayedUrl}, not signed in`);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  // BENCH_LIGHTHOUSE_DIR=<dir> keeps each report (open it in https://googlechrome.github.io/lighthouse/viewer/)
+  if (process.env.BENCH_LIGHTHOUSE_DIR) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, '') || 'root'}-${Date.now()}.json`;
+    fs.writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_DIR, name), JSON.stringify(lhr));
+  }
   const requests = lhr.audits['network-requests'].details.items;
   const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith('http'));
   const failed = Object.values(lhr.categories)
