@@ -64,10 +64,14 @@ async function gzipBytes(urls) {
   const sizes = [];
   for (const u of urls) {
     const res = await fetch(u, { headers: { 'accept-encoding': 'identity' } });
-    sizes.push([new URL(u).pathname, zlib.gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length]);
+    sizes.push([
+      new URL(u).pathname,
+      zlib.gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length,
+    ]);
   }
   if (process.env.BENCH_JS_FILES)
-    for (const [file, n] of sizes.sort((a, b) => b[1] - a[1])) console.log(`${''.padEnd(46)}${kb(n).padStart(8)}  ${file}`);
+    for (const [file, n] of sizes.sort((a, b) => b[1] - a[1]))
+      console.log(`${''.padEnd(46)}${kb(n).padStart(8)}  ${file}`);
   return sizes.reduce((sum, [, n]) => sum + n, 0);
 }
 
