@@ -11,6 +11,37 @@ test.describe('sign-in and sign-out (seed spec §2, §3, §4)', () => {
     expect(await seriousAxeFindings(page, '/login')).toEqual([]);
   });
 
+  test('the sign-in page loads only what it shows: no device store, printing, charts, form library or toasts (issue 21)', async ({
+    page,
+  }) => {
+    const scripts: Promise<string>[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(r.text());
+    });
+    const loaded = async () => (await Promise.all(scripts)).join('\n');
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // A string each library's built code keeps (its error class, its name, an option, a display name).
+    const marks = {
+      Dexie: 'DexieError',
+      'qz-tray': 'QZ Tray',
+      recharts: 'recharts',
+      '@mantine/form': 'clearInputErrorOnChange',
+      'the toasts': '@mantine/notifications/Notifications',
+    };
+    const atSignIn = await loaded();
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(Object.entries(marks).filter(([, mark]) => atSignIn.includes(mark))).toEqual([]);
+
+    // Signed in, the device store and the toasts ("Logged in") arrive: the marks are live.
+    await uiLogin(page, ADMIN.username, ADMIN.password);
+    await expect(page.getByText('Logged in', { exact: true })).toBeVisible();
+    const signedIn = await loaded();
+    expect(signedIn).toContain(marks.Dexie);
+    expect(signedIn).toContain(marks['the toasts']);
+  });
+
   test('admin lands on /dashboard with toast "Logged in" and the four local-storage entries', async ({
     page,
   }) => {

@@ -3,15 +3,15 @@ import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense, lazy, useSyncExternalStore } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { LayoutConfigProvider, colorSchemeOf, useLayoutConfig } from '../features/layout/layout-config';
 import { cssVariablesResolver, theme } from './theme';
 import { useInertBehindDialogs } from '../lib/use-inert-behind-dialogs';
+import { loadToasts, subscribeToastsNeeded, toastsNeeded } from '../lib/notify';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -23,6 +23,20 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/** The toasts' component, loaded with the first toast (lib/notify.ts). */
+const ToastsComponent = lazy(() => loadToasts().then((m) => ({ default: m.Notifications })));
+
+function Toasts() {
+  const needed = useSyncExternalStore(subscribeToastsNeeded, toastsNeeded);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* Toasts appear top-center (seed spec §2). */}
+      <ToastsComponent position="top-center" zIndex={1000} limit={4} />
+    </Suspense>
+  );
+}
+
 function ThemedMantine({ children }: { children: ReactNode }) {
   const { config } = useLayoutConfig();
   useInertBehindDialogs();
@@ -32,8 +46,7 @@ function ThemedMantine({ children }: { children: ReactNode }) {
       forceColorScheme={colorSchemeOf(config)}
       cssVariablesResolver={cssVariablesResolver}
     >
-      {/* Toasts appear top-center (seed spec §2). */}
-      <Notifications position="top-center" zIndex={1000} limit={4} />
+      <Toasts />
       {children}
     </MantineProvider>
   );

@@ -1,4 +1,5 @@
-import { notifications } from '@mantine/notifications';
+import type * as MantineToasts from '@mantine/notifications';
+import type { NotificationData } from '@mantine/notifications';
 import type { i18n as I18n } from 'i18next';
 import { ApiError } from './api-error';
 import { GENERIC_ERROR, type KnownRefusals, ownWordsOf } from './error-words';
@@ -9,11 +10,53 @@ export function bindNotifyI18n(instance: I18n): void {
 }
 const t = (key: string, opts?: Record<string, unknown>): string => (i18nRef ? i18nRef.t(key, opts) : key);
 
+type ToastsModule = typeof MantineToasts;
+let toastsCode: Promise<ToastsModule> | null = null;
+const whenNeeded = new Set<() => void>();
+
+/**
+ * The toasts' code (the component, its transitions and its store: ~18 KB gzip) loads with the
+ * first toast, not with every page (issue 21: the sign-in page shows none until something goes
+ * wrong). app/providers.tsx mounts the component once it is needed.
+ */
+export function loadToasts(): Promise<ToastsModule> {
+  if (!toastsCode) {
+    toastsCode = import('@mantine/notifications');
+    // Not loaded (offline, and not cached): the next toast tries again.
+    toastsCode.catch(() => (toastsCode = null));
+    for (const notify of whenNeeded) notify();
+  }
+  return toastsCode;
+}
+
+/** Whether a toast was raised yet, for useSyncExternalStore. */
+export const toastsNeeded = (): boolean => toastsCode !== null;
+export function subscribeToastsNeeded(onChange: () => void): () => void {
+  whenNeeded.add(onChange);
+  return () => whenNeeded.delete(onChange);
+}
+
+/** Shows a toast, in the order asked, once the toasts' code is there. */
+export function showToast(data: NotificationData): void {
+  loadToasts().then(
+    (m) => void m.notifications.show(data),
+    () => undefined,
+  );
+}
+
+/** Hides a toast shown by showToast. */
+export function hideToast(id: string): void {
+  void toastsCode?.then(
+    (m) => m.notifications.hide(id),
+    () => undefined,
+  );
+}
+
 /** Every toast's close button is named, in the user's language (axe: button-name). */
 const closeButtonProps = () => ({ 'aria-label': t('common.close') });
 
 export function notifySuccess(message: string, title?: string): void {
-  notifications.show({
+  showToast({
     color: 'teal',
     title,
     message,
@@ -23,11 +66,11 @@ export function notifySuccess(message: string, title?: string): void {
 }
 
 export function notifyError(message: string, title?: string): void {
-  notifications.show({ color: 'red', title, message, autoClose: 6000, closeButtonProps: closeButtonProps() });
+  showToast({ color: 'red', title, message, autoClose: 6000, closeButtonProps: closeButtonProps() });
 }
 
 export function notifyWarning(message: string, title?: string): void {
-  notifications.show({
+  showToast({
     color: 'yellow',
     title,
     message,
@@ -38,7 +81,7 @@ export function notifyWarning(message: string, title?: string): void {
 
 /** A warning shown once while it is on screen (the same id again is not stacked). */
 export function notifyOnce(id: string, key: string): void {
-  notifications.show({
+  showToast({
     id,
     color: 'yellow',
     message: t(key),

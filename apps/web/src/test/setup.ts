@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor wait up to 5 s rather than 1: a whole layout rendered in jsdom took longer than a
+// second on a loaded machine (the suites run beside the server suites), and failed while correct.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine needs these browser APIs that jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {

@@ -16,7 +16,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const me = useMe();
   const setup = useQuery({ queryKey: ['setup-status'], queryFn: fetchSetupStatus, retry: 1 });
-  const { form, submit, busy, error } = useLoginForm();
+  const { inputProps, submit, busy, error } = useLoginForm();
 
   useEffect(() => {
     if (setup.data?.setup_required) void navigate('/setup', { replace: true });
@@ -26,7 +26,7 @@ export function LoginPage() {
 
   return (
     <BlankLayout title={t('auth.signInTitle')} subtitle={t('auth.signInSubtitle')}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           {error && (
             <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
@@ -39,13 +39,13 @@ export function LoginPage() {
             autoComplete="username"
             autoFocus
             required
-            {...form.getInputProps('login')}
+            {...inputProps('login')}
           />
           <PasswordInput
             label={t('auth.password')}
             autoComplete="current-password"
             required
-            {...form.getInputProps('password')}
+            {...inputProps('password')}
           />
           <Button type="submit" loading={busy} size="md" fullWidth>
             {t('auth.signIn')}

@@ -1,6 +1,5 @@
-import { useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +33,11 @@ async function loginDevice(login: string, t: TFunction): Promise<string | null> 
   }
 }
 
+interface LoginValues {
+  login: string;
+  password: string;
+}
+
 /** The sign-in form: login and password, the device they sign in from, and where they land. */
 export function useLoginForm() {
   const { t, i18n } = useTranslation();
@@ -41,16 +45,28 @@ export function useLoginForm() {
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { login: '', password: '' },
-    validate: {
-      login: (v) => (v.trim() ? null : t('auth.loginRequired')),
-      password: (v) => (v ? null : t('auth.passwordRequired')),
+  // Two fields in plain state rather than @mantine/form (issue 21: the sign-in page loads only
+  // what it shows; the form library comes with the screens that need it).
+  const [values, setValues] = useState<LoginValues>({ login: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof LoginValues, string>>>({});
+  const inputProps = (field: keyof LoginValues) => ({
+    value: values[field],
+    error: errors[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      const value = e.currentTarget.value;
+      setValues((v) => ({ ...v, [field]: value }));
+      setErrors((x) => ({ ...x, [field]: undefined }));
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const found = {
+      login: values.login.trim() ? undefined : t('auth.loginRequired'),
+      password: values.password ? undefined : t('auth.passwordRequired'),
+    };
+    setErrors(found);
+    if (found.login || found.password) return;
     setBusy(true);
     setError(null);
     try {
@@ -78,7 +94,7 @@ export function useLoginForm() {
     } finally {
       setBusy(false);
     }
-  });
+  };
 
-  return { form, submit, busy, error };
+  return { inputProps, submit, busy, error };
 }

@@ -1,9 +1,9 @@
 import './styles';
 import { Button, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { ERROR_WORDS } from '../../lib/error-words';
+import { hideToast, showToast } from '../../lib/notify';
 import { PrintError } from '../../lib/printing/print-receipt';
 
 /** What the printer said (out of paper, cover open, …) in the user's words, else the seed spec's. */
@@ -15,7 +15,7 @@ function failureWords(err: unknown, t: TFunction): string {
 /** A failed print (or drawer opening) stays on screen until dismissed, with what went wrong and a way to print again. */
 export function showPrintFailure(err: unknown, t: TFunction, retry: () => void, title: string): void {
   const id = `print-failed-${Date.now()}`;
-  notifications.show({
+  showToast({
     id,
     color: 'red',
     title: t(title),
@@ -30,7 +30,7 @@ export function showPrintFailure(err: unknown, t: TFunction, retry: () => void, 
           color="red"
           leftSection={<IconRefresh size={14} aria-hidden />}
           onClick={() => {
-            notifications.hide(id);
+            hideToast(id);
             retry();
           }}
         >
