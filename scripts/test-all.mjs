@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: every suite. Type check and lint, unit and server tests (SQLite always, PostgreSQL
-// too when DATABASE_URL is set), then the end-to-end journeys in real Chromium.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every suite. Type check and lint (side by side: each keeps one core busy), unit and
+// server tests (SQLite always, PostgreSQL too when DATABASE_URL is set), then the end-to-end
+// journeys in real Chromium.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,24 +24,42 @@ if (!process.env.DATABASE_URL) {
 }
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+/** Steps in order; the steps of one inner list run at the same time, each printed whole when it ends. */
 const steps = [
-  ['Type check', 'npm', ['run', 'typecheck', '--silent']],
-  ['Lint', 'npm', ['run', 'lint', '--silent']],
-  ['Unit and server tests', bin('vitest'), ['run']],
-  ['Build', process.execPath, [path.join(root, 'scripts/ensure-built.mjs')]],
-  ['End-to-end tests', bin('playwright'), ['test']],
+  [
+    ['Type check', 'npm', ['run', 'typecheck', '--silent']],
+    ['Lint', 'npm', ['run', 'lint', '--silent']],
+  ],
+  [['Unit and server tests', bin('vitest'), ['run']]],
+  [['Build', process.execPath, [path.join(root, 'scripts/ensure-built.mjs')]]],
+  [['End-to-end tests', bin('playwright'), ['test']]],
 ];
 
+/** Runs one step: its output straight through when alone, else kept and printed once it ends. */
+function run([name, cmd, args], alone) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    if (alone) console.log(`\n=== ${name} ===`);
+    const child = spawn(cmd, args, { cwd: root, stdio: alone ? 'inherit' : 'pipe', env: process.env });
+    const out = [];
+    child.stdout?.on('data', (d) => out.push(d));
+    child.stderr?.on('data', (d) => out.push(d));
+    child.on('close', (code) => {
+      if (!alone) process.stdout.write(`\n=== ${name} ===\n${Buffer.concat(out).toString()}`);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      resolve({ name, ok: code === 0, line: `${code === 0 ? 'ok  ' : 'FAIL'} ${name} (${seconds} s)` });
+    });
+  });
+}
+
 const results = [];
-for (const [name, cmd, args] of steps) {
-  console.log(`\n=== ${name} ===`);
-  const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  results.push(`${r.status === 0 ? 'ok  ' : 'FAIL'} ${name} (${seconds} s)`);
-  if (r.status !== 0) {
-    console.error(`\n${results.join('\n')}\n\n${name} failed.`);
-    process.exit(r.status ?? 1);
+for (const group of steps) {
+  const done = await Promise.all(group.map((step) => run(step, group.length === 1)));
+  results.push(...done.map((d) => d.line));
+  const failed = done.filter((d) => !d.ok);
+  if (failed.length) {
+    console.error(`\n${results.join('\n')}\n\n${failed.map((d) => d.name).join(', ')} failed.`);
+    process.exit(1);
   }
 }
 console.log(`\n${results.join('\n')}`);
