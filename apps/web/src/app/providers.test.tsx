@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { cleanNotifications } from '@mantine/notifications';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notifySuccess } from '../lib/notify';
 import { testI18n } from '../test/render';
 import { AppProviders, createQueryClient } from './providers';
@@ -22,5 +22,40 @@ describe('the app providers: toasts (issue 21)', () => {
     act(() => notifySuccess('Saved at once'));
     expect(await screen.findByText('Saved at once')).toBeInTheDocument();
     expect(document.querySelector('.mantine-Notifications-root')).not.toBeNull();
+  });
+});
+
+describe('the app providers: toasts whose code does not arrive', () => {
+  afterEach(() => {
+    vi.doUnmock('@mantine/notifications');
+    vi.resetModules();
+  });
+
+  it('leave the page rendered (offline, not cached): no toast, no error', async () => {
+    vi.resetModules();
+    vi.doMock('@mantine/notifications', () => {
+      throw new Error('Failed to fetch dynamically imported module');
+    });
+    const { AppProviders: Providers, createQueryClient: client } = await import('./providers');
+    const notify = await import('../lib/notify');
+    const { setupI18n } = await import('../lib/i18n');
+    const i18n = await setupI18n({ en: { translation: {} } }, 'en');
+    render(
+      <Providers i18n={i18n} queryClient={client()}>
+        <p>the page</p>
+      </Providers>,
+    );
+    act(() => notify.notifySuccess('Saved at once'));
+    await act(async () => {
+      await expect(notify.loadToasts()).rejects.toThrow();
+    });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.getByText('the page')).toBeInTheDocument();
+    expect(screen.queryByText('Saved at once')).not.toBeInTheDocument();
+    // The next toast tries again, and fails again: still the page.
+    act(() => notify.notifySuccess('Saved again'));
+    await act(() => notify.loadToasts().catch(() => undefined));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.getByText('the page')).toBeInTheDocument();
   });
 });

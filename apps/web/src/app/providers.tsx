@@ -3,7 +3,8 @@ import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
-import { type ReactNode, Suspense, lazy, useSyncExternalStore } from 'react';
+import { type ComponentType, type ReactNode, Suspense, lazy, useSyncExternalStore } from 'react';
+import type { NotificationsProps } from '@mantine/notifications';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
@@ -23,8 +24,16 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** The toasts' component, loaded with the first toast (lib/notify.ts). */
-const ToastsComponent = lazy(() => loadToasts().then((m) => ({ default: m.Notifications })));
+/**
+ * The toasts' component, loaded with the first toast (lib/notify.ts). Should its code not arrive
+ * (offline, not cached), the page goes on without toasts rather than failing to render.
+ */
+const ToastsComponent = lazy((): Promise<{ default: ComponentType<NotificationsProps> }> =>
+  loadToasts().then(
+    (m) => ({ default: m.Notifications }),
+    () => ({ default: () => null }),
+  ),
+);
 
 function Toasts() {
   const needed = useSyncExternalStore(subscribeToastsNeeded, toastsNeeded);

@@ -21,9 +21,13 @@ const whenNeeded = new Set<() => void>();
  */
 export function loadToasts(): Promise<ToastsModule> {
   if (!toastsCode) {
-    toastsCode = import('@mantine/notifications');
+    const loading = import('@mantine/notifications');
+    toastsCode = loading;
     // Not loaded (offline, and not cached): the next toast tries again.
-    toastsCode.catch(() => (toastsCode = null));
+    loading.catch(() => {
+      if (toastsCode === loading) toastsCode = null;
+      for (const notify of whenNeeded) notify();
+    });
     for (const notify of whenNeeded) notify();
   }
   return toastsCode;
