@@ -24,6 +24,18 @@ import { ME_QUERY_KEY, fetchHealth, fetchMe, hasSignedInHint } from './features/
 // override some
 import './app/global.css';
 
+/**
+ * zod without its compiled object parsers in the browser: to find out whether it may compile them
+ * it calls `new Function`, which the server's CSP forbids, and the browser reports that attempt as
+ * a CSP violation on every page (Lighthouse: "Issues were logged"). zod keeps its settings in
+ * `globalThis.__zod_globalConfig` (what `z.config()` writes), made here before zod loads (it is not
+ * part of the start: importing `z.config` would bring it). Checked by e2e/csp.spec.ts.
+ */
+function zodWithoutEval(): void {
+  const g = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+  (g.__zod_globalConfig ??= {}).jitless = true;
+}
+
 /** This till's saved device and its token (IndexedDB), set on the API client. */
 async function loadDevice(): Promise<void> {
   const { readStoredDevice, readStoredDeviceToken } = await import('./lib/device-store');
@@ -39,6 +51,7 @@ async function loadDevice(): Promise<void> {
  * page loads no IndexedDB code.
  */
 function start() {
+  zodWithoutEval();
   const { instance: i18n } = createI18n();
   bindNotifyI18n(i18n);
   if (hasSignedInHint()) whenDeviceKnown(loadDevice());
