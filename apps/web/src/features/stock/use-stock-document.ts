@@ -27,7 +27,7 @@ export function useStockDocument(kind: DocKind, home: string) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const digits = currencyMinorDigits(useSession().business.currency);
-  const { draft, setHeader, setLines, reset } = useDraft(`duka.draft.${kind}`, {
+  const { draft, setHeader, setLines, reset, ready } = useDraft(`duka.draft.${kind}`, {
     location_id: '',
     to_location_id: '',
     supplier_id: '',
@@ -40,9 +40,11 @@ export function useStockDocument(kind: DocKind, home: string) {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const h = draft.header;
 
+  // Only once the kept draft is back (or known absent): a location set before would count as
+  // typing, so the kept draft would not come back and the new one would replace it on the server.
   useEffect(() => {
-    if (!h.location_id && home) setHeader('location_id', home);
-  }, [h.location_id, home, setHeader]);
+    if (ready && !h.location_id && home) setHeader('location_id', home);
+  }, [ready, h.location_id, home, setHeader]);
 
   const save = useMutation({
     mutationFn: (body: unknown) => api(PATH[kind], { method: 'POST', body, retry: true }),
