@@ -20,7 +20,7 @@ const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 };
 const JS_TARGETS = { '/login': 120, '/cash-sale': 200 };
 
 /** A fresh local server (its own data folder) with a business set up; answers its url and the owner's cookie. */
-async function freshServer(dataDir) {
+export async function freshServer(dataDir) {
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     env: {
