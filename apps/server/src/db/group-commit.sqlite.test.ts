@@ -219,6 +219,27 @@ describe('group commit (SQLite)', () => {
     expect(onDisk(8).n).toBe(1);
   });
 
+  it('a transaction taken back leaves the database free for other connections once the turn ends', async () => {
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('t').values({ id: 1, v: 'x' }).execute();
+        throw new Error('refused');
+      })
+      .catch(() => undefined);
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    // Another process (the CLI) writing, without waiting: the group's write lock must be gone.
+    const cli = new SQLite(file, { timeout: 0 });
+    try {
+      cli.prepare("insert into t (id, v) values (9, 'cli')").run();
+    } finally {
+      cli.close();
+    }
+    expect(onDisk(9).n).toBe(1);
+    expect(onDisk(1).n).toBe(0);
+  });
+
   it('streams a read row by row', async () => {
     await Promise.all([insert(1), insert(2), insert(3)]);
     const ids: number[] = [];

@@ -113,6 +113,9 @@ export class GroupCommitDriver implements Driver {
     }
     this.#run('rollback to duka_group');
     this.#run('release duka_group');
+    // The group's own transaction still holds SQLite's write lock: it ends with this turn, as for
+    // a commit (another process, the CLI or a restore, would otherwise wait for the next write).
+    this.#schedule();
     return Promise.resolve();
   }
 
