@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GroupCommitSqliteDialect, executeCompiled } from './group-commit.js';
+import { GroupCommitSqliteDialect, executeCompiled, keptRead } from './group-commit.js';
 
 interface Schema {
   t: { id: number; v: string };
@@ -238,6 +238,74 @@ describe('group commit (SQLite)', () => {
     }
     expect(onDisk(9).n).toBe(1);
     expect(onDisk(1).n).toBe(0);
+  });
+
+  it('a kept read is answered again until this connection writes or rolls back, or another one commits', async () => {
+    let reads = 0;
+    const read = () =>
+      keptRead(db, 'rows', async () => {
+        reads += 1;
+        return { n: await count(db) };
+      });
+    await insert(1);
+    expect(await read()).toEqual({ n: 1 });
+    expect(await read()).toEqual({ n: 1 });
+    expect(reads).toBe(1);
+    expect(Object.isFrozen(await read())).toBe(true);
+
+    await insert(2);
+    expect(await read()).toEqual({ n: 2 });
+    expect(reads).toBe(2);
+
+    // A transaction that wrote and was taken back: what was read while it held its write is gone.
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('t').values({ id: 3, v: 'x' }).execute();
+        throw new Error('changed its mind');
+      })
+      .catch(() => undefined);
+    expect(await read()).toEqual({ n: 2 });
+    expect(reads).toBe(3);
+
+    // Another connection commits (the CLI resetting a password, a restored backup's worker), once
+    // this one's group has committed (at the end of the turn).
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    const cli = new SQLite(file);
+    cli.prepare("insert into t (id, v) values (4, 'cli')").run();
+    cli.close();
+    expect(await read()).toEqual({ n: 3 });
+    expect(await read()).toEqual({ n: 3 });
+    expect(reads).toBe(4);
+  });
+
+  it('a read that waited for a transaction that wrote meanwhile is not kept', async () => {
+    let holding!: () => void;
+    const held = new Promise<void>((r) => (holding = r));
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const tx = db.transaction().execute(async (trx) => {
+      await trx.selectFrom('t').select('id').execute(); // holds the connection from here
+      holding();
+      await gate;
+      await trx.insertInto('t').values({ id: 1, v: 'x' }).execute();
+    });
+    await held;
+    let reads = 0;
+    const read = () =>
+      keptRead(db, 'waited', async () => {
+        reads += 1;
+        return db.selectFrom('t').select('id').execute();
+      });
+    const first = read(); // its stamp is taken now, before the insert; it waits for the connection
+    open();
+    await tx;
+    expect(await first).toEqual([{ id: 1 }]);
+    expect(await read()).toEqual([{ id: 1 }]);
+    expect(reads).toBe(2);
+    expect(await read()).toEqual([{ id: 1 }]);
+    expect(reads).toBe(2);
   });
 
   it('streams a read row by row', async () => {

@@ -61,10 +61,26 @@ export class GroupCommitDriver implements Driver {
   #scheduled = false;
   /** The turn that opened the group has ended: the next transaction starts a new group. */
   #due = false;
+  /** Statements run here that may change what this connection reads: writes and rollbacks. */
+  #changes = 0;
+  /** SQLite's count of commits by other connections (the backup's worker, the CLI, another server). */
+  readonly #dataVersion: SQLite.Statement;
+  /** Reads kept while their stamp holds (`keptRead`). */
+  readonly kept = new Map<string, { stamp: string; value: unknown }>();
 
   constructor(sqlite: SQLite.Database, prepare: (sql: string) => SQLite.Statement) {
     this.#sqlite = sqlite;
     this.#prepare = prepare;
+    this.#dataVersion = sqlite.prepare('pragma data_version').pluck();
+  }
+
+  /**
+   * What this connection reads now: two equal stamps mean the same rows in between (no statement
+   * here wrote or rolled back, and no other connection committed). A transaction that holds the
+   * connection and has not written yet changes nothing a read would see.
+   */
+  readStamp(): string {
+    return `${this.#changes}.${this.#dataVersion.get() as number}`;
   }
 
   async init(): Promise<void> {}
@@ -158,6 +174,7 @@ export class GroupCommitDriver implements Driver {
   /** Runs one statement on the connection, for a query outside the group's transactions. */
   execute(compiledQuery: CompiledQuery, inTransaction: boolean): QueryResult<unknown> {
     const stmt = this.#prepare(compiledQuery.sql);
+    if (!stmt.reader) this.#changes++;
     if (!inTransaction && !stmt.reader) this.commitGroup();
     const parameters = compiledQuery.parameters as unknown[];
     if (stmt.reader) {
@@ -220,6 +237,7 @@ export class GroupCommitDriver implements Driver {
   }
 
   #run(sqlText: string): void {
+    if (sqlText.startsWith('rollback')) this.#changes++;
     this.#prepare(sqlText).run();
   }
 }
@@ -325,4 +343,44 @@ export function executeCompiled<R, DB = Database>(
     }
   }
   return db.executeQuery<R>(query);
+}
+
+/** Most reads `keptRead` keeps per database; past it the oldest goes. */
+const KEPT_READS = 1000;
+
+/**
+ * A read the caller may be answered again without running it while nothing could have changed
+ * its rows (issue 21: a signed-in request's session lookup, `GET /api/me`'s rights): on the
+ * shop's SQLite, kept under `key` with the connection's read stamp (`GroupCommitDriver.readStamp`)
+ * and answered again while the stamp is the same; any write or rollback on this connection, or a
+ * commit by another one, and it is read again. On PostgreSQL (several processes, no such stamp)
+ * it is always read. The value is frozen: whoever gets it must not change it.
+ */
+export async function keptRead<T, DB = Database>(
+  db: Kysely<DB>,
+  key: string,
+  read: () => Promise<T>,
+): Promise<T> {
+  const executor = db.getExecutor();
+  const driver = executor.plugins.length === 0 ? driversByAdapter.get(executor.adapter) : undefined;
+  if (!driver) return read();
+  const stamp = driver.readStamp();
+  const kept = driver.kept.get(key);
+  if (kept?.stamp === stamp) return kept.value as T;
+  const value = await read();
+  // kept only if nothing changed while it was read (a read that waited for a transaction)
+  if (driver.readStamp() === stamp) {
+    if (kept) driver.kept.delete(key);
+    else if (driver.kept.size >= KEPT_READS) driver.kept.delete(driver.kept.keys().next().value!);
+    driver.kept.set(key, { stamp, value: deepFreeze(value) });
+  }
+  return value;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }

@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DialectName } from '../db/dialect.js';
-import { executeCompiled, rowsAsArrays } from '../db/group-commit.js';
+import { executeCompiled, keptRead, rowsAsArrays } from '../db/group-commit.js';
 import type { Database } from '../db/tables.js';
 import { prepareByName } from '../db/pg-prepared.js';
 import type { SessionsTable } from '../db/tables/foundation.js';
@@ -120,8 +120,20 @@ function pick<T>(values: readonly unknown[], offset: number, list: readonly stri
   return out as T;
 }
 
-/** The session with this token hash, with its user and business; undefined when there is none. */
-export async function sessionRows(
+/**
+ * The session with this token hash, with its user and business; undefined when there is none.
+ * On the shop's SQLite the answer is kept until anything is written (`keptRead`): most requests
+ * of a till come between two writes, and each asked for the same three rows.
+ */
+export function sessionRows(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  tokenHash: string,
+): Promise<SessionRows | undefined> {
+  return keptRead(db, `session:${tokenHash}`, () => readSessionRows(db, dialect, tokenHash));
+}
+
+async function readSessionRows(
   db: Kysely<Database>,
   dialect: DialectName,
   tokenHash: string,

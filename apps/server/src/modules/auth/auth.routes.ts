@@ -19,9 +19,8 @@ import {
 import { errorResponses } from '../../http/errors.js';
 import { authRateLimit } from './rate-limit.js';
 import { changeOwnPassword, setOwnImage } from '../users/users.service.js';
-import { locationIdsOf } from '../users/users.repository.js';
 import { login, logout } from './auth.service.js';
-import { sessionData, stockTakingFor } from './session-data.js';
+import { sessionData, sessionReads } from './session-data.js';
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   sessionRoutes(app, deps);
@@ -75,8 +74,7 @@ function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     handler: async (request) => {
       const auth = contextOf(request);
-      const locationIds = (await locationIdsOf(deps.db.kysely, [auth.user.id])).get(auth.user.id) ?? [];
-      const stockTaking = await stockTakingFor(deps.db.kysely, auth.user, locationIds);
+      const { locationIds, stockTaking } = await sessionReads(deps.db.kysely, auth.user);
       return sessionData(
         auth.user,
         auth.business,

@@ -1,10 +1,12 @@
 import { type SessionData, isAdminRole } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import { openCountSettings } from '../stock-counts/stock-counts.service.js';
+import { keptRead } from '../../db/group-commit.js';
 import type { Database } from '../../db/tables.js';
 import type { ContextBusiness, ContextUser } from '../../lib/context.js';
 import { rolesOf } from '../../lib/user-flags.js';
 import { hasNetworkPrinter } from '../business/business.repository.js';
+import { locationIdsOf } from '../users/users.repository.js';
 
 /** The seed spec's session data (§3) for a signed-in user. */
 export function sessionData(
@@ -60,4 +62,19 @@ export async function stockTakingFor(
     open_counts: mine,
     frozen_location_ids: mine.filter((c) => c.freeze_sales).map((c) => c.location_id),
   };
+}
+
+/**
+ * What `GET /api/me` reads beside the session: the user's locations and the stock counts that
+ * concern them. On the shop's SQLite kept until anything is written (`keptRead`, issue 21): a
+ * till asks for it at every page load, and it changes only with a write.
+ */
+export function sessionReads(
+  db: Kysely<Database>,
+  user: ContextUser,
+): Promise<{ locationIds: string[]; stockTaking: SessionData['stock_taking'] }> {
+  return keptRead(db, `me:${user.id}`, async () => {
+    const locationIds = (await locationIdsOf(db, [user.id])).get(user.id) ?? [];
+    return { locationIds, stockTaking: await stockTakingFor(db, user, locationIds) };
+  });
 }

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import type { SessionData } from '@duka/domain';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrate, openDatabase } from '../db/database.js';
+import { ADMIN_PASSWORD, buildBusiness, signIn } from '../test/factories.js';
+import { type TestApp, buildTestApp } from '../test/test-app.js';
+
+/**
+ * A signed-in request's session is kept between writes on the shop's SQLite (db/group-commit.ts,
+ * `keptRead`): what another process writes to the file (the CLI revoking sessions, renaming a
+ * user) and what this server writes must both reach the very next request.
+ */
+describe('the session kept between writes (SQLite file)', () => {
+  let dir: string;
+  let file: string;
+  let t: TestApp;
+  let cookie: string;
+
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-kept-'));
+    file = path.join(dir, 'duka.sqlite');
+    const db = openDatabase({ sqliteFile: file });
+    await migrate(db);
+    t = await buildTestApp({}, { db, dispose: () => db.close() });
+    await buildBusiness(t.app);
+    cookie = (await signIn(t.app, 'owner', ADMIN_PASSWORD)).cookie;
+  });
+  afterEach(async () => {
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const me = () => t.app.inject({ url: '/api/me', headers: { cookie } });
+  /** Another process's write: its own connection to the file, as the CLI has. */
+  const elsewhere = async (sqlText: string) => {
+    await new Promise((r) => setImmediate(r)); // this server's group has committed
+    const cli = new SQLite(file, { timeout: 0 });
+    try {
+      cli.prepare(sqlText).run();
+    } finally {
+      cli.close();
+    }
+  };
+
+  it('sees a user renamed by another process at the next request', async () => {
+    expect((await me()).json<SessionData>().user.nm).not.toBe('Renamed elsewhere');
+    expect((await me()).statusCode).toBe(200);
+    await elsewhere("update users set name = 'Renamed elsewhere' where username = 'owner'");
+    expect((await me()).json<SessionData>().user.nm).toBe('Renamed elsewhere');
+  });
+
+  it('refuses a session revoked by another process at the next request', async () => {
+    expect((await me()).statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(200);
+    await elsewhere(`update sessions set revoked_at = '2026-01-01T00:00:00.000Z'`);
+    expect((await me()).statusCode).toBe(401);
+  });
+
+  it('refuses a session signed out here at the next request', async () => {
+    expect((await me()).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(401);
+  });
+});
