@@ -24,6 +24,8 @@ describe('group commit (SQLite)', () => {
   /** Every statement the driver ran, in order. */
   let ran: string[];
   let failCommit: boolean;
+  /** The next COMMIT fails and SQLite has rolled the group back by itself. */
+  let commitRollsBack: boolean;
 
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-group-'));
@@ -33,6 +35,7 @@ describe('group commit (SQLite)', () => {
     sqlite.pragma('synchronous = FULL');
     ran = [];
     failCommit = false;
+    commitRollsBack = false;
     // Each statement is noted when it runs (not when it is prepared).
     dialect = new GroupCommitSqliteDialect(sqlite, (text) => {
       const stmt = sqlite.prepare(text);
@@ -41,6 +44,11 @@ describe('group commit (SQLite)', () => {
         (...a: A): R => {
           ran.push(text);
           if (text === 'commit' && failCommit) throw new Error('disk I/O error');
+          if (text === 'commit' && commitRollsBack) {
+            // as SQLite does on some errors (SQLITE_FULL, SQLITE_IOERR): the transaction is gone
+            sqlite.prepare('rollback').run();
+            throw new Error('database or disk is full');
+          }
           return fn(...a);
         };
       return {
@@ -306,6 +314,26 @@ describe('group commit (SQLite)', () => {
     expect(reads).toBe(2);
     expect(await read()).toEqual([{ id: 1 }]);
     expect(reads).toBe(2);
+  });
+
+  it('a read kept while its group was open is read again when SQLite took the group back by itself', async () => {
+    const driver = dialect.driver;
+    const commit = driver.commitTransaction.bind(driver);
+    let released!: () => void;
+    const open = new Promise<void>((r) => (released = r));
+    driver.commitTransaction = (conn) => {
+      const durable = commit(conn);
+      released(); // the transaction has given the connection back; its group is not committed yet
+      return durable;
+    };
+    commitRollsBack = true;
+    const tx = insert(1).catch((err: Error) => err.message);
+    await open;
+    const read = () => keptRead(db, 'rows', () => count(db));
+    expect(await read()).toBe(1); // the group's own write, seen on its connection
+    expect(await tx).toMatch(/full/);
+    expect(onDisk(1).n).toBe(0);
+    expect(await read()).toBe(0);
   });
 
   it('streams a read row by row', async () => {

@@ -161,6 +161,7 @@ export class GroupCommitDriver implements Driver {
     try {
       this.#run('commit');
     } catch (err) {
+      this.#changes++; // taken back, by the ROLLBACK below or by SQLite itself
       try {
         if (this.#sqlite.inTransaction) this.#run('rollback');
       } finally {
@@ -211,6 +212,7 @@ export class GroupCommitDriver implements Driver {
   }
 
   #failGroup(err: unknown): void {
+    this.#changes++; // SQLite took the group back by itself
     this.#due = false;
     const waiting = this.#waiting;
     this.#waiting = [];
