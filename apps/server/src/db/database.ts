@@ -118,6 +118,7 @@ export function openDatabase(options: DbOptions): Db {
 /** Stands for a ROLLBACK statement when SQLite has already rolled the transaction back. */
 const NOTHING_TO_ROLL_BACK = {
   reader: false,
+  readonly: false,
   run: () => ({ changes: 0, lastInsertRowid: 0 }),
 } as unknown as SQLite.Statement;
 

@@ -53,6 +53,7 @@ describe('group commit (SQLite)', () => {
         };
       return {
         reader: stmt.reader,
+        readonly: stmt.readonly,
         run: noted(stmt.run.bind(stmt)),
         all: noted(stmt.all.bind(stmt)),
         iterate: noted(stmt.iterate.bind(stmt)),
@@ -286,6 +287,14 @@ describe('group commit (SQLite)', () => {
     expect(await read()).toEqual({ n: 3 });
     expect(await read()).toEqual({ n: 3 });
     expect(reads).toBe(4);
+  });
+
+  it('a write that returns rows counts as a write', async () => {
+    const read = () => keptRead(db, 'rows', () => count(db));
+    expect(await read()).toBe(0);
+    // SQLite calls it a reader (it answers rows), yet it writes
+    await sql`insert into t (id, v) values (1, 'x') returning id`.execute(db);
+    expect(await read()).toBe(1);
   });
 
   it('a read that waited for a transaction that wrote meanwhile is not kept', async () => {

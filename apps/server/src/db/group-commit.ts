@@ -175,8 +175,18 @@ export class GroupCommitDriver implements Driver {
   /** Runs one statement on the connection, for a query outside the group's transactions. */
   execute(compiledQuery: CompiledQuery, inTransaction: boolean): QueryResult<unknown> {
     const stmt = this.#prepare(compiledQuery.sql);
-    if (!stmt.reader) this.#changes++;
+    // `reader` is also true of a write with RETURNING: what may change rows is not `readonly`
+    if (!stmt.readonly) this.#changes++;
     if (!inTransaction && !stmt.reader) this.commitGroup();
+    try {
+      return this.#executeStatement(stmt, compiledQuery);
+    } catch (err) {
+      this.#changes++; // SQLite may have taken the open group back by itself (SQLITE_IOERR, SQLITE_FULL…)
+      throw err;
+    }
+  }
+
+  #executeStatement(stmt: SQLite.Statement, compiledQuery: CompiledQuery): QueryResult<unknown> {
     const parameters = compiledQuery.parameters as unknown[];
     if (stmt.reader) {
       if (!(compiledQuery as ArrayRows)[ARRAY_ROWS]) return { rows: stmt.all(parameters) };
@@ -366,17 +376,26 @@ export async function keptRead<T, DB = Database>(
   const executor = db.getExecutor();
   const driver = executor.plugins.length === 0 ? driversByAdapter.get(executor.adapter) : undefined;
   if (!driver) return read();
-  const stamp = driver.readStamp();
-  const kept = driver.kept.get(key);
-  if (kept?.stamp === stamp) return kept.value as T;
-  const value = await read();
+  const stamp = stampOf(driver);
+  const kept = stamp === undefined ? undefined : driver.kept.get(key);
+  if (kept && kept.stamp === stamp) return kept.value as T;
+  const value = deepFreeze(await read());
   // kept only if nothing changed while it was read (a read that waited for a transaction)
-  if (driver.readStamp() === stamp) {
+  if (stamp !== undefined && stampOf(driver) === stamp) {
     if (kept) driver.kept.delete(key);
     else if (driver.kept.size >= KEPT_READS) driver.kept.delete(driver.kept.keys().next().value!);
-    driver.kept.set(key, { stamp, value: deepFreeze(value) });
+    driver.kept.set(key, { stamp, value });
   }
   return value;
+}
+
+/** The driver's read stamp; undefined when the connection cannot answer now (a read streaming). */
+function stampOf(driver: GroupCommitDriver): string | undefined {
+  try {
+    return driver.readStamp();
+  } catch {
+    return undefined;
+  }
 }
 
 function deepFreeze<T>(value: T): T {

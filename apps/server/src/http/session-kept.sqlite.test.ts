@@ -5,7 +5,9 @@ import SQLite from 'better-sqlite3';
 import type { SessionData } from '@duka/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../db/database.js';
-import { ADMIN_PASSWORD, buildBusiness, signIn } from '../test/factories.js';
+import { sessionReads } from '../modules/auth/session-data.js';
+import { ADMIN_PASSWORD, buildBusiness, buildUser, signIn } from '../test/factories.js';
+import { buildLocation, newDocId } from '../test/stock-factories.js';
 import { type TestApp, buildTestApp } from '../test/test-app.js';
 
 /**
@@ -57,6 +59,25 @@ describe('the session kept between writes (SQLite file)', () => {
     expect((await me()).statusCode).toBe(200);
     await elsewhere(`update sessions set revoked_at = '2026-01-01T00:00:00.000Z'`);
     expect((await me()).statusCode).toBe(401);
+  });
+
+  it("keeps /api/me's counts per role: a user read before a change of role gets the counts of that role", async () => {
+    const shop = await buildLocation(t.app, cookie, 'Back store');
+    const count = await t.app.inject({
+      method: 'POST',
+      url: '/api/stock-counts',
+      headers: { cookie },
+      payload: { id: newDocId(), location_id: shop.id, freeze_sales: true },
+    });
+    expect(count.statusCode).toBe(201);
+    const staff = await buildUser(t.app, cookie, { username: 'roles' });
+    const user = { id: staff.id, business_id: (await me()).json<SessionData>().business.id } as const;
+    // the same user, as a request read it before and after an admin made them admin: no write
+    // in between here, as when the change came between the session's read and the handler's
+    const asStaff = await sessionReads(t.db.kysely, { ...user, role: 'staff' } as never);
+    const asAdmin = await sessionReads(t.db.kysely, { ...user, role: 'admin' } as never);
+    expect(asStaff.stockTaking.open_counts).toEqual([]);
+    expect(asAdmin.stockTaking.frozen_location_ids).toEqual([shop.id]);
   });
 
   it('refuses a session signed out here at the next request', async () => {

@@ -73,7 +73,9 @@ export function sessionReads(
   db: Kysely<Database>,
   user: ContextUser,
 ): Promise<{ locationIds: string[]; stockTaking: SessionData['stock_taking'] }> {
-  return keptRead(db, `me:${user.id}`, async () => {
+  // the role is part of the key: the counts an admin sees are not those of staff, and the user
+  // may have been read before a change of role that this read comes after
+  return keptRead(db, `me:${user.id}:${user.role}`, async () => {
     const locationIds = (await locationIdsOf(db, [user.id])).get(user.id) ?? [];
     return { locationIds, stockTaking: await stockTakingFor(db, user, locationIds) };
   });
