@@ -4,7 +4,7 @@
 // /api/me. `node bench/profile-checkout.mjs` prints sales/s and p99; with PROFILE_DIR the server
 // writes a .cpuprofile there on exit (open it in Chrome's DevTools, or
 // `node bench/profile-summary.mjs <file>`). BENCH_ONLY=me leaves the sales out, so the profile is
-// GET /api/me's alone. STATEMENT_TIMES=1 prints the time of each SQL statement the sales ran
+// GET /api/me's alone; BENCH_ONLY=sales leaves GET /api/me out. STATEMENT_TIMES=1 prints the time of each SQL statement the sales ran
 // (bench/statement-times-hook.mjs), average per run, slowest in total first.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -67,8 +67,10 @@ try {
     if (statementFile)
       console.log(`statements of the sales (average time per run × runs):\n${await statements()}`);
   }
-  console.log(`GET /api/me:     ${await measured({ url: `${url}/api/me`, headers: { cookie } })}`);
-  if (statementFile) console.log(`statements of GET /api/me:\n${await statements()}`);
+  if (process.env.BENCH_ONLY !== 'sales') {
+    console.log(`GET /api/me:     ${await measured({ url: `${url}/api/me`, headers: { cookie } })}`);
+    if (statementFile) console.log(`statements of GET /api/me:\n${await statements()}`);
+  }
 } finally {
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));

@@ -4,7 +4,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GroupCommitSqliteDialect, executeCompiled, keptRead } from './group-commit.js';
+import { GroupCommitSqliteDialect, executeCompiled } from './group-commit.js';
+import { keptRead } from './kept-read.js';
 
 interface Schema {
   t: { id: number; v: string };
@@ -252,7 +253,7 @@ describe('group commit (SQLite)', () => {
   it('a kept read is answered again until this connection writes or rolls back, or another one commits', async () => {
     let reads = 0;
     const read = () =>
-      keptRead(db, 'rows', async () => {
+      keptRead(db, 'rows', ['t'], async () => {
         reads += 1;
         return { n: await count(db) };
       });
@@ -290,7 +291,7 @@ describe('group commit (SQLite)', () => {
   });
 
   it('a write that returns rows counts as a write', async () => {
-    const read = () => keptRead(db, 'rows', () => count(db));
+    const read = () => keptRead(db, 'rows', ['t'], () => count(db));
     expect(await read()).toBe(0);
     // SQLite calls it a reader (it answers rows), yet it writes
     await sql`insert into t (id, v) values (1, 'x') returning id`.execute(db);
@@ -311,7 +312,7 @@ describe('group commit (SQLite)', () => {
     await held;
     let reads = 0;
     const read = () =>
-      keptRead(db, 'waited', async () => {
+      keptRead(db, 'waited', ['t'], async () => {
         reads += 1;
         return db.selectFrom('t').select('id').execute();
       });
@@ -338,7 +339,7 @@ describe('group commit (SQLite)', () => {
     commitRollsBack = true;
     const tx = insert(1).catch((err: Error) => err.message);
     await open;
-    const read = () => keptRead(db, 'rows', () => count(db));
+    const read = () => keptRead(db, 'rows', ['t'], () => count(db));
     expect(await read()).toBe(1); // the group's own write, seen on its connection
     expect(await tx).toMatch(/full/);
     expect(onDisk(1).n).toBe(0);

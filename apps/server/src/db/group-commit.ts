@@ -10,6 +10,7 @@ import {
   SqliteDialect,
 } from 'kysely';
 import type { Database } from './tables.js';
+import { TableChanges, foreignKeysOf } from './table-changes.js';
 
 const ARRAY_ROWS = Symbol('rows as arrays');
 type ArrayRows = CompiledQuery & { [ARRAY_ROWS]?: true };
@@ -61,26 +62,30 @@ export class GroupCommitDriver implements Driver {
   #scheduled = false;
   /** The turn that opened the group has ended: the next transaction starts a new group. */
   #due = false;
-  /** Statements run here that may change what this connection reads: writes and rollbacks. */
-  #changes = 0;
+  /** Statements run here that may change what this connection reads: writes (per table) and rollbacks. */
+  readonly #tables: TableChanges;
   /** SQLite's count of commits by other connections (the backup's worker, the CLI, another server). */
   readonly #dataVersion: SQLite.Statement;
   /** Reads kept while their stamp holds (`keptRead`). */
   readonly kept = new Map<string, { stamp: string; value: unknown }>();
+  /** Sees the text of every statement run through `execute` (tests: which tables a read names). */
+  trace: ((sqlText: string) => void) | undefined;
 
   constructor(sqlite: SQLite.Database, prepare: (sql: string) => SQLite.Statement) {
     this.#sqlite = sqlite;
     this.#prepare = prepare;
     this.#dataVersion = sqlite.prepare('pragma data_version').pluck();
+    this.#tables = new TableChanges(foreignKeysOf(sqlite));
   }
 
   /**
-   * What this connection reads now: two equal stamps mean the same rows in between (no statement
-   * here wrote or rolled back, and no other connection committed). A transaction that holds the
-   * connection and has not written yet changes nothing a read would see.
+   * What this connection reads now of `tables` (of every table without them): two equal stamps
+   * mean the same rows in between (no statement here wrote them or rolled back, and no other
+   * connection committed). A transaction that holds the connection and has not written yet
+   * changes nothing a read would see.
    */
-  readStamp(): string {
-    return `${this.#changes}.${this.#dataVersion.get() as number}`;
+  readStamp(tables?: readonly string[]): string {
+    return `${this.#tables.stamp(tables)}.${this.#dataVersion.get() as number}`;
   }
 
   async init(): Promise<void> {}
@@ -161,7 +166,7 @@ export class GroupCommitDriver implements Driver {
     try {
       this.#run('commit');
     } catch (err) {
-      this.#changes++; // taken back, by the ROLLBACK below or by SQLite itself
+      this.#tables.any(); // taken back, by the ROLLBACK below or by SQLite itself
       try {
         if (this.#sqlite.inTransaction) this.#run('rollback');
       } finally {
@@ -175,13 +180,14 @@ export class GroupCommitDriver implements Driver {
   /** Runs one statement on the connection, for a query outside the group's transactions. */
   execute(compiledQuery: CompiledQuery, inTransaction: boolean): QueryResult<unknown> {
     const stmt = this.#prepare(compiledQuery.sql);
+    this.trace?.(compiledQuery.sql);
     // `reader` is also true of a write with RETURNING: what may change rows is not `readonly`
-    if (!stmt.readonly) this.#changes++;
+    if (!stmt.readonly) this.#tables.wrote(compiledQuery.sql);
     if (!inTransaction && !stmt.reader) this.commitGroup();
     try {
       return this.#executeStatement(stmt, compiledQuery);
     } catch (err) {
-      this.#changes++; // SQLite may have taken the open group back by itself (SQLITE_IOERR, SQLITE_FULL…)
+      this.#tables.any(); // SQLite may have taken the open group back by itself (SQLITE_IOERR, SQLITE_FULL…)
       throw err;
     }
   }
@@ -222,7 +228,7 @@ export class GroupCommitDriver implements Driver {
   }
 
   #failGroup(err: unknown): void {
-    this.#changes++; // SQLite took the group back by itself
+    this.#tables.any(); // SQLite took the group back by itself
     this.#due = false;
     const waiting = this.#waiting;
     this.#waiting = [];
@@ -249,7 +255,7 @@ export class GroupCommitDriver implements Driver {
   }
 
   #run(sqlText: string): void {
-    if (sqlText.startsWith('rollback')) this.#changes++;
+    if (sqlText.startsWith('rollback')) this.#tables.any();
     this.#prepare(sqlText).run();
   }
 }
@@ -344,8 +350,7 @@ export function executeCompiled<R, DB = Database>(
   db: Kysely<DB>,
   query: CompiledQuery,
 ): Promise<QueryResult<R>> {
-  const executor = db.getExecutor();
-  const driver = executor.plugins.length === 0 ? driversByAdapter.get(executor.adapter) : undefined;
+  const driver = groupDriverOf(db);
   if (driver) {
     try {
       const now = driver.executeNow(query, db.isTransaction);
@@ -357,51 +362,8 @@ export function executeCompiled<R, DB = Database>(
   return db.executeQuery<R>(query);
 }
 
-/** Most reads `keptRead` keeps per database; past it the oldest goes. */
-const KEPT_READS = 1000;
-
-/**
- * A read the caller may be answered again without running it while nothing could have changed
- * its rows (issue 21: a signed-in request's session lookup, `GET /api/me`'s rights): on the
- * shop's SQLite, kept under `key` with the connection's read stamp (`GroupCommitDriver.readStamp`)
- * and answered again while the stamp is the same; any write or rollback on this connection, or a
- * commit by another one, and it is read again. On PostgreSQL (several processes, no such stamp)
- * it is always read. The value is frozen: whoever gets it must not change it.
- */
-export async function keptRead<T, DB = Database>(
-  db: Kysely<DB>,
-  key: string,
-  read: () => Promise<T>,
-): Promise<T> {
+/** The group-commit driver behind a Kysely instance, when it has no plugins (they may change rows). */
+export function groupDriverOf<DB>(db: Kysely<DB>): GroupCommitDriver | undefined {
   const executor = db.getExecutor();
-  const driver = executor.plugins.length === 0 ? driversByAdapter.get(executor.adapter) : undefined;
-  if (!driver) return read();
-  const stamp = stampOf(driver);
-  const kept = stamp === undefined ? undefined : driver.kept.get(key);
-  if (kept && kept.stamp === stamp) return kept.value as T;
-  const value = deepFreeze(await read());
-  // kept only if nothing changed while it was read (a read that waited for a transaction)
-  if (stamp !== undefined && stampOf(driver) === stamp) {
-    if (kept) driver.kept.delete(key);
-    else if (driver.kept.size >= KEPT_READS) driver.kept.delete(driver.kept.keys().next().value!);
-    driver.kept.set(key, { stamp, value });
-  }
-  return value;
-}
-
-/** The driver's read stamp; undefined when the connection cannot answer now (a read streaming). */
-function stampOf(driver: GroupCommitDriver): string | undefined {
-  try {
-    return driver.readStamp();
-  } catch {
-    return undefined;
-  }
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
+  return executor.plugins.length === 0 ? driversByAdapter.get(executor.adapter) : undefined;
 }

@@ -5,10 +5,15 @@ import SQLite from 'better-sqlite3';
 import type { SessionData } from '@duka/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../db/database.js';
-import { sessionReads } from '../modules/auth/session-data.js';
+import { groupDriverOf } from '../db/group-commit.js';
+import { ME_TABLES, sessionReads } from '../modules/auth/session-data.js';
+import { hashToken } from '../lib/session-tokens.js';
 import { ADMIN_PASSWORD, buildBusiness, buildUser, signIn } from '../test/factories.js';
-import { buildLocation, newDocId } from '../test/stock-factories.js';
+import { sold, stock } from '../test/sales-factories.js';
+import { buildLocation, buildProduct, buildSupplier, newDocId } from '../test/stock-factories.js';
 import { type TestApp, buildTestApp } from '../test/test-app.js';
+import { SESSION_COOKIE } from './access.js';
+import { SESSION_TABLES, sessionRows } from './session-lookup.js';
 
 /**
  * A signed-in request's session is kept between writes on the shop's SQLite (db/group-commit.ts,
@@ -78,6 +83,74 @@ describe('the session kept between writes (SQLite file)', () => {
     const asAdmin = await sessionReads(t.db.kysely, { ...user, role: 'admin' } as never);
     expect(asStaff.stockTaking.open_counts).toEqual([]);
     expect(asAdmin.stockTaking.frozen_location_ids).toEqual([shop.id]);
+  });
+
+  /** The tables named by the statements `during` runs: every `from` and `join`. */
+  const tablesRead = async (during: () => Promise<unknown>) => {
+    const driver = groupDriverOf(t.db.kysely)!;
+    driver.kept.clear();
+    const texts: string[] = [];
+    driver.trace = (text) => texts.push(text);
+    try {
+      await during();
+    } finally {
+      driver.trace = undefined;
+    }
+    expect(texts.length).toBeGreaterThan(0);
+    return new Set(
+      texts.flatMap((text) => [...text.matchAll(/\b(?:from|join)\s+"?(\w+)"?/gi)].map((m) => m[1]!)),
+    );
+  };
+
+  it('keeps each read for exactly the tables its statements read', async () => {
+    const token = decodeURIComponent(/duka_session=([^;]+)/.exec(cookie)![1]!);
+    expect(cookie).toContain(`${SESSION_COOKIE}=`);
+    const session = await tablesRead(() => sessionRows(t.db.kysely, 'sqlite', hashToken(token)));
+    expect([...session].sort()).toEqual([...SESSION_TABLES].sort());
+    const data = (await me()).json<SessionData>();
+    const reads = await tablesRead(() =>
+      sessionReads(t.db.kysely, { id: data.user.uid, business_id: data.business.id, role: 'staff' } as never),
+    );
+    expect([...reads].sort()).toEqual([...ME_TABLES].sort());
+  });
+
+  it('keeps the session through a sale, and reads it again after a change to the user made here', async () => {
+    const headers = { cookie };
+    const shop = (await t.app.inject({ url: '/api/locations', headers })).json<{ id: string }[]>()[0]!;
+    const bread = await buildProduct(t.app, cookie, { name: 'Bread', code: 'BRD', price: 6_500 });
+    const supplier = await buildSupplier(t.app, cookie);
+    await stock(t.app, cookie, supplier.id, shop.id, [
+      { product: bread, quantity: 10_000, unit_cost: 5_000 },
+    ]);
+    expect((await t.app.inject({ url: '/api/me', headers })).statusCode).toBe(200);
+    await sold(t.app, cookie, {
+      kind: 'cash',
+      location_id: shop.id,
+      lines: [{ product_id: bread.id, quantity: 1000 }],
+      tendered: 10_000,
+    });
+    const driver = groupDriverOf(t.db.kysely)!;
+    const texts: string[] = [];
+    driver.trace = (text) => texts.push(text);
+    try {
+      expect((await t.app.inject({ url: '/api/me', headers })).statusCode).toBe(200);
+      expect(texts.filter((text) => text.includes('"token_hash"'))).toEqual([]);
+      const mine = (await t.app.inject({ url: '/api/me', headers })).json<SessionData>().user;
+      const renamed = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${mine.uid}`,
+        headers,
+        payload: { name: 'Renamed here' },
+      });
+      expect(renamed.statusCode).toBe(200);
+      texts.length = 0;
+      expect((await t.app.inject({ url: '/api/me', headers })).json<SessionData>().user.nm).toBe(
+        'Renamed here',
+      );
+      expect(texts.filter((text) => text.includes('"token_hash"'))).toHaveLength(1);
+    } finally {
+      driver.trace = undefined;
+    }
   });
 
   it('refuses a session signed out here at the next request', async () => {

@@ -1,6 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DialectName } from '../db/dialect.js';
-import { executeCompiled, keptRead, rowsAsArrays } from '../db/group-commit.js';
+import { executeCompiled, rowsAsArrays } from '../db/group-commit.js';
+import { keptRead } from '../db/kept-read.js';
 import type { Database } from '../db/tables.js';
 import { prepareByName } from '../db/pg-prepared.js';
 import type { SessionsTable } from '../db/tables/foundation.js';
@@ -89,6 +90,9 @@ export interface SessionRows {
   keptByShop: boolean;
 }
 
+/** What the session's statement reads: its rows are kept while none of these is written. */
+export const SESSION_TABLES = ['sessions', 'users', 'businesses', 'sync_servers'] as const;
+
 const texts = new Map<DialectName, string>();
 
 function statement(dialect: DialectName): string {
@@ -122,15 +126,16 @@ function pick<T>(values: readonly unknown[], offset: number, list: readonly stri
 
 /**
  * The session with this token hash, with its user and business; undefined when there is none.
- * On the shop's SQLite the answer is kept until anything is written (`keptRead`): most requests
- * of a till come between two writes, and each asked for the same three rows.
+ * On the shop's SQLite the answer is kept until one of its tables is written (`keptRead`): a
+ * till's requests, its sales included, ask for the same three rows, which only a change to the
+ * session, the user or the business moves.
  */
 export function sessionRows(
   db: Kysely<Database>,
   dialect: DialectName,
   tokenHash: string,
 ): Promise<SessionRows | undefined> {
-  return keptRead(db, `session:${tokenHash}`, () => readSessionRows(db, dialect, tokenHash));
+  return keptRead(db, `session:${tokenHash}`, SESSION_TABLES, () => readSessionRows(db, dialect, tokenHash));
 }
 
 async function readSessionRows(
