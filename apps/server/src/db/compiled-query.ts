@@ -7,7 +7,8 @@ import {
   type RawBuilder,
   type RootOperationNode,
 } from 'kysely';
-import { executeCompiled } from './group-commit.js';
+import { executeCompiled, groupDriverOf } from './group-commit.js';
+import { keptRead } from './kept-read.js';
 import { prepareByName } from './pg-prepared.js';
 import type { Database } from './tables.js';
 
@@ -33,6 +34,11 @@ export interface QueryShape<A, R> {
   all(db: Kysely<Database>, args: A): Promise<R[]>;
   /** The first row, or undefined. */
   first(db: Kysely<Database>, args: A): Promise<R | undefined>;
+  /**
+   * The rows of a read, answered again on the shop's SQLite while no table its text names was
+   * written (`keptRead`; on PostgreSQL read every time). Frozen: the caller must not change them.
+   */
+  kept(db: Kysely<Database>, args: A): Promise<readonly R[]>;
   /** The driver's result: the rows and, for a write, the number of rows it changed. */
   run(db: Kysely<Database>, args: A): Promise<QueryResult<R>>;
   /** The query with these values in, as Kysely would have built it (for the tests). */
@@ -148,8 +154,19 @@ export function compiledQuery<A, R>(
     return { sql: c.sql, query: c.query, parameters, queryId: { queryId: '' } };
   }
 
+  function kept(db: Kysely<Database>, args: A): Promise<readonly R[]> {
+    const driver = groupDriverOf(db);
+    const q = compile(db, args);
+    const read = async () => (await executeCompiled<R>(db, q)).rows;
+    if (!driver) return read();
+    const tables = driver.tablesIn(q.sql);
+    if (!tables) return read();
+    return keptRead(db, `q:${q.sql}\u0000${JSON.stringify(q.parameters)}`, tables as never, read);
+  }
+
   return {
     compile,
+    kept,
     uncached: (db, args) => (build(db, args) as Buildable<R>).compile(db),
     run: (db, args) => executeCompiled<R>(db, compile(db, args)),
     all: async (db, args) => (await executeCompiled<R>(db, compile(db, args))).rows,

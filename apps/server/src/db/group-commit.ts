@@ -10,7 +10,7 @@ import {
   SqliteDialect,
 } from 'kysely';
 import type { Database } from './tables.js';
-import { TableChanges, foreignKeysOf } from './table-changes.js';
+import { TableChanges, schemaOf } from './table-changes.js';
 
 const ARRAY_ROWS = Symbol('rows as arrays');
 type ArrayRows = CompiledQuery & { [ARRAY_ROWS]?: true };
@@ -75,7 +75,7 @@ export class GroupCommitDriver implements Driver {
     this.#sqlite = sqlite;
     this.#prepare = prepare;
     this.#dataVersion = sqlite.prepare('pragma data_version').pluck();
-    this.#tables = new TableChanges(foreignKeysOf(sqlite));
+    this.#tables = new TableChanges(schemaOf(sqlite));
   }
 
   /**
@@ -86,6 +86,11 @@ export class GroupCommitDriver implements Driver {
    */
   readStamp(tables?: readonly string[]): string {
     return `${this.#tables.stamp(tables)}.${this.#dataVersion.get() as number}`;
+  }
+
+  /** The tables a read's text names (`TableChanges.tablesIn`); null when it names none. */
+  tablesIn(sqlText: string): string[] | null {
+    return this.#tables.tablesIn(sqlText);
   }
 
   async init(): Promise<void> {}

@@ -3,6 +3,7 @@ import { Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GroupCommitSqliteDialect } from './group-commit.js';
 import { keptRead } from './kept-read.js';
+import { TableChanges } from './table-changes.js';
 
 interface Schema {
   parents: { id: number; name: string };
@@ -95,5 +96,23 @@ describe('kept reads, per table (SQLite)', () => {
       .catch(() => undefined);
     expect(await children()).toBe(1);
     expect(reads).toBe(2);
+  });
+});
+
+describe('the tables a read names (TableChanges.tablesIn)', () => {
+  const changes = (tables: string[] | null) =>
+    new TableChanges({ foreignKeys: () => [], tables: () => tables });
+
+  it('finds every table named, quoted or not, in joins, subqueries and lists, once', () => {
+    const c = changes(['sales', 'sale_lines', 'products', 'Users']);
+    const text =
+      'select "s"."id", (select count(*) from sale_lines where sale_id = "s"."id") from "sales" as "s", users ' +
+      'join "products" on 1 where "s"."id" in (select id from "sales")';
+    expect(c.tablesIn(text)?.sort()).toEqual(['products', 'sale_lines', 'sales', 'users']);
+  });
+
+  it('keeps nothing that names no table, nor anything on a database with a view', () => {
+    expect(changes(['sales']).tablesIn('select 1 as x, ? as y')).toBeNull();
+    expect(changes(null).tablesIn('select * from "sales"')).toBeNull();
   });
 });

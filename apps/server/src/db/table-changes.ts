@@ -1,5 +1,13 @@
 import type SQLite from 'better-sqlite3';
 
+/** What `TableChanges` needs to know of the schema: read again after a schema change. */
+export interface SchemaReader {
+  /** Every foreign key with its actions. */
+  foreignKeys(): ForeignKeyAction[];
+  /** The names of the tables; null when the database has a view (its name does not tell what it reads). */
+  tables(): string[] | null;
+}
+
 /** One foreign key as SQLite lists it: `child` references `parent`, with its actions. */
 export interface ForeignKeyAction {
   child: string;
@@ -19,6 +27,8 @@ const ACTS = new Set(['CASCADE', 'SET NULL', 'SET DEFAULT']);
 const WRITES =
   /\b(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+(?:(?:"main"|main)\s*\.\s*)?(?:"([^"]+)"|([A-Za-z_]\w*))/gi;
 const SCHEMA_CHANGE = /^\s*(?:create|alter|drop)\b/i;
+/** Every name in a statement, quoted or not. */
+const NAMES = /"([^"]+)"|([A-Za-z_]\w*)/g;
 /** Most statement texts whose tables are kept; past it the list starts again. */
 const KEPT_TEXTS = 2000;
 
@@ -34,14 +44,37 @@ export class TableChanges {
   #all = 0;
   #writes = 0;
   readonly #byTable = new Map<string, number>();
+  /** The tables each read's text names; null: none. */
+  readonly #reads = new Map<string, string[] | null>();
   /** The tables each statement text writes, with those its foreign keys reach; null: any table. */
   readonly #targets = new Map<string, readonly string[] | null>();
   /** Per table, the tables its foreign keys' actions reach (itself included), read from the schema. */
   #reach: Map<string, string[]> | null = null;
-  readonly #foreignKeys: () => ForeignKeyAction[];
+  /** The database's tables, read from the schema; null: not read yet; empty: reads are not told apart. */
+  #tableNames: Set<string> | null = null;
+  readonly #schema: SchemaReader;
 
-  constructor(foreignKeys: () => ForeignKeyAction[]) {
-    this.#foreignKeys = foreignKeys;
+  constructor(schema: SchemaReader) {
+    this.#schema = schema;
+  }
+
+  /**
+   * The tables a read names anywhere in its text (a column or an alias with a table's name adds
+   * one more table to watch, never one less); null when it names none.
+   */
+  tablesIn(sqlText: string): string[] | null {
+    let tables = this.#reads.get(sqlText);
+    if (tables !== undefined) return tables;
+    this.#tableNames ??= new Set((this.#schema.tables() ?? []).map((t) => t.toLowerCase()));
+    const out = new Set<string>();
+    for (const m of sqlText.matchAll(NAMES)) {
+      const name = (m[1] ?? m[2]!).toLowerCase();
+      if (this.#tableNames.has(name)) out.add(name);
+    }
+    tables = out.size > 0 ? [...out] : null;
+    if (this.#reads.size >= KEPT_TEXTS) this.#reads.clear();
+    this.#reads.set(sqlText, tables);
+    return tables;
   }
 
   /** Something changed that may have touched any table. */
@@ -57,7 +90,9 @@ export class TableChanges {
       if (SCHEMA_CHANGE.test(sqlText)) {
         // the foreign keys may be others now: read them again, and the statements' reach with them
         this.#reach = null;
+        this.#tableNames = null;
         this.#targets.clear();
+        this.#reads.clear();
         this.#all++;
         return;
       }
@@ -93,7 +128,7 @@ export class TableChanges {
   #reachByTable(): Map<string, string[]> {
     if (this.#reach) return this.#reach;
     const children = new Map<string, string[]>();
-    for (const fk of this.#foreignKeys()) {
+    for (const fk of this.#schema.foreignKeys()) {
       if (!ACTS.has(fk.on_delete.toUpperCase()) && !ACTS.has(fk.on_update.toUpperCase())) continue;
       const parent = fk.parent.toLowerCase();
       children.set(parent, [...(children.get(parent) ?? []), fk.child.toLowerCase()]);
@@ -114,14 +149,26 @@ export class TableChanges {
   }
 }
 
-/** Every foreign key of the database with its actions, for `TableChanges`. */
-export function foreignKeysOf(sqlite: SQLite.Database): () => ForeignKeyAction[] {
-  return () =>
-    sqlite
-      .prepare(
-        `select m.name as child, p."table" as parent, p.on_delete, p.on_update
-         from sqlite_master as m join pragma_foreign_key_list(m.name) as p
-         where m.type = 'table'`,
-      )
-      .all() as ForeignKeyAction[];
+/** The schema of a SQLite database as `TableChanges` reads it. */
+export function schemaOf(sqlite: SQLite.Database): SchemaReader {
+  return {
+    foreignKeys: () =>
+      sqlite
+        .prepare(
+          `select m.name as child, p."table" as parent, p.on_delete, p.on_update
+           from sqlite_master as m join pragma_foreign_key_list(m.name) as p
+           where m.type = 'table'`,
+        )
+        .all() as ForeignKeyAction[],
+    tables: () => {
+      const rows = sqlite
+        .prepare(`select type, name from sqlite_master where type in ('table', 'view')`)
+        .all() as {
+        type: string;
+        name: string;
+      }[];
+      // a view reads tables its name does not tell: then no read is kept by its text
+      return rows.some((r) => r.type === 'view') ? null : rows.map((r) => r.name);
+    },
+  };
 }

@@ -9,7 +9,7 @@ import { groupDriverOf } from '../db/group-commit.js';
 import { ME_TABLES, sessionReads } from '../modules/auth/session-data.js';
 import { hashToken } from '../lib/session-tokens.js';
 import { ADMIN_PASSWORD, buildBusiness, buildUser, signIn } from '../test/factories.js';
-import { sold, stock } from '../test/sales-factories.js';
+import { postSale, sold, stock } from '../test/sales-factories.js';
 import { buildLocation, buildProduct, buildSupplier, newDocId } from '../test/stock-factories.js';
 import { type TestApp, buildTestApp } from '../test/test-app.js';
 import { SESSION_COOKIE } from './access.js';
@@ -85,6 +85,19 @@ describe('the session kept between writes (SQLite file)', () => {
     expect(asAdmin.stockTaking.frozen_location_ids).toEqual([shop.id]);
   });
 
+  /** The business's first location with ten of a product in stock. */
+  const breadInStock = async () => {
+    const shop = (await t.app.inject({ url: '/api/locations', headers: { cookie } })).json<
+      { id: string }[]
+    >()[0]!;
+    const bread = await buildProduct(t.app, cookie, { name: 'Bread', code: 'BRD', price: 6_500 });
+    const supplier = await buildSupplier(t.app, cookie);
+    await stock(t.app, cookie, supplier.id, shop.id, [
+      { product: bread, quantity: 10_000, unit_cost: 5_000 },
+    ]);
+    return { shop, bread };
+  };
+
   /** The tables named by the statements `during` runs: every `from` and `join`. */
   const tablesRead = async (during: () => Promise<unknown>) => {
     const driver = groupDriverOf(t.db.kysely)!;
@@ -116,12 +129,7 @@ describe('the session kept between writes (SQLite file)', () => {
 
   it('keeps the session through a sale, and reads it again after a change to the user made here', async () => {
     const headers = { cookie };
-    const shop = (await t.app.inject({ url: '/api/locations', headers })).json<{ id: string }[]>()[0]!;
-    const bread = await buildProduct(t.app, cookie, { name: 'Bread', code: 'BRD', price: 6_500 });
-    const supplier = await buildSupplier(t.app, cookie);
-    await stock(t.app, cookie, supplier.id, shop.id, [
-      { product: bread, quantity: 10_000, unit_cost: 5_000 },
-    ]);
+    const { shop, bread } = await breadInStock();
     expect((await t.app.inject({ url: '/api/me', headers })).statusCode).toBe(200);
     await sold(t.app, cookie, {
       kind: 'cash',
@@ -148,6 +156,53 @@ describe('the session kept between writes (SQLite file)', () => {
         'Renamed here',
       );
       expect(texts.filter((text) => text.includes('"token_hash"'))).toHaveLength(1);
+    } finally {
+      driver.trace = undefined;
+    }
+  });
+
+  it("keeps a sale's reads of the settings, the location, the products and the series between sales, and sees a change to them made here", async () => {
+    const headers = { cookie };
+    const { shop, bread } = await breadInStock();
+    const sale = () =>
+      postSale(t.app, cookie, {
+        kind: 'cash',
+        location_id: shop.id,
+        lines: [{ product_id: bread.id, quantity: 1000 }],
+        tendered: 10_000,
+      });
+    expect((await sale()).statusCode).toBe(201);
+    const driver = groupDriverOf(t.db.kysely)!;
+    const texts: string[] = [];
+    driver.trace = (text) => texts.push(text);
+    const selects = (table: string) =>
+      texts.filter((text) => text.startsWith('select') && text.includes(`from "${table}"`));
+    try {
+      expect((await sale()).json<{ total: number }>().total).toBe(6_500);
+      expect(selects('products')).toEqual([]);
+      expect(selects('locations')).toEqual([]);
+      expect(selects('businesses')).toEqual([]);
+      expect(texts.filter((text) => text.includes('"kept_series"'))).toEqual([]);
+
+      const priced = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/products/${bread.id}`,
+        headers,
+        payload: { price: 7_000 },
+      });
+      expect(priced.statusCode).toBe(200);
+      texts.length = 0;
+      expect((await sale()).json<{ total: number }>().total).toBe(7_000);
+      expect(selects('products')).toHaveLength(1);
+
+      const count = await t.app.inject({
+        method: 'POST',
+        url: '/api/stock-counts',
+        headers,
+        payload: { id: newDocId(), location_id: shop.id, freeze_sales: true },
+      });
+      expect(count.statusCode).toBe(201);
+      expect((await sale()).json<{ error: { code: string } }>().error.code).toBe('sales_frozen');
     } finally {
       driver.trace = undefined;
     }

@@ -45,7 +45,8 @@ export type SaleSettings = Pick<
 
 /** `lockedBusiness` for a sale: only the settings it reads (the whole row is 26 columns). */
 export async function lockedSaleSettings(trx: Trx, businessId: string): Promise<SaleSettings> {
-  const business = await lockedSettings.first(trx, { businessId });
+  // kept on the shop's SQLite while the businesses table is unchanged (`QueryShape.kept`)
+  const [business] = await lockedSettings.kept(trx, { businessId });
   if (!business) throw new Error('lockedSaleSettings: no such business');
   return business;
 }

@@ -89,7 +89,7 @@ export async function requireSellingLocation(
   locationId: string,
   field: string,
 ): Promise<{ id: string; name: string }> {
-  const loc = await sellingLocation.first(trx, { locationId, businessId: op.businessId });
+  const [loc] = await sellingLocation.kept(trx, { locationId, businessId: op.businessId });
   const { id, name, frozen } = await usable(trx, op, loc, locationId, field);
   // SQLite answers 1 or 0, PostgreSQL true or false
   if (frozen === true || Number(frozen) === 1) throw salesFrozen();
@@ -153,12 +153,12 @@ export async function requireSellableProducts(
   businessId: string,
   lines: { product_id: string }[],
 ): Promise<Map<string, SoldProduct>> {
-  const rows = await soldProductsById.all(trx, { ids: [...new Set(lines.map((l) => l.product_id))] });
+  const rows = await soldProductsById.kept(trx, { ids: [...new Set(lines.map((l) => l.product_id))] });
   return activeOnes(rows, businessId, lines);
 }
 
 function activeOnes<P extends Pick<ProductRow, 'id' | 'business_id' | 'deleted_at' | 'active' | 'name'>>(
-  rows: P[],
+  rows: readonly P[],
   businessId: string,
   lines: { product_id: string }[],
 ): Map<string, P> {

@@ -20,7 +20,7 @@ import { firstFreeSeries } from './series-codes.js';
  * series the first time (callers hold the business lock), so its numbers never meet the shop's.
  */
 export async function writerSeries(trx: Trx, businessId: string): Promise<string> {
-  const row = await seriesOrKeeper.first(trx, { businessId });
+  const [row] = await seriesOrKeeper.kept(trx, { businessId });
   if (!row) return '';
   if (row.series !== null) return row.series;
   return hostedSeries(trx, businessId);
