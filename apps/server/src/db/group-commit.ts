@@ -82,10 +82,19 @@ export class GroupCommitDriver implements Driver {
    * What this connection reads now of `tables` (of every table without them): two equal stamps
    * mean the same rows in between (no statement here wrote them or rolled back, and no other
    * connection committed). A transaction that holds the connection and has not written yet
-   * changes nothing a read would see.
+   * changes nothing a read would see. `dataVersion`: one taken earlier in the same request.
    */
-  readStamp(tables?: readonly string[]): string {
-    return `${this.#tables.stamp(tables)}.${this.#dataVersion.get() as number}`;
+  readStamp(tables?: readonly string[], dataVersion = this.dataVersion()): string {
+    return `${this.#tables.stamp(tables)}.${dataVersion}`;
+  }
+
+  /**
+   * SQLite's count of commits by other connections (the backup's worker, the CLI, another
+   * server): ~2 µs outside a transaction (it takes a read of the WAL's index), so a request asks
+   * once (`readAt`).
+   */
+  dataVersion(): number {
+    return this.#dataVersion.get() as number;
   }
 
   /** The tables a read's text names (`TableChanges.tablesIn`); null when it names none. */

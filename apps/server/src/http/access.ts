@@ -17,6 +17,7 @@ import { deviceTokenMatches } from '../lib/device-tokens.js';
 import { AppError } from '../lib/errors.js';
 import { hashToken } from '../lib/session-tokens.js';
 import { sessionRows } from './session-lookup.js';
+import { type ReadAt, readAt } from '../db/kept-read.js';
 
 export const SESSION_COOKIE = 'duka_session';
 /** The device token header: sent by the till, and issued by sign-in to a new device (ADR 8). */
@@ -33,6 +34,8 @@ interface LiveSession {
   deviceId: string | null;
   /** See `SessionRows.keptByShop`. */
   keptByShop: boolean;
+  /** The request's moment for its kept reads (`readAt`). */
+  readAt: ReadAt | undefined;
 }
 
 declare module 'fastify' {
@@ -63,6 +66,8 @@ declare module 'fastify' {
      * read-only (ADR 11 §8); read with the session. Always false on a local server.
      */
     keptByShop: boolean;
+    /** The moment this signed-in request's kept reads answer as of (db/kept-read.ts `readAt`). */
+    readAt: ReadAt | undefined;
   }
 }
 
@@ -112,7 +117,8 @@ export async function loadSession(
   config: Config,
   token: string,
 ): Promise<LiveSession | null> {
-  const found = await sessionRows(db, dialect, hashToken(token));
+  const at = readAt(db);
+  const found = await sessionRows(db, dialect, hashToken(token), at);
   if (!found) return null;
   const { session, user, business } = found;
   if (session.revoked_at) return null;
@@ -127,7 +133,14 @@ export async function loadSession(
       .where('id', '=', session.id)
       .execute();
   }
-  return { sessionId: session.id, user, business, deviceId: session.device_id, keptByShop: found.keptByShop };
+  return {
+    sessionId: session.id,
+    user,
+    business,
+    deviceId: session.device_id,
+    keptByShop: found.keptByShop,
+    readAt: at,
+  };
 }
 
 export interface AccessPluginOptions {
@@ -167,6 +180,7 @@ export const accessPlugin = fp<AccessPluginOptions>((app: FastifyInstance, opts,
   app.decorateRequest('deviceId', null);
   app.decorateRequest('deviceToken', null);
   app.decorateRequest('keptByShop', false);
+  app.decorateRequest('readAt', undefined);
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const header = request.headers['x-device-id'];
@@ -209,6 +223,7 @@ export const accessPlugin = fp<AccessPluginOptions>((app: FastifyInstance, opts,
     });
     request.ctx = ctx;
     request.keptByShop = opts.config.mode === 'hosted' && auth.keptByShop;
+    request.readAt = auth.readAt;
     await assertSessionDevice(opts.db, auth, request.deviceToken);
     if (!allows({ role: ctx.role, roles: ctx.roles }, access)) {
       throw new AppError('forbidden', 'You are not allowed to do this');

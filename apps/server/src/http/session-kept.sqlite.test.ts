@@ -208,6 +208,26 @@ describe('the session kept between writes (SQLite file)', () => {
     }
   });
 
+  it("asks SQLite for other processes' commits once per request, and still sees them at the next", async () => {
+    const driver = groupDriverOf(t.db.kysely)!;
+    const dataVersion = driver.dataVersion.bind(driver);
+    let asked = 0;
+    driver.dataVersion = () => {
+      asked += 1;
+      return dataVersion();
+    };
+    try {
+      expect((await me()).statusCode).toBe(200);
+      asked = 0;
+      expect((await me()).statusCode).toBe(200);
+      expect(asked).toBe(1);
+      await elsewhere("update users set name = 'Renamed again' where username = 'owner'");
+      expect((await me()).json<SessionData>().user.nm).toBe('Renamed again');
+    } finally {
+      driver.dataVersion = dataVersion;
+    }
+  });
+
   it('refuses a session signed out here at the next request', async () => {
     expect((await me()).statusCode).toBe(200);
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });

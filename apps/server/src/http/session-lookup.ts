@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DialectName } from '../db/dialect.js';
 import { executeCompiled, rowsAsArrays } from '../db/group-commit.js';
-import { keptRead } from '../db/kept-read.js';
+import { type ReadAt, keptRead } from '../db/kept-read.js';
 import type { Database } from '../db/tables.js';
 import { prepareByName } from '../db/pg-prepared.js';
 import type { SessionsTable } from '../db/tables/foundation.js';
@@ -134,8 +134,15 @@ export function sessionRows(
   db: Kysely<Database>,
   dialect: DialectName,
   tokenHash: string,
+  at?: ReadAt,
 ): Promise<SessionRows | undefined> {
-  return keptRead(db, `session:${tokenHash}`, SESSION_TABLES, () => readSessionRows(db, dialect, tokenHash));
+  return keptRead(
+    db,
+    `session:${tokenHash}`,
+    SESSION_TABLES,
+    () => readSessionRows(db, dialect, tokenHash),
+    at,
+  );
 }
 
 async function readSessionRows(

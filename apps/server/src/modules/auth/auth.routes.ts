@@ -74,7 +74,7 @@ function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     handler: async (request) => {
       const auth = contextOf(request);
-      const { locationIds, stockTaking } = await sessionReads(deps.db.kysely, auth.user);
+      const { locationIds, stockTaking } = await sessionReads(deps.db.kysely, auth.user, request.readAt);
       return sessionData(
         auth.user,
         auth.business,

@@ -1,7 +1,7 @@
 import { type SessionData, isAdminRole } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import { openCountSettings } from '../stock-counts/stock-counts.service.js';
-import { keptRead } from '../../db/kept-read.js';
+import { type ReadAt, keptRead } from '../../db/kept-read.js';
 import type { Database } from '../../db/tables.js';
 import type { ContextBusiness, ContextUser } from '../../lib/context.js';
 import { rolesOf } from '../../lib/user-flags.js';
@@ -70,16 +70,23 @@ export const ME_TABLES = ['user_locations', 'stock_counts'] as const;
 /**
  * What `GET /api/me` reads beside the session: the user's locations and the stock counts that
  * concern them. On the shop's SQLite kept until one of its tables is written (`keptRead`, issue
- * 21): a till asks for it at every page load.
+ * 21): a till asks for it at every page load. `at`: the request's moment (`request.readAt`).
  */
 export function sessionReads(
   db: Kysely<Database>,
   user: ContextUser,
+  at?: ReadAt,
 ): Promise<{ locationIds: string[]; stockTaking: SessionData['stock_taking'] }> {
   // the role is part of the key: the counts an admin sees are not those of staff, and the user
   // may have been read before a change of role that this read comes after
-  return keptRead(db, `me:${user.id}:${user.role}`, ME_TABLES, async () => {
-    const locationIds = (await locationIdsOf(db, [user.id])).get(user.id) ?? [];
-    return { locationIds, stockTaking: await stockTakingFor(db, user, locationIds) };
-  });
+  return keptRead(
+    db,
+    `me:${user.id}:${user.role}`,
+    ME_TABLES,
+    async () => {
+      const locationIds = (await locationIdsOf(db, [user.id])).get(user.id) ?? [];
+      return { locationIds, stockTaking: await stockTakingFor(db, user, locationIds) };
+    },
+    at,
+  );
 }
