@@ -85,6 +85,42 @@ describe('kept reads, per table (SQLite)', () => {
     expect(reads).toBe(5);
   });
 
+  it('reads every form of a write to its table: an alias, an upsert, or replace, with a schema', async () => {
+    expect(await children()).toBe(1);
+    const writes = [
+      sql`update "children" as "c" set "parent_id" = 1 where "c"."id" = 1`,
+      sql`insert into "children" ("id", "parent_id") values (1, 1) on conflict ("id") do update set "parent_id" = excluded."parent_id"`,
+      sql`insert or replace into children (id, parent_id) values (1, 1)`,
+      sql`update main.children set parent_id = 1 where id = 1`,
+    ];
+    for (const [i, write] of writes.entries()) {
+      await write.execute(db);
+      expect(await children()).toBe(1);
+      expect(reads).toBe(i + 2);
+    }
+  });
+
+  it('counts for every table a write it cannot read: an upsert through brackets, a comment in the way', async () => {
+    expect(await children()).toBe(1);
+    await sql`insert into [others] (id) values (5) on conflict (id) do update set id = excluded.id`.execute(
+      db,
+    );
+    expect(await children()).toBe(1);
+    expect(reads).toBe(2);
+    await sql`insert /* one */ into others (id) values (6)`.execute(db);
+    expect(await children()).toBe(1);
+    expect(reads).toBe(3);
+  });
+
+  it('once a trigger exists, reads again after any write (a trigger may write any table)', async () => {
+    await sql`/* a comment first */ create trigger others_child after insert on others begin
+      insert into children (id, parent_id) values (new.id + 100, 1); end`.execute(db);
+    expect(await children()).toBe(1);
+    await db.insertInto('others').values({ id: 1 }).execute();
+    expect(await children()).toBe(2);
+    expect(reads).toBe(2);
+  });
+
   it('is read again after a transaction that wrote another table was taken back', async () => {
     expect(await children()).toBe(1);
     await db

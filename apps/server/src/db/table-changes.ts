@@ -2,8 +2,8 @@ import type SQLite from 'better-sqlite3';
 
 /** What `TableChanges` needs to know of the schema: read again after a schema change. */
 export interface SchemaReader {
-  /** Every foreign key with its actions. */
-  foreignKeys(): ForeignKeyAction[];
+  /** Every foreign key with its actions; null when the database has a trigger (a write's reach is then unknown). */
+  foreignKeys(): ForeignKeyAction[] | null;
   /** The names of the tables; null when the database has a view (its name does not tell what it reads). */
   tables(): string[] | null;
 }
@@ -21,12 +21,15 @@ const ACTS = new Set(['CASCADE', 'SET NULL', 'SET DEFAULT']);
 
 /**
  * The tables a statement writes, by its text: `insert into`, `replace into`, `update`, `delete
- * from` (with `or …` and a `main.` schema), quoted or not. An upsert's `do update set` also reads
- * as a write to a table named `set`, which no read names: harmless.
+ * from` (with `or …`), the table double-quoted or bare, with a schema or not (the last part
+ * counts: a `temp` table of the same name only adds reads again). Not an upsert's `do update`
+ * nor a foreign key's `on update`: an upsert whose table is written some other way (brackets, a
+ * comment in the way) then names no table, and counts for every table.
  */
 const WRITES =
-  /\b(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+(?:(?:"main"|main)\s*\.\s*)?(?:"([^"]+)"|([A-Za-z_]\w*))/gi;
-const SCHEMA_CHANGE = /^\s*(?:create|alter|drop)\b/i;
+  /\b(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|(?<!\b(?:do|on)\s+)update(?:\s+or\s+\w+)?|delete\s+from)\s+(?:(?:"[^"]+"|[A-Za-z_]\w*)\s*\.\s*)?(?:"([^"]+)"|([A-Za-z_]\w*))/gi;
+/** A schema change, after any comments. */
+const SCHEMA_CHANGE = /^\s*(?:(?:--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)\s*)*(?:create|alter|drop)\b/i;
 /** Every name in a statement, quoted or not. */
 const NAMES = /"([^"]+)"|([A-Za-z_]\w*)/g;
 /** Most statement texts whose tables are kept; past it the list starts again. */
@@ -77,9 +80,21 @@ export class TableChanges {
     return tables;
   }
 
-  /** Something changed that may have touched any table. */
+  /** A schema change ran since the last `any()`: a rollback may bring the old schema back. */
+  #schemaChanged = false;
+
+  /** Something changed that may have touched any table (a rollback among them). */
   any(): void {
     this.#all++;
+    if (this.#schemaChanged) this.#forgetSchema();
+  }
+
+  #forgetSchema(): void {
+    this.#schemaChanged = false;
+    this.#reach = null;
+    this.#tableNames = null;
+    this.#targets.clear();
+    this.#reads.clear();
   }
 
   /** A statement that may write ran (or is about to run) with this text. */
@@ -89,10 +104,8 @@ export class TableChanges {
     if (targets === undefined) {
       if (SCHEMA_CHANGE.test(sqlText)) {
         // the foreign keys may be others now: read them again, and the statements' reach with them
-        this.#reach = null;
-        this.#tableNames = null;
-        this.#targets.clear();
-        this.#reads.clear();
+        this.#forgetSchema();
+        this.#schemaChanged = true;
         this.#all++;
         return;
       }
@@ -120,15 +133,18 @@ export class TableChanges {
     for (const m of sqlText.matchAll(WRITES)) named.add((m[1] ?? m[2]!).toLowerCase());
     if (named.size === 0) return null;
     const reach = this.#reachByTable();
+    if (!reach) return null;
     const out = new Set<string>();
     for (const t of named) for (const r of reach.get(t) ?? [t]) out.add(r);
     return [...out];
   }
 
-  #reachByTable(): Map<string, string[]> {
-    if (this.#reach) return this.#reach;
+  #reachByTable(): Map<string, string[]> | null {
+    if (this.#reach !== null) return this.#reach;
+    const foreignKeys = this.#schema.foreignKeys();
+    if (!foreignKeys) return null;
     const children = new Map<string, string[]>();
-    for (const fk of this.#schema.foreignKeys()) {
+    for (const fk of foreignKeys) {
       if (!ACTS.has(fk.on_delete.toUpperCase()) && !ACTS.has(fk.on_update.toUpperCase())) continue;
       const parent = fk.parent.toLowerCase();
       children.set(parent, [...(children.get(parent) ?? []), fk.child.toLowerCase()]);
@@ -152,14 +168,17 @@ export class TableChanges {
 /** The schema of a SQLite database as `TableChanges` reads it. */
 export function schemaOf(sqlite: SQLite.Database): SchemaReader {
   return {
-    foreignKeys: () =>
-      sqlite
+    foreignKeys: () => {
+      // a trigger may write any table: no write's reach can be told from its text
+      if (sqlite.prepare(`select 1 from sqlite_master where type = 'trigger' limit 1`).get()) return null;
+      return sqlite
         .prepare(
           `select m.name as child, p."table" as parent, p.on_delete, p.on_update
            from sqlite_master as m join pragma_foreign_key_list(m.name) as p
            where m.type = 'table'`,
         )
-        .all() as ForeignKeyAction[],
+        .all() as ForeignKeyAction[];
+    },
     tables: () => {
       const rows = sqlite
         .prepare(`select type, name from sqlite_master where type in ('table', 'view')`)
