@@ -29,6 +29,7 @@ import { buyingPrice } from './migrations/0017-buying-price.js';
 import { pull } from './migrations/0018-pull.js';
 import { businessKeys } from './migrations/0020-business-keys.js';
 import { lineReferences } from './migrations/0021-line-references.js';
+import { movementIndex } from './migrations/0022-movement-index.js';
 
 import type { DialectName } from './dialect.js';
 
@@ -174,6 +175,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0019-kept-series': keptSeries(dialect),
     '0020-business-keys': businessKeys(dialect),
     '0021-line-references': lineReferences(dialect),
+    '0022-movement-index': movementIndex(),
   };
 }
 
