@@ -39,7 +39,8 @@ const KEPT_TEXTS = 2000;
  * The writes a SQLite connection has run, counted per table (issue 21): a read kept while the
  * tables it reads are unchanged (`keptRead`) is answered again after a sale, which writes none of
  * the session's tables. A write counts for the tables it names and for every table a foreign key's
- * action reaches from them (a user deleted deletes their sessions). Whatever cannot be told
+ * action reaches from them (none has one today; one with `on delete cascade` would make a delete
+count for the child table too). Whatever cannot be told
  * apart (a rollback, a failed statement, a statement that names no table, a schema change) moves
  * every stamp.
  */
@@ -55,6 +56,8 @@ export class TableChanges {
   #reach: Map<string, string[]> | null = null;
   /** The database's tables, read from the schema; null: not read yet; empty: reads are not told apart. */
   #tableNames: Set<string> | null = null;
+  /** A schema change ran since the last `any()`: a rollback may bring the old schema back. */
+  #schemaChanged = false;
   readonly #schema: SchemaReader;
 
   constructor(schema: SchemaReader) {
@@ -79,9 +82,6 @@ export class TableChanges {
     this.#reads.set(sqlText, tables);
     return tables;
   }
-
-  /** A schema change ran since the last `any()`: a rollback may bring the old schema back. */
-  #schemaChanged = false;
 
   /** Something changed that may have touched any table (a rollback among them). */
   any(): void {
