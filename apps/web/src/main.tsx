@@ -7,7 +7,7 @@ import '@mantine/core/styles/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders, createQueryClient } from './app/providers';
-import { AppRouter } from './app/app-router';
+import { AppRouter, preloadStartScreens } from './app/app-router';
 import { registerServiceWorker } from './app/service-worker';
 import {
   setDeviceHeader,
@@ -66,6 +66,7 @@ function start() {
   // A signed-in till asks who is signed in at once, beside the code and the words, rather than once
   // the signed-in screens' code has arrived and mounted.
   if (hasSignedInHint()) void queryClient.prefetchQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe });
+  preloadStartScreens();
   // A transition: React renders the first screen in short slices, so the page answers input (and
   // the browser paints the start screen) while it does, instead of one long task.
   const app = createRoot(root);

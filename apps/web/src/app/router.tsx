@@ -1,75 +1,40 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { MENU, EXTRA_ROUTES, type MenuLink } from '@duka/domain';
 import { LoginPage } from '../features/auth/login-page';
 import { SessionWatcher } from '../features/auth/session-watcher';
+import { type LazyScreen, lazyScreen } from './lazy-screen';
+
+type Load = () => Promise<ComponentType>;
 
 /** Screens built so far, loaded when first opened; every other menu route is a placeholder. */
-const SCREENS: Record<string, RouteObject['lazy']> = {
-  '/users': async () => ({ Component: (await import('../features/users/users-page')).UsersPage }),
-  '/cash-sale': async () => ({ Component: (await import('../features/till/till-page')).CashSalePage }),
-  '/debtor-sale': async () => ({ Component: (await import('../features/till/till-page')).DebtorSalePage }),
-  '/transfer-sale': async () => ({
-    Component: (await import('../features/till/till-page')).TransferSalePage,
-  }),
-  '/addsupplierstock': async () => ({
-    Component: (await import('../features/stock/documents')).SupplierReceiptPage,
-  }),
-  '/stock-positive': async () => ({
-    Component: (await import('../features/stock/documents')).StockPositivePage,
-  }),
-  '/stock-negative': async () => ({
-    Component: (await import('../features/stock/documents')).StockNegativePage,
-  }),
-  '/inter-location': async () => ({
-    Component: (await import('../features/stock/documents')).TransferPage,
-  }),
-  '/stock': async () => ({ Component: (await import('../features/stock/products-page')).ProductsPage }),
-  '/locations': async () => ({
-    Component: (await import('../features/stock/locations-page')).LocationsPage,
-  }),
-  '/suppliers': async () => ({
-    Component: (await import('../features/stock/suppliers-page')).SuppliersPage,
-  }),
-  '/stock-taking': async () => ({
-    Component: (await import('../features/stock/stock-taking-page')).StockTakingPage,
-  }),
-  '/current-sales': async () => ({
-    Component: (await import('../features/sales/current-sales-page')).CurrentSalesPage,
-  }),
-  '/cash-reverse': async () => ({
-    Component: (await import('../features/reverse/reverse-page')).ReversePage,
-  }),
-  '/debtor-reverse': async () => ({
-    Component: (await import('../features/reverse/reverse-page')).ReversePage,
-  }),
-  '/transfer-reverse': async () => ({
-    Component: (await import('../features/reverse/reverse-page')).ReversePage,
-  }),
-  '/daily-sales': async () => ({ Component: (await import('../features/daily/daily-page')).DailyPage }),
-  '/profile': async () => ({
-    Component: (await import('../features/business/business-profile-page')).BusinessProfilePage,
-  }),
-  '/debtors': async () => ({ Component: (await import('../features/debtors/debtors-page')).DebtorsPage }),
-  '/transfers': async () => ({
-    Component: (await import('../features/transfers/transfers-page')).TransfersPage,
-  }),
-  '/expenses': async () => ({
-    Component: (await import('../features/expenses/expenses-page')).ExpensesPage,
-  }),
-  '/period-sales': async () => ({
-    Component: (await import('../features/reports/sales-report-page')).SalesReportPage,
-  }),
-  '/profit': async () => ({
-    Component: (await import('../features/reports/profit-report-page')).ProfitReportPage,
-  }),
-  '/stock-report': async () => ({
-    Component: (await import('../features/reports/stock-report-page')).StockReportPage,
-  }),
-  '/dashboard': async () => ({
-    Component: (await import('../features/dashboard/dashboard-page')).DashboardPage,
-  }),
+const SCREENS: Record<string, Load> = {
+  '/users': () => import('../features/users/users-page').then((m) => m.UsersPage),
+  '/cash-sale': () => import('../features/till/till-page').then((m) => m.CashSalePage),
+  '/debtor-sale': () => import('../features/till/till-page').then((m) => m.DebtorSalePage),
+  '/transfer-sale': () => import('../features/till/till-page').then((m) => m.TransferSalePage),
+  '/addsupplierstock': () => import('../features/stock/documents').then((m) => m.SupplierReceiptPage),
+  '/stock-positive': () => import('../features/stock/documents').then((m) => m.StockPositivePage),
+  '/stock-negative': () => import('../features/stock/documents').then((m) => m.StockNegativePage),
+  '/inter-location': () => import('../features/stock/documents').then((m) => m.TransferPage),
+  '/stock': () => import('../features/stock/products-page').then((m) => m.ProductsPage),
+  '/locations': () => import('../features/stock/locations-page').then((m) => m.LocationsPage),
+  '/suppliers': () => import('../features/stock/suppliers-page').then((m) => m.SuppliersPage),
+  '/stock-taking': () => import('../features/stock/stock-taking-page').then((m) => m.StockTakingPage),
+  '/current-sales': () => import('../features/sales/current-sales-page').then((m) => m.CurrentSalesPage),
+  '/cash-reverse': () => import('../features/reverse/reverse-page').then((m) => m.ReversePage),
+  '/debtor-reverse': () => import('../features/reverse/reverse-page').then((m) => m.ReversePage),
+  '/transfer-reverse': () => import('../features/reverse/reverse-page').then((m) => m.ReversePage),
+  '/daily-sales': () => import('../features/daily/daily-page').then((m) => m.DailyPage),
+  '/profile': () => import('../features/business/business-profile-page').then((m) => m.BusinessProfilePage),
+  '/debtors': () => import('../features/debtors/debtors-page').then((m) => m.DebtorsPage),
+  '/transfers': () => import('../features/transfers/transfers-page').then((m) => m.TransfersPage),
+  '/expenses': () => import('../features/expenses/expenses-page').then((m) => m.ExpensesPage),
+  '/period-sales': () => import('../features/reports/sales-report-page').then((m) => m.SalesReportPage),
+  '/profit': () => import('../features/reports/profit-report-page').then((m) => m.ProfitReportPage),
+  '/stock-report': () => import('../features/reports/stock-report-page').then((m) => m.StockReportPage),
+  '/dashboard': () => import('../features/dashboard/dashboard-page').then((m) => m.DashboardPage),
 };
 
 /**
@@ -84,21 +49,17 @@ const WRITE_ONLY = new Set([
   '/stock-taking',
 ]);
 
-function writeOnly(lazy: NonNullable<RouteObject['lazy']>, labelKeys: string[]): RouteObject['lazy'] {
+function writeOnly(load: Load, labelKeys: string[]): Load {
   return async () => {
-    const [{ Component: Screen }, { NotOnHostedCopy }] = await Promise.all([
-      (lazy as () => Promise<{ Component: ComponentType }>)(),
-      import('../features/sync'),
-    ]);
-    function OnlyOnTheShopPc() {
+    const [Screen, { NotOnHostedCopy }] = await Promise.all([load(), import('../features/sync')]);
+    return function OnlyOnTheShopPc() {
       const { t } = useTranslation();
       return (
         <NotOnHostedCopy title={labelKeys.map((k) => t(k)).join(' › ')}>
           <Screen />
         </NotOnHostedCopy>
       );
-    }
-    return { Component: OnlyOnTheShopPc };
+    };
   };
 }
 
@@ -112,25 +73,33 @@ function labelKeysOf(link: MenuLink): string[] {
 }
 
 /** A route whose screen comes later: its menu label as the title (loaded when opened). */
-function placeholder(labelKeys: string[]): RouteObject['lazy'] {
+function placeholder(labelKeys: string[]): Load {
   return async () => {
     const { PlaceholderPage } = await import('../features/placeholder/placeholder-page');
-    return { Component: () => <PlaceholderPage labelKeys={labelKeys} /> };
+    return function Placeholder() {
+      return <PlaceholderPage labelKeys={labelKeys} />;
+    };
   };
+}
+
+/** A route showing a screen loaded when first opened; the screen is kept in the route's handle. */
+function screenRoute(path: string | undefined, load: Load, children?: RouteObject[]): RouteObject {
+  const Screen: LazyScreen = lazyScreen(load);
+  return { path, element: <Screen />, handle: { screen: Screen }, children };
 }
 
 const appRoutes: RouteObject[] = [
   ...MENU.flatMap((e) => (e.kind === 'link' ? [e] : e.children)).map((link): RouteObject => {
     const screen = SCREENS[link.path];
-    const lazy = screen && WRITE_ONLY.has(link.path) ? writeOnly(screen, labelKeysOf(link)) : screen;
-    return { path: link.path, lazy: lazy ?? placeholder(labelKeysOf(link)) };
+    const load = screen && WRITE_ONLY.has(link.path) ? writeOnly(screen, labelKeysOf(link)) : screen;
+    return screenRoute(link.path, load ?? placeholder(labelKeysOf(link)));
   }),
   ...EXTRA_ROUTES.map((link): RouteObject =>
     // /period-report is an alias of /period-sales (spec-decisions.md); an extra route with a screen
     // of its own (/daily-sales) loads it instead of the placeholder
     link.path === '/period-report'
       ? { path: link.path, element: <Navigate to="/period-sales" replace /> }
-      : { path: link.path, lazy: SCREENS[link.path] ?? placeholder([`menu.${link.id}`]) },
+      : screenRoute(link.path, SCREENS[link.path] ?? placeholder([`menu.${link.id}`])),
   ),
 ];
 
@@ -138,21 +107,25 @@ const appRoutes: RouteObject[] = [
  * The signed-in shell (menu, header, notifications) and its guard, loaded with the first signed-in
  * screen: the sign-in page never loads them.
  */
-const signedInShell: RouteObject['lazy'] = async () => {
+const signedInShell: Load = async () => {
   const [{ RequireAuth }, { AppLayout }] = await Promise.all([
     import('../features/auth/require-auth'),
     import('../features/layout/app-layout'),
   ]);
-  return {
-    Component: () => (
+  return function SignedInShell() {
+    return (
       <RequireAuth>
         <AppLayout />
       </RequireAuth>
-    ),
+    );
   };
 };
 
-/** The routes of seed spec §2 with the guard of spec-decisions.md. */
+/**
+ * The routes of seed spec §2 with the guard of spec-decisions.md, for useRoutes (app-router.tsx).
+ * Each lazy screen is in its route's `handle.screen`, so the screens an address shows can start
+ * loading together at start (preloadMatched).
+ */
 export const routes: RouteObject[] = [
   {
     element: <SessionWatcher />,
@@ -160,20 +133,10 @@ export const routes: RouteObject[] = [
       { path: '/', element: <Navigate to="/login" replace /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/pages/login', element: <Navigate to="/login" replace /> },
-      {
-        path: '/setup',
-        lazy: async () => ({ Component: (await import('../features/setup/setup-page')).SetupPage }),
-      },
-      {
-        path: '/pages/error',
-        lazy: async () => ({ Component: (await import('../features/errors/error-page')).ErrorPage }),
-      },
-      { lazy: signedInShell, children: appRoutes },
+      screenRoute('/setup', () => import('../features/setup/setup-page').then((m) => m.SetupPage)),
+      screenRoute('/pages/error', () => import('../features/errors/error-page').then((m) => m.ErrorPage)),
+      screenRoute(undefined, signedInShell, appRoutes),
       { path: '*', element: <Navigate to="/pages/error" replace /> },
     ],
   },
 ];
-
-export function createRouter() {
-  return createBrowserRouter(routes);
-}

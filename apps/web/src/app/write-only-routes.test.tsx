@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { makeSession, renderApp } from '../test/render';
 import { routes } from './router';
+import type { LazyScreen } from './lazy-screen';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -17,9 +18,9 @@ function find(list: RouteObject[], path: string): RouteObject | undefined {
 }
 
 async function screenOf(path: string): Promise<ComponentType> {
-  const lazy = find(routes, path)?.lazy as (() => Promise<{ Component: ComponentType }>) | undefined;
-  if (!lazy) throw new Error(`no lazy route ${path}`);
-  return (await lazy()).Component;
+  const screen = (find(routes, path)?.handle as { screen?: LazyScreen } | undefined)?.screen;
+  if (!screen) throw new Error(`no lazy route ${path}`);
+  return screen.preload();
 }
 
 const ALL_FLAGS = [
