@@ -76,3 +76,21 @@ test.describe('routing rules (seed spec §2, spec-decisions.md)', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 });
+
+// The service worker would serve the screen's chunk from its cache, out of reach of page.route.
+test.describe('a screen whose code does not arrive (no service worker)', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a screen whose code does not arrive says so, and its reload opens the screen', async ({ page }) => {
+    await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+    let blocked = true;
+    await page.route(/\/assets\/dashboard-page-[\w-]+\.js$/, (route) =>
+      blocked ? route.abort('connectionrefused') : route.continue(),
+    );
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'This screen could not be loaded' })).toBeVisible();
+    blocked = false;
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  });
+});

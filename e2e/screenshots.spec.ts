@@ -38,6 +38,19 @@ test('screens, signed out', async ({ page }) => {
   );
 });
 
+test.describe('a screen whose code did not arrive', () => {
+  // the service worker would serve the chunk from its cache, out of reach of page.route
+  test.use({ serviceWorkers: 'block' });
+  test('its page', async ({ page }) => {
+    await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+    await page.route(/\/assets\/dashboard-page-[\w-]+\.js$/, (route) => route.abort('connectionrefused'));
+    await page.goto('/dashboard');
+    await shoot(page, 'screen-failed', () =>
+      expect(page.getByRole('heading', { name: 'This screen could not be loaded' })).toBeVisible(),
+    );
+  });
+});
+
 test('screens, admin', async ({ page }) => {
   await apiLoginInPage(page, ADMIN.username, ADMIN.password);
   await page.goto('/dashboard');

@@ -81,6 +81,9 @@ function lazyStylesInBody(): Plugin {
 /** Mantine's style files: @mantine/core's, one per component and the base ones, and @mantine/notifications'. */
 const MANTINE_CSS = /[\\/]@mantine[\\/](?:core[\\/]styles[\\/][\w-]+|notifications[\\/]styles)\.css$/;
 
+/** A module of the app's features or shared components (not main.tsx, lib/ or app/). */
+const APP_MODULE_WITHOUT_EFFECTS = /[\\/]apps[\\/]web[\\/]src[\\/](?:features|components)[\\/].*\.tsx?$/;
+
 /** The modules the start (the sign-in page) loads with it: main.tsx's static imports, transitively. */
 let startModules: Set<string> | null = null;
 function startModulesOf(ctx: Rolldown.ChunkingContext): Set<string> {
@@ -238,6 +241,16 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rollupOptions: {
+      // The app's features and components do nothing when imported but declare (checked: no
+      // statement at their top level other than declarations), so a module whose exports a chunk
+      // does not use is left out of it, though a feature's index re-exports it: the till imports
+      // the print button from '../printing' and used to get the printer settings' form and its
+      // number input too, and the sync screens' tables with the read-only notice (16 KB of gzip).
+      // Their styles.ts files do import styles, and stay wherever one of their modules is used.
+      treeshake: {
+        moduleSideEffects: (id: string) =>
+          !APP_MODULE_WITHOUT_EFFECTS.test(id) || /[\\/]styles\.ts$/.test(id),
+      },
       input: { index: path.join(root, 'index.html'), boot: path.join(root, 'src/boot.ts') },
       // zod in a chunk of its own: left to itself the bundler put small zod-free modules every
       // page needs (error codes, permissions) in zod's chunk, and the sign-in page loaded zod.

@@ -1,13 +1,13 @@
 import './styles';
+import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ProfileDialog } from '../profile';
+import { lazyPanel } from '../../lib/lazy-panel';
 import { ReadOnlyNoticeProvider, SyncedFromShopNotice } from '../sync';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { NotificationsPanel } from './notifications-panel';
 import { ScrollTopButton } from './scroll-top-button';
-import { SettingsPanel } from './settings-panel';
 import { Sidebar } from './sidebar';
 import { TopMenu } from './top-menu';
 import { useAppLayout } from './use-app-layout';
@@ -20,11 +20,28 @@ import classes from './layout.module.css';
  */
 const TILLS = new Set(['/cash-sale', '/debtor-sale', '/transfer-sale']);
 
+/**
+ * The settings panel and the profile dialog load when first opened, not with the layout (issue
+ * 21: with their drawer, tabs, modal, form and printing settings they were a tenth of the till's
+ * first load). Once opened they stay mounted, so they close with their animation.
+ */
+const SettingsPanel = lazyPanel(() => import('./settings-panel').then((m) => m.SettingsPanel));
+const ProfileDialog = lazyPanel(() => import('../profile').then((m) => m.ProfileDialog));
+
+/** True from the first time `opened` is. */
+function useOpenedOnce(opened: boolean): boolean {
+  const [once, setOnce] = useState(opened);
+  if (opened && !once) setOnce(true);
+  return once || opened;
+}
+
 export function AppLayout() {
   const { pathname } = useLocation();
   const { t } = useTranslation();
   const menu = useMenu();
   const s = useAppLayout();
+  const settingsShown = useOpenedOnce(s.settings.opened);
+  const profileShown = useOpenedOnce(s.profile.opened);
 
   return (
     <ReadOnlyNoticeProvider>
@@ -79,9 +96,11 @@ export function AppLayout() {
           {!TILLS.has(pathname) && <Footer />}
         </div>
         <ScrollTopButton visible={s.scroll.showScrollTop} />
-        <SettingsPanel opened={s.settings.opened} onClose={s.settings.close} />
         <NotificationsPanel opened={s.notes.opened} onClose={s.notes.close} />
-        <ProfileDialog opened={s.profile.opened} onClose={s.profile.close} />
+        <Suspense fallback={null}>
+          {settingsShown && <SettingsPanel opened={s.settings.opened} onClose={s.settings.close} />}
+          {profileShown && <ProfileDialog opened={s.profile.opened} onClose={s.profile.close} />}
+        </Suspense>
       </div>
     </ReadOnlyNoticeProvider>
   );

@@ -11,7 +11,7 @@ import { SyncIndicator } from '../sync';
 import { ConnectionIndicator } from './connection-indicator';
 import { useNotices } from './notifications-panel';
 import { MenuSearch } from './menu-search';
-import { SettingsToggle } from './settings-panel';
+import { SettingsToggle } from './settings-toggle';
 import { UserMenu } from './user-menu';
 import classes from './layout.module.css';
 

@@ -1,0 +1,54 @@
+import { Suspense, useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { renderApp } from '../test/render';
+import { type PanelProps, lazyPanel } from './lazy-panel';
+
+function Panel({ opened, onClose }: PanelProps) {
+  return opened ? (
+    <div role="dialog" aria-label="Panel">
+      <button onClick={onClose}>Close</button>
+    </div>
+  ) : null;
+}
+
+function Harness({ Lazy }: { Lazy: React.ComponentType<PanelProps> }) {
+  const [opened, setOpened] = useState(false);
+  const [shown, setShown] = useState(false);
+  // as app-layout.tsx does: the panel is rendered from its first opening on
+  if (opened && !shown) setShown(true);
+  return (
+    <>
+      <button onClick={() => setOpened(true)}>Open</button>
+      <span>{opened ? 'open' : 'closed'}</span>
+      <Suspense fallback={null}>
+        {shown && <Lazy opened={opened} onClose={() => setOpened(false)} />}
+      </Suspense>
+    </>
+  );
+}
+
+describe('a panel loaded when first shown', () => {
+  it('whose code does not arrive: says so, counts as closed, and loads at the next opening', async () => {
+    const load = vi
+      .fn<() => Promise<typeof Panel>>()
+      .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(Panel);
+    const Lazy = lazyPanel(load);
+    await renderApp(<Harness Lazy={Lazy} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(
+      await screen.findByText(
+        "This could not be opened: the shop's server may be unreachable. Try again in a moment.",
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+    expect(await screen.findByText('closed')).toBeVisible();
+    expect(screen.queryByRole('dialog', { name: 'Panel' })).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByRole('dialog', { name: 'Panel' })).toBeVisible();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
