@@ -21,7 +21,7 @@ function Routes() {
 
 /**
  * The router (declarative: the data router's loaders and actions are not used, and its code was
- * 17 KB of gzip on every page, issue 21) under a boundary that paints while the language file is
+ * 16 KB of gzip on every page, issue 21) under a boundary that paints while the language file is
  * on its way (screens suspend on their words) and while a screen's code loads. A navigation is a
  * transition, so the screen being left stays until the next one's code has arrived.
  */
