@@ -20,8 +20,7 @@ import type { Actor, Context, Operator } from '../../lib/context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
-import { nextReceiptNo } from '../../lib/receipts.js';
-import { writerSeries } from '../sync/series.js';
+import { writerReceiptNo } from '../sync/series.js';
 import { lockedBusiness } from '../../lib/tx.js';
 import { assertHomeHere } from '../locations/location-home.js';
 import { requireUsableLocation } from '../inventory/stock-rules.js';
@@ -246,7 +245,7 @@ export async function closeDay(
         );
       await assertHomeHere(trx, actor.businessId, body.location_id);
       const { total } = await dayFigures(trx, actor.businessId, body.location_id, body.day);
-      const receiptNo = await nextReceiptNo(trx, actor.businessId, await writerSeries(trx, actor.businessId));
+      const receiptNo = await writerReceiptNo(trx, actor.businessId);
       await trx
         .insertInto('day_closes')
         .values({

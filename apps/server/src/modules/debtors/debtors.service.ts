@@ -20,8 +20,7 @@ import { newId } from '../../lib/ids.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
-import { nextReceiptNo } from '../../lib/receipts.js';
-import { writerSeries } from '../sync/series.js';
+import { writerReceiptNo } from '../sync/series.js';
 import { type Trx, lockBusiness, lockedBusiness } from '../../lib/tx.js';
 import { requireUsableLocation } from '../inventory/stock-rules.js';
 import {
@@ -211,7 +210,7 @@ export async function recordPayment(
       );
     const { providerId, reference } = await checkPaymentMethod(trx, actor.businessId, body);
     const day = businessDay(actor.at, business.timezone);
-    const receiptNo = await nextReceiptNo(trx, actor.businessId, await writerSeries(trx, actor.businessId));
+    const receiptNo = await writerReceiptNo(trx, actor.businessId);
     const balanceAfter = await postDebtorEntry(trx, actor, {
       debtorId,
       kind: 'payment',

@@ -116,7 +116,7 @@ export async function addToSummaries(trx: Trx, doc: 'sale' | 'reversal', s: Summ
   const month = s.day.slice(0, 7);
   const days = products.map((p) => Object.assign({ day: s.day }, p));
   const months = products.map((p) => Object.assign({ month }, p));
-  if (dialectOf<Database>(trx) === 'postgres') {
+  if (dialectOf(trx) === 'postgres') {
     await addAllAtOnce.run(trx, { row: daily, days, months });
     return;
   }

@@ -4,8 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
-import { nextReceiptNo } from '../../lib/receipts.js';
-import { writerSeries } from '../sync/series.js';
+import { writerReceiptNo } from '../sync/series.js';
 import { lockedBusiness } from '../../lib/tx.js';
 import { requireSellingLocation } from '../inventory/stock-rules.js';
 import { reversalLines, reversalReference, soldSoFar, wantedLines } from './reversal-checks.js';
@@ -57,7 +56,7 @@ export async function reverseSale(db: Db, seller: Seller, saleId: string, body: 
 
     // Writes (sale-writes.ts), in this order.
     await returnStock(trx, actor, sale, body, lines, db.dialect);
-    const receiptNo = await nextReceiptNo(trx, actor.businessId, await writerSeries(trx, actor.businessId));
+    const receiptNo = await writerReceiptNo(trx, actor.businessId);
     const balanceAfter = await debtorEntry(trx, actor, 'reversal', {
       debtorId: kind === 'debtor' ? sale.debtor_id : null,
       id: body.id,

@@ -4,8 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Actor, Context, Operator } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
-import { nextReceiptNo } from '../../lib/receipts.js';
-import { writerSeries } from '../sync/series.js';
+import { writerReceiptNo } from '../sync/series.js';
 import { lockedSaleSettings } from '../../lib/tx.js';
 import { checkPayment, checkWhereAndWhat, priceCart, saleLines } from './sale-checks.js';
 import {
@@ -66,7 +65,7 @@ export async function postSale(db: Db, seller: Seller, sent: Body): Promise<Sale
 
     // Writes (sale-writes.ts), in this order.
     await moveSaleStock(trx, actor, business, body, lines, products, db.dialect);
-    const receiptNo = await nextReceiptNo(trx, actor.businessId, await writerSeries(trx, actor.businessId));
+    const receiptNo = await writerReceiptNo(trx, actor.businessId);
     const day = businessDay(actor.at, business.timezone);
     const balanceAfter = await debtorEntry(trx, actor, 'sale', {
       debtorId: payment.debtor?.id ?? null,

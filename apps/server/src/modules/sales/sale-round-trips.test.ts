@@ -1,0 +1,104 @@
+import type { Reversal, Sale } from '@duka/domain';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { GroupCommitDriver } from '../../db/group-commit.js';
+import { type Shop, buildShop, reversed, sold } from '../../test/sales-factories.js';
+import { type TestApp, buildTestApp } from '../../test/test-app.js';
+
+/**
+ * Issue 21: on PostgreSQL every statement is a round trip (a socket write and a wake-up of the
+ * database's process), so a document and its lines go in one statement, and the receipt number
+ * is taken from this server's series in one. The shop's SQLite has no round trips and keeps one
+ * statement each (it has no data-modifying `with`; its series read is kept between writes).
+ */
+describe('the round trips of a sale and of its reversal', () => {
+  let t: TestApp;
+  let s: Shop;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    s = await buildShop(t.app);
+  });
+  afterAll(() => t.close());
+
+  /** The text of every statement the database's client is sent while `act` runs (the spies call through). */
+  async function statementsOf<T>(act: () => Promise<T>): Promise<{ texts: string[]; result: T }> {
+    const spy =
+      t.db.dialect === 'postgres'
+        ? vi.spyOn(pg.Client.prototype, 'query')
+        : vi.spyOn(GroupCommitDriver.prototype, 'execute');
+    try {
+      const result = await act();
+      // pg is sent a text or a { text } config; the SQLite driver a compiled query ({ sql })
+      const texts = spy.mock.calls.map(([q]: unknown[]) => {
+        const c = q as { sql?: string; text?: string } | string | undefined;
+        return typeof c === 'string' ? c : (c?.sql ?? c?.text ?? '');
+      });
+      return { texts, result };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+  const naming = (texts: string[], pattern: RegExp) => texts.filter((text) => pattern.test(text));
+
+  const sell = () =>
+    sold(t.app, s.admin, {
+      kind: 'cash',
+      lines: [
+        { product_id: s.sugar.id, quantity: 1000 },
+        { product_id: s.bread.id, quantity: 2000 },
+      ],
+      tendered: 100_000,
+    });
+
+  it('a sale: its row and lines, and its receipt number', async () => {
+    const first = await sell(); // makes the series' counter
+    const { texts, result: sale } = await statementsOf(sell);
+    expect(Number(sale.receipt_no)).toBe(Number(first.receipt_no) + 1);
+    const rows = await t.db.kysely
+      .selectFrom('sale_lines')
+      .select('product_id')
+      .where('sale_id', '=', sale.id)
+      .orderBy('line_no')
+      .execute();
+    expect(rows.map((r) => r.product_id)).toEqual([s.sugar.id, s.bread.id]);
+
+    const saleRow = naming(texts, /insert into "sales"/i);
+    const lines = naming(texts, /insert into "sale_lines"/i);
+    const counter = naming(texts, /update "receipt_counters"/i);
+    const series = naming(texts, /"sync_links"/i);
+    expect(saleRow).toHaveLength(1);
+    expect(lines).toHaveLength(1);
+    expect(counter).toHaveLength(1);
+    if (t.db.dialect === 'postgres') {
+      expect(lines).toEqual(saleRow); // one statement
+      expect(series).toEqual(counter); // the series found inside the counter's update
+    } else {
+      expect(lines).not.toEqual(saleRow);
+      expect(series).toEqual([]); // kept from the first sale
+    }
+  });
+
+  it('a reversal: its row and lines, and its receipt number', async () => {
+    const sale: Sale = await sell();
+    const { texts, result: reversal } = await statementsOf(
+      (): Promise<Reversal> => reversed(t.app, s.admin, sale.id),
+    );
+    expect(Number(reversal.receipt_no)).toBe(Number(sale.receipt_no) + 1);
+    const rows = await t.db.kysely
+      .selectFrom('sale_reversal_lines')
+      .select('product_id')
+      .where('reversal_id', '=', reversal.id)
+      .execute();
+    expect(rows.map((r) => r.product_id).sort()).toEqual([s.sugar.id, s.bread.id].sort());
+
+    const reversalRow = naming(texts, /insert into "sale_reversals"/i);
+    const lines = naming(texts, /insert into "sale_reversal_lines"/i);
+    const series = naming(texts, /"sync_links"/i);
+    expect(reversalRow).toHaveLength(1);
+    expect(lines).toHaveLength(1);
+    if (t.db.dialect === 'postgres') {
+      expect(lines).toEqual(reversalRow);
+      expect(series).toEqual(naming(texts, /update "receipt_counters"/i));
+    } else expect(lines).not.toEqual(reversalRow);
+  });
+});
