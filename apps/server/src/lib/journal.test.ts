@@ -14,7 +14,9 @@ import { migrate } from '../db/database.js';
 import { buildBusiness, buildUser } from '../test/factories.js';
 import { type TestApp, buildTestApp } from '../test/test-app.js';
 import { TEST_DIALECT, freshDatabase } from '../test/test-db.js';
-import { appendJournal } from './journal.js';
+import pg from 'pg';
+import { vi } from 'vitest';
+import { appendJournal, stampTextSql } from './journal.js';
 
 /** The journal's clock stamps (ADR 11 §2): taken by the update that numbers the entry. */
 describe('journal stamps', () => {
@@ -133,6 +135,95 @@ describe('journal stamps', () => {
     const got = await appendJournal(t.db.kysely, entry(new Date(now.ms).toISOString(), n++));
     expect(got.stamp).toEqual({ ms: now.ms + 1, counter: 0, serverId });
     expectIncreasing((await entries()).map((r) => r.stamp));
+  });
+});
+
+/**
+ * Issue 21: on PostgreSQL the counter's update and the entry are one statement, the entry's stamp
+ * written by the database (`stampTextSql`); on SQLite (no round trips) the stamp is formatted here.
+ */
+describe('a journal entry in one round trip on PostgreSQL', () => {
+  let t: TestApp;
+  let businessId: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    businessId = (await buildBusiness(t.app)).session.business.id;
+  });
+  afterAll(() => t.close());
+
+  it("the database's stamp text is formatStamp's, at the edges of every digit", async () => {
+    const counters = [
+      0,
+      1,
+      35,
+      36,
+      1295,
+      1296,
+      36 ** 3,
+      36 ** 4 - 1,
+      36 ** 5,
+      HLC_MAX_COUNTER - 1,
+      HLC_MAX_COUNTER,
+    ];
+    const millis = [0, 1, 999, Date.parse('2026-11-29T06:00:00.000Z'), 10 ** 15 - 1];
+    const serverId = '0195f0c2-7a1b-7c3d-9e4f-a5b6c7d8e9f0';
+    for (const ms of millis)
+      for (const counter of counters) {
+        const expected = formatStamp({ ms, counter, serverId });
+        if (TEST_DIALECT === 'postgres') {
+          const { rows } = await sql<{ text: string }>`select ${stampTextSql(
+            sql`${ms}::bigint`,
+            sql`${counter}::bigint`,
+            sql`${serverId}::text`,
+          )} as "text"`.execute(t.db.kysely);
+          expect(rows[0]!.text).toBe(expected);
+        } else expect(parseStamp(expected)).toEqual({ ms, counter, serverId });
+      }
+  });
+
+  it('numbers and stamps an entry in one statement on PostgreSQL (two on SQLite)', async () => {
+    await appendJournal(t.db.kysely, {
+      businessId,
+      docType: 'product',
+      docId: 'p-0',
+      action: 'product.update',
+      userId: null,
+      deviceId: null,
+      at: new Date().toISOString(),
+    });
+    const spy = vi.spyOn(pg.Client.prototype, 'query');
+    let got;
+    let statements: number;
+    try {
+      got = await appendJournal(t.db.kysely, {
+        businessId,
+        docType: 'product',
+        docId: 'p-1',
+        action: 'product.update',
+        userId: null,
+        deviceId: null,
+        at: new Date().toISOString(),
+        detail: { name: 'Sugar' },
+      });
+      statements = spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+    const row = await t.db.kysely
+      .selectFrom('journal')
+      .selectAll()
+      .where('business_id', '=', businessId)
+      .where('seq', '=', got.seq)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      doc_id: 'p-1',
+      hlc: got.hlc,
+      origin: got.stamp.serverId,
+      detail: '{"name":"Sugar"}',
+    });
+    expect(Number(row.origin_seq)).toBe(got.seq);
+    expect(formatStamp(got.stamp)).toBe(got.hlc);
+    expect(statements).toBe(TEST_DIALECT === 'postgres' ? 1 : 0);
   });
 });
 

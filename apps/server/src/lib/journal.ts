@@ -1,6 +1,7 @@
-import { HLC_MAX_COUNTER, type Stamp, formatStamp } from '@duka/domain';
-import { type Insertable, type Kysely, type Transaction, sql } from 'kysely';
+import { HLC_MAX_COUNTER, type Stamp, formatStamp, parseStamp } from '@duka/domain';
+import { type Insertable, type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
 import { compiledQuery } from '../db/compiled-query.js';
+import { dialectOf } from '../db/dialect.js';
 import type { Database } from '../db/tables.js';
 import type { JournalTable } from '../db/tables/foundation.js';
 import { newId } from './ids.js';
@@ -40,57 +41,106 @@ export async function appendJournal(
 ): Promise<JournalStamp> {
   const parsed = Date.parse(e.at);
   const now = Number.isFinite(parsed) ? parsed : Date.now();
-  const row = await tickCounter.first(trx, { now, businessId: e.businessId });
-  let seq: number;
-  let stamp: Stamp;
-  if (row) {
-    seq = Number(row.last_seq);
-    stamp = { ms: Number(row.hlc_ms), counter: Number(row.hlc_counter), serverId: row.server_id };
+  const row = {
+    business_id: e.businessId,
+    id: newId(),
+    doc_type: e.docType,
+    doc_id: e.docId,
+    action: e.action,
+    user_id: e.userId,
+    device_id: e.deviceId,
+    detail: e.detail ? JSON.stringify(e.detail) : null,
+    created_at: e.at,
+  };
+  if (dialectOf(trx) === 'postgres') {
+    // One round trip: the counter's update and the row in one statement (issue 21).
+    const done = await tickAndAppend.first(trx, { now, row });
+    if (done) {
+      const stamp = parseStamp(done.hlc);
+      if (!stamp) throw new Error(`journal: a stamp the database wrote does not read back: ${done.hlc}`);
+      return { seq: Number(done.seq), stamp, hlc: done.hlc };
+    }
   } else {
-    const made = await trx
-      .insertInto('journal_counters')
-      .values({ business_id: e.businessId, last_seq: 1, hlc_ms: now, hlc_counter: 0 })
-      .returning(serverIdOf.as('server_id'))
-      .executeTakeFirstOrThrow();
-    seq = 1;
-    stamp = { ms: now, counter: 0, serverId: made.server_id };
+    const ticked = await tickCounter.first(trx, { now, businessId: e.businessId });
+    if (ticked) {
+      const seq = Number(ticked.last_seq);
+      const stamp = {
+        ms: Number(ticked.hlc_ms),
+        counter: Number(ticked.hlc_counter),
+        serverId: ticked.server_id,
+      };
+      return insertEntryAt(trx, row, seq, stamp);
+    }
   }
+  // The business's first entry makes its counter.
+  const made = await trx
+    .insertInto('journal_counters')
+    .values({ business_id: e.businessId, last_seq: 1, hlc_ms: now, hlc_counter: 0 })
+    .returning(serverIdOf.as('server_id'))
+    .executeTakeFirstOrThrow();
+  return insertEntryAt(trx, row, 1, { ms: now, counter: 0, serverId: made.server_id });
+}
+
+type EntryRow = Omit<Insertable<JournalTable>, 'seq' | 'origin' | 'origin_seq' | 'hlc'>;
+
+async function insertEntryAt(
+  trx: Transaction<Database> | Kysely<Database>,
+  row: EntryRow,
+  seq: number,
+  stamp: Stamp,
+): Promise<JournalStamp> {
   const hlc = formatStamp(stamp);
-  await insertEntry.run(trx, {
-    row: {
-      business_id: e.businessId,
-      seq,
-      id: newId(),
-      doc_type: e.docType,
-      doc_id: e.docId,
-      action: e.action,
-      user_id: e.userId,
-      device_id: e.deviceId,
-      detail: e.detail ? JSON.stringify(e.detail) : null,
-      created_at: e.at,
-      // This server wrote it first (ADR 11).
-      origin: stamp.serverId,
-      origin_seq: seq,
-      hlc,
-    },
-  });
+  // This server wrote it first (ADR 11).
+  await insertEntry.run(trx, { row: { ...row, seq, origin: stamp.serverId, origin_seq: seq, hlc } });
   return { seq, stamp, hlc };
+}
+
+/**
+ * A stamp's text (`formatStamp`) made by PostgreSQL from its parts: the milliseconds in fifteen
+ * digits, the counter in six base-36 digits, the server id. `journal.test.ts` compares it with
+ * `formatStamp` at the edges of every digit.
+ */
+export function stampTextSql(
+  ms: RawBuilder<unknown>,
+  counter: RawBuilder<unknown>,
+  serverId: RawBuilder<unknown>,
+) {
+  const digit = (power: number) =>
+    sql`substr('0123456789abcdefghijklmnopqrstuvwxyz', ((${counter} / ${sql.lit(36 ** power)}) % 36)::int + 1, 1)`;
+  return sql<string>`lpad((${ms})::text, 15, '0') || '.' || ${digit(5)} || ${digit(4)} || ${digit(3)} || ${digit(2)} || ${digit(1)} || ${digit(0)} || '.' || ${serverId}`;
 }
 
 // One statement of constant text (the limit is a literal), so SQLite reuses its prepared form.
 const max = sql.lit(HLC_MAX_COUNTER);
-const tickCounter = compiledQuery(
-  (_db, a: { now: number; businessId: string }) => sql<{
-    last_seq: number;
-    hlc_ms: number;
-    hlc_counter: number;
-    server_id: string;
-  }>`
+/** The business's counter moved on: its next number, and its clock ticked to `now`. */
+const tick = (now: number, businessId: string) => sql`
     UPDATE journal_counters SET last_seq = last_seq + 1,
-      hlc_ms = CASE WHEN ${a.now} > hlc_ms THEN ${a.now} WHEN hlc_counter >= ${max} THEN hlc_ms + 1 ELSE hlc_ms END,
-      hlc_counter = CASE WHEN ${a.now} > hlc_ms OR hlc_counter >= ${max} THEN 0 ELSE hlc_counter + 1 END
-    WHERE business_id = ${a.businessId}
-    RETURNING last_seq, hlc_ms, hlc_counter, ${serverIdOf} AS server_id`,
+      hlc_ms = CASE WHEN ${now} > hlc_ms THEN ${now} WHEN hlc_counter >= ${max} THEN hlc_ms + 1 ELSE hlc_ms END,
+      hlc_counter = CASE WHEN ${now} > hlc_ms OR hlc_counter >= ${max} THEN 0 ELSE hlc_counter + 1 END
+    WHERE business_id = ${businessId}
+    RETURNING last_seq, hlc_ms, hlc_counter, ${serverIdOf} AS server_id`;
+
+const tickCounter = compiledQuery(
+  (_db, a: { now: number; businessId: string }) =>
+    sql<{
+      last_seq: number;
+      hlc_ms: number;
+      hlc_counter: number;
+      server_id: string;
+    }>`${tick(a.now, a.businessId)}`,
+);
+
+/** On PostgreSQL: the counter's update (`tickCounter`) and the entry it numbers and stamps, in one statement. */
+const tickAndAppend = compiledQuery(
+  (_db, a: { now: number; row: EntryRow }) => sql<{ seq: number; hlc: string }>`
+    WITH "t" AS (${tick(a.now, a.row.business_id)})
+    INSERT INTO journal (business_id, seq, id, doc_type, doc_id, action, user_id, device_id, detail,
+      created_at, origin, origin_seq, hlc)
+    SELECT ${a.row.business_id}, "t".last_seq, ${a.row.id}, ${a.row.doc_type}, ${a.row.doc_id}, ${a.row.action},
+      ${a.row.user_id}, ${a.row.device_id}, ${a.row.detail}, ${a.row.created_at}, "t".server_id, "t".last_seq,
+      ${stampTextSql(sql`"t".hlc_ms`, sql`"t".hlc_counter`, sql`"t".server_id`)}
+    FROM "t"
+    RETURNING seq, hlc`,
 );
 
 const insertEntry = compiledQuery((db, a: { row: Insertable<JournalTable> }) =>

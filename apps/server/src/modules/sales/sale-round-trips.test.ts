@@ -7,8 +7,8 @@ import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
 /**
  * Issue 21: on PostgreSQL every statement is a round trip (a socket write and a wake-up of the
- * database's process), so a document and its lines go in one statement, and the receipt number
- * is taken from this server's series in one. The shop's SQLite has no round trips and keeps one
+ * database's process), so a document and its lines (a sale's with the drop of its cart) go in one
+ * statement, and the receipt number is taken from this server's series in one. The shop's SQLite has no round trips and keeps one
  * statement each (it has no data-modifying `with`; its series read is kept between writes).
  */
 describe('the round trips of a sale and of its reversal', () => {
@@ -66,22 +66,26 @@ describe('the round trips of a sale and of its reversal', () => {
     const lines = naming(texts, /insert into "sale_lines"/i);
     const counter = naming(texts, /update "receipt_counters"/i);
     const series = naming(texts, /"sync_links"/i);
+    const cart = naming(texts, /delete from "work_drafts"/i);
     expect(saleRow).toHaveLength(1);
     expect(lines).toHaveLength(1);
     expect(counter).toHaveLength(1);
+    expect(cart).toHaveLength(1);
     if (t.db.dialect === 'postgres') {
       expect(lines).toEqual(saleRow); // one statement
+      expect(cart).toEqual(saleRow);
       expect(series).toEqual(counter); // the series found inside the counter's update
     } else {
       expect(lines).not.toEqual(saleRow);
+      expect(cart).not.toEqual(saleRow);
       expect(series).toEqual([]); // kept from the first sale
     }
   });
 
   it('a reversal: its row and lines, and its receipt number', async () => {
     const sale: Sale = await sell();
-    const { texts, result: reversal } = await statementsOf(
-      (): Promise<Reversal> => reversed(t.app, s.admin, sale.id),
+    const { texts, result: reversal } = await statementsOf((): Promise<Reversal> =>
+      reversed(t.app, s.admin, sale.id),
     );
     expect(Number(reversal.receipt_no)).toBe(Number(sale.receipt_no) + 1);
     const rows = await t.db.kysely

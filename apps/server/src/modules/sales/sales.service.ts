@@ -89,7 +89,6 @@ export async function postSale(db: Db, seller: Seller, sent: Body): Promise<Sale
       total: priced.total,
       lines: lines.length,
     });
-    await dropSoldCart(trx, actor.businessId, body.id);
     return saleAnswer(row, lines, { location: location.name, user: seller.user?.name ?? '', payment });
   });
 }

@@ -45,7 +45,8 @@ const seriesOf = (businessId: string) => sql<string | null>`coalesce(
   )`;
 
 const seriesOrKeeper = compiledQuery(
-  (_db, a: { businessId: string }) => sql<{ series: string | null }>`select ${seriesOf(a.businessId)} as "series"`,
+  (_db, a: { businessId: string }) =>
+    sql<{ series: string | null }>`select ${seriesOf(a.businessId)} as "series"`,
 );
 
 /**

@@ -1,5 +1,5 @@
 import type { WorkDraft, WorkDraftKind } from '@duka/domain';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, QueryCreator, Transaction } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
 import type { Database } from '../../db/tables.js';
 
@@ -110,6 +110,10 @@ export async function dropSoldCart(q: Q, businessId: string, saleId: string): Pr
   await soldCart.run(q, { saleId, businessId });
 }
 
+/** The delete of `dropSoldCart`, for a statement that does it with others (a sale's on PostgreSQL). */
+export const soldCartDelete = (q: QueryCreator<Database>, businessId: string, saleId: string) =>
+  q.deleteFrom('work_drafts').where('id', '=', saleId).where('business_id', '=', businessId);
+
 const soldCart = compiledQuery((db, a: { saleId: string; businessId: string }) =>
-  db.deleteFrom('work_drafts').where('id', '=', a.saleId).where('business_id', '=', a.businessId),
+  soldCartDelete(db, a.businessId, a.saleId),
 );
