@@ -75,14 +75,17 @@ function perProduct(lines: LineFigures[]): LineFigures[] {
   return [...m.values()];
 }
 
-/**
- * Moves the report summaries by one sale or one reversal, in the caller's transaction: the day's
- * figures per location, cashier and kind, and each product's per day and per month. Reports then
- * read a few thousand summary rows instead of a year of sale lines.
- */
-export async function addToSummaries(trx: Trx, doc: 'sale' | 'reversal', s: SummaryInput): Promise<void> {
+/** The rows one sale or reversal adds to the summaries (upserted: added to the rows there). */
+export interface SummaryRows {
+  row: Insertable<SalesSummaryDailyTable>;
+  days: Insertable<ProductSalesDailyTable>[];
+  months: Insertable<ProductSalesMonthlyTable>[];
+}
+
+/** What one sale or one reversal adds to the summaries. */
+export function summaryRows(doc: 'sale' | 'reversal', s: SummaryInput): SummaryRows {
   const sale = doc === 'sale';
-  const daily = {
+  const row = {
     business_id: s.businessId,
     day: s.day,
     location_id: s.locationId,
@@ -116,13 +119,39 @@ export async function addToSummaries(trx: Trx, doc: 'sale' | 'reversal', s: Summ
   const month = s.day.slice(0, 7);
   const days = products.map((p) => Object.assign({ day: s.day }, p));
   const months = products.map((p) => Object.assign({ month }, p));
+  return { row, days, months };
+}
+
+/**
+ * Moves the report summaries by one sale or one reversal, in the caller's transaction: the day's
+ * figures per location, cashier and kind, and each product's per day and per month. Reports then
+ * read a few thousand summary rows instead of a year of sale lines.
+ */
+export async function addToSummaries(trx: Trx, doc: 'sale' | 'reversal', s: SummaryInput): Promise<void> {
+  const rows = summaryRows(doc, s);
   if (dialectOf(trx) === 'postgres') {
-    await addAllAtOnce.run(trx, { row: daily, days, months });
+    await addAllAtOnce.run(trx, rows);
     return;
   }
-  await addDaily.run(trx, { row: daily });
-  await addProductDaily.run(trx, { rows: days });
-  await addProductMonthly.run(trx, { rows: months });
+  await addDaily.run(trx, { row: rows.row });
+  await addProductDaily.run(trx, { rows: rows.days });
+  await addProductMonthly.run(trx, { rows: rows.months });
+}
+
+/**
+ * PostgreSQL only: the three upserts as parts of one statement (data-modifying `with`, each on
+ * its own table, named `summary_day`, `product_day` and `product_month`), for a statement that
+ * does more (a sale's) or for `addAllAtOnce`. SQLite has no such `with`, and there a statement
+ * costs no round trip.
+ */
+export function withSummaries(db: QueryCreator<Database>, r: SummaryRows): QueryCreator<Database> {
+  const creator = (q: unknown) => q as QueryCreator<Database>;
+  return creator(
+    db
+      .with('summary_day', (q) => upsertDaily(q, r.row))
+      .with('product_day', (q) => upsertProductDaily(creator(q), r.days))
+      .with('product_month', (q) => upsertProductMonthly(creator(q), r.months)),
+  );
 }
 
 function upsertDaily(db: QueryCreator<Database>, row: Insertable<SalesSummaryDailyTable>) {
@@ -170,26 +199,7 @@ const addProductMonthly = compiledQuery((db, a: { rows: Insertable<ProductSalesM
   upsertProductMonthly(db, a.rows),
 );
 
-/**
- * PostgreSQL only: the three upserts in one statement (data-modifying `with`, each on its own
- * table), two round trips fewer per sale and reversal. SQLite has no such `with`, and there a
- * statement costs no round trip.
- */
-const addAllAtOnce = compiledQuery(
-  (
-    db,
-    a: {
-      row: Insertable<SalesSummaryDailyTable>;
-      days: Insertable<ProductSalesDailyTable>[];
-      months: Insertable<ProductSalesMonthlyTable>[];
-    },
-  ) =>
-    upsertProductMonthly(
-      db
-        .with('summary_day', (q) => upsertDaily(q, a.row))
-        .with('product_day', (q) =>
-          upsertProductDaily(q as unknown as QueryCreator<Database>, a.days),
-        ) as unknown as QueryCreator<Database>,
-      a.months,
-    ),
+/** PostgreSQL only: the three upserts in one statement, two round trips fewer per reversal. */
+const addAllAtOnce = compiledQuery((db, a: SummaryRows) =>
+  withSummaries(db, a).selectNoFrom(sql.lit(1).as('done')),
 );

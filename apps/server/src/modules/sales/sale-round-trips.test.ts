@@ -7,9 +7,10 @@ import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
 /**
  * Issue 21: on PostgreSQL every statement is a round trip (a socket write and a wake-up of the
- * database's process), so a document and its lines (a sale's with the drop of its cart) go in one
- * statement, and the receipt number is taken from this server's series in one. The shop's SQLite has no round trips and keeps one
- * statement each (it has no data-modifying `with`; its series read is kept between writes).
+ * database's process), so a document and its lines (a sale's with its summaries and the drop of
+ * its cart) go in one statement, and the receipt number is taken from this server's series in
+ * one. The shop's SQLite has no round trips and keeps one statement each (it has no
+ * data-modifying `with`; its series read is kept between writes).
  */
 describe('the round trips of a sale and of its reversal', () => {
   let t: TestApp;
@@ -67,6 +68,10 @@ describe('the round trips of a sale and of its reversal', () => {
     const counter = naming(texts, /update "receipt_counters"/i);
     const series = naming(texts, /"sync_links"/i);
     const cart = naming(texts, /delete from "work_drafts"/i);
+    const summaries = naming(
+      texts,
+      /insert into "(sales_summary_daily|product_sales_daily|product_sales_monthly)"/i,
+    );
     expect(saleRow).toHaveLength(1);
     expect(lines).toHaveLength(1);
     expect(counter).toHaveLength(1);
@@ -74,10 +79,12 @@ describe('the round trips of a sale and of its reversal', () => {
     if (t.db.dialect === 'postgres') {
       expect(lines).toEqual(saleRow); // one statement
       expect(cart).toEqual(saleRow);
+      expect(summaries).toEqual(saleRow); // the three upserts in it
       expect(series).toEqual(counter); // the series found inside the counter's update
     } else {
       expect(lines).not.toEqual(saleRow);
       expect(cart).not.toEqual(saleRow);
+      expect(summaries).toHaveLength(3);
       expect(series).toEqual([]); // kept from the first sale
     }
   });

@@ -6,9 +6,9 @@ import { changeDue } from '@duka/domain';
  * in that order; keep it. A reversal's steps are a sale's with the sign turned.
  */
 import type { PlacedSaleBody, PricedSale, Sale, SaleKind, reversalBodySchema } from '@duka/domain';
-import type { Insertable } from 'kysely';
+import type { Insertable, QueryCreator } from 'kysely';
 import type { z } from 'zod';
-import type { SaleLineRow, SaleRow } from '../../db/tables.js';
+import type { Database, SaleLineRow, SaleRow } from '../../db/tables.js';
 import type { SoldProduct } from '../inventory/stock-rules.js';
 import { type DialectName, dialectOf } from '../../db/dialect.js';
 import { compiledQuery } from '../../db/compiled-query.js';
@@ -18,7 +18,13 @@ import { appendJournal } from '../../lib/journal.js';
 import type { SaleSettings, Trx } from '../../lib/tx.js';
 import { postDebtorEntry } from '../debtors/debtor-ledger.js';
 import { type MovementInput, postMovements } from '../inventory/ledger.js';
-import { type SummaryInput, addToSummaries } from '../reports/summaries.js';
+import {
+  type SummaryInput,
+  type SummaryRows,
+  addToSummaries,
+  summaryRows,
+  withSummaries,
+} from '../reports/summaries.js';
 import { recordTransfer } from '../transfers/transfer-ledger.js';
 import type { ReversalLine } from './reversal-checks.js';
 import type { SalePayment } from './sale-checks.js';
@@ -126,22 +132,34 @@ const insertSaleLines = compiledQuery((db, a: { lines: Insertable<SaleLinesTable
   db.insertInto('sale_lines').values(a.lines),
 );
 /**
- * On PostgreSQL the sale, its lines and the drop of the cart it was rung up in, in one statement,
- * one round trip instead of three (issue 21): a data-modifying `with`; the lines' foreign key to
- * the sale is checked at the statement's end.
+ * On PostgreSQL the sale, its lines, the report summaries and the drop of the cart it was rung up
+ * in, in one statement, one round trip instead of four (issue 21): a data-modifying `with`; the
+ * lines' foreign key to the sale is checked at the statement's end.
  */
 const insertSaleWithLines = compiledQuery(
-  (db, a: { row: Insertable<SalesTable> & { id: string }; lines: Insertable<SaleLinesTable>[] }) =>
-    db
-      .with('dropped', (q) => soldCartDelete(q, a.row.business_id, a.row.id).returning('id'))
-      .with('sold', (q) => q.insertInto('sales').values(a.row).returning('id'))
+  (
+    db,
+    a: {
+      row: Insertable<SalesTable> & { id: string };
+      lines: Insertable<SaleLinesTable>[];
+      summary: SummaryRows;
+    },
+  ) =>
+    withSummaries(
+      db
+        .with('dropped', (q) => soldCartDelete(q, a.row.business_id, a.row.id).returning('id'))
+        .with('sold', (q) =>
+          q.insertInto('sales').values(a.row).returning('id'),
+        ) as unknown as QueryCreator<Database>,
+      a.summary,
+    )
       .insertInto('sale_lines')
       .values(a.lines),
 );
 
 /**
- * Stores the sale, then its lines, and drops the cart it was rung up in (`dropSoldCart`); answers
- * the sale's row.
+ * Stores the sale, then its lines, moves the report summaries (`summarise`) and drops the cart
+ * the sale was rung up in (`dropSoldCart`); answers the sale's row.
  */
 export async function insertSale(
   trx: Trx,
@@ -182,10 +200,13 @@ export async function insertSale(
     request_hash: hash,
     created_at: actor.at,
   };
-  if (dialectOf(trx) === 'postgres') await insertSaleWithLines.run(trx, { row, lines: s.lines });
+  const summary = summaryOf(actor, row, paidFor(s.lines));
+  if (dialectOf(trx) === 'postgres')
+    await insertSaleWithLines.run(trx, { row, lines: s.lines, summary: summaryRows('sale', summary) });
   else {
     await insertSaleRow.run(trx, { row });
     await insertSaleLines.run(trx, { lines: s.lines });
+    await addToSummaries(trx, 'sale', summary);
     await dropSoldCart(trx, actor.businessId, body.id);
   }
   return row;
@@ -263,7 +284,11 @@ export function summarise(
   row: Stored,
   lines: SummaryInput['lines'],
 ): Promise<void> {
-  return addToSummaries(trx, doc, {
+  return addToSummaries(trx, doc, summaryOf(actor, row, lines));
+}
+
+function summaryOf(actor: Actor, row: Stored, lines: SummaryInput['lines']): SummaryInput {
+  return {
     businessId: actor.businessId,
     day: row.business_day,
     locationId: row.location_id,
@@ -274,7 +299,7 @@ export function summarise(
     cost: row.cost,
     discount: row.discount ?? 0,
     lines,
-  });
+  };
 }
 
 /**

@@ -7,16 +7,7 @@ import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { writerReceiptNo } from '../sync/series.js';
 import { lockedSaleSettings } from '../../lib/tx.js';
 import { checkPayment, checkWhereAndWhat, priceCart, saleLines } from './sale-checks.js';
-import {
-  debtorEntry,
-  insertSale,
-  journal,
-  moveSaleStock,
-  paidFor,
-  saleAnswer,
-  summarise,
-  transferOf,
-} from './sale-writes.js';
+import { debtorEntry, insertSale, journal, moveSaleStock, saleAnswer, transferOf } from './sale-writes.js';
 import { loadSale } from './sales.repository.js';
 import { dropSoldCart } from '../work-drafts/work-drafts.repository.js';
 
@@ -82,7 +73,6 @@ export async function postSale(db: Db, seller: Seller, sent: Body): Promise<Sale
       payment,
       balanceAfter,
     });
-    await summarise(trx, actor, 'sale', row, paidFor(lines));
     await transferOf(trx, actor, 'sale', row);
     await journal(trx, actor, 'sale', row, {
       receipt_no: receiptNo,
