@@ -83,7 +83,7 @@ export async function openSession(
     action: 'auth.login',
     detail: { ip },
   });
-  const locationIds = (await locationIdsOf(trx, [user.id])).get(user.id) ?? [];
+  const locationIds = (await locationIdsOf(trx, user.business_id, [user.id])).get(user.id) ?? [];
   const stockTaking = await stockTakingFor(trx, user, locationIds);
   return {
     token,

@@ -84,7 +84,7 @@ export function sessionReads(
     `me:${user.id}:${user.role}`,
     ME_TABLES,
     async () => {
-      const locationIds = (await locationIdsOf(db, [user.id])).get(user.id) ?? [];
+      const locationIds = (await locationIdsOf(db, user.business_id, [user.id])).get(user.id) ?? [];
       return { locationIds, stockTaking: await stockTakingFor(db, user, locationIds) };
     },
     at,

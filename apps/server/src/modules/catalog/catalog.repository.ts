@@ -4,14 +4,21 @@ import type { Database, ProductRow } from '../../db/tables.js';
 
 export const searchKey = (name: string, code: string) => `${name} ${code}`.toLowerCase();
 
-/** Products with their barcodes and levels per location, in the order of `rows`. */
+/**
+ * Products with their barcodes and levels per location, in the order of `rows` (rows of one
+ * business: its id keeps the reads to it).
+ */
 export async function toProducts(db: Kysely<Database>, rows: ProductRow[]): Promise<Product[]> {
   if (rows.length === 0) return [];
+  const businessId = rows[0]!.business_id;
+  if (rows.some((r) => r.business_id !== businessId))
+    throw new Error('toProducts: rows of several businesses');
   const ids = rows.map((r) => r.id);
   const [barcodes, levels] = await Promise.all([
     db
       .selectFrom('product_barcodes')
       .select(['product_id', 'barcode'])
+      .where('business_id', '=', businessId)
       .where('product_id', 'in', ids)
       .orderBy('product_id')
       .orderBy('barcode')
@@ -19,6 +26,7 @@ export async function toProducts(db: Kysely<Database>, rows: ProductRow[]): Prom
     db
       .selectFrom('stock_levels')
       .select(['product_id', 'location_id', 'quantity'])
+      .where('business_id', '=', businessId)
       .where('product_id', 'in', ids)
       .orderBy('product_id')
       .orderBy('location_id')

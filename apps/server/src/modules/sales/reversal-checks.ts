@@ -21,14 +21,15 @@ export interface Sold {
   reversed: Map<number, number>;
 }
 
-export async function soldSoFar(trx: Trx, saleId: string): Promise<Sold> {
+export async function soldSoFar(trx: Trx, businessId: string, saleId: string): Promise<Sold> {
   const lines = await trx
     .selectFrom('sale_lines')
     .selectAll()
+    .where('business_id', '=', businessId)
     .where('sale_id', '=', saleId)
     .orderBy('line_no')
     .execute();
-  return { lines, reversed: await reversedByLine(trx, saleId) };
+  return { lines, reversed: await reversedByLine(trx, businessId, saleId) };
 }
 
 /**

@@ -47,7 +47,7 @@ export async function reverseSale(db: Db, seller: Seller, saleId: string, body: 
     await requireSellingLocation(trx, seller, sale.location_id, 'sale_id');
 
     // Checks (reversal-checks.ts): they only read, so a refusal leaves nothing behind.
-    const sold = await soldSoFar(trx, saleId);
+    const sold = await soldSoFar(trx, actor.businessId, saleId);
     const wanted = wantedLines(sale, sold, body);
     const reference = reversalReference(kind, body);
     const lines = reversalLines(actor, saleId, body.id, sold, wanted);

@@ -1,8 +1,7 @@
 import type { Reversal, Sale } from '@duka/domain';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { GroupCommitDriver } from '../../db/group-commit.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Shop, buildShop, reversed, sold } from '../../test/sales-factories.js';
+import { statementsOf as recorded } from '../../test/statements.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
 /**
@@ -21,24 +20,7 @@ describe('the round trips of a sale and of its reversal', () => {
   });
   afterAll(() => t.close());
 
-  /** The text of every statement the database's client is sent while `act` runs (the spies call through). */
-  async function statementsOf<T>(act: () => Promise<T>): Promise<{ texts: string[]; result: T }> {
-    const spy =
-      t.db.dialect === 'postgres'
-        ? vi.spyOn(pg.Client.prototype, 'query')
-        : vi.spyOn(GroupCommitDriver.prototype, 'execute');
-    try {
-      const result = await act();
-      // pg is sent a text or a { text } config; the SQLite driver a compiled query ({ sql })
-      const texts = spy.mock.calls.map(([q]: unknown[]) => {
-        const c = q as { sql?: string; text?: string } | string | undefined;
-        return typeof c === 'string' ? c : (c?.sql ?? c?.text ?? '');
-      });
-      return { texts, result };
-    } finally {
-      spy.mockRestore();
-    }
-  }
+  const statementsOf = <T>(act: () => Promise<T>) => recorded(t.db, act);
   const naming = (texts: string[], pattern: RegExp) => texts.filter((text) => pattern.test(text));
 
   const sell = () =>

@@ -23,28 +23,48 @@ interface Names {
  * the callers name the table, so they read the row as that table's.
  */
 function withNames(db: Q, table: Doc, businessId: string, id: string) {
-  return db
-    .selectFrom(table)
-    .innerJoin('locations', 'locations.id', `${table}.location_id`)
-    .leftJoin('users', 'users.id', `${table}.user_id`)
-    .leftJoin('debtors', 'debtors.id', `${table}.debtor_id`)
-    .leftJoin('payment_providers', 'payment_providers.id', `${table}.provider_id`)
-    .selectAll(table)
-    .select([
-      'locations.name as location_name',
-      'users.name as user_name',
-      'debtors.name as debtor_name',
-      'payment_providers.name as provider_name',
-    ])
-    .where(`${table}.id`, '=', id)
-    .where(`${table}.business_id`, '=', businessId);
+  return (
+    db
+      .selectFrom(table)
+      // joined on the business too, as their foreign keys are: one shard on Citus (docs/scale.md)
+      .innerJoin('locations', (j) =>
+        j
+          .onRef('locations.id', '=', `${table}.location_id`)
+          .onRef('locations.business_id', '=', `${table}.business_id`),
+      )
+      .leftJoin('users', 'users.id', `${table}.user_id`)
+      .leftJoin('debtors', (j) =>
+        j
+          .onRef('debtors.id', '=', `${table}.debtor_id`)
+          .onRef('debtors.business_id', '=', `${table}.business_id`),
+      )
+      .leftJoin('payment_providers', (j) =>
+        j
+          .onRef('payment_providers.id', '=', `${table}.provider_id`)
+          .onRef('payment_providers.business_id', '=', `${table}.business_id`),
+      )
+      .selectAll(table)
+      .select([
+        'locations.name as location_name',
+        'users.name as user_name',
+        'debtors.name as debtor_name',
+        'payment_providers.name as provider_name',
+      ])
+      .where(`${table}.id`, '=', id)
+      .where(`${table}.business_id`, '=', businessId)
+  );
 }
 
 /** Thousandths reversed so far per line of a sale. */
-export async function reversedByLine(db: Q, saleId: string): Promise<Map<number, number>> {
+export async function reversedByLine(
+  db: Q,
+  businessId: string,
+  saleId: string,
+): Promise<Map<number, number>> {
   const rows = await db
     .selectFrom('sale_reversal_lines')
     .select(['sale_line_no', (eb) => eb.fn.sum<number>('quantity').as('q')])
+    .where('business_id', '=', businessId)
     .where('sale_id', '=', saleId)
     .groupBy('sale_line_no')
     .execute();
@@ -77,8 +97,14 @@ export async function loadSale(db: Q, businessId: string, id: string): Promise<S
     (SaleRow & Names) | undefined;
   if (!s) throw notFound('Sale');
   const [lines, reversed, reversals] = await Promise.all([
-    db.selectFrom('sale_lines').selectAll().where('sale_id', '=', id).orderBy('line_no').execute(),
-    reversedByLine(db, id),
+    db
+      .selectFrom('sale_lines')
+      .selectAll()
+      .where('business_id', '=', businessId)
+      .where('sale_id', '=', id)
+      .orderBy('line_no')
+      .execute(),
+    reversedByLine(db, businessId, id),
     db
       .selectFrom('sale_reversals')
       .leftJoin('users', 'users.id', 'sale_reversals.user_id')
@@ -90,6 +116,7 @@ export async function loadSale(db: Q, businessId: string, id: string): Promise<S
         'sale_reversals.created_at',
         'users.name as user_name',
       ])
+      .where('sale_reversals.business_id', '=', businessId)
       .where('sale_id', '=', id)
       .orderBy('sale_reversals.created_at')
       .orderBy('sale_reversals.id')
@@ -148,14 +175,21 @@ export async function saleIdByReceipt(db: Q, businessId: string, receiptNo: stri
 
 export async function loadReversal(db: Q, businessId: string, id: string): Promise<Reversal> {
   const r = (await withNames(db, 'sale_reversals', businessId, id)
-    .innerJoin('sales', 'sales.id', 'sale_reversals.sale_id')
+    .innerJoin('sales', (j) =>
+      j
+        .onRef('sales.id', '=', 'sale_reversals.sale_id')
+        .onRef('sales.business_id', '=', 'sale_reversals.business_id'),
+    )
     .select('sales.receipt_no as sale_receipt_no')
     .executeTakeFirst()) as (ReversalRow & Names & { sale_receipt_no: string }) | undefined;
   if (!r) throw notFound('Reversal');
   const lines = await db
     .selectFrom('sale_reversal_lines as rl')
     .innerJoin('sale_lines as sl', (j) =>
-      j.onRef('sl.sale_id', '=', 'rl.sale_id').onRef('sl.line_no', '=', 'rl.sale_line_no'),
+      j
+        .onRef('sl.business_id', '=', 'rl.business_id')
+        .onRef('sl.sale_id', '=', 'rl.sale_id')
+        .onRef('sl.line_no', '=', 'rl.sale_line_no'),
     )
     .select([
       'rl.line_no',
@@ -168,6 +202,7 @@ export async function loadReversal(db: Q, businessId: string, id: string): Promi
       'rl.amount',
       'rl.tax',
     ])
+    .where('rl.business_id', '=', businessId)
     .where('rl.reversal_id', '=', id)
     .orderBy('rl.line_no')
     .execute();

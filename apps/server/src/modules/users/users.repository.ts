@@ -22,19 +22,24 @@ export function toUser(row: UserRow, locationIds: string[]): User {
   };
 }
 
-const locationsOfUsers = compiledQuery((db, a: { userIds: string[] }) =>
+const locationsOfUsers = compiledQuery((db, a: { businessId: string; userIds: string[] }) =>
   db
     .selectFrom('user_locations')
     .select(['user_id', 'location_id'])
+    .where('business_id', '=', a.businessId)
     .where('user_id', 'in', a.userIds)
     .orderBy('user_id')
     .orderBy('location_id'),
 );
 
-export async function locationIdsOf(db: Kysely<Database>, userIds: string[]): Promise<Map<string, string[]>> {
+export async function locationIdsOf(
+  db: Kysely<Database>,
+  businessId: string,
+  userIds: string[],
+): Promise<Map<string, string[]>> {
   const map = new Map<string, string[]>(userIds.map((id) => [id, []]));
   if (userIds.length === 0) return map;
-  const rows = await locationsOfUsers.all(db, { userIds });
+  const rows = await locationsOfUsers.all(db, { businessId, userIds });
   for (const r of rows) map.get(r.user_id)?.push(r.location_id);
   return map;
 }

@@ -43,6 +43,7 @@ export async function listUsers(db: Db, businessId: string): Promise<User[]> {
     .execute();
   const locs = await locationIdsOf(
     db.kysely,
+    businessId,
     rows.map((r) => r.id),
   );
   return rows.map((r) => toUser(r, locs.get(r.id) ?? []));
@@ -51,7 +52,7 @@ export async function listUsers(db: Db, businessId: string): Promise<User[]> {
 export async function getUser(db: Db, businessId: string, id: string): Promise<User> {
   const row = await findUser(db.kysely, businessId, id);
   if (!row) throw notFound('User');
-  const locs = await locationIdsOf(db.kysely, [id]);
+  const locs = await locationIdsOf(db.kysely, businessId, [id]);
   return toUser(row, locs.get(id) ?? []);
 }
 
@@ -170,7 +171,7 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: Update
         set.flags = JSON.stringify(flagsFromRoles(merged));
       }
       if (input.home_location_id !== undefined || input.location_ids !== undefined) {
-        const existing = (await locationIdsOf(trx, [id])).get(id) ?? [];
+        const existing = (await locationIdsOf(trx, actor.businessId, [id])).get(id) ?? [];
         const locs = await resolveLocations(
           trx,
           actor.businessId,

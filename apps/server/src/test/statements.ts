@@ -1,0 +1,54 @@
+import pg from 'pg';
+import { sql } from 'kysely';
+import { vi } from 'vitest';
+import { GLOBAL_TABLES } from '../db/citus-keys.js';
+import type { Db } from '../db/database.js';
+import { GroupCommitDriver } from '../db/group-commit.js';
+
+/**
+ * The text of every statement the database's client is sent while `act` runs: pg's client on
+ * PostgreSQL, the SQLite driver otherwise (the spies call through).
+ */
+export async function statementsOf<T>(
+  db: Db,
+  act: () => Promise<T>,
+): Promise<{ texts: string[]; result: T }> {
+  const spy =
+    db.dialect === 'postgres'
+      ? vi.spyOn(pg.Client.prototype, 'query')
+      : vi.spyOn(GroupCommitDriver.prototype, 'execute');
+  try {
+    const result = await act();
+    // pg is sent a text or a { text } config; the SQLite driver a compiled query ({ sql })
+    const texts = spy.mock.calls.map(([q]: unknown[]) => {
+      const c = q as { sql?: string; text?: string } | string | undefined;
+      return typeof c === 'string' ? c : (c?.sql ?? c?.text ?? '');
+    });
+    return { texts, result };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/** The business tables of the schema: every table but the global ones (`GLOBAL_TABLES`). */
+export async function businessTables(db: Db): Promise<string[]> {
+  const rows =
+    db.dialect === 'postgres'
+      ? (
+          await sql<{ name: string }>`select table_name as name from information_schema.tables
+            where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db.kysely)
+        ).rows
+      : (await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db.kysely))
+          .rows;
+  return rows.map((r) => r.name).filter((n) => !GLOBAL_TABLES.has(n) && !n.startsWith('sqlite_'));
+}
+
+/**
+ * The statements that name a business table but not `business_id`: on Citus each would run on
+ * every shard rather than on its business's one (docs/scale.md), and each leans on an earlier
+ * statement alone to keep to the session's business.
+ */
+export function withoutBusiness(texts: string[], tables: string[]): string[] {
+  const names = new RegExp(`(^|[\\s"(.,])(${tables.join('|')})($|[\\s").,])`);
+  return texts.filter((t) => names.test(t) && !/business_id/.test(t));
+}
