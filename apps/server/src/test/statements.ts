@@ -44,11 +44,24 @@ export async function businessTables(db: Db): Promise<string[]> {
 }
 
 /**
- * The statements that name a business table but not `business_id`: on Citus each would run on
- * every shard rather than on its business's one (docs/scale.md), and each leans on an earlier
- * statement alone to keep to the session's business.
+ * The statements that name a business table but compare no `business_id` (`business_id = …`,
+ * `… = business_id`, `business_id in …`; selecting the column is not enough), leaving out the
+ * tables a statement inserts into with their `business_id` (the row goes to its business's
+ * shard, an upsert's conflict too). On Citus each such statement would run on every shard rather
+ * than on its business's one (docs/scale.md), and it leans on an earlier statement alone to keep
+ * to the session's business.
  */
 export function withoutBusiness(texts: string[], tables: string[]): string[] {
-  const names = new RegExp(`(^|[\\s"(.,])(${tables.join('|')})($|[\\s").,])`);
-  return texts.filter((t) => names.test(t) && !/business_id/.test(t));
+  const named = (table: string) => new RegExp(`(^|[\\s"(.,])${table}($|[\\s").,])`);
+  const patterns = new Map(tables.map((table) => [table, named(table)]));
+  const filters = /business_id"?\s*(=|in\b)|=\s*("?\w+"?\.)?"?business_id\b/i;
+  return texts.filter((text) => {
+    if (filters.test(text)) return false;
+    const inserted = new Set(
+      [...text.matchAll(/insert into "?(\w+)"?\s*\(([^)]*)\)/gi)]
+        .filter((m) => /business_id/.test(m[2]!))
+        .map((m) => m[1]!),
+    );
+    return [...patterns].some(([table, pattern]) => !inserted.has(table) && pattern.test(text));
+  });
 }

@@ -1,6 +1,7 @@
 import type { Product } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { Database, ProductRow } from '../../db/tables.js';
+import { ofBusiness } from '../../db/dialect.js';
 
 export const searchKey = (name: string, code: string) => `${name} ${code}`.toLowerCase();
 
@@ -18,7 +19,7 @@ export async function toProducts(db: Kysely<Database>, rows: ProductRow[]): Prom
     db
       .selectFrom('product_barcodes')
       .select(['product_id', 'barcode'])
-      .where('business_id', '=', businessId)
+      .where(ofBusiness(db, 'business_id', businessId))
       .where('product_id', 'in', ids)
       .orderBy('product_id')
       .orderBy('barcode')
@@ -26,7 +27,7 @@ export async function toProducts(db: Kysely<Database>, rows: ProductRow[]): Prom
     db
       .selectFrom('stock_levels')
       .select(['product_id', 'location_id', 'quantity'])
-      .where('business_id', '=', businessId)
+      .where(ofBusiness(db, 'business_id', businessId))
       .where('product_id', 'in', ids)
       .orderBy('product_id')
       .orderBy('location_id')

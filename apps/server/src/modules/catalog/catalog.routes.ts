@@ -22,6 +22,7 @@ import { newId } from '../../lib/ids.js';
 import { findProduct } from './catalog.repository.js';
 import { commitImport, exportCsv, previewImport } from './catalog.csv.js';
 import { createProduct, getProduct, searchProducts, updateProduct } from './catalog.service.js';
+import { ofBusiness } from '../../db/dialect.js';
 
 const MANAGE = { access: { kind: 'flag' as const, flag: 'manage_stock' as const } };
 const idParams = z.object({ id: z.uuid() });
@@ -143,11 +144,16 @@ async function priceHistory(db: Kysely<Database>, businessId: string, productId:
 /** A product's movements at the locations in the query and the scope, newest first. */
 async function movementsOf(
   db: Kysely<Database>,
+  businessId: string,
   productId: string,
   query: z.infer<typeof movementsQuery>,
   scope: LocationScope,
 ) {
-  let q = db.selectFrom('stock_movements').selectAll().where('product_id', '=', productId);
+  let q = db
+    .selectFrom('stock_movements')
+    .selectAll()
+    .where(ofBusiness(db, 'business_id', businessId))
+    .where('product_id', '=', productId);
   if (query.location_id) q = q.where('location_id', '=', query.location_id);
   if (scope) q = q.where('location_id', 'in', scopeIds(scope));
   const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute();
@@ -187,7 +193,7 @@ function historyRoutes(app: FastifyInstance, deps: AppDeps): void {
       const businessId = contextOf(request).business.id;
       if (!(await findProduct(deps.db.kysely, businessId, request.params.id))) throw notFound('Product');
       const scope = await readScopeOf(deps.db.kysely, contextOf(request), request.query.location_id);
-      return movementsOf(deps.db.kysely, request.params.id, request.query, scope);
+      return movementsOf(deps.db.kysely, businessId, request.params.id, request.query, scope);
     },
   });
 }

@@ -31,6 +31,7 @@ import {
 } from '../transfers/transfer-ledger.js';
 import { postDebtorEntry, requireDebtor } from './debtor-ledger.js';
 import { debtorSearchKey, findDebtor, toDebtor } from './debtors.repository.js';
+import { ofBusiness } from '../../db/dialect.js';
 
 type Input = z.output<typeof debtorInputSchema>;
 type Patch = z.output<typeof debtorUpdateSchema>;
@@ -277,12 +278,14 @@ export async function statementOf(
     db
       .selectFrom('debtor_entries')
       .select((eb) => eb.fn.sum<number>('amount').as('s'))
+      .where(ofBusiness(db, 'business_id', businessId))
       .where('debtor_id', '=', debtorId)
       .where('business_day', '<', from)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('debtor_entries')
       .selectAll()
+      .where(ofBusiness(db, 'business_id', businessId))
       .where('debtor_id', '=', debtorId)
       .where('business_day', '>=', from)
       .where('business_day', '<=', to)

@@ -8,6 +8,7 @@ import {
   monthStart,
 } from '@duka/domain';
 import type { Kysely } from 'kysely';
+import { ofBusiness } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
 import { netOf } from './net.js';
 import { expensesByDay } from './profit-report.js';
@@ -105,7 +106,7 @@ function monthFigures(perDay: Map<string, DayFigures>, monthStart: string, expen
 }
 
 /** The five best sellers of the week by net revenue (net quantity above zero), with their names. */
-async function topProducts(db: Q, week: Awaited<ReturnType<typeof productFigures>>) {
+async function topProducts(db: Q, businessId: string, week: Awaited<ReturnType<typeof productFigures>>) {
   const topIds = [...week]
     .map(([id, p]) => ({
       id,
@@ -122,6 +123,7 @@ async function topProducts(db: Q, week: Awaited<ReturnType<typeof productFigures
           await db
             .selectFrom('products')
             .select(['id', 'name'])
+            .where(ofBusiness(db, 'business_id', businessId))
             .where(
               'id',
               'in',
@@ -183,7 +185,7 @@ export async function dashboard(
     today_figures: figures(today),
     yesterday_figures: figures(addDays(today, -1)),
     days: Array.from({ length: 30 }, (_, i) => addDays(first, i)).map((day) => ({ day, ...figures(day) })),
-    top_products: await topProducts(db, week),
+    top_products: await topProducts(db, business.id, week),
     low_stock: { count: lowItems.length, items: lowItems.slice(0, 10) },
     debtors: {
       owed: Number(debtors.owed ?? 0),

@@ -1,6 +1,6 @@
 import { type SaleKind, type SalesReport, compareIds, compareText, divRound } from '@duka/domain';
 import { type Kysely, sql } from 'kysely';
-import { dialectOf } from '../../db/dialect.js';
+import { dialectOf, ofBusiness } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
 import { requireOwnId } from '../../lib/scope.js';
 import { scopeIds } from '../inventory/location-scope.js';
@@ -190,6 +190,7 @@ async function namesFor(db: Q, businessId: string, productIds: string[], userIds
       ? db
           .selectFrom('products')
           .select(['id', 'name', 'code', 'category', 'unit'])
+          .where(ofBusiness(db, 'business_id', businessId))
           .where('id', 'in', productIds)
           .execute()
       : Promise.resolve([]),

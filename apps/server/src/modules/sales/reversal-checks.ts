@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Trx } from '../../lib/tx.js';
 import { requireReference } from '../transfers/transfer-ledger.js';
 import { reversedByLine } from './sales.repository.js';
+import { ofBusiness } from '../../db/dialect.js';
 
 type Body = z.output<typeof reversalBodySchema>;
 type Wanted = { line_no: number; quantity: number };
@@ -25,7 +26,7 @@ export async function soldSoFar(trx: Trx, businessId: string, saleId: string): P
   const lines = await trx
     .selectFrom('sale_lines')
     .selectAll()
-    .where('business_id', '=', businessId)
+    .where(ofBusiness(trx, 'business_id', businessId))
     .where('sale_id', '=', saleId)
     .orderBy('line_no')
     .execute();

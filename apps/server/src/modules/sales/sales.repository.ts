@@ -3,6 +3,7 @@ import type { Reversal, Sale, SaleKind, SaleLine, SalesList } from '@duka/domain
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SaleLineRow, SaleRow } from '../../db/tables.js';
 import { notFound } from '../../lib/errors.js';
+import { ofBusiness } from '../../db/dialect.js';
 import { scopeIds } from '../inventory/location-scope.js';
 
 type Q = Kysely<Database>;
@@ -64,7 +65,7 @@ export async function reversedByLine(
   const rows = await db
     .selectFrom('sale_reversal_lines')
     .select(['sale_line_no', (eb) => eb.fn.sum<number>('quantity').as('q')])
-    .where('business_id', '=', businessId)
+    .where(ofBusiness(db, 'business_id', businessId))
     .where('sale_id', '=', saleId)
     .groupBy('sale_line_no')
     .execute();
@@ -100,7 +101,7 @@ export async function loadSale(db: Q, businessId: string, id: string): Promise<S
     db
       .selectFrom('sale_lines')
       .selectAll()
-      .where('business_id', '=', businessId)
+      .where(ofBusiness(db, 'business_id', businessId))
       .where('sale_id', '=', id)
       .orderBy('line_no')
       .execute(),
@@ -116,7 +117,7 @@ export async function loadSale(db: Q, businessId: string, id: string): Promise<S
         'sale_reversals.created_at',
         'users.name as user_name',
       ])
-      .where('sale_reversals.business_id', '=', businessId)
+      .where(ofBusiness(db, 'sale_reversals.business_id', businessId))
       .where('sale_id', '=', id)
       .orderBy('sale_reversals.created_at')
       .orderBy('sale_reversals.id')
@@ -202,7 +203,7 @@ export async function loadReversal(db: Q, businessId: string, id: string): Promi
       'rl.amount',
       'rl.tax',
     ])
-    .where('rl.business_id', '=', businessId)
+    .where(ofBusiness(db, 'rl.business_id', businessId))
     .where('rl.reversal_id', '=', id)
     .orderBy('rl.line_no')
     .execute();

@@ -1,6 +1,7 @@
 import { type User, rolesFromFlags } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
+import { ofBusiness } from '../../db/dialect.js';
 import type { Database, UserRow } from '../../db/tables.js';
 import { parseFlags } from '../../lib/user-flags.js';
 import { AppError } from '../../lib/errors.js';
@@ -26,7 +27,7 @@ const locationsOfUsers = compiledQuery((db, a: { businessId: string; userIds: st
   db
     .selectFrom('user_locations')
     .select(['user_id', 'location_id'])
-    .where('business_id', '=', a.businessId)
+    .where(ofBusiness(db, 'business_id', a.businessId))
     .where('user_id', 'in', a.userIds)
     .orderBy('user_id')
     .orderBy('location_id'),
