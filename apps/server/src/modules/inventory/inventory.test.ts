@@ -1,8 +1,7 @@
 import type { JournalEntry, Location, Product, StockDocument, Supplier } from '@duka/domain';
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { GroupCommitDriver } from '../../db/group-commit.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerConsistent } from '../../test/ledger-check.js';
+import { statementsOf } from '../../test/statements.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 import { STAFF_PASSWORD, buildBusiness, buildUser, signIn } from '../../test/factories.js';
 import {
@@ -141,30 +140,17 @@ describe('stock documents on the ledger', () => {
   });
 
   it('moves the levels and writes the movements in one statement on PostgreSQL (one round trip), two on SQLite', async () => {
-    // Every statement each database's client is sent (the spies call through).
-    const spy =
-      t.db.dialect === 'postgres'
-        ? vi.spyOn(pg.Client.prototype, 'query')
-        : vi.spyOn(GroupCommitDriver.prototype, 'execute');
-    let texts: string[];
-    try {
-      const res = await post('/api/stock/positive', {
+    const { texts, result: res } = await statementsOf(t.db, () =>
+      post('/api/stock/positive', {
         location_id: store.id,
         reason: 'found',
         lines: [
           { product_id: rice.id, quantity: 1_000 },
           { product_id: sugar.id, quantity: 2_000 },
         ],
-      });
-      expect(res.statusCode).toBe(201);
-      // pg is sent a text or a { text } config; the SQLite driver a compiled query ({ sql })
-      texts = spy.mock.calls.map(([q]: unknown[]) => {
-        const c = q as { sql?: string; text?: string } | string | undefined;
-        return typeof c === 'string' ? c : (c?.sql ?? c?.text ?? '');
-      });
-    } finally {
-      spy.mockRestore();
-    }
+      }),
+    );
+    expect(res.statusCode).toBe(201);
     const writes = texts.filter(
       (text) => /stock_(levels|movements)/.test(text) && /^\s*(insert|with)/i.test(text),
     );
