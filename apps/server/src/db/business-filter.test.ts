@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ofBusiness } from './dialect.js';
 import { type Shop, buildShop, reversed, sold, staffWith } from '../test/sales-factories.js';
 import { businessTables, statementsOf, withoutBusiness } from '../test/statements.js';
+import { newDocId, received } from '../test/stock-factories.js';
 import { type TestApp, buildTestApp } from '../test/test-app.js';
 
 /**
@@ -110,6 +111,41 @@ describe("a till's day filters every business table by business", () => {
         '/api/notifications',
       ])
         await get(url, s.admin);
+    });
+    expect(texts.length).toBeGreaterThan(20);
+    expect(withoutBusiness(texts, tables).filter((text) => !REPLAY_CHECK.test(text))).toEqual([]);
+  });
+
+  it("names business_id in every statement of the stockroom's writes and of edits", async () => {
+    const send = async (method: 'POST' | 'PATCH', url: string, payload: Record<string, unknown>) => {
+      const res = await t.app.inject({ method, url, payload, headers: { cookie: s.admin } });
+      expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(300);
+      return res;
+    };
+    const { texts } = await statementsOf(t.db, async () => {
+      const doc = await received(t.app, s.admin, {
+        supplier_id: s.supplier,
+        location_id: s.shop.id,
+        lines: [{ product_id: s.milk.id, quantity: 5_000, unit_cost: 4_000 }],
+      });
+      await get(`/api/stock/documents/${doc.id}`, s.admin);
+      await send('PATCH', `/api/products/${s.sugar.id}`, { name: 'Sugar 2 kg', price: 30_000 });
+      await send('PATCH', `/api/locations/${s.shop.id}`, { name: 'Main shop, town' });
+      await send('PATCH', `/api/debtors/${s.debtor.id}`, { phone: '0722000222' });
+      const count = (
+        await send('POST', '/api/stock-counts', {
+          id: newDocId(),
+          location_id: s.shop.id,
+          freeze_sales: false,
+        })
+      ).json<{ id: string }>();
+      await send('POST', `/api/stock-counts/${count.id}/entries`, {
+        id: newDocId(),
+        product_id: s.bread.id,
+        quantity: 3_000,
+      });
+      await get(`/api/stock-counts/${count.id}`, s.admin);
+      await get(`/api/stock-counts/${count.id}/review`, s.admin);
     });
     expect(texts.length).toBeGreaterThan(20);
     expect(withoutBusiness(texts, tables).filter((text) => !REPLAY_CHECK.test(text))).toEqual([]);

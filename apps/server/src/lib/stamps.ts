@@ -1,5 +1,6 @@
 import { type Stamp, fallbackStamp, formatStamp, stampAfter } from '@duka/domain';
 import { type Kysely, type Transaction, sql } from 'kysely';
+import { ofBusiness } from '../db/dialect.js';
 import type { Database } from '../db/tables.js';
 import type { DocBody } from '../modules/sync/doc-specs.js';
 import { SPEC_BY_TYPE } from '../modules/sync/doc-specs.js';
@@ -29,31 +30,48 @@ const groupSpec = (docType: string) => {
 };
 
 /** The set rows of a child table without business_id, in key order (how they compare). */
-async function setRows(k: AnyDb, docType: string, table: string, id: string): Promise<Row[]> {
+async function setRows(
+  k: AnyDb,
+  businessId: string,
+  docType: string,
+  table: string,
+  id: string,
+): Promise<Row[]> {
   const part = SPEC_BY_TYPE.get(docType)!.parts.find((p) => p.table === table)!;
-  const rows = (await k
+  let q = k
     .selectFrom(sql.table(table).as('t'))
     .selectAll('t')
-    .where(sql.ref(`t.${part.by}`), '=', id)
-    .execute()) as Row[];
+    .where(sql.ref(`t.${part.by}`), '=', id);
+  if (part.scoped) q = q.where(ofBusiness(k, 't.business_id', businessId));
+  const rows = (await q.execute()) as Row[];
   const key = (r: Row) => part.key.map((c) => String(r[c])).join('|');
   return rows
     .map(({ business_id: _b, ...r }) => r)
     .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
+/**
+ * The record's own table and id, kept to its business: `businesses` is its own (by id), every
+ * other edited record's table has `business_id` (`ofBusiness`: one shard on Citus).
+ */
+function ownRow(k: AnyDb, table: string, businessId: string, id: string) {
+  const q = k.selectFrom(sql.table(table).as('t')).where(sql.ref('t.id'), '=', id);
+  return table === 'businesses' ? q : q.where(ofBusiness(k, 't.business_id', businessId));
+}
+
 /** Reads an edited record (main row and set fields) as it is now, to stamp what a write changes. */
-export async function snapshotRecord(trx: Trx, docType: string, id: string): Promise<RecordSnapshot> {
+export async function snapshotRecord(
+  trx: Trx,
+  businessId: string,
+  docType: string,
+  id: string,
+): Promise<RecordSnapshot> {
   const k = trx as unknown as AnyDb;
   const spec = groupSpec(docType);
-  const row = await k
-    .selectFrom(sql.table(spec.table).as('t'))
-    .selectAll('t')
-    .where(sql.ref('t.id'), '=', id)
-    .executeTakeFirst();
+  const row = await ownRow(k, spec.table, businessId, id).selectAll('t').executeTakeFirst();
   if (!row) return null;
   const body: DocBody = { [spec.table]: [row] };
-  for (const table of setTables(spec)) body[table] = await setRows(k, docType, table, id);
+  for (const table of setTables(spec)) body[table] = await setRows(k, businessId, docType, table, id);
   return body;
 }
 
@@ -81,13 +99,21 @@ function sameValue(
   );
 }
 
-async function writeStamps(k: AnyDb, table: string, id: string, stamps: Stamps): Promise<void> {
+/** An update of the record's own row, kept to its business as `ownRow`'s read. */
+function updateOwn(k: AnyDb, table: string, businessId: string, id: string, set: Row) {
+  const q = k.updateTable(table).set(set).where('id', '=', id);
+  return table === 'businesses' ? q : q.where(ofBusiness(k, 'business_id', businessId));
+}
+
+async function writeStamps(
+  k: AnyDb,
+  businessId: string,
+  table: string,
+  id: string,
+  stamps: Stamps,
+): Promise<void> {
   const sorted = Object.fromEntries(Object.entries(stamps).sort(([a], [b]) => (a < b ? -1 : 1)));
-  await k
-    .updateTable(table)
-    .set({ stamps: JSON.stringify(sorted) })
-    .where('id', '=', id)
-    .execute();
+  await updateOwn(k, table, businessId, id, { stamps: JSON.stringify(sorted) }).execute();
 }
 
 /**
@@ -100,6 +126,7 @@ async function writeStamps(k: AnyDb, table: string, id: string, stamps: Stamps):
  */
 export async function stampRecord(
   trx: Trx,
+  businessId: string,
   docType: string,
   id: string,
   stamp: Stamp,
@@ -107,8 +134,8 @@ export async function stampRecord(
 ): Promise<void> {
   const k = trx as unknown as AnyDb;
   const spec = groupSpec(docType);
-  if (!before) return writeStamps(k, spec.table, id, { [CREATED]: formatStamp(stamp) });
-  const after = await snapshotRecord(trx, docType, id);
+  if (!before) return writeStamps(k, businessId, spec.table, id, { [CREATED]: formatStamp(stamp) });
+  const after = await snapshotRecord(trx, businessId, docType, id);
   if (!after) return;
   const was = before[spec.table]![0]!;
   const now = after[spec.table]![0]!;
@@ -123,8 +150,8 @@ export async function stampRecord(
     next[BASE + group] = formatStamp(stored);
     changed = true;
   }
-  if (changed || !stamps[CREATED]) await writeStamps(k, spec.table, id, next);
-  await keepLatestUpdate(k, spec.table, id, was.updated_at, now.updated_at);
+  if (changed || !stamps[CREATED]) await writeStamps(k, businessId, spec.table, id, next);
+  await keepLatestUpdate(k, businessId, spec.table, id, was.updated_at, now.updated_at);
 }
 
 /**
@@ -132,20 +159,28 @@ export async function stampRecord(
  * with a clock behind the one that wrote the stored version keeps the stored time (servers'
  * clocks differ; without this the two sides could keep different times for the same record).
  */
-async function keepLatestUpdate(k: AnyDb, table: string, id: string, was: unknown, now: unknown) {
+async function keepLatestUpdate(
+  k: AnyDb,
+  businessId: string,
+  table: string,
+  id: string,
+  was: unknown,
+  now: unknown,
+) {
   if (typeof was !== 'string' || typeof now !== 'string' || now >= was) return;
-  await k.updateTable(table).set({ updated_at: was }).where('id', '=', id).execute();
+  await updateOwn(k, table, businessId, id, { updated_at: was }).execute();
 }
 
 /** Snapshot, write, stamp: for a service whose write and journal entry sit in one function. */
 export async function stampedEdit<T extends { stamp: Stamp }>(
   trx: Trx,
+  businessId: string,
   docType: string,
   id: string,
   write: () => Promise<T>,
 ): Promise<T> {
-  const before = await snapshotRecord(trx, docType, id);
+  const before = await snapshotRecord(trx, businessId, docType, id);
   const done = await write();
-  await stampRecord(trx, docType, id, done.stamp, before);
+  await stampRecord(trx, businessId, docType, id, done.stamp, before);
   return done;
 }

@@ -19,7 +19,7 @@ export async function updateBusiness(
 ): Promise<ReturnType<typeof toBusiness>> {
   return db.kysely.transaction().execute(async (trx) => {
     await lockBusiness(db, trx, actor.businessId);
-    const before = await snapshotRecord(trx, 'business', actor.businessId);
+    const before = await snapshotRecord(trx, actor.businessId, 'business', actor.businessId);
     const {
       payment_details,
       online_offline,
@@ -45,7 +45,7 @@ export async function updateBusiness(
       action: 'business.update',
       detail: { fields: Object.keys(patch) },
     });
-    await stampRecord(trx, 'business', actor.businessId, stamp, before);
+    await stampRecord(trx, actor.businessId, 'business', actor.businessId, stamp, before);
     const row = await findBusiness(trx, actor.businessId);
     if (!row) throw new AppError('not_found', 'Business not found');
     return toBusiness(row);
@@ -56,7 +56,7 @@ export async function updateBusiness(
 export async function setLogo(db: Db, actor: Actor, img: string | null) {
   return db.kysely.transaction().execute(async (trx) => {
     if (img !== null) await requireOwnImage(trx, actor.businessId, img);
-    const was = await snapshotRecord(trx, 'business', actor.businessId);
+    const was = await snapshotRecord(trx, actor.businessId, 'business', actor.businessId);
     await trx
       .updateTable('businesses')
       .set({ logo: img, updated_at: actor.at })
@@ -69,7 +69,7 @@ export async function setLogo(db: Db, actor: Actor, img: string | null) {
       action: img ? 'business.logo_set' : 'business.logo_delete',
       detail: img ? { img } : {},
     });
-    await stampRecord(trx, 'business', actor.businessId, stamp, was);
+    await stampRecord(trx, actor.businessId, 'business', actor.businessId, stamp, was);
     const row = await findBusiness(trx, actor.businessId);
     if (!row) throw new AppError('not_found', 'Business not found');
     return toBusiness(row);

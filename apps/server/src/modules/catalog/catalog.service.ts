@@ -111,7 +111,7 @@ export async function insertProduct(trx: Trx, actor: Actor, id: string, input: I
     action: 'product.create',
     detail: { code: input.code },
   });
-  await stampRecord(trx, 'product', id, stamp, null);
+  await stampRecord(trx, actor.businessId, 'product', id, stamp, null);
 }
 
 export async function createProduct(db: Db, actor: Actor, id: string, input: Input): Promise<Product> {
@@ -141,7 +141,7 @@ export async function updateProduct(
       if (!outer) await lockBusiness(db, trx, actor.businessId);
       const cur = await findProduct(trx, actor.businessId, id);
       if (!cur) throw notFound('Product');
-      const before = await snapshotRecord(trx, 'product', id);
+      const before = await snapshotRecord(trx, actor.businessId, 'product', id);
       await assertUnique(trx, actor.businessId, id, patch.code, patch.barcodes);
       if (patch.image) await requireOwnImage(trx, actor.businessId, patch.image, 'image');
       const { barcodes, active, ...plain } = patch;
@@ -192,7 +192,7 @@ export async function updateProduct(
         action: 'product.update',
         detail: { fields: Object.keys(patch) },
       });
-      await stampRecord(trx, 'product', id, stamp, before);
+      await stampRecord(trx, actor.businessId, 'product', id, stamp, before);
     });
   } catch (err) {
     throw uniqueError(err) ?? err;

@@ -79,7 +79,7 @@ export async function createDebtor(db: Db, actor: Actor & Operator, input: Input
       action: 'debtor.create',
       detail: { name: input.name, credit_limit: row.credit_limit },
     });
-    await stampRecord(trx, 'debtor', id, stamp, null);
+    await stampRecord(trx, actor.businessId, 'debtor', id, stamp, null);
     return toDebtor(row);
   });
 }
@@ -93,7 +93,7 @@ export async function updateDebtor(db: Db, actor: Actor & Operator, id: string, 
     const current = await requireDebtor(trx, actor.businessId, id, 'id').catch(() => {
       throw notFound('Debtor');
     });
-    const before = await snapshotRecord(trx, 'debtor', id);
+    const before = await snapshotRecord(trx, actor.businessId, 'debtor', id);
     const next = { ...current, ...patch };
     await trx
       .updateTable('debtors')
@@ -120,7 +120,7 @@ export async function updateDebtor(db: Db, actor: Actor & Operator, id: string, 
         ...(patch.credit_limit !== undefined ? { credit_limit: patch.credit_limit } : {}),
       },
     });
-    await stampRecord(trx, 'debtor', id, stamp, before);
+    await stampRecord(trx, actor.businessId, 'debtor', id, stamp, before);
     return findDebtor(trx, actor.businessId, id);
   });
 }

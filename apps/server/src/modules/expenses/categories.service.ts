@@ -64,7 +64,7 @@ export async function createCategory(db: Db, actor: Actor, input: z.output<typeo
       action: 'expense_category.create',
       detail: { name: input.name },
     });
-    await stampRecord(trx, 'expense_category', id, stamp, null);
+    await stampRecord(trx, actor.businessId, 'expense_category', id, stamp, null);
     return toCategory(row);
   });
 }
@@ -84,7 +84,7 @@ export async function updateCategory(
       .where('business_id', '=', actor.businessId)
       .executeTakeFirst();
     if (!row) throw notFound('Category');
-    const before = await snapshotRecord(trx, 'expense_category', id);
+    const before = await snapshotRecord(trx, actor.businessId, 'expense_category', id);
     if (patch.name !== undefined)
       await assertNameFree(
         trx,
@@ -108,7 +108,7 @@ export async function updateCategory(
       action: 'expense_category.update',
       detail: { fields: Object.keys(patch) },
     });
-    await stampRecord(trx, 'expense_category', id, stamp, before);
+    await stampRecord(trx, actor.businessId, 'expense_category', id, stamp, before);
     return toCategory({ id, name: patch.name ?? row.name, active });
   });
 }

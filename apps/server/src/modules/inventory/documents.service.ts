@@ -10,6 +10,7 @@ import {
 } from '@duka/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
+import { ofBusiness } from '../../db/dialect.js';
 import type { ProductRow } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor, Operator } from '../../lib/context.js';
@@ -53,13 +54,18 @@ export async function loadDocument(
   if (!doc) throw notFound('Stock document');
   const lines = await db
     .selectFrom('stock_document_lines')
-    .innerJoin('products', 'products.id', 'stock_document_lines.product_id')
+    .innerJoin('products', (j) =>
+      j
+        .onRef('products.id', '=', 'stock_document_lines.product_id')
+        .onRef('products.business_id', '=', 'stock_document_lines.business_id'),
+    )
     .select([
       'stock_document_lines.product_id',
       'products.name as product_name',
       'stock_document_lines.quantity',
       'stock_document_lines.unit_cost',
     ])
+    .where(ofBusiness(db, 'stock_document_lines.business_id', businessId))
     .where('document_id', '=', id)
     .orderBy('line_no')
     .execute();
@@ -103,6 +109,7 @@ async function post(
     const products = await trx
       .selectFrom('products')
       .select(['id', 'name'])
+      .where(ofBusiness(trx, 'business_id', actor.businessId))
       .where(
         'id',
         'in',
@@ -161,10 +168,11 @@ async function post(
 }
 
 /** Total on hand per product across every location, before this document. */
-async function onHandOf(trx: Trx, productIds: string[]): Promise<Map<string, number>> {
+async function onHandOf(trx: Trx, businessId: string, productIds: string[]): Promise<Map<string, number>> {
   const rows = await trx
     .selectFrom('stock_levels')
     .select(['product_id', (eb) => eb.fn.sum<number>('quantity').as('q')])
+    .where(ofBusiness(trx, 'business_id', businessId))
     .where('product_id', 'in', productIds)
     .groupBy('product_id')
     .execute();
@@ -184,7 +192,7 @@ export function postReceipt(db: Db, actor: Actor & Operator, body: z.output<type
     if (!supplier) throw new AppError('validation_failed', 'Unknown supplier', 'supplier_id');
     const products = await requireActiveProducts(trx, actor.businessId, body.lines);
     // Weighted average cost per product, moved by each line in turn.
-    const onHand = await onHandOf(trx, [...products.keys()]);
+    const onHand = await onHandOf(trx, actor.businessId, [...products.keys()]);
     const avg = new Map([...products.values()].map((p: ProductRow) => [p.id, Number(p.avg_cost)]));
     for (const l of body.lines) {
       const held = onHand.get(l.product_id) ?? 0;
@@ -194,7 +202,7 @@ export function postReceipt(db: Db, actor: Actor & Operator, body: z.output<type
     for (const [productId, cost] of avg) {
       const before = Number(products.get(productId)!.avg_cost);
       if (cost === before) continue;
-      const was = await snapshotRecord(trx, 'product', productId);
+      const was = await snapshotRecord(trx, actor.businessId, 'product', productId);
       await trx
         .updateTable('products')
         .set({ avg_cost: cost, updated_at: actor.at })
@@ -209,7 +217,7 @@ export function postReceipt(db: Db, actor: Actor & Operator, body: z.output<type
         action: 'product.cost',
         detail: { avg_cost: cost, receipt_id: body.id },
       });
-      await stampRecord(trx, 'product', productId, stamp, was);
+      await stampRecord(trx, actor.businessId, 'product', productId, stamp, was);
     }
     return {
       kind: 'receipt',

@@ -56,7 +56,7 @@ export async function addLocation(db: Db, actor: Actor, id: string, name: string
       action: 'location.create',
       detail: { name },
     });
-    await stampRecord(trx, 'location', id, stamp, null);
+    await stampRecord(trx, actor.businessId, 'location', id, stamp, null);
   });
   return one(db, actor.businessId, id);
 }
@@ -78,7 +78,7 @@ export async function updateLocation(
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (!loc) throw notFound('Location');
-    const before = await snapshotRecord(trx, 'location', id);
+    const before = await snapshotRecord(trx, actor.businessId, 'location', id);
     if (patch.active === false && loc.active === 1) {
       const held = await trx
         .selectFrom('stock_levels')
@@ -126,7 +126,7 @@ export async function updateLocation(
       action,
       detail: { ...patch },
     });
-    await stampRecord(trx, 'location', id, stamp, before);
+    await stampRecord(trx, actor.businessId, 'location', id, stamp, before);
   });
   return one(db, actor.businessId, id);
 }

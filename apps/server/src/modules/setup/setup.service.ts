@@ -134,7 +134,7 @@ async function journalCreation(trx: Trx, created: CreatedBusiness, deviceId: str
     action: 'business.create',
     detail: { name: business.name },
   });
-  await stampRecord(trx, 'business', business.id, s1, null);
+  await stampRecord(trx, business.id, 'business', business.id, s1, null);
   const { stamp: s2 } = await appendJournal(trx, {
     ...journal,
     docType: 'location',
@@ -142,7 +142,7 @@ async function journalCreation(trx: Trx, created: CreatedBusiness, deviceId: str
     action: 'location.create',
     detail: { name: FIRST_LOCATION_NAME },
   });
-  await stampRecord(trx, 'location', locationId, s2, null);
+  await stampRecord(trx, business.id, 'location', locationId, s2, null);
   const { stamp: s3 } = await appendJournal(trx, {
     ...journal,
     docType: 'user',
@@ -150,7 +150,7 @@ async function journalCreation(trx: Trx, created: CreatedBusiness, deviceId: str
     action: 'user.create',
     detail: { username: admin.username, role: 'admin' },
   });
-  await stampRecord(trx, 'user', admin.id, s3, null);
+  await stampRecord(trx, business.id, 'user', admin.id, s3, null);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import { compiledQuery } from '../../db/compiled-query.js';
+import { ofBusiness } from '../../db/dialect.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -38,16 +39,21 @@ async function countRow(db: Q, businessId: string, id: string) {
 }
 
 /** Counted totals per product (sum of every counter's entries). */
-async function countedTotals(db: Q, countId: string) {
+async function countedTotals(db: Q, businessId: string, countId: string) {
   const rows = await db
     .selectFrom('stock_count_entries')
-    .innerJoin('products', 'products.id', 'stock_count_entries.product_id')
+    .innerJoin('products', (j) =>
+      j
+        .onRef('products.id', '=', 'stock_count_entries.product_id')
+        .onRef('products.business_id', '=', 'stock_count_entries.business_id'),
+    )
     .select([
       'stock_count_entries.product_id',
       'products.name as product_name',
       (eb) => eb.fn.sum<number>('stock_count_entries.quantity').as('quantity'),
       (eb) => eb.fn.countAll<number>().as('entries'),
     ])
+    .where(ofBusiness(db, 'stock_count_entries.business_id', businessId))
     .where('count_id', '=', countId)
     .groupBy(['stock_count_entries.product_id', 'products.name'])
     .orderBy('products.name')
@@ -67,7 +73,7 @@ export async function loadCount(db: Q, businessId: string, id: string): Promise<
     started_by: c.started_by,
     started_at: c.started_at,
     closed_at: c.closed_at,
-    counted: await countedTotals(db, id),
+    counted: await countedTotals(db, businessId, id),
   };
 }
 
@@ -120,6 +126,7 @@ export async function startCount(
       const open = await trx
         .selectFrom('stock_counts')
         .select('id')
+        .where(ofBusiness(trx, 'business_id', actor.businessId))
         .where('location_id', '=', body.location_id)
         .where('status', '=', sql.lit('open'))
         .executeTakeFirst();
@@ -142,8 +149,13 @@ export async function startCount(
         .execute();
       const levels = await trx
         .selectFrom('stock_levels')
-        .innerJoin('products', 'products.id', 'stock_levels.product_id')
+        .innerJoin('products', (j) =>
+          j
+            .onRef('products.id', '=', 'stock_levels.product_id')
+            .onRef('products.business_id', '=', 'stock_levels.business_id'),
+        )
         .select(['stock_levels.product_id', 'stock_levels.quantity', 'products.avg_cost'])
+        .where(ofBusiness(trx, 'stock_levels.business_id', actor.businessId))
         .where('stock_levels.location_id', '=', body.location_id)
         .where('stock_levels.quantity', '!=', 0)
         .execute();
@@ -168,7 +180,7 @@ export async function startCount(
         action: 'stock_count.start',
         detail: { location_id: body.location_id, freeze_sales: body.freeze_sales },
       });
-      await stampRecord(trx, 'stock_count', body.id, stamp, null);
+      await stampRecord(trx, actor.businessId, 'stock_count', body.id, stamp, null);
     });
   } catch (err) {
     if (isUniqueViolation(err) && !isPrimaryKeyViolation(err))
@@ -195,7 +207,8 @@ export async function addEntry(
     await assertHomeHere(trx, actor.businessId, c.location_id);
     await requireActiveProducts(trx, actor.businessId, [{ product_id: body.product_id }]);
     const sofar =
-      (await countedTotals(trx, countId)).find((t) => t.product_id === body.product_id)?.quantity ?? 0;
+      (await countedTotals(trx, actor.businessId, countId)).find((t) => t.product_id === body.product_id)
+        ?.quantity ?? 0;
     if (sofar + body.quantity < 0)
       throw new AppError('validation_failed', 'A count cannot go below zero', 'quantity');
     await trx
@@ -229,13 +242,18 @@ export async function reviewCount(db: Q, businessId: string, countId: string): P
   const count = await loadCount(db, businessId, countId);
   const expected = await db
     .selectFrom('stock_count_expected')
-    .innerJoin('products', 'products.id', 'stock_count_expected.product_id')
+    .innerJoin('products', (j) =>
+      j
+        .onRef('products.id', '=', 'stock_count_expected.product_id')
+        .onRef('products.business_id', '=', 'stock_count_expected.business_id'),
+    )
     .select([
       'stock_count_expected.product_id',
       'products.name as product_name',
       'expected',
       'stock_count_expected.avg_cost',
     ])
+    .where(ofBusiness(db, 'stock_count_expected.business_id', businessId))
     .where('count_id', '=', countId)
     .execute();
   // What moved at the location since the start is the level now less the snapshot: exact,
@@ -243,6 +261,7 @@ export async function reviewCount(db: Q, businessId: string, countId: string): P
   const now = await db
     .selectFrom('stock_levels')
     .select(['product_id', 'quantity'])
+    .where(ofBusiness(db, 'business_id', businessId))
     .where('location_id', '=', count.location_id)
     .execute();
   const levelNow = new Map(now.map((l) => [l.product_id, Number(l.quantity)]));
@@ -301,7 +320,7 @@ export async function finaliseCount(db: Db, actor: Actor, countId: string): Prom
     if (c.status === 'finalised') return reviewCount(trx, actor.businessId, countId);
     if (c.status !== 'open') throw new AppError('conflict', 'This count was cancelled');
     await assertHomeHere(trx, actor.businessId, c.location_id);
-    const before = await snapshotRecord(trx, 'stock_count', countId);
+    const before = await snapshotRecord(trx, actor.businessId, 'stock_count', countId);
     const review = await reviewCount(trx, actor.businessId, countId);
     const costs = new Map(
       (
@@ -339,7 +358,7 @@ export async function finaliseCount(db: Db, actor: Actor, countId: string): Prom
       action: 'stock_count.finalise',
       detail: { corrections: movements.length, variance_value: review.total_variance_value },
     });
-    await stampRecord(trx, 'stock_count', countId, stamp, before);
+    await stampRecord(trx, actor.businessId, 'stock_count', countId, stamp, before);
     return reviewCount(trx, actor.businessId, countId);
   });
 }
@@ -351,7 +370,7 @@ export async function cancelCount(db: Db, actor: Actor, countId: string): Promis
     if (c.status === 'cancelled') return;
     if (c.status !== 'open') throw new AppError('conflict', 'This count is already finalised');
     await assertHomeHere(trx, actor.businessId, c.location_id);
-    const before = await snapshotRecord(trx, 'stock_count', countId);
+    const before = await snapshotRecord(trx, actor.businessId, 'stock_count', countId);
     await trx
       .updateTable('stock_counts')
       .set({ status: 'cancelled', closed_by: actor.userId, closed_at: actor.at })
@@ -364,7 +383,7 @@ export async function cancelCount(db: Db, actor: Actor, countId: string): Promis
       docId: countId,
       action: 'stock_count.cancel',
     });
-    await stampRecord(trx, 'stock_count', countId, stamp, before);
+    await stampRecord(trx, actor.businessId, 'stock_count', countId, stamp, before);
   });
   return loadCount(db.kysely, actor.businessId, countId);
 }

@@ -43,7 +43,7 @@ export async function editSupplier(
   if (!(await findSupplier(db, actor.businessId, id))) throw notFound('Supplier');
   const { active, ...rest } = body;
   await db.transaction().execute(async (trx) => {
-    const before = await snapshotRecord(trx, 'supplier', id);
+    const before = await snapshotRecord(trx, actor.businessId, 'supplier', id);
     await trx
       .updateTable('suppliers')
       .set({ ...rest, ...(active === undefined ? {} : { active: active ? 1 : 0 }), updated_at: actor.at })
@@ -57,7 +57,7 @@ export async function editSupplier(
       action: 'supplier.update',
       detail: { fields: Object.keys(body) },
     });
-    await stampRecord(trx, 'supplier', id, stamp, before);
+    await stampRecord(trx, actor.businessId, 'supplier', id, stamp, before);
   });
   return toSupplier((await findSupplier(db, actor.businessId, id))!);
 }
@@ -88,7 +88,7 @@ export async function createSupplier(db: Db, actor: Actor, input: Input) {
         action: 'supplier.create',
         detail: { name: rest.name },
       });
-      await stampRecord(trx, 'supplier', id, stamp, null);
+      await stampRecord(trx, actor.businessId, 'supplier', id, stamp, null);
     }
     return toSupplier(
       await trx.selectFrom('suppliers').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),

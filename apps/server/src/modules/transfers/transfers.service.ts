@@ -76,7 +76,7 @@ export async function createProvider(db: Db, actor: Actor, input: z.output<typeo
       action: 'provider.create',
       detail: { name: input.name },
     });
-    await stampRecord(trx, 'payment_provider', id, stamp, null);
+    await stampRecord(trx, actor.businessId, 'payment_provider', id, stamp, null);
     return toProvider(row);
   });
 }
@@ -96,7 +96,7 @@ export async function updateProvider(
       .where('business_id', '=', actor.businessId)
       .executeTakeFirst();
     if (!row) throw notFound('Provider');
-    const before = await snapshotRecord(trx, 'payment_provider', id);
+    const before = await snapshotRecord(trx, actor.businessId, 'payment_provider', id);
     if (patch.name !== undefined)
       await assertNameFree(
         trx,
@@ -124,7 +124,7 @@ export async function updateProvider(
       action: 'provider.update',
       detail: { fields: Object.keys(patch) },
     });
-    await stampRecord(trx, 'payment_provider', id, stamp, before);
+    await stampRecord(trx, actor.businessId, 'payment_provider', id, stamp, before);
     return toProvider({
       ...row,
       ...patch,

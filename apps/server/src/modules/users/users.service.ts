@@ -134,7 +134,7 @@ export async function createUser(db: Db, actor: Actor, input: CreateInput): Prom
         action: 'user.create',
         detail: { username: input.username, role: input.role },
       });
-      await stampRecord(trx, 'user', id, stamp, null);
+      await stampRecord(trx, actor.businessId, 'user', id, stamp, null);
     });
   } catch (err) {
     throw conflictFor(err) ?? err;
@@ -148,7 +148,7 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: Update
       await lockBusiness(db, trx, actor.businessId);
       const current = await findUser(trx, actor.businessId, id);
       if (!current) throw notFound('User');
-      const before = await snapshotRecord(trx, 'user', id);
+      const before = await snapshotRecord(trx, actor.businessId, 'user', id);
       await assertLoginNamesFree(trx, { username: input.username, mobile: input.mobile }, id);
       const losesAdmin =
         current.role === 'admin' &&
@@ -190,7 +190,7 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: Update
         action: input.active === false ? 'user.deactivate' : 'user.update',
         detail: { fields: Object.keys(input) },
       });
-      await stampRecord(trx, 'user', id, stamp, before);
+      await stampRecord(trx, actor.businessId, 'user', id, stamp, before);
     });
   } catch (err) {
     throw conflictFor(err) ?? err;
@@ -219,7 +219,7 @@ export async function resetPassword(db: Db, actor: Actor, id: string, password: 
   await db.kysely.transaction().execute(async (trx) => {
     const user = await findUser(trx, actor.businessId, id);
     if (!user) throw notFound('User');
-    const before = await snapshotRecord(trx, 'user', id);
+    const before = await snapshotRecord(trx, actor.businessId, 'user', id);
     await trx
       .updateTable('users')
       .set({ password_hash: passwordHash, updated_at: actor.at })
@@ -232,7 +232,7 @@ export async function resetPassword(db: Db, actor: Actor, id: string, password: 
       docId: id,
       action: 'user.reset_password',
     });
-    await stampRecord(trx, 'user', id, stamp, before);
+    await stampRecord(trx, actor.businessId, 'user', id, stamp, before);
   });
 }
 
@@ -258,7 +258,7 @@ export async function changeOwnPassword(
   }
   const passwordHash = await hashPassword(next);
   await db.kysely.transaction().execute(async (trx) => {
-    const before = await snapshotRecord(trx, 'user', actor.userId);
+    const before = await snapshotRecord(trx, actor.businessId, 'user', actor.userId);
     await trx
       .updateTable('users')
       .set({ password_hash: passwordHash, updated_at: actor.at })
@@ -271,7 +271,7 @@ export async function changeOwnPassword(
       docId: actor.userId,
       action: 'user.change_password',
     });
-    await stampRecord(trx, 'user', actor.userId, stamp, before);
+    await stampRecord(trx, actor.businessId, 'user', actor.userId, stamp, before);
   });
 }
 
@@ -283,7 +283,7 @@ export async function setOwnImage(
 ): Promise<User> {
   await db.kysely.transaction().execute(async (trx) => {
     if (img !== null) await requireOwnImage(trx, actor.businessId, img);
-    const before = await snapshotRecord(trx, 'user', actor.userId);
+    const before = await snapshotRecord(trx, actor.businessId, 'user', actor.userId);
     await trx
       .updateTable('users')
       .set({ img: img ?? DEFAULT_AVATAR, updated_at: actor.at })
@@ -296,7 +296,7 @@ export async function setOwnImage(
       action: img ? 'user.image_set' : 'user.image_delete',
       detail: img ? { img } : {},
     });
-    await stampRecord(trx, 'user', actor.userId, stamp, before);
+    await stampRecord(trx, actor.businessId, 'user', actor.userId, stamp, before);
   });
   return getUser(db, actor.businessId, actor.userId);
 }
