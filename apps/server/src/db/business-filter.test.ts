@@ -116,7 +116,7 @@ describe("a till's day filters every business table by business", () => {
     expect(withoutBusiness(texts, tables).filter((text) => !REPLAY_CHECK.test(text))).toEqual([]);
   });
 
-  it("names business_id in every statement of the stockroom's writes and of edits", async () => {
+  it("names business_id in every statement of the stockroom's writes, of edits and of a transfer's confirmation", async () => {
     const send = async (method: 'POST' | 'PATCH', url: string, payload: Record<string, unknown>) => {
       const res = await t.app.inject({ method, url, payload, headers: { cookie: s.admin } });
       expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(300);
@@ -146,6 +146,15 @@ describe("a till's day filters every business table by business", () => {
       });
       await get(`/api/stock-counts/${count.id}`, s.admin);
       await get(`/api/stock-counts/${count.id}/review`, s.admin);
+      // the till's day sold by transfer: the owner confirms it against the statement
+      const transfers = (await get('/api/transfers', s.admin)).json<{ items: { id: string }[] }>();
+      expect(transfers.items.length).toBeGreaterThan(0);
+      const confirm = await t.app.inject({
+        method: 'POST',
+        url: `/api/transfers/${transfers.items[0]!.id}/confirm`,
+        headers: { cookie: s.admin },
+      });
+      expect(confirm.statusCode, confirm.body).toBeLessThan(300);
     });
     expect(texts.length).toBeGreaterThan(20);
     expect(withoutBusiness(texts, tables).filter((text) => !REPLAY_CHECK.test(text))).toEqual([]);

@@ -10,6 +10,7 @@ import type {
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
+import { ofBusiness } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
 import { notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/context.js';
@@ -269,6 +270,7 @@ export async function confirmTransfer(db: Db, actor: Actor, id: string): Promise
     const done = await trx
       .selectFrom('transfer_confirmations')
       .select('transfer_id')
+      .where(ofBusiness(trx, 'business_id', actor.businessId))
       .where('transfer_id', '=', id)
       .executeTakeFirst();
     if (done) return;
