@@ -134,6 +134,7 @@ async function priceHistory(db: Kysely<Database>, businessId: string, productId:
       'users.name as changed_by',
       'product_prices.created_at',
     ])
+    .where(ofBusiness(db, 'product_prices.business_id', businessId))
     .where('product_id', '=', productId)
     .orderBy('product_prices.created_at', 'desc')
     .orderBy('product_prices.id', 'desc')

@@ -8,6 +8,7 @@ import type {
 import { businessDay } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { ofBusiness } from '../../db/dialect.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -217,6 +218,7 @@ export async function voidExpense(
     const already = await trx
       .selectFrom('expenses')
       .select('id')
+      .where(ofBusiness(trx, 'business_id', actor.businessId))
       .where('voids_id', '=', expenseId)
       .executeTakeFirst();
     if (already) throw new AppError('already_voided', 'This expense was already voided');

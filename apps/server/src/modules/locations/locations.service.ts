@@ -1,5 +1,6 @@
 import type { Location } from '@duka/domain';
 import type { Db } from '../../db/database.js';
+import { ofBusiness } from '../../db/dialect.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/context.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
@@ -83,6 +84,7 @@ export async function updateLocation(
       const held = await trx
         .selectFrom('stock_levels')
         .select('product_id')
+        .where(ofBusiness(trx, 'business_id', actor.businessId))
         .where('location_id', '=', id)
         .where('quantity', '!=', 0)
         .limit(1)

@@ -284,6 +284,7 @@ export async function reviewCount(db: Q, businessId: string, countId: string): P
     for (const p of await db
       .selectFrom('products')
       .select(['id', 'avg_cost'])
+      .where(ofBusiness(db, 'business_id', businessId))
       .where('id', 'in', missingCost)
       .execute())
       costs.set(p.id, Number(p.avg_cost));
@@ -327,6 +328,7 @@ export async function finaliseCount(db: Db, actor: Actor, countId: string): Prom
         await trx
           .selectFrom('products')
           .select(['id', 'avg_cost'])
+          .where(ofBusiness(trx, 'business_id', actor.businessId))
           .where('id', 'in', review.lines.map((l) => l.product_id).concat(['']))
           .execute()
       ).map((p) => [p.id, Number(p.avg_cost)]),

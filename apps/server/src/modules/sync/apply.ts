@@ -8,6 +8,7 @@ import {
 } from '@duka/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { ofBusiness } from '../../db/dialect.js';
 import type { SyncServerRow } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
@@ -135,7 +136,7 @@ export async function applyPush(deps: PushDeps, serverId: string, body: PushBody
   });
   if (outcome.counts && deps.texts && (await otherPullers(deps.db, outcome.businessId, serverId)))
     keepTexts(deps.texts, outcome.businessId, body, outcome.counts);
-  return answer(deps, serverId, outcome.result, outcome.cursor, outcome.counts);
+  return answer(deps, outcome.businessId, serverId, outcome.result, outcome.cursor, outcome.counts);
 }
 
 /** Whether another server of the business pulls (a branch): only then is a pushed text worth keeping. */
@@ -164,12 +165,13 @@ function keepTexts(texts: DocumentTexts, businessId: string, body: PushBody, cou
 
 async function answer(
   deps: PushDeps,
+  businessId: string,
   serverId: string,
   result: PushAnswer['result'],
   cursor: Cursor,
   counts: ApplyResult | null,
 ): Promise<PushAnswer> {
-  const open = await quarantineOpen(deps.db, serverId);
+  const open = await quarantineOpen(deps.db, businessId, serverId);
   return {
     result,
     cursor,
@@ -181,10 +183,12 @@ async function answer(
   };
 }
 
-export async function quarantineOpen(db: Db, serverId: string): Promise<number> {
+/** The shop server's quarantined documents not yet dismissed (within its business: one shard on Citus). */
+export async function quarantineOpen(db: Db, businessId: string, serverId: string): Promise<number> {
   const row = await db.kysely
     .selectFrom('sync_quarantine')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(ofBusiness(db.kysely, 'business_id', businessId))
     .where('server_id', '=', serverId)
     .where('dismissed_at', 'is', null)
     .executeTakeFirst();
@@ -222,6 +226,7 @@ export async function insertEntries(
       await trx
         .selectFrom('journal')
         .select('id')
+        .where(ofBusiness(trx, 'business_id', businessId))
         .where(
           'id',
           'in',

@@ -93,6 +93,44 @@ describe('applying a batch on the hosted server', () => {
     );
   });
 
+  it("keeps a pushed entry whose id another business's journal holds: the journal is looked up within the business", async () => {
+    const batch = await batchFrom(0, null, 1000);
+    const first = batch.entries[0]!;
+    const otherId = await hostedPlaceholder(p.hosted, 'Other');
+    const theirs = p.hosted.db.kysely.insertInto('journal').values({
+      business_id: otherId,
+      seq: 1_000_000,
+      id: first.id,
+      doc_type: 'session',
+      doc_id: first.doc_id,
+      action: 'sign_in',
+      user_id: null,
+      device_id: null,
+      detail: null,
+      created_at: first.created_at,
+      origin: 'elsewhere',
+      origin_seq: 1,
+      hlc: first.hlc,
+    });
+    await theirs.execute();
+    if (p.hosted.db.dialect === 'sqlite') {
+      // SQLite keeps an entry's id unique across businesses (only PostgreSQL's keys carry the
+      // business, migration 0020): the batch is refused whole, never applied without the entry
+      expect((await refused(batch)).code).toBe('conflict');
+      expect(await hostedRows()).toBe(0);
+      return;
+    }
+    expect((await push(batch)).result).toBe('applied');
+    expect(await hostedRows()).toBe(batch.entries.length);
+    const kept = await p.hosted.db.kysely
+      .selectFrom('journal')
+      .select('action')
+      .where('business_id', '=', shop.businessId)
+      .where('id', '=', first.id)
+      .executeTakeFirst();
+    expect(kept?.action).toBe(first.action);
+  });
+
   it('quarantines a sale sent again with other content and never overwrites the stored one', async () => {
     expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
     const before = await businessDigest(p.hosted.db, shop.businessId, p.dir);

@@ -113,7 +113,7 @@ export function syncWireRoutes(app: FastifyInstance, deps: AppDeps): void {
       return {
         cursor: { seq: Number(server.cursor), entry_id: server.cursor_entry_id },
         state: server.state,
-        quarantine_open: await quarantineOpen(deps.db, server.id),
+        quarantine_open: await quarantineOpen(deps.db, server.business_id, server.id),
         time_ms: now().getTime(),
         limits: SYNC_LIMITS,
       };
