@@ -24,7 +24,8 @@ test.describe('sign-in and sign-out (seed spec §2, §3, §4)', () => {
     await page.waitForLoadState('networkidle');
     // A string each library's built code keeps (its error class, its name, an option, a display name).
     const marks = {
-      Dexie: 'DexieError',
+      // the device store's database name (its IndexedDB code, idb, comes with it)
+      'the device store': 'bizonline',
       'qz-tray': 'QZ Tray',
       recharts: 'recharts',
       '@mantine/form': 'clearInputErrorOnChange',
@@ -38,7 +39,7 @@ test.describe('sign-in and sign-out (seed spec §2, §3, §4)', () => {
     await uiLogin(page, ADMIN.username, ADMIN.password);
     await expect(page.getByText('Logged in', { exact: true })).toBeVisible();
     const signedIn = await loaded();
-    expect(signedIn).toContain(marks.Dexie);
+    expect(signedIn).toContain(marks['the device store']);
     expect(signedIn).toContain(marks['the toasts']);
   });
 

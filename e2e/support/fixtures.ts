@@ -89,7 +89,7 @@ export async function apiLoginInPage(
 
 /**
  * The device ids saved in IndexedDB bizonline, store device, at the seed spec's native version 12
- * (Dexie's version(1.2): Dexie multiplies by 10).
+ * (a store an earlier build made at 120 opens as it is: apps/web/src/lib/device-store.test.ts).
  */
 export async function storedDevices(page: Page): Promise<string[]> {
   return (await storedDeviceRecords(page)).map((r) => r.mac);
