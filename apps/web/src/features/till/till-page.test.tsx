@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetConnection } from '../../lib/connection';
 import { makeSession, renderApp } from '../../test/render';
 import { product } from './test-fixtures';
@@ -153,6 +153,29 @@ describe('the till page', () => {
         .map((a) => a.textContent),
     ).toEqual(['Bar', 'Rechnung']);
     expect(within(tabs).getByRole('link', { name: 'Bar' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it("takes the focus for the search after the till's first frame, never from a field reached first", async () => {
+    server(() => json({}, 500));
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+    try {
+      await renderApp(<TillPage kind="cash" />, { session: session() });
+      const search = await screen.findByTestId('till-search');
+      // mounted, no frame drawn yet: focusing now would lay the whole page out inside the commit
+      expect(search).not.toHaveFocus();
+      const reachedFirst = document.body.appendChild(document.createElement('input'));
+      reachedFirst.focus();
+      await act(async () => {
+        for (const frame of frames.splice(0)) frame(performance.now());
+        await new Promise((r) => setTimeout(r, 20));
+      });
+      expect(reachedFirst).toHaveFocus();
+      expect(search).not.toHaveFocus();
+      reachedFirst.remove();
+    } finally {
+      raf.mockRestore();
+    }
   });
 
   it('opens with the search focused; + and − typed in the empty search step the line just scanned', async () => {
