@@ -18,6 +18,7 @@ import {
   whenModeKnown,
 } from './lib/api-client';
 import { createI18n } from './lib/i18n';
+import { warmIntlWhenIdle } from './lib/intl-warm';
 import { bindNotifyI18n } from './lib/notify';
 import { ME_QUERY_KEY, fetchHealth, fetchMe, hasSignedInHint } from './features/auth/auth-api';
 // the app's own styles after those of every component the start loads (the imports above): they
@@ -67,6 +68,7 @@ function start() {
   // the signed-in screens' code has arrived and mounted.
   if (hasSignedInHint()) void queryClient.prefetchQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe });
   preloadStartScreens();
+  warmIntlWhenIdle(hasSignedInHint());
   // A transition: React renders the first screen in short slices, so the page answers input (and
   // the browser paints the start screen) while it does, instead of one long task.
   const app = createRoot(root);
