@@ -6,87 +6,42 @@
 // length, its blocking part, and each script in it with what invoked it (a promise resolved, a
 // timer, a message: React's scheduler) and the layout it forced.
 //   node bench/loaf-page.mjs /cash-sale 'Scan a barcode'
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import puppeteer from 'puppeteer-core';
-import { freshServer } from './web.mjs';
+import { forEachLoad, pageArgs } from './page-loads.mjs';
 
-const page = process.argv[2] ?? '/cash-sale';
-const until = process.argv[3] ?? 'Scan a barcode';
-const RUNS = Number(process.env.BENCH_RUNS ?? 2);
-const SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-loaf-page-'));
-const server = await freshServer(dataDir);
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
-const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 const short = (u) => (u ? u.replace(/^https?:\/\/[^/]+/, '') : '');
-try {
-  for (let run = 0; run < RUNS; run++) {
-    const ctx = await browser.createBrowserContext();
-    if (page !== '/login')
-      await ctx.setCookie(
-        ...server.cookies.map((c) => ({ ...c, domain: new URL(server.url).hostname, path: '/' })),
-      );
-    const tab = await ctx.newPage();
-    await tab.setViewport({ width: 412, height: 823 });
-    const cdp = await tab.createCDPSession();
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
-    await tab.evaluateOnNewDocument(() => {
-      globalThis.__loaf = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries())
-          globalThis.__loaf.push({
-            ...e.toJSON(),
-            scripts: e.scripts.map((x) => ({
-              duration: x.duration,
-              invokerType: x.invokerType,
-              invoker: x.invoker,
-              sourceFunctionName: x.sourceFunctionName,
-              sourceURL: x.sourceURL,
-              sourceCharPosition: x.sourceCharPosition,
-              forcedStyleAndLayoutDuration: x.forcedStyleAndLayoutDuration,
-            })),
-          });
-      }).observe({ type: 'long-animation-frame', buffered: true });
-    });
-    await tab.goto(server.url + page, { waitUntil: 'domcontentloaded' });
-    await tab.waitForFunction(`document.body.textContent.includes(${JSON.stringify(until)})`, {
-      timeout: 60_000,
-      polling: 100,
-    });
-    await new Promise((r) => setTimeout(r, 4000));
-    const frames = await tab.evaluate(() => globalThis.__loaf);
-    console.log(`load ${run + 1}: ${frames.length} long frames`);
-    let tbt = 0;
-    for (const f of frames) {
-      tbt += Math.max(0, f.blockingDuration);
+await forEachLoad(pageArgs(), async ({ tab, run, load }) => {
+  await tab.evaluateOnNewDocument(() => {
+    globalThis.__loaf = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        globalThis.__loaf.push({
+          ...e.toJSON(),
+          scripts: e.scripts.map((x) => ({
+            duration: x.duration,
+            invokerType: x.invokerType,
+            invoker: x.invoker,
+            sourceFunctionName: x.sourceFunctionName,
+            sourceURL: x.sourceURL,
+            sourceCharPosition: x.sourceCharPosition,
+            forcedStyleAndLayoutDuration: x.forcedStyleAndLayoutDuration,
+          })),
+        });
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  });
+  await load();
+  await new Promise((r) => setTimeout(r, 4000));
+  const frames = await tab.evaluate(() => globalThis.__loaf);
+  console.log(`load ${run + 1}: ${frames.length} long frames`);
+  let tbt = 0;
+  for (const f of frames) {
+    tbt += Math.max(0, f.blockingDuration);
+    console.log(
+      `  @${Math.round(f.startTime)} ms  ${Math.round(f.duration)} ms (blocking ${Math.round(f.blockingDuration)}, render ${Math.round(f.renderStart ? f.startTime + f.duration - f.renderStart : 0)}, style+layout ${Math.round(f.styleAndLayoutStart ? f.startTime + f.duration - f.styleAndLayoutStart : 0)})`,
+    );
+    for (const s of f.scripts)
       console.log(
-        `  @${Math.round(f.startTime)} ms  ${Math.round(f.duration)} ms (blocking ${Math.round(f.blockingDuration)}, render ${Math.round(f.renderStart ? f.startTime + f.duration - f.renderStart : 0)}, style+layout ${Math.round(f.styleAndLayoutStart ? f.startTime + f.duration - f.styleAndLayoutStart : 0)})`,
+        `      ${String(Math.round(s.duration)).padStart(5)} ms  ${s.invokerType} ${s.invoker}  ${s.sourceFunctionName || ''} ${short(s.sourceURL)}:${s.sourceCharPosition}  forced layout ${Math.round(s.forcedStyleAndLayoutDuration)}`,
       );
-      for (const s of f.scripts)
-        console.log(
-          `      ${String(Math.round(s.duration)).padStart(5)} ms  ${s.invokerType} ${s.invoker}  ${s.sourceFunctionName || ''} ${short(s.sourceURL)}:${s.sourceCharPosition}  forced layout ${Math.round(s.forcedStyleAndLayoutDuration)}`,
-        );
-    }
-    console.log(`  blocking in all: ${Math.round(tbt)} ms`);
-    await ctx.close();
   }
-} finally {
-  await browser.disconnect();
-  await chrome.kill();
-  server.child.kill();
-}
+  console.log(`  blocking in all: ${Math.round(tbt)} ms`);
+});

@@ -7,18 +7,11 @@
 // sources' (components, hooks, libraries' files); without them nothing is found.
 //   node bench/profile-task.mjs /cash-sale 'Scan a barcode'
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as chromeLauncher from 'chrome-launcher';
-import puppeteer from 'puppeteer-core';
 import { SourceMapConsumer } from 'source-map';
-import { freshServer } from './web.mjs';
+import { forEachLoad, pageArgs } from './page-loads.mjs';
 
-const page = process.argv[2] ?? '/cash-sale';
-const until = process.argv[3] ?? 'Scan a barcode';
-const RUNS = Number(process.env.BENCH_RUNS ?? 2);
-const SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
 const assets = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist/assets');
 
 const maps = new Map();
@@ -43,88 +36,54 @@ async function nameOf(f) {
   return `${o.name || f.functionName || '(anonymous)'} ${src}:${o.line}`;
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-profile-task-'));
-const server = await freshServer(dataDir);
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--no-first-run',
-  ],
-});
-const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 const ms = (us) => (us / 1000).toFixed(1).padStart(7);
-try {
-  for (let run = 0; run < RUNS; run++) {
-    const ctx = await browser.createBrowserContext();
-    if (page !== '/login')
-      await ctx.setCookie(
-        ...server.cookies.map((c) => ({ ...c, domain: new URL(server.url).hostname, path: '/' })),
-      );
-    const tab = await ctx.newPage();
-    await tab.setViewport({ width: 412, height: 823 });
-    const cdp = await tab.createCDPSession();
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-    await cdp.send('Profiler.start');
-    await tab.goto(server.url + page, { waitUntil: 'domcontentloaded' });
-    await tab.waitForFunction(`document.body.textContent.includes(${JSON.stringify(until)})`, {
-      timeout: 60_000,
-      polling: 100,
-    });
-    await new Promise((r) => setTimeout(r, 3000));
-    const { profile } = await cdp.send('Profiler.stop');
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-    const parent = new Map();
-    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-    const stackOf = (id) => {
-      const s = [];
-      for (let x = id; x !== undefined; x = parent.get(x)) s.push(byId.get(x));
-      return s;
-    };
-    // React's scheduler runs its work from a MessageChannel, in `performWorkUntilDeadline` (named
-    // through the source maps; without them, any frame of React's work loop)
-    const names = new Map();
-    for (const n of profile.nodes) names.set(n.id, await nameOf(n.callFrame));
-    const scheduled = (stack) =>
-      stack.some((n) => /^(performWorkUntilDeadline|performWorkOnRoot\w*) /.test(names.get(n.id)));
-    const tasks = [];
-    let cur = null;
-    let t = profile.startTime;
-    profile.samples.forEach((id, i) => {
-      t += profile.timeDeltas[i];
-      if (!scheduled(stackOf(id))) return;
-      if (!cur || t - cur.end > 2000) tasks.push((cur = { start: t, end: t, samples: [] }));
-      cur.end = t;
-      cur.samples.push([id, profile.timeDeltas[i + 1] ?? 100]);
-    });
-    const task = tasks.sort((a, b) => b.end - b.start - (a.end - a.start))[0];
-    if (!task) {
-      console.log(`load ${run + 1}: no scheduled work found`);
-      continue;
-    }
-    console.log(`load ${run + 1}: the longest run of React's work, ${ms(task.end - task.start).trim()} ms`);
-    const self = new Map();
-    const incl = new Map();
-    for (const [id, dt] of task.samples) {
-      const stack = stackOf(id).map((n) => names.get(n.id));
-      self.set(stack[0], (self.get(stack[0]) ?? 0) + dt);
-      for (const name of new Set(stack)) incl.set(name, (incl.get(name) ?? 0) + dt);
-    }
-    console.log('  self:');
-    for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20))
-      console.log(`  ${ms(v)} ms  ${k}`);
-    console.log('  inclusive:');
-    for (const [k, v] of [...incl].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_TOP ?? 50)))
-      console.log(`  ${ms(v)} ms  ${k}`);
-    await ctx.close();
+await forEachLoad(pageArgs(), async ({ cdp, run, load }) => {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  await load();
+  await new Promise((r) => setTimeout(r, 3000));
+  const { profile } = await cdp.send('Profiler.stop');
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const stackOf = (id) => {
+    const s = [];
+    for (let x = id; x !== undefined; x = parent.get(x)) s.push(byId.get(x));
+    return s;
+  };
+  // React's scheduler runs its work from a MessageChannel, in `performWorkUntilDeadline` (named
+  // through the source maps; without them, any frame of React's work loop)
+  const names = new Map();
+  for (const n of profile.nodes) names.set(n.id, await nameOf(n.callFrame));
+  const scheduled = (stack) =>
+    stack.some((n) => /^(performWorkUntilDeadline|performWorkOnRoot\w*) /.test(names.get(n.id)));
+  const tasks = [];
+  let cur = null;
+  let t = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    t += profile.timeDeltas[i];
+    if (!scheduled(stackOf(id))) return;
+    if (!cur || t - cur.end > 2000) tasks.push((cur = { start: t, end: t, samples: [] }));
+    cur.end = t;
+    cur.samples.push([id, profile.timeDeltas[i + 1] ?? 100]);
+  });
+  const task = tasks.sort((a, b) => b.end - b.start - (a.end - a.start))[0];
+  if (!task) {
+    console.log(`load ${run + 1}: no work of React's scheduler found (is the build made with source maps?)`);
+    return;
   }
-} finally {
-  await browser.disconnect();
-  await chrome.kill();
-  server.child.kill();
-}
+  console.log(`load ${run + 1}: the longest run of React's work, ${ms(task.end - task.start).trim()} ms`);
+  const self = new Map();
+  const incl = new Map();
+  for (const [id, dt] of task.samples) {
+    const stack = stackOf(id).map((n) => names.get(n.id));
+    self.set(stack[0], (self.get(stack[0]) ?? 0) + dt);
+    for (const name of new Set(stack)) incl.set(name, (incl.get(name) ?? 0) + dt);
+  }
+  console.log('  self:');
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`  ${ms(v)} ms  ${k}`);
+  console.log('  inclusive:');
+  for (const [k, v] of [...incl].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_TOP ?? 50)))
+    console.log(`  ${ms(v)} ms  ${k}`);
+});
