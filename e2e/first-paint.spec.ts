@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { ADMIN, apiLoginInPage, ensureSetup } from './support/fixtures';
 import { seriousAxeFindings } from './support/axe';
 
@@ -83,5 +83,46 @@ test.describe('the first paint does not wait for the app (issue 21)', () => {
     expect(sheets.every((s) => s.inBody && s.beforeRoot)).toBe(true);
     // the till's cart: its CSS module's `display: flex` over Paper's `display: block`
     expect(await page.locator('[class*="_cart_"]').evaluate((e) => getComputedStyle(e).display)).toBe('flex');
+  });
+
+  // Each file costs the page's main thread about as much as a few KB of code (Chromium's loader on
+  // every response) and, on a slow line, a place in the queue: the till loaded 109 files before the
+  // groups of vite.config.ts, 81 after, and scored 59-64 against 67-71 (Lighthouse, in turns).
+  const scriptsOf = (page: Page) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    return scripts;
+  };
+
+  test("the sign-in page's code comes in few files: Mantine's and the icons it shows in one", async ({
+    page,
+  }) => {
+    const scripts = scriptsOf(page);
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((s) => /^\/assets\/start-ui-[\w-]+\.js$/.test(s))).toHaveLength(1);
+    expect(
+      scripts.filter((s) => /^\/assets\/(?:Box|Loader|CloseButton|InputBase|Icon[A-Z])/.test(s)),
+    ).toEqual([]);
+    expect(scripts.length).toBeLessThanOrEqual(20);
+  });
+
+  test("the till's code comes in few files: the icons in one, Mantine's hooks in one", async ({ page }) => {
+    const scripts = scriptsOf(page);
+    await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+    await page.goto('/cash-sale');
+    await expect(page.getByTestId('till-search')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(
+      scripts.filter((s) =>
+        /^\/assets\/(?:Icon[A-Z]|use-(?:disclosure|merged-ref|isomorphic-effect|debounced-value))/.test(s),
+      ),
+    ).toEqual([]);
+    expect(scripts.filter((s) => /^\/assets\/icons-[\w-]+\.js$/.test(s))).toHaveLength(1);
+    expect(scripts.filter((s) => /^\/assets\/mantine-hooks-[\w-]+\.js$/.test(s))).toHaveLength(1);
+    expect(scripts.length).toBeLessThanOrEqual(90);
   });
 });

@@ -112,6 +112,24 @@ function mantineStylesChunk(id: string, ctx: Rolldown.ChunkingContext): string |
 }
 
 /**
+ * Mantine's components and hooks and the icons (issue 21). Left to itself the bundler gave each
+ * small piece shared by a different set of screens a file of its own: an icon, a hook, a
+ * component's helper, most under 1 KB. The till loaded 109 files, the sign-in page 26, and each
+ * file costs the main thread Chromium's loading work on its response (a few ms at 4x CPU) and, on
+ * a slow line, a place in the queue. Now:
+ * - `start-ui`: those the start (the sign-in page) uses, in one file it loads with the app's;
+ * - `icons`: every other icon, in one file (6 KB of gzip, of which the till uses 4);
+ * - `mantine-hooks`: every other hook of @mantine/hooks, in one file (7 KB; the till uses most).
+ * Mantine's components are left to the bundler: all of them in one file was 35 KB more for the till
+ * and no faster. The till now loads 81 files (314 KB of gzip, 318 before) and scored 67-71 against
+ * 59-64 (Lighthouse, both builds in turns; docs/performance.md); e2e/first-paint.spec.ts holds the
+ * files to it.
+ */
+const START_UI = /node_modules[\\/](?:@mantine[\\/](?:core|hooks)|@tabler)[\\/].*\.m?js$/;
+const ICONS = /node_modules[\\/]@tabler[\\/]/;
+const MANTINE_HOOKS = /node_modules[\\/]@mantine[\\/]hooks[\\/]/;
+
+/**
  * Resets the start's modules for each build, and fails the build when a chunk has Mantine's style
  * files out of order (the base after a component's, or a component's before those it is built on:
  * Button's before UnstyledButton's): the order of the stylesheet decides between rules of the same
@@ -259,6 +277,10 @@ export default defineConfig({
           groups: [
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             { name: mantineStylesChunk, test: MANTINE_CSS },
+            // '$initial': what the start's entries import (after tree-shaking), not the screens
+            { name: 'start-ui', test: START_UI, tags: ['$initial'], priority: 3 },
+            { name: 'icons', test: ICONS, priority: 2 },
+            { name: 'mantine-hooks', test: MANTINE_HOOKS, priority: 2 },
           ],
         },
       },
