@@ -114,20 +114,29 @@ function mantineStylesChunk(id: string, ctx: Rolldown.ChunkingContext): string |
 /**
  * Mantine's components and hooks and the icons (issue 21). Left to itself the bundler gave each
  * small piece shared by a different set of screens a file of its own: an icon, a hook, a
- * component's helper, most under 1 KB. The till loaded 109 files, the sign-in page 26, and each
- * file costs the main thread Chromium's loading work on its response (a few ms at 4x CPU) and, on
- * a slow line, a place in the queue. Now:
+ * component or its helper, most under 1 KB. The till loaded 109 files, the sign-in page 26, and
+ * each file costs the main thread Chromium's loading work on its response (a few ms at 4x CPU)
+ * and, on a slow line, a place in the queue. Now:
  * - `start-ui`: those the start (the sign-in page) uses, in one file it loads with the app's;
  * - `icons`: every other icon, in one file (6 KB of gzip, of which the till uses 4);
- * - `mantine-hooks`: every other hook of @mantine/hooks, in one file (7 KB; the till uses most).
- * Mantine's components are left to the bundler: all of them in one file was 35 KB more for the till
- * and no faster. The till now loads 81 files (314 KB of gzip, 318 before) and scored 67-71 against
- * 59-64 (Lighthouse, both builds in turns; docs/performance.md); e2e/first-paint.spec.ts holds the
- * files to it.
+ * - `mantine-hooks`: every other hook of @mantine/hooks, in one file (7 KB; the till uses most);
+ * - `mantine-ui`: every other component with what it is built on (floating-ui, the scroll lock),
+ *   in one file (58 KB), but for those only the back office's forms use (BACK_OFFICE_UI), which
+ *   stay with their screens: with them it was 35 KB more for the till.
+ * The till now loads 56 files and 302 KB of gzip (318 KB before), and scored 69-74 against 59-64
+ * (Lighthouse, builds in turns; docs/performance.md); e2e/first-paint.spec.ts holds both pages to
+ * it. The app's own modules and the domain's are left to the bundler: a group of them took code
+ * the sign-in page does not need into its start.
  */
 const START_UI = /node_modules[\\/](?:@mantine[\\/](?:core|hooks)|@tabler)[\\/].*\.m?js$/;
 const ICONS = /node_modules[\\/]@tabler[\\/]/;
 const MANTINE_HOOKS = /node_modules[\\/]@mantine[\\/]hooks[\\/]/;
+/** Mantine's components and what they are built on. */
+const MANTINE_UI =
+  /node_modules[\\/](?:@mantine[\\/]core|@floating-ui|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|tslib|get-nonce|detect-node-es)[\\/].*\.m?js$/;
+/** The components the till and the menu do not show (the back office's forms and lists, the toasts). */
+const BACK_OFFICE_UI =
+  /@mantine[\\/]core[\\/]esm[\\/](?:components[\\/](?:Card|ColorSwatch|FileButton|FileInput|Grid|List|MultiSelect|Notification|NumberInput|Pagination|Pill|PillsInput|Switch|Tabs|TagsInput|Textarea)|utils[\\/](?:InlineInput|InputsGroupFieldset))[\\/]/;
 
 /**
  * Resets the start's modules for each build, and fails the build when a chunk has Mantine's style
@@ -281,6 +290,11 @@ export default defineConfig({
             { name: 'start-ui', test: START_UI, tags: ['$initial'], priority: 3 },
             { name: 'icons', test: ICONS, priority: 2 },
             { name: 'mantine-hooks', test: MANTINE_HOOKS, priority: 2 },
+            {
+              name: 'mantine-ui',
+              test: (id: string) => MANTINE_UI.test(id) && !BACK_OFFICE_UI.test(id),
+              priority: 1,
+            },
           ],
         },
       },
