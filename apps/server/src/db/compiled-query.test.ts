@@ -85,6 +85,60 @@ describe('compiledQuery', () => {
     }
   });
 
+  it('tells apart structures that differ only in key order, an undefined leaf, or where an array splits', () => {
+    const pairs = compiledQuery((q, a: { first: unknown; second: unknown }) =>
+      q
+        .selectFrom('product_sales_daily')
+        .select('product_id')
+        .where('product_id', 'in', [a.first, a.second].flat(2).filter((v) => v !== undefined) as string[]),
+    );
+    const cases: { first: unknown; second: unknown }[] = [
+      { first: ['a', 'b'], second: ['c'] },
+      { first: ['a'], second: ['b', 'c'] },
+      { first: [['a'], 'b'], second: ['c'] },
+      { first: [['a', 'b'], 'c'], second: [] },
+      { first: [['a'], 'b', 'c'], second: [] }, // the same values, split elsewhere
+      { second: ['a'], first: ['b', 'c'] }, // the keys in the other order
+      { first: ['a', 'b'], second: ['c'] }, // the first structure again: its SQL kept
+    ];
+    for (const args of cases) {
+      const compiled = pairs.compile(db.kysely, args);
+      const built = pairs.uncached(db.kysely, args);
+      expect(compiled.sql).toBe(built.sql);
+      expect(compiled.parameters).toEqual(built.parameters);
+    }
+    const columns = compiledQuery((q, a: { row: Record<string, unknown> }) =>
+      q.insertInto('product_sales_daily').values(a.row as never),
+    );
+    const full = row('u1', 1);
+    for (const r of [
+      full,
+      { ...full, cost: undefined },
+      { ...full, cost: undefined, tax: undefined },
+      full,
+    ]) {
+      const compiled = columns.compile(db.kysely, { row: r });
+      const built = columns.uncached(db.kysely, { row: r });
+      expect(compiled.sql).toBe(built.sql);
+      expect(compiled.parameters).toEqual(built.parameters);
+    }
+  });
+
+  it('past its last kept structure, builds the query in full, the same as before', () => {
+    const many = compiledQuery((q, a: { ids: string[] }) =>
+      q.selectFrom('product_sales_daily').select('product_id').where('product_id', 'in', a.ids),
+    );
+    for (let n = 1; n <= 40; n++) {
+      const args = { ids: Array.from({ length: n }, (_, i) => `p${i}`) };
+      const compiled = many.compile(db.kysely, args);
+      const built = many.uncached(db.kysely, args);
+      expect(compiled.sql).toBe(built.sql);
+      expect(compiled.parameters).toEqual(built.parameters);
+    }
+    // a structure kept early is still answered from its kept SQL, with the new values
+    expect(many.compile(db.kysely, { ids: ['x', 'y'] }).parameters).toEqual(['x', 'y']);
+  });
+
   it('answers the rows Kysely answers, and writes what it writes, in and out of a transaction', async () => {
     const first = await upsert.all(db.kysely, { rows: [row('a', 1), row('b', 2)] });
     expect(first.map((r) => [r.product_id, Number(r.quantity)]).sort()).toEqual([
