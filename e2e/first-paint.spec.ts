@@ -87,7 +87,8 @@ test.describe('the first paint does not wait for the app (issue 21)', () => {
 
   // Each file costs the page's main thread about as much as a few KB of code (Chromium's loader on
   // every response) and, on a slow line, a place in the queue: the till loaded 109 files before the
-  // groups of vite.config.ts, 56 after, and scored 59-64 against 69-74 (Lighthouse, in turns).
+  // groups of vite.config.ts, 47 after, and scored 59-64 against 69-77; the sign-in page 26 and 10
+  // (Lighthouse, in turns).
   const scriptsOf = (page: Page) => {
     const scripts: string[] = [];
     page.on('request', (r) => {
@@ -96,20 +97,32 @@ test.describe('the first paint does not wait for the app (issue 21)', () => {
     return scripts;
   };
 
-  test("the sign-in page's code comes in few files: Mantine's and the icons it shows in one", async ({
+  test("the sign-in page's code comes in few files: what the start imports is in the app's entry", async ({
     page,
   }) => {
     const scripts = scriptsOf(page);
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(scripts.filter((s) => /^\/assets\/start-ui-[\w-]+\.js$/.test(s))).toHaveLength(1);
-    // the signed-in screens' components are not part of it
+    // none of the start's pieces (Mantine's, the icons, the libraries', the app's) in a file of its own
+    const pieces =
+      /^\/assets\/(?:Box|Loader|CloseButton|InputBase|Icon[A-Z]|useQuery|useTranslation|api-client|language-picker|locale|prefs|errors)-/;
+    expect(scripts.filter((s) => pieces.test(s))).toEqual([]);
+    // nor the signed-in screens' components
     expect(scripts.filter((s) => /^\/assets\/(?:mantine-ui|icons|mantine-hooks)-/.test(s))).toEqual([]);
-    expect(
-      scripts.filter((s) => /^\/assets\/(?:Box|Loader|CloseButton|InputBase|Icon[A-Z])/.test(s)),
-    ).toEqual([]);
-    expect(scripts.length).toBeLessThanOrEqual(20);
+    expect(scripts.length).toBeLessThanOrEqual(12);
+  });
+
+  test('the first script imports none of the app: it starts the language file while the app loads', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/login')).text();
+    const first = /<script type="module" crossorigin src="(\/assets\/[\w-]+\.js)"><\/script>/.exec(html)?.[1];
+    expect(first).toMatch(/^\/assets\/boot-/);
+    const boot = await (await request.get(first!)).text();
+    const imports = [...boot.matchAll(/(?:from|import)\s*"\.\/([\w-]+)\.js"/g)].map((m) => m[1]!);
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.filter((f) => !f.startsWith('early-translation-'))).toEqual([]);
   });
 
   test("the till's code comes in few files: Mantine's components in one, the icons in one, its hooks in one", async ({
@@ -131,6 +144,6 @@ test.describe('the first paint does not wait for the app (issue 21)', () => {
     expect(
       scripts.filter((s) => /^\/assets\/(?:FocusTrap|Menu|Tooltip|Drawer|Modal|Select)-/.test(s)),
     ).toEqual([]);
-    expect(scripts.length).toBeLessThanOrEqual(65);
+    expect(scripts.length).toBeLessThanOrEqual(55);
   });
 });

@@ -112,23 +112,28 @@ function mantineStylesChunk(id: string, ctx: Rolldown.ChunkingContext): string |
 }
 
 /**
- * Mantine's components and hooks and the icons (issue 21). Left to itself the bundler gave each
- * small piece shared by a different set of screens a file of its own: an icon, a hook, a
- * component or its helper, most under 1 KB. The till loaded 109 files, the sign-in page 26, and
- * each file costs the main thread Chromium's loading work on its response (a few ms at 4x CPU)
- * and, on a slow line, a place in the queue. Now:
- * - `start-ui`: those the start (the sign-in page) uses, in one file it loads with the app's;
+ * Fewer, larger files (issue 21). Left to itself the bundler gave each small piece shared by a
+ * different set of screens, or by the start and a screen, a file of its own: an icon, a hook, a
+ * component or its helper, the API client, the formats, most under 1 KB. The till loaded 109
+ * files, the sign-in page 26, and each file costs the main thread Chromium's loading work on its
+ * response (a few ms at 4x CPU) and, on a slow line, a place in the queue. Now:
+ * - `start`: everything the start (the sign-in page) imports, in the app's entry chunk, but for
+ *   boot.ts's own module (boot.ts runs first, alone, and must not wait for the app's code) and the
+ *   styles;
  * - `icons`: every other icon, in one file (6 KB of gzip, of which the till uses 4);
  * - `mantine-hooks`: every other hook of @mantine/hooks, in one file (7 KB; the till uses most);
  * - `mantine-ui`: every other component with what it is built on (floating-ui, the scroll lock),
  *   in one file (58 KB), but for those only the back office's forms use (BACK_OFFICE_UI), which
  *   stay with their screens: with them it was 35 KB more for the till.
- * The till now loads 56 files and 302 KB of gzip (318 KB before), and scored 69-74 against 59-64
- * (Lighthouse, builds in turns; docs/performance.md); e2e/first-paint.spec.ts holds both pages to
- * it. The app's own modules and the domain's are left to the bundler: a group of them took code
- * the sign-in page does not need into its start.
+ * The sign-in page now loads 10 files (174 KB of gzip; 26 and 182 before), the till 47 files and
+ * 297 KB (109 and 318 before), which scored 69-77 against 59-64 (Lighthouse, builds in turns;
+ * docs/performance.md). e2e/first-paint.spec.ts holds both pages to it. The app's modules and the
+ * domain's used by screens only are left to the bundler: a group of them took code the sign-in
+ * page does not need into its start.
  */
-const START_UI = /node_modules[\\/](?:@mantine[\\/](?:core|hooks)|@tabler)[\\/].*\.m?js$/;
+const NOT_START =
+  /node_modules[\\/]zod[\\/]|\.css$|[\\/]src[\\/](?:boot\.ts|main\.tsx|lib[\\/]early-translation\.ts)$/;
+const EARLY_TRANSLATION = /[\\/]src[\\/]lib[\\/]early-translation\.ts$/;
 const ICONS = /node_modules[\\/]@tabler[\\/]/;
 const MANTINE_HOOKS = /node_modules[\\/]@mantine[\\/]hooks[\\/]/;
 /** Mantine's components and what they are built on. */
@@ -285,9 +290,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // boot.ts's own module in a chunk of its own, as it was: boot.ts must not import the app's
+            { name: 'early-translation', test: EARLY_TRANSLATION, priority: 5 },
             { name: mantineStylesChunk, test: MANTINE_CSS },
-            // '$initial': what the start's entries import (after tree-shaking), not the screens
-            { name: 'start-ui', test: START_UI, tags: ['$initial'], priority: 3 },
+            // '$initial': what the start's entries import (after tree-shaking), not the screens; the
+            // bundler folds the group into the app's entry chunk
+            { name: 'start', test: (id: string) => !NOT_START.test(id), tags: ['$initial'], priority: 3 },
             { name: 'icons', test: ICONS, priority: 2 },
             { name: 'mantine-hooks', test: MANTINE_HOOKS, priority: 2 },
             {
