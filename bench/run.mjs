@@ -14,6 +14,7 @@ import { seedYear } from './seed-year.mjs';
 import { cpuS, startServer, syncFigures } from './sync.mjs';
 import { hostedScaleFigures } from './hosted-scale.mjs';
 import { webFigures } from './web.mjs';
+import { tillKeyFigures } from './till-keys.mjs';
 import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -212,6 +213,8 @@ try {
 
   // The web app: Lighthouse on /login and /cash-sale, and the JavaScript each loads.
   await webFigures();
+  // The till's keys: a cashier's rounds of typing and scanning at a slow CPU.
+  await tillKeyFigures();
 } finally {
   for (const s of servers) s.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });
