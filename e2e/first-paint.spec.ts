@@ -146,4 +146,26 @@ test.describe('the first paint does not wait for the app (issue 21)', () => {
     ).toEqual([]);
     expect(scripts.length).toBeLessThanOrEqual(55);
   });
+
+  test("signed in, the first script asks for the signed-in screens' shared files before the app asks for its screen", async ({
+    page,
+  }) => {
+    await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+    await page.goto('/cash-sale');
+    await expect(page.getByTestId('till-search')).toBeVisible();
+    const started = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
+        file: new URL(e.name).pathname,
+        at: e.startTime,
+      })),
+    );
+    const at = (re: RegExp) => started.filter((e) => re.test(e.file)).map((e) => e.at);
+    const screen = at(/^\/assets\/till-page-[\w-]+\.js$/);
+    expect(screen).toHaveLength(1);
+    // without boot.ts's preload the browser found these only in a screen's chunk, after it arrived
+    for (const shared of [/^\/assets\/mantine-ui-/, /^\/assets\/icons-/, /^\/assets\/mantine-hooks-/]) {
+      expect(at(shared)).toHaveLength(1);
+      expect(at(shared)[0]!).toBeLessThan(screen[0]!);
+    }
+  });
 });

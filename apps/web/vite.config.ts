@@ -132,8 +132,9 @@ function mantineStylesChunk(id: string, ctx: Rolldown.ChunkingContext): string |
  * page does not need into its start.
  */
 const NOT_START =
-  /node_modules[\\/]zod[\\/]|\.css$|[\\/]src[\\/](?:boot\.ts|main\.tsx|lib[\\/]early-translation\.ts)$/;
-const EARLY_TRANSLATION = /[\\/]src[\\/]lib[\\/]early-translation\.ts$/;
+  /node_modules[\\/]zod[\\/]|\.css$|[\\/]src[\\/](?:boot\.ts|main\.tsx|lib[\\/](?:early-translation|signed-in-files)\.ts)$/;
+/** boot.ts's own modules (the language file's early fetch, the signed-in files' preload). */
+const EARLY_TRANSLATION = /[\\/]src[\\/]lib[\\/](?:early-translation|signed-in-files)\.ts$/;
 const ICONS = /node_modules[\\/]@tabler[\\/]/;
 const MANTINE_HOOKS = /node_modules[\\/]@mantine[\\/]hooks[\\/]/;
 /** Mantine's components and what they are built on. */
@@ -177,6 +178,31 @@ function mantineStylesInOrder(): Plugin {
   };
 }
 
+/** Where index.html lists the files every signed-in screen loads (read by src/boot.ts). */
+const SIGNED_IN_FILES_ID = 'duka-signed-in-files';
+
+/**
+ * The files every signed-in screen loads and the start does not: the `mantine-ui`, `icons` and
+ * `mantine-hooks` chunks and the signed-in screens' Mantine styles. A screen's chunk names them as
+ * imports, so the browser found them only once that chunk had arrived, one round trip after the
+ * app's entry; boot.ts asks for them at once when the browser is signed in (issue 21).
+ */
+export function signedInFiles(
+  bundle: (
+    { type: 'chunk'; name: string; fileName: string } | { type: 'asset'; names?: string[]; fileName: string }
+  )[],
+): string[] {
+  const files = bundle
+    .filter((f) =>
+      f.type === 'chunk' ? SIGNED_IN_CHUNKS.includes(f.name) : (f.names ?? []).includes('mantine.css'),
+    )
+    .map((f) => `/${f.fileName}`);
+  if (files.length !== SIGNED_IN_CHUNKS.length + 1)
+    throw new Error(`the signed-in files are not all in the bundle: ${files.join(', ')}`);
+  return files.sort();
+}
+const SIGNED_IN_CHUNKS = ['mantine-ui', 'icons', 'mantine-hooks'];
+
 /**
  * src/boot.ts as the page's first script, an entry of its own: tiny, it runs while the app's code
  * is still downloading and starts the language file's fetch (Vite would fold a second script of
@@ -194,7 +220,9 @@ function bootScript(): Plugin {
         if (!boot) return html;
         // before the app's entry: module scripts run in the order they appear
         const tag = `<script type="module" crossorigin src="/${boot.fileName}"></script>`;
-        return moveStylesToBody(html.replace(/<script type="module"/, `${tag}\n    $&`));
+        const files = signedInFiles(Object.values(ctx.bundle ?? {}));
+        const list = `<script type="application/json" id="${SIGNED_IN_FILES_ID}">${JSON.stringify(files)}</script>`;
+        return moveStylesToBody(html.replace(/<script type="module"/, `${list}\n    ${tag}\n    $&`));
       },
     },
   };
@@ -290,7 +318,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-            // boot.ts's own module in a chunk of its own, as it was: boot.ts must not import the app's
+            // boot.ts's own modules in a chunk of their own: boot.ts must not import the app's
             { name: 'early-translation', test: EARLY_TRANSLATION, priority: 5 },
             { name: mantineStylesChunk, test: MANTINE_CSS },
             // '$initial': what the start's entries import (after tree-shaking), not the screens; the
