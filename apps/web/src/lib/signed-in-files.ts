@@ -1,3 +1,10 @@
+/** The server's readable cookie beside the HttpOnly session: this browser signed in (no token). */
+export const SIGNED_IN_HINT = 'duka_signed_in';
+
+/** Whether `cookie` (document.cookie) holds the signed-in hint. */
+export const signedInHintIn = (cookie: string): boolean =>
+  cookie.split(';').some((c) => c.trim().startsWith(`${SIGNED_IN_HINT}=`));
+
 /**
  * The files every signed-in screen loads (Mantine's components, icons and hooks, and their
  * styles), asked for by boot.ts as soon as the page starts when the browser is signed in: a
@@ -6,7 +13,7 @@
  * (`#duka-signed-in-files`, vite.config.ts). No imports: boot.ts must not wait for the app's code.
  */
 export function preloadSignedInFiles(doc: Document): string[] {
-  if (!doc.cookie.split(';').some((c) => c.trim().startsWith('duka_signed_in='))) return [];
+  if (!signedInHintIn(doc.cookie)) return [];
   let files: unknown;
   try {
     files = JSON.parse(doc.getElementById('duka-signed-in-files')?.textContent ?? '[]');

@@ -3,6 +3,7 @@ import type { LoginBody, SessionData } from '@duka/domain';
 import { api } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { storeShopDetails } from '../../lib/session-storage';
+import { SIGNED_IN_HINT, signedInHintIn } from '../../lib/signed-in-files';
 
 export const ME_QUERY_KEY = ['me'] as const;
 
@@ -13,11 +14,7 @@ export const ME_QUERY_KEY = ['me'] as const;
 const authSchemas = () => import('./auth-schemas');
 const sessionDataSchema = () => authSchemas().then((m) => m.sessionDataSchema);
 
-/** The server's readable cookie beside the HttpOnly session: this browser signed in (no token). */
-const SIGNED_IN_HINT = 'duka_signed_in';
-
-export const hasSignedInHint = (): boolean =>
-  document.cookie.split(';').some((c) => c.trim().startsWith(`${SIGNED_IN_HINT}=`));
+export const hasSignedInHint = (): boolean => signedInHintIn(document.cookie);
 
 /**
  * The signed-in session, or null when signed out. A browser without the server's signed-in hint
