@@ -1,8 +1,15 @@
 import { QZ_HOSTS, QZ_PORTS } from '@duka/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBusiness } from '../test/factories.js';
 import { type TestApp, buildTestApp } from '../test/test-app.js';
 
-describe('Content-Security-Policy of the pages', () => {
+/** A valid 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('security and cache headers', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
@@ -31,6 +38,35 @@ describe('Content-Security-Policy of the pages', () => {
     const api = await t.app.inject({ url: '/api/health' });
     expect(api.headers['content-security-policy']).toBeUndefined();
     expect(api.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it("lets no cache keep a copy of an API answer, but for a stored file's, kept by its content hash", async () => {
+    const { cookie } = await buildBusiness(t.app);
+    for (const url of ['/api/me', '/api/products', '/api/locations', '/api/nothing-here']) {
+      const res = await t.app.inject({ url, headers: { cookie } });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const signedOut = await t.app.inject({ url: '/api/me' });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.headers['cache-control']).toBe('no-store');
+    const boundary = '----dukaheaders';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/files/images',
+      payload: Buffer.concat([Buffer.from(head), PNG, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie },
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    expect(up.headers['cache-control']).toBe('no-store');
+    const file = await t.app.inject({
+      url: `/api/files/${up.json<{ name: string }>().name}`,
+      headers: { cookie },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    // the app's files keep the web app's own rules (none here: no web root), not the API's
+    expect((await t.app.inject({ url: '/assets/none.js' })).headers['cache-control']).not.toBe('no-store');
   });
 
   it('adds HSTS to pages when the server is behind HTTPS', async () => {

@@ -9,13 +9,19 @@ import Fastify, { type FastifyInstance } from 'fastify';
  */
 const PRINTER_HELPER_ORIGINS = qzWebsocketOrigins();
 
-/** Headers every JSON answer carries; fixed strings, set without running helmet per request. */
-const API_HEADERS = {
+/** Headers every JSON answer and app file carries; fixed strings, set without running helmet per request. */
+const PLAIN_HEADERS = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
   'cross-origin-resource-policy': 'same-origin',
 };
+/**
+ * An API answer is a shop's own data (its sales, stock, debtors, who is signed in): no cache, the
+ * browser's disk cache or a proxy on the shop's line, keeps a copy (OWASP ASVS 8.2.1). A route
+ * whose answer may be kept says so itself (a stored file by its content hash, a receipt's image).
+ */
+const API_HEADERS = { ...PLAIN_HEADERS, 'cache-control': 'no-store' };
 
 /**
  * Full helmet (CSP and the rest, worked out once: `pageHeaders`) on the app's pages.
@@ -28,9 +34,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, secure: bool
   const page = await pageHeaders(secure);
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.url;
-    if ((url.startsWith('/api/') && !url.startsWith('/api/docs')) || url.startsWith('/assets/'))
-      void reply.headers(API_HEADERS);
-    else if (!url.startsWith('/api/docs')) void reply.headers(page);
+    if (url.startsWith('/api/docs')) return done();
+    if (url.startsWith('/api/')) void reply.headers(API_HEADERS);
+    else if (url.startsWith('/assets/')) void reply.headers(PLAIN_HEADERS);
+    else void reply.headers(page);
     done();
   });
 }
