@@ -14,6 +14,7 @@ import { seedYear } from './seed-year.mjs';
 import { cpuS, startServer, syncFigures } from './sync.mjs';
 import { hostedScaleFigures } from './hosted-scale.mjs';
 import { webFigures } from './web.mjs';
+import { calibrationMs } from './calibrate.mjs';
 import { tillKeyFigures } from './till-keys.mjs';
 import pg from 'pg';
 
@@ -57,7 +58,11 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-bench-'));
 const servers = [];
 try {
   console.log(
-    `Bench: ${connections} connections, ${seconds} s per figure, Node ${process.version}, ${os.cpus().length} cores\n`,
+    `Bench: ${connections} connections, ${seconds} s per figure, Node ${process.version}, ${os.cpus().length} cores`,
+  );
+  // How fast the machine is right now: figures from another moment compare only through it
+  console.log(
+    `Machine: calibration loop ${calibrationMs().toFixed(0)} ms (bench/calibrate.mjs), load average ${os.loadavg()[0].toFixed(1)}\n`,
   );
   const bare = await start(['bench/bare-server.mjs'], { PORT: '0' });
   servers.push(bare.child);
