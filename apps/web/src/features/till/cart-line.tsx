@@ -1,4 +1,5 @@
 import './styles';
+import { memo } from 'react';
 import { ActionIcon, Group, Text, TextInput } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -22,11 +23,38 @@ interface Props {
   onMove: (index: number, by: -1 | 1) => void;
 }
 
+/** Same values key by key (a line's priced amounts are worked out anew for every cart). */
+function shallowEqual(a: object | undefined, b: object | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const ka = Object.keys(a) as (keyof typeof a)[];
+  return ka.length === Object.keys(b).length && ka.every((k) => Object.is(a[k], b[k]));
+}
+
+/**
+ * A line renders again only when something it shows changed: a scan re-renders the new line and
+ * the totals, not every line already in the cart (a 40-line basket rendered 40 lines per scan).
+ * The callbacks must keep their identity (`CartLines` passes its latest ones through one that does).
+ */
+const sameLine = (a: Props, b: Props): boolean =>
+  a.line === b.line &&
+  a.index === b.index &&
+  a.badQty === b.badQty &&
+  a.error === b.error &&
+  a.money === b.money &&
+  a.allowNegative === b.allowNegative &&
+  a.dispatch === b.dispatch &&
+  a.onDone === b.onDone &&
+  a.onMove === b.onMove &&
+  shallowEqual(a.priced, b.priced);
+
 /**
  * One line of the cart. The line itself takes the focus (arrows move between lines): + and −
  * change the quantity, Delete removes it, Enter goes into the quantity.
  */
-export function CartLine({
+export const CartLine = memo(CartLineView, sameLine);
+
+function CartLineView({
   line,
   index,
   priced,

@@ -8,6 +8,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import useLatestCallback from 'use-latest-callback';
 import type { CartProblem } from '@duka/domain';
 import type { Cart, CartAction, CartTotals } from './cart';
 import { CartLine } from './cart-line';
@@ -92,12 +93,16 @@ function CartLines(p: Props) {
     const pr = totals.problems.find((x) => x.field.startsWith(`lines.${i}.`));
     return pr ? t(PROBLEM_KEYS[pr.code]) : undefined;
   };
-  const moveFocus = (index: number, by: -1 | 1) => {
+  // the same functions from one render to the next, calling the latest: a line that did not
+  // change is not rendered again (CartLine)
+  const dispatch = useLatestCallback(p.dispatch);
+  const onDone = useLatestCallback(p.onDone);
+  const moveFocus = useLatestCallback((index: number, by: -1 | 1) => {
     const rows = document.querySelectorAll<HTMLElement>('[data-line-index]');
     const next = rows[index + by] ?? (by === 1 ? rows[index - 1] : undefined);
     if (next) next.focus();
     else p.onDone();
-  };
+  });
   return (
     <div className={classes.lines} data-testid="till-lines">
       {cart.lines.length === 0 ? (
@@ -118,8 +123,8 @@ function CartLines(p: Props) {
             error={p.errors.lines[l.key] ?? lineProblem(i)}
             money={p.money}
             allowNegative={p.allowNegative}
-            dispatch={p.dispatch}
-            onDone={p.onDone}
+            dispatch={dispatch}
+            onDone={onDone}
             onMove={moveFocus}
           />
         ))
