@@ -1,13 +1,8 @@
 import { QZ_HOSTS, QZ_PORTS } from '@duka/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusiness } from '../test/factories.js';
+import { uploadImage } from '../test/tenancy-factories.js';
 import { type TestApp, buildTestApp } from '../test/test-app.js';
-
-/** A valid 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 describe('security and cache headers', () => {
   let t: TestApp;
@@ -46,21 +41,20 @@ describe('security and cache headers', () => {
       const res = await t.app.inject({ url, headers: { cookie } });
       expect(res.headers['cache-control'], url).toBe('no-store');
     }
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/locations',
+      headers: { cookie },
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.headers['cache-control']).toBe('no-store');
     const signedOut = await t.app.inject({ url: '/api/me' });
     expect(signedOut.statusCode).toBe(401);
     expect(signedOut.headers['cache-control']).toBe('no-store');
-    const boundary = '----dukaheaders';
-    const head = `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/files/images',
-      payload: Buffer.concat([Buffer.from(head), PNG, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie },
-    });
-    expect(up.statusCode, up.body).toBe(201);
-    expect(up.headers['cache-control']).toBe('no-store');
+    const name = await uploadImage(t.app, cookie);
     const file = await t.app.inject({
-      url: `/api/files/${up.json<{ name: string }>().name}`,
+      url: `/api/files/${name}`,
       headers: { cookie },
     });
     expect(file.statusCode).toBe(200);

@@ -173,7 +173,7 @@ async function keepBooks(
 }
 
 /** Uploads the PNG as an image; answers its stored name. */
-async function uploadImage(app: FastifyInstance, admin: string): Promise<string> {
+export async function uploadImage(app: FastifyInstance, admin: string): Promise<string> {
   const boundary = '----tenancy';
   const upload = await app.inject({
     method: 'POST',
