@@ -25,6 +25,23 @@ function i18nVersions(): Record<string, string> {
 }
 
 /**
+ * The empty cart's words (`till.cart.empty`) in each language, for the till's frame that boot.ts
+ * paints before the app's code and its language file have arrived (src/lib/start-frame.ts).
+ */
+export function tillFrameWords(dir = i18nDir): Record<string, string> {
+  const words: Record<string, string> = {};
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    const data = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as {
+      till?: { cart?: { empty?: unknown } };
+    };
+    const empty = data.till?.cart?.empty;
+    if (typeof empty !== 'string') throw new Error(`${file} has no till.cart.empty`);
+    words[file.replace(/\.json$/, '')] = empty;
+  }
+  return words;
+}
+
+/**
  * The app's stylesheet in the body, between the start screen and the app's root (at index.html's
  * `<!-- app styles -->`), instead of in the head: the start screen (its few rules are inline)
  * paints as soon as the page arrives, without waiting for the styles; the app's scripts still run
@@ -132,9 +149,12 @@ function mantineStylesChunk(id: string, ctx: Rolldown.ChunkingContext): string |
  * page does not need into its start.
  */
 const NOT_START =
-  /node_modules[\\/]zod[\\/]|\.css$|[\\/]src[\\/](?:boot\.ts|main\.tsx|lib[\\/](?:early-translation|signed-in-files)\.ts)$/;
-/** boot.ts's own modules (the language file's early fetch, the signed-in files' preload). */
-const EARLY_TRANSLATION = /[\\/]src[\\/]lib[\\/](?:early-translation|signed-in-files)\.ts$/;
+  /node_modules[\\/]zod[\\/]|\.css$|[\\/]src[\\/](?:boot\.ts|main\.tsx|lib[\\/](?:early-translation|signed-in-files|start-frame)\.ts)$/;
+/**
+ * boot.ts's own modules (the language file's early fetch, the signed-in files' preload, the till's
+ * frame).
+ */
+const EARLY_TRANSLATION = /[\\/]src[\\/]lib[\\/](?:early-translation|signed-in-files|start-frame)\.ts$/;
 const ICONS = /node_modules[\\/]@tabler[\\/]/;
 const MANTINE_HOOKS = /node_modules[\\/]@mantine[\\/]hooks[\\/]/;
 /** Mantine's components and what they are built on. */
@@ -287,7 +307,10 @@ export default defineConfig({
       },
     }),
   ],
-  define: { __I18N_VERSIONS__: JSON.stringify(i18nVersions()) },
+  define: {
+    __I18N_VERSIONS__: JSON.stringify(i18nVersions()),
+    __TILL_FRAME_WORDS__: JSON.stringify(tillFrameWords()),
+  },
   // The domain package from its sources: no build of packages/domain needed first.
   resolve: {
     alias: { '@duka/domain': fileURLToPath(new URL('../../packages/domain/src/index.ts', import.meta.url)) },

@@ -4,6 +4,7 @@ import { Button, Group } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { BlankLayout } from '../components/blank-layout';
+import { removeStartScreen } from '../lib/start-frame';
 
 function ScreenFailed() {
   const { t } = useTranslation();
@@ -28,6 +29,11 @@ export class ScreenErrorBoundary extends Component<{ children: ReactNode }, { fa
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
+  }
+
+  componentDidCatch(): void {
+    // the till's frame, if still up, would hide the page that says so
+    removeStartScreen(document);
   }
 
   render(): ReactNode {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { guessLanguage, takeEarlyTranslation, translationFileUrl } from './early-translation';
+import {
+  guessColorScheme,
+  guessLanguage,
+  takeEarlyTranslation,
+  translationFileUrl,
+} from './early-translation';
 
 const LANGS = ['de', 'en', 'es', 'pt'];
 const prefs = (language: unknown) =>
@@ -12,6 +17,20 @@ describe('the early language file (boot.ts)', () => {
     expect(guessLanguage(LANGS, prefs('xx'), ['es-MX'])).toBe('es');
     expect(guessLanguage(LANGS, 'duka_prefs=%7Bbroken', ['fr-FR'])).toBe('en');
     expect(guessLanguage(LANGS, '', [])).toBe('en');
+  });
+
+  it('guesses the scheme the app will force: dark for the Dark and Transparent variants only', () => {
+    const layout = (variant: unknown) =>
+      `duka_prefs=${encodeURIComponent(JSON.stringify({ layout: { variant } }))}`;
+    expect(guessColorScheme(layout('Dark'))).toBe('dark');
+    expect(guessColorScheme(layout('Transparent'))).toBe('dark');
+    expect(guessColorScheme(layout('Light'))).toBe('light');
+    // what prefs.ts does not know falls back to Light there too
+    expect(guessColorScheme(layout('Neon'))).toBe('light');
+    expect(guessColorScheme(layout(7))).toBe('light');
+    expect(guessColorScheme('duka_prefs=%7Bbroken')).toBe('light');
+    expect(guessColorScheme('duka_prefs=null')).toBe('light');
+    expect(guessColorScheme('')).toBe('light');
   });
 
   it('asks for the file by path, with its content hash when the build knows it', () => {

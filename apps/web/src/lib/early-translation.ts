@@ -19,15 +19,33 @@ export function translationFileUrl(lng: string, versions: Record<string, string>
   return `/assets/i18n/${lng}.json${version ? `?v=${version}` : ''}`;
 }
 
-/** The language the app will most likely start in, among `languages`. */
-export function guessLanguage(languages: string[], cookie: string, browser: readonly string[]): string {
+/**
+ * The browser's preferences cookie (lib/prefs.ts) as it is, read without the app's code; an
+ * unreadable one is empty (the app reads it its own way).
+ */
+function earlyPrefs(cookie: string): { language?: unknown; layout?: { variant?: unknown } } {
   const prefs = /(?:^|;\s*)duka_prefs=([^;]*)/.exec(cookie)?.[1];
   try {
-    const chosen = prefs ? (JSON.parse(decodeURIComponent(prefs)) as { language?: unknown }).language : null;
-    if (typeof chosen === 'string' && languages.includes(chosen)) return chosen;
+    const v: unknown = prefs ? JSON.parse(decodeURIComponent(prefs)) : null;
+    return v && typeof v === 'object' ? v : {};
   } catch {
-    // an unreadable cookie: the app reads it its own way
+    return {};
   }
+}
+
+/**
+ * The colour scheme the app will start in: dark for the Dark and Transparent variants
+ * (layout-config.tsx), light for Light and for anything else (prefs.ts falls back to Light).
+ */
+export function guessColorScheme(cookie: string): 'light' | 'dark' {
+  const variant = earlyPrefs(cookie).layout?.variant;
+  return variant === 'Dark' || variant === 'Transparent' ? 'dark' : 'light';
+}
+
+/** The language the app will most likely start in, among `languages`. */
+export function guessLanguage(languages: string[], cookie: string, browser: readonly string[]): string {
+  const chosen = earlyPrefs(cookie).language;
+  if (typeof chosen === 'string' && languages.includes(chosen)) return chosen;
   for (const tag of browser) {
     const base = tag?.slice(0, 2).toLowerCase();
     if (base && languages.includes(base)) return base;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetConnection } from '../../lib/connection';
+import { recordEarlyKeys, takeEarlyKeys } from '../../lib/start-frame';
 import { makeSession, renderApp } from '../../test/render';
 import { product } from './test-fixtures';
 import { TillPage } from './till-page';
@@ -79,6 +80,27 @@ describe('the till page', () => {
     expect(cart.id).toBe(id);
     expect(cart.location_id).toBe(LOC);
     expect(localStorage.getItem('duka.till.cart')).toBeNull();
+  });
+
+  it("adds the codes scanned into the till's frame while it opened, then carries on the typing", async () => {
+    server(() => json({}, 500));
+    recordEarlyKeys(window);
+    typeOnPage('6161100000017');
+    typeOnPage('6161100000017');
+    fireEvent.keyDown(document.body, { key: 's' });
+    fireEvent.keyDown(document.body, { key: 'u' });
+    await renderApp(<TillPage kind="cash" />, { session: session() });
+    expect(await screen.findByRole('group', { name: 'Sugar 1 kg' })).toBeVisible();
+    await waitFor(() => expect(screen.getByLabelText('Quantity of Sugar 1 kg')).toHaveValue('2'));
+    await waitFor(() => expect(screen.getByTestId('till-search')).toHaveValue('su'));
+    // taken once: the till opened again adds nothing more
+    expect(takeEarlyKeys()).toEqual({ scans: [], rest: '' });
+    // the cart is kept on the server after its pause (not left to save during the next test)
+    await waitFor(() =>
+      expect(
+        ([...drafts.values()].at(-1)?.body as { lines?: { qty: string }[] } | undefined)?.lines?.[0]?.qty,
+      ).toBe('2'),
+    );
   });
 
   it('a save waiting for its pause does not follow the sale; a refused sale saves its cart again', async () => {

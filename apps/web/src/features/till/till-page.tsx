@@ -1,8 +1,10 @@
 import './styles';
+import { useLayoutEffect } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { SaleKind } from '@duka/domain';
 import { useFormat } from '../../lib/format';
+import { removeStartScreen } from '../../lib/start-frame';
 import { OpenDrawerButton } from '../printing';
 import { NotOnHostedCopy } from '../sync';
 import { totalsOf } from './cart';
@@ -88,6 +90,8 @@ export function TillPage({ kind }: { kind: SaleKind }) {
 /** The till, or on a hosted copy kept by the shop's PC the sentence that says to sell there. */
 function TillScreen({ kind }: { kind: SaleKind }) {
   const { t } = useTranslation();
+  // the till's frame (lib/start-frame.ts) gives way, in the frame that shows the till
+  useLayoutEffect(() => removeStartScreen(document), []);
   return (
     <NotOnHostedCopy title={`${t('menu.makeSale')} › ${t(`menu.${kind}Sale`)}`}>
       <TillPage kind={kind} />

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { takeEarlyKeys } from '../../lib/start-frame';
 import type { TillActions, TillState } from './use-till';
 import { useScanner, whereKeyLands } from './use-scanner';
 
@@ -19,6 +20,17 @@ export function useTillKeys(s: TillState, a: TillActions) {
       if (key) s.till.dispatch({ type: 'setQty', key, text: value });
     },
   });
+
+  // The codes scanned into the till's frame while the till was opening (lib/start-frame.ts), in
+  // their order, then what was typed after the last: as if they came now.
+  useLayoutEffect(() => {
+    const early = takeEarlyKeys();
+    if (early.scans.length === 0 && !early.rest) return;
+    void (async () => {
+      for (const code of early.scans) await search.current?.scan(code);
+      if (early.rest) search.current?.type(early.rest);
+    })();
+  }, []);
 
   // Back to the search once the last dialog or the receipt is gone, however it was closed.
   const open = dialog !== null || receipt !== null;

@@ -1,0 +1,119 @@
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { ADMIN, BASE_URL, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures';
+import { mainLocation, stockedProduct } from './support/seed';
+
+// The till's frame (issue 21, apps/web/src/lib/start-frame.ts): on a till's address, signed in,
+// the till's outline and its empty cart's words paint before the app's code has arrived, and the
+// codes scanned meanwhile are added once the till is up.
+
+test.beforeAll(ensureSetup);
+
+const RUN = Date.now().toString(36).slice(-4).toUpperCase();
+const EMPTY = 'Scan a barcode or tap a product to start the sale.';
+
+let api: APIRequestContext;
+let main: string;
+test.beforeAll(async () => {
+  api = await adminApi();
+  main = await mainLocation(api);
+});
+test.afterAll(async () => {
+  // the admin's cart is kept on the server: the next spec starts at an empty till
+  for (const d of (await (await api.get('/api/work-drafts')).json()) as { id: string }[])
+    await api.delete(`/api/work-drafts/${d.id}`);
+  await api.dispose();
+});
+
+const line = (page: Page, name: string) => page.getByRole('group', { name });
+
+/** Holds the app's code (its entry) back until the returned function is called, as on a slow line. */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test.describe("the till's frame", () => {
+  test.beforeEach(async ({ page }) => {
+    await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+    for (const d of (await (await page.request.get('/api/work-drafts')).json()) as { id: string }[])
+      await page.request.delete(`/api/work-drafts/${d.id}`);
+  });
+
+  test('paints before the app and keeps the codes scanned into it; the till adds them in order', async ({
+    page,
+  }) => {
+    const soap = await stockedProduct(
+      api,
+      { name: `Frame soap ${RUN}`, code: `TFSP${RUN}`, barcode: `6164${RUN}0011`, price: 12000 },
+      main,
+      10,
+    );
+    const salt = await stockedProduct(
+      api,
+      { name: `Frame salt ${RUN}`, code: `TFSL${RUN}`, barcode: `6164${RUN}0028`, price: 4500 },
+      main,
+      10,
+    );
+    const release = await holdAppCode(page);
+    await page.goto('/cash-sale', { waitUntil: 'commit' });
+
+    // the frame, with the empty cart's words, while none of the app's code has run
+    const frame = page.locator('#duka-start[data-frame="till"]');
+    await expect(frame).toBeVisible();
+    await expect(frame.getByText(EMPTY)).toBeVisible();
+    expect(await page.locator('#root').innerHTML()).toBe('');
+
+    // two scans and the start of a search typed into it
+    await page.keyboard.type(`6164${RUN}0011`);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(`6164${RUN}0028`);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Frame');
+    release();
+
+    await expect(frame).toHaveCount(0);
+    await expect(line(page, soap.name)).toBeVisible();
+    await expect(line(page, salt.name)).toBeVisible();
+    await expect(page.getByLabel(`Quantity of ${soap.name}`)).toHaveValue('1');
+    await expect(page.getByLabel(`Quantity of ${salt.name}`)).toHaveValue('1');
+    // in the order scanned
+    const names = await page
+      .getByRole('group')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    expect(names.filter((n) => n?.startsWith('Frame '))).toEqual([soap.name, salt.name]);
+    // what followed the last Enter carries on in the search
+    await expect(page.getByTestId('till-search')).toHaveValue('Frame');
+  });
+
+  test('follows the chosen language and scheme; not on other screens, nor signed out', async ({ page }) => {
+    const prefs = encodeURIComponent(JSON.stringify({ language: 'es', layout: { variant: 'Dark' } }));
+    await page.context().addCookies([{ name: 'duka_prefs', value: prefs, url: BASE_URL }]);
+    const release = await holdAppCode(page);
+    await page.goto('/cash-sale', { waitUntil: 'commit' });
+    const frame = page.locator('#duka-start[data-frame="till"]');
+    await expect(
+      frame.getByText('Escanee un código de barras o toque un producto para empezar la venta.'),
+    ).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(await frame.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(36, 36, 36)');
+
+    // another signed-in screen: the start screen, not the till's
+    await page.goto('/dashboard', { waitUntil: 'commit' });
+    await expect(page.locator('#duka-start')).toBeVisible();
+    await expect(page.locator('#duka-start')).not.toHaveAttribute('data-frame', 'till');
+    release();
+    await expect(page.locator('#duka-start')).toHaveCount(0);
+
+    // signed out (no signed-in hint): the till's address leads to the sign-in page, no frame
+    await page.context().clearCookies();
+    await page.goto('/cash-sale', { waitUntil: 'commit' });
+    await expect(page.locator('#duka-start')).not.toHaveAttribute('data-frame', 'till');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.locator('#duka-start')).toHaveCount(0);
+  });
+});
