@@ -100,7 +100,8 @@ test.describe("the till's frame", () => {
       frame.getByText('Escanee un código de barras o toque un producto para empezar la venta.'),
     ).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-    expect(await frame.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(36, 36, 36)');
+    // the page's background in the dark (app/global.css, --duka-page-bg: Mantine's dark-8)
+    expect(await frame.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(31, 31, 31)');
 
     // another signed-in screen: the start screen, not the till's
     await page.goto('/dashboard', { waitUntil: 'commit' });

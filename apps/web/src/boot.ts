@@ -5,6 +5,7 @@
 import {
   guessColorScheme,
   guessLanguage,
+  guessLayout,
   startEarlyTranslation,
   translationFileUrl,
 } from './lib/early-translation';
@@ -33,7 +34,7 @@ preloadSignedInFiles(document);
 document.documentElement.setAttribute('data-mantine-color-scheme', guessColorScheme(document.cookie));
 if (signedInHintIn(document.cookie) && isTillPath(window.location.pathname)) {
   const words: Record<string, string> = __TILL_FRAME_WORDS__;
-  if (paintTillFrame(document, words[lng] ?? words.en ?? '')) {
+  if (paintTillFrame(document, words[lng] ?? words.en ?? '', guessLayout(document.cookie))) {
     recordEarlyKeys(window);
     // whatever happened, the page as it is shows; the till, if it comes, still takes the keys
     window.setTimeout(() => {

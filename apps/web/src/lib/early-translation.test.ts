@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   guessColorScheme,
+  guessLayout,
   guessLanguage,
   takeEarlyTranslation,
   translationFileUrl,
@@ -31,6 +32,21 @@ describe('the early language file (boot.ts)', () => {
     expect(guessColorScheme('duka_prefs=%7Bbroken')).toBe('light');
     expect(guessColorScheme('duka_prefs=null')).toBe('light');
     expect(guessColorScheme('')).toBe('light');
+  });
+
+  it("guesses where the menu will be, with prefs.ts's defaults for what it does not know", () => {
+    const layout = (l: unknown) => `duka_prefs=${encodeURIComponent(JSON.stringify({ layout: l }))}`;
+    expect(guessLayout(layout({ menuPosition: 'Top', sidebarCollapsed: true, size: 'sm' }))).toEqual({
+      menu: 'Top',
+      folded: true,
+      size: 'sm',
+    });
+    expect(guessLayout(layout({ menuPosition: 'Left', sidebarCollapsed: 'yes', size: 'xl' }))).toEqual({
+      menu: 'Side',
+      folded: false,
+      size: 'lg',
+    });
+    expect(guessLayout('')).toEqual({ menu: 'Side', folded: false, size: 'lg' });
   });
 
   it('asks for the file by path, with its content hash when the build knows it', () => {

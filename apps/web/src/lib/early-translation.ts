@@ -23,7 +23,10 @@ export function translationFileUrl(lng: string, versions: Record<string, string>
  * The browser's preferences cookie (lib/prefs.ts) as it is, read without the app's code; an
  * unreadable one is empty (the app reads it its own way).
  */
-function earlyPrefs(cookie: string): { language?: unknown; layout?: { variant?: unknown } } {
+function earlyPrefs(cookie: string): {
+  language?: unknown;
+  layout?: { variant?: unknown; menuPosition?: unknown; sidebarCollapsed?: unknown; size?: unknown };
+} {
   const prefs = /(?:^|;\s*)duka_prefs=([^;]*)/.exec(cookie)?.[1];
   try {
     const v: unknown = prefs ? JSON.parse(decodeURIComponent(prefs)) : null;
@@ -40,6 +43,22 @@ function earlyPrefs(cookie: string): { language?: unknown; layout?: { variant?: 
 export function guessColorScheme(cookie: string): 'light' | 'dark' {
   const variant = earlyPrefs(cookie).layout?.variant;
   return variant === 'Dark' || variant === 'Transparent' ? 'dark' : 'light';
+}
+
+/** Where the app will put its menu (prefs.ts, with its defaults): for the till's frame. */
+export interface EarlyLayout {
+  menu: 'Side' | 'Top';
+  folded: boolean;
+  size: 'sm' | 'lg';
+}
+
+export function guessLayout(cookie: string): EarlyLayout {
+  const l = earlyPrefs(cookie).layout ?? {};
+  return {
+    menu: l.menuPosition === 'Top' ? 'Top' : 'Side',
+    folded: l.sidebarCollapsed === true,
+    size: l.size === 'sm' ? 'sm' : 'lg',
+  };
 }
 
 /** The language the app will most likely start in, among `languages`. */

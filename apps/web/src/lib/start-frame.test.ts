@@ -13,6 +13,8 @@ function startScreen() {
   document.body.innerHTML = `<div id="duka-start" class="duka-boot"><svg width="56" height="56"></svg></div><div id="root"></div>`;
 }
 
+const SIDE = { menu: 'Side', folded: false, size: 'lg' } as const;
+
 const press = (key: string, init: KeyboardEventInit = {}, target: EventTarget = document.body) =>
   target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, ...init }));
 const typeKeys = (text: string) => {
@@ -35,7 +37,7 @@ describe("the till's frame (boot.ts)", () => {
 
   it("turns the start screen into the till's outline: the logo, the empty cart and its words", () => {
     expect(tillFrameShown(document)).toBe(false);
-    expect(paintTillFrame(document, 'Scan a barcode')).toBe(true);
+    expect(paintTillFrame(document, 'Scan a barcode', SIDE)).toBe(true);
     const start = document.getElementById('duka-start')!;
     expect(tillFrameShown(document)).toBe(true);
     expect(start.className).toBe('duka-frame');
@@ -48,9 +50,18 @@ describe("the till's frame (boot.ts)", () => {
     expect(document.getElementById('root')?.childElementCount).toBe(0);
   });
 
+  it("follows the menu's place and size chosen in this browser", () => {
+    paintTillFrame(document, 'x', { menu: 'Top', folded: true, size: 'sm' });
+    const start = document.getElementById('duka-start')!;
+    expect(start.dataset).toMatchObject({ menu: 'Top', size: 'sm', folded: '' });
+    startScreen();
+    paintTillFrame(document, 'x', SIDE);
+    expect(document.getElementById('duka-start')!.dataset.folded).toBeUndefined();
+  });
+
   it('paints nothing on a page without the start screen', () => {
     document.body.innerHTML = '';
-    expect(paintTillFrame(document, 'x')).toBe(false);
+    expect(paintTillFrame(document, 'x', SIDE)).toBe(false);
   });
 
   it('keeps the keys typed outside any field: codes ended by Enter, then what followed', () => {
@@ -70,7 +81,7 @@ describe("the till's frame (boot.ts)", () => {
   });
 
   it('drops the keys when the frame gives way to another screen, keeps them when only its time is up', () => {
-    paintTillFrame(document, 'x');
+    paintTillFrame(document, 'x', SIDE);
     recordEarlyKeys(window);
     typeKeys('123\n');
     removeStartScreen(document, { keepKeys: true });
@@ -79,7 +90,7 @@ describe("the till's frame (boot.ts)", () => {
     expect(takeEarlyKeys().scans).toEqual(['123', '456']);
 
     startScreen();
-    paintTillFrame(document, 'x');
+    paintTillFrame(document, 'x', SIDE);
     recordEarlyKeys(window);
     typeKeys('123\n');
     removeStartScreen(document);

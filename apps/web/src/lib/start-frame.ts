@@ -3,13 +3,15 @@
  * and its empty cart's words ("Scan a barcode…") in index.html's start screen as soon as the page's
  * styles are in, seconds before the app's code has arrived and rendered the till. The keys typed
  * meanwhile (a scanner's codes, each ending in Enter) are kept, and the till, once up, adds what
- * they name: nothing scanned while the till opens is lost. No imports: boot.ts must not wait for
- * any of the app's code.
+ * they name: nothing scanned while the till opens is lost. It imports none of the app's code (only
+ * a type of boot's own early-translation.ts): boot.ts must not wait for any.
  *
  * The frame covers the page (the app assembles beneath it) until the till takes over
  * (till-page.tsx), the address turns out not to be a till's (app-router.tsx), a screen fails
  * (screen-error-boundary.tsx) or, whatever happened, after FRAME_MAX_MS.
  */
+
+import type { EarlyLayout } from './early-translation';
 
 /** The till's addresses (router.tsx): one screen, three kinds of sale. */
 export const TILL_PATHS = ['/cash-sale', '/debtor-sale', '/transfer-sale'];
@@ -35,11 +37,11 @@ export const tillFrameShown = (doc: Document): boolean =>
   doc.getElementById(START_ID)?.dataset.frame === 'till';
 
 /**
- * The start screen becomes the till's frame: a header with the logo, the menu's edge on a wide
- * screen, and the empty cart where the till puts it, with `words` and the totals' band (index.html
- * has the styles).
+ * The start screen becomes the till's frame: a header with the logo, on a wide screen the menu
+ * where `layout` puts it, and the empty cart where the till puts it, with `words` and the totals'
+ * band (index.html has the styles).
  */
-export function paintTillFrame(doc: Document, words: string): boolean {
+export function paintTillFrame(doc: Document, words: string, layout: EarlyLayout): boolean {
   const start = doc.getElementById(START_ID);
   if (!start) return false;
   const logo = start.querySelector('svg');
@@ -53,6 +55,9 @@ export function paintTillFrame(doc: Document, words: string): boolean {
   start.className = 'duka-frame';
   start.dataset.frame = 'till';
   start.setAttribute('aria-busy', 'true');
+  start.dataset.menu = layout.menu;
+  start.dataset.size = layout.size;
+  if (layout.folded) start.dataset.folded = '';
   const header = part(start, 'duka-frame-header');
   if (logo) {
     logo.setAttribute('width', '34');
