@@ -90,6 +90,21 @@ test.describe("the till's frame", () => {
     await expect(page.getByTestId('till-search')).toHaveValue('Frame');
   });
 
+  test("gives way after 15 s when the app's code does not come, and the page as it is shows", async ({
+    page,
+  }) => {
+    await page.clock.install();
+    const release = await holdAppCode(page);
+    await page.goto('/cash-sale', { waitUntil: 'commit' });
+    const frame = page.locator('#duka-start[data-frame="till"]');
+    await expect(frame).toBeVisible();
+    await page.clock.runFor(14_000);
+    await expect(frame).toBeVisible();
+    await page.clock.runFor(1_500);
+    await expect(frame).toHaveCount(0);
+    release();
+  });
+
   test('follows the chosen language and scheme; not on other screens, nor signed out', async ({ page }) => {
     const prefs = encodeURIComponent(JSON.stringify({ language: 'es', layout: { variant: 'Dark' } }));
     await page.context().addCookies([{ name: 'duka_prefs', value: prefs, url: BASE_URL }]);

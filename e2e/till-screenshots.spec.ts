@@ -6,8 +6,8 @@ import { SIZES, setScheme } from './support/screens';
 
 /**
  * Screenshots of the till in light and dark, 1440 and 390 wide, written to /tmp/shots-till for
- * people to look at: empty, with lines, the pay panel for each kind of sale, the receipt after a
- * sale. Each one first checks the screen is really there.
+ * people to look at: empty, the frame painted before the app's code, with lines, the pay panel
+ * for each kind of sale, the receipt after a sale. Each one first checks the screen is really there.
  */
 test.beforeAll(ensureSetup);
 
@@ -61,6 +61,20 @@ test('the till, light and dark, wide and narrow', async ({ page }) => {
       // The tiles are the first products by name: whatever the run made before may come first.
       await expect(page.getByTestId('till-search')).toBeVisible();
       await shot(page, `empty-${tag}`);
+
+      // the till's frame, painted before the app's code (held back here) has run
+      const appCode = /\/assets\/index-[^/]+\.js$/;
+      await page.route(appCode, (r) => r.abort());
+      await page.goto('/cash-sale', { waitUntil: 'commit' });
+      await expect(
+        page
+          .locator('#duka-start[data-frame="till"]')
+          .getByText('Scan a barcode or tap a product to start the sale.'),
+      ).toBeVisible();
+      await shot(page, `frame-${tag}`, false);
+      await page.unroute(appCode);
+      await page.goto('/cash-sale');
+      await expect(page.getByTestId('till-search')).toBeVisible();
 
       await scan(page, made[0]!.code);
       await scan(page, made[0]!.code);
