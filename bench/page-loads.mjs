@@ -51,11 +51,15 @@ export async function forEachLoad({ page, until, runs, slowdown }, each) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
       const load = async () => {
         await tab.goto(server.url + page, { waitUntil: 'domcontentloaded' });
-        // textContent, not innerText: asking for the laid-out text would force a layout on every poll
-        await tab.waitForFunction(`document.body.textContent.includes(${JSON.stringify(until)})`, {
-          timeout: 60_000,
-          polling: 50,
-        });
+        // textContent, not innerText: asking for the laid-out text would force a layout on every poll;
+        // in the app's root: the till's frame (lib/start-frame.ts) shows the till's words before it
+        await tab.waitForFunction(
+          `document.getElementById('root')?.textContent.includes(${JSON.stringify(until)})`,
+          {
+            timeout: 60_000,
+            polling: 50,
+          },
+        );
       };
       await each({ tab, cdp, run, load });
       await ctx.close();
