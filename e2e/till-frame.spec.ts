@@ -105,7 +105,9 @@ test.describe("the till's frame", () => {
     release();
   });
 
-  test('follows the chosen language and scheme; not on other screens, nor signed out', async ({ page }) => {
+  test('follows the chosen language and scheme; not on other screens; signed out or the session gone, the sign-in page', async ({
+    page,
+  }) => {
     const prefs = encodeURIComponent(JSON.stringify({ language: 'es', layout: { variant: 'Dark' } }));
     await page.context().addCookies([{ name: 'duka_prefs', value: prefs, url: BASE_URL }]);
     const release = await holdAppCode(page);
@@ -130,6 +132,16 @@ test.describe("the till's frame", () => {
     await page.goto('/cash-sale', { waitUntil: 'commit' });
     await expect(page.locator('#duka-start')).not.toHaveAttribute('data-frame', 'till');
     await expect(page).toHaveURL(/\/login$/);
+    await expect(page.locator('#duka-start')).toHaveCount(0);
+
+    // the session gone overnight but the hint left: the frame, then the sign-in page without it
+    await page.context().addCookies([{ name: 'duka_signed_in', value: '1', url: BASE_URL }]);
+    const releaseAgain = await holdAppCode(page);
+    await page.goto('/cash-sale', { waitUntil: 'commit' });
+    await expect(frame).toBeVisible();
+    releaseAgain();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await expect(page.locator('#duka-start')).toHaveCount(0);
   });
 });
