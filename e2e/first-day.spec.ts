@@ -1,6 +1,7 @@
 import { type APIRequestContext, type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { ADMIN, BASE_URL, STAFF_PASSWORD, adminApi, apiLoginInPage, uiLogin } from './support/fixtures';
 import { kes, levelOf, mainLocation, stockedProduct } from './support/seed';
+import { dropWorkDrafts } from './support/stock-screens';
 
 /**
  * Day one (issue 16): the owner adds a staff user with no options; that cashier signs in and sells
@@ -184,8 +185,7 @@ test('a sale whose answer was lost is not recorded twice when sent again', async
     10,
   );
   await apiLoginInPage(page, ADMIN.username, ADMIN.password);
-  for (const d of (await (await page.request.get('/api/work-drafts')).json()) as { id: string }[])
-    await page.request.delete(`/api/work-drafts/${d.id}`);
+  await dropWorkDrafts(page.request);
   await page.goto('/cash-sale');
   const search = page.getByTestId('till-search');
   await expect(search).toBeFocused();

@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { ADMIN, BASE_URL, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures';
 import { mainLocation, stockedProduct } from './support/seed';
+import { dropWorkDrafts } from './support/stock-screens';
 
 // The till's frame (issue 21, apps/web/src/lib/start-frame.ts): on a till's address, signed in,
 // the till's outline and its empty cart's words paint before the app's code has arrived, and the
@@ -19,8 +20,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   // the admin's cart is kept on the server: the next spec starts at an empty till
-  for (const d of (await (await api.get('/api/work-drafts')).json()) as { id: string }[])
-    await api.delete(`/api/work-drafts/${d.id}`);
+  await dropWorkDrafts(api);
   await api.dispose();
 });
 
@@ -40,8 +40,7 @@ async function holdAppCode(page: Page): Promise<() => void> {
 test.describe("the till's frame", () => {
   test.beforeEach(async ({ page }) => {
     await apiLoginInPage(page, ADMIN.username, ADMIN.password);
-    for (const d of (await (await page.request.get('/api/work-drafts')).json()) as { id: string }[])
-      await page.request.delete(`/api/work-drafts/${d.id}`);
+    await dropWorkDrafts(page.request);
   });
 
   test('paints before the app and keeps the codes scanned into it; the till adds them in order', async ({

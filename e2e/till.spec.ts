@@ -19,6 +19,7 @@ import {
   debtorBalance,
   kes,
 } from './support/seed';
+import { dropWorkDrafts } from './support/stock-screens';
 
 test.beforeAll(ensureSetup);
 
@@ -32,8 +33,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   // What a test left in the admin's till (a refused sale's cart) is not handed to the next spec.
-  for (const d of (await (await api.get('/api/work-drafts')).json()) as { id: string }[])
-    await api.delete(`/api/work-drafts/${d.id}`);
+  await dropWorkDrafts(api);
   await api.dispose();
 });
 
@@ -42,7 +42,7 @@ test.beforeEach(async ({ page }, info) => {
   await apiLoginInPage(page, ADMIN.username, ADMIN.password);
   // The admin's cart and parked sales follow them from test to test (they are kept on the
   // server): each test starts at an empty till.
-  for (const d of await serverDrafts(page)) await page.request.delete(`/api/work-drafts/${d.id}`);
+  await dropWorkDrafts(page.request);
 });
 
 /** Types like a barcode scanner (fast, then Enter) with the focus on no text field. */
