@@ -23,18 +23,19 @@ declare const __I18N_VERSIONS__: Record<string, string>;
 /** The empty cart's words in each language (till.cart.empty), from the translation files. */
 declare const __TILL_FRAME_WORDS__: Record<string, string>;
 
+const cookie = document.cookie;
 const lng = guessLanguage(
   Object.keys(__I18N_VERSIONS__),
-  document.cookie,
+  cookie,
   navigator.languages ?? [navigator.language],
 );
 startEarlyTranslation(translationFileUrl(lng, __I18N_VERSIONS__));
 preloadSignedInFiles(document);
 // the scheme the app will force (providers.tsx), from the first paint on: no light flash in the dark
-document.documentElement.setAttribute('data-mantine-color-scheme', guessColorScheme(document.cookie));
-if (signedInHintIn(document.cookie) && isTillPath(window.location.pathname)) {
+document.documentElement.setAttribute('data-mantine-color-scheme', guessColorScheme(cookie));
+if (signedInHintIn(cookie) && isTillPath(window.location.pathname)) {
   const words: Record<string, string> = __TILL_FRAME_WORDS__;
-  if (paintTillFrame(document, words[lng] ?? words.en ?? '', guessLayout(document.cookie))) {
+  if (paintTillFrame(document, words[lng] ?? words.en ?? '', guessLayout(cookie))) {
     recordEarlyKeys(window);
     // whatever happened, the page as it is shows; the till, if it comes, still takes the keys
     window.setTimeout(() => {
