@@ -3,65 +3,76 @@ import { ALL_FLAGS } from '../permissions.js';
 import { passwordSchema } from './common.js';
 import { safeText } from './text.js';
 import { businessPublicSchema } from './business.js';
+import { lazySchema } from '../lazy-schema.js';
 
-export const loginBodySchema = z.strictObject({
-  login: safeText().min(1).max(64).describe('Mobile number or username'),
-  password: z.string().min(1).max(128),
-});
+export const loginBodySchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({
+    login: safeText().min(1).max(64).describe('Mobile number or username'),
+    password: z.string().min(1).max(128),
+  }),
+);
 export type LoginBody = z.input<typeof loginBodySchema>;
 
-const bit = z.union([z.literal(0), z.literal(1)]);
+const bit = /* @__PURE__ */ lazySchema(() => z.union([z.literal(0), z.literal(1)]));
 
-export const userRolesSchema = z.object(
-  Object.fromEntries(ALL_FLAGS.map((f) => [f, bit])) as Record<(typeof ALL_FLAGS)[number], typeof bit>,
+export const userRolesSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object(
+    Object.fromEntries(ALL_FLAGS.map((f) => [f, bit])) as Record<(typeof ALL_FLAGS)[number], typeof bit>,
+  ),
 );
 
 /** The seed spec's session data (§3): user token fields, shop details, user roles, stock taking. */
-export const sessionDataSchema = z.object({
-  user: z.object({
-    uid: z.string(),
-    nm: z.string(),
-    img: z.string().describe('Profile image file name; profile.png when none'),
-    role: z.string(),
-    username: z.string(),
-    home_location_id: z.string().nullable(),
-    location_ids: z.array(z.string()),
+export const sessionDataSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    user: z.object({
+      uid: z.string(),
+      nm: z.string(),
+      img: z.string().describe('Profile image file name; profile.png when none'),
+      role: z.string(),
+      username: z.string(),
+      home_location_id: z.string().nullable(),
+      location_ids: z.array(z.string()),
+    }),
+    shop_details: z.object({
+      name: z.string(),
+      online_offline: z.union([z.literal('0'), z.literal('1')]),
+    }),
+    user_roles: userRolesSchema,
+    stock_taking: z.object({
+      open_counts: z.array(
+        z.object({
+          id: z.string(),
+          location_id: z.string(),
+          freeze_sales: z.boolean(),
+          started_at: z.string(),
+        }),
+      ),
+      frozen_location_ids: z.array(z.string()).describe('Locations where an open count pauses sales'),
+    }),
+    business: businessPublicSchema,
+    mode: z.enum(['local', 'hosted']),
+    device_id: z.string().nullable(),
+    /**
+     * Hosted only: a shop's local server keeps this business and pushes to this copy (ADR 11), so
+     * here it is read-only: reports, dashboard and statements work; selling and editing happen at the shop.
+     */
+    synced_from_shop: z.boolean(),
   }),
-  shop_details: z.object({
-    name: z.string(),
-    online_offline: z.union([z.literal('0'), z.literal('1')]),
-  }),
-  user_roles: userRolesSchema,
-  stock_taking: z.object({
-    open_counts: z.array(
-      z.object({
-        id: z.string(),
-        location_id: z.string(),
-        freeze_sales: z.boolean(),
-        started_at: z.string(),
-      }),
-    ),
-    frozen_location_ids: z.array(z.string()).describe('Locations where an open count pauses sales'),
-  }),
-  business: businessPublicSchema,
-  mode: z.enum(['local', 'hosted']),
-  device_id: z.string().nullable(),
-  /**
-   * Hosted only: a shop's local server keeps this business and pushes to this copy (ADR 11), so
-   * here it is read-only: reports, dashboard and statements work; selling and editing happen at the shop.
-   */
-  synced_from_shop: z.boolean(),
-});
+);
 export type SessionData = z.infer<typeof sessionDataSchema>;
 
-export const changePasswordBodySchema = z.strictObject({
-  current_password: z.string().min(1).max(128),
-  new_password: passwordSchema,
-});
+export const changePasswordBodySchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({
+    current_password: z.string().min(1).max(128),
+    new_password: passwordSchema,
+  }),
+);
 
 /** Flags as a client sends them: any subset, unknown names refused. */
-export const userRolesInputSchema = z
-  .strictObject(
-    Object.fromEntries(ALL_FLAGS.map((f) => [f, bit])) as Record<(typeof ALL_FLAGS)[number], typeof bit>,
-  )
-  .partial();
+export const userRolesInputSchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .strictObject(
+      Object.fromEntries(ALL_FLAGS.map((f) => [f, bit])) as Record<(typeof ALL_FLAGS)[number], typeof bit>,
+    )
+    .partial(),
+);

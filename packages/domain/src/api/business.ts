@@ -10,127 +10,144 @@ import {
   usernameSchema,
 } from './common.js';
 import { safeMultiline, safeText } from './text.js';
+import { lazySchema } from '../lazy-schema.js';
 
-export const currencySchema = safeText()
-  .toUpperCase()
-  .refine(isCurrencyCode, 'An ISO 4217 currency code, e.g. KES');
-export const timeZoneSchema = safeText().refine(isTimeZone, 'An IANA time zone name, e.g. Africa/Nairobi');
-export const languageSchema = z.enum(LANGUAGES);
-export const businessNameSchema = safeText().min(1).max(80);
+export const currencySchema = /* @__PURE__ */ lazySchema(() =>
+  safeText().toUpperCase().refine(isCurrencyCode, 'An ISO 4217 currency code, e.g. KES'),
+);
+export const timeZoneSchema = /* @__PURE__ */ lazySchema(() =>
+  safeText().refine(isTimeZone, 'An IANA time zone name, e.g. Africa/Nairobi'),
+);
+export const languageSchema = /* @__PURE__ */ lazySchema(() => z.enum(LANGUAGES));
+export const businessNameSchema = /* @__PURE__ */ lazySchema(() => safeText().min(1).max(80));
 
-export const setupBodySchema = z.strictObject({
-  business_name: businessNameSchema,
-  currency: currencySchema.default('KES'),
-  timezone: timeZoneSchema.default('Africa/Nairobi'),
-  language: languageSchema.default('en'),
-  admin_name: personNameSchema.optional(),
-  username: usernameSchema,
-  mobile: mobileSchema.optional(),
-  password: passwordSchema,
-});
+export const setupBodySchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({
+    business_name: businessNameSchema,
+    currency: currencySchema.default('KES'),
+    timezone: timeZoneSchema.default('Africa/Nairobi'),
+    language: languageSchema.default('en'),
+    admin_name: personNameSchema.optional(),
+    username: usernameSchema,
+    mobile: mobileSchema.optional(),
+    password: passwordSchema,
+  }),
+);
 export type SetupBody = z.input<typeof setupBodySchema>;
 
-export const setupStatusSchema = z.object({ setup_required: z.boolean(), mode: z.enum(['local', 'hosted']) });
+export const setupStatusSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ setup_required: z.boolean(), mode: z.enum(['local', 'hosted']) }),
+);
 
 const optionalText = (max: number) => safeText().max(max);
 /** Text that may span lines: the address, the receipt's header and footer. */
 const multilineText = (max: number) => safeMultiline().max(max);
 
-export const paymentDetailsSchema = z.strictObject({
-  mpesa_paybill: optionalText(20).default(''),
-  mpesa_account: optionalText(40).default(''),
-  mpesa_till: optionalText(20).default(''),
-  bank_name: optionalText(80).default(''),
-  bank_account: optionalText(40).default(''),
-  other: optionalText(200).default(''),
-});
+export const paymentDetailsSchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({
+    mpesa_paybill: optionalText(20).default(''),
+    mpesa_account: optionalText(40).default(''),
+    mpesa_till: optionalText(20).default(''),
+    bank_name: optionalText(80).default(''),
+    bank_account: optionalText(40).default(''),
+    other: optionalText(200).default(''),
+  }),
+);
 
-export const businessSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  logo: z.string().nullable(),
-  address: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  tax_number: z.string(),
-  currency: z.string(),
-  timezone: z.string(),
-  language: languageSchema,
-  receipt_header: z.string(),
-  receipt_footer: z.string(),
-  payment_details: paymentDetailsSchema,
-  online_offline: z.union([z.literal(0), z.literal(1)]),
-  /**
-   * Two-way sync (ADR 11 §11.6): a business a shop's PC keeps may also be sold and edited on the
-   * hosted site, and every server pulls; off, the hosted copy is read-only.
-   */
-  two_way_sync: z.boolean(),
-  require_approved_devices: z.boolean(),
-  allow_negative_stock: z.boolean(),
-  /** Largest discount staff may give, basis points of the amount (1000 = 10 %); admins: no limit. */
-  max_discount_bp: z.number().int(),
-  /** Credit limit given to a debtor that someone other than an admin adds. */
-  default_credit_limit: z.number().int(),
-  /** Receipt roll width in millimetres. */
-  receipt_width: z.union([z.literal(58), z.literal(80)]),
-  /** A network receipt printer the local server prints to directly (raw TCP); '' = none. */
-  printer_host: z.string(),
-  printer_port: z.number().int(),
-  updated_at: z.string(),
-});
-export type Business = z.infer<typeof businessSchema>;
-
-/** What staff may read of the business: what the app needs to show. */
-export const businessPublicSchema = businessSchema
-  .pick({
-    id: true,
-    name: true,
-    logo: true,
-    currency: true,
-    timezone: true,
-    language: true,
-    allow_negative_stock: true,
-    max_discount_bp: true,
-    default_credit_limit: true,
-    receipt_width: true,
-  })
-  .extend({
-    /** A local server with a network printer in the profile: receipts can print from the server. */
-    network_printer: z.boolean(),
-  });
-export type BusinessPublic = z.infer<typeof businessPublicSchema>;
-
-/** A network receipt printer's address: an IP address or a host name; '' = none. */
-export const printerHostSchema = z.union([
-  z.literal(''),
-  safeText()
-    .max(253)
-    .regex(/^[A-Za-z0-9.-]+$|^\[?[0-9A-Fa-f:]+\]?$/, 'A printer address: an IP address or host name'),
-]);
-export const printerPortSchema = z.number().int().min(1).max(65535);
-
-export const businessUpdateSchema = z
-  .strictObject({
-    name: businessNameSchema,
-    address: multilineText(200),
-    phone: z.union([mobileSchema, z.literal('')]),
-    email: optionalEmailSchema,
-    tax_number: optionalText(40),
-    currency: currencySchema,
-    timezone: timeZoneSchema,
+export const businessSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: idSchema,
+    name: z.string(),
+    logo: z.string().nullable(),
+    address: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    tax_number: z.string(),
+    currency: z.string(),
+    timezone: z.string(),
     language: languageSchema,
-    receipt_header: multilineText(500),
-    receipt_footer: multilineText(500),
+    receipt_header: z.string(),
+    receipt_footer: z.string(),
     payment_details: paymentDetailsSchema,
     online_offline: z.union([z.literal(0), z.literal(1)]),
+    /**
+     * Two-way sync (ADR 11 §11.6): a business a shop's PC keeps may also be sold and edited on the
+     * hosted site, and every server pulls; off, the hosted copy is read-only.
+     */
     two_way_sync: z.boolean(),
     require_approved_devices: z.boolean(),
     allow_negative_stock: z.boolean(),
-    max_discount_bp: z.number().int().min(0).max(BASIS_POINTS),
-    default_credit_limit: z.number().int().min(0).max(1e12),
+    /** Largest discount staff may give, basis points of the amount (1000 = 10 %); admins: no limit. */
+    max_discount_bp: z.number().int(),
+    /** Credit limit given to a debtor that someone other than an admin adds. */
+    default_credit_limit: z.number().int(),
+    /** Receipt roll width in millimetres. */
     receipt_width: z.union([z.literal(58), z.literal(80)]),
-    printer_host: printerHostSchema,
-    printer_port: printerPortSchema,
-  })
-  .partial();
+    /** A network receipt printer the local server prints to directly (raw TCP); '' = none. */
+    printer_host: z.string(),
+    printer_port: z.number().int(),
+    updated_at: z.string(),
+  }),
+);
+export type Business = z.infer<typeof businessSchema>;
+
+/** What staff may read of the business: what the app needs to show. */
+export const businessPublicSchema = /* @__PURE__ */ lazySchema(() =>
+  businessSchema
+    .pick({
+      id: true,
+      name: true,
+      logo: true,
+      currency: true,
+      timezone: true,
+      language: true,
+      allow_negative_stock: true,
+      max_discount_bp: true,
+      default_credit_limit: true,
+      receipt_width: true,
+    })
+    .extend({
+      /** A local server with a network printer in the profile: receipts can print from the server. */
+      network_printer: z.boolean(),
+    }),
+);
+export type BusinessPublic = z.infer<typeof businessPublicSchema>;
+
+/** A network receipt printer's address: an IP address or a host name; '' = none. */
+export const printerHostSchema = /* @__PURE__ */ lazySchema(() =>
+  z.union([
+    z.literal(''),
+    safeText()
+      .max(253)
+      .regex(/^[A-Za-z0-9.-]+$|^\[?[0-9A-Fa-f:]+\]?$/, 'A printer address: an IP address or host name'),
+  ]),
+);
+export const printerPortSchema = /* @__PURE__ */ lazySchema(() => z.number().int().min(1).max(65535));
+
+export const businessUpdateSchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .strictObject({
+      name: businessNameSchema,
+      address: multilineText(200),
+      phone: z.union([mobileSchema, z.literal('')]),
+      email: optionalEmailSchema,
+      tax_number: optionalText(40),
+      currency: currencySchema,
+      timezone: timeZoneSchema,
+      language: languageSchema,
+      receipt_header: multilineText(500),
+      receipt_footer: multilineText(500),
+      payment_details: paymentDetailsSchema,
+      online_offline: z.union([z.literal(0), z.literal(1)]),
+      two_way_sync: z.boolean(),
+      require_approved_devices: z.boolean(),
+      allow_negative_stock: z.boolean(),
+      max_discount_bp: z.number().int().min(0).max(BASIS_POINTS),
+      default_credit_limit: z.number().int().min(0).max(1e12),
+      receipt_width: z.union([z.literal(58), z.literal(80)]),
+      printer_host: printerHostSchema,
+      printer_port: printerPortSchema,
+    })
+    .partial(),
+);
 export type BusinessUpdate = z.input<typeof businessUpdateSchema>;

@@ -3,22 +3,27 @@ import { idSchema } from './common.js';
 import { daySchema, kindTotalsSchema } from './sales.js';
 import { moneySchema } from './stock.js';
 import { safeMultiline } from './text.js';
+import { lazySchema } from '../lazy-schema.js';
 
-export const dailyQuerySchema = z.strictObject({ location_id: idSchema, day: daySchema.optional() });
+export const dailyQuerySchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({ location_id: idSchema, day: daySchema.optional() }),
+);
 
 /** One day's money at a location, for everyone or one cashier. */
-export const dayFiguresSchema = z.object({
-  sales: kindTotalsSchema,
-  reversals: kindTotalsSchema,
-  /** Paid out of the drawer for expenses (net of voids). */
-  cash_expenses: z.number().int(),
-  transfer_expenses: z.number().int(),
-  /** Debtors paying back in cash, and by transfer. */
-  cash_debtor_payments: z.number().int(),
-  transfer_debtor_payments: z.number().int(),
-  /** Cash sales − cash refunds + cash debtor payments − cash expenses. */
-  expected_cash: z.number().int(),
-});
+export const dayFiguresSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    sales: kindTotalsSchema,
+    reversals: kindTotalsSchema,
+    /** Paid out of the drawer for expenses (net of voids). */
+    cash_expenses: z.number().int(),
+    transfer_expenses: z.number().int(),
+    /** Debtors paying back in cash, and by transfer. */
+    cash_debtor_payments: z.number().int(),
+    transfer_debtor_payments: z.number().int(),
+    /** Cash sales − cash refunds + cash debtor payments − cash expenses. */
+    expected_cash: z.number().int(),
+  }),
+);
 export type DayFigures = z.infer<typeof dayFiguresSchema>;
 
 /** Cash that should be in the drawer: cash sales less cash refunds, plus debtors paying in cash, less cash expenses. */
@@ -33,48 +38,58 @@ export function drawerDifference(counted: number, expected: number): number {
   return counted - expected;
 }
 
-export const dayCloseSchema = z.object({
-  id: z.string(),
-  receipt_no: z.string(),
-  location_id: z.string(),
-  location_name: z.string(),
-  day: z.string(),
-  expected_cash: z.number().int(),
-  counted_cash: z.number().int(),
-  /** Counted − expected: negative when cash is missing. */
-  difference: z.number().int(),
-  note: z.string(),
-  user_name: z.string(),
-  created_at: z.string(),
-});
+export const dayCloseSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    receipt_no: z.string(),
+    location_id: z.string(),
+    location_name: z.string(),
+    day: z.string(),
+    expected_cash: z.number().int(),
+    counted_cash: z.number().int(),
+    /** Counted − expected: negative when cash is missing. */
+    difference: z.number().int(),
+    note: z.string(),
+    user_name: z.string(),
+    created_at: z.string(),
+  }),
+);
 export type DayClose = z.infer<typeof dayCloseSchema>;
 
-export const dailySummarySchema = z.object({
-  location_id: z.string(),
-  location_name: z.string(),
-  day: z.string(),
-  totals: dayFiguresSchema,
-  cashiers: z.array(dayFiguresSchema.extend({ user_id: z.string(), user_name: z.string() })),
-  close: dayCloseSchema.nullable(),
-});
+export const dailySummarySchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    location_id: z.string(),
+    location_name: z.string(),
+    day: z.string(),
+    totals: dayFiguresSchema,
+    cashiers: z.array(dayFiguresSchema.extend({ user_id: z.string(), user_name: z.string() })),
+    close: dayCloseSchema.nullable(),
+  }),
+);
 export type DailySummary = z.infer<typeof dailySummarySchema>;
 
 /**
  * Where a till's sales go now (issue 16): the business day at a location and, when it is already
  * closed, who closed it and when. A sale after the close still counts on that day (ADR 9).
  */
-export const dayStateQuerySchema = z.strictObject({ location_id: idSchema });
-export const dayStateSchema = z.object({
-  location_id: z.string(),
-  day: z.string(),
-  close: z.object({ receipt_no: z.string(), user_name: z.string(), created_at: z.string() }).nullable(),
-});
+export const dayStateQuerySchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({ location_id: idSchema }),
+);
+export const dayStateSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    location_id: z.string(),
+    day: z.string(),
+    close: z.object({ receipt_no: z.string(), user_name: z.string(), created_at: z.string() }).nullable(),
+  }),
+);
 export type DayState = z.infer<typeof dayStateSchema>;
 
-export const dayCloseBodySchema = z.strictObject({
-  id: idSchema,
-  location_id: idSchema,
-  day: daySchema,
-  counted_cash: moneySchema,
-  note: safeMultiline().max(500).default(''),
-});
+export const dayCloseBodySchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({
+    id: idSchema,
+    location_id: idSchema,
+    day: daySchema,
+    counted_cash: moneySchema,
+    note: safeMultiline().max(500).default(''),
+  }),
+);

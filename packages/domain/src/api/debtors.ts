@@ -3,130 +3,148 @@ import { idSchema } from './common.js';
 import { daySchema, transferReferenceSchema } from './sales.js';
 import { moneySchema } from './stock.js';
 import { safeMultiline, safeText } from './text.js';
+import { lazySchema } from '../lazy-schema.js';
 
 const text = (max: number) => safeText().max(max);
 /** A debtor's phone: 7 to 20 digits and spaces, optionally starting with +; or none. */
-export const debtorPhoneSchema = z.union([
-  safeText().regex(/^\+?[0-9 ]{7,20}$/, 'A phone number'),
-  z.literal(''),
-]);
+export const debtorPhoneSchema = /* @__PURE__ */ lazySchema(() =>
+  z.union([safeText().regex(/^\+?[0-9 ]{7,20}$/, 'A phone number'), z.literal('')]),
+);
 
-export const debtorInputSchema = z.strictObject({
-  id: idSchema.optional(),
-  name: text(120).min(1),
-  phone: debtorPhoneSchema.default(''),
-  id_number: text(30).default(''),
-  /** Admins only; others get the business's default credit limit. */
-  credit_limit: moneySchema.optional(),
-  note: safeMultiline().max(500).default(''),
-});
-export const debtorUpdateSchema = z
-  .strictObject({
+export const debtorInputSchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({
+    id: idSchema.optional(),
     name: text(120).min(1),
-    phone: debtorPhoneSchema,
-    id_number: text(30),
-    /** Admins only. */
-    credit_limit: moneySchema,
-    /** Admins only. */
-    active: z.boolean(),
-    note: safeMultiline().max(500),
-  })
-  .partial();
+    phone: debtorPhoneSchema.default(''),
+    id_number: text(30).default(''),
+    /** Admins only; others get the business's default credit limit. */
+    credit_limit: moneySchema.optional(),
+    note: safeMultiline().max(500).default(''),
+  }),
+);
+export const debtorUpdateSchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .strictObject({
+      name: text(120).min(1),
+      phone: debtorPhoneSchema,
+      id_number: text(30),
+      /** Admins only. */
+      credit_limit: moneySchema,
+      /** Admins only. */
+      active: z.boolean(),
+      note: safeMultiline().max(500),
+    })
+    .partial(),
+);
 
-export const debtorSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  phone: z.string(),
-  id_number: z.string(),
-  credit_limit: z.number().int(),
-  /** What the debtor owes now (sum of their ledger). */
-  balance: z.number().int(),
-  /** How much more they may buy on credit (never below zero). */
-  available: z.number().int(),
-  active: z.boolean(),
-  note: z.string(),
-  last_activity_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const debtorSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    phone: z.string(),
+    id_number: z.string(),
+    credit_limit: z.number().int(),
+    /** What the debtor owes now (sum of their ledger). */
+    balance: z.number().int(),
+    /** How much more they may buy on credit (never below zero). */
+    available: z.number().int(),
+    active: z.boolean(),
+    note: z.string(),
+    last_activity_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+);
 export type Debtor = z.infer<typeof debtorSchema>;
 
 /** The columns the debtors list can be sorted by. */
 export const DEBTOR_SORT_KEYS = ['name', 'balance', 'credit_limit', 'available'] as const;
 export type DebtorSortKey = (typeof DEBTOR_SORT_KEYS)[number];
 
-export const debtorsQuerySchema = z.strictObject({
-  q: safeText().max(100).optional(),
-  owing: z.enum(['true', 'false']).optional(),
-  over_limit: z.enum(['true', 'false']).optional(),
-  include_inactive: z.enum(['true', 'false']).optional(),
-  /** The whole list is sorted by the server, so paging keeps the order across pages. */
-  sort: z.enum(DEBTOR_SORT_KEYS).default('name'),
-  dir: z.enum(['asc', 'desc']).default('asc'),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
-});
+export const debtorsQuerySchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({
+    q: safeText().max(100).optional(),
+    owing: z.enum(['true', 'false']).optional(),
+    over_limit: z.enum(['true', 'false']).optional(),
+    include_inactive: z.enum(['true', 'false']).optional(),
+    /** The whole list is sorted by the server, so paging keeps the order across pages. */
+    sort: z.enum(DEBTOR_SORT_KEYS).default('name'),
+    dir: z.enum(['asc', 'desc']).default('asc'),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+    offset: z.coerce.number().int().min(0).default(0),
+  }),
+);
 
-export const debtorListSchema = z.object({
-  items: z.array(debtorSchema),
-  total_count: z.number().int(),
-  /** Owed by every debtor the filter matches. */
-  total_balance: z.number().int(),
-});
+export const debtorListSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    items: z.array(debtorSchema),
+    total_count: z.number().int(),
+    /** Owed by every debtor the filter matches. */
+    total_balance: z.number().int(),
+  }),
+);
 
 export const PAYMENT_METHODS = ['cash', 'transfer'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const debtorPaymentBodySchema = z.strictObject({
-  id: idSchema,
-  amount: moneySchema.min(1, 'More than zero'),
-  method: z.enum(PAYMENT_METHODS),
-  location_id: idSchema,
-  provider_id: idSchema.optional(),
-  reference: transferReferenceSchema.optional(),
-  note: text(200).default(''),
-});
+export const debtorPaymentBodySchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({
+    id: idSchema,
+    amount: moneySchema.min(1, 'More than zero'),
+    method: z.enum(PAYMENT_METHODS),
+    location_id: idSchema,
+    provider_id: idSchema.optional(),
+    reference: transferReferenceSchema.optional(),
+    note: text(200).default(''),
+  }),
+);
 
-export const debtorPaymentSchema = z.object({
-  id: z.string(),
-  receipt_no: z.string(),
-  debtor_id: z.string(),
-  debtor_name: z.string(),
-  amount: z.number().int(),
-  method: z.enum(PAYMENT_METHODS),
-  location_id: z.string(),
-  location_name: z.string(),
-  provider_name: z.string().nullable(),
-  reference: z.string().nullable(),
-  note: z.string(),
-  balance_after: z.number().int(),
-  user_name: z.string(),
-  business_day: z.string(),
-  created_at: z.string(),
-});
+export const debtorPaymentSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    receipt_no: z.string(),
+    debtor_id: z.string(),
+    debtor_name: z.string(),
+    amount: z.number().int(),
+    method: z.enum(PAYMENT_METHODS),
+    location_id: z.string(),
+    location_name: z.string(),
+    provider_name: z.string().nullable(),
+    reference: z.string().nullable(),
+    note: z.string(),
+    balance_after: z.number().int(),
+    user_name: z.string(),
+    business_day: z.string(),
+    created_at: z.string(),
+  }),
+);
 export type DebtorPayment = z.infer<typeof debtorPaymentSchema>;
 
 export const DEBTOR_ENTRY_KINDS = ['sale', 'payment', 'reversal'] as const;
 
-export const statementQuerySchema = z.strictObject({ from: daySchema, to: daySchema });
+export const statementQuerySchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({ from: daySchema, to: daySchema }),
+);
 
-export const statementSchema = z.object({
-  debtor: debtorSchema,
-  from: z.string(),
-  to: z.string(),
-  opening_balance: z.number().int(),
-  closing_balance: z.number().int(),
-  entries: z.array(
-    z.object({
-      id: z.string(),
-      kind: z.enum(DEBTOR_ENTRY_KINDS),
-      receipt_no: z.string(),
-      /** Signed: + the debtor owes more, − less. */
-      amount: z.number().int(),
-      balance: z.number().int(),
-      note: z.string(),
-      created_at: z.string(),
-    }),
-  ),
-});
+export const statementSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    debtor: debtorSchema,
+    from: z.string(),
+    to: z.string(),
+    opening_balance: z.number().int(),
+    closing_balance: z.number().int(),
+    entries: z.array(
+      z.object({
+        id: z.string(),
+        kind: z.enum(DEBTOR_ENTRY_KINDS),
+        receipt_no: z.string(),
+        /** Signed: + the debtor owes more, − less. */
+        amount: z.number().int(),
+        balance: z.number().int(),
+        note: z.string(),
+        created_at: z.string(),
+      }),
+    ),
+  }),
+);
 export type Statement = z.infer<typeof statementSchema>;

@@ -1,25 +1,30 @@
 import { z } from 'zod';
 import { safeText } from './text.js';
+import { lazySchema } from '../lazy-schema.js';
 
-export const journalEntrySchema = z.object({
-  seq: z.number().int(),
-  doc_type: z.string(),
-  doc_id: z.string(),
-  action: z.string(),
-  user_id: z.string().nullable(),
-  user_name: z.string().nullable(),
-  device_id: z.string().nullable(),
-  created_at: z.string(),
-  detail: z.record(z.string(), z.unknown()).nullable(),
-});
+export const journalEntrySchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    seq: z.number().int(),
+    doc_type: z.string(),
+    doc_id: z.string(),
+    action: z.string(),
+    user_id: z.string().nullable(),
+    user_name: z.string().nullable(),
+    device_id: z.string().nullable(),
+    created_at: z.string(),
+    detail: z.record(z.string(), z.unknown()).nullable(),
+  }),
+);
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
-export const journalQuerySchema = z.strictObject({
-  user_id: safeText().max(64).optional(),
-  device_id: safeText().max(64).optional(),
-  action: safeText().max(64).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-  before_seq: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-});
+export const journalQuerySchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({
+    user_id: safeText().max(64).optional(),
+    device_id: safeText().max(64).optional(),
+    action: safeText().max(64).optional(),
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    before_seq: z.coerce.number().int().positive().optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+  }),
+);

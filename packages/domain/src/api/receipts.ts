@@ -1,5 +1,6 @@
 import type { Access } from '../permissions.js';
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.js';
 
 /** The seed spec's print job name of a receipt: `Receipt #000123`. */
 export function receiptJobName(receiptNo: string): string {
@@ -7,18 +8,22 @@ export function receiptJobName(receiptNo: string): string {
 }
 
 /** A receipt as ESC/POS bytes for the printer helper, with its job name. */
-export const escPosJobSchema = z.object({
-  job_name: z.string(),
-  width: z.number().int(),
-  data: z.string().describe('base64 ESC/POS'),
-});
+export const escPosJobSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    job_name: z.string(),
+    width: z.number().int(),
+    data: z.string().describe('base64 ESC/POS'),
+  }),
+);
 
 /** A receipt the local server sent straight to the profile's network printer. */
-export const networkPrintSchema = z.object({
-  job_name: z.string(),
-  printer: z.string(),
-  bytes: z.number().int(),
-});
+export const networkPrintSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    job_name: z.string(),
+    printer: z.string(),
+    bytes: z.number().int(),
+  }),
+);
 
 /** The job name of the explicit "open drawer" action, printed through the helper. */
 export const DRAWER_JOB_NAME = 'Cash drawer';
@@ -33,4 +38,4 @@ export const DRAWER_KICK: readonly number[] = [0x1b, 0x70, 0x00, 0x19, 0xfa];
 export const OPEN_DRAWER_ACCESS = { kind: 'flag', flag: 'sell_cash' } as const satisfies Access;
 
 /** The local server opened the drawer through the profile's network printer. */
-export const drawerOpenedSchema = z.object({ printer: z.string() });
+export const drawerOpenedSchema = /* @__PURE__ */ lazySchema(() => z.object({ printer: z.string() }));

@@ -8,20 +8,23 @@ import {
 } from '../stock/units.js';
 import { idSchema, optionalEmailSchema } from './common.js';
 import { safeMultiline, safeText } from './text.js';
+import { lazySchema } from '../lazy-schema.js';
 
 const text = (max: number) => safeText().max(max);
 /** Text that may span lines (notes, an address). */
 const multiline = (max: number) => safeMultiline().max(max);
 /** Money in minor units. */
-export const moneySchema = z.number().int().min(0).max(1e12);
+export const moneySchema = /* @__PURE__ */ lazySchema(() => z.number().int().min(0).max(1e12));
 /** A quantity in thousandths, more than zero. */
-export const positiveQtySchema = z.number().int().min(1).max(1e12);
-export const barcodeSchema = safeText()
-  .min(1)
-  .max(64)
-  .regex(/^[\x21-\x7e]+$/, 'Printable characters without spaces');
+export const positiveQtySchema = /* @__PURE__ */ lazySchema(() => z.number().int().min(1).max(1e12));
+export const barcodeSchema = /* @__PURE__ */ lazySchema(() =>
+  safeText()
+    .min(1)
+    .max(64)
+    .regex(/^[\x21-\x7e]+$/, 'Printable characters without spaces'),
+);
 
-const productFields = {
+const productFields = /* @__PURE__ */ lazySchema(() => ({
   name: text(120).min(1),
   code: text(40).min(1),
   barcodes: z.array(barcodeSchema).max(20),
@@ -34,100 +37,120 @@ const productFields = {
   reorder_level: z.number().int().min(0).max(1e12),
   image: safeText().max(100).nullable(),
   active: z.boolean(),
-};
-export const productInputSchema = z.strictObject({
-  ...productFields,
-  barcodes: productFields.barcodes.default([]),
-  category: productFields.category.default(''),
-  buying_price: productFields.buying_price.default(0),
-  unit: productFields.unit.default('each'),
-  tax_rate: productFields.tax_rate.default(0),
-  reorder_level: productFields.reorder_level.default(0),
-  image: productFields.image.default(null),
-  active: productFields.active.default(true),
-});
+}));
+export const productInputSchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({
+    ...productFields,
+    barcodes: productFields.barcodes.default([]),
+    category: productFields.category.default(''),
+    buying_price: productFields.buying_price.default(0),
+    unit: productFields.unit.default('each'),
+    tax_rate: productFields.tax_rate.default(0),
+    reorder_level: productFields.reorder_level.default(0),
+    image: productFields.image.default(null),
+    active: productFields.active.default(true),
+  }),
+);
 export type ProductInput = z.input<typeof productInputSchema>;
-export const productCreateSchema = productInputSchema.extend({ id: idSchema.optional() });
+export const productCreateSchema = /* @__PURE__ */ lazySchema(() =>
+  productInputSchema.extend({ id: idSchema.optional() }),
+);
 /** A PATCH: only the fields sent change (no defaults fill the others in). */
-export const productUpdateSchema = z.strictObject(productFields).partial();
+export const productUpdateSchema = /* @__PURE__ */ lazySchema(() => z.strictObject(productFields).partial());
 
-export const productSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  code: z.string(),
-  barcodes: z.array(z.string()),
-  category: z.string(),
-  unit: z.enum(UNITS),
-  price: z.number().int(),
-  buying_price: z.number().int(),
-  tax_rate: z.number().int(),
-  reorder_level: z.number().int(),
-  avg_cost: z.number().int(),
-  image: z.string().nullable(),
-  active: z.boolean(),
-  levels: z.array(z.object({ location_id: z.string(), quantity: z.number().int() })),
-  on_hand: z.number().int(),
-  updated_at: z.string(),
-});
+export const productSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    code: z.string(),
+    barcodes: z.array(z.string()),
+    category: z.string(),
+    unit: z.enum(UNITS),
+    price: z.number().int(),
+    buying_price: z.number().int(),
+    tax_rate: z.number().int(),
+    reorder_level: z.number().int(),
+    avg_cost: z.number().int(),
+    image: z.string().nullable(),
+    active: z.boolean(),
+    levels: z.array(z.object({ location_id: z.string(), quantity: z.number().int() })),
+    on_hand: z.number().int(),
+    updated_at: z.string(),
+  }),
+);
 export type Product = z.infer<typeof productSchema>;
 
-export const productQuerySchema = z.strictObject({
-  q: safeText().max(100).optional(),
-  category: safeText().max(60).optional(),
-  location_id: z.uuid().optional(),
-  low_stock: z.enum(['true', 'false']).optional(),
-  include_inactive: z.enum(['true', 'false']).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
-});
+export const productQuerySchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({
+    q: safeText().max(100).optional(),
+    category: safeText().max(60).optional(),
+    location_id: z.uuid().optional(),
+    low_stock: z.enum(['true', 'false']).optional(),
+    include_inactive: z.enum(['true', 'false']).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(50),
+    offset: z.coerce.number().int().min(0).default(0),
+  }),
+);
 
 /** The products' CSV import: a preview of every row (`commit: false`), then all rows or none. */
-export const productImportBodySchema = z.strictObject({
-  csv: z.string().min(1).max(5_000_000),
-  commit: z.boolean().default(false),
-});
-export const productImportResultSchema = z.object({
-  committed: z.boolean(),
-  valid: z.boolean(),
-  rows: z.array(
-    z.object({
-      row: z.number(),
-      code: z.string(),
-      name: z.string(),
-      action: z.enum(['create', 'update']),
-      errors: z.array(z.object({ field: z.string(), message: z.string() })),
-    }),
-  ),
-});
+export const productImportBodySchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({
+    csv: z.string().min(1).max(5_000_000),
+    commit: z.boolean().default(false),
+  }),
+);
+export const productImportResultSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    committed: z.boolean(),
+    valid: z.boolean(),
+    rows: z.array(
+      z.object({
+        row: z.number(),
+        code: z.string(),
+        name: z.string(),
+        action: z.enum(['create', 'update']),
+        errors: z.array(z.object({ field: z.string(), message: z.string() })),
+      }),
+    ),
+  }),
+);
 export type ProductImportResult = z.infer<typeof productImportResultSchema>;
 
-export const priceHistorySchema = z.object({
-  price: z.number().int(),
-  tax_rate: z.number().int(),
-  changed_by: z.string().nullable(),
-  created_at: z.string(),
-});
+export const priceHistorySchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    price: z.number().int(),
+    tax_rate: z.number().int(),
+    changed_by: z.string().nullable(),
+    created_at: z.string(),
+  }),
+);
 
-export const movementSchema = z.object({
-  id: z.string(),
-  product_id: z.string(),
-  location_id: z.string(),
-  quantity: z.number().int(),
-  unit_cost: z.number().int(),
-  kind: z.enum(MOVEMENT_KINDS),
-  doc_type: z.string(),
-  doc_id: z.string(),
-  reason: z.string().nullable(),
-  user_id: z.string().nullable(),
-  device_id: z.string().nullable(),
-  created_at: z.string(),
-});
+export const movementSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    product_id: z.string(),
+    location_id: z.string(),
+    quantity: z.number().int(),
+    unit_cost: z.number().int(),
+    kind: z.enum(MOVEMENT_KINDS),
+    doc_type: z.string(),
+    doc_id: z.string(),
+    reason: z.string().nullable(),
+    user_id: z.string().nullable(),
+    device_id: z.string().nullable(),
+    created_at: z.string(),
+  }),
+);
 export type Movement = z.infer<typeof movementSchema>;
 
-export const locationInputSchema = z.strictObject({ name: text(60).min(1) });
-export const locationUpdateSchema = z.strictObject({ name: text(60).min(1), active: z.boolean() }).partial();
+export const locationInputSchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({ name: text(60).min(1) }),
+);
+export const locationUpdateSchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({ name: text(60).min(1), active: z.boolean() }).partial(),
+);
 
-const supplierFields = {
+const supplierFields = /* @__PURE__ */ lazySchema(() => ({
   name: text(120).min(1),
   contact_name: text(120),
   phone: text(30),
@@ -135,140 +158,164 @@ const supplierFields = {
   address: text(200),
   notes: multiline(1000),
   active: z.boolean(),
-};
-export const supplierInputSchema = z.strictObject({
-  ...supplierFields,
-  contact_name: supplierFields.contact_name.default(''),
-  phone: supplierFields.phone.default(''),
-  email: supplierFields.email.default(''),
-  address: supplierFields.address.default(''),
-  notes: supplierFields.notes.default(''),
-  active: supplierFields.active.default(true),
-});
-export const supplierUpdateSchema = z.strictObject(supplierFields).partial();
-export const supplierSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  contact_name: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  address: z.string(),
-  notes: z.string(),
-  active: z.boolean(),
-  updated_at: z.string(),
-});
+}));
+export const supplierInputSchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({
+    ...supplierFields,
+    contact_name: supplierFields.contact_name.default(''),
+    phone: supplierFields.phone.default(''),
+    email: supplierFields.email.default(''),
+    address: supplierFields.address.default(''),
+    notes: supplierFields.notes.default(''),
+    active: supplierFields.active.default(true),
+  }),
+);
+export const supplierUpdateSchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject(supplierFields).partial(),
+);
+export const supplierSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    contact_name: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    address: z.string(),
+    notes: z.string(),
+    active: z.boolean(),
+    updated_at: z.string(),
+  }),
+);
 export type Supplier = z.infer<typeof supplierSchema>;
 
-const line = z.strictObject({ product_id: idSchema, quantity: positiveQtySchema });
-const costedLine = line.extend({ unit_cost: moneySchema });
+const line = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({ product_id: idSchema, quantity: positiveQtySchema }),
+);
+const costedLine = /* @__PURE__ */ lazySchema(() => line.extend({ unit_cost: moneySchema }));
 const lines = <T extends z.ZodType>(l: T) => z.array(l).min(1).max(500);
 
 /** Every stock document carries the id its client made: it is also the idempotency key. */
-export const receiptBodySchema = z.strictObject({
-  id: idSchema,
-  supplier_id: idSchema,
-  location_id: idSchema,
-  invoice_number: text(60).default(''),
-  invoice_date: z.iso.date().optional(),
-  note: multiline(500).default(''),
-  lines: lines(costedLine),
-});
-export const adjustmentBodySchema = z.strictObject({
-  id: idSchema,
-  direction: z.enum(['positive', 'negative']),
-  location_id: idSchema,
-  reason: z.enum([...new Set([...POSITIVE_REASONS, ...NEGATIVE_REASONS])] as [string, ...string[]]),
-  note: multiline(500).default(''),
-  lines: lines(line),
-});
-export const transferBodySchema = z.strictObject({
-  id: idSchema,
-  from_location_id: idSchema,
-  to_location_id: idSchema,
-  note: multiline(500).default(''),
-  lines: lines(line),
-});
+export const receiptBodySchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({
+    id: idSchema,
+    supplier_id: idSchema,
+    location_id: idSchema,
+    invoice_number: text(60).default(''),
+    invoice_date: z.iso.date().optional(),
+    note: multiline(500).default(''),
+    lines: lines(costedLine),
+  }),
+);
+export const adjustmentBodySchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({
+    id: idSchema,
+    direction: z.enum(['positive', 'negative']),
+    location_id: idSchema,
+    reason: z.enum([...new Set([...POSITIVE_REASONS, ...NEGATIVE_REASONS])] as [string, ...string[]]),
+    note: multiline(500).default(''),
+    lines: lines(line),
+  }),
+);
+export const transferBodySchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({
+    id: idSchema,
+    from_location_id: idSchema,
+    to_location_id: idSchema,
+    note: multiline(500).default(''),
+    lines: lines(line),
+  }),
+);
 
-export const stockDocumentSchema = z.object({
-  id: z.string(),
-  kind: z.enum(['receipt', 'positive', 'negative', 'transfer', 'count']),
-  location_id: z.string(),
-  to_location_id: z.string().nullable(),
-  supplier_id: z.string().nullable(),
-  invoice_number: z.string(),
-  invoice_date: z.string().nullable(),
-  reason: z.string().nullable(),
-  note: z.string(),
-  total_cost: z.number().int(),
-  user_id: z.string().nullable(),
-  device_id: z.string().nullable(),
-  created_at: z.string(),
-  lines: z.array(
-    z.object({
-      product_id: z.string(),
-      product_name: z.string(),
-      quantity: z.number().int(),
-      unit_cost: z.number().int(),
-    }),
-  ),
-});
+export const stockDocumentSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    kind: z.enum(['receipt', 'positive', 'negative', 'transfer', 'count']),
+    location_id: z.string(),
+    to_location_id: z.string().nullable(),
+    supplier_id: z.string().nullable(),
+    invoice_number: z.string(),
+    invoice_date: z.string().nullable(),
+    reason: z.string().nullable(),
+    note: z.string(),
+    total_cost: z.number().int(),
+    user_id: z.string().nullable(),
+    device_id: z.string().nullable(),
+    created_at: z.string(),
+    lines: z.array(
+      z.object({
+        product_id: z.string(),
+        product_name: z.string(),
+        quantity: z.number().int(),
+        unit_cost: z.number().int(),
+      }),
+    ),
+  }),
+);
 export type StockDocument = z.infer<typeof stockDocumentSchema>;
 
 export const STOCK_COUNT_STATUSES = ['open', 'finalised', 'cancelled'] as const;
 
-export const countStartSchema = z.strictObject({
-  id: idSchema,
-  location_id: idSchema,
-  freeze_sales: z.boolean().default(false),
-  note: multiline(500).default(''),
-});
-export const countEntrySchema = z.strictObject({
-  id: idSchema,
-  product_id: idSchema,
-  /** Thousandths counted; negative to correct an earlier entry. */
-  quantity: z
-    .number()
-    .int()
-    .min(-1e12)
-    .max(1e12)
-    .refine((q) => q !== 0, 'Not zero'),
-});
+export const countStartSchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({
+    id: idSchema,
+    location_id: idSchema,
+    freeze_sales: z.boolean().default(false),
+    note: multiline(500).default(''),
+  }),
+);
+export const countEntrySchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({
+    id: idSchema,
+    product_id: idSchema,
+    /** Thousandths counted; negative to correct an earlier entry. */
+    quantity: z
+      .number()
+      .int()
+      .min(-1e12)
+      .max(1e12)
+      .refine((q) => q !== 0, 'Not zero'),
+  }),
+);
 
 /** A count as counters see it: counted totals, never the expected figures (blind). */
-export const stockCountSchema = z.object({
-  id: z.string(),
-  location_id: z.string(),
-  status: z.enum(STOCK_COUNT_STATUSES),
-  freeze_sales: z.boolean(),
-  note: z.string(),
-  started_by: z.string().nullable(),
-  started_at: z.string(),
-  closed_at: z.string().nullable(),
-  counted: z.array(
-    z.object({
-      product_id: z.string(),
-      product_name: z.string(),
-      quantity: z.number().int(),
-      entries: z.number().int(),
-    }),
-  ),
-});
+export const stockCountSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    location_id: z.string(),
+    status: z.enum(STOCK_COUNT_STATUSES),
+    freeze_sales: z.boolean(),
+    note: z.string(),
+    started_by: z.string().nullable(),
+    started_at: z.string(),
+    closed_at: z.string().nullable(),
+    counted: z.array(
+      z.object({
+        product_id: z.string(),
+        product_name: z.string(),
+        quantity: z.number().int(),
+        entries: z.number().int(),
+      }),
+    ),
+  }),
+);
 export type StockCount = z.infer<typeof stockCountSchema>;
 
 /** The admin's review: expected (at the start), counted, variance in quantity and value. */
-export const stockCountReviewSchema = z.object({
-  count: stockCountSchema,
-  lines: z.array(
-    z.object({
-      product_id: z.string(),
-      product_name: z.string(),
-      expected: z.number().int(),
-      counted: z.number().int().nullable(),
-      variance: z.number().int(),
-      variance_value: z.number().int(),
-      moved_since_start: z.number().int(),
-    }),
-  ),
-  total_variance_value: z.number().int(),
-});
+export const stockCountReviewSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    count: stockCountSchema,
+    lines: z.array(
+      z.object({
+        product_id: z.string(),
+        product_name: z.string(),
+        expected: z.number().int(),
+        counted: z.number().int().nullable(),
+        variance: z.number().int(),
+        variance_value: z.number().int(),
+        moved_since_start: z.number().int(),
+      }),
+    ),
+    total_variance_value: z.number().int(),
+  }),
+);
 export type StockCountReview = z.infer<typeof stockCountReviewSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeText } from './text.js';
+import { lazySchema } from '../lazy-schema.js';
 
 /**
  * Sync (ADR 11, part 1): a shop's local server pushes its journal and the documents it names to
@@ -55,116 +56,134 @@ export function formatLinkCode(code: string): string {
   return c.length === 8 ? `${c.slice(0, 4)}-${c.slice(4)}` : c;
 }
 
-export const linkCodeSchema = safeText()
-  .max(20)
-  .transform(normaliseLinkCode)
-  .pipe(z.string().regex(/^[0-9A-HJKMNP-TV-Z]{8}$/, 'link_code_invalid'));
+export const linkCodeSchema = /* @__PURE__ */ lazySchema(() =>
+  safeText()
+    .max(20)
+    .transform(normaliseLinkCode)
+    .pipe(z.string().regex(/^[0-9A-HJKMNP-TV-Z]{8}$/, 'link_code_invalid')),
+);
 
 /** The hosted address a local server links to: http(s), no user info, query or fragment. */
-export const hostedUrlSchema = safeText()
-  .max(500)
-  .url()
-  .refine((u) => {
-    try {
-      const p = new URL(u);
-      return (
-        (p.protocol === 'https:' || p.protocol === 'http:') &&
-        !p.username &&
-        !p.password &&
-        !p.search &&
-        !p.hash
-      );
-    } catch {
-      return false;
-    }
-  }, 'not an address');
+export const hostedUrlSchema = /* @__PURE__ */ lazySchema(() =>
+  safeText()
+    .max(500)
+    .url()
+    .refine((u) => {
+      try {
+        const p = new URL(u);
+        return (
+          (p.protocol === 'https:' || p.protocol === 'http:') &&
+          !p.username &&
+          !p.password &&
+          !p.search &&
+          !p.hash
+        );
+      } catch {
+        return false;
+      }
+    }, 'not an address'),
+);
 
-export const linkBodySchema = z.object({ hosted_url: hostedUrlSchema, code: linkCodeSchema });
+export const linkBodySchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ hosted_url: hostedUrlSchema, code: linkCodeSchema }),
+);
 export type LinkBody = z.infer<typeof linkBodySchema>;
 
-export const linkCodeViewSchema = z.object({ code: z.string(), expires_at: z.string() });
+export const linkCodeViewSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ code: z.string(), expires_at: z.string() }),
+);
 export type LinkCodeView = z.infer<typeof linkCodeViewSchema>;
 
-const waitingSchema = z.object({ entries: z.number().int(), documents: z.number().int() });
+const waitingSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ entries: z.number().int(), documents: z.number().int() }),
+);
 
-export const syncServerViewSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  state: z.enum(SYNC_STATES),
-  credential_prefix: z.string(),
-  linked_at: z.string(),
-  last_contact_at: z.string().nullable(),
-  last_push_at: z.string().nullable(),
-  /** When the server last pulled from here (ADR 11 §11.3). */
-  last_pull_at: z.string().nullable(),
-  /** Entries of the journal here past that server's pull cursor: what it has still to receive. */
-  to_pull: z.number().int(),
-  /** What the shop said waits on its side at its last contact. */
-  waiting: z.number().int(),
-  oldest_unsynced_sale_at: z.string().nullable(),
-  clock_skew_ms: z.number().int().nullable(),
-  revoked_at: z.string().nullable(),
-  /** The receipt series the server numbers in (ADR 11 §11.2): `''`, `B`, `C`, … */
-  series: z.string(),
-});
+export const syncServerViewSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    state: z.enum(SYNC_STATES),
+    credential_prefix: z.string(),
+    linked_at: z.string(),
+    last_contact_at: z.string().nullable(),
+    last_push_at: z.string().nullable(),
+    /** When the server last pulled from here (ADR 11 §11.3). */
+    last_pull_at: z.string().nullable(),
+    /** Entries of the journal here past that server's pull cursor: what it has still to receive. */
+    to_pull: z.number().int(),
+    /** What the shop said waits on its side at its last contact. */
+    waiting: z.number().int(),
+    oldest_unsynced_sale_at: z.string().nullable(),
+    clock_skew_ms: z.number().int().nullable(),
+    revoked_at: z.string().nullable(),
+    /** The receipt series the server numbers in (ADR 11 §11.2): `''`, `B`, `C`, … */
+    series: z.string(),
+  }),
+);
 export type SyncServerView = z.infer<typeof syncServerViewSchema>;
 
-export const syncStatusSchema = z.discriminatedUnion('role', [
-  z.object({
-    role: z.literal('local'),
-    linked: z.boolean(),
-    hosted_url: z.string().nullable(),
-    server_id: z.string(),
-    state: z.enum(SYNC_STATES).nullable(),
-    linked_at: z.string().nullable(),
-    last_push_at: z.string().nullable(),
-    last_contact_at: z.string().nullable(),
-    last_attempt_at: z.string().nullable(),
-    /** When this PC last received from the hosted journal, and what it held for it then. */
-    last_pull_at: z.string().nullable(),
-    to_pull: z.number().int(),
-    waiting: waitingSchema,
-    /** Journal entries of the business in all, and how many the hosted side has (the copy's progress). */
-    head: z.number().int(),
-    cursor: z.number().int(),
-    oldest_unsynced_sale_at: z.string().nullable(),
-    failing_since: z.string().nullable(),
-    last_error: z.object({ code: z.string(), at: z.string() }).nullable(),
-    /** This PC's clock minus the hosted server's, in ms (null before the first contact). */
-    clock_skew_ms: z.number().int().nullable(),
-    /** Documents the hosted side set aside, as it said at the last contact. */
-    quarantine_open: z.number().int(),
-    /** Documents received from the hosted side that this PC set aside (open ones). */
-    quarantine_here: z.number().int(),
-    /** The receipt series this PC numbers in: its link's, or the one it kept when it unlinked. */
-    series: z.string().nullable(),
-  }),
-  z.object({
-    role: z.literal('hosted'),
-    /** True while an unrevoked shop server keeps this business: the copy here is read-only. */
-    linked: z.boolean(),
-    servers: z.array(syncServerViewSchema),
-    quarantine_open: z.number().int(),
-  }),
-]);
+export const syncStatusSchema = /* @__PURE__ */ lazySchema(() =>
+  z.discriminatedUnion('role', [
+    z.object({
+      role: z.literal('local'),
+      linked: z.boolean(),
+      hosted_url: z.string().nullable(),
+      server_id: z.string(),
+      state: z.enum(SYNC_STATES).nullable(),
+      linked_at: z.string().nullable(),
+      last_push_at: z.string().nullable(),
+      last_contact_at: z.string().nullable(),
+      last_attempt_at: z.string().nullable(),
+      /** When this PC last received from the hosted journal, and what it held for it then. */
+      last_pull_at: z.string().nullable(),
+      to_pull: z.number().int(),
+      waiting: waitingSchema,
+      /** Journal entries of the business in all, and how many the hosted side has (the copy's progress). */
+      head: z.number().int(),
+      cursor: z.number().int(),
+      oldest_unsynced_sale_at: z.string().nullable(),
+      failing_since: z.string().nullable(),
+      last_error: z.object({ code: z.string(), at: z.string() }).nullable(),
+      /** This PC's clock minus the hosted server's, in ms (null before the first contact). */
+      clock_skew_ms: z.number().int().nullable(),
+      /** Documents the hosted side set aside, as it said at the last contact. */
+      quarantine_open: z.number().int(),
+      /** Documents received from the hosted side that this PC set aside (open ones). */
+      quarantine_here: z.number().int(),
+      /** The receipt series this PC numbers in: its link's, or the one it kept when it unlinked. */
+      series: z.string().nullable(),
+    }),
+    z.object({
+      role: z.literal('hosted'),
+      /** True while an unrevoked shop server keeps this business: the copy here is read-only. */
+      linked: z.boolean(),
+      servers: z.array(syncServerViewSchema),
+      quarantine_open: z.number().int(),
+    }),
+  ]),
+);
 export type SyncStatusView = z.infer<typeof syncStatusSchema>;
 
-export const quarantineItemSchema = z.object({
-  id: z.string(),
-  doc_type: z.string(),
-  doc_id: z.string(),
-  reason: z.enum(QUARANTINE_REASONS),
-  server_id: z.string(),
-  server_name: z.string(),
-  /** A receipt number or name to recognise the document by ('' when it has none). */
-  label: z.string(),
-  diff: z.array(z.object({ path: z.string(), stored: z.unknown(), incoming: z.unknown() })),
-  first_seen_at: z.string(),
-  last_seen_at: z.string(),
-  seen_count: z.number().int(),
-});
+export const quarantineItemSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    doc_type: z.string(),
+    doc_id: z.string(),
+    reason: z.enum(QUARANTINE_REASONS),
+    server_id: z.string(),
+    server_name: z.string(),
+    /** A receipt number or name to recognise the document by ('' when it has none). */
+    label: z.string(),
+    diff: z.array(z.object({ path: z.string(), stored: z.unknown(), incoming: z.unknown() })),
+    first_seen_at: z.string(),
+    last_seen_at: z.string(),
+    seen_count: z.number().int(),
+  }),
+);
 export type QuarantineItem = z.infer<typeof quarantineItemSchema>;
-export const quarantineListSchema = z.object({ items: z.array(quarantineItemSchema) });
+export const quarantineListSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ items: z.array(quarantineItemSchema) }),
+);
 
 /** How the header indicator reads a status: nothing, fine, working on it, or look at me. */
 export type SyncHealth = 'none' | 'ok' | 'busy' | 'alert';
@@ -210,20 +229,26 @@ export const HISTORY_DOC_TYPES = [
 export type HistoryDocType = (typeof HISTORY_DOC_TYPES)[number];
 
 /** Where and when a value was set, from its stamp: `here` this server, else the other server's name ('' unknown). */
-const setBySchema = z.object({ at: z.string().nullable(), here: z.boolean(), server: z.string() });
+const setBySchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ at: z.string().nullable(), here: z.boolean(), server: z.string() }),
+);
 
 /** A value that lost a merge: what it was, when and where it was set, and what replaced it. */
-export const fieldHistoryItemSchema = z.object({
-  id: z.string(),
-  /** The field group (a column, or `price` for price and tax rate, `barcodes`, `locations`, `status`). */
-  field: z.string(),
-  /** `concurrent`: two servers edited it and the later one won; `unique`: the value was taken first elsewhere. */
-  reason: z.enum(['concurrent', 'unique']),
-  value: z.record(z.string(), z.unknown()),
-  set: setBySchema,
-  won_value: z.record(z.string(), z.unknown()),
-  won: setBySchema,
-  recorded_at: z.string(),
-});
+export const fieldHistoryItemSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    /** The field group (a column, or `price` for price and tax rate, `barcodes`, `locations`, `status`). */
+    field: z.string(),
+    /** `concurrent`: two servers edited it and the later one won; `unique`: the value was taken first elsewhere. */
+    reason: z.enum(['concurrent', 'unique']),
+    value: z.record(z.string(), z.unknown()),
+    set: setBySchema,
+    won_value: z.record(z.string(), z.unknown()),
+    won: setBySchema,
+    recorded_at: z.string(),
+  }),
+);
 export type FieldHistoryItem = z.infer<typeof fieldHistoryItemSchema>;
-export const fieldHistorySchema = z.object({ items: z.array(fieldHistoryItemSchema) });
+export const fieldHistorySchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ items: z.array(fieldHistoryItemSchema) }),
+);

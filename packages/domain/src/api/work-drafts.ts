@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeText } from './text.js';
+import { lazySchema } from '../lazy-schema.js';
 
 /**
  * Work in progress a user keeps on the server, so signing out (which clears local storage) or a
@@ -15,34 +16,38 @@ export const WORK_DRAFT_MAX_CHARS = 200_000;
 export const WORK_DRAFT_MAX_PER_USER = 100;
 
 /** A draft as the web app keeps it: any JSON object; the server stores it and never acts on it. */
-const draftBody = z.record(z.string(), z.unknown());
+const draftBody = /* @__PURE__ */ lazySchema(() => z.record(z.string(), z.unknown()));
 
 /** PUT /api/work-drafts/:id: saves (creates or replaces) one of the caller's drafts. */
-export const workDraftPutSchema = z
-  .object({
-    kind: z.enum(WORK_DRAFT_KINDS),
-    /** Which screen a stock draft belongs to (e.g. the receipt screen); '' for the till's. */
-    slot: safeText().max(64).default(''),
-    /** A parked sale's name, as the cashier typed it. */
-    name: safeText().max(80).default(''),
-    /** The draft itself, read back as it was sent. */
-    body: draftBody.refine(
-      (b) => JSON.stringify(b).length <= WORK_DRAFT_MAX_CHARS,
-      `at most ${WORK_DRAFT_MAX_CHARS} characters of JSON`,
-    ),
-  })
-  .strict();
+export const workDraftPutSchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .object({
+      kind: z.enum(WORK_DRAFT_KINDS),
+      /** Which screen a stock draft belongs to (e.g. the receipt screen); '' for the till's. */
+      slot: safeText().max(64).default(''),
+      /** A parked sale's name, as the cashier typed it. */
+      name: safeText().max(80).default(''),
+      /** The draft itself, read back as it was sent. */
+      body: draftBody.refine(
+        (b) => JSON.stringify(b).length <= WORK_DRAFT_MAX_CHARS,
+        `at most ${WORK_DRAFT_MAX_CHARS} characters of JSON`,
+      ),
+    })
+    .strict(),
+);
 export type WorkDraftPut = z.infer<typeof workDraftPutSchema>;
 
-export const workDraftSchema = z.object({
-  id: z.uuid(),
-  kind: z.enum(WORK_DRAFT_KINDS),
-  slot: z.string(),
-  name: z.string(),
-  body: draftBody,
-  updated_at: z.string(),
-});
+export const workDraftSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.uuid(),
+    kind: z.enum(WORK_DRAFT_KINDS),
+    slot: z.string(),
+    name: z.string(),
+    body: draftBody,
+    updated_at: z.string(),
+  }),
+);
 export type WorkDraft = z.infer<typeof workDraftSchema>;
 
 /** GET /api/work-drafts: the caller's drafts, newest first. */
-export const workDraftListSchema = z.array(workDraftSchema);
+export const workDraftListSchema = /* @__PURE__ */ lazySchema(() => z.array(workDraftSchema));
