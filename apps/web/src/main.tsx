@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders, createQueryClient } from './app/providers';
 import { AppRouter, preloadStartScreens } from './app/app-router';
 import { registerServiceWorker } from './app/service-worker';
+import { isTillPath } from './lib/start-frame';
 import {
   setDeviceHeader,
   setDeviceToken,
@@ -73,6 +74,11 @@ async function start() {
   // A signed-in till asks who is signed in at once, beside the code and the words, rather than once
   // the signed-in screens' code has arrived and mounted.
   if (signedIn) void queryClient.prefetchQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe });
+  // and a till its locations, which its first render waits on (features/till/use-till-cart.ts)
+  if (signedIn && isTillPath(window.location.pathname))
+    void import('./features/stock/stock-api')
+      .then((m) => queryClient.prefetchQuery(m.locationsQuery))
+      .catch(() => undefined);
   await nextTask();
   preloadStartScreens();
   await nextTask();

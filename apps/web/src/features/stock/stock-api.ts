@@ -78,11 +78,14 @@ export function useSaveProduct() {
   });
 }
 
+/** Every location of the business (the till asks for them at start: main.tsx). */
+export const locationsQuery = {
+  queryKey: ['locations'],
+  queryFn: () => api('/api/locations', { schema: z.array(locationSchema) }),
+};
+
 export function useAllLocations() {
-  return useQuery({
-    queryKey: ['locations'],
-    queryFn: () => api('/api/locations', { schema: z.array(locationSchema) }),
-  });
+  return useQuery(locationsQuery);
 }
 
 export function useSuppliers() {

@@ -1,12 +1,12 @@
 import './styles';
-import { useLayoutEffect } from 'react';
+import { useDeferredValue, useLayoutEffect } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { SaleKind } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { removeStartScreen } from '../../lib/start-frame';
 import { OpenDrawerButton } from '../printing';
-import { NotOnHostedCopy } from '../sync';
+import { NotOnHostedCopy, useSyncedFromShop } from '../sync';
 import { totalsOf } from './cart';
 import { CartPanel } from './cart-panel';
 import { ClosedDayNotice } from './closed-day-notice';
@@ -16,6 +16,7 @@ import { TillDialogs } from './till-dialogs';
 import { KeyHints, TillHeader, allowedKinds } from './till-header';
 import { useCompleteSale } from './use-complete-sale';
 import { useTill, useTillActions } from './use-till';
+import { useTillStartData } from './use-till-cart';
 import { useTillKeys } from './use-till-keys';
 import classes from './till.module.css';
 
@@ -26,6 +27,9 @@ export function TillPage({ kind }: { kind: SaleKind }) {
   const a = useTillActions(s);
   const { busy, complete } = useCompleteSale(s);
   useTillKeys(s, a);
+  // the till's frame (lib/start-frame.ts) gives way, in the frame that shows the till (after the
+  // keys typed into it are taken)
+  useLayoutEffect(() => removeStartScreen(document), []);
   const { business, cart, till } = s;
   const { money, dateTime } = useFormat(business);
   // The page heading is its menu entry, as on every other screen: "Make a sale › Cash".
@@ -87,14 +91,23 @@ export function TillPage({ kind }: { kind: SaleKind }) {
   );
 }
 
+/** The till once what its first render shows has arrived (the till's frame stays up meanwhile). */
+function TillWhenReady({ kind }: { kind: SaleKind }) {
+  // deferred: the till is rendered in slices, not at once when the last answer arrives
+  return useDeferredValue(useTillStartData()) ? <TillPage kind={kind} /> : null;
+}
+
 /** The till, or on a hosted copy kept by the shop's PC the sentence that says to sell there. */
 function TillScreen({ kind }: { kind: SaleKind }) {
   const { t } = useTranslation();
-  // the till's frame (lib/start-frame.ts) gives way, in the frame that shows the till
-  useLayoutEffect(() => removeStartScreen(document), []);
+  const copy = useSyncedFromShop();
+  // on a copy the till's frame gives way to the sentence (on the shop's PC, to the till: TillPage)
+  useLayoutEffect(() => {
+    if (copy) removeStartScreen(document);
+  }, [copy]);
   return (
     <NotOnHostedCopy title={`${t('menu.makeSale')} › ${t(`menu.${kind}Sale`)}`}>
-      <TillPage kind={kind} />
+      <TillWhenReady kind={kind} />
     </NotOnHostedCopy>
   );
 }

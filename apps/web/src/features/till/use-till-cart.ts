@@ -1,10 +1,41 @@
-import { type RefObject, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import {
+  type RefObject,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { v7 as uuidv7 } from 'uuid';
 import { useSession } from '../../lib/session-context';
+import { useAllLocations } from '../stock';
 import { DraftWriter, WORK_DRAFTS_QUERY, listWorkDrafts } from '../../lib/work-drafts';
 import { type Cart, type CartAction, cartReducer, emptyCart } from './cart';
 import { type ParkedSale, cartDraft, hasWork, parkedDraft, takeLegacyTillWork, tillDraftsOf } from './parked';
+
+/** This user's drafts, read afresh each time the till opens (none kept once it is left). */
+export const tillDraftsQuery = (userId: string) => ({
+  queryKey: [...WORK_DRAFTS_QUERY, userId],
+  queryFn: listWorkDrafts,
+  gcTime: 0,
+  refetchOnWindowFocus: false,
+});
+
+/**
+ * Whether what the till's first render shows has arrived (or could not be read): the locations and
+ * this user's drafts. The till mounts once, with them, instead of mounting and then rendering whole
+ * again as each arrives (two renders of ~250 and ~150 ms at 4x CPU, issue 21); the till's frame
+ * (lib/start-frame.ts) stays up and keeps the keys meanwhile.
+ */
+export function useTillStartData(): boolean {
+  const userId = useSession().user.uid;
+  const locations = useAllLocations();
+  const drafts = useQuery(tillDraftsQuery(userId));
+  return !locations.isPending && !drafts.isPending;
+}
 
 /**
  * The till's cart and the sales its cashier parked, kept on the server for this user as they
@@ -14,7 +45,8 @@ import { type ParkedSale, cartDraft, hasWork, parkedDraft, takeLegacyTillWork, t
  */
 export function useTillCart(home: string, allowedIds: string[]) {
   const userId = useSession().user.uid;
-  const [cart, dispatch] = useReducer(cartReducer, undefined, () => emptyCart(uuidv7()));
+  // at the user's home when the locations are known (they are when the till mounts: TillWhenReady)
+  const [cart, dispatch] = useReducer(cartReducer, undefined, () => emptyCart(uuidv7(), home));
   const [parked, setParked] = useState<ParkedSale[]>([]);
   const writer = useMemo(() => new DraftWriter(), []);
   useEffect(() => writer.attach(), [writer]);
@@ -127,12 +159,7 @@ interface Restore {
  */
 function useRestoredWork({ userId, writer, cartNow, saved, dispatch, setParked }: Restore): boolean {
   const [ready, setReady] = useState(false);
-  const drafts = useQuery({
-    queryKey: [...WORK_DRAFTS_QUERY, userId],
-    queryFn: listWorkDrafts,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-  });
+  const drafts = useQuery(tillDraftsQuery(userId));
   useEffect(() => {
     if (drafts.isError && !ready) setReady(true); // unreadable now: what is rung up from here is still saved
     if (!drafts.data || ready) return;
@@ -144,15 +171,19 @@ function useRestoredWork({ userId, writer, cartNow, saved, dispatch, setParked }
       ...server.parked.filter((p) => !legacy.parked.some((l) => l.cart.id === p.cart.id)),
     ];
     const kept = legacy.cart ?? server.cart;
-    if (kept && !hasWork(cartNow.current)) {
-      saved.current = kept.id;
-      dispatch({ type: 'replace', cart: kept });
-    } else if (kept) {
+    // the saved cart comes back unless one was begun meanwhile: then it is parked
+    const back = kept && !hasWork(cartNow.current) ? kept : null;
+    if (back) saved.current = back.id;
+    else if (kept) {
       void writer.now(kept.id, parkedDraft(kept, ''));
       list.unshift({ name: '', parked_at: new Date().toISOString(), cart: kept });
     }
-    setParked(list);
-    setReady(true);
+    // rendered in slices, as the till's mount is (issue 21): keys pressed meanwhile go first
+    startTransition(() => {
+      if (back) dispatch({ type: 'replace', cart: back });
+      if (list.length > 0) setParked(list);
+      setReady(true);
+    });
   }, [drafts.data, drafts.isError, ready, writer, cartNow, saved, dispatch, setParked]);
   return ready;
 }

@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { paintTillFrame, tillFrameShown } from '../../lib/start-frame';
+import { makeSession, renderApp } from '../../test/render';
+import { CashSalePage } from './till-page';
+
+const LOC = '0190b1a0-0000-7000-8000-0000000000a1';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function session() {
+  const s = makeSession({ flags: ['sell_cash'] });
+  return { ...s, user: { ...s.user, home_location_id: LOC, location_ids: [LOC] } };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.getElementById('duka-start')?.remove();
+});
+
+describe("the till's start", () => {
+  it('mounts once the locations and the drafts have arrived, at the home location, the frame up till then', async () => {
+    let answerLocations = () => {};
+    const answered = new Promise<void>((resolve) => (answerLocations = resolve));
+    const fetch = vi.fn((url: string) => {
+      if (url.startsWith('/api/locations'))
+        return answered.then(() => json([{ id: LOC, name: 'Main shop', active: true }]));
+      if (url === '/api/work-drafts') return Promise.resolve(json([]));
+      return Promise.resolve(json({ error: { code: 'not_found', message: 'no' } }, 404));
+    });
+    vi.stubGlobal('fetch', fetch);
+    document.body.insertAdjacentHTML('afterbegin', '<div id="duka-start"><svg></svg></div>');
+    paintTillFrame(document, 'Scan a barcode', { menu: 'Side', folded: false, size: 'lg' });
+
+    await renderApp(<CashSalePage />, { session: session() });
+    await waitFor(() => expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/work-drafts'));
+    // the drafts are in, the locations not yet: no till, and the frame stays
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('till-cart-title')).not.toBeInTheDocument();
+    expect(tillFrameShown(document)).toBe(true);
+
+    answerLocations();
+    // its first render already sells at the user's home location, and the frame has gone
+    expect(await screen.findByTestId('till-cart-title')).toHaveTextContent('Cash sale · Main shop');
+    expect(document.getElementById('duka-start')).toBeNull();
+  });
+});
