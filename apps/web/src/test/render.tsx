@@ -2,7 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import type { i18n as I18n } from 'i18next';
@@ -87,5 +87,11 @@ export async function renderApp(
       </QueryClientProvider>
     </I18nextProvider>
   );
-  return { ...render(wrap(ui)), i18n, qc };
+  // rendered in an awaited act: a boundary that suspends at once (React's `use`) is retried only so
+  let result!: ReturnType<typeof render>;
+  await act(() => {
+    result = render(wrap(ui));
+    return Promise.resolve();
+  });
+  return { ...result, i18n, qc };
 }

@@ -1,10 +1,10 @@
 import './styles';
-import { useDeferredValue, useLayoutEffect } from 'react';
+import { Suspense, useLayoutEffect, useState } from 'react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { SaleKind } from '@duka/domain';
 import { useFormat } from '../../lib/format';
-import { removeStartScreen } from '../../lib/start-frame';
+import { removeStartScreen, tillFrameShown } from '../../lib/start-frame';
 import { OpenDrawerButton } from '../printing';
 import { NotOnHostedCopy, useSyncedFromShop } from '../sync';
 import { totalsOf } from './cart';
@@ -16,7 +16,7 @@ import { TillDialogs } from './till-dialogs';
 import { KeyHints, TillHeader, allowedKinds } from './till-header';
 import { useCompleteSale } from './use-complete-sale';
 import { useTill, useTillActions } from './use-till';
-import { useTillStartData } from './use-till-cart';
+import { useTillStart } from './use-till-cart';
 import { useTillKeys } from './use-till-keys';
 import classes from './till.module.css';
 
@@ -91,10 +91,10 @@ export function TillPage({ kind }: { kind: SaleKind }) {
   );
 }
 
-/** The till once what its first render shows has arrived (the till's frame stays up meanwhile). */
+/** The till once what its first render shows has arrived (it suspends till then). */
 function TillWhenReady({ kind }: { kind: SaleKind }) {
-  // deferred: the till is rendered in slices, not at once when the last answer arrives
-  return useDeferredValue(useTillStartData()) ? <TillPage kind={kind} /> : null;
+  useTillStart();
+  return <TillPage kind={kind} />;
 }
 
 /** The till, or on a hosted copy kept by the shop's PC the sentence that says to sell there. */
@@ -105,9 +105,14 @@ function TillScreen({ kind }: { kind: SaleKind }) {
   useLayoutEffect(() => {
     if (copy) removeStartScreen(document);
   }, [copy]);
+  // At start, under the till's frame, the shell shows without waiting for the till's data. On a
+  // navigation there is no boundary of the till's own: the wait is the router's, and a navigation
+  // is a transition, so the screen being left stays until the till can show (no empty screen).
+  const [atStart] = useState(() => tillFrameShown(document));
+  const till = <TillWhenReady kind={kind} />;
   return (
     <NotOnHostedCopy title={`${t('menu.makeSale')} › ${t(`menu.${kind}Sale`)}`}>
-      <TillWhenReady kind={kind} />
+      {atStart ? <Suspense fallback={null}>{till}</Suspense> : till}
     </NotOnHostedCopy>
   );
 }

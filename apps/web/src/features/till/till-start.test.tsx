@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { Suspense } from 'react';
+import { Link, Route, Routes } from 'react-router';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { paintTillFrame, tillFrameShown } from '../../lib/start-frame';
 import { makeSession, renderApp } from '../../test/render';
 import { CashSalePage } from './till-page';
@@ -44,5 +46,41 @@ describe("the till's start", () => {
     // its first render already sells at the user's home location, and the frame has gone
     expect(await screen.findByTestId('till-cart-title')).toHaveTextContent('Cash sale · Main shop');
     expect(document.getElementById('duka-start')).toBeNull();
+  });
+
+  it('on a navigation, keeps the screen being left until the till can show', async () => {
+    let answerDrafts = () => {};
+    const answered = new Promise<void>((resolve) => (answerDrafts = resolve));
+    const fetch = vi.fn((url: string) => {
+      if (url.startsWith('/api/locations'))
+        return Promise.resolve(json([{ id: LOC, name: 'Main shop', active: true }]));
+      if (url === '/api/work-drafts') return answered.then(() => json([]));
+      return Promise.resolve(json({ error: { code: 'not_found', message: 'no' } }, 404));
+    });
+    vi.stubGlobal('fetch', fetch);
+
+    await renderApp(
+      <Suspense fallback={<p>Loading</p>}>
+        <Routes>
+          <Route path="/" element={<Link to="/cash-sale">Make a sale</Link>} />
+          <Route path="/cash-sale" element={<CashSalePage />} />
+        </Routes>
+      </Suspense>,
+      { session: session() },
+    );
+    // an awaited act: React retries a render that suspended in a sync act (userEvent's) only so
+    await act(() => {
+      fireEvent.click(screen.getByRole('link', { name: 'Make a sale' }));
+      return Promise.resolve();
+    });
+    await waitFor(() => expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/work-drafts'));
+    // the drafts are on their way: the screen being left stays, not an empty one or a fallback
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole('link', { name: 'Make a sale' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading')).not.toBeInTheDocument();
+
+    answerDrafts();
+    expect(await screen.findByTestId('till-cart-title')).toHaveTextContent('Cash sale · Main shop');
+    expect(screen.queryByRole('link', { name: 'Make a sale' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import {
   type RefObject,
   startTransition,
+  use,
   useCallback,
   useEffect,
   useMemo,
@@ -8,10 +9,10 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { v7 as uuidv7 } from 'uuid';
 import { useSession } from '../../lib/session-context';
-import { useAllLocations } from '../stock';
+import { locationsQuery, useAllLocations } from '../stock';
 import { DraftWriter, WORK_DRAFTS_QUERY, listWorkDrafts } from '../../lib/work-drafts';
 import { type Cart, type CartAction, cartReducer, emptyCart } from './cart';
 import { type ParkedSale, cartDraft, hasWork, parkedDraft, takeLegacyTillWork, tillDraftsOf } from './parked';
@@ -24,17 +25,45 @@ export const tillDraftsQuery = (userId: string) => ({
   refetchOnWindowFocus: false,
 });
 
+/** What the till waits for, per query client and user: settled once both have arrived or failed. */
+const starting = new WeakMap<QueryClient, Map<string, Promise<unknown>>>();
+
+function tillStart(qc: QueryClient, userId: string): Promise<unknown> {
+  const mine = starting.get(qc) ?? new Map<string, Promise<unknown>>();
+  starting.set(qc, mine);
+  let wait = mine.get(userId);
+  if (!wait) {
+    // kept a second after, as TanStack's suspense queries keep theirs: the till's render after the
+    // wait must find them (the drafts are otherwise dropped as soon as nothing watches them)
+    const kept = { gcTime: 1000 };
+    wait = Promise.allSettled([
+      qc.fetchQuery({ ...locationsQuery, ...kept }),
+      qc.fetchQuery({ ...tillDraftsQuery(userId), ...kept }),
+    ]).finally(() => mine.delete(userId));
+    mine.set(userId, wait);
+  }
+  return wait;
+}
+
 /**
- * Whether what the till's first render shows has arrived (or could not be read): the locations and
- * this user's drafts. The till mounts once, with them, instead of mounting and then rendering whole
- * again as each arrives (two renders of ~250 and ~150 ms at 4x CPU, issue 21); the till's frame
- * (lib/start-frame.ts) stays up and keeps the keys meanwhile.
+ * Suspends until what the till's first render shows has arrived (or could not be read): the
+ * locations and this user's drafts. The till mounts once, with them, instead of mounting and then
+ * rendering whole again as each arrives (two renders of ~250 and ~150 ms at 4x CPU, issue 21). On
+ * a navigation (a transition) the screen being left stays meanwhile; at start the till's frame
+ * (lib/start-frame.ts) stays up and keeps the keys.
  */
-export function useTillStartData(): boolean {
+export function useTillStart(): void {
   const userId = useSession().user.uid;
+  const qc = useQueryClient();
   const locations = useAllLocations();
   const drafts = useQuery(tillDraftsQuery(userId));
-  return !locations.isPending && !drafts.isPending;
+  // only before the first showing: a till on screen is not taken away again (say, while the cache
+  // is cleared at sign-out)
+  const shown = useRef(false);
+  useEffect(() => {
+    shown.current = true;
+  }, []);
+  if (!shown.current && (locations.isPending || drafts.isPending)) use(tillStart(qc, userId));
 }
 
 /**
@@ -45,7 +74,7 @@ export function useTillStartData(): boolean {
  */
 export function useTillCart(home: string, allowedIds: string[]) {
   const userId = useSession().user.uid;
-  // at the user's home when the locations are known (they are when the till mounts: TillWhenReady)
+  // at the user's home when the locations are known (they are when the till mounts: useTillStart)
   const [cart, dispatch] = useReducer(cartReducer, undefined, () => emptyCart(uuidv7(), home));
   const [parked, setParked] = useState<ParkedSale[]>([]);
   const writer = useMemo(() => new DraftWriter(), []);
