@@ -20,11 +20,11 @@ import { usePrintContext } from './print-receipt-button';
 export function OpenDrawerButton() {
   const { t } = useTranslation();
   const session = useSession();
-  useTillPrinting(); // re-render when this till's printing settings change
+  const till = useTillPrinting(); // re-rendered when this till's printing settings change
   const context = usePrintContext();
   const [busy, setBusy] = useState(false);
   if (!allows({ role: session.user.role, roles: session.user_roles }, OPEN_DRAWER_ACCESS)) return null;
-  if (!canOpenDrawer(context())) return null;
+  if (!canOpenDrawer(context(till))) return null;
 
   const run = async () => {
     setBusy(true);
