@@ -153,10 +153,12 @@ export async function webFigures() {
   });
   try {
     console.log(`\nWeb app (Lighthouse ${RUNS}× per page, mobile preset, median run by performance):`);
+    // BENCH_PAGES=/cash-sale (comma-separated) audits only those pages
+    const only = process.env.BENCH_PAGES?.split(',');
     for (const [page, cookies] of [
       ['/login', null],
       ['/cash-sale', server.cookies],
-    ]) {
+    ].filter(([page]) => !only || only.includes(page))) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, `${server.url}${page}`, cookies));
       runs.sort((a, b) => a.scores.performance - b.scores.performance);
