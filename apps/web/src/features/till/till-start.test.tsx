@@ -4,6 +4,7 @@ import { Link, Route, Routes } from 'react-router';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { paintTillFrame, tillFrameShown } from '../../lib/start-frame';
 import { makeSession, renderApp } from '../../test/render';
+import { emptyCart } from './cart';
 import { CashSalePage } from './till-page';
 
 const LOC = '0190b1a0-0000-7000-8000-0000000000a1';
@@ -82,5 +83,52 @@ describe("the till's start", () => {
     answerDrafts();
     expect(await screen.findByTestId('till-cart-title')).toHaveTextContent('Cash sale · Main shop');
     expect(screen.queryByRole('link', { name: 'Make a sale' })).not.toBeInTheDocument();
+  });
+
+  it('reads the drafts afresh each time it opens, even when it was left a moment ago', async () => {
+    const parkedId = '0190b1a0-0000-7000-8000-0000000000c1';
+    let reads = 0;
+    const fetch = vi.fn((url: string) => {
+      if (url.startsWith('/api/locations'))
+        return Promise.resolve(json([{ id: LOC, name: 'Main shop', active: true }]));
+      if (url === '/api/work-drafts') {
+        reads += 1;
+        // from the second opening on, a sale parked meanwhile (on another till)
+        const parked = {
+          id: parkedId,
+          kind: 'parked',
+          slot: '',
+          name: 'Mama',
+          body: emptyCart(parkedId, LOC),
+        };
+        if (reads === 1) return Promise.resolve(json([]));
+        // (a moment on the way, as over a network)
+        const answer = json([{ ...parked, updated_at: new Date().toISOString() }]);
+        return new Promise<Response>((resolve) => setTimeout(() => resolve(answer), 300));
+      }
+      return Promise.resolve(json({ error: { code: 'not_found', message: 'no' } }, 404));
+    });
+    vi.stubGlobal('fetch', fetch);
+    const go = (name: string) =>
+      act(() => {
+        fireEvent.click(screen.getByRole('link', { name }));
+        return Promise.resolve();
+      });
+
+    await renderApp(
+      <Suspense fallback={<p>Loading</p>}>
+        <Link to="/">Home</Link>
+        <Routes>
+          <Route path="/" element={<Link to="/cash-sale">Make a sale</Link>} />
+          <Route path="/cash-sale" element={<CashSalePage />} />
+        </Routes>
+      </Suspense>,
+      { session: session() },
+    );
+    await go('Make a sale');
+    expect(await screen.findByTestId('till-parked')).not.toHaveTextContent('1');
+    await go('Home');
+    await go('Make a sale');
+    await waitFor(() => expect(screen.getByTestId('till-parked')).toHaveTextContent('1'));
   });
 });

@@ -25,24 +25,35 @@ export const tillDraftsQuery = (userId: string) => ({
   refetchOnWindowFocus: false,
 });
 
-/** What the till waits for, per query client and user: settled once both have arrived or failed. */
-const starting = new WeakMap<QueryClient, Map<string, Promise<unknown>>>();
+/** What the till waits for, per query client and user, until it shows: both arrived or failed. */
+const starting = new WeakMap<QueryClient, Map<string, { wait: Promise<unknown>; settled: boolean }>>();
 
-function tillStart(qc: QueryClient, userId: string): Promise<unknown> {
-  const mine = starting.get(qc) ?? new Map<string, Promise<unknown>>();
+/**
+ * The wait for the till's first render, if there is one: started when its data is missing, kept
+ * once settled until the till shows (a render replayed after the wait must ask for it again).
+ */
+function tillStart(qc: QueryClient, userId: string, missing: boolean): Promise<unknown> | null {
+  const mine = starting.get(qc) ?? new Map<string, { wait: Promise<unknown>; settled: boolean }>();
   starting.set(qc, mine);
-  let wait = mine.get(userId);
-  if (!wait) {
+  let start = mine.get(userId);
+  if (start?.settled && missing) start = undefined; // waited, and gone again: wait anew
+  if (!start && missing) {
     // kept a second after, as TanStack's suspense queries keep theirs: the till's render after the
     // wait must find them (the drafts are otherwise dropped as soon as nothing watches them)
     const kept = { gcTime: 1000 };
-    wait = Promise.allSettled([
-      qc.fetchQuery({ ...locationsQuery, ...kept }),
-      qc.fetchQuery({ ...tillDraftsQuery(userId), ...kept }),
-    ]).finally(() => mine.delete(userId));
-    mine.set(userId, wait);
+    const begun = {
+      wait: Promise.allSettled([
+        qc.fetchQuery({ ...locationsQuery, ...kept }),
+        qc.fetchQuery({ ...tillDraftsQuery(userId), ...kept }),
+      ]).finally(() => {
+        begun.settled = true;
+      }),
+      settled: false,
+    };
+    start = begun;
+    mine.set(userId, begun);
   }
-  return wait;
+  return start?.wait ?? null;
 }
 
 /**
@@ -62,8 +73,22 @@ export function useTillStart(): void {
   const shown = useRef(false);
   useEffect(() => {
     shown.current = true;
-  }, []);
-  if (!shown.current && (locations.isPending || drafts.isPending)) use(tillStart(qc, userId));
+    starting.get(qc)?.delete(userId);
+    // once the till has gone, its drafts go too, as before the wait kept them a second: the next
+    // opening reads them afresh (else it could restore the drafts of this opening, older than
+    // what this till has saved since)
+    return () => {
+      const cache = qc.getQueryCache();
+      const drafts = cache.find({ queryKey: tillDraftsQuery(userId).queryKey, exact: true });
+      window.setTimeout(() => {
+        if (drafts && drafts.getObserversCount() === 0) cache.remove(drafts);
+      }, 0);
+    };
+  }, [qc, userId]);
+  if (!shown.current) {
+    const wait = tillStart(qc, userId, locations.isPending || drafts.isPending);
+    if (wait) use(wait);
+  }
 }
 
 /**
