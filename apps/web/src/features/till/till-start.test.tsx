@@ -4,8 +4,9 @@ import { Link, Route, Routes } from 'react-router';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { paintTillFrame, tillFrameShown } from '../../lib/start-frame';
 import { makeSession, renderApp } from '../../test/render';
-import { emptyCart } from './cart';
-import { CashSalePage } from './till-page';
+import { cartReducer, emptyCart } from './cart';
+import { product } from './test-fixtures';
+import { CashSalePage, DebtorSalePage } from './till-page';
 
 const LOC = '0190b1a0-0000-7000-8000-0000000000a1';
 
@@ -130,5 +131,54 @@ describe("the till's start", () => {
     await go('Home');
     await go('Make a sale');
     await waitFor(() => expect(screen.getByTestId('till-parked')).toHaveTextContent('1'));
+  });
+
+  it('switched to another kind of sale, brings the cart along (its drafts read afresh)', async () => {
+    const cartId = '0190b1a0-0000-7000-8000-0000000000d1';
+    const sugar = product({
+      id: '0190b1a0-0000-7000-8000-0000000000e1',
+      levels: [{ location_id: LOC, quantity: 9000 }],
+    });
+    let onServer: unknown[] = [];
+    let reads = 0;
+    const fetch = vi.fn((url: string) => {
+      if (url.startsWith('/api/locations'))
+        return Promise.resolve(json([{ id: LOC, name: 'Main shop', active: true }]));
+      if (url === '/api/work-drafts') {
+        reads += 1;
+        return Promise.resolve(json(onServer));
+      }
+      return Promise.resolve(json({ error: { code: 'not_found', message: 'no' } }, 404));
+    });
+    vi.stubGlobal('fetch', fetch);
+    const s = makeSession({ flags: ['sell_cash', 'sell_debtors'] });
+    const { qc } = await renderApp(
+      <Routes>
+        <Route path="/cash-sale" element={<CashSalePage />} />
+        <Route path="/debtor-sale" element={<DebtorSalePage />} />
+      </Routes>,
+      {
+        session: { ...s, user: { ...s.user, home_location_id: LOC, location_ids: [LOC] } },
+        route: '/cash-sale',
+      },
+    );
+    expect(await screen.findByTestId('till-cart-title')).toHaveTextContent('Cash sale');
+    // as the app's queries are (app/providers.tsx): fresh for 30 s
+    qc.setDefaultOptions({ queries: { retry: false, staleTime: 30_000 } });
+    // the cart the cashier rang up, saved on the server (as the till saves it after a pause)
+    const cart = cartReducer(emptyCart(cartId, LOC), { type: 'add', product: sugar });
+    onServer = [
+      { id: cartId, kind: 'cart', slot: '', name: '', body: cart, updated_at: new Date().toISOString() },
+    ];
+
+    await act(() => {
+      fireEvent.click(screen.getByTestId('till-kind-debtor'));
+      return Promise.resolve();
+    });
+    await waitFor(() => expect(screen.getByTestId('till-cart-title')).toHaveTextContent('Debtor sale'));
+    expect(await screen.findByRole('group', { name: sugar.name })).toBeInTheDocument();
+    // read once per opening: while the till waits, not again as it mounts
+    await new Promise((r) => setTimeout(r, 100));
+    expect(reads).toBe(2);
   });
 });

@@ -13,7 +13,7 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { v7 as uuidv7 } from 'uuid';
 import { useSession } from '../../lib/session-context';
 import { locationsQuery, useAllLocations } from '../stock';
-import { DraftWriter, WORK_DRAFTS_QUERY, listWorkDrafts } from '../../lib/work-drafts';
+import { DraftWriter, WORK_DRAFTS_QUERY, flushDraftWriters, listWorkDrafts } from '../../lib/work-drafts';
 import { type Cart, type CartAction, cartReducer, emptyCart } from './cart';
 import { type ParkedSale, cartDraft, hasWork, parkedDraft, takeLegacyTillWork, tillDraftsOf } from './parked';
 
@@ -21,6 +21,10 @@ import { type ParkedSale, cartDraft, hasWork, parkedDraft, takeLegacyTillWork, t
 export const tillDraftsQuery = (userId: string) => ({
   queryKey: [...WORK_DRAFTS_QUERY, userId],
   queryFn: listWorkDrafts,
+  // never fresh from an earlier opening (the app's queries are otherwise fresh for 30 s); each
+  // opening reads them while it waits (useTillStart), so mounting the till does not read them again
+  staleTime: 0,
+  refetchOnMount: false,
   gcTime: 0,
   refetchOnWindowFocus: false,
 });
@@ -29,22 +33,26 @@ export const tillDraftsQuery = (userId: string) => ({
 const starting = new WeakMap<QueryClient, Map<string, { wait: Promise<unknown>; settled: boolean }>>();
 
 /**
- * The wait for the till's first render, if there is one: started when its data is missing, kept
- * once settled until the till shows (a render replayed after the wait must ask for it again).
+ * The wait for the till's first render: begun at each opening (and again if what it waited for
+ * has gone since), kept once settled until the till shows (a render replayed after the wait must
+ * ask for it again). The drafts are read afresh at each opening, after what a till still has
+ * waiting to save is sent: switching from a cash to a debtor sale brings the cart along.
  */
-function tillStart(qc: QueryClient, userId: string, missing: boolean): Promise<unknown> | null {
+function tillStart(qc: QueryClient, userId: string, missing: boolean): Promise<unknown> {
   const mine = starting.get(qc) ?? new Map<string, { wait: Promise<unknown>; settled: boolean }>();
   starting.set(qc, mine);
   let start = mine.get(userId);
   if (start?.settled && missing) start = undefined; // waited, and gone again: wait anew
-  if (!start && missing) {
+  if (!start) {
     // kept a second after, as TanStack's suspense queries keep theirs: the till's render after the
     // wait must find them (the drafts are otherwise dropped as soon as nothing watches them)
     const kept = { gcTime: 1000 };
     const begun = {
       wait: Promise.allSettled([
-        qc.fetchQuery({ ...locationsQuery, ...kept }),
-        qc.fetchQuery({ ...tillDraftsQuery(userId), ...kept }),
+        qc.ensureQueryData({ ...locationsQuery, ...kept }),
+        flushDraftWriters()
+          .catch(() => undefined)
+          .then(() => qc.fetchQuery({ ...tillDraftsQuery(userId), ...kept })),
       ]).finally(() => {
         begun.settled = true;
       }),
@@ -53,7 +61,7 @@ function tillStart(qc: QueryClient, userId: string, missing: boolean): Promise<u
     start = begun;
     mine.set(userId, begun);
   }
-  return start?.wait ?? null;
+  return start.wait;
 }
 
 /**
@@ -85,10 +93,7 @@ export function useTillStart(): void {
       }, 0);
     };
   }, [qc, userId]);
-  if (!shown.current) {
-    const wait = tillStart(qc, userId, locations.isPending || drafts.isPending);
-    if (wait) use(wait);
-  }
+  if (!shown.current) use(tillStart(qc, userId, locations.isPending || drafts.isPending));
 }
 
 /**
