@@ -18,6 +18,26 @@ function session() {
   return { ...s, user: { ...s.user, home_location_id: LOC, location_ids: [LOC] } };
 }
 
+/** A screen with a link to the till, and a link home beside the routes. */
+const renderWithLinks = () =>
+  renderApp(
+    <Suspense fallback={<p>Loading</p>}>
+      <Link to="/">Home</Link>
+      <Routes>
+        <Route path="/" element={<Link to="/cash-sale">Make a sale</Link>} />
+        <Route path="/cash-sale" element={<CashSalePage />} />
+      </Routes>
+    </Suspense>,
+    { session: session() },
+  );
+
+/** Follows a link in an awaited act: React retries a render that suspended in a sync act only so. */
+const go = (name: string) =>
+  act(() => {
+    fireEvent.click(screen.getByRole('link', { name }));
+    return Promise.resolve();
+  });
+
 afterEach(() => {
   vi.unstubAllGlobals();
   document.getElementById('duka-start')?.remove();
@@ -61,20 +81,8 @@ describe("the till's start", () => {
     });
     vi.stubGlobal('fetch', fetch);
 
-    await renderApp(
-      <Suspense fallback={<p>Loading</p>}>
-        <Routes>
-          <Route path="/" element={<Link to="/cash-sale">Make a sale</Link>} />
-          <Route path="/cash-sale" element={<CashSalePage />} />
-        </Routes>
-      </Suspense>,
-      { session: session() },
-    );
-    // an awaited act: React retries a render that suspended in a sync act (userEvent's) only so
-    await act(() => {
-      fireEvent.click(screen.getByRole('link', { name: 'Make a sale' }));
-      return Promise.resolve();
-    });
+    await renderWithLinks();
+    await go('Make a sale');
     await waitFor(() => expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/work-drafts'));
     // the drafts are on their way: the screen being left stays, not an empty one or a fallback
     await new Promise((r) => setTimeout(r, 50));
@@ -110,22 +118,7 @@ describe("the till's start", () => {
       return Promise.resolve(json({ error: { code: 'not_found', message: 'no' } }, 404));
     });
     vi.stubGlobal('fetch', fetch);
-    const go = (name: string) =>
-      act(() => {
-        fireEvent.click(screen.getByRole('link', { name }));
-        return Promise.resolve();
-      });
-
-    await renderApp(
-      <Suspense fallback={<p>Loading</p>}>
-        <Link to="/">Home</Link>
-        <Routes>
-          <Route path="/" element={<Link to="/cash-sale">Make a sale</Link>} />
-          <Route path="/cash-sale" element={<CashSalePage />} />
-        </Routes>
-      </Suspense>,
-      { session: session() },
-    );
+    await renderWithLinks();
     await go('Make a sale');
     expect(await screen.findByTestId('till-parked')).not.toHaveTextContent('1');
     await go('Home');
