@@ -18,6 +18,22 @@ function session() {
   return { ...s, user: { ...s.user, home_location_id: LOC, location_ids: [LOC] } };
 }
 
+/**
+ * Stubs the server: the shop's one location (answered when `locations` settles), the drafts as
+ * `drafts` answers each read (counted from 1), and a 404 for anything else.
+ */
+function fakeServer(drafts: (read: number) => Promise<Response>, locations = Promise.resolve()) {
+  let reads = 0;
+  const fetch = vi.fn((url: string) => {
+    if (url.startsWith('/api/locations'))
+      return locations.then(() => json([{ id: LOC, name: 'Main shop', active: true }]));
+    if (url === '/api/work-drafts') return drafts((reads += 1));
+    return Promise.resolve(json({ error: { code: 'not_found', message: 'no' } }, 404));
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { fetch, reads: () => reads };
+}
+
 /** A screen with a link to the till, and a link home beside the routes. */
 const renderWithLinks = () =>
   renderApp(
@@ -47,13 +63,7 @@ describe("the till's start", () => {
   it('mounts once the locations and the drafts have arrived, at the home location, the frame up till then', async () => {
     let answerLocations = () => {};
     const answered = new Promise<void>((resolve) => (answerLocations = resolve));
-    const fetch = vi.fn((url: string) => {
-      if (url.startsWith('/api/locations'))
-        return answered.then(() => json([{ id: LOC, name: 'Main shop', active: true }]));
-      if (url === '/api/work-drafts') return Promise.resolve(json([]));
-      return Promise.resolve(json({ error: { code: 'not_found', message: 'no' } }, 404));
-    });
-    vi.stubGlobal('fetch', fetch);
+    const { fetch } = fakeServer(() => Promise.resolve(json([])), answered);
     document.body.insertAdjacentHTML('afterbegin', '<div id="duka-start"><svg></svg></div>');
     paintTillFrame(document, 'Scan a barcode', { menu: 'Side', folded: false, size: 'lg' });
 
@@ -73,13 +83,7 @@ describe("the till's start", () => {
   it('on a navigation, keeps the screen being left until the till can show', async () => {
     let answerDrafts = () => {};
     const answered = new Promise<void>((resolve) => (answerDrafts = resolve));
-    const fetch = vi.fn((url: string) => {
-      if (url.startsWith('/api/locations'))
-        return Promise.resolve(json([{ id: LOC, name: 'Main shop', active: true }]));
-      if (url === '/api/work-drafts') return answered.then(() => json([]));
-      return Promise.resolve(json({ error: { code: 'not_found', message: 'no' } }, 404));
-    });
-    vi.stubGlobal('fetch', fetch);
+    const { fetch } = fakeServer(() => answered.then(() => json([])));
 
     await renderWithLinks();
     await go('Make a sale');
@@ -96,28 +100,14 @@ describe("the till's start", () => {
 
   it('reads the drafts afresh each time it opens, even when it was left a moment ago', async () => {
     const parkedId = '0190b1a0-0000-7000-8000-0000000000c1';
-    let reads = 0;
-    const fetch = vi.fn((url: string) => {
-      if (url.startsWith('/api/locations'))
-        return Promise.resolve(json([{ id: LOC, name: 'Main shop', active: true }]));
-      if (url === '/api/work-drafts') {
-        reads += 1;
-        // from the second opening on, a sale parked meanwhile (on another till)
-        const parked = {
-          id: parkedId,
-          kind: 'parked',
-          slot: '',
-          name: 'Mama',
-          body: emptyCart(parkedId, LOC),
-        };
-        if (reads === 1) return Promise.resolve(json([]));
-        // (a moment on the way, as over a network)
-        const answer = json([{ ...parked, updated_at: new Date().toISOString() }]);
-        return new Promise<Response>((resolve) => setTimeout(() => resolve(answer), 300));
-      }
-      return Promise.resolve(json({ error: { code: 'not_found', message: 'no' } }, 404));
+    fakeServer((read) => {
+      if (read === 1) return Promise.resolve(json([]));
+      // from the second opening on, a sale parked meanwhile (on another till), a moment on the
+      // way, as over a network
+      const parked = { id: parkedId, kind: 'parked', slot: '', name: 'Mama', body: emptyCart(parkedId, LOC) };
+      const answer = json([{ ...parked, updated_at: new Date().toISOString() }]);
+      return new Promise<Response>((resolve) => setTimeout(() => resolve(answer), 300));
     });
-    vi.stubGlobal('fetch', fetch);
     await renderWithLinks();
     await go('Make a sale');
     expect(await screen.findByTestId('till-parked')).not.toHaveTextContent('1');
@@ -133,17 +123,7 @@ describe("the till's start", () => {
       levels: [{ location_id: LOC, quantity: 9000 }],
     });
     let onServer: unknown[] = [];
-    let reads = 0;
-    const fetch = vi.fn((url: string) => {
-      if (url.startsWith('/api/locations'))
-        return Promise.resolve(json([{ id: LOC, name: 'Main shop', active: true }]));
-      if (url === '/api/work-drafts') {
-        reads += 1;
-        return Promise.resolve(json(onServer));
-      }
-      return Promise.resolve(json({ error: { code: 'not_found', message: 'no' } }, 404));
-    });
-    vi.stubGlobal('fetch', fetch);
+    const { reads } = fakeServer(() => Promise.resolve(json(onServer)));
     const s = makeSession({ flags: ['sell_cash', 'sell_debtors'] });
     const { qc } = await renderApp(
       <Routes>
@@ -172,6 +152,6 @@ describe("the till's start", () => {
     expect(await screen.findByRole('group', { name: sugar.name })).toBeInTheDocument();
     // read once per opening: while the till waits, not again as it mounts
     await new Promise((r) => setTimeout(r, 100));
-    expect(reads).toBe(2);
+    expect(reads()).toBe(2);
   });
 });
