@@ -1,6 +1,6 @@
 // The page's first script (an entry of its own, vite.config.ts): tiny and without the app's code,
 // it runs while that code downloads and starts fetching the language file in parallel with it,
-// and, signed in, the files every signed-in screen loads. On a till's address it paints the till's
+// and, signed in, once the page has painted, the files every signed-in screen loads. On a till's address it paints the till's
 // frame and keeps the keys scanned into it (lib/start-frame.ts).
 import {
   guessColorScheme,
@@ -9,7 +9,7 @@ import {
   startEarlyTranslation,
   translationFileUrl,
 } from './lib/early-translation';
-import { preloadSignedInFiles, signedInHintIn } from './lib/signed-in-files';
+import { preloadSignedInFilesAfterPaint, signedInHintIn } from './lib/signed-in-files';
 import {
   FRAME_MAX_MS,
   isTillPath,
@@ -30,7 +30,8 @@ const lng = guessLanguage(
   navigator.languages ?? [navigator.language],
 );
 startEarlyTranslation(translationFileUrl(lng, __I18N_VERSIONS__));
-preloadSignedInFiles(document);
+// once the frame below (or the start screen) has painted
+void preloadSignedInFilesAfterPaint(window);
 // the scheme the app will force (providers.tsx), from the first paint on: no light flash in the dark
 document.documentElement.setAttribute('data-mantine-color-scheme', guessColorScheme(cookie));
 if (signedInHintIn(cookie) && isTillPath(window.location.pathname)) {

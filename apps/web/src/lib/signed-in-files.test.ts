@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { preloadSignedInFiles } from './signed-in-files';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PRELOAD_WAIT_MS, preloadSignedInFiles, preloadSignedInFilesAfterPaint } from './signed-in-files';
 
 const FILES = ['/assets/icons-A1.js', '/assets/mantine-B2.css', '/assets/mantine-ui-C3.js'];
 
@@ -19,6 +19,7 @@ const links = () =>
   }));
 
 afterEach(() => {
+  vi.useRealTimers();
   document.head.innerHTML = '';
   Reflect.deleteProperty(document, 'cookie');
 });
@@ -45,5 +46,45 @@ describe("the signed-in screens' files asked for at start (boot.ts)", () => {
     const odd = ['https://elsewhere.example/x.js', '/assets/../api/me.js', '/assets/a.png', 7];
     expect(preloadSignedInFiles(page('duka_signed_in=1', JSON.stringify(odd)))).toEqual([]);
     expect(links()).toEqual([]);
+  });
+});
+
+describe('the files asked for once the page has painted', () => {
+  /** The page's window, its frames run by hand (`paint`), its timers vitest's. */
+  function windowOf(doc: Document) {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    const win = {
+      document: doc,
+      requestAnimationFrame: (cb: FrameRequestCallback) => frames.push(cb),
+      setTimeout: (cb: () => void, ms: number) => setTimeout(cb, ms),
+    } as unknown as Window;
+    const paint = () => frames.splice(0).forEach((cb) => cb(0));
+    return { win, paint };
+  }
+
+  it('not while the page has yet to paint its first frame, then in the task after that frame', async () => {
+    const { win, paint } = windowOf(page('duka_signed_in=1', JSON.stringify(FILES)));
+    const asked = preloadSignedInFilesAfterPaint(win);
+    // the till's frame is painted in this task, after the call: the files wait for its paint
+    await vi.advanceTimersByTimeAsync(0);
+    expect(links()).toEqual([]);
+    paint();
+    expect(links()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await asked).toEqual(FILES);
+    expect(links()).toHaveLength(3);
+    // and once only, the later timer asking for nothing more
+    await vi.advanceTimersByTimeAsync(PRELOAD_WAIT_MS);
+    expect(links()).toHaveLength(3);
+  });
+
+  it('in a tab that paints no frame (in the background), after a short wait', async () => {
+    const { win } = windowOf(page('duka_signed_in=1', JSON.stringify(FILES)));
+    const asked = preloadSignedInFilesAfterPaint(win);
+    await vi.advanceTimersByTimeAsync(PRELOAD_WAIT_MS - 1);
+    expect(links()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await asked).toEqual(FILES);
   });
 });
