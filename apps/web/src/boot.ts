@@ -1,7 +1,7 @@
 // The page's first script (an entry of its own, vite.config.ts): tiny and without the app's code,
 // it runs while that code downloads and starts fetching the language file in parallel with it,
-// and, signed in, once the page has painted, the files every signed-in screen loads. On a till's address it paints the till's
-// frame and keeps the keys scanned into it (lib/start-frame.ts).
+// and, signed in, once the page has painted, the files every signed-in screen loads. On a till's
+// address it paints the till's frame and keeps the keys scanned into it (lib/start-frame.ts).
 import {
   guessColorScheme,
   guessLanguage,

@@ -7,10 +7,11 @@ export const signedInHintIn = (cookie: string): boolean =>
 
 /**
  * The files every signed-in screen loads (Mantine's components, icons and hooks, and their
- * styles), asked for by boot.ts as the page starts (once it has painted, below) when the browser is signed in: a
- * screen's chunk names them as imports, so otherwise the browser found them only once that chunk
- * had arrived, a round trip after the app's entry (issue 21). The build lists them in index.html
- * (`#duka-signed-in-files`, vite.config.ts). No imports: boot.ts must not wait for the app's code.
+ * styles), asked for by boot.ts as the page starts (once it has painted, below) when the browser
+ * is signed in: a screen's chunk names them as imports, so otherwise the browser found them only
+ * once that chunk had arrived, a round trip after the app's entry (issue 21). The build lists them
+ * in index.html (`#duka-signed-in-files`, vite.config.ts). No imports: boot.ts must not wait for
+ * the app's code.
  */
 export function preloadSignedInFiles(doc: Document): string[] {
   if (!signedInHintIn(doc.cookie)) return [];
