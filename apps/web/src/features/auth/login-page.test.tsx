@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
@@ -41,5 +41,44 @@ describe('the sign-in form', () => {
     expect(await screen.findByText('Enter your mobile number or username.')).toBeInTheDocument();
     expect(screen.queryByText('Enter your password.')).not.toBeInTheDocument();
     expect(fetch.mock.calls.map(([u]) => u).filter((u) => u.includes('/api/auth/login'))).toEqual([]);
+  });
+});
+
+describe('the login field’s focus (issue 21)', () => {
+  it('is taken once the page has painted, not while the form mounts', async () => {
+    signedOutServer();
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+    try {
+      await renderApp(<LoginPage />, { route: '/login' });
+      const login = await screen.findByLabelText(/^Mobile or username/);
+      // mounted, no frame drawn yet: focusing now would lay the whole page out inside the commit
+      expect(login).not.toHaveFocus();
+      await act(async () => {
+        for (const frame of frames.splice(0)) frame(performance.now());
+        await new Promise((r) => setTimeout(r, 20));
+      });
+      expect(login).toHaveFocus();
+    } finally {
+      raf.mockRestore();
+    }
+  });
+
+  it('is not taken from a field the user reached first', async () => {
+    signedOutServer();
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+    try {
+      await renderApp(<LoginPage />, { route: '/login' });
+      const password = await screen.findByLabelText(/^Password/);
+      password.focus();
+      await act(async () => {
+        for (const frame of frames.splice(0)) frame(performance.now());
+        await new Promise((r) => setTimeout(r, 20));
+      });
+      expect(password).toHaveFocus();
+    } finally {
+      raf.mockRestore();
+    }
   });
 });

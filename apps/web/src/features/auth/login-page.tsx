@@ -1,11 +1,12 @@
 import './styles';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BlankLayout } from '../../components/blank-layout';
+import { useFocusAfterPaint } from '../../lib/use-focus-after-paint';
 import { fetchSetupStatus, useMe } from './auth-api';
 import { landingPath } from './landing';
 import { useLoginForm } from './use-login-form';
@@ -17,6 +18,9 @@ export function LoginPage() {
   const me = useMe();
   const setup = useQuery({ queryKey: ['setup-status'], queryFn: fetchSetupStatus, retry: 1 });
   const { inputProps, submit, busy, error } = useLoginForm();
+  // the login field takes the focus once the page has painted (not with autoFocus: lib/use-focus-after-paint.ts)
+  const loginInput = useRef<HTMLInputElement>(null);
+  useFocusAfterPaint(loginInput);
 
   useEffect(() => {
     if (setup.data?.setup_required) void navigate('/setup', { replace: true });
@@ -37,7 +41,7 @@ export function LoginPage() {
             label={t('auth.login')}
             description={t('auth.loginHint')}
             autoComplete="username"
-            autoFocus
+            ref={loginInput}
             required
             {...inputProps('login')}
           />

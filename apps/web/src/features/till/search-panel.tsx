@@ -1,5 +1,5 @@
 import './styles';
-import { type RefObject, forwardRef, useEffect, useState } from 'react';
+import { forwardRef, useState } from 'react';
 import {
   Group,
   Kbd,
@@ -17,6 +17,7 @@ import { type Business, type Product, formatQuantity } from '@duka/domain';
 import { fileUrl } from '../../components/user-avatar';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
+import { useFocusAfterPaint } from '../../lib/use-focus-after-paint';
 import { mayOpen } from '../sales';
 import classes from './till.module.css';
 import { type SearchHandle, type TillSearchState, useTillSearch } from './use-till-search';
@@ -38,7 +39,9 @@ export const SearchPanel = forwardRef<SearchHandle, Props>(function SearchPanel(
 ) {
   const { t } = useTranslation();
   const s = useTillSearch(ref, onPick);
-  useFocusAtOpen(s.input);
+  // the till opens ready for a scan: a scanner's first code lands in the search without a click
+  // (not on a touch-only device, where the focus would open the on-screen keyboard over the till)
+  useFocusAfterPaint(s.input, { notOnTouch: true });
   const [focused, setFocused] = useState(false);
   const { list, active, text } = s;
   // the tile Enter would add: while searching the first result, else the quick pick chosen with the arrows
@@ -110,33 +113,6 @@ export const SearchPanel = forwardRef<SearchHandle, Props>(function SearchPanel(
     </Paper>
   );
 });
-
-/**
- * The till opens ready for a scan: a scanner's first code lands in the search without a click (not
- * on a touch-only device, where the focus would open the on-screen keyboard over the till).
- *
- * The focus waits for the till's first frame: focusing makes the browser lay the page out at once,
- * and inside the commit that mounts the till that was the whole first layout (about a quarter of
- * that task at Lighthouse's 4× CPU, issue 21). After the frame the layout is done and the focus
- * costs nothing. Nothing is taken from a field the user reached first.
- */
-function useFocusAtOpen(input: RefObject<HTMLInputElement | null>) {
-  useEffect(() => {
-    if (window.matchMedia?.('(pointer: coarse)').matches && !window.matchMedia('(any-pointer: fine)').matches)
-      return;
-    let timer: number | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => {
-        const active = document.activeElement;
-        if (!active || active === document.body) input.current?.focus();
-      }, 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
-  }, [input]);
-}
 
 /** A product's picture on its tile: small and fixed in size, fetched only when on screen. */
 function TileImage({ name }: { name: string }) {
