@@ -125,6 +125,29 @@ test.describe('the first paint does not wait for the app (issue 21)', () => {
     expect(imports.filter((f) => !f.startsWith('early-translation-'))).toEqual([]);
   });
 
+  test("the app's entry, and only it, asks V8 to compile its functions while it downloads", async ({
+    request,
+  }) => {
+    const html = await (await request.get('/login')).text();
+    const scripts = [
+      ...html.matchAll(/<script type="module" crossorigin src="(\/assets\/[\w-]+\.js)"><\/script>/g),
+    ].map((m) => m[1]!);
+    const entry = scripts.find((s) => /^\/assets\/index-/.test(s));
+    expect(entry).toBeDefined();
+    // the hint as the file's first line: it counts only for the functions after it
+    expect((await (await request.get(entry!)).text()).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(
+      true,
+    );
+    // not the first script, nor the files the start preloads beside the entry
+    const preloaded = [
+      ...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[\w-]+\.js)">/g),
+    ].map((m) => m[1]!);
+    const others = [...scripts, ...preloaded].filter((s) => s !== entry);
+    expect(others.length).toBeGreaterThan(0);
+    for (const file of others)
+      expect(await (await request.get(file)).text(), file).not.toContain('allFunctionsCalledOnLoad');
+  });
+
   test("the till's code comes in few files: Mantine's components in one, the icons in one, its hooks in one", async ({
     page,
   }) => {
