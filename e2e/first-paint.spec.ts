@@ -125,6 +125,39 @@ test.describe('the first paint does not wait for the app (issue 21)', () => {
     expect(imports.filter((f) => !f.startsWith('early-translation-'))).toEqual([]);
   });
 
+  test('the theme comes from the stylesheet: Mantine computes no style as the app starts', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    const seen = await page.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.className = 'mantine-hidden-from-sm';
+      document.body.append(probe);
+      const hidden = getComputedStyle(probe).display;
+      probe.remove();
+      const root = getComputedStyle(document.documentElement);
+      return {
+        // the provider's (a component's responsive props have styles of their own, "inline")
+        styles: document.querySelectorAll('style[data-mantine-styles]:not([data-mantine-styles="inline"])')
+          .length,
+        primary: root.getPropertyValue('--mantine-primary-color-filled').trim(),
+        dimmed: root.getPropertyValue('--mantine-color-dimmed').trim(),
+        hidden,
+      };
+    });
+    expect(seen).toEqual({
+      styles: 0,
+      // the theme's teal primary (shade 9) and darker dimmed text (gray 7), not Mantine's defaults
+      // (blue #228be6, gray 6 #868e96)
+      primary: '#087f5b',
+      dimmed: '#495057',
+      // the breakpoints' classes (hiddenFrom, visibleFrom)
+      hidden: 'none',
+    });
+  });
+
   test("the app's entry, and only it, asks V8 to compile its functions while it downloads", async ({
     request,
   }) => {

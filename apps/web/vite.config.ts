@@ -2,6 +2,7 @@ import { type Plugin, type Rolldown, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { MANTINE_BASE, stylesBefore } from './mantine-styles.ts';
+import { mantineCssVariablesAsFile } from './mantine-provider-css.ts';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -307,6 +308,7 @@ export default defineConfig({
     lazyStylesInBody(),
     mantineStylesInOrder(),
     compileHintForEntry(),
+    mantineCssVariablesAsFile(),
     // Installable, and the app shell opens from the service worker's cache even while the server
     // restarts or is unreachable. The API is never cached: only the built files are precached.
     VitePWA({

@@ -4,6 +4,8 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
+// what Mantine's provider would write in a <style> for Duka's theme, as a file (providers.tsx)
+import './app/theme-vars.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders, createQueryClient } from './app/providers';

@@ -25,6 +25,21 @@ describe('the app providers: toasts (issue 21)', () => {
   });
 });
 
+describe("the app providers: Mantine's theme", () => {
+  it('write no style as the app starts: the theme is a style file (theme-vars.css)', async () => {
+    render(
+      <AppProviders i18n={await testI18n()} queryClient={createQueryClient()}>
+        <p>the page</p>
+      </AppProviders>,
+    );
+    expect(screen.getByText('the page')).toBeInTheDocument();
+    // MantineProvider would render its variables and its breakpoints' classes as two <style>s
+    expect(
+      document.querySelectorAll('style[data-mantine-styles]:not([data-mantine-styles="inline"])'),
+    ).toHaveLength(0);
+  });
+});
+
 describe('the app providers: toasts whose code does not arrive', () => {
   afterEach(() => {
     vi.doUnmock('@mantine/notifications');

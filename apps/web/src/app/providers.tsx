@@ -10,7 +10,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { LayoutConfigProvider, colorSchemeOf, useLayoutConfig } from '../features/layout/layout-config';
-import { cssVariablesResolver, theme } from './theme';
+import { theme } from './theme';
 import { useInertBehindDialogs } from '../lib/use-inert-behind-dialogs';
 import { loadToasts, subscribeToastsNeeded, toastsNeeded } from '../lib/notify';
 
@@ -53,7 +53,10 @@ function ThemedMantine({ children }: { children: ReactNode }) {
     <MantineProvider
       theme={theme}
       forceColorScheme={colorSchemeOf(config)}
-      cssVariablesResolver={cssVariablesResolver}
+      // the theme's variables (theme.ts's cssVariablesResolver too) and the breakpoints' classes
+      // are a style file, theme-vars.css, not computed on every start (mantine-provider-css.ts)
+      withCssVariables={false}
+      withGlobalClasses={false}
     >
       <Toasts />
       {children}
