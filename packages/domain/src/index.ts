@@ -2,6 +2,7 @@ export * from './permissions.js';
 export * from './menu.js';
 export * from './text.js';
 export * from './locale.js';
+export { dateTimeFormat, numberFormat, relativeTimeFormat } from './intl-formats.js';
 export * from './errors.js';
 export * from './api/text.js';
 export * from './api/common.js';

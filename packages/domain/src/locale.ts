@@ -1,3 +1,5 @@
+import { memo } from './intl-formats.js';
+
 /** The interface languages (seed spec §1, §9); the first is the fallback. */
 export const LANGUAGES = ['en', 'es', 'pt', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -14,24 +16,6 @@ export function isCurrencyCode(code: string): boolean {
   if (!/^[A-Z]{3}$/.test(code)) return false;
   currencies ??= new Set(Intl.supportedValuesOf('currency'));
   return currencies.has(code);
-}
-
-/**
- * Made once per key and kept: building an Intl formatter (or asking which locales exist) costs far
- * more than using one, and a till formats every line and total it shows. A bounded cache (the keys
- * come from a business's settings, a handful in practice) that starts again when full.
- */
-function memo<T>(make: (key: string) => T): (key: string) => T {
-  const kept = new Map<string, T>();
-  return (key) => {
-    let value = kept.get(key);
-    if (value === undefined) {
-      value = make(key);
-      if (kept.size >= 256) kept.clear();
-      kept.set(key, value);
-    }
-    return value;
-  };
 }
 
 const minorDigitsOf = memo(

@@ -2,12 +2,12 @@
  * Business days. A shop's day runs from midnight to midnight in its own time zone, also on the
  * days a daylight-saving change makes 23 or 25 hours long. Days are written `YYYY-MM-DD`.
  */
+import { memo } from './intl-formats.js';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
+/** The parts of a moment in a zone, by one kept formatter per zone (made once: ~100 µs). */
+const formatterOf = memo(
+  (timeZone) =>
+    new Intl.DateTimeFormat('en-CA', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
@@ -16,11 +16,8 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
       minute: '2-digit',
       second: '2-digit',
       hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
+    }),
+);
 
 function partsOf(instant: number, timeZone: string) {
   const p: Record<string, string> = {};

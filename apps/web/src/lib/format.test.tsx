@@ -31,3 +31,37 @@ describe('dates on screen follow the business locale, as receipts do (issue 16)'
     expect(f.money(123_456)).toMatch(/^KES\s?1,234\.56$/);
   });
 });
+
+describe('a list formats its rows with formatters made once (issue 21)', () => {
+  it('a hundred rows of dates, times, counts and spans make no formatter after the first of each', async () => {
+    const f = await formatIn('en', { currency: 'KES', timezone: 'Africa/Nairobi' });
+    const rows = () => {
+      for (let i = 0; i < 100; i++) {
+        f.dateTime(AT);
+        f.time(AT, Date.parse(AT));
+        f.ago(AT, Date.parse(AT) + 120_000);
+        f.count(i);
+        f.span(i * 61_000);
+      }
+    };
+    rows(); // the first of each is made here
+    const made = { dates: 0, numbers: 0, relative: 0 };
+    const real = { dt: Intl.DateTimeFormat, nf: Intl.NumberFormat, rtf: Intl.RelativeTimeFormat };
+    const counted = <T extends object>(ctor: T, key: keyof typeof made): T =>
+      new Proxy(ctor, {
+        construct(target, args) {
+          made[key] += 1;
+          return Reflect.construct(target as never, args);
+        },
+      });
+    Intl.DateTimeFormat = counted(real.dt, 'dates');
+    Intl.NumberFormat = counted(real.nf, 'numbers');
+    Intl.RelativeTimeFormat = counted(real.rtf, 'relative');
+    try {
+      rows();
+    } finally {
+      Object.assign(Intl, { DateTimeFormat: real.dt, NumberFormat: real.nf, RelativeTimeFormat: real.rtf });
+    }
+    expect(made).toEqual({ dates: 0, numbers: 0, relative: 0 });
+  });
+});

@@ -1,6 +1,14 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { businessDay, businessLocale, divRound, formatMoney } from '@duka/domain';
+import {
+  businessDay,
+  businessLocale,
+  dateTimeFormat,
+  divRound,
+  formatMoney,
+  numberFormat,
+  relativeTimeFormat,
+} from '@duka/domain';
 
 /**
  * Money and dates formatted for the language and the business's currency and time zone. Dates
@@ -20,7 +28,7 @@ export function useFormat(business?: { currency: string; timezone: string }) {
       if (!iso) return '—';
       const d = new Date(iso);
       if (Number.isNaN(d.getTime())) return '—';
-      return new Intl.DateTimeFormat(dates, {
+      return dateTimeFormat(dates, {
         dateStyle: 'medium',
         timeStyle: 'short',
         timeZone: business?.timezone,
@@ -39,13 +47,13 @@ export function useFormat(business?: { currency: string; timezone: string }) {
     [lang],
   );
   const span = useCallback((ms: number) => spanText(lang, ms), [lang]);
-  const count = useCallback((n: number) => new Intl.NumberFormat(lang).format(n), [lang]);
+  const count = useCallback((n: number) => numberFormat(lang).format(n), [lang]);
   return { money, dateTime, time, ago, span, count };
 }
 
 /** "2 minutes ago", "in 3 hours": a moment `deltaMs` from now, in the largest unit, to the nearest. */
 export function relativeTime(lang: string, deltaMs: number): string {
-  const rtf = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
+  const rtf = relativeTimeFormat(lang, { numeric: 'auto' });
   const s = Math.trunc(deltaMs / 1000);
   if (Math.abs(s) < 60) return rtf.format(s, 'second');
   const m = divRound(s, 60);
@@ -58,7 +66,7 @@ export function relativeTime(lang: string, deltaMs: number): string {
 /** "3 hr 2 min", "45 sec", "2 days 4 hr": a length of time in its two largest units. */
 export function spanText(lang: string, ms: number): string {
   const unit = (n: number, u: 'day' | 'hour' | 'minute' | 'second') =>
-    new Intl.NumberFormat(lang, { style: 'unit', unit: u, unitDisplay: 'short' }).format(n);
+    numberFormat(lang, { style: 'unit', unit: u, unitDisplay: 'short' }).format(n);
   const total = Math.trunc(Math.abs(ms) / 1000);
   const [d, h, m] = [Math.trunc(total / 86_400), Math.trunc(total / 3600) % 24, Math.trunc(total / 60) % 60];
   if (d > 0) return h > 0 ? `${unit(d, 'day')} ${unit(h, 'hour')}` : unit(d, 'day');
@@ -76,9 +84,9 @@ function clockTime(
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '—';
-  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = timeZone ?? dateTimeFormat().resolvedOptions().timeZone;
   const today = businessDay(d, zone) === businessDay(nowMs, zone);
-  return new Intl.DateTimeFormat(lang, {
+  return dateTimeFormat(lang, {
     ...(today ? {} : { dateStyle: 'medium' }),
     timeStyle: 'short',
     timeZone,

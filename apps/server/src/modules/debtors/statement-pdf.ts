@@ -1,4 +1,4 @@
-import { type Statement, formatMoney } from '@duka/domain';
+import { dateTimeFormat, formatMoney, type Statement } from '@duka/domain';
 import PDFDocument from 'pdfkit';
 import type { TFunction } from 'i18next';
 import { documentT } from '../../lib/documents-i18n.js';
@@ -30,11 +30,11 @@ interface Formats {
 }
 
 function formatsOf(ctx: StatementContext): Formats {
-  const dayFmt = new Intl.DateTimeFormat(ctx.language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const dayFmt = dateTimeFormat(ctx.language, { dateStyle: 'medium', timeZone: 'UTC' });
   return {
     t: documentT(ctx.language),
     money: (m: number) => formatMoney(m, ctx.currency, ctx.language),
-    dateFmt: new Intl.DateTimeFormat(ctx.language, {
+    dateFmt: dateTimeFormat(ctx.language, {
       dateStyle: 'medium',
       timeStyle: 'short',
       timeZone: ctx.timeZone,

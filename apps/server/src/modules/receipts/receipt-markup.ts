@@ -1,11 +1,13 @@
 import {
-  CHARS_PER_LINE,
-  type ReceiptDocument,
-  type RollWidth,
   businessLocale,
+  CHARS_PER_LINE,
   currencyMinorDigits,
+  dateTimeFormat,
   formatMoney,
   formatQuantity,
+  numberFormat,
+  type ReceiptDocument,
+  type RollWidth,
 } from '@duka/domain';
 import { documentT } from '../../lib/documents-i18n.js';
 import { type Cell, escapeText, rowMarkup, wrapText } from './receipt-columns.js';
@@ -30,7 +32,7 @@ function receiptWriter(doc: ReceiptDocument, width: RollWidth) {
   const digits = currencyMinorDigits(doc.currency);
   // Dates and numbers in the business's locale (en + KES → en-KE: 24/11/2026, never US month/day).
   const locale = businessLocale(doc.language, doc.currency);
-  const number = new Intl.NumberFormat(locale, {
+  const number = numberFormat(locale, {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   });
@@ -43,7 +45,7 @@ function receiptWriter(doc: ReceiptDocument, width: RollWidth) {
     out,
     amount: (m: number) => number.format(m / 10 ** digits),
     money: (m: number) => formatMoney(m, doc.currency, doc.language),
-    time: new Intl.DateTimeFormat(locale, {
+    time: dateTimeFormat(locale, {
       dateStyle: 'short',
       timeStyle: 'short',
       timeZone: doc.time_zone,

@@ -22,13 +22,12 @@ import { CloseDayPanel } from './close-day-panel';
 import { CashierTable, DayKpis } from './day-figures';
 import { ListError } from '../../components/list-states';
 import { type DailyPageState, useDailyPage } from './use-daily-page';
+import { dateTimeFormat } from '@duka/domain';
 
 /** A day (YYYY-MM-DD) written out for the language: "Tuesday, 12 May 2026". */
 export function dayText(day: string, lang: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'full', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
+  return dateTimeFormat(lang, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /** Daily sales (/daily-sales): a location's day per kind and cashier, the expected cash, the close. */

@@ -6,6 +6,7 @@ import type { Expense } from '@duka/domain';
 import { fileUrl } from '../../components/user-avatar';
 import { TABULAR, useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
+import { dateTimeFormat } from '@duka/domain';
 
 type RowsProps = { rows: Expense[]; onVoid: (x: Expense) => void };
 
@@ -123,7 +124,7 @@ function useExpenseText() {
   return {
     /** A business day (YYYY-MM-DD) written for the language. */
     day: (day: string) =>
-      new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
         new Date(`${day}T00:00:00Z`),
       ),
     methodText: (x: Expense) =>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { type Notifications, isAdminRole, notificationsSchema } from '@duka/domain';
+import { dateTimeFormat, isAdminRole, notificationsSchema, type Notifications } from '@duka/domain';
 import { api } from '../../lib/api-client';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
@@ -110,7 +110,7 @@ export function useAttention(): AttentionEntry[] {
     refetchInterval: REFRESH_MS,
   });
   if (!q.data) return [];
-  const dayFmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const dayFmt = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
   return attentionEntries(q.data, t, {
     day: (d) => dayFmt.format(new Date(`${d}T00:00:00Z`)),
     dateTime,

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BASIS_POINTS, currencyMinorDigits } from '@duka/domain';
+import { BASIS_POINTS, currencyMinorDigits, dateTimeFormat, numberFormat } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import type { ReportRange } from './report-range';
@@ -10,7 +10,7 @@ const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 /** Money on a chart axis: short (`KES 12K`), still in the business currency. */
 export function compactMoney(minor: number, currency: string, lang: string): string {
   const value = minor / 10 ** currencyMinorDigits(currency);
-  return new Intl.NumberFormat(lang, {
+  return numberFormat(lang, {
     style: 'currency',
     currency,
     currencyDisplay: 'code',
@@ -27,13 +27,13 @@ export function formatDay(day: string, lang: string, style: 'medium' | 'short' |
       : style === 'short'
         ? { day: 'numeric', month: 'short' }
         : { month: 'short', year: 'numeric' };
-  return new Intl.DateTimeFormat(lang, { ...opts, timeZone: 'UTC' }).format(asDate(day));
+  return dateTimeFormat(lang, { ...opts, timeZone: 'UTC' }).format(asDate(day));
 }
 
 /** A range for people: one day, or `1 Mar 2025 – 31 Mar 2025`. */
 export function formatRange(r: ReportRange, lang: string): string {
   if (r.from === r.to) return formatDay(r.from, lang);
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(
+  return dateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(
     asDate(r.from),
     asDate(r.to),
   );
@@ -41,7 +41,7 @@ export function formatRange(r: ReportRange, lang: string): string {
 
 /** A ratio as a signed percentage: `+12.5 %`, `−3 %`. */
 export function formatRatio(ratio: number, lang: string): string {
-  return new Intl.NumberFormat(lang, {
+  return numberFormat(lang, {
     style: 'percent',
     maximumFractionDigits: Math.abs(ratio) < 0.1 ? 1 : 0,
     signDisplay: 'exceptZero',
@@ -51,9 +51,7 @@ export function formatRatio(ratio: number, lang: string): string {
 /** Basis points as a percentage: 2550 → `25.5 %`. */
 export function formatBp(bp: number | null, lang: string): string {
   if (bp === null) return '—';
-  return new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(
-    bp / BASIS_POINTS,
-  );
+  return numberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(bp / BASIS_POINTS);
 }
 
 /** The formatters of a report screen, in the language and the business's currency. */
@@ -73,7 +71,7 @@ export function useReportFormat() {
       range: (r: ReportRange) => formatRange(r, lang),
       ratio: (r: number) => formatRatio(r, lang),
       bp: (bp: number | null) => formatBp(bp, lang),
-      count: (n: number) => new Intl.NumberFormat(lang).format(n),
+      count: (n: number) => numberFormat(lang).format(n),
     }),
     [lang, money, dateTime, currency],
   );

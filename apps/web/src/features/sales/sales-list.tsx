@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session-context';
 import { receiptLabel } from './sales-api';
 import { SignedMoney } from '../../components/signed-money';
 import { type SortState, SortTh, useSorted } from '../../components/sortable';
+import { dateTimeFormat } from '@duka/domain';
 
 export type SaleItem = SalesList['items'][number];
 type Col = 'time' | 'receipt' | 'kind' | 'cashier' | 'customer' | 'lines' | 'total';
@@ -79,7 +80,7 @@ export function SalesListView({
 function useRowText() {
   const { i18n } = useTranslation();
   const session = useSession();
-  const clock = new Intl.DateTimeFormat(i18n.language, {
+  const clock = dateTimeFormat(i18n.language, {
     timeStyle: 'short',
     timeZone: session.business.timezone,
   });

@@ -1,7 +1,7 @@
 import './styles';
 import { Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { currencyMinorDigits, marginOf, parseMoney } from '@duka/domain';
+import { currencyMinorDigits, marginOf, numberFormat, parseMoney } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import type { ProductForm } from './use-product-form';
@@ -13,7 +13,7 @@ export function useMarginText() {
   return (price: number, buying: number): string | null => {
     const m = marginOf(price, buying);
     if (!m) return null;
-    const pct = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(
+    const pct = numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(
       m.bp / 10_000,
     );
     return t('stock.product.margin', { amount: money(m.amount), percent: pct });

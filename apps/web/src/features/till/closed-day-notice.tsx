@@ -4,7 +4,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type DayState, dayStateSchema } from '@duka/domain';
+import { dateTimeFormat, dayStateSchema, type DayState } from '@duka/domain';
 import { api } from '../../lib/api-client';
 
 /** Where the till's sales go now at a location: today's business day, and its close if any. */
@@ -49,10 +49,10 @@ export function ClosedDayNotice({
   const [, setTick] = useState(0);
   const s = state.data;
   if (!s?.close || wasSeen(s)) return null;
-  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeZone: 'UTC' }).format(
+  const day = dateTimeFormat(i18n.language, { dateStyle: 'full', timeZone: 'UTC' }).format(
     new Date(`${s.day}T12:00:00Z`),
   );
-  const time = new Intl.DateTimeFormat(i18n.language, {
+  const time = dateTimeFormat(i18n.language, {
     timeStyle: 'short',
     timeZone: business.timezone,
   }).format(new Date(s.close.created_at));

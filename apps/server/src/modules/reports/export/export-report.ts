@@ -1,4 +1,4 @@
-import type { exportQuerySchema } from '@duka/domain';
+import { dateTimeFormat, type exportQuerySchema } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../../db/tables.js';
@@ -49,14 +49,14 @@ export async function exportReport(
           .executeTakeFirst()
       )?.name ?? '')
     : t('report.allLocations');
-  const dayFmt = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
+  const dayFmt = dateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
   const day = (d: string) => dayFmt.format(new Date(`${d}T00:00:00Z`));
   const doc: ExportDocument = {
     title: t(`report.${report}`),
     business: business.name,
     range: q.from === q.to ? day(q.from) : `${day(q.from)} – ${day(q.to)}`,
     location,
-    made: new Intl.DateTimeFormat(lang, {
+    made: dateTimeFormat(lang, {
       dateStyle: 'medium',
       timeStyle: 'short',
       timeZone: business.timezone,
