@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { printerHostSchema, printerPortSchema } from './business.js';
+import { z } from 'zod';
+import { businessPublicSchema, businessSchema, printerHostSchema, printerPortSchema } from './business.js';
 import { switchesOnline } from '../shop-mode.js';
 import { optionalEmailSchema } from './common.js';
 import { debtorPhoneSchema } from './debtors.js';
@@ -31,5 +32,34 @@ describe('business profile rules', () => {
     expect(ok(debtorPhoneSchema, '')).toBe(true);
     expect(ok(debtorPhoneSchema, '+254 722 000 111')).toBe(true);
     expect(ok(debtorPhoneSchema, '0722-000-111')).toBe(false);
+  });
+});
+
+describe("the business as staff read it (/api/me's business)", () => {
+  it("has the profile's public fields, each checked as the profile checks it, and the network printer", () => {
+    const pub = businessPublicSchema.shape;
+    const all = businessSchema.shape;
+    expect(Object.keys(pub).sort()).toEqual(
+      [
+        'allow_negative_stock',
+        'currency',
+        'default_credit_limit',
+        'id',
+        'language',
+        'logo',
+        'max_discount_bp',
+        'name',
+        'network_printer',
+        'receipt_width',
+        'timezone',
+      ].sort(),
+    );
+    for (const key of Object.keys(pub).filter((k) => k !== 'network_printer'))
+      expect(JSON.stringify(z.toJSONSchema(pub[key as keyof typeof pub])), key).toBe(
+        JSON.stringify(z.toJSONSchema(all[key as keyof typeof all])),
+      );
+    // the rest of the profile stays out of what staff read
+    expect(Object.keys(all)).not.toContain('network_printer');
+    expect(Object.keys(pub)).not.toContain('payment_details');
   });
 });

@@ -54,18 +54,35 @@ export const paymentDetailsSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
+/**
+ * The fields of the business that staff may read too: both schemas below are made from them, so
+ * the one the app parses as it starts (`/api/me`'s business) is made without the whole profile's
+ * (issue 21: built from `businessSchema.pick`, it made the profile's 25 fields and payment details
+ * first).
+ */
+const publicBusinessFields = () => ({
+  id: idSchema,
+  name: z.string(),
+  logo: z.string().nullable(),
+  currency: z.string(),
+  timezone: z.string(),
+  language: languageSchema,
+  allow_negative_stock: z.boolean(),
+  /** Largest discount staff may give, basis points of the amount (1000 = 10 %); admins: no limit. */
+  max_discount_bp: z.number().int(),
+  /** Credit limit given to a debtor that someone other than an admin adds. */
+  default_credit_limit: z.number().int(),
+  /** Receipt roll width in millimetres. */
+  receipt_width: z.union([z.literal(58), z.literal(80)]),
+});
+
 export const businessSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    id: idSchema,
-    name: z.string(),
-    logo: z.string().nullable(),
+    ...publicBusinessFields(),
     address: z.string(),
     phone: z.string(),
     email: z.string(),
     tax_number: z.string(),
-    currency: z.string(),
-    timezone: z.string(),
-    language: languageSchema,
     receipt_header: z.string(),
     receipt_footer: z.string(),
     payment_details: paymentDetailsSchema,
@@ -76,13 +93,6 @@ export const businessSchema = /* @__PURE__ */ lazySchema(() =>
      */
     two_way_sync: z.boolean(),
     require_approved_devices: z.boolean(),
-    allow_negative_stock: z.boolean(),
-    /** Largest discount staff may give, basis points of the amount (1000 = 10 %); admins: no limit. */
-    max_discount_bp: z.number().int(),
-    /** Credit limit given to a debtor that someone other than an admin adds. */
-    default_credit_limit: z.number().int(),
-    /** Receipt roll width in millimetres. */
-    receipt_width: z.union([z.literal(58), z.literal(80)]),
     /** A network receipt printer the local server prints to directly (raw TCP); '' = none. */
     printer_host: z.string(),
     printer_port: z.number().int(),
@@ -93,23 +103,11 @@ export type Business = z.infer<typeof businessSchema>;
 
 /** What staff may read of the business: what the app needs to show. */
 export const businessPublicSchema = /* @__PURE__ */ lazySchema(() =>
-  businessSchema
-    .pick({
-      id: true,
-      name: true,
-      logo: true,
-      currency: true,
-      timezone: true,
-      language: true,
-      allow_negative_stock: true,
-      max_discount_bp: true,
-      default_credit_limit: true,
-      receipt_width: true,
-    })
-    .extend({
-      /** A local server with a network printer in the profile: receipts can print from the server. */
-      network_printer: z.boolean(),
-    }),
+  z.object({
+    ...publicBusinessFields(),
+    /** A local server with a network printer in the profile: receipts can print from the server. */
+    network_printer: z.boolean(),
+  }),
 );
 export type BusinessPublic = z.infer<typeof businessPublicSchema>;
 
