@@ -199,7 +199,6 @@ function mantineStylesInOrder(): Plugin {
   };
 }
 
-/** Where index.html lists the files every signed-in screen loads (read by src/boot.ts). */
 /** V8's explicit compile hint (Chrome 136+): compile every function of the file while it downloads. */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
@@ -218,9 +217,15 @@ export function withCompileHint(code: string, mappings?: string): { code: string
  * thread as the file streams in, instead of on the main thread the first time each is called.
  * Nearly all of them run as the page starts; in a trace of the sign-in page the main thread's
  * compiling fell from 171–414 ms to 29–184 ms (unthrottled, three loads each way, 30 November).
- * Other chunks are left as they are: most of what a screen's chunk holds runs only when used.
+ * zod's chunk too: signed in, the start checks its first answers (`/api/me`, health, sync status)
+ * with it, and the first schemas built paid for compiling zod (the till's start at 4× CPU: its API
+ * calls 143–207 → 89–112 ms, four loads each way, 30 November, fourth session). Other chunks are
+ * left as they are: most of what a screen's chunk holds runs only when used.
  */
-function compileHintForEntry(): Plugin {
+const COMPILE_HINTED = (chunk: { isEntry: boolean; name: string }) =>
+  (chunk.isEntry && chunk.name === 'index') || chunk.name === 'zod';
+
+function compileHintForStart(): Plugin {
   return {
     name: 'duka-compile-hint',
     apply: 'build',
@@ -229,7 +234,7 @@ function compileHintForEntry(): Plugin {
       order: 'post',
       handler(_options, bundle) {
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk' || !chunk.isEntry || chunk.name !== 'index') continue;
+          if (chunk.type !== 'chunk' || !COMPILE_HINTED(chunk)) continue;
           const mapAsset = bundle[`${chunk.fileName}.map`];
           const map =
             mapAsset?.type === 'asset'
@@ -247,6 +252,7 @@ function compileHintForEntry(): Plugin {
   };
 }
 
+/** Where index.html lists the files every signed-in screen loads (read by src/boot.ts). */
 const SIGNED_IN_FILES_ID = 'duka-signed-in-files';
 
 /**
@@ -307,7 +313,7 @@ export default defineConfig({
     bootScript(),
     lazyStylesInBody(),
     mantineStylesInOrder(),
-    compileHintForEntry(),
+    compileHintForStart(),
     mantineCssVariablesAsFile(),
     // Installable, and the app shell opens from the service worker's cache even while the server
     // restarts or is unreachable. The API is never cached: only the built files are precached.

@@ -54,9 +54,11 @@ describe('a list formats its rows with formatters made once (issue 21)', () => {
           return Reflect.construct(target as never, args);
         },
       });
-    Intl.DateTimeFormat = counted(real.dt, 'dates');
-    Intl.NumberFormat = counted(real.nf, 'numbers');
-    Intl.RelativeTimeFormat = counted(real.rtf, 'relative');
+    Object.assign(Intl, {
+      DateTimeFormat: counted(real.dt, 'dates'),
+      NumberFormat: counted(real.nf, 'numbers'),
+      RelativeTimeFormat: counted(real.rtf, 'relative'),
+    });
     try {
       rows();
     } finally {
