@@ -97,6 +97,16 @@ test.describe('the first paint does not wait for the app (issue 21)', () => {
     return scripts;
   };
 
+  /** The scripts the till asks for, signed in, until the network is quiet. */
+  const tillScripts = async (page: Page) => {
+    const scripts = scriptsOf(page);
+    await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+    await page.goto('/cash-sale');
+    await expect(page.getByTestId('till-search')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    return scripts;
+  };
+
   test("the sign-in page's code comes in few files: what the start imports is in the app's entry", async ({
     page,
   }) => {
@@ -185,11 +195,7 @@ test.describe('the first paint does not wait for the app (issue 21)', () => {
     page,
     request,
   }) => {
-    const scripts = scriptsOf(page);
-    await apiLoginInPage(page, ADMIN.username, ADMIN.password);
-    await page.goto('/cash-sale');
-    await expect(page.getByTestId('till-search')).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    const scripts = await tillScripts(page);
     const hinted: string[] = [];
     for (const file of scripts)
       if ((await (await request.get(file)).text()).startsWith('//# allFunctionsCalledOnLoad\n'))
@@ -203,11 +209,7 @@ test.describe('the first paint does not wait for the app (issue 21)', () => {
   test("the till's code comes in few files: Mantine's components in one, the icons in one, its hooks in one", async ({
     page,
   }) => {
-    const scripts = scriptsOf(page);
-    await apiLoginInPage(page, ADMIN.username, ADMIN.password);
-    await page.goto('/cash-sale');
-    await expect(page.getByTestId('till-search')).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    const scripts = await tillScripts(page);
     expect(
       scripts.filter((s) =>
         /^\/assets\/(?:Icon[A-Z]|use-(?:disclosure|merged-ref|isomorphic-effect|debounced-value))/.test(s),
