@@ -116,6 +116,26 @@ test.describe('layout (seed spec §2, §3, §4, §9)', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test("the header's buttons name themselves under the mouse; their tooltips are not mounted before (issue 21)", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/dashboard');
+    const settings = page.getByRole('button', { name: 'Customize your view' });
+    await expect(settings).toBeVisible();
+    // nothing of a tooltip in the page until a mouse comes over a button
+    await expect(page.locator('.mantine-Tooltip-tooltip')).toHaveCount(0);
+    await settings.hover();
+    await expect(page.getByRole('tooltip')).toHaveText('Customize your view');
+    const full = page.getByRole('button', { name: 'Full screen' });
+    await full.hover();
+    await expect(page.getByRole('tooltip', { name: 'Full screen' })).toBeVisible();
+    await expect(page.getByRole('tooltip', { name: 'Customize your view' })).toHaveCount(0);
+    // the mouse gone, no tooltip
+    await page.mouse.move(700, 600);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+  });
+
   test('toasts appear top-center', async ({ page }) => {
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -1,10 +1,11 @@
 import './styles';
 import { useEffect } from 'react';
-import { Badge, Loader, Tooltip } from '@mantine/core';
+import { Badge, Loader } from '@mantine/core';
 import { IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type Connection, useConnection, watchConnection } from '../../lib/connection';
 import classes from './layout.module.css';
+import { Hint } from '../../components/hint';
 
 const COLOR: Record<Connection, string> = { online: 'teal', reconnecting: 'yellow', offline: 'red' };
 
@@ -28,7 +29,7 @@ export function ConnectionIndicator() {
       <IconWifiOff size={16} aria-hidden />
     );
   return (
-    <Tooltip label={hint} multiline maw={280} withArrow>
+    <Hint label={hint} multiline maw={280} withArrow>
       <Badge
         component="span"
         role="status"
@@ -46,6 +47,6 @@ export function ConnectionIndicator() {
       >
         {state !== 'online' && <span className={classes.connectionWords}>{label}</span>}
       </Badge>
-    </Tooltip>
+    </Hint>
   );
 }

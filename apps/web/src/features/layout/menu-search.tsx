@@ -1,10 +1,11 @@
 import './styles';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ActionIcon, Autocomplete, Tooltip } from '@mantine/core';
+import { ActionIcon, Autocomplete } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useMenuSearchEntries } from './use-menu';
+import { Hint } from '../../components/hint';
 
 /**
  * The navbar search (seed spec §2): opens from its button, finds menu entries, and clears and
@@ -32,7 +33,7 @@ export function MenuSearch() {
 
   if (!open) {
     return (
-      <Tooltip label={t('layout.search')}>
+      <Hint label={t('layout.search')}>
         <ActionIcon
           variant="subtle"
           color="gray"
@@ -45,7 +46,7 @@ export function MenuSearch() {
         >
           <IconSearch size={20} aria-hidden />
         </ActionIcon>
-      </Tooltip>
+      </Hint>
     );
   }
   return (

@@ -1,6 +1,6 @@
 import './styles';
 import { Link } from 'react-router';
-import { ActionIcon, Burger, Group, Image, Indicator, Tooltip } from '@mantine/core';
+import { ActionIcon, Burger, Group, Image, Indicator } from '@mantine/core';
 import { useFullscreenDocument } from '@mantine/hooks';
 import { IconBell, IconMaximize, IconMinimize } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { MenuSearch } from './menu-search';
 import { SettingsToggle } from './settings-toggle';
 import { UserMenu } from './user-menu';
 import classes from './layout.module.css';
+import { Hint } from '../../components/hint';
 
 interface NavbarProps {
   small: boolean;
@@ -62,7 +63,7 @@ export function Navbar(p: NavbarProps) {
         <div className={classes.hideOnPhone}>
           <LanguagePicker compact />
         </div>
-        <Tooltip label={fullscreen ? t('layout.exitFullscreen') : t('layout.fullscreen')}>
+        <Hint label={fullscreen ? t('layout.exitFullscreen') : t('layout.fullscreen')}>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -72,10 +73,10 @@ export function Navbar(p: NavbarProps) {
           >
             {fullscreen ? <IconMinimize size={20} aria-hidden /> : <IconMaximize size={20} aria-hidden />}
           </ActionIcon>
-        </Tooltip>
+        </Hint>
         <SettingsToggle onOpen={p.onOpenSettings} />
         {admin && <SyncIndicator />}
-        <Tooltip label={t('layout.notifications')}>
+        <Hint label={t('layout.notifications')}>
           <Indicator disabled={notices === 0} color="red" size={9} offset={7} processing={false}>
             <ActionIcon
               variant="subtle"
@@ -89,7 +90,7 @@ export function Navbar(p: NavbarProps) {
               <IconBell size={20} aria-hidden />
             </ActionIcon>
           </Indicator>
-        </Tooltip>
+        </Hint>
         <UserMenu onEditProfile={p.onEditProfile} />
       </Group>
     </header>

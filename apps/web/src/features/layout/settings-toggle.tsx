@@ -1,7 +1,8 @@
 import './styles';
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Hint } from '../../components/hint';
 
 /**
  * The button that opens the settings panel: in the header, so it never lies over a control of the
@@ -10,10 +11,10 @@ import { useTranslation } from 'react-i18next';
 export function SettingsToggle({ onOpen }: { onOpen: () => void }) {
   const { t } = useTranslation();
   return (
-    <Tooltip label={t('settings.open')}>
+    <Hint label={t('settings.open')}>
       <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('settings.open')} onClick={onOpen}>
         <IconSettings size={20} aria-hidden />
       </ActionIcon>
-    </Tooltip>
+    </Hint>
   );
 }

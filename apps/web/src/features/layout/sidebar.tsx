@@ -1,7 +1,7 @@
 import './styles';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ActionIcon, Image, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Image, ScrollArea, Text } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { truncateShopName } from '@duka/domain';
@@ -10,6 +10,7 @@ import { useSession } from '../../lib/session-context';
 import { SideMenu } from './side-menu';
 import { useMenu } from './use-menu';
 import classes from './layout.module.css';
+import { Hint } from '../../components/hint';
 
 interface SidebarProps {
   config: LayoutConfig;
@@ -69,7 +70,7 @@ export function Sidebar({ config, small, open, logoSrc, onToggleCollapsed, onClo
           </ActionIcon>
         ) : (
           !compact && (
-            <Tooltip label={collapsed ? t('layout.expandSidebar') : t('layout.collapseSidebar')}>
+            <Hint label={collapsed ? t('layout.expandSidebar') : t('layout.collapseSidebar')}>
               <ActionIcon
                 variant="subtle"
                 color="gray"
@@ -83,7 +84,7 @@ export function Sidebar({ config, small, open, logoSrc, onToggleCollapsed, onClo
                   <IconLayoutSidebarLeftCollapse size={18} aria-hidden />
                 )}
               </ActionIcon>
-            </Tooltip>
+            </Hint>
           )
         )}
       </div>

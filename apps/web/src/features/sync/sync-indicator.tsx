@@ -1,11 +1,12 @@
 import './styles';
 import { Link } from 'react-router';
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconCloud, IconCloudCheck, IconCloudUp, IconCloudX } from '@tabler/icons-react';
 import type { SyncHealth } from '@duka/domain';
 import { HEADER_REFRESH_MS, useSyncStatus } from './sync-api';
 import { healthWords } from './sync-words';
 import { useWording } from './use-wording';
+import { Hint } from '../../components/hint';
 
 /** Green, amber, red (ADR 11 §8); gray only where there is nothing to say. */
 export const HEALTH_COLOR: Record<SyncHealth, string> = {
@@ -32,7 +33,7 @@ export function SyncIndicator() {
   if (health === 'none') return null;
   const text = `${label}: ${why}`;
   return (
-    <Tooltip label={text} multiline maw={280} withArrow>
+    <Hint label={text} multiline maw={280} withArrow>
       <ActionIcon
         component={Link}
         to="/profile#sync"
@@ -45,6 +46,6 @@ export function SyncIndicator() {
       >
         <HealthIcon health={health} />
       </ActionIcon>
-    </Tooltip>
+    </Hint>
   );
 }
