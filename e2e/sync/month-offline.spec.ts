@@ -25,9 +25,17 @@ import {
 // written through the server's own sale service with a test clock, e2e/support/seed-month.mjs)
 // links to the hosted server and catches up in one go: the whole history is pushed in bounded
 // batches back to back and the hosted copy ends equal table by table. Memory stays flat: against
-// the same run with fewer sales (below), the peak resident memory (VmHWM) of the local and the
-// hosted process stays within 20% plus a small absolute slack, and the JS heap each keeps after
-// the catch-up (measured after a collection) does not grow with the backlog. Both servers run
+// the same run with fewer sales (below), the resident memory of the local and the hosted process
+// while they catch up (the 95th percentile of VmRSS read every 50 ms) stays within 20% plus a
+// small absolute slack, and the JS heap each keeps after the catch-up (measured after a
+// collection) does not grow with the backlog.
+//
+// Not the peak (VmHWM): a batch being written, gzipped and sent lifts the shop's memory by up to
+// 25 MB for less than 250 ms (seen in a series of both), and the highest of three times as many
+// such moments is higher by chance. The 6,000-sale run's VmHWM was 33-51 MB over the 2,000-sale
+// one's in five runs while the memory read every 250 ms differed by 13 MB, and one CI run failed
+// by 2.5 MB with the kept heap flat (49.5 -> 50.2 MB). Memory that follows the backlog stays up
+// for as long as the backlog lasts, so the percentile shows it as the peak would. Both servers run
 // with e2e/support/gc-often.mjs, which collects the garbage every second: V8 otherwise lets the
 // old generation fill lazily, and a longer run's peak grows for a while without any leak.
 // DUKA_SYNC_MONTH_SALES sets the size (default 6,000: the issue's 60,000 takes four to eight
@@ -64,6 +72,34 @@ function peakKb(pid: number | null | undefined): number {
   const m = /VmHWM:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   if (!m) throw new Error(`no VmHWM for ${pid}`);
   return Number(m[1]);
+}
+
+/** A process's resident memory now in kB (VmRSS of /proc/<pid>/status). */
+function rssKb(pid: number): number {
+  const m = /VmRSS:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!m) throw new Error(`no VmRSS for ${pid}`);
+  return Number(m[1]);
+}
+
+/** Reads the processes' VmRSS every 50 ms until `stop()`, which answers each one's samples. */
+function sampleRss(pids: number[]): { stop: () => number[][] } {
+  const samples = pids.map(() => [] as number[]);
+  const read = () => pids.forEach((pid, i) => samples[i]!.push(rssKb(pid)));
+  read();
+  const timer = setInterval(read, 50);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      read();
+      return samples;
+    },
+  };
+}
+
+/** The 95th percentile of `values` (nearest rank). */
+function p95(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(sorted.length * 0.95) - 1)]!;
 }
 
 /** The JS heap a server holds after its latest collection, in kB, once it is the process `pid`'s. */
@@ -111,6 +147,9 @@ interface Run {
   salesPerSecond: number;
   localPeakKb: number;
   hostedPeakKb: number;
+  localRssKb: number;
+  hostedRssKb: number;
+  rssSamples: number;
   localHeapKb: number;
   hostedHeapKb: number;
   requests: number;
@@ -162,13 +201,16 @@ async function monthOffline(sales: number, tag: string, first: boolean): Promise
   console.log(`month offline (${tag}): seeded ${JSON.stringify(seeded)}`);
   await restartLocal();
   const before = stack().hosted!.chaos.stats.responses;
+  const [localPid, hostedPid] = [stack().local?.pid, stack().hosted?.pids[0]];
+  if (!localPid || !hostedPid) throw new Error('no process');
+  const rss = sampleRss([localPid, hostedPid]);
   const t0 = Date.now();
   const { status } = (await linkLocalToHosted({ timeoutMs: Math.max(60_000, sales * 20) })) as {
     status: { state: string; failing_since: string | null; last_error: unknown };
   };
   const catchUpMs = Date.now() - t0;
+  const [localRss, hostedRss] = rss.stop() as [number[], number[]];
   expect(status).toMatchObject({ state: 'active', failing_since: null, last_error: null });
-  const [localPid, hostedPid] = [stack().local?.pid, stack().hosted?.pids[0]];
   const run = {
     sales,
     seedMs: seeded.ms,
@@ -176,6 +218,9 @@ async function monthOffline(sales: number, tag: string, first: boolean): Promise
     salesPerSecond: Math.floor((sales * 1000) / catchUpMs),
     localPeakKb: peakKb(localPid),
     hostedPeakKb: peakKb(hostedPid),
+    localRssKb: p95(localRss),
+    hostedRssKb: p95(hostedRss),
+    rssSamples: localRss.length,
     localHeapKb: await heapKb('local', localPid),
     hostedHeapKb: await heapKb('hosted', hostedPid),
     requests: stack().hosted!.chaos.stats.responses - before,
@@ -201,15 +246,17 @@ test(`a month offline (${SALES} sales over ${DAYS} days) catches up in one go wi
   const big = await monthOffline(SALES, 'full', false);
   console.log(
     `month offline: catch-up of ${big.sales} sales in ${big.catchUpMs} ms (${big.salesPerSecond} sales/s; ` +
-      `${small.sales} in ${small.catchUpMs} ms); peak RSS local ${small.localPeakKb} → ${big.localPeakKb} kB, ` +
-      `hosted ${small.hostedPeakKb} → ${big.hostedPeakKb} kB; heap kept local ${small.localHeapKb} → ` +
+      `${small.sales} in ${small.catchUpMs} ms); RSS while catching up (p95) local ${small.localRssKb} → ` +
+      `${big.localRssKb} kB, hosted ${small.hostedRssKb} → ${big.hostedRssKb} kB; peak RSS local ` +
+      `${small.localPeakKb} → ${big.localPeakKb} kB, hosted ${small.hostedPeakKb} → ${big.hostedPeakKb} kB; ` +
+      `heap kept local ${small.localHeapKb} → ` +
       `${big.localHeapKb} kB, hosted ${small.hostedHeapKb} → ${big.hostedHeapKb} kB`,
   );
   test.info().annotations.push({ type: 'catch-up', description: `${big.salesPerSecond} sales/s` });
   // Bounded batches: the link answer and several pushes.
   expect(big.requests).toBeGreaterThan(SALES / 1000);
-  expect(big.localPeakKb).toBeLessThanOrEqual(small.localPeakKb * RATIO + RSS_SLACK_KB);
-  expect(big.hostedPeakKb).toBeLessThanOrEqual(small.hostedPeakKb * RATIO + RSS_SLACK_KB);
+  expect(big.localRssKb).toBeLessThanOrEqual(small.localRssKb * RATIO + RSS_SLACK_KB);
+  expect(big.hostedRssKb).toBeLessThanOrEqual(small.hostedRssKb * RATIO + RSS_SLACK_KB);
   expect(big.localHeapKb).toBeLessThanOrEqual(small.localHeapKb * RATIO + HEAP_SLACK_KB);
   expect(big.hostedHeapKb).toBeLessThanOrEqual(small.hostedHeapKb * RATIO + HEAP_SLACK_KB);
 });
