@@ -1,4 +1,4 @@
-// Loads of one page of the built app, for the page scripts (profile-page, profile-task,
+// Loads of one page of the built app, for the page scripts (profile-page, profile-task, eval-page,
 // loaf-page): a fresh local server with a business (web.mjs's `freshServer`), the system Chromium
 // headless, and for each run a new browser context (signed in with the setup's cookies, except on
 // `/login`), a phone-sized tab, the CPU slowed (Lighthouse's mobile preset slows it 4×).

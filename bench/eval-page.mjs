@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// What evaluating a page's modules costs (issue 21): loads a page of the built app as the other
+// page scripts do (page-loads.mjs: fresh local server, signed in except `/login`, phone-sized tab,
+// CPU slowed 4×), takes a CPU profile until the given text shows and a moment after, and keeps the
+// samples under a chunk's top level (the module's own code, which V8 profiles as an anonymous
+// function at line 0, column 0 of the chunk). Prints, as means over the loads, the time per chunk
+// and per function its top level called (through the bundler's CommonJS wrappers), named through
+// the source maps when the build has them (`cd apps/web && npx vite build --sourcemap`).
+//   BENCH_RUNS=4 node bench/eval-page.mjs /cash-sale 'Scan a barcode'
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SourceMapConsumer } from 'source-map';
+import { forEachLoad, pageArgs } from './page-loads.mjs';
+
+const assets = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist/assets');
+
+const maps = new Map();
+async function consumer(file) {
+  if (!maps.has(file)) {
+    const p = path.join(assets, `${file}.map`);
+    maps.set(
+      file,
+      fs.existsSync(p) ? await new SourceMapConsumer(JSON.parse(fs.readFileSync(p, 'utf8'))) : null,
+    );
+  }
+  return maps.get(file);
+}
+
+/** A frame's function as `name source:line`, through its chunk's source map when there is one. */
+async function nameOf(f) {
+  const file = f.url ? f.url.split('/').pop() : '';
+  const c = file ? await consumer(file) : null;
+  if (!c) return `${f.functionName || '(anonymous)'} ${file || '(native)'}`;
+  const o = c.originalPositionFor({ line: f.lineNumber + 1, column: f.columnNumber });
+  const src = (o.source ?? '').replace(/.*node_modules\//, '').replace(/.*\/src\//, 'src/');
+  return `${o.name || f.functionName || '(anonymous)'} ${src}:${o.line}`;
+}
+
+const isTopLevel = (f) => f.url && f.functionName === '' && f.lineNumber === 0 && f.columnNumber === 0;
+const isRuntime = (f) => /rolldown-runtime/.test(f.url);
+const byChunk = new Map();
+const byCallee = new Map();
+let loads = 0;
+const add = (m, k, v) => m.set(k, (m.get(k) ?? 0) + v);
+
+await forEachLoad(pageArgs(4), async ({ cdp, run, load }) => {
+  loads++;
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  await load();
+  await new Promise((r) => setTimeout(r, 3000));
+  const { profile } = await cdp.send('Profiler.stop');
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const names = new Map();
+  for (const n of profile.nodes) names.set(n.id, await nameOf(n.callFrame));
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = (profile.timeDeltas[i + 1] ?? 100) / 1000;
+    const js = [];
+    for (let x = id; x !== undefined; x = parent.get(x)) if (byId.get(x).callFrame.url) js.push(byId.get(x));
+    const root = js.at(-1);
+    if (!root || !isTopLevel(root.callFrame)) return;
+    total += dt;
+    const chunk = root.callFrame.url.split('/').pop();
+    add(byChunk, chunk, dt);
+    let k = js.length - 2;
+    while (k > 0 && isRuntime(js[k].callFrame)) k--;
+    add(byCallee, k >= 0 ? names.get(js[k].id) : `(its own code) ${chunk}`, dt);
+  });
+  console.log(`load ${run + 1}: module evaluation ${total.toFixed(1)} ms`);
+});
+
+const print = (title, m, top) => {
+  console.log(title);
+  for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`  ${(v / loads).toFixed(1).padStart(7)} ms  ${k}`);
+};
+print('per chunk (mean of the loads):', byChunk, 15);
+print('per function its top level called (mean):', byCallee, Number(process.env.BENCH_TOP ?? 30));
