@@ -7,35 +7,8 @@
 // and per function its top level called (through the bundler's CommonJS wrappers), named through
 // the source maps when the build has them (`cd apps/web && npx vite build --sourcemap`).
 //   BENCH_RUNS=4 node bench/eval-page.mjs /cash-sale 'Scan a barcode'
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { SourceMapConsumer } from 'source-map';
 import { forEachLoad, pageArgs } from './page-loads.mjs';
-
-const assets = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist/assets');
-
-const maps = new Map();
-async function consumer(file) {
-  if (!maps.has(file)) {
-    const p = path.join(assets, `${file}.map`);
-    maps.set(
-      file,
-      fs.existsSync(p) ? await new SourceMapConsumer(JSON.parse(fs.readFileSync(p, 'utf8'))) : null,
-    );
-  }
-  return maps.get(file);
-}
-
-/** A frame's function as `name source:line`, through its chunk's source map when there is one. */
-async function nameOf(f) {
-  const file = f.url ? f.url.split('/').pop() : '';
-  const c = file ? await consumer(file) : null;
-  if (!c) return `${f.functionName || '(anonymous)'} ${file || '(native)'}`;
-  const o = c.originalPositionFor({ line: f.lineNumber + 1, column: f.columnNumber });
-  const src = (o.source ?? '').replace(/.*node_modules\//, '').replace(/.*\/src\//, 'src/');
-  return `${o.name || f.functionName || '(anonymous)'} ${src}:${o.line}`;
-}
+import { nameOf } from './source-names.mjs';
 
 const isTopLevel = (f) => f.url && f.functionName === '' && f.lineNumber === 0 && f.columnNumber === 0;
 const isRuntime = (f) => /rolldown-runtime/.test(f.url);
