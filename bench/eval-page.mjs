@@ -8,7 +8,7 @@
 // the source maps when the build has them (`cd apps/web && npx vite build --sourcemap`).
 //   BENCH_RUNS=4 node bench/eval-page.mjs /cash-sale 'Scan a barcode'
 import { forEachLoad, pageArgs } from './page-loads.mjs';
-import { nameOf } from './source-names.mjs';
+import { profileLoad } from './source-names.mjs';
 
 const isTopLevel = (f) => f.url && f.functionName === '' && f.lineNumber === 0 && f.columnNumber === 0;
 const isRuntime = (f) => /rolldown-runtime/.test(f.url);
@@ -19,17 +19,7 @@ const add = (m, k, v) => m.set(k, (m.get(k) ?? 0) + v);
 
 await forEachLoad(pageArgs(4), async ({ cdp, run, load }) => {
   loads++;
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-  await cdp.send('Profiler.start');
-  await load();
-  await new Promise((r) => setTimeout(r, 3000));
-  const { profile } = await cdp.send('Profiler.stop');
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const names = new Map();
-  for (const n of profile.nodes) names.set(n.id, await nameOf(n.callFrame));
+  const { profile, byId, parent, names } = await profileLoad(cdp, load);
   let total = 0;
   profile.samples.forEach((id, i) => {
     const dt = (profile.timeDeltas[i + 1] ?? 100) / 1000;

@@ -7,19 +7,11 @@
 // sources' (components, hooks, libraries' files); without them nothing is found.
 //   node bench/profile-task.mjs /cash-sale 'Scan a barcode'
 import { forEachLoad, pageArgs } from './page-loads.mjs';
-import { nameOf } from './source-names.mjs';
+import { profileLoad } from './source-names.mjs';
 
 const ms = (us) => (us / 1000).toFixed(1).padStart(7);
 await forEachLoad(pageArgs(), async ({ cdp, run, load }) => {
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-  await cdp.send('Profiler.start');
-  await load();
-  await new Promise((r) => setTimeout(r, 3000));
-  const { profile } = await cdp.send('Profiler.stop');
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const { profile, byId, parent, names } = await profileLoad(cdp, load);
   const stackOf = (id) => {
     const s = [];
     for (let x = id; x !== undefined; x = parent.get(x)) s.push(byId.get(x));
@@ -27,8 +19,6 @@ await forEachLoad(pageArgs(), async ({ cdp, run, load }) => {
   };
   // React's scheduler runs its work from a MessageChannel, in `performWorkUntilDeadline` (named
   // through the source maps; without them, any frame of React's work loop)
-  const names = new Map();
-  for (const n of profile.nodes) names.set(n.id, await nameOf(n.callFrame));
   const scheduled = (stack) =>
     stack.some((n) => /^(performWorkUntilDeadline|performWorkOnRoot\w*) /.test(names.get(n.id)));
   const tasks = [];
