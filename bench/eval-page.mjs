@@ -10,7 +10,9 @@
 import { forEachLoad, pageArgs } from './page-loads.mjs';
 import { profileLoad } from './source-names.mjs';
 
-const isTopLevel = (f) => f.url && f.functionName === '' && f.lineNumber === 0 && f.columnNumber === 0;
+// the page's own chunks only: puppeteer's polling for the text is evaluated as scripts too (pptr:)
+const isTopLevel = (f) =>
+  /^https?:/.test(f.url) && f.functionName === '' && f.lineNumber === 0 && f.columnNumber === 0;
 const isRuntime = (f) => /rolldown-runtime/.test(f.url);
 const byChunk = new Map();
 const byCallee = new Map();
