@@ -13,9 +13,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
 import WebSocket from 'ws';
-import { pageArgs } from './page-loads.mjs';
+import { launchChromium, pageArgs } from './page-loads.mjs';
 import { freshServer } from './web.mjs';
 
 const { page, until, runs } = pageArgs(3);
@@ -66,18 +65,7 @@ async function openTab(port) {
 }
 
 const server = await freshServer(fs.mkdtempSync(path.join(os.tmpdir(), 'duka-inspector-cost-')));
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const chrome = await launchChromium();
 try {
   for (let run = 0; run < runs; run++)
     for (const runtime of [false, true]) {

@@ -19,13 +19,9 @@ export function pageArgs(defaultRuns = 2) {
   };
 }
 
-/**
- * Runs `each(tab, cdp, run)` once per run on a fresh tab, before navigation (it starts its
- * recording, then calls `load()` to navigate and wait for `until`). Stops everything after.
- */
-export async function forEachLoad({ page, until, runs, slowdown }, each) {
-  const server = await freshServer(fs.mkdtempSync(path.join(os.tmpdir(), 'duka-page-load-')));
-  const chrome = await chromeLauncher.launch({
+/** The system Chromium, headless, as the page scripts drive it (CHROMIUM_PATH to use another). */
+export function launchChromium() {
+  return chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     chromeFlags: [
       '--headless=new',
@@ -37,6 +33,15 @@ export async function forEachLoad({ page, until, runs, slowdown }, each) {
       '--no-first-run',
     ],
   });
+}
+
+/**
+ * Runs `each(tab, cdp, run)` once per run on a fresh tab, before navigation (it starts its
+ * recording, then calls `load()` to navigate and wait for `until`). Stops everything after.
+ */
+export async function forEachLoad({ page, until, runs, slowdown }, each) {
+  const server = await freshServer(fs.mkdtempSync(path.join(os.tmpdir(), 'duka-page-load-')));
+  const chrome = await launchChromium();
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   try {
     for (let run = 0; run < runs; run++) {
