@@ -100,7 +100,7 @@ async function signedIn(port, url, cookies) {
 }
 
 /** One Lighthouse run: the three scores, the main metrics and the page's scripts. */
-async function audit(port, url, cookies, attempt = 1) {
+export async function audit(port, url, cookies, attempt = 1) {
   if (cookies) await signedIn(port, url, cookies);
   const { lhr } = await lighthouse(url, {
     port,
@@ -134,6 +134,11 @@ async function audit(port, url, cookies, attempt = 1) {
     lcp: lhr.audits['largest-contentful-paint'].numericValue,
     tbt: lhr.audits['total-blocking-time'].numericValue,
     cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    si: lhr.audits['speed-index'].numericValue,
+    // the main thread's work by kind (script evaluation, style and layout, …), ms
+    mainThread: Object.fromEntries(
+      lhr.audits['mainthread-work-breakdown'].details.items.map((i) => [i.group, i.duration]),
+    ),
     jsTransferred: scripts.reduce((s, r) => s + r.transferSize, 0),
     scriptUrls: [...new Set(scripts.map((r) => r.url))],
     failed: [...new Set(failed)],
