@@ -30,7 +30,23 @@ const pages = (process.env.BENCH_PAGES ?? '/login,/cash-sale').split(',');
 const results = Object.fromEntries(pages.map((p) => [p, builds.map(() => [])]));
 const saved = `${dist}.turns-${process.pid}`;
 fs.renameSync(dist, saved);
-const chrome = await chromeLauncher.launch({
+/** The browser and the turn's server, stopped on Ctrl-C or a kill as at the end. */
+let chrome;
+let server;
+/** The original build back in apps/web/dist: at the end, and on Ctrl-C or a kill. */
+const restore = () => {
+  if (!fs.existsSync(saved)) return;
+  fs.rmSync(dist, { recursive: true, force: true });
+  fs.renameSync(saved, dist);
+};
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => {
+    server?.child.kill();
+    if (chrome) process.kill(chrome.pid);
+    restore();
+    process.exit(130);
+  });
+chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
 });
@@ -41,7 +57,7 @@ try {
       fs.rmSync(dist, { recursive: true, force: true });
       fs.cpSync(builds[b], dist, { recursive: true });
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-bench-turns-'));
-      const server = await freshServer(dataDir);
+      server = await freshServer(dataDir);
       try {
         for (const page of pages)
           for (let i = 0; i < RUNS; i++)
@@ -57,8 +73,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  fs.rmSync(dist, { recursive: true, force: true });
-  fs.renameSync(saved, dist);
+  restore();
 }
 
 const mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
