@@ -14,8 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as chromeLauncher from 'chrome-launcher';
-import { audit, freshServer } from './web.mjs';
+import { audit, freshServer, launchForLighthouse } from './web.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -46,10 +45,7 @@ for (const signal of ['SIGINT', 'SIGTERM'])
     restore();
     process.exit(130);
   });
-chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-});
+chrome = await launchForLighthouse();
 try {
   for (let turn = 0; turn < TURNS; turn++) {
     const order = turn % 2 === 0 ? [0, 1] : [1, 0];
@@ -92,7 +88,7 @@ for (const page of pages) {
       `    TBT mean ${round(mean(of('tbt')))} ms, median ${round(median(of('tbt')))}; LCP median ${round(median(of('lcp')))} ms; ` +
         `FCP ${round(Math.min(...of('fcp')))}–${round(Math.max(...of('fcp')))} ms; SI median ${round(median(of('si')))} ms`,
     );
-    const groups = Object.keys(runs[0].mainThread);
+    const groups = [...new Set(runs.flatMap((r) => Object.keys(r.mainThread)))];
     console.log(
       `    main thread (mean ms): ${groups.map((g) => `${g} ${round(mean(runs.map((r) => r.mainThread[g] ?? 0)))}`).join(', ')}`,
     );

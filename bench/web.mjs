@@ -148,14 +148,19 @@ export async function audit(port, url, cookies, attempt = 1) {
 const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
 const s = (n) => `${(n / 1000).toFixed(1)} s`;
 
+/** The system Chromium as Lighthouse drives it here (bench/lighthouse-turns.mjs too). */
+export function launchForLighthouse() {
+  return chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+}
+
 /** Lighthouse `RUNS` times per page, the median run by performance score printed. */
 export async function webFigures() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-bench-web-'));
   const server = await freshServer(dataDir);
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-  });
+  const chrome = await launchForLighthouse();
   try {
     console.log(`\nWeb app (Lighthouse ${RUNS}× per page, mobile preset, median run by performance):`);
     // BENCH_PAGES=/cash-sale (comma-separated) audits only those pages
