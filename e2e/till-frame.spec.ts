@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { ADMIN, BASE_URL, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures';
+import { ADMIN, BASE_URL, adminApi, apiLoginInPage, ensureSetup, holdAppCode } from './support/fixtures';
 import { mainLocation, stockedProduct } from './support/seed';
 import { dropWorkDrafts } from './support/stock-screens';
 
@@ -25,17 +25,6 @@ test.afterAll(async () => {
 });
 
 const line = (page: Page, name: string) => page.getByRole('group', { name });
-
-/** Holds the app's code (its entry) back until the returned function is called, as on a slow line. */
-async function holdAppCode(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 test.describe("the till's frame", () => {
   test.beforeEach(async ({ page }) => {
@@ -89,19 +78,31 @@ test.describe("the till's frame", () => {
     await expect(page.getByTestId('till-search')).toHaveValue('Frame');
   });
 
-  test("gives way after 15 s when the app's code does not come, and the page as it is shows", async ({
+  test("gives way after 15 s when the app's code does not come; the till, once up, still adds what was scanned", async ({
     page,
   }) => {
+    const tea = await stockedProduct(
+      api,
+      { name: `Frame tea ${RUN}`, code: `TFTE${RUN}`, barcode: `6164${RUN}0035`, price: 9000 },
+      main,
+      10,
+    );
     await page.clock.install();
     const release = await holdAppCode(page);
     await page.goto('/cash-sale', { waitUntil: 'commit' });
     const frame = page.locator('#duka-start[data-frame="till"]');
     await expect(frame).toBeVisible();
+    await page.keyboard.type(`6164${RUN}0035`);
+    await page.keyboard.press('Enter');
     await page.clock.runFor(14_000);
     await expect(frame).toBeVisible();
     await page.clock.runFor(1_500);
     await expect(frame).toHaveCount(0);
+    await page.clock.resume();
     release();
+    // the app's first frame left the kept keys to the till (app-router.tsx), which added them
+    await expect(line(page, tea.name)).toBeVisible();
+    await expect(page.getByLabel(`Quantity of ${tea.name}`)).toHaveValue('1');
   });
 
   test('follows the chosen language and scheme; not on other screens; signed out or the session gone, the sign-in page', async ({

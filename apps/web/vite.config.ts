@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { MANTINE_BASE, stylesBefore } from './mantine-styles.ts';
 import { mantineCssVariablesAsFile } from './mantine-provider-css.ts';
+import { LOGIN_FRAME_KEYS, type LoginFrameWords } from './src/lib/login-frame-words.ts';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,19 +26,27 @@ function i18nVersions(): Record<string, string> {
   return versions;
 }
 
+/** A string of a translation file by its dotted key, or an error naming the file and the key. */
+function wordOf(data: unknown, key: string, file: string): string {
+  let at: unknown = data;
+  for (const part of key.split('.')) at = (at as Record<string, unknown> | undefined)?.[part];
+  if (typeof at !== 'string') throw new Error(`${file} has no ${key}`);
+  return at;
+}
+
 /**
- * The empty cart's words (`till.cart.empty`) in each language, for the till's frame that boot.ts
- * paints before the app's code and its language file have arrived (src/lib/start-frame.ts).
+ * The words boot.ts paints before the app's code and its language file have arrived
+ * (src/lib/start-frame.ts), in each language, from the translation files: the till's frame has its
+ * empty cart's (`till.cart.empty`), the sign-in page's frame its card's.
  */
-export function tillFrameWords(dir = i18nDir): Record<string, string> {
-  const words: Record<string, string> = {};
+export function frameWords(dir = i18nDir): Record<string, { till: string; login: LoginFrameWords }> {
+  const words: Record<string, { till: string; login: LoginFrameWords }> = {};
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-    const data = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as {
-      till?: { cart?: { empty?: unknown } };
-    };
-    const empty = data.till?.cart?.empty;
-    if (typeof empty !== 'string') throw new Error(`${file} has no till.cart.empty`);
-    words[file.replace(/\.json$/, '')] = empty;
+    const data: unknown = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+    const login = Object.fromEntries(
+      Object.entries(LOGIN_FRAME_KEYS).map(([name, key]) => [name, wordOf(data, key, file)]),
+    ) as LoginFrameWords;
+    words[file.replace(/\.json$/, '')] = { till: wordOf(data, 'till.cart.empty', file), login };
   }
   return words;
 }
@@ -150,10 +159,10 @@ function mantineStylesChunk(id: string, ctx: Rolldown.ChunkingContext): string |
  * page does not need into its start.
  */
 const NOT_START =
-  /node_modules[\\/]zod[\\/]|\.css$|[\\/]src[\\/](?:boot\.ts|main\.tsx|lib[\\/](?:early-translation|signed-in-files|start-frame)\.ts)$/;
+  /node_modules[\\/]zod[\\/]|\.css$|[\\/]src[\\/](?:boot\.ts|main\.tsx|lib[\\/](?:early-translation|signed-in-files|start-frame|login-frame)\.ts)$/;
 /**
- * boot.ts's own modules (the language file's early fetch, the signed-in files' preload, the till's
- * frame).
+ * boot.ts's modules the app uses too (the language file's early fetch, the signed-in files'
+ * preload, the frames' life); the sign-in card's frame (login-frame.ts) is boot.ts's alone.
  */
 const EARLY_TRANSLATION = /[\\/]src[\\/]lib[\\/](?:early-translation|signed-in-files|start-frame)\.ts$/;
 const ICONS = /node_modules[\\/]@tabler[\\/]/;
@@ -365,7 +374,7 @@ export default defineConfig({
   ],
   define: {
     __I18N_VERSIONS__: JSON.stringify(i18nVersions()),
-    __TILL_FRAME_WORDS__: JSON.stringify(tillFrameWords()),
+    __FRAME_WORDS__: JSON.stringify(frameWords()),
   },
   // The domain package from its sources: no build of packages/domain needed first.
   resolve: {

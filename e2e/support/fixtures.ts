@@ -138,3 +138,14 @@ export async function readMenu(page: Page): Promise<string[]> {
   }
   return out;
 }
+
+/** Holds the app's code (its entry) back until the returned function is called, as on a slow line. */
+export async function holdAppCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,19 +1,20 @@
 import { Suspense, useLayoutEffect } from 'react';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router';
-import { isTillPath, removeStartScreen, tillFrameShown } from '../lib/start-frame';
+import { removeStartScreen, startScreenStaysFor } from '../lib/start-frame';
 import { preloadMatched } from './lazy-screen';
 import { routes } from './router';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 
 /**
- * index.html's start screen gives way to the app's (the same) in the app's first frame. The till's
- * frame stays until the till takes over (till-page.tsx), unless the address turns out to be
- * another's (the session gone: /login).
+ * index.html's start screen gives way to the app's (the same) in the app's first frame. A frame
+ * (the till's, the sign-in page's) stays until its screen takes over (till-page.tsx,
+ * login-page.tsx), unless the address turns out to be another's (the session gone: /login; signed
+ * in after all: the home screen).
  */
 function StartScreenGone() {
   const { pathname } = useLocation();
   useLayoutEffect(() => {
-    if (!tillFrameShown(document) || !isTillPath(pathname)) removeStartScreen(document);
+    if (!startScreenStaysFor(document, pathname)) removeStartScreen(document);
   }, [pathname]);
   return null;
 }

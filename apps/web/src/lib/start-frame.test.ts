@@ -4,6 +4,7 @@ import {
   paintTillFrame,
   recordEarlyKeys,
   removeStartScreen,
+  startScreenStaysFor,
   takeEarlyKeys,
   tillFrameShown,
 } from './start-frame';
@@ -96,5 +97,16 @@ describe("the till's frame (boot.ts)", () => {
     removeStartScreen(document);
     typeKeys('456\n');
     expect(takeEarlyKeys().scans).toEqual([]);
+  });
+
+  it("stays for the till after its time is up with the keys kept, so the app's first frame leaves them to it", () => {
+    paintTillFrame(document, 'x', SIDE);
+    expect(startScreenStaysFor(document, '/cash-sale')).toBe(true);
+    recordEarlyKeys(window);
+    typeKeys('123\n');
+    removeStartScreen(document, { keepKeys: true });
+    expect(startScreenStaysFor(document, '/cash-sale')).toBe(true);
+    expect(startScreenStaysFor(document, '/login')).toBe(false);
+    expect(takeEarlyKeys().scans).toEqual(['123']);
   });
 });

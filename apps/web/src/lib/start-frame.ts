@@ -8,7 +8,8 @@
  *
  * The frame covers the page (the app assembles beneath it) until the till takes over
  * (till-page.tsx), the address turns out not to be a till's (app-router.tsx), a screen fails
- * (screen-error-boundary.tsx) or, whatever happened, after FRAME_MAX_MS.
+ * (screen-error-boundary.tsx) or, whatever happened, after FRAME_MAX_MS. The sign-in page has a
+ * frame too (login-frame.ts), with the same life.
  */
 
 import type { EarlyLayout } from './early-translation';
@@ -20,6 +21,10 @@ export const TILL_PATHS = ['/cash-sale', '/debtor-sale', '/transfer-sale'];
 export const FRAME_MAX_MS = 15_000;
 
 const START_ID = 'duka-start';
+/** What was typed into the sign-in frame's fields when its time was up, for the page to take. */
+let leftFields: FrameFields | null = null;
+/** The frame whose time was up while what was typed into it is kept for its screen. */
+let leftKind: FrameKind | null = null;
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** Tabler's shopping-cart icon (the empty cart's, cart-panel.tsx). */
 const CART_ICON = [
@@ -32,9 +37,52 @@ const CART_ICON = [
 export const isTillPath = (pathname: string): boolean =>
   TILL_PATHS.includes(pathname.replace(/(.)\/+$/, '$1'));
 
+/** A screen boot.ts paints the frame of before the app's code has arrived. */
+export type FrameKind = 'till' | 'login';
+
+/** Which frame is up, if any (the plain start screen is none). */
+export const startFrameKind = (doc: Document): FrameKind | null => {
+  const kind = doc.getElementById(START_ID)?.dataset.frame;
+  return kind === 'till' || kind === 'login' ? kind : null;
+};
+
 /** Whether the till's frame is up. */
-export const tillFrameShown = (doc: Document): boolean =>
-  doc.getElementById(START_ID)?.dataset.frame === 'till';
+export const tillFrameShown = (doc: Document): boolean => startFrameKind(doc) === 'till';
+
+/**
+ * Whether the start screen stays for the screen at `pathname` to take over: its frame is up, or its
+ * time was up with what was typed into it kept (removeStartScreen's `keepKeys`).
+ */
+export const startScreenStaysFor = (doc: Document, pathname: string): boolean => {
+  const own = frameKindOf(pathname);
+  return own !== null && (startFrameKind(doc) ?? leftKind) === own;
+};
+
+/** The frame a screen's address has (the sign-in page's only for the signed out, boot.ts). */
+export const frameKindOf = (pathname: string): FrameKind | null =>
+  isTillPath(pathname) ? 'till' : pathname.replace(/(.)\/+$/, '$1') === '/login' ? 'login' : null;
+
+/**
+ * The start screen emptied to become a frame of `kind` (its class `className`, busy until its
+ * screen takes over), with index.html's inline logo taken out for it to place, and a maker of its
+ * parts. Null without the start screen.
+ */
+export function startFrame(doc: Document, kind: FrameKind, className: string) {
+  const start = doc.getElementById(START_ID);
+  if (!start) return null;
+  const logo = start.querySelector('svg');
+  const part = <K extends keyof HTMLElementTagNameMap>(parent: Element, tag: K, name: string) => {
+    const el = doc.createElement(tag);
+    el.className = name;
+    parent.appendChild(el);
+    return el;
+  };
+  start.replaceChildren();
+  start.className = className;
+  start.dataset.frame = kind;
+  start.setAttribute('aria-busy', 'true');
+  return { start, logo, part };
+}
 
 /**
  * The start screen becomes the till's frame: a header with the logo, on a wide screen the menu
@@ -42,30 +90,20 @@ export const tillFrameShown = (doc: Document): boolean =>
  * band (index.html has the styles).
  */
 export function paintTillFrame(doc: Document, words: string, layout: EarlyLayout): boolean {
-  const start = doc.getElementById(START_ID);
-  if (!start) return false;
-  const logo = start.querySelector('svg');
-  const part = (parent: Element, className: string, tag = 'div') => {
-    const el = doc.createElement(tag);
-    el.className = className;
-    parent.appendChild(el);
-    return el;
-  };
-  start.replaceChildren();
-  start.className = 'duka-frame';
-  start.dataset.frame = 'till';
-  start.setAttribute('aria-busy', 'true');
+  const frame = startFrame(doc, 'till', 'duka-frame');
+  if (!frame) return false;
+  const { start, logo, part } = frame;
   start.dataset.menu = layout.menu;
   start.dataset.size = layout.size;
   if (layout.folded) start.dataset.folded = '';
-  const header = part(start, 'duka-frame-header');
+  const header = part(start, 'div', 'duka-frame-header');
   if (logo) {
     logo.setAttribute('width', '34');
     logo.setAttribute('height', '34');
     header.appendChild(logo);
   }
-  part(start, 'duka-frame-nav');
-  const cart = part(start, 'duka-frame-cart');
+  part(start, 'div', 'duka-frame-nav');
+  const cart = part(start, 'div', 'duka-frame-cart');
   const icon = doc.createElementNS(SVG_NS, 'svg');
   for (const [name, value] of Object.entries({
     viewBox: '0 0 24 24',
@@ -85,8 +123,8 @@ export function paintTillFrame(doc: Document, words: string, layout: EarlyLayout
     icon.appendChild(path);
   }
   cart.appendChild(icon);
-  part(cart, 'duka-frame-words', 'p').textContent = words;
-  part(cart, 'duka-frame-totals');
+  part(cart, 'p', 'duka-frame-words').textContent = words;
+  part(cart, 'div', 'duka-frame-totals');
   return true;
 }
 
@@ -120,11 +158,48 @@ export function takeEarlyKeys(): { scans: string[]; rest: string } {
   return { scans: lines.map((l) => l.trim()).filter(Boolean), rest };
 }
 
+/** What was typed into a frame's fields (the sign-in page's), by each field's name. */
+export interface FrameFields {
+  values: Record<string, string>;
+  /** the field that had the focus */
+  focused: string | null;
+  /** its button pressed, or Enter in a field */
+  submitted: boolean;
+}
+
+/** What the frame's fields hold now (null for a frame without fields). */
+function fieldsIn(start: HTMLElement, doc: Document): FrameFields | null {
+  const inputs = [...start.querySelectorAll('input')];
+  if (!inputs.length) return null;
+  return {
+    values: Object.fromEntries(inputs.map((i) => [i.name, i.value])),
+    focused: inputs.find((i) => i === doc.activeElement)?.name ?? null,
+    submitted: start.dataset.submitted !== undefined,
+  };
+}
+
 /**
- * The start screen (or the till's frame) gives way to the app. Keys not taken by now are dropped,
- * unless `keepKeys` (the frame's time is up but the till may still come and take them).
+ * The start screen (or a frame) gives way to the app. What was typed into it (keys outside any
+ * field, the sign-in frame's fields) is dropped, unless `keepKeys`: the frame's time is up but its
+ * screen may still come and take it.
  */
 export function removeStartScreen(doc: Document, { keepKeys = false } = {}): void {
-  doc.getElementById(START_ID)?.remove();
+  const start = doc.getElementById(START_ID);
+  leftFields = keepKeys ? ((start && fieldsIn(start, doc)) ?? leftFields) : null;
+  leftKind = keepKeys ? (startFrameKind(doc) ?? leftKind) : null;
+  start?.remove();
   if (stopRecording && !keepKeys) takeEarlyKeys();
+}
+
+/**
+ * The sign-in page takes over from its frame: the frame goes, and what was typed into it, once
+ * (null when nothing was: no frame, or it was taken).
+ */
+export function takeFrameFields(doc: Document): FrameFields | null {
+  const start = doc.getElementById(START_ID);
+  const fields = (start && startFrameKind(doc) === 'login' && fieldsIn(start, doc)) || leftFields;
+  leftFields = null;
+  leftKind = null;
+  if (start && startFrameKind(doc) === 'login') start.remove();
+  return fields;
 }

@@ -1,6 +1,7 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paintLoginFrame } from '../../lib/login-frame';
 import { renderApp } from '../../test/render';
 import { LoginPage } from './login-page';
 
@@ -80,5 +81,67 @@ describe('the login field’s focus (issue 21)', () => {
     } finally {
       raf.mockRestore();
     }
+  });
+});
+
+describe('the page takes over from its frame (issue 21, lib/login-frame.ts)', () => {
+  const WORDS = {
+    title: 'Sign in',
+    subtitle: 'x',
+    login: 'Login',
+    loginHint: 'x',
+    password: 'Password',
+    signIn: 'Sign in',
+  };
+  /** The frame boot.ts painted, with `login` and `password` typed into it and the focus in `focused`. */
+  function frameTyped(login: string, password: string, focused: 'login' | 'password') {
+    document.body.insertAdjacentHTML('afterbegin', '<div id="duka-start"><svg></svg></div>');
+    paintLoginFrame(document, WORDS);
+    const field = (name: string) =>
+      document.querySelector<HTMLInputElement>(`#duka-start input[name="${name}"]`)!;
+    field('login').value = login;
+    field('password').value = password;
+    field(focused).focus();
+  }
+  afterEach(() => document.getElementById('duka-start')?.remove());
+
+  it('starts from what was typed into the frame, the focus in the same field, and the frame gone', async () => {
+    const fetch = signedOutServer();
+    frameTyped('wanjiku', 'secr', 'password');
+    await renderApp(<LoginPage />, { route: '/login' });
+    const password = await screen.findByLabelText(/^Password/);
+    expect(document.getElementById('duka-start')).toBeNull();
+    expect(screen.getByLabelText(/^Mobile or username/)).toHaveValue('wanjiku');
+    expect(password).toHaveValue('secr');
+    expect(password).toHaveFocus();
+    // and typing goes on where it was
+    await userEvent.setup().type(password, 'et-1');
+    expect(password).toHaveValue('secret-1');
+    expect(fetch.mock.calls.map(([u]) => u).filter((u) => u.includes('/api/auth/login'))).toEqual([]);
+  });
+
+  it('signs in at once when the button was pressed in the frame', async () => {
+    const fetch = signedOutServer();
+    frameTyped('admin', 'secret-1', 'password');
+    document.querySelector<HTMLButtonElement>('#duka-start button')!.click();
+    await renderApp(<LoginPage />, { route: '/login' });
+    await waitFor(() =>
+      expect(fetch.mock.calls.filter(([u]) => u.includes('/api/auth/login')).length).toBe(1),
+    );
+    const [, init] = fetch.mock.calls.find(([u]) => u.includes('/api/auth/login')) as unknown as [
+      string,
+      RequestInit,
+    ];
+    expect(JSON.parse(init.body as string)).toEqual({ login: 'admin', password: 'secret-1' });
+  });
+
+  it('asks for what is missing when the button was pressed with a field empty', async () => {
+    const fetch = signedOutServer();
+    frameTyped('wanjiku', '', 'login');
+    document.querySelector<HTMLButtonElement>('#duka-start button')!.click();
+    await renderApp(<LoginPage />, { route: '/login' });
+    expect(await screen.findByText('Enter your password.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Mobile or username/)).toHaveFocus();
+    expect(fetch.mock.calls.map(([u]) => u).filter((u) => u.includes('/api/auth/login'))).toEqual([]);
   });
 });

@@ -17,9 +17,10 @@ export function LoginPage() {
   const navigate = useNavigate();
   const me = useMe();
   const setup = useQuery({ queryKey: ['setup-status'], queryFn: fetchSetupStatus, retry: 1 });
-  const { inputProps, submit, busy, error } = useLoginForm();
   // the login field takes the focus once the page has painted (not with autoFocus: lib/use-focus-after-paint.ts)
   const loginInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const { inputProps, submit, busy, error } = useLoginForm({ login: loginInput, password: passwordInput });
   useFocusAfterPaint(loginInput);
 
   useEffect(() => {
@@ -48,6 +49,7 @@ export function LoginPage() {
           <PasswordInput
             label={t('auth.password')}
             autoComplete="current-password"
+            ref={passwordInput}
             required
             {...inputProps('password')}
           />

@@ -1,4 +1,11 @@
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import {
+  type ChangeEvent,
+  type FormEvent,
+  type RefObject,
+  useEffectEvent,
+  useLayoutEffect,
+  useState,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -8,6 +15,7 @@ import { setDeviceHeader, setDeviceToken } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { loadPrefs } from '../../lib/prefs';
 import { storeSession } from '../../lib/session-storage';
+import { takeFrameFields } from '../../lib/start-frame';
 import { describeApiError, notifyError, notifySuccess, notifyWarning } from '../../lib/notify';
 import { ME_QUERY_KEY, loginRequest } from './auth-api';
 import { landingPath } from './landing';
@@ -38,8 +46,12 @@ interface LoginValues {
   password: string;
 }
 
-/** The sign-in form: login and password, the device they sign in from, and where they land. */
-export function useLoginForm() {
+/**
+ * The sign-in form: login and password, the device they sign in from, and where they land. It takes
+ * over from the page's frame (lib/login-frame.ts) in the frame that shows it: what was typed there
+ * stays, the focus stays in its field (`inputs`), and a sign-in asked for there goes ahead.
+ */
+export function useLoginForm(inputs: Record<keyof LoginValues, RefObject<HTMLInputElement | null>>) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -59,23 +71,22 @@ export function useLoginForm() {
     },
   });
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  const signIn = async (form: LoginValues) => {
     const found = {
-      login: values.login.trim() ? undefined : t('auth.loginRequired'),
-      password: values.password ? undefined : t('auth.passwordRequired'),
+      login: form.login.trim() ? undefined : t('auth.loginRequired'),
+      password: form.password ? undefined : t('auth.passwordRequired'),
     };
     setErrors(found);
     if (found.login || found.password) return;
     setBusy(true);
     setError(null);
     try {
-      const deviceId = await loginDevice(values.login, t);
+      const deviceId = await loginDevice(form.login, t);
       if (deviceId === null) return;
       // The token the server issued this device, sent with its id (a new device gets one now).
       const { readStoredDeviceToken } = await import('../../lib/device-store');
       setDeviceToken(deviceId, await readStoredDeviceToken(deviceId).catch(() => null));
-      const session = await loginRequest({ login: values.login.trim(), password: values.password }, deviceId);
+      const session = await loginRequest({ login: form.login.trim(), password: form.password }, deviceId);
       setDeviceHeader(deviceId);
       storeSession(session);
       qc.setQueryData(ME_QUERY_KEY, session);
@@ -95,6 +106,21 @@ export function useLoginForm() {
       setBusy(false);
     }
   };
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    return signIn(values);
+  };
+
+  const takeOver = useEffectEvent(() => {
+    const fields = takeFrameFields(document);
+    if (!fields) return;
+    const typed = { login: fields.values.login ?? '', password: fields.values.password ?? '' };
+    setValues(typed);
+    if (fields.focused === 'login' || fields.focused === 'password') inputs[fields.focused].current?.focus();
+    if (fields.submitted) void signIn(typed);
+  });
+  useLayoutEffect(() => takeOver(), []);
 
   return { inputProps, submit, busy, error };
 }
