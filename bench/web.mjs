@@ -99,9 +99,28 @@ async function signedIn(port, url, cookies) {
   }
 }
 
+/**
+ * Signed out: the browser's cookies cleared. Lighthouse's own reset leaves cookies, so a page
+ * audited signed out after a signed-in one (`/login` after `/cash-sale`, or after another build's
+ * server in bench/lighthouse-turns.mjs: cookies do not tell ports apart) was the dashboard, or the
+ * sign-in page with a stale signed-in hint preloading the signed-in screens' files.
+ */
+async function signedOut(port) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCookies');
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
 /** One Lighthouse run: the three scores, the main metrics and the page's scripts. */
 export async function audit(port, url, cookies, attempt = 1) {
   if (cookies) await signedIn(port, url, cookies);
+  else await signedOut(port);
   const { lhr } = await lighthouse(url, {
     port,
     output: 'json',
@@ -111,8 +130,8 @@ export async function audit(port, url, cookies, attempt = 1) {
   });
   // a trace Chromium failed to record (NO_NAVSTART now and then on a busy machine): run again
   if (lhr.runtimeError && attempt < 3) return audit(port, url, cookies, attempt + 1);
-  if (cookies && new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
-    throw new Error(`${url}: ended on ${lhr.finalDisplayedUrl}, not signed in`);
+  if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+    throw new Error(`${url}: ended on ${lhr.finalDisplayedUrl}${cookies ? ', not signed in' : ''}`);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   // BENCH_LIGHTHOUSE_DIR=<dir> keeps each report (open it in https://googlechrome.github.io/lighthouse/viewer/)
   if (process.env.BENCH_LIGHTHOUSE_DIR) {
