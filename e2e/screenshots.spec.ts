@@ -32,6 +32,15 @@ async function shoot(page: Page, name: string, ready: () => Promise<void>) {
 test('screens, signed out', async ({ page }) => {
   await page.goto('/login');
   await shoot(page, 'login', () => expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible());
+  // the sign-in card's frame, painted before the app's code (held back here) has run
+  const appCode = /\/assets\/index-[^/]+\.js$/;
+  await page.route(appCode, (r) => r.abort());
+  await shoot(page, 'login-frame', () =>
+    expect(
+      page.locator('#duka-start[data-frame="login"]').getByText('Welcome back. Sign in to open your shop.'),
+    ).toBeVisible(),
+  );
+  await page.unroute(appCode);
   await page.goto('/pages/error');
   await shoot(page, 'error', () =>
     expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible(),
