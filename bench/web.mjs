@@ -117,8 +117,11 @@ async function signedOut(port) {
   }
 }
 
-/** One Lighthouse run: the three scores, the main metrics and the page's scripts. */
-export async function audit(port, url, cookies, attempt = 1) {
+/**
+ * One Lighthouse run: the three scores, the main metrics and the page's scripts. With `keepIn`, a
+ * folder, Lighthouse keeps what it gathered there (its trace: `defaultPass.trace.json`).
+ */
+export async function audit(port, url, cookies, { attempt = 1, keepIn } = {}) {
   if (cookies) await signedIn(port, url, cookies);
   else await signedOut(port);
   const { lhr } = await lighthouse(url, {
@@ -127,9 +130,10 @@ export async function audit(port, url, cookies, attempt = 1) {
     logLevel: 'error',
     onlyCategories: Object.keys(TARGETS),
     disableStorageReset: Boolean(cookies),
+    ...(keepIn ? { gatherMode: keepIn, auditMode: keepIn } : {}),
   });
   // a trace Chromium failed to record (NO_NAVSTART now and then on a busy machine): run again
-  if (lhr.runtimeError && attempt < 3) return audit(port, url, cookies, attempt + 1);
+  if (lhr.runtimeError && attempt < 3) return audit(port, url, cookies, { attempt: attempt + 1, keepIn });
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
     throw new Error(`${url}: ended on ${lhr.finalDisplayedUrl}${cookies ? ', not signed in' : ''}`);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -161,6 +165,12 @@ export async function audit(port, url, cookies, attempt = 1) {
     jsTransferred: scripts.reduce((s, r) => s + r.transferSize, 0),
     scriptUrls: [...new Set(scripts.map((r) => r.url))],
     failed: [...new Set(failed)],
+    // the tasks Lighthouse counts as long (in its simulated timeline) and the script each is put to
+    longTasks: (lhr.audits['long-tasks'].details?.items ?? []).map((t) => ({
+      start: t.startTime,
+      duration: t.duration,
+      url: t.url,
+    })),
   };
 }
 
