@@ -34,8 +34,10 @@ const CART_ICON = [
   'M6 5l14 1l-1 7h-13',
 ];
 
-export const isTillPath = (pathname: string): boolean =>
-  TILL_PATHS.includes(pathname.replace(/(.)\/+$/, '$1'));
+/** An address without its trailing slashes. */
+const trimmed = (pathname: string): string => pathname.replace(/(.)\/+$/, '$1');
+
+export const isTillPath = (pathname: string): boolean => TILL_PATHS.includes(trimmed(pathname));
 
 /** A screen boot.ts paints the frame of before the app's code has arrived. */
 export type FrameKind = 'till' | 'login';
@@ -60,7 +62,7 @@ export const startScreenStaysFor = (doc: Document, pathname: string): boolean =>
 
 /** The frame a screen's address has (the sign-in page's only for the signed out, boot.ts). */
 export const frameKindOf = (pathname: string): FrameKind | null =>
-  isTillPath(pathname) ? 'till' : pathname.replace(/(.)\/+$/, '$1') === '/login' ? 'login' : null;
+  isTillPath(pathname) ? 'till' : trimmed(pathname) === '/login' ? 'login' : null;
 
 /**
  * The start screen emptied to become a frame of `kind` (its class `className`, busy until its
@@ -196,10 +198,10 @@ export function removeStartScreen(doc: Document, { keepKeys = false } = {}): voi
  * (null when nothing was: no frame, or it was taken).
  */
 export function takeFrameFields(doc: Document): FrameFields | null {
-  const start = doc.getElementById(START_ID);
-  const fields = (start && startFrameKind(doc) === 'login' && fieldsIn(start, doc)) || leftFields;
+  const start = startFrameKind(doc) === 'login' ? doc.getElementById(START_ID) : null;
+  const fields = (start && fieldsIn(start, doc)) || leftFields;
   leftFields = null;
   leftKind = null;
-  if (start && startFrameKind(doc) === 'login') start.remove();
+  start?.remove();
   return fields;
 }
