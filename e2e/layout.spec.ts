@@ -33,14 +33,20 @@ test.describe('layout (seed spec §2, §3, §4, §9)', () => {
     const sidebar = page.getByTestId('sidebar');
     await expect(page.getByRole('button', { name: 'Toggle menu' })).toBeVisible();
     await expect(sidebar).not.toBeInViewport();
+    // Closed, the overlay's menu is not made at all (issue 21), so nothing off the screen takes Tab.
+    await expect(sidebar.locator('nav')).toHaveCount(0);
     await page.getByRole('button', { name: 'Toggle menu' }).click();
     await expect(sidebar).toBeInViewport();
+    await expect(sidebar.locator('nav').getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await expect(page.getByTestId('menu-backdrop')).toBeVisible();
     // The main content did not move: the menu lies over it.
     const mainBox = await page.locator('main').boundingBox();
     expect(mainBox?.x).toBe(0);
     await page.getByTestId('menu-backdrop').click({ position: { x: 900, y: 400 } });
     await expect(sidebar).not.toBeInViewport();
+    // Closed again, the menu is kept but hidden once it has slid out.
+    await expect(sidebar.locator('nav')).toBeAttached();
+    await expect(sidebar.locator('nav')).toBeHidden();
   });
 
   test('at 1440 px the side menu is docked; growing past 1200 px after 500 ms docks it again', async ({

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, useEffect } from 'react';
+import { type ComponentType, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from './notify';
 
@@ -42,4 +42,11 @@ function NotLoaded({ opened, onClose, tryAgain }: PanelProps & { tryAgain: () =>
     onClose();
   }, [opened, onClose, tryAgain, t]);
   return null;
+}
+
+/** True from the first time `opened` is: a panel shown once stays mounted, so it closes with its animation. */
+export function useOpenedOnce(opened: boolean): boolean {
+  const [once, setOnce] = useState(opened);
+  if (opened && !once) setOnce(true);
+  return once || opened;
 }

@@ -1,8 +1,8 @@
 import './styles';
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { lazyPanel } from '../../lib/lazy-panel';
+import { lazyPanel, useOpenedOnce } from '../../lib/lazy-panel';
 import { ReadOnlyNoticeProvider, SyncedFromShopNotice } from '../sync';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -27,13 +27,6 @@ const TILLS = new Set(['/cash-sale', '/debtor-sale', '/transfer-sale']);
  */
 const SettingsPanel = lazyPanel(() => import('./settings-panel').then((m) => m.SettingsPanel));
 const ProfileDialog = lazyPanel(() => import('../profile').then((m) => m.ProfileDialog));
-
-/** True from the first time `opened` is. */
-function useOpenedOnce(opened: boolean): boolean {
-  const [once, setOnce] = useState(opened);
-  if (opened && !once) setOnce(true);
-  return once || opened;
-}
 
 export function AppLayout() {
   const { pathname } = useLocation();

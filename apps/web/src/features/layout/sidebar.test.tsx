@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LAYOUT } from '../../lib/prefs';
@@ -48,5 +49,29 @@ describe('sidebar (seed spec §2, §4)', () => {
     expect(screen.getByText('Mama Mboga Su')).toBeInTheDocument();
     fireEvent.mouseLeave(aside);
     expect(aside).not.toHaveAttribute('data-expanded');
+  });
+
+  it('as a closed overlay, makes its menu only when first opened, then keeps it', async () => {
+    function Overlay() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen((o) => !o)}>
+            toggle
+          </button>
+          <Sidebar config={DEFAULT_LAYOUT} {...props} small open={open} />
+        </>
+      );
+    }
+    await renderApp(<Overlay />, { session: makeSession({ role: 'admin' }) });
+    const menu = () => screen.queryByRole('navigation', { name: 'Main menu', hidden: true });
+    expect(await screen.findByTestId('sidebar')).not.toHaveAttribute('data-open');
+    expect(menu()).not.toBeInTheDocument();
+    fireEvent.click(screen.getByText('toggle'));
+    expect(screen.getByTestId('sidebar')).toHaveAttribute('data-open');
+    expect(menu()).toBeInTheDocument();
+    fireEvent.click(screen.getByText('toggle'));
+    expect(screen.getByTestId('sidebar')).not.toHaveAttribute('data-open');
+    expect(menu()).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconX } fro
 import { useTranslation } from 'react-i18next';
 import { truncateShopName } from '@duka/domain';
 import type { LayoutConfig } from '../../lib/prefs';
+import { useOpenedOnce } from '../../lib/lazy-panel';
 import { useSession } from '../../lib/session-context';
 import { SideMenu } from './side-menu';
 import { useMenu } from './use-menu';
@@ -24,6 +25,10 @@ interface SidebarProps {
 /**
  * The side menu (seed spec §2, §4): under 1200 px an overlay; when collapsed it expands on mouse
  * hover and collapses on leave. The shop name is cut to 13 characters.
+ *
+ * The overlay's menu is made the first time it opens and then kept, so it closes with its slide
+ * (issue 21): closed, off the screen, it was half the till's page on a phone (240 of 480 elements)
+ * and a share of the shell's first commit and layout for nothing anyone could see or reach.
  */
 export function Sidebar({ config, small, open, logoSrc, onToggleCollapsed, onClose }: SidebarProps) {
   const { t } = useTranslation();
@@ -33,6 +38,7 @@ export function Sidebar({ config, small, open, logoSrc, onToggleCollapsed, onClo
   const collapsed = !small && config.sidebarCollapsed;
   const compact = collapsed && !hovered;
   const ref = useRef<HTMLElement>(null);
+  const menuShown = useOpenedOnce(!small || open);
 
   useEffect(() => {
     if (!collapsed) setHovered(false);
@@ -88,9 +94,11 @@ export function Sidebar({ config, small, open, logoSrc, onToggleCollapsed, onClo
           )
         )}
       </div>
-      <ScrollArea className={classes.sidebarScroll} type="hover" scrollbarSize={6}>
-        <SideMenu menu={menu} compact={compact} onNavigate={small ? onClose : undefined} />
-      </ScrollArea>
+      {menuShown && (
+        <ScrollArea className={classes.sidebarScroll} type="hover" scrollbarSize={6}>
+          <SideMenu menu={menu} compact={compact} onNavigate={small ? onClose : undefined} />
+        </ScrollArea>
+      )}
     </aside>
   );
 }
