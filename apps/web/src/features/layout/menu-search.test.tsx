@@ -1,7 +1,13 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeSession, renderApp } from '../../test/render';
 import { MenuSearch } from './menu-search';
+import { useMenuSearchEntries } from './use-menu';
+
+vi.mock('./use-menu', async (actual) => {
+  const real = await actual<typeof import('./use-menu')>();
+  return { ...real, useMenuSearchEntries: vi.fn(real.useMenuSearchEntries) };
+});
 
 describe('navbar search (seed spec §2)', () => {
   it('opens from its button, finds menu entries, and clears and closes on Escape', async () => {
@@ -23,5 +29,15 @@ describe('navbar search (seed spec §2)', () => {
     const input = await screen.findByRole('combobox', { name: 'Search' });
     fireEvent.change(input, { target: { value: 'user' } });
     expect(screen.queryByText('User accounts')).not.toBeInTheDocument();
+  });
+
+  it('closed, is only its button: the menu is not translated for it until it opens', async () => {
+    vi.mocked(useMenuSearchEntries).mockClear();
+    await renderApp(<MenuSearch />, { session: makeSession({ role: 'admin' }) });
+    await screen.findByRole('button', { name: 'Search' });
+    expect(useMenuSearchEntries).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByRole('combobox', { name: 'Search' });
+    expect(useMenuSearchEntries).toHaveBeenCalled();
   });
 });

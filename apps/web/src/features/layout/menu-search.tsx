@@ -1,5 +1,5 @@
 import './styles';
-import { useRef, useState } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionIcon, Autocomplete } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
@@ -9,46 +9,53 @@ import { Hint } from '../../components/hint';
 
 /**
  * The navbar search (seed spec §2): opens from its button, finds menu entries, and clears and
- * closes on Escape. Products and receipts join it when those screens exist.
+ * closes on Escape. Products and receipts join it when those screens exist. Closed, it is only
+ * its button: the menu's entries are translated when it opens, not with every screen (issue 21).
  */
 export function MenuSearch() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const entries = useMenuSearchEntries();
   const [open, setOpen] = useState(false);
-  const [value, setValue] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const close = () => {
-    setValue('');
-    setOpen(false);
-  };
+  if (open) return <MenuSearchField inputRef={inputRef} onClose={() => setOpen(false)} />;
+  return (
+    <Hint label={t('layout.search')}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={t('layout.search')}
+        onClick={() => {
+          setOpen(true);
+          setTimeout(() => inputRef.current?.focus(), 0);
+        }}
+      >
+        <IconSearch size={20} aria-hidden />
+      </ActionIcon>
+    </Hint>
+  );
+}
+
+function MenuSearchField({
+  inputRef,
+  onClose,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const entries = useMenuSearchEntries();
+  const [value, setValue] = useState('');
+
   const go = (label: string) => {
     const hit = entries.find((e) => e.label === label);
     if (hit) {
-      close();
+      onClose();
       void navigate(hit.path);
     }
   };
 
-  if (!open) {
-    return (
-      <Hint label={t('layout.search')}>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label={t('layout.search')}
-          onClick={() => {
-            setOpen(true);
-            setTimeout(() => inputRef.current?.focus(), 0);
-          }}
-        >
-          <IconSearch size={20} aria-hidden />
-        </ActionIcon>
-      </Hint>
-    );
-  }
   return (
     <Autocomplete
       ref={inputRef}
@@ -61,7 +68,7 @@ export function MenuSearch() {
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.preventDefault();
-          close();
+          onClose();
         } else if (e.key === 'Enter') {
           const q = value.trim().toLowerCase();
           const first = entries.find((x) => x.label.toLowerCase().includes(q));
@@ -69,7 +76,7 @@ export function MenuSearch() {
         }
       }}
       onBlur={() => {
-        if (!value) setOpen(false);
+        if (!value) onClose();
       }}
       leftSection={<IconSearch size={16} aria-hidden />}
       rightSection={
@@ -78,7 +85,7 @@ export function MenuSearch() {
           color="gray"
           size="sm"
           aria-label={t('layout.closeSearch')}
-          onClick={close}
+          onClick={onClose}
         >
           <IconX size={14} aria-hidden />
         </ActionIcon>
