@@ -1,7 +1,6 @@
 import './styles';
 import { Link } from 'react-router';
 import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarCheck, IconShoppingCart } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SALE_KINDS, type SalesList } from '@duka/domain';
@@ -14,6 +13,7 @@ import { SalesListView } from './sales-list';
 import { SignedMoney } from '../../components/signed-money';
 import { ListError } from '../../components/list-states';
 import { type CurrentSalesState, useCurrentSales } from './use-current-sales';
+import { useWideScreen } from '../../lib/use-wide-screen';
 
 function Totals({ data }: { data: SalesList }) {
   const { t } = useTranslation();
@@ -132,7 +132,7 @@ function SalesFilters({ state: s }: { state: CurrentSalesState }) {
 /** Loading, error, or the totals over the list (or "no sales", with a way to start one today). */
 function SalesBody({ state: s }: { state: CurrentSalesState }) {
   const { t } = useTranslation();
-  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const wide = useWideScreen();
   const { list } = s;
   if (list.isPending)
     return (

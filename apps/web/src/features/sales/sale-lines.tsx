@@ -1,17 +1,17 @@
 import './styles';
 import { Group, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { type Sale, formatQuantity } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
+import { useWideScreen } from '../../lib/use-wide-screen';
 
 /** A sale's lines: a table from 768 px; below, each line on two rows (name, then quantity × price). */
 export function SaleLines({ sale }: { sale: Sale }) {
   const { t } = useTranslation();
   const session = useSession();
   const { money } = useFormat(session.business);
-  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const wide = useWideScreen();
   if (!wide)
     return (
       <Stack gap={0} data-testid="drawer-lines">

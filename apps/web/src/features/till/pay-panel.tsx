@@ -13,7 +13,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type SaleKind, changeDue } from '@duka/domain';
@@ -25,6 +24,7 @@ import { type PayState, quickAmounts, tenderedOf } from './payment';
 import { useProviders } from './till-api';
 import type { TillErrors } from './till-errors';
 import classes from './till.module.css';
+import { useWideScreen } from '../../lib/use-wide-screen';
 
 interface Props {
   opened: boolean;
@@ -46,7 +46,7 @@ interface Props {
 /** Pay: cash (tendered, quick amounts, change), debtor (pick or add) or transfer. Enter completes. */
 export function PayPanel(p: Props) {
   const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width: 48em)');
+  const narrow = !useWideScreen();
   const { pay, setPay, money, digits, total } = p;
   const providers = useProviders(p.opened && p.kind === 'transfer');
   const f = p.errors.fields;

@@ -1,12 +1,12 @@
 import './styles';
 import { Button, Divider, Group, Kbd, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '@duka/domain';
 import { PrintReceiptButton } from '../printing';
 import { ReceiptPreview } from '../receipts';
 import classes from './till.module.css';
+import { useWideScreen } from '../../lib/use-wide-screen';
 
 interface Props {
   sale: Sale | null;
@@ -17,7 +17,7 @@ interface Props {
 /** After a sale: what to tell the customer (change, new balance), the receipt, and New sale. */
 export function ReceiptPanel({ sale, onClose, money }: Props) {
   const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width: 48em)');
+  const narrow = !useWideScreen();
   return (
     <Modal
       opened={sale !== null}

@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { type SaleKind, type SessionData, sellableKinds } from '@duka/domain';
 import classes from './till.module.css';
+import { useWideScreen } from '../../lib/use-wide-screen';
 
 export const KIND_PATH: Record<SaleKind, string> = {
   cash: '/cash-sale',
@@ -110,9 +111,14 @@ export function TillHeader(p: {
   );
 }
 
-/** The till's keys, shown where a keyboard is likely (not on phones). */
+/**
+ * The till's keys, shown where a keyboard is likely (not on phones). On a phone they are not made
+ * at all, rather than made and hidden (issue 21: two dozen elements of the till's first commit).
+ */
 export function KeyHints() {
   const { t } = useTranslation();
+  const wide = useWideScreen();
+  if (!wide) return null;
   const hints: [string, string][] = [
     ['F2', t('till.keys.search')],
     ['↑ ↓ ↵', t('till.keys.pick')],
@@ -124,7 +130,7 @@ export function KeyHints() {
     ['F4', t('till.keys.newSale')],
   ];
   return (
-    <Group gap="md" mt="sm" px={4} visibleFrom="sm" aria-label={t('till.keys.title')} role="note">
+    <Group gap="md" mt="sm" px={4} aria-label={t('till.keys.title')} role="note">
       {hints.map(([k, label]) => (
         <Group key={k} gap={6} wrap="nowrap">
           <Kbd size="xs">{k}</Kbd>

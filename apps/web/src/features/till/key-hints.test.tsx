@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { renderApp } from '../../test/render';
+import { KeyHints } from './till-header';
+
+const original = window.matchMedia;
+afterEach(() => {
+  window.matchMedia = original;
+});
+
+/** The screen as wide as `px`: a media query of min-width in em (16 px) matches from there. */
+function screenOf(px: number) {
+  window.matchMedia = vi.fn((query: string) => {
+    const min = /min-width:\s*([\d.]+)em/.exec(query);
+    return {
+      matches: min ? px >= Number(min[1]) * 16 : false,
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    };
+  });
+}
+
+describe("the till's key hints (issue 21)", () => {
+  it('are shown where a keyboard is likely', async () => {
+    screenOf(1024);
+    await renderApp(<KeyHints />);
+    const note = screen.getByRole('note', { name: 'Keyboard shortcuts' });
+    expect(note).toHaveTextContent('F9');
+    expect(note).toHaveTextContent('F4');
+  });
+
+  it('are not made at all on a phone (rather than made and hidden)', async () => {
+    screenOf(412);
+    const { container } = await renderApp(<KeyHints />);
+    expect(screen.queryByRole('note', { hidden: true })).toBeNull();
+    expect(container.querySelector('kbd')).toBeNull();
+  });
+});
