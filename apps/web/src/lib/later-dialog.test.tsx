@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Modal } from '@mantine/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../test/render';
+import { LaterDialog, useIdleSteps } from './later-dialog';
+
+afterEach(() => vi.useRealTimers());
+
+function Screen({ steps }: { steps: number }) {
+  const [opened, setOpened] = useState(false);
+  const done = useIdleSteps(steps);
+  return (
+    <>
+      <button type="button" onClick={() => setOpened(true)}>
+        open
+      </button>
+      <span data-testid="done">{done}</span>
+      <LaterDialog opened={opened} after={steps}>
+        {(o) => (
+          <Modal opened={o} onClose={() => setOpened(false)} title="Pay" transitionProps={{ duration: 0 }}>
+            <input aria-label="Amount" data-autofocus />
+          </Modal>
+        )}
+      </LaterDialog>
+    </>
+  );
+}
+
+describe('dialogs made after the screen (issue 21)', () => {
+  it('counts one idle step per render up to n', async () => {
+    vi.useFakeTimers();
+    await renderApp(<Screen steps={3} />);
+    expect(screen.getByTestId('done')).toHaveTextContent('0');
+    for (const n of ['1', '2', '3']) {
+      await act(() => vi.advanceTimersToNextTimerAsync());
+      expect(screen.getByTestId('done')).toHaveTextContent(n);
+    }
+    await act(() => vi.advanceTimersToNextTimerAsync());
+    expect(screen.getByTestId('done')).toHaveTextContent('3');
+  });
+
+  it('closed, is made (closed) once the browser has been idle `after` times, not before', async () => {
+    vi.useFakeTimers();
+    const seen: boolean[] = [];
+    await renderApp(
+      <LaterDialog opened={false} after={2}>
+        {(o) => {
+          seen.push(o);
+          return null;
+        }}
+      </LaterDialog>,
+    );
+    expect(seen).toEqual([]);
+    await act(() => vi.advanceTimersToNextTimerAsync());
+    expect(seen).toEqual([]);
+    await act(() => vi.advanceTimersToNextTimerAsync());
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((o) => !o)).toBe(true);
+  });
+
+  it('opened before it was made, is made closed and then opened, and gives the focus back on close', async () => {
+    await renderApp(<Screen steps={100} />);
+    const open = screen.getByRole('button', { name: 'open' });
+    open.focus();
+    fireEvent.click(open);
+    expect(await screen.findByRole('dialog', { name: 'Pay' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Amount')).toHaveFocus());
+    fireEvent.keyDown(screen.getByLabelText('Amount'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Pay' })).not.toBeInTheDocument());
+    await waitFor(() => expect(open).toHaveFocus());
+  });
+});

@@ -1,0 +1,58 @@
+import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
+
+/** `step` when the browser is next idle (at the latest after `timeout` ms); answers how to cancel. */
+function whenIdle(step: () => void, timeout: number): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(step, { timeout });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(step, 0);
+  return () => window.clearTimeout(id);
+}
+
+/**
+ * Counts from 0 up to `n`, one step per idle period once the component has committed. What waits
+ * on it is made in small tasks after the screen is up, not in the task that first paints it
+ * (issue 21: the till's five closed dialogs were made with it, each a portal that renders twice).
+ */
+export function useIdleSteps(n: number, timeout = 3000): number {
+  const [done, setDone] = useState(0);
+  useEffect(() => {
+    if (done >= n) return;
+    return whenIdle(() => setDone((d) => d + 1), timeout);
+  }, [done, n, timeout]);
+  return done;
+}
+
+/**
+ * For a dialog, drawer or dropdown made once the screen has painted and the browser has been idle
+ * `after` times, or when first opened, whichever comes first: a screen's closed overlays, given
+ * 1, 2, 3…, are made one per idle period, each in a render of its own (only its owner renders).
+ * Opened before it was made, it is made closed and opened in the same frame (a layout effect), so
+ * it opens as one made earlier does: with its transition, and giving the focus back on close. Once
+ * made it stays, so it closes with its animation. Answers whether to make it, and whether it is
+ * open.
+ */
+export function useLater(opened: boolean, after: number): { make: boolean; opened: boolean } {
+  const idle = useIdleSteps(after);
+  const [made, setMade] = useState(false);
+  const make = made || idle >= after || opened;
+  useLayoutEffect(() => {
+    if (make && !made) setMade(true);
+  }, [make, made]);
+  return { make, opened: made && opened };
+}
+
+/** A dialog made as `useLater` says: `children` gets whether it is open. */
+export function LaterDialog({
+  opened,
+  after,
+  children,
+}: {
+  opened: boolean;
+  after: number;
+  children: (opened: boolean) => ReactNode;
+}) {
+  const later = useLater(opened, after);
+  return later.make ? children(later.opened) : null;
+}
