@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { lazyPanel, useOpenedOnce } from '../../lib/lazy-panel';
+import { LaterDialog } from '../../lib/later-dialog';
 import { ReadOnlyNoticeProvider, SyncedFromShopNotice } from '../sync';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -89,7 +90,10 @@ export function AppLayout() {
           {!TILLS.has(pathname) && <Footer />}
         </div>
         <ScrollTopButton visible={s.scroll.showScrollTop} />
-        <NotificationsPanel opened={s.notes.opened} onClose={s.notes.close} />
+        {/* made once the screen is up and the browser idle, or when the bell first opens it */}
+        <LaterDialog opened={s.notes.opened} after={1}>
+          {(opened) => <NotificationsPanel opened={opened} onClose={s.notes.close} />}
+        </LaterDialog>
         <Suspense fallback={null}>
           {settingsShown && <SettingsPanel opened={s.settings.opened} onClose={s.settings.close} />}
           {profileShown && <ProfileDialog opened={s.profile.opened} onClose={s.profile.close} />}

@@ -1,18 +1,25 @@
 import './styles';
+import { useState } from 'react';
 import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../components/user-avatar';
+import { useLater } from '../../lib/later-dialog';
 import { useSession } from '../../lib/session-context';
 import { useLogout } from '../auth';
 
-/** The navbar's user dropdown: Edit Profile and Logout (seed spec §2). */
+/**
+ * The navbar's user dropdown: Edit Profile and Logout (seed spec §2). Its dropdown (a portal) is
+ * made once the screen is up, or when first opened (issue 21).
+ */
 export function UserMenu({ onEditProfile }: { onEditProfile: () => void }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const logout = useLogout();
+  const [opened, setOpened] = useState(false);
+  const later = useLater(opened, 2);
   return (
-    <Menu position="bottom-end" width={200} withArrow>
+    <Menu position="bottom-end" width={200} withArrow opened={later.opened} onChange={setOpened}>
       <Menu.Target>
         <UnstyledButton
           aria-label={t('layout.userMenu', { name: user.nm })}
@@ -28,18 +35,20 @@ export function UserMenu({ onEditProfile }: { onEditProfile: () => void }) {
           </Group>
         </UnstyledButton>
       </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconUserEdit size={16} aria-hidden />} onClick={onEditProfile}>
-          {t('layout.editProfile')}
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconLogout size={16} aria-hidden />}
-          color="red"
-          onClick={() => void logout()}
-        >
-          {t('layout.logout')}
-        </Menu.Item>
-      </Menu.Dropdown>
+      {later.make && (
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconUserEdit size={16} aria-hidden />} onClick={onEditProfile}>
+            {t('layout.editProfile')}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconLogout size={16} aria-hidden />}
+            color="red"
+            onClick={() => void logout()}
+          >
+            {t('layout.logout')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      )}
     </Menu>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Kbd, Modal, Popover, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useLater } from '../../lib/later-dialog';
 import type { ParkedSale } from './parked';
 
 /** Asks a name for the sale being parked (the customer's, say); a time is the default. */
@@ -101,8 +102,17 @@ export function ParkedButton(p: ParkedProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
+  // the list (a portal) is made once the till is up, or when first opened (issue 21)
+  const later = useLater(open, 6);
   return (
-    <Popover opened={open} onChange={setOpen} position="bottom-end" width={340} shadow="md" withinPortal>
+    <Popover
+      opened={later.opened}
+      onChange={setOpen}
+      position="bottom-end"
+      width={340}
+      shadow="md"
+      withinPortal
+    >
       <Popover.Target>
         <Button
           variant="default"
@@ -121,32 +131,34 @@ export function ParkedButton(p: ParkedProps) {
           {t('till.park.list')}
         </Button>
       </Popover.Target>
-      <Popover.Dropdown>
-        {p.parked.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('till.park.none')}
+      {later.make && (
+        <Popover.Dropdown>
+          {p.parked.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('till.park.none')}
+            </Text>
+          ) : (
+            <Stack gap="xs">
+              {p.parked.map((s) => (
+                <ParkedRow
+                  key={s.cart.id}
+                  sale={s}
+                  p={p}
+                  confirming={confirming === s.cart.id}
+                  onConfirm={() => setConfirming(s.cart.id)}
+                  onResume={() => {
+                    setOpen(false);
+                    p.onResume(s.cart.id);
+                  }}
+                />
+              ))}
+            </Stack>
+          )}
+          <Text size="xs" c="dimmed" mt="sm">
+            {t('till.park.keyHint')} <Kbd size="xs">F8</Kbd>
           </Text>
-        ) : (
-          <Stack gap="xs">
-            {p.parked.map((s) => (
-              <ParkedRow
-                key={s.cart.id}
-                sale={s}
-                p={p}
-                confirming={confirming === s.cart.id}
-                onConfirm={() => setConfirming(s.cart.id)}
-                onResume={() => {
-                  setOpen(false);
-                  p.onResume(s.cart.id);
-                }}
-              />
-            ))}
-          </Stack>
-        )}
-        <Text size="xs" c="dimmed" mt="sm">
-          {t('till.park.keyHint')} <Kbd size="xs">F8</Kbd>
-        </Text>
-      </Popover.Dropdown>
+        </Popover.Dropdown>
+      )}
     </Popover>
   );
 }
