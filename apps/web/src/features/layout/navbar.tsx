@@ -34,7 +34,6 @@ export function Navbar(p: NavbarProps) {
   const { t } = useTranslation();
   const { toggle, fullscreen } = useFullscreenDocument();
   const admin = isAdminRole(useSession().user.role);
-  const notices = useNotices().count;
   return (
     <header
       className={classes.navbar}
@@ -76,23 +75,35 @@ export function Navbar(p: NavbarProps) {
         </Hint>
         <SettingsToggle onOpen={p.onOpenSettings} />
         {admin && <SyncIndicator />}
-        <Hint label={t('layout.notifications')}>
-          <Indicator disabled={notices === 0} color="red" size={9} offset={7} processing={false}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={
-                notices === 0 ? t('layout.notifications') : t('layout.notificationsCount', { count: notices })
-              }
-              onClick={p.onToggleNotifications}
-            >
-              <IconBell size={20} aria-hidden />
-            </ActionIcon>
-          </Indicator>
-        </Hint>
+        <NotificationsBell onToggle={p.onToggleNotifications} />
         <UserMenu onEditProfile={p.onEditProfile} />
       </Group>
     </header>
+  );
+}
+
+/**
+ * The bell with the count of what needs attention. Its own component: the notices' answers
+ * arriving render the bell alone, not the whole navbar (issue 21: twice at every start).
+ */
+function NotificationsBell({ onToggle }: { onToggle: () => void }) {
+  const { t } = useTranslation();
+  const notices = useNotices().count;
+  return (
+    <Hint label={t('layout.notifications')}>
+      <Indicator disabled={notices === 0} color="red" size={9} offset={7} processing={false}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={
+            notices === 0 ? t('layout.notifications') : t('layout.notificationsCount', { count: notices })
+          }
+          onClick={onToggle}
+        >
+          <IconBell size={20} aria-hidden />
+        </ActionIcon>
+      </Indicator>
+    </Hint>
   );
 }
