@@ -50,6 +50,21 @@ export const parkedDraft = (cart: Cart, name: string): WorkDraftPut => ({
 /** A cart worth keeping: it has lines or a discount. */
 export const hasWork = (cart: Cart) => cart.lines.length > 0 || cart.discount > 0;
 
+/** Whether an older till left work in this browser's local storage (read only). */
+export function hasLegacyTillWork(): boolean {
+  try {
+    return localStorage.getItem(LEGACY_CART_KEY) !== null || localStorage.getItem(LEGACY_PARKED_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Nothing to bring back: no cart and no parked sale kept for the user, nothing from an older till. */
+export function nothingToRestore(drafts: WorkDraft[]): boolean {
+  const kept = tillDraftsOf(drafts);
+  return kept.cart === null && kept.parked.length === 0 && !hasLegacyTillWork();
+}
+
 /**
  * What an older version of the till left in this browser's local storage (a cart, parked sales),
  * taken out so it can be saved on the server; the entries are removed.

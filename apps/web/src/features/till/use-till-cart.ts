@@ -15,7 +15,15 @@ import { useSession } from '../../lib/session-context';
 import { locationsQuery, useAllLocations } from '../stock';
 import { DraftWriter, WORK_DRAFTS_QUERY, flushDraftWriters, listWorkDrafts } from '../../lib/work-drafts';
 import { type Cart, type CartAction, cartReducer, emptyCart } from './cart';
-import { type ParkedSale, cartDraft, hasWork, parkedDraft, takeLegacyTillWork, tillDraftsOf } from './parked';
+import {
+  type ParkedSale,
+  cartDraft,
+  hasWork,
+  nothingToRestore,
+  parkedDraft,
+  takeLegacyTillWork,
+  tillDraftsOf,
+} from './parked';
 
 /** This user's drafts, read afresh each time the till opens (none kept once it is left). */
 export const tillDraftsQuery = (userId: string) => ({
@@ -217,8 +225,10 @@ interface Restore {
  * so a cart begun early cannot replace the saved one unseen.
  */
 function useRestoredWork({ userId, writer, cartNow, saved, dispatch, setParked }: Restore): boolean {
-  const [ready, setReady] = useState(false);
   const drafts = useQuery(tillDraftsQuery(userId));
+  // With the drafts in at mount (useTillStart waits for them) and nothing in them to bring back,
+  // it is done from the first render: the till does not render whole again to learn so (issue 21).
+  const [ready, setReady] = useState(() => drafts.data !== undefined && nothingToRestore(drafts.data));
   useEffect(() => {
     if (drafts.isError && !ready) setReady(true); // unreadable now: what is rung up from here is still saved
     if (!drafts.data || ready) return;
