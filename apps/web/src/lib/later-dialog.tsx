@@ -11,15 +11,25 @@ function whenIdle(step: () => void, timeout: number): () => void {
 }
 
 /**
- * Counts from 0 up to `n`, one step per idle period once the component has committed. What waits
- * on it is made in small tasks after the screen is up, not in the task that first paints it
- * (issue 21: the till's five closed dialogs were made with it, each a portal that renders twice).
+ * Whether the browser has been idle `n` times since the component committed (true at once for 0).
+ * The waiting is a chain of idle callbacks, not of renders: the component renders once more, when
+ * it is over. What waits on it is made in a small task after the screen is up, not in the task
+ * that first paints it (issue 21: the till's five closed dialogs were made with it, each a portal
+ * that renders twice).
  */
-export function useIdleSteps(n: number, timeout = 3000): number {
-  const [done, setDone] = useState(0);
+export function useIdleAfter(n: number, timeout = 3000): boolean {
+  const [done, setDone] = useState(n <= 0);
   useEffect(() => {
-    if (done >= n) return;
-    return whenIdle(() => setDone((d) => d + 1), timeout);
+    if (done) return;
+    let left = n;
+    let cancel = () => {};
+    const step = () => {
+      left -= 1;
+      if (left <= 0) setDone(true);
+      else cancel = whenIdle(step, timeout);
+    };
+    cancel = whenIdle(step, timeout);
+    return () => cancel();
   }, [done, n, timeout]);
   return done;
 }
@@ -27,16 +37,17 @@ export function useIdleSteps(n: number, timeout = 3000): number {
 /**
  * For a dialog, drawer or dropdown made once the screen has painted and the browser has been idle
  * `after` times, or when first opened, whichever comes first: a screen's closed overlays, given
- * 1, 2, 3…, are made one per idle period, each in a render of its own (only its owner renders).
+ * 1, 2, 3…, are made one per idle period, each in a render of its own (only its owner renders,
+ * once).
  * Opened before it was made, it is made closed and opened in the same frame (a layout effect), so
  * it opens as one made earlier does: with its transition, and giving the focus back on close. Once
  * made it stays, so it closes with its animation. Answers whether to make it, and whether it is
  * open.
  */
 export function useLater(opened: boolean, after: number): { make: boolean; opened: boolean } {
-  const idle = useIdleSteps(after);
+  const idle = useIdleAfter(after);
   const [made, setMade] = useState(false);
-  const make = made || idle >= after || opened;
+  const make = made || idle || opened;
   useLayoutEffect(() => {
     if (make && !made) setMade(true);
   }, [make, made]);
