@@ -3,9 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeSession, renderApp } from '../../test/render';
 import { MenuSearch } from './menu-search';
 import { useMenuSearchEntries } from './use-menu';
+import type * as UseMenu from './use-menu';
 
 vi.mock('./use-menu', async (actual) => {
-  const real = await actual<typeof import('./use-menu')>();
+  const real = await actual<typeof UseMenu>();
   return { ...real, useMenuSearchEntries: vi.fn(real.useMenuSearchEntries) };
 });
 

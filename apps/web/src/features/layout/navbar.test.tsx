@@ -4,9 +4,10 @@ import { useFullscreenDocument } from '@mantine/hooks';
 import type { Notifications } from '@duka/domain';
 import { makeSession, renderApp } from '../../test/render';
 import { Navbar } from './navbar';
+import type * as MantineHooks from '@mantine/hooks';
 
 vi.mock('@mantine/hooks', async (actual) => {
-  const real = await actual<typeof import('@mantine/hooks')>();
+  const real = await actual<typeof MantineHooks>();
   return { ...real, useFullscreenDocument: vi.fn(real.useFullscreenDocument) };
 });
 

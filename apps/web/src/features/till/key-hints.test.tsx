@@ -3,14 +3,13 @@ import { screen } from '@testing-library/react';
 import { renderApp } from '../../test/render';
 import { KeyHints } from './till-header';
 
-const original = window.matchMedia;
 afterEach(() => {
-  window.matchMedia = original;
+  vi.restoreAllMocks();
 });
 
 /** The screen as wide as `px`: a media query of min-width in em (16 px) matches from there. */
 function screenOf(px: number) {
-  window.matchMedia = vi.fn((query: string) => {
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
     const min = /min-width:\s*([\d.]+)em/.exec(query);
     return {
       matches: min ? px >= Number(min[1]) * 16 : false,

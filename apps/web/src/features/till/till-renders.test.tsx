@@ -3,9 +3,10 @@ import { screen } from '@testing-library/react';
 import { makeSession, renderApp } from '../../test/render';
 import { CashSalePage } from './till-page';
 import { useTillCart } from './use-till-cart';
+import type * as UseTillCart from './use-till-cart';
 
 vi.mock('./use-till-cart', async (actual) => {
-  const real = await actual<typeof import('./use-till-cart')>();
+  const real = await actual<typeof UseTillCart>();
   return { ...real, useTillCart: vi.fn(real.useTillCart) };
 });
 
