@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
+import { mediaQueryList } from '../../test/media';
 import { renderApp } from '../../test/render';
 import { KeyHints } from './till-header';
 
@@ -11,16 +12,7 @@ afterEach(() => {
 function screenOf(px: number) {
   vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
     const min = /min-width:\s*([\d.]+)em/.exec(query);
-    return {
-      matches: min ? px >= Number(min[1]) * 16 : false,
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    };
+    return mediaQueryList(query, min ? px >= Number(min[1]) * 16 : false);
   });
 }
 
