@@ -27,6 +27,32 @@ test.describe('layout (seed spec §2, §3, §4, §9)', () => {
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   });
 
+  test('the settings panel and the notifications drawer give the focus back when closed, by mouse or by keyboard', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    // the settings panel's code loads at its first opening: it still slides in, and the focus comes back
+    const settings = page.getByRole('button', { name: 'Customize your view' });
+    await settings.click();
+    const panel = page.getByRole('dialog', { name: 'Settings' });
+    await expect(panel.getByRole('tab', { name: 'Customize your view' })).toBeInViewport();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(settings).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(panel.getByRole('tab', { name: 'Customize your view' })).toBeInViewport();
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await expect(panel).toBeHidden();
+    await expect(settings).toBeFocused();
+    const bell = page.getByRole('button', { name: 'Notifications' });
+    await bell.click();
+    await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeHidden();
+    await expect(bell).toBeFocused();
+  });
+
   test('a 1000 px wide window gets the overlay menu', async ({ page }) => {
     await page.setViewportSize({ width: 1000, height: 800 });
     await page.goto('/dashboard');
