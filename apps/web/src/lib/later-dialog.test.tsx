@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Modal } from '@mantine/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../test/render';
+import { type PanelProps, lazyPanel } from './lazy-panel';
 import { LaterDialog, useIdleAfter } from './later-dialog';
 
 afterEach(() => vi.useRealTimers());
@@ -21,6 +22,23 @@ function Screen({ steps }: { steps: number }) {
           </Modal>
         )}
       </LaterDialog>
+    </>
+  );
+}
+
+/** A dialog whose code loads when first opened (the settings panel, the profile dialog). */
+function LazyScreen({ Lazy }: { Lazy: React.ComponentType<PanelProps> }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpened(true)}>
+        open
+      </button>
+      <Suspense fallback={null}>
+        <LaterDialog opened={opened} after={null}>
+          {(o) => <Lazy opened={o} onClose={() => setOpened(false)} />}
+        </LaterDialog>
+      </Suspense>
     </>
   );
 }
@@ -69,6 +87,33 @@ describe('dialogs made after the screen (issue 21)', () => {
     open.focus();
     fireEvent.click(open);
     expect(await screen.findByRole('dialog', { name: 'Pay' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Amount')).toHaveFocus());
+    fireEvent.keyDown(screen.getByLabelText('Amount'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Pay' })).not.toBeInTheDocument());
+    await waitFor(() => expect(open).toHaveFocus());
+  });
+
+  it('with its code loaded when first opened (after null): not made before, then made closed and opened, and gives the focus back', async () => {
+    const seen: boolean[] = [];
+    function Pay({ opened, onClose }: PanelProps) {
+      seen.push(opened);
+      return (
+        <Modal opened={opened} onClose={onClose} title="Pay" transitionProps={{ duration: 0 }}>
+          <input aria-label="Amount" data-autofocus />
+        </Modal>
+      );
+    }
+    const load = vi.fn(() => new Promise<typeof Pay>((resolve) => setTimeout(() => resolve(Pay), 30)));
+    await renderApp(<LazyScreen Lazy={lazyPanel(load)} />);
+    // idle periods pass: nothing of it is loaded or made
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(load).not.toHaveBeenCalled();
+    const open = screen.getByRole('button', { name: 'open' });
+    open.focus();
+    fireEvent.click(open);
+    expect(await screen.findByRole('dialog', { name: 'Pay' })).toBeInTheDocument();
+    expect(seen[0]).toBe(false);
+    expect(seen.at(-1)).toBe(true);
     await waitFor(() => expect(screen.getByLabelText('Amount')).toHaveFocus());
     fireEvent.keyDown(screen.getByLabelText('Amount'), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Pay' })).not.toBeInTheDocument());

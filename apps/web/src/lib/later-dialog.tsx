@@ -11,16 +11,17 @@ function whenIdle(step: () => void, timeout: number): () => void {
 }
 
 /**
- * Whether the browser has been idle `n` times since the component committed (true at once for 0).
+ * Whether the browser has been idle `n` times since the component committed (true at once for 0,
+ * never for null).
  * The waiting is a chain of idle callbacks, not of renders: the component renders once more, when
  * it is over. What waits on it is made in a small task after the screen is up, not in the task
  * that first paints it (issue 21: the till's five closed dialogs were made with it, each a portal
  * that renders twice).
  */
-export function useIdleAfter(n: number, timeout = 3000): boolean {
-  const [done, setDone] = useState(n <= 0);
+export function useIdleAfter(n: number | null, timeout = 3000): boolean {
+  const [done, setDone] = useState(n !== null && n <= 0);
   useEffect(() => {
-    if (done) return;
+    if (done || n === null) return;
     let left = n;
     let cancel = () => {};
     const step = () => {
@@ -38,13 +39,14 @@ export function useIdleAfter(n: number, timeout = 3000): boolean {
  * For a dialog, drawer or dropdown made once the screen has painted and the browser has been idle
  * `after` times, or when first opened, whichever comes first: a screen's closed overlays, given
  * 1, 2, 3…, are made one per idle period, each in a render of its own (only its owner renders,
- * once).
+ * once). Given null, it is made when first opened, not before (a panel whose code loads then).
  * Opened before it was made, it is made closed and opened in the same frame (a layout effect), so
  * it opens as one made earlier does: with its transition, and giving the focus back on close. Once
  * made it stays, so it closes with its animation. Answers whether to make it, and whether it is
- * open.
+ * open. A dialog whose code is lazy goes under its Suspense boundary with its LaterDialog: while
+ * the code loads nothing of it commits, so it is still made closed, then opened, once it arrives.
  */
-export function useLater(opened: boolean, after: number): { make: boolean; opened: boolean } {
+export function useLater(opened: boolean, after: number | null): { make: boolean; opened: boolean } {
   const idle = useIdleAfter(after);
   const [made, setMade] = useState(false);
   const make = made || idle || opened;
@@ -61,7 +63,7 @@ export function LaterDialog({
   children,
 }: {
   opened: boolean;
-  after: number;
+  after: number | null;
   children: (opened: boolean) => ReactNode;
 }) {
   const later = useLater(opened, after);

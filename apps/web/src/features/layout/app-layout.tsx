@@ -2,7 +2,7 @@ import './styles';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { lazyPanel, useOpenedOnce } from '../../lib/lazy-panel';
+import { lazyPanel } from '../../lib/lazy-panel';
 import { LaterDialog } from '../../lib/later-dialog';
 import { ReadOnlyNoticeProvider, SyncedFromShopNotice } from '../sync';
 import { Footer } from './footer';
@@ -34,8 +34,6 @@ export function AppLayout() {
   const { t } = useTranslation();
   const menu = useMenu();
   const s = useAppLayout();
-  const settingsShown = useOpenedOnce(s.settings.opened);
-  const profileShown = useOpenedOnce(s.profile.opened);
 
   return (
     <ReadOnlyNoticeProvider>
@@ -94,9 +92,16 @@ export function AppLayout() {
         <LaterDialog opened={s.notes.opened} after={1}>
           {(opened) => <NotificationsPanel opened={opened} onClose={s.notes.close} />}
         </LaterDialog>
+        {/* made when first opened, once their code is in: closed, then opened (their transition, the focus back on close) */}
         <Suspense fallback={null}>
-          {settingsShown && <SettingsPanel opened={s.settings.opened} onClose={s.settings.close} />}
-          {profileShown && <ProfileDialog opened={s.profile.opened} onClose={s.profile.close} />}
+          <LaterDialog opened={s.settings.opened} after={null}>
+            {(opened) => <SettingsPanel opened={opened} onClose={s.settings.close} />}
+          </LaterDialog>
+        </Suspense>
+        <Suspense fallback={null}>
+          <LaterDialog opened={s.profile.opened} after={null}>
+            {(opened) => <ProfileDialog opened={opened} onClose={s.profile.close} />}
+          </LaterDialog>
         </Suspense>
       </div>
     </ReadOnlyNoticeProvider>
