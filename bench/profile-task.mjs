@@ -31,22 +31,34 @@ await forEachLoad(pageArgs(), async ({ cdp, run, load }) => {
     cur.end = t;
     cur.samples.push([id, profile.timeDeltas[i + 1] ?? 100]);
   });
-  const task = tasks.sort((a, b) => b.end - b.start - (a.end - a.start))[0];
-  if (!task) {
+  // BENCH_TASKS=n prints the n longest runs, in the order they ran, instead of the longest alone
+  const longest = tasks.sort((a, b) => b.end - b.start - (a.end - a.start));
+  const picked = longest.slice(0, Number(process.env.BENCH_TASKS ?? 1)).sort((a, b) => a.start - b.start);
+  if (!picked.length) {
     console.log(`load ${run + 1}: no work of React's scheduler found (is the build made with source maps?)`);
     return;
   }
-  console.log(`load ${run + 1}: the longest run of React's work, ${ms(task.end - task.start).trim()} ms`);
+  for (const task of picked)
+    printTask(run, task, profile.startTime, (id) => stackOf(id).map((n) => names.get(n.id)));
+});
+
+/** One run of React's work: its functions by self and inclusive time. */
+function printTask(run, task, startTime, namedStack) {
+  console.log(
+    `load ${run + 1}: a run of React's work at ${ms(task.start - startTime).trim()} ms, ${ms(task.end - task.start).trim()} ms long`,
+  );
   const self = new Map();
   const incl = new Map();
   for (const [id, dt] of task.samples) {
-    const stack = stackOf(id).map((n) => names.get(n.id));
+    const stack = namedStack(id);
     self.set(stack[0], (self.get(stack[0]) ?? 0) + dt);
     for (const name of new Set(stack)) incl.set(name, (incl.get(name) ?? 0) + dt);
   }
   console.log('  self:');
   for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`  ${ms(v)} ms  ${k}`);
   console.log('  inclusive:');
-  for (const [k, v] of [...incl].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_TOP ?? 50)))
+  // BENCH_ONLY_SRC=1: the app's own functions alone (src/)
+  const shown = [...incl].filter(([k]) => !process.env.BENCH_ONLY_SRC || /^\S+ src\//.test(k));
+  for (const [k, v] of shown.sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_TOP ?? 50)))
     console.log(`  ${ms(v)} ms  ${k}`);
-});
+}
