@@ -16,7 +16,7 @@ import { TillDialogs } from './till-dialogs';
 import { KeyHints, TillHeader, allowedKinds } from './till-header';
 import { useCompleteSale } from './use-complete-sale';
 import { useTill, useTillActions } from './use-till';
-import { useTillStart } from './use-till-cart';
+import { useTillStart, useTillStartArrived } from './use-till-cart';
 import { useTillKeys } from './use-till-keys';
 import classes from './till.module.css';
 
@@ -97,6 +97,15 @@ function TillWhenReady({ kind }: { kind: SaleKind }) {
   return <TillPage kind={kind} />;
 }
 
+/**
+ * At start, under the till's frame: nothing until the till's data has arrived, then the till, made
+ * in a transition. A Suspense boundary's reveal would wait until 300 ms after its fallback showed
+ * (React's throttle), and the till showed that much later than it could.
+ */
+function TillAfterStart({ kind }: { kind: SaleKind }) {
+  return useTillStartArrived() ? <TillWhenReady kind={kind} /> : null;
+}
+
 /** The till, or on a hosted copy kept by the shop's PC the sentence that says to sell there. */
 function TillScreen({ kind }: { kind: SaleKind }) {
   const { t } = useTranslation();
@@ -109,10 +118,16 @@ function TillScreen({ kind }: { kind: SaleKind }) {
   // navigation there is no boundary of the till's own: the wait is the router's, and a navigation
   // is a transition, so the screen being left stays until the till can show (no empty screen).
   const [atStart] = useState(() => tillFrameShown(document));
-  const till = <TillWhenReady kind={kind} />;
+  // (the boundary at start only in case the data went again before the till mounted)
   return (
     <NotOnHostedCopy title={`${t('menu.makeSale')} › ${t(`menu.${kind}Sale`)}`}>
-      {atStart ? <Suspense fallback={null}>{till}</Suspense> : till}
+      {atStart ? (
+        <Suspense fallback={null}>
+          <TillAfterStart kind={kind} />
+        </Suspense>
+      ) : (
+        <TillWhenReady kind={kind} />
+      )}
     </NotOnHostedCopy>
   );
 }

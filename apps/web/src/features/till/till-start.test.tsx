@@ -80,6 +80,16 @@ describe("the till's start", () => {
     expect(document.getElementById('duka-start')).toBeNull();
   });
 
+  it('at start, made once its data has arrived, reads the drafts once', async () => {
+    const { reads } = fakeServer(() => Promise.resolve(json([])));
+    document.body.insertAdjacentHTML('afterbegin', '<div id="duka-start"><svg></svg></div>');
+    paintTillFrame(document, 'Scan a barcode', { menu: 'Side', folded: false, size: 'lg' });
+    await renderApp(<CashSalePage />, { session: session() });
+    expect(await screen.findByTestId('till-cart-title')).toHaveTextContent('Cash sale · Main shop');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(reads()).toBe(1);
+  });
+
   it('on a navigation, keeps the screen being left until the till can show', async () => {
     let answerDrafts = () => {};
     const answered = new Promise<void>((resolve) => (answerDrafts = resolve));

@@ -55,14 +55,20 @@ function tillStart(qc: QueryClient, userId: string, missing: boolean): Promise<u
     // kept a second after, as TanStack's suspense queries keep theirs: the till's render after the
     // wait must find them (the drafts are otherwise dropped as soon as nothing watches them)
     const kept = { gcTime: 1000 };
-    const begun = {
+    const begun: { wait: Promise<unknown>; settled: boolean } = {
       wait: Promise.allSettled([
         qc.ensureQueryData({ ...locationsQuery, ...kept }),
         flushDraftWriters()
           .catch(() => undefined)
           .then(() => qc.fetchQuery({ ...tillDraftsQuery(userId), ...kept })),
-      ]).finally(() => {
+      ]).then((outcomes) => {
         begun.settled = true;
+        // as React marks a promise it has seen settle: its use() then reads it at once, without
+        // suspending for a microtask (the till made at start, useTillStartArrived, does not wait)
+        const seen = begun.wait as Promise<unknown> & { status?: 'fulfilled'; value?: unknown };
+        seen.status = 'fulfilled';
+        seen.value = outcomes;
+        return outcomes;
       }),
       settled: false,
     };
@@ -70,6 +76,31 @@ function tillStart(qc: QueryClient, userId: string, missing: boolean): Promise<u
     mine.set(userId, begun);
   }
   return start.wait;
+}
+
+/**
+ * Whether what the till's first render shows has arrived, set in a transition when it has: the
+ * till made at start (till-page.tsx) renders in slices, and with no Suspense boundary's reveal,
+ * which React holds until 300 ms after the boundary's fallback showed. The wait begins in the
+ * render, as useTillStart's does.
+ */
+export function useTillStartArrived(): boolean {
+  const userId = useSession().user.uid;
+  const qc = useQueryClient();
+  const [arrived, setArrived] = useState(false);
+  // not again once arrived: the till, once up, ends the wait (a new one would read the drafts again)
+  const wait = arrived ? null : tillStart(qc, userId, false);
+  useEffect(() => {
+    if (!wait) return;
+    let live = true;
+    void wait.then(() => {
+      if (live) startTransition(() => setArrived(true));
+    });
+    return () => {
+      live = false;
+    };
+  }, [wait]);
+  return arrived;
 }
 
 /**

@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// When the till takes over from its frame at start (issue 21), for two builds of the web app in
+// turns: each turn loads `/cash-sale` BENCH_RUNS times (default 5) per build on a fresh local server
+// (page-loads.mjs: signed in, a phone-sized tab, the CPU slowed BENCH_CPU_SLOWDOWN times, default
+// 1), and records in the page, from the navigation, when the till's frame left the page (the till
+// removes it as it mounts) and when the till's search field was there. Each build is a folder
+// `vite build` made and scripts/precompress.mjs compressed; the server serves apps/web/dist, so the
+// script puts each build there in its turn and the original back at the end.
+//   BENCH_TURNS=4 node bench/till-ready.mjs /tmp/dist-a /tmp/dist-b
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { forEachLoad } from './page-loads.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'apps/web/dist');
+const builds = process.argv.slice(2);
+if (builds.length !== 2 || !builds.every((b) => fs.existsSync(path.join(b, 'index.html'))))
+  throw new Error('usage: node bench/till-ready.mjs <build folder A> <build folder B>');
+const TURNS = Number(process.env.BENCH_TURNS ?? 4);
+const args = {
+  page: '/cash-sale',
+  until: 'Scan a barcode',
+  runs: Number(process.env.BENCH_RUNS ?? 5),
+  slowdown: Number(process.env.BENCH_CPU_SLOWDOWN ?? 1),
+};
+
+/** In the page, before its scripts: the moments the frame left and the search field came. */
+const RECORD = () => {
+  const { document, performance } = globalThis;
+  const marks = {};
+  globalThis.__tillMarks = marks;
+  new globalThis.MutationObserver(() => {
+    const now = performance.now();
+    if (marks.frameGone === undefined && marks.frameSeen && !document.getElementById('duka-start'))
+      marks.frameGone = now;
+    if (document.getElementById('duka-start')?.dataset.frame === 'till') marks.frameSeen = true;
+    if (marks.search === undefined && document.querySelector('#root [data-testid="till-search"]'))
+      marks.search = now;
+  }).observe(document, { childList: true, subtree: true, attributes: true });
+};
+
+const results = builds.map(() => ({ frameGone: [], search: [] }));
+const saved = `${dist}.till-ready-${process.pid}`;
+fs.renameSync(dist, saved);
+const restore = () => {
+  if (!fs.existsSync(saved)) return;
+  fs.rmSync(dist, { recursive: true, force: true });
+  fs.renameSync(saved, dist);
+};
+process.on('SIGINT', () => {
+  restore();
+  process.exit(130);
+});
+try {
+  for (let turn = 0; turn < TURNS; turn++) {
+    const order = turn % 2 === 0 ? [0, 1] : [1, 0];
+    for (const b of order) {
+      fs.rmSync(dist, { recursive: true, force: true });
+      fs.cpSync(builds[b], dist, { recursive: true });
+      await forEachLoad(args, async ({ tab, load }) => {
+        await tab.evaluateOnNewDocument(RECORD);
+        await load();
+        await tab.waitForFunction('window.__tillMarks?.frameGone !== undefined', { timeout: 60_000 });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const marks = await tab.evaluate(() => globalThis.__tillMarks);
+        results[b].frameGone.push(marks.frameGone);
+        if (marks.search !== undefined) results[b].search.push(marks.search);
+      });
+    }
+    console.log(`turn ${turn + 1} of ${TURNS} done`);
+  }
+} finally {
+  restore();
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const fmt = (xs) => xs.map((x) => Math.round(x)).join(', ');
+console.log(`\n/cash-sale, ${TURNS} turns × ${args.runs} loads per build, CPU ${args.slowdown}×:`);
+builds.forEach((b, i) => {
+  const r = results[i];
+  console.log(
+    `  ${path.basename(b)}: the till took over at median ${Math.round(median(r.frameGone))} ms, mean ${Math.round(mean(r.frameGone))} (${fmt(r.frameGone)})`,
+  );
+  if (r.search.length) console.log(`    its search field there at median ${Math.round(median(r.search))} ms`);
+});
