@@ -5,7 +5,8 @@
 // 1), and records in the page, from the navigation, when the till's frame left the page (the till
 // removes it as it mounts) and when the till's search field was there. Each build is a folder
 // `vite build` made and scripts/precompress.mjs compressed; the server serves apps/web/dist, so the
-// script puts each build there in its turn and the original back at the end.
+// script puts each build there in its turn and the original back at the end. BENCH_WARM=1 measures
+// a reload once the service worker has the app's files (a shop PC's start).
 //   BENCH_TURNS=4 node bench/till-ready.mjs /tmp/dist-a /tmp/dist-b
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,6 +19,8 @@ const builds = process.argv.slice(2);
 if (builds.length !== 2 || !builds.every((b) => fs.existsSync(path.join(b, 'index.html'))))
   throw new Error('usage: node bench/till-ready.mjs <build folder A> <build folder B>');
 const TURNS = Number(process.env.BENCH_TURNS ?? 4);
+/** BENCH_WARM=1: each load is a reload once the service worker has cached the app. */
+const WARM = Boolean(process.env.BENCH_WARM);
 const args = {
   page: '/cash-sale',
   until: 'Scan a barcode',
@@ -61,6 +64,12 @@ try {
       await forEachLoad(args, async ({ tab, load }) => {
         await tab.evaluateOnNewDocument(RECORD);
         await load();
+        if (WARM) {
+          // the shop PC's case: the app's files from the service worker's cache, then a reload
+          await tab.evaluate(() => globalThis.navigator.serviceWorker.ready.then(() => true));
+          await tab.reload({ waitUntil: 'domcontentloaded' });
+          await tab.waitForFunction('navigator.serviceWorker.controller !== null', { timeout: 60_000 });
+        }
         await tab.waitForFunction('window.__tillMarks?.frameGone !== undefined', { timeout: 60_000 });
         await new Promise((resolve) => setTimeout(resolve, 300));
         const marks = await tab.evaluate(() => globalThis.__tillMarks);
@@ -77,7 +86,9 @@ try {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const fmt = (xs) => xs.map((x) => Math.round(x)).join(', ');
-console.log(`\n/cash-sale, ${TURNS} turns × ${args.runs} loads per build, CPU ${args.slowdown}×:`);
+console.log(
+  `\n/cash-sale, ${TURNS} turns × ${args.runs} ${WARM ? "reloads from the worker's cache" : 'loads'} per build, CPU ${args.slowdown}×:`,
+);
 builds.forEach((b, i) => {
   const r = results[i];
   console.log(
