@@ -82,11 +82,15 @@ async function start() {
       .then((m) => queryClient.prefetchQuery(m.locationsQuery))
       .catch(() => undefined);
   await nextTask();
-  preloadStartScreens();
+  const screens = preloadStartScreens();
   await nextTask();
-  const { instance: i18n } = createI18n();
+  const { instance: i18n, ready: words } = createI18n();
   bindNotifyI18n(i18n);
   warmIntlWhenIdle(signedIn);
+  // The first render once the address's screens and the words are in (or failed), under the start
+  // screen index.html paints: rendered before, it committed the boundary's fallback (the same logo),
+  // and React holds a boundary's reveal until 300 ms after its fallback showed.
+  await Promise.allSettled([screens, words]);
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
   // A transition: React renders the first screen in short slices, so the page answers input (and

@@ -20,8 +20,8 @@ function StartScreenGone() {
 }
 
 /** At start, the shell and the screen of the address load together, beside the app's first render. */
-export function preloadStartScreens(): void {
-  preloadMatched(routes, window.location.pathname);
+export function preloadStartScreens(): Promise<unknown> {
+  return preloadMatched(routes, window.location.pathname);
 }
 
 function Routes() {

@@ -1,7 +1,7 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { renderApp } from '../test/render';
 import { type LazyScreen, lazyScreen, preloadMatched } from './lazy-screen';
 import { routes } from './router';
@@ -38,6 +38,53 @@ describe('lazy screens', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('loaded before its first render, renders at once: no fallback shown, so no reveal for React to hold back', async () => {
+    let fallbacks = 0;
+    function Fallback() {
+      fallbacks += 1;
+      return <p>loading</p>;
+    }
+    const Screen = lazyScreen(() => Promise.resolve(Hello));
+    await Screen.preload();
+    await renderApp(
+      <Suspense fallback={<Fallback />}>
+        <Screen />
+      </Suspense>,
+    );
+    expect(screen.getByText('Hello screen')).toBeVisible();
+    expect(fallbacks).toBe(0);
+  });
+
+  it('rendered before its code arrived, stays the same component once it has (not mounted anew)', async () => {
+    let mounts = 0;
+    function Counted() {
+      useEffect(() => {
+        mounts += 1;
+      }, []);
+      return <p>Counted screen</p>;
+    }
+    let arrive = (_: typeof Counted) => {};
+    const Screen = lazyScreen(() => new Promise<typeof Counted>((resolve) => (arrive = resolve)));
+    function Parent() {
+      const [n, setN] = useState(0);
+      return (
+        <>
+          <button onClick={() => setN(n + 1)}>again {n}</button>
+          <Suspense fallback="loading">
+            <Screen />
+          </Suspense>
+        </>
+      );
+    }
+    await renderApp(<Parent />);
+    arrive(Counted);
+    expect(await screen.findByText('Counted screen')).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: 'again 0' }));
+    expect(await screen.findByRole('button', { name: 'again 1' })).toBeVisible();
+    expect(screen.getByText('Counted screen')).toBeVisible();
+    expect(mounts).toBe(1);
+  });
+
   it('try again after a failed load', async () => {
     const load = vi
       .fn<() => Promise<typeof Hello>>()
@@ -49,7 +96,7 @@ describe('lazy screens', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it('at start, the signed-in shell and the screen of the address load, and no other', () => {
+  it('at start, the signed-in shell and the screen of the address load, and no other', async () => {
     const all = lazyScreens(routes);
     const started: string[] = [];
     for (const [s, path] of all)
@@ -57,10 +104,10 @@ describe('lazy screens', () => {
         started.push(path);
         return Promise.resolve(Hello);
       });
-    preloadMatched(routes, '/cash-sale');
+    await preloadMatched(routes, '/cash-sale');
     expect(started).toEqual(['(layout)', '/cash-sale']);
     started.length = 0;
-    preloadMatched(routes, '/login');
+    await preloadMatched(routes, '/login');
     expect(started).toEqual([]);
   });
 
