@@ -5,7 +5,8 @@
 // (ms since navigation), how many components rendered in it, and their names, the library's
 // (Mantine's) left out. A component is counted when React's PerformedWork flag is on and its parent
 // was visited, as React DevTools decides. BENCH_WATCH=TillPage also prints, for that component,
-// the hooks whose state changed (what made it render again). Names need a build that is not
+// the hooks whose state changed (what made it render again). BENCH_WARM=1 prints a reload's commits
+// once the service worker has cached the app. Names need a build that is not
 // minified, put where the server serves it:
 //   cd apps/web && npx vite build --minify false --outDir /tmp/dist-names --emptyOutDir
 //   mv dist /tmp/dist-kept && cp -r /tmp/dist-names dist && cd ../.. && node bench/react-commits.mjs /cash-sale
@@ -91,6 +92,11 @@ try {
     };
   }, process.env.BENCH_WATCH ?? '');
   await tab.goto(`${url}${page}`, { waitUntil: 'networkidle0' });
+  if (process.env.BENCH_WARM) {
+    // BENCH_WARM=1: the commits of a reload once the service worker has the app (a shop PC's start)
+    await tab.evaluate(() => globalThis.navigator.serviceWorker.ready.then(() => true));
+    await tab.reload({ waitUntil: 'networkidle0' });
+  }
   await new Promise((r) => setTimeout(r, 2000));
   const commits = await tab.evaluate(() => globalThis.__commits);
   console.log(`${page}: ${commits.length} commits`);
