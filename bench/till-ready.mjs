@@ -1,23 +1,17 @@
 #!/usr/bin/env node
 // When the till takes over from its frame at start (issue 21), for two builds of the web app in
-// turns: each turn loads `/cash-sale` BENCH_RUNS times (default 5) per build on a fresh local server
-// (page-loads.mjs: signed in, a phone-sized tab, the CPU slowed BENCH_CPU_SLOWDOWN times, default
-// 1), and records in the page, from the navigation, when the till's frame left the page (the till
-// removes it as it mounts) and when the till's search field was there. Each build is a folder
-// `vite build` made and scripts/precompress.mjs compressed; the server serves apps/web/dist, so the
-// script puts each build there in its turn and the original back at the end. BENCH_WARM=1 measures
-// a reload once the service worker has the app's files (a shop PC's start).
+// turns (build-turns.mjs): each turn loads `/cash-sale` BENCH_RUNS times (default 5) per build on a
+// fresh local server (page-loads.mjs: signed in, a phone-sized tab, the CPU slowed
+// BENCH_CPU_SLOWDOWN times, default 1), and records in the page, from the navigation, when the
+// till's frame left the page (the till removes it as it mounts) and when the till's search field
+// was there. BENCH_WARM=1 measures a reload once the service worker has the app's files (a shop
+// PC's start).
 //   BENCH_TURNS=4 node bench/till-ready.mjs /tmp/dist-a /tmp/dist-b
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { buildsFromArgs, inTurns, mean, median } from './build-turns.mjs';
 import { forEachLoad } from './page-loads.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'apps/web/dist');
-const builds = process.argv.slice(2);
-if (builds.length !== 2 || !builds.every((b) => fs.existsSync(path.join(b, 'index.html'))))
-  throw new Error('usage: node bench/till-ready.mjs <build folder A> <build folder B>');
+const builds = buildsFromArgs('till-ready.mjs');
 const TURNS = Number(process.env.BENCH_TURNS ?? 4);
 /** BENCH_WARM=1: each load is a reload once the service worker has cached the app. */
 const WARM = Boolean(process.env.BENCH_WARM);
@@ -44,47 +38,24 @@ const RECORD = () => {
 };
 
 const results = builds.map(() => ({ frameGone: [], search: [] }));
-const saved = `${dist}.till-ready-${process.pid}`;
-fs.renameSync(dist, saved);
-const restore = () => {
-  if (!fs.existsSync(saved)) return;
-  fs.rmSync(dist, { recursive: true, force: true });
-  fs.renameSync(saved, dist);
-};
-process.on('SIGINT', () => {
-  restore();
-  process.exit(130);
-});
-try {
-  for (let turn = 0; turn < TURNS; turn++) {
-    const order = turn % 2 === 0 ? [0, 1] : [1, 0];
-    for (const b of order) {
-      fs.rmSync(dist, { recursive: true, force: true });
-      fs.cpSync(builds[b], dist, { recursive: true });
-      await forEachLoad(args, async ({ tab, load }) => {
-        await tab.evaluateOnNewDocument(RECORD);
-        await load();
-        if (WARM) {
-          // the shop PC's case: the app's files from the service worker's cache, then a reload
-          await tab.evaluate(() => globalThis.navigator.serviceWorker.ready.then(() => true));
-          await tab.reload({ waitUntil: 'domcontentloaded' });
-          await tab.waitForFunction('navigator.serviceWorker.controller !== null', { timeout: 60_000 });
-        }
-        await tab.waitForFunction('window.__tillMarks?.frameGone !== undefined', { timeout: 60_000 });
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        const marks = await tab.evaluate(() => globalThis.__tillMarks);
-        results[b].frameGone.push(marks.frameGone);
-        if (marks.search !== undefined) results[b].search.push(marks.search);
-      });
+await inTurns(builds, TURNS, (b) =>
+  forEachLoad(args, async ({ tab, load }) => {
+    await tab.evaluateOnNewDocument(RECORD);
+    await load();
+    if (WARM) {
+      // the shop PC's case: the app's files from the service worker's cache, then a reload
+      await tab.evaluate(() => globalThis.navigator.serviceWorker.ready.then(() => true));
+      await tab.reload({ waitUntil: 'domcontentloaded' });
+      await tab.waitForFunction('navigator.serviceWorker.controller !== null', { timeout: 60_000 });
     }
-    console.log(`turn ${turn + 1} of ${TURNS} done`);
-  }
-} finally {
-  restore();
-}
+    await tab.waitForFunction('window.__tillMarks?.frameGone !== undefined', { timeout: 60_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const marks = await tab.evaluate(() => globalThis.__tillMarks);
+    results[b].frameGone.push(marks.frameGone);
+    if (marks.search !== undefined) results[b].search.push(marks.search);
+  }),
+);
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const fmt = (xs) => xs.map((x) => Math.round(x)).join(', ');
 console.log(
   `\n/cash-sale, ${TURNS} turns × ${args.runs} ${WARM ? "reloads from the worker's cache" : 'loads'} per build, CPU ${args.slowdown}×:`,
