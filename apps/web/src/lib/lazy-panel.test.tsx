@@ -15,7 +15,7 @@ function Panel({ opened, onClose }: PanelProps) {
 function Harness({ Lazy }: { Lazy: React.ComponentType<PanelProps> }) {
   const [opened, setOpened] = useState(false);
   const [shown, setShown] = useState(false);
-  // as app-layout.tsx does: the panel is rendered from its first opening on
+  // the panel rendered from its first opening on (app-layout.tsx does it with LaterDialog after={null})
   if (opened && !shown) setShown(true);
   return (
     <>
