@@ -224,6 +224,21 @@ test.describe('the first paint does not wait for the app (issue 21)', () => {
     expect(scripts.length).toBeLessThanOrEqual(55);
   });
 
+  test("the till does not load the business page's sync section (its forms and tables)", async ({
+    page,
+    request,
+  }) => {
+    const scripts = await tillScripts(page);
+    // words only the section's link form, servers' table and link code ask for, kept as they are by the minifier
+    const sectionWords = ['sync.link.badAddress', 'sync.hosted.col.credential', 'sync.hosted.makeCode'];
+    const withSection: string[] = [];
+    for (const file of scripts) {
+      const code = await (await request.get(file)).text();
+      if (sectionWords.some((w) => code.includes(w))) withSection.push(file);
+    }
+    expect(withSection).toEqual([]);
+  });
+
   test("signed in, the first script asks for the signed-in screens' shared files before the app asks for its screen", async ({
     page,
   }) => {

@@ -1,4 +1,5 @@
 import './styles';
+import { Suspense } from 'react';
 import { Button, Group, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Business } from '@duka/domain';
@@ -69,7 +70,9 @@ export function BusinessProfilePage() {
           <ImageStorageCard />
           <StorageCard />
           <BackupStatusCard />
-          <SyncSection />
+          <Suspense fallback={<Skeleton h={140} radius="lg" />}>
+            <SyncSection />
+          </Suspense>
         </Stack>
       )}
     </>

@@ -1,4 +1,6 @@
 // The sync feature's public face: other features import these from '../sync', nothing deeper.
+import { lazy } from 'react';
+
 export {
   NotOnHostedCopy,
   ReadOnlyNoticeProvider,
@@ -6,6 +8,11 @@ export {
   useSyncedFromShop,
 } from './read-only';
 export { SyncIndicator } from './sync-indicator';
-export { SyncSection } from './sync-section';
+/**
+ * The business page's sync section, its code (the link forms, the servers' table, the quarantine)
+ * loaded when the section is first shown: the till and the menu import this file for the header's
+ * indicator and the read-only notice, and took the whole section's code with them (issue 21).
+ */
+export const SyncSection = lazy(() => import('./sync-section').then((m) => ({ default: m.SyncSection })));
 export type { SyncNotice } from './sync-words';
 export { useSyncNotices } from './use-sync-notices';
