@@ -78,7 +78,11 @@ test('screens, admin', async ({ page }) => {
   await page.screenshot({ path: '/tmp/shots/user-form-dark-wide.png' });
   await page.keyboard.press('Escape');
   await page.goto('/profile');
-  await shoot(page, 'business-profile', () => expect(page.getByLabel(/^Business name/)).toBeVisible());
+  await shoot(page, 'business-profile', async () => {
+    await expect(page.getByLabel(/^Business name/)).toBeVisible();
+    // the sync section's code loads when it is first shown
+    await expect(page.getByRole('heading', { name: 'Sync with the hosted site' })).toBeVisible();
+  });
 });
 
 test('dialogs and panels', async ({ page }) => {
