@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { MANTINE_BASE, stylesBefore } from './mantine-styles.ts';
 import { mantineCssVariablesAsFile } from './mantine-provider-css.ts';
+import { mantineUseIdFromReact } from './mantine-use-id.ts';
 import { LOGIN_FRAME_KEYS, type LoginFrameWords } from './src/lib/login-frame-words.ts';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -324,6 +325,7 @@ export default defineConfig({
     mantineStylesInOrder(),
     compileHintForStart(),
     mantineCssVariablesAsFile(),
+    mantineUseIdFromReact(),
     // Installable, and the app shell opens from the service worker's cache even while the server
     // restarts or is unreachable. The API is never cached: only the built files are precached.
     VitePWA({
