@@ -1,10 +1,10 @@
 import { Suspense, useState } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Modal } from '@mantine/core';
+import { Menu, Modal } from '@mantine/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../test/render';
 import { type PanelProps, lazyPanel } from './lazy-panel';
-import { LaterDialog, useIdleAfter } from './later-dialog';
+import { LaterDialog, useFocusKept, useIdleAfter, useLater } from './later-dialog';
 
 afterEach(() => vi.useRealTimers());
 
@@ -118,5 +118,38 @@ describe('dialogs made after the screen (issue 21)', () => {
     fireEvent.keyDown(screen.getByLabelText('Amount'), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Pay' })).not.toBeInTheDocument());
     await waitFor(() => expect(open).toHaveFocus());
+  });
+
+  it('a menu made around its button later: the button alone first, then in the menu, keeping the focus', async () => {
+    vi.useFakeTimers();
+    function Account() {
+      const [opened, setOpened] = useState(false);
+      const later = useLater(opened, 1);
+      const keep = useFocusKept<HTMLButtonElement>();
+      const button = (onClick?: () => void) => (
+        <button type="button" ref={keep} onClick={onClick}>
+          Account
+        </button>
+      );
+      if (!later.make) return button(() => setOpened(true));
+      return (
+        <Menu opened={later.opened} onChange={setOpened} transitionProps={{ duration: 0 }}>
+          <Menu.Target>{button()}</Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item>Log out</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      );
+    }
+    await renderApp(<Account />);
+    const alone = screen.getByRole('button', { name: 'Account' });
+    expect(alone).not.toHaveAttribute('aria-controls');
+    alone.focus();
+    await act(() => vi.advanceTimersToNextTimerAsync());
+    const inMenu = screen.getByRole('button', { name: 'Account' });
+    // a new element, the menu's target now, and the focus moved to it
+    expect(inMenu).not.toBe(alone);
+    expect(inMenu).toHaveAttribute('aria-haspopup', 'menu');
+    expect(inMenu).toHaveFocus();
   });
 });

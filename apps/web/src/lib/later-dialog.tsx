@@ -1,4 +1,12 @@
-import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
+import {
+  type ReactNode,
+  type RefCallback,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 
 /** `step` when the browser is next idle (at the latest after `timeout` ms); answers how to cancel. */
 function whenIdle(step: () => void, timeout: number): () => void {
@@ -68,4 +76,27 @@ export function LaterDialog({
 }) {
   const later = useLater(opened, after);
   return later.make ? children(later.opened) : null;
+}
+
+/**
+ * A ref for the element a menu or popover opens from, when the popover is made around it later
+ * (`useLater`): the element is shown alone first, then again inside the popover's target, a new
+ * element in its place. Whoever had focused it keeps the focus: the old element, as it goes, says
+ * whether it had it, and the new one takes it. (Made with the screen, Mantine's Popover sets state
+ * as it mounts, floating-ui's elements and its overlay's portal, and React renders again at once,
+ * in the same task as the screen's first commit, running every effect of that commit with it:
+ * issue 21.)
+ */
+export function useFocusKept<T extends HTMLElement>(): RefCallback<T> {
+  const hadFocus = useRef(false);
+  return useCallback((node: T | null) => {
+    if (!node) return;
+    if (hadFocus.current) {
+      hadFocus.current = false;
+      node.focus({ preventScroll: true });
+    }
+    return () => {
+      hadFocus.current = node === document.activeElement;
+    };
+  }, []);
 }

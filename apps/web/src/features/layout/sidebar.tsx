@@ -1,7 +1,7 @@
 import './styles';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ActionIcon, Image, ScrollArea, Text } from '@mantine/core';
+import { ActionIcon, Image, Text } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { truncateShopName } from '@duka/domain';
@@ -95,9 +95,11 @@ export function Sidebar({ config, small, open, logoSrc, onToggleCollapsed, onClo
         )}
       </div>
       {menuShown && (
-        <ScrollArea className={classes.sidebarScroll} type="hover" scrollbarSize={6}>
+        // a scrolling box of the browser's, not Mantine's ScrollArea: that one keeps its elements in
+        // state, set as it mounts, so React rendered the shell again in its first task (issue 21)
+        <div className={classes.sidebarScroll}>
           <SideMenu menu={menu} compact={compact} onNavigate={small ? onClose : undefined} />
-        </ScrollArea>
+        </div>
       )}
     </aside>
   );

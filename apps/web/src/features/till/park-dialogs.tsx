@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Kbd, Modal, Popover, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useLater } from '../../lib/later-dialog';
+import { useFocusKept, useLater } from '../../lib/later-dialog';
 import type { ParkedSale } from './parked';
 
 /** Asks a name for the sale being parked (the customer's, say); a time is the default. */
@@ -102,8 +102,30 @@ export function ParkedButton(p: ParkedProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
-  // the list (a portal) is made once the till is up, or when first opened (issue 21)
+  // the list is made around its button once the till is up, or when first opened (issue 21:
+  // useFocusKept says why)
   const later = useLater(open, 6);
+  const keep = useFocusKept<HTMLButtonElement>();
+  const button = (
+    <Button
+      ref={keep}
+      variant="default"
+      leftSection={<IconPlayerPause size={16} aria-hidden />}
+      rightSection={
+        p.parked.length > 0 ? (
+          <Badge size="sm" circle>
+            {p.parked.length}
+          </Badge>
+        ) : null
+      }
+      onClick={() => setOpen((o) => !o)}
+      aria-expanded={open}
+      data-testid="till-parked"
+    >
+      {t('till.park.list')}
+    </Button>
+  );
+  if (!later.make) return button;
   return (
     <Popover
       opened={later.opened}
@@ -113,52 +135,33 @@ export function ParkedButton(p: ParkedProps) {
       shadow="md"
       withinPortal
     >
-      <Popover.Target>
-        <Button
-          variant="default"
-          leftSection={<IconPlayerPause size={16} aria-hidden />}
-          rightSection={
-            p.parked.length > 0 ? (
-              <Badge size="sm" circle>
-                {p.parked.length}
-              </Badge>
-            ) : null
-          }
-          onClick={() => setOpen((o) => !o)}
-          aria-expanded={open}
-          data-testid="till-parked"
-        >
-          {t('till.park.list')}
-        </Button>
-      </Popover.Target>
-      {later.make && (
-        <Popover.Dropdown>
-          {p.parked.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('till.park.none')}
-            </Text>
-          ) : (
-            <Stack gap="xs">
-              {p.parked.map((s) => (
-                <ParkedRow
-                  key={s.cart.id}
-                  sale={s}
-                  p={p}
-                  confirming={confirming === s.cart.id}
-                  onConfirm={() => setConfirming(s.cart.id)}
-                  onResume={() => {
-                    setOpen(false);
-                    p.onResume(s.cart.id);
-                  }}
-                />
-              ))}
-            </Stack>
-          )}
-          <Text size="xs" c="dimmed" mt="sm">
-            {t('till.park.keyHint')} <Kbd size="xs">F8</Kbd>
+      <Popover.Target>{button}</Popover.Target>
+      <Popover.Dropdown>
+        {p.parked.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('till.park.none')}
           </Text>
-        </Popover.Dropdown>
-      )}
+        ) : (
+          <Stack gap="xs">
+            {p.parked.map((s) => (
+              <ParkedRow
+                key={s.cart.id}
+                sale={s}
+                p={p}
+                confirming={confirming === s.cart.id}
+                onConfirm={() => setConfirming(s.cart.id)}
+                onResume={() => {
+                  setOpen(false);
+                  p.onResume(s.cart.id);
+                }}
+              />
+            ))}
+          </Stack>
+        )}
+        <Text size="xs" c="dimmed" mt="sm">
+          {t('till.park.keyHint')} <Kbd size="xs">F8</Kbd>
+        </Text>
+      </Popover.Dropdown>
     </Popover>
   );
 }
