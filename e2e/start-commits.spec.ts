@@ -53,7 +53,7 @@ function recordSchedulerTasks() {
   };
 }
 
-test.describe("the till's start renders each screen once per task (issue 21)", () => {
+test.describe('the start renders each screen once per task (issue 21)', () => {
   test("the shell's and the till's first commits are the only commits of their tasks", async ({ page }) => {
     await page.addInitScript(recordSchedulerTasks);
     await apiLoginInPage(page, ADMIN.username, ADMIN.password);
@@ -68,6 +68,18 @@ test.describe("the till's start renders each screen once per task (issue 21)", (
     // with the screen, set state as they mount: React renders and commits again in the same task,
     // running every effect of the screen's commit with it
     expect(firstCommits.map((t) => t.commits.length)).toEqual(firstCommits.map(() => 1));
+  });
+
+  test("the sign-in page's first commit is the only commit of its task", async ({ page }) => {
+    await page.addInitScript(recordSchedulerTasks);
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.locator('#duka-start')).toHaveCount(0);
+    const tasks = await page.evaluate(() => (window as unknown as { __tasks: SchedulerTask[] }).__tasks);
+    const firstCommits = tasks.filter((t) => t.commits.some((c) => c.added >= 40));
+    expect(firstCommits).toHaveLength(1);
+    // the form took over from the page's frame with nothing typed in it: no state to set
+    expect(firstCommits[0]!.commits).toHaveLength(1);
   });
 
   test("Mantine's ids are React's, from the first render", async ({ page }) => {

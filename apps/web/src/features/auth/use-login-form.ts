@@ -116,7 +116,9 @@ export function useLoginForm(inputs: Record<keyof LoginValues, RefObject<HTMLInp
     const fields = takeFrameFields(document);
     if (!fields) return;
     const typed = { login: fields.values.login ?? '', password: fields.values.password ?? '' };
-    setValues(typed);
+    // nothing typed yet: the fields are empty already, and a state set here would render the page
+    // again at once, in the task of its first commit, with every effect of that commit (issue 21)
+    if (typed.login || typed.password) setValues(typed);
     if (fields.focused === 'login' || fields.focused === 'password') inputs[fields.focused].current?.focus();
     if (fields.submitted) void signIn(typed);
   });
