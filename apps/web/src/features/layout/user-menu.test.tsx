@@ -1,0 +1,29 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { makeSession, renderApp } from '../../test/render';
+import { UserMenu } from './user-menu';
+
+describe("the navbar's user menu (issue 21)", () => {
+  it('is its button alone at first, and a click then opens the menu, made around the button', async () => {
+    const onEditProfile = vi.fn();
+    await renderApp(<UserMenu onEditProfile={onEditProfile} />, { session: makeSession({ role: 'admin' }) });
+    const button = screen.getByRole('button', { name: /Account menu for/ });
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    button.focus();
+    fireEvent.click(button);
+    const menu = await screen.findByRole('menu');
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit Profile' }));
+    expect(onEditProfile).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(menu).not.toBeInTheDocument());
+  });
+
+  it('made once the browser is idle, keeps the focus on its button', async () => {
+    await renderApp(<UserMenu onEditProfile={() => undefined} />, {
+      session: makeSession({ role: 'admin' }),
+    });
+    const alone = screen.getByRole('button', { name: /Account menu for/ });
+    alone.focus();
+    await waitFor(() => expect(screen.getByRole('button', { name: /Account menu for/ })).not.toBe(alone));
+    expect(screen.getByRole('button', { name: /Account menu for/ })).toHaveFocus();
+  });
+});
