@@ -9,6 +9,7 @@
 // BENCH_MIN_MS (default 4) without a commit are left out.
 //   node bench/scheduler-tasks.mjs /cash-sale 'Scan a barcode'
 //   BENCH_WIDTH=1280: a shop PC's window instead of a phone's (the side menu shown)
+import { recordSchedulerTasks } from '../e2e/support/scheduler-tasks.mjs';
 import { forEachLoad, pageArgs } from './page-loads.mjs';
 
 const minMs = Number(process.env.BENCH_MIN_MS ?? 4);
@@ -16,49 +17,7 @@ const width = Number(process.env.BENCH_WIDTH ?? 0);
 
 await forEachLoad(pageArgs(), async ({ tab, run, load }) => {
   if (width) await tab.setViewport({ width, height: 900 });
-  await tab.evaluateOnNewDocument(() => {
-    const tasks = (globalThis.__schedulerTasks = []);
-    let current = null;
-    let elements = 0;
-    const property = Object.getOwnPropertyDescriptor(globalThis.MessagePort.prototype, 'onmessage');
-    Object.defineProperty(globalThis.MessagePort.prototype, 'onmessage', {
-      configurable: true,
-      get() {
-        return property.get.call(this);
-      },
-      set(handler) {
-        property.set.call(
-          this,
-          handler &&
-            function (e) {
-              current = { at: globalThis.performance.now(), commits: [] };
-              try {
-                return handler.call(this, e);
-              } finally {
-                current.ms = globalThis.performance.now() - current.at;
-                tasks.push(current);
-                current = null;
-              }
-            },
-        );
-      },
-    });
-    // React DOM reports each commit to React DevTools' hook when there is one
-    globalThis.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-      supportsFiber: true,
-      renderers: new Map(),
-      inject: () => 1,
-      checkDCE() {},
-      onScheduleFiberRoot() {},
-      onCommitFiberUnmount() {},
-      onPostCommitFiberRoot() {},
-      onCommitFiberRoot() {
-        const now = globalThis.document.getElementsByTagName('*').length;
-        current?.commits.push({ at: globalThis.performance.now() - current.at, added: now - elements });
-        elements = now;
-      },
-    };
-  });
+  await tab.evaluateOnNewDocument(recordSchedulerTasks);
   await load();
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const tasks = await tab.evaluate(() => globalThis.__schedulerTasks);

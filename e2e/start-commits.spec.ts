@@ -1,57 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { ADMIN, apiLoginInPage, ensureSetup } from './support/fixtures';
+import { type SchedulerTask, recordSchedulerTasks } from './support/scheduler-tasks.mjs';
 
 test.beforeAll(ensureSetup);
 
-/** A task of React's scheduler (one message on its MessageChannel) and the commits made in it. */
-type SchedulerTask = { at: number; commits: { added: number }[] };
-
-/**
- * Records each task of React's scheduler and, for each commit React reports in it (to React
- * DevTools' hook, which React DOM calls when present), how many elements the page gained.
- */
-function recordSchedulerTasks() {
-  const w = window as unknown as { __tasks: SchedulerTask[]; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
-  const tasks: SchedulerTask[] = (w.__tasks = []);
-  let current: SchedulerTask | null = null;
-  let elements = 0;
-  const property = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!;
-  Object.defineProperty(MessagePort.prototype, 'onmessage', {
-    configurable: true,
-    get(): unknown {
-      return property.get!.call(this) as unknown;
-    },
-    set(handler: ((e: MessageEvent) => void) | null) {
-      property.set!.call(
-        this,
-        handler &&
-          function (this: MessagePort, e: MessageEvent) {
-            current = { at: performance.now(), commits: [] };
-            try {
-              handler.call(this, e);
-            } finally {
-              if (current.commits.length) tasks.push(current);
-              current = null;
-            }
-          },
-      );
-    },
-  });
-  w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    supportsFiber: true,
-    renderers: new Map(),
-    inject: () => 1,
-    checkDCE() {},
-    onScheduleFiberRoot() {},
-    onCommitFiberUnmount() {},
-    onPostCommitFiberRoot() {},
-    onCommitFiberRoot() {
-      const now = document.getElementsByTagName('*').length;
-      current?.commits.push({ added: now - elements });
-      elements = now;
-    },
-  };
-}
+/** The scheduler's tasks that committed a screen: a commit that added 40 elements or more. */
+const screenCommits = async (page: Page) =>
+  (
+    await page.evaluate(() => (window as unknown as { __schedulerTasks: SchedulerTask[] }).__schedulerTasks)
+  ).filter((t) => t.commits.some((c) => c.added >= 40));
 
 test.describe('the start renders each screen once per task (issue 21)', () => {
   test("the shell's and the till's first commits are the only commits of their tasks", async ({ page }) => {
@@ -60,9 +17,8 @@ test.describe('the start renders each screen once per task (issue 21)', () => {
     await page.goto('/cash-sale');
     await expect(page.getByTestId('till-search')).toBeVisible();
     await expect(page.getByRole('button', { name: /parked/i })).toBeVisible();
-    const tasks = await page.evaluate(() => (window as unknown as { __tasks: SchedulerTask[] }).__tasks);
     // the commits that put a screen on the page: the signed-in shell's, then the till's
-    const firstCommits = tasks.filter((t) => t.commits.some((c) => c.added >= 40));
+    const firstCommits = await screenCommits(page);
     expect(firstCommits.length).toBeGreaterThanOrEqual(2);
     // Mantine's ids swapped in a layout effect, or a popover's floating-ui elements and portal made
     // with the screen, set state as they mount: React renders and commits again in the same task,
@@ -75,8 +31,7 @@ test.describe('the start renders each screen once per task (issue 21)', () => {
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await expect(page.locator('#duka-start')).toHaveCount(0);
-    const tasks = await page.evaluate(() => (window as unknown as { __tasks: SchedulerTask[] }).__tasks);
-    const firstCommits = tasks.filter((t) => t.commits.some((c) => c.added >= 40));
+    const firstCommits = await screenCommits(page);
     expect(firstCommits).toHaveLength(1);
     // the form took over from the page's frame with nothing typed in it: no state to set
     expect(firstCommits[0]!.commits).toHaveLength(1);
