@@ -76,8 +76,7 @@ test('money screens, light and dark, 1366×768 and 390×844', async ({ page }) =
   }
   await page.request.patch('/api/business/profile', { data: { language: 'en' } });
   await shoot(page, 'closed-day', '/cash-sale', async () => {
-    await page.getByRole('combobox', { name: 'Location' }).click();
-    await page.getByRole('option', { name: closed.name, exact: true }).click();
+    await page.getByRole('combobox', { name: 'Location' }).selectOption({ label: closed.name });
     await expect(page.getByTestId('closed-day-notice')).toBeVisible();
   });
   await shoot(page, 'product-form', '/stock', async () => {

@@ -134,8 +134,7 @@ test('before the first sale into a closed day the till says which day it goes to
   await api.dispose();
 
   await openTill(page, '/cash-sale', 'Make a sale › cash');
-  await page.getByRole('combobox', { name: 'Location' }).click();
-  await page.getByRole('option', { name: kiosk.name, exact: true }).click();
+  await page.getByRole('combobox', { name: 'Location' }).selectOption({ label: kiosk.name });
   const notice = page.getByTestId('closed-day-notice');
   const longDay = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeZone: 'UTC' }).format(
     new Date(`${day}T12:00:00Z`),

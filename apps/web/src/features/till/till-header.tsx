@@ -1,6 +1,6 @@
 import './styles';
 import type { ReactNode } from 'react';
-import { Alert, Group, Kbd, Select, Text, Title } from '@mantine/core';
+import { Alert, Group, Kbd, NativeSelect, Text, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconArrowsExchange,
@@ -76,15 +76,16 @@ export function TillHeader(p: {
         <KindTabs kinds={p.kinds} current={p.current} />
         <Group gap="xs" ml="auto" wrap="nowrap">
           {p.locations.length > 1 ? (
-            <Select
+            // the browser's own select: Mantine's Select makes its closed list (a portal, a scroll
+            // area, floating-ui's positioning) with the till, and they set state as they mount, so
+            // React rendered the till again in the task of its first commit (issue 21)
+            <NativeSelect
               aria-label={t('till.location')}
               leftSection={<IconMapPin size={16} aria-hidden />}
               data={p.locations.map((l) => ({ value: l.id, label: l.name }))}
-              value={p.locationId || null}
-              onChange={(v) => v && p.onLocation(v)}
-              allowDeselect={false}
+              value={p.locationId}
+              onChange={(e) => e.currentTarget.value && p.onLocation(e.currentTarget.value)}
               w={200}
-              comboboxProps={{ withinPortal: true }}
             />
           ) : (
             <Group gap={4} wrap="nowrap">
