@@ -28,7 +28,7 @@ await forEachLoad(pageArgs(), async ({ tab, run, load }) => {
     `load ${run + 1}: ${tasks.length} scheduler tasks, ${long} of 50 ms or more, ${doubled} with more than one commit`,
   );
   for (const t of shown) {
-    const commits = t.commits.map((c) => `${c.at.toFixed(1)} ms (+${c.added})`).join(', ');
+    const commits = t.commits.map((c) => `${c.at.toFixed(1)} ms (+${c.added}, depth ${c.depth})`).join(', ');
     console.log(
       `  @${Math.round(t.at)}  ${t.ms.toFixed(1).padStart(6)} ms  ${commits ? `commits at ${commits}` : ''}`,
     );

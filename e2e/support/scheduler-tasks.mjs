@@ -1,7 +1,10 @@
 // Records, in a page, each task of React's scheduler (one message on its MessageChannel: React
 // renders, commits and runs effects in them) and the commits React makes in it, each with when it
-// ended in the task and how many elements the page had gained (React DOM reports each commit to
-// React DevTools' hook when there is one; this is a stand-in for it). Given to the page before its
+// ended in the task, how many elements the page had gained, and the depth of the call stack it was
+// reported from (React DOM reports each commit to React DevTools' hook when there is one; this is a
+// stand-in for it). A state set as a commit mounts is rendered and committed inside that commit's
+// call, so its commit comes from deeper; another render the scheduler runs in the same message
+// comes from the same depth. Given to the page before its
 // scripts run (Playwright's addInitScript, puppeteer's evaluateOnNewDocument); the tasks are
 // `window.__schedulerTasks`. Used by e2e/start-commits.spec.ts and bench/scheduler-tasks.mjs.
 // Plain ESM, self-contained: the browser gets the function's source.
@@ -43,7 +46,11 @@ export function recordSchedulerTasks() {
     onPostCommitFiberRoot() {},
     onCommitFiberRoot() {
       const count = globalThis.document.getElementsByTagName('*').length;
-      current?.commits.push({ at: now() - current.at, added: count - elements });
+      const limit = Error.stackTraceLimit;
+      Error.stackTraceLimit = Infinity;
+      const depth = new Error().stack.split('\n').length;
+      Error.stackTraceLimit = limit;
+      current?.commits.push({ at: now() - current.at, added: count - elements, depth });
       elements = count;
     },
   };
