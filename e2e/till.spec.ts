@@ -168,6 +168,38 @@ test.describe('the till', () => {
     expect(await levelOf(api, bread.code, main)).toBe(9_000);
   });
 
+  test("on a shop PC's window the tiles hold their prices in full", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const rice = await stockedProduct(
+      api,
+      { name: `Basmati tile ${RUN}`, code: `TBAS${RUN}`, price: 125000, tax_rate: 0 },
+      main,
+      5,
+    );
+    const oil = await stockedProduct(
+      api,
+      { name: `Oil drum tile ${RUN}`, code: `TOIL${RUN}`, price: 12500000, tax_rate: 0 },
+      main,
+      5,
+    );
+    await openTill(page, '/cash-sale', 'Make a sale › cash');
+    await page.getByTestId('till-search').fill(`tile ${RUN}`);
+    for (const p of [rice, oil]) {
+      const tile = page.getByTestId(`tile-${p.code}`);
+      const price = tile.getByText(kes(p.price === 125000 ? '1,250.00' : '125,000.00'));
+      await expect(price).toBeVisible();
+      const [t, x] = [(await tile.boundingBox())!, (await price.boundingBox())!];
+      // the price's text, not its block: the width the words take
+      const words = await price.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return range.getBoundingClientRect().right;
+      });
+      expect(x.x).toBeGreaterThanOrEqual(t.x);
+      expect(words).toBeLessThanOrEqual(t.x + t.width);
+    }
+  });
+
   test('a debtor sale over the limit is refused; under it, it goes through and the balance moves', async ({
     page,
   }) => {

@@ -1,16 +1,6 @@
 import './styles';
 import { forwardRef, useState } from 'react';
-import {
-  Group,
-  Kbd,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Group, Kbd, Loader, Paper, Skeleton, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconBarcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type Business, type Product, formatQuantity } from '@duka/domain';
@@ -144,11 +134,11 @@ function ProductTiles({
   const levelOf = (p: Product) => p.levels.find((l) => l.location_id === locationId)?.quantity ?? 0;
   if (s.loading && list.length === 0)
     return (
-      <SimpleGrid cols={{ base: 2, xs: 3, lg: 4 }} spacing="sm">
+      <div className={classes.tiles}>
         {Array.from({ length: 8 }, (_, i) => (
           <Skeleton key={i} h={96} radius="md" />
         ))}
-      </SimpleGrid>
+      </div>
     );
   if (list.length === 0 && s.offline)
     return (
@@ -166,13 +156,9 @@ function ProductTiles({
       </Text>
     );
   return (
-    <SimpleGrid
-      cols={{ base: 2, xs: 3, lg: 4 }}
-      spacing="sm"
-      role="listbox"
-      id={LISTBOX_ID}
-      aria-labelledby={`${LISTBOX_ID}-label`}
-    >
+    // as many columns as the panel has room for tiles that hold a price in full (a window's width
+    // said nothing of the panel's, beside the side menu and the cart: KES 1,250.00 ran out of its tile)
+    <div className={classes.tiles} role="listbox" id={LISTBOX_ID} aria-labelledby={`${LISTBOX_ID}-label`}>
       {list.map((p, i) => {
         const level = levelOf(p);
         const out = level <= 0;
@@ -201,12 +187,12 @@ function ProductTiles({
                 {out ? t('till.search.out') : `${formatQuantity(level)} ${t(`stock.units.${p.unit}`)}`}
               </Text>
             </div>
-            <Text fw={700} className="tabular">
+            <Text fw={700} className={`tabular ${classes.tilePrice}`}>
               {money(p.price)}
             </Text>
           </UnstyledButton>
         );
       })}
-    </SimpleGrid>
+    </div>
   );
 }
