@@ -75,7 +75,6 @@ export default defineConfig({
                   'react-i18next',
                   'zod',
                   '@mantine/form',
-                  'i18next-http-backend',
                   'idb',
                   'recharts',
                   'uuid',

@@ -1,8 +1,7 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@duka/domain';
-import { type TranslationResponse, fetchTranslation, takeEarlyTranslation } from './early-translation';
+import { translationBackend } from './i18n-backend';
 import { initialLanguage, translationUrl } from './language';
 import { updatePrefs } from './prefs';
 
@@ -10,21 +9,6 @@ import { updatePrefs } from './prefs';
 export const I18N_LOAD_PATH = '/assets/i18n/{{lng}}.json';
 
 export { initialLanguage, translationUrl };
-
-type RequestCallback = (err: unknown, res?: TranslationResponse) => void;
-
-/** i18next-http-backend's request: the answer boot.ts already asked for when it is this one. */
-function requestTranslation(
-  _options: unknown,
-  url: string,
-  _payload: unknown,
-  callback: RequestCallback,
-): void {
-  (takeEarlyTranslation(url) ?? fetchTranslation(url)).then(
-    (res) => callback(null, res),
-    (err: unknown) => callback(err),
-  );
-}
 
 /**
  * Makes the i18next instance and starts loading the language, without waiting for it: the page
@@ -37,7 +21,7 @@ export function createI18n(
   lng: Language = initialLanguage(),
 ): { instance: I18n; ready: Promise<unknown> } {
   const instance = i18next.createInstance();
-  if (!resources) instance.use(HttpBackend);
+  if (!resources) instance.use(translationBackend(translationUrl));
   instance.use(initReactI18next);
   instance.on('languageChanged', (l) => {
     document.documentElement.lang = l;
@@ -48,9 +32,6 @@ export function createI18n(
     supportedLngs: [...LANGUAGES],
     load: 'languageOnly',
     resources,
-    backend: resources
-      ? undefined
-      : { loadPath: (lngs: string[]) => translationUrl(lngs[0] ?? lng), request: requestTranslation },
     interpolation: { escapeValue: false },
     returnNull: false,
   });
