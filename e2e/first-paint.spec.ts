@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { type Page, expect, test } from '@playwright/test';
 import { ADMIN, apiLoginInPage, ensureSetup } from './support/fixtures';
 import { seriousAxeFindings } from './support/axe';
@@ -123,6 +124,47 @@ test.describe('the first paint does not wait for the app (issue 21)', () => {
     expect(scripts.length).toBeLessThanOrEqual(12);
   });
 
+  test('signed out, the sign-in page is the card alone: no router, TanStack Query or zod, at most 120 KB of gzip', async ({
+    page,
+    request,
+  }) => {
+    const scripts = scriptsOf(page);
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const code = await Promise.all(scripts.map(async (s) => (await request.get(s)).body()));
+    const text = code.map((c) => c.toString('utf8')).join('\n');
+    // each library by a message of its own
+    expect({
+      router: text.includes('may be used only in the context of a <Router>'),
+      query: text.includes('No QueryClient set'),
+      zod: text.includes('ZodError'),
+    }).toEqual({ router: false, query: false, zod: false });
+    expect(scripts.filter((s) => /^\/assets\/(?:app|zod)-/.test(s))).toEqual([]);
+    // issue 21's budget, as bench/web.mjs counts it: gzip (level 9) of each script, in KB
+    const gzip = code.reduce((sum, c) => sum + gzipSync(c, { level: 9 }).length, 0);
+    expect(gzip / 1024).toBeLessThanOrEqual(120);
+  });
+
+  test('signed in from the card alone, the app comes in the same page, at the landing screen', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    // a mark on the page's window: a reload would lose it
+    await page.evaluate(() => Object.assign(window, { dukaSamePage: true }));
+    await page.getByLabel(/^Mobile or username/).fill(ADMIN.username);
+    await page.getByLabel(/^Password/).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    expect(await page.evaluate(() => (window as { dukaSamePage?: boolean }).dukaSamePage)).toBe(true);
+    // and the router goes on: the menu opens another screen, in the same page
+    await page.getByTestId('sidebar').getByRole('link', { name: 'User accounts' }).click();
+    await expect(page).toHaveURL(/\/users$/);
+    expect(await page.evaluate(() => (window as { dukaSamePage?: boolean }).dukaSamePage)).toBe(true);
+  });
+
   test('the first script imports none of the app: it starts the language file while the app loads', async ({
     request,
   }) => {
@@ -200,7 +242,9 @@ test.describe('the first paint does not wait for the app (issue 21)', () => {
     for (const file of scripts)
       if ((await (await request.get(file)).text()).startsWith('//# allFunctionsCalledOnLoad\n'))
         hinted.push(file);
+    // the app's router and TanStack Query (`app`) run as the signed-in start does
     expect(hinted.map((f) => f.replace(/-[\w-]{8}\.js$/, '')).sort()).toEqual([
+      '/assets/app',
       '/assets/index',
       '/assets/zod',
     ]);

@@ -1,27 +1,18 @@
-import { Suspense, useLayoutEffect } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router';
-import { removeStartScreen, startScreenStaysFor } from '../lib/start-frame';
 import { preloadMatched } from './lazy-screen';
 import { routes } from './router';
 import { ScreenErrorBoundary } from './screen-error-boundary';
+import { StartFallback, useStartScreenGone } from './start-screen';
 
-/**
- * index.html's start screen gives way to the app's (the same) in the app's first frame. A frame
- * (the till's, the sign-in page's) stays until its screen takes over (till-page.tsx,
- * login-page.tsx), unless the address turns out to be another's (the session gone: /login; signed
- * in after all: the home screen).
- */
 function StartScreenGone() {
-  const { pathname } = useLocation();
-  useLayoutEffect(() => {
-    if (!startScreenStaysFor(document, pathname)) removeStartScreen(document);
-  }, [pathname]);
+  useStartScreenGone(useLocation().pathname);
   return null;
 }
 
 /** At start, the shell and the screen of the address load together, beside the app's first render. */
-export function preloadStartScreens(): Promise<unknown> {
-  return preloadMatched(routes, window.location.pathname);
+export function preloadStartScreens(pathname: string): Promise<unknown> {
+  return preloadMatched(routes, pathname);
 }
 
 function Routes() {
@@ -39,14 +30,8 @@ export function AppRouter() {
     <BrowserRouter>
       <StartScreenGone />
       <ScreenErrorBoundary>
-        <Suspense
-          fallback={
-            // the same as index.html's shell, so the page does not flicker while the words arrive
-            <div className="duka-boot" aria-busy="true">
-              <img src="/assets/duka-logo.svg" width={56} height={56} alt="Duka" />
-            </div>
-          }
-        >
+        {/* the same as index.html's shell, so the page does not flicker while the words arrive */}
+        <Suspense fallback={<StartFallback />}>
           <Routes />
         </Suspense>
       </ScreenErrorBoundary>

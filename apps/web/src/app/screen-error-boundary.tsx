@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { BlankLayout } from '../components/blank-layout';
 import { removeStartScreen } from '../lib/start-frame';
 
-function ScreenFailed() {
+/** The page that says a screen failed, and offers to reload. */
+export function ScreenFailed() {
   const { t } = useTranslation();
   return (
     <BlankLayout title={t('errorPage.screenFailedTitle')} subtitle={t('errorPage.screenFailed')}>

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import type { LoginBody, SessionData } from '@duka/domain';
 import { api } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
@@ -37,10 +36,6 @@ export async function fetchMe(): Promise<SessionData | null> {
   }
 }
 
-export function useMe() {
-  return useQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, staleTime: 60_000, retry: false });
-}
-
 export function loginRequest(body: LoginBody, deviceId: string | null): Promise<SessionData> {
   return api('/api/auth/login', {
     method: 'POST',
@@ -56,6 +51,19 @@ export async function logoutRequest(): Promise<void> {
   // (the drafts' module is loaded by the screens that keep drafts: without it nothing is waiting)
   await import('../../lib/work-drafts').then((m) => m.flushDraftWriters());
   await api('/api/auth/logout', { method: 'POST', expectUnauthorized: true, retry: true });
+}
+
+/**
+ * Whether this server waits to be set up (a fresh local install), for the sign-in page. The answer
+ * is checked against its schema only when it says so, the one case the page acts on: otherwise the
+ * page stays as it is, and zod is not part of its load (issue 21).
+ */
+export async function fetchSetupRequired(): Promise<boolean> {
+  const answer = await api<unknown>('/api/setup');
+  if (typeof answer !== 'object' || answer === null || !('setup_required' in answer)) return false;
+  if (answer.setup_required !== true) return false;
+  const schema = await authSchemas().then((m) => m.setupStatusSchema);
+  return schema.parse(answer).setup_required;
 }
 
 export function fetchSetupStatus() {

@@ -1,63 +1,26 @@
-import './styles';
-import { useEffect, useRef } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { BlankLayout } from '../../components/blank-layout';
-import { useFocusAfterPaint } from '../../lib/use-focus-after-paint';
-import { fetchSetupStatus, useMe } from './auth-api';
+import { useQueryClient } from '@tanstack/react-query';
+import type { SessionData } from '@duka/domain';
+import { ME_QUERY_KEY } from './auth-api';
+import { useMe } from './use-me';
 import { landingPath } from './landing';
-import { useLoginForm } from './use-login-form';
+import { LoginCard } from './login-card';
 
-/** Signing in (/login); on a fresh install it sends the visitor to /setup first. */
+/**
+ * Signing in (/login) inside the app: after a sign-out, an expired session, or a load of an
+ * address that needed one. Signed in already, it goes to the user's landing screen; on a fresh
+ * install, to /setup first.
+ */
 export function LoginPage() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
+  const qc = useQueryClient();
   const me = useMe();
-  const setup = useQuery({ queryKey: ['setup-status'], queryFn: fetchSetupStatus, retry: 1 });
-  // the login field takes the focus once the page has painted (not with autoFocus: lib/use-focus-after-paint.ts)
-  const loginInput = useRef<HTMLInputElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
-  const { inputProps, submit, busy, error } = useLoginForm({ login: loginInput, password: passwordInput });
-  useFocusAfterPaint(loginInput);
-
-  useEffect(() => {
-    if (setup.data?.setup_required) void navigate('/setup', { replace: true });
-  }, [setup.data, navigate]);
-
   if (me.data) return <Navigate to={landingPath(me.data)} replace />;
-
+  const signedIn = async (session: SessionData) => {
+    qc.setQueryData(ME_QUERY_KEY, session);
+    await navigate(landingPath(session), { replace: true });
+  };
   return (
-    <BlankLayout title={t('auth.signInTitle')} subtitle={t('auth.signInSubtitle')}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack>
-          {error && (
-            <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextInput
-            label={t('auth.login')}
-            description={t('auth.loginHint')}
-            autoComplete="username"
-            ref={loginInput}
-            required
-            {...inputProps('login')}
-          />
-          <PasswordInput
-            label={t('auth.password')}
-            autoComplete="current-password"
-            ref={passwordInput}
-            required
-            {...inputProps('password')}
-          />
-          <Button type="submit" loading={busy} size="md" fullWidth>
-            {t('auth.signIn')}
-          </Button>
-        </Stack>
-      </form>
-    </BlankLayout>
+    <LoginCard onSignedIn={signedIn} onSetupRequired={() => void navigate('/setup', { replace: true })} />
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { accessForPath, allows } from '@duka/domain';
 import { readUserToken, clearSessionStorage } from '../../lib/session-storage';
 import { notifyError } from '../../lib/notify';
-import { useMe } from './auth-api';
+import { useMe } from './use-me';
 import { principalOf } from './landing';
 import { SessionContext } from '../../lib/session-context';
 

@@ -6,19 +6,16 @@ import {
   useLayoutEffect,
   useState,
 } from 'react';
-import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { isLanguage } from '@duka/domain';
+import { type SessionData, isLanguage } from '@duka/domain';
 import { setDeviceHeader, setDeviceToken } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { loadPrefs } from '../../lib/prefs';
 import { storeSession } from '../../lib/session-storage';
 import { takeFrameFields } from '../../lib/start-frame';
 import { describeApiError, notifyError, notifySuccess, notifyWarning } from '../../lib/notify';
-import { ME_QUERY_KEY, loginRequest } from './auth-api';
-import { landingPath } from './landing';
+import { loginRequest } from './auth-api';
 
 /**
  * This browser's device id for signing in as `login`, or null once the user has been told why not.
@@ -49,12 +46,14 @@ interface LoginValues {
 /**
  * The sign-in form: login and password, the device they sign in from, and where they land. It takes
  * over from the page's frame (lib/login-frame.ts) in the frame that shows it: what was typed there
- * stays, the focus stays in its field (`inputs`), and a sign-in asked for there goes ahead.
+ * stays, the focus stays in its field (`inputs`), and a sign-in asked for there goes ahead. Signed
+ * in, `signedIn` takes the app on (login-card.tsx's caller).
  */
-export function useLoginForm(inputs: Record<keyof LoginValues, RefObject<HTMLInputElement | null>>) {
+export function useLoginForm(
+  inputs: Record<keyof LoginValues, RefObject<HTMLInputElement | null>>,
+  signedIn: (session: SessionData) => Promise<void>,
+) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
-  const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Two fields in plain state rather than @mantine/form (issue 21: the sign-in page loads only
@@ -89,12 +88,11 @@ export function useLoginForm(inputs: Record<keyof LoginValues, RefObject<HTMLInp
       const session = await loginRequest({ login: form.login.trim(), password: form.password }, deviceId);
       setDeviceHeader(deviceId);
       storeSession(session);
-      qc.setQueryData(ME_QUERY_KEY, session);
       if (!loadPrefs().language && isLanguage(session.business.language)) {
         await i18n.changeLanguage(session.business.language);
       }
       notifySuccess(t('auth.loggedIn'));
-      await navigate(landingPath(session), { replace: true });
+      await signedIn(session);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'device_required') {
         notifyError(t('device.checkPrinterAppRunning'), t('device.notDetected'));
