@@ -153,14 +153,19 @@ async function start() {
       ),
     );
 
-  /** Signed in from the card alone (or sent to /setup): the app, at the user's landing screen. */
+  /**
+   * Signed in from the card alone (or sent to /setup): the app, at the user's landing screen. Its
+   * code not there (the server updated meanwhile, or gone): the page that offers to reload, which
+   * opens the app signed in. (Rare: the answers' schemas the card has just used import the `app`
+   * chunk's shared modules, so it is in by then.)
+   */
   const leave = async (session: SessionData | null) => {
     // the files every signed-in screen loads, as boot.ts asks for them on a signed-in start
     preloadSignedInFiles(document);
     learnServerMode();
-    const app = await openApp(session ? { me: session } : { pathname: '/setup' });
-    window.history.replaceState(null, '', app.pathname);
-    render(app.content);
+    const app = await openApp(session ? { me: session } : { pathname: '/setup' }).catch(() => null);
+    if (app) window.history.replaceState(null, '', app.pathname);
+    render(app ? app.content : <AppFailed />);
   };
 
   // The first render once the address's screens and the words are in (or failed), under the start
