@@ -47,6 +47,11 @@ test.beforeEach(async ({ page }, info) => {
 
 /** Types like a barcode scanner (fast, then Enter) with the focus on no text field. */
 async function scanAnywhere(page: Page, code: string) {
+  // A dialog just closed gives the focus back to the search once the page behind it is live again,
+  // from a timer that looks every 20 ms (use-till.ts focusSearchSoon): a blur before that timer ran
+  // was undone (CI). A timer of the page's own set after the page is live fires after it.
+  await page.waitForFunction(() => !document.getElementById('root')?.inert);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await expect(page.getByTestId('till-search')).not.toBeFocused();
   await page.keyboard.type(code);
