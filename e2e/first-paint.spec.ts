@@ -98,6 +98,15 @@ test.describe('the first paint does not wait for the app (issue 21)', () => {
     return scripts;
   };
 
+  /** The scripts the sign-in page asks for, signed out, until the network is quiet. */
+  const signInScripts = async (page: Page) => {
+    const scripts = scriptsOf(page);
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    return scripts;
+  };
+
   /** The scripts the till asks for, signed in, until the network is quiet. */
   const tillScripts = async (page: Page) => {
     const scripts = scriptsOf(page);
@@ -111,10 +120,7 @@ test.describe('the first paint does not wait for the app (issue 21)', () => {
   test("the sign-in page's code comes in few files: what the start imports is in the app's entry", async ({
     page,
   }) => {
-    const scripts = scriptsOf(page);
-    await page.goto('/login');
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    const scripts = await signInScripts(page);
     // none of the start's pieces (Mantine's, the icons, the libraries', the app's) in a file of its own
     const pieces =
       /^\/assets\/(?:Box|Loader|CloseButton|InputBase|Icon[A-Z]|useQuery|useTranslation|api-client|language-picker|locale|prefs|errors)-/;
@@ -128,10 +134,7 @@ test.describe('the first paint does not wait for the app (issue 21)', () => {
     page,
     request,
   }) => {
-    const scripts = scriptsOf(page);
-    await page.goto('/login');
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    const scripts = await signInScripts(page);
     const code = await Promise.all(scripts.map(async (s) => (await request.get(s)).body()));
     const text = code.map((c) => c.toString('utf8')).join('\n');
     // each library by a message of its own
