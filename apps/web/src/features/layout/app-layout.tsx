@@ -7,7 +7,6 @@ import { LaterDialog } from '../../lib/later-dialog';
 import { ReadOnlyNoticeProvider, SyncedFromShopNotice } from '../sync';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
-import { NotificationsPanel } from './notifications-panel';
 import { ScrollTopButton } from './scroll-top-button';
 import { Sidebar } from './sidebar';
 import { TopMenu } from './top-menu';
@@ -22,10 +21,12 @@ import classes from './layout.module.css';
 const TILLS = new Set(['/cash-sale', '/debtor-sale', '/transfer-sale']);
 
 /**
- * The settings panel and the profile dialog load when first opened, not with the layout (issue
- * 21: with their drawer, tabs, modal, form and printing settings they were a tenth of the till's
- * first load). Once opened they stay mounted, so they close with their animation.
+ * The notifications, the settings panel and the profile dialog load when first opened, not with
+ * the layout (issue 21: with their drawer, tabs, modal, form and printing settings they were a
+ * tenth of the till's first load; the notifications' drawer, with Mantine's modal base and scroll
+ * lock, 4 KB more). Once opened they stay mounted, so they close with their animation.
  */
+const NotificationsPanel = lazyPanel(() => import('./notifications-panel').then((m) => m.NotificationsPanel));
 const SettingsPanel = lazyPanel(() => import('./settings-panel').then((m) => m.SettingsPanel));
 const ProfileDialog = lazyPanel(() => import('../profile').then((m) => m.ProfileDialog));
 
@@ -88,11 +89,12 @@ export function AppLayout() {
           {!TILLS.has(pathname) && <Footer />}
         </div>
         <ScrollTopButton visible={s.scroll.showScrollTop} />
-        {/* made once the screen is up and the browser idle, or when the bell first opens it */}
-        <LaterDialog opened={s.notes.opened} after={1}>
-          {(opened) => <NotificationsPanel opened={opened} onClose={s.notes.close} />}
-        </LaterDialog>
         {/* made when first opened, once their code is in: closed, then opened (their transition, the focus back on close) */}
+        <Suspense fallback={null}>
+          <LaterDialog opened={s.notes.opened} after={null}>
+            {(opened) => <NotificationsPanel opened={opened} onClose={s.notes.close} />}
+          </LaterDialog>
+        </Suspense>
         <Suspense fallback={null}>
           <LaterDialog opened={s.settings.opened} after={null}>
             {(opened) => <SettingsPanel opened={opened} onClose={s.settings.close} />}

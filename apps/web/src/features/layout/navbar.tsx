@@ -9,7 +9,7 @@ import { LanguagePicker } from '../../components/language-picker';
 import { useSession } from '../../lib/session-context';
 import { SyncIndicator } from '../sync';
 import { ConnectionIndicator } from './connection-indicator';
-import { useNotices } from './notifications-panel';
+import { useNotices } from './use-notices';
 import { MenuSearch } from './menu-search';
 import { SettingsToggle } from './settings-toggle';
 import { UserMenu } from './user-menu';

@@ -1,11 +1,10 @@
 import './styles';
 import { Link } from 'react-router';
 import { Drawer, Group, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { IconAlertTriangle, IconBellCheck, IconCloudX } from '@tabler/icons-react';
+import { IconBellCheck, type IconCloudX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DiskFullEntry, useDiskFullSince } from '../storage';
-import { useSyncNotices } from '../sync';
-import { useAttention } from './attention';
+import { DiskFullEntry } from '../storage';
+import { useNotices } from './use-notices';
 
 function AllClear() {
   const { t } = useTranslation();
@@ -75,30 +74,6 @@ function Section({
       </Stack>
     </Stack>
   );
-}
-
-/** Everything the bell counts: what needs the owner's attention, and sync problems. */
-export function useNotices() {
-  const attention = useAttention().map((a) => ({
-    ...a,
-    icon: IconAlertTriangle,
-    testId: `notice-${a.id}`,
-  }));
-  const sync = useSyncNotices().map((n) => ({
-    id: n.id,
-    text: n.text,
-    to: '/profile#sync',
-    color: 'red',
-    icon: IconCloudX,
-    testId: `notice-sync-${n.id}`,
-  }));
-  const diskFullSince = useDiskFullSince();
-  return {
-    attention,
-    sync,
-    diskFullSince,
-    count: attention.length + sync.length + (diskFullSince ? 1 : 0),
-  };
 }
 
 /**

@@ -12,7 +12,7 @@ import useLatestCallback from 'use-latest-callback';
 import type { CartProblem } from '@duka/domain';
 import type { Cart, CartAction, CartTotals } from './cart';
 import { CartLine } from './cart-line';
-import { SaleAlert } from './pay-panel';
+import { SaleAlert } from './sale-alert';
 import type { TillErrors } from './till-errors';
 import classes from './till.module.css';
 

@@ -1,25 +1,13 @@
 import './styles';
 import { useEffect } from 'react';
-import {
-  Alert,
-  Button,
-  Flex,
-  Group,
-  Kbd,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { Button, Flex, Group, Kbd, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type SaleKind, changeDue } from '@duka/domain';
-import { useConnection } from '../../lib/connection';
 import { moneyText } from '../stock';
 import { AddProviderInline } from './add-provider';
 import { DebtorPicker } from './debtor-picker';
+import { SaleAlert } from './sale-alert';
 import { type PayState, quickAmounts, tenderedOf } from './payment';
 import { useProviders } from './till-api';
 import type { TillErrors } from './till-errors';
@@ -209,35 +197,6 @@ function TransferFields(p: Props & { providers: ReturnType<typeof useProviders> 
         }}
       />
     </>
-  );
-}
-
-/**
- * Why the sale did not go through. One that got no answer was not recorded: the cart is kept, and
- * Enter sends the same sale again (its id makes that safe), which the words say once the server
- * answers again.
- */
-export function SaleAlert({ errors, compact }: { errors: TillErrors; compact?: boolean }) {
-  const { t } = useTranslation();
-  const connection = useConnection();
-  return (
-    <Alert
-      color="red"
-      p={compact ? 'xs' : undefined}
-      mt={compact ? 'sm' : undefined}
-      icon={<IconAlertCircle size={18} aria-hidden />}
-      role="alert"
-      data-testid="sale-alert"
-    >
-      {errors.form}
-      {errors.retry && (
-        <Text size="sm" fw={600} mt={4} data-testid="sale-retry-hint">
-          {connection === 'online'
-            ? t(compact ? 'till.errors.serverBackPay' : 'till.errors.serverBack')
-            : t(compact ? 'till.errors.retryWhenBackPay' : 'till.errors.retryWhenBack')}
-        </Text>
-      )}
-    </Alert>
   );
 }
 

@@ -9,18 +9,19 @@ import classes from './till.module.css';
 import { useWideScreen } from '../../lib/use-wide-screen';
 
 interface Props {
+  opened: boolean;
   sale: Sale | null;
   onClose: () => void;
   money: (minor: number) => string;
 }
 
 /** After a sale: what to tell the customer (change, new balance), the receipt, and New sale. */
-export function ReceiptPanel({ sale, onClose, money }: Props) {
+export function ReceiptPanel({ opened, sale, onClose, money }: Props) {
   const { t } = useTranslation();
   const narrow = !useWideScreen();
   return (
     <Modal
-      opened={sale !== null}
+      opened={opened && sale !== null}
       onClose={onClose}
       size={900}
       fullScreen={narrow}

@@ -10,7 +10,7 @@ import { NotOnHostedCopy, useSyncedFromShop } from '../sync';
 import { totalsOf } from './cart';
 import { CartPanel } from './cart-panel';
 import { ClosedDayNotice } from './closed-day-notice';
-import { ParkedButton } from './park-dialogs';
+import { ParkedButton } from './parked-button';
 import { SearchPanel } from './search-panel';
 import { TillDialogs } from './till-dialogs';
 import { KeyHints, TillHeader, allowedKinds } from './till-header';
