@@ -319,6 +319,46 @@ test.describe('the first paint does not wait for the app (issue 21)', () => {
     await dropWorkDrafts(page.request);
   });
 
+  test("F9 pressed before the payment's code has arrived opens the dialog once it has, its field focused", async ({
+    page,
+  }) => {
+    const run = Date.now().toString(36).slice(-5).toUpperCase();
+    const api = await adminApi();
+    const product = await stockedProduct(
+      api,
+      { name: `Slow soap ${run}`, code: `SLW${run}`, price: 12_000, barcode: `6164${run}01` },
+      await mainLocation(api),
+      5,
+    );
+    await api.dispose();
+    // the payment's code held back until F9 has been pressed, as on a slow line
+    let pressed!: () => void;
+    const f9 = new Promise<void>((resolve) => (pressed = resolve));
+    await page.route(/\/assets\/pay-panel-[\w-]+\.js$/, async (route) => {
+      await f9;
+      await route.continue();
+    });
+    await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+    await dropWorkDrafts(page.request);
+    await page.goto('/cash-sale');
+    const search = page.getByTestId('till-search');
+    await search.fill(`6164${run}01`);
+    await search.press('Enter');
+    await expect(page.getByRole('group', { name: product.name })).toBeVisible();
+    await page.keyboard.press('F9');
+    const pay = page.getByRole('dialog', { name: 'Pay · Cash sale' });
+    await expect(pay).toHaveCount(0);
+    pressed();
+    await expect(pay).toBeVisible();
+    await expect(pay.getByLabel('Amount tendered')).toBeFocused();
+    await pay.getByLabel('Amount tendered').fill('200');
+    await expect(pay.getByTestId('pay-change')).toHaveText(/80\.00/);
+    await page.keyboard.press('Escape');
+    await expect(pay).toBeHidden();
+    await expect(search).toBeFocused();
+    await dropWorkDrafts(page.request);
+  });
+
   test("the till does not load the business page's sync section (its forms and tables)", async ({
     page,
     request,
