@@ -130,6 +130,30 @@ test.describe('layout (seed spec §2, §3, §4, §9)', () => {
     await expect(page).toHaveURL(/\/users$/);
   });
 
+  test("at the till, what is typed into the search while its code loads stays in it, not in the till's search", async ({
+    page,
+  }) => {
+    // the search field's code held back until the typing is done, as on a slow line
+    let typed!: () => void;
+    const done = new Promise<void>((resolve) => (typed = resolve));
+    await page.route(/\/assets\/menu-search-field-[\w-]+\.js$/, async (route) => {
+      await done;
+      await route.continue();
+    });
+    await page.goto('/cash-sale');
+    await expect(page.getByTestId('till-search')).toBeVisible();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.keyboard.type('expen');
+    typed();
+    const box = page.getByRole('combobox', { name: 'Search', exact: true });
+    await expect(box).toHaveValue('expen');
+    await expect(box).toBeFocused();
+    await expect(page.getByRole('option', { name: 'Expenses' })).toBeVisible();
+    await expect(page.getByTestId('till-search')).toHaveValue('');
+    await page.keyboard.press('Escape');
+    await expect(box).toHaveCount(0);
+  });
+
   test('navbar: logo links to /, notifications and fullscreen toggles, footer with the year (not at the till)', async ({
     page,
   }) => {

@@ -152,9 +152,10 @@ function mantineStylesChunk(id: string, ctx: Rolldown.ChunkingContext): string |
  *   (the card alone, main.tsx) does not load: 120 KB of gzip there since, from 175 KB;
  * - `icons`: every other icon, in one file (6 KB of gzip, of which the till uses 4);
  * - `mantine-hooks`: every other hook of @mantine/hooks, in one file (7 KB; the till uses most);
- * - `mantine-ui`: every other component with what it is built on (floating-ui, the scroll lock),
- *   in one file (58 KB), but for those only the back office's forms use (BACK_OFFICE_UI), which
- *   stay with their screens: with them it was 35 KB more for the till.
+ * - `mantine-ui`: every other component the screens show as they open (the shell's, the till's:
+ *   7 KB since 1 December), in one file; but for those only the back office's forms use
+ *   (BACK_OFFICE_UI), which stay with their screens (with them it was 35 KB more for the till);
+ * - `mantine-more`: the overlays and what only the back office shows (MANTINE_MORE).
  * The sign-in page now loads 10 files (174 KB of gzip; 26 and 182 before), the till 47 files and
  * 297 KB (109 and 318 before), which scored 69-77 against 59-64 (Lighthouse, builds in turns;
  * docs/performance.md). e2e/first-paint.spec.ts holds both pages to it. The app's modules and the
@@ -181,14 +182,16 @@ const MANTINE_HOOKS = /node_modules[\\/]@mantine[\\/]hooks[\\/]/;
 const MANTINE_UI =
   /node_modules[\\/](?:@mantine[\\/]core|@floating-ui|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|tslib|get-nonce|detect-node-es)[\\/].*\.m?js$/;
 /**
- * The components no screen shows as it opens but the back office's: the dialogs and drawers
- * (Mantine's modal base with its scroll lock: the till's dialogs, the notifications, settings and
- * profile load when needed) and the inputs and lists only they and the back office's screens use
- * (select, segmented control, table, progress…). A chunk of their own, loaded with the first code
- * that shows one, not with every signed-in screen: 12 KB of gzip the till no longer loads (issue 21).
+ * The components the till and the shell do not show as they open: the overlays (dialogs and
+ * drawers on Mantine's modal base with its scroll lock; menus, popovers, tooltips and the
+ * autocomplete on floating-ui; their scroll area), each loaded when first wanted (the till's dialogs
+ * with the cart's first line, a menu when a pointer comes over its button, a tooltip when one rests
+ * on its element), and the inputs and lists only they and the back office's screens use (select,
+ * segmented control, table, progress…). A chunk of their own, loaded with the first code that shows
+ * one, not with every signed-in screen: 37 KB of gzip the till's start no longer loads (issue 21).
  */
 const MANTINE_MORE =
-  /@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Modal|ModalBase|Drawer|Select|SegmentedControl|FloatingIndicator|SimpleGrid|Table|Progress|Accordion|Code|Checkbox|Radio|CopyButton|Flex|Divider)[\\/]|node_modules[\\/](?:react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|tslib|get-nonce|detect-node-es)[\\/]/;
+  /@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Modal|ModalBase|Drawer|Select|SegmentedControl|FloatingIndicator|SimpleGrid|Table|Progress|Accordion|Code|Checkbox|Radio|CopyButton|Flex|Divider|Menu|Tooltip|Popover|Combobox|Autocomplete|ScrollArea)[\\/]|@mantine[\\/]core[\\/]esm[\\/]utils[\\/]Floating[\\/]|node_modules[\\/](?:@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|tslib|get-nonce|detect-node-es)[\\/]/;
 /** The components the till and the menu do not show (the back office's forms and lists, the toasts). */
 const BACK_OFFICE_UI =
   /@mantine[\\/]core[\\/]esm[\\/](?:components[\\/](?:Card|ColorSwatch|FileButton|FileInput|Grid|List|MultiSelect|Notification|NumberInput|Pagination|Pill|PillsInput|Switch|Tabs|TagsInput|Textarea)|utils[\\/](?:InlineInput|InputsGroupFieldset))[\\/]/;

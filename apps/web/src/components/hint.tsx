@@ -1,21 +1,29 @@
 import '@mantine/core/styles/Tooltip.css';
-import { Tooltip, type TooltipProps } from '@mantine/core';
+import type { TooltipProps } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
 import {
   type PointerEvent,
   type PointerEventHandler,
   type ReactElement,
   type Ref,
+  Suspense,
   cloneElement,
   useRef,
   useState,
 } from 'react';
+import { lazyOrNothing } from '../lib/lazy-panel';
 
 type HintTarget = ReactElement<{
   ref?: Ref<HTMLElement>;
   onPointerEnter?: PointerEventHandler<HTMLElement>;
   onPointerLeave?: PointerEventHandler<HTMLElement>;
 }>;
+
+/**
+ * Mantine's Tooltip, with floating-ui under it, loaded when a mouse first comes over an element
+ * that has a hint, not with every screen (issue 21). Should it not arrive, there is no tooltip.
+ */
+const Tooltip = lazyOrNothing(() => import('./hint-tooltip').then((m) => m.HintTooltip));
 
 export type HintProps = Omit<TooltipProps, 'children' | 'target' | 'opened' | 'defaultOpened' | 'events'> & {
   /** The element the hint names: one element that takes a ref (a Mantine component, a button). */
@@ -51,7 +59,11 @@ export function Hint({ children, ...tooltip }: HintProps) {
   return (
     <>
       {element}
-      {opened !== null && <Tooltip {...tooltip} target={target} opened={opened} />}
+      {opened !== null && (
+        <Suspense fallback={null}>
+          <Tooltip {...tooltip} target={target} opened={opened} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { renderApp } from '../test/render';
-import { type PanelProps, lazyPanel } from './lazy-panel';
+import { type PanelProps, lazyOrNothing, lazyPanel } from './lazy-panel';
 
 function Panel({ opened, onClose }: PanelProps) {
   return opened ? (
@@ -50,5 +50,52 @@ describe('a panel loaded when first shown', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
     expect(await screen.findByRole('dialog', { name: 'Panel' })).toBeVisible();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('made around its element (a menu) whose code does not arrive: the element stays in its place', async () => {
+    const load = vi
+      .fn<() => Promise<typeof Panel>>()
+      .mockRejectedValue(new Error('Failed to fetch dynamically imported module'));
+    const Lazy = lazyPanel(load);
+    function Menu() {
+      const [opened, setOpened] = useState(true);
+      return (
+        <Suspense fallback={null}>
+          <Lazy opened={opened} onClose={() => setOpened(false)} fallback={<button>Account</button>} />
+        </Suspense>
+      );
+    }
+    await renderApp(<Menu />);
+    expect((await screen.findAllByText(/This could not be opened/, {}, { timeout: 5000 }))[0]).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Account' })).toBeVisible();
+  });
+
+  it('asks for its code before it is shown when told to (preload), then shows as before', async () => {
+    const load = vi.fn<() => Promise<typeof Panel>>().mockResolvedValue(Panel);
+    const Lazy = lazyPanel(load);
+    Lazy.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+    await renderApp(<Harness Lazy={Lazy} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByRole('dialog', { name: 'Panel' })).toBeVisible();
+  });
+});
+
+describe('a part a screen does without, loaded when first rendered', () => {
+  it('whose code does not arrive shows nothing, and the screen stays', async () => {
+    const Part = lazyOrNothing<{ label: string }>(() =>
+      Promise.reject(new Error('Failed to fetch dynamically imported module')),
+    );
+    await renderApp(
+      <>
+        <p>The screen</p>
+        <Suspense fallback={<span>loading</span>}>
+          <Part label="a hint" />
+        </Suspense>
+      </>,
+    );
+    expect(await screen.findByText('The screen')).toBeVisible();
+    await expect.poll(() => screen.queryByText('loading')).toBeNull();
+    expect(screen.queryByText('a hint')).not.toBeInTheDocument();
   });
 });

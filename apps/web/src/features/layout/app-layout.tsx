@@ -2,14 +2,13 @@ import './styles';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { lazyPanel } from '../../lib/lazy-panel';
+import { lazyOrNothing, lazyPanel } from '../../lib/lazy-panel';
 import { LaterDialog } from '../../lib/later-dialog';
 import { ReadOnlyNoticeProvider, SyncedFromShopNotice } from '../sync';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { ScrollTopButton } from './scroll-top-button';
 import { Sidebar } from './sidebar';
-import { TopMenu } from './top-menu';
 import { useAppLayout } from './use-app-layout';
 import { useMenu } from './use-menu';
 import classes from './layout.module.css';
@@ -26,9 +25,39 @@ const TILLS = new Set(['/cash-sale', '/debtor-sale', '/transfer-sale']);
  * tenth of the till's first load; the notifications' drawer, with Mantine's modal base and scroll
  * lock, 4 KB more). Once opened they stay mounted, so they close with their animation.
  */
+/**
+ * The horizontal menu (the top layout's, not the default) with Mantine's menus: its code loads
+ * when that layout is chosen, not with every screen (issue 21). Should it not arrive, the screen
+ * shows without it (the search still finds every screen).
+ */
+const TopMenu = lazyOrNothing(() => import('./top-menu').then((m) => m.TopMenu));
 const NotificationsPanel = lazyPanel(() => import('./notifications-panel').then((m) => m.NotificationsPanel));
 const SettingsPanel = lazyPanel(() => import('./settings-panel').then((m) => m.SettingsPanel));
 const ProfileDialog = lazyPanel(() => import('../profile').then((m) => m.ProfileDialog));
+
+/** The notifications, the settings and the profile: made when first opened, once their code is in. */
+function LayoutPanels({ s }: { s: ReturnType<typeof useAppLayout> }) {
+  return (
+    <>
+      {/* closed, then opened: their transition, and the focus back on close */}
+      <Suspense fallback={null}>
+        <LaterDialog opened={s.notes.opened} after={null}>
+          {(opened) => <NotificationsPanel opened={opened} onClose={s.notes.close} />}
+        </LaterDialog>
+      </Suspense>
+      <Suspense fallback={null}>
+        <LaterDialog opened={s.settings.opened} after={null}>
+          {(opened) => <SettingsPanel opened={opened} onClose={s.settings.close} />}
+        </LaterDialog>
+      </Suspense>
+      <Suspense fallback={null}>
+        <LaterDialog opened={s.profile.opened} after={null}>
+          {(opened) => <ProfileDialog opened={opened} onClose={s.profile.close} />}
+        </LaterDialog>
+      </Suspense>
+    </>
+  );
+}
 
 export function AppLayout() {
   const { pathname } = useLocation();
@@ -81,7 +110,11 @@ export function AppLayout() {
             onEditProfile={s.profile.open}
             onOpenSettings={s.settings.open}
           />
-          {s.top && <TopMenu menu={menu} />}
+          {s.top && (
+            <Suspense fallback={null}>
+              <TopMenu menu={menu} />
+            </Suspense>
+          )}
           <main id="main" className={classes.main} tabIndex={-1}>
             <SyncedFromShopNotice />
             <Outlet />
@@ -89,22 +122,7 @@ export function AppLayout() {
           {!TILLS.has(pathname) && <Footer />}
         </div>
         <ScrollTopButton visible={s.scroll.showScrollTop} />
-        {/* made when first opened, once their code is in: closed, then opened (their transition, the focus back on close) */}
-        <Suspense fallback={null}>
-          <LaterDialog opened={s.notes.opened} after={null}>
-            {(opened) => <NotificationsPanel opened={opened} onClose={s.notes.close} />}
-          </LaterDialog>
-        </Suspense>
-        <Suspense fallback={null}>
-          <LaterDialog opened={s.settings.opened} after={null}>
-            {(opened) => <SettingsPanel opened={opened} onClose={s.settings.close} />}
-          </LaterDialog>
-        </Suspense>
-        <Suspense fallback={null}>
-          <LaterDialog opened={s.profile.opened} after={null}>
-            {(opened) => <ProfileDialog opened={opened} onClose={s.profile.close} />}
-          </LaterDialog>
-        </Suspense>
+        <LayoutPanels s={s} />
       </div>
     </ReadOnlyNoticeProvider>
   );

@@ -1,11 +1,16 @@
 import './styles';
-import { type RefObject, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { ActionIcon, Autocomplete } from '@mantine/core';
-import { IconSearch, IconX } from '@tabler/icons-react';
+import { Suspense, useRef, useState } from 'react';
+import { ActionIcon, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useMenuSearchEntries } from './use-menu';
+import { lazyPanel } from '../../lib/lazy-panel';
 import { Hint } from '../../components/hint';
+
+/**
+ * The field's code (Mantine's autocomplete, with its combobox and floating-ui) loads when a pointer
+ * comes over the button, it takes the focus, or it is pressed, not with every screen (issue 21).
+ */
+const MenuSearchField = lazyPanel(() => import('./menu-search-field').then((m) => m.MenuSearchField));
 
 /**
  * The navbar search (seed spec §2): opens from its button, finds menu entries, and clears and
@@ -15,84 +20,54 @@ import { Hint } from '../../components/hint';
 export function MenuSearch() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [value, setValue] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
-
-  if (open) return <MenuSearchField inputRef={inputRef} onClose={() => setOpen(false)} />;
-  return (
+  const close = () => {
+    setOpen(false);
+    setValue('');
+  };
+  const button = (
     <Hint label={t('layout.search')}>
       <ActionIcon
         variant="subtle"
         color="gray"
         size="lg"
         aria-label={t('layout.search')}
-        onClick={() => {
-          setOpen(true);
-          setTimeout(() => inputRef.current?.focus(), 0);
-        }}
+        onClick={() => setOpen(true)}
+        onPointerEnter={MenuSearchField.preload}
+        onFocus={MenuSearchField.preload}
       >
         <IconSearch size={20} aria-hidden />
       </ActionIcon>
     </Hint>
   );
-}
-
-function MenuSearchField({
-  inputRef,
-  onClose,
-}: {
-  inputRef: RefObject<HTMLInputElement | null>;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const entries = useMenuSearchEntries();
-  const [value, setValue] = useState('');
-
-  const go = (label: string) => {
-    const hit = entries.find((e) => e.label === label);
-    if (hit) {
-      onClose();
-      void navigate(hit.path);
-    }
-  };
-
-  return (
-    <Autocomplete
+  if (!open) return button;
+  // while the field's code loads, a plain field like it takes the focus and what is typed
+  const waiting = (
+    <TextInput
       ref={inputRef}
+      autoFocus
       aria-label={t('layout.search')}
       placeholder={t('layout.searchPlaceholder')}
-      data={entries.map((e) => e.label)}
-      value={value}
-      onChange={setValue}
-      onOptionSubmit={go}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.preventDefault();
-          onClose();
-        } else if (e.key === 'Enter') {
-          const q = value.trim().toLowerCase();
-          const first = entries.find((x) => x.label.toLowerCase().includes(q));
-          if (q && first) go(first.label);
-        }
-      }}
-      onBlur={() => {
-        if (!value) onClose();
-      }}
       leftSection={<IconSearch size={16} aria-hidden />}
-      rightSection={
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="sm"
-          aria-label={t('layout.closeSearch')}
-          onClick={onClose}
-        >
-          <IconX size={14} aria-hidden />
-        </ActionIcon>
-      }
+      value={value}
+      onChange={(e) => setValue(e.currentTarget.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') close();
+      }}
       w={{ base: 180, sm: 280 }}
-      limit={8}
-      comboboxProps={{ withinPortal: true }}
     />
+  );
+  return (
+    <Suspense fallback={waiting}>
+      <MenuSearchField
+        opened
+        inputRef={inputRef}
+        value={value}
+        setValue={setValue}
+        onClose={close}
+        fallback={button}
+      />
+    </Suspense>
   );
 }
