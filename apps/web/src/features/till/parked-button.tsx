@@ -5,16 +5,7 @@ import { IconPlayerPause } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFocusKept, useLater } from '../../lib/later-dialog';
 import { lazyPanel } from '../../lib/lazy-panel';
-import type { ParkedSale } from './parked';
-
-export type ParkedProps = {
-  parked: ParkedSale[];
-  money: (minor: number) => string;
-  totalOf: (s: ParkedSale) => number;
-  time: (iso: string) => string;
-  onResume: (id: string) => void;
-  onDrop: (id: string) => void;
-};
+import type { ParkedProps } from './parked';
 
 /** The list's code (Mantine's popover) loads when first wanted, not with the till (issue 21). */
 const ParkedList = lazyPanel(() => import('./parked-list').then((m) => m.ParkedList));

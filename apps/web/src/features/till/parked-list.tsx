@@ -4,8 +4,7 @@ import { ActionIcon, Button, Group, Kbd, Popover, Stack, Text } from '@mantine/c
 import { IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PanelProps } from '../../lib/lazy-panel';
-import type { ParkedProps } from './parked-button';
-import type { ParkedSale } from './parked';
+import type { ParkedProps, ParkedSale } from './parked';
 
 /** The parked sales' list, made around its button (parked-button.tsx loads it when first wanted). */
 export function ParkedList({

@@ -10,6 +10,16 @@ export interface ParkedSale {
 }
 
 /** The keys the till kept in local storage before carts moved to the server (read once, then removed). */
+/** What the header's list of parked sales shows and does (parked-button, parked-list). */
+export type ParkedProps = {
+  parked: ParkedSale[];
+  money: (minor: number) => string;
+  totalOf: (s: ParkedSale) => number;
+  time: (iso: string) => string;
+  onResume: (id: string) => void;
+  onDrop: (id: string) => void;
+};
+
 export const LEGACY_CART_KEY = 'duka.till.cart';
 export const LEGACY_PARKED_KEY = 'duka.till.parked';
 
