@@ -154,6 +154,28 @@ test.describe('layout (seed spec §2, §3, §4, §9)', () => {
     await expect(box).toHaveCount(0);
   });
 
+  test('the user menu opened by the keyboard while its code loads gives the focus back to its button on Escape', async ({
+    page,
+  }) => {
+    // the menu's code held back until Enter has been pressed, as on a slow line
+    let pressed!: () => void;
+    const enter = new Promise<void>((resolve) => (pressed = resolve));
+    await page.route(/\/assets\/user-menu-dropdown-[\w-]+\.js$/, async (route) => {
+      await enter;
+      await route.continue();
+    });
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: /Account menu for/ }).focus();
+    await page.keyboard.press('Enter');
+    pressed();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Edit Profile' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(page.getByRole('button', { name: /Account menu for/ })).toBeFocused();
+  });
+
   test('navbar: logo links to /, notifications and fullscreen toggles, footer with the year (not at the till)', async ({
     page,
   }) => {

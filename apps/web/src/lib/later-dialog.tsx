@@ -100,3 +100,15 @@ export function useFocusKept<T extends HTMLElement>(): RefCallback<T> {
     };
   }, []);
 }
+
+/**
+ * `opened`, but false for an overlay's first commit: one mounted already open (its code loaded when
+ * it was first opened, under a Suspense boundary outside its `useLater`) would not know where the
+ * focus was, which Mantine's menu and popover keep to give it back on close. Made closed, it opens
+ * in a layout effect, before the browser paints.
+ */
+export function useOpenedAfterMount(opened: boolean): boolean {
+  const [mounted, setMounted] = useState(false);
+  useLayoutEffect(() => setMounted(true), []);
+  return mounted && opened;
+}

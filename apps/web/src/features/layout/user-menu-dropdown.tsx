@@ -4,6 +4,7 @@ import { Menu } from '@mantine/core';
 import { IconLogout, IconUserEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PanelProps } from '../../lib/lazy-panel';
+import { useOpenedAfterMount } from '../../lib/later-dialog';
 
 /** The user menu's dropdown, made around its button (user-menu.tsx loads it when first wanted). */
 export function UserMenuDropdown(p: {
@@ -16,8 +17,9 @@ export function UserMenuDropdown(p: {
   onLogout: () => void;
 }) {
   const { t } = useTranslation();
+  const opened = useOpenedAfterMount(p.opened);
   return (
-    <Menu position="bottom-end" width={200} withArrow opened={p.opened} onChange={p.onChange}>
+    <Menu position="bottom-end" width={200} withArrow opened={opened} onChange={p.onChange}>
       <Menu.Target>{p.target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconUserEdit size={16} aria-hidden />} onClick={p.onEditProfile}>

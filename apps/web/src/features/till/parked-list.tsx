@@ -4,6 +4,7 @@ import { ActionIcon, Button, Group, Kbd, Popover, Stack, Text } from '@mantine/c
 import { IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PanelProps } from '../../lib/lazy-panel';
+import { useOpenedAfterMount } from '../../lib/later-dialog';
 import type { ParkedProps, ParkedSale } from './parked';
 
 /** The parked sales' list, made around its button (parked-button.tsx loads it when first wanted). */
@@ -20,9 +21,10 @@ export function ParkedList({
 }) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState<string | null>(null);
+  const opened = useOpenedAfterMount(popover.opened);
   return (
     <Popover
-      opened={popover.opened}
+      opened={opened}
       onChange={popover.onChange}
       position="bottom-end"
       width={340}
