@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Tooltip.css';
 import type { TooltipProps } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
 import {
