@@ -4,6 +4,7 @@ import { ADMIN, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures
 import { seriousAxeFindings } from './support/axe';
 import { mainLocation, stockedProduct } from './support/seed';
 import { dropWorkDrafts } from './support/stock-screens';
+import { holdBack } from './support/held-back';
 
 test.beforeAll(ensureSetup);
 
@@ -337,12 +338,7 @@ test.describe('the first paint does not wait for the app (issue 21)', () => {
   }) => {
     const product = await soldAtTheTill('Slow soap', 12_000);
     // the payment's code held back until F9 has been pressed, as on a slow line
-    let pressed!: () => void;
-    const f9 = new Promise<void>((resolve) => (pressed = resolve));
-    await page.route(/\/assets\/pay-panel-[\w-]+\.js$/, async (route) => {
-      await f9;
-      await route.continue();
-    });
+    const pressed = await holdBack(page, /\/assets\/pay-panel-[\w-]+\.js$/);
     await apiLoginInPage(page, ADMIN.username, ADMIN.password);
     await dropWorkDrafts(page.request);
     await page.goto('/cash-sale');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, apiLoginInPage, ensureSetup } from './support/fixtures';
+import { holdBack } from './support/held-back';
 
 test.beforeAll(ensureSetup);
 
@@ -133,13 +134,8 @@ test.describe('layout (seed spec §2, §3, §4, §9)', () => {
   test("at the till, what is typed into the search while its code loads stays in it, not in the till's search", async ({
     page,
   }) => {
-    // the search field's code held back until the typing is done, as on a slow line
-    let typed!: () => void;
-    const done = new Promise<void>((resolve) => (typed = resolve));
-    await page.route(/\/assets\/menu-search-field-[\w-]+\.js$/, async (route) => {
-      await done;
-      await route.continue();
-    });
+    // the search field's code held back until the typing is done
+    const typed = await holdBack(page, /\/assets\/menu-search-field-[\w-]+\.js$/);
     await page.goto('/cash-sale');
     await expect(page.getByTestId('till-search')).toBeVisible();
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -157,13 +153,8 @@ test.describe('layout (seed spec §2, §3, §4, §9)', () => {
   test('the user menu opened by the keyboard while its code loads gives the focus back to its button on Escape', async ({
     page,
   }) => {
-    // the menu's code held back until Enter has been pressed, as on a slow line
-    let pressed!: () => void;
-    const enter = new Promise<void>((resolve) => (pressed = resolve));
-    await page.route(/\/assets\/user-menu-dropdown-[\w-]+\.js$/, async (route) => {
-      await enter;
-      await route.continue();
-    });
+    // the menu's code held back until Enter has been pressed
+    const pressed = await holdBack(page, /\/assets\/user-menu-dropdown-[\w-]+\.js$/);
     await page.goto('/dashboard');
     await page.getByRole('button', { name: /Account menu for/ }).focus();
     await page.keyboard.press('Enter');
