@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
-import { SALE_KINDS, daySchema } from './sales.js';
+import { SALE_KINDS } from '../sales/kinds.js';
+import { daySchema } from './sales.js';
 import { MOVEMENT_KINDS } from '../stock/units.js';
 import { lazySchema } from '../lazy-schema.js';
 

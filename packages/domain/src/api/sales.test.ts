@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatReceiptNo, receiptNoCandidates, receiptNoParamSchema } from './sales.js';
+import { formatReceiptNo, receiptNoCandidates } from '../sales/receipt-no.js';
+import { receiptNoParamSchema } from './sales.js';
 
 const seriesArb = fc.stringMatching(/^[BCDEFGHJKLMNPQRSTUVWXYZ]{0,2}$/);
 

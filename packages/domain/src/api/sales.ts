@@ -4,20 +4,8 @@ import { idSchema } from './common.js';
 import { moneySchema, positiveQtySchema } from './stock.js';
 import { safeMultiline, safeText } from './text.js';
 import { lazySchema } from '../lazy-schema.js';
-
-export const SALE_KINDS = ['cash', 'debtor', 'transfer'] as const;
-export type SaleKind = (typeof SALE_KINDS)[number];
-
-/** The flag a user needs to sell, and to reverse, each kind of sale (seed spec §6, issue 5). */
-export const SELL_FLAG = { cash: 'sell_cash', debtor: 'sell_debtors', transfer: 'sell_transfer' } as const;
-export const REVERSE_FLAG = {
-  cash: 'reversing_cash',
-  debtor: 'sell_debtors',
-  transfer: 'sell_transfer',
-} as const;
-
-/** Most lines one sale may carry. */
-export const MAX_SALE_LINES = 200;
+import { bareReceiptNo } from '../sales/receipt-no.js';
+import { MAX_SALE_LINES, SALE_KINDS } from '../sales/kinds.js';
 
 function isCalendarDay(day: string): boolean {
   const t = Date.parse(`${day}T00:00:00Z`);
@@ -244,26 +232,6 @@ export const reversalSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type Reversal = z.infer<typeof reversalSchema>;
 
-/** Receipt numbers have six digits at least: `Receipt #000123`. */
-export const RECEIPT_NO_DIGITS = 6;
-
-/** A receipt number as typed, without the `#` people may put before it. */
-export const bareReceiptNo = (typed: string) => typed.replace(/^#/, '');
-
-/**
- * The receipt numbers a number typed by a person may be: as typed (without a `#`), and with the
- * series letters in capitals and the leading zeros people drop put back after them ("123" finds
- * 000123, "b123" finds B000123; ADR 11 §11.2).
- */
-export function receiptNoCandidates(typed: string): string[] {
-  const no = bareReceiptNo(typed);
-  const parts = /^([A-Za-z]*)(\d+)$/.exec(no);
-  if (!parts) return [no];
-  const series = parts[1]!.toUpperCase();
-  const digits = parts[2]!;
-  return [...new Set([no, series + digits, series + digits.padStart(RECEIPT_NO_DIGITS, '0')])];
-}
-
 /** A receipt number as a person types it: digits, leading zeros and a `#` optional. */
 export const receiptNoParamSchema = /* @__PURE__ */ lazySchema(() =>
   safeText()
@@ -271,8 +239,3 @@ export const receiptNoParamSchema = /* @__PURE__ */ lazySchema(() =>
     .transform(bareReceiptNo)
     .pipe(z.string().regex(/^[A-Z0-9]*\d+$/i, 'A receipt number, e.g. 000123')),
 );
-
-/** How receipt numbers read: six digits at least, `Receipt #000123`. */
-export function formatReceiptNo(series: string, n: number): string {
-  return `${series}${String(n).padStart(RECEIPT_NO_DIGITS, '0')}`;
-}

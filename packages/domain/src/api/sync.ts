@@ -1,60 +1,12 @@
 import { z } from 'zod';
 import { safeText } from './text.js';
 import { lazySchema } from '../lazy-schema.js';
+import { QUARANTINE_REASONS, SYNC_STATES, normaliseLinkCode } from '../sync/rules.js';
 
 /**
  * Sync (ADR 11, part 1): a shop's local server pushes its journal and the documents it names to
  * the hosted server. These are the shapes of the owner's screens and of the wire.
  */
-
-/** Where the link is: copying history, caught up, or stopped for a reason the owner must see. */
-export const SYNC_STATES = ['copying', 'active', 'diverged', 'revoked', 'refused'] as const;
-export type SyncState = (typeof SYNC_STATES)[number];
-
-/** Why the hosted side set a document aside instead of writing it. */
-export const QUARANTINE_REASONS = [
-  'content_differs',
-  'other_business',
-  'missing_reference',
-  'username_taken',
-  'mobile_taken',
-  'receipt_taken',
-  'invalid',
-] as const;
-export type QuarantineReason = (typeof QUARANTINE_REASONS)[number];
-
-/** The largest batch the hosted server takes: entries and uncompressed bytes of documents. */
-export const SYNC_MAX_ENTRIES = 1000;
-export const SYNC_MAX_BYTES = 4 * 1024 * 1024;
-/** A link code lives this long (ADR 11 §3.1). */
-export const LINK_CODE_TTL_MS = 15 * 60_000;
-/** The push job looks for new journal entries this often, and says hello at least this often. */
-export const SYNC_TICK_MS = 2_000;
-export const SYNC_HEARTBEAT_MS = 5 * 60_000;
-/** A push failing this long becomes a notification. */
-export const SYNC_ALERT_AFTER_MS = 60 * 60_000;
-/** A clock further off than this is pointed out to the owner. */
-export const SYNC_SKEW_WARN_MS = 2 * 60_000;
-/**
- * A received stamp further ahead of this server's now than this does not move its clock (ADR 11
- * §2): the value still merges, and the skew is reported, so one wrong clock cannot drag every
- * server's stamps into its future.
- */
-export const SYNC_MAX_DRIFT_MS = 5 * 60_000;
-
-/** Crockford base32 without I, L, O, U: what a person can read out and type. */
-export const LINK_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-/** A typed link code as the server compares it: upper case, no dashes or spaces. */
-export function normaliseLinkCode(text: string): string {
-  return text.toUpperCase().replace(/[\s-]/g, '');
-}
-
-/** `7KQ4M2XD` → `7KQ4-M2XD`, as it is shown. */
-export function formatLinkCode(code: string): string {
-  const c = normaliseLinkCode(code);
-  return c.length === 8 ? `${c.slice(0, 4)}-${c.slice(4)}` : c;
-}
 
 export const linkCodeSchema = /* @__PURE__ */ lazySchema(() =>
   safeText()
@@ -184,49 +136,6 @@ export type QuarantineItem = z.infer<typeof quarantineItemSchema>;
 export const quarantineListSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({ items: z.array(quarantineItemSchema) }),
 );
-
-/** How the header indicator reads a status: nothing, fine, working on it, or look at me. */
-export type SyncHealth = 'none' | 'ok' | 'busy' | 'alert';
-
-/** ADR 11 §8: green when linked and caught up, amber while copying or retrying, red after an hour or when stopped. */
-/** Records set aside that the owner should look at: the hosted side's and, on a shop PC, its own. */
-export const setAsideCount = (s: SyncStatusView): number =>
-  s.quarantine_open + (s.role === 'local' ? s.quarantine_here : 0);
-
-export function syncHealth(s: SyncStatusView, nowMs: number): SyncHealth {
-  if (!s.linked) return 'none';
-  if (setAsideCount(s) > 0) return 'alert';
-  if (s.role === 'hosted') {
-    const live = s.servers.filter((x) => !x.revoked_at);
-    if (live.some((x) => x.state !== 'active' && x.state !== 'copying')) return 'alert';
-    const stale = live.some(
-      (x) => !x.last_contact_at || nowMs - Date.parse(x.last_contact_at) > SYNC_ALERT_AFTER_MS,
-    );
-    if (stale) return 'alert';
-    return live.some((x) => x.waiting > 0 || x.state === 'copying') ? 'busy' : 'ok';
-  }
-  if (s.state === 'diverged' || s.state === 'revoked' || s.state === 'refused') return 'alert';
-  if (s.failing_since && nowMs - Date.parse(s.failing_since) > SYNC_ALERT_AFTER_MS) return 'alert';
-  if (s.state === 'copying' || s.failing_since) return 'busy';
-  const contact = s.last_contact_at ? nowMs - Date.parse(s.last_contact_at) : Infinity;
-  if (contact > 10 * 60_000) return 'busy';
-  const oldest = s.oldest_unsynced_sale_at ? nowMs - Date.parse(s.oldest_unsynced_sale_at) : 0;
-  return s.waiting.entries > 0 && oldest > 60_000 ? 'busy' : 'ok';
-}
-
-/** The records whose fields merge by stamp (ADR 11 §11.1): their history lists values that lost. */
-export const HISTORY_DOC_TYPES = [
-  'business',
-  'location',
-  'user',
-  'product',
-  'supplier',
-  'payment_provider',
-  'expense_category',
-  'debtor',
-  'stock_count',
-] as const;
-export type HistoryDocType = (typeof HISTORY_DOC_TYPES)[number];
 
 /** Where and when a value was set, from its stamp: `here` this server, else the other server's name ('' unknown). */
 const setBySchema = /* @__PURE__ */ lazySchema(() =>

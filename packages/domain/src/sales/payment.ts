@@ -1,4 +1,4 @@
-import { REVERSE_FLAG, SALE_KINDS, SELL_FLAG, type SaleKind } from '../api/sales.js';
+import { REVERSE_FLAG, SALE_KINDS, SELL_FLAG, type SaleKind } from './kinds.js';
 import { type Principal, isAdminRole } from '../permissions.js';
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SYNC_MAX_DRIFT_MS } from '../api/sync.js';
+import { SYNC_MAX_DRIFT_MS } from './rules.js';
 import {
   type ClockState,
   type Stamp,

@@ -1,4 +1,4 @@
-import { SYNC_MAX_DRIFT_MS } from '../api/sync.js';
+import { SYNC_MAX_DRIFT_MS } from './rules.js';
 
 /**
  * The hybrid logical clock of sync (ADR 11 §2). A stamp is `(ms, counter, server id)`: physical
