@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { answerChecks } from './apps/web/answer-checks.js';
 
 const root = import.meta.dirname;
 const alias = { '@duka/domain': path.join(root, 'packages/domain/src/index.ts') };
@@ -47,6 +48,8 @@ export default defineConfig({
       ...(process.env.DATABASE_URL ? [server('postgres')] : []),
       {
         resolve: { alias },
+        // the answers' checks compiled from the domain's schemas (virtual:answer-checks)
+        plugins: [answerChecks()],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

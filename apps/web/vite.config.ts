@@ -1,6 +1,7 @@
 import { type Plugin, type Rolldown, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { answerChecks } from './answer-checks.ts';
 import { MANTINE_BASE, stylesBefore } from './mantine-styles.ts';
 import { mantineCssVariablesAsFile } from './mantine-provider-css.ts';
 import { mantineUseIdFromReact } from './mantine-use-id.ts';
@@ -248,13 +249,14 @@ export function withCompileHint(code: string, mappings?: string): { code: string
  * thread as the file streams in, instead of on the main thread the first time each is called.
  * Nearly all of them run as the page starts; in a trace of the sign-in page the main thread's
  * compiling fell from 171–414 ms to 29–184 ms (unthrottled, three loads each way, 30 November).
- * zod's chunk too: signed in, the start checks its first answers (`/api/me`, health, sync status)
- * with it, and the first schemas built paid for compiling zod (the till's start at 4× CPU: its API
- * calls 143–207 → 89–112 ms, four loads each way, 30 November, fourth session). Other chunks are
- * left as they are: most of what a screen's chunk holds runs only when used.
+ * The router's and TanStack Query's chunk (`app`) too: the signed-in start runs them. zod's chunk
+ * had it while the start checked its answers with zod (30 November); since 1 December the start's
+ * answers have checks compiled at build time (answer-checks.ts) and zod comes later, with the
+ * cart's first line. Other chunks are left as they are: most of what a screen's chunk holds runs
+ * only when used.
  */
 const COMPILE_HINTED = (chunk: { isEntry: boolean; name: string }) =>
-  (chunk.isEntry && chunk.name === 'index') || chunk.name === 'zod' || chunk.name === 'app';
+  (chunk.isEntry && chunk.name === 'index') || chunk.name === 'app';
 
 function compileHintForStart(): Plugin {
   return {
@@ -341,6 +343,7 @@ export default defineConfig({
   root,
   plugins: [
     react(),
+    answerChecks(),
     bootScript(),
     lazyStylesInBody(),
     mantineStylesInOrder(),

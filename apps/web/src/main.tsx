@@ -75,7 +75,7 @@ function askAtStart(pathname: string, signedIn: boolean): AppStart {
   if (!signedIn) return { pathname };
   whenDeviceKnown(loadDevice());
   const locations = (): Promise<EarlyAnswer> =>
-    import('./features/stock/stock-api').then((m) => ({
+    import('./features/stock/products-api').then((m) => ({
       queryKey: m.locationsQuery.queryKey,
       answer: early(m.locationsQuery.queryFn()),
     }));

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { switchesOnline } from '@duka/domain';
 import { ApiError } from './api-error';
 import { reportNoAnswer, reportStatus } from './connection';
@@ -83,15 +82,23 @@ export function setApiHandlers(h: { onUnauthorized: () => void; onNotActive: () 
   state.onNotActive = h.onNotActive;
 }
 
+/**
+ * What checks an answer: a zod schema of `@duka/domain`, or a check compiled from one at build time
+ * (lib/answer-checks.ts: the till's start reads its answers without zod).
+ */
+export interface AnswerSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown };
+}
+
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   form?: FormData;
   /**
    * Checks the answer: a schema, or a function that loads one (the sign-in page's answers are
-   * checked with schemas fetched beside the page, so zod is not part of its first load).
+   * checked with checks fetched beside the page, so they are not part of its first load).
    */
-  schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+  schema?: AnswerSchema<T> | (() => Promise<AnswerSchema<T>>);
   /** Safe to repeat: reads, PUT/DELETE, and writes that carry their own id. */
   retry?: boolean;
   /** A 401 here is an answer (sign-in, "who am I"), not an expired session. */

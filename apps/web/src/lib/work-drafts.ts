@@ -1,4 +1,5 @@
-import { type WorkDraft, type WorkDraftPut, workDraftListSchema, workDraftSchema } from '@duka/domain';
+import type { WorkDraft, WorkDraftPut } from '@duka/domain';
+import { answerCheck } from './answer-checks';
 import { api, deviceHeaders } from './api-client';
 import { ApiError } from './api-error';
 import { subscribeConnection, connectionNow } from './connection';
@@ -62,12 +63,12 @@ export function withLeftBehind(server: WorkDraft[], left: LeftBehind['drafts'], 
 }
 
 export async function listWorkDrafts(): Promise<WorkDraft[]> {
-  const server = await api('/api/work-drafts', { schema: workDraftListSchema });
+  const server = await api('/api/work-drafts', { schema: answerCheck('workDrafts') });
   return withLeftBehind(server, takeLeftBehind(), new Date().toISOString());
 }
 
 function saveWorkDraft(id: string, put: WorkDraftPut): Promise<WorkDraft> {
-  return api(`/api/work-drafts/${id}`, { method: 'PUT', body: put, schema: workDraftSchema });
+  return api(`/api/work-drafts/${id}`, { method: 'PUT', body: put, schema: answerCheck('workDraft') });
 }
 
 async function dropWorkDraft(id: string): Promise<void> {

@@ -10,7 +10,7 @@ export const locationSchema = /* @__PURE__ */ lazySchema(() =>
      * Whether its stock counts and day closes are made on this server (ADR 11 §11.4); elsewhere
      * they are refused with `location_elsewhere`, and the owner may move its home here.
      */
-    home_here: z.boolean().default(true),
+    home_here: z.boolean(),
   }),
 );
 export type Location = z.infer<typeof locationSchema>;

@@ -7,11 +7,12 @@ import { SIGNED_IN_HINT, signedInHintIn } from '../../lib/signed-in-files';
 export const ME_QUERY_KEY = ['me'] as const;
 
 /**
- * The schemas of the answers the sign-in page asks for, loaded beside the page rather than before
- * it: the page paints and takes input without zod and the domain's schemas.
+ * The checks of the answers the sign-in page asks for, loaded beside the page rather than before
+ * it: the page paints and takes input without them. The session's and the health's are compiled
+ * from their schemas (lib/answer-checks.ts); the set-up status's is zod's.
  */
 const authSchemas = () => import('./auth-schemas');
-const sessionDataSchema = () => authSchemas().then((m) => m.sessionDataSchema);
+const sessionDataSchema = () => import('../../lib/answer-checks').then((m) => m.answerCheck('session'));
 
 export const hasSignedInHint = (): boolean => signedInHintIn(document.cookie);
 
@@ -73,7 +74,7 @@ export function fetchSetupStatus() {
 /** The server's health and mode; public, so it does not wait for this till's device. */
 export function fetchHealth() {
   return api('/api/health', {
-    schema: () => authSchemas().then((m) => m.healthSchema),
+    schema: () => import('../../lib/answer-checks').then((m) => m.answerCheck('health')),
     deviceId: null,
   });
 }

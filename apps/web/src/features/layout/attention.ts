@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { dateTimeFormat, isAdminRole, notificationsSchema, type Notifications } from '@duka/domain';
+import { dateTimeFormat, isAdminRole, type Notifications } from '@duka/domain';
+import { answerCheck } from '../../lib/answer-checks';
 import { api } from '../../lib/api-client';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
@@ -105,7 +106,7 @@ export function useAttention(): AttentionEntry[] {
   const { dateTime } = useFormat(session.business);
   const q = useQuery({
     queryKey: ['notifications'],
-    queryFn: ({ signal }) => api('/api/notifications', { schema: notificationsSchema, signal }),
+    queryFn: ({ signal }) => api('/api/notifications', { schema: answerCheck('notifications'), signal }),
     enabled: admin,
     refetchInterval: REFRESH_MS,
   });

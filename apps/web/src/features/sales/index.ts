@@ -1,2 +1,3 @@
 // The sales feature's public face: other features import these from '../sales', nothing deeper.
-export { fetchSaleByReceipt, mayOpen, mayReverse, reversePath, todayOf, useDebtor } from './sales-api';
+export { fetchSaleByReceipt, useDebtor } from './sales-api';
+export { mayOpen, mayReverse, reversePath, todayOf } from './sale-access';

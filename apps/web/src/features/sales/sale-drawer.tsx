@@ -23,7 +23,8 @@ import { serverMessage } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
 import { PrintReceiptButton } from '../printing';
 import { ReceiptPreview, receiptSvgUrl } from '../receipts';
-import { mayReverse, receiptLabel, reversePath, useReversal, useSale } from './sales-api';
+import { mayReverse, receiptLabel, reversePath } from './sale-access';
+import { useReversal, useSale } from './sales-api';
 import { SaleLines } from './sale-lines';
 import { SignedMoney } from '../../components/signed-money';
 

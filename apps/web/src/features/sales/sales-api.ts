@@ -1,18 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  type SaleKind,
-  type SessionData,
-  accessForPath,
-  allows,
-  debtorSchema,
-  mayReverse as userMayReverse,
-  reversalSchema,
-  saleSchema,
-  salesListSchema,
-} from '@duka/domain';
+import { type SaleKind, debtorSchema, reversalSchema, saleSchema, salesListSchema } from '@duka/domain';
 import { api } from '../../lib/api-client';
-import { todayIn } from '../../lib/date-range';
-import { principalOf } from '../auth';
 
 export interface SalesFilter {
   day: string;
@@ -63,27 +51,3 @@ export function useDebtor(id: string | null) {
     queryFn: ({ signal }) => api(`/api/debtors/${id}`, { schema: debtorSchema, signal }),
   });
 }
-
-/** Today in the business's time zone, as YYYY-MM-DD. */
-export function todayOf(session: SessionData): string {
-  return todayIn(session.business.timezone);
-}
-
-/** The reverse screen of a kind of sale. */
-export const reversePath = (kind: SaleKind) => `/${kind}-reverse`;
-
-/** Whether the signed-in user may open a route of the authenticated area. */
-export function mayOpen(session: SessionData, path: string): boolean {
-  const access = accessForPath(path);
-  return !!access && allows(principalOf(session), access);
-}
-
-/**
- * Whether the signed-in user may reverse this kind of sale (the server's rule, from the domain);
- * never on a hosted copy kept by the shop's PC (ADR 11 §8: reversals happen at the shop).
- */
-export const mayReverse = (session: SessionData, kind: SaleKind) =>
-  !session.synced_from_shop && userMayReverse(principalOf(session), kind);
-
-/** A receipt number as people read it: `#000123`. */
-export const receiptLabel = (no: string) => `#${no}`;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SalesList } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
-import { receiptLabel } from './sales-api';
+import { receiptLabel } from './sale-access';
 import { SignedMoney } from '../../components/signed-money';
 import { type SortState, SortTh, useSorted } from '../../components/sortable';
 import { dateTimeFormat } from '@duka/domain';

@@ -4,7 +4,8 @@ import { DAY_PATTERN, type SaleKind } from '@duka/domain';
 import { useSession } from '../../lib/session-context';
 import { useAllowedLocations } from '../stock';
 import type { Opened } from './sale-drawer';
-import { mayOpen, todayOf, useSalesDay } from './sales-api';
+import { mayOpen, todayOf } from './sale-access';
+import { useSalesDay } from './sales-api';
 
 /** The current sales page's state: the day, location and kind (from the address at first), the list, the open sale. */
 export function useCurrentSales() {

@@ -1,4 +1,4 @@
 // The stock feature's public face: other features import these from '../stock', nothing deeper.
-export { fetchProducts, locationsQuery, useAllLocations } from './stock-api';
+export { fetchProducts, locationsQuery, useAllLocations } from './products-api';
 export { useAllowedLocations, useReadableLocations } from './use-allowed-locations';
 export { exactMatch, lineErrorOf, moneyText } from './line-entry/lines';

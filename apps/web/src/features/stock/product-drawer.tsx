@@ -24,7 +24,8 @@ import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { ProductHistory } from './product-history';
 import { BuyingPriceField } from './product-margin';
-import { useAllLocations, useCategories } from './stock-api';
+import { useAllLocations } from './products-api';
+import { useCategories } from './stock-api';
 import { type ProductForm, useProductForm } from './use-product-form';
 import { VerticalScroll } from '../../components/vertical-scroll';
 

@@ -5,7 +5,8 @@ import { type Movement, type Product, formatQuantity } from '@duka/domain';
 import { MergeHistory, useCanSeeMergeHistory } from '../../components/merge-history';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
-import { useAllLocations, useMovements, usePriceHistory } from './stock-api';
+import { useAllLocations } from './products-api';
+import { useMovements, usePriceHistory } from './stock-api';
 
 /** A tax rate in basis points as a percentage to type or show: 1600 → "16", 1650 → "16.50". */
 export const pct = (bp: number) => (bp % 100 === 0 ? String(bp / 100) : (bp / 100).toFixed(2));

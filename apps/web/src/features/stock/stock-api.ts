@@ -4,7 +4,6 @@ import {
   type Product,
   type ProductImportResult,
   productImportResultSchema,
-  locationSchema,
   movementSchema,
   priceHistorySchema,
   productSchema,
@@ -14,33 +13,6 @@ import {
   stockDocumentSchema,
 } from '@duka/domain';
 import { api } from '../../lib/api-client';
-
-export interface ProductFilter {
-  q?: string;
-  category?: string;
-  location_id?: string;
-  low_stock?: boolean;
-  include_inactive?: boolean;
-  limit?: number;
-}
-
-export function productsUrl(f: ProductFilter): string {
-  const p = new URLSearchParams();
-  if (f.q) p.set('q', f.q);
-  if (f.category) p.set('category', f.category);
-  if (f.location_id) p.set('location_id', f.location_id);
-  if (f.low_stock) p.set('low_stock', 'true');
-  if (f.include_inactive) p.set('include_inactive', 'true');
-  p.set('limit', String(f.limit ?? 200));
-  return `/api/products?${p.toString()}`;
-}
-
-export const fetchProducts = (f: ProductFilter, signal?: AbortSignal) =>
-  api(productsUrl(f), { schema: z.array(productSchema), signal });
-
-export function useProducts(f: ProductFilter) {
-  return useQuery({ queryKey: ['products', f], queryFn: ({ signal }) => fetchProducts(f, signal) });
-}
 
 export function useCategories() {
   return useQuery({
@@ -76,16 +48,6 @@ export function useSaveProduct() {
         : api('/api/products', { method: 'POST', body, schema: productSchema }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['products'] }),
   });
-}
-
-/** Every location of the business (the till asks for them at start: main.tsx). */
-export const locationsQuery = {
-  queryKey: ['locations'],
-  queryFn: () => api('/api/locations', { schema: z.array(locationSchema) }),
-};
-
-export function useAllLocations() {
-  return useQuery(locationsQuery);
 }
 
 export function useSuppliers() {

@@ -25,7 +25,8 @@ import { api } from '../../lib/api-client';
 import { useFormat } from '../../lib/format';
 import { notifySuccess, serverMessage } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
-import { useAllLocations, useSupplierReceipts, useSuppliers } from './stock-api';
+import { useAllLocations } from './products-api';
+import { useSupplierReceipts, useSuppliers } from './stock-api';
 
 type Fields = Pick<Supplier, 'name' | 'contact_name' | 'phone' | 'email' | 'address' | 'notes' | 'active'>;
 

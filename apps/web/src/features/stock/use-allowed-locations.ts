@@ -1,6 +1,6 @@
 import { isAdminRole } from '@duka/domain';
 import { useSession } from '../../lib/session-context';
-import { useAllLocations } from './stock-api';
+import { useAllLocations } from './products-api';
 
 /** The active locations the signed-in user may act at (an admin: all), and the user's home. */
 export function useAllowedLocations() {

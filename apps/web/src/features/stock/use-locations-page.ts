@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type Location, locationSchema } from '@duka/domain';
 import { api } from '../../lib/api-client';
 import { isRefusal, notifyApiError, notifySuccess, serverMessage } from '../../lib/notify';
-import { useAllLocations } from './stock-api';
+import { useAllLocations } from './products-api';
 
 /** Makes this server a location's home: its counts and day closes are made here (ADR 11 §11.4). */
 function useMoveHome() {

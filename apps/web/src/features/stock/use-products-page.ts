@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
 import type { Product } from '@duka/domain';
-import { useCategories, useProducts } from './stock-api';
+import { useProducts } from './products-api';
+import { useCategories } from './stock-api';
 import { useReadableLocations } from './use-allowed-locations';
 
 /** The stock page's state: search, filters, the products, the locations shown, and what is open. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { storageStatusSchema } from '@duka/domain';
+import { answerCheck } from '../../lib/answer-checks';
 import { api } from '../../lib/api-client';
 
 /** How often the disk's state is asked for: a full disk shows within this time, and so does its end. */
@@ -9,7 +9,7 @@ const STORAGE_REFRESH_MS = 20_000;
 export function useStorageStatus() {
   return useQuery({
     queryKey: ['storage', 'status'],
-    queryFn: () => api('/api/storage/status', { schema: storageStatusSchema }),
+    queryFn: () => api('/api/storage/status', { schema: answerCheck('storageStatus') }),
     refetchInterval: STORAGE_REFRESH_MS,
   });
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ActionIcon } from '@mantine/core';
 import { IconCloud, IconCloudCheck, IconCloudUp, IconCloudX } from '@tabler/icons-react';
 import type { SyncHealth } from '@duka/domain';
-import { HEADER_REFRESH_MS, useSyncStatus } from './sync-api';
+import { HEADER_REFRESH_MS, useSyncStatus } from './sync-status';
 import { healthWords } from './sync-words';
 import { useWording } from './use-wording';
 import { Hint } from '../../components/hint';

@@ -9,7 +9,7 @@ import { LinkForm } from './link-form';
 import { LocalStatusView } from './local-status';
 import { QuarantineList } from './quarantine-list';
 import { ServersTable } from './servers-table';
-import { SECTION_REFRESH_MS, useSyncStatus } from './sync-api';
+import { SECTION_REFRESH_MS, useSyncStatus } from './sync-status';
 import { HEALTH_COLOR, HealthIcon } from './sync-indicator';
 import { type Wording, healthWords, seriesWords } from './sync-words';
 import { useWording } from './use-wording';

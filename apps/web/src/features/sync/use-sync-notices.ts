@@ -1,4 +1,4 @@
-import { HEADER_REFRESH_MS, useSyncStatus } from './sync-api';
+import { HEADER_REFRESH_MS, useSyncStatus } from './sync-status';
 import { type SyncNotice, syncNotices } from './sync-words';
 import { useWording } from './use-wording';
 

@@ -4,7 +4,8 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { dateTimeFormat, dayStateSchema, type DayState } from '@duka/domain';
+import { dateTimeFormat, type DayState } from '@duka/domain';
+import { answerCheck } from '../../lib/answer-checks';
 import { api } from '../../lib/api-client';
 
 /** Where the till's sales go now at a location: today's business day, and its close if any. */
@@ -14,7 +15,7 @@ export function useDayState(locationId: string) {
     queryKey: ['daily', 'state', locationId],
     queryFn: ({ signal }) =>
       api(`/api/daily-sales/state?location_id=${encodeURIComponent(locationId)}`, {
-        schema: dayStateSchema,
+        schema: answerCheck('dayState'),
         signal,
       }),
     // someone may close the day on another till while this one sells

@@ -9,7 +9,7 @@ import { AddProviderInline } from './add-provider';
 import { DebtorPicker } from './debtor-picker';
 import { SaleAlert } from './sale-alert';
 import { type PayState, quickAmounts, tenderedOf } from './payment';
-import { useProviders } from './till-api';
+import { preloadTillSchemas, useProviders } from './till-api';
 import type { TillErrors } from './till-errors';
 import classes from './till.module.css';
 import { useWideScreen } from '../../lib/use-wide-screen';
@@ -38,6 +38,9 @@ export function PayPanel(p: Props) {
   const { pay, setPay, money, digits, total } = p;
   const providers = useProviders(p.opened && p.kind === 'transfer');
   const f = p.errors.fields;
+
+  // the sale's answer is checked by zod's schema: on its way while the cart is still being filled
+  useEffect(preloadTillSchemas, []);
 
   // one provider: nothing to choose
   useEffect(() => {

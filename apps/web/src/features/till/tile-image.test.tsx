@@ -20,7 +20,7 @@ describe('till tiles', () => {
       'fetch',
       vi.fn((url: string) => {
         if (url.startsWith('/api/locations'))
-          return Promise.resolve(json([{ id: LOC, name: 'Main shop', active: true }]));
+          return Promise.resolve(json([{ id: LOC, name: 'Main shop', active: true, home_here: true }]));
         if (url.startsWith('/api/products')) return Promise.resolve(json([withImage, without]));
         return Promise.resolve(json([]));
       }),

@@ -1,15 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  type SaleBody,
-  debtorListSchema,
-  debtorSchema,
-  productSchema,
-  providerSchema,
-  saleSchema,
-} from '@duka/domain';
+import type { SaleBody } from '@duka/domain';
 import { api } from '../../lib/api-client';
 import { fetchProducts } from '../stock';
+
+/** The schemas of the answers below, loaded with the first of them (till-schemas.ts). */
+const schemas = () => import('./till-schemas');
+/** Asks for them before they are needed: the payment dialog does, so a sale is not kept waiting. */
+export const preloadTillSchemas = (): void => void schemas();
 
 /** The tiles shown before anything is searched: the first products of the catalogue. */
 export function useFavourites() {
@@ -29,14 +26,16 @@ export function useProductSearch(q: string) {
   });
 }
 
-export const fetchProduct = (id: string) => api(`/api/products/${id}`, { schema: productSchema });
+export const fetchProduct = (id: string) =>
+  api(`/api/products/${id}`, { schema: () => schemas().then((m) => m.productSchema) });
 
 /** Banks and mobile-money services, the active ones. */
 export function useProviders(enabled: boolean) {
   return useQuery({
     enabled,
     queryKey: ['payment-providers'],
-    queryFn: () => api('/api/payment-providers', { schema: z.array(providerSchema) }),
+    queryFn: () =>
+      api('/api/payment-providers', { schema: () => schemas().then((m) => m.providerListSchema) }),
     select: (list) => list.filter((p) => p.active),
   });
 }
@@ -47,7 +46,10 @@ export function useDebtorSearch(q: string) {
     queryFn: ({ signal }) => {
       const p = new URLSearchParams({ limit: '8' });
       if (q) p.set('q', q);
-      return api(`/api/debtors?${p.toString()}`, { schema: debtorListSchema, signal });
+      return api(`/api/debtors?${p.toString()}`, {
+        schema: () => schemas().then((m) => m.debtorListSchema),
+        signal,
+      });
     },
     staleTime: 5_000,
   });
@@ -63,12 +65,24 @@ export interface NewDebtor {
 
 /** Adds a debtor; the id makes a retry safe. */
 export const createDebtor = (body: NewDebtor) =>
-  api('/api/debtors', { method: 'POST', body, schema: debtorSchema, retry: true });
+  api('/api/debtors', {
+    method: 'POST',
+    body,
+    schema: () => schemas().then((m) => m.debtorSchema),
+    retry: true,
+  });
 
-export const fetchDebtor = (id: string) => api(`/api/debtors/${id}`, { schema: debtorSchema });
+export const fetchDebtor = (id: string) =>
+  api(`/api/debtors/${id}`, { schema: () => schemas().then((m) => m.debtorSchema) });
 
 /** Records the sale. The same id answers the same sale, so a lost answer is simply retried. */
 export const postSale = (body: SaleBody) =>
-  api('/api/sales', { method: 'POST', body, schema: saleSchema, retry: true });
+  api('/api/sales', {
+    method: 'POST',
+    body,
+    schema: () => schemas().then((m) => m.saleSchema),
+    retry: true,
+  });
 
-export const fetchSale = (id: string) => api(`/api/sales/${id}`, { schema: saleSchema });
+export const fetchSale = (id: string) =>
+  api(`/api/sales/${id}`, { schema: () => schemas().then((m) => m.saleSchema) });

@@ -20,7 +20,11 @@ describe('the till of a business with no products', () => {
       'fetch',
       vi.fn((url: string) =>
         Promise.resolve(
-          json(url.startsWith('/api/locations') ? [{ id: LOC, name: 'Main shop', active: true }] : []),
+          json(
+            url.startsWith('/api/locations')
+              ? [{ id: LOC, name: 'Main shop', active: true, home_here: true }]
+              : [],
+          ),
         ),
       ),
     );

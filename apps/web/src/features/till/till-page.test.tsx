@@ -32,7 +32,7 @@ function server(
   drafts.clear();
   const fetch = vi.fn((url: string, init?: RequestInit) => {
     if (url.startsWith('/api/locations'))
-      return Promise.resolve(json([{ id: LOC, name: 'Main shop', active: true }]));
+      return Promise.resolve(json([{ id: LOC, name: 'Main shop', active: true, home_here: true }]));
     if (url.startsWith('/api/products')) return Promise.resolve(json(url.includes('q=') ? [sugar] : []));
     if (url === '/api/work-drafts') return Promise.resolve(json([]));
     if (url.startsWith('/api/work-drafts/') && init?.method === 'PUT') {

@@ -27,7 +27,7 @@ function serve(drafts: unknown[]) {
     'fetch',
     vi.fn((url: string) => {
       if (url.startsWith('/api/locations'))
-        return Promise.resolve(json([{ id: LOC, name: 'Main shop', active: true }]));
+        return Promise.resolve(json([{ id: LOC, name: 'Main shop', active: true, home_here: true }]));
       if (url === '/api/work-drafts') return Promise.resolve(json(drafts));
       return Promise.resolve(json({ error: { code: 'not_found', message: 'no' } }, 404));
     }),

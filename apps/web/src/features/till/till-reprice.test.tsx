@@ -27,7 +27,7 @@ describe('the till when prices changed and the new ones cannot be fetched', () =
       'fetch',
       vi.fn((url: string, init?: RequestInit) => {
         if (url.startsWith('/api/locations'))
-          return Promise.resolve(json([{ id: LOC, name: 'Main shop', active: true }]));
+          return Promise.resolve(json([{ id: LOC, name: 'Main shop', active: true, home_here: true }]));
         if (url === '/api/sales' && init?.method === 'POST')
           return Promise.resolve(
             json(

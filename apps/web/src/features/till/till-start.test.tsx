@@ -26,7 +26,7 @@ function fakeServer(drafts: (read: number) => Promise<Response>, locations = Pro
   let reads = 0;
   const fetch = vi.fn((url: string) => {
     if (url.startsWith('/api/locations'))
-      return locations.then(() => json([{ id: LOC, name: 'Main shop', active: true }]));
+      return locations.then(() => json([{ id: LOC, name: 'Main shop', active: true, home_here: true }]));
     if (url === '/api/work-drafts') return drafts((reads += 1));
     return Promise.resolve(json({ error: { code: 'not_found', message: 'no' } }, 404));
   });

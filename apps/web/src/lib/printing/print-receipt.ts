@@ -2,8 +2,6 @@ import {
   DRAWER_JOB_NAME,
   DRAWER_KICK,
   type PrinterProblem,
-  drawerOpenedSchema,
-  escPosJobSchema,
   isPrinterProblem,
   receiptJobName,
 } from '@duka/domain';
@@ -12,6 +10,8 @@ import { ApiError } from '../api-error';
 import { printInBrowser } from './browser-print';
 import { HelperUnreachableError, type QzApi, connectHelper, withTimeout } from './qz';
 import type { TillPrinting } from './till-settings';
+
+const schemas = () => import('./print-schemas');
 
 /** Where a receipt went: the till's helper, the local server's network printer, the browser. */
 export type PrintRoute = 'helper' | 'network' | 'browser';
@@ -74,7 +74,7 @@ export async function pickPrinter(qz: QzApi, chosen: string | null): Promise<str
 export async function printThroughHelper(qz: QzApi, receiptNo: string, ctx: PrintContext): Promise<void> {
   const printer = await pickPrinter(qz, ctx.printer);
   const job = await api(`${receiptPath(receiptNo)}/escpos?width=${ctx.business.receipt_width}`, {
-    schema: escPosJobSchema,
+    schema: () => schemas().then((m) => m.escPosJobSchema),
   });
   const config = qz.configs.create(printer, { jobName: job.job_name || receiptJobName(receiptNo) });
   await withTimeout(
@@ -152,7 +152,11 @@ export async function openDrawer(ctx: PrintContext): Promise<PrintRoute> {
   }
   if (!ctx.business.network_printer) throw new PrintError('none');
   try {
-    await api('/api/print/drawer', { method: 'POST', retry: false, schema: drawerOpenedSchema });
+    await api('/api/print/drawer', {
+      method: 'POST',
+      retry: false,
+      schema: () => schemas().then((m) => m.drawerOpenedSchema),
+    });
     return 'network';
   } catch (err) {
     throw new PrintError('network', err);

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { Product } from '@duka/domain';
 import { notifyApiError } from '../../../lib/notify';
-import { fetchProducts } from '../stock-api';
+import { fetchProducts } from '../products-api';
 import { exactMatch } from './lines';
 
 /**
