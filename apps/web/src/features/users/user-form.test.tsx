@@ -2,15 +2,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ROLE_PRESETS } from '@duka/domain';
 import { makeSession, renderApp } from '../../test/render';
+import { SHOP, STALL } from '../../test/locations';
 import { UserForm } from './user-form';
-
-const SHOP = { id: '0190a000-0000-7000-8000-000000000001', name: 'Main shop', active: true, home_here: true };
-const STALL = {
-  id: '0190a000-0000-7000-8000-000000000002',
-  name: 'Market stall',
-  active: true,
-  home_here: true,
-};
 
 /** The API as the form meets it: the locations, and what a new user's POST carried. */
 function stubApi(locations: (typeof SHOP)[]) {

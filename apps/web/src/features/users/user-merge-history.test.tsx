@@ -4,17 +4,11 @@ import type { User } from '@duka/domain';
 import { UserForm } from './user-form';
 import { fakeServer as fakeHistoryServer, loss, stubFonts } from '../../test/history-fixtures';
 import { makeSession, renderApp } from '../../test/render';
+import { SHOP, STALL } from '../../test/locations';
 
 /** A user's replaced values (ADR 11 §11.1): under their edit form, for an admin. */
 
 const USER = '0190b1a0-0000-7000-8000-0000000000a1';
-const SHOP = { id: '0190a000-0000-7000-8000-000000000001', name: 'Main shop', active: true, home_here: true };
-const STALL = {
-  id: '0190a000-0000-7000-8000-000000000002',
-  name: 'Market stall',
-  active: true,
-  home_here: true,
-};
 
 const user: User = {
   id: USER,
