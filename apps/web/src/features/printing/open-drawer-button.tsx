@@ -5,11 +5,14 @@ import { IconCashRegister } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { OPEN_DRAWER_ACCESS, allows } from '@duka/domain';
 import { notifySuccess } from '../../lib/notify';
-import { canOpenDrawer, openDrawer } from '../../lib/printing/print-receipt';
+import { canOpenDrawer } from '../../lib/printing/print-context';
 import { useTillPrinting } from '../../lib/printing/till-settings';
 import { useSession } from '../../lib/session-context';
-import { showPrintFailure } from './print-failure';
-import { usePrintContext } from './print-receipt-button';
+import { usePrintContext } from './use-print-context';
+
+/** The printing code, loaded when the drawer is first opened (or a pointer comes over the button). */
+const printing = () => import('../../lib/printing/print-receipt');
+const preload = () => void printing();
 
 /**
  * "Open drawer" for a user who may take cash (the domain's OPEN_DRAWER_ACCESS; the server checks
@@ -29,10 +32,11 @@ export function OpenDrawerButton() {
   const run = async () => {
     setBusy(true);
     try {
-      await openDrawer(context());
+      await (await printing()).openDrawer(context());
       notifySuccess(t('printing.drawerOpened'));
     } catch (err) {
       console.warn('opening the cash drawer failed', err);
+      const { showPrintFailure } = await import('./print-failure');
       showPrintFailure(err, t, () => void run(), 'printing.drawerFailed');
     } finally {
       setBusy(false);
@@ -49,6 +53,8 @@ export function OpenDrawerButton() {
         leftSection={<IconCashRegister size={18} aria-hidden />}
         loading={busy}
         onClick={() => void run()}
+        onPointerEnter={preload}
+        onFocus={preload}
         data-testid="open-drawer"
       >
         {t('printing.openDrawer')}
@@ -61,6 +67,8 @@ export function OpenDrawerButton() {
         title={t('printing.openDrawer')}
         loading={busy}
         onClick={() => void run()}
+        onPointerEnter={preload}
+        onFocus={preload}
         data-testid="open-drawer-narrow"
       >
         <IconCashRegister size={18} aria-hidden />

@@ -4,24 +4,10 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../lib/notify';
-import { type PrintContext, claimAutoPrint, printReceipt } from '../../lib/printing/print-receipt';
-import { type TillPrinting, loadTillPrinting } from '../../lib/printing/till-settings';
-import { useSession } from '../../lib/session-context';
+import { claimAutoPrint, printReceipt } from '../../lib/printing/print-receipt';
+import { loadTillPrinting } from '../../lib/printing/till-settings';
 import { showPrintFailure } from './print-failure';
-
-/** Where this till prints: the business's roll and network printer, the till's chosen printer. */
-export function usePrintContext(): (till?: TillPrinting) => PrintContext {
-  const { business } = useSession();
-  return (till = loadTillPrinting()) => ({
-    business: {
-      id: business.id,
-      receipt_width: business.receipt_width,
-      network_printer: business.network_printer,
-    },
-    helper: till.helper,
-    printer: till.printer,
-  });
-}
+import { usePrintContext } from './use-print-context';
 
 interface Props extends Pick<ButtonProps, 'size' | 'variant' | 'fullWidth' | 'style'> {
   receiptNo: string;

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readDeviceFromHelper } from '../printer';
 import { PRINT_FRAME_ID, pageRule, printDocument } from './browser-print';
-import { PrintError, type PrintContext, claimAutoPrint, printReceipt, receiptJobName } from './print-receipt';
+import type { PrintContext } from './print-context';
+import { PrintError, claimAutoPrint, printReceipt, receiptJobName } from './print-receipt';
 import { resetHelperConnection } from './qz';
 import { TEST_CERT, fakeServer, type makeFakeQz } from './test-qz';
 

@@ -9,20 +9,13 @@ import { api } from '../api-client';
 import { ApiError } from '../api-error';
 import { printInBrowser } from './browser-print';
 import { HelperUnreachableError, type QzApi, connectHelper, withTimeout } from './qz';
+import type { PrintContext } from './print-context';
 import type { TillPrinting } from './till-settings';
 
 const schemas = () => import('./print-schemas');
 
 /** Where a receipt went: the till's helper, the local server's network printer, the browser. */
 export type PrintRoute = 'helper' | 'network' | 'browser';
-
-export interface PrintContext {
-  business: { id: string; receipt_width: 58 | 80; network_printer: boolean };
-  /** Whether this till chose the printer helper (printer settings); without it the helper is never probed. */
-  helper: boolean;
-  /** The printer this till chose in the helper; null: the helper's default printer. */
-  printer: string | null;
-}
 
 /**
  * What the printer said or did, from the server's refusal (its code) or the helper's error (its
@@ -122,11 +115,6 @@ export async function printReceipt(
   } catch (err) {
     throw new PrintError('browser', err);
   }
-}
-
-/** Whether this till has a way to open the cash drawer: its helper, or the local server's network printer. */
-export function canOpenDrawer(ctx: PrintContext): boolean {
-  return ctx.helper || ctx.business.network_printer;
 }
 
 /**
