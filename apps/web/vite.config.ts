@@ -127,6 +127,54 @@ function startModulesOf(ctx: Rolldown.ChunkingContext): Set<string> {
   return (startModules = seen);
 }
 
+/** @tabler/icons-react's index, which imports every icon. */
+const ICONS_INDEX = /[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]tabler-icons-react\.mjs$/;
+
+/**
+ * The icons the till's start shows, by file: those named by the modules the shell (app-layout) and
+ * the till's page import statically, where they import the icons' index (an icon may have two
+ * names: IconDiscount2 is IconRosetteDiscount's file).
+ */
+let tillIcons: Set<string> | null = null;
+function tillIconsOf(ctx: Rolldown.ChunkingContext): Set<string> {
+  if (tillIcons) return tillIcons;
+  const seen = new Set<string>();
+  const names = new Set<string>();
+  let index = '';
+  const queue = ['src/features/layout/app-layout.tsx', 'src/features/till/till-page.tsx'].map((f) =>
+    path.join(root, f),
+  );
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const code = ctx.getModuleInfo(id)?.code ?? '';
+    if (ICONS_INDEX.test(id)) {
+      index = code;
+      continue;
+    }
+    for (const m of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']@tabler\/icons-react["']/g))
+      for (const part of m[1]!.split(',')) names.add(part.trim().split(/\s+as\s+/)[0]!);
+    queue.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  if (!index) throw new Error("@tabler/icons-react's index was not found: the icons' chunks need it");
+  const files = new Set<string>();
+  for (const m of index.matchAll(/export\s*\{([^}]*)\}\s*from\s*["']\.\/icons\/(Icon\w+)\.mjs["']/g))
+    if (m[1]!.split(',').some((part) => names.has(part.trim().replace(/^default\s+as\s+/, ''))))
+      files.add(m[2]!);
+  return (tillIcons = files);
+}
+
+/**
+ * The icons in two files: those the shell and the till show (`icons`, a signed-in shared file), and
+ * those only other screens, dialogs and menus show (`icons-more`, loaded with the first of them):
+ * the till's start loaded some forty icons it does not show (issue 21).
+ */
+function iconsChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
+  if (!ICONS.test(id)) return null;
+  const name = /[\\/]icons[\\/](Icon\w+)\.mjs$/.exec(id)?.[1];
+  return name && !tillIconsOf(ctx).has(name) ? 'icons-more' : 'icons';
+}
+
 /**
  * Mantine's styles in two chunks (issue 21): those of the components the start shows (the sign-in
  * page, the toasts), with Mantine's base, in the page's own stylesheets; and those of every other
@@ -179,6 +227,14 @@ const ICONS = /node_modules[\\/]@tabler[\\/]/;
 const APP =
   /node_modules[\\/](?:react-router|@tanstack)[\\/]|[\\/]src[\\/]app[\\/](?:start-app|app-router|router|lazy-screen|providers)\.tsx$/;
 const MANTINE_HOOKS = /node_modules[\\/]@mantine[\\/]hooks[\\/]/;
+/**
+ * Mantine's hooks that only the overlays and the back office's inputs use (the focus trap and focus
+ * return of dialogs and popovers, the scroll area's resize observer, the copy button's clipboard,
+ * the pagination…), or nothing the app shows: with the overlays in `mantine-more`, not in the
+ * hooks every signed-in screen loads.
+ */
+const MANTINE_HOOKS_MORE =
+  /@mantine[\\/]hooks[\\/]esm[\\/]use-(?:pagination|long-press|focus-trap|resize-observer|debounced-callback|clipboard|timeout|focus-return|click-outside|previous|mounted|shallow-effect|local-storage|drag)[\\/]/;
 /** Mantine's components and what they are built on. */
 const MANTINE_UI =
   /node_modules[\\/](?:@mantine[\\/]core|@floating-ui|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|tslib|get-nonce|detect-node-es)[\\/].*\.m?js$/;
@@ -192,7 +248,7 @@ const MANTINE_UI =
  * one, not with every signed-in screen: 37 KB of gzip the till's start no longer loads (issue 21).
  */
 const MANTINE_MORE =
-  /@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Modal|ModalBase|Drawer|Select|SegmentedControl|FloatingIndicator|SimpleGrid|Table|Progress|Accordion|Code|Checkbox|Radio|CopyButton|Flex|Divider|Menu|Tooltip|Popover|Combobox|Autocomplete|ScrollArea)[\\/]|@mantine[\\/]core[\\/]esm[\\/]utils[\\/]Floating[\\/]|node_modules[\\/](?:@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|tslib|get-nonce|detect-node-es)[\\/]/;
+  /@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Modal|ModalBase|Drawer|FocusTrap|Select|SegmentedControl|FloatingIndicator|SimpleGrid|Table|Progress|Accordion|Code|Checkbox|Radio|CopyButton|Flex|Divider|Menu|Tooltip|Popover|Combobox|Autocomplete|ScrollArea)[\\/]|@mantine[\\/]core[\\/]esm[\\/]utils[\\/]Floating[\\/]|node_modules[\\/](?:@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|tslib|get-nonce|detect-node-es)[\\/]/;
 /** The components the till and the menu do not show (the back office's forms and lists, the toasts). */
 const BACK_OFFICE_UI =
   /@mantine[\\/]core[\\/]esm[\\/](?:components[\\/](?:Card|ColorSwatch|FileButton|FileInput|Grid|List|MultiSelect|Notification|NumberInput|Pagination|Pill|PillsInput|Switch|Tabs|TagsInput|Textarea)|utils[\\/](?:InlineInput|InputsGroupFieldset))[\\/]/;
@@ -211,6 +267,7 @@ function mantineStylesInOrder(): Plugin {
     apply: 'build',
     buildStart() {
       startModules = null;
+      tillIcons = null;
       before = stylesBefore();
     },
     renderChunk(_code, chunk) {
@@ -336,6 +393,26 @@ function bootScript(): Plugin {
 }
 
 /**
+ * React Router's production build in the bundle: its package exports only its development build
+ * (the two differ by `ENABLE_DEV_WARNINGS`), so the app carried the development warnings' code
+ * and words (0.5 KB of gzip in `app`, issue 21). The build fails if the production build is gone.
+ */
+function reactRouterProduction(): Plugin {
+  const file = fileURLToPath(
+    new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+  );
+  return {
+    name: 'duka-react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    buildStart() {
+      if (!fs.existsSync(file)) throw new Error(`react-router has no production build at ${file}`);
+    },
+    resolveId: (id) => (id === 'react-router' ? file : undefined),
+  };
+}
+
+/**
  * Builds the SPA into apps/web/dist; the server serves it with SPA fallback. After the build,
  * scripts/precompress.mjs writes the .br and .gz copies the server sends.
  */
@@ -343,6 +420,7 @@ export default defineConfig({
   root,
   plugins: [
     react(),
+    reactRouterProduction(),
     answerChecks(),
     bootScript(),
     lazyStylesInBody(),
@@ -445,15 +523,23 @@ export default defineConfig({
             { name: 'start', test: (id: string) => !NOT_START.test(id), tags: ['$initial'], priority: 4 },
             // after the start's: a group takes what its modules import too, and the start's are not its
             { name: 'app', test: APP, priority: 3 },
-            { name: 'icons', test: ICONS, priority: 2 },
-            { name: 'mantine-hooks', test: MANTINE_HOOKS, priority: 2 },
+            { name: iconsChunk, test: ICONS, priority: 2 },
+            {
+              name: 'mantine-hooks',
+              test: (id: string) => MANTINE_HOOKS.test(id) && !MANTINE_HOOKS_MORE.test(id),
+              priority: 2,
+            },
             {
               name: 'mantine-ui',
               test: (id: string) => MANTINE_UI.test(id) && !BACK_OFFICE_UI.test(id) && !MANTINE_MORE.test(id),
               priority: 1,
             },
             // after mantine-ui: what these are built on (Popover, Combobox…) stays there
-            { name: 'mantine-more', test: MANTINE_MORE, priority: 0 },
+            {
+              name: 'mantine-more',
+              test: (id: string) => MANTINE_MORE.test(id) || MANTINE_HOOKS_MORE.test(id),
+              priority: 0,
+            },
           ],
         },
       },
