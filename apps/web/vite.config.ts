@@ -199,8 +199,11 @@ function mantineStylesChunk(id: string, ctx: Rolldown.ChunkingContext): string |
  *   styles;
  * - `app`: the router, TanStack Query and src/app/start-app.tsx, which the signed-out sign-in page
  *   (the card alone, main.tsx) does not load: 120 KB of gzip there since, from 175 KB;
- * - `icons`: every other icon, in one file (6 KB of gzip, of which the till uses 4);
- * - `mantine-hooks`: every other hook of @mantine/hooks, in one file (7 KB; the till uses most);
+ * - `icons`: the icons the shell and the till show, in one file (3.4 KB of gzip), and every other
+ *   icon in `icons-more` (2.8 KB), loaded with the first screen or dialog that shows one
+ *   (iconsChunk; until 1 December one file of 6 KB, of which the till used 4);
+ * - `mantine-hooks`: every other hook of @mantine/hooks, in one file (2 KB), but for those only the
+ *   overlays and the back office use (MANTINE_HOOKS_MORE, in `mantine-more`; 7 KB before);
  * - `mantine-ui`: every other component the screens show as they open (the shell's, the till's:
  *   7 KB since 1 December), in one file; but for those only the back office's forms use
  *   (BACK_OFFICE_UI), which stay with their screens (with them it was 35 KB more for the till);
