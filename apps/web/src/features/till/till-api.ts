@@ -5,6 +5,10 @@ import { fetchProducts } from '../stock';
 
 /** The schemas of the answers below, loaded with the first of them (till-schemas.ts). */
 const schemas = () => import('./till-schemas');
+const schemaOf =
+  <K extends keyof Awaited<ReturnType<typeof schemas>>>(name: K) =>
+  () =>
+    schemas().then((m) => m[name]);
 /** Asks for them before they are needed: the payment dialog does, so a sale is not kept waiting. */
 export const preloadTillSchemas = (): void => void schemas();
 
@@ -26,16 +30,14 @@ export function useProductSearch(q: string) {
   });
 }
 
-export const fetchProduct = (id: string) =>
-  api(`/api/products/${id}`, { schema: () => schemas().then((m) => m.productSchema) });
+export const fetchProduct = (id: string) => api(`/api/products/${id}`, { schema: schemaOf('productSchema') });
 
 /** Banks and mobile-money services, the active ones. */
 export function useProviders(enabled: boolean) {
   return useQuery({
     enabled,
     queryKey: ['payment-providers'],
-    queryFn: () =>
-      api('/api/payment-providers', { schema: () => schemas().then((m) => m.providerListSchema) }),
+    queryFn: () => api('/api/payment-providers', { schema: schemaOf('providerListSchema') }),
     select: (list) => list.filter((p) => p.active),
   });
 }
@@ -47,7 +49,7 @@ export function useDebtorSearch(q: string) {
       const p = new URLSearchParams({ limit: '8' });
       if (q) p.set('q', q);
       return api(`/api/debtors?${p.toString()}`, {
-        schema: () => schemas().then((m) => m.debtorListSchema),
+        schema: schemaOf('debtorListSchema'),
         signal,
       });
     },
@@ -65,24 +67,12 @@ export interface NewDebtor {
 
 /** Adds a debtor; the id makes a retry safe. */
 export const createDebtor = (body: NewDebtor) =>
-  api('/api/debtors', {
-    method: 'POST',
-    body,
-    schema: () => schemas().then((m) => m.debtorSchema),
-    retry: true,
-  });
+  api('/api/debtors', { method: 'POST', body, schema: schemaOf('debtorSchema'), retry: true });
 
-export const fetchDebtor = (id: string) =>
-  api(`/api/debtors/${id}`, { schema: () => schemas().then((m) => m.debtorSchema) });
+export const fetchDebtor = (id: string) => api(`/api/debtors/${id}`, { schema: schemaOf('debtorSchema') });
 
 /** Records the sale. The same id answers the same sale, so a lost answer is simply retried. */
 export const postSale = (body: SaleBody) =>
-  api('/api/sales', {
-    method: 'POST',
-    body,
-    schema: () => schemas().then((m) => m.saleSchema),
-    retry: true,
-  });
+  api('/api/sales', { method: 'POST', body, schema: schemaOf('saleSchema'), retry: true });
 
-export const fetchSale = (id: string) =>
-  api(`/api/sales/${id}`, { schema: () => schemas().then((m) => m.saleSchema) });
+export const fetchSale = (id: string) => api(`/api/sales/${id}`, { schema: schemaOf('saleSchema') });
