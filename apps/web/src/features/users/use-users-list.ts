@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@duka/domain';
 import { notifyApiError, notifySuccess } from '../../lib/notify';
-import { useLocations, useUpdateUser, useUsers } from './users-api';
+import { useAllLocations } from '../stock';
+import { useUpdateUser, useUsers } from './users-api';
 
 /** The users list's state: the accounts, and which one is being edited, reset or deactivated. */
 export function useUsersList() {
   const { t } = useTranslation();
   const users = useUsers();
-  const locations = useLocations();
+  const locations = useAllLocations();
   const update = useUpdateUser();
   const [editing, setEditing] = useState<User | null | 'new'>(null);
   const [resetting, setResetting] = useState<User | null>(null);

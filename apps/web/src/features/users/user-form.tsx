@@ -27,7 +27,7 @@ import {
 } from '@duka/domain';
 import { MergeHistorySection } from '../../components/merge-history';
 import { type UserFormState, useUserForm } from './use-user-form';
-import { useLocations } from './users-api';
+import { useAllLocations } from '../stock';
 
 /** The flags in the order of the seed spec (§3, §6), grouped as the menu groups them. */
 export const FLAG_GROUPS: { key: string; flags: readonly Flag[] }[] = [
@@ -47,7 +47,7 @@ export function UserForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const locations = useLocations();
+  const locations = useAllLocations();
   const activeIds = (locations.data ?? []).filter((l) => l.active).map((l) => l.id);
   const u = useUserForm(user, onClose, activeIds);
   const { form } = u;
@@ -107,7 +107,7 @@ export function UserForm({
 /** Admin or staff; the home location and the locations they may act at. */
 function RoleAndLocations({ form: { form } }: { form: UserFormState }) {
   const { t } = useTranslation();
-  const locations = useLocations();
+  const locations = useAllLocations();
   const locationOptions = (locations.data ?? [])
     .filter((l) => l.active)
     .map((l) => ({ value: l.id, label: l.name }));

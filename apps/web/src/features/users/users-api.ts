@@ -1,19 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { type UserCreate, type UserUpdate, locationSchema, userSchema } from '@duka/domain';
+import { type UserCreate, type UserUpdate, userSchema } from '@duka/domain';
 import { api } from '../../lib/api-client';
 
 export const USERS_KEY = ['users'] as const;
 
 export function useUsers() {
   return useQuery({ queryKey: USERS_KEY, queryFn: () => api('/api/users', { schema: z.array(userSchema) }) });
-}
-
-export function useLocations() {
-  return useQuery({
-    queryKey: ['locations'],
-    queryFn: () => api('/api/locations', { schema: z.array(locationSchema) }),
-  });
 }
 
 export function useCreateUser() {
