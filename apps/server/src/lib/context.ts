@@ -68,9 +68,18 @@ export interface ContextParts {
 /** The CLI's and system jobs' rights: every flag. */
 const ALL_ROLES: Readonly<UserRoles> = Object.freeze(rolesFromFlags([...ALL_FLAGS]));
 
+/**
+ * Whether an operator may work only at the locations given to them (`user_locations`): a user who
+ * is not an admin. `locationRights` answers null for the others.
+ */
+export function limitedToGivenLocations(op: Pick<Operator, 'userId' | 'role'>): boolean {
+  return op.userId !== null && !isAdminRole(op.role);
+}
+
 /** The locations a user may use: null for an admin and for the CLI (no user). */
 function rightsLoader(user: ContextUser | null, businessId: string): Context['locationRights'] {
-  if (!user || isAdminRole(user.role)) return () => Promise.resolve(null);
+  if (!user || !limitedToGivenLocations({ userId: user.id, role: user.role }))
+    return () => Promise.resolve(null);
   let loaded: Promise<string[]> | undefined;
   return (q) =>
     (loaded ??= userLocations

@@ -41,7 +41,14 @@ export async function isReplay(
   businessId: string,
   hash: string,
 ): Promise<boolean> {
-  const row = await replayShape(table).first(trx, { id });
+  return replayOf(await replayShape(table).first(trx, { id }), businessId, hash);
+}
+
+/**
+ * `isReplay`'s answer for the row stored under the id (its owner and request hash), read by the
+ * caller, or undefined when there is none.
+ */
+export function replayOf(row: ReplayRow | undefined, businessId: string, hash: string): boolean {
   if (!row) return false;
   if (row.business_id !== businessId || row.request_hash !== hash)
     throw new AppError('idempotency_conflict', 'A different record was already saved with this id');
@@ -50,7 +57,7 @@ export async function isReplay(
 
 /** The stored id's owner and request hash, one query shape per table. */
 const replayShapes = new Map<IdempotentTable, QueryShape<{ id: string }, ReplayRow>>();
-interface ReplayRow {
+export interface ReplayRow {
   business_id: string;
   request_hash: string;
 }

@@ -97,11 +97,30 @@ export async function requireSellingLocation(
   field: string,
 ): Promise<{ id: string; name: string }> {
   const [loc] = await sellingLocation.kept(trx, { locationId, businessId: op.businessId });
-  const { id, name, frozen } = await usable(trx, op, loc, locationId, field);
-  // SQLite answers 1 or 0, PostgreSQL true or false
-  if (frozen === true || Number(frozen) === 1) throw salesFrozen();
-  return { id, name };
+  const rights = loc?.active === 1 ? await op.locationRights(trx) : null;
+  return sellingLocationOf(loc, rights && rights.includes(locationId), field);
 }
+
+/**
+ * `requireSellingLocation`'s checks on a location its caller read with the same columns, and the
+ * user's rights to it: null when the user may work anywhere, else whether they may work there.
+ */
+export function sellingLocationOf(
+  loc: { id: string; name: string; active: number; frozen: unknown } | undefined,
+  mayWorkThere: boolean | null,
+  field: string,
+): { id: string; name: string } {
+  if (!loc || loc.active !== 1) throw unknownLocation(field);
+  if (mayWorkThere === false) throw locationNotAllowed(field);
+  // SQLite answers 1 or 0, PostgreSQL true or false
+  if (loc.frozen === true || Number(loc.frozen) === 1) throw salesFrozen();
+  return { id: loc.id, name: loc.name };
+}
+
+const unknownLocation = (field: string) =>
+  new AppError('validation_failed', 'Unknown or inactive location', field);
+const locationNotAllowed = (field: string) =>
+  new AppError('location_not_allowed', 'You may not work at this location', field);
 
 /** The location read, refused when missing, inactive, or not one the user may work at. */
 async function usable<L extends { active: number }>(
@@ -111,11 +130,9 @@ async function usable<L extends { active: number }>(
   locationId: string,
   field: string,
 ): Promise<L> {
-  if (!loc || loc.active !== 1)
-    throw new AppError('validation_failed', 'Unknown or inactive location', field);
+  if (!loc || loc.active !== 1) throw unknownLocation(field);
   const rights = await op.locationRights(trx);
-  if (rights && !rights.includes(locationId))
-    throw new AppError('location_not_allowed', 'You may not work at this location', field);
+  if (rights && !rights.includes(locationId)) throw locationNotAllowed(field);
   return loc;
 }
 
@@ -168,11 +185,10 @@ export async function requireSellableProducts(
   return activeOnes(rows, businessId, lines);
 }
 
-function activeOnes<P extends Pick<ProductRow, 'id' | 'business_id' | 'deleted_at' | 'active' | 'name'>>(
-  rows: readonly P[],
-  businessId: string,
-  lines: { product_id: string }[],
-): Map<string, P> {
+/** The products read for the lines, checked as `requireActiveProducts` does (for a caller that read them itself). */
+export function activeOnes<
+  P extends Pick<ProductRow, 'id' | 'business_id' | 'deleted_at' | 'active' | 'name'>,
+>(rows: readonly P[], businessId: string, lines: { product_id: string }[]): Map<string, P> {
   const map = new Map(
     rows.filter((r) => r.business_id === businessId && r.deleted_at === null).map((r) => [r.id, r]),
   );

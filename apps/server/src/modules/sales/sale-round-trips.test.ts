@@ -1,6 +1,6 @@
 import type { Reversal, Sale } from '@duka/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Shop, buildShop, reversed, sold } from '../../test/sales-factories.js';
+import { type Shop, buildShop, reversed, sold, staffWith } from '../../test/sales-factories.js';
 import { statementsOf as recorded } from '../../test/statements.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
@@ -9,7 +9,9 @@ import { type TestApp, buildTestApp } from '../../test/test-app.js';
  * database's process), so a document and its lines (a sale's with its summaries and the drop of
  * its cart) go in one statement, and the receipt number is taken from this server's series in
  * one. The shop's SQLite has no round trips and keeps one statement each (it has no
- * data-modifying `with`; its series read is kept between writes).
+ * data-modifying `with`; its series read is kept between writes). A sale's reads under its
+ * business's lock (its id, its location, its products, a cashier's right to the location) are one
+ * statement on PostgreSQL too.
  */
 describe('the round trips of a sale and of its reversal', () => {
   let t: TestApp;
@@ -68,6 +70,48 @@ describe('the round trips of a sale and of its reversal', () => {
       expect(cart).not.toEqual(saleRow);
       expect(summaries).toHaveLength(3);
       expect(series).toEqual([]); // kept from the first sale
+    }
+  });
+
+  /** The reads between the business's lock and the first write: of the id, the location, the products. */
+  const readsOf = (texts: string[]) =>
+    texts.filter(
+      (text) =>
+        /^\s*select/i.test(text) &&
+        /from "sales"|join "sales"|"locations"|"products"|"user_locations"/i.test(text) &&
+        !/for update/i.test(text),
+    );
+
+  it("a sale's reads, an admin's and a cashier's: one statement on PostgreSQL", async () => {
+    const cashier = await staffWith(t.app, s.admin, ['sell_cash'], {
+      username: 'round_trips_cashier',
+      location_ids: [s.shop.id],
+    });
+    for (const who of [s.admin, cashier.cookie]) {
+      await sold(t.app, who, {
+        kind: 'cash',
+        lines: [{ product_id: s.milk.id, quantity: 1000 }],
+        tendered: 100_000,
+      });
+      const { texts, result: sale } = await statementsOf(() =>
+        sold(t.app, who, {
+          kind: 'cash',
+          location_id: s.shop.id,
+          lines: [
+            { product_id: s.sugar.id, quantity: 1000 },
+            { product_id: s.bread.id, quantity: 2000 },
+          ],
+          tendered: 100_000,
+        }),
+      );
+      expect(sale.location_id).toBe(s.shop.id);
+      const reads = readsOf(texts);
+      if (t.db.dialect === 'postgres') {
+        expect(reads).toHaveLength(1);
+        for (const table of ['sales', 'locations', 'products', 'stock_counts'])
+          expect(reads[0]).toContain(`"${table}"`);
+        if (who === cashier.cookie) expect(reads[0]).toContain('"user_locations"');
+      } else expect(reads.length).toBeGreaterThanOrEqual(1); // the id's (the others are kept)
     }
   });
 

@@ -3,10 +3,11 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { Actor, Context, Operator } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import { isReplay, requestHash } from '../../lib/idempotency.js';
+import { requestHash } from '../../lib/idempotency.js';
 import { writerReceiptNo } from '../sync/series.js';
 import { lockedSaleSettings } from '../../lib/tx.js';
-import { checkPayment, checkWhereAndWhat, priceCart, saleLines } from './sale-checks.js';
+import { checkPayment, priceCart, saleLines } from './sale-checks.js';
+import { saleReads } from './sale-reads.js';
 import { debtorEntry, insertSale, journal, moveSaleStock, saleAnswer, transferOf } from './sale-writes.js';
 import { loadSale } from './sales.repository.js';
 import { dropSoldCart } from '../work-drafts/work-drafts.repository.js';
@@ -43,13 +44,13 @@ export async function postSale(db: Db, seller: Seller, sent: Body): Promise<Sale
   const body = placed(seller, sent);
   return db.kysely.transaction().execute(async (trx) => {
     const business = await lockedSaleSettings(trx, actor.businessId);
-    if (await isReplay(trx, 'sales', body.id, actor.businessId, hash)) {
+    // Checks (sale-reads.ts, sale-checks.ts): they only read, so a refusal leaves nothing behind.
+    const reads = await saleReads(trx, actor, seller, body, hash);
+    if (reads.replay) {
       await dropSoldCart(trx, actor.businessId, body.id);
       return loadSale(trx, actor.businessId, body.id);
     }
-
-    // Checks (sale-checks.ts): they only read, so a refusal leaves nothing behind.
-    const { location, products } = await checkWhereAndWhat(trx, actor, seller, body);
+    const { location, products } = reads;
     const priced = priceCart(business, seller, body, products);
     const payment = await checkPayment(trx, actor, business, body, priced.total);
     const lines = saleLines(actor, body, priced, products);

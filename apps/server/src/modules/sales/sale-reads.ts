@@ -1,0 +1,139 @@
+import type { PlacedSaleBody } from '@duka/domain';
+import { sql } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query.js';
+import { dialectOf } from '../../db/dialect.js';
+import { type Actor, type Operator, limitedToGivenLocations } from '../../lib/context.js';
+import { isReplay, replayOf } from '../../lib/idempotency.js';
+import type { Trx } from '../../lib/tx.js';
+import { type SoldProduct, activeOnes, sellingLocationOf } from '../inventory/stock-rules.js';
+import { checkWhereAndWhat } from './sale-checks.js';
+
+type Named = { id: string; name: string };
+
+/** What a sale reads before it writes: a retry of an earlier sale, or where and what it sells. */
+export type SaleReads =
+  { replay: true } | { replay: false; location: Named; products: Map<string, SoldProduct> };
+
+/**
+ * A sale's reads under its business's lock, checked: whether its id was used already
+ * (`isReplay`: a retry answers the first sale, another request with the id is a 409), then the
+ * location it is sold at and its products (`checkWhereAndWhat`; a retry skips them).
+ *
+ * On PostgreSQL every statement is a round trip (a socket write, the database's process woken, its
+ * answer read and parsed: about a tenth of a hosted sale's server CPU each, issue 21), so there the
+ * three reads, and a cashier's right to the location, are one statement. The shop's SQLite keeps
+ * one statement each, answered from its kept reads.
+ */
+export async function saleReads(
+  trx: Trx,
+  actor: Actor,
+  seller: Operator,
+  body: PlacedSaleBody,
+  hash: string,
+): Promise<SaleReads> {
+  if (dialectOf(trx) !== 'postgres' || body.lines.length === 0) {
+    if (await isReplay(trx, 'sales', body.id, actor.businessId, hash)) return { replay: true };
+    return { replay: false, ...(await checkWhereAndWhat(trx, actor, seller, body)) };
+  }
+  const rows = await readsInOne.all(trx, {
+    saleId: body.id,
+    businessId: actor.businessId,
+    locationId: body.location_id,
+    userId: seller.userId ?? '',
+    ids: [...new Set(body.lines.map((l) => l.product_id))],
+  });
+  // One row per product found (at least one: the business's, locked by the caller)
+  const [first] = rows;
+  if (!first) throw new Error('saleReads: no such business');
+  const earlier = first.sale_business_id === null ? undefined : first;
+  if (
+    replayOf(
+      earlier && { business_id: earlier.sale_business_id!, request_hash: earlier.sale_hash! },
+      actor.businessId,
+      hash,
+    )
+  )
+    return { replay: true };
+  const location = sellingLocationOf(
+    first.l_id === null
+      ? undefined
+      : { id: first.l_id, name: first.l_name!, active: first.l_active!, frozen: first.l_frozen },
+    limitedToGivenLocations(seller) ? first.l_given === true : null,
+    'location_id',
+  );
+  const found = rows.flatMap((r): SoldProduct[] =>
+    r.id === null
+      ? []
+      : [
+          {
+            id: r.id,
+            business_id: r.business_id!,
+            deleted_at: r.deleted_at,
+            active: r.active!,
+            name: r.name!,
+            code: r.code!,
+            unit: r.unit!,
+            price: r.price!,
+            tax_rate: r.tax_rate!,
+            avg_cost: r.avg_cost!,
+          },
+        ],
+  );
+  return { replay: false, location, products: activeOnes(found, actor.businessId, body.lines) };
+}
+
+/**
+ * The business's row (locked already), with the sale stored under the id if any, the location
+ * with whether an open count freezes its sales and whether the user was given it, and the
+ * products, each one row: the columns of `isReplay`, `requireSellingLocation` and
+ * `requireSellableProducts`.
+ */
+const readsInOne = compiledQuery(
+  (db, a: { saleId: string; businessId: string; locationId: string; userId: string; ids: string[] }) =>
+    db
+      .selectFrom('businesses as b')
+      .leftJoin('sales as s', (j) => j.on('s.id', '=', a.saleId))
+      .leftJoin('locations as l', (j) =>
+        j.on('l.id', '=', a.locationId).onRef('l.business_id', '=', 'b.id').on('l.deleted_at', 'is', null),
+      )
+      .leftJoin('products as p', (j) => j.onRef('p.business_id', '=', 'b.id').on('p.id', 'in', a.ids))
+      .select((eb) => [
+        's.business_id as sale_business_id',
+        's.request_hash as sale_hash',
+        'l.id as l_id',
+        'l.name as l_name',
+        'l.active as l_active',
+        eb
+          .exists(
+            eb
+              .selectFrom('stock_counts')
+              .select('stock_counts.id')
+              .whereRef('stock_counts.location_id', '=', 'l.id')
+              // a literal, as in `requireSellingLocation`: the partial index of open counts
+              .where('stock_counts.status', '=', sql.lit('open'))
+              .where('stock_counts.freeze_sales', '=', 1),
+          )
+          .as('l_frozen'),
+        eb
+          .exists(
+            eb
+              .selectFrom('user_locations as g')
+              .select('g.location_id')
+              .where('g.user_id', '=', a.userId)
+              .whereRef('g.business_id', '=', 'b.id')
+              .whereRef('g.location_id', '=', 'l.id'),
+          )
+          .as('l_given'),
+        'p.id',
+        'p.business_id',
+        'p.deleted_at',
+        'p.active',
+        'p.name',
+        'p.code',
+        'p.unit',
+        'p.price',
+        'p.tax_rate',
+        'p.avg_cost',
+      ])
+      .where('b.id', '=', a.businessId),
+);
