@@ -5,6 +5,7 @@ import { answerChecks } from './answer-checks.ts';
 import { APP_MODULE_WITHOUT_EFFECTS, CHUNK_GROUPS, mantineStylesInOrder } from './chunking.ts';
 import { mantineCssVariablesAsFile } from './mantine-provider-css.ts';
 import { mantineUseIdFromReact } from './mantine-use-id.ts';
+import { mantineGroupStatics } from './mantine-group-statics.ts';
 import { LOGIN_FRAME_KEYS, type LoginFrameWords } from './src/lib/login-frame-words.ts';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -247,6 +248,7 @@ export default defineConfig({
     compileHintForStart(),
     mantineCssVariablesAsFile(),
     mantineUseIdFromReact(),
+    mantineGroupStatics(),
     // Installable, and the app shell opens from the service worker's cache even while the server
     // restarts or is unreachable. The API is never cached: only the built files are precached.
     VitePWA({

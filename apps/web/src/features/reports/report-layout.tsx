@@ -1,6 +1,6 @@
 import './styles';
 import type { ReactNode } from 'react';
-import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, ButtonGroup, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ function ReportActions({ href }: { href: ((format: ExportFormat) => string) | nu
   return (
     <Group gap="xs" data-print="hide" wrap="wrap">
       {href && (
-        <Button.Group aria-label={t('reports.export')}>
+        <ButtonGroup aria-label={t('reports.export')}>
           {EXPORT_FORMATS.map((format) => (
             <Button
               key={format}
@@ -34,7 +34,7 @@ function ReportActions({ href }: { href: ((format: ExportFormat) => string) | nu
               {format.toUpperCase()}
             </Button>
           ))}
-        </Button.Group>
+        </ButtonGroup>
       )}
       <Button
         variant="default"
