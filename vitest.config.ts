@@ -11,8 +11,9 @@ const server = (dialect: 'sqlite' | 'postgres') => ({
   test: {
     name: `server-${dialect}`,
     include: ['apps/server/src/**/*.test.ts'],
-    // Local-server features (SQLite backups) run once, on SQLite.
-    exclude: dialect === 'postgres' ? ['**/*.sqlite.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
+    // Local-server features (SQLite backups) run once, on SQLite; hosted ones (several
+    // processes on one PostgreSQL) on PostgreSQL.
+    exclude: [dialect === 'postgres' ? '**/*.sqlite.test.ts' : '**/*.postgres.test.ts', '**/node_modules/**'],
     environment: 'node',
     env: { TEST_DB: dialect },
     testTimeout: 30_000,

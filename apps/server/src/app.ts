@@ -46,6 +46,7 @@ import { gettingStartedRoutes } from './modules/getting-started/getting-started.
 import { syncRoutes } from './modules/sync/sync.routes.js';
 import { syncWireRoutes } from './modules/sync/sync-wire.routes.js';
 import { workDraftsRoutes } from './modules/work-drafts/work-drafts.routes.js';
+import { pgKeptOf } from './db/pg-kept.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The built web app, beside this package: apps/web/dist. */
@@ -187,6 +188,8 @@ export async function buildApp({
   await registerPlugins(app, deps);
   for (const routes of ROUTE_MODULES) routes(app, deps);
   await serveWebApp(app, webRoot);
+  // A hosted server keeps its session reads while it hears of every change to them (db/pg-kept.ts)
+  if (deps.config.pgKeptReads) pgKeptOf(deps.db.kysely)?.listen();
   app.addHook('onClose', async () => {
     await deps.db.close();
   });

@@ -72,6 +72,11 @@ const envSchema = z.object({
    * a power cut. NORMAL is kept only so `npm run bench` can measure what FULL costs.
    */
   SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
+  /**
+   * on (the default): a hosted server keeps each session's read while it hears of every change
+   * to it from PostgreSQL (db/pg-kept.ts); off: it reads it at every request.
+   */
+  PG_KEPT_READS: z.enum(['on', 'off']).default('on'),
   MAX_IMAGE_STORAGE_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
   KEY_ENCRYPTION_KEY: z
     .string()
@@ -119,6 +124,8 @@ export interface Config {
   keyEncryptionKey: Buffer | undefined;
   /** SQLite's `synchronous` (SQLITE_SYNCHRONOUS): FULL unless measuring. */
   sqliteSynchronous: 'FULL' | 'NORMAL';
+  /** PG_KEPT_READS: a hosted server keeps its session reads between the changes it hears of. */
+  pgKeptReads: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -160,5 +167,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxImageStorageBytes: e.MAX_IMAGE_STORAGE_MB * 1_000_000,
     keyEncryptionKey: e.KEY_ENCRYPTION_KEY,
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
+    pgKeptReads: e.PG_KEPT_READS === 'on',
   };
 }

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { PRIVATE_FILE_MODE, makeDatabasePrivate, makePrivateDir } from '../lib/private-files.js';
 import type { Database } from './tables.js';
 import { OwnSchemaPostgresDialect } from './pg-introspector.js';
+import { PgKept, registerPgKept } from './pg-kept.js';
 import { PreparingClient } from './pg-prepared.js';
 import { foundation } from './migrations/0001-foundation.js';
 import { stock } from './migrations/0002-stock.js';
@@ -30,6 +31,7 @@ import { pull } from './migrations/0018-pull.js';
 import { businessKeys } from './migrations/0020-business-keys.js';
 import { lineReferences } from './migrations/0021-line-references.js';
 import { movementIndex } from './migrations/0022-movement-index.js';
+import { keptNotices } from './migrations/0023-kept-notices.js';
 
 import type { DialectName } from './dialect.js';
 
@@ -73,20 +75,29 @@ const pgTypes: pg.CustomTypesConfig = {
 
 export function openDatabase(options: DbOptions): Db {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const connection: pg.ClientConfig = {
       connectionString: options.databaseUrl,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    };
+    const kept = new PgKept(connection);
+    const pool = new pg.Pool({
+      ...connection,
       max: 10,
       types: pgTypes,
       Client: PreparingClient,
-      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
-    });
+      dukaKept: kept,
+    } as pg.PoolConfig);
     const kysely = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
+    registerPgKept(kysely, kept);
     return {
       kysely,
       dialect: 'postgres',
       file: undefined,
       sqlite: undefined,
-      close: () => kysely.destroy(),
+      close: async () => {
+        await kept.close();
+        await kysely.destroy();
+      },
     };
   }
   const file = options.sqliteFile ?? ':memory:';
@@ -176,6 +187,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0020-business-keys': businessKeys(dialect),
     '0021-line-references': lineReferences(dialect),
     '0022-movement-index': movementIndex(),
+    '0023-kept-notices': keptNotices(dialect),
   };
 }
 

@@ -68,7 +68,8 @@ function stampOf(driver: GroupCommitDriver, tables: readonly string[], at?: Read
   }
 }
 
-function deepFreeze<T>(value: T): T {
+/** The value and everything in it made read-only (a kept value is shared by every request). */
+export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const v of Object.values(value)) deepFreeze(v);

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { PgKept } from './pg-kept.js';
 
 /**
  * Named prepared statements on PostgreSQL (issue 21). Kysely sends every statement unnamed, so
@@ -41,22 +42,67 @@ function staleStatement(err: unknown): boolean {
 
 type QueryResult = pg.QueryResult<pg.QueryResultRow>;
 
+/** pg's client's settings, with the database's kept reads (db/pg-kept.ts), which its writes move. */
+export interface PreparingClientConfig extends pg.ClientConfig {
+  dukaKept?: PgKept;
+}
+
 /**
  * pg's client, sending registered texts by name. Kysely calls `query(text, values)` and awaits
- * the promise; every other form goes to pg as it is.
+ * the promise; every other form goes to pg as it is. It also tells the database's kept reads
+ * (`PgKept`) when a statement of its writes a kept table: once that statement, or the transaction
+ * it was part of, has committed, before its caller hears of it.
  */
 export class PreparingClient extends pg.Client {
+  readonly #kept: PgKept | undefined;
+  #inTransaction = false;
+  #wroteKept = false;
+
+  constructor(config?: string | PreparingClientConfig) {
+    super(config);
+    this.#kept = typeof config === 'object' ? config.dukaKept : undefined;
+  }
+
   override query(...args: unknown[]): never {
     const [text, values, callback] = args;
     const name = typeof text === 'string' && callback === undefined ? names.get(text) : undefined;
     const run = super.query.bind(this) as (...a: unknown[]) => unknown;
-    if (!name) return run(...args) as never;
-    const named = run({ name, text, values }) as Promise<QueryResult>;
-    return named.catch((err: unknown) => {
-      // The statement is stale on this connection: end the connection (the pool opens a new one,
-      // which prepares it afresh); this request fails, as any request under a live migration may.
-      if (staleStatement(err)) this.end().catch(() => {});
-      throw err;
-    }) as never;
+    const sent = name
+      ? (run({ name, text, values }) as Promise<QueryResult>).catch((err: unknown) => {
+          // The statement is stale on this connection: end the connection (the pool opens a new
+          // one, which prepares it afresh); this request fails, as any request under a live
+          // migration may.
+          if (staleStatement(err)) this.end().catch(() => {});
+          throw err;
+        })
+      : run(...args);
+    if (!this.#kept || typeof text !== 'string' || callback !== undefined) return sent as never;
+    return this.#moveKept(this.#kept, text, sent as Promise<QueryResult>) as never;
   }
+
+  /** The statement's result, once what it changed of the kept reads is dropped. */
+  #moveKept(kept: PgKept, text: string, sent: Promise<QueryResult>): Promise<QueryResult> {
+    if (text === 'begin' || text.startsWith('start transaction')) {
+      this.#inTransaction = true;
+      this.#wroteKept = false;
+      return sent;
+    }
+    if (text === 'commit' || text === 'rollback') {
+      const wrote = this.#wroteKept && text === 'commit';
+      this.#inTransaction = false;
+      this.#wroteKept = false;
+      return wrote ? dropAfter(kept, sent) : sent;
+    }
+    if (!kept.writesKept(text)) return sent;
+    if (this.#inTransaction) {
+      this.#wroteKept = true;
+      return sent;
+    }
+    return dropAfter(kept, sent);
+  }
+}
+
+/** `sent`, once it has settled and everything kept has been dropped (whether it failed or not). */
+function dropAfter(kept: PgKept, sent: Promise<QueryResult>): Promise<QueryResult> {
+  return sent.finally(() => kept.changed(null));
 }

@@ -18,6 +18,8 @@ import { AppError } from '../lib/errors.js';
 import { hashToken } from '../lib/session-tokens.js';
 import { sessionRows } from './session-lookup.js';
 import { type ReadAt, readAt } from '../db/kept-read.js';
+import { compiledQuery } from '../db/compiled-query.js';
+import { dropsItsOwn, keptTag, pgKeptOf } from '../db/pg-kept.js';
 
 export const SESSION_COOKIE = 'duka_session';
 /** The device token header: sent by the till, and issued by sign-in to a new device (ADR 8). */
@@ -118,7 +120,8 @@ export async function loadSession(
   token: string,
 ): Promise<LiveSession | null> {
   const at = readAt(db);
-  const found = await sessionRows(db, dialect, hashToken(token), at);
+  const tokenHash = hashToken(token);
+  const found = await sessionRows(db, dialect, tokenHash, at);
   if (!found) return null;
   const { session, user, business } = found;
   if (session.revoked_at) return null;
@@ -126,13 +129,8 @@ export async function loadSession(
   if (new Date(session.expires_at) <= now) return null;
   if (now.getTime() - new Date(session.last_seen_at).getTime() > config.sessionIdleMs) return null;
   if (!user.active || user.deleted_at) return null;
-  if (now.getTime() - new Date(session.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
-    await db
-      .updateTable('sessions')
-      .set({ last_seen_at: now.toISOString() })
-      .where('id', '=', session.id)
-      .execute();
-  }
+  if (now.getTime() - new Date(session.last_seen_at).getTime() > TOUCH_INTERVAL_MS)
+    await touchSession(db, dialect, session.id, tokenHash, now);
   return {
     sessionId: session.id,
     user,
@@ -141,6 +139,33 @@ export async function loadSession(
     keptByShop: found.keptByShop,
     readAt: at,
   };
+}
+
+const touch = compiledQuery((db, a: { id: string; at: string }) =>
+  db.updateTable('sessions').set({ last_seen_at: a.at }).where('id', '=', a.id),
+);
+
+/**
+ * Moves a session's last_seen_at. On PostgreSQL it drops that session's kept read itself (and
+ * its notice drops it in the other processes): as any other write to the sessions table, it
+ * would drop every kept session of this process (`PgKept`).
+ */
+async function touchSession(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  id: string,
+  tokenHash: string,
+  now: Date,
+) {
+  const args = { id, at: now.toISOString() };
+  const pgKept = dialect === 'postgres' ? pgKeptOf(db) : undefined;
+  if (!pgKept) return touch.run(db, args);
+  dropsItsOwn(touch.compile(db, args).sql);
+  try {
+    return await touch.run(db, args);
+  } finally {
+    pgKept.changed(keptTag.session(tokenHash));
+  }
 }
 
 export interface AccessPluginOptions {

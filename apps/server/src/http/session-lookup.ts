@@ -3,6 +3,7 @@ import type { DialectName } from '../db/dialect.js';
 import { executeCompiled, rowsAsArrays } from '../db/group-commit.js';
 import { type ReadAt, keptRead } from '../db/kept-read.js';
 import type { Database } from '../db/tables.js';
+import { keptTag, pgKeptOf } from '../db/pg-kept.js';
 import { prepareByName } from '../db/pg-prepared.js';
 import type { SessionsTable } from '../db/tables/foundation.js';
 import type { ContextBusiness, ContextUser } from '../lib/context.js';
@@ -128,7 +129,8 @@ function pick<T>(values: readonly unknown[], offset: number, list: readonly stri
  * The session with this token hash, with its user and business; undefined when there is none.
  * On the shop's SQLite the answer is kept until one of its tables is written (`keptRead`): a
  * till's requests, its sales included, ask for the same three rows, which only a change to the
- * session, the user or the business moves.
+ * session, the user or the business moves. On a hosted server's PostgreSQL it is kept until a
+ * change to one of those rows is heard of (`PgKept`, migration 0023's notices).
  */
 export function sessionRows(
   db: Kysely<Database>,
@@ -136,6 +138,18 @@ export function sessionRows(
   tokenHash: string,
   at?: ReadAt,
 ): Promise<SessionRows | undefined> {
+  const pgKept = dialect === 'postgres' ? pgKeptOf(db) : undefined;
+  if (pgKept)
+    return pgKept.read(
+      `session:${tokenHash}`,
+      (found) =>
+        found && [
+          keptTag.session(tokenHash),
+          keptTag.user(found.user.id),
+          keptTag.business(found.business.id),
+        ],
+      () => readSessionRows(db, dialect, tokenHash),
+    );
   return keptRead(
     db,
     `session:${tokenHash}`,

@@ -43,6 +43,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     maxImageStorageBytes: 200_000_000,
     keyEncryptionKey: TEST_KEY_ENCRYPTION_KEY,
     sqliteSynchronous: 'FULL',
+    pgKeptReads: true,
     ...overrides,
   };
 }

@@ -10,7 +10,12 @@ export const TEST_DIALECT = process.env.TEST_DB === 'postgres' ? 'postgres' : 's
  * memory, or a new PostgreSQL schema (dropped again by `dispose`). On PostgreSQL a missing
  * DATABASE_URL is an error, never a skip.
  */
-export async function freshDatabase(upTo?: string): Promise<{ db: Db; dispose: () => Promise<void> }> {
+export async function freshDatabase(upTo?: string): Promise<{
+  db: Db;
+  dispose: () => Promise<void>;
+  /** PostgreSQL: the same database opened again, as another server process would (closed by its caller). */
+  openAgain?: () => Db;
+}> {
   if (TEST_DIALECT === 'sqlite') {
     const db = openDatabase({});
     await migrate(db, upTo);
@@ -28,6 +33,7 @@ export async function freshDatabase(upTo?: string): Promise<{ db: Db; dispose: (
   let disposed = false;
   return {
     db,
+    openAgain: () => openDatabase({ databaseUrl: url, pgSchema: schema }),
     async dispose() {
       if (disposed) return;
       disposed = true;

@@ -1,0 +1,217 @@
+import type { DialectAdapter } from 'kysely';
+import pg from 'pg';
+import { deepFreeze } from './kept-read.js';
+
+/**
+ * Reads a hosted server answers again without asking PostgreSQL, until a write anywhere says they
+ * changed (issue 21). A hosted server is several processes on one database, so nothing in one
+ * process sees another's writes, and every signed-in request read its session, user and business:
+ * one round trip of a sale's nine, and all of the database work of the tills' small polls.
+ *
+ * How a process learns of a change:
+ * - **other processes' writes**: triggers on the kept tables (migration 0023) send a tag of each
+ *   changed row with `pg_notify('duka_kept', …)` as its transaction commits; every process
+ *   listens on its own connection (`listen`) and drops what carries that tag;
+ * - **its own writes**: its connections see every statement they send (`PreparingClient`); one
+ *   that writes a kept table drops everything kept once it has committed, before the request that
+ *   made it is answered, so the next request of that user, on this process, sees it;
+ * - **a read racing a change**: a read is kept only if no change arrived while it ran;
+ * - **a lost listener**: while the listening connection is down (and until it listens again)
+ *   nothing is kept and everything is read, as before; each kept read is also read again after
+ *   `KEPT_MS` whatever happens.
+ *
+ * Between another process's commit and its notice arriving (a few milliseconds on one machine)
+ * this process may still answer what it kept: a session signed out there may do one more request
+ * here. The shop's SQLite has its own way (`keptRead`, one process).
+ */
+export const KEPT_CHANNEL = 'duka_kept';
+
+/** The tags of the kept tables' rows, as migration 0023's triggers send them. */
+export const keptTag = {
+  session: (tokenHash: string) => `s:${tokenHash}`,
+  user: (userId: string) => `u:${userId}`,
+  business: (businessId: string) => `b:${businessId}`,
+};
+
+/** What a statement writes, when it writes a kept table (any such table: the whole text is read). */
+const WRITES_KEPT =
+  /\b(?:insert\s+into|update|delete\s+from)\s+"?(?:sessions|users|businesses|sync_servers)"?[\s(]/i;
+
+/**
+ * Writes to a kept table whose caller drops what they change itself, by its tag (`changed`), so
+ * that sending one does not drop everything: a session's `last_seen_at`, moved once a minute by
+ * each of them.
+ */
+const DROPS_ITS_OWN = new Set<string>();
+export function dropsItsOwn(sqlText: string): void {
+  DROPS_ITS_OWN.add(sqlText);
+}
+
+/** Most reads kept per process; past it the oldest goes. */
+const MOST_KEPT = 5_000;
+/** A kept read is read again after this long, notice or not. */
+export const KEPT_MS = 30_000;
+/** The wait before listening again after the connection was lost, doubling up to the second. */
+const RETRY_MS = [1_000, 30_000] as const;
+
+interface Entry {
+  value: unknown;
+  tags: readonly string[];
+  at: number;
+}
+
+export class PgKept {
+  #entries = new Map<string, Entry>();
+  #byTag = new Map<string, Set<string>>();
+  /** Moves on every change: a read that saw it move while it ran is not kept. */
+  #generation = 0;
+  #listener: pg.Client | undefined;
+  #live = false;
+  #closed = false;
+  #retry: NodeJS.Timeout | undefined;
+  #retryMs: number = RETRY_MS[0];
+  readonly #config: pg.ClientConfig;
+  readonly #onError: (err: unknown) => void;
+
+  constructor(config: pg.ClientConfig, onError: (err: unknown) => void = () => {}) {
+    this.#config = config;
+    this.#onError = onError;
+  }
+
+  /** The database's process of the listening connection (for the tests). */
+  get listenerProcessId(): number | undefined {
+    return (this.#listener as { processID?: number } | undefined)?.processID;
+  }
+
+  /** Whether reads are kept now (the listener is listening). */
+  get live(): boolean {
+    return this.#live;
+  }
+
+  /**
+   * The value under `key`, kept; else `read()`, kept under the tags `tagsOf` gives it (undefined:
+   * not kept, e.g. no such row) when nothing changed while it ran. The value is frozen.
+   */
+  async read<T>(
+    key: string,
+    tagsOf: (value: T) => readonly string[] | undefined,
+    read: () => Promise<T>,
+  ): Promise<T> {
+    if (!this.#live) return read();
+    const now = Date.now();
+    const kept = this.#entries.get(key);
+    if (kept && now - kept.at < KEPT_MS) return kept.value as T;
+    const generation = this.#generation;
+    const value = await read();
+    const tags = tagsOf(value);
+    if (tags && this.#live && generation === this.#generation) this.#keep(key, deepFreeze(value), tags, now);
+    return value;
+  }
+
+  /** Drops what carries `tag`, or everything (null). */
+  changed(tag: string | null): void {
+    this.#generation++;
+    if (tag === null) {
+      this.#entries.clear();
+      this.#byTag.clear();
+      return;
+    }
+    const keys = this.#byTag.get(tag);
+    if (!keys) return;
+    for (const key of keys) this.#drop(key);
+  }
+
+  /** Whether a statement writes a kept table (its sender drops everything once it has committed). */
+  writesKept(sqlText: string): boolean {
+    return !DROPS_ITS_OWN.has(sqlText) && WRITES_KEPT.test(sqlText);
+  }
+
+  /** Starts listening for other processes' changes (a connection of its own); keeps nothing until then. */
+  listen(): void {
+    if (this.#listener || this.#closed) return;
+    const client = new pg.Client(this.#config);
+    this.#listener = client;
+    const lost = (err?: unknown) => {
+      if (this.#listener !== client) return;
+      this.#listener = undefined;
+      this.#live = false;
+      this.changed(null);
+      client.removeAllListeners();
+      client.on('error', () => {}); // the socket's last words
+      void client.end().catch(() => {});
+      if (err) this.#onError(err);
+      if (this.#closed) return;
+      this.#retry = setTimeout(() => this.listen(), this.#retryMs);
+      this.#retry.unref();
+      this.#retryMs = Math.min(this.#retryMs * 2, RETRY_MS[1]);
+    };
+    client.on('notification', (n) => {
+      if (n.channel === KEPT_CHANNEL) this.changed(n.payload ?? null);
+    });
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client
+      .connect()
+      .then(() => client.query(`LISTEN ${KEPT_CHANNEL}`))
+      .then(() => {
+        if (this.#listener !== client) return;
+        // what changed before it listened was never heard of: start from nothing
+        this.changed(null);
+        this.#live = true;
+        this.#retryMs = RETRY_MS[0];
+      })
+      .catch(lost);
+  }
+
+  /** Stops listening and keeps nothing more. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#retry);
+    const client = this.#listener;
+    this.#listener = undefined;
+    this.#live = false;
+    this.changed(null);
+    if (client) {
+      client.removeAllListeners();
+      client.on('error', () => {});
+      await client.end().catch(() => {});
+    }
+  }
+
+  #keep(key: string, value: unknown, tags: readonly string[], at: number): void {
+    this.#drop(key);
+    if (this.#entries.size >= MOST_KEPT) this.#drop(this.#entries.keys().next().value!);
+    this.#entries.set(key, { value, tags, at });
+    for (const tag of tags) {
+      let keys = this.#byTag.get(tag);
+      if (!keys) this.#byTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  #drop(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    for (const tag of entry.tags) {
+      const keys = this.#byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.#byTag.delete(tag);
+    }
+  }
+}
+
+/** Each PostgreSQL database's kept reads, by its Kysely adapter (shared by its transactions). */
+const byAdapter = new WeakMap<DialectAdapter, PgKept>();
+
+export function registerPgKept(
+  db: { getExecutor(): { readonly adapter: DialectAdapter } },
+  kept: PgKept,
+): void {
+  byAdapter.set(db.getExecutor().adapter, kept);
+}
+
+/** The database's kept reads, when it is a PostgreSQL database. */
+export function pgKeptOf(db: { getExecutor(): { readonly adapter: DialectAdapter } }): PgKept | undefined {
+  return byAdapter.get(db.getExecutor().adapter);
+}

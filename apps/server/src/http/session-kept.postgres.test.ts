@@ -1,0 +1,152 @@
+import type { SessionData } from '@duka/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Db } from '../db/database.js';
+import { KEPT_TRIGGERS } from '../db/migrations/0023-kept-notices.js';
+import { type PgKept, keptTag, pgKeptOf } from '../db/pg-kept.js';
+import { hashToken } from '../lib/session-tokens.js';
+import { ADMIN_PASSWORD, buildBusiness, signIn } from '../test/factories.js';
+import { statementsOf } from '../test/statements.js';
+import { type TestApp, buildTestApp } from '../test/test-app.js';
+import { freshDatabase } from '../test/test-db.js';
+import { SESSION_TABLES } from './session-lookup.js';
+
+/**
+ * A hosted server keeps each signed-in request's session read while it hears of every change to
+ * it (db/pg-kept.ts, migration 0023): here two server processes on one PostgreSQL database, each
+ * its own app, connections and listener. A change made in one must reach the other's requests as
+ * soon as its notice arrives, and the process's own changes its very next request.
+ */
+describe('the session kept on a hosted server (two processes, one PostgreSQL)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let cookie: string;
+
+  /** Until `ok()` holds, for at most two seconds (a notice takes milliseconds). */
+  const until = async (ok: () => boolean | Promise<boolean>) => {
+    for (let i = 0; i < 200 && !(await ok()); i++) await new Promise((r) => setTimeout(r, 10));
+    return ok();
+  };
+  const keptOf = (app: TestApp) => pgKeptOf(app.db.kysely)!;
+
+  beforeAll(async () => {
+    const fresh = await freshDatabase();
+    a = await buildTestApp({}, fresh);
+    const other: Db = fresh.openAgain!();
+    b = await buildTestApp({}, { db: other, dispose: () => other.close() });
+    await buildBusiness(a.app);
+    expect(await until(() => keptOf(a).live && keptOf(b).live)).toBe(true);
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  const me = (app: TestApp, c = cookie) => app.app.inject({ url: '/api/me', headers: { cookie: c } });
+  const signedIn = async () => (cookie = (await signIn(a.app, 'owner', ADMIN_PASSWORD)).cookie);
+  /** The statements of a request of `app` that read the sessions table. */
+  const sessionReads = async (app: TestApp) =>
+    (await statementsOf(app.db, () => me(app))).texts.filter((text) => /from "sessions"/.test(text));
+  const nameIn = async (app: TestApp) => (await me(app)).json<SessionData>();
+
+  it('answers a signed-in request without reading its session again', async () => {
+    await signedIn();
+    expect((await me(a)).statusCode).toBe(200);
+    expect(await sessionReads(a)).toEqual([]);
+    expect(await sessionReads(a)).toEqual([]);
+    // the other process reads it once, then keeps it too
+    expect(await sessionReads(b)).toHaveLength(1);
+    expect(await sessionReads(b)).toEqual([]);
+  });
+
+  it("hears of a user and a business renamed by the other process's statement", async () => {
+    await signedIn();
+    expect((await nameIn(a)).user.nm).not.toBe('Renamed there');
+    await sql`update users set name = 'Renamed there' where username = 'owner'`.execute(b.db.kysely);
+    expect(await until(async () => (await nameIn(a)).user.nm === 'Renamed there')).toBe(true);
+    await sql`update businesses set name = 'Shop renamed there'`.execute(b.db.kysely);
+    expect(await until(async () => (await nameIn(a)).shop_details.name === 'Shop renamed there')).toBe(true);
+  });
+
+  it('refuses a session signed out in the other process as soon as it hears of it', async () => {
+    await signedIn();
+    expect((await me(a)).statusCode).toBe(200);
+    expect(await sessionReads(a)).toEqual([]); // kept
+    const out = await b.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(200);
+    expect(await until(async () => (await me(a)).statusCode === 401)).toBe(true);
+  });
+
+  it('drops everything kept once its own write to a kept table has committed, before answering', async () => {
+    await signedIn();
+    const kept = keptOf(a);
+    const changed = vi.spyOn(kept, 'changed');
+    try {
+      await a.db.kysely.transaction().execute(async (trx) => {
+        await sql`update users set name = 'Renamed here' where username = 'owner'`.execute(trx);
+        expect(changed).not.toHaveBeenCalledWith(null); // not yet committed
+      });
+      expect(changed).toHaveBeenCalledWith(null);
+      expect((await nameIn(a)).user.nm).toBe('Renamed here');
+      changed.mockClear();
+      await sql`update users set name = 'Renamed again' where username = 'owner'`.execute(a.db.kysely);
+      expect(changed).toHaveBeenCalledWith(null);
+      expect((await nameIn(a)).user.nm).toBe('Renamed again');
+    } finally {
+      changed.mockRestore();
+    }
+  });
+
+  it("moves a session's last_seen_at without dropping the other sessions kept", async () => {
+    await signedIn();
+    const other = (await signIn(a.app, 'owner', ADMIN_PASSWORD)).cookie;
+    expect((await me(a, other)).statusCode).toBe(200);
+    expect((await me(a)).statusCode).toBe(200);
+    const kept: PgKept = keptOf(a);
+    const changed = vi.spyOn(kept, 'changed');
+    try {
+      a.clock.advance(61_000); // past the minute between two moves of last_seen_at
+      const token = decodeURIComponent(/duka_session=([^;]+)/.exec(other)![1]!);
+      expect((await me(a, other)).statusCode).toBe(200);
+      expect(changed).toHaveBeenCalledWith(keptTag.session(hashToken(token)));
+      expect(changed).not.toHaveBeenCalledWith(null);
+      // the first session is still kept (its own move comes with its own next request)
+      changed.mockClear();
+      const texts = (await statementsOf(a.db, () => me(a))).texts;
+      expect(texts.filter((text) => /from "sessions"/.test(text))).toEqual([]);
+    } finally {
+      changed.mockRestore();
+    }
+  });
+
+  it('keeps nothing while its listener is gone, and listens again', async () => {
+    await signedIn();
+    const kept = keptOf(a);
+    const pid = kept.listenerProcessId;
+    expect(pid).toBeGreaterThan(0);
+    await sql`select pg_terminate_backend(${pid}::int)`.execute(b.db.kysely);
+    expect(await until(() => !kept.live)).toBe(true);
+    expect(await sessionReads(a)).toHaveLength(1);
+    expect(await sessionReads(a)).toHaveLength(1); // nothing kept
+    expect(await until(() => kept.live)).toBe(true); // a second later
+    expect(kept.listenerProcessId).not.toBe(pid);
+    await sessionReads(a);
+    expect(await sessionReads(a)).toEqual([]);
+  });
+
+  it('has a notice for every table the session read reads, and for nothing else', async () => {
+    expect(KEPT_TRIGGERS.map(([table]) => table).sort()).toEqual([...SESSION_TABLES].sort());
+    const { rows } = await sql<{ table: string; event: string }>`
+      select event_object_table as table, event_manipulation as event from information_schema.triggers
+      where trigger_schema = current_schema() and action_statement like '%duka_kept_changed%'`.execute(
+      a.db.kysely,
+    );
+    const events = (table: string) =>
+      rows
+        .filter((r) => r.table === table)
+        .map((r) => r.event)
+        .sort();
+    for (const [table, on] of KEPT_TRIGGERS) expect(events(table)).toEqual(on.split(' OR ').sort());
+    expect(new Set(rows.map((r) => r.table)).size).toBe(KEPT_TRIGGERS.length);
+  });
+});
