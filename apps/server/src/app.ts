@@ -189,7 +189,13 @@ export async function buildApp({
   for (const routes of ROUTE_MODULES) routes(app, deps);
   await serveWebApp(app, webRoot);
   // A hosted server keeps its session reads while it hears of every change to them (db/pg-kept.ts)
-  if (deps.config.pgKeptReads) pgKeptOf(deps.db.kysely)?.listen();
+  if (deps.config.pgKeptReads)
+    pgKeptOf(deps.db.kysely)?.listen((err) => {
+      app.log.warn(
+        { err },
+        'kept session reads: the listening connection to PostgreSQL was lost; reading every request until it is back',
+      );
+    });
   app.addHook('onClose', async () => {
     await deps.db.close();
   });

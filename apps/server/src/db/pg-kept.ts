@@ -71,11 +71,10 @@ export class PgKept {
   #retry: NodeJS.Timeout | undefined;
   #retryMs: number = RETRY_MS[0];
   readonly #config: pg.ClientConfig;
-  readonly #onError: (err: unknown) => void;
+  #onLost: (err: unknown) => void = () => {};
 
-  constructor(config: pg.ClientConfig, onError: (err: unknown) => void = () => {}) {
+  constructor(config: pg.ClientConfig) {
     this.#config = config;
-    this.#onError = onError;
   }
 
   /** The database's process of the listening connection (for the tests). */
@@ -126,8 +125,12 @@ export class PgKept {
     return !DROPS_ITS_OWN.has(sqlText) && WRITES_KEPT.test(sqlText);
   }
 
-  /** Starts listening for other processes' changes (a connection of its own); keeps nothing until then. */
-  listen(): void {
+  /**
+   * Starts listening for other processes' changes (a connection of its own); keeps nothing until
+   * then. `onLost` hears why the connection was lost, each time (it listens again by itself).
+   */
+  listen(onLost?: (err: unknown) => void): void {
+    if (onLost) this.#onLost = onLost;
     if (this.#listener || this.#closed) return;
     const client = new pg.Client(this.#config);
     this.#listener = client;
@@ -139,7 +142,7 @@ export class PgKept {
       client.removeAllListeners();
       client.on('error', () => {}); // the socket's last words
       void client.end().catch(() => {});
-      if (err) this.#onError(err);
+      this.#onLost(err ?? new Error('the listening connection ended'));
       if (this.#closed) return;
       this.#retry = setTimeout(() => this.listen(), this.#retryMs);
       this.#retry.unref();

@@ -119,6 +119,29 @@ describe('the session kept on a hosted server (two processes, one PostgreSQL)', 
     }
   });
 
+  it('keeps a read until its tag changes, and not one during which a change arrived', async () => {
+    const kept = keptOf(a);
+    const read = (key: string, value: number, during?: () => void) =>
+      kept.read(
+        key,
+        () => ['t:1'],
+        () => {
+          during?.();
+          return Promise.resolve(value);
+        },
+      );
+    expect(await read('probe', 1)).toBe(1);
+    expect(await read('probe', 2)).toBe(1); // kept
+    kept.changed('t:2');
+    expect(await read('probe', 3)).toBe(1); // another tag
+    kept.changed('t:1');
+    expect(await read('probe', 4)).toBe(4);
+    kept.changed('t:1');
+    expect(await read('racing', 5, () => kept.changed('t:other'))).toBe(5);
+    expect(await read('racing', 6)).toBe(6); // the first was not kept: a change arrived while it ran
+    expect(await read('racing', 7)).toBe(6);
+  });
+
   it('keeps nothing while its listener is gone, and listens again', async () => {
     await signedIn();
     const kept = keptOf(a);
