@@ -10,8 +10,17 @@ import type { DialectName } from '../dialect.js';
  * server by its business (it decides whether a shop keeps the business). A new session or user
  * changes nothing kept, so only their updates and deletes send one.
  */
-export const KEPT_TRIGGERS: readonly [table: string, events: string][] = [
-  ['sessions', 'UPDATE OR DELETE'],
+export const KEPT_TRIGGERS: readonly [table: string, events: string, when?: string][] = [
+  // A session's last_seen_at alone sends nothing: it moves once a minute per session, and every
+  // transaction that notifies takes a database-wide lock at its commit (to keep the notices in
+  // commit order). The process that moved it drops its own read; the others read it again
+  // within `KEPT_MS` (30 s), nothing in a 12-hour idle limit.
+  [
+    'sessions',
+    'UPDATE',
+    `(to_jsonb(OLD) - 'last_seen_at') IS DISTINCT FROM (to_jsonb(NEW) - 'last_seen_at')`,
+  ],
+  ['sessions', 'DELETE'],
   ['users', 'UPDATE OR DELETE'],
   ['businesses', 'UPDATE OR DELETE'],
   ['sync_servers', 'INSERT OR UPDATE OR DELETE'],
@@ -39,10 +48,11 @@ END
 $$`,
         )
         .execute(db);
-      for (const [table, events] of KEPT_TRIGGERS)
+      for (const [table, events, when] of KEPT_TRIGGERS)
         await sql
           .raw(
-            `CREATE TRIGGER ${table}_kept AFTER ${events} ON ${table} FOR EACH ROW EXECUTE FUNCTION duka_kept_changed()`,
+            `CREATE TRIGGER ${table}_kept_${events.split(' ')[0]!.toLowerCase()} AFTER ${events} ON ${table}` +
+              ` FOR EACH ROW ${when ? `WHEN (${when}) ` : ''}EXECUTE FUNCTION duka_kept_changed()`,
           )
           .execute(db);
     },
