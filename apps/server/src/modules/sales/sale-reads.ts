@@ -1,11 +1,15 @@
 import type { PlacedSaleBody } from '@duka/domain';
-import { sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
 import { dialectOf } from '../../db/dialect.js';
 import { type Actor, type Operator, limitedToGivenLocations } from '../../lib/context.js';
 import { isReplay, replayOf } from '../../lib/idempotency.js';
 import type { Trx } from '../../lib/tx.js';
-import { type SoldProduct, activeOnes, sellingLocationOf } from '../inventory/stock-rules.js';
+import {
+  type SoldProduct,
+  activeOnes,
+  countFreezesSales,
+  sellingLocationOf,
+} from '../inventory/stock-rules.js';
 import { checkWhereAndWhat } from './sale-checks.js';
 
 type Named = { id: string; name: string };
@@ -103,17 +107,7 @@ const readsInOne = compiledQuery(
         'l.id as l_id',
         'l.name as l_name',
         'l.active as l_active',
-        eb
-          .exists(
-            eb
-              .selectFrom('stock_counts')
-              .select('stock_counts.id')
-              .whereRef('stock_counts.location_id', '=', 'l.id')
-              // a literal, as in `requireSellingLocation`: the partial index of open counts
-              .where('stock_counts.status', '=', sql.lit('open'))
-              .where('stock_counts.freeze_sales', '=', 1),
-          )
-          .as('l_frozen'),
+        countFreezesSales('l.id').as('l_frozen'),
         eb
           .exists(
             eb
