@@ -1,5 +1,12 @@
 import { HLC_MAX_COUNTER, type Stamp, formatStamp, parseStamp } from '@duka/domain';
-import { type Insertable, type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
+import {
+  type Insertable,
+  type Kysely,
+  type QueryCreator,
+  type RawBuilder,
+  type Transaction,
+  sql,
+} from 'kysely';
 import { compiledQuery } from '../db/compiled-query.js';
 import { dialectOf } from '../db/dialect.js';
 import type { Database } from '../db/tables.js';
@@ -27,6 +34,25 @@ export interface JournalStamp {
 
 const serverIdOf = sql<string>`(SELECT id FROM server_identity)`;
 
+/** The row of a journal entry (without its number and stamp), and the clock's wall time for it. */
+export function journalEntryOf(e: JournalEntryInput): { now: number; row: EntryRow } {
+  const parsed = Date.parse(e.at);
+  return {
+    now: Number.isFinite(parsed) ? parsed : Date.now(),
+    row: {
+      business_id: e.businessId,
+      id: newId(),
+      doc_type: e.docType,
+      doc_id: e.docId,
+      action: e.action,
+      user_id: e.userId,
+      device_id: e.deviceId,
+      detail: e.detail ? JSON.stringify(e.detail) : null,
+      created_at: e.at,
+    },
+  };
+}
+
 /**
  * Appends one journal row inside the caller's transaction. The sequence number comes from the
  * business's counter row, updated in the same transaction, so sequence order is commit order
@@ -39,19 +65,7 @@ export async function appendJournal(
   trx: Transaction<Database> | Kysely<Database>,
   e: JournalEntryInput,
 ): Promise<JournalStamp> {
-  const parsed = Date.parse(e.at);
-  const now = Number.isFinite(parsed) ? parsed : Date.now();
-  const row = {
-    business_id: e.businessId,
-    id: newId(),
-    doc_type: e.docType,
-    doc_id: e.docId,
-    action: e.action,
-    user_id: e.userId,
-    device_id: e.deviceId,
-    detail: e.detail ? JSON.stringify(e.detail) : null,
-    created_at: e.at,
-  };
+  const { now, row } = journalEntryOf(e);
   if (dialectOf(trx) === 'postgres') {
     // One round trip: the counter's update and the row in one statement (issue 21).
     const done = await tickAndAppend.first(trx, { now, row });
@@ -81,7 +95,7 @@ export async function appendJournal(
   return insertEntryAt(trx, row, 1, { ms: now, counter: 0, serverId: made.server_id });
 }
 
-type EntryRow = Omit<Insertable<JournalTable>, 'seq' | 'origin' | 'origin_seq' | 'hlc'>;
+export type EntryRow = Omit<Insertable<JournalTable>, 'seq' | 'origin' | 'origin_seq' | 'hlc'>;
 
 async function insertEntryAt(
   trx: Transaction<Database> | Kysely<Database>,
@@ -133,17 +147,36 @@ const tickCounter = compiledQuery(
     }>`${tick(a.now, a.businessId)}`,
 );
 
-/** On PostgreSQL: the counter's update (`tickCounter`) and the entry it numbers and stamps, in one statement. */
-const tickAndAppend = compiledQuery(
-  (_db, a: { now: number; row: EntryRow }) => sql<{ seq: number; hlc: string }>`
-    WITH "t" AS (${tick(a.now, a.row.business_id)})
+/**
+ * PostgreSQL only: the counter's update (`tickCounter`, named `journal_tick`) and the entry it
+ * numbers and stamps (`journal_entry`, answering its `seq` and `hlc`), as parts of a statement
+ * that does more (a data-modifying `with`): of `tickAndAppend`, or of a sale's one statement. No
+ * entry is written when the business has no counter yet (its first entry makes it).
+ */
+export function withJournalEntry(
+  db: QueryCreator<Database>,
+  now: number,
+  row: EntryRow,
+): QueryCreator<Database & { journal_entry: { seq: number; hlc: string } }> {
+  return db
+    .with('journal_tick', () => sql<Record<string, unknown>>`(${tick(now, row.business_id)})`)
+    .with(
+      'journal_entry',
+      // Kysely puts a raw part of a `with` in no parentheses of its own.
+      () => sql<{ seq: number; hlc: string }>`(
     INSERT INTO journal (business_id, seq, id, doc_type, doc_id, action, user_id, device_id, detail,
       created_at, origin, origin_seq, hlc)
-    SELECT ${a.row.business_id}, "t".last_seq, ${a.row.id}, ${a.row.doc_type}, ${a.row.doc_id}, ${a.row.action},
-      ${a.row.user_id}, ${a.row.device_id}, ${a.row.detail}, ${a.row.created_at}, "t".server_id, "t".last_seq,
+    SELECT ${row.business_id}, "t".last_seq, ${row.id}, ${row.doc_type}, ${row.doc_id}, ${row.action},
+      ${row.user_id}, ${row.device_id}, ${row.detail}, ${row.created_at}, "t".server_id, "t".last_seq,
       ${stampTextSql(sql`"t".hlc_ms`, sql`"t".hlc_counter`, sql`"t".server_id`)}
-    FROM "t"
-    RETURNING seq, hlc`,
+    FROM "journal_tick" AS "t"
+    RETURNING seq, hlc)`,
+    ) as unknown as QueryCreator<Database & { journal_entry: { seq: number; hlc: string } }>;
+}
+
+/** On PostgreSQL: the counter's update and the entry, in one statement (`withJournalEntry`). */
+const tickAndAppend = compiledQuery((db, a: { now: number; row: EntryRow }) =>
+  withJournalEntry(db, a.now, a.row).selectFrom('journal_entry').select(['seq', 'hlc']),
 );
 
 const insertEntry = compiledQuery((db, a: { row: Insertable<JournalTable> }) =>

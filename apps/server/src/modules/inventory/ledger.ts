@@ -23,7 +23,7 @@ export interface MovementInput {
 }
 
 /** Moves levels by their deltas (a new level starts at its delta); answers the new quantities. */
-function upsertLevels(
+export function upsertLevels(
   db: QueryCreator<Database>,
   dialect: DialectName,
   rows: Insertable<StockLevelsTable>[],
@@ -46,28 +46,33 @@ const moveLevels = compiledQuery((db, a: { rows: Insertable<StockLevelsTable>[];
 );
 
 /**
- * PostgreSQL only: the movements and the levels in one statement (a data-modifying `with`), one
- * round trip fewer per sale, reversal and stock document (issue 21). The levels' new quantities
- * are checked after it as after `moveLevels`: a refusal throws, and the caller's transaction takes
- * both back. SQLite has no such `with`, and there a statement costs no round trip.
+ * PostgreSQL only: the movements as a part (`moved`) of a statement that does more (a data-modifying
+ * `with`): of `moveAllAtOnce`, or of a sale's one statement (`sale-writes.ts`).
+ */
+export function withMovements(
+  db: QueryCreator<Database>,
+  movements: Insertable<StockMovementsTable>[],
+): QueryCreator<Database> {
+  return db.with('moved', (q) =>
+    q.insertInto('stock_movements').values(movements),
+  ) as unknown as QueryCreator<Database>;
+}
+
+/**
+ * PostgreSQL only: the movements and the levels in one statement, one round trip fewer per
+ * reversal and stock document (issue 21). The levels' new quantities are checked after it as
+ * after `moveLevels`: a refusal throws, and the caller's transaction takes both back. SQLite has no
+ * such `with`, and there a statement costs no round trip.
  */
 const moveAllAtOnce = compiledQuery(
   (
     db,
     a: { levels: Insertable<StockLevelsTable>[]; at: string; movements: Insertable<StockMovementsTable>[] },
-  ) =>
-    upsertLevels(
-      db.with('moved', (q) =>
-        q.insertInto('stock_movements').values(a.movements),
-      ) as unknown as QueryCreator<Database>,
-      'postgres',
-      a.levels,
-      a.at,
-    ),
+  ) => upsertLevels(withMovements(db, a.movements), 'postgres', a.levels, a.at),
 );
 
 /** Most movements one insert carries (a document of many lines goes in several). */
-const MOVEMENTS_PER_INSERT = 200;
+export const MOVEMENTS_PER_INSERT = 200;
 
 const insertMovements = compiledQuery((db, a: { rows: Insertable<StockMovementsTable>[] }) =>
   db.insertInto('stock_movements').values(a.rows),
@@ -75,18 +80,15 @@ const insertMovements = compiledQuery((db, a: { rows: Insertable<StockMovementsT
 
 const key = (productId: string, locationId: string) => `${productId}|${locationId}`;
 
-/**
- * Appends movements to the ledger and moves the stock levels with them, in the caller's
- * transaction (which must hold `lockBusiness`). Unless negative stock is allowed, refuses with
- * 409 insufficient_stock when any location would go below zero; nothing is written then.
- */
-export async function postMovements(
-  trx: Trx,
-  actor: Actor,
-  movements: MovementInput[],
-  opts: { dialect: DialectName; allowNegative: boolean; productNames?: Map<string, string> },
-): Promise<void> {
-  if (movements.length === 0) return;
+/** What movements write: their rows, and each level's change (none for a change of zero). */
+export interface LedgerRows {
+  rows: Insertable<StockMovementsTable>[];
+  levels: Insertable<StockLevelsTable>[];
+  deltas: Map<string, { productId: string; locationId: string; delta: number }>;
+}
+
+/** The ledger's rows of these movements, and the levels they move. */
+export function ledgerRows(actor: Actor, movements: MovementInput[]): LedgerRows {
   const deltas = new Map<string, { productId: string; locationId: string; delta: number }>();
   for (const m of movements) {
     const k = key(m.productId, m.locationId);
@@ -109,8 +111,6 @@ export async function postMovements(
     device_id: actor.deviceId,
     created_at: actor.at,
   }));
-  // One statement moves every level and answers the new quantities; a level that would go below
-  // zero then fails the whole transaction (nothing is written), so no separate read is needed.
   const levels = [...deltas.values()]
     .filter((d) => d.delta !== 0)
     .map((d) => ({
@@ -120,6 +120,52 @@ export async function postMovements(
       quantity: d.delta,
       updated_at: actor.at,
     }));
+  return { rows, levels, deltas };
+}
+
+/**
+ * Unless negative stock is allowed, refuses with 409 insufficient_stock when a level that went
+ * down is now below zero (the new quantities, as the levels' upsert answers them); the caller's
+ * transaction then takes every write back.
+ */
+export function refuseBelowZero(
+  after: { product_id: string; location_id: string; quantity: number | string }[],
+  deltas: LedgerRows['deltas'],
+  opts: { allowNegative: boolean; productNames?: Map<string, string> },
+): void {
+  if (opts.allowNegative) return;
+  for (const row of after) {
+    const d = deltas.get(key(row.product_id, row.location_id))!;
+    const now = Number(row.quantity);
+    if (d.delta < 0 && now < 0) {
+      const name = opts.productNames?.get(d.productId) ?? d.productId;
+      const onHand = now - d.delta;
+      throw new AppError(
+        'insufficient_stock',
+        `Not enough ${name} in stock: ${onHand / 1000} on hand, ${-d.delta / 1000} needed`,
+        'lines',
+        {},
+        { product_id: d.productId, name, on_hand: onHand },
+      );
+    }
+  }
+}
+
+/**
+ * Appends movements to the ledger and moves the stock levels with them, in the caller's
+ * transaction (which must hold `lockBusiness`). Unless negative stock is allowed, refuses with
+ * 409 insufficient_stock when any location would go below zero; nothing is written then.
+ */
+export async function postMovements(
+  trx: Trx,
+  actor: Actor,
+  movements: MovementInput[],
+  opts: { dialect: DialectName; allowNegative: boolean; productNames?: Map<string, string> },
+): Promise<void> {
+  if (movements.length === 0) return;
+  const { rows, levels, deltas } = ledgerRows(actor, movements);
+  // One statement moves every level and answers the new quantities; a level that would go below
+  // zero then fails the whole transaction (nothing is written), so no separate read is needed.
   const together = opts.dialect === 'postgres' && levels.length > 0 && rows.length <= MOVEMENTS_PER_INSERT;
   const after =
     levels.length === 0
@@ -127,23 +173,7 @@ export async function postMovements(
       : together
         ? await moveAllAtOnce.all(trx, { levels, at: actor.at, movements: rows })
         : await moveLevels.all(trx, { rows: levels, at: actor.at });
-  if (!opts.allowNegative) {
-    for (const row of after) {
-      const d = deltas.get(key(row.product_id, row.location_id))!;
-      const now = Number(row.quantity);
-      if (d.delta < 0 && now < 0) {
-        const name = opts.productNames?.get(d.productId) ?? d.productId;
-        const onHand = now - d.delta;
-        throw new AppError(
-          'insufficient_stock',
-          `Not enough ${name} in stock: ${onHand / 1000} on hand, ${-d.delta / 1000} needed`,
-          'lines',
-          {},
-          { product_id: d.productId, name, on_hand: onHand },
-        );
-      }
-    }
-  }
+  refuseBelowZero(after, deltas, opts);
   if (together) return;
   for (let i = 0; i < rows.length; i += MOVEMENTS_PER_INSERT) {
     await insertMovements.run(trx, { rows: rows.slice(i, i + MOVEMENTS_PER_INSERT) });

@@ -1,4 +1,5 @@
-import type { PlacedSaleBody } from '@duka/domain';
+import { type PlacedSaleBody, formatReceiptNo } from '@duka/domain';
+import { sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
 import { dialectOf } from '../../db/dialect.js';
 import { type Actor, type Operator, limitedToGivenLocations } from '../../lib/context.js';
@@ -10,13 +11,21 @@ import {
   countFreezesSales,
   sellingLocationOf,
 } from '../inventory/stock-rules.js';
+import { writerCounterBump } from '../sync/series.js';
 import { checkWhereAndWhat } from './sale-checks.js';
 
 type Named = { id: string; name: string };
 
 /** What a sale reads before it writes: a retry of an earlier sale, or where and what it sells. */
 export type SaleReads =
-  { replay: true } | { replay: false; location: Named; products: Map<string, SoldProduct> };
+  | { replay: true }
+  | {
+      replay: false;
+      location: Named;
+      products: Map<string, SoldProduct>;
+      /** The sale's receipt number, when the reads took it (PostgreSQL: `readsInOne`). */
+      receiptNo?: string;
+    };
 
 /**
  * A sale's reads under its business's lock, checked: whether its id was used already
@@ -25,7 +34,8 @@ export type SaleReads =
  *
  * On PostgreSQL every statement is a round trip (a socket write, the database's process woken, its
  * answer read and parsed: about a tenth of a hosted sale's server CPU each, issue 21), so there the
- * three reads, and a cashier's right to the location, are one statement. The shop's SQLite keeps
+ * three reads, a cashier's right to the location, and the receipt number's counter are one
+ * statement. The shop's SQLite keeps
  * one statement each, answered from its kept reads.
  */
 export async function saleReads(
@@ -83,11 +93,18 @@ export async function saleReads(
           },
         ],
   );
-  return { replay: false, location, products: activeOnes(found, actor.businessId, body.lines) };
+  const products = activeOnes(found, actor.businessId, body.lines);
+  const receiptNo =
+    first.receipt_series === null
+      ? undefined
+      : formatReceiptNo(first.receipt_series, Number(first.receipt_last_no));
+  return { replay: false, location, products, receiptNo };
 }
 
 /**
- * The business's row (locked already), with the sale stored under the id if any, the location
+ * The business's row (locked already), with the receipt number this server's series gives next
+ * (`writerCounterBump`; none for a retry, or when the series has no counter yet: `writerReceiptNo`
+ * then takes it; a refusal after takes the number back with the rest), the sale stored under the id if any, the location
  * with whether an open count freezes its sales and whether the user was given it, and the
  * products, each one row: the columns of `isReplay`, `requireSellingLocation` and
  * `requireSellableProducts`.
@@ -95,13 +112,25 @@ export async function saleReads(
 const readsInOne = compiledQuery(
   (db, a: { saleId: string; businessId: string; locationId: string; userId: string; ids: string[] }) =>
     db
+      .with(
+        'bumped',
+        // Kysely puts a raw part of a `with` in no parentheses of its own.
+        () =>
+          sql<{
+            series: string;
+            last_no: number | string;
+          }>`(${writerCounterBump(a.businessId, sql<boolean>`not exists (select 1 from "sales" where "id" = ${a.saleId})`)})`,
+      )
       .selectFrom('businesses as b')
+      .leftJoin('bumped', (j) => j.onTrue())
       .leftJoin('sales as s', (j) => j.on('s.id', '=', a.saleId))
       .leftJoin('locations as l', (j) =>
         j.on('l.id', '=', a.locationId).onRef('l.business_id', '=', 'b.id').on('l.deleted_at', 'is', null),
       )
       .leftJoin('products as p', (j) => j.onRef('p.business_id', '=', 'b.id').on('p.id', 'in', a.ids))
       .select((eb) => [
+        'bumped.series as receipt_series',
+        'bumped.last_no as receipt_last_no',
         's.business_id as sale_business_id',
         's.request_hash as sale_hash',
         'l.id as l_id',

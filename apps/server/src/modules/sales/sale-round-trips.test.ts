@@ -8,7 +8,7 @@ import { type TestApp, buildTestApp } from '../../test/test-app.js';
  * Issue 21: on PostgreSQL every statement is a round trip (a socket write and a wake-up of the
  * database's process), so a document and its lines (a sale's with its summaries and the drop of
  * its cart) go in one statement, and the receipt number is taken from this server's series in
- * one. The shop's SQLite has no round trips and keeps one statement each (it has no
+ * one. A sale's writes are one statement on PostgreSQL. The shop's SQLite has no round trips and keeps one statement each (it has no
  * data-modifying `with`; its series read is kept between writes). A sale's reads under its
  * business's lock (its id, its location, its products, a cashier's right to the location) are one
  * statement on PostgreSQL too.
@@ -56,15 +56,31 @@ describe('the round trips of a sale and of its reversal', () => {
       texts,
       /insert into "(sales_summary_daily|product_sales_daily|product_sales_monthly)"/i,
     );
+    const movements = naming(texts, /insert into "stock_movements"/i);
+    const levels = naming(texts, /insert into "stock_levels"/i);
+    const journal = naming(texts, /insert into "?journal\b/i);
     expect(saleRow).toHaveLength(1);
     expect(lines).toHaveLength(1);
     expect(counter).toHaveLength(1);
     expect(cart).toHaveLength(1);
+    expect(journal).toHaveLength(1);
+    const entry = await t.db.kysely
+      .selectFrom('journal')
+      .select(['action', 'detail', 'hlc'])
+      .where('doc_id', '=', sale.id)
+      .executeTakeFirstOrThrow();
+    expect(entry.action).toBe('sale.cash');
+    expect(JSON.parse(entry.detail!)).toEqual({ receipt_no: sale.receipt_no, total: sale.total, lines: 2 });
+    expect(entry.hlc).not.toBe('');
     if (t.db.dialect === 'postgres') {
-      expect(lines).toEqual(saleRow); // one statement
-      expect(cart).toEqual(saleRow);
-      expect(summaries).toEqual(saleRow); // the three upserts in it
+      // One statement writes it all: the sale, its lines, the summaries, the cart's drop, the
+      // stock's movements and levels, and the journal's entry; the receipt counter is taken by
+      // the reads; with the lock, `begin` and `commit`, five in all (the session is kept, and its
+      // minute's touch of `last_seen_at` is not counted).
+      for (const part of [lines, cart, summaries, movements, levels, journal]) expect(part).toEqual(saleRow);
       expect(series).toEqual(counter); // the series found inside the counter's update
+      expect(counter[0]).toMatch(/"products"/); // in the reads' statement
+      expect(texts.filter((text) => !/"sessions"/.test(text))).toHaveLength(5);
     } else {
       expect(lines).not.toEqual(saleRow);
       expect(cart).not.toEqual(saleRow);
@@ -77,7 +93,8 @@ describe('the round trips of a sale and of its reversal', () => {
   const readsOf = (texts: string[]) =>
     texts.filter(
       (text) =>
-        /^\s*select/i.test(text) &&
+        /^\s*(select|with)/i.test(text) &&
+        !/insert into/i.test(text) &&
         /from "sales"|join "sales"|"locations"|"products"|"user_locations"/i.test(text) &&
         !/for update/i.test(text),
     );
@@ -137,5 +154,29 @@ describe('the round trips of a sale and of its reversal', () => {
       expect(lines).toEqual(reversalRow);
       expect(series).toEqual(naming(texts, /update "receipt_counters"/i));
     } else expect(lines).not.toEqual(reversalRow);
+  });
+
+  // Last: it takes the business's journal away.
+  it("a business's first journal entry made by a sale: the counter is made, the entry is 1", async () => {
+    const { business_id: businessId } = await t.db.kysely
+      .selectFrom('locations')
+      .select('business_id')
+      .where('id', '=', s.shop.id)
+      .executeTakeFirstOrThrow();
+    await t.db.kysely.deleteFrom('journal').where('business_id', '=', businessId).execute();
+    await t.db.kysely.deleteFrom('journal_counters').where('business_id', '=', businessId).execute();
+    const sale = await sold(t.app, s.admin, {
+      kind: 'cash',
+      lines: [{ product_id: s.sugar.id, quantity: 1000 }],
+      tendered: 100_000,
+    });
+    const entries = await t.db.kysely
+      .selectFrom('journal')
+      .select(['seq', 'doc_id', 'action'])
+      .where('business_id', '=', businessId)
+      .execute();
+    expect(entries.map((e) => ({ ...e, seq: Number(e.seq) }))).toEqual([
+      { seq: 1, doc_id: sale.id, action: 'sale.cash' },
+    ]);
   });
 });

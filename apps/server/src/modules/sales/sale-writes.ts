@@ -6,7 +6,7 @@ import { changeDue } from '@duka/domain';
  * in that order; keep it. A reversal's steps are a sale's with the sign turned.
  */
 import type { PlacedSaleBody, PricedSale, Sale, SaleKind, reversalBodySchema } from '@duka/domain';
-import type { Insertable, QueryCreator } from 'kysely';
+import { type Insertable, type QueryCreator, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database, SaleLineRow, SaleRow } from '../../db/tables.js';
 import type { SoldProduct } from '../inventory/stock-rules.js';
@@ -14,10 +14,25 @@ import { type DialectName, dialectOf } from '../../db/dialect.js';
 import { compiledQuery } from '../../db/compiled-query.js';
 import type { SaleLinesTable, SalesTable } from '../../db/tables/selling.js';
 import type { Actor } from '../../lib/context.js';
-import { appendJournal } from '../../lib/journal.js';
+import {
+  type EntryRow,
+  type JournalEntryInput,
+  appendJournal,
+  journalEntryOf,
+  withJournalEntry,
+} from '../../lib/journal.js';
 import type { SaleSettings, Trx } from '../../lib/tx.js';
 import { postDebtorEntry } from '../debtors/debtor-ledger.js';
-import { type MovementInput, postMovements } from '../inventory/ledger.js';
+import {
+  type LedgerRows,
+  MOVEMENTS_PER_INSERT,
+  type MovementInput,
+  ledgerRows,
+  postMovements,
+  refuseBelowZero,
+  upsertLevels,
+  withMovements,
+} from '../inventory/ledger.js';
 import {
   type SummaryInput,
   type SummaryRows,
@@ -71,8 +86,11 @@ function movements(
   }));
 }
 
+const namesOf = (products: Map<string, SoldProduct>) =>
+  new Map([...products.values()].map((p) => [p.id, p.name]));
+
 /** The sale's stock leaves (below zero only if the business allows it). */
-export async function moveSaleStock(
+async function moveSaleStock(
   trx: Trx,
   actor: Actor,
   business: Pick<SaleSettings, 'allow_negative_stock'>,
@@ -84,7 +102,7 @@ export async function moveSaleStock(
   await postMovements(trx, actor, movements('sale', body.id, body.location_id, lines), {
     dialect,
     allowNegative: business.allow_negative_stock === 1,
-    productNames: new Map([...products.values()].map((p) => [p.id, p.name])),
+    productNames: namesOf(products),
   });
 }
 
@@ -132,51 +150,96 @@ const insertSaleLines = compiledQuery((db, a: { lines: Insertable<SaleLinesTable
   db.insertInto('sale_lines').values(a.lines),
 );
 /**
- * On PostgreSQL the sale, its lines, the report summaries and the drop of the cart it was rung up
- * in, in one statement, one round trip instead of four (issue 21): a data-modifying `with`; the
- * lines' foreign key to the sale is checked at the statement's end.
+ * On PostgreSQL a sale's writes in one statement, one round trip instead of six (issue 21): a
+ * data-modifying `with` holding the drop of the cart it was rung up in, the sale, its lines, the
+ * report summaries, the stock movements and the journal's entry with its counter; the statement
+ * itself moves the stock levels and answers their new quantities, with the entry's number (none
+ * when the business has no journal counter yet). The lines' foreign key to the sale is checked at
+ * the statement's end.
  */
-const insertSaleWithLines = compiledQuery(
+const saleInOne = compiledQuery(
   (
     db,
     a: {
       row: Insertable<SalesTable> & { id: string };
       lines: Insertable<SaleLinesTable>[];
       summary: SummaryRows;
+      ledger: Pick<LedgerRows, 'rows' | 'levels'>;
+      at: string;
+      entry: { now: number; row: EntryRow };
     },
-  ) =>
-    withSummaries(
+  ) => {
+    const sale = withSummaries(
       db
         .with('dropped', (q) => soldCartDelete(q, a.row.business_id, a.row.id).returning('id'))
         .with('sold', (q) =>
           q.insertInto('sales').values(a.row).returning('id'),
         ) as unknown as QueryCreator<Database>,
       a.summary,
-    )
-      .insertInto('sale_lines')
-      .values(a.lines),
+    ).with('lines', (q) => q.insertInto('sale_lines').values(a.lines)) as unknown as QueryCreator<Database>;
+    const all = withJournalEntry(withMovements(sale, a.ledger.rows), a.entry.now, a.entry.row);
+    return upsertLevels(
+      all as unknown as QueryCreator<Database>,
+      'postgres',
+      a.ledger.levels,
+      a.at,
+    ).returning(sql<number | null>`(select "seq" from "journal_entry")`.as('journal_seq'));
+  },
 );
 
 /**
- * Stores the sale, then its lines, moves the report summaries (`summarise`) and drops the cart
- * the sale was rung up in (`dropSoldCart`); answers the sale's row.
+ * A sale's writes after its receipt number and its debtor's entry: its stock leaves
+ * (`moveSaleStock`), its row and lines with the summaries and its cart's drop (`insertSale`), and
+ * its journal row (`journal`). On PostgreSQL they are one statement (`saleInOne`); answers the
+ * sale's row.
  */
-export async function insertSale(
+export async function writeSale(
   trx: Trx,
   actor: Actor,
+  business: Pick<SaleSettings, 'allow_negative_stock'>,
   body: SaleBody,
   hash: string,
-  s: {
-    receiptNo: string;
-    day: string;
-    priced: PricedSale;
-    lines: SaleLineRow[];
-    payment: SalePayment;
-    balanceAfter: number | null;
-  },
+  s: SaleFigures & { products: Map<string, SoldProduct>; dialect: DialectName },
 ) {
+  const detail = { receipt_no: s.receiptNo, total: s.priced.total, lines: s.lines.length };
+  if (s.dialect !== 'postgres' || s.lines.length > MOVEMENTS_PER_INSERT) {
+    await moveSaleStock(trx, actor, business, body, s.lines, s.products, s.dialect);
+    const row = await insertSale(trx, actor, body, hash, s);
+    await journal(trx, actor, 'sale', row, detail);
+    return row;
+  }
+  const row = saleRow(actor, body, hash, s);
+  const ledger = ledgerRows(actor, movements('sale', body.id, body.location_id, s.lines));
+  const after = await saleInOne.all(trx, {
+    row,
+    lines: s.lines,
+    summary: summaryRows('sale', summaryOf(actor, row, paidFor(s.lines))),
+    ledger: { rows: ledger.rows, levels: ledger.levels },
+    at: actor.at,
+    entry: journalEntryOf(journalInput(actor, 'sale', row, detail)),
+  });
+  refuseBelowZero(after, ledger.deltas, {
+    allowNegative: business.allow_negative_stock === 1,
+    productNames: namesOf(s.products),
+  });
+  // The business's first journal entry makes its counter (`appendJournal`).
+  if (after[0]?.journal_seq == null) await journal(trx, actor, 'sale', row, detail);
+  return row;
+}
+
+/** What a sale's row is made of besides its request. */
+interface SaleFigures {
+  receiptNo: string;
+  day: string;
+  priced: PricedSale;
+  lines: SaleLineRow[];
+  payment: SalePayment;
+  balanceAfter: number | null;
+}
+
+function saleRow(actor: Actor, body: SaleBody, hash: string, s: SaleFigures) {
   const { tendered, debtor, provider, reference } = s.payment;
-  const row = {
+  return {
     id: body.id,
     business_id: actor.businessId,
     receipt_no: s.receiptNo,
@@ -200,15 +263,18 @@ export async function insertSale(
     request_hash: hash,
     created_at: actor.at,
   };
-  const summary = summaryOf(actor, row, paidFor(s.lines));
-  if (dialectOf(trx) === 'postgres')
-    await insertSaleWithLines.run(trx, { row, lines: s.lines, summary: summaryRows('sale', summary) });
-  else {
-    await insertSaleRow.run(trx, { row });
-    await insertSaleLines.run(trx, { lines: s.lines });
-    await addToSummaries(trx, 'sale', summary);
-    await dropSoldCart(trx, actor.businessId, body.id);
-  }
+}
+
+/**
+ * Stores the sale, then its lines, moves the report summaries (`summarise`) and drops the cart
+ * the sale was rung up in (`dropSoldCart`); answers the sale's row.
+ */
+async function insertSale(trx: Trx, actor: Actor, body: SaleBody, hash: string, s: SaleFigures) {
+  const row = saleRow(actor, body, hash, s);
+  await insertSaleRow.run(trx, { row });
+  await insertSaleLines.run(trx, { lines: s.lines });
+  await addToSummaries(trx, 'sale', summaryOf(actor, row, paidFor(s.lines)));
+  await dropSoldCart(trx, actor.businessId, body.id);
   return row;
 }
 
@@ -252,7 +318,7 @@ export async function insertReversal(
     created_at: actor.at,
   };
   const lines = r.lines.map(({ unit_cost: _unitCost, discount: _discount, ...l }) => l);
-  // On PostgreSQL in one statement, as a sale's (`insertSaleWithLines`).
+  // On PostgreSQL in one statement, as a sale's lines with its row (`saleInOne`).
   if (dialectOf(trx) === 'postgres')
     await trx
       .with('reversed', (q) => q.insertInto('sale_reversals').values(row).returning('id'))
@@ -328,8 +394,17 @@ export async function journal(
   row: Stored,
   detail: Record<string, unknown>,
 ): Promise<void> {
+  await appendJournal(trx, journalInput(actor, doc, row, detail));
+}
+
+function journalInput(
+  actor: Actor,
+  doc: Doc,
+  row: Stored,
+  detail: Record<string, unknown>,
+): JournalEntryInput {
   const { businessId, userId, deviceId, at } = actor.journal;
-  await appendJournal(trx, {
+  return {
     businessId,
     userId,
     deviceId,
@@ -338,7 +413,7 @@ export async function journal(
     docId: row.id,
     action: doc === 'sale' ? `sale.${row.kind}` : `sale.reverse_${row.kind}`,
     detail,
-  });
+  };
 }
 
 /**

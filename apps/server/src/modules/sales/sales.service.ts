@@ -8,7 +8,7 @@ import { writerReceiptNo } from '../sync/series.js';
 import { lockedSaleSettings } from '../../lib/tx.js';
 import { checkPayment, priceCart, saleLines } from './sale-checks.js';
 import { saleReads } from './sale-reads.js';
-import { debtorEntry, insertSale, journal, moveSaleStock, saleAnswer, transferOf } from './sale-writes.js';
+import { debtorEntry, saleAnswer, transferOf, writeSale } from './sale-writes.js';
 import { loadSale } from './sales.repository.js';
 import { dropSoldCart } from '../work-drafts/work-drafts.repository.js';
 
@@ -44,7 +44,8 @@ export async function postSale(db: Db, seller: Seller, sent: Body): Promise<Sale
   const body = placed(seller, sent);
   return db.kysely.transaction().execute(async (trx) => {
     const business = await lockedSaleSettings(trx, actor.businessId);
-    // Checks (sale-reads.ts, sale-checks.ts): they only read, so a refusal leaves nothing behind.
+    // Checks (sale-reads.ts, sale-checks.ts): they only read (on PostgreSQL the reads also take the
+    // receipt number), and a refusal throws, so the transaction leaves nothing behind.
     const reads = await saleReads(trx, actor, seller, body, hash);
     if (reads.replay) {
       await dropSoldCart(trx, actor.businessId, body.id);
@@ -56,8 +57,7 @@ export async function postSale(db: Db, seller: Seller, sent: Body): Promise<Sale
     const lines = saleLines(actor, body, priced, products);
 
     // Writes (sale-writes.ts), in this order.
-    await moveSaleStock(trx, actor, business, body, lines, products, db.dialect);
-    const receiptNo = await writerReceiptNo(trx, actor.businessId);
+    const receiptNo = reads.receiptNo ?? (await writerReceiptNo(trx, actor.businessId));
     const day = businessDay(actor.at, business.timezone);
     const balanceAfter = await debtorEntry(trx, actor, 'sale', {
       debtorId: payment.debtor?.id ?? null,
@@ -66,20 +66,17 @@ export async function postSale(db: Db, seller: Seller, sent: Body): Promise<Sale
       receiptNo,
       day,
     });
-    const row = await insertSale(trx, actor, body, hash, {
+    const row = await writeSale(trx, actor, business, body, hash, {
       receiptNo,
       day,
       priced,
       lines,
       payment,
       balanceAfter,
+      products,
+      dialect: db.dialect,
     });
     await transferOf(trx, actor, 'sale', row);
-    await journal(trx, actor, 'sale', row, {
-      receipt_no: receiptNo,
-      total: priced.total,
-      lines: lines.length,
-    });
     return saleAnswer(row, lines, { location: location.name, user: seller.user?.name ?? '', payment });
   });
 }

@@ -1,5 +1,5 @@
 import { formatReceiptNo } from '@duka/domain';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
 import { dialectOf } from '../../db/dialect.js';
 import { newId } from '../../lib/ids.js';
@@ -54,12 +54,17 @@ const seriesOrKeeper = compiledQuery(
  * series' subqueries inside the update. No row when the series has no counter yet or is not
  * settled (`writerSeries` decides those).
  */
-const bumpWriterCounter = compiledQuery(
-  (_db, a: { businessId: string }) => sql<{ series: string; last_no: number }>`update "receipt_counters"
+const bumpWriterCounter = compiledQuery((_db, a: { businessId: string }) => writerCounterBump(a.businessId));
+
+/**
+ * The update of `bumpWriterCounter`, for a statement of its own or as a part of one that does
+ * more (a sale's reads, `sale-reads.ts`); `also`, a further condition (a retry takes no number).
+ */
+export const writerCounterBump = (businessId: string, also?: RawBuilder<boolean>) =>
+  sql<{ series: string; last_no: number }>`update "receipt_counters"
     set "last_no" = "last_no" + 1
-    where "business_id" = ${a.businessId} and "series" = ${seriesOf(a.businessId)}
-    returning "series", "last_no"`,
-);
+    where "business_id" = ${businessId} and "series" = ${seriesOf(businessId)}${also ? sql` and ${also}` : sql``}
+    returning "series", "last_no"`;
 
 /**
  * The next receipt number this server gives a document of the business (the caller holds the
