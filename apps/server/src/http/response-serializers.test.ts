@@ -2,7 +2,9 @@ import {
   ALL_FLAGS,
   type Sale,
   type SessionData,
+  type Product,
   healthSchema,
+  productListSchema,
   rolesFromFlags,
   saleSchema,
   sessionDataSchema,
@@ -108,12 +110,35 @@ const session = (admin: boolean): SessionData & Record<string, unknown> => ({
   password_hash: 'never sent',
 });
 
+const product = (n: number, levels: number): Product & Record<string, unknown> => ({
+  id: id(200 + n),
+  name: `Tea "leaves" ${n} \u00e9\u2028 <b>`,
+  code: `T${n}`,
+  barcodes: n === 1 ? [] : ['6161100000012', '6161100000029'],
+  category: n === 1 ? '' : 'Drinks',
+  unit: 'each',
+  price: 25_000,
+  buying_price: 0,
+  tax_rate: 1600,
+  reorder_level: 12_000,
+  avg_cost: 19_333,
+  image: n === 1 ? null : 'tea.webp',
+  active: n !== 3,
+  levels: Array.from({ length: levels }, (_, i) => ({ location_id: id(2 + i), quantity: -1500 * i })),
+  on_hand: levels === 0 ? 0 : -1500,
+  updated_at: '2026-11-26T10:00:00.000Z',
+  // columns of the row that the answer does not carry
+  business_id: id(9),
+  search_key: 'tea',
+});
+
 describe('compiled answer serializers', () => {
   it('write what zod wrote for every compiled answer', () => {
     const samples: [z.ZodType, unknown[]][] = [
       [saleSchema, [sale('cash'), sale('debtor'), sale('transfer')]],
       [sessionDataSchema, [session(true), session(false)]],
       [healthSchema, [{ status: 'ok', mode: 'hosted', version: '1.2.3', extra: 1 }]],
+      [productListSchema, [[], [product(1, 0)], [product(1, 0), product(2, 2), product(3, 1)]]],
     ];
     expect(samples.map(([s]) => s).sort()).toEqual([...COMPILED_ANSWERS].sort());
     for (const [schema, data] of samples) {
@@ -138,6 +163,7 @@ describe('compiled answer serializers', () => {
       [saleSchema, sale('cash')],
       [sessionDataSchema, session(false)],
       [healthSchema, health],
+      [productListSchema, [product(2, 2)]],
     ]);
     for (const schema of COMPILED_ANSWERS) {
       // the compiled serializer converts a number where a string is due; zod's would refuse it

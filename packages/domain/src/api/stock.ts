@@ -80,6 +80,9 @@ export const productSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type Product = z.infer<typeof productSchema>;
 
+/** A list of products (a search's answer). */
+export const productListSchema = /* @__PURE__ */ lazySchema(() => z.array(productSchema));
+
 export const productQuerySchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     q: safeText().max(100).optional(),

@@ -1,5 +1,5 @@
 import type { Product } from '@duka/domain';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, ProductRow } from '../../db/tables.js';
 import { ofBusiness } from '../../db/dialect.js';
 
@@ -33,29 +33,71 @@ export async function toProducts(db: Kysely<Database>, rows: ProductRow[]): Prom
       .orderBy('location_id')
       .execute(),
   ]);
-  return rows.map((r) => {
-    const lv = levels
-      .filter((l) => l.product_id === r.id)
-      .map((l) => ({ location_id: l.location_id, quantity: Number(l.quantity) }));
-    return {
-      id: r.id,
-      name: r.name,
-      code: r.code,
-      barcodes: barcodes.filter((b) => b.product_id === r.id).map((b) => b.barcode),
-      category: r.category,
-      unit: r.unit as Product['unit'],
-      price: Number(r.price),
-      buying_price: Number(r.buying_price),
-      tax_rate: r.tax_rate,
-      reorder_level: Number(r.reorder_level),
-      avg_cost: Number(r.avg_cost),
-      image: r.image,
-      active: r.active === 1,
-      levels: lv,
-      on_hand: lv.reduce((s, l) => s + l.quantity, 0),
-      updated_at: r.updated_at,
-    };
-  });
+  return rows.map((r) =>
+    productOf(
+      r,
+      barcodes.filter((b) => b.product_id === r.id).map((b) => b.barcode),
+      levels.filter((l) => l.product_id === r.id),
+    ),
+  );
+}
+
+/** A product's answer from its row, its barcodes and its levels (in the order to show them). */
+function productOf(
+  r: ProductRow,
+  barcodes: string[],
+  levels: { location_id: string; quantity: number | string }[],
+): Product {
+  const lv = levels.map((l) => ({ location_id: l.location_id, quantity: Number(l.quantity) }));
+  return {
+    id: r.id,
+    name: r.name,
+    code: r.code,
+    barcodes,
+    category: r.category,
+    unit: r.unit as Product['unit'],
+    price: Number(r.price),
+    buying_price: Number(r.buying_price),
+    tax_rate: r.tax_rate,
+    reorder_level: Number(r.reorder_level),
+    avg_cost: Number(r.avg_cost),
+    image: r.image,
+    active: r.active === 1,
+    levels: lv,
+    on_hand: lv.reduce((s, l) => s + l.quantity, 0),
+    updated_at: r.updated_at,
+  };
+}
+
+/**
+ * PostgreSQL only: each product's barcodes and levels as columns of its own row, so a products
+ * query answers whole in one statement (`toProducts` reads them in two more: two round trips on
+ * PostgreSQL, issue 21). In the order `toProducts` gives them.
+ */
+export const detailColumns = [
+  sql<string[]>`array(select "b"."barcode" from "product_barcodes" as "b"
+    where "b"."business_id" = "products"."business_id" and "b"."product_id" = "products"."id"
+    order by "b"."barcode")`.as('barcode_list'),
+  sql<
+    [string, number | string][]
+  >`coalesce((select json_agg(json_build_array("l"."location_id", "l"."quantity")
+      order by "l"."location_id") from "stock_levels" as "l"
+    where "l"."business_id" = "products"."business_id" and "l"."product_id" = "products"."id"), '[]'::json)`.as(
+    'level_list',
+  ),
+] as const;
+
+/** Products from rows read with `detailColumns`. */
+export function productsWithDetails(
+  rows: (ProductRow & { barcode_list: string[]; level_list: [string, number | string][] })[],
+): Product[] {
+  return rows.map((r) =>
+    productOf(
+      r,
+      r.barcode_list,
+      r.level_list.map(([location_id, quantity]) => ({ location_id, quantity })),
+    ),
+  );
 }
 
 export function findProduct(db: Kysely<Database>, businessId: string, id: string) {

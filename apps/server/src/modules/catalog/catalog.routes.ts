@@ -3,6 +3,7 @@ import {
   priceHistorySchema,
   productCreateSchema,
   productQuerySchema,
+  productListSchema,
   productSchema,
   productUpdateSchema,
   productImportBodySchema,
@@ -60,7 +61,7 @@ function productRoutes(app: FastifyInstance, deps: AppDeps): void {
       tags: ['catalog'],
       summary: 'Search products by name, code or barcode; filter by category, location, low stock',
       querystring: productQuerySchema,
-      response: { 200: z.array(productSchema), ...errorResponses(401, 403, 422) },
+      response: { 200: productListSchema, ...errorResponses(401, 403, 422) },
     },
     handler: async (request) => {
       const scope = await readScopeOf(deps.db.kysely, contextOf(request), request.query.location_id);

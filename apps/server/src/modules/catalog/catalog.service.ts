@@ -13,7 +13,13 @@ import { appendJournal } from '../../lib/journal.js';
 import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { requireOwnImage } from '../files/files.repository.js';
-import { findProduct, searchKey, toProducts } from './catalog.repository.js';
+import {
+  detailColumns,
+  findProduct,
+  productsWithDetails,
+  searchKey,
+  toProducts,
+} from './catalog.repository.js';
 
 type Input = z.output<typeof productInputSchema>;
 type Patch = z.output<typeof productUpdateSchema>;
@@ -239,6 +245,11 @@ export async function searchProducts(
     .selectAll('products')
     .where('products.business_id', '=', businessId)
     .where('products.deleted_at', 'is', null);
+  /** The products with their barcodes and levels: on PostgreSQL in the same statement. */
+  const whole = async (found: typeof query): Promise<Product[]> =>
+    db.dialect === 'postgres'
+      ? productsWithDetails(await found.select(detailColumns).execute())
+      : toProducts(db.kysely, await found.execute());
   if (q.include_inactive !== 'true') query = query.where('products.active', '=', 1);
   if (q.category) query = query.where('products.category', '=', q.category);
   if (q.location_id) {
@@ -264,18 +275,12 @@ export async function searchProducts(
     // A scanned barcode or a typed code names one product: answer it without searching names.
     const exact = (await exactProduct.first(db.kysely, { businessId, text }))?.product_id;
     if (exact && q.offset === 0) {
-      const hit = await query.where('products.id', '=', exact).execute();
-      if (hit.length) return toProducts(db.kysely, hit);
+      const hit = await whole(query.where('products.id', '=', exact));
+      if (hit.length) return hit;
     }
     // LIKE wildcards are dropped from the text rather than escaped: escaping differs between the databases.
     const like = `%${text.toLowerCase().replace(/[\\%_]/g, '')}%`;
     query = query.where('products.search_key', 'like', like);
   }
-  const rows = await query
-    .orderBy('products.name')
-    .orderBy('products.id')
-    .limit(q.limit)
-    .offset(q.offset)
-    .execute();
-  return toProducts(db.kysely, rows);
+  return whole(query.orderBy('products.name').orderBy('products.id').limit(q.limit).offset(q.offset));
 }
