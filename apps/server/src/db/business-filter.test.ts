@@ -31,9 +31,11 @@ import { heartbeat } from '../modules/sync/push.js';
  * The one statement that looks in every business on purpose: a write's id is checked against all
  * of them (`isReplay`), so that an id another business holds is a 409 and never a second row with
  * that id (http/tenancy.test.ts). On Citus it runs on every shard; docs/scale.md says what
- * replaces it there.
+ * replaces it there. (Its id is written in when it goes with its transaction's `begin`:
+ * db/pg-prepared.ts.)
  */
-const REPLAY_CHECK = /^select "business_id", "request_hash" from "\w+" where "id" = (\$1|\?)$/;
+const REPLAY_CHECK =
+  /^select "business_id", "request_hash" from "\w+" where "id" = (\$1|\?|'[0-9a-f-]{36}')$/;
 
 describe("a till's day filters every business table by business", () => {
   let t: TestApp;

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_DIALECT, freshDatabase } from '../test/test-db.js';
 import { compiledQuery } from './compiled-query.js';
 import type { Db } from './database.js';
-import { preparedName } from './pg-prepared.js';
+import { inlineIds, preparedName } from './pg-prepared.js';
 
 /** Query shapes go to PostgreSQL as named prepared statements (pg-prepared.ts); nothing changes on SQLite. */
 describe('named prepared statements', () => {
@@ -72,5 +73,86 @@ describe('named prepared statements', () => {
       await expect(business.all(conn, { id: 'b1' })).rejects.toMatchObject({ code: '26000' });
     });
     for (let i = 0; i < 12; i++) expect(await business.all(db.kysely, { id: 'b1' })).toEqual([]);
+  });
+
+  describe("a transaction's begin, sent with its first statement", () => {
+    const ids = ['0190b1a0-0000-7000-8000-000000000001', '0190B1A0-0000-7000-8000-00000000000F'];
+    const lockOf = compiledQuery(
+      (_q, a: { id: string }) =>
+        sql<{ id: string; name: string }>`select id, name from lock_probe where id = ${a.id} for update`,
+    );
+    beforeAll(async () => {
+      if (TEST_DIALECT === 'sqlite') return;
+      await sql`create table lock_probe (id text primary key, name text not null)`.execute(db.kysely);
+      await sql`insert into lock_probe values (${ids[0]}, 'Probe')`.execute(db.kysely);
+    });
+    const sent = async <T>(act: () => Promise<T>) => {
+      const spy = vi.spyOn(pg.Client.prototype, 'query');
+      try {
+        const result = await act();
+        return {
+          result,
+          texts: spy.mock.calls.map(([q]) => (typeof q === 'string' ? q : (q as { text: string }).text)),
+        };
+      } finally {
+        spy.mockRestore();
+      }
+    };
+
+    it('writes in ids only, where the text has no literal of its own', () => {
+      expect(inlineIds('select 1 from t where a = $1 and b = $2', ids)).toBe(
+        `select 1 from t where a = '${ids[0]}' and b = '${ids[1]}'`,
+      );
+      expect(inlineIds('select $1, $10', ids)).toBeUndefined(); // no tenth value
+      expect(inlineIds('select 1 from t where a = $1', ['not an id'])).toBeUndefined();
+      expect(inlineIds('select 1 from t where a = $1', [`${ids[0]}' or '1'='1`])).toBeUndefined();
+      expect(inlineIds('select 1 from t where a = $1', [42])).toBeUndefined();
+      expect(inlineIds("select '$1' from t where a = $1", [ids[0]])).toBeUndefined();
+      expect(inlineIds('select $$x$$ from t where a = $1', [ids[0]])).toBeUndefined();
+      expect(inlineIds('select 1', [])).toBeUndefined();
+    });
+
+    it('a registered lock by id goes with begin, one round trip; the transaction holds the lock', async () => {
+      if (TEST_DIALECT === 'sqlite') return expect(db.dialect).toBe('sqlite');
+      const id = ids[0]!;
+      const { texts, result } = await sent(() =>
+        db.kysely.transaction().execute(async (trx) => {
+          const rows = await lockOf.all(trx, { id });
+          // another connection cannot take the lock while this transaction holds it
+          const other = sql`select id from lock_probe where id = ${id} for update nowait`.execute(db.kysely);
+          await expect(other).rejects.toMatchObject({ code: '55P03' });
+          return rows;
+        }),
+      );
+      expect(result).toEqual([{ id, name: 'Probe' }]);
+      expect(texts[0]).toBe(`begin; ${lockOf.compile(db.kysely, { id: 'x' }).sql.replace('$1', `'${id}'`)}`);
+      expect(texts).not.toContain('begin');
+      expect(texts.at(-1)).toBe('commit');
+    });
+
+    it('any other first statement goes after begin as before; a write taken back is not there', async () => {
+      if (TEST_DIALECT === 'sqlite') return expect(db.dialect).toBe('sqlite');
+      const { texts } = await sent(() =>
+        db.kysely
+          .transaction()
+          .execute(async (trx) => {
+            await sql`insert into businesses (id, name) values (${ids[1]!.toLowerCase()}, 'Gone')`.execute(
+              trx,
+            );
+            throw new Error('taken back');
+          })
+          .catch((err: Error) => err.message),
+      );
+      expect(texts[0]).toBe('begin');
+      expect(texts.at(-1)).toBe('rollback');
+      const left = await sql`select id from lock_probe where name = 'Gone'`.execute(db.kysely);
+      expect(left.rows).toEqual([]);
+    });
+
+    it('a transaction with no statement sends nothing', async () => {
+      if (TEST_DIALECT === 'sqlite') return expect(db.dialect).toBe('sqlite');
+      const { texts } = await sent(() => db.kysely.transaction().execute(() => Promise.resolve(1)));
+      expect(texts).toEqual([]);
+    });
   });
 });

@@ -13,8 +13,13 @@ export type Trx = Transaction<Database>;
  */
 export async function lockBusiness(db: Db, trx: Trx, businessId: string): Promise<void> {
   if (db.dialect !== 'postgres') return;
-  await trx.selectFrom('businesses').select('id').where('id', '=', businessId).forUpdate().execute();
+  await lockRow.run(trx, { businessId });
 }
+
+// A shape of its own: sent with the transaction's `begin` (db/pg-prepared.ts).
+const lockRow = compiledQuery((db, a: { businessId: string }) =>
+  db.selectFrom('businesses').select('id').where('id', '=', a.businessId).forUpdate(),
+);
 
 /**
  * Waits for the business's writers holding `lockBusiness` and keeps them out until this

@@ -5,6 +5,8 @@ import { GLOBAL_TABLES } from '../db/citus-keys.js';
 import type { Db } from '../db/database.js';
 import { GroupCommitDriver } from '../db/group-commit.js';
 
+const BEGIN_WITH = 'begin; ';
+
 /**
  * The text of every statement the database's client is sent while `act` runs: pg's client on
  * PostgreSQL, the SQLite driver otherwise (the spies call through).
@@ -19,10 +21,12 @@ export async function statementsOf<T>(
       : vi.spyOn(GroupCommitDriver.prototype, 'execute');
   try {
     const result = await act();
-    // pg is sent a text or a { text } config; the SQLite driver a compiled query ({ sql })
+    // pg is sent a text or a { text } config; the SQLite driver a compiled query ({ sql }). A
+    // transaction's first statement sent with its `begin` (db/pg-prepared.ts) counts as itself.
     const texts = spy.mock.calls.map(([q]: unknown[]) => {
       const c = q as { sql?: string; text?: string } | string | undefined;
-      return typeof c === 'string' ? c : (c?.sql ?? c?.text ?? '');
+      const text = typeof c === 'string' ? c : (c?.sql ?? c?.text ?? '');
+      return text.startsWith(BEGIN_WITH) ? text.slice(BEGIN_WITH.length) : text;
     });
     return { texts, result };
   } finally {
