@@ -119,7 +119,7 @@ const readsInOne = compiledQuery(
           sql<{
             series: string;
             last_no: number | string;
-          }>`(${writerCounterBump(a.businessId, sql<boolean>`not exists (select 1 from "sales" where "id" = ${a.saleId})`)})`,
+          }>`(${writerCounterBump(a.businessId, sql<boolean>`not exists (select 1 from "sales" where "business_id" = ${a.businessId} and "id" = ${a.saleId})`)})`,
       )
       .selectFrom('businesses as b')
       .leftJoin('bumped', (j) => j.onTrue())

@@ -133,6 +133,9 @@ describe('sales at the till', () => {
     const other = await postSale(t.app, s.admin, { ...body, tendered: 7_000 });
     expect(other.statusCode).toBe(409);
     expect(other.json().error.code).toBe('idempotency_conflict');
+    // neither the retry nor the refusal took a receipt number
+    const next = await postSale(t.app, s.admin, { ...body, id: saleId() });
+    expect(Number(next.json<Sale>().receipt_no)).toBe(Number(first.json<Sale>().receipt_no) + 1);
   });
 
   it('makes one sale of the same sale posted three times at once', async () => {
