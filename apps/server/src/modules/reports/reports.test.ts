@@ -13,6 +13,7 @@ import { fillSummaries } from '../../db/migrations/0013-reversal-discounts.js';
 import { buildUser, signIn, STAFF_PASSWORD } from '../../test/factories.js';
 import { buildShop, postSale, reverse, stock } from '../../test/sales-factories.js';
 import { buildLocation, buildProduct } from '../../test/stock-factories.js';
+import { statementsOf } from '../../test/statements.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
 /**
@@ -319,8 +320,24 @@ describe('reports over generated sales', () => {
     expect(r.by_cashier.find((c) => c.user_id === cashiers.b.id)?.net).toBe(expected.byCashier.get('b'));
     expect(r.by_kind.find((k) => k.kind === 'debtor')?.net).toBe(expected.byKind.get('debtor'));
     expect(r.by_location.reduce((x, l) => x + l.net, 0)).toBe(r.totals.net);
+    // the names behind the ids
+    expect(r.by_cashier.find((c) => c.user_id === cashiers.a.id)?.name).toBe('Achieng');
+    expect(r.by_cashier.find((c) => c.user_id === cashiers.b.id)?.name).toBe('Baraka');
+    expect(r.by_location.find((l) => l.location_id === locations.branch.id)?.name).toBe('Branch');
+    for (const p of r.by_product) {
+      const { name, code, category, unit } = products.find((x) => x.id === p.product_id)!;
+      expect(p).toMatchObject({ name, code, category, unit });
+    }
     const branch = await get<SalesReport>(`/api/reports/sales?${range}&location_id=${locations.branch.id}`);
     expect(branch.totals.net).toBe(r.by_location.find((l) => l.location_id === locations.branch.id)?.net);
+  });
+
+  it("reads the names behind a report's ids (products, cashiers, locations) in one statement", async () => {
+    const { texts } = await statementsOf(t.db, () => get<SalesReport>(`/api/reports/sales?${range}`));
+    const names = texts.filter((text) => /from "users"/.test(text));
+    expect(names).toHaveLength(1);
+    expect(names[0]).toMatch(/from "locations"/);
+    expect(names[0]).toMatch(/from "products"/);
   });
 
   it('profit: revenue without tax, cost at the recorded unit costs, expenses net of voids, per day, week and month', async () => {

@@ -183,27 +183,52 @@ function netsOf(rows: SummarySum[]) {
   return { totals, byDay: nets.day, byUser: nets.user_id, byLocation: nets.location_id, byKind: nets.kind };
 }
 
-/** The names behind the ids: the products sold, the cashiers, the business's locations. */
+/**
+ * The names behind the ids: the products sold, the cashiers, the business's locations, in one
+ * statement (a round trip each on PostgreSQL, issue 21): one row per name, `kind` saying whose.
+ */
 async function namesFor(db: Q, businessId: string, productIds: string[], userIds: string[]) {
-  const [info, users, locations] = await Promise.all([
-    productIds.length
-      ? db
-          .selectFrom('products')
-          .select(['id', 'name', 'code', 'category', 'unit'])
-          .where(ofBusiness(db, 'business_id', businessId))
-          .where('id', 'in', productIds)
-          .execute()
-      : Promise.resolve([]),
-    userIds.length
-      ? db.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds.filter(Boolean)).execute()
-      : Promise.resolve([]),
-    db.selectFrom('locations').select(['id', 'name']).where('business_id', '=', businessId).execute(),
-  ]);
-  const names = (list: { id: string; name: string }[]) => new Map(list.map((x) => [x.id, x.name]));
+  const none = sql<string | null>`cast(null as text)`;
+  let q = db
+    .selectFrom('locations')
+    .select([sql.lit('l').as('kind'), 'id', 'name', none.as('code'), none.as('category'), none.as('unit')])
+    .where('business_id', '=', businessId);
+  if (productIds.length)
+    q = q.unionAll(
+      db
+        .selectFrom('products')
+        .select([sql.lit('p').as('kind'), 'id', 'name', 'code', 'category', 'unit'])
+        .where(ofBusiness(db, 'business_id', businessId))
+        .where('id', 'in', productIds),
+    );
+  const cashiers = userIds.filter(Boolean);
+  if (cashiers.length)
+    q = q.unionAll(
+      db
+        .selectFrom('users')
+        .select([
+          sql.lit('u').as('kind'),
+          'id',
+          'name',
+          none.as('code'),
+          none.as('category'),
+          none.as('unit'),
+        ])
+        .where('id', 'in', cashiers),
+    );
+  const rows = await q.execute();
+  const names = (kind: string) => new Map(rows.filter((r) => r.kind === kind).map((x) => [x.id, x.name]));
   return {
-    productInfo: new Map(info.map((p) => [p.id, p])),
-    users: names(users),
-    locations: names(locations),
+    productInfo: new Map(
+      rows
+        .filter((r) => r.kind === 'p')
+        .map((r) => [
+          r.id,
+          { name: r.name, code: r.code ?? '', category: r.category ?? '', unit: r.unit ?? 'each' },
+        ]),
+    ),
+    users: names('u'),
+    locations: names('l'),
   };
 }
 
