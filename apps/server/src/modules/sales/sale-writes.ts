@@ -202,14 +202,17 @@ export async function writeSale(
   s: SaleFigures & { products: Map<string, SoldProduct>; dialect: DialectName },
 ) {
   const detail = { receipt_no: s.receiptNo, total: s.priced.total, lines: s.lines.length };
-  if (s.dialect !== 'postgres' || s.lines.length > MOVEMENTS_PER_INSERT) {
+  const ledger =
+    s.dialect === 'postgres' && s.lines.length <= MOVEMENTS_PER_INSERT
+      ? ledgerRows(actor, movements('sale', body.id, body.location_id, s.lines))
+      : undefined;
+  if (!ledger || ledger.levels.length === 0) {
     await moveSaleStock(trx, actor, business, body, s.lines, s.products, s.dialect);
     const row = await insertSale(trx, actor, body, hash, s);
     await journal(trx, actor, 'sale', row, detail);
     return row;
   }
   const row = saleRow(actor, body, hash, s);
-  const ledger = ledgerRows(actor, movements('sale', body.id, body.location_id, s.lines));
   const after = await saleInOne.all(trx, {
     row,
     lines: s.lines,
