@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_DIALECT, freshDatabase } from '../test/test-db.js';
 import { compiledQuery } from './compiled-query.js';
 import type { Db } from './database.js';
-import { inlineIds, preparedName } from './pg-prepared.js';
+import { PreparingClient, inlineIds, preparedName } from './pg-prepared.js';
 
 /** Query shapes go to PostgreSQL as named prepared statements (pg-prepared.ts); nothing changes on SQLite. */
 describe('named prepared statements', () => {
@@ -147,6 +147,22 @@ describe('named prepared statements', () => {
       expect(texts.at(-1)).toBe('rollback');
       const left = await sql`select id from lock_probe where name = 'Gone'`.execute(db.kysely);
       expect(left.rows).toEqual([]);
+    });
+
+    it('a first statement in another form (a config object) still runs inside the transaction', async () => {
+      if (TEST_DIALECT === 'sqlite') return expect(db.dialect).toBe('sqlite');
+      const client = new PreparingClient({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      try {
+        await (client.query('begin') as unknown as Promise<unknown>);
+        const xact = 'select pg_current_xact_id()::text as x';
+        const first = await (client.query({ text: xact }) as unknown as Promise<pg.QueryResult>);
+        const second = await (client.query(xact) as unknown as Promise<pg.QueryResult>);
+        expect(second.rows).toEqual(first.rows); // one transaction
+        await (client.query('rollback') as unknown as Promise<unknown>);
+      } finally {
+        await client.end();
+      }
     });
 
     it('a transaction with no statement sends nothing', async () => {

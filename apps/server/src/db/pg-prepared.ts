@@ -78,6 +78,11 @@ export class PreparingClient extends pg.Client {
         this.#beginDue = false;
         return this.#withBegin(text, values) as never;
       }
+    } else if (this.#beginDue) {
+      // Another form (a cursor, a callback): `begin` first. pg's client runs its queries in the
+      // order it was given them, so the call need not wait for it.
+      this.#beginDue = false;
+      this.#send(['begin']).catch(() => {});
     }
     return this.#send(args) as never;
   }
