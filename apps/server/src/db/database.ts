@@ -32,6 +32,7 @@ import { businessKeys } from './migrations/0020-business-keys.js';
 import { lineReferences } from './migrations/0021-line-references.js';
 import { movementIndex } from './migrations/0022-movement-index.js';
 import { keptNotices } from './migrations/0023-kept-notices.js';
+import { saleIndexWrites } from './migrations/0024-sale-index-writes.js';
 
 import type { DialectName } from './dialect.js';
 
@@ -188,6 +189,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0021-line-references': lineReferences(dialect),
     '0022-movement-index': movementIndex(),
     '0023-kept-notices': keptNotices(dialect),
+    '0024-sale-index-writes': saleIndexWrites(),
   };
 }
 

@@ -1,0 +1,103 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../test/test-db.js';
+import type { Db } from './database.js';
+
+/**
+ * The tables whose rows a sale updates (upserts included), with the key it finds each row by: a
+ * sale changes none of a row's key, only its quantities, totals and counters.
+ */
+const UPDATED_BY_A_SALE: Record<string, string[]> = {
+  stock_levels: ['business_id', 'product_id', 'location_id'],
+  receipt_counters: ['business_id', 'series'],
+  journal_counters: ['business_id'],
+  sales_summary_daily: ['business_id', 'day', 'location_id', 'user_id', 'kind'],
+  product_sales_daily: ['business_id', 'day', 'location_id', 'product_id'],
+  product_sales_monthly: ['business_id', 'month', 'location_id', 'product_id'],
+};
+
+interface IndexInfo {
+  name: string;
+  columns: string[];
+  partial: boolean;
+}
+
+async function indexesOf(db: Db, table: string): Promise<IndexInfo[]> {
+  if (db.dialect === 'postgres') {
+    const { rows } = await sql<{ name: string; columns: string[]; partial: boolean }>`
+      select i.relname as name,
+             array(select a.attname from unnest(x.indkey::int2[]) u(attnum)
+                   join pg_attribute a on a.attrelid = x.indrelid and a.attnum = u.attnum)::text[] as columns,
+             x.indpred is not null as partial
+      from pg_index x join pg_class t on t.oid = x.indrelid join pg_class i on i.oid = x.indexrelid
+      join pg_namespace n on n.oid = t.relnamespace
+      where n.nspname = current_schema() and t.relname = ${table}`.execute(db.kysely);
+    return rows;
+  }
+  const { rows } = await sql<{ name: string; partial: number }>`
+    select name, partial from pragma_index_list(${table})`.execute(db.kysely);
+  const out: IndexInfo[] = [];
+  for (const r of rows) {
+    const cols = await sql<{ name: string }>`select name from pragma_index_info(${r.name})`.execute(
+      db.kysely,
+    );
+    out.push({ name: r.name, columns: cols.rows.map((c) => c.name), partial: r.partial === 1 });
+  }
+  return out;
+}
+
+/** The indexes a query's plan names. */
+async function planIndexes(db: Db, query: string, params: string[]): Promise<string> {
+  if (db.dialect === 'postgres')
+    return db.kysely.transaction().execute(async (trx) => {
+      // an empty table is read whole by choice; the question is whether the index can serve it
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${sql.raw(
+        query.replace(/\?/g, () => `'${params.shift()}'`),
+      )}`.execute(trx);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+  const { rows } = await sql<{ detail: string }>`explain query plan ${sql.raw(
+    query.replace(/\?/g, () => `'${params.shift()}'`),
+  )}`.execute(db.kysely);
+  return rows.map((r) => r.detail).join('\n');
+}
+
+describe('the index entries a sale writes (issue 21)', () => {
+  let db: Db;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, dispose } = await freshDatabase());
+  });
+  afterAll(() => dispose());
+
+  it('the columns a sale updates are in no index: PostgreSQL updates those rows HOT, SQLite moves no index entry', async () => {
+    const problems: string[] = [];
+    for (const [table, key] of Object.entries(UPDATED_BY_A_SALE)) {
+      const indexes = await indexesOf(db, table);
+      expect(indexes.length, table).toBeGreaterThan(0);
+      for (const index of indexes)
+        for (const column of index.columns)
+          if (!key.includes(column)) problems.push(`${table}.${index.name} has ${column}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("a sale without a debtor writes nothing to the sales' debtor index, which still serves a debtor's sales", async () => {
+    const debtor = (await indexesOf(db, 'sales')).find((i) => i.name === 'sales_debtor');
+    expect(debtor).toEqual({ name: 'sales_debtor', columns: ['business_id', 'debtor_id'], partial: true });
+    // the foreign key's check when a debtor row is deleted asks this
+    const plan = await planIndexes(db, 'select 1 from sales where business_id = ? and debtor_id = ?', [
+      '01a2b3c4-0000-7000-8000-000000000001',
+      '01a2b3c4-0000-7000-8000-000000000002',
+    ]);
+    expect(plan).toContain('sales_debtor');
+  });
+
+  it("a location's products are read by the location's index", async () => {
+    const plan = await planIndexes(db, 'select product_id from stock_levels where location_id = ?', [
+      '01a2b3c4-0000-7000-8000-000000000003',
+    ]);
+    expect(plan).toContain('stock_levels_location');
+  });
+});
