@@ -112,9 +112,12 @@ async function writeStamps(
   id: string,
   stamps: Stamps,
 ): Promise<void> {
-  const sorted = Object.fromEntries(Object.entries(stamps).sort(([a], [b]) => (a < b ? -1 : 1)));
-  await updateOwn(k, table, businessId, id, { stamps: JSON.stringify(sorted) }).execute();
+  await updateOwn(k, table, businessId, id, { stamps: sortedStamps(stamps) }).execute();
 }
+
+/** The stamps as stored: their JSON, keys in order. */
+const sortedStamps = (stamps: Stamps): string =>
+  JSON.stringify(Object.fromEntries(Object.entries(stamps).sort(([a], [b]) => (a < b ? -1 : 1))));
 
 /**
  * Stamps what one write changed in an edited record (ADR 11 §2) with the stamp of that write's
@@ -152,6 +155,42 @@ export async function stampRecord(
   }
   if (changed || !stamps[CREATED]) await writeStamps(k, businessId, spec.table, id, next);
   await keepLatestUpdate(k, businessId, spec.table, id, was.updated_at, now.updated_at);
+}
+
+/**
+ * An update of a record's own row, stamped (as `stampRecord` would) without reading the record
+ * again: `was` is its row as read in this transaction under the business's lock, `set` the
+ * columns the update writes (`updated_at` among them), and its set fields (child tables) are not
+ * touched. `stamp` is the write's journal entry's. The columns, the stamps of the groups whose value
+ * changed and `updated_at` (never back, as `keepLatestUpdate`) go in one statement.
+ */
+export async function updateStamped(
+  trx: Trx,
+  businessId: string,
+  docType: string,
+  was: Row,
+  set: Row,
+  stamp: Stamp,
+): Promise<void> {
+  const spec = groupSpec(docType);
+  const now = { ...was, ...set };
+  const stamps = readStamps(was);
+  const next: Stamps = { ...stamps };
+  next[CREATED] ??= formatStamp(fallbackStamp(rowTime(was)));
+  let changed = false;
+  const body: DocBody = { [spec.table]: [was] };
+  for (const [group, members] of groupsOf(spec, [was, now])) {
+    if (sameValue(docType, members, [was, body], [now, body])) continue;
+    const stored = groupStamp(stamps, group, was);
+    next[group] = formatStamp(stampAfter(stamp, stored));
+    next[BASE + group] = formatStamp(stored);
+    changed = true;
+  }
+  const row: Row = { ...set };
+  if (changed || !stamps[CREATED]) row.stamps = sortedStamps(next);
+  const [before, after] = [was.updated_at, set.updated_at];
+  if (typeof before === 'string' && typeof after === 'string' && after < before) row.updated_at = before;
+  await updateOwn(trx as unknown as AnyDb, spec.table, businessId, String(was.id), row).execute();
 }
 
 /**

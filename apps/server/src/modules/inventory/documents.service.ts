@@ -16,7 +16,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor, Operator } from '../../lib/context.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
-import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
+import { updateStamped } from '../../lib/stamps.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { type MovementInput, postMovements } from './ledger.js';
 import { allowsNegativeStock, requireActiveProducts, requireUsableLocation } from './stock-rules.js';
@@ -200,15 +200,8 @@ export function postReceipt(db: Db, actor: Actor & Operator, body: z.output<type
       onHand.set(l.product_id, held + l.quantity);
     }
     for (const [productId, cost] of avg) {
-      const before = Number(products.get(productId)!.avg_cost);
-      if (cost === before) continue;
-      const was = await snapshotRecord(trx, actor.businessId, 'product', productId);
-      await trx
-        .updateTable('products')
-        .set({ avg_cost: cost, updated_at: actor.at })
-        .where('business_id', '=', actor.businessId)
-        .where('id', '=', productId)
-        .execute();
+      const was = products.get(productId)!;
+      if (cost === Number(was.avg_cost)) continue;
       // The product changed: the journal names it (ADR 3), so what follows the journal sees it.
       const { stamp } = await appendJournal(trx, {
         ...actor.journal,
@@ -217,7 +210,16 @@ export function postReceipt(db: Db, actor: Actor & Operator, body: z.output<type
         action: 'product.cost',
         detail: { avg_cost: cost, receipt_id: body.id },
       });
-      await stampRecord(trx, actor.businessId, 'product', productId, stamp, was);
+      // Its row was read whole under the lock (its barcodes are not touched): the cost, its
+      // stamp and the time go in one update, with no read of the product before or after.
+      await updateStamped(
+        trx,
+        actor.businessId,
+        'product',
+        was,
+        { avg_cost: cost, updated_at: actor.at },
+        stamp,
+      );
     }
     return {
       kind: 'receipt',
