@@ -38,6 +38,8 @@ interface Plan {
   note: string;
   lines: Line[];
   movements: MovementInput[];
+  /** The lines' products, read under the lock. */
+  products: Map<string, ProductRow>;
 }
 
 export async function loadDocument(
@@ -105,57 +107,49 @@ async function post(
     if (await isReplay(trx, 'stock_documents', id, actor.businessId, hash))
       return loadDocument(trx, actor.businessId, id);
     const p = await plan(trx);
-    const names = new Map<string, string>();
-    const products = await trx
-      .selectFrom('products')
-      .select(['id', 'name'])
-      .where(ofBusiness(trx, 'business_id', actor.businessId))
-      .where(
-        'id',
-        'in',
-        p.lines.map((l) => l.product_id),
-      )
-      .execute();
-    for (const r of products) names.set(r.id, r.name);
+    const names = new Map([...p.products.values()].map((r) => [r.id, r.name]));
     await postMovements(trx, actor, p.movements, {
       dialect: db.dialect,
       allowNegative: await allowsNegativeStock(trx, actor.businessId),
       productNames: names,
     });
     const total = p.lines.reduce((s, l) => s + lineAmount(l.quantity, l.unit_cost), 0);
-    await trx
-      .insertInto('stock_documents')
-      .values({
-        id,
-        business_id: actor.businessId,
-        kind: p.kind,
-        location_id: p.location_id,
-        to_location_id: p.to_location_id ?? null,
-        supplier_id: p.supplier_id ?? null,
-        invoice_number: p.invoice_number ?? '',
-        invoice_date: p.invoice_date ?? null,
-        reason: p.reason ?? null,
-        note: p.note,
-        total_cost: total,
-        request_hash: hash,
-        user_id: actor.userId,
-        device_id: actor.deviceId,
-        created_at: actor.at,
-      })
-      .execute();
-    await trx
-      .insertInto('stock_document_lines')
-      .values(
-        p.lines.map((l, i) => ({
-          document_id: id,
-          line_no: i + 1,
-          business_id: actor.businessId,
-          product_id: l.product_id,
-          quantity: l.quantity,
-          unit_cost: l.unit_cost,
-        })),
-      )
-      .execute();
+    const row = {
+      id,
+      business_id: actor.businessId,
+      kind: p.kind,
+      location_id: p.location_id,
+      to_location_id: p.to_location_id ?? null,
+      supplier_id: p.supplier_id ?? null,
+      invoice_number: p.invoice_number ?? '',
+      invoice_date: p.invoice_date ?? null,
+      reason: p.reason ?? null,
+      note: p.note,
+      total_cost: total,
+      request_hash: hash,
+      user_id: actor.userId,
+      device_id: actor.deviceId,
+      created_at: actor.at,
+    };
+    const lines = p.lines.map((l, i) => ({
+      document_id: id,
+      line_no: i + 1,
+      business_id: actor.businessId,
+      product_id: l.product_id,
+      quantity: l.quantity,
+      unit_cost: l.unit_cost,
+    }));
+    // On PostgreSQL the document and its lines in one statement (one round trip, issue 21).
+    if (db.dialect === 'postgres')
+      await trx
+        .with('doc', (q) => q.insertInto('stock_documents').values(row).returning('id'))
+        .insertInto('stock_document_lines')
+        .values(lines)
+        .execute();
+    else {
+      await trx.insertInto('stock_documents').values(row).execute();
+      await trx.insertInto('stock_document_lines').values(lines).execute();
+    }
     await appendJournal(trx, {
       ...actor.journal,
       docType: 'stock_document',
@@ -163,7 +157,17 @@ async function post(
       action: `stock.${p.kind}`,
       detail: { lines: p.lines.length, total_cost: total },
     });
-    return loadDocument(trx, actor.businessId, id);
+    // What `loadDocument` would read back, from what was just written.
+    const { request_hash: _hash, business_id: _business, ...doc } = row;
+    return {
+      ...doc,
+      lines: p.lines.map((l) => ({
+        product_id: l.product_id,
+        product_name: names.get(l.product_id) ?? '',
+        quantity: l.quantity,
+        unit_cost: l.unit_cost,
+      })),
+    };
   });
 }
 
@@ -222,6 +226,7 @@ export function postReceipt(db: Db, actor: Actor & Operator, body: z.output<type
       );
     }
     return {
+      products,
       kind: 'receipt',
       location_id: body.location_id,
       supplier_id: body.supplier_id,
@@ -252,6 +257,7 @@ export function postAdjustment(db: Db, actor: Actor & Operator, body: z.output<t
     const sign = body.direction === 'positive' ? 1 : -1;
     const lines = body.lines.map((l) => ({ ...l, unit_cost: Number(products.get(l.product_id)!.avg_cost) }));
     return {
+      products,
       kind: body.direction,
       location_id: body.location_id,
       reason: body.reason,
@@ -282,6 +288,7 @@ export function postTransfer(db: Db, actor: Actor & Operator, body: z.output<typ
     const lines = body.lines.map((l) => ({ ...l, unit_cost: Number(products.get(l.product_id)!.avg_cost) }));
     const base = { docType: 'transfer', docId: body.id };
     return {
+      products,
       kind: 'transfer',
       location_id: body.from_location_id,
       to_location_id: body.to_location_id,
