@@ -1,5 +1,7 @@
 import { type SessionData, isAdminRole } from '@duka/domain';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query.js';
+import { dialectOf } from '../../db/dialect.js';
 import { openCountSettings } from '../stock-counts/stock-counts.service.js';
 import { type ReadAt, keptRead } from '../../db/kept-read.js';
 import type { Database } from '../../db/tables.js';
@@ -56,13 +58,45 @@ export async function stockTakingFor(
   user: ContextUser,
   locationIds: string[],
 ): Promise<SessionData['stock_taking']> {
-  const open = await openCountSettings(db, user.business_id);
+  return stockTakingOf(user, locationIds, await openCountSettings(db, user.business_id));
+}
+
+type OpenCount = SessionData['stock_taking']['open_counts'][number];
+
+function stockTakingOf(
+  user: ContextUser,
+  locationIds: string[],
+  open: OpenCount[],
+): SessionData['stock_taking'] {
   const mine = isAdminRole(user.role) ? open : open.filter((c) => locationIds.includes(c.location_id));
   return {
     open_counts: mine,
     frozen_location_ids: mine.filter((c) => c.freeze_sales).map((c) => c.location_id),
   };
 }
+
+/**
+ * PostgreSQL only: the user's locations and the business's open counts in one statement, one
+ * round trip instead of two (issue 21), as `locationIdsOf` and `openCountSettings` read them.
+ */
+const meInOne = compiledQuery((db, a: { businessId: string; userId: string }) =>
+  db.selectNoFrom((eb) => [
+    sql<string[]>`array(${eb
+      .selectFrom('user_locations')
+      .select('location_id')
+      .where('business_id', '=', a.businessId)
+      .where('user_id', '=', a.userId)
+      .orderBy('location_id')})`.as('location_ids'),
+    sql<OpenCount[]>`coalesce((select json_agg(json_build_object('id', "c"."id",
+        'location_id', "c"."location_id", 'freeze_sales', "c"."freeze_sales" = 1,
+        'started_at', "c"."started_at")) from ${eb
+          .selectFrom('stock_counts')
+          .selectAll()
+          .where('business_id', '=', a.businessId)
+          .where('status', '=', sql.lit('open'))
+          .as('c')}), '[]'::json)`.as('open_counts'),
+  ]),
+);
 
 /** What `sessionReads` reads: kept while none of these is written. */
 export const ME_TABLES = ['user_locations', 'stock_counts'] as const;
@@ -84,6 +118,11 @@ export function sessionReads(
     `me:${user.id}:${user.role}`,
     ME_TABLES,
     async () => {
+      if (dialectOf(db) === 'postgres') {
+        const row = await meInOne.first(db, { businessId: user.business_id, userId: user.id });
+        const locationIds = row?.location_ids ?? [];
+        return { locationIds, stockTaking: stockTakingOf(user, locationIds, row?.open_counts ?? []) };
+      }
       const locationIds = (await locationIdsOf(db, user.business_id, [user.id])).get(user.id) ?? [];
       return { locationIds, stockTaking: await stockTakingFor(db, user, locationIds) };
     },
