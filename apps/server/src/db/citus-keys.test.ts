@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexesOf } from '../test/catalog.js';
 import { freshDatabase, TEST_DIALECT } from '../test/test-db.js';
 import type { Db } from './database.js';
 import { citusKeyProblems, GLOBAL_TABLES } from './citus-keys.js';
@@ -16,26 +17,7 @@ const UPSERTS: [string, string[]][] = [
 
 /** The column sets of a table's unique indexes (primary key and unique constraints included). */
 async function uniqueKeys(db: Db, table: string): Promise<string[][]> {
-  if (db.dialect === 'postgres') {
-    const { rows } = await sql<{ columns: string[] }>`
-      select array(select a.attname from unnest(x.indkey::int2[]) u(attnum)
-                   join pg_attribute a on a.attrelid = x.indrelid and a.attnum = u.attnum)::text[] as columns
-      from pg_index x join pg_class t on t.oid = x.indrelid
-      join pg_namespace n on n.oid = t.relnamespace
-      where n.nspname = current_schema() and t.relname = ${table} and x.indisunique
-        and x.indpred is null`.execute(db.kysely);
-    return rows.map((r) => r.columns);
-  }
-  const { rows } = await sql<{ name: string }>`
-    select name from pragma_index_list(${table}) where "unique" = 1 and partial = 0`.execute(db.kysely);
-  const out: string[][] = [];
-  for (const r of rows) {
-    const cols = await sql<{ name: string }>`select name from pragma_index_info(${r.name})`.execute(
-      db.kysely,
-    );
-    out.push(cols.rows.map((c) => c.name));
-  }
-  return out;
+  return (await indexesOf(db, table)).filter((i) => i.unique && !i.partial).map((i) => i.columns);
 }
 
 /** The tables of this database (Kysely's migration tables included). */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexesOf } from '../test/catalog.js';
 import { freshDatabase } from '../test/test-db.js';
 import type { Db } from './database.js';
 
@@ -15,36 +16,6 @@ const UPDATED_BY_A_SALE: Record<string, string[]> = {
   product_sales_daily: ['business_id', 'day', 'location_id', 'product_id'],
   product_sales_monthly: ['business_id', 'month', 'location_id', 'product_id'],
 };
-
-interface IndexInfo {
-  name: string;
-  columns: string[];
-  partial: boolean;
-}
-
-async function indexesOf(db: Db, table: string): Promise<IndexInfo[]> {
-  if (db.dialect === 'postgres') {
-    const { rows } = await sql<{ name: string; columns: string[]; partial: boolean }>`
-      select i.relname as name,
-             array(select a.attname from unnest(x.indkey::int2[]) u(attnum)
-                   join pg_attribute a on a.attrelid = x.indrelid and a.attnum = u.attnum)::text[] as columns,
-             x.indpred is not null as partial
-      from pg_index x join pg_class t on t.oid = x.indrelid join pg_class i on i.oid = x.indexrelid
-      join pg_namespace n on n.oid = t.relnamespace
-      where n.nspname = current_schema() and t.relname = ${table}`.execute(db.kysely);
-    return rows;
-  }
-  const { rows } = await sql<{ name: string; partial: number }>`
-    select name, partial from pragma_index_list(${table})`.execute(db.kysely);
-  const out: IndexInfo[] = [];
-  for (const r of rows) {
-    const cols = await sql<{ name: string }>`select name from pragma_index_info(${r.name})`.execute(
-      db.kysely,
-    );
-    out.push({ name: r.name, columns: cols.rows.map((c) => c.name), partial: r.partial === 1 });
-  }
-  return out;
-}
 
 /** The indexes a query's plan names. */
 async function planIndexes(db: Db, query: string, params: string[]): Promise<string> {
@@ -85,7 +56,7 @@ describe('the index entries a sale writes (issue 21)', () => {
 
   it("a sale without a debtor writes nothing to the sales' debtor index, which still serves a debtor's sales", async () => {
     const debtor = (await indexesOf(db, 'sales')).find((i) => i.name === 'sales_debtor');
-    expect(debtor).toEqual({ name: 'sales_debtor', columns: ['business_id', 'debtor_id'], partial: true });
+    expect(debtor).toMatchObject({ columns: ['business_id', 'debtor_id'], partial: true, unique: false });
     // the foreign key's check when a debtor row is deleted asks this
     const plan = await planIndexes(db, 'select 1 from sales where business_id = ? and debtor_id = ?', [
       '01a2b3c4-0000-7000-8000-000000000001',

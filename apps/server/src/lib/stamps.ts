@@ -4,7 +4,7 @@ import { ofBusiness } from '../db/dialect.js';
 import type { Database } from '../db/tables.js';
 import type { DocBody } from '../modules/sync/doc-specs.js';
 import { SPEC_BY_TYPE } from '../modules/sync/doc-specs.js';
-import { GROUPS_BY_TYPE, groupsOf, setTables } from '../modules/sync/field-groups.js';
+import { GROUPS_BY_TYPE, type GroupSpec, groupsOf, setTables } from '../modules/sync/field-groups.js';
 import {
   BASE,
   CREATED,
@@ -120,6 +120,31 @@ const sortedStamps = (stamps: Stamps): string =>
   JSON.stringify(Object.fromEntries(Object.entries(stamps).sort(([a], [b]) => (a < b ? -1 : 1))));
 
 /**
+ * The record's stamps after a write that took it from `was` to `now` (main row and body each):
+ * every group whose value changed stamped `stampAfter(stamp, its stored stamp)`, `^group` keeping
+ * the one replaced. Null when there is nothing to store.
+ */
+function nextStamps(
+  spec: GroupSpec,
+  stamp: Stamp,
+  [was, before]: [Row, DocBody],
+  [now, after]: [Row, DocBody],
+): Stamps | null {
+  const stamps = readStamps(was);
+  const next: Stamps = { ...stamps };
+  next[CREATED] ??= formatStamp(fallbackStamp(rowTime(was)));
+  let changed = false;
+  for (const [group, members] of groupsOf(spec, [was, now])) {
+    if (sameValue(spec.docType, members, [was, before], [now, after])) continue;
+    const stored = groupStamp(stamps, group, was);
+    next[group] = formatStamp(stampAfter(stamp, stored));
+    next[BASE + group] = formatStamp(stored);
+    changed = true;
+  }
+  return changed || !stamps[CREATED] ? next : null;
+}
+
+/**
  * Stamps what one write changed in an edited record (ADR 11 §2) with the stamp of that write's
  * journal entry (`appendJournal` returns it): each field group whose value differs from
  * `before` gets `stampAfter(stamp, its stored stamp)`, so an edit made after seeing a value beats
@@ -142,18 +167,8 @@ export async function stampRecord(
   if (!after) return;
   const was = before[spec.table]![0]!;
   const now = after[spec.table]![0]!;
-  const stamps = readStamps(was);
-  const next: Stamps = { ...stamps };
-  next[CREATED] ??= formatStamp(fallbackStamp(rowTime(was)));
-  let changed = false;
-  for (const [group, members] of groupsOf(spec, [was, now])) {
-    if (sameValue(docType, members, [was, before], [now, after])) continue;
-    const stored = groupStamp(stamps, group, was);
-    next[group] = formatStamp(stampAfter(stamp, stored));
-    next[BASE + group] = formatStamp(stored);
-    changed = true;
-  }
-  if (changed || !stamps[CREATED]) await writeStamps(k, businessId, spec.table, id, next);
+  const next = nextStamps(spec, stamp, [was, before], [now, after]);
+  if (next) await writeStamps(k, businessId, spec.table, id, next);
   await keepLatestUpdate(k, businessId, spec.table, id, was.updated_at, now.updated_at);
 }
 
@@ -173,21 +188,10 @@ export async function updateStamped(
   stamp: Stamp,
 ): Promise<void> {
   const spec = groupSpec(docType);
-  const now = { ...was, ...set };
-  const stamps = readStamps(was);
-  const next: Stamps = { ...stamps };
-  next[CREATED] ??= formatStamp(fallbackStamp(rowTime(was)));
-  let changed = false;
-  const body: DocBody = { [spec.table]: [was] };
-  for (const [group, members] of groupsOf(spec, [was, now])) {
-    if (sameValue(docType, members, [was, body], [now, body])) continue;
-    const stored = groupStamp(stamps, group, was);
-    next[group] = formatStamp(stampAfter(stamp, stored));
-    next[BASE + group] = formatStamp(stored);
-    changed = true;
-  }
+  const body: DocBody = { [spec.table]: [was] }; // its set fields: the same on both sides
+  const next = nextStamps(spec, stamp, [was, body], [{ ...was, ...set }, body]);
   const row: Row = { ...set };
-  if (changed || !stamps[CREATED]) row.stamps = sortedStamps(next);
+  if (next) row.stamps = sortedStamps(next);
   const [before, after] = [was.updated_at, set.updated_at];
   if (typeof before === 'string' && typeof after === 'string' && after < before) row.updated_at = before;
   await updateOwn(trx as unknown as AnyDb, spec.table, businessId, String(was.id), row).execute();
