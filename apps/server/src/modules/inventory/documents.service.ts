@@ -17,9 +17,9 @@ import type { Actor, Operator } from '../../lib/context.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 import { updateStamped } from '../../lib/stamps.js';
-import { type Trx, lockBusiness } from '../../lib/tx.js';
+import { type Trx, lockedSaleSettings } from '../../lib/tx.js';
 import { type MovementInput, postMovements } from './ledger.js';
-import { allowsNegativeStock, requireActiveProducts, requireUsableLocation } from './stock-rules.js';
+import { requireActiveProducts, requireUsableLocation } from './stock-rules.js';
 
 type Kind = StockDocument['kind'];
 interface Line {
@@ -103,14 +103,15 @@ async function post(
 ): Promise<StockDocument> {
   const hash = requestHash(body);
   return db.kysely.transaction().execute(async (trx) => {
-    await lockBusiness(db, trx, actor.businessId);
+    // The lock answers the negative-stock setting (kept on SQLite while the business is unchanged).
+    const settings = await lockedSaleSettings(trx, actor.businessId);
     if (await isReplay(trx, 'stock_documents', id, actor.businessId, hash))
       return loadDocument(trx, actor.businessId, id);
     const p = await plan(trx);
     const names = new Map([...p.products.values()].map((r) => [r.id, r.name]));
     await postMovements(trx, actor, p.movements, {
       dialect: db.dialect,
-      allowNegative: await allowsNegativeStock(trx, actor.businessId),
+      allowNegative: settings.allow_negative_stock === 1,
       productNames: names,
     });
     const total = p.lines.reduce((s, l) => s + lineAmount(l.quantity, l.unit_cost), 0);

@@ -201,6 +201,10 @@ describe('stock documents on the ledger', () => {
       expect(readBack, url).toEqual([expect.stringMatching(/"request_hash"/)]); // the replay check only
       const inserts = texts.filter((text) => /insert into "stock_document(s|_lines)"/i.test(text));
       expect(inserts, url).toHaveLength(t.db.dialect === 'postgres' ? 1 : 2);
+      // the negative-stock setting comes with the business's lock (kept on SQLite), not read again
+      const setting = texts.filter((text) => /"allow_negative_stock"/.test(text));
+      expect(setting.length, url).toBeLessThanOrEqual(1);
+      if (t.db.dialect === 'postgres') expect(setting[0], url).toMatch(/for update/);
     }
   });
 

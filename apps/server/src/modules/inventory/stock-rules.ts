@@ -193,12 +193,3 @@ export function activeOnes<
   });
   return map;
 }
-
-export async function allowsNegativeStock(trx: Trx, businessId: string): Promise<boolean> {
-  const b = await trx
-    .selectFrom('businesses')
-    .select('allow_negative_stock')
-    .where('id', '=', businessId)
-    .executeTakeFirstOrThrow();
-  return b.allow_negative_stock === 1;
-}
