@@ -22,7 +22,8 @@ import { errorResponses } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { findProduct } from './catalog.repository.js';
 import { commitImport, exportCsv, previewImport } from './catalog.csv.js';
-import { createProduct, getProduct, searchProducts, updateProduct } from './catalog.service.js';
+import { createProduct, getProduct, updateProduct } from './catalog.service.js';
+import { searchProducts } from './product-search.js';
 import { ofBusiness } from '../../db/dialect.js';
 
 const MANAGE = { access: { kind: 'flag' as const, flag: 'manage_stock' as const } };

@@ -1,7 +1,5 @@
-import type { Product, productInputSchema, productQuerySchema, productUpdateSchema } from '@duka/domain';
+import type { Product, productInputSchema, productUpdateSchema } from '@duka/domain';
 import type { z } from 'zod';
-import { sql } from 'kysely';
-import { compiledQuery } from '../../db/compiled-query.js';
 import type { Db } from '../../db/database.js';
 import type { ProductRow } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -13,13 +11,7 @@ import { appendJournal } from '../../lib/journal.js';
 import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { requireOwnImage } from '../files/files.repository.js';
-import {
-  detailColumns,
-  findProduct,
-  productsWithDetails,
-  searchKey,
-  toProducts,
-} from './catalog.repository.js';
+import { findProduct, searchKey, toProducts } from './catalog.repository.js';
 
 type Input = z.output<typeof productInputSchema>;
 type Patch = z.output<typeof productUpdateSchema>;
@@ -210,77 +202,4 @@ export async function getProduct(db: Db, businessId: string, id: string): Promis
   const row = await findProduct(db.kysely, businessId, id);
   if (!row) throw notFound('Product');
   return (await toProducts(db.kysely, [row]))[0]!;
-}
-
-/** Exact barcode or code first, then names and codes containing the text. */
-/**
- * The product a scanned barcode names, else the one a typed code names (the barcode first), in
- * one statement: every search with text asks it.
- */
-const exactProduct = compiledQuery((db, a: { businessId: string; text: string }) =>
-  db
-    .selectFrom('product_barcodes')
-    .select([sql<number>`1`.as('rank'), 'product_id'])
-    .where('business_id', '=', a.businessId)
-    .where('barcode', '=', a.text)
-    .unionAll(
-      db
-        .selectFrom('products')
-        .select([sql<number>`2`.as('rank'), 'id as product_id'])
-        .where('business_id', '=', a.businessId)
-        .where('code', '=', a.text)
-        .where('deleted_at', 'is', null),
-    )
-    .orderBy('rank')
-    .limit(1),
-);
-
-export async function searchProducts(
-  db: Db,
-  businessId: string,
-  q: z.output<typeof productQuerySchema>,
-): Promise<Product[]> {
-  let query = db.kysely
-    .selectFrom('products')
-    .selectAll('products')
-    .where('products.business_id', '=', businessId)
-    .where('products.deleted_at', 'is', null);
-  /** The products with their barcodes and levels: on PostgreSQL in the same statement. */
-  const whole = async (found: typeof query): Promise<Product[]> =>
-    db.dialect === 'postgres'
-      ? productsWithDetails(await found.select(detailColumns).execute())
-      : toProducts(db.kysely, await found.execute());
-  if (q.include_inactive !== 'true') query = query.where('products.active', '=', 1);
-  if (q.category) query = query.where('products.category', '=', q.category);
-  if (q.location_id) {
-    const at = q.location_id;
-    query = query.where('products.id', 'in', (eb) =>
-      eb.selectFrom('stock_levels').select('product_id').where('location_id', '=', at),
-    );
-  }
-  if (q.low_stock === 'true') {
-    // Domain isLowStock in SQL: a reorder level above zero and on hand (at the location, when one
-    // is chosen) at or below it. stock-definitions.test.ts checks it against the reports.
-    query = query.where('products.reorder_level', '>', 0).where((eb) => {
-      let held = eb
-        .selectFrom('stock_levels')
-        .select((s) => s.fn.sum<number>('quantity').as('q'))
-        .whereRef('stock_levels.product_id', '=', 'products.id');
-      if (q.location_id) held = held.where('stock_levels.location_id', '=', q.location_id);
-      return eb(eb.fn.coalesce(held, eb.lit(0)), '<=', eb.ref('products.reorder_level'));
-    });
-  }
-  const text = q.q?.trim();
-  if (text) {
-    // A scanned barcode or a typed code names one product: answer it without searching names.
-    const exact = (await exactProduct.first(db.kysely, { businessId, text }))?.product_id;
-    if (exact && q.offset === 0) {
-      const hit = await whole(query.where('products.id', '=', exact));
-      if (hit.length) return hit;
-    }
-    // LIKE wildcards are dropped from the text rather than escaped: escaping differs between the databases.
-    const like = `%${text.toLowerCase().replace(/[\\%_]/g, '')}%`;
-    query = query.where('products.search_key', 'like', like);
-  }
-  return whole(query.orderBy('products.name').orderBy('products.id').limit(q.limit).offset(q.offset));
 }
