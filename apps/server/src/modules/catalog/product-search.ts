@@ -1,9 +1,9 @@
 import type { Product, productQuerySchema } from '@duka/domain';
 import { type Kysely, type QueryCreator, sql } from 'kysely';
 import type { z } from 'zod';
-import { compiledQuery } from '../../db/compiled-query.js';
+import { type QueryShape, compiledQuery } from '../../db/compiled-query.js';
 import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/tables.js';
+import type { Database, ProductRow } from '../../db/tables.js';
 import { detailColumns, productsWithDetails, toProducts } from './catalog.repository.js';
 
 type Query = z.output<typeof productQuerySchema>;
@@ -35,22 +35,52 @@ const exactProduct = compiledQuery((db, a: { businessId: string; text: string })
   exactQuery(db, a.businessId, a.text),
 );
 
-/** The business's live products that pass the query's filters (all but its text). */
-function filtered(qc: QueryCreator<Database>, businessId: string, q: Query) {
+/**
+ * What a search's statement looks like: which filters it has and what it answers. Each kind is a
+ * query shape of its own (`compiledQuery`): built once, then prepared by name on PostgreSQL, where
+ * the one statement a search is would otherwise be planned again at every call.
+ */
+interface Kind {
+  activeOnly: boolean;
+  category: boolean;
+  location: boolean;
+  lowStock: boolean;
+  /** Names and codes containing the text. */
+  like: boolean;
+  /** The product the exact check named, alone (the shop's SQLite). */
+  named: boolean;
+  /** The exact check first, in the same statement (PostgreSQL, a first page with text). */
+  exactFirst: boolean;
+  /** Each product's barcodes and levels in its row (PostgreSQL). */
+  details: boolean;
+}
+
+/** A search's values; which are present follows from its kind. */
+interface Args {
+  businessId: string;
+  category?: string;
+  locationId?: string;
+  text?: string;
+  like?: string;
+  productId?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** The business's live products that pass the search's filters (all but its text). */
+function filtered(qc: QueryCreator<Database>, k: Kind, a: Args) {
   let query = qc
     .selectFrom('products')
     .selectAll('products')
-    .where('products.business_id', '=', businessId)
+    .where('products.business_id', '=', a.businessId)
     .where('products.deleted_at', 'is', null);
-  if (q.include_inactive !== 'true') query = query.where('products.active', '=', 1);
-  if (q.category) query = query.where('products.category', '=', q.category);
-  if (q.location_id) {
-    const at = q.location_id;
+  if (k.activeOnly) query = query.where('products.active', '=', 1);
+  if (k.category) query = query.where('products.category', '=', a.category!);
+  if (k.location)
     query = query.where('products.id', 'in', (eb) =>
-      eb.selectFrom('stock_levels').select('product_id').where('location_id', '=', at),
+      eb.selectFrom('stock_levels').select('product_id').where('location_id', '=', a.locationId!),
     );
-  }
-  if (q.low_stock === 'true') {
+  if (k.lowStock) {
     // Domain isLowStock in SQL: a reorder level above zero and on hand (at the location, when one
     // is chosen) at or below it. stock-definitions.test.ts checks it against the reports.
     query = query.where('products.reorder_level', '>', 0).where((eb) => {
@@ -58,47 +88,41 @@ function filtered(qc: QueryCreator<Database>, businessId: string, q: Query) {
         .selectFrom('stock_levels')
         .select((s) => s.fn.sum<number>('quantity').as('q'))
         .whereRef('stock_levels.product_id', '=', 'products.id');
-      if (q.location_id) held = held.where('stock_levels.location_id', '=', q.location_id);
+      if (k.location) held = held.where('stock_levels.location_id', '=', a.locationId!);
       return eb(eb.fn.coalesce(held, eb.lit(0)), '<=', eb.ref('products.reorder_level'));
     });
   }
-  return query;
+  return k.details ? query.select(detailColumns) : query;
 }
-
-/** Names and codes containing the text. LIKE wildcards are dropped rather than escaped: escaping differs between the databases. */
-const likeOf = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '')}%`;
 
 /** A CTE's query creator as the tables' own: the CTEs add names, the filters use none of them. */
 const plain = (qc: unknown) => qc as QueryCreator<Database>;
 
 /**
- * PostgreSQL: the search in one statement (issue 21: each statement is a round trip). With text on
- * the first page, the exact check is a CTE; the product it names, if the filters pass it, is the
- * answer, else the names and codes containing the text are, page by page, each product with its
- * barcodes and levels (`detailColumns`).
+ * A search's one statement. With `exactFirst` (PostgreSQL, text on the first page) the exact check
+ * is a CTE: the product it names, if the filters pass it, is the answer, else the page of names
+ * and codes containing the text is.
  */
-function searchInOne(kysely: Kysely<Database>, businessId: string, q: Query, text: string | undefined) {
+function searchQuery(db: Kysely<Database>, k: Kind, a: Args) {
   const page = (qc: QueryCreator<Database>) => {
-    let query = filtered(qc, businessId, q).select(detailColumns);
-    if (text) query = query.where('products.search_key', 'like', likeOf(text));
-    return query;
+    const query = filtered(qc, k, a);
+    return k.like ? query.where('products.search_key', 'like', a.like!) : query;
   };
-  if (!text || q.offset !== 0)
-    return page(kysely).orderBy('products.name').orderBy('products.id').limit(q.limit).offset(q.offset);
-  return kysely
-    .with('exact', (qc) => exactQuery(qc, businessId, text))
+  if (k.named) return filtered(db, k, a).where('products.id', '=', a.productId!);
+  if (!k.exactFirst)
+    return page(db).orderBy('products.name').orderBy('products.id').limit(a.limit!).offset(a.offset!);
+  return db
+    .with('exact', (qc) => exactQuery(plain(qc), a.businessId, a.text!))
     .with('hit', (qc) =>
-      filtered(plain(qc), businessId, q)
-        .select(detailColumns)
-        .where('products.id', '=', qc.selectFrom('exact').select('product_id')),
+      filtered(plain(qc), k, a).where('products.id', '=', qc.selectFrom('exact').select('product_id')),
     )
     .with('found', (qc) =>
       page(plain(qc))
         .where((eb) => eb.not(eb.exists(qc.selectFrom('hit').select(sql<number>`1`.as('one')))))
         .orderBy('products.name')
         .orderBy('products.id')
-        .limit(q.limit)
-        .offset(q.offset),
+        .limit(a.limit!)
+        .offset(a.offset!),
     )
     .selectFrom('hit')
     .selectAll()
@@ -107,27 +131,54 @@ function searchInOne(kysely: Kysely<Database>, businessId: string, q: Query, tex
     .orderBy('id');
 }
 
+/** The shape of each kind of search, made when first asked (a few kinds are in use: the till's, the lists'). */
+const shapes = new Map<string, QueryShape<Args, unknown>>();
+function shapeOf(k: Kind): QueryShape<Args, unknown> {
+  const key = JSON.stringify(k);
+  let shape = shapes.get(key);
+  if (!shape) shapes.set(key, (shape = compiledQuery((db, a: Args) => searchQuery(db, k, a) as never)));
+  return shape;
+}
+
+/** Names and codes containing the text. LIKE wildcards are dropped rather than escaped: escaping differs between the databases. */
+const likeOf = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '')}%`;
+
 /**
  * Products for the till's and the lists' searches. A scanned barcode or a typed code names one
  * product: on the first page it is the answer, without searching names (unless the filters leave
- * it out). On PostgreSQL one statement reads everything; the shop's SQLite, which has no round
- * trips, asks the exact check, then the products, then their barcodes and levels.
+ * it out). On PostgreSQL one statement reads everything (issue 21: each statement is a round
+ * trip); the shop's SQLite, which has no round trips, asks the exact check, then the products,
+ * then their barcodes and levels.
  */
 export async function searchProducts(db: Db, businessId: string, q: Query): Promise<Product[]> {
   const text = q.q?.trim() || undefined;
-  if (db.dialect === 'postgres')
-    return productsWithDetails(await searchInOne(db.kysely, businessId, q, text).execute());
-  let query = filtered(db.kysely, businessId, q);
-  if (text) {
+  const postgres = db.dialect === 'postgres';
+  const k: Kind = {
+    activeOnly: q.include_inactive !== 'true',
+    category: !!q.category,
+    location: !!q.location_id,
+    lowStock: q.low_stock === 'true',
+    like: !!text,
+    named: false,
+    exactFirst: postgres && !!text && q.offset === 0,
+    details: postgres,
+  };
+  const a: Args = { businessId };
+  if (k.category) a.category = q.category;
+  if (k.location) a.locationId = q.location_id;
+  if (k.exactFirst) a.text = text;
+  if (k.like) a.like = likeOf(text!);
+  a.limit = q.limit;
+  a.offset = q.offset;
+  if (postgres) return productsWithDetails((await shapeOf(k).all(db.kysely, a)) as never);
+  if (text && q.offset === 0) {
     const exact = (await exactProduct.first(db.kysely, { businessId, text }))?.product_id;
-    if (exact && q.offset === 0) {
-      const hit = await toProducts(db.kysely, await query.where('products.id', '=', exact).execute());
-      if (hit.length) return hit;
+    if (exact) {
+      const named = { ...k, like: false, named: true };
+      const { like: _l, limit: _n, offset: _o, ...filters } = a;
+      const hit = (await shapeOf(named).all(db.kysely, { ...filters, productId: exact })) as ProductRow[];
+      if (hit.length) return toProducts(db.kysely, hit);
     }
-    query = query.where('products.search_key', 'like', likeOf(text));
   }
-  return toProducts(
-    db.kysely,
-    await query.orderBy('products.name').orderBy('products.id').limit(q.limit).offset(q.offset).execute(),
-  );
+  return toProducts(db.kysely, (await shapeOf(k).all(db.kysely, a)) as ProductRow[]);
 }
