@@ -7,7 +7,8 @@
 // For each root (a checkout with a built server; default this repository), in turns, a child
 // process builds the app on a fresh SQLite folder, sets a business up, and answers through
 // Fastify's inject: GET /api/health, GET /api/me, 3-line cash sales (POST /api/sales), a product
-// search (GET /api/products?q=sug, one product found) and 3-line supplier receipts that move each
+// search (GET /api/products?q=sug, one product found), the week's sales report (GET
+// /api/reports/sales, a third as many) and 3-line supplier receipts that move each
 // product's average cost (POST /api/stock/receipts, a third as many), 32 at a time as 32 tills would send them. Printed: CPU (user + system) per request. BENCH_ROUNDS
 // (default 3) turns; BENCH_REQUESTS (default 3000) per figure.
 //
@@ -157,6 +158,11 @@ async function child(root) {
     const me = await cpuPer(() => call('GET', '/api/me', undefined, cookie), n);
     const sales = await cpuPer(() => call('POST', '/api/sales', sale(), cookie), n);
     const search = await cpuPer(() => call('GET', '/api/products?q=sug', undefined, cookie), n);
+    // The sales report over the week to tomorrow (UTC: whatever the business's time zone, today's
+    // sales are in it), a third as many.
+    const dayOf = (d) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+    const week = `/api/reports/sales?from=${dayOf(-6)}&to=${dayOf(1)}`;
+    const report = await cpuPer(() => call('GET', week, undefined, cookie), n / 3);
     // A supplier's delivery of 1,000 of each of the three products, dear and cheap in turns: each
     // moves the three products' average costs (on hand a million of each).
     let deliveries = 0;
@@ -171,7 +177,7 @@ async function child(root) {
       })),
     });
     const receipts = await cpuPer(() => call('POST', '/api/stock/receipts', receipt(), cookie), n / 3);
-    process.stdout.write(`\nRESULT ${JSON.stringify({ health, me, sales, search, receipts })}`);
+    process.stdout.write(`\nRESULT ${JSON.stringify({ health, me, sales, search, report, receipts })}`);
   } finally {
     pg.Client.prototype.query = query;
     await app.close();
@@ -214,17 +220,17 @@ if (process.env.INJECT_CPU_ROOT) {
         `${x.server.toFixed(3)} ms` +
         (pgUrl ? ` (database ${x.db.toFixed(3)} ms, ${x.statements.toFixed(1)} statements)` : '');
       console.log(
-        `round ${round} ${root}: CPU per request: health ${f(r.health)}, me ${f(r.me)}, sale ${f(r.sales)}, search ${f(r.search)}, receipt ${f(r.receipts)} (load ${os.loadavg()[0].toFixed(1)})`,
+        `round ${round} ${root}: CPU per request: health ${f(r.health)}, me ${f(r.me)}, sale ${f(r.sales)}, search ${f(r.search)}, report ${f(r.report)}, receipt ${f(r.receipts)} (load ${os.loadavg()[0].toFixed(1)})`,
       );
     }
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const m = (rs, kind, k) => median(rs.map((r) => r[kind][k])).toFixed(3);
   console.log(
-    `\nmedian CPU per request (ms), ${pgUrl ? 'PostgreSQL: server + database' : 'SQLite'}:  health    me       sale     search    receipt`,
+    `\nmedian CPU per request (ms), ${pgUrl ? 'PostgreSQL: server + database' : 'SQLite'}:  health    me       sale     search    report    receipt`,
   );
   for (const [root, rs] of all)
     console.log(
-      `${root.padEnd(32)}  ${['health', 'me', 'sales', 'search', 'receipts'].map((k) => (pgUrl ? `${m(rs, k, 'server')} + ${m(rs, k, 'db')}` : m(rs, k, 'server'))).join('    ')}`,
+      `${root.padEnd(32)}  ${['health', 'me', 'sales', 'search', 'report', 'receipts'].map((k) => (pgUrl ? `${m(rs, k, 'server')} + ${m(rs, k, 'db')}` : m(rs, k, 'server'))).join('    ')}`,
     );
 }

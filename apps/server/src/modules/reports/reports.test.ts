@@ -13,6 +13,7 @@ import { fillSummaries } from '../../db/migrations/0013-reversal-discounts.js';
 import { buildUser, signIn, STAFF_PASSWORD } from '../../test/factories.js';
 import { buildShop, postSale, reverse, stock } from '../../test/sales-factories.js';
 import { buildLocation, buildProduct } from '../../test/stock-factories.js';
+import { preparedName } from '../../db/pg-prepared.js';
 import { statementsOf } from '../../test/statements.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
@@ -338,6 +339,25 @@ describe('reports over generated sales', () => {
     expect(names).toHaveLength(1);
     expect(names[0]).toMatch(/from "locations"/);
     expect(names[0]).toMatch(/from "products"/);
+  });
+
+  it('reads its summaries with statements prepared once per connection on PostgreSQL, the same with and without a location', async () => {
+    const summaries = /from "(sales_summary_daily|product_sales_daily|product_sales_monthly)"/;
+    const read = async (url: string) => {
+      const { texts, result } = await statementsOf(t.db, () => get<SalesReport>(url));
+      return { texts: texts.filter((text) => summaries.test(text)), result };
+    };
+    const whole = await read(`/api/reports/sales?${range}`);
+    const branch = await read(`/api/reports/sales?${range}&location_id=${locations.branch.id}`);
+    expect(whole.texts.length).toBeGreaterThanOrEqual(2); // the sums and the products' figures
+    expect(branch.texts.length).toBe(whole.texts.length);
+    for (const text of [...whole.texts, ...branch.texts])
+      if (t.db.dialect === 'postgres') expect(preparedName(text), text).toBeDefined();
+    // the same texts again: the shapes are kept, one per filter
+    expect((await read(`/api/reports/sales?${range}`)).texts).toEqual(whole.texts);
+    expect(branch.result.totals.net).toBe(
+      whole.result.by_location.find((l) => l.location_id === locations.branch.id)?.net,
+    );
   });
 
   it('profit: revenue without tax, cost at the recorded unit costs, expenses net of voids, per day, week and month', async () => {

@@ -1,5 +1,6 @@
 import { type SaleKind, type SalesReport, compareIds, compareText, divRound } from '@duka/domain';
 import { type Kysely, sql } from 'kysely';
+import { type QueryShape, compiledQuery } from '../../db/compiled-query.js';
 import { dialectOf, ofBusiness } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
 import { requireOwnId } from '../../lib/scope.js';
@@ -27,6 +28,83 @@ export type SummarySum = { by: SummaryDimension; key: string } & Record<
   number
 >;
 
+/** A summary read's values: its business, its range, and the locations when it is limited to some. */
+interface RangeArgs {
+  businessId: string;
+  from: string;
+  to: string;
+  locationId?: string;
+  locationIds?: string[];
+}
+
+/** The values of a read of `f`: the location filters present only when `f` has them (a shape each). */
+function rangeArgs(businessId: string, from: string, to: string, f: Filter): RangeArgs {
+  const a: RangeArgs = { businessId, from, to };
+  if (f.location_id) a.locationId = f.location_id;
+  if (f.location_ids) a.locationIds = scopeIds(f.location_ids);
+  return a;
+}
+
+type SummaryRow = { by: SummaryDimension; key: string } & Record<
+  (typeof DAILY_FIGURES)[number],
+  number | null
+>;
+
+/** The sums' query for these dimensions (see `summarySums`). */
+function summaryQuery(db: Q, dims: readonly SummaryDimension[], a: RangeArgs) {
+  const sums = DAILY_FIGURES.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c));
+  const filtered = () => {
+    let q = db
+      .selectFrom('sales_summary_daily')
+      .where('business_id', '=', a.businessId)
+      .where('day', '>=', a.from)
+      .where('day', '<=', a.to);
+    if (a.locationId !== undefined) q = q.where('location_id', '=', a.locationId);
+    if (a.locationIds !== undefined) q = q.where('location_id', 'in', a.locationIds);
+    return q;
+  };
+  if (dims.length > 1 && dialectOf(db) === 'postgres') {
+    // PostgreSQL adds bigints up as numeric (slow): one scan for every dimension at once, where
+    // one scan per dimension took four times as long. SQLite has no grouping sets and adds
+    // integers fast, so it scans once per dimension.
+    const which = sql<SummaryDimension>`case ${sql.join(
+      dims.map((d) => sql`when grouping(${sql.ref(d)}) = 0 then ${sql.lit(d)}`),
+      sql` `,
+    )} end`;
+    return filtered()
+      .select([
+        which.as('by'),
+        sql<string>`coalesce(${sql.join(dims.map((d) => sql.ref(d)))})`.as('key'),
+        ...sums,
+      ])
+      .groupBy(sql`grouping sets (${sql.join(dims.map((d) => sql`(${sql.ref(d)})`))})`);
+  }
+  const by = (dim: SummaryDimension) =>
+    filtered()
+      .select([
+        sql<SummaryDimension>`${sql.lit(dim)}`.as('by'),
+        sql<string>`${sql.ref(dim)}`.as('key'),
+        ...sums,
+      ])
+      .groupBy(dim);
+  let q = by(dims[0]!);
+  for (const dim of dims.slice(1)) q = q.unionAll(by(dim));
+  return q;
+}
+
+/**
+ * Each report's reads are query shapes (`compiledQuery`), one per set of dimensions or summary
+ * table: built once, and on PostgreSQL prepared by name, not planned again at every call (issue 21).
+ */
+const summaryShapes = new Map<string, QueryShape<RangeArgs, SummaryRow>>();
+function summaryShape(dims: readonly SummaryDimension[]) {
+  const key = dims.join();
+  let shape = summaryShapes.get(key);
+  if (!shape)
+    summaryShapes.set(key, (shape = compiledQuery((db, a: RangeArgs) => summaryQuery(db, dims, a) as never)));
+  return shape;
+}
+
 /**
  * The daily summary of a range added up in the database, by each of the dimensions asked for
  * (one `group by` each, in one statement): a year is some 5,000 summary rows, and reading them
@@ -38,54 +116,32 @@ export async function summarySums(
   f: Filter,
   dims: readonly SummaryDimension[],
 ): Promise<SummarySum[]> {
-  const sums = DAILY_FIGURES.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c));
-  const filtered = () => {
-    let q = db
-      .selectFrom('sales_summary_daily')
-      .where('business_id', '=', businessId)
-      .where('day', '>=', f.from)
-      .where('day', '<=', f.to);
-    if (f.location_id) q = q.where('location_id', '=', f.location_id);
-    if (f.location_ids) q = q.where('location_id', 'in', scopeIds(f.location_ids));
-    return q;
-  };
-  const [first, ...rest] = dims;
-  if (!first) return [];
-  let q;
-  if (rest.length > 0 && dialectOf(db) === 'postgres') {
-    // PostgreSQL adds bigints up as numeric (slow): one scan for every dimension at once, where
-    // one scan per dimension took four times as long. SQLite has no grouping sets and adds
-    // integers fast, so it scans once per dimension.
-    const which = sql<SummaryDimension>`case ${sql.join(
-      dims.map((d) => sql`when grouping(${sql.ref(d)}) = 0 then ${sql.lit(d)}`),
-      sql` `,
-    )} end`;
-    q = filtered()
-      .select([
-        which.as('by'),
-        sql<string>`coalesce(${sql.join(dims.map((d) => sql.ref(d)))})`.as('key'),
-        ...sums,
-      ])
-      .groupBy(sql`grouping sets (${sql.join(dims.map((d) => sql`(${sql.ref(d)})`))})`);
-  } else {
-    const by = (dim: SummaryDimension) =>
-      filtered()
-        .select([
-          sql<SummaryDimension>`${sql.lit(dim)}`.as('by'),
-          sql<string>`${sql.ref(dim)}`.as('key'),
-          ...sums,
-        ])
-        .groupBy(dim);
-    q = by(first);
-    for (const dim of rest) q = q.unionAll(by(dim));
-  }
-  const rows = await q.execute();
+  if (dims.length === 0) return [];
+  const rows = await summaryShape(dims).all(db, rangeArgs(businessId, f.from, f.to, f));
   return rows.map((r) => {
     const out = { by: r.by, key: r.key } as SummarySum;
     for (const c of DAILY_FIGURES) out[c] = Number(r[c] ?? 0);
     return out;
   });
 }
+
+/** Each product's figures summed over a range of one product summary table (`productFigures`). */
+function productQuery(db: Q, monthly: boolean, a: RangeArgs) {
+  const sums = PRODUCT_FIGURES.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c));
+  let q = db
+    .selectFrom(monthly ? 'product_sales_monthly' : 'product_sales_daily')
+    .select(['product_id', ...sums])
+    .where('business_id', '=', a.businessId)
+    .where(monthly ? 'month' : 'day', '>=', a.from)
+    .where(monthly ? 'month' : 'day', '<=', a.to);
+  if (a.locationId !== undefined) q = q.where('location_id', '=', a.locationId);
+  if (a.locationIds !== undefined) q = q.where('location_id', 'in', a.locationIds);
+  return q.groupBy('product_id');
+}
+const productShapes = {
+  month: compiledQuery((db, a: RangeArgs) => productQuery(db, true, a)),
+  day: compiledQuery((db, a: RangeArgs) => productQuery(db, false, a)),
+};
 
 interface ProductFigures {
   quantity: number;
@@ -107,19 +163,8 @@ export async function productFigures(
   businessId: string,
   f: Filter,
 ): Promise<Map<string, ProductFigures>> {
-  const sums = PRODUCT_FIGURES.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c));
-  const read = (part: SummaryPart) => {
-    const monthly = part.table === 'month';
-    let q = db
-      .selectFrom(monthly ? 'product_sales_monthly' : 'product_sales_daily')
-      .select(['product_id', ...sums])
-      .where('business_id', '=', businessId)
-      .where(monthly ? 'month' : 'day', '>=', part.from)
-      .where(monthly ? 'month' : 'day', '<=', part.to);
-    if (f.location_id) q = q.where('location_id', '=', f.location_id);
-    if (f.location_ids) q = q.where('location_id', 'in', scopeIds(f.location_ids));
-    return q.groupBy('product_id').execute();
-  };
+  const read = (part: SummaryPart) =>
+    productShapes[part.table].all(db, rangeArgs(businessId, part.from, part.to, f));
   const parts = productSummaryParts(f.from, f.to);
   const results = await Promise.all(parts.map(read));
   const out = new Map<string, ProductFigures>();
