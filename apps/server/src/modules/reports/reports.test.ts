@@ -341,15 +341,16 @@ describe('reports over generated sales', () => {
     expect(names[0]).toMatch(/from "products"/);
   });
 
-  it('reads its summaries with statements prepared once per connection on PostgreSQL, the same with and without a location', async () => {
-    const summaries = /from "(sales_summary_daily|product_sales_daily|product_sales_monthly)"/;
+  it('reads its summaries and names with statements prepared once per connection on PostgreSQL, the same with and without a location', async () => {
+    // the summaries' reads and the names' (whatever number of products and cashiers)
+    const summaries = /from "(sales_summary_daily|product_sales_daily|product_sales_monthly|users)"/;
     const read = async (url: string) => {
       const { texts, result } = await statementsOf(t.db, () => get<SalesReport>(url));
       return { texts: texts.filter((text) => summaries.test(text)), result };
     };
     const whole = await read(`/api/reports/sales?${range}`);
     const branch = await read(`/api/reports/sales?${range}&location_id=${locations.branch.id}`);
-    expect(whole.texts.length).toBeGreaterThanOrEqual(2); // the sums and the products' figures
+    expect(whole.texts.length).toBeGreaterThanOrEqual(3); // the sums, the products' figures, the names
     expect(branch.texts.length).toBe(whole.texts.length);
     for (const text of [...whole.texts, ...branch.texts])
       if (t.db.dialect === 'postgres') expect(preparedName(text), text).toBeDefined();

@@ -229,26 +229,30 @@ function netsOf(rows: SummarySum[]) {
 }
 
 /**
- * The names behind the ids: the products sold, the cashiers, the business's locations, in one
- * statement (a round trip each on PostgreSQL, issue 21): one row per name, `kind` saying whose.
+ * `column in (the ids)`, the ids one parameter (a JSON array): one statement text, prepared once on
+ * PostgreSQL, however many ids a report names.
  */
-async function namesFor(db: Q, businessId: string, productIds: string[], userIds: string[]) {
+function inJsonIds(db: Q, column: string, ids: string) {
+  return dialectOf(db) === 'postgres'
+    ? sql<boolean>`${sql.ref(column)} in (select json_array_elements_text(cast(${ids} as json)))`
+    : sql<boolean>`${sql.ref(column)} in (select value from json_each(${ids}))`;
+}
+
+/** The locations' names, and the names of the products and cashiers (JSON arrays of ids). */
+const namesRead = compiledQuery((db, a: { businessId: string; products: string; users: string }) => {
   const none = sql<string | null>`cast(null as text)`;
-  let q = db
+  return db
     .selectFrom('locations')
     .select([sql.lit('l').as('kind'), 'id', 'name', none.as('code'), none.as('category'), none.as('unit')])
-    .where('business_id', '=', businessId);
-  if (productIds.length)
-    q = q.unionAll(
+    .where('business_id', '=', a.businessId)
+    .unionAll(
       db
         .selectFrom('products')
         .select([sql.lit('p').as('kind'), 'id', 'name', 'code', 'category', 'unit'])
-        .where(ofBusiness(db, 'business_id', businessId))
-        .where('id', 'in', productIds),
-    );
-  const cashiers = userIds.filter(Boolean);
-  if (cashiers.length)
-    q = q.unionAll(
+        .where(ofBusiness(db, 'business_id', a.businessId))
+        .where(inJsonIds(db, 'id', a.products)),
+    )
+    .unionAll(
       db
         .selectFrom('users')
         .select([
@@ -259,9 +263,20 @@ async function namesFor(db: Q, businessId: string, productIds: string[], userIds
           none.as('category'),
           none.as('unit'),
         ])
-        .where('id', 'in', cashiers),
+        .where(inJsonIds(db, 'id', a.users)),
     );
-  const rows = await q.execute();
+});
+
+/**
+ * The names behind the ids: the products sold, the cashiers, the business's locations, in one
+ * statement (a round trip each on PostgreSQL, issue 21): one row per name, `kind` saying whose.
+ */
+async function namesFor(db: Q, businessId: string, productIds: string[], userIds: string[]) {
+  const rows = await namesRead.all(db, {
+    businessId,
+    products: JSON.stringify(productIds),
+    users: JSON.stringify(userIds.filter(Boolean)),
+  });
   const names = (kind: string) => new Map(rows.filter((r) => r.kind === kind).map((x) => [x.id, x.name]));
   return {
     productInfo: new Map(
