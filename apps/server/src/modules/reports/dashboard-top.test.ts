@@ -1,6 +1,8 @@
 import type { Dashboard } from '@duka/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Shop, buildShop, reversed, sold } from '../../test/sales-factories.js';
+import { preparedName } from '../../db/pg-prepared.js';
+import { statementsOf } from '../../test/statements.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
 /** The dashboard's best sellers are products that sold: never one shown as "0 sold". */
@@ -33,5 +35,26 @@ describe('dashboard top products', () => {
     const res = await t.app.inject({ url: '/api/reports/dashboard', headers: { cookie: s.admin } });
     const top = res.json<Dashboard>().top_products;
     expect(top.map((p) => [p.name, p.quantity])).toEqual([['Milk 500 ml', 2_000]]);
+  });
+
+  it('reads with statements prepared once per connection on PostgreSQL, the same texts on the next load', async () => {
+    const load = async () => {
+      const { texts, result } = await statementsOf(t.db, async () => {
+        const res = await t.app.inject({ url: '/api/reports/dashboard', headers: { cookie: s.admin } });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<Dashboard>();
+      });
+      return { texts: texts.filter((text) => !/"sessions"/.test(text)), result };
+    };
+    const first = await load();
+    expect(first.result.top_products.length).toBeGreaterThan(0); // the names' read runs too
+    // the sums, the week's products (one read per summary part: more when the week crosses a
+    // month), expenses, reorder levels, debtors, transfers, the best sellers' names
+    expect(first.texts.length).toBeGreaterThanOrEqual(7);
+    if (t.db.dialect === 'postgres')
+      for (const text of first.texts) expect(preparedName(text), text).toBeDefined();
+    const again = await load();
+    expect(again.texts).toEqual(first.texts);
+    expect(again.result).toEqual(first.result);
   });
 });

@@ -8,6 +8,7 @@ import {
   monthStart,
 } from '@duka/domain';
 import type { Kysely } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query.js';
 import { ofBusiness } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
 import { netOf } from './net.js';
@@ -16,31 +17,38 @@ import { type SummarySum, productFigures, summarySums } from './sales-report.js'
 
 type Q = Kysely<Database>;
 
-/** The active products with a reorder level (the only ones that can be low), and what the business holds of each everywhere. */
-export function reorderProducts(db: Q, businessId: string) {
-  return db
+/**
+ * The dashboard's reads are query shapes (`compiledQuery`): built once, and on PostgreSQL prepared
+ * by name, not planned again at every call (issue 21).
+ */
+const reorderRead = compiledQuery((db, a: { businessId: string }) =>
+  db
     .selectFrom('products as p')
     .leftJoin(
       (eb) =>
         eb
           .selectFrom('stock_levels')
           .select(['product_id', (e) => e.fn.sum<number>('quantity').as('q')])
-          .where('business_id', '=', businessId)
+          .where('business_id', '=', a.businessId)
           .groupBy('product_id')
           .as('l'),
       (j) => j.onRef('l.product_id', '=', 'p.id'),
     )
     .select(['p.id', 'p.name', 'p.unit', 'p.reorder_level', 'l.q'])
-    .where('p.business_id', '=', businessId)
+    .where('p.business_id', '=', a.businessId)
     .where('p.deleted_at', 'is', null)
     .where('p.active', '=', 1)
-    .where('p.reorder_level', '>', 0)
-    .execute();
+    .where('p.reorder_level', '>', 0),
+);
+
+/** The active products with a reorder level (the only ones that can be low), and what the business holds of each everywhere. */
+export function reorderProducts(db: Q, businessId: string) {
+  return reorderRead.all(db, { businessId });
 }
 
 /** What debtors owe, how many owe, and how many are over their limit. */
-function debtorTotals(db: Q, businessId: string) {
-  return db
+const debtorTotals = compiledQuery((db, a: { businessId: string }) =>
+  db
     .selectFrom('debtors')
     .select((eb) => [
       eb.fn.sum<number>(eb.case().when('balance', '>', 0).then(eb.ref('balance')).else(0).end()).as('owed'),
@@ -49,21 +57,28 @@ function debtorTotals(db: Q, businessId: string) {
         .sum<number>(eb.case().when('balance', '>', eb.ref('credit_limit')).then(1).else(0).end())
         .as('over'),
     ])
-    .where('business_id', '=', businessId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
-}
+    .where('business_id', '=', a.businessId)
+    .where('deleted_at', 'is', null),
+);
 
 /** How many transfers wait for the admin's confirmation, and their sum. */
-function unconfirmedTransfers(db: Q, businessId: string) {
-  return db
+const unconfirmedTransfers = compiledQuery((db, a: { businessId: string }) =>
+  db
     .selectFrom('transfers as t')
     .leftJoin('transfer_confirmations as c', 'c.transfer_id', 't.id')
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('t.amount').as('s')])
-    .where('t.business_id', '=', businessId)
-    .where('c.transfer_id', 'is', null)
-    .executeTakeFirstOrThrow();
-}
+    .where('t.business_id', '=', a.businessId)
+    .where('c.transfer_id', 'is', null),
+);
+
+/** The names of the week's best sellers (at most five ids: a shape per count). */
+const productNames = compiledQuery((db, a: { businessId: string; ids: string[] }) =>
+  db
+    .selectFrom('products')
+    .select(['id', 'name'])
+    .where(ofBusiness(db, 'business_id', a.businessId))
+    .where('id', 'in', a.ids),
+);
 
 interface DayFigures {
   sales: number;
@@ -119,18 +134,7 @@ async function topProducts(db: Q, businessId: string, week: Awaited<ReturnType<t
     .slice(0, 5);
   const names = topIds.length
     ? new Map(
-        (
-          await db
-            .selectFrom('products')
-            .select(['id', 'name'])
-            .where(ofBusiness(db, 'business_id', businessId))
-            .where(
-              'id',
-              'in',
-              topIds.map((t) => t.id),
-            )
-            .execute()
-        ).map((p) => [p.id, p.name]),
+        (await productNames.all(db, { businessId, ids: topIds.map((t) => t.id) })).map((p) => [p.id, p.name]),
       )
     : new Map<string, string>();
   return topIds.map((t) => ({
@@ -170,8 +174,8 @@ export async function dashboard(
     productFigures(db, business.id, { from: addDays(today, -6), to: today }),
     expensesByDay(db, business.id, { from: monthBegins, to: today }),
     reorderProducts(db, business.id),
-    debtorTotals(db, business.id),
-    unconfirmedTransfers(db, business.id),
+    debtorTotals.all(db, { businessId: business.id }).then((r) => r[0]!),
+    unconfirmedTransfers.all(db, { businessId: business.id }).then((r) => r[0]!),
   ]);
 
   const perDay = figuresByDay(rows);

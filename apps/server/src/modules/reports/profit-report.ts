@@ -1,4 +1,5 @@
 import { type ProfitReport, divRound, periodOf } from '@duka/domain';
+import { compiledQuery } from '../../db/compiled-query.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { requireOwnId } from '../../lib/scope.js';
@@ -17,16 +18,30 @@ export async function expensesByDay(
   businessId: string,
   f: { from: string; to: string; location_id?: string | undefined },
 ): Promise<Map<string, number>> {
+  const a: ExpenseArgs = { businessId, from: f.from, to: f.to };
+  if (f.location_id) a.locationId = f.location_id;
+  const rows = await expensesRead.all(db, a);
+  return new Map(rows.map((r) => [r.date, Number(r.s ?? 0)]));
+}
+
+interface ExpenseArgs {
+  businessId: string;
+  from: string;
+  to: string;
+  locationId?: string;
+}
+
+/** A query shape (`compiledQuery`, prepared by name on PostgreSQL); with a location, a shape of its own. */
+const expensesRead = compiledQuery((db, a: ExpenseArgs) => {
   let q = db
     .selectFrom('expenses')
     .select(['date', (eb) => eb.fn.sum<number>('amount').as('s')])
-    .where('business_id', '=', businessId)
-    .where('date', '>=', f.from)
-    .where('date', '<=', f.to);
-  if (f.location_id) q = q.where('location_id', '=', f.location_id);
-  const rows = await q.groupBy('date').execute();
-  return new Map(rows.map((r) => [r.date, Number(r.s ?? 0)]));
-}
+    .where('business_id', '=', a.businessId)
+    .where('date', '>=', a.from)
+    .where('date', '<=', a.to);
+  if (a.locationId !== undefined) q = q.where('location_id', '=', a.locationId);
+  return q.groupBy('date');
+});
 
 /**
  * Revenue (sales less reversals, without their tax), cost of goods sold at the unit costs the sale
