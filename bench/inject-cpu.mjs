@@ -6,10 +6,11 @@
 //
 // For each root (a checkout with a built server; default this repository), in turns, a child
 // process builds the app on a fresh SQLite folder, sets a business up, and answers through
-// Fastify's inject: GET /api/health, GET /api/me, 3-line cash sales (POST /api/sales), a product
-// search (GET /api/products?q=sug, one product found), the week's sales report (GET
-// /api/reports/sales, a third as many) and 3-line supplier receipts that move each
-// product's average cost (POST /api/stock/receipts, a third as many), 32 at a time as 32 tills would send them. Printed: CPU (user + system) per request. BENCH_ROUNDS
+// Fastify's inject, 32 at a time as 32 tills would send them: GET /api/health, GET /api/me, 3-line
+// cash sales (POST /api/sales), a product search (GET /api/products?q=sug, one product found),
+// and, a third as many each: the week's sales report (GET /api/reports/sales), the dashboard
+// (GET /api/reports/dashboard) and 3-line supplier receipts that move each product's average
+// cost (POST /api/stock/receipts). Printed: CPU (user + system) per request. BENCH_ROUNDS
 // (default 3) turns; BENCH_REQUESTS (default 3000) per figure.
 //
 // BENCH_PG_URL=postgres://…/postgres runs the same on PostgreSQL as a hosted server: a fresh
@@ -163,6 +164,7 @@ async function child(root) {
     const dayOf = (d) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
     const week = `/api/reports/sales?from=${dayOf(-6)}&to=${dayOf(1)}`;
     const report = await cpuPer(() => call('GET', week, undefined, cookie), n / 3);
+    const dashboard = await cpuPer(() => call('GET', '/api/reports/dashboard', undefined, cookie), n / 3);
     // A supplier's delivery of 1,000 of each of the three products, dear and cheap in turns: each
     // moves the three products' average costs (on hand a million of each).
     let deliveries = 0;
@@ -177,7 +179,9 @@ async function child(root) {
       })),
     });
     const receipts = await cpuPer(() => call('POST', '/api/stock/receipts', receipt(), cookie), n / 3);
-    process.stdout.write(`\nRESULT ${JSON.stringify({ health, me, sales, search, report, receipts })}`);
+    process.stdout.write(
+      `\nRESULT ${JSON.stringify({ health, me, sales, search, report, dashboard, receipts })}`,
+    );
   } finally {
     pg.Client.prototype.query = query;
     await app.close();
@@ -220,17 +224,17 @@ if (process.env.INJECT_CPU_ROOT) {
         `${x.server.toFixed(3)} ms` +
         (pgUrl ? ` (database ${x.db.toFixed(3)} ms, ${x.statements.toFixed(1)} statements)` : '');
       console.log(
-        `round ${round} ${root}: CPU per request: health ${f(r.health)}, me ${f(r.me)}, sale ${f(r.sales)}, search ${f(r.search)}, report ${f(r.report)}, receipt ${f(r.receipts)} (load ${os.loadavg()[0].toFixed(1)})`,
+        `round ${round} ${root}: CPU per request: health ${f(r.health)}, me ${f(r.me)}, sale ${f(r.sales)}, search ${f(r.search)}, report ${f(r.report)}, dashboard ${f(r.dashboard)}, receipt ${f(r.receipts)} (load ${os.loadavg()[0].toFixed(1)})`,
       );
     }
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const m = (rs, kind, k) => median(rs.map((r) => r[kind][k])).toFixed(3);
   console.log(
-    `\nmedian CPU per request (ms), ${pgUrl ? 'PostgreSQL: server + database' : 'SQLite'}:  health    me       sale     search    report    receipt`,
+    `\nmedian CPU per request (ms), ${pgUrl ? 'PostgreSQL: server + database' : 'SQLite'}:  health    me       sale     search    report    dashboard receipt`,
   );
   for (const [root, rs] of all)
     console.log(
-      `${root.padEnd(32)}  ${['health', 'me', 'sales', 'search', 'report', 'receipts'].map((k) => (pgUrl ? `${m(rs, k, 'server')} + ${m(rs, k, 'db')}` : m(rs, k, 'server'))).join('    ')}`,
+      `${root.padEnd(32)}  ${['health', 'me', 'sales', 'search', 'report', 'dashboard', 'receipts'].map((k) => (pgUrl ? `${m(rs, k, 'server')} + ${m(rs, k, 'db')}` : m(rs, k, 'server'))).join('    ')}`,
     );
 }
