@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeStatus } from '../../backup/backup-status.js';
 import { type Shop, buildShop, sold, staffWith } from '../../test/sales-factories.js';
 import { buildProduct } from '../../test/stock-factories.js';
+import { preparedName } from '../../db/pg-prepared.js';
+import { statementsOf } from '../../test/statements.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
 /** The notification sidebar's figures, each made to happen once and seen by the owner. */
@@ -138,5 +140,23 @@ describe('GET /api/notifications', () => {
       devices_waiting: 1,
       replaced_values: 0,
     });
+  });
+
+  it('asks in three statements (the counts in one), each prepared once per connection on PostgreSQL', async () => {
+    const { texts, result } = await statementsOf(t.db, () => get());
+    expect(result.status).toBe(200);
+    const reads = texts.filter((text) => !/"sessions"/.test(text));
+    expect(reads).toHaveLength(3); // the reorder levels, the counts, the days not closed
+    if (t.db.dialect === 'postgres') for (const text of reads) expect(preparedName(text), text).toBeDefined();
+    // pending tills count only while the business lets approved ones in alone
+    expect(result.body.devices_waiting).toBe(1);
+    const open = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/business/profile',
+      headers: { cookie: s.admin },
+      payload: { require_approved_devices: false },
+    });
+    expect(open.statusCode, open.body).toBe(200);
+    expect((await get()).body.devices_waiting).toBe(0);
   });
 });
