@@ -8,6 +8,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/node_modules/**',
       'test-results/**',
+      'test-results-sync/**',
       'playwright-report/**',
       'data/**',
       '.tmp/**',

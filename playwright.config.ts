@@ -65,7 +65,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['./e2e/support/failure-summary.ts']],
-  outputDir: 'test-results',
+  // `npm test` runs the sync journeys beside the others, each run in a folder of its own (a run
+  // empties its output folder as it starts).
+  outputDir: process.env.DUKA_E2E_OUTPUT ?? 'test-results',
   use: {
     ...devices['Desktop Chrome'],
     baseURL: `http://127.0.0.1:${E2E_PORT}`,

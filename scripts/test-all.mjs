@@ -32,20 +32,40 @@ const steps = [
   ],
   [['Unit and server tests', bin('vitest'), ['run']]],
   [['Build', process.execPath, [path.join(root, 'scripts/ensure-built.mjs')]]],
-  [['End-to-end tests', bin('playwright'), ['test']]],
+  // The sync journeys start their own servers and use no browser and about one core: they run
+  // beside the browser journeys (which keep the other), in their own output folder.
+  [
+    [
+      'End-to-end tests',
+      bin('playwright'),
+      ['test', '--project=local', '--project=hosted'],
+      { stream: true },
+    ],
+    [
+      'Sync end-to-end tests',
+      bin('playwright'),
+      ['test', '--project=sync'],
+      { env: { DUKA_E2E_OUTPUT: 'test-results-sync' } },
+    ],
+  ],
 ];
 
-/** Runs one step: its output straight through when alone, else kept and printed once it ends. */
-function run([name, cmd, args], alone) {
+/**
+ * Runs one step: its output straight through when alone or marked `stream` (one per group), else
+ * kept and printed once it ends.
+ */
+function run([name, cmd, args, opts = {}], alone) {
   return new Promise((resolve) => {
     const started = Date.now();
-    if (alone) console.log(`\n=== ${name} ===`);
-    const child = spawn(cmd, args, { cwd: root, stdio: alone ? 'inherit' : 'pipe', env: process.env });
+    const stream = alone || opts.stream;
+    if (stream) console.log(`\n=== ${name} ===`);
+    const env = { ...process.env, ...opts.env };
+    const child = spawn(cmd, args, { cwd: root, stdio: stream ? 'inherit' : 'pipe', env });
     const out = [];
     child.stdout?.on('data', (d) => out.push(d));
     child.stderr?.on('data', (d) => out.push(d));
     child.on('close', (code) => {
-      if (!alone) process.stdout.write(`\n=== ${name} ===\n${Buffer.concat(out).toString()}`);
+      if (!stream) process.stdout.write(`\n=== ${name} ===\n${Buffer.concat(out).toString()}`);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       resolve({ name, ok: code === 0, line: `${code === 0 ? 'ok  ' : 'FAIL'} ${name} (${seconds} s)` });
     });
