@@ -11,7 +11,8 @@
 // and, a third as many each: the week's sales report (GET /api/reports/sales), the dashboard
 // (GET /api/reports/dashboard) and 3-line supplier receipts that move each product's average
 // cost (POST /api/stock/receipts). Printed: CPU (user + system) per request. BENCH_ROUNDS
-// (default 3) turns; BENCH_REQUESTS (default 3000) per figure.
+// (default 3) turns; BENCH_REQUESTS (default 3000) per figure; BENCH_CONCURRENCY (default 32) how
+// many at a time (1: no till waits for another's lock on its business).
 //
 // BENCH_PG_URL=postgres://…/postgres runs the same on PostgreSQL as a hosted server: a fresh
 // database per child (dropped after), the business made by `duka init`; printed beside the
@@ -44,6 +45,7 @@ function cpuOfPids(pids) {
 
 async function child(root) {
   const n = Number(process.env.BENCH_REQUESTS ?? 3000);
+  const at = Number(process.env.BENCH_CONCURRENCY ?? 32);
   const server = (p) => import(path.join(root, 'apps/server/dist', p));
   const { loadConfig } = await server('config.js');
   const { createServer } = await server('bootstrap.js');
@@ -139,16 +141,16 @@ async function child(root) {
             (r) => r.pid,
           )
         : [];
-    /** CPU ms per request of `count` requests made by `one`, 32 at a time: the server's, the database's. */
+    /** CPU ms per request of `count` requests made by `one`, `at` at a time: the server's, the database's. */
     const cpuPer = async (one, count) => {
-      for (let i = 0; i < 320; i += 32) await Promise.all(Array.from({ length: 32 }, one)); // warm-up
+      for (let i = 0; i < 320; i += at) await Promise.all(Array.from({ length: at }, one)); // warm-up
       const pids = await backends();
       const c0 = process.cpuUsage();
       const d0 = cpuOfPids(pids);
       const s0 = statements;
-      for (let i = 0; i < count; i += 32) await Promise.all(Array.from({ length: 32 }, one));
+      for (let i = 0; i < count; i += at) await Promise.all(Array.from({ length: at }, one));
       const c = process.cpuUsage(c0);
-      const done = Math.ceil(count / 32) * 32;
+      const done = Math.ceil(count / at) * at;
       return {
         server: (c.user + c.system) / 1000 / done,
         db: ((cpuOfPids(pids) - d0) * 1000) / done,
