@@ -23,12 +23,7 @@ import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { writerReceiptNo } from '../sync/series.js';
 import { type Trx, lockBusiness, lockedBusiness } from '../../lib/tx.js';
 import { requireUsableLocation } from '../inventory/stock-rules.js';
-import {
-  assertReferenceUnused,
-  recordTransfer,
-  requireProvider,
-  requireReference,
-} from '../transfers/transfer-ledger.js';
+import { recordTransfer, requireTransferIn } from '../transfers/transfer-ledger.js';
 import { postDebtorEntry, requireDebtor } from './debtor-ledger.js';
 import { debtorSearchKey, findDebtor, toDebtor } from './debtors.repository.js';
 import { ofBusiness } from '../../db/dialect.js';
@@ -173,10 +168,13 @@ async function checkPaymentMethod(
   body: z.output<typeof debtorPaymentBodySchema>,
 ): Promise<{ providerId: string | null; reference: string | null }> {
   if (body.method === 'transfer') {
-    const providerId = (await requireProvider(trx, businessId, body.provider_id, 'provider_id')).id;
-    const reference = requireReference(body.reference);
-    await assertReferenceUnused(trx, businessId, providerId, reference);
-    return { providerId, reference };
+    const { provider, reference } = await requireTransferIn(
+      trx,
+      businessId,
+      body.provider_id,
+      body.reference,
+    );
+    return { providerId: provider.id, reference };
   }
   if (body.provider_id !== undefined || body.reference !== undefined)
     throw new AppError('validation_failed', 'A cash payment has no provider or reference', 'method');

@@ -28,7 +28,7 @@ import {
   requireSellableProducts,
   requireSellingLocation,
 } from '../inventory/stock-rules.js';
-import { assertReferenceUnused, requireProvider, requireReference } from '../transfers/transfer-ledger.js';
+import { requireTransferIn } from '../transfers/transfer-ledger.js';
 
 type Body = PlacedSaleBody;
 type Named = { id: string; name: string };
@@ -142,9 +142,12 @@ export async function checkPayment(
       );
     return { tendered: null, debtor: d, provider: null, reference: null };
   }
-  const provider = await requireProvider(trx, actor.businessId, body.provider_id, 'provider_id');
-  const reference = requireReference(body.reference);
-  await assertReferenceUnused(trx, actor.businessId, provider.id, reference);
+  const { provider, reference } = await requireTransferIn(
+    trx,
+    actor.businessId,
+    body.provider_id,
+    body.reference,
+  );
   return { tendered: null, debtor: null, provider, reference };
 }
 

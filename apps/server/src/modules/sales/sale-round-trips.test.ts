@@ -159,6 +159,66 @@ describe('the round trips of a sale and of its reversal', () => {
     } else expect(lines).not.toEqual(reversalRow);
   });
 
+  it("a transfer sale: its entry in the transfers' register written with it; the provider and the reference read in one", async () => {
+    const sellByTransfer = (reference: string) =>
+      sold(t.app, s.admin, {
+        kind: 'transfer',
+        lines: [
+          { product_id: s.sugar.id, quantity: 1000 },
+          { product_id: s.bread.id, quantity: 2000 },
+        ],
+        provider_id: s.mpesa.id,
+        reference,
+      });
+    await sellByTransfer('RT-WARM-1');
+    const { texts, result: sale } = await statementsOf(() => sellByTransfer('RT-ROUND-2'));
+    const entries = await t.db.kysely
+      .selectFrom('transfers')
+      .select(['source', 'source_id', 'receipt_no', 'provider_id', 'reference', 'amount', 'location_id'])
+      .where('source_id', '=', sale.id)
+      .execute();
+    expect(entries.map((e) => ({ ...e, amount: Number(e.amount) }))).toEqual([
+      {
+        source: 'sale',
+        source_id: sale.id,
+        receipt_no: sale.receipt_no,
+        provider_id: s.mpesa.id,
+        reference: 'RT-ROUND-2',
+        amount: sale.total,
+        location_id: s.shop.id,
+      },
+    ]);
+    const transferred = naming(texts, /insert into "transfers"/i);
+    const providers = naming(texts, /from "payment_providers"/i);
+    expect(transferred).toHaveLength(1);
+    expect(providers).toHaveLength(1);
+    expect(providers[0]).toMatch(/from "transfers"/); // the reference's use, in the provider's read
+    if (t.db.dialect === 'postgres') {
+      expect(transferred).toEqual(naming(texts, /insert into "sales"/i));
+      // the cash sale's four, and the provider's read
+      expect(texts.filter((text) => !/"sessions"/.test(text))).toHaveLength(5);
+    }
+    // The same reference again is refused, naming the receipt that used it, and writes nothing.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/sales',
+      headers: { cookie: s.admin },
+      payload: {
+        id: '01a2c0de-0000-7000-8000-000000000021',
+        kind: 'transfer',
+        lines: [{ product_id: s.sugar.id, quantity: 1000 }],
+        provider_id: s.mpesa.id,
+        reference: 'RT-ROUND-2',
+      },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({
+      code: 'reference_used',
+      field: 'reference',
+      params: { receipt_no: sale.receipt_no },
+    });
+  });
+
   // Last: it takes the business's journal away.
   it("a business's first journal entry made by a sale: the counter is made, the entry is 1", async () => {
     const { business_id: businessId } = await t.db.kysely

@@ -12,7 +12,7 @@ import type { Database, SaleLineRow, SaleRow } from '../../db/tables.js';
 import type { SoldProduct } from '../inventory/stock-rules.js';
 import { type DialectName, dialectOf } from '../../db/dialect.js';
 import { compiledQuery } from '../../db/compiled-query.js';
-import type { SaleLinesTable, SalesTable } from '../../db/tables/selling.js';
+import type { SaleLinesTable, SalesTable, TransfersTable } from '../../db/tables/selling.js';
 import type { Actor } from '../../lib/context.js';
 import {
   type EntryRow,
@@ -40,7 +40,7 @@ import {
   summaryRows,
   withSummaries,
 } from '../reports/summaries.js';
-import { recordTransfer } from '../transfers/transfer-ledger.js';
+import { type TransferInput, recordTransfer, transferRow } from '../transfers/transfer-ledger.js';
 import type { ReversalLine } from './reversal-checks.js';
 import type { SalePayment } from './sale-checks.js';
 import { dropSoldCart, soldCartDelete } from '../work-drafts/work-drafts.repository.js';
@@ -152,7 +152,8 @@ const insertSaleLines = compiledQuery((db, a: { lines: Insertable<SaleLinesTable
 /**
  * On PostgreSQL a sale's writes in one statement, one round trip instead of six (issue 21): a
  * data-modifying `with` holding the drop of the cart it was rung up in, the sale, its lines, the
- * report summaries, the stock movements and the journal's entry with its counter; the statement
+ * report summaries, a transfer sale's entry in the transfers' register, the stock movements and
+ * the journal's entry with its counter; the statement
  * itself moves the stock levels and answers their new quantities, with the entry's number (none
  * when the business has no journal counter yet). The lines' foreign key to the sale is checked at
  * the statement's end.
@@ -167,9 +168,11 @@ const saleInOne = compiledQuery(
       ledger: Pick<LedgerRows, 'rows' | 'levels'>;
       at: string;
       entry: { now: number; row: EntryRow };
+      /** A transfer sale's row in the transfers' register. */
+      transfer?: Insertable<TransfersTable>;
     },
   ) => {
-    const sale = withSummaries(
+    const sold = withSummaries(
       db
         .with('dropped', (q) => soldCartDelete(q, a.row.business_id, a.row.id).returning('id'))
         .with('sold', (q) =>
@@ -177,6 +180,13 @@ const saleInOne = compiledQuery(
         ) as unknown as QueryCreator<Database>,
       a.summary,
     ).with('lines', (q) => q.insertInto('sale_lines').values(a.lines)) as unknown as QueryCreator<Database>;
+    // present or not is a part of the arguments' structure, so of the shape
+    const { transfer } = a;
+    const sale = transfer
+      ? (sold.with('transferred', (q) =>
+          q.insertInto('transfers').values(transfer),
+        ) as unknown as QueryCreator<Database>)
+      : sold;
     const all = withJournalEntry(withMovements(sale, a.ledger.rows), a.entry.now, a.entry.row);
     return upsertLevels(
       all as unknown as QueryCreator<Database>,
@@ -189,9 +199,9 @@ const saleInOne = compiledQuery(
 
 /**
  * A sale's writes after its receipt number and its debtor's entry: its stock leaves
- * (`moveSaleStock`), its row and lines with the summaries and its cart's drop (`insertSale`), and
- * its journal row (`journal`). On PostgreSQL they are one statement (`saleInOne`); answers the
- * sale's row.
+ * (`moveSaleStock`), its row and lines with the summaries and its cart's drop (`insertSale`), its
+ * journal row (`journal`) and a transfer sale's entry in the transfers' register (`transferOf`).
+ * On PostgreSQL they are one statement (`saleInOne`); answers the sale's row.
  */
 export async function writeSale(
   trx: Trx,
@@ -210,9 +220,11 @@ export async function writeSale(
     await moveSaleStock(trx, actor, business, body, s.lines, s.products, s.dialect);
     const row = await insertSale(trx, actor, body, hash, s);
     await journal(trx, actor, 'sale', row, detail);
+    await transferOf(trx, actor, 'sale', row);
     return row;
   }
   const row = saleRow(actor, body, hash, s);
+  const transfer = transferInput('sale', row);
   const after = await saleInOne.all(trx, {
     row,
     lines: s.lines,
@@ -220,6 +232,7 @@ export async function writeSale(
     ledger: { rows: ledger.rows, levels: ledger.levels },
     at: actor.at,
     entry: journalEntryOf(journalInput(actor, 'sale', row, detail)),
+    ...(transfer ? { transfer: transferRow(actor, transfer) } : {}),
   });
   refuseBelowZero(after, ledger.deltas, {
     allowNegative: business.allow_negative_stock === 1,
@@ -376,8 +389,14 @@ function summaryOf(actor: Actor, row: Stored, lines: SummaryInput['lines']): Sum
  * statement; its reversal records the refund going out.
  */
 export async function transferOf(trx: Trx, actor: Actor, doc: Doc, row: Stored): Promise<void> {
-  if (row.kind !== 'transfer' || !row.provider_id || !row.reference) return;
-  await recordTransfer(trx, actor, {
+  const transfer = transferInput(doc, row);
+  if (transfer) await recordTransfer(trx, actor, transfer);
+}
+
+/** A transfer sale's or reversal's entry in the transfers' register; none for the other kinds. */
+function transferInput(doc: Doc, row: Stored): TransferInput | undefined {
+  if (row.kind !== 'transfer' || !row.provider_id || !row.reference) return undefined;
+  return {
     source: doc,
     sourceId: row.id,
     receiptNo: row.receipt_no,
@@ -386,7 +405,7 @@ export async function transferOf(trx: Trx, actor: Actor, doc: Doc, row: Stored):
     amount: SIGN[doc] * row.total,
     locationId: row.location_id,
     businessDay: row.business_day,
-  });
+  };
 }
 
 /** The journal row of the sale or reversal, last. */

@@ -8,7 +8,7 @@ import { writerReceiptNo } from '../sync/series.js';
 import { lockedSaleSettings } from '../../lib/tx.js';
 import { checkPayment, priceCart, saleLines } from './sale-checks.js';
 import { saleReads } from './sale-reads.js';
-import { debtorEntry, saleAnswer, transferOf, writeSale } from './sale-writes.js';
+import { debtorEntry, saleAnswer, writeSale } from './sale-writes.js';
 import { loadSale } from './sales.repository.js';
 import { dropSoldCart } from '../work-drafts/work-drafts.repository.js';
 
@@ -76,7 +76,6 @@ export async function postSale(db: Db, seller: Seller, sent: Body): Promise<Sale
       products,
       dialect: db.dialect,
     });
-    await transferOf(trx, actor, 'sale', row);
     return saleAnswer(row, lines, { location: location.name, user: seller.user?.name ?? '', payment });
   });
 }

@@ -1,9 +1,11 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../../lib/context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Trx } from '../../lib/tx.js';
+import type { TransfersTable } from '../../db/tables.js';
 
 /** An active bank or mobile-money provider of the business, or a 422 on `field`. */
 export async function requireProvider(trx: Trx, businessId: string, id: string | undefined, field: string) {
@@ -24,32 +26,59 @@ export function requireReference(reference: string | undefined, field = 'referen
   return reference;
 }
 
-/** Refuses a reference this provider already brought in: the same code shown twice. */
-export async function assertReferenceUnused(
+/** A reference this provider already brought in: the same code shown twice. */
+const referenceUsed = (reference: string, receiptNo: string, field: string) =>
+  new AppError(
+    'reference_used',
+    `The reference ${reference} was already used on receipt #${receiptNo}`,
+    field,
+    {},
+    { receipt_no: receiptNo },
+  );
+
+/**
+ * The provider and the receipt that already used the reference, if one did, in one statement
+ * (issue 21: a round trip fewer for a transfer sale on PostgreSQL).
+ */
+const providerAndUse = compiledQuery((db, a: { businessId: string; providerId: string; reference: string }) =>
+  db
+    .selectFrom('payment_providers')
+    .select(['id', 'name', 'active'])
+    .select((eb) =>
+      eb
+        .selectFrom('transfers')
+        .select('receipt_no')
+        .where('business_id', '=', a.businessId)
+        .where('provider_id', '=', a.providerId)
+        .where('reference', '=', a.reference)
+        // the partial index `transfers_reference` serves it
+        .where('amount', '>', sql.lit(0))
+        .limit(1)
+        .as('used_on'),
+    )
+    .where('id', '=', a.providerId)
+    .where('business_id', '=', a.businessId),
+);
+
+/**
+ * `requireProvider`, `requireReference` and `assertReferenceUnused` in that order, the two reads
+ * as one statement: money coming in by transfer.
+ */
+export async function requireTransferIn(
   trx: Trx,
   businessId: string,
-  providerId: string,
-  reference: string,
-  field = 'reference',
-): Promise<void> {
-  const used = await trx
-    .selectFrom('transfers')
-    .select('receipt_no')
-    .where('business_id', '=', businessId)
-    .where('provider_id', '=', providerId)
-    .where('reference', '=', reference)
-    // A literal, so the partial index `transfers_reference` serves it without SQLite
-    // preparing the statement again on each call (see sellingLocation in inventory/stock-rules.ts).
-    .where('amount', '>', sql.lit(0))
-    .executeTakeFirst();
-  if (used)
-    throw new AppError(
-      'reference_used',
-      `The reference ${reference} was already used on receipt #${used.receipt_no}`,
-      field,
-      {},
-      { receipt_no: used.receipt_no },
-    );
+  providerId: string | undefined,
+  reference: string | undefined,
+): Promise<{ provider: { id: string; name: string; active: number }; reference: string }> {
+  if (!providerId || !reference) {
+    const provider = await requireProvider(trx, businessId, providerId, 'provider_id');
+    return { provider, reference: requireReference(reference) };
+  }
+  const found = await providerAndUse.first(trx, { businessId, providerId, reference });
+  if (!found || found.active !== 1)
+    throw new AppError('validation_failed', 'Unknown or inactive provider', 'provider_id');
+  if (found.used_on != null) throw referenceUsed(reference, found.used_on, 'reference');
+  return { provider: { id: found.id, name: found.name, active: found.active }, reference };
 }
 
 export interface TransferInput {
@@ -64,26 +93,28 @@ export interface TransferInput {
   businessDay: string;
 }
 
+/** The register's row of a transfer. */
+export function transferRow(actor: Actor, t: TransferInput): Insertable<TransfersTable> {
+  return {
+    id: newId(),
+    business_id: actor.businessId,
+    source: t.source,
+    source_id: t.sourceId,
+    receipt_no: t.receiptNo,
+    provider_id: t.providerId,
+    reference: t.reference,
+    amount: t.amount,
+    location_id: t.locationId,
+    user_id: actor.userId,
+    business_day: t.businessDay,
+    created_at: actor.at,
+  };
+}
+
 /** Records money moved by transfer in the register the admin confirms against the statement. */
 export async function recordTransfer(trx: Trx, actor: Actor, t: TransferInput): Promise<void> {
   try {
-    await trx
-      .insertInto('transfers')
-      .values({
-        id: newId(),
-        business_id: actor.businessId,
-        source: t.source,
-        source_id: t.sourceId,
-        receipt_no: t.receiptNo,
-        provider_id: t.providerId,
-        reference: t.reference,
-        amount: t.amount,
-        location_id: t.locationId,
-        user_id: actor.userId,
-        business_day: t.businessDay,
-        created_at: actor.at,
-      })
-      .execute();
+    await trx.insertInto('transfers').values(transferRow(actor, t)).execute();
   } catch (err) {
     if (isUniqueViolation(err))
       throw new AppError('reference_used', `The reference ${t.reference} was already used`, 'reference');
