@@ -153,10 +153,9 @@ const insertSaleLines = compiledQuery((db, a: { lines: Insertable<SaleLinesTable
  * On PostgreSQL a sale's writes in one statement, one round trip instead of six (issue 21): a
  * data-modifying `with` holding the drop of the cart it was rung up in, the sale, its lines, the
  * report summaries, a transfer sale's entry in the transfers' register, the stock movements and
- * the journal's entry with its counter; the statement
- * itself moves the stock levels and answers their new quantities, with the entry's number (none
- * when the business has no journal counter yet). The lines' foreign key to the sale is checked at
- * the statement's end.
+ * the journal's entry with its counter; the statement itself moves the stock levels and answers
+ * their new quantities, with the entry's number (none when the business has no journal counter
+ * yet). The lines' foreign key to the sale is checked at the statement's end.
  */
 const saleInOne = compiledQuery(
   (

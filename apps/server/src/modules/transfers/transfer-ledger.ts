@@ -16,9 +16,12 @@ export async function requireProvider(trx: Trx, businessId: string, id: string |
     .where('id', '=', id)
     .where('business_id', '=', businessId)
     .executeTakeFirst();
-  if (!p || p.active !== 1) throw new AppError('validation_failed', 'Unknown or inactive provider', field);
+  if (!p || p.active !== 1) throw unknownProvider(field);
   return p;
 }
+
+const unknownProvider = (field: string) =>
+  new AppError('validation_failed', 'Unknown or inactive provider', field);
 
 /** A reference is required with a transfer. */
 export function requireReference(reference: string | undefined, field = 'reference'): string {
@@ -27,11 +30,11 @@ export function requireReference(reference: string | undefined, field = 'referen
 }
 
 /** A reference this provider already brought in: the same code shown twice. */
-const referenceUsed = (reference: string, receiptNo: string, field: string) =>
+const referenceUsed = (reference: string, receiptNo: string) =>
   new AppError(
     'reference_used',
     `The reference ${reference} was already used on receipt #${receiptNo}`,
-    field,
+    'reference',
     {},
     { receipt_no: receiptNo },
   );
@@ -61,8 +64,9 @@ const providerAndUse = compiledQuery((db, a: { businessId: string; providerId: s
 );
 
 /**
- * `requireProvider`, `requireReference` and `assertReferenceUnused` in that order, the two reads
- * as one statement: money coming in by transfer.
+ * Money coming in by transfer: an active provider (`requireProvider`), a reference
+ * (`requireReference`), and one this provider has not brought in before, checked in that order;
+ * the provider and the reference's earlier use are read in one statement.
  */
 export async function requireTransferIn(
   trx: Trx,
@@ -75,9 +79,8 @@ export async function requireTransferIn(
     return { provider, reference: requireReference(reference) };
   }
   const found = await providerAndUse.first(trx, { businessId, providerId, reference });
-  if (!found || found.active !== 1)
-    throw new AppError('validation_failed', 'Unknown or inactive provider', 'provider_id');
-  if (found.used_on != null) throw referenceUsed(reference, found.used_on, 'reference');
+  if (!found || found.active !== 1) throw unknownProvider('provider_id');
+  if (found.used_on != null) throw referenceUsed(reference, found.used_on);
   return { provider: { id: found.id, name: found.name, active: found.active }, reference };
 }
 
