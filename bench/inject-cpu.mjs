@@ -9,7 +9,7 @@
 // Fastify's inject, 32 at a time as 32 tills would send them: GET /api/health, GET /api/me, 3-line
 // cash sales (POST /api/sales), a third as many 3-line mobile-money sales, a product search (GET /api/products?q=sug, one product found),
 // and, a third as many each: the week's sales report (GET /api/reports/sales), the dashboard
-// (GET /api/reports/dashboard) and 3-line supplier receipts that move each product's average
+// (GET /api/reports/dashboard), the notifications' poll (GET /api/notifications) and 3-line supplier receipts that move each product's average
 // cost (POST /api/stock/receipts). Printed: CPU (user + system) per request. BENCH_ROUNDS
 // (default 3) turns; BENCH_REQUESTS (default 3000) per figure; BENCH_CONCURRENCY (default 32) how
 // many at a time (1: no till waits for another's lock on its business).
@@ -182,6 +182,7 @@ async function child(root) {
     const week = `/api/reports/sales?from=${dayOf(-6)}&to=${dayOf(1)}`;
     const report = await cpuPer(() => call('GET', week, undefined, cookie), n / 3);
     const dashboard = await cpuPer(() => call('GET', '/api/reports/dashboard', undefined, cookie), n / 3);
+    const notifications = await cpuPer(() => call('GET', '/api/notifications', undefined, cookie), n / 3);
     // A supplier's delivery of 1,000 of each of the three products, dear and cheap in turns: each
     // moves the three products' average costs (on hand a million of each).
     let deliveries = 0;
@@ -197,7 +198,7 @@ async function child(root) {
     });
     const receipts = await cpuPer(() => call('POST', '/api/stock/receipts', receipt(), cookie), n / 3);
     process.stdout.write(
-      `\nRESULT ${JSON.stringify({ health, me, sales, transfers, search, report, dashboard, receipts })}`,
+      `\nRESULT ${JSON.stringify({ health, me, sales, transfers, search, report, dashboard, notifications, receipts })}`,
     );
   } finally {
     pg.Client.prototype.query = query;
@@ -241,17 +242,17 @@ if (process.env.INJECT_CPU_ROOT) {
         `${x.server.toFixed(3)} ms` +
         (pgUrl ? ` (database ${x.db.toFixed(3)} ms, ${x.statements.toFixed(1)} statements)` : '');
       console.log(
-        `round ${round} ${root}: CPU per request: health ${f(r.health)}, me ${f(r.me)}, sale ${f(r.sales)}, transfer sale ${f(r.transfers)}, search ${f(r.search)}, report ${f(r.report)}, dashboard ${f(r.dashboard)}, receipt ${f(r.receipts)} (load ${os.loadavg()[0].toFixed(1)})`,
+        `round ${round} ${root}: CPU per request: health ${f(r.health)}, me ${f(r.me)}, sale ${f(r.sales)}, transfer sale ${f(r.transfers)}, search ${f(r.search)}, report ${f(r.report)}, dashboard ${f(r.dashboard)}, notifications ${f(r.notifications)}, receipt ${f(r.receipts)} (load ${os.loadavg()[0].toFixed(1)})`,
       );
     }
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const m = (rs, kind, k) => median(rs.map((r) => r[kind][k])).toFixed(3);
   console.log(
-    `\nmedian CPU per request (ms), ${pgUrl ? 'PostgreSQL: server + database' : 'SQLite'}:  health    me       sale     transfer  search    report    dashboard receipt`,
+    `\nmedian CPU per request (ms), ${pgUrl ? 'PostgreSQL: server + database' : 'SQLite'}:  health    me       sale     transfer  search    report    dashboard notes     receipt`,
   );
   for (const [root, rs] of all)
     console.log(
-      `${root.padEnd(32)}  ${['health', 'me', 'sales', 'transfers', 'search', 'report', 'dashboard', 'receipts'].map((k) => (pgUrl ? `${m(rs, k, 'server')} + ${m(rs, k, 'db')}` : m(rs, k, 'server'))).join('    ')}`,
+      `${root.padEnd(32)}  ${['health', 'me', 'sales', 'transfers', 'search', 'report', 'dashboard', 'notifications', 'receipts'].map((k) => (pgUrl ? `${m(rs, k, 'server')} + ${m(rs, k, 'db')}` : m(rs, k, 'server'))).join('    ')}`,
     );
 }

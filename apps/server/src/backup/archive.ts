@@ -14,6 +14,7 @@ import { raiseReceiptCounter } from '../lib/receipts.js';
 import { ownServerId } from '../lib/server-id.js';
 import type { Trx } from '../lib/tx.js';
 import { writerSeries } from '../modules/sync/series.js';
+import { recountTransferTotals } from '../modules/transfers/transfer-totals.js';
 
 /** The first line of an archive. */
 export interface ArchiveHeader {
@@ -273,6 +274,8 @@ export async function importArchive(
       }
       count += rows.length;
     }
+    // An archive made before the transfer totals (migration 0025) has none: counted here from its rows.
+    await recountTransferTotals(trx, header.business_id);
     // Counters never travel between servers: this one's series starts past every number of it here.
     await raiseReceiptCounter(trx, header.business_id, await writerSeries(trx, header.business_id));
     await adoptLocations(trx, header.business_id);

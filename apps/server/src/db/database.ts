@@ -33,6 +33,7 @@ import { lineReferences } from './migrations/0021-line-references.js';
 import { movementIndex } from './migrations/0022-movement-index.js';
 import { keptNotices } from './migrations/0023-kept-notices.js';
 import { saleIndexWrites } from './migrations/0024-sale-index-writes.js';
+import { transferTotals } from './migrations/0025-transfer-totals.js';
 
 import type { DialectName } from './dialect.js';
 
@@ -190,6 +191,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0022-movement-index': movementIndex(),
     '0023-kept-notices': keptNotices(dialect),
     '0024-sale-index-writes': saleIndexWrites(),
+    '0025-transfer-totals': transferTotals(dialect),
   };
 }
 

@@ -36,6 +36,7 @@ import type {
   DebtorEntriesTable,
   TransfersTable,
   TransferConfirmationsTable,
+  TransferTotalsTable,
   ExpenseCategoriesTable,
   ExpensesTable,
   DayClosesTable,
@@ -99,6 +100,7 @@ export interface Database {
   debtor_entries: DebtorEntriesTable;
   transfers: TransfersTable;
   transfer_confirmations: TransferConfirmationsTable;
+  transfer_totals: TransferTotalsTable;
   expense_categories: ExpenseCategoriesTable;
   expenses: ExpensesTable;
   day_closes: DayClosesTable;

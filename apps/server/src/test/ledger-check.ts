@@ -1,7 +1,11 @@
 import { expect } from 'vitest';
 import type { Db } from '../db/database.js';
+import { countedTransferTotals, totalsOf } from '../modules/transfers/transfer-totals.js';
 
-/** Every stock level equals the sum of its movements, and no movements lack a level. */
+/**
+ * Every stock level equals the sum of its movements, and no movements lack a level; every
+ * business's transfer totals equal what its transfers and confirmations add up to.
+ */
 export async function expectLedgerConsistent(db: Db): Promise<void> {
   const levels = await db.kysely
     .selectFrom('stock_levels')
@@ -18,4 +22,24 @@ export async function expectLedgerConsistent(db: Db): Promise<void> {
   const fromLedger = Object.fromEntries(sums.map((s) => [`${s.product_id}|${s.location_id}`, Number(s.q)]));
   for (const k of Object.keys(fromLevels)) fromLedger[k] ??= 0;
   expect(fromLevels).toEqual(fromLedger);
+  await expectTransferTotalsKept(db);
+}
+
+/** Each business's `transfer_totals` row (none counts as zeros) against its rows counted again. */
+export async function expectTransferTotalsKept(db: Db): Promise<void> {
+  const businesses = await db.kysely.selectFrom('businesses').select('id').execute();
+  const kept = await db.kysely.selectFrom('transfer_totals').selectAll().execute();
+  for (const { id } of businesses) {
+    const row = kept.find((k) => k.business_id === id);
+    const figures = totalsOf(id, {
+      transfers_count: Number(row?.transfers_count ?? 0),
+      transfers_amount: Number(row?.transfers_amount ?? 0),
+      confirmed_count: Number(row?.confirmed_count ?? 0),
+      confirmed_amount: Number(row?.confirmed_amount ?? 0),
+      references_twice: Number(row?.references_twice ?? 0),
+    });
+    expect(figures, `the transfer totals of business ${id}`).toEqual(
+      await countedTransferTotals(db.kysely, id),
+    );
+  }
 }

@@ -189,6 +189,24 @@ export interface TransferConfirmationsTable {
   confirmed_at: string;
 }
 
+/**
+ * Per business, its transfers and their confirmations counted and summed, and the references
+ * received twice (migration 0025): moved by every write of `transfers` and
+ * `transfer_confirmations` (transfer-totals.ts), so the dashboard and the notifications do not
+ * read the whole register.
+ */
+export interface TransferTotalsTable {
+  business_id: string;
+  /** Every row of `transfers`, received (+) and sent back (−). */
+  transfers_count: Counter;
+  transfers_amount: Counter;
+  /** The rows with a confirmation. */
+  confirmed_count: Counter;
+  confirmed_amount: Counter;
+  /** Provider and reference pairs received (amount > 0) more than once. */
+  references_twice: Counter;
+}
+
 export interface ExpenseCategoriesTable {
   id: string;
   business_id: string;

@@ -13,9 +13,10 @@ const DAYS_BACK = 7;
  * The counts, in one statement (issue 21: the sidebar asks every minute for each signed-in admin,
  * and on PostgreSQL each statement was a round trip on a connection of its own): products with a
  * level below zero somewhere; debtors above a non-zero credit limit; references received more than
- * once for one provider (possible only through sync); transfers made before `before` with no
- * confirmation; pending tills; unique values a sync merge replaced since `since` (field_history,
- * ADR 11 §11.1).
+ * once for one provider (possible only through sync); transfers with no confirmation, all of them
+ * and those made since `before`; pending tills; unique values a sync merge replaced since `since`
+ * (field_history, ADR 11 §11.1). The transfers' figures come from the business's totals
+ * (transfer-totals.ts): only the last day's transfers are read row by row.
  */
 const countsRead = compiledQuery((db, a: { businessId: string; before: string; since: string }) =>
   db.selectNoFrom((eb) => [
@@ -34,26 +35,23 @@ const countsRead = compiledQuery((db, a: { businessId: string; before: string; s
       .whereRef('balance', '>', 'credit_limit')
       .as('over'),
     eb
-      .selectFrom((d) =>
-        d
-          .selectFrom('transfers')
-          .select(['provider_id', 'reference'])
-          .where('business_id', '=', a.businessId)
-          .where('amount', '>', 0)
-          .groupBy(['provider_id', 'reference'])
-          .having((h) => h.fn.countAll(), '>', 1)
-          .as('twice'),
-      )
-      .select((e) => e.fn.countAll<number>().as('n'))
+      .selectFrom('transfer_totals')
+      .select('references_twice')
+      .where('business_id', '=', a.businessId)
       .as('twice'),
+    eb
+      .selectFrom('transfer_totals')
+      .select((e) => e('transfers_count', '-', e.ref('confirmed_count')).as('n'))
+      .where('business_id', '=', a.businessId)
+      .as('unconfirmed'),
     eb
       .selectFrom('transfers as t')
       .leftJoin('transfer_confirmations as c', 'c.transfer_id', 't.id')
       .select((e) => e.fn.countAll<number>().as('n'))
       .where('t.business_id', '=', a.businessId)
       .where('c.transfer_id', 'is', null)
-      .where('t.created_at', '<', a.before)
-      .as('unconfirmed'),
+      .where('t.created_at', '>=', a.before)
+      .as('unconfirmed_recent'),
     eb
       .selectFrom('devices')
       .select((e) => e.fn.countAll<number>().as('n'))
@@ -115,7 +113,8 @@ export async function notifications(
     negative_stock: Number(counts!.negative ?? 0),
     debtors_over_limit: Number(counts!.over ?? 0),
     duplicate_references: Number(counts!.twice ?? 0),
-    unconfirmed_transfers: Number(counts!.unconfirmed ?? 0),
+    // those older than a day: every unconfirmed one but the last day's
+    unconfirmed_transfers: Number(counts!.unconfirmed ?? 0) - Number(counts!.unconfirmed_recent ?? 0),
     days_not_closed: days,
     backup_failing: backup,
     // pending tills count only when the business lets approved ones in alone

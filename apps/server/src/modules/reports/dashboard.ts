@@ -61,14 +61,18 @@ const debtorTotals = compiledQuery((db, a: { businessId: string }) =>
     .where('deleted_at', 'is', null),
 );
 
-/** How many transfers wait for the admin's confirmation, and their sum. */
+/**
+ * How many transfers wait for the admin's confirmation, and their sum: from the business's
+ * transfer totals (transfer-totals.ts), not the whole register; no row while it has none.
+ */
 const unconfirmedTransfers = compiledQuery((db, a: { businessId: string }) =>
   db
-    .selectFrom('transfers as t')
-    .leftJoin('transfer_confirmations as c', 'c.transfer_id', 't.id')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('t.amount').as('s')])
-    .where('t.business_id', '=', a.businessId)
-    .where('c.transfer_id', 'is', null),
+    .selectFrom('transfer_totals')
+    .select((eb) => [
+      eb('transfers_count', '-', eb.ref('confirmed_count')).as('n'),
+      eb('transfers_amount', '-', eb.ref('confirmed_amount')).as('s'),
+    ])
+    .where('business_id', '=', a.businessId),
 );
 
 /** The names of the week's best sellers (at most five ids: a shape per count). */
@@ -175,7 +179,7 @@ export async function dashboard(
     expensesByDay(db, business.id, { from: monthBegins, to: today }),
     reorderProducts(db, business.id),
     debtorTotals.all(db, { businessId: business.id }).then((r) => r[0]!),
-    unconfirmedTransfers.all(db, { businessId: business.id }).then((r) => r[0]!),
+    unconfirmedTransfers.all(db, { businessId: business.id }).then((r) => r[0] ?? { n: 0, s: 0 }),
   ]);
 
   const perDay = figuresByDay(rows);

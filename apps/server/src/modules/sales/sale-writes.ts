@@ -41,6 +41,7 @@ import {
   withSummaries,
 } from '../reports/summaries.js';
 import { type TransferInput, recordTransfer, transferRow } from '../transfers/transfer-ledger.js';
+import { type TotalsRow, addToTotals, addedBy } from '../transfers/transfer-totals.js';
 import type { ReversalLine } from './reversal-checks.js';
 import type { SalePayment } from './sale-checks.js';
 import { dropSoldCart, soldCartDelete } from '../work-drafts/work-drafts.repository.js';
@@ -152,7 +153,7 @@ const insertSaleLines = compiledQuery((db, a: { lines: Insertable<SaleLinesTable
 /**
  * On PostgreSQL a sale's writes in one statement, one round trip instead of six (issue 21): a
  * data-modifying `with` holding the drop of the cart it was rung up in, the sale, its lines, the
- * report summaries, a transfer sale's entry in the transfers' register, the stock movements and
+ * report summaries, a transfer sale's entry in the transfers' register with its totals, the stock movements and
  * the journal's entry with its counter; the statement itself moves the stock levels and answers
  * their new quantities, with the entry's number (none when the business has no journal counter
  * yet). The lines' foreign key to the sale is checked at the statement's end.
@@ -167,8 +168,9 @@ const saleInOne = compiledQuery(
       ledger: Pick<LedgerRows, 'rows' | 'levels'>;
       at: string;
       entry: { now: number; row: EntryRow };
-      /** A transfer sale's row in the transfers' register. */
+      /** A transfer sale's row in the transfers' register, and what it adds to their totals. */
       transfer?: Insertable<TransfersTable>;
+      transferTotals?: TotalsRow;
     },
   ) => {
     const sold = withSummaries(
@@ -182,9 +184,11 @@ const saleInOne = compiledQuery(
     // present or not is a part of the arguments' structure, so of the shape
     const { transfer } = a;
     const sale = transfer
-      ? (sold.with('transferred', (q) =>
-          q.insertInto('transfers').values(transfer),
-        ) as unknown as QueryCreator<Database>)
+      ? (sold
+          .with('transferred', (q) => q.insertInto('transfers').values(transfer))
+          .with('transfer_totalled', (q) =>
+            addToTotals(q as unknown as QueryCreator<Database>, a.transferTotals!),
+          ) as unknown as QueryCreator<Database>)
       : sold;
     const all = withJournalEntry(withMovements(sale, a.ledger.rows), a.entry.now, a.entry.row);
     return upsertLevels(
@@ -231,7 +235,7 @@ export async function writeSale(
     ledger: { rows: ledger.rows, levels: ledger.levels },
     at: actor.at,
     entry: journalEntryOf(journalInput(actor, 'sale', row, detail)),
-    ...(transfer ? { transfer: transferRow(actor, transfer) } : {}),
+    ...(transfer ? transferred(transferRow(actor, transfer)) : {}),
   });
   refuseBelowZero(after, ledger.deltas, {
     allowNegative: business.allow_negative_stock === 1,
@@ -241,6 +245,9 @@ export async function writeSale(
   if (after[0]?.journal_seq == null) await journal(trx, actor, 'sale', row, detail);
   return row;
 }
+
+/** A transfer sale's row in the register and what it adds to the register's totals. */
+const transferred = (row: Insertable<TransfersTable>) => ({ transfer: row, transferTotals: addedBy(row) });
 
 /** What a sale's row is made of besides its request. */
 interface SaleFigures {

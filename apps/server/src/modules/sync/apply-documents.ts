@@ -4,6 +4,7 @@ import { newId } from '../../lib/ids.js';
 import type { Trx } from '../../lib/tx.js';
 import { conflictTarget } from '../../db/keys.js';
 import { summariseWritten } from './apply-summaries.js';
+import { addWrittenTransfers } from '../transfers/transfer-totals.js';
 import { canonical } from '../../lib/canonical.js';
 import { resolveClaims } from './claims.js';
 import { GROUPS_BY_TYPE } from './field-groups.js';
@@ -398,11 +399,17 @@ async function quarantine(
     .execute();
 }
 
-/** Stock levels, debtor balances and report summaries, moved by the rows this batch wrote. */
+/** Stock levels, debtor balances, report summaries and transfer totals, moved by the rows this batch wrote. */
 async function moveDerived(trx: Trx, t: ApplyTarget, written: Written): Promise<void> {
   await moveStock(trx, t, written.get('stock_movements') ?? []);
   await moveDebtors(trx, t, written.get('debtor_entries') ?? []);
   await summariseWritten(trx, t.businessId, written);
+  await addWrittenTransfers(
+    trx,
+    t.businessId,
+    written.get('transfers') ?? [],
+    written.get('transfer_confirmations') ?? [],
+  );
 }
 
 async function moveStock(trx: Trx, t: ApplyTarget, movements: Row[]): Promise<void> {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, signIn } from '../../test/factories.js';
+import { expectTransferTotalsKept } from '../../test/ledger-check.js';
 import { postSale, sold } from '../../test/sales-factories.js';
 import { buildProduct, buildSupplier, received } from '../../test/stock-factories.js';
 import { buildTenant } from '../../test/tenancy-factories.js';
@@ -232,9 +233,13 @@ describe('sync, part 2: pull', () => {
         .where('reference', '=', 'QX12SAME34')
         .execute();
       expect(rows).toHaveLength(2);
+      // the twice-received reference counted once, by the pull here and by the push there
+      await expectTransferTotalsKept(server.db);
     }
     const notes = await p.local.app.inject({ url: '/api/notifications', headers: { cookie: shopCookie } });
     expect(notes.json()).toMatchObject({ duplicate_references: 1 });
+    const there = await branch.app.inject({ url: '/api/notifications', headers: { cookie: branchCookie } });
+    expect(there.json()).toMatchObject({ duplicate_references: 1 });
     // At one server the reference is still refused a second time.
     const again = await postSale(p.local.app, shopCookie, sale);
     expect(again.json()).toMatchObject({ error: { code: 'reference_used' } });

@@ -1,11 +1,13 @@
 import { type Insertable, sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
+import { dialectOf } from '../../db/dialect.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../../lib/context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Trx } from '../../lib/tx.js';
 import type { TransfersTable } from '../../db/tables.js';
+import { insertCountedTransfer } from './transfer-totals.js';
 
 /** An active bank or mobile-money provider of the business, or a 422 on `field`. */
 export async function requireProvider(trx: Trx, businessId: string, id: string | undefined, field: string) {
@@ -114,10 +116,13 @@ export function transferRow(actor: Actor, t: TransferInput): Insertable<Transfer
   };
 }
 
-/** Records money moved by transfer in the register the admin confirms against the statement. */
+/**
+ * Records money moved by transfer in the register the admin confirms against the statement, and
+ * adds it to the business's totals (transfer-totals.ts).
+ */
 export async function recordTransfer(trx: Trx, actor: Actor, t: TransferInput): Promise<void> {
   try {
-    await trx.insertInto('transfers').values(transferRow(actor, t)).execute();
+    await insertCountedTransfer(trx, dialectOf(trx), transferRow(actor, t));
   } catch (err) {
     if (isUniqueViolation(err))
       throw new AppError('reference_used', `The reference ${t.reference} was already used`, 'reference');

@@ -1,0 +1,208 @@
+import { type Insertable, type Kysely, type QueryCreator, sql } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query.js';
+import type { Database } from '../../db/tables.js';
+import type { TransferTotalsTable, TransfersTable } from '../../db/tables/selling.js';
+import type { Trx } from '../../lib/tx.js';
+import { chunks } from '../sync/documents.js';
+
+/**
+ * Each business's transfers counted and summed, confirmed or not, and the provider references it
+ * received more than once (migration 0025, issue 21): the dashboard and the notifications read
+ * this row instead of the whole register. Every write of `transfers` or `transfer_confirmations`
+ * adds to it in the same transaction: a sale (in its one statement on PostgreSQL), a reversal or
+ * a debtor's payment (`recordTransfer`), a confirmation, a sync batch (`addWrittenTransfers`), an
+ * archive's import (`recountTransferTotals`).
+ */
+export type TotalsRow = Required<Insertable<TransferTotalsTable>>;
+
+const FIGURES = [
+  'transfers_count',
+  'transfers_amount',
+  'confirmed_count',
+  'confirmed_amount',
+  'references_twice',
+] as const;
+
+/** A business's totals moved by `figures` (every figure present, so one query shape). */
+export function totalsOf(businessId: string, figures: Partial<Omit<TotalsRow, 'business_id'>>): TotalsRow {
+  return {
+    business_id: businessId,
+    transfers_count: figures.transfers_count ?? 0,
+    transfers_amount: figures.transfers_amount ?? 0,
+    confirmed_count: figures.confirmed_count ?? 0,
+    confirmed_amount: figures.confirmed_amount ?? 0,
+    references_twice: figures.references_twice ?? 0,
+  };
+}
+
+/** What one new row of the register adds. */
+export const addedBy = (t: Pick<Insertable<TransfersTable>, 'business_id' | 'amount'>): TotalsRow =>
+  totalsOf(t.business_id, { transfers_count: 1, transfers_amount: Number(t.amount) });
+
+/** Adds `row`'s figures to its business's totals, or makes them: a statement, or a part of a `with`. */
+export function addToTotals(db: QueryCreator<Database>, row: TotalsRow) {
+  return db
+    .insertInto('transfer_totals')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .column('business_id')
+        .doUpdateSet(
+          Object.fromEntries(
+            FIGURES.map((c) => [
+              c,
+              sql<number>`${sql.ref(`transfer_totals.${c}`)} + ${sql.ref(`excluded.${c}`)}`,
+            ]),
+          ),
+        ),
+    );
+}
+
+const addTotals = compiledQuery((db, a: { row: TotalsRow }) => addToTotals(db, a.row));
+
+/** Adds `row` to its business's totals. */
+export async function addTransferTotals(trx: Trx, row: TotalsRow): Promise<void> {
+  await addTotals.run(trx, { row });
+}
+
+const insertTransfer = compiledQuery((db, a: { row: Insertable<TransfersTable> }) =>
+  db.insertInto('transfers').values(a.row),
+);
+/** PostgreSQL: the register's row and its totals in one statement. */
+const insertTransferCounted = compiledQuery((db, a: { row: Insertable<TransfersTable>; totals: TotalsRow }) =>
+  addToTotals(
+    db.with('written', (q) => q.insertInto('transfers').values(a.row)) as unknown as QueryCreator<Database>,
+    a.totals,
+  ),
+);
+
+/** Writes a row of the register and adds it to the totals (one statement on PostgreSQL, two on SQLite). */
+export async function insertCountedTransfer(
+  trx: Trx,
+  dialect: 'sqlite' | 'postgres',
+  row: Insertable<TransfersTable>,
+): Promise<void> {
+  if (dialect === 'postgres') {
+    await insertTransferCounted.run(trx, { row, totals: addedBy(row) });
+    return;
+  }
+  await insertTransfer.run(trx, { row });
+  await addTotals.run(trx, { row: addedBy(row) });
+}
+
+type Row = Record<string, unknown>;
+/** Most values in one `in (…)`. */
+const IN_CHUNK = 500;
+
+/**
+ * A sync batch's new rows of the register and confirmations added to the totals (ADR 11 §5.4,
+ * with the other derived rows): the confirmed transfers' amounts are read from the register, and a
+ * provider's reference counts as received twice when this batch took it from one row to two or more.
+ */
+export async function addWrittenTransfers(
+  trx: Trx,
+  businessId: string,
+  transfers: readonly Row[],
+  confirmations: readonly Row[],
+): Promise<void> {
+  if (transfers.length === 0 && confirmations.length === 0) return;
+  const figures = totalsOf(businessId, {
+    transfers_count: transfers.length,
+    transfers_amount: transfers.reduce((s, t) => s + Number(t.amount), 0),
+  });
+  for (const ids of chunks(
+    confirmations.map((c) => String(c.transfer_id)),
+    IN_CHUNK,
+  )) {
+    const r = await trx
+      .selectFrom('transfers')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('amount').as('s')])
+      .where('business_id', '=', businessId)
+      .where('id', 'in', ids)
+      .executeTakeFirstOrThrow();
+    figures.confirmed_count += Number(r.n);
+    figures.confirmed_amount += Number(r.s ?? 0);
+  }
+  figures.references_twice = await newlyTwice(trx, businessId, transfers);
+  await addTransferTotals(trx, figures);
+}
+
+const keyOf = (providerId: unknown, reference: unknown) => `${String(providerId)}\u0000${String(reference)}`;
+
+/** How many provider references `written` took from fewer than two received rows to two or more. */
+async function newlyTwice(trx: Trx, businessId: string, written: readonly Row[]): Promise<number> {
+  const added = new Map<string, number>();
+  for (const t of written)
+    if (Number(t.amount) > 0) {
+      const key = keyOf(t.provider_id, t.reference);
+      added.set(key, (added.get(key) ?? 0) + 1);
+    }
+  if (added.size === 0) return 0;
+  const references = [
+    ...new Set(written.filter((t) => Number(t.amount) > 0).map((t) => String(t.reference))),
+  ];
+  let twice = 0;
+  for (const slice of chunks(references, IN_CHUNK)) {
+    const rows = await trx
+      .selectFrom('transfers')
+      .select(['provider_id', 'reference', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('business_id', '=', businessId)
+      .where('reference', 'in', slice)
+      .where('amount', '>', 0)
+      .groupBy(['provider_id', 'reference'])
+      .execute();
+    for (const r of rows) {
+      const now = Number(r.n);
+      const k = added.get(keyOf(r.provider_id, r.reference));
+      if (k !== undefined && now >= 2 && now - k < 2) twice += 1;
+    }
+  }
+  return twice;
+}
+
+/** A business's totals counted from its rows: what the kept row must always equal. */
+export async function countedTransferTotals(db: Kysely<Database>, businessId: string): Promise<TotalsRow> {
+  const r = await db
+    .selectFrom('transfers as t')
+    .leftJoin('transfer_confirmations as c', 'c.transfer_id', 't.id')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number>('t.amount').as('amount'),
+      eb.fn.count<number>('c.transfer_id').as('confirmed_n'),
+      eb.fn.sum<number>(sql`case when c.transfer_id is null then 0 else t.amount end`).as('confirmed_amount'),
+      eb
+        .selectFrom((d) =>
+          d
+            .selectFrom('transfers')
+            .select('provider_id')
+            .where('business_id', '=', businessId)
+            .where('amount', '>', 0)
+            .groupBy(['provider_id', 'reference'])
+            .having((h) => h.fn.countAll(), '>', 1)
+            .as('x'),
+        )
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .as('twice'),
+    ])
+    .where('t.business_id', '=', businessId)
+    .executeTakeFirstOrThrow();
+  return totalsOf(businessId, {
+    transfers_count: Number(r.n),
+    transfers_amount: Number(r.amount ?? 0),
+    confirmed_count: Number(r.confirmed_n),
+    confirmed_amount: Number(r.confirmed_amount ?? 0),
+    references_twice: Number(r.twice ?? 0),
+  });
+}
+
+/** The business's totals counted again from its rows and kept (an archive's import). */
+export async function recountTransferTotals(trx: Trx, businessId: string): Promise<void> {
+  const row = await countedTransferTotals(trx, businessId);
+  await trx
+    .insertInto('transfer_totals')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('business_id').doUpdateSet(Object.fromEntries(FIGURES.map((c) => [c, row[c]]))),
+    )
+    .execute();
+}
