@@ -68,21 +68,26 @@ const countsRead = compiledQuery((db, a: { businessId: string; before: string; s
   ]),
 );
 
-/** The days from `from` to `to` with sales at a location that was not closed that day, the latest first. */
+/**
+ * The days from `from` to `to` with sales at a location that was not closed that day, the latest
+ * first: from the daily sales summary (ADR 6), a row per day, location, cashier and kind, not
+ * from every sale of the week.
+ */
 const daysNotClosed = compiledQuery((db, a: { businessId: string; from: string; to: string }) =>
   db
-    .selectFrom('sales as s')
+    .selectFrom('sales_summary_daily as s')
     .innerJoin('locations as l', 'l.id', 's.location_id')
     .leftJoin('day_closes as d', (j) =>
-      j.onRef('d.location_id', '=', 's.location_id').onRef('d.day', '=', 's.business_day'),
+      j.onRef('d.location_id', '=', 's.location_id').onRef('d.day', '=', 's.day'),
     )
-    .select(['s.business_day as day', 's.location_id', 'l.name as location_name'])
+    .select(['s.day', 's.location_id', 'l.name as location_name'])
     .distinct()
     .where('s.business_id', '=', a.businessId)
-    .where('s.business_day', '>=', a.from)
-    .where('s.business_day', '<=', a.to)
+    .where('s.day', '>=', a.from)
+    .where('s.day', '<=', a.to)
+    .where('s.sales_count', '>', 0)
     .where('d.id', 'is', null)
-    .orderBy('s.business_day', 'desc')
+    .orderBy('s.day', 'desc')
     .orderBy('l.name')
     .orderBy('s.location_id'),
 );

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Notifications } from '@duka/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeStatus } from '../../backup/backup-status.js';
-import { type Shop, buildShop, sold, staffWith } from '../../test/sales-factories.js';
+import { type Shop, buildShop, reversed, sold, staffWith } from '../../test/sales-factories.js';
 import { buildProduct } from '../../test/stock-factories.js';
 import { preparedName } from '../../db/pg-prepared.js';
 import { statementsOf } from '../../test/statements.js';
@@ -158,5 +158,18 @@ describe('GET /api/notifications', () => {
     });
     expect(open.statusCode, open.body).toBe(200);
     expect((await get()).body.devices_waiting).toBe(0);
+  });
+
+  it('does not count a day with only a reversal as a day with sales', async () => {
+    const tea = await t.db.kysely
+      .selectFrom('sales')
+      .select('id')
+      .where('business_day', '=', '2026-06-01')
+      .where('kind', '=', 'cash')
+      .executeTakeFirstOrThrow();
+    at('2026-06-03T09:00:00Z');
+    await reversed(t.app, s.admin, tea.id, { lines: [{ line_no: 1, quantity: 1_000 }] });
+    at('2026-06-04T09:00:00Z');
+    expect((await get()).body.days_not_closed.map((d) => d.day)).toEqual(['2026-06-02', '2026-06-01']);
   });
 });
