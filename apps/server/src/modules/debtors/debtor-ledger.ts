@@ -30,9 +30,12 @@ export async function requireDebtor(
     .where('business_id', '=', businessId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!d) throw new AppError('validation_failed', 'Unknown debtor', field);
+  if (!d) throw unknownDebtor(field);
   return d;
 }
+
+/** No debtor of the business has this id. */
+export const unknownDebtor = (field: string) => new AppError('validation_failed', 'Unknown debtor', field);
 
 /**
  * Appends one entry to the debtors' ledger and moves the stored balance with it, in the caller's

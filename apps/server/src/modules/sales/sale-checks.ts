@@ -18,17 +18,17 @@ import {
   overCreditLimit,
   paymentFieldsNotOf,
 } from '@duka/domain';
-import type { SaleLineRow } from '../../db/tables.js';
+import type { DebtorRow, SaleLineRow } from '../../db/tables.js';
 import type { Actor, Operator } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import type { SaleSettings, Trx } from '../../lib/tx.js';
-import { requireDebtor } from '../debtors/debtor-ledger.js';
+import { requireDebtor, unknownDebtor } from '../debtors/debtor-ledger.js';
 import {
   type SoldProduct,
   requireSellableProducts,
   requireSellingLocation,
 } from '../inventory/stock-rules.js';
-import { requireTransferIn } from '../transfers/transfer-ledger.js';
+import { type ProviderUse, requireTransferIn } from '../transfers/transfer-ledger.js';
 
 type Body = PlacedSaleBody;
 type Named = { id: string; name: string };
@@ -108,13 +108,26 @@ export interface SalePayment {
   reference: string | null;
 }
 
-/** Checks the payment of the kind of sale against the total; the fields of other kinds are refused. */
+/** What the sale's reads found of its payment (PostgreSQL: sale-reads.ts); null: nothing by that id. */
+export interface PaymentReads {
+  debtor?: PaymentDebtor | null;
+  transfer?: ProviderUse | null;
+}
+
+/** The columns of a debtor the payment's check reads. */
+export type PaymentDebtor = Pick<DebtorRow, 'id' | 'name' | 'active' | 'balance' | 'credit_limit'>;
+
+/**
+ * Checks the payment of the kind of sale against the total; the fields of other kinds are refused.
+ * The debtor, or the provider with the reference's earlier use, is read here unless `read` has it.
+ */
 export async function checkPayment(
   trx: Trx,
   actor: Actor,
   business: SaleSettings,
   body: Body,
   total: number,
+  read: PaymentReads = {},
 ): Promise<SalePayment> {
   for (const f of paymentFieldsNotOf(body.kind)) refuseField(body, f);
   if (body.kind === 'cash') {
@@ -130,7 +143,8 @@ export async function checkPayment(
   }
   if (body.kind === 'debtor') {
     if (!body.debtor_id) throw new AppError('validation_failed', 'Choose the debtor', 'debtor_id');
-    const d = await requireDebtor(trx, actor.businessId, body.debtor_id, 'debtor_id');
+    if (read.debtor === null) throw unknownDebtor('debtor_id');
+    const d = read.debtor ?? (await requireDebtor(trx, actor.businessId, body.debtor_id, 'debtor_id'));
     if (d.active !== 1)
       throw new AppError('validation_failed', `${d.name} may no longer buy on credit`, 'debtor_id');
     const after = Number(d.balance) + total;
@@ -147,6 +161,7 @@ export async function checkPayment(
     actor.businessId,
     body.provider_id,
     body.reference,
+    read.transfer,
   );
   return { tendered: null, debtor: null, provider, reference };
 }

@@ -12,7 +12,8 @@ import {
   sellingLocationOf,
 } from '../inventory/stock-rules.js';
 import { writerCounterBump } from '../sync/series.js';
-import { checkWhereAndWhat } from './sale-checks.js';
+import { referenceUse } from '../transfers/transfer-ledger.js';
+import { type PaymentReads, checkWhereAndWhat } from './sale-checks.js';
 
 type Named = { id: string; name: string };
 
@@ -25,6 +26,8 @@ export type SaleReads =
       products: Map<string, SoldProduct>;
       /** The sale's receipt number, when the reads took it (PostgreSQL: `readsInOne`). */
       receiptNo?: string;
+      /** Its debtor, or its provider with the reference's earlier use, when the reads took them. */
+      payment?: PaymentReads;
     };
 
 /**
@@ -34,8 +37,9 @@ export type SaleReads =
  *
  * On PostgreSQL every statement is a round trip (a socket write, the database's process woken, its
  * answer read and parsed: about a tenth of a hosted sale's server CPU each, issue 21), so there the
- * three reads, a cashier's right to the location, and the receipt number's counter are one
- * statement. The shop's SQLite keeps
+ * three reads, a cashier's right to the location, the receipt number's counter, and the debtor
+ * or the provider with the reference's earlier use (`checkPayment`) are one statement. The shop's
+ * SQLite keeps
  * one statement each, answered from its kept reads.
  */
 export async function saleReads(
@@ -49,12 +53,21 @@ export async function saleReads(
     if (await isReplay(trx, 'sales', body.id, actor.businessId, hash)) return { replay: true };
     return { replay: false, ...(await checkWhereAndWhat(trx, actor, seller, body)) };
   }
+  // No id of a debtor or provider is '': the reads then find none.
+  const debtorId = body.kind === 'debtor' && body.debtor_id ? body.debtor_id : undefined;
+  const transferIn =
+    body.kind === 'transfer' && body.provider_id && body.reference
+      ? { providerId: body.provider_id, reference: body.reference }
+      : undefined;
   const rows = await readsInOne.all(trx, {
     saleId: body.id,
     businessId: actor.businessId,
     locationId: body.location_id,
     userId: seller.userId ?? '',
     ids: [...new Set(body.lines.map((l) => l.product_id))],
+    debtorId: debtorId ?? '',
+    providerId: transferIn?.providerId ?? '',
+    reference: transferIn?.reference ?? '',
   });
   // One row per product found (at least one: the business's, locked by the caller)
   const [first] = rows;
@@ -98,7 +111,32 @@ export async function saleReads(
     first.receipt_series === null
       ? undefined
       : formatReceiptNo(first.receipt_series, Number(first.receipt_last_no));
-  return { replay: false, location, products, receiptNo };
+  const payment = paymentOf(first, debtorId !== undefined, transferIn !== undefined);
+  return { replay: false, location, products, receiptNo, payment };
+}
+
+type ReadRow = Awaited<ReturnType<typeof readsInOne.all>>[number];
+
+/** The debtor, or the provider with the reference's use, the reads found (null: none) when asked for. */
+function paymentOf(first: ReadRow, debtor: boolean, transfer: boolean): PaymentReads {
+  const payment: PaymentReads = {};
+  if (debtor)
+    payment.debtor =
+      first.d_id === null
+        ? null
+        : {
+            id: first.d_id,
+            name: first.d_name!,
+            active: first.d_active!,
+            balance: first.d_balance!,
+            credit_limit: first.d_credit_limit!,
+          };
+  if (transfer)
+    payment.transfer =
+      first.pp_id === null
+        ? null
+        : { id: first.pp_id, name: first.pp_name!, active: first.pp_active!, used_on: first.pp_used_on };
+  return payment;
 }
 
 /**
@@ -110,7 +148,19 @@ export async function saleReads(
  * `requireSellableProducts`.
  */
 const readsInOne = compiledQuery(
-  (db, a: { saleId: string; businessId: string; locationId: string; userId: string; ids: string[] }) =>
+  (
+    db,
+    a: {
+      saleId: string;
+      businessId: string;
+      locationId: string;
+      userId: string;
+      ids: string[];
+      debtorId: string;
+      providerId: string;
+      reference: string;
+    },
+  ) =>
     db
       .with(
         'bumped',
@@ -128,6 +178,12 @@ const readsInOne = compiledQuery(
         j.on('l.id', '=', a.locationId).onRef('l.business_id', '=', 'b.id').on('l.deleted_at', 'is', null),
       )
       .leftJoin('products as p', (j) => j.onRef('p.business_id', '=', 'b.id').on('p.id', 'in', a.ids))
+      .leftJoin('debtors as d', (j) =>
+        j.on('d.id', '=', a.debtorId).onRef('d.business_id', '=', 'b.id').on('d.deleted_at', 'is', null),
+      )
+      .leftJoin('payment_providers as pp', (j) =>
+        j.on('pp.id', '=', a.providerId).onRef('pp.business_id', '=', 'b.id'),
+      )
       .select((eb) => [
         'bumped.series as receipt_series',
         'bumped.last_no as receipt_last_no',
@@ -157,6 +213,15 @@ const readsInOne = compiledQuery(
         'p.price',
         'p.tax_rate',
         'p.avg_cost',
+        'd.id as d_id',
+        'd.name as d_name',
+        'd.active as d_active',
+        'd.balance as d_balance',
+        'd.credit_limit as d_credit_limit',
+        'pp.id as pp_id',
+        'pp.name as pp_name',
+        'pp.active as pp_active',
+        referenceUse(a).as('pp_used_on'),
       ])
       .where('b.id', '=', a.businessId),
 );

@@ -1,6 +1,6 @@
 import type { Reversal, Sale } from '@duka/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Shop, buildShop, reversed, sold, staffWith } from '../../test/sales-factories.js';
+import { type Shop, buildShop, postSale, reversed, sold, staffWith } from '../../test/sales-factories.js';
 import { statementsOf as recorded } from '../../test/statements.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
@@ -189,14 +189,16 @@ describe('the round trips of a sale and of its reversal', () => {
       },
     ]);
     const transferred = naming(texts, /insert into "transfers"/i);
-    const providers = naming(texts, /from "payment_providers"/i);
+    const providers = naming(texts, /"payment_providers"/i);
     expect(transferred).toHaveLength(1);
     expect(providers).toHaveLength(1);
     expect(providers[0]).toMatch(/from "transfers"/); // the reference's use, in the provider's read
     if (t.db.dialect === 'postgres') {
       expect(transferred).toEqual(naming(texts, /insert into "sales"/i));
-      // the cash sale's four, and the provider's read
-      expect(texts.filter((text) => !/"sessions"/.test(text))).toHaveLength(5);
+      // the provider is read with the products, the totals written with the sale: a cash sale's four
+      expect(providers).toEqual(naming(texts, /^with "bumped"/i));
+      expect(naming(texts, /"transfer_totals"/i)).toEqual(transferred);
+      expect(texts.filter((text) => !/"sessions"/.test(text))).toHaveLength(4);
     }
     // The same reference again is refused, naming the receipt that used it, and writes nothing.
     const again = await t.app.inject({
@@ -217,6 +219,33 @@ describe('the round trips of a sale and of its reversal', () => {
       field: 'reference',
       params: { receipt_no: sale.receipt_no },
     });
+  });
+
+  it('a debtor sale: the debtor read with the products on PostgreSQL; an unknown one refused, one over the limit too', async () => {
+    const onCredit = (debtorId: string, quantity = 1000) =>
+      postSale(t.app, s.admin, {
+        kind: 'debtor',
+        debtor_id: debtorId,
+        lines: [{ product_id: s.sugar.id, quantity }],
+      });
+    await sold(t.app, s.admin, {
+      kind: 'debtor',
+      debtor_id: s.debtor.id,
+      lines: [{ product_id: s.sugar.id, quantity: 1000 }],
+    });
+    const { texts, result } = await statementsOf(() => onCredit(s.debtor.id));
+    expect(result.statusCode, result.body).toBe(201);
+    const debtorReads = naming(texts, /^select .* from "debtors"/i);
+    if (t.db.dialect === 'postgres') {
+      expect(debtorReads).toEqual([]);
+      expect(naming(texts, /^with "bumped"/i)[0]).toMatch(/join "debtors"/);
+    } else expect(debtorReads).toHaveLength(1);
+    const unknown = await onCredit('01a2c0de-0000-7000-8000-0000000000d1');
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().error).toMatchObject({ code: 'validation_failed', field: 'debtor_id' });
+    const over = await onCredit(s.debtor.id, 10_000_000);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error).toMatchObject({ code: 'credit_limit_exceeded', field: 'debtor_id' });
   });
 
   // Last: it takes the business's journal away.

@@ -53,7 +53,7 @@ export async function postSale(db: Db, seller: Seller, sent: Body): Promise<Sale
     }
     const { location, products } = reads;
     const priced = priceCart(business, seller, body, products);
-    const payment = await checkPayment(trx, actor, business, body, priced.total);
+    const payment = await checkPayment(trx, actor, business, body, priced.total, reads.payment);
     const lines = saleLines(actor, body, priced, products);
 
     // Writes (sale-writes.ts), in this order.

@@ -49,21 +49,29 @@ const providerAndUse = compiledQuery((db, a: { businessId: string; providerId: s
   db
     .selectFrom('payment_providers')
     .select(['id', 'name', 'active'])
-    .select((eb) =>
-      eb
-        .selectFrom('transfers')
-        .select('receipt_no')
-        .where('business_id', '=', a.businessId)
-        .where('provider_id', '=', a.providerId)
-        .where('reference', '=', a.reference)
-        // the partial index `transfers_reference` serves it
-        .where('amount', '>', sql.lit(0))
-        .limit(1)
-        .as('used_on'),
-    )
+    .select(referenceUse(a).as('used_on'))
     .where('id', '=', a.providerId)
     .where('business_id', '=', a.businessId),
 );
+
+/**
+ * The receipt number of the business's transfer in from this provider with this reference, if
+ * any: a scalar subquery (the sale's reads on PostgreSQL hold it too, sale-reads.ts). The partial
+ * index `transfers_reference` serves it.
+ */
+export const referenceUse = (a: { businessId: string; providerId: string; reference: string }) =>
+  sql<
+    string | null
+  >`(select "receipt_no" from "transfers" where "business_id" = ${a.businessId} and "provider_id" = ${a.providerId} and "reference" = ${a.reference} and "amount" > 0 limit 1)`;
+
+/** A provider as read with its reference's earlier use (`providerAndUse`, or a sale's reads). */
+export interface ProviderUse {
+  id: string;
+  name: string;
+  active: number;
+  /** The receipt that already used the reference, if one did. */
+  used_on: string | null;
+}
 
 /**
  * Money coming in by transfer: an active provider (`requireProvider`), a reference
@@ -75,12 +83,15 @@ export async function requireTransferIn(
   businessId: string,
   providerId: string | undefined,
   reference: string | undefined,
+  /** The provider with its reference's use, when the caller read it already (null: no such provider). */
+  read?: ProviderUse | null,
 ): Promise<{ provider: { id: string; name: string; active: number }; reference: string }> {
   if (!providerId || !reference) {
     const provider = await requireProvider(trx, businessId, providerId, 'provider_id');
     return { provider, reference: requireReference(reference) };
   }
-  const found = await providerAndUse.first(trx, { businessId, providerId, reference });
+  const found =
+    read !== undefined ? read : await providerAndUse.first(trx, { businessId, providerId, reference });
   if (!found || found.active !== 1) throw unknownProvider('provider_id');
   if (found.used_on != null) throw referenceUsed(reference, found.used_on);
   return { provider: { id: found.id, name: found.name, active: found.active }, reference };
