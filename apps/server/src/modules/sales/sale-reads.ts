@@ -12,8 +12,8 @@ import {
   sellingLocationOf,
 } from '../inventory/stock-rules.js';
 import { writerCounterBump } from '../sync/series.js';
-import { referenceUse } from '../transfers/transfer-ledger.js';
-import { type PaymentReads, checkWhereAndWhat } from './sale-checks.js';
+import { type ProviderUse, referenceUse } from '../transfers/transfer-ledger.js';
+import { type PaymentDebtor, type PaymentReads, checkWhereAndWhat } from './sale-checks.js';
 
 type Named = { id: string; name: string };
 
@@ -53,7 +53,6 @@ export async function saleReads(
     if (await isReplay(trx, 'sales', body.id, actor.businessId, hash)) return { replay: true };
     return { replay: false, ...(await checkWhereAndWhat(trx, actor, seller, body)) };
   }
-  // No id of a debtor or provider is '': the reads then find none.
   const debtorId = body.kind === 'debtor' && body.debtor_id ? body.debtor_id : undefined;
   const transferIn =
     body.kind === 'transfer' && body.provider_id && body.reference
@@ -65,9 +64,8 @@ export async function saleReads(
     locationId: body.location_id,
     userId: seller.userId ?? '',
     ids: [...new Set(body.lines.map((l) => l.product_id))],
-    debtorId: debtorId ?? '',
-    providerId: transferIn?.providerId ?? '',
-    reference: transferIn?.reference ?? '',
+    ...(debtorId === undefined ? {} : { debtorId }),
+    ...(transferIn === undefined ? {} : { transfer: { businessId: actor.businessId, ...transferIn } }),
   });
   // One row per product found (at least one: the business's, locked by the caller)
   const [first] = rows;
@@ -120,22 +118,8 @@ type ReadRow = Awaited<ReturnType<typeof readsInOne.all>>[number];
 /** The debtor, or the provider with the reference's use, the reads found (null: none) when asked for. */
 function paymentOf(first: ReadRow, debtor: boolean, transfer: boolean): PaymentReads {
   const payment: PaymentReads = {};
-  if (debtor)
-    payment.debtor =
-      first.d_id === null
-        ? null
-        : {
-            id: first.d_id,
-            name: first.d_name!,
-            active: first.d_active!,
-            balance: first.d_balance!,
-            credit_limit: first.d_credit_limit!,
-          };
-  if (transfer)
-    payment.transfer =
-      first.pp_id === null
-        ? null
-        : { id: first.pp_id, name: first.pp_name!, active: first.pp_active!, used_on: first.pp_used_on };
+  if (debtor) payment.debtor = first.debtor ?? null;
+  if (transfer) payment.transfer = first.provider ?? null;
   return payment;
 }
 
@@ -147,6 +131,14 @@ function paymentOf(first: ReadRow, debtor: boolean, transfer: boolean): PaymentR
  * products, each one row: the columns of `isReplay`, `requireSellingLocation` and
  * `requireSellableProducts`.
  */
+/** The sale's debtor (none when deleted), as JSON: the columns `checkPayment` reads. */
+const debtorOf = (businessId: string, id: string) =>
+  sql<PaymentDebtor | null>`(select json_build_object('id', "id", 'name', "name", 'active', "active", 'balance', "balance", 'credit_limit', "credit_limit") from "debtors" where "id" = ${id} and "business_id" = ${businessId} and "deleted_at" is null)`;
+
+/** The provider with the reference's earlier use (`referenceUse`), as JSON. */
+const providerUseOf = (a: { businessId: string; providerId: string; reference: string }) =>
+  sql<ProviderUse | null>`(select json_build_object('id', "id", 'name', "name", 'active', "active", 'used_on', ${referenceUse(a)}) from "payment_providers" where "id" = ${a.providerId} and "business_id" = ${a.businessId})`;
+
 const readsInOne = compiledQuery(
   (
     db,
@@ -156,9 +148,9 @@ const readsInOne = compiledQuery(
       locationId: string;
       userId: string;
       ids: string[];
-      debtorId: string;
-      providerId: string;
-      reference: string;
+      /** A debtor sale's debtor; a transfer sale's provider and reference (the shape has them or not). */
+      debtorId?: string;
+      transfer?: { businessId: string; providerId: string; reference: string };
     },
   ) =>
     db
@@ -178,12 +170,6 @@ const readsInOne = compiledQuery(
         j.on('l.id', '=', a.locationId).onRef('l.business_id', '=', 'b.id').on('l.deleted_at', 'is', null),
       )
       .leftJoin('products as p', (j) => j.onRef('p.business_id', '=', 'b.id').on('p.id', 'in', a.ids))
-      .leftJoin('debtors as d', (j) =>
-        j.on('d.id', '=', a.debtorId).onRef('d.business_id', '=', 'b.id').on('d.deleted_at', 'is', null),
-      )
-      .leftJoin('payment_providers as pp', (j) =>
-        j.on('pp.id', '=', a.providerId).onRef('pp.business_id', '=', 'b.id'),
-      )
       .select((eb) => [
         'bumped.series as receipt_series',
         'bumped.last_no as receipt_last_no',
@@ -213,15 +199,9 @@ const readsInOne = compiledQuery(
         'p.price',
         'p.tax_rate',
         'p.avg_cost',
-        'd.id as d_id',
-        'd.name as d_name',
-        'd.active as d_active',
-        'd.balance as d_balance',
-        'd.credit_limit as d_credit_limit',
-        'pp.id as pp_id',
-        'pp.name as pp_name',
-        'pp.active as pp_active',
-        referenceUse(a).as('pp_used_on'),
+        // a row each, as JSON, read once for the statement (they name only its parameters)
+        ...(a.debtorId === undefined ? [] : [debtorOf(a.businessId, a.debtorId).as('debtor')]),
+        ...(a.transfer === undefined ? [] : [providerUseOf(a.transfer).as('provider')]),
       ])
       .where('b.id', '=', a.businessId),
 );
