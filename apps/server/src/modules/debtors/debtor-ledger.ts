@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { DebtorRow } from '../../db/tables.js';
+import type { DebtorEntriesTable } from '../../db/tables/selling.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
@@ -52,21 +53,23 @@ export async function postDebtorEntry(trx: Trx, actor: Actor, e: DebtorEntryInpu
     .where('business_id', '=', actor.businessId)
     .returning('balance')
     .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('debtor_entries')
-    .values({
-      id: newId(),
-      business_id: actor.businessId,
-      debtor_id: e.debtorId,
-      kind: e.kind,
-      amount: e.amount,
-      doc_id: e.docId,
-      receipt_no: e.receiptNo,
-      note: e.note ?? '',
-      user_id: actor.userId,
-      business_day: e.businessDay,
-      created_at: actor.at,
-    })
-    .execute();
+  await trx.insertInto('debtor_entries').values(debtorEntryRow(actor, e)).execute();
   return Number(row.balance);
+}
+
+/** The ledger's row of an entry (a sale's is written by its one statement on PostgreSQL, sale-in-one.ts). */
+export function debtorEntryRow(actor: Actor, e: DebtorEntryInput): Insertable<DebtorEntriesTable> {
+  return {
+    id: newId(),
+    business_id: actor.businessId,
+    debtor_id: e.debtorId,
+    kind: e.kind,
+    amount: e.amount,
+    doc_id: e.docId,
+    receipt_no: e.receiptNo,
+    note: e.note ?? '',
+    user_id: actor.userId,
+    business_day: e.businessDay,
+    created_at: actor.at,
+  };
 }

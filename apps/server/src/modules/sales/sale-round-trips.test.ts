@@ -238,10 +238,40 @@ describe('the round trips of a sale and of its reversal', () => {
     const { texts, result } = await statementsOf(() => onCredit(s.debtor.id));
     expect(result.statusCode, result.body).toBe(201);
     const debtorReads = naming(texts, /^select .* from "debtors"/i);
+    const moved = naming(texts, /update "debtors"/i);
+    const entries = naming(texts, /insert into "debtor_entries"/i);
+    expect(moved).toHaveLength(1);
+    expect(entries).toHaveLength(1);
     if (t.db.dialect === 'postgres') {
       expect(debtorReads).toEqual([]);
       expect(naming(texts, /^with "bumped"/i)[0]).toMatch(/from "debtors"/);
+      // the balance's move and the entry are parts of the sale's one statement: a cash sale's four
+      expect(moved).toEqual(naming(texts, /insert into "sales"/i));
+      expect(entries).toEqual(moved);
+      expect(texts.filter((text) => !/"sessions"/.test(text))).toHaveLength(4);
     } else expect(debtorReads).toHaveLength(1);
+    // the sale's balance after it is the debtor's, in the answer and in the database
+    const sale = result.json<Sale>();
+    const [stored, debtor, sum] = await Promise.all([
+      t.db.kysely
+        .selectFrom('sales')
+        .select('debtor_balance_after')
+        .where('id', '=', sale.id)
+        .executeTakeFirstOrThrow(),
+      t.db.kysely
+        .selectFrom('debtors')
+        .select('balance')
+        .where('id', '=', s.debtor.id)
+        .executeTakeFirstOrThrow(),
+      t.db.kysely
+        .selectFrom('debtor_entries')
+        .select((eb) => eb.fn.sum<number>('amount').as('s'))
+        .where('debtor_id', '=', s.debtor.id)
+        .executeTakeFirstOrThrow(),
+    ]);
+    expect(sale.debtor_balance_after).toBe(Number(debtor.balance));
+    expect(Number(stored.debtor_balance_after)).toBe(Number(debtor.balance));
+    expect(Number(sum.s)).toBe(Number(debtor.balance));
     const unknown = await onCredit('01a2c0de-0000-7000-8000-0000000000d1');
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().error).toMatchObject({ code: 'validation_failed', field: 'debtor_id' });

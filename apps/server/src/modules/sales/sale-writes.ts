@@ -6,46 +6,32 @@ import { changeDue } from '@duka/domain';
  * in that order; keep it. A reversal's steps are a sale's with the sign turned.
  */
 import type { PlacedSaleBody, PricedSale, Sale, SaleKind, reversalBodySchema } from '@duka/domain';
-import { type Insertable, type QueryCreator, sql } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { z } from 'zod';
-import type { Database, SaleLineRow, SaleRow } from '../../db/tables.js';
+import type { SaleLineRow, SaleRow } from '../../db/tables.js';
 import type { SoldProduct } from '../inventory/stock-rules.js';
 import { type DialectName, dialectOf } from '../../db/dialect.js';
 import { compiledQuery } from '../../db/compiled-query.js';
 import type { SaleLinesTable, SalesTable, TransfersTable } from '../../db/tables/selling.js';
 import type { Actor } from '../../lib/context.js';
-import {
-  type EntryRow,
-  type JournalEntryInput,
-  appendJournal,
-  journalEntryOf,
-  withJournalEntry,
-} from '../../lib/journal.js';
+import { type JournalEntryInput, appendJournal, journalEntryOf } from '../../lib/journal.js';
 import type { SaleSettings, Trx } from '../../lib/tx.js';
-import { postDebtorEntry } from '../debtors/debtor-ledger.js';
+import { type DebtorEntryInput, debtorEntryRow, postDebtorEntry } from '../debtors/debtor-ledger.js';
 import {
-  type LedgerRows,
   MOVEMENTS_PER_INSERT,
   type MovementInput,
   ledgerRows,
   postMovements,
   refuseBelowZero,
-  upsertLevels,
-  withMovements,
 } from '../inventory/ledger.js';
-import {
-  type SummaryInput,
-  type SummaryRows,
-  addToSummaries,
-  summaryRows,
-  withSummaries,
-} from '../reports/summaries.js';
+import { type SummaryInput, addToSummaries, summaryRows } from '../reports/summaries.js';
 import { type TransferInput, recordTransfer, transferRow } from '../transfers/transfer-ledger.js';
-import { type TotalsRow, addToTotals, addedBy } from '../transfers/transfer-totals.js';
+import { addedBy } from '../transfers/transfer-totals.js';
 import type { ReversalLine } from './reversal-checks.js';
 import type { SalePayment } from './sale-checks.js';
-import { dropSoldCart, soldCartDelete } from '../work-drafts/work-drafts.repository.js';
+import { dropSoldCart } from '../work-drafts/work-drafts.repository.js';
 import { saleLineOf } from './sales.repository.js';
+import { saleInOne } from './sale-in-one.js';
 
 type SaleBody = PlacedSaleBody;
 type ReversalBody = z.output<typeof reversalBodySchema>;
@@ -144,6 +130,23 @@ export async function debtorEntry(
   });
 }
 
+/** A sale's entry in its debtor's ledger. */
+function debtorInput(
+  doc: Doc,
+  id: string,
+  debtorId: string,
+  s: Pick<SaleFigures, 'priced' | 'receiptNo' | 'day'>,
+): DebtorEntryInput {
+  return {
+    debtorId,
+    kind: doc,
+    amount: SIGN[doc] * s.priced.total,
+    docId: id,
+    receiptNo: s.receiptNo,
+    businessDay: s.day,
+  };
+}
+
 const insertSaleRow = compiledQuery((db, a: { row: Insertable<SalesTable> }) =>
   db.insertInto('sales').values(a.row),
 );
@@ -151,60 +154,10 @@ const insertSaleLines = compiledQuery((db, a: { lines: Insertable<SaleLinesTable
   db.insertInto('sale_lines').values(a.lines),
 );
 /**
- * On PostgreSQL a sale's writes in one statement, one round trip instead of six (issue 21): a
- * data-modifying `with` holding the drop of the cart it was rung up in, the sale, its lines, the
- * report summaries, a transfer sale's entry in the transfers' register with its totals, the stock movements and
- * the journal's entry with its counter; the statement itself moves the stock levels and answers
- * their new quantities, with the entry's number (none when the business has no journal counter
- * yet). The lines' foreign key to the sale is checked at the statement's end.
- */
-const saleInOne = compiledQuery(
-  (
-    db,
-    a: {
-      row: Insertable<SalesTable> & { id: string };
-      lines: Insertable<SaleLinesTable>[];
-      summary: SummaryRows;
-      ledger: Pick<LedgerRows, 'rows' | 'levels'>;
-      at: string;
-      entry: { now: number; row: EntryRow };
-      /** A transfer sale's row in the transfers' register, and what it adds to their totals. */
-      transfer?: Insertable<TransfersTable>;
-      transferTotals?: TotalsRow;
-    },
-  ) => {
-    const sold = withSummaries(
-      db
-        .with('dropped', (q) => soldCartDelete(q, a.row.business_id, a.row.id).returning('id'))
-        .with('sold', (q) =>
-          q.insertInto('sales').values(a.row).returning('id'),
-        ) as unknown as QueryCreator<Database>,
-      a.summary,
-    ).with('lines', (q) => q.insertInto('sale_lines').values(a.lines)) as unknown as QueryCreator<Database>;
-    // present or not is a part of the arguments' structure, so of the shape
-    const { transfer } = a;
-    const sale = transfer
-      ? (sold
-          .with('transferred', (q) => q.insertInto('transfers').values(transfer))
-          .with('transfer_totalled', (q) =>
-            addToTotals(q as unknown as QueryCreator<Database>, a.transferTotals!),
-          ) as unknown as QueryCreator<Database>)
-      : sold;
-    const all = withJournalEntry(withMovements(sale, a.ledger.rows), a.entry.now, a.entry.row);
-    return upsertLevels(
-      all as unknown as QueryCreator<Database>,
-      'postgres',
-      a.ledger.levels,
-      a.at,
-    ).returning(sql<number | null>`(select "seq" from "journal_entry")`.as('journal_seq'));
-  },
-);
-
-/**
- * A sale's writes after its receipt number and its debtor's entry: its stock leaves
- * (`moveSaleStock`), its row and lines with the summaries and its cart's drop (`insertSale`), its
- * journal row (`journal`) and a transfer sale's entry in the transfers' register (`transferOf`).
- * On PostgreSQL they are one statement (`saleInOne`); answers the sale's row.
+ * A sale's writes after its receipt number: a debtor sale's entry (`debtorEntry`), its stock
+ * leaves (`moveSaleStock`), its row and lines with the summaries and its cart's drop
+ * (`insertSale`), its journal row (`journal`) and a transfer sale's entry in the transfers'
+ * register (`transferOf`). On PostgreSQL they are one statement (`saleInOne`); answers the sale's row.
  */
 export async function writeSale(
   trx: Trx,
@@ -215,32 +168,45 @@ export async function writeSale(
   s: SaleFigures & { products: Map<string, SoldProduct>; dialect: DialectName },
 ) {
   const detail = { receipt_no: s.receiptNo, total: s.priced.total, lines: s.lines.length };
+  const debtor = s.payment.debtor && debtorInput('sale', body.id, s.payment.debtor.id, s);
   const ledger =
     s.dialect === 'postgres' && s.lines.length <= MOVEMENTS_PER_INSERT
       ? ledgerRows(actor, movements('sale', body.id, body.location_id, s.lines))
       : undefined;
   if (!ledger || ledger.levels.length === 0) {
+    const balanceAfter = debtor ? await postDebtorEntry(trx, actor, debtor) : null;
     await moveSaleStock(trx, actor, business, body, s.lines, s.products, s.dialect);
-    const row = await insertSale(trx, actor, body, hash, s);
+    const row = await insertSale(trx, actor, body, hash, s, balanceAfter);
     await journal(trx, actor, 'sale', row, detail);
     await transferOf(trx, actor, 'sale', row);
     return row;
   }
-  const row = saleRow(actor, body, hash, s);
+  const row = saleRow(actor, body, hash, s, null);
   const transfer = transferInput('sale', row);
+  // a debtor sale's balance after it is the statement's own (sale-in-one.ts)
+  const { debtor_balance_after: _unknown, ...written } = row;
   const after = await saleInOne.all(trx, {
-    row,
+    row: debtor ? written : row,
     lines: s.lines,
     summary: summaryRows('sale', summaryOf(actor, row, paidFor(s.lines))),
     ledger: { rows: ledger.rows, levels: ledger.levels },
     at: actor.at,
     entry: journalEntryOf(journalInput(actor, 'sale', row, detail)),
+    ...(debtor
+      ? { debtor: { debtorId: debtor.debtorId, amount: debtor.amount, entry: debtorEntryRow(actor, debtor) } }
+      : {}),
     ...(transfer ? transferred(transferRow(actor, transfer)) : {}),
   });
   refuseBelowZero(after, ledger.deltas, {
     allowNegative: business.allow_negative_stock === 1,
     productNames: namesOf(s.products),
   });
+  if (debtor) {
+    const balance = after[0]?.debtor_balance_after;
+    // checked under the business's lock, so it is there; were it not, nothing is kept
+    if (balance == null) throw new Error(`writeSale: debtor ${debtor.debtorId} not moved`);
+    row.debtor_balance_after = Number(balance);
+  }
   // The business's first journal entry makes its counter (`appendJournal`).
   if (after[0]?.journal_seq == null) await journal(trx, actor, 'sale', row, detail);
   return row;
@@ -256,10 +222,9 @@ interface SaleFigures {
   priced: PricedSale;
   lines: SaleLineRow[];
   payment: SalePayment;
-  balanceAfter: number | null;
 }
 
-function saleRow(actor: Actor, body: SaleBody, hash: string, s: SaleFigures) {
+function saleRow(actor: Actor, body: SaleBody, hash: string, s: SaleFigures, balanceAfter: number | null) {
   const { tendered, debtor, provider, reference } = s.payment;
   return {
     id: body.id,
@@ -278,7 +243,7 @@ function saleRow(actor: Actor, body: SaleBody, hash: string, s: SaleFigures) {
     tendered,
     change: tendered === null ? null : changeDue(tendered, s.priced.total),
     debtor_id: debtor?.id ?? null,
-    debtor_balance_after: s.balanceAfter,
+    debtor_balance_after: balanceAfter,
     provider_id: provider?.id ?? null,
     reference,
     note: body.note,
@@ -291,8 +256,15 @@ function saleRow(actor: Actor, body: SaleBody, hash: string, s: SaleFigures) {
  * Stores the sale, then its lines, moves the report summaries (`summarise`) and drops the cart
  * the sale was rung up in (`dropSoldCart`); answers the sale's row.
  */
-async function insertSale(trx: Trx, actor: Actor, body: SaleBody, hash: string, s: SaleFigures) {
-  const row = saleRow(actor, body, hash, s);
+async function insertSale(
+  trx: Trx,
+  actor: Actor,
+  body: SaleBody,
+  hash: string,
+  s: SaleFigures,
+  balanceAfter: number | null,
+) {
+  const row = saleRow(actor, body, hash, s, balanceAfter);
   await insertSaleRow.run(trx, { row });
   await insertSaleLines.run(trx, { lines: s.lines });
   await addToSummaries(trx, 'sale', summaryOf(actor, row, paidFor(s.lines)));

@@ -8,7 +8,7 @@ import { writerReceiptNo } from '../sync/series.js';
 import { lockedSaleSettings } from '../../lib/tx.js';
 import { checkPayment, priceCart, saleLines } from './sale-checks.js';
 import { saleReads } from './sale-reads.js';
-import { debtorEntry, saleAnswer, writeSale } from './sale-writes.js';
+import { saleAnswer, writeSale } from './sale-writes.js';
 import { loadSale } from './sales.repository.js';
 import { dropSoldCart } from '../work-drafts/work-drafts.repository.js';
 
@@ -59,20 +59,12 @@ export async function postSale(db: Db, seller: Seller, sent: Body): Promise<Sale
     // Writes (sale-writes.ts), in this order.
     const receiptNo = reads.receiptNo ?? (await writerReceiptNo(trx, actor.businessId));
     const day = businessDay(actor.at, business.timezone);
-    const balanceAfter = await debtorEntry(trx, actor, 'sale', {
-      debtorId: payment.debtor?.id ?? null,
-      id: body.id,
-      total: priced.total,
-      receiptNo,
-      day,
-    });
     const row = await writeSale(trx, actor, business, body, hash, {
       receiptNo,
       day,
       priced,
       lines,
       payment,
-      balanceAfter,
       products,
       dialect: db.dialect,
     });
