@@ -7,7 +7,7 @@
 // For each root (a checkout with a built server; default this repository), in turns, a child
 // process builds the app on a fresh SQLite folder, sets a business up, and answers through
 // Fastify's inject, 32 at a time as 32 tills would send them: GET /api/health, GET /api/me, 3-line
-// cash sales (POST /api/sales), a third as many 3-line mobile-money sales, a product search (GET /api/products?q=sug, one product found),
+// cash sales (POST /api/sales), a third as many 3-line mobile-money sales and 3-line credit sales (one debtor), a product search (GET /api/products?q=sug, one product found),
 // and, a third as many each: the week's sales report (GET /api/reports/sales), the dashboard
 // (GET /api/reports/dashboard), the notifications' poll (GET /api/notifications) and 3-line supplier receipts that move each product's average
 // cost (POST /api/stock/receipts). Printed: CPU (user + system) per request. BENCH_ROUNDS
@@ -148,6 +148,17 @@ async function child(root) {
       provider_id: provider.id,
       reference: `BENCH${(references++).toString().padStart(7, '0')}`,
     });
+    // A credit sale to one debtor whose limit the bench never reaches.
+    const debtor = (
+      await call('POST', '/api/debtors', { id: newId(), name: 'Bench Debtor', credit_limit: 1e12 }, cookie)
+    ).json();
+    const debtorSale = () => ({
+      id: newId(),
+      kind: 'debtor',
+      location_id: location.id,
+      lines: products.map((p, i) => ({ product_id: p.id, quantity: 1000 * (i + 1) })),
+      debtor_id: debtor.id,
+    });
     /** The database's backends serving this server (PostgreSQL only). */
     const backends = async () =>
       admin
@@ -175,6 +186,7 @@ async function child(root) {
     const me = await cpuPer(() => call('GET', '/api/me', undefined, cookie), n);
     const sales = await cpuPer(() => call('POST', '/api/sales', sale(), cookie), n);
     const transfers = await cpuPer(() => call('POST', '/api/sales', transferSale(), cookie), n / 3);
+    const credit = await cpuPer(() => call('POST', '/api/sales', debtorSale(), cookie), n / 3);
     const search = await cpuPer(() => call('GET', '/api/products?q=sug', undefined, cookie), n);
     // The sales report over the week to tomorrow (UTC: whatever the business's time zone, today's
     // sales are in it), a third as many.
@@ -198,7 +210,7 @@ async function child(root) {
     });
     const receipts = await cpuPer(() => call('POST', '/api/stock/receipts', receipt(), cookie), n / 3);
     process.stdout.write(
-      `\nRESULT ${JSON.stringify({ health, me, sales, transfers, search, report, dashboard, notifications, receipts })}`,
+      `\nRESULT ${JSON.stringify({ health, me, sales, transfers, credit, search, report, dashboard, notifications, receipts })}`,
     );
   } finally {
     pg.Client.prototype.query = query;
@@ -242,17 +254,17 @@ if (process.env.INJECT_CPU_ROOT) {
         `${x.server.toFixed(3)} ms` +
         (pgUrl ? ` (database ${x.db.toFixed(3)} ms, ${x.statements.toFixed(1)} statements)` : '');
       console.log(
-        `round ${round} ${root}: CPU per request: health ${f(r.health)}, me ${f(r.me)}, sale ${f(r.sales)}, transfer sale ${f(r.transfers)}, search ${f(r.search)}, report ${f(r.report)}, dashboard ${f(r.dashboard)}, notifications ${f(r.notifications)}, receipt ${f(r.receipts)} (load ${os.loadavg()[0].toFixed(1)})`,
+        `round ${round} ${root}: CPU per request: health ${f(r.health)}, me ${f(r.me)}, sale ${f(r.sales)}, transfer sale ${f(r.transfers)}, debtor sale ${f(r.credit)}, search ${f(r.search)}, report ${f(r.report)}, dashboard ${f(r.dashboard)}, notifications ${f(r.notifications)}, receipt ${f(r.receipts)} (load ${os.loadavg()[0].toFixed(1)})`,
       );
     }
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const m = (rs, kind, k) => median(rs.map((r) => r[kind][k])).toFixed(3);
   console.log(
-    `\nmedian CPU per request (ms), ${pgUrl ? 'PostgreSQL: server + database' : 'SQLite'}:  health    me       sale     transfer  search    report    dashboard notes     receipt`,
+    `\nmedian CPU per request (ms), ${pgUrl ? 'PostgreSQL: server + database' : 'SQLite'}:  health    me       sale     transfer  debtor    search    report    dashboard notes     receipt`,
   );
   for (const [root, rs] of all)
     console.log(
-      `${root.padEnd(32)}  ${['health', 'me', 'sales', 'transfers', 'search', 'report', 'dashboard', 'notifications', 'receipts'].map((k) => (pgUrl ? `${m(rs, k, 'server')} + ${m(rs, k, 'db')}` : m(rs, k, 'server'))).join('    ')}`,
+      `${root.padEnd(32)}  ${['health', 'me', 'sales', 'transfers', 'credit', 'search', 'report', 'dashboard', 'notifications', 'receipts'].map((k) => (pgUrl ? `${m(rs, k, 'server')} + ${m(rs, k, 'db')}` : m(rs, k, 'server'))).join('    ')}`,
     );
 }
