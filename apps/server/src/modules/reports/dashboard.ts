@@ -47,7 +47,12 @@ export function reorderProducts(db: Q, businessId: string) {
 }
 
 /** What debtors owe, how many owe, and how many are over their limit. */
-const debtorTotals = compiledQuery((db, a: { businessId: string }) =>
+/**
+ * What debtors owe, how many owe and how many are over their limit; and how many transfers wait
+ * for the admin's confirmation, with their sum, from the business's transfer totals
+ * (transfer-totals.ts), not the whole register (none while it has no transfers). One statement.
+ */
+const debtorsAndTransfers = compiledQuery((db, a: { businessId: string }) =>
   db
     .selectFrom('debtors')
     .select((eb) => [
@@ -56,23 +61,19 @@ const debtorTotals = compiledQuery((db, a: { businessId: string }) =>
       eb.fn
         .sum<number>(eb.case().when('balance', '>', eb.ref('credit_limit')).then(1).else(0).end())
         .as('over'),
+      eb
+        .selectFrom('transfer_totals')
+        .select((e) => e('transfers_count', '-', e.ref('confirmed_count')).as('n'))
+        .where('business_id', '=', a.businessId)
+        .as('unconfirmed_n'),
+      eb
+        .selectFrom('transfer_totals')
+        .select((e) => e('transfers_amount', '-', e.ref('confirmed_amount')).as('s'))
+        .where('business_id', '=', a.businessId)
+        .as('unconfirmed_s'),
     ])
     .where('business_id', '=', a.businessId)
     .where('deleted_at', 'is', null),
-);
-
-/**
- * How many transfers wait for the admin's confirmation, and their sum: from the business's
- * transfer totals (transfer-totals.ts), not the whole register; no row while it has none.
- */
-const unconfirmedTransfers = compiledQuery((db, a: { businessId: string }) =>
-  db
-    .selectFrom('transfer_totals')
-    .select((eb) => [
-      eb('transfers_count', '-', eb.ref('confirmed_count')).as('n'),
-      eb('transfers_amount', '-', eb.ref('confirmed_amount')).as('s'),
-    ])
-    .where('business_id', '=', a.businessId),
 );
 
 /** The names of the week's best sellers (at most five ids: a shape per count). */
@@ -173,13 +174,12 @@ export async function dashboard(
   const first = addDays(today, -29);
   const monthBegins = monthStart(today);
   const from = monthBegins < first ? monthBegins : first;
-  const [rows, week, expenses, low, debtors, transfers] = await Promise.all([
+  const [rows, week, expenses, low, debtors] = await Promise.all([
     summarySums(db, business.id, { from, to: today }, ['day']),
     productFigures(db, business.id, { from: addDays(today, -6), to: today }),
     expensesByDay(db, business.id, { from: monthBegins, to: today }),
     reorderProducts(db, business.id),
-    debtorTotals.all(db, { businessId: business.id }).then((r) => r[0]!),
-    unconfirmedTransfers.all(db, { businessId: business.id }).then((r) => r[0] ?? { n: 0, s: 0 }),
+    debtorsAndTransfers.all(db, { businessId: business.id }).then((r) => r[0]!),
   ]);
 
   const perDay = figuresByDay(rows);
@@ -200,7 +200,10 @@ export async function dashboard(
       count: Number(debtors.n ?? 0),
       over_limit: Number(debtors.over ?? 0),
     },
-    unconfirmed_transfers: { count: Number(transfers.n), amount: Number(transfers.s ?? 0) },
+    unconfirmed_transfers: {
+      count: Number(debtors.unconfirmed_n ?? 0),
+      amount: Number(debtors.unconfirmed_s ?? 0),
+    },
     month: monthFigures(perDay, monthBegins, expenses),
   };
 }
