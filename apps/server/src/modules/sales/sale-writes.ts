@@ -183,10 +183,8 @@ export async function writeSale(
   }
   const row = saleRow(actor, body, hash, s, null);
   const transfer = transferInput('sale', row);
-  // a debtor sale's balance after it is the statement's own (sale-in-one.ts)
-  const { debtor_balance_after: _unknown, ...written } = row;
   const after = await saleInOne.all(trx, {
-    row: debtor ? written : row,
+    row: debtor ? withoutBalance(row) : row,
     lines: s.lines,
     summary: summaryRows('sale', summaryOf(actor, row, paidFor(s.lines))),
     ledger: { rows: ledger.rows, levels: ledger.levels },
@@ -210,6 +208,14 @@ export async function writeSale(
   // The business's first journal entry makes its counter (`appendJournal`).
   if (after[0]?.journal_seq == null) await journal(trx, actor, 'sale', row, detail);
   return row;
+}
+
+/** A debtor sale's row without its balance after it: that is the statement's own (sale-in-one.ts). */
+function withoutBalance<T extends { debtor_balance_after: unknown }>(
+  row: T,
+): Omit<T, 'debtor_balance_after'> {
+  const { debtor_balance_after: _stated, ...rest } = row;
+  return rest;
 }
 
 /** A transfer sale's row in the register and what it adds to the register's totals. */
