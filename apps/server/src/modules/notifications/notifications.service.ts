@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
 import type { Database } from '../../db/tables.js';
 import { reorderProducts } from '../reports/dashboard.js';
+import { unconfirmedCount } from '../transfers/transfer-totals.js';
 
 type Q = Kysely<Database>;
 const DAY_MS = 86_400_000;
@@ -39,11 +40,7 @@ const countsRead = compiledQuery((db, a: { businessId: string; before: string; s
       .select('references_twice')
       .where('business_id', '=', a.businessId)
       .as('twice'),
-    eb
-      .selectFrom('transfer_totals')
-      .select((e) => e('transfers_count', '-', e.ref('confirmed_count')).as('n'))
-      .where('business_id', '=', a.businessId)
-      .as('unconfirmed'),
+    unconfirmedCount(a.businessId).as('unconfirmed'),
     eb
       .selectFrom('transfers as t')
       .leftJoin('transfer_confirmations as c', 'c.transfer_id', 't.id')

@@ -14,6 +14,7 @@ import type { Database } from '../../db/tables.js';
 import { netOf } from './net.js';
 import { expensesByDay } from './profit-report.js';
 import { type SummarySum, productFigures, summarySums } from './sales-report.js';
+import { unconfirmedAmount, unconfirmedCount } from '../transfers/transfer-totals.js';
 
 type Q = Kysely<Database>;
 
@@ -61,16 +62,8 @@ const debtorsAndTransfers = compiledQuery((db, a: { businessId: string }) =>
       eb.fn
         .sum<number>(eb.case().when('balance', '>', eb.ref('credit_limit')).then(1).else(0).end())
         .as('over'),
-      eb
-        .selectFrom('transfer_totals')
-        .select((e) => e('transfers_count', '-', e.ref('confirmed_count')).as('n'))
-        .where('business_id', '=', a.businessId)
-        .as('unconfirmed_n'),
-      eb
-        .selectFrom('transfer_totals')
-        .select((e) => e('transfers_amount', '-', e.ref('confirmed_amount')).as('s'))
-        .where('business_id', '=', a.businessId)
-        .as('unconfirmed_s'),
+      unconfirmedCount(a.businessId).as('unconfirmed_n'),
+      unconfirmedAmount(a.businessId).as('unconfirmed_s'),
     ])
     .where('business_id', '=', a.businessId)
     .where('deleted_at', 'is', null),

@@ -160,6 +160,20 @@ async function newlyTwice(trx: Trx, businessId: string, written: readonly Row[])
   return twice;
 }
 
+/**
+ * Scalar subqueries of the business's transfers waiting for the admin's confirmation, from its
+ * totals: how many and their sum (null while it has no transfers). The dashboard and the
+ * notifications read them.
+ */
+export const unconfirmedCount = (businessId: string) =>
+  sql<
+    number | string | null
+  >`(select "transfers_count" - "confirmed_count" from "transfer_totals" where "business_id" = ${businessId})`;
+export const unconfirmedAmount = (businessId: string) =>
+  sql<
+    number | string | null
+  >`(select "transfers_amount" - "confirmed_amount" from "transfer_totals" where "business_id" = ${businessId})`;
+
 /** A business's totals counted from its rows: what the kept row must always equal. */
 export async function countedTransferTotals(db: Kysely<Database>, businessId: string): Promise<TotalsRow> {
   const r = await db
