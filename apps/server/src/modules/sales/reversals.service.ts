@@ -3,12 +3,13 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { isReplay, requestHash } from '../../lib/idempotency.js';
+import { requestHash } from '../../lib/idempotency.js';
 import { writerReceiptNo } from '../sync/series.js';
-import { lockedBusiness } from '../../lib/tx.js';
-import { requireSellingLocation } from '../inventory/stock-rules.js';
-import { reversalLines, reversalReference, soldSoFar, wantedLines } from './reversal-checks.js';
-import { debtorEntry, insertReversal, journal, returnStock, summarise, transferOf } from './sale-writes.js';
+import { lockedSaleSettings } from '../../lib/tx.js';
+import { compiledQuery } from '../../db/compiled-query.js';
+import { reversalLines, reversalReference, wantedLines } from './reversal-checks.js';
+import { reversalReads } from './reversal-reads.js';
+import { reversalAnswer, writeReversal } from './reversal-writes.js';
 import type { Seller } from './sales.service.js';
 import { loadReversal } from './sales.repository.js';
 
@@ -29,59 +30,40 @@ export function assertMayReverse(seller: Seller, kind: SaleKind): void {
  */
 export async function reverseSale(db: Db, seller: Seller, saleId: string, body: Body): Promise<Reversal> {
   const actor: Actor = seller;
-  const sale = await db.kysely
-    .selectFrom('sales')
-    .selectAll()
-    .where('id', '=', saleId)
-    .where('business_id', '=', actor.businessId)
-    .executeTakeFirst();
+  const sale = await saleById.first(db.kysely, { id: saleId, businessId: actor.businessId });
   if (!sale) throw notFound('Sale');
   const kind = sale.kind as SaleKind;
   assertMayReverse(seller, kind);
   const hash = requestHash({ sale_id: saleId, ...body });
   return db.kysely.transaction().execute(async (trx) => {
-    const business = await lockedBusiness(db, trx, actor.businessId);
-    if (await isReplay(trx, 'sale_reversals', body.id, actor.businessId, hash))
-      return loadReversal(trx, actor.businessId, body.id);
-    // Goods coming back during a count that froze sales would be counted twice (ADR 4).
-    await requireSellingLocation(trx, seller, sale.location_id, 'sale_id');
-
-    // Checks (reversal-checks.ts): they only read, so a refusal leaves nothing behind.
-    const sold = await soldSoFar(trx, actor.businessId, saleId);
-    const wanted = wantedLines(sale, sold, body);
+    const business = await lockedSaleSettings(trx, actor.businessId);
+    // Checks (reversal-reads.ts, reversal-checks.ts): they only read (on PostgreSQL the reads
+    // also take the receipt number), so a refusal leaves nothing behind.
+    const reads = await reversalReads(trx, seller, sale, body.id, hash);
+    if (reads.replay) return loadReversal(trx, actor.businessId, body.id);
+    const wanted = wantedLines(sale, reads.sold, body);
     const reference = reversalReference(kind, body);
-    const lines = reversalLines(actor, saleId, body.id, sold, wanted);
-    const total = lines.reduce((s, l) => s + l.amount, 0);
-    const day = businessDay(actor.at, business.timezone);
+    const lines = reversalLines(actor, saleId, body.id, reads.sold, wanted);
 
-    // Writes (sale-writes.ts), in this order.
-    await returnStock(trx, actor, sale, body, lines, db.dialect);
-    const receiptNo = await writerReceiptNo(trx, actor.businessId);
-    const balanceAfter = await debtorEntry(trx, actor, 'reversal', {
-      debtorId: kind === 'debtor' ? sale.debtor_id : null,
-      id: body.id,
-      total,
-      receiptNo,
-      day,
-      note: body.reason,
-    });
-    const row = await insertReversal(trx, actor, sale, body, hash, {
+    // Writes (sale-writes.ts).
+    const receiptNo = reads.receiptNo ?? (await writerReceiptNo(trx, actor.businessId));
+    const day = businessDay(actor.at, business.timezone);
+    const row = await writeReversal(trx, actor, sale, body, hash, {
       kind,
       receiptNo,
       day,
       lines,
-      total,
       reference,
-      balanceAfter,
+      dialect: db.dialect,
     });
-    await summarise(trx, actor, 'reversal', row, lines);
-    await transferOf(trx, actor, 'reversal', row);
-    await journal(trx, actor, 'reversal', row, {
-      receipt_no: receiptNo,
-      sale_receipt_no: sale.receipt_no,
-      total,
-      lines: lines.length,
+    return reversalAnswer(row, sale, lines, reads.sold.lines, {
+      location: reads.location.name,
+      user: seller.user?.name ?? '',
+      ...reads.names,
     });
-    return loadReversal(trx, actor.businessId, body.id);
   });
 }
+
+const saleById = compiledQuery((q, a: { id: string; businessId: string }) =>
+  q.selectFrom('sales').selectAll().where('id', '=', a.id).where('business_id', '=', a.businessId),
+);

@@ -79,13 +79,7 @@ export async function saleReads(
     )
   )
     return { replay: true };
-  const location = sellingLocationOf(
-    first.l_id === null
-      ? undefined
-      : { id: first.l_id, name: first.l_name!, active: first.l_active!, frozen: first.l_frozen },
-    limitedToGivenLocations(seller) ? first.l_given === true : null,
-    'location_id',
-  );
+  const location = locationRead(first, seller, 'location_id');
   const found = rows.flatMap((r): SoldProduct[] =>
     r.id === null
       ? []
@@ -111,6 +105,42 @@ export async function saleReads(
       : formatReceiptNo(first.receipt_series, Number(first.receipt_last_no));
   const payment = paymentOf(first, debtorId !== undefined, transferIn !== undefined);
   return { replay: false, location, products, receiptNo, payment };
+}
+
+/**
+ * A document's receipt number taken in its reads (`writerCounterBump`), unless a row of `table`
+ * has its id already (a retry takes no number): the `with` part `bumped`.
+ */
+export const bumpedUnlessStored = (table: 'sales' | 'sale_reversals', businessId: string, id: string) =>
+  // Kysely puts a raw part of a `with` in no parentheses of its own.
+  sql<{
+    series: string;
+    last_no: number | string;
+  }>`(${writerCounterBump(businessId, sql<boolean>`not exists (select 1 from ${sql.table(table)} where "business_id" = ${businessId} and "id" = ${id})`)})`;
+
+/** Whether the user was given the location `l` of the business `b` (for one limited to theirs). */
+export const givenTo = (userId: string) =>
+  sql<boolean>`exists (select "g"."location_id" from "user_locations" as "g" where "g"."user_id" = ${userId} and "g"."business_id" = "b"."id" and "g"."location_id" = "l"."id")`;
+
+/** The location a document's reads found, checked (`sellingLocationOf`). */
+export function locationRead(
+  row: {
+    l_id: string | null;
+    l_name: string | null;
+    l_active: number | null;
+    l_frozen: unknown;
+    l_given: boolean;
+  },
+  seller: Operator,
+  field: string,
+): Named {
+  return sellingLocationOf(
+    row.l_id === null
+      ? undefined
+      : { id: row.l_id, name: row.l_name!, active: row.l_active!, frozen: row.l_frozen },
+    limitedToGivenLocations(seller) ? row.l_given === true : null,
+    field,
+  );
 }
 
 type ReadRow = Awaited<ReturnType<typeof readsInOne.all>>[number];
@@ -154,15 +184,7 @@ const readsInOne = compiledQuery(
     },
   ) =>
     db
-      .with(
-        'bumped',
-        // Kysely puts a raw part of a `with` in no parentheses of its own.
-        () =>
-          sql<{
-            series: string;
-            last_no: number | string;
-          }>`(${writerCounterBump(a.businessId, sql<boolean>`not exists (select 1 from "sales" where "business_id" = ${a.businessId} and "id" = ${a.saleId})`)})`,
-      )
+      .with('bumped', () => bumpedUnlessStored('sales', a.businessId, a.saleId))
       .selectFrom('businesses as b')
       .leftJoin('bumped', (j) => j.onTrue())
       .leftJoin('sales as s', (j) => j.on('s.id', '=', a.saleId))
@@ -170,7 +192,7 @@ const readsInOne = compiledQuery(
         j.on('l.id', '=', a.locationId).onRef('l.business_id', '=', 'b.id').on('l.deleted_at', 'is', null),
       )
       .leftJoin('products as p', (j) => j.onRef('p.business_id', '=', 'b.id').on('p.id', 'in', a.ids))
-      .select((eb) => [
+      .select([
         'bumped.series as receipt_series',
         'bumped.last_no as receipt_last_no',
         's.business_id as sale_business_id',
@@ -179,16 +201,7 @@ const readsInOne = compiledQuery(
         'l.name as l_name',
         'l.active as l_active',
         countFreezesSales('l.id').as('l_frozen'),
-        eb
-          .exists(
-            eb
-              .selectFrom('user_locations as g')
-              .select('g.location_id')
-              .where('g.user_id', '=', a.userId)
-              .whereRef('g.business_id', '=', 'b.id')
-              .whereRef('g.location_id', '=', 'l.id'),
-          )
-          .as('l_given'),
+        givenTo(a.userId).as('l_given'),
         'p.id',
         'p.business_id',
         'p.deleted_at',

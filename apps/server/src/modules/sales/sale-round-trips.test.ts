@@ -155,10 +155,63 @@ describe('the round trips of a sale and of its reversal', () => {
     const series = naming(texts, /"sync_links"/i);
     expect(reversalRow).toHaveLength(1);
     expect(lines).toHaveLength(1);
+    // its answer is made of what it wrote and read: nothing is read back after the writes
+    expect(naming(texts, /^select "sale_reversals"\.\*/i)).toEqual([]);
     if (t.db.dialect === 'postgres') {
       expect(lines).toEqual(reversalRow);
       expect(series).toEqual(naming(texts, /update "receipt_counters"/i));
     } else expect(lines).not.toEqual(reversalRow);
+  });
+
+  it('a reversal of each kind: on PostgreSQL its reads in one statement and its writes in another, five round trips', async () => {
+    const sales = {
+      cash: await sell(),
+      debtor: await sold(t.app, s.admin, {
+        kind: 'debtor',
+        debtor_id: s.debtor.id,
+        lines: [{ product_id: s.sugar.id, quantity: 1000 }],
+      }),
+      transfer: await sold(t.app, s.admin, {
+        kind: 'transfer',
+        lines: [{ product_id: s.bread.id, quantity: 1000 }],
+        provider_id: s.mpesa.id,
+        reference: 'RT-REVERSED-1',
+      }),
+    };
+    for (const [kind, sale] of Object.entries(sales)) {
+      const { texts, result: reversal } = await statementsOf((): Promise<Reversal> =>
+        reversed(t.app, s.admin, sale.id, kind === 'transfer' ? { reference: 'RT-REFUND-1' } : {}),
+      );
+      expect(reversal.total).toBe(sale.total);
+      // the answer is the one a retry or a later read gives
+      const again = await t.app.inject({
+        url: `/api/reversals/${reversal.id}`,
+        headers: { cookie: s.admin },
+      });
+      expect(again.json()).toEqual(reversal);
+      if (t.db.dialect !== 'postgres') continue;
+      const trips = texts.filter((text) => !/"sessions"/.test(text));
+      const [write] = naming(texts, /insert into "sale_reversals"/i);
+      const [reads] = naming(texts, /^with "bumped"/i);
+      for (const table of ['sale_lines', 'sale_reversal_lines', 'locations', 'stock_counts'])
+        expect(reads, kind).toContain(`"${table}"`);
+      for (const part of ['stock_movements', 'stock_levels', 'sales_summary_daily', 'journal'])
+        expect(write, kind).toMatch(new RegExp(`insert into "?${part}\\b`, 'i'));
+      if (kind === 'debtor') {
+        expect(reads).toContain('from "debtors"');
+        expect(write).toMatch(/update "debtors"/);
+        expect(write).toContain('insert into "debtor_entries"');
+      }
+      if (kind === 'transfer') {
+        expect(reads).toContain('from "payment_providers"');
+        expect(write).toContain('insert into "transfers"');
+        expect(write).toContain('insert into "transfer_totals"');
+      }
+      // the sale's read, the business's lock (with `begin`), the reads, the writes, `commit`
+      expect(trips, kind).toHaveLength(5);
+      expect(trips[1]).toMatch(/from "businesses" .* for update/);
+      expect(trips.slice(2, 4)).toEqual([reads, write]);
+    }
   });
 
   it("a transfer sale: its entry in the transfers' register written with it; the provider and the reference read in one", async () => {
@@ -280,8 +333,8 @@ describe('the round trips of a sale and of its reversal', () => {
     expect(over.json().error).toMatchObject({ code: 'credit_limit_exceeded', field: 'debtor_id' });
   });
 
-  // Last: it takes the business's journal away.
-  it("a business's first journal entry made by a sale: the counter is made, the entry is 1", async () => {
+  /** Takes the business's journal away, runs `act`, and answers the journal's entries after it. */
+  const journalAfresh = async (act: () => Promise<unknown>) => {
     const { business_id: businessId } = await t.db.kysely
       .selectFrom('locations')
       .select('business_id')
@@ -289,18 +342,30 @@ describe('the round trips of a sale and of its reversal', () => {
       .executeTakeFirstOrThrow();
     await t.db.kysely.deleteFrom('journal').where('business_id', '=', businessId).execute();
     await t.db.kysely.deleteFrom('journal_counters').where('business_id', '=', businessId).execute();
-    const sale = await sold(t.app, s.admin, {
-      kind: 'cash',
-      lines: [{ product_id: s.sugar.id, quantity: 1000 }],
-      tendered: 100_000,
-    });
+    await act();
     const entries = await t.db.kysely
       .selectFrom('journal')
       .select(['seq', 'doc_id', 'action'])
       .where('business_id', '=', businessId)
       .execute();
-    expect(entries.map((e) => ({ ...e, seq: Number(e.seq) }))).toEqual([
-      { seq: 1, doc_id: sale.id, action: 'sale.cash' },
-    ]);
+    return entries.map((e) => ({ ...e, seq: Number(e.seq) }));
+  };
+
+  // Last: they take the business's journal away.
+  it("a business's first journal entry made by a sale: the counter is made, the entry is 1", async () => {
+    let sale: Sale | undefined;
+    const entries = await journalAfresh(async () => {
+      sale = await sell();
+    });
+    expect(entries).toEqual([{ seq: 1, doc_id: sale!.id, action: 'sale.cash' }]);
+  });
+
+  it("a business's first journal entry made by a reversal: the counter is made, the entry is 1", async () => {
+    const sale = await sell();
+    let reversal: Reversal | undefined;
+    const entries = await journalAfresh(async () => {
+      reversal = await reversed(t.app, s.admin, sale.id);
+    });
+    expect(entries).toEqual([{ seq: 1, doc_id: reversal!.id, action: 'sale.reverse_cash' }]);
   });
 });

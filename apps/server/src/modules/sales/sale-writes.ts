@@ -1,16 +1,15 @@
 import { changeDue } from '@duka/domain';
 /**
- * The writes of a sale and of a reversal of one, each a step of `postSale` or `reverseSale`
- * inside its one transaction, after every check passed: stock, the debtor's entry, the document
- * and its lines, the report summaries, the transfer and the journal row. The services call them
- * in that order; keep it. A reversal's steps are a sale's with the sign turned.
+ * The writes of a sale, inside `postSale`'s one transaction, after every check passed: stock,
+ * the debtor's entry, the document and its lines, the report summaries, the transfer and the
+ * journal row, in that order; keep it. A reversal's steps (`reversal-writes.ts`) are these with
+ * the sign turned, and use the shared parts exported here.
  */
-import type { PlacedSaleBody, PricedSale, Sale, SaleKind, reversalBodySchema } from '@duka/domain';
+import type { PlacedSaleBody, PricedSale, Sale, SaleKind } from '@duka/domain';
 import type { Insertable } from 'kysely';
-import type { z } from 'zod';
-import type { SaleLineRow, SaleRow } from '../../db/tables.js';
+import type { SaleLineRow } from '../../db/tables.js';
 import type { SoldProduct } from '../inventory/stock-rules.js';
-import { type DialectName, dialectOf } from '../../db/dialect.js';
+import type { DialectName } from '../../db/dialect.js';
 import { compiledQuery } from '../../db/compiled-query.js';
 import type { SaleLinesTable, SalesTable, TransfersTable } from '../../db/tables/selling.js';
 import type { Actor } from '../../lib/context.js';
@@ -27,19 +26,17 @@ import {
 import { type SummaryInput, addToSummaries, summaryRows } from '../reports/summaries.js';
 import { type TransferInput, recordTransfer, transferRow } from '../transfers/transfer-ledger.js';
 import { addedBy } from '../transfers/transfer-totals.js';
-import type { ReversalLine } from './reversal-checks.js';
 import type { SalePayment } from './sale-checks.js';
 import { dropSoldCart } from '../work-drafts/work-drafts.repository.js';
 import { saleLineOf } from './sales.repository.js';
 import { saleInOne } from './sale-in-one.js';
 
 type SaleBody = PlacedSaleBody;
-type ReversalBody = z.output<typeof reversalBodySchema>;
-type Doc = 'sale' | 'reversal';
+export type Doc = 'sale' | 'reversal';
 const SIGN: Record<Doc, 1 | -1> = { sale: 1, reversal: -1 };
 
 /** What the shared steps read of a stored sale or reversal. */
-interface Stored {
+export interface Stored {
   id: string;
   receipt_no: string;
   kind: SaleKind;
@@ -54,7 +51,7 @@ interface Stored {
 }
 
 /** A sale's lines leave its location (a negative quantity), a reversal's come back, each at the line's unit cost. */
-function movements(
+export function movements(
   doc: Doc,
   docId: string,
   locationId: string,
@@ -93,57 +90,21 @@ async function moveSaleStock(
   });
 }
 
-/** The reversed stock comes back to the sale's location (whatever the level was). */
-export async function returnStock(
-  trx: Trx,
-  actor: Actor,
-  sale: SaleRow,
-  body: ReversalBody,
-  lines: ReversalLine[],
-  dialect: DialectName,
-): Promise<void> {
-  await postMovements(trx, actor, movements('reversal', body.id, sale.location_id, lines, body.reason), {
-    dialect,
-    allowNegative: true,
-  });
-}
-
-/**
- * A debtor sale adds its total to the debtor's balance, its reversal takes it off. Answers the
- * balance after, or null without a debtor.
- */
-export async function debtorEntry(
-  trx: Trx,
-  actor: Actor,
-  doc: Doc,
-  e: { debtorId: string | null; id: string; total: number; receiptNo: string; day: string; note?: string },
-): Promise<number | null> {
-  if (!e.debtorId) return null;
-  return postDebtorEntry(trx, actor, {
-    debtorId: e.debtorId,
-    kind: doc,
-    amount: SIGN[doc] * e.total,
-    docId: e.id,
-    receiptNo: e.receiptNo,
-    businessDay: e.day,
-    note: e.note,
-  });
-}
-
-/** A sale's entry in its debtor's ledger. */
-function debtorInput(
+/** A sale's or reversal's entry in its debtor's ledger: a sale adds its total, a reversal takes it off. */
+export function debtorInput(
   doc: Doc,
   id: string,
   debtorId: string,
-  s: Pick<SaleFigures, 'priced' | 'receiptNo' | 'day'>,
+  e: { total: number; receiptNo: string; day: string; note?: string },
 ): DebtorEntryInput {
   return {
     debtorId,
     kind: doc,
-    amount: SIGN[doc] * s.priced.total,
+    amount: SIGN[doc] * e.total,
     docId: id,
-    receiptNo: s.receiptNo,
-    businessDay: s.day,
+    receiptNo: e.receiptNo,
+    businessDay: e.day,
+    note: e.note,
   };
 }
 
@@ -168,7 +129,13 @@ export async function writeSale(
   s: SaleFigures & { products: Map<string, SoldProduct>; dialect: DialectName },
 ) {
   const detail = { receipt_no: s.receiptNo, total: s.priced.total, lines: s.lines.length };
-  const debtor = s.payment.debtor && debtorInput('sale', body.id, s.payment.debtor.id, s);
+  const debtor =
+    s.payment.debtor &&
+    debtorInput('sale', body.id, s.payment.debtor.id, {
+      total: s.priced.total,
+      receiptNo: s.receiptNo,
+      day: s.day,
+    });
   const ledger =
     s.dialect === 'postgres' && s.lines.length <= MOVEMENTS_PER_INSERT
       ? ledgerRows(actor, movements('sale', body.id, body.location_id, s.lines))
@@ -211,7 +178,7 @@ export async function writeSale(
 }
 
 /** A debtor sale's row without its balance after it: that is the statement's own (sale-in-one.ts). */
-function withoutBalance<T extends { debtor_balance_after: unknown }>(
+export function withoutBalance<T extends { debtor_balance_after: unknown }>(
   row: T,
 ): Omit<T, 'debtor_balance_after'> {
   const { debtor_balance_after: _stated, ...rest } = row;
@@ -219,7 +186,10 @@ function withoutBalance<T extends { debtor_balance_after: unknown }>(
 }
 
 /** A transfer sale's row in the register and what it adds to the register's totals. */
-const transferred = (row: Insertable<TransfersTable>) => ({ transfer: row, transferTotals: addedBy(row) });
+export const transferred = (row: Insertable<TransfersTable>) => ({
+  transfer: row,
+  transferTotals: addedBy(row),
+});
 
 /** What a sale's row is made of besides its request. */
 interface SaleFigures {
@@ -278,60 +248,6 @@ async function insertSale(
   return row;
 }
 
-/** Stores the reversal, then its lines (their unit cost was for the stock only, their discount is the reversal's); answers the reversal's row. */
-export async function insertReversal(
-  trx: Trx,
-  actor: Actor,
-  sale: SaleRow,
-  body: ReversalBody,
-  hash: string,
-  r: {
-    kind: SaleKind;
-    receiptNo: string;
-    day: string;
-    lines: ReversalLine[];
-    total: number;
-    reference: string | null;
-    balanceAfter: number | null;
-  },
-) {
-  const row = {
-    id: body.id,
-    business_id: actor.businessId,
-    receipt_no: r.receiptNo,
-    sale_id: sale.id,
-    kind: r.kind,
-    location_id: sale.location_id,
-    reason: body.reason,
-    total: r.total,
-    tax: r.lines.reduce((s, l) => s + l.tax, 0),
-    cost: r.lines.reduce((s, l) => s + l.cost, 0),
-    discount: r.lines.reduce((s, l) => s + l.discount, 0),
-    debtor_id: sale.debtor_id,
-    debtor_balance_after: r.balanceAfter,
-    provider_id: sale.provider_id,
-    reference: r.reference,
-    user_id: actor.userId,
-    device_id: actor.deviceId,
-    business_day: r.day,
-    request_hash: hash,
-    created_at: actor.at,
-  };
-  const lines = r.lines.map(({ unit_cost: _unitCost, discount: _discount, ...l }) => l);
-  // On PostgreSQL in one statement, as a sale's lines with its row (`saleInOne`).
-  if (dialectOf(trx) === 'postgres')
-    await trx
-      .with('reversed', (q) => q.insertInto('sale_reversals').values(row).returning('id'))
-      .insertInto('sale_reversal_lines')
-      .values(lines)
-      .execute();
-  else {
-    await trx.insertInto('sale_reversals').values(row).execute();
-    await trx.insertInto('sale_reversal_lines').values(lines).execute();
-  }
-  return row;
-}
-
 /** A sale's lines as the summaries add them: what the customer paid for each. */
 export const paidFor = (lines: SaleLineRow[]): SummaryInput['lines'] =>
   lines.map((l) => ({
@@ -342,18 +258,8 @@ export const paidFor = (lines: SaleLineRow[]): SummaryInput['lines'] =>
     cost: l.cost,
   }));
 
-/** The sale moves the report summaries, its reversal moves them back. */
-export function summarise(
-  trx: Trx,
-  actor: Actor,
-  doc: Doc,
-  row: Stored,
-  lines: SummaryInput['lines'],
-): Promise<void> {
-  return addToSummaries(trx, doc, summaryOf(actor, row, lines));
-}
-
-function summaryOf(actor: Actor, row: Stored, lines: SummaryInput['lines']): SummaryInput {
+/** What the sale or reversal adds to the report summaries (a reversal's are taken back). */
+export function summaryOf(actor: Actor, row: Stored, lines: SummaryInput['lines']): SummaryInput {
   return {
     businessId: actor.businessId,
     day: row.business_day,
@@ -378,7 +284,7 @@ export async function transferOf(trx: Trx, actor: Actor, doc: Doc, row: Stored):
 }
 
 /** A transfer sale's or reversal's entry in the transfers' register; none for the other kinds. */
-function transferInput(doc: Doc, row: Stored): TransferInput | undefined {
+export function transferInput(doc: Doc, row: Stored): TransferInput | undefined {
   if (row.kind !== 'transfer' || !row.provider_id || !row.reference) return undefined;
   return {
     source: doc,
@@ -403,7 +309,7 @@ export async function journal(
   await appendJournal(trx, journalInput(actor, doc, row, detail));
 }
 
-function journalInput(
+export function journalInput(
   actor: Actor,
   doc: Doc,
   row: Stored,
