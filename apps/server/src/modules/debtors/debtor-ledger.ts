@@ -1,6 +1,6 @@
-import { type Insertable, sql } from 'kysely';
+import { type Insertable, type QueryCreator, sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
-import type { DebtorRow } from '../../db/tables.js';
+import type { Database, DebtorRow } from '../../db/tables.js';
 import type { DebtorEntriesTable } from '../../db/tables/selling.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../../lib/context.js';
@@ -87,3 +87,49 @@ export function debtorEntryRow(actor: Actor, e: DebtorEntryInput): Insertable<De
     created_at: actor.at,
   };
 }
+
+/** The columns of a debtor a sale's or a payment's check reads. */
+export type CheckedDebtor = Pick<DebtorRow, 'id' | 'name' | 'active' | 'balance' | 'credit_limit'>;
+
+/**
+ * The business's debtor `id` (none when deleted) as JSON, a scalar subquery: the columns of
+ * `CheckedDebtor`, for a statement of reads that does more (a sale's or a payment's on PostgreSQL).
+ */
+export const debtorAsJson = (businessId: string, id: string) =>
+  sql<CheckedDebtor | null>`(select json_build_object('id', "id", 'name', "name", 'active', "active", 'balance', "balance", 'credit_limit', "credit_limit") from "debtors" where "id" = ${id} and "business_id" = ${businessId} and "deleted_at" is null)`;
+
+/** A document's move of its debtor's balance and its entry in the debtors' ledger. */
+export interface DebtorMove {
+  debtorId: string;
+  amount: number;
+  entry: Insertable<DebtorEntriesTable>;
+}
+
+/**
+ * PostgreSQL only: `postDebtorEntry` as parts of a statement that does more (a data-modifying
+ * `with`): the balance's move (`debited`, answering the balance after it) and the ledger's entry
+ * (`debtor_entry`). None without a move.
+ */
+export function withDebtorMove(
+  db: QueryCreator<Database>,
+  businessId: string,
+  a: { debtor?: DebtorMove; at: string },
+): QueryCreator<Database> {
+  const { debtor } = a;
+  if (!debtor) return db;
+  return db
+    .with('debited', (q) =>
+      q
+        .updateTable('debtors')
+        .set({ balance: sql<number>`"balance" + ${debtor.amount}`, last_activity_at: a.at })
+        .where('id', '=', debtor.debtorId)
+        .where('business_id', '=', businessId)
+        .returning('balance'),
+    )
+    .with('debtor_entry', (q) =>
+      q.insertInto('debtor_entries').values(debtor.entry),
+    ) as unknown as QueryCreator<Database>;
+}
+
+/** The balance after the statement's move (`withDebtorMove`), as a value of its rows. */
+export const balanceMoved = sql<number>`(select "balance" from "debited")`;

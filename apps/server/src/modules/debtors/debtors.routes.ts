@@ -18,14 +18,8 @@ import { contextOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
 import { readableById } from '../../http/scoped-reads.js';
 import { findDebtor, listDebtors } from './debtors.repository.js';
-import {
-  createDebtor,
-  defaultRange,
-  loadPayment,
-  recordPayment,
-  statementOf,
-  updateDebtor,
-} from './debtors.service.js';
+import { createDebtor, defaultRange, statementOf, updateDebtor } from './debtors.service.js';
+import { loadPayment, recordPayment } from './payments.service.js';
 import { statementPdf } from './statement-pdf.js';
 
 const SIGNED_IN = { access: { kind: 'signedIn' as const } };

@@ -26,6 +26,10 @@ export function countFreezesSales(location: string): RawBuilder<boolean> {
   return sql<boolean>`exists (select "stock_counts"."id" from "stock_counts" where "stock_counts"."location_id" = ${sql.ref(location)} and "stock_counts"."status" = ${sql.lit('open')} and "stock_counts"."freeze_sales" = ${1})`;
 }
 
+/** Whether the user was given the location `l` of the business `b` (for one limited to theirs). */
+export const givenTo = (userId: string) =>
+  sql<boolean>`exists (select "g"."location_id" from "user_locations" as "g" where "g"."user_id" = ${userId} and "g"."business_id" = "b"."id" and "g"."location_id" = "l"."id")`;
+
 /**
  * The location as `usableLocation`, and whether an open stock count there freezes sales, in one
  * statement: a sale and a reversal ask both.

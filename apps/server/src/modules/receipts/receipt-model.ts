@@ -16,7 +16,7 @@ import type { Database } from '../../db/tables.js';
 import type { ContextBusiness } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { loadDayClose } from '../daily/daily.service.js';
-import { loadPayment } from '../debtors/debtors.service.js';
+import { loadPayment } from '../debtors/payments.service.js';
 import { loadReversal, loadSale } from '../sales/sales.repository.js';
 
 type Q = Kysely<Database>;

@@ -6,9 +6,10 @@ import type { SaleLineRow, SaleRow } from '../../db/tables.js';
 import type { Operator } from '../../lib/context.js';
 import { isReplay, replayOf } from '../../lib/idempotency.js';
 import type { Trx } from '../../lib/tx.js';
-import { countFreezesSales, requireSellingLocation } from '../inventory/stock-rules.js';
+import { countFreezesSales, givenTo, requireSellingLocation } from '../inventory/stock-rules.js';
 import { type Sold, soldSoFar } from './reversal-checks.js';
-import { bumpedUnlessStored, givenTo, locationRead } from './sale-reads.js';
+import { locationRead } from './sale-reads.js';
+import { bumpedUnlessStored } from '../sync/series.js';
 
 /** The names a reversal shows beside its sale's debtor and provider ids (null: none). */
 export interface ReversalNames {

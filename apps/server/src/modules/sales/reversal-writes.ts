@@ -18,6 +18,7 @@ import { debtorEntryRow, postDebtorEntry } from '../debtors/debtor-ledger.js';
 import { MOVEMENTS_PER_INSERT, ledgerRows, postMovements } from '../inventory/ledger.js';
 import { addToSummaries, summaryRows } from '../reports/summaries.js';
 import { transferRow } from '../transfers/transfer-ledger.js';
+import { countedTransfer } from '../transfers/transfer-totals.js';
 import type { ReversalLine } from './reversal-checks.js';
 import type { ReversalNames } from './reversal-reads.js';
 import { reversalInOne } from './sale-in-one.js';
@@ -29,7 +30,6 @@ import {
   summaryOf,
   transferInput,
   transferOf,
-  transferred,
   withoutBalance,
 } from './sale-writes.js';
 
@@ -101,7 +101,7 @@ export async function writeReversal(
     ...(debtor
       ? { debtor: { debtorId: debtor.debtorId, amount: debtor.amount, entry: debtorEntryRow(actor, debtor) } }
       : {}),
-    ...(transfer ? transferred(transferRow(actor, transfer)) : {}),
+    ...(transfer ? countedTransfer(transferRow(actor, transfer)) : {}),
   });
   if (debtor) {
     const balance = after[0]?.debtor_balance_after;

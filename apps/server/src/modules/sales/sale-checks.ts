@@ -18,11 +18,11 @@ import {
   overCreditLimit,
   paymentFieldsNotOf,
 } from '@duka/domain';
-import type { DebtorRow, SaleLineRow } from '../../db/tables.js';
+import type { SaleLineRow } from '../../db/tables.js';
 import type { Actor, Operator } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import type { SaleSettings, Trx } from '../../lib/tx.js';
-import { requireDebtor, unknownDebtor } from '../debtors/debtor-ledger.js';
+import { type CheckedDebtor, requireDebtor, unknownDebtor } from '../debtors/debtor-ledger.js';
 import {
   type SoldProduct,
   requireSellableProducts,
@@ -115,7 +115,7 @@ export interface PaymentReads {
 }
 
 /** The columns of a debtor the payment's check reads. */
-export type PaymentDebtor = Pick<DebtorRow, 'id' | 'name' | 'active' | 'balance' | 'credit_limit'>;
+export type PaymentDebtor = CheckedDebtor;
 
 /**
  * Checks the payment of the kind of sale against the total; the fields of other kinds are refused.

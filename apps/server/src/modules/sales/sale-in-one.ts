@@ -2,7 +2,6 @@ import { type Insertable, type QueryCreator, sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
 import type { Database } from '../../db/tables.js';
 import type {
-  DebtorEntriesTable,
   SaleLinesTable,
   SaleReversalLinesTable,
   SaleReversalsTable,
@@ -10,20 +9,14 @@ import type {
   TransfersTable,
 } from '../../db/tables/selling.js';
 import { type EntryRow, withJournalEntry } from '../../lib/journal.js';
+import { type DebtorMove, balanceMoved, withDebtorMove } from '../debtors/debtor-ledger.js';
 import { type LedgerRows, upsertLevels, withMovements } from '../inventory/ledger.js';
 import { type SummaryRows, withSummaries } from '../reports/summaries.js';
-import { type TotalsRow, addToTotals } from '../transfers/transfer-totals.js';
+import { type TotalsRow, withCountedTransfer } from '../transfers/transfer-totals.js';
 import { soldCartDelete } from '../work-drafts/work-drafts.repository.js';
 
 type Creator = QueryCreator<Database>;
 const creator = (q: unknown) => q as Creator;
-
-/** A debtor sale's move of the debtor's balance and its entry in the debtors' ledger. */
-export interface DebtorMove {
-  debtorId: string;
-  amount: number;
-  entry: Insertable<DebtorEntriesTable>;
-}
 
 /** What a sale's and a reversal's one statement write besides the document and its lines. */
 interface Tail {
@@ -37,29 +30,9 @@ interface Tail {
   transferTotals?: TotalsRow;
 }
 
-/** A debtor document's move of the debtor's balance (`debited`, answering it) and its ledger entry. */
-function withDebtorMove(db: Creator, businessId: string, a: Pick<Tail, 'debtor' | 'at'>): Creator {
-  const { debtor } = a;
-  if (!debtor) return db;
-  return creator(
-    db
-      .with('debited', (q) =>
-        q
-          .updateTable('debtors')
-          .set({ balance: sql<number>`"balance" + ${debtor.amount}`, last_activity_at: a.at })
-          .where('id', '=', debtor.debtorId)
-          .where('business_id', '=', businessId)
-          .returning('balance'),
-      )
-      .with('debtor_entry', (q) => q.insertInto('debtor_entries').values(debtor.entry)),
-  );
-}
-
 /** The document's row, a debtor document's balance after it taken from the statement's move. */
 function withBalance<R>(row: R, debtor: DebtorMove | undefined): R {
-  return debtor
-    ? Object.assign({}, row, { debtor_balance_after: sql<number>`(select "balance" from "debited")` })
-    : row;
+  return debtor ? Object.assign({}, row, { debtor_balance_after: balanceMoved }) : row;
 }
 
 /**
@@ -70,21 +43,11 @@ function withBalance<R>(row: R, debtor: DebtorMove | undefined): R {
  * after it (none when no debtor row moved).
  */
 function withTail(db: Creator, a: Tail) {
-  const { transfer } = a;
-  const summed = withSummaries(db, a.summary);
-  const registered = transfer
-    ? creator(
-        summed
-          .with('transferred', (q) => q.insertInto('transfers').values(transfer))
-          .with('transfer_totalled', (q) => addToTotals(creator(q), a.transferTotals!)),
-      )
-    : summed;
+  const registered = withCountedTransfer(withSummaries(db, a.summary), a);
   const all = withJournalEntry(withMovements(registered, a.ledger.rows), a.entry.now, a.entry.row);
   return upsertLevels(creator(all), 'postgres', a.ledger.levels, a.at).returning([
     sql<number | null>`(select "seq" from "journal_entry")`.as('journal_seq'),
-    ...(a.debtor
-      ? [sql<number | string | null>`(select "balance" from "debited")`.as('debtor_balance_after')]
-      : []),
+    ...(a.debtor ? [balanceMoved.as('debtor_balance_after')] : []),
   ]);
 }
 
@@ -107,7 +70,7 @@ export const saleInOne = compiledQuery(
     const dropped = creator(
       db.with('dropped', (q) => soldCartDelete(q, a.row.business_id, a.row.id).returning('id')),
     );
-    const debited = withDebtorMove(dropped, a.row.business_id, a);
+    const debited = creator(withDebtorMove(dropped, a.row.business_id, a));
     const sold = creator(
       debited
         .with('sold', (q) => q.insertInto('sales').values(withBalance(a.row, a.debtor)).returning('id'))
@@ -130,7 +93,7 @@ export const reversalInOne = compiledQuery(
       lines: Insertable<SaleReversalLinesTable>[];
     },
   ) => {
-    const debited = withDebtorMove(creator(db), a.row.business_id, a);
+    const debited = creator(withDebtorMove(creator(db), a.row.business_id, a));
     const reversed = creator(
       debited
         .with('reversed', (q) =>

@@ -1,5 +1,4 @@
 import { type PlacedSaleBody, formatReceiptNo } from '@duka/domain';
-import { sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
 import { dialectOf } from '../../db/dialect.js';
 import { type Actor, type Operator, limitedToGivenLocations } from '../../lib/context.js';
@@ -9,11 +8,13 @@ import {
   type SoldProduct,
   activeOnes,
   countFreezesSales,
+  givenTo,
   sellingLocationOf,
 } from '../inventory/stock-rules.js';
-import { writerCounterBump } from '../sync/series.js';
-import { type ProviderUse, referenceUse } from '../transfers/transfer-ledger.js';
-import { type PaymentDebtor, type PaymentReads, checkWhereAndWhat } from './sale-checks.js';
+import { bumpedUnlessStored } from '../sync/series.js';
+import { providerUseAsJson } from '../transfers/transfer-ledger.js';
+import { debtorAsJson } from '../debtors/debtor-ledger.js';
+import { type PaymentReads, checkWhereAndWhat } from './sale-checks.js';
 
 type Named = { id: string; name: string };
 
@@ -107,21 +108,6 @@ export async function saleReads(
   return { replay: false, location, products, receiptNo, payment };
 }
 
-/**
- * A document's receipt number taken in its reads (`writerCounterBump`), unless a row of `table`
- * has its id already (a retry takes no number): the `with` part `bumped`.
- */
-export const bumpedUnlessStored = (table: 'sales' | 'sale_reversals', businessId: string, id: string) =>
-  // Kysely puts a raw part of a `with` in no parentheses of its own.
-  sql<{
-    series: string;
-    last_no: number | string;
-  }>`(${writerCounterBump(businessId, sql<boolean>`not exists (select 1 from ${sql.table(table)} where "business_id" = ${businessId} and "id" = ${id})`)})`;
-
-/** Whether the user was given the location `l` of the business `b` (for one limited to theirs). */
-export const givenTo = (userId: string) =>
-  sql<boolean>`exists (select "g"."location_id" from "user_locations" as "g" where "g"."user_id" = ${userId} and "g"."business_id" = "b"."id" and "g"."location_id" = "l"."id")`;
-
 /** The location a document's reads found, checked (`sellingLocationOf`). */
 export function locationRead(
   row: {
@@ -161,14 +147,6 @@ function paymentOf(first: ReadRow, debtor: boolean, transfer: boolean): PaymentR
  * products, each one row: the columns of `isReplay`, `requireSellingLocation` and
  * `requireSellableProducts`.
  */
-/** The sale's debtor (none when deleted), as JSON: the columns `checkPayment` reads. */
-const debtorOf = (businessId: string, id: string) =>
-  sql<PaymentDebtor | null>`(select json_build_object('id', "id", 'name', "name", 'active', "active", 'balance', "balance", 'credit_limit', "credit_limit") from "debtors" where "id" = ${id} and "business_id" = ${businessId} and "deleted_at" is null)`;
-
-/** The provider with the reference's earlier use (`referenceUse`), as JSON. */
-const providerUseOf = (a: { businessId: string; providerId: string; reference: string }) =>
-  sql<ProviderUse | null>`(select json_build_object('id', "id", 'name', "name", 'active', "active", 'used_on', ${referenceUse(a)}) from "payment_providers" where "id" = ${a.providerId} and "business_id" = ${a.businessId})`;
-
 const readsInOne = compiledQuery(
   (
     db,
@@ -213,8 +191,8 @@ const readsInOne = compiledQuery(
         'p.tax_rate',
         'p.avg_cost',
         // a row each, as JSON, read once for the statement (they name only its parameters)
-        ...(a.debtorId === undefined ? [] : [debtorOf(a.businessId, a.debtorId).as('debtor')]),
-        ...(a.transfer === undefined ? [] : [providerUseOf(a.transfer).as('provider')]),
+        ...(a.debtorId === undefined ? [] : [debtorAsJson(a.businessId, a.debtorId).as('debtor')]),
+        ...(a.transfer === undefined ? [] : [providerUseAsJson(a.transfer).as('provider')]),
       ])
       .where('b.id', '=', a.businessId),
 );

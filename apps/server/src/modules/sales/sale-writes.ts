@@ -11,7 +11,7 @@ import type { SaleLineRow } from '../../db/tables.js';
 import type { SoldProduct } from '../inventory/stock-rules.js';
 import type { DialectName } from '../../db/dialect.js';
 import { compiledQuery } from '../../db/compiled-query.js';
-import type { SaleLinesTable, SalesTable, TransfersTable } from '../../db/tables/selling.js';
+import type { SaleLinesTable, SalesTable } from '../../db/tables/selling.js';
 import type { Actor } from '../../lib/context.js';
 import { type JournalEntryInput, appendJournal, journalEntryOf } from '../../lib/journal.js';
 import type { SaleSettings, Trx } from '../../lib/tx.js';
@@ -25,7 +25,7 @@ import {
 } from '../inventory/ledger.js';
 import { type SummaryInput, addToSummaries, summaryRows } from '../reports/summaries.js';
 import { type TransferInput, recordTransfer, transferRow } from '../transfers/transfer-ledger.js';
-import { addedBy } from '../transfers/transfer-totals.js';
+import { countedTransfer } from '../transfers/transfer-totals.js';
 import type { SalePayment } from './sale-checks.js';
 import { dropSoldCart } from '../work-drafts/work-drafts.repository.js';
 import { saleLineOf } from './sales.repository.js';
@@ -160,7 +160,7 @@ export async function writeSale(
     ...(debtor
       ? { debtor: { debtorId: debtor.debtorId, amount: debtor.amount, entry: debtorEntryRow(actor, debtor) } }
       : {}),
-    ...(transfer ? transferred(transferRow(actor, transfer)) : {}),
+    ...(transfer ? countedTransfer(transferRow(actor, transfer)) : {}),
   });
   refuseBelowZero(after, ledger.deltas, {
     allowNegative: business.allow_negative_stock === 1,
@@ -184,12 +184,6 @@ export function withoutBalance<T extends { debtor_balance_after: unknown }>(
   const { debtor_balance_after: _stated, ...rest } = row;
   return rest;
 }
-
-/** A transfer sale's row in the register and what it adds to the register's totals. */
-export const transferred = (row: Insertable<TransfersTable>) => ({
-  transfer: row,
-  transferTotals: addedBy(row),
-});
 
 /** What a sale's row is made of besides its request. */
 interface SaleFigures {

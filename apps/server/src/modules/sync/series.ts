@@ -67,6 +67,21 @@ export const writerCounterBump = (businessId: string, also?: RawBuilder<boolean>
     returning "series", "last_no"`;
 
 /**
+ * A document's receipt number taken in its reads (`writerCounterBump`), unless a row of `table`
+ * has its id already (a retry takes no number): the `with` part `bumped`.
+ */
+export const bumpedUnlessStored = (
+  table: 'sales' | 'sale_reversals' | 'debtor_payments',
+  businessId: string,
+  id: string,
+) =>
+  // Kysely puts a raw part of a `with` in no parentheses of its own.
+  sql<{
+    series: string;
+    last_no: number | string;
+  }>`(${writerCounterBump(businessId, sql<boolean>`not exists (select 1 from ${sql.table(table)} where "business_id" = ${businessId} and "id" = ${id})`)})`;
+
+/**
  * The next receipt number this server gives a document of the business (the caller holds the
  * business lock): of its series (`writerSeries`), from the series' counter (`nextReceiptNo`).
  * On PostgreSQL the two are one round trip once the series has a counter (every document but a

@@ -64,6 +64,10 @@ export const referenceUse = (a: { businessId: string; providerId: string; refere
     string | null
   >`(select "receipt_no" from "transfers" where "business_id" = ${a.businessId} and "provider_id" = ${a.providerId} and "reference" = ${a.reference} and "amount" > 0 limit 1)`;
 
+/** The provider with the reference's earlier use (`referenceUse`), as JSON: a scalar subquery. */
+export const providerUseAsJson = (a: { businessId: string; providerId: string; reference: string }) =>
+  sql<ProviderUse | null>`(select json_build_object('id', "id", 'name', "name", 'active', "active", 'used_on', ${referenceUse(a)}) from "payment_providers" where "id" = ${a.providerId} and "business_id" = ${a.businessId})`;
+
 /** A provider as read with its reference's earlier use (`providerAndUse`, or a sale's reads). */
 export interface ProviderUse {
   id: string;

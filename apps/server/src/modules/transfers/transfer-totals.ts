@@ -39,6 +39,12 @@ export function totalsOf(businessId: string, figures: Partial<Omit<TotalsRow, 'b
 export const addedBy = (t: Pick<Insertable<TransfersTable>, 'business_id' | 'amount'>): TotalsRow =>
   totalsOf(t.business_id, { transfers_count: 1, transfers_amount: Number(t.amount) });
 
+/** A row of the register and what it adds to the totals: the arguments of `withCountedTransfer`. */
+export const countedTransfer = (row: Insertable<TransfersTable>) => ({
+  transfer: row,
+  transferTotals: addedBy(row),
+});
+
 /** Adds `row`'s figures to its business's totals, or makes them: a statement, or a part of a `with`. */
 export function addToTotals(db: QueryCreator<Database>, row: TotalsRow) {
   return db
@@ -63,6 +69,24 @@ const addTotals = compiledQuery((db, a: { row: TotalsRow }) => addToTotals(db, a
 /** Adds `row` to its business's totals. */
 export async function addTransferTotals(trx: Trx, row: TotalsRow): Promise<void> {
   await addTotals.run(trx, { row });
+}
+
+/**
+ * PostgreSQL only: a row of the register (`transferred`) and what it adds to the totals
+ * (`transfer_totalled`) as parts of a statement that does more (a sale's, a reversal's, a
+ * payment's); none without a row.
+ */
+export function withCountedTransfer(
+  db: QueryCreator<Database>,
+  a: { transfer?: Insertable<TransfersTable>; transferTotals?: TotalsRow },
+): QueryCreator<Database> {
+  const { transfer, transferTotals } = a;
+  if (!transfer || !transferTotals) return db;
+  return db
+    .with('transferred', (q) => q.insertInto('transfers').values(transfer))
+    .with('transfer_totalled', (q) =>
+      addToTotals(q as unknown as QueryCreator<Database>, transferTotals),
+    ) as unknown as QueryCreator<Database>;
 }
 
 const insertTransfer = compiledQuery((db, a: { row: Insertable<TransfersTable> }) =>
