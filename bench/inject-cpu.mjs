@@ -7,7 +7,7 @@
 // For each root (a checkout with a built server; default this repository), in turns, a child
 // process builds the app on a fresh SQLite folder, sets a business up, and answers through
 // Fastify's inject, 32 at a time as 32 tills would send them: GET /api/health, GET /api/me, 3-line
-// cash sales (POST /api/sales), a third as many 3-line mobile-money sales and 3-line credit sales (one debtor), as many reversals of whole cash sales, a product search (GET /api/products?q=sug, one product found),
+// cash sales (POST /api/sales), a third as many 3-line mobile-money sales and 3-line credit sales (one debtor), as many reversals of whole cash sales and debtor's cash payments, a product search (GET /api/products?q=sug, one product found),
 // and, a third as many each: the week's sales report (GET /api/reports/sales), the dashboard
 // (GET /api/reports/dashboard), the notifications' poll (GET /api/notifications) and 3-line supplier receipts that move each product's average
 // cost (POST /api/stock/receipts). Printed: CPU (user + system) per request. BENCH_ROUNDS
@@ -197,6 +197,15 @@ async function child(root) {
     const transfers = await cpuPer(() => call('POST', '/api/sales', transferSale(), cookie), n / 3);
     const credit = await cpuPer(() => call('POST', '/api/sales', debtorSale(), cookie), n / 3);
     const reversals = await cpuPer(reversal, n / 3);
+    // A debtor's cash payment of 1.00 (the credit sales above owe far more), then one by transfer.
+    const payment = () =>
+      call(
+        'POST',
+        `/api/debtors/${debtor.id}/payments`,
+        { id: newId(), amount: 100, method: 'cash', location_id: location.id },
+        cookie,
+      );
+    const payments = await cpuPer(payment, n / 3);
     const search = await cpuPer(() => call('GET', '/api/products?q=sug', undefined, cookie), n);
     // The sales report over the week to tomorrow (UTC: whatever the business's time zone, today's
     // sales are in it), a third as many.
@@ -220,7 +229,7 @@ async function child(root) {
     });
     const receipts = await cpuPer(() => call('POST', '/api/stock/receipts', receipt(), cookie), n / 3);
     process.stdout.write(
-      `\nRESULT ${JSON.stringify({ health, me, sales, transfers, credit, reversals, search, report, dashboard, notifications, receipts })}`,
+      `\nRESULT ${JSON.stringify({ health, me, sales, transfers, credit, reversals, payments, search, report, dashboard, notifications, receipts })}`,
     );
   } finally {
     pg.Client.prototype.query = query;
@@ -264,17 +273,17 @@ if (process.env.INJECT_CPU_ROOT) {
         `${x.server.toFixed(3)} ms` +
         (pgUrl ? ` (database ${x.db.toFixed(3)} ms, ${x.statements.toFixed(1)} statements)` : '');
       console.log(
-        `round ${round} ${root}: CPU per request: health ${f(r.health)}, me ${f(r.me)}, sale ${f(r.sales)}, transfer sale ${f(r.transfers)}, debtor sale ${f(r.credit)}, reversal ${f(r.reversals)}, search ${f(r.search)}, report ${f(r.report)}, dashboard ${f(r.dashboard)}, notifications ${f(r.notifications)}, receipt ${f(r.receipts)} (load ${os.loadavg()[0].toFixed(1)})`,
+        `round ${round} ${root}: CPU per request: health ${f(r.health)}, me ${f(r.me)}, sale ${f(r.sales)}, transfer sale ${f(r.transfers)}, debtor sale ${f(r.credit)}, reversal ${f(r.reversals)}, payment ${f(r.payments)}, search ${f(r.search)}, report ${f(r.report)}, dashboard ${f(r.dashboard)}, notifications ${f(r.notifications)}, receipt ${f(r.receipts)} (load ${os.loadavg()[0].toFixed(1)})`,
       );
     }
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const m = (rs, kind, k) => median(rs.map((r) => r[kind][k])).toFixed(3);
   console.log(
-    `\nmedian CPU per request (ms), ${pgUrl ? 'PostgreSQL: server + database' : 'SQLite'}:  health    me       sale     transfer  debtor    reversal  search    report    dashboard notes     receipt`,
+    `\nmedian CPU per request (ms), ${pgUrl ? 'PostgreSQL: server + database' : 'SQLite'}:  health    me       sale     transfer  debtor    reversal  payment   search    report    dashboard notes     receipt`,
   );
   for (const [root, rs] of all)
     console.log(
-      `${root.padEnd(32)}  ${['health', 'me', 'sales', 'transfers', 'credit', 'reversals', 'search', 'report', 'dashboard', 'notifications', 'receipts'].map((k) => (pgUrl ? `${m(rs, k, 'server')} + ${m(rs, k, 'db')}` : m(rs, k, 'server'))).join('    ')}`,
+      `${root.padEnd(32)}  ${['health', 'me', 'sales', 'transfers', 'credit', 'reversals', 'payments', 'search', 'report', 'dashboard', 'notifications', 'receipts'].map((k) => (pgUrl ? `${m(rs, k, 'server')} + ${m(rs, k, 'db')}` : m(rs, k, 'server'))).join('    ')}`,
     );
 }
