@@ -34,6 +34,7 @@ import { movementIndex } from './migrations/0022-movement-index.js';
 import { keptNotices } from './migrations/0023-kept-notices.js';
 import { saleIndexWrites } from './migrations/0024-sale-index-writes.js';
 import { transferTotals } from './migrations/0025-transfer-totals.js';
+import { levelsByBusiness } from './migrations/0026-levels-by-business.js';
 
 import type { DialectName } from './dialect.js';
 
@@ -192,6 +193,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0023-kept-notices': keptNotices(dialect),
     '0024-sale-index-writes': saleIndexWrites(),
     '0025-transfer-totals': transferTotals(dialect),
+    '0026-levels-by-business': levelsByBusiness(dialect),
   };
 }
 

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexesOf } from '../test/catalog.js';
 import { freshDatabase } from '../test/test-db.js';
 import type { Db } from './database.js';
+import { countsRead } from '../modules/notifications/notifications.service.js';
+import { reorderRead } from '../modules/reports/dashboard.js';
 
 /**
  * The tables whose rows a sale updates (upserts included), with the key it finds each row by: a
@@ -70,5 +72,21 @@ describe('the index entries a sale writes (issue 21)', () => {
       '01a2b3c4-0000-7000-8000-000000000003',
     ]);
     expect(plan).toContain('stock_levels_location');
+  });
+
+  it("a whole business's levels (the notifications' and the dashboard's low and negative stock) are read by the business's index on PostgreSQL", async () => {
+    if (db.dialect !== 'postgres') return; // the shop's SQLite holds one business
+    const businessId = '01a2b3c4-0000-7000-8000-000000000004';
+    const day = '2026-12-02T00:00:00.000Z';
+    for (const compiled of [
+      countsRead.compile(db.kysely, { businessId, before: day, since: day }),
+      reorderRead.compile(db.kysely, { businessId }),
+    ]) {
+      const params = [...compiled.parameters].map(String);
+      const plan = await planIndexes(db, compiled.sql.replace(/\$\d+/g, '?'), params);
+      // every read of the levels goes by the business's index, none scans them all
+      expect(plan).toContain('stock_levels_business');
+      expect(plan).not.toMatch(/Seq Scan on stock_levels\b|stock_levels_(pk|location)\b/);
+    }
   });
 });

@@ -19,7 +19,7 @@ const DAYS_BACK = 7;
  * (field_history, ADR 11 §11.1). The transfers' figures come from the business's totals
  * (transfer-totals.ts): only the last day's transfers are read row by row.
  */
-const countsRead = compiledQuery((db, a: { businessId: string; before: string; since: string }) =>
+export const countsRead = compiledQuery((db, a: { businessId: string; before: string; since: string }) =>
   db.selectNoFrom((eb) => [
     eb
       .selectFrom('stock_levels')

@@ -22,7 +22,7 @@ type Q = Kysely<Database>;
  * The dashboard's reads are query shapes (`compiledQuery`): built once, and on PostgreSQL prepared
  * by name, not planned again at every call (issue 21).
  */
-const reorderRead = compiledQuery((db, a: { businessId: string }) =>
+export const reorderRead = compiledQuery((db, a: { businessId: string }) =>
   db
     .selectFrom('products as p')
     .leftJoin(

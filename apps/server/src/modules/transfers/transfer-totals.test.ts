@@ -5,7 +5,7 @@ import type { Dashboard, Notifications } from '@duka/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportBusiness, importArchive } from '../../backup/archive.js';
-import { migrate } from '../../db/database.js';
+import { transferTotals } from '../../db/migrations/0025-transfer-totals.js';
 import { expectTransferTotalsKept } from '../../test/ledger-check.js';
 import { type Shop, buildShop, paid, reversed, sold } from '../../test/sales-factories.js';
 import { statementsOf } from '../../test/statements.js';
@@ -117,8 +117,7 @@ describe('transfer totals', () => {
     const before = await countedTransferTotals(t.db.kysely, businessId);
     expect(before.transfers_count).toBe(5);
     await sql`drop table transfer_totals`.execute(t.db.kysely);
-    await sql`delete from kysely_migration where name = '0025-transfer-totals'`.execute(t.db.kysely);
-    await migrate(t.db);
+    await transferTotals(t.db.dialect).up(t.db.kysely);
     const filled = await t.db.kysely
       .selectFrom('transfer_totals')
       .selectAll()
