@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
-/** The indexes of a table of this database, as its catalog lists them (keys and constraints too). */
+/** The indexes of a table of this database, as its catalog lists them (keys and constraints too), each's columns in order. */
 export interface IndexInfo {
   name: string;
   columns: string[];
@@ -13,8 +13,9 @@ export async function indexesOf(db: Db, table: string): Promise<IndexInfo[]> {
   if (db.dialect === 'postgres') {
     const { rows } = await sql<IndexInfo>`
       select i.relname as name,
-             array(select a.attname from unnest(x.indkey::int2[]) u(attnum)
-                   join pg_attribute a on a.attrelid = x.indrelid and a.attnum = u.attnum)::text[] as columns,
+             array(select a.attname from unnest(x.indkey::int2[]) with ordinality u(attnum, k)
+                   join pg_attribute a on a.attrelid = x.indrelid and a.attnum = u.attnum
+                   order by u.k)::text[] as columns,
              x.indpred is not null as partial, x.indisunique as unique
       from pg_index x join pg_class t on t.oid = x.indrelid join pg_class i on i.oid = x.indexrelid
       join pg_namespace n on n.oid = t.relnamespace

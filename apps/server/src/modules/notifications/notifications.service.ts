@@ -1,8 +1,7 @@
-import { type Notifications, addDays, businessDay, isLowStock } from '@duka/domain';
+import { type Notifications, addDays, businessDay } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
 import type { Database } from '../../db/tables.js';
-import { reorderProducts } from '../reports/dashboard.js';
 import { unconfirmedCount } from '../transfers/transfer-totals.js';
 
 type Q = Kysely<Database>;
@@ -12,8 +11,8 @@ const DAYS_BACK = 7;
 
 /**
  * The counts, in one statement (issue 21: the sidebar asks every minute for each signed-in admin,
- * and on PostgreSQL each statement was a round trip on a connection of its own): products with a
- * level below zero somewhere; debtors above a non-zero credit limit; references received more than
+ * and on PostgreSQL each statement was a round trip on a connection of its own): products low on
+ * stock (counted here, not read row by row); products with a level below zero somewhere; debtors above a non-zero credit limit; references received more than
  * once for one provider (possible only through sync); transfers with no confirmation, all of them
  * and those made since `before`; pending tills; unique values a sync merge replaced since `since`
  * (field_history, ADR 11 §11.1). The transfers' figures come from the business's totals
@@ -21,6 +20,29 @@ const DAYS_BACK = 7;
  */
 export const countsRead = compiledQuery((db, a: { businessId: string; before: string; since: string }) =>
   db.selectNoFrom((eb) => [
+    // domain isLowStock, as the products list's filter has it (stock-definitions.test.ts)
+    eb
+      .selectFrom('products as p')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('p.business_id', '=', a.businessId)
+      .where('p.deleted_at', 'is', null)
+      .where('p.active', '=', 1)
+      .where('p.reorder_level', '>', 0)
+      .where((e) =>
+        e(
+          e.fn.coalesce(
+            e
+              .selectFrom('stock_levels as l')
+              .select((l) => l.fn.sum<number>('l.quantity').as('q'))
+              .where('l.business_id', '=', a.businessId)
+              .whereRef('l.product_id', '=', 'p.id'),
+            e.lit(0),
+          ),
+          '<=',
+          e.ref('p.reorder_level'),
+        ),
+      )
+      .as('low'),
     eb
       .selectFrom('stock_levels')
       .select((e) => e.fn.count<number>('product_id').distinct().as('n'))
@@ -101,8 +123,7 @@ export async function notifications(
 ): Promise<Notifications> {
   const today = businessDay(now, business.timezone);
   const businessId = business.id;
-  const [reorder, [counts], days] = await Promise.all([
-    reorderProducts(db, businessId),
+  const [[counts], days] = await Promise.all([
     countsRead.all(db, {
       businessId,
       before: new Date(now.getTime() - DAY_MS).toISOString(),
@@ -111,7 +132,7 @@ export async function notifications(
     daysNotClosed.all(db, { businessId, from: addDays(today, -DAYS_BACK), to: addDays(today, -1) }),
   ]);
   return {
-    low_stock: reorder.filter((p) => isLowStock(Number(p.q ?? 0), Number(p.reorder_level))).length,
+    low_stock: Number(counts!.low ?? 0),
     negative_stock: Number(counts!.negative ?? 0),
     debtors_over_limit: Number(counts!.over ?? 0),
     duplicate_references: Number(counts!.twice ?? 0),

@@ -142,11 +142,12 @@ describe('GET /api/notifications', () => {
     });
   });
 
-  it('asks in three statements (the counts in one), each prepared once per connection on PostgreSQL', async () => {
+  it('asks in two statements (the counts, low stock among them, in one), each prepared once per connection on PostgreSQL', async () => {
     const { texts, result } = await statementsOf(t.db, () => get());
     expect(result.status).toBe(200);
     const reads = texts.filter((text) => !/"sessions"/.test(text));
-    expect(reads).toHaveLength(3); // the reorder levels, the counts, the days not closed
+    expect(reads).toHaveLength(2); // the counts, the days not closed
+    expect(reads.filter((text) => /"products"/.test(text))).toHaveLength(1); // low stock, counted
     if (t.db.dialect === 'postgres') for (const text of reads) expect(preparedName(text), text).toBeDefined();
     // pending tills count only while the business lets approved ones in alone
     expect(result.body.devices_waiting).toBe(1);

@@ -1,4 +1,4 @@
-import type { Dashboard, Location, Product, StockReport } from '@duka/domain';
+import type { Dashboard, Location, Notifications, Product, StockReport } from '@duka/domain';
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusiness } from '../../test/factories.js';
@@ -7,7 +7,8 @@ import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
 /**
  * "Products in stock" and "low stock" mean one thing (packages/domain stock/levels.ts) in every
- * place that shows them: the stock report, the dashboard and the products list's filter.
+ * place that shows them: the stock report, the dashboard, the products list's filter and the
+ * notifications.
  */
 describe('products in stock and low stock are the same everywhere', () => {
   let t: TestApp;
@@ -15,6 +16,7 @@ describe('products in stock and low stock are the same everywhere', () => {
   let report: StockReport;
   let board: Dashboard;
   let listed: Product[];
+  let notes: Notifications;
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -62,6 +64,7 @@ describe('products in stock and low stock are the same everywhere', () => {
     report = await get<StockReport>(`/api/reports/stock?from=${day}&to=${day}`);
     board = await get<Dashboard>('/api/reports/dashboard');
     listed = await get<Product[]>('/api/products?low_stock=true');
+    notes = await get<Notifications>('/api/notifications');
   });
   afterAll(() => t.close());
 
@@ -77,5 +80,7 @@ describe('products in stock and low stock are the same everywhere', () => {
     expect(board.low_stock.count).toBe(2);
     // Products without a reorder level are never low (the list showed A and D too).
     expect(listed.map((p) => p.name).sort()).toEqual(low);
+    // the notifications count them in SQL
+    expect(notes.low_stock).toBe(low.length);
   });
 });
