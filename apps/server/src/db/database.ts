@@ -114,6 +114,13 @@ export function openDatabase(options: DbOptions): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // The journals a transaction keeps to roll back one statement or one savepoint (group commit
+  // runs each transaction in a savepoint) held in memory (issue 21). With temp files, SQLite moves
+  // the savepoints' journal to a file once it passes 64 KiB, and from then on until the group's
+  // COMMIT writes each page a savepoint first changes to that file (it truncates only an in-memory
+  // one): half the CPU of a sale's inserts. These journals are not the WAL: a crash needs none of
+  // them, so nothing acknowledged depends on them. Sorts and temporary tables stay in memory too.
+  sqlite.pragma('temp_store = MEMORY');
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   if (file !== ':memory:') makeDatabasePrivate(file);
   const kysely = new Kysely<Database>({
