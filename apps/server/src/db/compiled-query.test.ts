@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../test/test-db.js';
 import { compiledQuery } from './compiled-query.js';
-import type { Db } from './database.js';
+import { type Db, openDatabase } from './database.js';
 import { dialectOf } from './dialect.js';
 import { conflictTarget } from './keys.js';
 
@@ -99,6 +99,7 @@ describe('compiledQuery', () => {
       { first: [['a', 'b'], 'c'], second: [] },
       { first: [['a'], 'b', 'c'], second: [] }, // the same values, split elsewhere
       { second: ['a'], first: ['b', 'c'] }, // the keys in the other order
+      { first: ['a'], second: ['b', 'c'] }, // and back, the same arrays under the other keys
       { first: ['a', 'b'], second: ['c'] }, // the first structure again: its SQL kept
     ];
     for (const args of cases) {
@@ -111,16 +112,42 @@ describe('compiledQuery', () => {
       q.insertInto('product_sales_daily').values(a.row as never),
     );
     const full = row('u1', 1);
+    const { tax: _tax, ...withoutTax } = full;
+    const { reversed_cost: _last, ...withoutLast } = full;
+    const { business_id, day, ...rest } = full;
     for (const r of [
       full,
       { ...full, cost: undefined },
       { ...full, cost: undefined, tax: undefined },
       full,
+      withoutTax, // a key fewer, after the structure with it
+      full, // and one more again
+      { ...full, cost: null }, // null is a value, not a left-out column
+      { ...full, cost: undefined },
+      { ...full, extra: undefined }, // an undefined key past the last
+      full,
+      withoutLast, // the same keys less the last one
+      full,
+      { day, business_id, ...rest }, // the same keys in another order
     ]) {
       const compiled = columns.compile(db.kysely, { row: r });
       const built = columns.uncached(db.kysely, { row: r });
       expect(compiled.sql).toBe(built.sql);
       expect(compiled.parameters).toEqual(built.parameters);
+    }
+  });
+
+  it('keeps the SQL of each database apart (PostgreSQL numbers its parameters, SQLite does not)', async () => {
+    const other = openDatabase({}); // a SQLite database in memory, beside the test's own
+    try {
+      const args = { business: 'b1', ids: ['p1', 'p2'], min: 0 };
+      for (const k of [db.kysely, other.kysely, db.kysely, other.kysely]) {
+        const compiled = byProducts.compile(k, args);
+        expect(compiled.sql).toBe(byProducts.uncached(k, args).sql);
+        expect(compiled.parameters).toEqual(byProducts.uncached(k, args).parameters);
+      }
+    } finally {
+      await other.close();
     }
   });
 

@@ -60,7 +60,15 @@ interface Compiled {
   sql: string;
   query: RootOperationNode;
   slots: Slot[];
+  /** The arguments' structure it was built for. */
+  structure: Structure;
 }
+
+/**
+ * The arguments' structure, to check new arguments against without building their key: a leaf
+ * that is set (0) or undefined (1), an array of structures, or a plain object's keys in order.
+ */
+type Structure = 0 | 1 | Structure[] | { keys: string[]; of: Structure[] };
 
 /** A query builder or a raw `sql` template (whose compile() needs the database). */
 type Buildable<R> = { compile(db: Kysely<Database>): CompiledQuery<R> };
@@ -99,6 +107,35 @@ function keyOf(args: unknown): string {
   return args === undefined ? 'u' : '';
 }
 
+function structureOf(args: unknown): Structure {
+  if (Array.isArray(args)) return args.map(structureOf);
+  if (isPlainObject(args)) {
+    const keys = Object.keys(args);
+    return { keys, of: keys.map((k) => structureOf(args[k])) };
+  }
+  return args === undefined ? 1 : 0;
+}
+
+/** Whether `args` has this structure: what `keyOf` would tell, without making a string. */
+function hasStructure(s: Structure, args: unknown): boolean {
+  if (s === 0 || s === 1) {
+    if (typeof args !== 'object' || args === null) return (args === undefined) === (s === 1);
+    return s === 0 && !Array.isArray(args) && !isPlainObject(args);
+  }
+  if (Array.isArray(s)) {
+    if (!Array.isArray(args) || args.length !== s.length) return false;
+    for (let i = 0; i < s.length; i++) if (!hasStructure(s[i]!, args[i])) return false;
+    return true;
+  }
+  if (!isPlainObject(args)) return false;
+  let i = 0;
+  for (const k in args) {
+    if (k !== s.keys[i] || !hasStructure(s.of[i]!, args[k])) return false;
+    i++;
+  }
+  return i === s.keys.length;
+}
+
 function valueAt(args: unknown, path: readonly (string | number)[]): unknown {
   let v = args as Record<string | number, unknown>;
   for (const p of path) v = v[p] as Record<string | number, unknown>;
@@ -111,9 +148,15 @@ export function compiledQuery<A, R>(
 ): QueryShape<A, R> {
   /** Per Kysely instance (its adapter), per structure of the arguments. */
   const cache = new WeakMap<object, Map<string, Compiled>>();
+  /**
+   * The structure used last and the adapter it was for: most queries have one structure, and
+   * checking it costs less than building the arguments' key and looking it up (issue 21).
+   */
+  let last: { adapter: object; compiled: Compiled } | undefined;
 
   function compiledFor(db: Kysely<Database>, args: A): Compiled | undefined {
     const adapter = db.getExecutor().adapter;
+    if (last && last.adapter === adapter && hasStructure(last.compiled.structure, args)) return last.compiled;
     let shapes = cache.get(adapter);
     if (!shapes) cache.set(adapter, (shapes = new Map<string, Compiled>()));
     const key = keyOf(args);
@@ -139,10 +182,11 @@ export function compiledQuery<A, R>(
       // Every value given must reach the query: one that did not was decided on, or dropped.
       if (seen.size !== paths.length)
         throw new Error('compiledQuery: an argument did not become a parameter of the query');
-      c = { sql: q.sql, query: q.query, slots };
+      c = { sql: q.sql, query: q.query, slots, structure: structureOf(args) };
       shapes.set(key, c);
       if (adapter instanceof PostgresAdapter) prepareByName(q.sql);
     }
+    last = { adapter, compiled: c };
     return c;
   }
 
