@@ -33,6 +33,8 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   own('stock_documents', ['id']),
   own('stock_document_lines', ['document_id', 'line_no']),
   own('stock_levels', ['product_id', 'location_id']),
+  // Derived from the levels (inventory/below-zero.ts); found again from them at an archive's import.
+  own('stock_below_zero', ['product_id', 'location_id']),
   own('stock_movements', ['id']),
   own('stock_counts', ['id']),
   own('stock_count_expected', ['count_id', 'product_id']),

@@ -15,6 +15,7 @@ import { ownServerId } from '../lib/server-id.js';
 import type { Trx } from '../lib/tx.js';
 import { writerSeries } from '../modules/sync/series.js';
 import { recountTransferTotals } from '../modules/transfers/transfer-totals.js';
+import { recountBelowZero } from '../modules/inventory/below-zero.js';
 
 /** The first line of an archive. */
 export interface ArchiveHeader {
@@ -276,6 +277,8 @@ export async function importArchive(
     }
     // An archive made before the transfer totals (migration 0025) has none: counted here from its rows.
     await recountTransferTotals(trx, header.business_id);
+    // The levels below zero likewise (migration 0027), found again from the levels.
+    await recountBelowZero(trx, header.business_id);
     // Counters never travel between servers: this one's series starts past every number of it here.
     await raiseReceiptCounter(trx, header.business_id, await writerSeries(trx, header.business_id));
     await adoptLocations(trx, header.business_id);

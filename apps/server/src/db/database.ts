@@ -35,6 +35,7 @@ import { keptNotices } from './migrations/0023-kept-notices.js';
 import { saleIndexWrites } from './migrations/0024-sale-index-writes.js';
 import { transferTotals } from './migrations/0025-transfer-totals.js';
 import { levelsByBusiness } from './migrations/0026-levels-by-business.js';
+import { levelsBelowZero } from './migrations/0027-levels-below-zero.js';
 
 import type { DialectName } from './dialect.js';
 
@@ -201,6 +202,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0024-sale-index-writes': saleIndexWrites(),
     '0025-transfer-totals': transferTotals(dialect),
     '0026-levels-by-business': levelsByBusiness(dialect),
+    '0027-levels-below-zero': levelsBelowZero(),
   };
 }
 

@@ -19,6 +19,7 @@ import type {
   StockDocumentsTable,
   StockDocumentLinesTable,
   StockLevelsTable,
+  StockBelowZeroTable,
   StockMovementsTable,
   StockCountsTable,
   StockCountExpectedTable,
@@ -85,6 +86,7 @@ export interface Database {
   stock_documents: StockDocumentsTable;
   stock_document_lines: StockDocumentLinesTable;
   stock_levels: StockLevelsTable;
+  stock_below_zero: StockBelowZeroTable;
   stock_movements: StockMovementsTable;
   stock_counts: StockCountsTable;
   stock_count_expected: StockCountExpectedTable;

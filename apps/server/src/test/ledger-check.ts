@@ -3,8 +3,8 @@ import type { Db } from '../db/database.js';
 import { countedTransferTotals, totalsOf } from '../modules/transfers/transfer-totals.js';
 
 /**
- * Every stock level equals the sum of its movements, and no movements lack a level; every
- * business's transfer totals equal what its transfers and confirmations add up to.
+ * Every stock level equals the sum of its movements, and no movements lack a level; the levels
+ * kept as below zero are those below zero; every business's transfer totals equal what its transfers and confirmations add up to.
  */
 export async function expectLedgerConsistent(db: Db): Promise<void> {
   const levels = await db.kysely
@@ -22,7 +22,21 @@ export async function expectLedgerConsistent(db: Db): Promise<void> {
   const fromLedger = Object.fromEntries(sums.map((s) => [`${s.product_id}|${s.location_id}`, Number(s.q)]));
   for (const k of Object.keys(fromLevels)) fromLedger[k] ??= 0;
   expect(fromLevels).toEqual(fromLedger);
+  await expectBelowZeroKept(db);
   await expectTransferTotalsKept(db);
+}
+
+/** The levels kept as below zero (`inventory/below-zero.ts`) are the levels below zero. */
+export async function expectBelowZeroKept(db: Db): Promise<void> {
+  const keyOf = (r: { business_id: string; product_id: string; location_id: string }) =>
+    `${r.business_id}|${r.product_id}|${r.location_id}`;
+  const kept = await db.kysely.selectFrom('stock_below_zero').selectAll().execute();
+  const below = await db.kysely
+    .selectFrom('stock_levels')
+    .select(['business_id', 'product_id', 'location_id'])
+    .where('quantity', '<', 0)
+    .execute();
+  expect(kept.map(keyOf).sort(), 'the levels kept as below zero').toEqual(below.map(keyOf).sort());
 }
 
 /** Each business's `transfer_totals` row (none counts as zeros) against its rows counted again. */

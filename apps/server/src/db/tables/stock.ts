@@ -99,6 +99,13 @@ export interface StockLevelsTable {
   updated_at: string;
 }
 
+/** A level while it is below zero (`inventory/below-zero.ts`): what the notifications count. */
+export interface StockBelowZeroTable {
+  business_id: string;
+  product_id: string;
+  location_id: string;
+}
+
 export interface StockMovementsTable {
   id: string;
   business_id: string;

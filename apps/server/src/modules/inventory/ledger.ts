@@ -1,5 +1,6 @@
 import type { MovementKind } from '@duka/domain';
 import { AppError } from '../../lib/errors.js';
+import { keepBelowZero } from './below-zero.js';
 import type { Actor } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import type { Trx } from '../../lib/tx.js';
@@ -123,6 +124,12 @@ export function ledgerRows(actor: Actor, movements: MovementInput[]): LedgerRows
   return { rows, levels, deltas };
 }
 
+/** How much each level moved, for `keepBelowZero`. */
+export const movedBy =
+  (deltas: LedgerRows['deltas']) =>
+  (productId: string, locationId: string): number =>
+    deltas.get(key(productId, locationId))?.delta ?? 0;
+
 /**
  * Unless negative stock is allowed, refuses with 409 insufficient_stock when a level that went
  * down is now below zero (the new quantities, as the levels' upsert answers them); the caller's
@@ -174,6 +181,7 @@ export async function postMovements(
         ? await moveAllAtOnce.all(trx, { levels, at: actor.at, movements: rows })
         : await moveLevels.all(trx, { rows: levels, at: actor.at });
   refuseBelowZero(after, deltas, opts);
+  await keepBelowZero(trx, actor.businessId, after, movedBy(deltas));
   if (together) return;
   for (let i = 0; i < rows.length; i += MOVEMENTS_PER_INSERT) {
     await insertMovements.run(trx, { rows: rows.slice(i, i + MOVEMENTS_PER_INSERT) });

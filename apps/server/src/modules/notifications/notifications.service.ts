@@ -43,11 +43,11 @@ export const countsRead = compiledQuery((db, a: { businessId: string; before: st
         ),
       )
       .as('low'),
+    // the levels below zero, kept (inventory/below-zero.ts), not every level of the business
     eb
-      .selectFrom('stock_levels')
+      .selectFrom('stock_below_zero')
       .select((e) => e.fn.count<number>('product_id').distinct().as('n'))
       .where('business_id', '=', a.businessId)
-      .where('quantity', '<', 0)
       .as('negative'),
     eb
       .selectFrom('debtors')

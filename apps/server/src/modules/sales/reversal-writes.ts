@@ -15,7 +15,8 @@ import type { Actor } from '../../lib/context.js';
 import { journalEntryOf } from '../../lib/journal.js';
 import type { Trx } from '../../lib/tx.js';
 import { debtorEntryRow, postDebtorEntry } from '../debtors/debtor-ledger.js';
-import { MOVEMENTS_PER_INSERT, ledgerRows, postMovements } from '../inventory/ledger.js';
+import { keepBelowZero } from '../inventory/below-zero.js';
+import { MOVEMENTS_PER_INSERT, ledgerRows, movedBy, postMovements } from '../inventory/ledger.js';
 import { addToSummaries, summaryRows } from '../reports/summaries.js';
 import { transferRow } from '../transfers/transfer-ledger.js';
 import { countedTransfer } from '../transfers/transfer-totals.js';
@@ -103,6 +104,7 @@ export async function writeReversal(
       : {}),
     ...(transfer ? countedTransfer(transferRow(actor, transfer)) : {}),
   });
+  await keepBelowZero(trx, actor.businessId, after, movedBy(ledger.deltas));
   if (debtor) {
     const balance = after[0]?.debtor_balance_after;
     // the sale's debtor row is kept (a debtor is deleted only with a balance of zero, and then

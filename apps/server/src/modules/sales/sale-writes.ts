@@ -21,9 +21,11 @@ import {
   type MovementInput,
   ledgerRows,
   postMovements,
+  movedBy,
   refuseBelowZero,
 } from '../inventory/ledger.js';
 import { type SummaryInput, addToSummaries, summaryRows } from '../reports/summaries.js';
+import { keepBelowZero } from '../inventory/below-zero.js';
 import { type TransferInput, recordTransfer, transferRow } from '../transfers/transfer-ledger.js';
 import { countedTransfer } from '../transfers/transfer-totals.js';
 import type { SalePayment } from './sale-checks.js';
@@ -166,6 +168,7 @@ export async function writeSale(
     allowNegative: business.allow_negative_stock === 1,
     productNames: namesOf(s.products),
   });
+  await keepBelowZero(trx, actor.businessId, after, movedBy(ledger.deltas));
   if (debtor) {
     const balance = after[0]?.debtor_balance_after;
     // checked under the business's lock, so it is there; were it not, nothing is kept

@@ -5,6 +5,7 @@ import type { Trx } from '../../lib/tx.js';
 import { conflictTarget } from '../../db/keys.js';
 import { summariseWritten } from './apply-summaries.js';
 import { addWrittenTransfers } from '../transfers/transfer-totals.js';
+import { keepBelowZero } from '../inventory/below-zero.js';
 import { canonical } from '../../lib/canonical.js';
 import { resolveClaims } from './claims.js';
 import { GROUPS_BY_TYPE } from './field-groups.js';
@@ -425,8 +426,10 @@ async function moveStock(trx: Trx, t: ApplyTarget, movements: Row[]): Promise<vo
     deltas.set(key, d);
   }
   const rows = [...deltas.values()].map((d) => ({ business_id: t.businessId, ...d, updated_at: t.at }));
-  for (const slice of chunks(rows, 1000))
-    await trx
+  const movedBy = (productId: string, locationId: string) =>
+    deltas.get(`${productId}|${locationId}`)?.quantity ?? 0;
+  for (const slice of chunks(rows, 1000)) {
+    const after = await trx
       .insertInto('stock_levels')
       .values(slice)
       .onConflict((oc) =>
@@ -435,7 +438,10 @@ async function moveStock(trx: Trx, t: ApplyTarget, movements: Row[]): Promise<vo
           updated_at: t.at,
         }),
       )
+      .returning(['product_id', 'location_id', 'quantity'])
       .execute();
+    await keepBelowZero(trx, t.businessId, after, movedBy);
+  }
 }
 
 async function moveDebtors(trx: Trx, t: ApplyTarget, entries: Row[]): Promise<void> {

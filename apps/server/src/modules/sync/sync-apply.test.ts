@@ -2,6 +2,9 @@ import { type ClockState, compareStamps, parseStamp } from '@duka/domain';
 import { v7 } from 'uuid';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signIn } from '../../test/factories.js';
+import { expectBelowZeroKept } from '../../test/ledger-check.js';
+import { sold } from '../../test/sales-factories.js';
+import { buildProduct } from '../../test/stock-factories.js';
 import { buildTenant, type Tenant } from '../../test/tenancy-factories.js';
 import { DEFAULT_LIMITS, buildBatch } from './batch.js';
 import { SyncCallError, callHosted } from './client.js';
@@ -321,5 +324,32 @@ describe('applying a batch on the hosted server', () => {
     expect(far).toHaveLength(1);
     expect(parseStamp(far[0]!)!.ms).toBe(p.local.clock.now().getTime());
     expect(await hostedClock()).toEqual(largest(near));
+  });
+
+  it('keeps the levels below zero on the hosted server as the pushed movements move them', async () => {
+    const profile = await p.local.app.inject({
+      method: 'PATCH',
+      url: '/api/business/profile',
+      headers: { cookie: shop.admin },
+      payload: { allow_negative_stock: true },
+    });
+    expect(profile.statusCode).toBe(200);
+    const tea = await buildProduct(p.local.app, shop.admin, { name: 'Shop tea', code: 'SYNCTEA' });
+    // sold before any was received: the level starts below zero on both servers
+    await sold(p.local.app, shop.admin, {
+      kind: 'cash',
+      location_id: shop.main.id,
+      lines: [{ product_id: tea.id, quantity: 3_000 }],
+      tendered: 10_000_000,
+    });
+    await pushAll(p, shop.businessId);
+    const below = await p.hosted.db.kysely
+      .selectFrom('stock_below_zero')
+      .select(['product_id', 'location_id'])
+      .where('business_id', '=', shop.businessId)
+      .execute();
+    expect(below).toEqual([{ product_id: tea.id, location_id: shop.main.id }]);
+    await expectBelowZeroKept(p.hosted.db);
+    await expectBelowZeroKept(p.local.db);
   });
 });
