@@ -26,7 +26,8 @@ async function main(): Promise<number> {
       return 0;
     }
     db = openConfiguredDatabase(config);
-    await migrate(db);
+    // A command does not wait for index builds (online-index.ts): the server makes them.
+    await migrate(db, undefined, { indexBuilds: 'later' });
     await runCli(argv, db, out, config);
     return 0;
   } catch (err) {

@@ -79,6 +79,8 @@ export const NOT_ARCHIVED = [
   'login_failures',
   'kysely_migration',
   'kysely_migration_lock',
+  // PostgreSQL's indexes still to be built concurrently (db/online-index.ts): the database's own.
+  'index_builds',
   // Each server's own sync state (ADR 11 §4): an archive imported elsewhere must not become the
   // same server or carry its credential.
   'server_identity',

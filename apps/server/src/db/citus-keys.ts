@@ -18,6 +18,7 @@ export const GLOBAL_TABLES: ReadonlySet<string> = new Set([
   'server_identity',
   'kysely_migration',
   'kysely_migration_lock',
+  'index_builds',
 ]);
 
 interface Key {

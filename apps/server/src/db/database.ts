@@ -38,6 +38,12 @@ import { levelsByBusiness } from './migrations/0026-levels-by-business.js';
 import { levelsBelowZero } from './migrations/0027-levels-below-zero.js';
 
 import type { DialectName } from './dialect.js';
+import {
+  type MigrationContext,
+  ONLINE_INDEX_ROWS,
+  buildPendingIndexes,
+  ensureIndexBuildsTable,
+} from './online-index.js';
 
 export type { DialectName };
 
@@ -174,7 +180,10 @@ function withStatementCache(sqlite: SQLite.Database): (sqlText: string) => SQLit
   };
 }
 
-export function migrationsFor(dialect: DialectName): Record<string, Migration> {
+export function migrationsFor(
+  dialect: DialectName,
+  ctx: MigrationContext = { dialect, onlineIndexRows: ONLINE_INDEX_ROWS },
+): Record<string, Migration> {
   return {
     '0001-foundation': foundation(dialect),
     '0002-stock': stock(dialect),
@@ -199,9 +208,9 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0021-line-references': lineReferences(dialect),
     '0022-movement-index': movementIndex(),
     '0023-kept-notices': keptNotices(dialect),
-    '0024-sale-index-writes': saleIndexWrites(),
+    '0024-sale-index-writes': saleIndexWrites(ctx),
     '0025-transfer-totals': transferTotals(dialect),
-    '0026-levels-by-business': levelsByBusiness(dialect),
+    '0026-levels-by-business': levelsByBusiness(ctx),
     '0027-levels-below-zero': levelsBelowZero(),
   };
 }
@@ -213,14 +222,27 @@ async function currentSchema(db: Db): Promise<string> {
   return schema;
 }
 
+export interface MigrateOptions {
+  /** PostgreSQL: a table with at least this many rows has a new index built after the migrations, concurrently (`online-index.ts`). */
+  onlineIndexRows?: number;
+  /**
+   * What to do with those builds: `wait` builds them before returning (the CLI, tests), waiting
+   * for another process's; `later` leaves them to the caller (a server starts them in the
+   * background, `startIndexBuilds`, and serves meanwhile).
+   */
+  indexBuilds?: 'wait' | 'later';
+}
+
 /** Runs every pending migration (or those up to `upTo`, for tests of an upgrade); throws with the failing migration's error. */
-export async function migrate(db: Db, upTo?: string): Promise<void> {
+export async function migrate(db: Db, upTo?: string, options: MigrateOptions = {}): Promise<void> {
+  if (db.dialect === 'postgres') await ensureIndexBuildsTable(db.kysely);
+  const ctx = { dialect: db.dialect, onlineIndexRows: options.onlineIndexRows ?? ONLINE_INDEX_ROWS };
   const migrator = new Migrator({
     db: db.kysely,
     // Kysely looks for its migration tables in every schema unless told which: with another
     // schema's tables on the same database (tests, several shops) it would skip creating its own.
     ...(db.dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
-    provider: { getMigrations: () => Promise.resolve(migrationsFor(db.dialect)) },
+    provider: { getMigrations: () => Promise.resolve(migrationsFor(db.dialect, ctx)) },
   });
   const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
   if (error) {
@@ -228,4 +250,5 @@ export async function migrate(db: Db, upTo?: string): Promise<void> {
     const reason = error instanceof Error ? error.message : JSON.stringify(error);
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
   }
+  if ((options.indexBuilds ?? 'wait') === 'wait') await buildPendingIndexes(db, { wait: true });
 }

@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
+import { type MigrationContext, createIndexOnline } from '../online-index.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema */
 /**
@@ -15,23 +16,30 @@ import { type Kysely, sql } from 'kysely';
  *   (business_id, debtor_id) when a debtor row is deleted (a placeholder business's, on linking):
  *   (business_id, debtor_id) for the sales that have a debtor serves it, and the others write
  *   nothing to it.
+ *
+ * On a big hosted database the new indexes are built after the migrations without stopping sales
+ * (`online-index.ts`); dropping the old ones takes a moment's lock.
  */
-export function saleIndexWrites() {
+export function saleIndexWrites(ctx: MigrationContext) {
   return {
     async up(db: Kysely<any>): Promise<void> {
       await db.schema.dropIndex('stock_levels_location').ifExists().execute();
-      await db.schema
-        .createIndex('stock_levels_location')
-        .on('stock_levels')
-        .columns(['location_id', 'product_id'])
-        .execute();
+      await createIndexOnline(
+        db,
+        { name: 'stock_levels_location', table: 'stock_levels', columns: ['location_id', 'product_id'] },
+        ctx,
+      );
       await db.schema.dropIndex('sales_debtor').ifExists().execute();
-      await db.schema
-        .createIndex('sales_debtor')
-        .on('sales')
-        .columns(['business_id', 'debtor_id'])
-        .where(sql.ref('debtor_id'), 'is not', null)
-        .execute();
+      await createIndexOnline(
+        db,
+        {
+          name: 'sales_debtor',
+          table: 'sales',
+          columns: ['business_id', 'debtor_id'],
+          where: sql<SqlBool>`${sql.ref('debtor_id')} is not null`,
+        },
+        ctx,
+      );
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DialectName } from '../dialect.js';
+import { type MigrationContext, createIndexOnline } from '../online-index.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema */
 /**
@@ -12,16 +12,22 @@ import type { DialectName } from '../dialect.js';
  * a level change its quantity only, which no index holds, so they stay heap-only (HOT).
  *
  * The shop's SQLite holds one business (its reads by business say so, `ofBusiness`): nothing.
+ * On a big hosted database the index is built after the migrations without stopping sales
+ * (`online-index.ts`).
  */
-export function levelsByBusiness(dialect: DialectName) {
+export function levelsByBusiness(ctx: MigrationContext) {
   return {
     async up(db: Kysely<any>): Promise<void> {
-      if (dialect !== 'postgres') return;
-      await db.schema
-        .createIndex('stock_levels_business')
-        .on('stock_levels')
-        .columns(['business_id', 'product_id', 'location_id'])
-        .execute();
+      if (ctx.dialect !== 'postgres') return;
+      await createIndexOnline(
+        db,
+        {
+          name: 'stock_levels_business',
+          table: 'stock_levels',
+          columns: ['business_id', 'product_id', 'location_id'],
+        },
+        ctx,
+      );
     },
   };
 }

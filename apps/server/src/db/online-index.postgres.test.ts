@@ -1,0 +1,131 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../test/test-db.js';
+import { type Db, migrate } from './database.js';
+import { buildPendingIndexes, startIndexBuilds } from './online-index.js';
+
+/**
+ * A hosted database's new indexes on big tables are built after the migrations with `create
+ * index concurrently` (online-index.ts), so that a migration does not stop every business's sales
+ * for the length of a build. `onlineIndexRows: 0` treats the test's empty tables as big ones.
+ * Migration 0026 adds `stock_levels_business`, the index used here.
+ */
+describe('indexes built without stopping writes (PostgreSQL)', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+
+  /** A database migrated up to 0025, and a client of its schema as another process would open. */
+  async function before0026() {
+    const fresh = await freshDatabase('0025-transfer-totals');
+    cleanups.push(fresh.dispose);
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+      fresh.db.kysely,
+    );
+    const client = async () => {
+      const c = new pg.Client({
+        connectionString: process.env.DATABASE_URL,
+        options: `-c search_path=${rows[0]!.schema}`,
+      });
+      await c.connect();
+      cleanups.push(() => c.end());
+      return c;
+    };
+    return { ...fresh, schema: rows[0]!.schema, client };
+  }
+
+  const indexState = async (db: Db) => {
+    const { rows } = await sql<{ valid: boolean }>`
+      select i.indisvalid as valid from pg_index i
+      join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relname = 'stock_levels_business'`.execute(db.kysely);
+    return rows[0] ? (rows[0].valid ? 'valid' : 'invalid') : 'none';
+  };
+  const recorded = async (db: Db) =>
+    (await sql<{ name: string }>`select name from index_builds order by seq`.execute(db.kysely)).rows.map(
+      (r) => r.name,
+    );
+
+  /** Until a backend of `schema`'s database runs a concurrent build that waits for a lock (10 s at most). */
+  async function buildWaiting(c: pg.Client): Promise<boolean> {
+    for (let i = 0; i < 500; i++) {
+      const { rows } = await c.query(
+        `select 1 from pg_stat_activity
+         where query ilike 'create index concurrently%stock_levels_business%' and wait_event_type = 'Lock'`,
+      );
+      if (rows.length > 0) return true;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return false;
+  }
+
+  it('lets a write through while the build waits for an open writer, then builds the index once', async () => {
+    const { db, client, openAgain } = await before0026();
+    // A till's transaction that has written to the levels and not yet committed.
+    const till = await client();
+    await till.query('begin');
+    await till.query('update stock_levels set quantity = quantity where false');
+
+    const migrating = migrate(db, undefined, { onlineIndexRows: 0 });
+    const watcher = await client();
+    // Inside the migrations' transaction, `create index` would queue behind the till's lock and
+    // every write after it behind the `create index`; a concurrent build waits alone.
+    expect(await buildWaiting(watcher)).toBe(true);
+    expect(await recorded(db)).toEqual(['stock_levels_business']);
+
+    const nextTill = await client();
+    await nextTill.query(`set lock_timeout = '5s'`);
+    const wrote = await nextTill.query('update stock_levels set quantity = quantity where false');
+    expect(wrote.command).toBe('UPDATE');
+
+    // Another process starting now leaves the build to the one under way.
+    const other = openAgain!();
+    cleanups.push(() => other.close());
+    expect(await buildPendingIndexes(other, { wait: false })).toBe(0);
+
+    await till.query('commit');
+    await migrating;
+    expect(await indexState(db)).toBe('valid');
+    expect(await recorded(db)).toEqual([]);
+    expect(await buildPendingIndexes(other, { wait: false })).toBe(0);
+  });
+
+  it('drops the invalid index of a stopped build and builds it again', async () => {
+    const { db, client } = await before0026();
+    await migrate(db, undefined, { onlineIndexRows: 0, indexBuilds: 'later' });
+    expect(await recorded(db)).toEqual(['stock_levels_business']);
+    expect(await indexState(db)).toBe('none');
+
+    const till = await client();
+    await till.query('begin');
+    await till.query('update stock_levels set quantity = quantity where false');
+    const logged: string[] = [];
+    const log = {
+      info: (_o: object, m: string) => logged.push(m),
+      warn: (_o: object, m: string) => logged.push(m),
+    };
+    const builds = startIndexBuilds(db, log);
+    expect(await buildWaiting(await client())).toBe(true);
+    // The server closes while its build waits: the build is cancelled half way.
+    await builds.stop();
+    await till.query('commit');
+    expect(await builds.done).toBe(0);
+    expect(logged).toEqual(['index build stopped; it starts again at the next start']);
+    expect(await indexState(db)).toBe('invalid');
+    expect(await recorded(db)).toEqual(['stock_levels_business']);
+
+    // The next start.
+    expect(await buildPendingIndexes(db, { wait: true })).toBe(1);
+    expect(await indexState(db)).toBe('valid');
+    expect(await recorded(db)).toEqual([]);
+  });
+
+  it('builds in the migration itself a table smaller than the threshold', async () => {
+    const { db } = await before0026();
+    await migrate(db, undefined, { onlineIndexRows: 1, indexBuilds: 'later' });
+    expect(await indexState(db)).toBe('valid');
+    expect(await recorded(db)).toEqual([]);
+  });
+});
