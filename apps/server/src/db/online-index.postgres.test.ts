@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import pg from 'pg';
+import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../test/test-db.js';
-import { type Db, migrate } from './database.js';
+import { type Db, migrate, openDatabase } from './database.js';
 import { buildPendingIndexes, startIndexBuilds } from './online-index.js';
 
 /**
@@ -127,5 +128,21 @@ describe('indexes built without stopping writes (PostgreSQL)', () => {
     await migrate(db, undefined, { onlineIndexRows: 1, indexBuilds: 'later' });
     expect(await indexState(db)).toBe('valid');
     expect(await recorded(db)).toEqual([]);
+  });
+
+  it('migrates a new database from several processes starting at once', async () => {
+    const url = process.env.DATABASE_URL!;
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    cleanups.push(async () => {
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    });
+    const processes = [0, 1, 2, 3].map(() => openDatabase({ databaseUrl: url, pgSchema: schema }));
+    for (const p of processes) cleanups.push(() => p.close());
+    await Promise.all(processes.map((p) => migrate(p)));
+    expect(await recorded(processes[0]!)).toEqual([]);
   });
 });

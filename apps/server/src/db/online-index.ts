@@ -52,13 +52,23 @@ export const ONLINE_INDEX_ROWS = 10_000;
  * as Kysely creates its own tables; global (docs/scale.md), one row per index in the order recorded.
  */
 export async function ensureIndexBuildsTable(db: Kysely<any>): Promise<void> {
-  await sql`create table if not exists index_builds (
-    name text primary key,
-    table_name text not null,
-    definition text not null,
-    recorded_at timestamptz not null default now(),
-    seq bigserial not null
-  )`.execute(db);
+  const { rows } = await sql<{
+    found: boolean;
+  }>`select to_regclass('index_builds') is not null as found`.execute(db);
+  if (rows[0]?.found) return;
+  // Several processes starting together: two `create table if not exists` at once can both try.
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('duka.index_builds.table'), hashtext(current_schema()))`.execute(
+      trx,
+    );
+    await sql`create table if not exists index_builds (
+      name text primary key,
+      table_name text not null,
+      definition text not null,
+      recorded_at timestamptz not null default now(),
+      seq bigserial not null
+    )`.execute(trx);
+  });
 }
 
 function createStatement(db: Kysely<any>, index: OnlineIndex) {
