@@ -52,6 +52,8 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   own('transfer_confirmations', ['transfer_id']),
   // Derived from the two above (transfer-totals.ts); counted again from them when an archive lacks it.
   own('transfer_totals', ['business_id']),
+  // Derived likewise: the transfers waiting for a confirmation, found again at an archive's import.
+  own('transfers_unconfirmed', ['created_at', 'transfer_id']),
   own('expense_categories', ['id']),
   // An expense that voids another comes after it.
   own('expenses', ['voids_id', 'id']),

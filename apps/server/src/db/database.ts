@@ -36,6 +36,7 @@ import { saleIndexWrites } from './migrations/0024-sale-index-writes.js';
 import { transferTotals } from './migrations/0025-transfer-totals.js';
 import { levelsByBusiness } from './migrations/0026-levels-by-business.js';
 import { levelsBelowZero } from './migrations/0027-levels-below-zero.js';
+import { unconfirmedTransfers } from './migrations/0028-unconfirmed-transfers.js';
 
 import type { DialectName } from './dialect.js';
 import {
@@ -212,6 +213,7 @@ export function migrationsFor(
     '0025-transfer-totals': transferTotals(dialect),
     '0026-levels-by-business': levelsByBusiness(ctx),
     '0027-levels-below-zero': levelsBelowZero(),
+    '0028-unconfirmed-transfers': unconfirmedTransfers(),
   };
 }
 

@@ -38,6 +38,7 @@ import type {
   TransfersTable,
   TransferConfirmationsTable,
   TransferTotalsTable,
+  TransfersUnconfirmedTable,
   ExpenseCategoriesTable,
   ExpensesTable,
   DayClosesTable,
@@ -103,6 +104,7 @@ export interface Database {
   transfers: TransfersTable;
   transfer_confirmations: TransferConfirmationsTable;
   transfer_totals: TransferTotalsTable;
+  transfers_unconfirmed: TransfersUnconfirmedTable;
   expense_categories: ExpenseCategoriesTable;
   expenses: ExpensesTable;
   day_closes: DayClosesTable;

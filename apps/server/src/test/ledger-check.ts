@@ -4,7 +4,8 @@ import { countedTransferTotals, totalsOf } from '../modules/transfers/transfer-t
 
 /**
  * Every stock level equals the sum of its movements, and no movements lack a level; the levels
- * kept as below zero are those below zero; every business's transfer totals equal what its transfers and confirmations add up to.
+ * kept as below zero are those below zero; every business's transfer totals equal what its transfers and confirmations add up to,
+ * and the transfers kept as waiting are those without a confirmation.
  */
 export async function expectLedgerConsistent(db: Db): Promise<void> {
   const levels = await db.kysely
@@ -24,6 +25,23 @@ export async function expectLedgerConsistent(db: Db): Promise<void> {
   expect(fromLevels).toEqual(fromLedger);
   await expectBelowZeroKept(db);
   await expectTransferTotalsKept(db);
+  await expectWaitingTransfersKept(db);
+}
+
+/** The transfers kept as waiting (migration 0028) are those with no confirmation, with their time. */
+export async function expectWaitingTransfersKept(db: Db): Promise<void> {
+  const keyOf = (r: { business_id: string; created_at: string; transfer_id: string }) =>
+    `${r.business_id}|${r.created_at}|${r.transfer_id}`;
+  const kept = await db.kysely.selectFrom('transfers_unconfirmed').selectAll().execute();
+  const waiting = await db.kysely
+    .selectFrom('transfers as t')
+    .leftJoin('transfer_confirmations as c', (j) =>
+      j.onRef('c.business_id', '=', 't.business_id').onRef('c.transfer_id', '=', 't.id'),
+    )
+    .select(['t.business_id', 't.created_at', 't.id as transfer_id'])
+    .where('c.transfer_id', 'is', null)
+    .execute();
+  expect(kept.map(keyOf).sort(), 'the transfers kept as waiting').toEqual(waiting.map(keyOf).sort());
 }
 
 /** The levels kept as below zero (`inventory/below-zero.ts`) are the levels below zero. */

@@ -207,6 +207,17 @@ export interface TransferTotalsTable {
   references_twice: Counter;
 }
 
+/**
+ * A transfer waiting for its confirmation (migration 0028): written with the transfer, removed with
+ * its confirmation, so the notifications count the last day's from a range of these rows.
+ */
+export interface TransfersUnconfirmedTable {
+  business_id: string;
+  /** The transfer's `created_at`. */
+  created_at: string;
+  transfer_id: string;
+}
+
 export interface ExpenseCategoriesTable {
   id: string;
   business_id: string;

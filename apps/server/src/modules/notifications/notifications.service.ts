@@ -16,7 +16,7 @@ const DAYS_BACK = 7;
  * once for one provider (possible only through sync); transfers with no confirmation, all of them
  * and those made since `before`; pending tills; unique values a sync merge replaced since `since`
  * (field_history, ADR 11 §11.1). The transfers' figures come from the business's totals
- * (transfer-totals.ts): only the last day's transfers are read row by row.
+ * (transfer-totals.ts), less the last day's still waiting (`transfers_unconfirmed`).
  */
 export const countsRead = compiledQuery((db, a: { businessId: string; before: string; since: string }) =>
   db.selectNoFrom((eb) => [
@@ -63,13 +63,12 @@ export const countsRead = compiledQuery((db, a: { businessId: string; before: st
       .where('business_id', '=', a.businessId)
       .as('twice'),
     unconfirmedCount(a.businessId).as('unconfirmed'),
+    // the last day's, from the transfers kept while they wait (migration 0028), not the register
     eb
-      .selectFrom('transfers as t')
-      .leftJoin('transfer_confirmations as c', 'c.transfer_id', 't.id')
+      .selectFrom('transfers_unconfirmed')
       .select((e) => e.fn.countAll<number>().as('n'))
-      .where('t.business_id', '=', a.businessId)
-      .where('c.transfer_id', 'is', null)
-      .where('t.created_at', '>=', a.before)
+      .where('business_id', '=', a.businessId)
+      .where('created_at', '>=', a.before)
       .as('unconfirmed_recent'),
     eb
       .selectFrom('devices')

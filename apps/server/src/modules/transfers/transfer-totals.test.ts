@@ -6,7 +6,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportBusiness, importArchive } from '../../backup/archive.js';
 import { transferTotals } from '../../db/migrations/0025-transfer-totals.js';
-import { expectTransferTotalsKept } from '../../test/ledger-check.js';
+import { unconfirmedTransfers } from '../../db/migrations/0028-unconfirmed-transfers.js';
+import { expectTransferTotalsKept, expectWaitingTransfersKept } from '../../test/ledger-check.js';
 import { type Shop, buildShop, paid, reversed, sold } from '../../test/sales-factories.js';
 import { statementsOf } from '../../test/statements.js';
 import { freshDatabase } from '../../test/test-db.js';
@@ -15,8 +16,10 @@ import { countedTransferTotals } from './transfer-totals.js';
 
 /**
  * Issue 21: the dashboard and the notifications read each business's transfer totals, kept by
- * every write, instead of every transfer it ever received. Each write path is checked against the
- * rows counted again (`expectTransferTotalsKept`), and so are the migration's fill and an import.
+ * every write, instead of every transfer it ever received; the notifications' last day comes from
+ * the transfers kept while they wait for a confirmation (migration 0028). Each write path is
+ * checked against the rows counted again (`expectTransferTotalsKept`, `expectWaitingTransfersKept`),
+ * and so are the migrations' fills and an import.
  */
 describe('transfer totals', () => {
   let t: TestApp;
@@ -108,9 +111,28 @@ describe('transfer totals', () => {
     at('2026-06-02T09:00:00Z');
     await transferSale('TT4NEW');
     // The three open from 1 June are a day old; the one from this morning is not.
-    expect((await get<Notifications>('/api/notifications')).unconfirmed_transfers).toBe(3);
+    const { texts, result } = await statementsOf(t.db, () => get<Notifications>('/api/notifications'));
+    expect(result.unconfirmed_transfers).toBe(3);
+    // …the last day's from the transfers kept while they wait (migration 0028), not the register
+    expect(texts.filter((text) => /from "transfers"/.test(text))).toEqual([]);
+    expect(texts.filter((text) => /from "transfers_unconfirmed"/.test(text))).toHaveLength(1);
     at('2026-06-03T10:00:00Z');
     expect((await get<Notifications>('/api/notifications')).unconfirmed_transfers).toBe(4);
+    await expectWaitingTransfersKept(t.db);
+  });
+
+  it('migration 0028 finds the transfers already waiting', async () => {
+    const waiting = await t.db.kysely
+      .selectFrom('transfers_unconfirmed')
+      .selectAll()
+      .orderBy('created_at')
+      .execute();
+    expect(waiting).toHaveLength(4);
+    await sql`drop table transfers_unconfirmed`.execute(t.db.kysely);
+    await unconfirmedTransfers().up(t.db.kysely);
+    expect(
+      await t.db.kysely.selectFrom('transfers_unconfirmed').selectAll().orderBy('created_at').execute(),
+    ).toEqual(waiting);
   });
 
   it('migration 0025 fills the totals from the transfers already recorded', async () => {
@@ -131,19 +153,27 @@ describe('transfer totals', () => {
   it('an archive made before the totals existed is counted on import', async () => {
     const file = path.join(dir, 'old.duka.gz');
     const kept = await countedTransferTotals(t.db.kysely, businessId);
-    // as an archive of a Duka before migration 0025 would be: no totals
+    const waiting = await t.db.kysely.selectFrom('transfers_unconfirmed').selectAll().execute();
+    expect(waiting).toHaveLength(4);
+    // as an archive of a Duka before migration 0025 would be: no totals, and no transfers kept as waiting (0028)
     await t.db.kysely.deleteFrom('transfer_totals').where('business_id', '=', businessId).execute();
+    await t.db.kysely.deleteFrom('transfers_unconfirmed').execute();
     try {
       await exportBusiness(t.db, businessId, file, new Date('2026-06-03T10:00:00Z'));
     } finally {
       await sql`insert into transfer_totals values (${businessId}, ${kept.transfers_count}, ${kept.transfers_amount},
         ${kept.confirmed_count}, ${kept.confirmed_amount}, ${kept.references_twice})`.execute(t.db.kysely);
+      await t.db.kysely.insertInto('transfers_unconfirmed').values(waiting).execute();
     }
     const target = await freshDatabase();
     try {
       await importArchive(target.db, file);
       expect(await countedTransferTotals(target.db.kysely, businessId)).toEqual(kept);
       await expectTransferTotalsKept(target.db);
+      await expectWaitingTransfersKept(target.db);
+      expect(await target.db.kysely.selectFrom('transfers_unconfirmed').selectAll().execute()).toHaveLength(
+        4,
+      );
     } finally {
       await target.dispose();
     }

@@ -84,23 +84,63 @@ export function withCountedTransfer(
   if (!transfer || !transferTotals) return db;
   return db
     .with('transferred', (q) => q.insertInto('transfers').values(transfer))
+    .with('transfer_waiting', (q) => q.insertInto('transfers_unconfirmed').values(waitingOf(transfer)))
     .with('transfer_totalled', (q) =>
       addToTotals(q as unknown as QueryCreator<Database>, transferTotals),
     ) as unknown as QueryCreator<Database>;
 }
 
+/** A new row of the register waits for its confirmation (migration 0028). */
+export const waitingOf = (t: Pick<Insertable<TransfersTable>, 'business_id' | 'created_at' | 'id'>) => ({
+  business_id: t.business_id,
+  created_at: t.created_at,
+  transfer_id: t.id,
+});
+
 const insertTransfer = compiledQuery((db, a: { row: Insertable<TransfersTable> }) =>
   db.insertInto('transfers').values(a.row),
 );
-/** PostgreSQL: the register's row and its totals in one statement. */
+const insertWaiting = compiledQuery((db, a: { row: ReturnType<typeof waitingOf> }) =>
+  db.insertInto('transfers_unconfirmed').values(a.row),
+);
+/** PostgreSQL: the register's row, its wait for a confirmation and its totals in one statement. */
 const insertTransferCounted = compiledQuery((db, a: { row: Insertable<TransfersTable>; totals: TotalsRow }) =>
   addToTotals(
-    db.with('written', (q) => q.insertInto('transfers').values(a.row)) as unknown as QueryCreator<Database>,
+    db
+      .with('written', (q) => q.insertInto('transfers').values(a.row))
+      .with('waiting', (q) =>
+        q.insertInto('transfers_unconfirmed').values(waitingOf(a.row)),
+      ) as unknown as QueryCreator<Database>,
     a.totals,
   ),
 );
 
-/** Writes a row of the register and adds it to the totals (one statement on PostgreSQL, two on SQLite). */
+/** A confirmed transfer waits no more. */
+const removeWaiting = compiledQuery((db, a: { businessId: string; createdAt: string; id: string }) =>
+  db
+    .deleteFrom('transfers_unconfirmed')
+    .where('business_id', '=', a.businessId)
+    .where('created_at', '=', a.createdAt)
+    .where('transfer_id', '=', a.id),
+);
+
+/** Marks `transfer` confirmed in what is kept of it: its wait ends, the totals count it confirmed. */
+export async function keepConfirmed(
+  trx: Trx,
+  transfer: { business_id: string; id: string; created_at: string; amount: number | string },
+): Promise<void> {
+  await removeWaiting.run(trx, {
+    businessId: transfer.business_id,
+    createdAt: transfer.created_at,
+    id: transfer.id,
+  });
+  await addTransferTotals(
+    trx,
+    totalsOf(transfer.business_id, { confirmed_count: 1, confirmed_amount: Number(transfer.amount) }),
+  );
+}
+
+/** Writes a row of the register, its wait for a confirmation and its totals (one statement on PostgreSQL, three on SQLite). */
 export async function insertCountedTransfer(
   trx: Trx,
   dialect: 'sqlite' | 'postgres',
@@ -111,6 +151,7 @@ export async function insertCountedTransfer(
     return;
   }
   await insertTransfer.run(trx, { row });
+  await insertWaiting.run(trx, { row: waitingOf(row) });
   await addTotals.run(trx, { row: addedBy(row) });
 }
 
@@ -149,6 +190,38 @@ export async function addWrittenTransfers(
   }
   figures.references_twice = await newlyTwice(trx, businessId, transfers);
   await addTransferTotals(trx, figures);
+  // The new rows wait for their confirmation, unless this batch brought it too.
+  for (let i = 0; i < transfers.length; i += IN_CHUNK)
+    await trx
+      .insertInto('transfers_unconfirmed')
+      .values(
+        transfers.slice(i, i + IN_CHUNK).map((t) => ({
+          business_id: businessId,
+          created_at: String(t.created_at),
+          transfer_id: String(t.id),
+        })),
+      )
+      .execute();
+  for (const ids of chunks(
+    confirmations.map((c) => String(c.transfer_id)),
+    IN_CHUNK,
+  ))
+    await trx
+      .deleteFrom('transfers_unconfirmed')
+      .where('business_id', '=', businessId)
+      .where((eb) =>
+        eb(
+          eb.refTuple('created_at', 'transfer_id'),
+          'in',
+          eb
+            .selectFrom('transfers')
+            .select(['created_at', 'id'])
+            .where('business_id', '=', businessId)
+            .where('id', 'in', ids)
+            .$asTuple('created_at', 'id'),
+        ),
+      )
+      .execute();
 }
 
 const keyOf = (providerId: unknown, reference: unknown) => `${String(providerId)}\u0000${String(reference)}`;
@@ -233,8 +306,30 @@ export async function countedTransferTotals(db: Kysely<Database>, businessId: st
   });
 }
 
-/** The business's totals counted again from its rows and kept (an archive's import). */
+/** The business's totals and waiting transfers found again from its rows and kept (an archive's import). */
 export async function recountTransferTotals(trx: Trx, businessId: string): Promise<void> {
+  await trx.deleteFrom('transfers_unconfirmed').where('business_id', '=', businessId).execute();
+  await trx
+    .insertInto('transfers_unconfirmed')
+    .columns(['business_id', 'created_at', 'transfer_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('transfers as t')
+        .select(['t.business_id', 't.created_at', 't.id'])
+        .where('t.business_id', '=', businessId)
+        .where((w) =>
+          w.not(
+            w.exists(
+              w
+                .selectFrom('transfer_confirmations as c')
+                .select('c.transfer_id')
+                .whereRef('c.business_id', '=', 't.business_id')
+                .whereRef('c.transfer_id', '=', 't.id'),
+            ),
+          ),
+        ),
+    )
+    .execute();
   const row = await countedTransferTotals(trx, businessId);
   await trx
     .insertInto('transfer_totals')

@@ -21,7 +21,7 @@ import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { lockBusiness } from '../../lib/tx.js';
 import { assertNameFree } from '../../lib/name-lists.js';
 import { scopeIds } from '../inventory/location-scope.js';
-import { addTransferTotals, totalsOf } from './transfer-totals.js';
+import { keepConfirmed } from './transfer-totals.js';
 
 type Q = Kysely<Database>;
 
@@ -263,7 +263,7 @@ export async function confirmTransfer(db: Db, actor: Actor, id: string): Promise
     await lockBusiness(db, trx, actor.businessId);
     const t = await trx
       .selectFrom('transfers')
-      .select(['id', 'receipt_no', 'reference', 'amount'])
+      .select(['id', 'business_id', 'created_at', 'receipt_no', 'reference', 'amount'])
       .where('id', '=', id)
       .where('business_id', '=', actor.businessId)
       .executeTakeFirst();
@@ -284,10 +284,7 @@ export async function confirmTransfer(db: Db, actor: Actor, id: string): Promise
         confirmed_at: actor.at,
       })
       .execute();
-    await addTransferTotals(
-      trx,
-      totalsOf(actor.businessId, { confirmed_count: 1, confirmed_amount: Number(t.amount) }),
-    );
+    await keepConfirmed(trx, t);
     await appendJournal(trx, {
       ...actor.journal,
       docType: 'transfer',
