@@ -37,6 +37,7 @@ import { transferTotals } from './migrations/0025-transfer-totals.js';
 import { levelsByBusiness } from './migrations/0026-levels-by-business.js';
 import { levelsBelowZero } from './migrations/0027-levels-below-zero.js';
 import { unconfirmedTransfers } from './migrations/0028-unconfirmed-transfers.js';
+import { reorderIndex } from './migrations/0029-reorder-index.js';
 
 import type { DialectName } from './dialect.js';
 import {
@@ -214,6 +215,7 @@ export function migrationsFor(
     '0026-levels-by-business': levelsByBusiness(ctx),
     '0027-levels-below-zero': levelsBelowZero(),
     '0028-unconfirmed-transfers': unconfirmedTransfers(),
+    '0029-reorder-index': reorderIndex(ctx),
   };
 }
 

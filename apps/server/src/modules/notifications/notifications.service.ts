@@ -2,6 +2,7 @@ import { type Notifications, addDays, businessDay } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
 import type { Database } from '../../db/tables.js';
+import { canRunLow } from '../catalog/reorder-products.js';
 import { unconfirmedCount } from '../transfers/transfer-totals.js';
 
 type Q = Kysely<Database>;
@@ -25,9 +26,7 @@ export const countsRead = compiledQuery((db, a: { businessId: string; before: st
       .selectFrom('products as p')
       .select((e) => e.fn.countAll<number>().as('n'))
       .where('p.business_id', '=', a.businessId)
-      .where('p.deleted_at', 'is', null)
-      .where('p.active', '=', 1)
-      .where('p.reorder_level', '>', 0)
+      .where(canRunLow('p'))
       .where((e) =>
         e(
           e.fn.coalesce(

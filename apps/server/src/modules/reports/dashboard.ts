@@ -10,6 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
 import { ofBusiness } from '../../db/dialect.js';
+import { canRunLow } from '../catalog/reorder-products.js';
 import type { Database } from '../../db/tables.js';
 import { netOf } from './net.js';
 import { expensesByDay } from './profit-report.js';
@@ -25,21 +26,22 @@ type Q = Kysely<Database>;
 export const reorderRead = compiledQuery((db, a: { businessId: string }) =>
   db
     .selectFrom('products as p')
-    .leftJoin(
+    .select([
+      'p.id',
+      'p.name',
+      'p.unit',
+      'p.reorder_level',
+      // the levels of these products only, not every level of the business grouped
       (eb) =>
         eb
-          .selectFrom('stock_levels')
-          .select(['product_id', (e) => e.fn.sum<number>('quantity').as('q')])
-          .where('business_id', '=', a.businessId)
-          .groupBy('product_id')
-          .as('l'),
-      (j) => j.onRef('l.product_id', '=', 'p.id'),
-    )
-    .select(['p.id', 'p.name', 'p.unit', 'p.reorder_level', 'l.q'])
+          .selectFrom('stock_levels as l')
+          .select((e) => e.fn.sum<number>('l.quantity').as('q'))
+          .where('l.business_id', '=', a.businessId)
+          .whereRef('l.product_id', '=', 'p.id')
+          .as('q'),
+    ])
     .where('p.business_id', '=', a.businessId)
-    .where('p.deleted_at', 'is', null)
-    .where('p.active', '=', 1)
-    .where('p.reorder_level', '>', 0),
+    .where(canRunLow('p')),
 );
 
 /** The active products with a reorder level (the only ones that can be low), and what the business holds of each everywhere. */

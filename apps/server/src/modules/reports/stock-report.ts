@@ -16,6 +16,7 @@ import { requireOwnId } from '../../lib/scope.js';
 import { scopeIds } from '../inventory/location-scope.js';
 import { checkRange } from './ranges.js';
 import type { Filter } from './sales-report.js';
+import { canRunLow } from '../catalog/reorder-products.js';
 
 type Q = Kysely<Database>;
 
@@ -80,9 +81,7 @@ function reorderProducts(db: Q, businessId: string) {
     .selectFrom('products')
     .select(['id', 'name', 'code', 'unit', 'reorder_level'])
     .where('business_id', '=', businessId)
-    .where('deleted_at', 'is', null)
-    .where('active', '=', 1)
-    .where('reorder_level', '>', 0)
+    .where(canRunLow('products'))
     .execute();
 }
 
