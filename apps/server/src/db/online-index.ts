@@ -114,7 +114,7 @@ const LOCK = sql`hashtext('duka.index_builds'), hashtext(current_schema())`;
 export interface IndexBuildsOptions {
   /** Wait for another process's builds to end (the CLI, tests); else leave them to it (a server starting). */
   wait: boolean;
-  /** Told each backend's process id as a build starts, so that it can be cancelled. */
+  /** Told the backend's process id as each build starts (its drop of a half-built index too), so that it can be cancelled. */
   onBuilding?: (pid: number) => void;
   /** Told each index built. */
   onBuilt?: (name: string) => void;
@@ -145,13 +145,13 @@ export async function buildPendingIndexes(db: Db, options: IndexBuildsOptions): 
           select name, definition from index_builds order by seq limit 1`.execute(c);
         const next = rows[0];
         if (!next || options.stopped?.()) return built;
+        options.onBuilding?.(pid[0]!.pid);
         const { rows: found } = await sql<{ valid: boolean }>`
           select i.indisvalid as valid from pg_index i
           join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace
           where n.nspname = current_schema() and c.relname = ${next.name}`.execute(c);
         if (found[0] && !found[0].valid)
           await sql`drop index concurrently if exists ${sql.id(next.name)}`.execute(c);
-        options.onBuilding?.(pid[0]!.pid);
         await sql.raw(next.definition).execute(c);
         await sql`delete from index_builds where name = ${next.name} and definition = ${next.definition}`.execute(
           c,
