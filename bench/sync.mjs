@@ -256,12 +256,17 @@ export async function syncFigures({ root, adminUrl }) {
   await branchFigures({ root, adminUrl });
 }
 
-// `node bench/sync.mjs` runs these figures alone (needs the built server).
+// `node bench/sync.mjs` runs these figures alone (needs the built server). Not awaited at the top
+// level: sync-branches.mjs imports this module, and its import would wait for this module's
+// evaluation, which would wait for it (Node then exits with nothing printed of the branches).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
-  await syncFigures({
+  syncFigures({
     root: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
     adminUrl:
       process.env.BENCH_PG_ADMIN_URL ??
       process.env.DATABASE_URL ??
       'postgres://postgres@127.0.0.1:5432/postgres',
+  }).catch((e) => {
+    console.error(e);
+    process.exitCode = 1;
   });
