@@ -16,7 +16,7 @@ import { type TestApp, buildTestApp } from '../test/test-app.js';
 import { TEST_DIALECT, freshDatabase } from '../test/test-db.js';
 import pg from 'pg';
 import { vi } from 'vitest';
-import { appendJournal, stampTextSql } from './journal.js';
+import { appendJournal, appendJournalEntries, ENTRIES_PER_STATEMENT, stampTextSql } from './journal.js';
 
 /** The journal's clock stamps (ADR 11 §2): taken by the update that numbers the entry. */
 describe('journal stamps', () => {
@@ -134,6 +134,62 @@ describe('journal stamps', () => {
       .execute();
     const got = await appendJournal(t.db.kysely, entry(new Date(now.ms).toISOString(), n++));
     expect(got.stamp).toEqual({ ms: now.ms + 1, counter: 0, serverId });
+    expectIncreasing((await entries()).map((r) => r.stamp));
+  });
+
+  it("writes several entries at once numbered and stamped as that many appends one after the other, over the counter's end too", async () => {
+    const steps = (from: ClockState, now: number, k: number) => {
+      const out: ClockState[] = [];
+      let state = from;
+      for (let i = 0; i < k; i++) out.push((state = tick(state, now)));
+      return out;
+    };
+    const setClock = (c: ClockState) =>
+      t.db.kysely
+        .updateTable('journal_counters')
+        .set({ hlc_ms: c.ms, hlc_counter: c.counter })
+        .where('business_id', '=', businessId)
+        .execute();
+    const lastSeq = async () =>
+      Number(
+        (
+          await t.db.kysely
+            .selectFrom('journal_counters')
+            .select('last_seq')
+            .where('business_id', '=', businessId)
+            .executeTakeFirstOrThrow()
+        ).last_seq,
+      );
+    const base = t.clock.now().getTime() + 60_000;
+    let n = 1_000;
+    // the wall ahead of the clock; behind it; behind it with the counter two and one short of its
+    // end (the entries cross into the next millisecond); more than one statement holds
+    const cases: { clock: ClockState; at: number; k: number }[] = [
+      { clock: { ms: base - 10, counter: 7 }, at: base, k: 4 },
+      { clock: { ms: base + 10, counter: 7 }, at: base, k: 5 },
+      { clock: { ms: base + 20, counter: HLC_MAX_COUNTER - 2 }, at: base, k: 6 },
+      { clock: { ms: base + 30, counter: HLC_MAX_COUNTER - 1 }, at: base, k: 1 },
+      { clock: { ms: base + 40, counter: HLC_MAX_COUNTER }, at: base + 50, k: 3 },
+      { clock: { ms: base + 60, counter: 0 }, at: base, k: ENTRIES_PER_STATEMENT + 2 },
+    ];
+    for (const c of cases) {
+      await setClock(c.clock);
+      const seq = await lastSeq();
+      const at = new Date(c.at).toISOString();
+      const expected = steps(c.clock, c.at, c.k);
+      const got = await t.db.kysely.transaction().execute((trx) =>
+        appendJournalEntries(
+          trx,
+          Array.from({ length: c.k }, () => entry(at, n++)),
+        ),
+      );
+      expect(got.map((g) => ({ ms: g.stamp.ms, counter: g.stamp.counter }))).toEqual(expected);
+      expect(got.map((g) => g.seq)).toEqual(expected.map((_, i) => seq + 1 + i));
+      expect(got.every((g) => g.stamp.serverId === serverId && formatStamp(g.stamp) === g.hlc)).toBe(true);
+      expect(await clock()).toEqual(expected.at(-1));
+      const stored = new Map((await entries()).map((r) => [r.seq, r.hlc]));
+      for (const g of got) expect(stored.get(g.seq)).toBe(g.hlc);
+    }
     expectIncreasing((await entries()).map((r) => r.stamp));
   });
 });

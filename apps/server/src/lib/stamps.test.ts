@@ -103,7 +103,10 @@ describe('an update stamped from the row in hand', () => {
       ]),
     );
     expect(texts.filter((text) => /"product_barcodes"/.test(text))).toEqual([]);
-    expect(texts.filter((text) => /^\s*update "products"/i.test(text))).toHaveLength(3);
+    // one update each (on PostgreSQL parts of the receipt's one statement of writes)
+    const updates = texts.filter((text) => /update "products"/i.test(text));
+    expect(updates.flatMap((text) => text.match(/update "products"/gi))).toHaveLength(3);
+    expect(updates).toHaveLength(t.db.dialect === 'postgres' ? 1 : 3);
     const rows = await t.db.kysely
       .selectFrom('products')
       .select(['id', 'stamps'])

@@ -187,6 +187,22 @@ export async function updateStamped(
   set: Row,
   stamp: Stamp,
 ): Promise<void> {
+  const row = stampedSet(docType, was, set, stamp);
+  await updateOwn(
+    trx as unknown as AnyDb,
+    groupSpec(docType).table,
+    businessId,
+    String(was.id),
+    row,
+  ).execute();
+}
+
+/**
+ * What `updateStamped` sets: `set`, with the stamps of the groups whose value changed and
+ * `updated_at` never back. For a caller that puts the update in a statement of its own making (a
+ * stock document's one statement on PostgreSQL).
+ */
+export function stampedSet(docType: string, was: Row, set: Row, stamp: Stamp): Row {
   const spec = groupSpec(docType);
   const body: DocBody = { [spec.table]: [was] }; // its set fields: the same on both sides
   const next = nextStamps(spec, stamp, [was, body], [{ ...was, ...set }, body]);
@@ -194,7 +210,7 @@ export async function updateStamped(
   if (next) row.stamps = sortedStamps(next);
   const [before, after] = [was.updated_at, set.updated_at];
   if (typeof before === 'string' && typeof after === 'string' && after < before) row.updated_at = before;
-  await updateOwn(trx as unknown as AnyDb, spec.table, businessId, String(was.id), row).execute();
+  return row;
 }
 
 /**

@@ -9,17 +9,33 @@ import {
   type transferBodySchema,
 } from '@duka/domain';
 import type { z } from 'zod';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { ofBusiness } from '../../db/dialect.js';
+import { type DialectName, ofBusiness } from '../../db/dialect.js';
 import type { ProductRow } from '../../db/tables.js';
+import type { StockDocumentLinesTable, StockDocumentsTable } from '../../db/tables/stock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor, Operator } from '../../lib/context.js';
-import { isReplay, requestHash } from '../../lib/idempotency.js';
-import { appendJournal } from '../../lib/journal.js';
-import { updateStamped } from '../../lib/stamps.js';
+import { requestHash } from '../../lib/idempotency.js';
+import {
+  type JournalEntryInput,
+  appendJournal,
+  appendJournalEntries,
+  journalEntryOf,
+} from '../../lib/journal.js';
+import { stampedSet, updateStamped } from '../../lib/stamps.js';
 import { type Trx, lockedSaleSettings } from '../../lib/tx.js';
-import { type MovementInput, postMovements } from './ledger.js';
-import { requireActiveProducts, requireUsableLocation } from './stock-rules.js';
+import { keepBelowZero } from './below-zero.js';
+import { documentInOne } from './document-in-one.js';
+import { type DocumentAsk, documentReads } from './document-reads.js';
+import {
+  MOVEMENTS_PER_INSERT,
+  type MovementInput,
+  ledgerRows,
+  movedBy,
+  postMovements,
+  refuseBelowZero,
+} from './ledger.js';
 
 type Kind = StockDocument['kind'];
 interface Line {
@@ -38,8 +54,8 @@ interface Plan {
   note: string;
   lines: Line[];
   movements: MovementInput[];
-  /** The lines' products, read under the lock. */
-  products: Map<string, ProductRow>;
+  /** A receipt's products whose average cost it moves, with the new cost. */
+  costs?: { product: ProductRow; avgCost: number }[];
 }
 
 export async function loadDocument(
@@ -92,28 +108,28 @@ export async function loadDocument(
 /**
  * Posts one stock document: idempotent by its id (same id and content → the first result; same
  * id, other content → 409), all checks before any write, ledger + levels + document + journal in
- * one transaction under the business lock.
+ * one transaction under the business lock. On PostgreSQL its reads are one statement
+ * (`documentReads`), a receipt's moved costs' journal entries one, and its writes one
+ * (`documentInOne`): with the lock sent with `begin` and the `commit`, four or five round trips.
  */
 async function post(
   db: Db,
-  actor: Actor,
+  actor: Actor & Operator,
   id: string,
   body: unknown,
-  plan: (trx: Trx) => Promise<Plan>,
+  ask: Omit<DocumentAsk, 'id' | 'hash'>,
+  plan: (reads: { products: Map<string, ProductRow>; onHand: Map<string, number> }) => Plan,
 ): Promise<StockDocument> {
   const hash = requestHash(body);
   return db.kysely.transaction().execute(async (trx) => {
     // The lock answers the negative-stock setting (kept on SQLite while the business is unchanged).
     const settings = await lockedSaleSettings(trx, actor.businessId);
-    if (await isReplay(trx, 'stock_documents', id, actor.businessId, hash))
-      return loadDocument(trx, actor.businessId, id);
-    const p = await plan(trx);
-    const names = new Map([...p.products.values()].map((r) => [r.id, r.name]));
-    await postMovements(trx, actor, p.movements, {
-      dialect: db.dialect,
-      allowNegative: settings.allow_negative_stock === 1,
-      productNames: names,
-    });
+    const reads = await documentReads(trx, actor, { ...ask, id, hash });
+    if (reads.replay) return loadDocument(trx, actor.businessId, id);
+    const p = plan(reads);
+    const names = new Map([...reads.products.values()].map((r) => [r.id, r.name]));
+    const allowNegative = settings.allow_negative_stock === 1;
+    const costs = await movedCosts(trx, actor, id, p.costs ?? []);
     const total = p.lines.reduce((s, l) => s + lineAmount(l.quantity, l.unit_cost), 0);
     const row = {
       id,
@@ -140,24 +156,14 @@ async function post(
       quantity: l.quantity,
       unit_cost: l.unit_cost,
     }));
-    // On PostgreSQL the document and its lines in one statement (one round trip, issue 21).
-    if (db.dialect === 'postgres')
-      await trx
-        .with('doc', (q) => q.insertInto('stock_documents').values(row).returning('id'))
-        .insertInto('stock_document_lines')
-        .values(lines)
-        .execute();
-    else {
-      await trx.insertInto('stock_documents').values(row).execute();
-      await trx.insertInto('stock_document_lines').values(lines).execute();
-    }
-    await appendJournal(trx, {
+    const entry: JournalEntryInput = {
       ...actor.journal,
       docType: 'stock_document',
       docId: id,
       action: `stock.${p.kind}`,
       detail: { lines: p.lines.length, total_cost: total },
-    });
+    };
+    await writeDocument(trx, db.dialect, actor, { row, lines, entry, costs, plan: p, allowNegative, names });
     // What `loadDocument` would read back, from what was just written.
     const { request_hash: _hash, business_id: _business, ...doc } = row;
     return {
@@ -172,62 +178,98 @@ async function post(
   });
 }
 
-/** Total on hand per product across every location, before this document. */
-async function onHandOf(trx: Trx, businessId: string, productIds: string[]): Promise<Map<string, number>> {
-  const rows = await trx
-    .selectFrom('stock_levels')
-    .select(['product_id', (eb) => eb.fn.sum<number>('quantity').as('q')])
-    .where(ofBusiness(trx, 'business_id', businessId))
-    .where('product_id', 'in', productIds)
-    .groupBy('product_id')
-    .execute();
-  return new Map(rows.map((r) => [r.product_id, Number(r.q)]));
+/**
+ * The document's writes after its checks: on PostgreSQL one statement (`documentInOne`, up to
+ * `MOVEMENTS_PER_INSERT` movements), else one each.
+ */
+async function writeDocument(
+  trx: Trx,
+  dialect: DialectName,
+  actor: Actor,
+  w: {
+    row: Insertable<StockDocumentsTable>;
+    lines: Insertable<StockDocumentLinesTable>[];
+    entry: JournalEntryInput;
+    costs: MovedCost[];
+    plan: Plan;
+    allowNegative: boolean;
+    names: Map<string, string>;
+  },
+): Promise<void> {
+  const { allowNegative, names: productNames } = w;
+  const ledger =
+    dialect === 'postgres' && w.plan.movements.length <= MOVEMENTS_PER_INSERT
+      ? ledgerRows(actor, w.plan.movements)
+      : undefined;
+  if (ledger && ledger.levels.length > 0) {
+    const after = await documentInOne.all(trx, {
+      row: w.row,
+      lines: w.lines,
+      costs: w.costs.map((c) => ({ id: c.was.id, set: stampedSet('product', c.was, c.set, c.stamp) })),
+      ledger: { rows: ledger.rows, levels: ledger.levels },
+      at: actor.at,
+      entry: journalEntryOf(w.entry),
+    });
+    refuseBelowZero(after, ledger.deltas, { allowNegative, productNames });
+    await keepBelowZero(trx, actor.businessId, after, movedBy(ledger.deltas));
+    // The business's first journal entry makes its counter (`appendJournal`).
+    if (after[0]?.journal_seq == null) await appendJournal(trx, w.entry);
+    return;
+  }
+  for (const c of w.costs) await updateStamped(trx, actor.businessId, 'product', c.was, c.set, c.stamp);
+  await postMovements(trx, actor, w.plan.movements, { dialect, allowNegative, productNames });
+  await trx.insertInto('stock_documents').values(w.row).execute();
+  await trx.insertInto('stock_document_lines').values(w.lines).execute();
+  await appendJournal(trx, w.entry);
+}
+
+type MovedCost = Awaited<ReturnType<typeof movedCosts>>[number];
+
+/**
+ * A receipt's moved costs: each product changed, so the journal names it (ADR 3) before the
+ * change is written, and the entry's stamp stamps the cost's field group. The entries are one
+ * statement on PostgreSQL (`appendJournalEntries`); the product's row was read whole under the
+ * lock (its barcodes are not touched), so its update needs no read before or after.
+ */
+async function movedCosts(trx: Trx, actor: Actor, receiptId: string, costs: NonNullable<Plan['costs']>) {
+  const stamps = await appendJournalEntries(
+    trx,
+    costs.map((c) => ({
+      ...actor.journal,
+      docType: 'product',
+      docId: c.product.id,
+      action: 'product.cost',
+      detail: { avg_cost: c.avgCost, receipt_id: receiptId },
+    })),
+  );
+  return costs.map((c, i) => ({
+    was: c.product,
+    set: { avg_cost: c.avgCost, updated_at: actor.at },
+    stamp: stamps[i]!.stamp,
+  }));
 }
 
 export function postReceipt(db: Db, actor: Actor & Operator, body: z.output<typeof receiptBodySchema>) {
-  return post(db, actor, body.id, body, async (trx) => {
-    await requireUsableLocation(trx, actor, body.location_id, 'location_id');
-    const supplier = await trx
-      .selectFrom('suppliers')
-      .select('id')
-      .where('id', '=', body.supplier_id)
-      .where('business_id', '=', actor.businessId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (!supplier) throw new AppError('validation_failed', 'Unknown supplier', 'supplier_id');
-    const products = await requireActiveProducts(trx, actor.businessId, body.lines);
+  const ask = {
+    locations: [{ id: body.location_id, field: 'location_id' }],
+    supplierId: body.supplier_id,
+    lines: body.lines,
+    onHand: true,
+  };
+  return post(db, actor, body.id, body, ask, ({ products, onHand }) => {
     // Weighted average cost per product, moved by each line in turn.
-    const onHand = await onHandOf(trx, actor.businessId, [...products.keys()]);
     const avg = new Map([...products.values()].map((p: ProductRow) => [p.id, Number(p.avg_cost)]));
+    const held = new Map([...products.keys()].map((id) => [id, onHand.get(id) ?? 0]));
     for (const l of body.lines) {
-      const held = onHand.get(l.product_id) ?? 0;
-      avg.set(l.product_id, nextAverageCost(held, avg.get(l.product_id) ?? 0, l.quantity, l.unit_cost));
-      onHand.set(l.product_id, held + l.quantity);
+      const before = held.get(l.product_id) ?? 0;
+      avg.set(l.product_id, nextAverageCost(before, avg.get(l.product_id) ?? 0, l.quantity, l.unit_cost));
+      held.set(l.product_id, before + l.quantity);
     }
-    for (const [productId, cost] of avg) {
-      const was = products.get(productId)!;
-      if (cost === Number(was.avg_cost)) continue;
-      // The product changed: the journal names it (ADR 3), so what follows the journal sees it.
-      const { stamp } = await appendJournal(trx, {
-        ...actor.journal,
-        docType: 'product',
-        docId: productId,
-        action: 'product.cost',
-        detail: { avg_cost: cost, receipt_id: body.id },
-      });
-      // Its row was read whole under the lock (its barcodes are not touched): the cost, its
-      // stamp and the time go in one update, with no read of the product before or after.
-      await updateStamped(
-        trx,
-        actor.businessId,
-        'product',
-        was,
-        { avg_cost: cost, updated_at: actor.at },
-        stamp,
-      );
-    }
+    const costs = [...avg]
+      .map(([productId, avgCost]) => ({ product: products.get(productId)!, avgCost }))
+      .filter((c) => c.avgCost !== Number(c.product.avg_cost));
     return {
-      products,
+      costs,
       kind: 'receipt',
       location_id: body.location_id,
       supplier_id: body.supplier_id,
@@ -249,12 +291,16 @@ export function postReceipt(db: Db, actor: Actor & Operator, body: z.output<type
 }
 
 export function postAdjustment(db: Db, actor: Actor & Operator, body: z.output<typeof adjustmentBodySchema>) {
-  return post(db, actor, body.id, body, async (trx) => {
-    const reasons: readonly string[] = body.direction === 'positive' ? POSITIVE_REASONS : NEGATIVE_REASONS;
-    if (!reasons.includes(body.reason))
-      throw new AppError('validation_failed', `Not a reason for stock ${body.direction}`, 'reason');
-    await requireUsableLocation(trx, actor, body.location_id, 'location_id');
-    const products = await requireActiveProducts(trx, actor.businessId, body.lines);
+  const ask = {
+    check: () => {
+      const reasons: readonly string[] = body.direction === 'positive' ? POSITIVE_REASONS : NEGATIVE_REASONS;
+      if (!reasons.includes(body.reason))
+        throw new AppError('validation_failed', `Not a reason for stock ${body.direction}`, 'reason');
+    },
+    locations: [{ id: body.location_id, field: 'location_id' }],
+    lines: body.lines,
+  };
+  return post(db, actor, body.id, body, ask, ({ products }) => {
     const sign = body.direction === 'positive' ? 1 : -1;
     const lines = body.lines.map((l) => ({ ...l, unit_cost: Number(products.get(l.product_id)!.avg_cost) }));
     return {
@@ -279,13 +325,18 @@ export function postAdjustment(db: Db, actor: Actor & Operator, body: z.output<t
 }
 
 export function postTransfer(db: Db, actor: Actor & Operator, body: z.output<typeof transferBodySchema>) {
-  return post(db, actor, body.id, body, async (trx) => {
-    if (body.from_location_id === body.to_location_id) {
-      throw new AppError('validation_failed', 'Choose two different locations', 'to_location_id');
-    }
-    await requireUsableLocation(trx, actor, body.from_location_id, 'from_location_id');
-    await requireUsableLocation(trx, actor, body.to_location_id, 'to_location_id');
-    const products = await requireActiveProducts(trx, actor.businessId, body.lines);
+  const ask = {
+    check: () => {
+      if (body.from_location_id === body.to_location_id)
+        throw new AppError('validation_failed', 'Choose two different locations', 'to_location_id');
+    },
+    locations: [
+      { id: body.from_location_id, field: 'from_location_id' },
+      { id: body.to_location_id, field: 'to_location_id' },
+    ],
+    lines: body.lines,
+  };
+  return post(db, actor, body.id, body, ask, ({ products }) => {
     const lines = body.lines.map((l) => ({ ...l, unit_cost: Number(products.get(l.product_id)!.avg_cost) }));
     const base = { docType: 'transfer', docId: body.id };
     return {

@@ -197,8 +197,9 @@ describe('stock documents on the ledger', () => {
       expect(doc.lines.map((l) => l.product_name).sort(), url).toEqual(
         [sugar.name, rice.name].slice(0, doc.lines.length).sort(),
       );
-      const readBack = texts.filter((text) => /^\s*select .*from "stock_document(s|_lines)"/i.test(text));
-      expect(readBack, url).toEqual([expect.stringMatching(/"request_hash"/)]); // the replay check only
+      // the replay check only (on PostgreSQL a part of the document's one read)
+      const readBack = texts.filter((text) => /^\s*select .*"stock_document(s|_lines)"/i.test(text));
+      expect(readBack, url).toEqual([expect.stringMatching(/"request_hash"/)]);
       const inserts = texts.filter((text) => /insert into "stock_document(s|_lines)"/i.test(text));
       expect(inserts, url).toHaveLength(t.db.dialect === 'postgres' ? 1 : 2);
       // the negative-stock setting comes with the business's lock (kept on SQLite), not read again

@@ -26,9 +26,12 @@ export function countFreezesSales(location: string): RawBuilder<boolean> {
   return sql<boolean>`exists (select "stock_counts"."id" from "stock_counts" where "stock_counts"."location_id" = ${sql.ref(location)} and "stock_counts"."status" = ${sql.lit('open')} and "stock_counts"."freeze_sales" = ${1})`;
 }
 
-/** Whether the user was given the location `l` of the business `b` (for one limited to theirs). */
-export const givenTo = (userId: string) =>
-  sql<boolean>`exists (select "g"."location_id" from "user_locations" as "g" where "g"."user_id" = ${userId} and "g"."business_id" = "b"."id" and "g"."location_id" = "l"."id")`;
+/**
+ * Whether the user was given the location `l` (or the one aliased `location`) of the business `b`
+ * (for one limited to theirs).
+ */
+export const givenTo = (userId: string, location = 'l') =>
+  sql<boolean>`exists (select "g"."location_id" from "user_locations" as "g" where "g"."user_id" = ${userId} and "g"."business_id" = "b"."id" and "g"."location_id" = ${sql.ref(`${location}.id`)})`;
 
 /**
  * The location as `usableLocation`, and whether an open stock count there freezes sales, in one
@@ -127,9 +130,21 @@ async function usable<L extends { active: number }>(
   locationId: string,
   field: string,
 ): Promise<L> {
+  const rights = loc?.active === 1 ? await op.locationRights(trx) : null;
+  return usableLocationOf(loc, rights && rights.includes(locationId), field);
+}
+
+/**
+ * `requireUsableLocation`'s checks on a location its caller read, and the user's rights to it:
+ * null when the user may work anywhere, else whether they may work there.
+ */
+export function usableLocationOf<L extends { active: number }>(
+  loc: L | undefined,
+  mayWorkThere: boolean | null,
+  field: string,
+): L {
   if (!loc || loc.active !== 1) throw unknownLocation(field);
-  const rights = await op.locationRights(trx);
-  if (rights && !rights.includes(locationId)) throw locationNotAllowed(field);
+  if (mayWorkThere === false) throw locationNotAllowed(field);
   return loc;
 }
 
