@@ -163,7 +163,15 @@ async function post(
       action: `stock.${p.kind}`,
       detail: { lines: p.lines.length, total_cost: total },
     };
-    await writeDocument(trx, db.dialect, actor, { row, lines, entry, costs, plan: p, allowNegative, names });
+    await writeDocument(trx, db.dialect, actor, {
+      row,
+      lines,
+      entry,
+      costs,
+      movements: p.movements,
+      allowNegative,
+      names,
+    });
     // What `loadDocument` would read back, from what was just written.
     const { request_hash: _hash, business_id: _business, ...doc } = row;
     return {
@@ -191,15 +199,15 @@ async function writeDocument(
     lines: Insertable<StockDocumentLinesTable>[];
     entry: JournalEntryInput;
     costs: MovedCost[];
-    plan: Plan;
+    movements: MovementInput[];
     allowNegative: boolean;
     names: Map<string, string>;
   },
 ): Promise<void> {
   const { allowNegative, names: productNames } = w;
   const ledger =
-    dialect === 'postgres' && w.plan.movements.length <= MOVEMENTS_PER_INSERT
-      ? ledgerRows(actor, w.plan.movements)
+    dialect === 'postgres' && w.movements.length <= MOVEMENTS_PER_INSERT
+      ? ledgerRows(actor, w.movements)
       : undefined;
   if (ledger && ledger.levels.length > 0) {
     const after = await documentInOne.all(trx, {
@@ -217,7 +225,7 @@ async function writeDocument(
     return;
   }
   for (const c of w.costs) await updateStamped(trx, actor.businessId, 'product', c.was, c.set, c.stamp);
-  await postMovements(trx, actor, w.plan.movements, { dialect, allowNegative, productNames });
+  await postMovements(trx, actor, w.movements, { dialect, allowNegative, productNames });
   await trx.insertInto('stock_documents').values(w.row).execute();
   await trx.insertInto('stock_document_lines').values(w.lines).execute();
   await appendJournal(trx, w.entry);
