@@ -4,7 +4,7 @@ import { indexesOf } from '../test/catalog.js';
 import { freshDatabase } from '../test/test-db.js';
 import type { Db } from './database.js';
 import { countsRead } from '../modules/notifications/notifications.service.js';
-import { reorderRead } from '../modules/reports/dashboard.js';
+import { reorderRead } from '../modules/reports/dashboard-reads.js';
 
 /**
  * The tables whose rows a sale updates (upserts included), with the key it finds each row by: a

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
 import { freshDatabase } from '../../test/test-db.js';
 import { countsRead } from '../notifications/notifications.service.js';
-import { reorderRead } from '../reports/dashboard.js';
+import { reorderRead } from '../reports/dashboard-reads.js';
 
 /**
  * The reads of the products that can be low (the notifications' poll, the dashboard) find them by

@@ -49,8 +49,10 @@ describe('dashboard top products', () => {
     const first = await load();
     expect(first.result.top_products.length).toBeGreaterThan(0); // the names' read runs too
     // the sums, the week's products (one read per summary part: more when the week crosses a
-    // month), expenses, reorder levels, the debtors with the transfers' totals, the best sellers' names
-    expect(first.texts.length).toBeGreaterThanOrEqual(6);
+    // month), expenses, reorder levels, the debtors with the transfers' totals, the best sellers'
+    // names; on PostgreSQL all but the names in one statement (dashboard-reads.ts)
+    if (t.db.dialect === 'postgres') expect(first.texts).toHaveLength(2);
+    else expect(first.texts.length).toBeGreaterThanOrEqual(6);
     if (t.db.dialect === 'postgres')
       for (const text of first.texts) expect(preparedName(text), text).toBeDefined();
     const again = await load();

@@ -10,66 +10,12 @@ import {
 import type { Kysely } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
 import { ofBusiness } from '../../db/dialect.js';
-import { canRunLow } from '../catalog/reorder-products.js';
 import type { Database } from '../../db/tables.js';
+import { type DashboardReads, dashboardReads } from './dashboard-reads.js';
 import { netOf } from './net.js';
-import { expensesByDay } from './profit-report.js';
-import { type SummarySum, productFigures, summarySums } from './sales-report.js';
-import { unconfirmedAmount, unconfirmedCount } from '../transfers/transfer-totals.js';
+import type { SummarySum } from './sales-report.js';
 
 type Q = Kysely<Database>;
-
-/**
- * The dashboard's reads are query shapes (`compiledQuery`): built once, and on PostgreSQL prepared
- * by name, not planned again at every call (issue 21).
- */
-export const reorderRead = compiledQuery((db, a: { businessId: string }) =>
-  db
-    .selectFrom('products as p')
-    .select([
-      'p.id',
-      'p.name',
-      'p.unit',
-      'p.reorder_level',
-      // the levels of these products only, not every level of the business grouped
-      (eb) =>
-        eb
-          .selectFrom('stock_levels as l')
-          .select((e) => e.fn.sum<number>('l.quantity').as('q'))
-          .where('l.business_id', '=', a.businessId)
-          .whereRef('l.product_id', '=', 'p.id')
-          .as('q'),
-    ])
-    .where('p.business_id', '=', a.businessId)
-    .where(canRunLow('p')),
-);
-
-/** The active products with a reorder level (the only ones that can be low), and what the business holds of each everywhere. */
-export function reorderProducts(db: Q, businessId: string) {
-  return reorderRead.all(db, { businessId });
-}
-
-/** What debtors owe, how many owe, and how many are over their limit. */
-/**
- * What debtors owe, how many owe and how many are over their limit; and how many transfers wait
- * for the admin's confirmation, with their sum, from the business's transfer totals
- * (transfer-totals.ts), not the whole register (none while it has no transfers). One statement.
- */
-const debtorsAndTransfers = compiledQuery((db, a: { businessId: string }) =>
-  db
-    .selectFrom('debtors')
-    .select((eb) => [
-      eb.fn.sum<number>(eb.case().when('balance', '>', 0).then(eb.ref('balance')).else(0).end()).as('owed'),
-      eb.fn.sum<number>(eb.case().when('balance', '>', 0).then(1).else(0).end()).as('n'),
-      eb.fn
-        .sum<number>(eb.case().when('balance', '>', eb.ref('credit_limit')).then(1).else(0).end())
-        .as('over'),
-      unconfirmedCount(a.businessId).as('unconfirmed_n'),
-      unconfirmedAmount(a.businessId).as('unconfirmed_s'),
-    ])
-    .where('business_id', '=', a.businessId)
-    .where('deleted_at', 'is', null),
-);
 
 /** The names of the week's best sellers (at most five ids: a shape per count). */
 const productNames = compiledQuery((db, a: { businessId: string; ids: string[] }) =>
@@ -121,7 +67,7 @@ function monthFigures(perDay: Map<string, DayFigures>, monthStart: string, expen
 }
 
 /** The five best sellers of the week by net revenue (net quantity above zero), with their names. */
-async function topProducts(db: Q, businessId: string, week: Awaited<ReturnType<typeof productFigures>>) {
+async function topProducts(db: Q, businessId: string, week: DashboardReads['week']) {
   const topIds = [...week]
     .map(([id, p]) => ({
       id,
@@ -146,7 +92,7 @@ async function topProducts(db: Q, businessId: string, week: Awaited<ReturnType<t
 }
 
 /** The products at or below their reorder level (domain isLowStock), the furthest below first. */
-function lowStock(low: Awaited<ReturnType<typeof reorderProducts>>) {
+function lowStock(low: DashboardReads['low']) {
   return low
     .map((p) => ({
       product_id: p.id,
@@ -169,13 +115,12 @@ export async function dashboard(
   const first = addDays(today, -29);
   const monthBegins = monthStart(today);
   const from = monthBegins < first ? monthBegins : first;
-  const [rows, week, expenses, low, debtors] = await Promise.all([
-    summarySums(db, business.id, { from, to: today }, ['day']),
-    productFigures(db, business.id, { from: addDays(today, -6), to: today }),
-    expensesByDay(db, business.id, { from: monthBegins, to: today }),
-    reorderProducts(db, business.id),
-    debtorsAndTransfers.all(db, { businessId: business.id }).then((r) => r[0]!),
-  ]);
+  const { rows, week, expenses, low, debtors } = await dashboardReads(db, {
+    businessId: business.id,
+    days: { from, to: today },
+    week: { from: addDays(today, -6), to: today },
+    month: { from: monthBegins, to: today },
+  });
 
   const perDay = figuresByDay(rows);
   const figures = (day: string) => {

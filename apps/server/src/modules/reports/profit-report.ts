@@ -18,21 +18,35 @@ export async function expensesByDay(
   businessId: string,
   f: { from: string; to: string; location_id?: string | undefined },
 ): Promise<Map<string, number>> {
-  const a: ExpenseArgs = { businessId, from: f.from, to: f.to };
-  if (f.location_id) a.locationId = f.location_id;
-  const rows = await expensesRead.all(db, a);
+  return expensesOf(await expensesRead.all(db, expenseArgs(businessId, f)));
+}
+
+/** Each day's expenses as `expensesQuery` answers them (in a row, or as JSON). */
+export function expensesOf(
+  rows: readonly { date: string; s: number | string | null }[],
+): Map<string, number> {
   return new Map(rows.map((r) => [r.date, Number(r.s ?? 0)]));
 }
 
-interface ExpenseArgs {
+export interface ExpenseArgs {
   businessId: string;
   from: string;
   to: string;
   locationId?: string;
 }
 
-/** A query shape (`compiledQuery`, prepared by name on PostgreSQL); with a location, a shape of its own. */
-const expensesRead = compiledQuery((db, a: ExpenseArgs) => {
+/** The values of an expenses read: the location present only when asked for (a shape of its own). */
+export function expenseArgs(
+  businessId: string,
+  f: { from: string; to: string; location_id?: string | undefined },
+): ExpenseArgs {
+  const a: ExpenseArgs = { businessId, from: f.from, to: f.to };
+  if (f.location_id) a.locationId = f.location_id;
+  return a;
+}
+
+/** Each day's expenses of a range (and a location). */
+export function expensesQuery(db: Q, a: ExpenseArgs) {
   let q = db
     .selectFrom('expenses')
     .select(['date', (eb) => eb.fn.sum<number>('amount').as('s')])
@@ -41,7 +55,10 @@ const expensesRead = compiledQuery((db, a: ExpenseArgs) => {
     .where('date', '<=', a.to);
   if (a.locationId !== undefined) q = q.where('location_id', '=', a.locationId);
   return q.groupBy('date');
-});
+}
+
+/** A query shape (`compiledQuery`, prepared by name on PostgreSQL); with a location, a shape of its own. */
+const expensesRead = compiledQuery(expensesQuery);
 
 /**
  * Revenue (sales less reversals, without their tax), cost of goods sold at the unit costs the sale

@@ -29,7 +29,7 @@ export type SummarySum = { by: SummaryDimension; key: string } & Record<
 >;
 
 /** A summary read's values: its business, its range, and the locations when it is limited to some. */
-interface RangeArgs {
+export interface RangeArgs {
   businessId: string;
   from: string;
   to: string;
@@ -38,20 +38,20 @@ interface RangeArgs {
 }
 
 /** The values of a read of `f`: the location filters present only when `f` has them (a shape each). */
-function rangeArgs(businessId: string, from: string, to: string, f: Filter): RangeArgs {
+export function rangeArgs(businessId: string, from: string, to: string, f: Filter): RangeArgs {
   const a: RangeArgs = { businessId, from, to };
   if (f.location_id) a.locationId = f.location_id;
   if (f.location_ids) a.locationIds = scopeIds(f.location_ids);
   return a;
 }
 
-type SummaryRow = { by: SummaryDimension; key: string } & Record<
+export type SummaryRow = { by: SummaryDimension; key: string } & Record<
   (typeof DAILY_FIGURES)[number],
   number | null
 >;
 
 /** The sums' query for these dimensions (see `summarySums`). */
-function summaryQuery(db: Q, dims: readonly SummaryDimension[], a: RangeArgs) {
+export function summaryQuery(db: Q, dims: readonly SummaryDimension[], a: RangeArgs) {
   const sums = DAILY_FIGURES.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c));
   const filtered = () => {
     let q = db
@@ -117,7 +117,11 @@ export async function summarySums(
   dims: readonly SummaryDimension[],
 ): Promise<SummarySum[]> {
   if (dims.length === 0) return [];
-  const rows = await summaryShape(dims).all(db, rangeArgs(businessId, f.from, f.to, f));
+  return summarySumsOf(await summaryShape(dims).all(db, rangeArgs(businessId, f.from, f.to, f)));
+}
+
+/** The sums as `summaryQuery` answers them (in a row, or as JSON), each figure a number. */
+export function summarySumsOf(rows: readonly SummaryRow[]): SummarySum[] {
   return rows.map((r) => {
     const out = { by: r.by, key: r.key } as SummarySum;
     for (const c of DAILY_FIGURES) out[c] = Number(r[c] ?? 0);
@@ -126,7 +130,7 @@ export async function summarySums(
 }
 
 /** Each product's figures summed over a range of one product summary table (`productFigures`). */
-function productQuery(db: Q, monthly: boolean, a: RangeArgs) {
+export function productQuery(db: Q, monthly: boolean, a: RangeArgs) {
   const sums = PRODUCT_FIGURES.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c));
   let q = db
     .selectFrom(monthly ? 'product_sales_monthly' : 'product_sales_daily')
@@ -143,7 +147,7 @@ const productShapes = {
   day: compiledQuery((db, a: RangeArgs) => productQuery(db, false, a)),
 };
 
-interface ProductFigures {
+export interface ProductFigures {
   quantity: number;
   revenue: number;
   tax: number;
@@ -163,16 +167,30 @@ export async function productFigures(
   businessId: string,
   f: Filter,
 ): Promise<Map<string, ProductFigures>> {
-  const read = (part: SummaryPart) =>
-    productShapes[part.table].all(db, rangeArgs(businessId, part.from, part.to, f));
-  const parts = productSummaryParts(f.from, f.to);
-  const results = await Promise.all(parts.map(read));
+  const parts = productParts(businessId, f);
+  const results = await Promise.all(parts.map((p) => productShapes[p.table].all(db, p.args)));
+  return addProductParts(parts, results);
+}
+
+/** The summary tables' ranges `productFigures` adds up (and takes away), each with its read's values. */
+export function productParts(businessId: string, f: Filter) {
+  return productSummaryParts(f.from, f.to).map((part) => ({
+    ...part,
+    args: rangeArgs(businessId, part.from, part.to, f),
+  }));
+}
+
+/** The products' figures of each part (`productQuery`'s rows, or their JSON), added up by sign. */
+export function addProductParts(
+  parts: readonly Pick<SummaryPart, 'sign'>[],
+  results: readonly (readonly unknown[])[],
+): Map<string, ProductFigures> {
   const out = new Map<string, ProductFigures>();
   for (const [i, rows] of results.entries()) {
     const sign = parts[i]!.sign;
-    for (const r of rows as unknown as ({ product_id: string } & Record<
+    for (const r of rows as ({ product_id: string } & Record<
       keyof ProductFigures,
-      number | null
+      number | string | null
     >)[]) {
       const p = out.get(r.product_id) ?? {
         quantity: 0,
