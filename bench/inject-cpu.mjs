@@ -9,7 +9,8 @@
 // Fastify's inject, 32 at a time as 32 tills would send them: GET /api/health, GET /api/me, 3-line
 // cash sales (POST /api/sales), a third as many 3-line mobile-money sales and 3-line credit sales (one debtor), as many reversals of whole cash sales and debtor's cash payments, a product search (GET /api/products?q=sug, one product found),
 // and, a third as many each: the week's sales report (GET /api/reports/sales), the dashboard
-// (GET /api/reports/dashboard), the notifications' poll (GET /api/notifications) and 3-line supplier receipts that move each product's average
+// (GET /api/reports/dashboard), the notifications' poll (GET /api/notifications), a till's poll of its
+// day (GET /api/daily-sales/state) and 3-line supplier receipts that move each product's average
 // cost (POST /api/stock/receipts). Printed: CPU (user + system) per request. BENCH_ROUNDS
 // (default 3) turns; BENCH_REQUESTS (default 3000) per figure; BENCH_CONCURRENCY (default 32) how
 // many at a time (1: no till waits for another's lock on its business).
@@ -214,6 +215,11 @@ async function child(root) {
     const report = await cpuPer(() => call('GET', week, undefined, cookie), n / 3);
     const dashboard = await cpuPer(() => call('GET', '/api/reports/dashboard', undefined, cookie), n / 3);
     const notifications = await cpuPer(() => call('GET', '/api/notifications', undefined, cookie), n / 3);
+    // every till's poll each minute: where its sales go now (the day, and its close if any)
+    const dayState = await cpuPer(
+      () => call('GET', `/api/daily-sales/state?location_id=${location.id}`, undefined, cookie),
+      n / 3,
+    );
     // A supplier's delivery of 1,000 of each of the three products, dear and cheap in turns: each
     // moves the three products' average costs (on hand a million of each).
     let deliveries = 0;
@@ -229,7 +235,7 @@ async function child(root) {
     });
     const receipts = await cpuPer(() => call('POST', '/api/stock/receipts', receipt(), cookie), n / 3);
     process.stdout.write(
-      `\nRESULT ${JSON.stringify({ health, me, sales, transfers, credit, reversals, payments, search, report, dashboard, notifications, receipts })}`,
+      `\nRESULT ${JSON.stringify({ health, me, sales, transfers, credit, reversals, payments, search, report, dashboard, notifications, dayState, receipts })}`,
     );
   } finally {
     pg.Client.prototype.query = query;
@@ -273,17 +279,17 @@ if (process.env.INJECT_CPU_ROOT) {
         `${x.server.toFixed(3)} ms` +
         (pgUrl ? ` (database ${x.db.toFixed(3)} ms, ${x.statements.toFixed(1)} statements)` : '');
       console.log(
-        `round ${round} ${root}: CPU per request: health ${f(r.health)}, me ${f(r.me)}, sale ${f(r.sales)}, transfer sale ${f(r.transfers)}, debtor sale ${f(r.credit)}, reversal ${f(r.reversals)}, payment ${f(r.payments)}, search ${f(r.search)}, report ${f(r.report)}, dashboard ${f(r.dashboard)}, notifications ${f(r.notifications)}, receipt ${f(r.receipts)} (load ${os.loadavg()[0].toFixed(1)})`,
+        `round ${round} ${root}: CPU per request: health ${f(r.health)}, me ${f(r.me)}, sale ${f(r.sales)}, transfer sale ${f(r.transfers)}, debtor sale ${f(r.credit)}, reversal ${f(r.reversals)}, payment ${f(r.payments)}, search ${f(r.search)}, report ${f(r.report)}, dashboard ${f(r.dashboard)}, notifications ${f(r.notifications)}, day state ${f(r.dayState)}, receipt ${f(r.receipts)} (load ${os.loadavg()[0].toFixed(1)})`,
       );
     }
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const m = (rs, kind, k) => median(rs.map((r) => r[kind][k])).toFixed(3);
   console.log(
-    `\nmedian CPU per request (ms), ${pgUrl ? 'PostgreSQL: server + database' : 'SQLite'}:  health    me       sale     transfer  debtor    reversal  payment   search    report    dashboard notes     receipt`,
+    `\nmedian CPU per request (ms), ${pgUrl ? 'PostgreSQL: server + database' : 'SQLite'}:  health    me       sale     transfer  debtor    reversal  payment   search    report    dashboard notes     day state receipt`,
   );
   for (const [root, rs] of all)
     console.log(
-      `${root.padEnd(32)}  ${['health', 'me', 'sales', 'transfers', 'credit', 'reversals', 'payments', 'search', 'report', 'dashboard', 'notifications', 'receipts'].map((k) => (pgUrl ? `${m(rs, k, 'server')} + ${m(rs, k, 'db')}` : m(rs, k, 'server'))).join('    ')}`,
+      `${root.padEnd(32)}  ${['health', 'me', 'sales', 'transfers', 'credit', 'reversals', 'payments', 'search', 'report', 'dashboard', 'notifications', 'dayState', 'receipts'].map((k) => (pgUrl ? `${m(rs, k, 'server')} + ${m(rs, k, 'db')}` : m(rs, k, 'server'))).join('    ')}`,
     );
 }
