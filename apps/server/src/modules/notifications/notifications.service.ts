@@ -1,6 +1,7 @@
 import { type Notifications, addDays, businessDay } from '@duka/domain';
-import type { Kysely } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
+import { dialectOf } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
 import { canRunLow } from '../catalog/reorder-products.js';
 import { unconfirmedCount } from '../transfers/transfer-totals.js';
@@ -19,78 +20,79 @@ const DAYS_BACK = 7;
  * (field_history, ADR 11 §11.1). The transfers' figures come from the business's totals
  * (transfer-totals.ts), less the last day's still waiting (`transfers_unconfirmed`).
  */
-export const countsRead = compiledQuery((db, a: { businessId: string; before: string; since: string }) =>
-  db.selectNoFrom((eb) => [
-    // domain isLowStock, as the products list's filter has it (stock-definitions.test.ts)
-    eb
-      .selectFrom('products as p')
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .where('p.business_id', '=', a.businessId)
-      .where(canRunLow('p'))
-      .where((e) =>
-        e(
-          e.fn.coalesce(
-            e
-              .selectFrom('stock_levels as l')
-              .select((l) => l.fn.sum<number>('l.quantity').as('q'))
-              .where('l.business_id', '=', a.businessId)
-              .whereRef('l.product_id', '=', 'p.id'),
-            e.lit(0),
-          ),
-          '<=',
-          e.ref('p.reorder_level'),
+type CountArgs = { businessId: string; before: string; since: string };
+const counts = (eb: ExpressionBuilder<Database, never>, a: CountArgs) => [
+  // domain isLowStock, as the products list's filter has it (stock-definitions.test.ts)
+  eb
+    .selectFrom('products as p')
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .where('p.business_id', '=', a.businessId)
+    .where(canRunLow('p'))
+    .where((e) =>
+      e(
+        e.fn.coalesce(
+          e
+            .selectFrom('stock_levels as l')
+            .select((l) => l.fn.sum<number>('l.quantity').as('q'))
+            .where('l.business_id', '=', a.businessId)
+            .whereRef('l.product_id', '=', 'p.id'),
+          e.lit(0),
         ),
-      )
-      .as('low'),
-    // the levels below zero, kept (inventory/below-zero.ts), not every level of the business
-    eb
-      .selectFrom('stock_below_zero')
-      .select((e) => e.fn.count<number>('product_id').distinct().as('n'))
-      .where('business_id', '=', a.businessId)
-      .as('negative'),
-    eb
-      .selectFrom('debtors')
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .where('business_id', '=', a.businessId)
-      .where('deleted_at', 'is', null)
-      .where('credit_limit', '>', 0)
-      .whereRef('balance', '>', 'credit_limit')
-      .as('over'),
-    eb
-      .selectFrom('transfer_totals')
-      .select('references_twice')
-      .where('business_id', '=', a.businessId)
-      .as('twice'),
-    unconfirmedCount(a.businessId).as('unconfirmed'),
-    // the last day's, from the transfers kept while they wait (migration 0028), not the register
-    eb
-      .selectFrom('transfers_unconfirmed')
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .where('business_id', '=', a.businessId)
-      .where('created_at', '>=', a.before)
-      .as('unconfirmed_recent'),
-    eb
-      .selectFrom('devices')
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .where('business_id', '=', a.businessId)
-      .where('status', '=', 'pending')
-      .as('devices'),
-    eb
-      .selectFrom('field_history')
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .where('business_id', '=', a.businessId)
-      .where('reason', '=', 'unique')
-      .where('recorded_at', '>=', a.since)
-      .as('replaced'),
-  ]),
-);
+        '<=',
+        e.ref('p.reorder_level'),
+      ),
+    )
+    .as('low'),
+  // the levels below zero, kept (inventory/below-zero.ts), not every level of the business
+  eb
+    .selectFrom('stock_below_zero')
+    .select((e) => e.fn.count<number>('product_id').distinct().as('n'))
+    .where('business_id', '=', a.businessId)
+    .as('negative'),
+  eb
+    .selectFrom('debtors')
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .where('business_id', '=', a.businessId)
+    .where('deleted_at', 'is', null)
+    .where('credit_limit', '>', 0)
+    .whereRef('balance', '>', 'credit_limit')
+    .as('over'),
+  eb
+    .selectFrom('transfer_totals')
+    .select('references_twice')
+    .where('business_id', '=', a.businessId)
+    .as('twice'),
+  unconfirmedCount(a.businessId).as('unconfirmed'),
+  // the last day's, from the transfers kept while they wait (migration 0028), not the register
+  eb
+    .selectFrom('transfers_unconfirmed')
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .where('business_id', '=', a.businessId)
+    .where('created_at', '>=', a.before)
+    .as('unconfirmed_recent'),
+  eb
+    .selectFrom('devices')
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .where('business_id', '=', a.businessId)
+    .where('status', '=', 'pending')
+    .as('devices'),
+  eb
+    .selectFrom('field_history')
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .where('business_id', '=', a.businessId)
+    .where('reason', '=', 'unique')
+    .where('recorded_at', '>=', a.since)
+    .as('replaced'),
+];
+export const countsRead = compiledQuery((db, a: CountArgs) => db.selectNoFrom((eb) => counts(eb, a)));
 
+type DayArgs = { businessId: string; from: string; to: string };
 /**
  * The days from `from` to `to` with sales at a location that was not closed that day, the latest
  * first: from the daily sales summary (ADR 6), a row per day, location, cashier and kind, not
  * from every sale of the week.
  */
-const daysNotClosed = compiledQuery((db, a: { businessId: string; from: string; to: string }) =>
+const daysQuery = (db: Q, a: DayArgs) =>
   db
     .selectFrom('sales_summary_daily as s')
     .innerJoin('locations as l', 'l.id', 's.location_id')
@@ -106,8 +108,24 @@ const daysNotClosed = compiledQuery((db, a: { businessId: string; from: string; 
     .where('d.id', 'is', null)
     .orderBy('s.day', 'desc')
     .orderBy('l.name')
-    .orderBy('s.location_id'),
+    .orderBy('s.location_id');
+const daysNotClosed = compiledQuery(daysQuery);
+
+/**
+ * PostgreSQL: the counts and the days not closed in one statement (one round trip of the admin's
+ * minute poll), the days a JSON array in their order.
+ */
+const countsAndDays = compiledQuery((db, a: { counts: CountArgs; days: DayArgs }) =>
+  db.selectNoFrom((eb) => [
+    ...counts(eb, a.counts),
+    sql<
+      DayNotClosed[]
+    >`(select coalesce(json_agg(agg order by agg.day desc, agg.location_name, agg.location_id), '[]') from ${daysQuery(db, a.days)} as agg)`.as(
+      'days',
+    ),
+  ]),
 );
+type DayNotClosed = { day: string; location_id: string; location_name: string };
 
 /**
  * What needs the owner's attention now. `backup` is the local server's last failure when no
@@ -121,25 +139,32 @@ export async function notifications(
 ): Promise<Notifications> {
   const today = businessDay(now, business.timezone);
   const businessId = business.id;
-  const [[counts], days] = await Promise.all([
-    countsRead.all(db, {
-      businessId,
-      before: new Date(now.getTime() - DAY_MS).toISOString(),
-      since: new Date(now.getTime() - DAYS_BACK * DAY_MS).toISOString(),
-    }),
-    daysNotClosed.all(db, { businessId, from: addDays(today, -DAYS_BACK), to: addDays(today, -1) }),
-  ]);
+  const countArgs = {
+    businessId,
+    before: new Date(now.getTime() - DAY_MS).toISOString(),
+    since: new Date(now.getTime() - DAYS_BACK * DAY_MS).toISOString(),
+  };
+  const dayArgs = { businessId, from: addDays(today, -DAYS_BACK), to: addDays(today, -1) };
+  const [counts, days] =
+    dialectOf(db) === 'postgres'
+      ? await countsAndDays
+          .all(db, { counts: countArgs, days: dayArgs })
+          .then(([row]) => [row!, row!.days] as const)
+      : await Promise.all([
+          countsRead.all(db, countArgs).then(([row]) => row!),
+          daysNotClosed.all(db, dayArgs),
+        ]);
   return {
-    low_stock: Number(counts!.low ?? 0),
-    negative_stock: Number(counts!.negative ?? 0),
-    debtors_over_limit: Number(counts!.over ?? 0),
-    duplicate_references: Number(counts!.twice ?? 0),
+    low_stock: Number(counts.low ?? 0),
+    negative_stock: Number(counts.negative ?? 0),
+    debtors_over_limit: Number(counts.over ?? 0),
+    duplicate_references: Number(counts.twice ?? 0),
     // those older than a day: every unconfirmed one but the last day's
-    unconfirmed_transfers: Number(counts!.unconfirmed ?? 0) - Number(counts!.unconfirmed_recent ?? 0),
+    unconfirmed_transfers: Number(counts.unconfirmed ?? 0) - Number(counts.unconfirmed_recent ?? 0),
     days_not_closed: days,
     backup_failing: backup,
     // pending tills count only when the business lets approved ones in alone
-    devices_waiting: business.require_approved_devices === 1 ? Number(counts!.devices ?? 0) : 0,
-    replaced_values: Number(counts!.replaced ?? 0),
+    devices_waiting: business.require_approved_devices === 1 ? Number(counts.devices ?? 0) : 0,
+    replaced_values: Number(counts.replaced ?? 0),
   };
 }

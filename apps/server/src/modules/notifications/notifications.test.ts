@@ -5,7 +5,7 @@ import type { Notifications } from '@duka/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeStatus } from '../../backup/backup-status.js';
 import { type Shop, buildShop, reversed, sold, staffWith } from '../../test/sales-factories.js';
-import { buildProduct } from '../../test/stock-factories.js';
+import { buildLocation, buildProduct } from '../../test/stock-factories.js';
 import { preparedName } from '../../db/pg-prepared.js';
 import { statementsOf } from '../../test/statements.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
@@ -142,11 +142,12 @@ describe('GET /api/notifications', () => {
     });
   });
 
-  it('asks in two statements (the counts, low stock among them, in one), each prepared once per connection on PostgreSQL', async () => {
+  it('asks in two statements (the counts, low stock among them, in one; on PostgreSQL the days not closed too), each prepared once per connection on PostgreSQL', async () => {
     const { texts, result } = await statementsOf(t.db, () => get());
     expect(result.status).toBe(200);
     const reads = texts.filter((text) => !/"sessions"/.test(text));
-    expect(reads).toHaveLength(2); // the counts, the days not closed
+    // the counts, the days not closed (on PostgreSQL a JSON array of the counts' statement)
+    expect(reads).toHaveLength(t.db.dialect === 'postgres' ? 1 : 2);
     expect(reads.filter((text) => /"products"/.test(text))).toHaveLength(1); // low stock, counted
     if (t.db.dialect === 'postgres') for (const text of reads) expect(preparedName(text), text).toBeDefined();
     // pending tills count only while the business lets approved ones in alone
@@ -172,5 +173,25 @@ describe('GET /api/notifications', () => {
     await reversed(t.app, s.admin, tea.id, { lines: [{ line_no: 1, quantity: 1_000 }] });
     at('2026-06-04T09:00:00Z');
     expect((await get()).body.days_not_closed.map((d) => d.day)).toEqual(['2026-06-02', '2026-06-01']);
+  });
+
+  it("lists a day's locations not closed by name, the latest day first", async () => {
+    const kiosk = await buildLocation(t.app, s.admin, 'A kiosk'); // made after the Main shop: a later id
+    at('2026-06-04T10:00:00Z');
+    for (const location of [s.shop.id, kiosk.id])
+      await sold(t.app, s.admin, {
+        kind: 'cash',
+        location_id: location,
+        lines: [{ product_id: s.milk.id, quantity: 1_000 }],
+        tendered: 100_000,
+      });
+    at('2026-06-05T09:00:00Z');
+    const days = (await get()).body.days_not_closed;
+    expect(days.map((d) => [d.day, d.location_name])).toEqual([
+      ['2026-06-04', 'A kiosk'],
+      ['2026-06-04', s.shop.name],
+      ['2026-06-02', s.shop.name],
+      ['2026-06-01', s.shop.name],
+    ]);
   });
 });
