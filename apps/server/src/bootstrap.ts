@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, readVersion } from './app.js';
 import type { Config } from './config.js';
 import { type Db, migrate, openDatabase } from './db/database.js';
+import { logLockWait } from './db/migration-locks.js';
 import { startIndexBuilds } from './db/online-index.js';
 import { systemClock } from './lib/clock.js';
 import { sealStoredKeys } from './modules/printing/key-sealing.js';
@@ -24,7 +25,7 @@ export function openConfiguredDatabase(config: Config): Db {
 export async function createServer(config: Config): Promise<{ app: FastifyInstance; db: Db }> {
   const db = openConfiguredDatabase(config);
   try {
-    await migrate(db, undefined, { indexBuilds: 'later' });
+    await migrate(db, undefined, { indexBuilds: 'later', onLockWait: logLockWait });
     // Plain printing keys are sealed now that there is a key; a key that cannot open the sealed
     // ones stops the start here, with the reason, rather than at the first receipt.
     const sealed = await sealStoredKeys(db.kysely, config.keyEncryptionKey);

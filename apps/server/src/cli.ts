@@ -5,6 +5,7 @@ import { BackupCliError, restoreCommand } from './cli/backup-commands.js';
 import { SyncCliError } from './cli/sync-commands.js';
 import { ConfigError, loadConfig } from './config.js';
 import { type Db, migrate } from './db/database.js';
+import { logLockWait } from './db/migration-locks.js';
 import { AppError } from './lib/errors.js';
 import { PRIVATE_UMASK } from './lib/private-files.js';
 
@@ -27,7 +28,7 @@ async function main(): Promise<number> {
     }
     db = openConfiguredDatabase(config);
     // A command does not wait for index builds (online-index.ts): the server makes them.
-    await migrate(db, undefined, { indexBuilds: 'later' });
+    await migrate(db, undefined, { indexBuilds: 'later', onLockWait: logLockWait });
     await runCli(argv, db, out, config);
     return 0;
   } catch (err) {

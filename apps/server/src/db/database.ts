@@ -9,6 +9,12 @@ import type { Database } from './tables.js';
 import { OwnSchemaPostgresDialect } from './pg-introspector.js';
 import { PgKept, registerPgKept } from './pg-kept.js';
 import { PreparingClient } from './pg-prepared.js';
+import {
+  LOCK_TIMEOUT_MS,
+  type LockWaitOptions,
+  retryingLockTimeouts,
+  withLockTimeout,
+} from './migration-locks.js';
 import { foundation } from './migrations/0001-foundation.js';
 import { stock } from './migrations/0002-stock.js';
 import { stockCounts } from './migrations/0003-stock-counts.js';
@@ -226,7 +232,7 @@ async function currentSchema(db: Db): Promise<string> {
   return schema;
 }
 
-export interface MigrateOptions {
+export interface MigrateOptions extends LockWaitOptions {
   /** PostgreSQL: a table with at least this many rows has a new index built after the migrations, concurrently (`online-index.ts`). */
   onlineIndexRows?: number;
   /**
@@ -237,22 +243,37 @@ export interface MigrateOptions {
   indexBuilds?: 'wait' | 'later';
 }
 
-/** Runs every pending migration (or those up to `upTo`, for tests of an upgrade); throws with the failing migration's error. */
+/**
+ * Runs every pending migration (or those up to `upTo`, for tests of an upgrade); throws with the
+ * failing migration's error. On PostgreSQL a migration that waits too long for a table's lock
+ * gives up and the whole run is tried again later (`migration-locks.ts`), so that the sales
+ * queued behind it go on.
+ */
 export async function migrate(db: Db, upTo?: string, options: MigrateOptions = {}): Promise<void> {
   if (db.dialect === 'postgres') await ensureIndexBuildsTable(db.kysely);
   const ctx = { dialect: db.dialect, onlineIndexRows: options.onlineIndexRows ?? ONLINE_INDEX_ROWS };
+  const migrations = migrationsFor(db.dialect, ctx);
   const migrator = new Migrator({
     db: db.kysely,
     // Kysely looks for its migration tables in every schema unless told which: with another
     // schema's tables on the same database (tests, several shops) it would skip creating its own.
     ...(db.dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
-    provider: { getMigrations: () => Promise.resolve(migrationsFor(db.dialect, ctx)) },
+    provider: {
+      getMigrations: () =>
+        Promise.resolve(
+          db.dialect === 'postgres'
+            ? withLockTimeout(migrations, options.lockTimeoutMs ?? LOCK_TIMEOUT_MS)
+            : migrations,
+        ),
+    },
   });
-  const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
-  if (error) {
-    const failed = results?.find((r) => r.status === 'Error');
-    const reason = error instanceof Error ? error.message : JSON.stringify(error);
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
-  }
+  await retryingLockTimeouts(async () => {
+    const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
+    if (error) {
+      const failed = results?.find((r) => r.status === 'Error');
+      const reason = error instanceof Error ? error.message : JSON.stringify(error);
+      throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
+    }
+  }, options);
   if ((options.indexBuilds ?? 'wait') === 'wait') await buildPendingIndexes(db, { wait: true });
 }
