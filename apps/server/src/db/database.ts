@@ -10,7 +10,7 @@ import { OwnSchemaPostgresDialect } from './pg-introspector.js';
 import { PgKept, registerPgKept } from './pg-kept.js';
 import { PreparingClient } from './pg-prepared.js';
 import {
-  LOCK_TIMEOUT_MS,
+  lockTimeoutFor,
   type LockWaitOptions,
   retryingLockTimeouts,
   withLockTimeout,
@@ -253,6 +253,7 @@ export async function migrate(db: Db, upTo?: string, options: MigrateOptions = {
   if (db.dialect === 'postgres') await ensureIndexBuildsTable(db.kysely);
   const ctx = { dialect: db.dialect, onlineIndexRows: options.onlineIndexRows ?? ONLINE_INDEX_ROWS };
   const migrations = migrationsFor(db.dialect, ctx);
+  let lockTimeoutMs = 0;
   const migrator = new Migrator({
     db: db.kysely,
     // Kysely looks for its migration tables in every schema unless told which: with another
@@ -260,14 +261,11 @@ export async function migrate(db: Db, upTo?: string, options: MigrateOptions = {
     ...(db.dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
     provider: {
       getMigrations: () =>
-        Promise.resolve(
-          db.dialect === 'postgres'
-            ? withLockTimeout(migrations, options.lockTimeoutMs ?? LOCK_TIMEOUT_MS)
-            : migrations,
-        ),
+        Promise.resolve(db.dialect === 'postgres' ? withLockTimeout(migrations, lockTimeoutMs) : migrations),
     },
   });
-  await retryingLockTimeouts(async () => {
+  await retryingLockTimeouts(async (attempt) => {
+    lockTimeoutMs = lockTimeoutFor(attempt, options.lockTimeoutMs);
     const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
     if (error) {
       const failed = results?.find((r) => r.status === 'Error');

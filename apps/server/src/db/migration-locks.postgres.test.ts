@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../test/test-db.js';
 import { type Db, migrate } from './database.js';
-import { isLockTimeout, retryDelay } from './migration-locks.js';
+import { LOCK_TIMEOUT_MS, isLockTimeout, lockTimeoutFor, retryDelay } from './migration-locks.js';
 
 /**
  * A migration that cannot take a table's lock gives up after `lock_timeout` and is tried again
@@ -107,6 +107,14 @@ describe('migrations waiting for a lock (PostgreSQL)', () => {
     expect(await migrated(db)).not.toContain('0029-reorder-index');
     expect(await hasIndex(db)).toBe(false);
     await till.query('rollback');
+  });
+
+  it('waits for a lock 100 ms at first, twice as long at each attempt, at most 2 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 9].map((n) => lockTimeoutFor(n))).toEqual([
+      100, 200, 400, 800, 1_600, 2_000, 2_000,
+    ]);
+    expect(LOCK_TIMEOUT_MS).toBe(2_000);
+    expect(lockTimeoutFor(3, 250)).toBe(250);
   });
 
   it('pauses longer after each attempt, up to 8 s, never in step', () => {

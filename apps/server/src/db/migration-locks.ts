@@ -10,7 +10,10 @@ import { type Migration, sql } from 'kysely';
  * query stops the whole server. So each migration runs with `lock_timeout` (`LOCK_TIMEOUT_MS`):
  * a lock it cannot take in that time fails the attempt, the transaction takes back everything it
  * did, the queue behind it moves on, and `migrate` tries again after a pause (`retryDelay`),
- * until `LOCK_RETRY_FOR_MS` have passed.
+ * until `LOCK_RETRY_FOR_MS` have passed. The first attempt waits 100 ms for a lock, each next one
+ * twice as long as the one before, up to `LOCK_TIMEOUT_MS` (`lockTimeoutFor`): most locks in the
+ * way are a sale's, gone in milliseconds, and a write queued behind a migration waits no longer
+ * than the attempt does.
  *
  * What this does not do: a statement that holds its lock for long once it has it (a rewrite of a
  * big table, a constraint checked over every row) still stops writes for as long as it runs.
@@ -18,14 +21,17 @@ import { type Migration, sql } from 'kysely';
  * concurrently after the migrations (online-index.ts).
  */
 
-/** How long one migration statement may wait for a lock before the attempt gives up. */
+/** The longest one migration statement waits for a lock before its attempt gives up. */
 export const LOCK_TIMEOUT_MS = 2_000;
+
+/** The first attempt's wait for a lock. */
+const FIRST_LOCK_TIMEOUT_MS = 100;
 
 /** How long `migrate` keeps trying before it fails with the lock's error. */
 export const LOCK_RETRY_FOR_MS = 15 * 60_000;
 
 export interface LockWaitOptions {
-  /** `lock_timeout` of each migration statement, in ms (default `LOCK_TIMEOUT_MS`). */
+  /** The longest `lock_timeout` of a migration statement, in ms (default `LOCK_TIMEOUT_MS`). */
   lockTimeoutMs?: number;
   /** Gives up after this long (default `LOCK_RETRY_FOR_MS`). */
   lockRetryForMs?: number;
@@ -52,6 +58,11 @@ export function withLockTimeout(
   return timed;
 }
 
+/** The `lock_timeout` of attempt `attempt` (from 1): 100 ms, doubling, at most `max`. */
+export function lockTimeoutFor(attempt: number, max: number = LOCK_TIMEOUT_MS): number {
+  return Math.min(max, FIRST_LOCK_TIMEOUT_MS * 2 ** Math.max(0, attempt - 1));
+}
+
 /** PostgreSQL's `lock_not_available`: `lock_timeout` ran out (or `nowait` found the lock taken). */
 export function isLockTimeout(err: unknown): boolean {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
@@ -68,13 +79,13 @@ export function retryDelay(attempt: number, random: () => number = Math.random):
 
 /** Runs `attempt` until it does not fail on a lock's timeout, or until the options' time is up. */
 export async function retryingLockTimeouts(
-  attempt: () => Promise<void>,
+  attempt: (n: number) => Promise<void>,
   options: LockWaitOptions,
 ): Promise<void> {
   const until = Date.now() + (options.lockRetryForMs ?? LOCK_RETRY_FOR_MS);
   for (let n = 1; ; n++) {
     try {
-      await attempt();
+      await attempt(n);
       return;
     } catch (err) {
       const retryInMs = retryDelay(n);
