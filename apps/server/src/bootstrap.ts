@@ -14,6 +14,7 @@ export function openConfiguredDatabase(config: Config): Db {
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'duka.sqlite'),
     sqliteSynchronous: config.sqliteSynchronous,
+    pgPoolMax: config.pgPoolMax,
   });
 }
 

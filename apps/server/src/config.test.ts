@@ -29,3 +29,14 @@ describe('TRUST_PROXY', () => {
     },
   );
 });
+
+describe('PG_POOL_MAX', () => {
+  it('is 10 connections per process unless set', () => {
+    expect(loadConfig({}).pgPoolMax).toBe(10);
+    expect(loadConfig({ PG_POOL_MAX: '24' }).pgPoolMax).toBe(24);
+  });
+
+  it.each(['0', '-3', '2.5', 'ten', '1001'])('refuses %j with a message naming PG_POOL_MAX', (value) => {
+    expect(() => loadConfig({ PG_POOL_MAX: value })).toThrow(/PG_POOL_MAX/);
+  });
+});

@@ -77,6 +77,8 @@ const envSchema = z.object({
    * to it from PostgreSQL (db/pg-kept.ts); off: it reads it at every request.
    */
   PG_KEPT_READS: z.enum(['on', 'off']).default('on'),
+  /** The most PostgreSQL connections one process's pool opens (docs/scale.md sizes it). */
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(1_000).default(10),
   MAX_IMAGE_STORAGE_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
   KEY_ENCRYPTION_KEY: z
     .string()
@@ -126,6 +128,8 @@ export interface Config {
   sqliteSynchronous: 'FULL' | 'NORMAL';
   /** PG_KEPT_READS: a hosted server keeps its session reads between the changes it hears of. */
   pgKeptReads: boolean;
+  /** PG_POOL_MAX: the most connections this process's PostgreSQL pool opens. */
+  pgPoolMax: number;
 }
 
 export class ConfigError extends Error {}
@@ -168,5 +172,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keyEncryptionKey: e.KEY_ENCRYPTION_KEY,
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
     pgKeptReads: e.PG_KEPT_READS === 'on',
+    pgPoolMax: e.PG_POOL_MAX,
   };
 }

@@ -77,7 +77,12 @@ export interface DbOptions {
    * last commits when the power goes.
    */
   sqliteSynchronous?: 'FULL' | 'NORMAL';
+  /** PostgreSQL: the most connections the pool opens (default `PG_POOL_MAX_DEFAULT`). */
+  pgPoolMax?: number;
 }
+
+/** A PostgreSQL pool's size unless PG_POOL_MAX says otherwise. */
+export const PG_POOL_MAX_DEFAULT = 10;
 
 /** pg returns int8 (counts, sums, bigint counters) and numeric as strings; read them as numbers here, once. */
 const INT8_OID = 20;
@@ -100,7 +105,7 @@ export function openDatabase(options: DbOptions): Db {
     const kept = new PgKept(connection);
     const pool = new pg.Pool({
       ...connection,
-      max: 10,
+      max: options.pgPoolMax ?? PG_POOL_MAX_DEFAULT,
       types: pgTypes,
       Client: PreparingClient,
       dukaKept: kept,

@@ -44,6 +44,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     keyEncryptionKey: TEST_KEY_ENCRYPTION_KEY,
     sqliteSynchronous: 'FULL',
     pgKeptReads: true,
+    pgPoolMax: 10,
     ...overrides,
   };
 }
