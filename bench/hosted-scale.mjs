@@ -245,6 +245,7 @@ export async function hostedScaleFigures({ root, adminUrl, base, line }) {
   const dbUrl = adminUrl.replace(/\/[^/]*$/, `/${dbName}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-bench-scale-'));
   const children = [];
+  let poolMax;
   await admin.query(`create database ${dbName}`);
   try {
     const env = {
@@ -283,6 +284,7 @@ export async function hostedScaleFigures({ root, adminUrl, base, line }) {
       dist('bootstrap.js'),
     ]);
     const config = loadConfig(env);
+    poolMax = config.pgPoolMax;
     const db = openConfiguredDatabase(config);
     try {
       for (const n of numbers.slice(1)) await runCli(initArgs(n), db, () => {}, config);
@@ -361,7 +363,7 @@ export async function hostedScaleFigures({ root, adminUrl, base, line }) {
     );
     const { rows } = await admin.query('show max_connections');
     console.log(
-      `${''.padEnd(44)} database connections during the load: peak ${Math.max(0, ...connections)}, last ${connections.at(-1) ?? 0} (pool max 10 per process × ${PROCESSES}; max_connections ${rows[0].max_connections})`,
+      `${''.padEnd(44)} database connections during the load: peak ${Math.max(0, ...connections)}, last ${connections.at(-1) ?? 0} (PG_POOL_MAX ${poolMax} per process and one listening, × ${PROCESSES}; max_connections ${rows[0].max_connections})`,
     );
     await cpuPerKind(servers[0], businesses[0], newId);
   } finally {
