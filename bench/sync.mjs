@@ -80,7 +80,7 @@ export async function startHosted({ root, start, adminUrl, profile }) {
     KEY_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
   };
   const flags = profile
-    ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--cpu-prof-name=hosted-${pid}.cpuprofile']
+    ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, `--cpu-prof-name=hosted-${Date.now()}.cpuprofile`]
     : [];
   const server = await start([...flags, 'apps/server/dist/main.js'], { ...env, PORT: '0' });
   const cli = (...args) => run(root, ['apps/server/dist/cli.js', ...args], env);
@@ -141,7 +141,7 @@ async function hostedCounts(dbUrl) {
 
 async function pushChild(root, env, profile) {
   const flags = profile
-    ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--cpu-prof-name=local-${pid}.cpuprofile']
+    ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, `--cpu-prof-name=local-${Date.now()}.cpuprofile`]
     : [];
   const out = await run(root, [...flags, 'bench/sync-push.mjs'], { ...process.env, ...env });
   return JSON.parse(out.trim().split('\n').at(-1));
