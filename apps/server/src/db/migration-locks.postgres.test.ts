@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../test/test-db.js';
+import { freshSchemaWithClients } from '../test/test-db.js';
 import { type Db, migrate } from './database.js';
 import { LOCK_TIMEOUT_MS, isLockTimeout, lockTimeoutFor, retryDelay } from './migration-locks.js';
 
@@ -18,23 +18,7 @@ describe('migrations waiting for a lock (PostgreSQL)', () => {
     for (const c of cleanups.splice(0).reverse()) await c();
   });
 
-  async function before0029() {
-    const fresh = await freshDatabase('0028-unconfirmed-transfers');
-    cleanups.push(fresh.dispose);
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
-      fresh.db.kysely,
-    );
-    const client = async () => {
-      const c = new pg.Client({
-        connectionString: process.env.DATABASE_URL,
-        options: `-c search_path=${rows[0]!.schema}`,
-      });
-      await c.connect();
-      cleanups.push(() => c.end());
-      return c;
-    };
-    return { db: fresh.db, client };
-  }
+  const before0029 = () => freshSchemaWithClients('0028-unconfirmed-transfers', cleanups);
 
   /** A till's transaction that has written to the products and not yet committed. */
   async function openWriter(client: () => Promise<pg.Client>) {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../test/test-db.js';
+import { freshSchemaWithClients } from '../test/test-db.js';
 import { type Db, migrate, openDatabase } from './database.js';
 import { buildPendingIndexes, startIndexBuilds } from './online-index.js';
 
@@ -19,24 +19,8 @@ describe('indexes built without stopping writes (PostgreSQL)', () => {
     for (const c of cleanups.splice(0).reverse()) await c();
   });
 
-  /** A database migrated up to 0025, and a client of its schema as another process would open. */
-  async function before0026() {
-    const fresh = await freshDatabase('0025-transfer-totals');
-    cleanups.push(fresh.dispose);
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
-      fresh.db.kysely,
-    );
-    const client = async () => {
-      const c = new pg.Client({
-        connectionString: process.env.DATABASE_URL,
-        options: `-c search_path=${rows[0]!.schema}`,
-      });
-      await c.connect();
-      cleanups.push(() => c.end());
-      return c;
-    };
-    return { ...fresh, schema: rows[0]!.schema, client };
-  }
+  /** A database migrated up to 0025, and clients of its schema as other processes would open. */
+  const before0026 = () => freshSchemaWithClients('0025-transfer-totals', cleanups);
 
   const indexState = async (db: Db) => {
     const { rows } = await sql<{ valid: boolean }>`

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { type Db, migrate, openDatabase } from '../db/database.js';
 
@@ -44,4 +45,28 @@ export async function freshDatabase(upTo?: string): Promise<{
       await c.end();
     },
   };
+}
+
+/**
+ * PostgreSQL: `freshDatabase(upTo)` and clients of its schema as other processes would open them
+ * (tests of what one connection's locks do to another's). `cleanups` gets the schema's drop and
+ * each client's end, to run in reverse after the test.
+ */
+export async function freshSchemaWithClients(upTo: string, cleanups: (() => Promise<void>)[]) {
+  const fresh = await freshDatabase(upTo);
+  cleanups.push(fresh.dispose);
+  const { rows } = await fresh.db.kysely.executeQuery<{ schema: string }>(
+    CompiledQuery.raw('select current_schema() as schema'),
+  );
+  const schema = rows[0]!.schema;
+  const client = async () => {
+    const c = new pg.Client({
+      connectionString: process.env.DATABASE_URL,
+      options: `-c search_path=${schema}`,
+    });
+    await c.connect();
+    cleanups.push(() => c.end());
+    return c;
+  };
+  return { ...fresh, schema, client };
 }
