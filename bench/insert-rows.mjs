@@ -5,34 +5,49 @@
 // parameter read by `json_populate_recordset`, until the twenty-sixth session), in the same run:
 // the wall time, this process's CPU, the PostgreSQL backend's CPU (from /proc, 10 ms ticks) and
 // the bytes of the statements and their parameters. `node bench/insert-rows.mjs` after
-// `npm run build`; DATABASE_URL defaults to the local `test` database.
+// `npm run build` (DATABASE_URL defaults to the local `test` database); `npm run bench` runs it
+// after the sync figures.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { migrate, openDatabase } from '../apps/server/dist/db/database.js';
 import { insertRows } from '../apps/server/dist/modules/sync/insert-rows.js';
 
-const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
-const schema = `bench_insert_${process.pid}`;
-const admin = new pg.Client({ connectionString: url });
-await admin.connect();
-await admin.query(`create schema ${schema}`);
-const db = openDatabase({ databaseUrl: url, pgSchema: schema });
 
-/** Bytes of every statement's text and text parameters sent while `act` runs. */
+/** Bytes of every statement's text and text parameters sent (counted while `counting`). */
 let sent = 0;
+let counting = false;
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function counted(config, values, cb) {
-  const text = typeof config === 'string' ? config : (config?.text ?? '');
-  const params = Array.isArray(values) ? values : (config?.values ?? []);
-  sent += Buffer.byteLength(text);
-  for (const p of params) sent += typeof p === 'string' ? Buffer.byteLength(p) : 8;
+  if (counting) {
+    const text = typeof config === 'string' ? config : (config?.text ?? '');
+    const params = Array.isArray(values) ? values : (config?.values ?? []);
+    sent += Buffer.byteLength(text);
+    for (const p of params) sent += typeof p === 'string' ? Buffer.byteLength(p) : 8;
+  }
   return query.call(this, config, values, cb);
 };
 
-try {
+/** The figures, in a schema of their own in `adminUrl`'s database (dropped after). */
+export async function insertRowsFigures({ adminUrl }) {
+  const schema = `bench_insert_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const db = openDatabase({ databaseUrl: adminUrl, pgSchema: schema });
+  try {
+    await figures(db);
+  } finally {
+    await db.close();
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  }
+}
+
+async function figures(db) {
   await migrate(db);
   const counts = { sales: 2_000, sale_lines: 6_000, stock_movements: 6_000, journal: 2_000 };
   const business = randomUUID();
@@ -79,11 +94,13 @@ try {
         const b0 = backendMs(pid);
         const c0 = process.cpuUsage();
         sent = 0;
+        counting = true;
         const w0 = performance.now();
         await c.transaction().execute(async (trx) => {
           for (const table of Object.keys(counts)) await write(trx, `probe_${table}`, data[table]);
         });
         const wall = performance.now() - w0;
+        counting = false;
         const cpu = process.cpuUsage(c0);
         // the first two rounds warm the caches and the JIT
         if (round >= 2)
@@ -98,15 +115,16 @@ try {
   }
   const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   console.log(
-    `insert-rows: a pushed day (2,000 sales, 16,000 rows), ${ROUNDS - 2} runs each in turns, medians`,
+    `sync: a pushed day written (2,000 sales, 16,000 rows; ${ROUNDS - 2} runs each in turns, medians)`,
   );
   for (const [name, rs] of Object.entries(runs))
     console.log(
       `  ${name.padEnd(14)} wall ${med(rs.map((r) => r.wall)).toFixed(0)} ms, this process ${med(rs.map((r) => r.node)).toFixed(0)} ms CPU, ` +
         `PostgreSQL ${med(rs.map((r) => r.pg)).toFixed(0)} ms CPU, ${med(rs.map((r) => r.mb)).toFixed(1)} MB sent`,
     );
-} finally {
-  await db.close();
-  await admin.query(`drop schema ${schema} cascade`);
-  await admin.end();
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  await insertRowsFigures({
+    adminUrl: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+  });

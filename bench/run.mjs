@@ -13,6 +13,7 @@ import { reportFigures } from './reports.mjs';
 import { seedYear } from './seed-year.mjs';
 import { cpuS, startServer, syncFigures } from './sync.mjs';
 import { hostedScaleFigures } from './hosted-scale.mjs';
+import { insertRowsFigures } from './insert-rows.mjs';
 import { webFigures } from './web.mjs';
 import { calibrationMs } from './calibrate.mjs';
 import { tillKeyFigures } from './till-keys.mjs';
@@ -215,6 +216,8 @@ try {
 
   // Sync: a shop's SQLite pushed to a hosted server process on its own PostgreSQL database.
   await syncFigures({ root, adminUrl });
+  // Sync's bulk insert on PostgreSQL: a pushed day's rows by column, beside the earlier JSON form.
+  await insertRowsFigures({ adminUrl });
 
   // The web app: Lighthouse on /login and /cash-sale, and the JavaScript each loads.
   await webFigures();
