@@ -35,7 +35,7 @@ export interface ApplyTarget {
   serverId: string;
   at: string;
   keys: KeyHandling;
-  /** The receiver's database: PostgreSQL takes rows as JSON (insert-rows.ts). */
+  /** The receiver's database: PostgreSQL takes rows by column (insert-rows.ts). */
   dialect: 'sqlite' | 'postgres';
 }
 
