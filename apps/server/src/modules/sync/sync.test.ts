@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signIn } from '../../test/factories.js';
-import { buildShop, reversed, sold } from '../../test/sales-factories.js';
+import { buildShop, paid, reversed, sold } from '../../test/sales-factories.js';
+import { statementsOf } from '../../test/statements.js';
 import { buildTenant } from '../../test/tenancy-factories.js';
 import { journalHead } from './batch.js';
 import { linkOf } from './link-local.js';
@@ -122,6 +123,55 @@ describe('sync, part 1: a shop pushes its whole business to the hosted server', 
     expect(made.statusCode, made.body).toBe(201);
     expect(await pushAll(p, shop.businessId)).toMatchObject({ kind: 'stopped', state: 'diverged' });
     expect(await businessDigest(p.hosted.db, shop.businessId, p.dir)).toEqual(before);
+  });
+
+  it("moves the balances of a batch's debtors as the till did, in one statement", async () => {
+    const shop = await buildShop(p.local.app);
+    const { id: businessId } = (
+      await p.local.app.inject({ url: '/api/business/profile', headers: { cookie: shop.admin } })
+    ).json<{ id: string }>();
+    const debtors = [shop.debtor.id];
+    for (const name of ['Wanjiku Kamau', 'Otieno Ochieng']) {
+      const made = await p.local.app.inject({
+        method: 'POST',
+        url: '/api/debtors',
+        headers: { cookie: shop.admin },
+        payload: { name, credit_limit: 500_000 },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      debtors.push(made.json<{ id: string }>().id);
+    }
+    // two sales on credit each, then a payment by the first
+    for (const debtorId of [...debtors, ...debtors])
+      await sold(p.local.app, shop.admin, {
+        kind: 'debtor',
+        location_id: shop.shop.id,
+        lines: [{ product_id: shop.milk.id, quantity: 1000 }],
+        debtor_id: debtorId,
+      });
+    await paid(p.local.app, shop.admin, debtors[0]!, {
+      amount: 3_000,
+      method: 'cash',
+      location_id: shop.shop.id,
+    });
+    await link(p, businessId, await hostedPlaceholder(p.hosted, 'Credit'));
+    const { texts, result } = await statementsOf(p.hosted.db, () => pushAll(p, businessId));
+    expect(result).toMatchObject({ kind: 'caught_up', batches: 1 });
+    const local = await businessDigest(p.local.db, businessId, p.dir);
+    expect(await businessDigest(p.hosted.db, businessId, p.dir)).toEqual(local);
+    const balances = async (db: typeof p.local.db) =>
+      (
+        await db.kysely
+          .selectFrom('debtors')
+          .select(['id', 'balance', 'last_activity_at'])
+          .where('business_id', '=', businessId)
+          .orderBy('id')
+          .execute()
+      ).map((d) => ({ ...d, balance: Number(d.balance) }));
+    const shopBalances = await balances(p.local.db);
+    expect(shopBalances.filter((d) => d.balance > 0)).toHaveLength(3);
+    expect(await balances(p.hosted.db)).toEqual(shopBalances);
+    expect(texts.filter((t) => /update "?debtors"? set/i.test(t))).toHaveLength(1);
   });
 
   it("adds a batch's many sales and reversals to the report summaries as the till did", async () => {
