@@ -46,7 +46,11 @@ function plainValues(rows: Row[]): boolean {
   return true;
 }
 
-/** The type of each column of `table` (in the server's schema) as `create table` writes it, read once per process. */
+/**
+ * The type of each column of `table` (in the server's schema) as `create table` writes it, read
+ * once per process (a process migrates before it serves). A failed insert forgets the table's, so
+ * that a column changed by a newer process's migration is read again at the batch's next attempt.
+ */
 const columnTypes = new Map<string, Promise<Map<string, string>>>();
 
 function typesOf(k: AnyDb, table: string): Promise<Map<string, string>> {
@@ -112,20 +116,25 @@ export async function insertRows(
   const k = trx as unknown as AnyDb;
   const cols = Object.keys(rows[0]!);
   if (dialect === 'postgres' && plainValues(rows)) {
-    const types = await typesOf(k, table);
-    const arrays = cols.map((c) => {
-      const type = types.get(c);
-      if (!type) throw new Error(`insertRows: ${table} has no column ${c}`);
-      return { c, type };
-    });
-    const names = sql.join(cols.map((c) => sql.ref(c)));
-    for (const slice of chunks(rows, COLUMN_ROWS)) {
-      const params = arrays.map(
-        ({ c, type }) => sql`${arrayLiteral(slice.map((r) => r[c]))}::${sql.raw(type)}[]`,
-      );
-      await sql`INSERT INTO ${sql.table(table)} (${names}) SELECT * FROM unnest(${sql.join(params)})`.execute(
-        k,
-      );
+    try {
+      const types = await typesOf(k, table);
+      const arrays = cols.map((c) => {
+        const type = types.get(c);
+        if (!type) throw new Error(`insertRows: ${table} has no column ${c}`);
+        return { c, type };
+      });
+      const names = sql.join(cols.map((c) => sql.ref(c)));
+      for (const slice of chunks(rows, COLUMN_ROWS)) {
+        const params = arrays.map(
+          ({ c, type }) => sql`${arrayLiteral(slice.map((r) => r[c]))}::${sql.raw(type)}[]`,
+        );
+        await sql`INSERT INTO ${sql.table(table)} (${names}) SELECT * FROM unnest(${sql.join(params)})`.execute(
+          k,
+        );
+      }
+    } catch (err) {
+      columnTypes.delete(table);
+      throw err;
     }
     return;
   }
