@@ -95,4 +95,20 @@ describe('a stock document kept across a reload', () => {
     await waitFor(() => expect(result.current.draft.header.location_id).toBe(HOME));
     expect(result.current.draft.lines).toEqual([]);
   });
+
+  it("dates a new receipt with the business's day, not UTC's (01:30 in Nairobi is already the 4th)", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-03T22:30:00.000Z'));
+    try {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((url: string) => Promise.resolve(json(url === '/api/work-drafts' ? [] : kept))),
+      );
+      const { result } = renderHook(() => useStockDocument('receipt', HOME), { wrapper: await wrapper() });
+      await waitFor(() => expect(result.current.draft.header.location_id).toBe(HOME));
+      expect(result.current.draft.header.invoice_date).toBe('2026-12-04');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

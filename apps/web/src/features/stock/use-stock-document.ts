@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { currencyMinorDigits } from '@duka/domain';
 import { api } from '../../lib/api-client';
+import { todayIn } from '../../lib/date-range';
 import { notifyApiError, notifySuccess, serverMessage } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
 import { NO_ERRORS, placeError } from './line-entry/errors';
@@ -20,19 +21,19 @@ const PATH: Record<DocKind, string> = {
   transfer: '/api/stock/transfers',
 };
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 /** A stock document being written: its draft (kept across reloads), checking and saving it, refusals. */
 export function useStockDocument(kind: DocKind, home: string) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const digits = currencyMinorDigits(useSession().business.currency);
+  const { business } = useSession();
+  const digits = currencyMinorDigits(business.currency);
   const { draft, setHeader, setLines, reset, ready } = useDraft(`duka.draft.${kind}`, {
     location_id: '',
     to_location_id: '',
     supplier_id: '',
     invoice_number: '',
-    invoice_date: kind === 'receipt' ? today() : '',
+    // the business's day, not UTC's: a receipt at 01:00 in Nairobi is dated that day
+    invoice_date: kind === 'receipt' ? todayIn(business.timezone) : '',
     reason: '',
     note: '',
   });
