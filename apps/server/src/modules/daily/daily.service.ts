@@ -132,7 +132,11 @@ async function loadClose(
   let q = db
     .selectFrom('day_closes')
     .innerJoin('locations', 'locations.id', 'day_closes.location_id')
-    .leftJoin('users', 'users.id', 'day_closes.user_id')
+    .leftJoin('users', (j) =>
+      j
+        .onRef('users.id', '=', 'day_closes.user_id')
+        .onRef('users.business_id', '=', 'day_closes.business_id'),
+    )
     .selectAll('day_closes')
     .select(['users.name as user_name', 'locations.name as location_name'])
     .where('day_closes.business_id', '=', businessId);
@@ -174,7 +178,12 @@ export async function dailySummary(
   const figures = await dayFigures(db, actor.businessId, locationId, d);
   const userIds = [...figures.perUser.keys()].filter((k) => k !== '');
   const users = userIds.length
-    ? await db.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute()
+    ? await db
+        .selectFrom('users')
+        .select(['id', 'name'])
+        .where('business_id', '=', actor.businessId)
+        .where('id', 'in', userIds)
+        .execute()
     : [];
   const cashiers = [...figures.perUser]
     .map(([userId, f]) => ({
@@ -237,7 +246,9 @@ const stateRead = compiledQuery(
       .leftJoin('day_closes as c', (j) =>
         j.onRef('c.business_id', '=', 'b.id').onRef('c.location_id', '=', 'l.id').on('c.day', '=', a.day),
       )
-      .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'c.user_id'))
+      .leftJoin('users as u', (j) =>
+        j.onRef('u.id', '=', 'c.user_id').onRef('u.business_id', '=', 'c.business_id'),
+      )
       .select([
         'l.id as l_id',
         'l.active as l_active',

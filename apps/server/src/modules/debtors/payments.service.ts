@@ -29,7 +29,11 @@ export async function loadPayment(
     .innerJoin('debtors', 'debtors.id', 'debtor_payments.debtor_id')
     .innerJoin('locations', 'locations.id', 'debtor_payments.location_id')
     .leftJoin('payment_providers', 'payment_providers.id', 'debtor_payments.provider_id')
-    .leftJoin('users', 'users.id', 'debtor_payments.user_id')
+    .leftJoin('users', (j) =>
+      j
+        .onRef('users.id', '=', 'debtor_payments.user_id')
+        .onRef('users.business_id', '=', 'debtor_payments.business_id'),
+    )
     .selectAll('debtor_payments')
     .select([
       'debtors.name as debtor_name',

@@ -89,7 +89,9 @@ export async function touchDevice(
 export async function listDevices(db: Db, businessId: string): Promise<Device[]> {
   const rows = await db.kysely
     .selectFrom('devices')
-    .leftJoin('users', 'users.id', 'devices.last_user_id')
+    .leftJoin('users', (j) =>
+      j.onRef('users.id', '=', 'devices.last_user_id').onRef('users.business_id', '=', 'devices.business_id'),
+    )
     .select([
       'devices.id',
       'devices.name',

@@ -19,7 +19,9 @@ export function journalRoutes(app: FastifyInstance, deps: AppDeps): void {
       const q = request.query;
       let query = deps.db.kysely
         .selectFrom('journal')
-        .leftJoin('users', 'users.id', 'journal.user_id')
+        .leftJoin('users', (j) =>
+          j.onRef('users.id', '=', 'journal.user_id').onRef('users.business_id', '=', 'journal.business_id'),
+        )
         .select([
           'journal.seq',
           'journal.doc_type',

@@ -281,6 +281,7 @@ const namesRead = compiledQuery((db, a: { businessId: string; products: string; 
           none.as('category'),
           none.as('unit'),
         ])
+        .where(ofBusiness(db, 'business_id', a.businessId))
         .where(inJsonIds(db, 'id', a.users)),
     );
 });

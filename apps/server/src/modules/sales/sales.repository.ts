@@ -33,7 +33,9 @@ function withNames(db: Q, table: Doc, businessId: string, id: string) {
           .onRef('locations.id', '=', `${table}.location_id`)
           .onRef('locations.business_id', '=', `${table}.business_id`),
       )
-      .leftJoin('users', 'users.id', `${table}.user_id`)
+      .leftJoin('users', (j) =>
+        j.onRef('users.id', '=', `${table}.user_id`).onRef('users.business_id', '=', `${table}.business_id`),
+      )
       .leftJoin('debtors', (j) =>
         j
           .onRef('debtors.id', '=', `${table}.debtor_id`)
@@ -108,7 +110,11 @@ export async function loadSale(db: Q, businessId: string, id: string): Promise<S
     reversedByLine(db, businessId, id),
     db
       .selectFrom('sale_reversals')
-      .leftJoin('users', 'users.id', 'sale_reversals.user_id')
+      .leftJoin('users', (j) =>
+        j
+          .onRef('users.id', '=', 'sale_reversals.user_id')
+          .onRef('users.business_id', '=', 'sale_reversals.business_id'),
+      )
       .select([
         'sale_reversals.id',
         'sale_reversals.receipt_no',
@@ -261,7 +267,9 @@ interface DayFilter {
 function dayRows(db: Q, table: Doc, businessId: string, f: DayFilter) {
   let q = db
     .selectFrom(table)
-    .leftJoin('users', 'users.id', `${table}.user_id`)
+    .leftJoin('users', (j) =>
+      j.onRef('users.id', '=', `${table}.user_id`).onRef('users.business_id', '=', `${table}.business_id`),
+    )
     .leftJoin('debtors', 'debtors.id', `${table}.debtor_id`)
     .select([
       `${table}.id`,

@@ -12,6 +12,7 @@ import { GROUPS_BY_TYPE } from './field-groups.js';
 import { recordLosses } from './history.js';
 import { setAside } from './receipt-clash.js';
 import { unknownReferences } from './line-references.js';
+import { docsNamingForeignUsers } from './foreign-users.js';
 import { insertRows } from './insert-rows.js';
 import { type Loss, mergeRecord } from './merge.js';
 import { type DocBody, type DocPart, type DocSpec, SPEC_BY_TYPE, TYPE_RANK } from './doc-specs.js';
@@ -90,6 +91,7 @@ export async function applyDocuments(trx: Trx, t: ApplyTarget, docs: SyncDocumen
   const result: ApplyResult = { applied: 0, unchanged: 0, quarantined: [] };
   const stored = await readDocuments(k, t.businessId, docs, t.keys);
   const foreign = await foreignIds(k, t.businessId, docs);
+  for (const key of await docsNamingForeignUsers(k, t.businessId, docs)) foreign.add(key);
   const taken = await takenLogins(k, t.businessId, docs);
   const written: Written = new Map();
   const ordered = [...docs].sort((a, b) => TYPE_RANK.get(a.type)! - TYPE_RANK.get(b.type)!);

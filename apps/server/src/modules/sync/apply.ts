@@ -16,7 +16,8 @@ import { type ApplyResult, applyDocuments } from './apply-documents.js';
 import { ENTRY_ONLY_TYPES, SPEC_BY_TYPE } from './doc-specs.js';
 import { insertRows } from './insert-rows.js';
 import type { DocumentTexts } from './document-texts.js';
-import { type KeyHandling, hashBody, hashedText } from './documents.js';
+import { type AnyDb, type KeyHandling, hashBody, hashedText } from './documents.js';
+import { foreignUserIds } from './foreign-users.js';
 import type { Cursor, PushAnswer, PushBody, WireEntry } from './wire.js';
 
 type ServerRow = SyncServerRow;
@@ -237,6 +238,12 @@ export async function insertEntries(
   );
   const fresh = entries.filter((e) => !have.has(e.id));
   if (fresh.length === 0) return;
+  // an entry naming another business's user keeps no user (the journal takes every entry, gap-free)
+  const foreignUsers = await foreignUserIds(
+    trx as unknown as AnyDb,
+    businessId,
+    fresh.map((e) => e.user_id),
+  );
   const { ms, counter } = receivedClock(fresh, nowMs);
   const behind = sql<boolean>`(hlc_ms < ${ms} OR (hlc_ms = ${ms} AND hlc_counter < ${counter}))`;
   const moved = await trx
@@ -265,7 +272,7 @@ export async function insertEntries(
     doc_type: e.doc_type,
     doc_id: e.doc_id,
     action: e.action,
-    user_id: e.user_id,
+    user_id: e.user_id && foreignUsers.has(e.user_id) ? null : e.user_id,
     device_id: e.device_id,
     detail: e.detail,
     created_at: e.created_at,

@@ -213,6 +213,37 @@ describe('applying a batch on the hosted server', () => {
     expect(await hostedRows()).toBeGreaterThan(0);
   });
 
+  // `users` is global (sign-in names no business): no foreign key holds a row's user to its business.
+  it("quarantines a sale whose cashier is another business's user, and keeps no such user in the journal", async () => {
+    const other = await buildTenant(p.hosted, 'Other');
+    const theirUser = other.ids.users![0]!;
+    const batch = await batchFrom(0, null, 1000);
+    const mine = batch.documents.find((d) => d.type === 'sale')!;
+    const saleId = v7();
+    const body = JSON.parse(JSON.stringify(mine.body).replaceAll(mine.id, saleId)) as typeof mine.body;
+    Object.assign(body.sales![0]!, { receipt_no: 'X-2', user_id: theirUser });
+    for (const m of body.stock_movements ?? []) m.id = v7();
+    const forged = { ...mine, id: saleId, body, hash: hashBody(body) };
+    const entries = batch.entries.map((e, i) => (i === 0 ? { ...e, user_id: theirUser } : e));
+    const answer = await push({ ...batch, entries, documents: [...batch.documents, forged] });
+    expect(answer.quarantined).toEqual([{ doc_type: 'sale', doc_id: saleId, reason: 'other_business' }]);
+    const kept = await p.hosted.db.kysely
+      .selectFrom('sales')
+      .select('id')
+      .where('business_id', '=', shop.businessId)
+      .where('user_id', '=', theirUser)
+      .execute();
+    expect(kept).toEqual([]);
+    const named = await p.hosted.db.kysely
+      .selectFrom('journal')
+      .select(['id', 'user_id'])
+      .where('business_id', '=', shop.businessId)
+      .where('id', '=', entries[0]!.id)
+      .executeTakeFirstOrThrow();
+    expect(named.user_id).toBeNull();
+    expect(await hostedRows()).toBe(batch.entries.length);
+  });
+
   it('refuses a batch whose document does not match its hash, writing nothing', async () => {
     const batch = await batchFrom(0, null, 1000);
     const doc = batch.documents[0]!;

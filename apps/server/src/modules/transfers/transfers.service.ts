@@ -140,9 +140,13 @@ function registerQuery(db: Q, businessId: string) {
     .selectFrom('transfers as t')
     .innerJoin('payment_providers as p', 'p.id', 't.provider_id')
     .innerJoin('locations as l', 'l.id', 't.location_id')
-    .leftJoin('users as u', 'u.id', 't.user_id')
+    .leftJoin('users as u', (j) =>
+      j.onRef('u.id', '=', 't.user_id').onRef('u.business_id', '=', 't.business_id'),
+    )
     .leftJoin('transfer_confirmations as c', 'c.transfer_id', 't.id')
-    .leftJoin('users as cu', 'cu.id', 'c.confirmed_by')
+    .leftJoin('users as cu', (j) =>
+      j.onRef('cu.id', '=', 'c.confirmed_by').onRef('cu.business_id', '=', 't.business_id'),
+    )
     .where('t.business_id', '=', businessId);
 }
 
