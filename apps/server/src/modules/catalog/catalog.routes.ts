@@ -129,7 +129,11 @@ async function priceHistory(db: Kysely<Database>, businessId: string, productId:
   if (!(await findProduct(db, businessId, productId))) throw notFound('Product');
   const rows = await db
     .selectFrom('product_prices')
-    .leftJoin('users', 'users.id', 'product_prices.changed_by')
+    .leftJoin('users', (j) =>
+      j
+        .onRef('users.id', '=', 'product_prices.changed_by')
+        .onRef('users.business_id', '=', 'product_prices.business_id'),
+    )
     .select([
       'product_prices.price',
       'product_prices.tax_rate',
