@@ -309,10 +309,20 @@ async function saveServer(
   };
   const existing = await trx
     .selectFrom('sync_servers')
-    .select('id')
+    .select(['business_id', 'revoked_at'])
     .where('id', '=', req.server.id)
     .executeTakeFirst();
-  if (existing) await trx.updateTable('sync_servers').set(values).where('id', '=', req.server.id).execute();
+  // A server id another business links and has not revoked is not this code's to take (a guessed
+  // id, or two PCs cloned from one image): its row, credential and cursor stay that business's.
+  if (existing && existing.business_id !== businessId && !existing.revoked_at)
+    throw new AppError('sync_forbidden', 'This server is linked to another business');
+  if (existing)
+    await trx
+      .updateTable('sync_servers')
+      .set(values)
+      .where('id', '=', req.server.id)
+      .where('business_id', '=', existing.business_id)
+      .execute();
   else
     await trx
       .insertInto('sync_servers')

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LINK_CODE_TTL_MS } from '@duka/domain';
+import { SYNC_FORMAT } from './wire.js';
 import { buildTenant } from '../../test/tenancy-factories.js';
 import { buildBatch, DEFAULT_LIMITS } from './batch.js';
 import { SyncCallError, callHosted, checkedHostedUrl } from './client.js';
@@ -100,6 +101,35 @@ describe('sync credentials and link codes', () => {
     const outcome = await pushAll(p, shop.businessId);
     expect(outcome).toMatchObject({ kind: 'stopped', state: 'revoked' });
     expect((await linkOf(p.local.db, shop.businessId))!.state).toBe('revoked');
+  });
+
+  it("a link code of another business cannot take a linked shop server's row, credential or cursor", async () => {
+    const shop = await buildTenant(p.local, 'Shop');
+    await link(p, shop.businessId, await hostedPlaceholder(p.hosted, 'Shop'));
+    const serverId = await serverIdOf(p.local.db);
+    const rowOf = () =>
+      p.hosted.db.kysely
+        .selectFrom('sync_servers')
+        .select(['business_id', 'credential_hash', 'revoked_at'])
+        .where('id', '=', serverId)
+        .executeTakeFirstOrThrow();
+    const before = await rowOf();
+    const other = await hostedPlaceholder(p.hosted, 'Other');
+    const code = await makeLinkCode(p.hosted.db, other, null, p.hosted.clock.now());
+    const taking = {
+      format: SYNC_FORMAT,
+      code: code.code,
+      server: { id: serverId, name: 'Not the shop', app_version: '1', migrations: [] },
+      business: null,
+      logins: [],
+      head: { seq: 0, entry_id: null },
+    };
+    expect(await refusal(callHosted(p.hostedUrl, '/api/sync/v1/link', taking, { timeoutMs: 10_000 }))).toBe(
+      'sync_forbidden',
+    );
+    expect(await rowOf()).toEqual(before);
+    expect(before.business_id).toBe(shop.businessId);
+    expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
   });
 
   it('never sends a credential over plain http except to loopback (or with the test flag)', () => {
