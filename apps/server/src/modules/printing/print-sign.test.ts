@@ -155,6 +155,33 @@ describe('signing printer calls (/api/print/sign)', () => {
     ).toBe(403);
   });
 
+  it("a cash sale's first print opens the drawer only for a user who may take cash, not for one who only sees sales", async () => {
+    const sale = await sold(t.app, s.admin, {
+      kind: 'cash',
+      location_id: s.shop.id,
+      lines: [{ product_id: s.sugar.id, quantity: 1000 }],
+      tendered: 20_000,
+    });
+    const bytesFor = async (cookie: string) =>
+      (
+        await t.app.inject({ url: `/api/receipts/${sale.receipt_no}/escpos?width=80`, headers: { cookie } })
+      ).json<{ data: string }>().data;
+    const kicks = (data: string) => Buffer.from(data, 'base64').includes(Buffer.from(DRAWER_KICK, 'base64'));
+    const viewer = (await staffWith(t.app, s.admin, ['current_sales'])).cookie;
+    const theirs = await bytesFor(viewer);
+    expect(kicks(theirs)).toBe(false);
+    const job = `Receipt #${sale.receipt_no}`;
+    expect((await sign(viewer, callText('print', printParams(theirs, job), now()))).statusCode).toBe(200);
+    // the bytes a seller gets open it; the viewer may not have those signed
+    const withKick = await bytesFor(seller);
+    expect(kicks(withKick)).toBe(true);
+    const refused = await sign(viewer, callText('print', printParams(withKick, job), now()));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('forbidden');
+    // the first print's opening is still the seller's to use
+    expect((await sign(seller, callText('print', printParams(withKick, job), now()))).statusCode).toBe(200);
+  });
+
   it('refuses calls Duka does not make, calls not about now, and text that is not a call as the client writes it', async () => {
     for (const [call, params] of [
       ['file.list', { path: '/' }],

@@ -154,11 +154,11 @@ describe('printing', () => {
         headers: { cookie: s.admin },
         payload: { printer_host: '127.0.0.1', printer_port: port },
       });
-    const print = () =>
+    const print = (cookie = s.admin) =>
       t.app.inject({
         method: 'POST',
         url: `/api/receipts/${sale.receipt_no}/print`,
-        headers: { cookie: s.admin },
+        headers: { cookie },
       });
     const empty = await startFakePrinter({ paperOut: true });
     try {
@@ -170,9 +170,14 @@ describe('printing', () => {
     const ready = await startFakePrinter();
     try {
       await setPrinter(ready.port);
-      expect((await print()).statusCode).toBe(200);
+      // a user who only sees sales prints it without the drawer, and leaves the opening for a seller
+      const viewer = (await staffWith(t.app, s.admin, ['current_sales'])).cookie;
+      expect((await print(viewer)).statusCode).toBe(200);
       await expect.poll(() => ready.jobs.length).toBe(1);
-      expect(ready.jobs[0]!.includes(DRAWER_KICK)).toBe(true);
+      expect(ready.jobs[0]!.includes(DRAWER_KICK)).toBe(false);
+      expect((await print()).statusCode).toBe(200);
+      await expect.poll(() => ready.jobs.length).toBe(2);
+      expect(ready.jobs[1]!.includes(DRAWER_KICK)).toBe(true);
 
       const stockOnly = (await staffWith(t.app, s.admin, ['manage_stock'])).cookie;
       const seller = (await staffWith(t.app, s.admin, ['sell_cash'])).cookie;
@@ -181,8 +186,8 @@ describe('printing', () => {
       expect((await open(stockOnly)).statusCode).toBe(403);
       const opened = await open(seller);
       expect(opened.statusCode, opened.body).toBe(200);
-      await expect.poll(() => ready.jobs.length).toBe(2);
-      expect(ready.jobs[1]!.equals(DRAWER_KICK)).toBe(true);
+      await expect.poll(() => ready.jobs.length).toBe(3);
+      expect(ready.jobs[2]!.equals(DRAWER_KICK)).toBe(true);
       const rows = await t.db.kysely.selectFrom('drawer_openings').select(['reason', 'sale_id']).execute();
       expect(rows.filter((r) => r.sale_id === sale.id)).toEqual([
         { reason: 'first_print', sale_id: sale.id },

@@ -127,6 +127,7 @@ async function checkPrint(ctx: Context, deps: AppDeps, params: unknown): Promise
     ([58, 80] as const).some((w) => receiptEscPos(doc, w, { drawer }).equals(sent));
   if (rendered(false)) return;
   if (!opensDrawer(doc) || !rendered(true)) throw refuse("the print data is not the receipt's ESC/POS");
+  if (!allows(ctx, OPEN_DRAWER_ACCESS)) throw forbidden('You may not open the cash drawer');
   // The bytes open the drawer: only a cash sale's first print may, once.
   if (!(await claimFirstPrintOpening(deps.db.kysely, deps.db.dialect, ctx, doc.id))) {
     throw refuse('this sale has already opened the cash drawer: a reprint does not');

@@ -1,4 +1,6 @@
 import {
+  OPEN_DRAWER_ACCESS,
+  allows,
   ROLL_WIDTHS,
   RECEIPT_TYPES,
   receiptNoParamSchema,
@@ -110,7 +112,12 @@ function receiptViewRoutes(app: FastifyInstance, deps: AppDeps): void {
         width: w,
         business,
       } = await loadReceipt(deps, request, request.params.receipt_no, request.query);
-      const drawer = opensDrawer(doc) && !(await drawerOpenedFor(deps.db.kysely, business.id, doc.id));
+      // only a user who may open the drawer gets bytes that do (a viewer of sales reprinting a
+      // cash sale whose first print failed does not)
+      const drawer =
+        allows(contextOf(request), OPEN_DRAWER_ACCESS) &&
+        opensDrawer(doc) &&
+        !(await drawerOpenedFor(deps.db.kysely, business.id, doc.id));
       return {
         job_name: receiptJobName(doc.receipt_no),
         width: w,
@@ -149,7 +156,9 @@ function receiptPrintRoute(app: FastifyInstance, deps: AppDeps): void {
       // A cash sale's first print opens the drawer: claimed before printing, so two prints at
       // once cannot both open it; given back if the printer got nothing.
       const drawer =
-        opensDrawer(doc) && (await claimFirstPrintOpening(deps.db.kysely, deps.db.dialect, ctx, doc.id));
+        allows(ctx, OPEN_DRAWER_ACCESS) &&
+        opensDrawer(doc) &&
+        (await claimFirstPrintOpening(deps.db.kysely, deps.db.dialect, ctx, doc.id));
       const data = receiptEscPos(doc, w, { drawer });
       const printer = `${business.printer_host}:${business.printer_port}`;
       try {
