@@ -34,6 +34,8 @@ async function one(db: Db, businessId: string, id: string): Promise<Location> {
 /** Adds a location; idempotent by its id. */
 export async function addLocation(db: Db, actor: Actor, id: string, name: string): Promise<Location> {
   await db.kysely.transaction().execute(async (trx) => {
+    // a retry sent while the first is still running waits for it, then answers its result
+    await lockBusiness(db, trx, actor.businessId);
     const hash = requestHash({ name });
     if (await isReplay(trx, 'locations', id, actor.businessId, hash)) return;
     await trx

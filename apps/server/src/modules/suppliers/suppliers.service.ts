@@ -6,6 +6,7 @@ import type { Database, SupplierRow } from '../../db/tables.js';
 import { notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/context.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
+import { lockBusiness } from '../../lib/tx.js';
 import { appendJournal } from '../../lib/journal.js';
 import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 
@@ -66,6 +67,8 @@ export async function editSupplier(
 export async function createSupplier(db: Db, actor: Actor, input: Input) {
   const { id, active, ...rest } = input;
   return db.kysely.transaction().execute(async (trx) => {
+    // a retry sent while the first is still running waits for it, then answers its result
+    await lockBusiness(db, trx, actor.businessId);
     const hash = requestHash(input);
     if (!(await isReplay(trx, 'suppliers', id, actor.businessId, hash))) {
       await trx

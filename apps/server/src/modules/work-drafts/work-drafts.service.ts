@@ -2,7 +2,7 @@ import { WORK_DRAFT_MAX_PER_USER, type WorkDraft, type WorkDraftPut } from '@duk
 import type { Db } from '../../db/database.js';
 import type { SignedIn } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { type Trx, shareBusinessLock } from '../../lib/tx.js';
+import { type Trx, lockBusiness, shareBusinessLock } from '../../lib/tx.js';
 import {
   type DraftOwner,
   countDrafts,
@@ -29,7 +29,13 @@ export function saveDraft(db: Db, ctx: SignedIn, id: string, input: WorkDraftPut
   const owner = ownerOf(ctx);
   const draft = { id, kind: input.kind, slot: input.slot, name: input.name, body: input.body };
   return db.kysely.transaction().execute(async (trx) => {
-    const holder = await draftHolder(trx, id);
+    let holder = await draftHolder(trx, id);
+    // a new draft's id: the same save sent twice at once (a retry after a timeout) waits for the
+    // first under the business's lock and then replaces it, instead of meeting its key
+    if (!holder) {
+      await lockBusiness(db, trx, owner.businessId);
+      holder = await draftHolder(trx, id);
+    }
     if (holder && (holder.business_id !== owner.businessId || holder.user_id !== owner.userId))
       throw notFound('Draft');
     if (draft.kind === 'cart' || draft.kind === 'parked') await refuseSoldCart(db, trx, owner, id);

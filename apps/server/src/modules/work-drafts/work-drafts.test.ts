@@ -80,6 +80,23 @@ describe("each user's work in progress, kept on the server", () => {
     expect((await drop()).statusCode).toBe(404);
   });
 
+  it('a new draft saved twice at once (a retry after a timeout) is kept once, both answered', async () => {
+    for (const [kind, slot] of [
+      ['stock', 'duka.draft.transfer'],
+      ['parked', ''],
+      ['cart', ''],
+    ] as const) {
+      const id = v7();
+      const payload = { kind, slot, name: kind === 'parked' ? 'Twice' : '', body: cart(1) };
+      const answers = await Promise.all([put(clerk, id, payload), put(clerk, id, payload)]);
+      expect(
+        answers.map((a) => a.statusCode),
+        answers.map((a) => a.body).join(' '),
+      ).toEqual([200, 200]);
+      expect((await list(clerk)).filter((d) => d.id === id)).toHaveLength(1);
+    }
+  });
+
   it("never shows or changes another user's drafts: same business or another", async () => {
     const mine = await list(clerk);
     const rows = await countRows(t.db, 'work_drafts');
