@@ -7,7 +7,7 @@ import {
   receive,
 } from '@duka/domain';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
+import { type Db, migrationsFor } from '../../db/database.js';
 import { ofBusiness } from '../../db/dialect.js';
 import type { SyncServerRow } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
@@ -38,6 +38,14 @@ export async function lockServer(db: Db, trx: Trx, serverId: string): Promise<Se
 }
 
 const cursorOf = (s: ServerRow): Cursor => ({ seq: Number(s.cursor), entry_id: s.cursor_entry_id });
+
+const schemas = new Map<'sqlite' | 'postgres', Set<string>>();
+/** The migrations this server knows, by name: a shop's schema is its last one. */
+function knownSchemas(dialect: 'sqlite' | 'postgres'): Set<string> {
+  let known = schemas.get(dialect);
+  if (!known) schemas.set(dialect, (known = new Set(Object.keys(migrationsFor(dialect)))));
+  return known;
+}
 
 /** The parts of a batch checked the same way in both directions. */
 export interface BatchShape {
@@ -89,6 +97,10 @@ export interface PushDeps {
  */
 export async function applyPush(deps: PushDeps, serverId: string, body: PushBody): Promise<PushAnswer> {
   checkBatch(body);
+  // a shop updated past this server (its last migration unknown here) may send columns this
+  // server's tables lack: refused as newer, which the shop waits out, never written in part
+  if (!knownSchemas(deps.db.dialect).has(body.schema))
+    throw new AppError('sync_schema_newer', 'This shop runs a newer Duka than the hosted server');
   const at = deps.now().toISOString();
   const outcome = await deps.db.kysely.transaction().execute(async (trx) => {
     if (deps.db.dialect === 'postgres') await sql`SET LOCAL lock_timeout = '10s'`.execute(trx);

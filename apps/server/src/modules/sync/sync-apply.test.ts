@@ -244,6 +244,14 @@ describe('applying a batch on the hosted server', () => {
     expect(await hostedRows()).toBe(batch.entries.length);
   });
 
+  it('refuses a batch from a shop on a newer schema as newer, writing nothing (was a 500 at the first unknown column)', async () => {
+    const batch = await batchFrom(0, null, 1000);
+    const err = await refused({ ...batch, schema: '9999-from-the-future' });
+    expect(err.code).toBe('sync_schema_newer');
+    expect(await hostedRows()).toBe(0);
+    expect((await push(batch)).result).toBe('applied');
+  });
+
   it('refuses a batch whose document does not match its hash, writing nothing', async () => {
     const batch = await batchFrom(0, null, 1000);
     const doc = batch.documents[0]!;
