@@ -152,7 +152,7 @@ test.describe('stock journey (admin)', () => {
     const dialog = page.getByRole('dialog', { name: 'Import CSV' });
     await upload(`${header}\n${good}\n${bad}\n`);
     await expect(dialog.getByText('Rows with errors: 1')).toBeVisible();
-    await expect(dialog.getByTestId('import-row-3')).toContainText('price');
+    await expect(dialog.getByTestId('import-row-3')).toContainText('Selling price (price): Not an amount');
     await expect(dialog.getByRole('button', { name: 'Import all' })).toBeDisabled();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.getByLabel('Search by name, code or barcode').fill(`CSVA${RUN}`);

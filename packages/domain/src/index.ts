@@ -17,6 +17,7 @@ export * from './quantity.js';
 export * from './stock/units.js';
 export * from './stock/levels.js';
 export * from './api/stock.js';
+export * from './api/product-import.js';
 export * from './time.js';
 export * from './report-periods.js';
 export * from './sales/kinds.js';

@@ -95,30 +95,6 @@ export const productQuerySchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** The products' CSV import: a preview of every row (`commit: false`), then all rows or none. */
-export const productImportBodySchema = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({
-    csv: z.string().min(1).max(5_000_000),
-    commit: z.boolean().default(false),
-  }),
-);
-export const productImportResultSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
-    committed: z.boolean(),
-    valid: z.boolean(),
-    rows: z.array(
-      z.object({
-        row: z.number(),
-        code: z.string(),
-        name: z.string(),
-        action: z.enum(['create', 'update']),
-        errors: z.array(z.object({ field: z.string(), message: z.string() })),
-      }),
-    ),
-  }),
-);
-export type ProductImportResult = z.infer<typeof productImportResultSchema>;
-
 export const priceHistorySchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
     price: z.number().int(),

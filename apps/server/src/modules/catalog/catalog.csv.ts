@@ -1,4 +1,5 @@
 import {
+  PRODUCT_CSV_COLUMNS,
   type ProductImportResult,
   currencyMinorDigits,
   parseMoney,
@@ -13,22 +14,12 @@ import { toCsvRows, unescapeCsvCell } from '../../lib/csv.js';
 import type { Actor } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { lockBusiness } from '../../lib/tx.js';
+import { RowErrors, issueError } from './import-row-errors.js';
 import { insertProduct, updateProduct } from './catalog.service.js';
 import { toProducts } from './catalog.repository.js';
 
 /** The CSV columns, in export order. Prices in major units, tax in percent, levels as quantities. */
-export const CSV_COLUMNS = [
-  'code',
-  'name',
-  'barcodes',
-  'category',
-  'unit',
-  'price',
-  'buying_price',
-  'tax_rate',
-  'reorder_level',
-  'active',
-] as const;
+export const CSV_COLUMNS = PRODUCT_CSV_COLUMNS;
 export const MAX_IMPORT_ROWS = 20_000;
 
 /** One row of an import as the preview shows it (the API's `productImportResultSchema`). */
@@ -64,15 +55,18 @@ function parseRows(csv: string): Record<string, string>[] {
   return parsed.data;
 }
 
-/** The business's products by code, and the product each barcode already belongs to. */
+/**
+ * The business's products by code, the codes of its deleted products (still taken: no other product
+ * may have them) and the product each barcode already belongs to.
+ */
 async function knownCodesAndBarcodes(db: Db, businessId: string) {
   const existing = await db.kysely
     .selectFrom('products')
-    .select(['id', 'code'])
+    .select(['id', 'code', 'deleted_at'])
     .where('business_id', '=', businessId)
-    .where('deleted_at', 'is', null)
     .execute();
-  const byCode = new Map(existing.map((p) => [p.code, p.id]));
+  const byCode = new Map(existing.filter((p) => p.deleted_at === null).map((p) => [p.code, p.id]));
+  const deletedCodes = new Set(existing.filter((p) => p.deleted_at !== null).map((p) => p.code));
   const barcodeOwners = new Map(
     (
       await db.kysely
@@ -82,31 +76,25 @@ async function knownCodesAndBarcodes(db: Db, businessId: string) {
         .execute()
     ).map((b) => [b.barcode, b.product_id]),
   );
-  return { byCode, barcodeOwners };
+  return { byCode, deletedCodes, barcodeOwners };
 }
 
 /** One row on its own: the product it describes and what is wrong with its cells. */
 function checkCells(raw: Record<string, string>, digits: number) {
-  const errors: ImportRow['errors'] = [];
+  const errors = new RowErrors();
   const cell = (k: string) => unescapeCsvCell((raw[k] ?? '').trim());
   const price = parseMoney(cell('price'), digits);
-  if (price === null || price < 0)
-    errors.push({ field: 'price', message: `Not an amount with at most ${digits} decimals` });
+  if (price === null || price < 0) errors.add('price', 'not_an_amount', { decimals: digits });
   const buying = cell('buying_price') === '' ? 0 : parseMoney(cell('buying_price'), digits);
-  if (buying === null || buying < 0)
-    errors.push({ field: 'buying_price', message: `Not an amount with at most ${digits} decimals` });
+  if (buying === null || buying < 0) errors.add('buying_price', 'not_an_amount', { decimals: digits });
   const tax = cell('tax_rate') === '' ? 0 : percentToBasisPoints(cell('tax_rate'));
-  if (tax === null || tax > 10_000)
-    errors.push({ field: 'tax_rate', message: 'Not a percentage between 0 and 100' });
+  if (tax === null || tax > 10_000) errors.add('tax_rate', 'not_a_percentage');
   const reorder = cell('reorder_level') === '' ? 0 : parseQuantity(cell('reorder_level'));
-  if (reorder === null || reorder < 0)
-    errors.push({ field: 'reorder_level', message: 'Not a quantity with at most 3 decimals' });
+  if (reorder === null || reorder < 0) errors.add('reorder_level', 'not_a_quantity', { decimals: 3 });
   const activeText = cell('active').toLowerCase();
-  if (!TRUE.has(activeText) && !FALSE.has(activeText))
-    errors.push({ field: 'active', message: 'Use yes or no' });
+  if (!TRUE.has(activeText) && !FALSE.has(activeText)) errors.add('active', 'not_yes_no');
   const unit = cell('unit') || 'each';
-  if (!(UNITS as readonly string[]).includes(unit))
-    errors.push({ field: 'unit', message: `One of ${UNITS.join(', ')}` });
+  if (!(UNITS as readonly string[]).includes(unit)) errors.add('unit', 'unknown_unit');
   const barcodes = cell('barcodes')
     .split('|')
     .map((b) => b.trim())
@@ -125,8 +113,12 @@ function checkCells(raw: Record<string, string>, digits: number) {
   };
   const checked = productInputSchema.safeParse(candidate);
   if (!checked.success) {
-    for (const issue of checked.error.issues)
-      errors.push({ field: String(issue.path[0] ?? 'row'), message: issue.message });
+    // a cell refused above is not refused again by the schema (an unknown unit)
+    const refused = new Set(errors.list.map((e) => e.field));
+    for (const issue of checked.error.issues) {
+      const e = issueError(issue, barcodes);
+      if (!refused.has(e.field)) errors.add(e.field, e.code, e.params);
+    }
   }
   return { candidate, checked, errors };
 }
@@ -134,7 +126,7 @@ function checkCells(raw: Record<string, string>, digits: number) {
 /** Parses and checks every row; nothing is written. Row numbers count the header as row 1. */
 export async function previewImport(db: Db, businessId: string, currency: string, csv: string) {
   const data = parseRows(csv);
-  const { byCode, barcodeOwners } = await knownCodesAndBarcodes(db, businessId);
+  const { byCode, deletedCodes, barcodeOwners } = await knownCodesAndBarcodes(db, businessId);
   const digits = currencyMinorDigits(currency);
   const seenCodes = new Map<string, number>();
   const seenBarcodes = new Map<string, number>();
@@ -150,18 +142,24 @@ export async function previewImport(db: Db, businessId: string, currency: string
     const code = candidate.code;
     const id = byCode.get(code) ?? null;
     const earlier = seenCodes.get(code);
-    if (code && earlier) errors.push({ field: 'code', message: `The code is also on row ${earlier}` });
+    if (code && earlier) errors.add('code', 'code_repeated', { row: earlier });
+    if (code && !id && deletedCodes.has(code)) errors.add('code', 'code_taken');
     seenCodes.set(code, rowNo);
     for (const b of candidate.barcodes) {
       const owner = barcodeOwners.get(b);
-      if (owner && owner !== id)
-        errors.push({ field: 'barcodes', message: `The barcode ${b} belongs to another product` });
+      if (owner && owner !== id) errors.add('barcodes', 'barcode_taken', { barcode: b });
       const before = seenBarcodes.get(b);
-      if (before) errors.push({ field: 'barcodes', message: `The barcode ${b} is also on row ${before}` });
+      if (before) errors.add('barcodes', 'barcode_repeated', { barcode: b, row: before });
       seenBarcodes.set(b, rowNo);
     }
-    rows.push({ row: rowNo, code, name: candidate.name, action: id ? 'update' : 'create', errors });
-    if (checked.success && errors.length === 0) {
+    rows.push({
+      row: rowNo,
+      code,
+      name: candidate.name,
+      action: id ? 'update' : 'create',
+      errors: errors.list,
+    });
+    if (checked.success && errors.list.length === 0) {
       // A file without the buying_price column leaves the buying prices of known products alone.
       const { buying_price: _b, ...rest } = checked.data;
       inputs.push({ id, input: id && !('buying_price' in raw) ? rest : checked.data });
@@ -178,7 +176,7 @@ export async function commitImport(db: Db, actor: Actor, currency: string, csv: 
     const e = first.errors[0]!;
     throw new AppError(
       'validation_failed',
-      `Row ${first.row}: ${e.field}: ${e.message}`,
+      `Row ${first.row}: ${e.field}: ${e.code}`,
       `rows.${first.row}.${e.field}`,
     );
   }

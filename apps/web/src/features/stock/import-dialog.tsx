@@ -2,6 +2,7 @@ import './styles';
 import { Alert, Badge, Button, FileButton, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { rowErrorLine } from './import-row-errors';
 import type { ImportResult } from './stock-api';
 import { useCsvImport } from './use-csv-import';
 
@@ -98,9 +99,8 @@ function ImportPreview({ rows }: { rows: ImportResult['rows'] }) {
                   </Text>
                 ) : (
                   r.errors.map((e) => (
-                    <div key={`${e.field ?? ''}${e.message}`}>
-                      {e.field ? `${e.field}: ` : ''}
-                      {e.message}
+                    <div key={`${e.field}|${e.code}|${JSON.stringify(e.params ?? {})}`}>
+                      {rowErrorLine(t, e)}
                     </div>
                   ))
                 )}

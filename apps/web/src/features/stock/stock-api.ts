@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   type Product,
-  type ProductImportResult,
-  productImportResultSchema,
+  type ProductImportAnswer,
+  productImportAnswerSchema,
   movementSchema,
   priceHistorySchema,
   productSchema,
@@ -88,6 +88,6 @@ export function useCountReview(id: string | null, enabled: boolean) {
   });
 }
 
-/** The CSV import's preview or result: the API's own schema. */
-export const importResultSchema = productImportResultSchema;
-export type ImportResult = ProductImportResult;
+/** The CSV import's preview or result: the API's own schema, a newer server's row error codes kept as text. */
+export const importResultSchema = productImportAnswerSchema;
+export type ImportResult = ProductImportAnswer;

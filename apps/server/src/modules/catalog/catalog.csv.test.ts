@@ -1,0 +1,117 @@
+import { IMPORT_ROW_ERROR_CODES, type ProductImportResult } from '@duka/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, buildTestApp } from '../../test/test-app.js';
+import { buildBusiness } from '../../test/factories.js';
+import { buildProduct } from '../../test/stock-factories.js';
+
+/** A CSV import's row errors are typed codes with their params, never the server's English sentences. */
+describe('CSV import row errors', () => {
+  let t: TestApp;
+  let admin: string;
+  const HEADER = 'code,name,barcodes,category,unit,price,tax_rate,reorder_level,active';
+  const importCsv = (csv: string, commit = false) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/products/import',
+      headers: { cookie: admin },
+      payload: { csv, commit },
+    });
+  /** Each row's errors as [field, code, params?]. */
+  const errorsOf = async (rows: string[]) => {
+    const res = await importCsv(`${HEADER}\n${rows.join('\n')}\n`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<ProductImportResult>();
+    expect(body.valid).toBe(false);
+    for (const e of body.rows.flatMap((r) => r.errors)) {
+      expect(e).not.toHaveProperty('message');
+      expect(IMPORT_ROW_ERROR_CODES).toContain(e.code);
+    }
+    return body.rows.map((r) =>
+      r.errors.map((e) => (e.params ? [e.field, e.code, e.params] : [e.field, e.code])),
+    );
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = (await buildBusiness(t.app)).cookie;
+    await buildProduct(t.app, admin, { code: 'OWNED', name: 'Owned soap', barcodes: ['6009'] });
+  });
+  afterAll(() => t.close());
+
+  it('names a bad percentage, a bad yes/no, a bad amount and quantity, an unknown unit by code', async () => {
+    expect(
+      await errorsOf([
+        'A1,Sugar,,,each,180,150,1,yes',
+        'A2,Salt,,,each,50,16,1,maybe',
+        'A3,Oil,,,each,abc,16,x,yes',
+        'A4,Rice,,,sack,50,16,1,yes',
+      ]),
+    ).toEqual([
+      [['tax_rate', 'not_a_percentage']],
+      [['active', 'not_yes_no']],
+      [
+        ['price', 'not_an_amount', { decimals: 2 }],
+        ['reorder_level', 'not_a_quantity', { decimals: 3 }],
+      ],
+      // once, not again from the schema's own check of the unit
+      [['unit', 'unknown_unit']],
+    ]);
+  });
+
+  it("names a barcode of another product and the file's repeated codes and barcodes", async () => {
+    expect(
+      await errorsOf([
+        'B1,Bar soap,6009,,each,50,,,',
+        'B2,Tea,7001,,each,50,,,',
+        'B2,Tea again,7001,,each,50,,,',
+      ]),
+    ).toEqual([
+      [['barcodes', 'barcode_taken', { barcode: '6009' }]],
+      [],
+      [
+        ['code', 'code_repeated', { row: 3 }],
+        ['barcodes', 'barcode_repeated', { barcode: '7001', row: 3 }],
+      ],
+    ]);
+  });
+
+  it("maps the schema's refusals by kind and field: missing, too long, unsafe, not a barcode", async () => {
+    const long = 'x'.repeat(121);
+    const longBarcode = '1'.repeat(65);
+    expect(
+      await errorsOf([
+        'C1,,,,each,50,,,',
+        `C2,${long},,${'c'.repeat(61)},each,50,,,`,
+        `C3,Tab\there,${longBarcode}|12 34,,each,50,,,`,
+        ',Nameless,,,each,50,,,',
+        'C5,Gold,,,each,20000000000,,,',
+      ]),
+    ).toEqual([
+      [['name', 'required']],
+      [
+        ['name', 'too_long', { max: 120 }],
+        ['category', 'too_long', { max: 60 }],
+      ],
+      [
+        ['name', 'unsafe_text'],
+        ['barcodes', 'too_long', { max: 64, barcode: longBarcode }],
+        ['barcodes', 'not_a_barcode', { barcode: '12 34' }],
+      ],
+      [['code', 'required']],
+      [['price', 'too_large']],
+    ]);
+  });
+
+  it('names the code of a deleted product as taken, and refuses to commit a file with errors', async () => {
+    const gone = await buildProduct(t.app, admin, { code: 'GONE', name: 'Old stock' });
+    await t.db.kysely
+      .updateTable('products')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', '=', gone.id)
+      .execute();
+    expect(await errorsOf(['GONE,New stock,,,each,50,,,'])).toEqual([[['code', 'code_taken']]]);
+    const commit = await importCsv(`${HEADER}\nD1,Salt,,,each,50,16,1,maybe\n`, true);
+    expect(commit.statusCode).toBe(422);
+    expect(commit.json()).toMatchObject({ error: { code: 'validation_failed', field: 'rows.2.active' } });
+  });
+});
