@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BASIS_POINTS,
   divRound,
+  formatLocalQuantity,
   formatQuantity,
   lineAmount,
   marginOf,
@@ -31,6 +32,31 @@ describe('quantities and money', () => {
     expect(formatQuantity(-1500)).toBe('-1.5');
   });
 
+  it('formats thousandths for a locale: its decimal sign and grouping', () => {
+    expect(formatLocalQuantity(1500, 'de')).toBe('1,5');
+    expect(formatLocalQuantity(1_000_000_000, 'es')).toBe('1.000.000');
+    expect(formatLocalQuantity(1_234_500, 'en')).toBe('1,234.5');
+    expect(formatLocalQuantity(1_234_500, 'de')).toBe('1.234,5');
+    expect(formatLocalQuantity(2000, 'pt')).toBe('2');
+    expect(formatLocalQuantity(0, 'de')).toBe('0');
+  });
+
+  it('formats negative quantities with the sign where the locale puts it', () => {
+    expect(formatLocalQuantity(-1500, 'de')).toBe('-1,5');
+    expect(formatLocalQuantity(-250, 'en')).toBe('-0.25');
+    expect(formatLocalQuantity(-2_000_000, 'en')).toBe('-2,000');
+  });
+
+  it('keeps every thousandth exactly, with no float error, however large', () => {
+    expect(formatLocalQuantity(1, 'de')).toBe('0,001');
+    expect(formatLocalQuantity(1, 'en')).toBe('0.001');
+    expect(formatLocalQuantity(123_456_789_123, 'en')).toBe('123,456,789.123');
+    expect(formatLocalQuantity(123_456_789_123, 'de')).toBe('123.456.789,123');
+    expect(formatLocalQuantity(9_007_199_254_740_991, 'en')).toBe('9,007,199,254,740.991');
+    expect(formatLocalQuantity(4_503_599_627_370_495, 'de')).toBe('4.503.599.627.370,495');
+    expect(formatLocalQuantity(100, 'es')).toBe('0,1');
+  });
+
   it('rounds half away from zero', () => {
     expect(divRound(5, 2)).toBe(3);
     expect(divRound(-5, 2)).toBe(-3);
@@ -54,6 +80,17 @@ describe('quantities and money', () => {
     expect(nextAverageCost(3000, 100, 1000, 101)).toBe(100); // (3 × 100 + 1 × 101) / 4 = 100.25
     expect(nextAverageCost(-2000, 400, 5000, 900)).toBe(900);
     expect(nextAverageCost(0, 400, 5000, 900)).toBe(900);
+  });
+
+  it('moves the average cost exactly past 2^53, where floats put it a unit off', () => {
+    // quantities and costs up to 10^12 are allowed: held × cost passes 2^53 and rounds in floats
+    const exact = (a: bigint, b: bigint, c: bigint, e: bigint) =>
+      Number((2n * (a * b + c * e) + (a + c)) / (2n * (a + c)));
+    for (const [a, b, c, e] of [
+      [536_519_110_252, 662_396_624_302, 83_538_795_664, 877_349_896_549],
+      [72_243_511_196, 422_961_351_406, 929_663_846_168, 330_038_647_059],
+    ] as const)
+      expect(nextAverageCost(a, b, c, e)).toBe(exact(BigInt(a), BigInt(b), BigInt(c), BigInt(e)));
   });
 
   it('reads a typed percentage as basis points, 0 to 100 % with two decimals at most', () => {

@@ -1,3 +1,5 @@
+import { numberFormat } from './intl-formats.js';
+
 /** Quantities are integer thousandths (0.25 kg = 250); never floats in storage or maths. */
 export const QTY_SCALE = 1000;
 
@@ -29,6 +31,30 @@ export function formatQuantity(thousandths: number): string {
   return frac === 0
     ? `${sign}${whole}`
     : `${sign}${whole}.${String(frac).padStart(3, '0').replace(/0+$/, '')}`;
+}
+
+/**
+ * Thousandths as a person reads them in a locale: grouped, with the locale's decimal sign and no
+ * needless zeros (`de`: 1500 → "1,5"; `es`: 1000000000 → "1.000.000"; `en`: 1234500 → "1,234.5").
+ * Exact: Intl lays out the sign and the grouped whole (as whole + 0.5, so that it shows where the
+ * decimal sign goes), and the thousandths are written after it as digits, never through a float.
+ * For the screen and documents only; a text to edit or parse back stays `formatQuantity`.
+ */
+export function formatLocalQuantity(thousandths: number, locale: string): string {
+  const abs = Math.abs(thousandths);
+  const whole = Math.trunc(abs / QTY_SCALE);
+  const digits = String(abs % QTY_SCALE)
+    .padStart(3, '0')
+    .replace(/0+$/, '');
+  const parts = numberFormat(locale, { maximumFractionDigits: 3 }).formatToParts(
+    (thousandths < 0 ? -1 : 1) * (whole + 0.5),
+  );
+  let out = '';
+  for (const p of parts) {
+    if (p.type === 'fraction') out += digits;
+    else if (p.type !== 'decimal' || digits) out += p.value;
+  }
+  return out;
 }
 
 /** Integer division rounding half away from zero (the rounding rule of product.md). */
@@ -96,7 +122,13 @@ export function parsePercent(text: string): number | null {
 export function nextAverageCost(onHand: number, avgCost: number, qty: number, unitCost: number): number {
   if (qty <= 0) return avgCost;
   if (onHand <= 0) return unitCost;
-  return divRound(onHand * avgCost + qty * unitCost, onHand + qty);
+  const held = onHand * avgCost;
+  const added = qty * unitCost;
+  if (Number.isSafeInteger(held) && Number.isSafeInteger(added) && Number.isSafeInteger(held + added))
+    return divRound(held + added, onHand + qty);
+  // past 2^53 (a million units at a large cost) the products go through BigInt, exact
+  const n = BigInt(onHand) * BigInt(avgCost) + BigInt(qty) * BigInt(unitCost);
+  return Number(bigDivRound(n, BigInt(onHand + qty)));
 }
 
 /**

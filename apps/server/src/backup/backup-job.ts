@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
-import { type BackupStatus, readStatus, writePosition, writeStatus } from './backup-status.js';
+import { type BackupStatus, backupFailure, readStatus, writePosition, writeStatus } from './backup-status.js';
 import { fileBackup } from './rotation.js';
 import { makePrivateDir, makePrivateDirOnlyIfNew } from '../lib/private-files.js';
 import { checkDatabaseFile, offThread, removeSidecars, settleCopy, snapshotCopy } from './sqlite-copy.js';
@@ -65,7 +65,10 @@ export async function backupOnce(t: BackupTarget, opts: { force?: boolean } = {}
     }
     const message = err instanceof Error ? err.message : String(err);
     try {
-      writeStatus(t.dataDir, { ...next, last_error: { at: at.toISOString(), message } });
+      writeStatus(t.dataDir, {
+        ...next,
+        last_error: { at: at.toISOString(), message, code: backupFailure(err) },
+      });
     } catch {
       // the data folder itself is failing: the log below is all there is
     }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
+import type { BackupFailure } from '@duka/domain';
 import type { Db } from '../db/database.js';
 
 /** What the profile page shows of the local backups (seed spec §7: failures are never toasted). */
@@ -8,11 +9,27 @@ export interface BackupStatus {
   /** The journal position the last good backup holds (sum of every business's sequence). */
   last_seq: number | null;
   last_good: { file: string; at: string; size: number } | null;
-  last_error: { at: string; message: string } | null;
+  /** `message`: the file system's words, for the log; `code` what the screens word (none before). */
+  last_error: { at: string; message: string; code?: BackupFailure } | null;
   last_attempt_at: string | null;
 }
 
 const EMPTY: BackupStatus = { last_seq: null, last_good: null, last_error: null, last_attempt_at: null };
+
+/** Why a backup failed, from the file system's error code. */
+export function backupFailure(err: unknown): BackupFailure {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL') return 'disk_full';
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return 'no_access';
+  // EEXIST: a file where the folder should be
+  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EEXIST') return 'folder_missing';
+  return 'failed';
+}
+
+/** The last failure as the screens show it: when, and why as a code (a status written before codes: `failed`). */
+export function failureView(e: BackupStatus['last_error']): { at: string; code: BackupFailure } | null {
+  return e ? { at: e.at, code: e.code ?? 'failed' } : null;
+}
 
 export function statusFile(dataDir: string): string {
   return path.join(dataDir, 'backup-status.json');

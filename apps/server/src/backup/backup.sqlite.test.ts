@@ -127,14 +127,17 @@ describe('local backups (SQLite)', () => {
     const o = await backupOnce({ ...target(), backupDir: blocked }, { force: true });
     expect(o.kind).toBe('failed');
     const status = readStatus(dataDir);
+    // the file system's words stay in the status file (and the log); the screens get a code
     expect(status.last_error?.message).toBeTruthy();
+    expect(status.last_error?.code).toBe('folder_missing');
     expect(status.last_good).toEqual(good);
     const res = await t.app.inject({ url: '/api/backups/status', headers: { cookie: s.admin } });
     expect(res.json()).toMatchObject({
       enabled: true,
       last_good: good,
-      last_error: { message: status.last_error!.message },
+      last_error: { at: status.last_error!.at, code: 'folder_missing' },
     });
+    expect(res.body).not.toContain(status.last_error!.message);
   });
 
   it('restore refuses a corrupt file and a running server, and keeps the current database aside', () => {

@@ -7,7 +7,7 @@ import { useFormat } from './format';
 
 const AT = '2026-11-24T09:26:00Z'; // 12:26 in Nairobi
 
-async function formatIn(lng: 'en' | 'es', business?: { currency: string; timezone: string }) {
+async function formatIn(lng: 'en' | 'es' | 'de' | 'pt', business?: { currency: string; timezone: string }) {
   const i18n = await testI18n(lng);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
@@ -29,6 +29,31 @@ describe('dates on screen follow the business locale, as receipts do (issue 16)'
   it('money keeps the language of the screen', async () => {
     const f = await formatIn('en', { currency: 'KES', timezone: 'Africa/Nairobi' });
     expect(f.money(123_456)).toMatch(/^KES\s?1,234\.56$/);
+  });
+});
+
+describe('quantities, percentages and typed amounts follow the language', () => {
+  it('a quantity: exact thousandths, the decimal sign and grouping of the language', async () => {
+    const de = await formatIn('de');
+    expect(de.quantity(1500)).toBe('1,5');
+    expect(de.quantity(-1500)).toBe('-1,5');
+    expect(de.quantity(1)).toBe('0,001');
+    expect(de.quantity(123_456_789_123)).toBe('123.456.789,123');
+    expect((await formatIn('es')).quantity(1_000_000_000)).toBe('1.000.000');
+    expect((await formatIn('en')).quantity(1_234_500)).toBe('1,234.5');
+  });
+
+  it('a percentage from basis points', async () => {
+    expect((await formatIn('de')).percent(1250)).toMatch(/^12,5\s%$/);
+    expect((await formatIn('en')).percent(1650)).toBe('16.5%');
+    expect((await formatIn('pt')).percent(1000)).toBe('10%');
+  });
+
+  it('an amount as it is typed: the decimal sign of the language, no grouping, no currency', async () => {
+    expect((await formatIn('de')).typedAmount(125_050, 2)).toBe('1250,50');
+    expect((await formatIn('en')).typedAmount(125_050, 2)).toBe('1250.50');
+    expect((await formatIn('es')).typedAmount(5, 2)).toBe('0,05');
+    expect((await formatIn('de')).typedAmount(700, 0)).toBe('700');
   });
 });
 

@@ -1,10 +1,12 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  BASIS_POINTS,
   businessDay,
   businessLocale,
   dateTimeFormat,
   divRound,
+  formatLocalQuantity,
   formatMoney,
   numberFormat,
   relativeTimeFormat,
@@ -48,7 +50,35 @@ export function useFormat(business?: { currency: string; timezone: string }) {
   );
   const span = useCallback((ms: number) => spanText(lang, ms), [lang]);
   const count = useCallback((n: number) => numberFormat(lang).format(n), [lang]);
-  return { money, dateTime, time, ago, span, count };
+  /** Thousandths to read ("1,5" in German, "1,234.5" in English); an input's text stays `formatQuantity`. */
+  const quantity = useCallback((thousandths: number) => formatLocalQuantity(thousandths, lang), [lang]);
+  /** Basis points as a percentage to read: 1250 → "12.5%" (en), "12,5 %" (de). */
+  const percent = useCallback(
+    (bp: number) =>
+      numberFormat(lang, { style: 'percent', maximumFractionDigits: 2 }).format(bp / BASIS_POINTS),
+    [lang],
+  );
+  /** An amount as it is typed, in the language's decimal sign, ungrouped (a placeholder): "12,50". */
+  const typedAmount = useCallback(
+    (minor: number, digits: number) => typedAmountText(lang, minor, digits),
+    [lang],
+  );
+  return { money, dateTime, time, ago, span, count, quantity, percent, typedAmount };
+}
+
+/**
+ * Minor units in major units as a person types them: the language's decimal sign, no grouping (the
+ * money fields read '.' and ',' alike but refuse grouping), no currency: 125050 → "1250,50" (de).
+ */
+export function typedAmountText(lang: string, minor: number, digits: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const s = String(Math.abs(minor)).padStart(digits + 1, '0');
+  if (digits === 0) return `${sign}${s}`;
+  const decimal =
+    numberFormat(lang)
+      .formatToParts(0.5)
+      .find((p) => p.type === 'decimal')?.value ?? '.';
+  return `${sign}${s.slice(0, -digits)}${decimal}${s.slice(-digits)}`;
 }
 
 /** "2 minutes ago", "in 3 hours": a moment `deltaMs` from now, in the largest unit, to the nearest. */

@@ -173,7 +173,7 @@ function languageName(code: string): string {
 }
 
 /** The business's settings in words: payment details by label, switches, a discount, a roll. */
-function businessWords(field: string, v: Record<string, unknown>, t: TFunction): string | null {
+function businessWords(field: string, v: Record<string, unknown>, t: TFunction, f: Format): string | null {
   if (SWITCHES.has(field)) return num(v[field]) ? t('history.yes') : t('history.no');
   if (field === 'payment_details') {
     const d = object(v.payment_details);
@@ -182,7 +182,7 @@ function businessWords(field: string, v: Record<string, unknown>, t: TFunction):
     );
     return parts.length ? parts.join(', ') : t('history.none');
   }
-  if (field === 'max_discount_bp') return `${num(v.max_discount_bp) / 100} %`;
+  if (field === 'max_discount_bp') return f.percent(num(v.max_discount_bp));
   if (field === 'receipt_width') return `${num(v.receipt_width)} mm`;
   if (field === 'language') return languageName(text(v.language));
   if (field === 'logo') return v.logo ? t('history.picture') : t('history.none');
@@ -201,9 +201,10 @@ export function valueWords(
   if (doc === 'user' && field === 'password_hash') return t('history.hidden');
   if (field === 'price') {
     const tax = num(v.tax_rate);
-    return `${f.money(num(v.price))}${tax ? ` (${tax / 100} %)` : ''}`;
+    return `${f.money(num(v.price))}${tax ? ` (${f.percent(tax)})` : ''}`;
   }
   if (MONEY.has(field)) return f.money(num(v[field]));
+  if (doc === 'product' && field === 'reorder_level') return f.quantity(num(v.reorder_level));
   if (field === 'barcodes') {
     const codes = list(v['@product_barcodes'] ?? v.barcodes).map((b) =>
       b && typeof b === 'object' ? text((b as Record<string, unknown>).barcode) : text(b),
@@ -211,7 +212,7 @@ export function valueWords(
     return codes.length ? codes.join(', ') : t('history.none');
   }
   if (doc === 'business') {
-    const words = businessWords(field, v, t);
+    const words = businessWords(field, v, t, f);
     if (words !== null) return words;
   }
   if (doc === 'location' && field === 'home_server_id') {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from './api-error';
 import { testI18n } from '../test/render';
-import { refusalField as errorField, refusalText as errorText } from './notify';
+import { refusalField as errorField, refusalText as errorText, serverMessage } from './notify';
 import { compareValues } from '../components/sortable';
 
 beforeAll(async () => {
@@ -27,6 +27,24 @@ describe('refusals in the user’s language', () => {
       'No answer from the server. Check the connection, then try again.',
     );
     expect(errorField(new Error('x'))).toBeUndefined();
+  });
+});
+
+describe('a code this web does not know, and a wait', () => {
+  it("words a newer server's code generically, never with the server's English sentence", () => {
+    const text = serverMessage(refused('something_new', undefined, 'An English sentence'));
+    expect(text).not.toContain('English sentence');
+    expect(text).toBe('Something bad happened; please try again later.');
+  });
+
+  it('words a one-second wait in the singular, a longer one in the plural', async () => {
+    const limited = (retryAfter: number) =>
+      new ApiError({ kind: 'http', status: 429, code: 'rate_limited', retryAfter });
+    expect(serverMessage(limited(1))).toBe('Too many attempts. Wait 1 second and try again.');
+    expect(serverMessage(limited(30))).toBe('Too many attempts. Wait 30 seconds and try again.');
+    await testI18n('de');
+    expect(serverMessage(limited(1))).toContain('Warten Sie 1 Sekunde ');
+    await testI18n('en');
   });
 });
 

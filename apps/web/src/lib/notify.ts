@@ -97,7 +97,14 @@ export function notifyOnce(id: string, key: string): void {
 /** What fills a code's words: the params the server sent, and the wait of a rate limit. */
 function wordsParams(err: ApiError): Record<string, unknown> {
   const named = err.code === 'location_elsewhere' && !!err.paramsOf('location_elsewhere')?.server;
-  return { ...(err.params ?? {}), seconds: err.retryAfter ?? 60, ...(named ? { context: 'named' } : {}) };
+  const seconds = err.retryAfter ?? 60;
+  return {
+    ...(err.params ?? {}),
+    seconds,
+    // the wait's plural ("1 second"); other codes' words have no plural forms
+    ...(err.code === 'rate_limited' ? { count: seconds } : {}),
+    ...(named ? { context: 'named' } : {}),
+  };
 }
 
 /** The message a failed call shows (seed spec §8); never a raw code. */
@@ -123,13 +130,13 @@ export function notifyApiError(err: unknown): void {
   notifyError(describeApiError(err));
 }
 
-/** The server's own message for a refused call, in the user's language where the code is known. */
+/** The words for a refused call, in the user's language: its code's, else the generic ones. */
 export function serverMessage(err: unknown): string {
   if (err instanceof ApiError && err.kind === 'http') {
     const key = ownWordsOf(err.code);
     if (key) return t(key, wordsParams(err));
-    if (err.status < 500 && err.message && err.message !== err.code) return err.message;
   }
+  // a code this web does not know (a newer server's): its own generic words, never the server's English
   return describeApiError(err);
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from '../lazy-schema.js';
+import { backupFailureSchema } from './backups.js';
 
 /**
  * What needs the owner's attention, for the notification sidebar (seed spec §2): each figure
@@ -28,7 +29,7 @@ export const notificationsSchema = /* @__PURE__ */ lazySchema(() =>
       z.object({ day: z.string(), location_id: z.string(), location_name: z.string() }),
     ),
     /** The local server's last backup failed (and none succeeded since). */
-    backup_failing: z.object({ at: z.string(), message: z.string() }).nullable(),
+    backup_failing: backupFailureSchema.nullable(),
     /** Tills waiting for the admin's approval, when the business requires it. */
     devices_waiting: z.number().int(),
     /**

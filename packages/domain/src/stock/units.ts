@@ -9,6 +9,9 @@ export const POSITIVE_REASONS = ['found', 'returned', 'correction'] as const;
 /** Reasons of a stock-negative adjustment (product.md). */
 export const NEGATIVE_REASONS = ['damaged', 'expired', 'lost_or_stolen', 'own_use', 'correction'] as const;
 
+/** The reason a count's finalising writes on its corrections (stored as written; the screens word it). */
+export const COUNT_REASON = 'stock count';
+
 /** Kinds of stock movement in the ledger. */
 export const MOVEMENT_KINDS = [
   'supplier_receipt',

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { BACKUP_INTERVAL_MS } from '../../backup/backup-job.js';
-import { readStatus } from '../../backup/backup-status.js';
+import { failureView, readStatus } from '../../backup/backup-status.js';
 import { listBackups } from '../../backup/rotation.js';
 import { errorResponses } from '../../http/errors.js';
 
@@ -27,7 +27,7 @@ export function backupsRoutes(app: FastifyInstance, deps: AppDeps): void {
         backup_dir: local ? deps.config.backupDir : null,
         interval_minutes: BACKUP_INTERVAL_MS / 60_000,
         last_good: s?.last_good ?? null,
-        last_error: s?.last_error ?? null,
+        last_error: failureView(s?.last_error ?? null),
         last_attempt_at: s?.last_attempt_at ?? null,
         kept: { five_minute: count('5min'), hourly: count('hourly'), daily: count('daily') },
       };

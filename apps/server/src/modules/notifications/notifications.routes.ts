@@ -2,7 +2,7 @@ import { notificationsSchema } from '@duka/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
-import { readStatus } from '../../backup/backup-status.js';
+import { failureView, readStatus } from '../../backup/backup-status.js';
 import { contextOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
 import { notifications } from './notifications.service.js';
@@ -23,7 +23,9 @@ export function notificationsRoutes(app: FastifyInstance, deps: AppDeps): void {
       const s = local ? readStatus(deps.config.dataDir) : null;
       // A failure counts until a backup succeeds after it.
       const failing =
-        s?.last_error && (!s.last_good || s.last_good.at < s.last_error.at) ? s.last_error : null;
+        s?.last_error && (!s.last_good || s.last_good.at < s.last_error.at)
+          ? failureView(s.last_error)
+          : null;
       return notifications(deps.db.kysely, ctx.business, deps.clock.now(), failing);
     },
   });

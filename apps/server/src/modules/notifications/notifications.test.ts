@@ -117,6 +117,7 @@ describe('GET /api/notifications', () => {
     writeStatus(dataDir, {
       last_seq: 1,
       last_good: { file: 'a.sqlite', at: '2026-06-02T08:00:00Z', size: 1 },
+      // written before failures had codes: worded as a failure, never with the file system's English
       last_error: { at: '2026-06-02T08:05:00Z', message: 'ENOSPC: no space left on device' },
       last_attempt_at: '2026-06-02T08:05:00Z',
     });
@@ -133,10 +134,7 @@ describe('GET /api/notifications', () => {
       // 1 June had sales at the Main shop and was not closed; 2 June is today.
       days_not_closed: [{ day: '2026-06-01', location_id: s.shop.id, location_name: s.shop.name }],
       // Backups are the local (SQLite) server's; PostgreSQL is backed up by its operator.
-      backup_failing:
-        t.db.dialect === 'sqlite'
-          ? { at: '2026-06-02T08:05:00Z', message: 'ENOSPC: no space left on device' }
-          : null,
+      backup_failing: t.db.dialect === 'sqlite' ? { at: '2026-06-02T08:05:00Z', code: 'failed' } : null,
       devices_waiting: 1,
       replaced_values: 0,
     });

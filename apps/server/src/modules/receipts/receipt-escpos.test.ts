@@ -92,6 +92,22 @@ describe('receipt ESC/POS bytes', () => {
     expect(count(b, '615.00')).toBe(1);
   });
 
+  it("writes a line's quantity in the receipt's language: 2,5 kg in German, as its money", async () => {
+    const sale = await sold(t.app, s.admin, {
+      kind: 'cash',
+      location_id: s.shop.id,
+      lines: [{ product_id: teaId, quantity: 2500 }],
+      tendered: 200_000,
+    });
+    const res = await t.app.inject({
+      url: `/api/receipts/${sale.receipt_no}/escpos?width=80&lang=de`,
+      headers: { cookie: s.admin },
+    });
+    const bytes = Buffer.from(res.json<{ data: string }>().data, 'base64');
+    expect(count(bytes, '2,5 kg x 500,00')).toBe(1);
+    expect(count(bytes, '2.5 kg')).toBe(0);
+  });
+
   it('transliterates what no code page of the printer has (ğ → g) instead of printing "?"', async () => {
     const sale = await sold(t.app, s.admin, {
       kind: 'cash',

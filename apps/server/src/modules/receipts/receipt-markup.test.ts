@@ -1,6 +1,8 @@
 import { transform } from 'receiptline';
 import { describe, expect, it } from 'vitest';
-import { escapeText, wrapText } from './receipt-markup.js';
+import type { ReceiptDocument } from '@duka/domain';
+import { printableText } from './printable-text.js';
+import { escapeText, receiptMarkup, wrapText } from './receipt-markup.js';
 
 /** ESC/POS bytes of one line of markup, as the receipts are printed. */
 const escpos = (markup: string) =>
@@ -30,5 +32,65 @@ describe('user text on a receipt', () => {
 
   it('keeps a line break in user text from starting a new receipt line', () => {
     expect(escapeText('Line one\nline two | three')).toBe('Line one line two \\| three');
+  });
+});
+
+/** A sale of one line, in a language and currency. */
+const saleOf = (
+  language: ReceiptDocument['language'],
+  currency: string,
+  quantity: number,
+): ReceiptDocument => ({
+  type: 'sale',
+  id: 'sale-1',
+  receipt_no: '000001',
+  language,
+  currency,
+  time_zone: 'Africa/Nairobi',
+  time: '2026-11-24T09:26:00Z',
+  business: {
+    name: 'Duka',
+    address: '',
+    phone: '',
+    tax_number: '',
+    header: '',
+    footer: '',
+    payment_details: [],
+  },
+  location: 'Main',
+  cashier: 'owner',
+  kind: 'cash',
+  lines: [{ name: 'Sugar', quantity, unit: 'kg', unit_price: 18_000, amount: 18_000, discount: 0 }],
+  gross: 18_000,
+  discount: 0,
+  tax: 0,
+  total: 18_000,
+  tendered: null,
+  change: null,
+  debtor: null,
+  balance_after: null,
+  provider: null,
+  reference: null,
+  sale_receipt_no: null,
+  reason: null,
+  close: null,
+});
+
+describe("a line's quantity on a receipt", () => {
+  it('follows the language as the money does: decimal comma and grouping in German', () => {
+    for (const width of [58, 80] as const) {
+      const markup = receiptMarkup(saleOf('de', 'KES', 1_234_500), width);
+      expect(markup).toContain('1.234,5 kg x 180,00');
+      expect(markup).not.toContain('1234.5');
+    }
+    expect(receiptMarkup(saleOf('en', 'KES', 1_234_500), 80)).toContain('1,234.5 kg x 180.00');
+  });
+
+  it('groups with a space the printer has where the locale groups with one (pt in Mozambique)', () => {
+    const markup = receiptMarkup(saleOf('pt', 'MZN', 12_345_500), 80);
+    expect(markup).toMatch(/12\u00a0345,5 kg x 180,00/);
+    expect(markup).not.toContain('\u202f');
+    // every character of it prints as itself: nothing dropped or turned into "?"
+    expect(printableText(markup)).toBe(markup);
   });
 });

@@ -3,8 +3,8 @@ import {
   CHARS_PER_LINE,
   currencyMinorDigits,
   dateTimeFormat,
+  formatLocalQuantity,
   formatMoney,
-  formatQuantity,
   numberFormat,
   type ReceiptDocument,
   type RollWidth,
@@ -18,6 +18,13 @@ export { escapeText, wrapText } from './receipt-columns.js';
 function escapeValue(text: string): string {
   return text.normalize('NFC').replace(/[\\|{};:]/g, (c) => `\\${c}`);
 }
+
+/**
+ * A figure the printer can print: Intl's narrow no-break space (a group in some locales) is in none
+ * of its code pages and would be dropped (printable-text.ts), so it becomes the no-break space that
+ * the money's groups already use (en-ZA, pt-MZ: "1 234,50"), which the printer has.
+ */
+const printableFigure = (text: string) => text.replace(/\u202f/g, '\u00a0');
 
 /** A cell of plain text, bold text or double-width text. */
 const plain = (text: string): Cell => ({ text });
@@ -43,7 +50,9 @@ function receiptWriter(doc: ReceiptDocument, width: RollWidth) {
     cpl,
     narrow: cpl < 40,
     out,
-    amount: (m: number) => number.format(m / 10 ** digits),
+    amount: (m: number) => printableFigure(number.format(m / 10 ** digits)),
+    /** Thousandths as the locale writes them ("1,5" in German), exact. */
+    quantity: (q: number) => printableFigure(formatLocalQuantity(q, locale)),
     money: (m: number) => formatMoney(m, doc.currency, doc.language),
     time: dateTimeFormat(locale, {
       dateStyle: 'short',
@@ -95,10 +104,10 @@ function headSection(doc: ReceiptDocument, w: Writer): void {
   if (doc.reason) pair(t('receipt.reason'), doc.reason);
 }
 
-/** Each line's quantity in its unit at its price ("2 kg x 180.00"). */
+/** Each line's quantity in its unit at its price ("2 kg x 180.00", "1,5 kg x 180,00"). */
 function quantityText(l: ReceiptDocument['lines'][number], w: Writer): string {
   const unit = w.t(`receipt.unit.${l.unit}`, { defaultValue: l.unit });
-  return `${formatQuantity(l.quantity)} ${unit} x ${w.amount(l.unit_price)}`;
+  return `${w.quantity(l.quantity)} ${unit} x ${w.amount(l.unit_price)}`;
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   type StockCountReview,
   type countEntrySchema,
   type countStartSchema,
+  COUNT_REASON,
   compareIds,
   compareText,
   lineAmount,
@@ -343,7 +344,7 @@ export async function finaliseCount(db: Db, actor: Actor, countId: string): Prom
         kind: 'count_correction',
         docType: 'stock_count',
         docId: countId,
-        reason: 'stock count',
+        reason: COUNT_REASON,
       }));
     // Corrections make the books match the shelf; they are never refused for going below zero.
     await postMovements(trx, actor, movements, { dialect: db.dialect, allowNegative: true });

@@ -69,7 +69,7 @@ export function BackupStatusCard() {
               color={failing ? 'red' : 'yellow'}
               title={t('backups.failed', { time: dateTime(s.last_error.at) })}
             >
-              {s.last_error.message}
+              {t(`backups.why.${s.last_error.code}`, { defaultValue: t('backups.why.failed') })}
             </Alert>
           )}
         </Stack>

@@ -77,7 +77,7 @@ describe("the business's replaced settings", () => {
       'Payment details printed on receipts M-Pesa paybill 400200, Paybill account DUKA → M-Pesa till number 123456',
       'Allow selling more than is in stock yes → no',
       expect.stringMatching(/^Credit limit for new debtors KES\s2,500\.00 → KES\s5,000\.00$/),
-      'Largest discount staff may give 12.5 % → 10 %',
+      'Largest discount staff may give 12.5% → 10%',
       'Default language Español → English',
       'Shop logo a picture → none',
     ]);

@@ -3,15 +3,24 @@ import { Group, Paper, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from 
 import { IconPhoto } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { imageStorageSchema } from '@duka/domain';
+import { imageStorageSchema, numberFormat } from '@duka/domain';
 import { api } from '../../lib/api-client';
+import { useFormat } from '../../lib/format';
 import { IMAGE_STORAGE_KEY } from './business-api';
 
-const megabytes = (bytes: number) => (bytes / 1_000_000).toFixed(1);
+/** Bytes in megabytes with one decimal, for the language: "2.5 MB", "2,5 MB". */
+const megabytes = (lang: string, bytes: number) =>
+  numberFormat(lang, {
+    style: 'unit',
+    unit: 'megabyte',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(bytes / 1_000_000);
 
 /** The images the business keeps (logo, profile pictures, expense slips) against the server's cap. */
 export function ImageStorageCard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { count } = useFormat();
   const usage = useQuery({
     queryKey: IMAGE_STORAGE_KEY,
     queryFn: () => api('/api/files/usage', { schema: imageStorageSchema }),
@@ -42,9 +51,10 @@ export function ImageStorageCard() {
           />
           <Text>
             {t('imageStorage.usage', {
-              used: megabytes(u.used_bytes),
-              cap: megabytes(u.cap_bytes),
+              used: megabytes(i18n.language, u.used_bytes),
+              cap: megabytes(i18n.language, u.cap_bytes),
               count: u.files,
+              n: count(u.files),
             })}
           </Text>
           {full && <Text c="red">{t('imageStorage.full')}</Text>}

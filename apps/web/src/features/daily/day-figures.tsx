@@ -36,7 +36,7 @@ const valueOf = (c: Cashier, col: Col): string | number => {
 export function DayKpis({ totals }: { totals: DayFigures }) {
   const { t } = useTranslation();
   const session = useSession();
-  const { money } = useFormat(session.business);
+  const { money, count } = useFormat(session.business);
   const reversed = reversedOf(totals);
   return (
     <Grid mb="md" data-testid="daily-kpis">
@@ -48,7 +48,7 @@ export function DayKpis({ totals }: { totals: DayFigures }) {
               testId={`daily-${k}`}
               label={t(`sales.kpi.${k}`)}
               value={money(totals.sales[k].total)}
-              detail={t('sales.kpi.count', { count: totals.sales[k].count })}
+              detail={t('sales.kpi.count', { count: totals.sales[k].count, n: count(totals.sales[k].count) })}
             />
           ))}
           <KpiCard

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Anchor, Box, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowsExchange, IconChevronRight, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type Dashboard, formatQuantity } from '@duka/domain';
+import type { Dashboard } from '@duka/domain';
 import { useSession } from '../../lib/session-context';
 import { mayOpen } from '../sales';
 import { useReportFormat } from '../reports';
@@ -94,7 +94,7 @@ export function TopProducts({ items }: { items: Dashboard['top_products'] }) {
                   />
                 </Box>
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {t('dashboard.sold', { quantity: formatQuantity(p.quantity), count: p.quantity / 1000 })}
+                  {t('dashboard.sold', { quantity: f.quantity(p.quantity), count: p.quantity / 1000 })}
                 </Text>
               </Group>
             </li>
@@ -107,6 +107,7 @@ export function TopProducts({ items }: { items: Dashboard['top_products'] }) {
 
 export function LowStockCard({ low }: { low: Dashboard['low_stock'] }) {
   const { t } = useTranslation();
+  const f = useReportFormat();
   return (
     <DashCard
       title={t('dashboard.lowStock')}
@@ -116,7 +117,7 @@ export function LowStockCard({ low }: { low: Dashboard['low_stock'] }) {
       link={low.count > 0 ? { to: '/stock?low=1', label: t('dashboard.toStock') } : undefined}
     >
       <Text fz={26} fw={700} lh={1.2}>
-        {low.count}
+        {f.count(low.count)}
       </Text>
       <Text size="xs" c="dimmed" mb="xs">
         {low.count > 0 ? t('dashboard.lowHint', { count: low.count }) : t('dashboard.lowNone')}
@@ -129,8 +130,8 @@ export function LowStockCard({ low }: { low: Dashboard['low_stock'] }) {
             </Text>
             <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
               {t('dashboard.ofLevel', {
-                onHand: formatQuantity(p.on_hand),
-                level: formatQuantity(p.reorder_level),
+                onHand: f.quantity(p.on_hand),
+                level: f.quantity(p.reorder_level),
                 unit: t(`stock.units.${p.unit}`),
               })}
             </Text>
@@ -156,11 +157,11 @@ export function DebtorsCard({ debtors }: { debtors: Dashboard['debtors'] }) {
         {f.money(debtors.owed)}
       </Text>
       <Text size="xs" c="dimmed">
-        {t('dashboard.debtorsOwe', { count: debtors.count })}
+        {t('dashboard.debtorsOwe', { count: debtors.count, n: f.count(debtors.count) })}
       </Text>
       {debtors.over_limit > 0 && (
         <Text size="sm" c="var(--mantine-color-error)" fw={600} mt={4}>
-          {t('dashboard.overLimit', { count: debtors.over_limit })}
+          {t('dashboard.overLimit', { count: debtors.over_limit, n: f.count(debtors.over_limit) })}
         </Text>
       )}
     </DashCard>
@@ -183,7 +184,7 @@ export function TransfersCard({ transfers }: { transfers: Dashboard['unconfirmed
       </Text>
       <Text size="xs" c="dimmed">
         {transfers.count > 0
-          ? t('dashboard.unconfirmed', { count: transfers.count })
+          ? t('dashboard.unconfirmed', { count: transfers.count, n: f.count(transfers.count) })
           : t('dashboard.allConfirmed')}
       </Text>
     </DashCard>

@@ -41,7 +41,7 @@ export function DebtorsFilters({ state: s }: { state: DebtorsPageState }) {
 /** How many debtors match and what they owe together. */
 export function DebtorsTotals({ count, owed }: { count: number; owed: number }) {
   const { t } = useTranslation();
-  const { money } = useFormat(useSession().business);
+  const f = useFormat(useSession().business);
   return (
     <Group
       justify="space-between"
@@ -52,9 +52,9 @@ export function DebtorsTotals({ count, owed }: { count: number; owed: number }) 
       data-testid="debtors-totals"
       style={{ borderRadius: 8, background: 'var(--mantine-color-default-hover)' }}
     >
-      <Text size="sm">{t('debtors.shown', { count })}</Text>
+      <Text size="sm">{t('debtors.shown', { count, n: f.count(count) })}</Text>
       <Text size="sm" fw={700} style={TABULAR}>
-        {t('debtors.totalOwed')}: <span data-testid="debtors-total-owed">{money(owed)}</span>
+        {t('debtors.totalOwed')}: <span data-testid="debtors-total-owed">{f.money(owed)}</span>
       </Text>
     </Group>
   );

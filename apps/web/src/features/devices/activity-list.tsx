@@ -1,14 +1,27 @@
 import './styles';
-import { Code, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Skeleton, Stack, Table, Text } from '@mantine/core';
+import type { TFunction, i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { useJournal } from './devices-api';
 import { ListError } from '../../components/list-states';
 
+/**
+ * What an entry records, in words: its action's (`sale.cash` → "Cash sale"); an action this web
+ * does not know (a newer server's) by its document's kind, never as the code.
+ */
+export function actionWords(t: TFunction, i18n: I18n, e: { action: string; doc_type: string }): string {
+  const action = `activity.action.${e.action}`;
+  if (i18n.exists(action) && typeof i18n.getResource(i18n.language, 'translation', action) !== 'object')
+    return t(action);
+  const doc = `sync.docType.${e.doc_type}`;
+  return i18n.exists(doc) ? t(doc) : '—';
+}
+
 /** The audit trail: who did what, when, from which device. */
 export function ActivityList() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { business } = useSession();
   const { dateTime } = useFormat(business);
   const journal = useJournal();
@@ -43,9 +56,7 @@ export function ActivityList() {
             <Table.Tr key={e.seq}>
               <Table.Td>{dateTime(e.created_at)}</Table.Td>
               <Table.Td>{e.user_name ?? '—'}</Table.Td>
-              <Table.Td>
-                <Code>{e.doc_type}</Code> {e.action}
-              </Table.Td>
+              <Table.Td>{actionWords(t, i18n, e)}</Table.Td>
               <Table.Td>{e.device_id ?? '—'}</Table.Td>
             </Table.Tr>
           ))}

@@ -15,7 +15,7 @@ import { VoidDialog } from './void-dialog';
 /** Expenses with filters, totals (cash, transfer, by category), and voiding. */
 export function ExpensesList({ onAdd }: { onAdd: () => void }) {
   const { t } = useTranslation();
-  const { money } = useFormat(useSession().business);
+  const { money, count } = useFormat(useSession().business);
   const s = useExpensesList();
   const d = s.expenses.data;
   return (
@@ -45,7 +45,7 @@ export function ExpensesList({ onAdd }: { onAdd: () => void }) {
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
         {d && (
           <Text size="sm" c="dimmed" mb="sm">
-            {t('expenses.shown', { count: d.total_count })}
+            {t('expenses.shown', { count: d.total_count, n: count(d.total_count) })}
           </Text>
         )}
         <ExpensesBody state={s} onAdd={onAdd} />

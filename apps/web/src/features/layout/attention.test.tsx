@@ -15,7 +15,7 @@ const everything: Notifications = {
   duplicate_references: 1,
   unconfirmed_transfers: 2,
   days_not_closed: [{ day: '2026-06-01', location_id: LOC, location_name: 'Main shop' }],
-  backup_failing: { at: '2026-06-02T08:05:00Z', message: 'ENOSPC: no space left on device' },
+  backup_failing: { at: '2026-06-02T08:05:00Z', code: 'disk_full' },
   devices_waiting: 1,
   replaced_values: 0,
 };
@@ -41,7 +41,12 @@ describe('the notifications panel', () => {
     const list = await screen.findByRole('list', { name: 'Needs attention' });
     const links = within(list).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      [expect.stringMatching(/^The last backup failed \(.+\): ENOSPC: no space left on device$/), '/profile'],
+      [
+        expect.stringMatching(
+          /^The last backup failed \(.+\): The disk of the backup folder is full\. Free some space there, or choose another folder\.$/,
+        ),
+        '/profile',
+      ],
       ['1 product below zero stock: count it, or receive what came in', '/stock-report'],
       ['2 debtors owe more than their credit limit', '/debtors'],
       ['1 transfer reference was recorded twice: check it against the statement', '/transfers'],

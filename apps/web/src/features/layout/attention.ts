@@ -26,15 +26,17 @@ export interface AttentionEntry {
 export function attentionEntries(
   n: Notifications,
   t: TFunction,
-  f: { day: (d: string) => string; dateTime: (iso: string) => string },
+  f: { day: (d: string) => string; dateTime: (iso: string) => string; count: (k: number) => string },
 ): AttentionEntry[] {
   const out: AttentionEntry[] = [];
+  /** A message of a count: `count` picks the plural, `n` is the figure as the language groups it. */
+  const counted = (key: string, k: number) => t(key, { count: k, n: f.count(k) });
   if (n.backup_failing)
     out.push({
       id: 'backup',
       text: t('layout.attention.backupFailing', {
         at: f.dateTime(n.backup_failing.at),
-        message: n.backup_failing.message,
+        message: t(`backups.why.${n.backup_failing.code}`, { defaultValue: t('backups.why.failed') }),
       }),
       to: '/profile',
       color: 'red',
@@ -42,21 +44,21 @@ export function attentionEntries(
   if (n.negative_stock > 0)
     out.push({
       id: 'negative',
-      text: t('layout.attention.negativeStock', { count: n.negative_stock }),
+      text: counted('layout.attention.negativeStock', n.negative_stock),
       to: '/stock-report',
       color: 'red',
     });
   if (n.debtors_over_limit > 0)
     out.push({
       id: 'over-limit',
-      text: t('layout.attention.debtorsOverLimit', { count: n.debtors_over_limit }),
+      text: counted('layout.attention.debtorsOverLimit', n.debtors_over_limit),
       to: '/debtors',
       color: 'orange',
     });
   if (n.duplicate_references > 0)
     out.push({
       id: 'duplicate-references',
-      text: t('layout.attention.duplicateReferences', { count: n.duplicate_references }),
+      text: counted('layout.attention.duplicateReferences', n.duplicate_references),
       to: '/transfers',
       color: 'red',
     });
@@ -70,28 +72,28 @@ export function attentionEntries(
   if (n.unconfirmed_transfers > 0)
     out.push({
       id: 'transfers',
-      text: t('layout.attention.transfers', { count: n.unconfirmed_transfers }),
+      text: counted('layout.attention.transfers', n.unconfirmed_transfers),
       to: '/transfers',
       color: 'orange',
     });
   if (n.low_stock > 0)
     out.push({
       id: 'low',
-      text: t('layout.attention.lowStock', { count: n.low_stock }),
+      text: counted('layout.attention.lowStock', n.low_stock),
       to: '/stock?low=1',
       color: 'orange',
     });
   if (n.replaced_values > 0)
     out.push({
       id: 'replaced',
-      text: t('layout.attention.replacedValues', { count: n.replaced_values }),
+      text: counted('layout.attention.replacedValues', n.replaced_values),
       to: '/stock',
       color: 'orange',
     });
   if (n.devices_waiting > 0)
     out.push({
       id: 'devices',
-      text: t('layout.attention.devicesWaiting', { count: n.devices_waiting }),
+      text: counted('layout.attention.devicesWaiting', n.devices_waiting),
       to: '/users?tab=devices',
       color: 'orange',
     });
@@ -103,7 +105,7 @@ export function useAttention(): AttentionEntry[] {
   const { t, i18n } = useTranslation();
   const session = useSession();
   const admin = isAdminRole(session.user.role);
-  const { dateTime } = useFormat(session.business);
+  const { dateTime, count } = useFormat(session.business);
   const q = useQuery({
     queryKey: ['notifications'],
     queryFn: ({ signal }) => api('/api/notifications', { schema: answerCheck('notifications'), signal }),
@@ -115,5 +117,6 @@ export function useAttention(): AttentionEntry[] {
   return attentionEntries(q.data, t, {
     day: (d) => dayFmt.format(new Date(`${d}T00:00:00Z`)),
     dateTime,
+    count,
   });
 }

@@ -29,7 +29,10 @@ export function PrintReceiptButton({ receiptNo, auto = false, variant = 'default
   const run = async (browser: boolean) => {
     setBusy(true);
     try {
-      const route = await printReceipt(receiptNo, context(), { browser });
+      const route = await printReceipt(receiptNo, context(), {
+        browser,
+        title: t('receipts.alt', { no: receiptNo }),
+      });
       if (route !== 'browser') notifySuccess(t('printing.sent', { no: receiptNo }));
     } catch (err) {
       console.warn('printing failed', err);

@@ -1,6 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BASIS_POINTS, currencyMinorDigits, dateTimeFormat, numberFormat } from '@duka/domain';
+import {
+  BASIS_POINTS,
+  currencyMinorDigits,
+  dateTimeFormat,
+  formatLocalQuantity,
+  numberFormat,
+} from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import type { ReportRange } from './report-range';
@@ -72,6 +78,7 @@ export function useReportFormat() {
       ratio: (r: number) => formatRatio(r, lang),
       bp: (bp: number | null) => formatBp(bp, lang),
       count: (n: number) => numberFormat(lang).format(n),
+      quantity: (thousandths: number) => formatLocalQuantity(thousandths, lang),
     }),
     [lang, money, dateTime, currency],
   );

@@ -51,7 +51,10 @@ function SalesKpis({ report, previous }: { report: SalesReport; previous: SalesR
         testId="kpi-reversals"
         label={t('reports.sales.reversals')}
         value={now.reversals_total ? <SignedMoney value={-now.reversals_total} /> : f.money(0)}
-        detail={t('reports.sales.reversalsCount', { count: now.reversals_count })}
+        detail={t('reports.sales.reversalsCount', {
+          count: now.reversals_count,
+          n: f.count(now.reversals_count),
+        })}
       />
     </SimpleGrid>
   );

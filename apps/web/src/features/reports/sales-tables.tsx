@@ -3,7 +3,7 @@ import { SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { SALES_GROUPS, type SalesReport, formatQuantity } from '@duka/domain';
+import { SALES_GROUPS, type SalesReport } from '@duka/domain';
 import { SignedMoney } from '../../components/signed-money';
 import { sumOf } from './chart-data';
 import { useReportFormat } from './report-format';
@@ -204,7 +204,7 @@ function productTable({ report, wide, t, f }: TableArgs) {
           label: t('reports.col.quantity'),
           kind: 'count',
           value: (r) => r.net_quantity,
-          render: (r) => `${formatQuantity(r.net_quantity)} ${t(`stock.units.${r.unit}`)}`,
+          render: (r) => `${f.quantity(r.net_quantity)} ${t(`stock.units.${r.unit}`)}`,
         },
         {
           key: 'revenue',

@@ -4,7 +4,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { type StockReport, formatQuantity } from '@duka/domain';
+import type { StockReport } from '@duka/domain';
 import { mayOpen } from '../sales';
 import { useSession } from '../../lib/session-context';
 import { CHART_DEFAULTS, ChartCard, legendInOrder } from './chart-card';
@@ -101,7 +101,7 @@ function onHandTable({ report, wide, t, f }: TableArgs) {
           label: t('reports.col.onHand'),
           kind: 'count',
           value: (r) => r.quantity,
-          render: (r) => `${formatQuantity(r.quantity)} ${unit(r.unit)}`,
+          render: (r) => `${f.quantity(r.quantity)} ${unit(r.unit)}`,
         },
         { key: 'avg', label: t('reports.col.avgCost'), kind: 'money', value: (r) => r.avg_cost },
         { key: 'price', label: t('reports.col.price'), kind: 'money', value: (r) => r.price },
@@ -124,7 +124,7 @@ function onHandTable({ report, wide, t, f }: TableArgs) {
   );
 }
 
-function lowStock({ report, wide, t, toStock }: TableArgs) {
+function lowStock({ report, wide, t, f, toStock }: TableArgs) {
   const unit = (u: string) => t(`stock.units.${u}`);
   if (report.low_stock.length === 0)
     return (
@@ -147,21 +147,21 @@ function lowStock({ report, wide, t, toStock }: TableArgs) {
             label: t('reports.col.onHand'),
             kind: 'count',
             value: (r) => r.on_hand,
-            render: (r) => `${formatQuantity(r.on_hand)} ${unit(r.unit)}`,
+            render: (r) => `${f.quantity(r.on_hand)} ${unit(r.unit)}`,
           },
           {
             key: 'reorder',
             label: t('reports.col.reorderLevel'),
             kind: 'count',
             value: (r) => r.reorder_level,
-            render: (r) => `${formatQuantity(r.reorder_level)} ${unit(r.unit)}`,
+            render: (r) => `${f.quantity(r.reorder_level)} ${unit(r.unit)}`,
           },
           {
             key: 'short',
             label: t('reports.col.shortBy'),
             kind: 'count',
             value: (r) => r.reorder_level - r.on_hand,
-            render: (r) => `${formatQuantity(r.reorder_level - r.on_hand)} ${unit(r.unit)}`,
+            render: (r) => `${f.quantity(r.reorder_level - r.on_hand)} ${unit(r.unit)}`,
           },
         ]}
       />
@@ -208,7 +208,7 @@ function movementsTable({ report, wide, t, f }: TableArgs) {
           label: t('reports.col.quantity'),
           kind: 'count',
           value: (m) => m.quantity,
-          render: (m) => formatQuantity(m.quantity),
+          render: (m) => f.quantity(m.quantity),
         },
         { key: 'value', label: t('reports.col.valueCost'), kind: 'money', value: (m) => m.value },
       ]}

@@ -40,7 +40,7 @@ function StockKpis({ report }: { report: StockReport }) {
         testId="kpi-products"
         label={t('reports.stock.products')}
         value={f.count(tot.products)}
-        detail={t('reports.stock.movementsInRange', { count: moves })}
+        detail={t('reports.stock.movementsInRange', { count: moves, n: f.count(moves) })}
       />
       <KpiCard
         testId="kpi-low"
@@ -100,6 +100,7 @@ function StockViews({
 export function StockReportPage() {
   const { t, i18n } = useTranslation();
   const session = useSession();
+  const f = useReportFormat();
   const r = useReportFilter();
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const [view, setView] = useState<StockView>('onHand');
@@ -107,7 +108,7 @@ export function StockReportPage() {
   const data = report.data;
   const views: { value: StockView; label: string }[] = [
     { value: 'onHand', label: t('reports.stock.view.onHand') },
-    { value: 'low', label: t('reports.stock.view.low', { count: data?.low_stock.length ?? 0 }) },
+    { value: 'low', label: t('reports.stock.view.low', { n: f.count(data?.low_stock.length ?? 0) }) },
     { value: 'movements', label: t('reports.stock.view.movements') },
   ];
 

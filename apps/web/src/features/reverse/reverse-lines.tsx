@@ -1,7 +1,6 @@
 import './styles';
 import { Card, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatQuantity } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import type { PlannedLine } from './reversal-plan';
@@ -18,12 +17,13 @@ interface Props {
 /** The message next to a line: not a quantity, or more than is left. */
 function useLineError() {
   const { t } = useTranslation();
+  const { quantity } = useFormat();
   return (l: PlannedLine, refused: boolean): string | undefined => {
     if (l.problem === 'badQty') return t('reverse.errors.badQty');
     if (l.problem === 'tooMuch' || refused)
       return l.left === 0
         ? t('reverse.errors.nothingLeft', { name: l.name })
-        : t('reverse.errors.tooMuch', { left: formatQuantity(l.left), name: l.name });
+        : t('reverse.errors.tooMuch', { left: quantity(l.left), name: l.name });
     return undefined;
   };
 }
@@ -57,7 +57,7 @@ function QtyInput({ line: l, typed, refused, wide, onType }: Omit<Props, 'lines'
 
 function LineCards(p: Props) {
   const { t } = useTranslation();
-  const { money } = useFormat(useSession().business);
+  const { money, quantity } = useFormat(useSession().business);
   return (
     <Stack gap="sm" data-testid="reverse-lines">
       {p.lines.map((l) => (
@@ -80,7 +80,7 @@ function LineCards(p: Props) {
                 <Text size="xs" c="dimmed">
                   {t(k)}
                 </Text>
-                <Text size="sm">{formatQuantity(v)}</Text>
+                <Text size="sm">{quantity(v)}</Text>
               </div>
             ))}
           </SimpleGrid>
@@ -93,7 +93,7 @@ function LineCards(p: Props) {
 
 function LinesTable(p: Props) {
   const { t } = useTranslation();
-  const { money } = useFormat(useSession().business);
+  const { money, quantity } = useFormat(useSession().business);
   const unit = (l: PlannedLine) => t(`stock.units.${l.unit}`, { defaultValue: l.unit });
   return (
     <Table.ScrollContainer minWidth={680}>
@@ -124,13 +124,13 @@ function LinesTable(p: Props) {
                 </Text>
               </Table.Td>
               <Table.Td ta="right" pt={14}>
-                {formatQuantity(l.sold)}
+                {quantity(l.sold)}
               </Table.Td>
               <Table.Td ta="right" pt={14}>
-                {l.reversed ? formatQuantity(l.reversed) : '—'}
+                {l.reversed ? quantity(l.reversed) : '—'}
               </Table.Td>
               <Table.Td ta="right" pt={14} fw={600}>
-                {formatQuantity(l.left)}
+                {quantity(l.left)}
               </Table.Td>
               <Table.Td>
                 <QtyInput {...p} line={l} />

@@ -18,7 +18,7 @@ import { useWideScreen } from '../../lib/use-wide-screen';
 function Totals({ data }: { data: SalesList }) {
   const { t } = useTranslation();
   const session = useSession();
-  const { money } = useFormat(session.business);
+  const { money, count } = useFormat(session.business);
   const reversed = SALE_KINDS.reduce((s, k) => s + data.reversals[k].total, 0);
   return (
     <SimpleGrid
@@ -35,10 +35,13 @@ function Totals({ data }: { data: SalesList }) {
           value={money(data.sales[k].total)}
           detail={
             <>
-              <div>{t('sales.kpi.count', { count: data.sales[k].count })}</div>
+              <div>{t('sales.kpi.count', { count: data.sales[k].count, n: count(data.sales[k].count) })}</div>
               {data.reversals[k].count > 0 && (
                 <div>
-                  {t('sales.kpi.reversed', { count: data.reversals[k].count })}{' '}
+                  {t('sales.kpi.reversed', {
+                    count: data.reversals[k].count,
+                    n: count(data.reversals[k].count),
+                  })}{' '}
                   <SignedMoney value={-data.reversals[k].total} />
                 </div>
               )}

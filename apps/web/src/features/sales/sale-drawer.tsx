@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { IconArrowBackUp, IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type Reversal, type Sale, formatQuantity } from '@duka/domain';
+import { type Reversal, type Sale } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { serverMessage } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
@@ -165,7 +165,7 @@ function SaleReversals({ sale, onOpen }: { sale: Sale; onOpen: (o: Opened) => vo
 function ReversalView({ rev, onOpen }: { rev: Reversal; onOpen: (o: Opened) => void }) {
   const { t } = useTranslation();
   const session = useSession();
-  const { money, dateTime } = useFormat(session.business);
+  const { money, dateTime, quantity } = useFormat(session.business);
   return (
     <Stack>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
@@ -198,7 +198,7 @@ function ReversalView({ rev, onOpen }: { rev: Reversal; onOpen: (o: Opened) => v
           {rev.lines.map((l) => (
             <Table.Tr key={l.line_no}>
               <Table.Td>{l.name}</Table.Td>
-              <Table.Td ta="right">{formatQuantity(l.quantity)}</Table.Td>
+              <Table.Td ta="right">{quantity(l.quantity)}</Table.Td>
               <Table.Td ta="right">{money(l.amount)}</Table.Td>
             </Table.Tr>
           ))}

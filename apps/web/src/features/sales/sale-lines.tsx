@@ -1,7 +1,7 @@
 import './styles';
 import { Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type Sale, formatQuantity } from '@duka/domain';
+import { type Sale } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { useWideScreen } from '../../lib/use-wide-screen';
@@ -10,7 +10,7 @@ import { useWideScreen } from '../../lib/use-wide-screen';
 export function SaleLines({ sale }: { sale: Sale }) {
   const { t } = useTranslation();
   const session = useSession();
-  const { money } = useFormat(session.business);
+  const { money, quantity } = useFormat(session.business);
   const wide = useWideScreen();
   if (!wide)
     return (
@@ -29,9 +29,9 @@ export function SaleLines({ sale }: { sale: Sale }) {
                 {l.name}
               </Text>
               <Text size="xs" c="dimmed">
-                {formatQuantity(l.quantity)} × {money(l.unit_price)}
+                {quantity(l.quantity)} × {money(l.unit_price)}
                 {l.reversed
-                  ? ` · ${t('sales.drawer.reversedQty', { qty: formatQuantity(l.reversed), count: l.reversed / 1000 })}`
+                  ? ` · ${t('sales.drawer.reversedQty', { qty: quantity(l.reversed), count: l.reversed / 1000 })}`
                   : ''}
               </Text>
             </div>
@@ -62,8 +62,8 @@ export function SaleLines({ sale }: { sale: Sale }) {
                 {l.code}
               </Text>
             </Table.Td>
-            <Table.Td ta="right">{formatQuantity(l.quantity)}</Table.Td>
-            <Table.Td ta="right">{l.reversed ? formatQuantity(l.reversed) : '—'}</Table.Td>
+            <Table.Td ta="right">{quantity(l.quantity)}</Table.Td>
+            <Table.Td ta="right">{l.reversed ? quantity(l.reversed) : '—'}</Table.Td>
             <Table.Td ta="right">{money(l.unit_price)}</Table.Td>
             <Table.Td ta="right">{money(l.net)}</Table.Td>
           </Table.Tr>

@@ -1,7 +1,7 @@
 import './styles';
 import { Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type StockCount, formatQuantity } from '@duka/domain';
+import type { StockCount } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { serverMessage } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
@@ -11,7 +11,7 @@ import { useCountReview } from './stock-api';
 export function CountReview({ count }: { count: StockCount }) {
   const { t } = useTranslation();
   const session = useSession();
-  const { money } = useFormat(session.business);
+  const { money, quantity } = useFormat(session.business);
   const review = useCountReview(count.id, true);
   if (review.isPending) return <Skeleton h={120} />;
   if (review.isError) return <Text c="red">{serverMessage(review.error)}</Text>;
@@ -43,15 +43,15 @@ export function CountReview({ count }: { count: StockCount }) {
             {r.lines.map((l) => (
               <Table.Tr key={l.product_id} data-testid={`review-${l.product_name}`}>
                 <Table.Td>{l.product_name}</Table.Td>
-                <Table.Td ta="right">{formatQuantity(l.expected)}</Table.Td>
+                <Table.Td ta="right">{quantity(l.expected)}</Table.Td>
                 <Table.Td ta="right">
-                  {l.counted === null ? t('stock.count.notCounted') : formatQuantity(l.counted)}
+                  {l.counted === null ? t('stock.count.notCounted') : quantity(l.counted)}
                 </Table.Td>
                 <Table.Td ta="right">
                   {l.counted === null ? (
                     '—'
                   ) : (
-                    <Signed value={l.variance} text={formatQuantity(Math.abs(l.variance))} />
+                    <Signed value={l.variance} text={quantity(Math.abs(l.variance))} />
                   )}
                 </Table.Td>
                 <Table.Td ta="right">
@@ -61,9 +61,7 @@ export function CountReview({ count }: { count: StockCount }) {
                     <Signed value={l.variance_value} text={money(Math.abs(l.variance_value))} />
                   )}
                 </Table.Td>
-                <Table.Td ta="right">
-                  {l.moved_since_start ? formatQuantity(l.moved_since_start) : '—'}
-                </Table.Td>
+                <Table.Td ta="right">{l.moved_since_start ? quantity(l.moved_since_start) : '—'}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -17,7 +17,8 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type StockCount, formatQuantity } from '@duka/domain';
+import type { StockCount } from '@duka/domain';
+import { useFormat } from '../../lib/format';
 import { serverMessage } from '../../lib/notify';
 import { CountReview } from './count-review';
 import { ProductSearch } from './line-entry/product-search';
@@ -142,6 +143,7 @@ function CountEntry({ entry: e }: { entry: CountScreenState['entry'] }) {
 /** What has been counted so far, a card per product (no expected figures: the count is blind). */
 function CountedSoFar({ count: c }: { count: StockCount }) {
   const { t } = useTranslation();
+  const { quantity } = useFormat();
   return (
     <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
       <Title order={2} size="h4" mb="sm">
@@ -157,7 +159,7 @@ function CountedSoFar({ count: c }: { count: StockCount }) {
                 {l.product_name}
               </Text>
               <Text fz={36} fw={700} lh={1.1}>
-                {formatQuantity(l.quantity)}
+                {quantity(l.quantity)}
               </Text>
               <Text size="xs" c="dimmed">
                 {t('stock.count.entries', { count: l.entries })}

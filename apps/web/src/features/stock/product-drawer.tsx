@@ -17,7 +17,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type Product, UNITS, formatQuantity } from '@duka/domain';
+import { type Product, UNITS } from '@duka/domain';
 import { pickFirstOnEnter } from '../../components/pick-first-on-enter';
 import { fileUrl } from '../../components/user-avatar';
 import { useFormat } from '../../lib/format';
@@ -195,7 +195,7 @@ function SellingFields({ form: { v, set, errors } }: { form: ProductForm }) {
 /** An existing product: its level at each location, its average cost, and its history. */
 function ProductLevels({ product }: { product: Product }) {
   const { t } = useTranslation();
-  const { money } = useFormat(useSession().business);
+  const { money, quantity } = useFormat(useSession().business);
   const locations = useAllLocations();
   return (
     <>
@@ -205,7 +205,7 @@ function ProductLevels({ product }: { product: Product }) {
       <Group gap="xs">
         {(locations.data ?? []).map((l) => (
           <Badge key={l.id} variant="light" size="lg" tt="none" color={l.active ? 'blue' : 'gray'}>
-            {l.name}: {formatQuantity(product.levels.find((x) => x.location_id === l.id)?.quantity ?? 0)}
+            {l.name}: {quantity(product.levels.find((x) => x.location_id === l.id)?.quantity ?? 0)}
           </Badge>
         ))}
       </Group>

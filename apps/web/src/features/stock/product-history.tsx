@@ -1,14 +1,15 @@
 import './styles';
 import { Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type Movement, type Product, formatQuantity } from '@duka/domain';
+import type { Movement, Product } from '@duka/domain';
 import { MergeHistory, useCanSeeMergeHistory } from '../../components/merge-history';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { useAllLocations } from './products-api';
+import { reasonWords } from './reason-words';
 import { useMovements, usePriceHistory } from './stock-api';
 
-/** A tax rate in basis points as a percentage to type or show: 1600 → "16", 1650 → "16.50". */
+/** A tax rate in basis points as a percentage to type: 1600 → "16", 1650 → "16.50" (shown: `useFormat().percent`). */
 export const pct = (bp: number) => (bp % 100 === 0 ? String(bp / 100) : (bp / 100).toFixed(2));
 
 type PriceChange = NonNullable<ReturnType<typeof usePriceHistory>['data']>[number];
@@ -63,7 +64,7 @@ export function ProductHistory({ product }: { product: Product }) {
 
 function MovementsTable({ moves }: { moves: Movement[] }) {
   const { t } = useTranslation();
-  const { dateTime } = useFormat(useSession().business);
+  const { dateTime, quantity } = useFormat(useSession().business);
   const locations = useAllLocations();
   const loc = (id: string) => locations.data?.find((l) => l.id === id)?.name ?? '—';
   return (
@@ -83,12 +84,12 @@ function MovementsTable({ moves }: { moves: Movement[] }) {
               <Table.Td>{dateTime(m.created_at)}</Table.Td>
               <Table.Td>
                 {t(`stock.kinds.${m.kind}`)}
-                {m.reason ? ` · ${t(`stock.reasons.${m.reason}`, { defaultValue: m.reason })}` : ''}
+                {m.reason ? ` · ${reasonWords(t, m.reason)}` : ''}
               </Table.Td>
               <Table.Td>{loc(m.location_id)}</Table.Td>
               <Table.Td ta="right" c={m.quantity < 0 ? 'red' : 'teal'}>
                 {m.quantity > 0 ? '+' : ''}
-                {formatQuantity(m.quantity)}
+                {quantity(m.quantity)}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -100,7 +101,7 @@ function MovementsTable({ moves }: { moves: Movement[] }) {
 
 function PricesTable({ prices }: { prices: PriceChange[] }) {
   const { t } = useTranslation();
-  const { money, dateTime } = useFormat(useSession().business);
+  const { money, dateTime, percent } = useFormat(useSession().business);
   return (
     <Table verticalSpacing={4} fz="sm">
       <Table.Thead>
@@ -115,7 +116,7 @@ function PricesTable({ prices }: { prices: PriceChange[] }) {
           <Table.Tr key={p.created_at + p.price}>
             <Table.Td>{dateTime(p.created_at)}</Table.Td>
             <Table.Td ta="right">{money(p.price)}</Table.Td>
-            <Table.Td ta="right">{pct(p.tax_rate)} %</Table.Td>
+            <Table.Td ta="right">{percent(p.tax_rate)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -1,7 +1,7 @@
 import './styles';
 import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type Location, type Product, formatQuantity, isLowStock } from '@duka/domain';
+import { type Location, type Product, isLowStock } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { NameAndCode } from '../../components/name-and-code';
@@ -14,7 +14,7 @@ const isLow = (p: Product) => isLowStock(p.on_hand, p.reorder_level);
 /** The products on a wide screen: price, a column per location shown, the total. */
 export function ProductsTable({ rows, shown, onOpen }: RowsProps) {
   const { t } = useTranslation();
-  const { money } = useFormat(useSession().business);
+  const { money, quantity } = useFormat(useSession().business);
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing="sm" highlightOnHover data-testid="products-table">
@@ -48,11 +48,11 @@ export function ProductsTable({ rows, shown, onOpen }: RowsProps) {
               <Table.Td ta="right">{money(p.price)}</Table.Td>
               {shown.map((l) => (
                 <Table.Td key={l.id} ta="right" data-testid={`level-${p.code}-${l.name}`}>
-                  {formatQuantity(level(p, l.id))}
+                  {quantity(level(p, l.id))}
                 </Table.Td>
               ))}
               <Table.Td ta="right" fw={600} data-testid={`total-${p.code}`}>
-                {formatQuantity(p.on_hand)} {t(`stock.units.${p.unit}`)}
+                {quantity(p.on_hand)} {t(`stock.units.${p.unit}`)}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -65,7 +65,7 @@ export function ProductsTable({ rows, shown, onOpen }: RowsProps) {
 /** The products on a phone: one card each, the levels as badges. */
 export function ProductCards({ rows, shown, onOpen }: RowsProps) {
   const { t } = useTranslation();
-  const { money } = useFormat(useSession().business);
+  const { money, quantity } = useFormat(useSession().business);
   return (
     <Stack gap="sm" data-testid="products-cards">
       {rows.map((p) => (
@@ -81,7 +81,7 @@ export function ProductCards({ rows, shown, onOpen }: RowsProps) {
             <ProductName product={p} />
             <Stack gap={0} align="flex-end">
               <Text fw={700}>
-                {formatQuantity(p.on_hand)} {t(`stock.units.${p.unit}`)}
+                {quantity(p.on_hand)} {t(`stock.units.${p.unit}`)}
               </Text>
               <Text size="xs" c="dimmed">
                 {money(p.price)}
@@ -91,7 +91,7 @@ export function ProductCards({ rows, shown, onOpen }: RowsProps) {
           <Group gap={6} mt={6}>
             {shown.map((l) => (
               <Badge key={l.id} variant="default" size="sm" tt="none">
-                {l.name}: {formatQuantity(level(p, l.id))}
+                {l.name}: {quantity(level(p, l.id))}
               </Badge>
             ))}
           </Group>

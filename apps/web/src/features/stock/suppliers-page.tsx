@@ -18,7 +18,7 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type Supplier, formatQuantity, supplierSchema } from '@duka/domain';
+import { type Supplier, supplierSchema } from '@duka/domain';
 import { MergeHistorySection } from '../../components/merge-history';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api-client';
@@ -46,7 +46,7 @@ function Receipts({ id }: { id: string }) {
 function ReceiptsTable({ id }: { id: string }) {
   const { t } = useTranslation();
   const session = useSession();
-  const { money, dateTime } = useFormat(session.business);
+  const { money, dateTime, quantity } = useFormat(session.business);
   const receipts = useSupplierReceipts(id);
   const locations = useAllLocations();
   if (receipts.isPending) return <Skeleton h={60} />;
@@ -66,7 +66,7 @@ function ReceiptsTable({ id }: { id: string }) {
           {receipts.data.map((r) => (
             <Table.Tr
               key={r.id}
-              title={r.lines.map((l) => `${l.product_name} × ${formatQuantity(l.quantity)}`).join(', ')}
+              title={r.lines.map((l) => `${l.product_name} × ${quantity(l.quantity)}`).join(', ')}
             >
               <Table.Td>{dateTime(r.created_at)}</Table.Td>
               <Table.Td>{r.invoice_number || '—'}</Table.Td>

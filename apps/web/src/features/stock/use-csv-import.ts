@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
+import { useFormat } from '../../lib/format';
 import { notifySuccess, serverMessage } from '../../lib/notify';
 import { type ImportResult, importResultSchema } from './stock-api';
 
 /** A CSV import: the file picked, its dry run (every row checked), then all rows imported or none. */
 export function useCsvImport(onClose: () => void) {
   const { t } = useTranslation();
+  const { count } = useFormat();
   const qc = useQueryClient();
   const [csv, setCsv] = useState<string | null>(null);
   const [fileName, setFileName] = useState('');
@@ -26,7 +28,7 @@ export function useCsvImport(onClose: () => void) {
         retry: false,
       });
       if (commit) {
-        notifySuccess(t('stock.import.done', { count: res.rows.length }));
+        notifySuccess(t('stock.import.done', { count: res.rows.length, n: count(res.rows.length) }));
         await qc.invalidateQueries({ queryKey: ['products'] });
         close();
       } else setPreview(res);

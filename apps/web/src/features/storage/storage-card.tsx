@@ -2,17 +2,26 @@ import './styles';
 import { Alert, Group, Paper, Skeleton, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { useStorageStatus } from './use-storage-status';
 
-/** Room left, in GB, or in MB below one GB (where it matters most). */
-const room = (bytes: number) =>
-  bytes >= 1_000_000_000 ? `${(bytes / 1_000_000_000).toFixed(1)} GB` : `${Math.floor(bytes / 1_000_000)} MB`;
+/** Room left, in GB, or in whole MB below one GB (where it matters most), for the language: "2,5 GB". */
+function room(lang: string, bytes: number): string {
+  const gb = bytes >= 1_000_000_000;
+  const digits = gb ? 1 : 0;
+  return numberFormat(lang, {
+    style: 'unit',
+    unit: gb ? 'gigabyte' : 'megabyte',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(gb ? bytes / 1_000_000_000 : Math.floor(bytes / 1_000_000));
+}
 
 /** The business profile's disk card: a full disk (writes failing) and the room left. */
 export function StorageCard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
   const { dateTime } = useFormat(session.business);
   const status = useStorageStatus();
@@ -43,7 +52,7 @@ export function StorageCard() {
           )}
           {s.free_bytes !== null && (
             <Text size="sm" c="dimmed" mt="xs">
-              {t('storage.free', { size: room(s.free_bytes) })}
+              {t('storage.free', { size: room(i18n.language, s.free_bytes) })}
             </Text>
           )}
         </>

@@ -7,7 +7,7 @@ import type { SyncStatusView } from '@duka/domain';
 import { notifyApiError, notifySuccess } from '../../lib/notify';
 import { QuarantineList } from './quarantine-list';
 import { useUnlink } from './sync-api';
-import { type Wording, errorCodeWords, isSkewed, seriesWords } from './sync-words';
+import { type Wording, counted, errorCodeWords, isSkewed, seriesWords } from './sync-words';
 
 type LocalStatus = Extract<SyncStatusView, { role: 'local' }>;
 
@@ -37,7 +37,7 @@ function Progressing({ s, w }: { s: LocalStatus; w: Wording }) {
         {s.last_pull_at
           ? t('sync.local.lastReceived', { when: w.ago(s.last_pull_at, now) })
           : t('sync.local.nothingReceived')}
-        {s.to_pull > 0 && ` · ${t('sync.local.toReceive', { count: s.to_pull })}`}
+        {s.to_pull > 0 && ` · ${t('sync.local.toReceive', counted(w, s.to_pull))}`}
       </Text>
       <Text size="sm" c="dimmed">
         {s.last_contact_at
@@ -51,8 +51,11 @@ function Progressing({ s, w }: { s: LocalStatus; w: Wording }) {
       ) : (
         <Text data-testid="sync-waiting">
           {s.oldest_unsynced_sale_at
-            ? t('sync.local.waitingSale', { count: waiting, time: w.time(s.oldest_unsynced_sale_at, now) })
-            : t('sync.local.waiting', { count: waiting })}
+            ? t('sync.local.waitingSale', {
+                ...counted(w, waiting),
+                time: w.time(s.oldest_unsynced_sale_at, now),
+              })
+            : t('sync.local.waiting', counted(w, waiting))}
         </Text>
       )}
     </Stack>
@@ -169,7 +172,7 @@ export function LocalStatusView({ s, w }: { s: LocalStatus; w: Wording }) {
         </Alert>
       )}
       {s.quarantine_open > 0 && (
-        <Alert color="red" title={t('sync.local.quarantine', { count: s.quarantine_open })}>
+        <Alert color="red" title={t('sync.local.quarantine', counted(w, s.quarantine_open))}>
           {t('sync.local.quarantineHint')}
         </Alert>
       )}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { QuarantineItem } from '@duka/domain';
 import { notifyApiError, notifySuccess } from '../../lib/notify';
 import { useDismiss, useQuarantine } from './sync-api';
-import type { Wording } from './sync-words';
+import { type Wording, counted } from './sync-words';
 
 /** A stored or incoming value as text: strings as they are, anything else as JSON. */
 export function valueText(v: unknown): string {
@@ -90,7 +90,7 @@ function Item({ item, w }: { item: QuarantineItem; w: Wording }) {
         <Text size="sm" c="dimmed">
           {item.server_name && `${t('sync.quarantine.from', { server: item.server_name })} · `}
           {t('sync.quarantine.seen', {
-            count: item.seen_count,
+            ...counted(w, item.seen_count),
             first: w.time(item.first_seen_at, now),
             last: w.time(item.last_seen_at, now),
           })}

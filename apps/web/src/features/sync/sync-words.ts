@@ -20,6 +20,9 @@ export interface Wording {
   count: (n: number) => string;
 }
 
+/** A count for a message: `count` picks the plural, `n` is the figure as the language groups it. */
+export const counted = (w: Pick<Wording, 'count'>, count: number) => ({ count, n: w.count(count) });
+
 type LocalStatus = Extract<SyncStatusView, { role: 'local' }>;
 type HostedStatus = Extract<SyncStatusView, { role: 'hosted' }>;
 
@@ -52,7 +55,7 @@ const names = (xs: SyncServerView[]) => xs.map((x) => x.name).join(', ');
 
 function localWhy(w: Wording, s: LocalStatus): string {
   const { t, now } = w;
-  if (setAsideCount(s) > 0) return t('sync.why.quarantine', { count: setAsideCount(s) });
+  if (setAsideCount(s) > 0) return t('sync.why.quarantine', counted(w, setAsideCount(s)));
   if (s.state === 'diverged' || s.state === 'revoked' || s.state === 'refused')
     return t(`sync.why.${s.state}`);
   const failingFor = s.failing_since ? now - Date.parse(s.failing_since) : 0;
@@ -63,7 +66,7 @@ function localWhy(w: Wording, s: LocalStatus): string {
   if (!s.last_contact_at) return t('sync.why.noContactYet');
   if (now - Date.parse(s.last_contact_at) > 10 * 60_000)
     return t('sync.why.noContact', { when: w.ago(s.last_contact_at, now) });
-  if (s.waiting.entries > 0) return t('sync.why.waiting', { count: s.waiting.entries });
+  if (s.waiting.entries > 0) return t('sync.why.waiting', counted(w, s.waiting.entries));
   return s.last_push_at
     ? t('sync.why.upToDate', { when: w.ago(s.last_push_at, now) })
     : t('sync.why.allSent');
@@ -72,7 +75,7 @@ function localWhy(w: Wording, s: LocalStatus): string {
 function hostedWhy(w: Wording, s: HostedStatus): string {
   const { t, now } = w;
   const live = liveServers(s);
-  if (setAsideCount(s) > 0) return t('sync.why.quarantine', { count: setAsideCount(s) });
+  if (setAsideCount(s) > 0) return t('sync.why.quarantine', counted(w, setAsideCount(s)));
   const stopped = live.find((x) => x.state !== 'active' && x.state !== 'copying');
   if (stopped)
     return t('sync.why.serverStopped', { name: stopped.name, state: t(`sync.state.${stopped.state}`) });
@@ -131,6 +134,6 @@ export function syncNotices(w: Wording, s: SyncStatusView): SyncNotice[] {
   if (!s.linked && !(s.role === 'local' && s.state === 'revoked')) return [];
   const out = s.role === 'local' ? localNotices(w, s) : hostedNotices(w, s);
   if (setAsideCount(s) > 0)
-    out.push({ id: 'quarantine', text: w.t('sync.notice.quarantine', { count: setAsideCount(s) }) });
+    out.push({ id: 'quarantine', text: w.t('sync.notice.quarantine', counted(w, setAsideCount(s))) });
   return out;
 }

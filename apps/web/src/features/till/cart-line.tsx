@@ -3,7 +3,8 @@ import { memo } from 'react';
 import { ActionIcon, Group, Text, TextInput } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type PricedLine, formatQuantity } from '@duka/domain';
+import type { PricedLine } from '@duka/domain';
+import { useFormat } from '../../lib/format';
 import { type CartAction, type TillLine, beyondStock, qtyOf } from './cart';
 import classes from './till.module.css';
 
@@ -225,6 +226,7 @@ function LineMessages({
   short,
 }: Pick<Props, 'line' | 'index' | 'badQty' | 'error'> & { short: boolean }) {
   const { t } = useTranslation();
+  const { quantity } = useFormat();
   return (
     <>
       {badQty && (
@@ -234,7 +236,7 @@ function LineMessages({
       )}
       {short && !error && (
         <Text size="xs" className={classes.warn} mt={4}>
-          {t('till.cart.short', { qty: formatQuantity(line.on_hand ?? 0) })}
+          {t('till.cart.short', { qty: quantity(line.on_hand ?? 0) })}
         </Text>
       )}
       {error && (

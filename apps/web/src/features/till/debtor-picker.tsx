@@ -14,7 +14,7 @@ import {
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type Debtor, overCreditLimit } from '@duka/domain';
-import { moneyText } from '../stock';
+import { useFormat } from '../../lib/format';
 import { type DebtorPickerState, useDebtorPicker } from './use-debtor-picker';
 import classes from './till.module.css';
 
@@ -86,6 +86,7 @@ function ChosenDebtor({ value, onChange, total, error, money }: Props & { value:
 /** A new debtor typed in at the till (an admin may set the limit; others get the default). */
 function NewDebtorForm({ admin, defaultLimit, digits, money, state }: Props & { state: DebtorPickerState }) {
   const { t } = useTranslation();
+  const { typedAmount } = useFormat();
   const { form, setForm, formError, setFormError, busy, add } = state.form;
   const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setForm({ ...form, [k]: e.currentTarget.value });
@@ -133,7 +134,7 @@ function NewDebtorForm({ admin, defaultLimit, digits, money, state }: Props & { 
         <TextInput
           label={t('till.debtor.limit')}
           inputMode="decimal"
-          placeholder={moneyText(defaultLimit, digits)}
+          placeholder={typedAmount(defaultLimit, digits)}
           value={form.limit}
           error={errorOf('credit_limit')}
           onChange={set('limit')}

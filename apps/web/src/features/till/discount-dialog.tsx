@@ -1,7 +1,7 @@
 import './styles';
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatQuantity } from '@duka/domain';
+import { useFormat } from '../../lib/format';
 import { type Cart, type CartAction, qtyOf } from './cart';
 import { type DiscountState, SALE, useDiscount } from './use-discount';
 
@@ -23,6 +23,7 @@ interface Props {
 export function DiscountDialog(props: Props) {
   const { t } = useTranslation();
   const { opened, onClose, cart, limitBp, money } = props;
+  const { quantity } = useFormat();
   const d = useDiscount(props);
   const { mode, amount, current } = d;
   return (
@@ -47,7 +48,7 @@ export function DiscountDialog(props: Props) {
               { value: SALE, label: t('till.discount.wholeSale') },
               ...cart.lines.map((l) => ({
                 value: l.key,
-                label: `${l.name} × ${formatQuantity(qtyOf(l.qty) ?? 0)}`,
+                label: `${l.name} × ${quantity(qtyOf(l.qty) ?? 0)}`,
               })),
             ]}
             value={d.target}
@@ -105,6 +106,7 @@ function DiscountSummary({
   money: (minor: number) => string;
 }) {
   const { t } = useTranslation();
+  const { percent } = useFormat();
   return (
     <Stack gap={2}>
       <Text size="sm" c="dimmed">
@@ -113,7 +115,7 @@ function DiscountSummary({
       <Text size="sm" c="dimmed" data-testid="discount-allowed">
         {limitBp === null
           ? t('till.discount.noLimit')
-          : t('till.discount.upTo', { amount: money(d.allowed), percent: formatQuantity(limitBp * 10) })}
+          : t('till.discount.upTo', { amount: money(d.allowed), percent: percent(limitBp) })}
       </Text>
       {d.amount !== null && d.amount > 0 && (
         <Text size="sm" fw={600}>

@@ -25,6 +25,14 @@ describe("the till's key hints (issue 21)", () => {
     expect(note).toHaveTextContent('F4');
   });
 
+  it("name the delete key as the language's keyboard prints it", async () => {
+    screenOf(1024);
+    await renderApp(<KeyHints />, { lng: 'de' });
+    const keys = [...document.querySelectorAll('kbd')].map((k) => k.textContent);
+    expect(keys).toContain('Entf');
+    expect(keys).not.toContain('Del');
+  });
+
   it('are not made at all on a phone (rather than made and hidden)', async () => {
     screenOf(412);
     const { container } = await renderApp(<KeyHints />);

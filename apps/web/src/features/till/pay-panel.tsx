@@ -12,6 +12,7 @@ import { type PayState, quickAmounts, tenderedOf } from './payment';
 import { preloadTillSchemas, useProviders } from './till-api';
 import type { TillErrors } from './till-errors';
 import classes from './till.module.css';
+import { useFormat } from '../../lib/format';
 import { useWideScreen } from '../../lib/use-wide-screen';
 
 interface Props {
@@ -104,6 +105,7 @@ export function PayPanel(p: Props) {
 /** Cash: what was handed over (typed or a quick amount) and the change, or how much is short. */
 function CashFields(p: Props) {
   const { t } = useTranslation();
+  const { typedAmount } = useFormat();
   const { pay, setPay, money, digits, total } = p;
   const f = p.errors.fields;
   const tendered = tenderedOf(pay.tendered, total, digits);
@@ -116,7 +118,7 @@ function CashFields(p: Props) {
         inputMode="decimal"
         autoComplete="off"
         data-autofocus
-        placeholder={moneyText(total, digits)}
+        placeholder={typedAmount(total, digits)}
         value={pay.tendered}
         error={f.tendered}
         description={t('till.pay.tenderedHint')}

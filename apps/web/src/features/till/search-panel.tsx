@@ -3,7 +3,7 @@ import { forwardRef, useState } from 'react';
 import { Group, Kbd, Loader, Paper, Skeleton, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconBarcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type Business, type Product, formatQuantity } from '@duka/domain';
+import { type Business, type Product } from '@duka/domain';
 import { fileUrl } from '../../components/user-avatar';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
@@ -129,7 +129,7 @@ function ProductTiles({
 }: Omit<Props, 'onPick' | 'onStep'> & { state: TillSearchState; focused: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
-  const { money } = useFormat(business);
+  const { money, quantity } = useFormat(business);
   const { list } = s;
   const levelOf = (p: Product) => p.levels.find((l) => l.location_id === locationId)?.quantity ?? 0;
   if (s.loading && list.length === 0)
@@ -184,7 +184,7 @@ function ProductTiles({
                 c={out && !business.allow_negative_stock ? 'var(--mantine-color-error)' : 'dimmed'}
                 className="tabular"
               >
-                {out ? t('till.search.out') : `${formatQuantity(level)} ${t(`stock.units.${p.unit}`)}`}
+                {out ? t('till.search.out') : `${quantity(level)} ${t(`stock.units.${p.unit}`)}`}
               </Text>
             </div>
             <Text fw={700} className={`tabular ${classes.tilePrice}`}>

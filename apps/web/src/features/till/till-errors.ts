@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
-import { formatQuantity } from '@duka/domain';
+import type { i18n as I18n } from 'i18next';
+import { formatLocalQuantity } from '@duka/domain';
 import { ApiError } from '../../lib/api-error';
 import { serverMessage } from '../../lib/notify';
 import { lineErrorOf } from '../stock';
@@ -26,6 +26,9 @@ export interface TillErrors {
   retry?: boolean;
 }
 
+/** The words of the language in use, and the language (quantities in a message follow it). */
+type Words = Pick<I18n, 't' | 'language'>;
+
 export const NO_TILL_ERRORS: TillErrors = { lines: {}, fields: {}, form: null };
 
 /** Words for what the server says when it names a field (its own message is English). */
@@ -49,7 +52,8 @@ export function unsent(err: unknown): boolean {
 }
 
 /** The refusal in the user's language: known codes are worded here, others as the server said. */
-export function saleErrorMessage(err: unknown, t: TFunction, cart: Cart): string {
+export function saleErrorMessage(err: unknown, words: Words, cart: Cart): string {
+  const { t } = words;
   if (!(err instanceof ApiError) || err.kind !== 'http') {
     // only a request that was sent can have gone unanswered (not recorded, safe to send again);
     // one held back for want of a connection says so
@@ -62,7 +66,10 @@ export function saleErrorMessage(err: unknown, t: TFunction, cart: Cart): string
       const short = err.paramsOf('insufficient_stock');
       const name = shortLine(err, cart)?.name ?? short?.name ?? '';
       return typeof short?.on_hand === 'number'
-        ? t('till.errors.insufficientStockOnHand', { name, onHand: formatQuantity(short.on_hand) })
+        ? t('till.errors.insufficientStockOnHand', {
+            name,
+            onHand: formatLocalQuantity(short.on_hand, words.language),
+          })
         : t('till.errors.insufficientStock', { name });
     }
     case 'credit_limit_exceeded':
@@ -96,8 +103,8 @@ export function saleErrorMessage(err: unknown, t: TFunction, cart: Cart): string
 }
 
 /** Places a refused sale next to what caused it: a line, a field, or the sale as a whole. */
-export function placeSaleError(err: unknown, t: TFunction, cart: Cart): TillErrors {
-  const message = saleErrorMessage(err, t, cart);
+export function placeSaleError(err: unknown, words: Words, cart: Cart): TillErrors {
+  const message = saleErrorMessage(err, words, cart);
   if (unsent(err)) return { ...NO_TILL_ERRORS, form: message, retry: true };
   if (!(err instanceof ApiError) || err.kind !== 'http') return { ...NO_TILL_ERRORS, form: message };
   const at = lineErrorOf(err.field);

@@ -124,7 +124,8 @@ export function KeyHints() {
     ['F2', t('till.keys.search')],
     ['↑ ↓ ↵', t('till.keys.pick')],
     ['+ −', t('till.keys.quantity')],
-    ['Del', t('till.keys.remove')],
+    // the key's name as the keyboard of the language prints it (Entf in German, Supr in Spanish)
+    [t('till.keys.deleteKey'), t('till.keys.remove')],
     ['F7', t('till.keys.discount')],
     ['F8', t('till.keys.park')],
     ['F9', t('till.keys.pay')],

@@ -13,7 +13,7 @@ import type { TillState } from './use-till';
 
 /** Completing the sale: check the payment, post it, show the receipt; or place the refusal where it belongs. */
 export function useCompleteSale(s: TillState) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
   const { kind, cart, pay, digits } = s;
@@ -30,7 +30,7 @@ export function useCompleteSale(s: TillState) {
 
   /** A refusal: shown by the line, field or form it is about; what changed elsewhere is fetched again. */
   const refused = (err: unknown) => {
-    const placed = placeSaleError(err, t, cart);
+    const placed = placeSaleError(err, i18n, cart);
     s.setErrors(placed);
     const code = isApiError(err) ? err.code : '';
     if (code === 'price_changed')

@@ -13,7 +13,7 @@ import { TRANSFERS_PAGE_SIZE, type TransfersListState, useTransfersList } from '
 /** The register of money moved by transfer, its totals, and (admin) confirming each one. */
 export function TransfersList() {
   const { t } = useTranslation();
-  const { money } = useFormat(useSession().business);
+  const { money, count } = useFormat(useSession().business);
   const s = useTransfersList();
   const d = s.transfers.data;
   return (
@@ -23,14 +23,20 @@ export function TransfersList() {
           testId="kpi-unconfirmed"
           label={t('transfers.unconfirmedTotal')}
           value={d ? money(d.unconfirmed.amount) : '—'}
-          detail={d ? t('transfers.count', { count: d.unconfirmed.count }) : undefined}
+          detail={
+            d
+              ? t('transfers.count', { count: d.unconfirmed.count, n: count(d.unconfirmed.count) })
+              : undefined
+          }
           accent="yellow"
         />
         <KpiCard
           testId="kpi-confirmed"
           label={t('transfers.confirmedTotal')}
           value={d ? money(d.confirmed.amount) : '—'}
-          detail={d ? t('transfers.count', { count: d.confirmed.count }) : undefined}
+          detail={
+            d ? t('transfers.count', { count: d.confirmed.count, n: count(d.confirmed.count) }) : undefined
+          }
           accent="teal"
         />
       </SimpleGrid>

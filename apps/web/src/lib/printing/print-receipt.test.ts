@@ -167,9 +167,11 @@ describe('without a helper', () => {
 
   it("opens the browser's print view of the receipt, sized for the roll", async () => {
     // jsdom loads neither srcdoc nor images: what follows (the dialog) is the browser's own
-    const settled = printReceipt('000123', ctx({ receipt_width: 58 }), { browser: true }).catch(
-      (e: unknown) => e,
-    );
+    // the title (the saved PDF's name) in the user's language
+    const settled = printReceipt('000123', ctx({ receipt_width: 58 }), {
+      browser: true,
+      title: 'Beleg #000123',
+    }).catch((e: unknown) => e);
     const frame = await vi.waitFor(() => {
       const f = document.getElementById(PRINT_FRAME_ID) as HTMLIFrameElement | null;
       if (!f) throw new Error('no print frame yet');
@@ -177,7 +179,8 @@ describe('without a helper', () => {
     });
     expect(frame.getAttribute('srcdoc')).toContain('src="/api/receipts/000123/svg?width=58"');
     expect(frame.getAttribute('srcdoc')).toContain('@page { size: 58mm auto; margin: 0 }');
-    expect(frame.title).toBe('Receipt #000123');
+    expect(frame.title).toBe('Beleg #000123');
+    expect(frame.getAttribute('srcdoc')).toContain('<title>Beleg #000123</title>');
     expect(server.calls.filter((c) => c.startsWith('POST'))).toEqual([]);
     await settled;
   });

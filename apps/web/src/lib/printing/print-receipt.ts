@@ -84,7 +84,7 @@ export async function printThroughHelper(qz: QzApi, receiptNo: string, ctx: Prin
 export async function printReceipt(
   receiptNo: string,
   ctx: PrintContext,
-  opts: { browser: boolean },
+  opts: { browser: boolean; title?: string },
 ): Promise<PrintRoute> {
   let qz: QzApi | null = null;
   try {
@@ -110,7 +110,8 @@ export async function printReceipt(
   }
   if (!opts.browser) throw new PrintError('none');
   try {
-    await printInBrowser(receiptNo, ctx.business.receipt_width, receiptJobName(receiptNo));
+    // the page's title names the PDF a browser saves: the user's words (`title`), else the job's name
+    await printInBrowser(receiptNo, ctx.business.receipt_width, opts.title ?? receiptJobName(receiptNo));
     return 'browser';
   } catch (err) {
     throw new PrintError('browser', err);

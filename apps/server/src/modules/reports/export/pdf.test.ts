@@ -74,6 +74,25 @@ describe('report PDF', () => {
     expect(lines).toContain('Total');
     // three money cells and three totals, each whole on its line (was "KES" / "999,999,999,999.99")
     expect(lines.filter((l) => l === 'KES 999,999,999,999.99')).toHaveLength(6);
-    expect(lines).toContain('123456789');
+    expect(lines).toContain('123,456,789');
+  });
+
+  it("writes quantities, percentages and counts in the document's language", async () => {
+    const table: ExportTable = {
+      id: 'product',
+      title: 'Nach Produkt',
+      columns: [
+        { key: 'name', label: 'Produkt', kind: 'text' },
+        { key: 'quantity', label: 'Menge', kind: 'quantity' },
+        { key: 'margin', label: 'Marge', kind: 'percent' },
+        { key: 'count', label: 'Verkäufe', kind: 'count' },
+      ],
+      rows: [{ name: 'Zucker', quantity: 1_234_500, margin: 25.34, count: 12_345 }],
+    };
+    const lines = drawnLines(await toPdf({ ...doc([table]), language: 'de' }, labels));
+    expect(lines).toContain('1.234,5');
+    expect(lines).toContain('25,34 %');
+    expect(lines).toContain('12.345');
+    expect(lines).not.toContain('1234.5');
   });
 });

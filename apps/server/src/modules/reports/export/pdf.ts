@@ -1,4 +1,4 @@
-import { formatMoney, formatQuantity } from '@duka/domain';
+import { formatLocalQuantity, formatMoney, numberFormat } from '@duka/domain';
 import PDFDocument from 'pdfkit';
 import type { ExportColumn, ExportDocument, ExportTable } from './export-tables.js';
 
@@ -10,12 +10,23 @@ const SIZES = [8, 7, 6, 5] as const;
 /** The least a text column is given (its words wrap). */
 const MIN_TEXT = 60;
 
+/** Intl's no-break spaces (groups in pt-PT, before % in de) as plain ones: WinAnsi has no U+202F. */
+const plainSpaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+/** A cell in the document's language: money, quantities, percentages and counts as it writes them. */
 function cellText(v: string | number | null | undefined, kind: string, doc: ExportDocument): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'string') return v;
-  if (kind === 'money') return formatMoney(v, doc.currency, doc.language).replace(/\u00a0/g, ' ');
-  if (kind === 'quantity') return formatQuantity(v);
-  if (kind === 'percent') return `${v.toFixed(2)} %`;
+  const lang = doc.language;
+  if (kind === 'money') return plainSpaces(formatMoney(v, doc.currency, lang));
+  if (kind === 'quantity') return plainSpaces(formatLocalQuantity(v, lang));
+  if (kind === 'percent')
+    return plainSpaces(
+      numberFormat(lang, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+        v / 100,
+      ),
+    );
+  if (kind === 'count') return plainSpaces(numberFormat(lang).format(v));
   return String(v);
 }
 

@@ -4,7 +4,6 @@ import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { formatQuantity } from '@duka/domain';
 import { useFormat } from '../../../lib/format';
 import { useSession } from '../../../lib/session-context';
 import type { DraftLine } from './lines';
@@ -109,7 +108,7 @@ function LineTotals({
   withCost?: boolean;
 }) {
   const { t } = useTranslation();
-  const { money } = useFormat(useSession().business);
+  const { money, quantity } = useFormat(useSession().business);
   return (
     <Group justify="space-between" mt="md" wrap="wrap" align="flex-end">
       <Stack gap={0}>
@@ -117,7 +116,7 @@ function LineTotals({
           {t('stock.line.count', { count: totals.lines })}
         </Text>
         <Text size="sm" c="dimmed" data-testid="total-qty">
-          {t('stock.line.totalQty', { qty: formatQuantity(totals.quantity) })}
+          {t('stock.line.totalQty', { qty: quantity(totals.quantity) })}
         </Text>
       </Stack>
       {withCost && (

@@ -3,7 +3,8 @@ import { forwardRef, useImperativeHandle, useRef } from 'react';
 import { Combobox, Group, Loader, Text, TextInput } from '@mantine/core';
 import { IconBarcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type Product, formatQuantity } from '@duka/domain';
+import type { Product } from '@duka/domain';
+import { useFormat } from '../../../lib/format';
 import { useProductSearch } from './use-product-search';
 import { NameAndCode } from '../../../components/name-and-code';
 
@@ -80,11 +81,12 @@ export const ProductSearch = forwardRef<ProductSearchHandle, Props>(function Pro
 /** A match: name and code, and how many are in stock. */
 function ProductOption({ product: p, level }: { product: Product; level: number }) {
   const { t } = useTranslation();
+  const { quantity } = useFormat();
   return (
     <Group justify="space-between" wrap="nowrap">
       <NameAndCode name={p.name} code={p.code} />
       <Text size="sm" className="tabular">
-        {formatQuantity(level)} {t(`stock.units.${p.unit}`)}
+        {quantity(level)} {t(`stock.units.${p.unit}`)}
       </Text>
     </Group>
   );

@@ -1,0 +1,53 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PAYMENT_METHODS, SALE_KINDS } from '@duka/domain';
+import { testI18n } from '../../test/render';
+import { actionWords } from './activity-list';
+
+const SERVER = join(__dirname, '../../../../server/src');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) return sources(p);
+    return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [p] : [];
+  });
+}
+
+/** Every action the server writes to the journal: its literals, and the ones it builds from a kind. */
+function serverActions(): string[] {
+  const found = new Set<string>();
+  for (const file of sources(SERVER))
+    for (const line of readFileSync(file, 'utf8').split('\n'))
+      if (/\baction: /.test(line))
+        for (const m of line.matchAll(/'([a-z_]+\.[a-z_]+|sign_in)'/g)) found.add(m[1]!);
+  for (const kind of SALE_KINDS) found.add(`sale.${kind}`).add(`sale.reverse_${kind}`);
+  for (const method of PAYMENT_METHODS) found.add(`debtor.payment_${method}`);
+  for (const kind of ['receipt', 'positive', 'negative', 'transfer']) found.add(`stock.${kind}`);
+  return [...found].sort();
+}
+
+describe('the activity list', () => {
+  it('words an action, not its code: in German, a cash sale is "Barverkauf"', async () => {
+    const i18n = await testI18n('de');
+    expect(actionWords(i18n.t, i18n, { action: 'sale.cash', doc_type: 'sale' })).toBe('Barverkauf');
+    expect(actionWords(i18n.t, i18n, { action: 'stock_count.finalise', doc_type: 'stock_count' })).toBe(
+      'Inventur abgeschlossen',
+    );
+    // a newer server's action: its document's kind; neither known: a dash, never the code
+    expect(actionWords(i18n.t, i18n, { action: 'sale.something_new', doc_type: 'sale' })).toBe('Verkauf');
+    expect(actionWords(i18n.t, i18n, { action: 'sale', doc_type: 'sale' })).toBe('Verkauf');
+    expect(actionWords(i18n.t, i18n, { action: 'x.y', doc_type: 'x' })).toBe('—');
+  });
+
+  it('has words for every action the server writes, in every language', async () => {
+    const actions = serverActions();
+    expect(actions.length).toBeGreaterThan(40);
+    for (const lng of ['en', 'es', 'pt', 'de'] as const) {
+      const i18n = await testI18n(lng);
+      const missing = actions.filter((a) => !i18n.exists(`activity.action.${a}`));
+      expect(missing, lng).toEqual([]);
+    }
+  });
+});
