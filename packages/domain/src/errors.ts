@@ -62,6 +62,8 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'validation_failed',
+  /** A CSV file refused whole (its columns, its size, a row that cannot be read): `params.reason` says which. */
+  'csv_refused',
   'unsupported_file',
   'image_unreadable',
   'rate_limited',
@@ -117,6 +119,13 @@ export interface ErrorParamsByCode {
    * when this server knows them (the hosted one knows every linked server), else `''`.
    */
   location_elsewhere: { server: string; series: string };
+  /** Why a CSV file was refused whole; `columns` a comma-separated list, `row` the file's line. */
+  csv_refused: {
+    reason: 'missing_columns' | 'unknown_columns' | 'too_many_rows' | 'broken_row';
+    columns?: string;
+    row?: number;
+    max?: number;
+  };
 }
 
 /** The params of a code: `never` for a code that carries none. */

@@ -37,6 +37,21 @@ describe('a code this web does not know, and a wait', () => {
     expect(text).toBe('Something bad happened; please try again later.');
   });
 
+  it("words a refused CSV file by its reason, in the user's language", async () => {
+    const csv = (params: Record<string, unknown>) =>
+      new ApiError({ kind: 'http', status: 422, code: 'csv_refused', message: 'English', params });
+    expect(serverMessage(csv({ reason: 'missing_columns', columns: 'price' }))).toBe(
+      'The file needs the columns price.',
+    );
+    await testI18n('de');
+    expect(serverMessage(csv({ reason: 'broken_row', row: 7 }))).toContain('Zeile 7 der Datei');
+    // a reason this web does not know: the file's generic words
+    expect(serverMessage(csv({ reason: 'newer' }))).toBe(
+      'Die Datei kann nicht importiert werden. Prüfen Sie, ob es eine CSV-Datei mit Produkten ist, und versuchen Sie es erneut.',
+    );
+    await testI18n('en');
+  });
+
   it('words a one-second wait in the singular, a longer one in the plural', async () => {
     const limited = (retryAfter: number) =>
       new ApiError({ kind: 'http', status: 429, code: 'rate_limited', retryAfter });

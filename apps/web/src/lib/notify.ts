@@ -97,6 +97,8 @@ export function notifyOnce(id: string, key: string): void {
 /** What fills a code's words: the params the server sent, and the wait of a rate limit. */
 function wordsParams(err: ApiError): Record<string, unknown> {
   const named = err.code === 'location_elsewhere' && !!err.paramsOf('location_elsewhere')?.server;
+  // a refused CSV file: the words of its reason (errors.csvRefused_missing_columns …)
+  const csv = err.code === 'csv_refused' ? err.paramsOf('csv_refused')?.reason : undefined;
   const seconds = err.retryAfter ?? 60;
   return {
     ...(err.params ?? {}),
@@ -104,6 +106,7 @@ function wordsParams(err: ApiError): Record<string, unknown> {
     // the wait's plural ("1 second"); other codes' words have no plural forms
     ...(err.code === 'rate_limited' ? { count: seconds } : {}),
     ...(named ? { context: 'named' } : {}),
+    ...(csv ? { context: csv } : {}),
   };
 }
 

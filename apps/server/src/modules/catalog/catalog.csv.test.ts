@@ -114,4 +114,25 @@ describe('CSV import row errors', () => {
     expect(commit.statusCode).toBe(422);
     expect(commit.json()).toMatchObject({ error: { code: 'validation_failed', field: 'rows.2.active' } });
   });
+
+  it('refuses a whole file by a typed reason with its params: missing or unknown columns, a row that cannot be read', async () => {
+    const refusal = async (csv: string) => {
+      const res = await importCsv(csv);
+      expect(res.statusCode).toBe(422);
+      return res.json<{ error: { code: string; field?: string; params?: unknown } }>().error;
+    };
+    expect(await refusal('code,name\nA,Salt\n')).toMatchObject({
+      code: 'csv_refused',
+      field: 'csv',
+      params: { reason: 'missing_columns', columns: 'price' },
+    });
+    expect(await refusal('code,name,price,colour\nA,Salt,10,red\n')).toMatchObject({
+      code: 'csv_refused',
+      params: { reason: 'unknown_columns', columns: 'colour' },
+    });
+    expect(await refusal('code,name,price\nA,Salt,10\nB,"Sugar,20\n')).toMatchObject({
+      code: 'csv_refused',
+      params: { reason: 'broken_row' },
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  type ErrorParams,
   PRODUCT_CSV_COLUMNS,
   type ProductImportResult,
   currencyMinorDigits,
@@ -43,15 +44,30 @@ function parseRows(csv: string): Record<string, string>[] {
   });
   const header = parsed.meta.fields ?? [];
   const missing = ['code', 'name', 'price'].filter((c) => !header.includes(c));
+  const refuse = (message: string, params: ErrorParams<'csv_refused'>) =>
+    new AppError('csv_refused', message, 'csv', {}, params);
   if (missing.length)
-    throw new AppError('validation_failed', `The CSV needs the columns ${missing.join(', ')}`, 'csv');
+    throw refuse(`The CSV needs the columns ${missing.join(', ')}`, {
+      reason: 'missing_columns',
+      columns: missing.join(', '),
+    });
   const unknown = header.filter((h) => !(CSV_COLUMNS as readonly string[]).includes(h));
-  if (unknown.length) throw new AppError('validation_failed', `Unknown column: ${unknown.join(', ')}`, 'csv');
+  if (unknown.length)
+    throw refuse(`Unknown column: ${unknown.join(', ')}`, {
+      reason: 'unknown_columns',
+      columns: unknown.join(', '),
+    });
   if (parsed.data.length > MAX_IMPORT_ROWS)
-    throw new AppError('validation_failed', `At most ${MAX_IMPORT_ROWS} rows at once`, 'csv');
+    throw refuse(`At most ${MAX_IMPORT_ROWS} rows at once`, {
+      reason: 'too_many_rows',
+      max: MAX_IMPORT_ROWS,
+    });
   const badShape = parsed.errors.find((e) => e.type !== 'Delimiter');
   if (badShape)
-    throw new AppError('validation_failed', `Row ${(badShape.row ?? 0) + 2}: ${badShape.message}`, 'csv');
+    throw refuse(`Row ${(badShape.row ?? 0) + 2}: ${badShape.message}`, {
+      reason: 'broken_row',
+      row: (badShape.row ?? 0) + 2,
+    });
   return parsed.data;
 }
 

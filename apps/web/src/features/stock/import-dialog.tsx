@@ -2,6 +2,7 @@ import './styles';
 import { Alert, Badge, Button, FileButton, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../lib/format';
 import { rowErrorLine } from './import-row-errors';
 import type { ImportResult } from './stock-api';
 import { useCsvImport } from './use-csv-import';
@@ -9,6 +10,7 @@ import { useCsvImport } from './use-csv-import';
 /** CSV import: pick a file, see every row's errors, then import all rows or none. */
 export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const { count } = useFormat();
   const { csv, fileName, preview, error, busy, run, pick, close } = useCsvImport(onClose);
 
   const bad = preview?.rows.filter((r) => r.errors.length > 0).length ?? 0;
@@ -43,8 +45,8 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
           <>
             <Alert color={bad ? 'red' : 'teal'} role="status">
               {bad
-                ? t('stock.import.hasErrors', { count: bad })
-                : t('stock.import.ready', { count: preview.rows.length })}
+                ? t('stock.import.hasErrors', { count: bad, n: count(bad) })
+                : t('stock.import.ready', { count: preview.rows.length, n: count(preview.rows.length) })}
             </Alert>
             <ImportPreview rows={preview.rows} />
           </>
