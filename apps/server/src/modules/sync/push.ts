@@ -63,7 +63,8 @@ const STOPPING: Record<string, 'diverged' | 'revoked' | 'refused'> = {
   sync_revoked: 'revoked',
   unauthorized: 'revoked',
   sync_forbidden: 'refused',
-  sync_schema_newer: 'refused',
+  // sync_schema_newer is not here: this PC was updated before the hosted server, which catches up
+  // by itself; the push backs off and tries again (the status shows why), never stops for good
 };
 
 async function stop(

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LINK_CODE_TTL_MS } from '@duka/domain';
 import { SYNC_FORMAT } from './wire.js';
@@ -129,6 +131,33 @@ describe('sync credentials and link codes', () => {
     );
     expect(await rowOf()).toEqual(before);
     expect(before.business_id).toBe(shop.businessId);
+    expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
+  });
+
+  it('a hosted server older than the shop refuses its pushes as newer: the shop backs off and tries again, it does not stop', async () => {
+    const shop = await buildTenant(p.local, 'Shop');
+    await link(p, shop.businessId, await hostedPlaceholder(p.hosted, 'Shop'));
+    // a hosted server not yet updated: it answers every push with sync_schema_newer
+    const older = http.createServer((_req, res) => {
+      res.writeHead(409, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { code: 'sync_schema_newer', message: 'newer' } }));
+    });
+    await new Promise<void>((r) => older.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = older.address() as AddressInfo;
+      await p.local.db.kysely
+        .updateTable('sync_links')
+        .set({ hosted_url: `http://127.0.0.1:${port}` })
+        .execute();
+      expect(await pushAll(p, shop.businessId)).toMatchObject({ kind: 'failed', code: 'sync_schema_newer' });
+      const row = (await linkOf(p.local.db, shop.businessId))!;
+      expect(row.state).toBe('copying');
+      expect(row.last_error_code).toBe('sync_schema_newer');
+    } finally {
+      older.close();
+    }
+    // updated, it takes the pushes again
+    await p.local.db.kysely.updateTable('sync_links').set({ hosted_url: p.hostedUrl }).execute();
     expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
   });
 
