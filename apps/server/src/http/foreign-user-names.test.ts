@@ -36,6 +36,7 @@ describe("a row naming another business's user", () => {
       ['debtor_payments', 'user_id'],
       ['product_prices', 'changed_by'],
       ['devices', 'last_user_id'],
+      ['expenses', 'user_id'],
     ] as const;
     for (const [table, column] of point)
       await db
@@ -53,7 +54,7 @@ describe("a row naming another business's user", () => {
     await t.close();
   });
 
-  it("shows no name of the other business's user in sales, reversals, days, the journal, transfers, payments, prices or devices", async () => {
+  it("shows no name of the other business's user in sales, reversals, days, the journal, transfers, payments, prices, devices or expenses", async () => {
     const get = async (url: string) => {
       const res = await t.app.inject({ url, headers: { cookie: a.admin } });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
@@ -70,6 +71,7 @@ describe("a row naming another business's user", () => {
       '/api/journal',
       '/api/transfers',
       '/api/devices',
+      '/api/expenses',
     ];
     const shown: string[] = [];
     for (const url of urls) if ((await get(url)).includes(theirName)) shown.push(url);

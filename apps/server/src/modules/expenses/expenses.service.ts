@@ -31,7 +31,9 @@ function expenseQuery(db: Q, businessId: string) {
     .innerJoin('expense_categories as c', 'c.id', 'e.category_id')
     .innerJoin('locations as l', 'l.id', 'e.location_id')
     .leftJoin('payment_providers as p', 'p.id', 'e.provider_id')
-    .leftJoin('users as u', 'u.id', 'e.user_id')
+    .leftJoin('users as u', (j) =>
+      j.onRef('u.id', '=', 'e.user_id').onRef('u.business_id', '=', 'e.business_id'),
+    )
     .leftJoin('expenses as v', 'v.voids_id', 'e.id')
     .where('e.business_id', '=', businessId);
 }
