@@ -3,7 +3,7 @@ import { renderHook } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { testI18n } from '../test/render';
-import { useFormat } from './format';
+import { megabytesText, useFormat } from './format';
 
 const AT = '2026-11-24T09:26:00Z'; // 12:26 in Nairobi
 
@@ -54,6 +54,13 @@ describe('quantities, percentages and typed amounts follow the language', () => 
     expect((await formatIn('en')).typedAmount(125_050, 2)).toBe('1250.50');
     expect((await formatIn('es')).typedAmount(5, 2)).toBe('0,05');
     expect((await formatIn('de')).typedAmount(700, 0)).toBe('700');
+  });
+});
+
+describe('sizes follow the language', () => {
+  it('writes a backup or an image store in megabytes with one decimal, as the language does', () => {
+    expect(megabytesText('de', 2_456_789)).toBe('2,5 MB');
+    expect(megabytesText('en', 12_345_678_901)).toBe('12,345.7 MB');
   });
 });
 

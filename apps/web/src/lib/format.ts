@@ -81,6 +81,15 @@ export function typedAmountText(lang: string, minor: number, digits: number): st
   return `${sign}${s.slice(0, -digits)}${decimal}${s.slice(-digits)}`;
 }
 
+/** Bytes in megabytes with one decimal, for the language: "2.5 MB", "2,5 MB". */
+export const megabytesText = (lang: string, bytes: number) =>
+  numberFormat(lang, {
+    style: 'unit',
+    unit: 'megabyte',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(bytes / 1_000_000);
+
 /** "2 minutes ago", "in 3 hours": a moment `deltaMs` from now, in the largest unit, to the nearest. */
 export function relativeTime(lang: string, deltaMs: number): string {
   const rtf = relativeTimeFormat(lang, { numeric: 'auto' });

@@ -5,10 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { backupStatusSchema } from '@duka/domain';
 import { api } from '../../lib/api-client';
-import { useFormat } from '../../lib/format';
+import { megabytesText, useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
-
-const megabytes = (bytes: number) => (bytes / 1_000_000).toFixed(1);
 
 /**
  * The local server's backups on the business profile: the last good copy (time, size, file), the
@@ -16,7 +14,7 @@ const megabytes = (bytes: number) => (bytes / 1_000_000).toFixed(1);
  * spec §7).
  */
 export function BackupStatusCard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
   const { dateTime } = useFormat(session.business);
   const status = useQuery({
@@ -52,7 +50,7 @@ export function BackupStatusCard() {
             <Text>
               {t('backups.lastGood', {
                 time: dateTime(s.last_good.at),
-                size: megabytes(s.last_good.size),
+                size: megabytesText(i18n.language, s.last_good.size),
               })}
             </Text>
           ) : (

@@ -3,19 +3,10 @@ import { Group, Paper, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from 
 import { IconPhoto } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { imageStorageSchema, numberFormat } from '@duka/domain';
+import { imageStorageSchema } from '@duka/domain';
 import { api } from '../../lib/api-client';
-import { useFormat } from '../../lib/format';
+import { megabytesText as megabytes, useFormat } from '../../lib/format';
 import { IMAGE_STORAGE_KEY } from './business-api';
-
-/** Bytes in megabytes with one decimal, for the language: "2.5 MB", "2,5 MB". */
-const megabytes = (lang: string, bytes: number) =>
-  numberFormat(lang, {
-    style: 'unit',
-    unit: 'megabyte',
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(bytes / 1_000_000);
 
 /** The images the business keeps (logo, profile pictures, expense slips) against the server's cap. */
 export function ImageStorageCard() {

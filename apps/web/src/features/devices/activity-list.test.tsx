@@ -18,13 +18,19 @@ function sources(dir: string): string[] {
 /** Every action the server writes to the journal: its literals, and the ones it builds from a kind. */
 function serverActions(): string[] {
   const found = new Set<string>();
-  for (const file of sources(SERVER))
-    for (const line of readFileSync(file, 'utf8').split('\n'))
-      if (/\baction: /.test(line))
-        for (const m of line.matchAll(/'([a-z_]+\.[a-z_]+|sign_in)'/g)) found.add(m[1]!);
+  for (const file of sources(SERVER)) {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    // `action: '…'`, and `const action = cond ? '…' : '…'` over the lines that follow it
+    lines.forEach((line, i) => {
+      if (!/\baction(?::| =)/.test(line)) return;
+      for (const near of lines.slice(i, i + 5))
+        for (const m of near.matchAll(/'([a-z_]+\.[a-z_]+|sign_in)'/g)) found.add(m[1]!);
+    });
+  }
   for (const kind of SALE_KINDS) found.add(`sale.${kind}`).add(`sale.reverse_${kind}`);
   for (const method of PAYMENT_METHODS) found.add(`debtor.payment_${method}`);
   for (const kind of ['receipt', 'positive', 'negative', 'transfer']) found.add(`stock.${kind}`);
+  for (const verb of ['approve', 'block', 'reset']) found.add(`device.${verb}`);
   return [...found].sort();
 }
 

@@ -1,5 +1,5 @@
 import { toCsvRows } from '../../../lib/csv.js';
-import type { ExportDocument, ExportTable } from './export-tables.js';
+import { type ExportDocument, type ExportTable, kindAt } from './export-tables.js';
 import { cellValue } from './values.js';
 
 /**
@@ -19,6 +19,8 @@ export function toCsv(
     table.columns.map((c) => c.label),
   ];
   const all = table.totals ? [...table.rows, table.totals] : table.rows;
-  const rows = all.map((r) => table.columns.map((c) => cellValue(r[c.key], c.kind, doc.currency)));
+  const rows = all.map((r, i) =>
+    table.columns.map((c) => cellValue(r[c.key], kindAt(table, i, c), doc.currency)),
+  );
   return `\ufeff${toCsvRows([...head, ...rows])}\r\n`;
 }

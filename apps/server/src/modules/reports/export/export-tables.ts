@@ -21,7 +21,13 @@ export interface ExportTable {
    * columns that add up have a figure.
    */
   totals?: Record<string, string | number | null>;
+  /** A row's cells written as another kind than their column's (a count among the totals' money). */
+  cellKinds?: Partial<Record<string, ColumnKind>>[];
 }
+
+/** How row `i`'s cell of `column` is written (the totals row after the rows takes its column's). */
+export const kindAt = (table: ExportTable, i: number, column: ExportColumn): ColumnKind =>
+  table.cellKinds?.[i]?.[column.key] ?? column.kind;
 
 /** The sum of one column of rows (money, counts: integers). */
 const sum = (rows: Record<string, unknown>[], key: string) =>
@@ -75,11 +81,9 @@ function totalsTable(r: SalesReport, t: TFunction): ExportTable {
     id: 'totals',
     title: t('report.section.totals'),
     columns: [col(t, 'figure', 'text'), col(t, 'amount', 'money')],
-    // A count in a money column would print as money: the figures table keeps counts as text.
-    rows: totalRows.map((x) => ({
-      figure: x.figure,
-      amount: x.kind === 'count' ? String(x.amount) : x.amount,
-    })),
+    rows: totalRows.map((x) => ({ figure: x.figure, amount: x.amount })),
+    // a count in the money column is written as a count, grouped as the language does
+    cellKinds: totalRows.map((x) => (x.kind === 'count' ? { amount: 'count' } : {})),
   };
 }
 

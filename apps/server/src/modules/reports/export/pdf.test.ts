@@ -95,4 +95,24 @@ describe('report PDF', () => {
     expect(lines).toContain('12.345');
     expect(lines).not.toContain('1234.5');
   });
+
+  it('writes a count among money (the totals figures) as a count, grouped as the language does', async () => {
+    const table: ExportTable = {
+      id: 'totals',
+      title: 'Summen',
+      columns: [
+        { key: 'figure', label: 'Kennzahl', kind: 'text' },
+        { key: 'amount', label: 'Betrag', kind: 'money' },
+      ],
+      rows: [
+        { figure: 'Verkäufe', amount: 12_345 },
+        { figure: 'Umsatz', amount: 1_234_567 },
+      ],
+      cellKinds: [{ amount: 'count' }, {}],
+    };
+    const lines = drawnLines(await toPdf({ ...doc([table]), language: 'de' }, labels));
+    expect(lines).toContain('12.345');
+    expect(lines.some((l) => l.startsWith('12.345,67'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('123,45'))).toBe(false);
+  });
 });

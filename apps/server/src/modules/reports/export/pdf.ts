@@ -1,6 +1,6 @@
 import { formatLocalQuantity, formatMoney, numberFormat } from '@duka/domain';
 import PDFDocument from 'pdfkit';
-import type { ExportColumn, ExportDocument, ExportTable } from './export-tables.js';
+import { type ExportColumn, type ExportDocument, type ExportTable, kindAt } from './export-tables.js';
 
 const MARGIN = 40;
 /** Room between columns. */
@@ -103,7 +103,7 @@ export function layoutColumns(
 /** A table: its title, its header (again on every page it runs over), its rows or a word that it has none. */
 function drawTable(pdf: Pdf, doc: ExportDocument, t: ExportTable, width: number, labels: Labels): void {
   const all = t.totals ? [...t.rows, t.totals] : t.rows;
-  const cells = all.map((r) => t.columns.map((c) => cellText(r[c.key], c.kind, doc)));
+  const cells = all.map((r, i) => t.columns.map((c) => cellText(r[c.key], kindAt(t, i, c), doc)));
   const { widths, size } = layoutColumns(pdf, t, cells, width);
   const bottom = () => pdf.page.height - MARGIN - 30;
   const header = () => {

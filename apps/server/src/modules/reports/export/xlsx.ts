@@ -1,6 +1,6 @@
 import { currencyMinorDigits } from '@duka/domain';
 import ExcelJS from 'exceljs';
-import type { ExportDocument } from './export-tables.js';
+import { type ExportDocument, kindAt } from './export-tables.js';
 import { cellValue } from './values.js';
 
 /** Every table of the report on its own sheet, with the business, range and time above it. */
@@ -27,8 +27,15 @@ export async function toXlsx(
     sheet.addRow([]);
     const header = sheet.addRow(table.columns.map((c) => c.label));
     header.font = { bold: true };
-    for (const r of table.rows)
-      sheet.addRow(table.columns.map((c) => cellValue(r[c.key], c.kind, doc.currency)));
+    const counts: ExcelJS.Cell[] = [];
+    table.rows.forEach((r, i) => {
+      const row = sheet.addRow(
+        table.columns.map((c) => cellValue(r[c.key], kindAt(table, i, c), doc.currency)),
+      );
+      table.columns.forEach((c, j) => {
+        if (kindAt(table, i, c) !== c.kind) counts.push(row.getCell(j + 1));
+      });
+    });
     if (table.totals) {
       const totals = table.totals;
       sheet.addRow(table.columns.map((c) => cellValue(totals[c.key], c.kind, doc.currency))).font = {
@@ -42,6 +49,8 @@ export async function toXlsx(
       if (c.kind === 'quantity') column.numFmt = '#,##0.###';
       if (c.kind === 'percent') column.numFmt = '0.00"%"';
     });
+    // after the columns' formats, which every cell of a column takes: a count among money stays a count
+    for (const cell of counts) cell.numFmt = '#,##0';
     sheet.views = [{ state: 'frozen', ySplit: 6 }];
   }
   return Buffer.from(await book.xlsx.writeBuffer());
