@@ -27,6 +27,39 @@ test.describe('installable, and opens without the server (issue 21)', () => {
     }
   });
 
+  test('in German the page and its manifest describe the app in German', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    await context.addCookies([
+      {
+        name: 'duka_prefs',
+        value: encodeURIComponent(JSON.stringify({ language: 'de' })),
+        url: baseURL!,
+      },
+    ]);
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Kasse und Warenwirtschaft für kleine Geschäfte',
+    );
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/manifest-de.webmanifest');
+    const manifest = (await (await request.get(href!)).json()) as {
+      lang: string;
+      description: string;
+      name: string;
+    };
+    expect(manifest).toMatchObject({
+      name: 'Duka',
+      lang: 'de',
+      description: 'Kasse und Warenwirtschaft für kleine Geschäfte',
+    });
+  });
+
   test('the service worker registers, keeps no API answer, and the sign-in page opens offline', async ({
     page,
     context,

@@ -37,6 +37,57 @@ function wordOf(data: unknown, key: string, file: string): string {
   return at;
 }
 
+function readJson(file: string): unknown {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** The web manifest, in English (the page's own); localizedManifests() writes the other languages'. */
+const MANIFEST = {
+  id: '/',
+  name: 'Duka',
+  short_name: 'Duka',
+  lang: 'en',
+  description: wordOf(readJson(path.join(i18nDir, 'en.json')), 'common.appDescription', 'en.json'),
+  start_url: '/',
+  scope: '/',
+  display: 'standalone' as const,
+  background_color: '#ffffff',
+  theme_color: '#0b7285',
+  icons: [
+    { src: '/assets/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+    { src: '/assets/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+    { src: '/assets/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+};
+
+/**
+ * `manifest-{lang}.webmanifest` for each language but English, its description from the language's
+ * file (`common.appDescription`): the app points its manifest link at the one of the language in
+ * use (src/lib/document-language.ts), so an installed Duka describes itself in it.
+ */
+export function localizedManifests(dir = i18nDir): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    const lang = file.replace(/\.json$/, '');
+    if (lang === MANIFEST.lang) continue;
+    const description = wordOf(readJson(path.join(dir, file)), 'common.appDescription', file);
+    files[`manifest-${lang}.webmanifest`] = JSON.stringify({ ...MANIFEST, lang, description });
+  }
+  return files;
+}
+
+function localizedManifestFiles(): Plugin {
+  return {
+    name: 'duka-localized-manifests',
+    apply: 'build',
+    generateBundle() {
+      for (const [fileName, source] of Object.entries(localizedManifests())) {
+        this.emitFile({ type: 'asset', fileName, source });
+      }
+    },
+  };
+}
+
 /**
  * The words boot.ts paints before the app's code and its language file have arrived
  * (src/lib/start-frame.ts), in each language, from the translation files: the till's frame has its
@@ -249,6 +300,7 @@ export default defineConfig({
     mantineCssVariablesAsFile(),
     mantineUseIdFromReact(),
     mantineGroupStatics(),
+    localizedManifestFiles(),
     // Installable, and the app shell opens from the service worker's cache even while the server
     // restarts or is unreachable. The API is never cached: only the built files are precached.
     VitePWA({
@@ -257,22 +309,7 @@ export default defineConfig({
       injectRegister: false, // main.tsx registers it once the page has painted
       manifestFilename: 'manifest.webmanifest',
       includeManifestIcons: false, // the glob below has them
-      manifest: {
-        id: '/',
-        name: 'Duka',
-        short_name: 'Duka',
-        description: 'Point of sale and back office for small shops',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        background_color: '#ffffff',
-        theme_color: '#0b7285',
-        icons: [
-          { src: '/assets/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/assets/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/assets/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
+      manifest: MANIFEST,
       workbox: {
         // the app's code, styles, images and the translations (fetched as `?v={hash}`: the build's)
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'assets/i18n/*.json'],

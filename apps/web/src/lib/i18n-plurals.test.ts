@@ -36,4 +36,18 @@ describe('plurals (issue 16)', () => {
     const de = await testI18n('de');
     expect(de.t('reverse.done.ofSale', { no: '7', count: 1 })).toBe('Beleg #7: 1 Position storniert.');
   });
+
+  it.each(LANGUAGES)('%s writes a count as a number of its language, never bare', (lng) => {
+    const bare = entries(TRANSLATIONS[lng] as Tree).filter(([, v]) => v.includes('{{count}}'));
+    expect(bare).toEqual([]);
+  });
+
+  it('groups a count by language: 1.234 in German, 1,234 in English', async () => {
+    const de = await testI18n('de');
+    expect(de.t('stock.doc.saved.receipt', { count: 1234 })).toContain('1.234');
+    const en = await testI18n('en');
+    expect(en.t('stock.doc.saved.receipt', { count: 1234 })).toBe(
+      'Goods received: 1,234 lines added to stock',
+    );
+  });
 });

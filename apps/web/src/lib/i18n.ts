@@ -4,6 +4,7 @@ import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@duka/domain';
 import { translationBackend } from './i18n-backend';
 import { initialLanguage, translationUrl } from './language';
 import { updatePrefs } from './prefs';
+import { applyDocumentLanguage } from './document-language';
 
 /** Translation files are fetched as GET /assets/i18n/{lang}.json (seed spec §1); see translationUrl. */
 export const I18N_LOAD_PATH = '/assets/i18n/{{lng}}.json';
@@ -23,9 +24,8 @@ export function createI18n(
   const instance = i18next.createInstance();
   if (!resources) instance.use(translationBackend(translationUrl));
   instance.use(initReactI18next);
-  instance.on('languageChanged', (l) => {
-    document.documentElement.lang = l;
-  });
+  // i18next tells of a language once its words have loaded
+  instance.on('languageChanged', (l) => applyDocumentLanguage(instance, l));
   const ready = instance.init({
     lng,
     fallbackLng: resources ? FALLBACK_LANGUAGE : false,
