@@ -62,6 +62,8 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'validation_failed',
+  /** A line or a whole sale or stock document worth more than MAX_SALE_AMOUNT minor units. */
+  'amount_too_large',
   /** A CSV file refused whole (its columns, its size, a row that cannot be read): `params.reason` says which. */
   'csv_refused',
   'unsupported_file',

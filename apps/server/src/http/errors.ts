@@ -67,6 +67,7 @@ const ERROR_STATUS: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
+  amount_too_large: 422,
   csv_refused: 422,
   unsupported_file: 422,
   image_unreadable: 422,

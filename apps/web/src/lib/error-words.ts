@@ -63,6 +63,7 @@ export const ERROR_WORDS: Record<ErrorCode, string> = {
   payload_too_large: 'errors.imageTooLarge',
   unsupported_media_type: 'errors.unsupportedFile',
   validation_failed: 'errors.validationFailed',
+  amount_too_large: 'errors.amountTooLarge',
   csv_refused: 'errors.csvRefused',
   unsupported_file: 'errors.unsupportedFile',
   image_unreadable: 'errors.imageUnreadable',

@@ -2,6 +2,7 @@ import {
   type StockDocument,
   type adjustmentBodySchema,
   lineAmount,
+  MAX_SALE_AMOUNT,
   NEGATIVE_REASONS,
   nextAverageCost,
   POSITIVE_REASONS,
@@ -129,8 +130,8 @@ async function post(
     const p = plan(reads);
     const names = new Map([...reads.products.values()].map((r) => [r.id, r.name]));
     const allowNegative = settings.allow_negative_stock === 1;
+    const total = documentTotal(p.lines);
     const costs = await movedCosts(trx, actor, id, p.costs ?? []);
-    const total = p.lines.reduce((s, l) => s + lineAmount(l.quantity, l.unit_cost), 0);
     const row = {
       id,
       business_id: actor.businessId,
@@ -185,6 +186,24 @@ async function post(
     };
   });
 }
+
+/**
+ * What the lines come to, each line and the whole at most MAX_SALE_AMOUNT minor units, as a sale
+ * (ADR 9): a typo of a million units at a large cost is refused before anything is written,
+ * and every amount kept, and every value the stock report computes from them, stays exact.
+ */
+export function documentTotal(lines: readonly Line[]): number {
+  let total = 0;
+  lines.forEach((l, i) => {
+    const amount = lineAmount(l.quantity, l.unit_cost);
+    if (amount > MAX_SALE_AMOUNT) throw new AppError('amount_too_large', TOO_LARGE, `lines.${i}.quantity`);
+    total += amount;
+  });
+  if (total > MAX_SALE_AMOUNT) throw new AppError('amount_too_large', TOO_LARGE, 'lines');
+  return total;
+}
+
+const TOO_LARGE = `A line or the document may come to at most ${MAX_SALE_AMOUNT.toLocaleString('en')} in minor units`;
 
 /**
  * The document's writes after its checks: on PostgreSQL one statement (`documentInOne`, up to

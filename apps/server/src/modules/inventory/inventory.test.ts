@@ -139,6 +139,41 @@ describe('stock documents on the ledger', () => {
     expect(await level(rice.id, shop.id)).toBe(2_500);
   });
 
+  it('refuses a line or a document worth more than the largest sale, writing nothing (the stock report stays readable)', async () => {
+    const before = await t.db.kysely.selectFrom('stock_documents').select('id').execute();
+    // a billion units at 100,000.00: a typo, 1e16 minor units
+    const typo = await post('/api/stock/receipts', {
+      supplier_id: supplier.id,
+      location_id: shop.id,
+      lines: [
+        { product_id: rice.id, quantity: 1_000, unit_cost: 100 },
+        { product_id: sugar.id, quantity: 1e12, unit_cost: 10_000_000 },
+      ],
+    });
+    expect(typo.statusCode).toBe(422);
+    expect(typo.json().error).toMatchObject({ code: 'amount_too_large', field: 'lines.1.quantity' });
+    // each line within the limit, the two together above it
+    const whole = await post('/api/stock/receipts', {
+      supplier_id: supplier.id,
+      location_id: shop.id,
+      lines: [
+        { product_id: rice.id, quantity: 1e9, unit_cost: 6_000_000 },
+        { product_id: sugar.id, quantity: 1e9, unit_cost: 6_000_000 },
+      ],
+    });
+    expect(whole.statusCode).toBe(422);
+    expect(whole.json().error).toMatchObject({ code: 'amount_too_large', field: 'lines' });
+    expect(await t.db.kysely.selectFrom('stock_documents').select('id').execute()).toHaveLength(
+      before.length,
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    const report = await t.app.inject({
+      url: `/api/reports/stock?from=${today}&to=${today}`,
+      headers: { cookie: admin },
+    });
+    expect(report.statusCode).toBe(200);
+  });
+
   it('moves the levels and writes the movements in one statement on PostgreSQL (one round trip), two on SQLite', async () => {
     const { texts, result: res } = await statementsOf(t.db, () =>
       post('/api/stock/positive', {

@@ -87,7 +87,11 @@ export function priceCart(
   const limit = isAdminRole(seller.role) ? null : business.max_discount_bp;
   const problem = cartProblems(cart, body.discount, limit)[0];
   if (problem) {
-    const code = problem.code.endsWith('over_limit') ? 'discount_not_allowed' : 'validation_failed';
+    const code = problem.code.endsWith('over_limit')
+      ? 'discount_not_allowed'
+      : problem.code === 'amount_too_large'
+        ? 'amount_too_large'
+        : 'validation_failed';
     throw new AppError(code, CART_MESSAGES[problem.code], problem.field);
   }
   const priced = priceSale(cart, body.discount);
@@ -202,6 +206,6 @@ export function saleLines(
   });
   // The cost comes from the average cost, which the cart check does not see.
   if (lines.reduce((sum, l) => sum + l.cost, 0) > MAX_SALE_AMOUNT)
-    throw new AppError('validation_failed', CART_MESSAGES.amount_too_large, 'lines');
+    throw new AppError('amount_too_large', CART_MESSAGES.amount_too_large, 'lines');
   return lines;
 }

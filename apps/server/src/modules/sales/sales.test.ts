@@ -236,13 +236,13 @@ describe('sales at the till', () => {
       [
         { ...base, lines: [{ product_id: costly.id, quantity: 1e9 }] },
         422,
-        'validation_failed',
+        'amount_too_large',
         'lines.0.quantity',
       ],
       [
         { ...base, lines: Array.from({ length: 11 }, () => ({ product_id: costly.id, quantity: 1000 })) },
         422,
-        'validation_failed',
+        'amount_too_large',
         'lines',
       ],
       [{ ...base, lines: [] }, 422, 'validation_failed', 'lines'],
