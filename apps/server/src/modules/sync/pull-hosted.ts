@@ -25,6 +25,11 @@ export interface PullDeps {
   closing: () => boolean;
   /** The process's texts of ledger documents (document-texts.ts). */
   texts?: DocumentTexts;
+  /**
+   * Checks again, after a wait for news, what was checked before it (the server's link not
+   * revoked, its business active): a link revoked during the wait answers nothing more.
+   */
+  recheck?: () => Promise<unknown>;
 }
 
 const POLL_MS = 1_000;
@@ -78,6 +83,7 @@ export async function answerPull(
     .execute();
   if (head <= body.after.seq && body.wait_ms > 0) {
     await waitForNews(deps, businessId, body.after.seq, body.wait_ms);
+    await deps.recheck?.();
     head = await journalHead(deps.db, businessId);
   }
   const hostedId = await serverIdOf(deps.db);

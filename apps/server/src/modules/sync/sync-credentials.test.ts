@@ -8,7 +8,15 @@ import { buildBatch, DEFAULT_LIMITS } from './batch.js';
 import { SyncCallError, callHosted, checkedHostedUrl } from './client.js';
 import { makeLinkCode } from './link-hosted.js';
 import { linkOf, linkToHosted, openCredential, serverIdOf } from './link-local.js';
-import { KEYS, type SyncPair, hostedPlaceholder, link, pushAll, syncPair } from '../../test/sync-harness.js';
+import {
+  KEYS,
+  type SyncPair,
+  hostedPlaceholder,
+  link,
+  pullAll,
+  pushAll,
+  syncPair,
+} from '../../test/sync-harness.js';
 
 /** The hosted answer's error code for a call that must fail. */
 async function refusal(p: Promise<unknown>): Promise<string> {
@@ -103,6 +111,33 @@ describe('sync credentials and link codes', () => {
     const outcome = await pushAll(p, shop.businessId);
     expect(outcome).toMatchObject({ kind: 'stopped', state: 'revoked' });
     expect((await linkOf(p.local.db, shop.businessId))!.state).toBe('revoked');
+  });
+
+  it('a link revoked while its pull waits for news gets no answer but the revocation', async () => {
+    const shop = await buildTenant(p.local, 'Shop');
+    await link(p, shop.businessId, await hostedPlaceholder(p.hosted, 'Shop'));
+    await pushAll(p, shop.businessId);
+    await pullAll(p, p.local, shop.businessId);
+    const row = (await linkOf(p.local.db, shop.businessId))!;
+    const pull = callHosted(
+      p.hostedUrl,
+      '/api/sync/v1/pull',
+      {
+        format: SYNC_FORMAT,
+        server_id: await serverIdOf(p.local.db),
+        business_id: shop.businessId,
+        after: { seq: Number(row.pull_cursor), entry_id: row.pull_cursor_entry_id },
+        wait_ms: 1_500,
+      },
+      { credential: openCredential(row, KEYS), timeoutMs: 10_000 },
+    );
+    const answer = refusal(pull);
+    await new Promise((r) => setTimeout(r, 300));
+    await p.hosted.db.kysely
+      .updateTable('sync_servers')
+      .set({ revoked_at: new Date().toISOString() })
+      .execute();
+    expect(await answer).toBe('sync_revoked');
   });
 
   it("a link code of another business cannot take a linked shop server's row, credential or cursor", async () => {

@@ -160,7 +160,15 @@ function pullRoute(app: FastifyInstance, deps: AppDeps, texts: DocumentTexts): v
     handler: async (request) => {
       const server = await serverByCredential(deps.db, request.headers.authorization);
       await activeBusiness(deps, server.business_id);
-      return answerPull({ db: deps.db, keys, now, closing: () => closing, texts }, server, request.body);
+      const recheck = async () => {
+        await serverByCredential(deps.db, request.headers.authorization);
+        await activeBusiness(deps, server.business_id);
+      };
+      return answerPull(
+        { db: deps.db, keys, now, closing: () => closing, texts, recheck },
+        server,
+        request.body,
+      );
     },
   });
 }
