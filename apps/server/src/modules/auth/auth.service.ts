@@ -7,17 +7,12 @@ import { newId } from '../../lib/ids.js';
 import { appendJournal } from '../../lib/journal.js';
 import { dummyHash, verifyPassword } from '../../lib/passwords.js';
 import type { Trx } from '../../lib/tx.js';
+import type { DialectName } from '../../db/dialect.js';
 import { findBusiness } from '../business/business.repository.js';
 import { deviceTokenMatches } from '../../lib/device-tokens.js';
 import { findDevice, touchDevice } from '../devices/devices.service.js';
 import { findUserByLogin, locationIdsOf } from '../users/users.repository.js';
-import {
-  accountKey,
-  assertNotThrottled,
-  clearFailures,
-  recordFailure,
-  throttleRules,
-} from './login-throttle.js';
+import { accountKey, claimAttempt, clearFailures, forgetAttempt, throttleRules } from './login-throttle.js';
 import { sessionData, stockTakingFor } from './session-data.js';
 import type { BusinessRow, UserRow } from '../../db/tables.js';
 
@@ -113,16 +108,16 @@ export async function login(deps: AppDeps, input: LoginInput): Promise<SignedIn>
   const at = now.toISOString();
   const user = await findUserByLogin(kysely, input.login);
   const rules = throttleRules(accountKey(user?.id, input.login), input.ip);
-  await assertNotThrottled(kysely, rules, now);
+  const attempt = await claimAttempt(kysely, deps.db.dialect, rules, now);
 
   let ok = false;
   if (user) ok = await verifyPassword(user.password_hash, input.password);
   else await verifyPassword(await dummyHash(), input.password); // unknown names take as long
   const business = user ? await findBusiness(kysely, user.business_id) : undefined;
   if (!user || !ok || !business || user.active !== 1) {
-    await kysely.transaction().execute(async (trx) => {
-      await recordFailure(trx, rules, at);
-      if (user && business) {
+    // the attempt was counted as a failure already
+    if (user && business) {
+      await kysely.transaction().execute(async (trx) => {
         await appendJournal(trx, {
           businessId: business.id,
           userId: user.id,
@@ -133,16 +128,19 @@ export async function login(deps: AppDeps, input: LoginInput): Promise<SignedIn>
           action: 'auth.login_failed',
           detail: { ip: input.ip, reason: ok ? 'inactive' : 'password' },
         });
-      }
-    });
+      });
+    }
     throw INVALID();
   }
-  if (business.status !== 'active')
+  if (business.status !== 'active') {
+    await kysely.transaction().execute((trx) => forgetAttempt(trx, attempt));
     throw new AppError('account_inactive', "This business's account is not active");
+  }
 
   const refusal = await deviceRefusal(deps, user, business, input.deviceId, input.deviceToken);
   if (refusal) {
     await kysely.transaction().execute(async (trx) => {
+      await forgetAttempt(trx, attempt);
       if (input.deviceId) {
         const seen = await touchDevice(trx, business.id, input.deviceId, input.deviceToken, user.id, at);
         if (seen.issued) input.onDeviceToken?.(seen.issued);
@@ -162,6 +160,8 @@ export async function login(deps: AppDeps, input: LoginInput): Promise<SignedIn>
   }
 
   return kysely.transaction().execute(async (trx) => {
+    await stillTheSame(trx, deps.db.dialect, user);
+    await forgetAttempt(trx, attempt);
     await clearFailures(trx, rules, now);
     const signedIn = await openSession(
       deps,
@@ -175,6 +175,22 @@ export async function login(deps: AppDeps, input: LoginInput): Promise<SignedIn>
     if (signedIn.deviceToken) input.onDeviceToken?.(signedIn.deviceToken);
     return signedIn;
   });
+}
+
+/**
+ * The user as their password was checked, read again where the session is opened: a password
+ * reset or a deactivation that committed while the password was being checked (argon2 takes
+ * tens of milliseconds) refuses the sign-in. On PostgreSQL the row is held (`for share`) until the
+ * session is in, so a reset that commits later waits for it and ends it with the others.
+ */
+async function stillTheSame(trx: Trx, dialect: DialectName, user: UserRow): Promise<void> {
+  const now = await trx
+    .selectFrom('users')
+    .select(['password_hash', 'active'])
+    .where('id', '=', user.id)
+    .$if(dialect === 'postgres', (q) => q.forShare())
+    .executeTakeFirst();
+  if (!now || now.password_hash !== user.password_hash || now.active !== 1) throw INVALID();
 }
 
 async function deviceRefusal(

@@ -107,6 +107,28 @@ describe('changing the own password is limited like sign-in', () => {
     t.clock.advance(15 * 60_000 + 1000);
     expect((await change(s.cookie, STAFF_PASSWORD)).statusCode).toBe(200);
   });
+
+  it('counts a burst of attempts sent at once: no more than 10 get their password checked', async () => {
+    t.clock.advance(61 * 60_000);
+    const from = '203.0.113.99';
+    const burst = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => login(t, 'owner', `burst-${i}`, from)),
+    );
+    const codes = burst.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(14);
+  });
+
+  it('a success takes back the count it took (the address is not nearer its limit)', async () => {
+    t.clock.advance(61 * 60_000);
+    const from = '198.51.100.77';
+    const rows = () =>
+      t.db.kysely.selectFrom('login_failures').select('id').where('key', '=', `ip:${from}`).execute();
+    await failures(t, 3, (i) => `nobody${i}`, from);
+    expect(await rows()).toHaveLength(3);
+    expect((await login(t, 'owner', ADMIN_PASSWORD, from)).statusCode).toBe(200);
+    expect(await rows()).toHaveLength(3);
+  });
 });
 
 describe('the address the limits count is the peer, unless TRUST_PROXY names it a proxy', () => {

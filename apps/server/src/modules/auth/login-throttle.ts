@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { DialectName } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -11,7 +12,9 @@ import type { Trx } from '../../lib/tx.js';
  * - per address: 30 in 15 minutes → that address may not try any account;
  * - per account: 100 in an hour, from anywhere → nobody may try that account.
  * One address can fail an account at most 40 times an hour, under the account's ceiling of 100.
- * The rows live in the database, so the limits hold across server instances.
+ * The rows live in the database, so the limits hold across server instances. An attempt is
+ * counted before its password is checked (claimAttempt), under a lock per key on PostgreSQL, so
+ * a burst of attempts at once, to one process or spread over several, gets no more through.
  */
 export interface ThrottleRule {
   key: string;
@@ -80,11 +83,42 @@ export async function assertNotThrottled(
   }
 }
 
-export async function recordFailure(trx: Trx, rules: ThrottleRule[], at: string): Promise<void> {
-  await trx
-    .insertInto('login_failures')
-    .values(rules.map((r) => ({ id: newId(), key: r.key, created_at: at })))
-    .execute();
+/** An attempt counted as a failure until it succeeds: its rows, one per rule. */
+export interface Attempt {
+  ids: string[];
+}
+
+/**
+ * Counts an attempt before its password is checked (429 when a rule is at its maximum): the
+ * check and the count in one transaction, each key locked on PostgreSQL (SQLite runs one write
+ * transaction at a time), so two attempts at once never both see the last free place. The
+ * attempt stays a failure unless forgetAttempt takes it back (a success, or a refusal that is
+ * not about the password).
+ */
+export async function claimAttempt(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  rules: ThrottleRule[],
+  now: Date,
+): Promise<Attempt> {
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') {
+      for (const key of rules.map((r) => r.key).sort())
+        await sql`select pg_advisory_xact_lock(hashtext('duka.login_failures'), hashtext(${key}))`.execute(
+          trx,
+        );
+    }
+    await assertNotThrottled(trx, rules, now);
+    const at = now.toISOString();
+    const rows = rules.map((r) => ({ id: newId(), key: r.key, created_at: at }));
+    await trx.insertInto('login_failures').values(rows).execute();
+    return { ids: rows.map((r) => r.id) };
+  });
+}
+
+/** Takes back an attempt's count: it succeeded, or was refused for a reason other than its password. */
+export async function forgetAttempt(trx: Trx, attempt: Attempt): Promise<void> {
+  await trx.deleteFrom('login_failures').where('id', 'in', attempt.ids).execute();
 }
 
 /**

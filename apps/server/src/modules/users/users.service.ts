@@ -19,7 +19,7 @@ import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { DEFAULT_AVATAR, requireOwnImage } from '../files/files.repository.js';
-import { accountKey, assertNotThrottled, recordFailure, throttleRules } from '../auth/login-throttle.js';
+import { accountKey, claimAttempt, forgetAttempt, throttleRules } from '../auth/login-throttle.js';
 import {
   assertLoginNamesFree,
   countActiveAdmins,
@@ -251,9 +251,8 @@ export async function changeOwnPassword(
   const user = await findUser(db.kysely, actor.businessId, actor.userId);
   if (!user) throw notFound('User');
   const rules = throttleRules(accountKey(user.id, user.username), ip);
-  await assertNotThrottled(db.kysely, rules, new Date(actor.at));
+  const attempt = await claimAttempt(db.kysely, db.dialect, rules, new Date(actor.at));
   if (!(await verifyPassword(user.password_hash, current))) {
-    await db.kysely.transaction().execute((trx) => recordFailure(trx, rules, actor.at));
     throw new AppError('validation_failed', 'The current password is wrong', 'current_password');
   }
   const passwordHash = await hashPassword(next);
@@ -265,6 +264,7 @@ export async function changeOwnPassword(
       .where('id', '=', actor.userId)
       .execute();
     await revokeSessions(trx, actor.userId, actor.at, sessionId);
+    await forgetAttempt(trx, attempt);
     const { stamp } = await appendJournal(trx, {
       ...actor.journal,
       docType: 'user',
