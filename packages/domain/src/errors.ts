@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'location_holds_stock',
   'count_open',
   'sales_frozen',
+  /** Stock moved into or out of a location while a count that freezes its sales is open there. */
+  'stock_frozen',
   'credit_limit_exceeded',
   'reference_used',
   'price_changed',
@@ -121,6 +123,8 @@ export interface ErrorParamsByCode {
    * when this server knows them (the hosted one knows every linked server), else `''`.
    */
   location_elsewhere: { server: string; series: string };
+  /** The location whose count freezes it. */
+  stock_frozen: { location: string };
   /** Why a CSV file was refused whole; `columns` a comma-separated list, `row` the file's line. */
   csv_refused: {
     reason: 'missing_columns' | 'unknown_columns' | 'too_many_rows' | 'broken_row';

@@ -39,6 +39,7 @@ export const ERROR_WORDS: Record<ErrorCode, string> = {
   location_holds_stock: 'errors.locationHoldsStock',
   count_open: 'errors.countOpen',
   sales_frozen: 'till.errors.salesFrozen',
+  stock_frozen: 'errors.stockFrozen',
   credit_limit_exceeded: 'till.errors.creditLimit',
   reference_used: 'till.errors.referenceUsed',
   price_changed: 'till.errors.priceChanged',

@@ -14,10 +14,11 @@ import { isReplay, replayOf } from '../../lib/idempotency.js';
 import type { Trx } from '../../lib/tx.js';
 import {
   activeOnes,
+  countFreezesSales,
   givenTo,
   requireActiveProducts,
-  requireUsableLocation,
-  usableLocationOf,
+  requireStockLocation,
+  stockLocationOf,
 } from './stock-rules.js';
 
 export interface DocumentAsk {
@@ -47,7 +48,7 @@ export async function documentReads(
   if (dialectOf(trx) === 'postgres') return readOnce(trx, actor, ask);
   if (await isReplay(trx, 'stock_documents', ask.id, actor.businessId, ask.hash)) return { replay: true };
   ask.check?.();
-  for (const l of ask.locations) await requireUsableLocation(trx, actor, l.id, l.field);
+  for (const l of ask.locations) await requireStockLocation(trx, actor, l.id, l.field);
   if (ask.supplierId !== undefined)
     supplierFound(await supplier.first(trx, { businessId: actor.businessId, id: ask.supplierId }));
   const products = await requireActiveProducts(trx, actor.businessId, ask.lines);
@@ -87,7 +88,8 @@ const onHandOf = compiledQuery((db, a: { businessId: string; ids: string[] }) =>
 
 /** The columns `readsInOne` adds to a product's (none of them a product's column). */
 const READ_COLUMNS = ['d_business_id', 'd_hash', 's_id', 'on_hand'] as const;
-const locationColumns = (i: number) => [`l${i}_id`, `l${i}_active`, `l${i}_given`] as const;
+const locationColumns = (i: number) =>
+  [`l${i}_id`, `l${i}_name`, `l${i}_active`, `l${i}_given`, `l${i}_frozen`] as const;
 
 async function readOnce(trx: Trx, actor: Actor & Operator, ask: DocumentAsk): Promise<DocumentReads> {
   const rows = (await readsInOne.all(trx, {
@@ -111,10 +113,13 @@ async function readOnce(trx: Trx, actor: Actor & Operator, ask: DocumentAsk): Pr
   ask.check?.();
   const limited = limitedToGivenLocations(actor);
   ask.locations.forEach((l, i) => {
-    const [id, active, given] = locationColumns(i);
+    const [id, name, active, given, frozen] = locationColumns(i);
     const found = first[id];
-    const loc = typeof found === 'string' ? { id: found, active: Number(first[active]) } : undefined;
-    usableLocationOf(loc, limited ? first[given] === true : null, l.field);
+    const loc =
+      typeof found === 'string'
+        ? { id: found, name: String(first[name]), active: Number(first[active]), frozen: first[frozen] }
+        : undefined;
+    stockLocationOf(loc, limited ? first[given] === true : null, l.field);
   });
   if (ask.supplierId !== undefined) supplierFound(first.s_id);
   const extra = new Set<string>([...READ_COLUMNS, ...ask.locations.flatMap((_, i) => locationColumns(i))]);
@@ -158,7 +163,13 @@ const readsInOne = compiledQuery(
             .onRef(`${l}.business_id`, '=', 'b.id')
             .on(`${l}.deleted_at`, 'is', null),
         )
-        .select([`${l}.id as ${l}_id`, `${l}.active as ${l}_active`, givenTo(a.userId, l).as(`${l}_given`)]);
+        .select([
+          `${l}.id as ${l}_id`,
+          `${l}.name as ${l}_name`,
+          `${l}.active as ${l}_active`,
+          givenTo(a.userId, l).as(`${l}_given`),
+          countFreezesSales(`${l}.id`).as(`${l}_frozen`),
+        ]);
     });
     if (a.supplierId !== undefined)
       q = q

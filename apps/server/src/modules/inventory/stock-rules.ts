@@ -113,8 +113,39 @@ export function sellingLocationOf(
   if (!loc || loc.active !== 1) throw unknownLocation(field);
   if (mayWorkThere === false) throw locationNotAllowed(field);
   // SQLite answers 1 or 0, PostgreSQL true or false
-  if (loc.frozen === true || Number(loc.frozen) === 1) throw salesFrozen();
+  if (isFrozen(loc.frozen)) throw salesFrozen();
   return { id: loc.id, name: loc.name };
+}
+
+// SQLite answers 1 or 0, PostgreSQL true or false
+const isFrozen = (frozen: unknown) => frozen === true || Number(frozen) === 1;
+
+/**
+ * `requireUsableLocation` for a stock document moving stock in or out of the location: also
+ * refuses it while an open count there freezes sales (`stock_frozen`). Such a count's corrections
+ * are `counted − snapshot` (ADR 4): goods that came in or went out after the snapshot and before
+ * the counters reached them would be counted in or out twice, as a reversal's would.
+ */
+export async function requireStockLocation(
+  trx: Kysely<Database>,
+  op: Operator,
+  locationId: string,
+  field: string,
+): Promise<{ id: string; name: string }> {
+  const [loc] = await sellingLocation.kept(trx, { locationId, businessId: op.businessId });
+  const rights = loc?.active === 1 ? await op.locationRights(trx) : null;
+  return stockLocationOf(loc, rights && rights.includes(locationId), field);
+}
+
+/** `requireStockLocation`'s checks on a location its caller read with its name and `frozen`. */
+export function stockLocationOf<L extends { name: string; active: number; frozen: unknown }>(
+  loc: L | undefined,
+  mayWorkThere: boolean | null,
+  field: string,
+): L {
+  const found = usableLocationOf(loc, mayWorkThere, field);
+  if (isFrozen(found.frozen)) throw stockFrozen(found.name, field);
+  return found;
 }
 
 const unknownLocation = (field: string) =>
@@ -153,6 +184,17 @@ export function salesFrozen(): AppError {
   return new AppError(
     'sales_frozen',
     'A stock count is under way here: sales are paused until it is finalised',
+  );
+}
+
+/** The refusal of stock moved in or out of a location whose open count freezes it. */
+export function stockFrozen(location: string, field: string): AppError<'stock_frozen'> {
+  return new AppError(
+    'stock_frozen',
+    `A stock count is under way at ${location}: no stock can move in or out there until it is finalised`,
+    field,
+    {},
+    { location },
   );
 }
 

@@ -54,7 +54,23 @@ describe('stock taking', () => {
   afterEach(() => expectLedgerConsistent(t.db));
   afterAll(() => t.close());
 
-  it('counts blind with several people, reviews the variance, and finalises keeping later movements', async () => {
+  it('counts blind with several people, reviews the variance, and finalises; no stock moves at a frozen location', async () => {
+    const store = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/locations',
+        headers: { cookie: admin },
+        payload: { name: 'Store room' },
+      })
+    ).json<Location>();
+    const intoStore = (quantity: number) =>
+      post('/api/stock/receipts', {
+        id: newDocId(),
+        supplier_id: supplier.id,
+        location_id: store.id,
+        lines: [{ product_id: beans.id, quantity, unit_cost: 1_000 }],
+      });
+    expect((await intoStore(10_000)).status).toBe(201);
     const id = newDocId();
     const start = await post<StockCount>(
       '/api/stock-counts',
@@ -107,8 +123,10 @@ describe('stock taking', () => {
     );
     expect(below.status).toBe(422);
 
-    // Two beans are written off after the count began: the correction must keep that.
-    await post(
+    // Nothing comes in or goes out of the shop while its count freezes it (its corrections are
+    // counted − snapshot: what moved before the counters reached it would count twice); the store
+    // room goes on.
+    const writeOff = await post<{ error: { code: string; field: string; params: unknown } }>(
       '/api/stock/negative',
       {
         id: newDocId(),
@@ -118,6 +136,29 @@ describe('stock taking', () => {
       },
       counterA,
     );
+    expect(writeOff.status).toBe(409);
+    expect(writeOff.body.error).toMatchObject({
+      code: 'stock_frozen',
+      field: 'location_id',
+      params: { location: shop.name },
+    });
+    const delivery = await post<{ error: { code: string } }>('/api/stock/receipts', {
+      id: newDocId(),
+      supplier_id: supplier.id,
+      location_id: shop.id,
+      lines: [{ product_id: beans.id, quantity: 1_000, unit_cost: 1_000 }],
+    });
+    expect(delivery.status).toBe(409);
+    expect(delivery.body.error.code).toBe('stock_frozen');
+    const moved = await post<{ error: { code: string; field: string } }>('/api/stock/transfers', {
+      id: newDocId(),
+      from_location_id: store.id,
+      to_location_id: shop.id,
+      lines: [{ product_id: beans.id, quantity: 1_000 }],
+    });
+    expect(moved.status).toBe(409);
+    expect(moved.body.error).toMatchObject({ code: 'stock_frozen', field: 'to_location_id' });
+    expect((await intoStore(1_000)).status).toBe(201);
 
     expect(
       (await t.app.inject({ url: `/api/stock-counts/${id}/review`, headers: { cookie: counterA } }))
@@ -136,7 +177,7 @@ describe('stock taking', () => {
         l.moved_since_start,
       ]),
     ).toEqual([
-      ['Beans', 20_000, 18_000, -2_000, -2_000, -2_000],
+      ['Beans', 20_000, 18_000, -2_000, -2_000, 0],
       ['Flour', 10_000, 10_500, 500, 1_000, 0],
       ['Salt', 5_000, null, 0, 0, 0],
     ]);
@@ -146,7 +187,7 @@ describe('stock taking', () => {
     const done = await post<StockCountReview>(`/api/stock-counts/${id}/finalise`, undefined);
     expect(done.status).toBe(200);
     expect(done.body.count.status).toBe('finalised');
-    expect(await level(beans.id)).toBe(16_000); // counted 18, minus the 2 written off after the start
+    expect(await level(beans.id)).toBe(18_000);
     expect(await level(flour.id)).toBe(10_500);
     expect(await level(salt.id)).toBe(5_000); // nobody counted salt: left as it was
     const twice = await post<StockCountReview>(`/api/stock-counts/${id}/finalise`, undefined);
@@ -168,6 +209,40 @@ describe('stock taking', () => {
     ).toBe(409);
     const me2 = (await t.app.inject({ url: '/api/me', headers: { cookie: counterB } })).json<SessionData>();
     expect(me2.stock_taking).toMatchObject({ open_counts: [] });
+    // the count is over: stock moves at the shop again
+    expect((await intoStore(1_000)).status).toBe(201);
+  });
+
+  it('a count that does not freeze sales lets stock move, and its corrections keep what moved during it', async () => {
+    const id = newDocId();
+    const start = await post<StockCount>('/api/stock-counts', { id, location_id: shop.id }, counterA);
+    expect(start.status).toBe(201);
+    await post(
+      `/api/stock-counts/${id}/entries`,
+      { id: newDocId(), product_id: beans.id, quantity: 17_000 },
+      counterA,
+    );
+    const writeOff = await post(
+      '/api/stock/negative',
+      {
+        id: newDocId(),
+        location_id: shop.id,
+        reason: 'damaged',
+        lines: [{ product_id: beans.id, quantity: 2_000 }],
+      },
+      counterA,
+    );
+    expect(writeOff.status).toBe(201);
+    const review = (
+      await t.app.inject({ url: `/api/stock-counts/${id}/review`, headers: { cookie: admin } })
+    ).json<StockCountReview>();
+    expect(review.lines.find((l) => l.product_name === 'Beans')).toMatchObject({
+      expected: 18_000,
+      counted: 17_000,
+      moved_since_start: -2_000,
+    });
+    expect((await post(`/api/stock-counts/${id}/finalise`, undefined)).status).toBe(200);
+    expect(await level(beans.id)).toBe(15_000); // counted 17, minus the 2 written off after the start
   });
 
   it('cancels a count without touching stock, and allows a new one after', async () => {
