@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'username_is_mobile',
   'mobile_is_username',
   'last_admin',
+  /** A change of the business's currency once amounts are recorded in it. */
+  'currency_in_use',
   'idempotency_conflict',
   'insufficient_stock',
   'code_taken',
@@ -123,6 +125,8 @@ export interface ErrorParamsByCode {
    * when this server knows them (the hosted one knows every linked server), else `''`.
    */
   location_elsewhere: { server: string; series: string };
+  /** The currency the business's amounts are recorded in. */
+  currency_in_use: { currency: string };
   /** The location whose count freezes it. */
   stock_frozen: { location: string };
   /** Why a CSV file was refused whole; `columns` a comma-separated list, `row` the file's line. */

@@ -36,6 +36,7 @@ const ERROR_STATUS: Record<ErrorCode, number> = {
   username_is_mobile: 409,
   mobile_is_username: 409,
   last_admin: 409,
+  currency_in_use: 409,
   idempotency_conflict: 409,
   insufficient_stock: 409,
   code_taken: 409,

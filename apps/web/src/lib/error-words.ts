@@ -32,6 +32,7 @@ export const ERROR_WORDS: Record<ErrorCode, string> = {
   username_is_mobile: 'errors.usernameIsMobile',
   mobile_is_username: 'errors.mobileIsUsername',
   last_admin: 'errors.lastAdmin',
+  currency_in_use: 'errors.currencyInUse',
   idempotency_conflict: 'errors.idempotencyConflict',
   insufficient_stock: 'errors.insufficientStock',
   code_taken: 'errors.codeTaken',

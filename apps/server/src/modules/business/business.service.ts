@@ -1,11 +1,12 @@
-import type { businessUpdateSchema } from '@duka/domain';
+import { type businessUpdateSchema, currencyMinorDigits } from '@duka/domain';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { BusinessRow } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
 import { appendJournal } from '../../lib/journal.js';
 import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
-import { lockBusiness } from '../../lib/tx.js';
+import { type Trx, lockBusiness } from '../../lib/tx.js';
 import type { Actor } from '../../lib/context.js';
 import { findBusiness, toBusiness } from './business.repository.js';
 import { requireOwnImage } from '../files/files.repository.js';
@@ -19,6 +20,7 @@ export async function updateBusiness(
 ): Promise<ReturnType<typeof toBusiness>> {
   return db.kysely.transaction().execute(async (trx) => {
     await lockBusiness(db, trx, actor.businessId);
+    if (patch.currency !== undefined) await refuseCurrencyInUse(trx, actor.businessId, patch.currency);
     const before = await snapshotRecord(trx, actor.businessId, 'business', actor.businessId);
     const {
       payment_details,
@@ -50,6 +52,65 @@ export async function updateBusiness(
     if (!row) throw new AppError('not_found', 'Business not found');
     return toBusiness(row);
   });
+}
+
+/**
+ * Amounts are integers of the currency's minor unit: a change of currency changes what every
+ * amount kept means (KES 65.00 becomes UGX 6,500). Refused once anything happened in money (a sale,
+ * a stock document, an expense, a debtor's entry), or, to a currency with another number of minor
+ * digits, once a price, a cost or a credit limit is set; before that it is a choice made at
+ * setup corrected.
+ */
+async function refuseCurrencyInUse(trx: Trx, businessId: string, next: string): Promise<void> {
+  const business = await findBusiness(trx, businessId);
+  if (!business || business.currency === next) return;
+  const any = (table: 'sales' | 'stock_documents' | 'expenses' | 'debtor_entries') =>
+    trx
+      .selectFrom(table)
+      .select(sql<number>`1`.as('one'))
+      .where('business_id', '=', businessId)
+      .limit(1);
+  const history = await trx
+    .selectNoFrom((eb) => [
+      eb.exists(any('sales')).as('sales'),
+      eb.exists(any('stock_documents')).as('documents'),
+      eb.exists(any('expenses')).as('expenses'),
+      eb.exists(any('debtor_entries')).as('entries'),
+      eb
+        .exists(
+          trx
+            .selectFrom('products')
+            .select(sql<number>`1`.as('one'))
+            .where('business_id', '=', businessId)
+            .where((w) => w.or([w('price', '>', 0), w('buying_price', '>', 0), w('avg_cost', '>', 0)]))
+            .limit(1),
+        )
+        .as('prices'),
+      eb
+        .exists(
+          trx
+            .selectFrom('debtors')
+            .select(sql<number>`1`.as('one'))
+            .where('business_id', '=', businessId)
+            .where('credit_limit', '>', 0)
+            .limit(1),
+        )
+        .as('limits'),
+    ])
+    .executeTakeFirstOrThrow();
+  const yes = (v: unknown) => v === true || Number(v) === 1;
+  const happened =
+    yes(history.sales) || yes(history.documents) || yes(history.expenses) || yes(history.entries);
+  const priced = yes(history.prices) || yes(history.limits) || Number(business.default_credit_limit) > 0;
+  const sameDigits = currencyMinorDigits(business.currency) === currencyMinorDigits(next);
+  if (happened || (priced && !sameDigits))
+    throw new AppError(
+      'currency_in_use',
+      `Amounts are recorded in ${business.currency} already: the currency cannot change`,
+      'currency',
+      {},
+      { currency: business.currency },
+    );
 }
 
 /** Sets the logo to an uploaded image of this business, or clears it (null). */

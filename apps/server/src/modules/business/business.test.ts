@@ -2,6 +2,7 @@ import type { Business, JournalEntry } from '@duka/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 import { STAFF_PASSWORD, buildBusiness, buildUser, signIn } from '../../test/factories.js';
+import { buildProduct, buildSupplier, received } from '../../test/stock-factories.js';
 
 describe('business profile', () => {
   let t: TestApp;
@@ -66,6 +67,51 @@ describe('business profile', () => {
       await t.app.inject({ url: '/api/journal?action=business.update', headers: { cookie: admin } })
     ).json<JournalEntry[]>();
     expect(journal).toHaveLength(2);
+  });
+
+  it('changes the currency only while no amount is recorded in it', async () => {
+    const fresh = await buildTestApp();
+    try {
+      const owner = (await buildBusiness(fresh.app)).cookie;
+      const currency = (to: string) =>
+        fresh.app.inject({
+          method: 'PATCH',
+          url: '/api/business/profile',
+          headers: { cookie: owner },
+          payload: { currency: to },
+        });
+      // nothing recorded: a choice made at setup, corrected
+      expect((await currency('UGX')).statusCode).toBe(200);
+      expect((await currency('KES')).statusCode).toBe(200);
+      const product = await buildProduct(fresh.app, owner, { price: 6_500 });
+      // a price of 65.00 would read 6,500 in a currency without minor digits
+      const rescaled = await currency('UGX');
+      expect(rescaled.statusCode).toBe(409);
+      expect(rescaled.json().error).toMatchObject({
+        code: 'currency_in_use',
+        field: 'currency',
+        params: { currency: 'KES' },
+      });
+      // the same digits: the prices read as typed
+      expect((await currency('TZS')).statusCode).toBe(200);
+      const supplier = await buildSupplier(fresh.app, owner);
+      const shop = (await fresh.app.inject({ url: '/api/locations', headers: { cookie: owner } })).json<
+        { id: string }[]
+      >()[0]!;
+      await received(fresh.app, owner, {
+        supplier_id: supplier.id,
+        location_id: shop.id,
+        lines: [{ product_id: product.id, quantity: 1_000, unit_cost: 5_000 }],
+      });
+      // a receipt is kept in TZS now
+      const after = await currency('KES');
+      expect(after.statusCode).toBe(409);
+      expect(after.json().error.params).toEqual({ currency: 'TZS' });
+      // the same currency again is no change
+      expect((await currency('TZS')).statusCode).toBe(200);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('lets staff read only what the app needs', async () => {
