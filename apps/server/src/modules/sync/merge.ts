@@ -117,6 +117,18 @@ export function mergeRecord(spec: GroupSpec, table: string, stored: DocBody, inc
   const stamps: Stamps = {};
   const losses: Loss[] = [];
   for (const [group, members] of groupsOf(spec, [s.row, i.row])) {
+    // A group one side's schema does not have (a server a release behind, without a new column):
+    // that side knows nothing of it, so the other side's value and stamp stay (ADR 11 §1.4).
+    const [sHas, iHas] = [s, i].map((side) => members.every((m) => m.startsWith('@') || m in side.row));
+    if (!sHas || !iHas) {
+      const only = sHas ? s : iHas ? i : null;
+      if (!only) continue;
+      stamps[group] = formatStamp(groupStamp(only.stamps, group, only.row));
+      const base = group in only.stamps ? only.stamps[BASE + group] : undefined;
+      if (base) stamps[BASE + group] = base;
+      for (const m of members) if (!m.startsWith('@')) row[m] = only.row[m] ?? null;
+      continue;
+    }
     const sv = groupValue(members, s.row, s.body);
     const iv = groupValue(members, i.row, i.body);
     const ss = groupStamp(s.stamps, group, s.row);

@@ -2,7 +2,8 @@ import { parseStamp } from '@duka/domain';
 import { v7 } from 'uuid';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STAFF_PASSWORD, buildUser, signIn } from '../../test/factories.js';
-import { type Server, call, docsOf, send, twoServers } from '../../test/two-servers.js';
+import { type Server, applyOn, call, docsOf, send, twoServers } from '../../test/two-servers.js';
+import { hashBody } from './documents.js';
 
 type Row = Record<string, unknown>;
 
@@ -44,6 +45,27 @@ describe('merging edits made on two servers', () => {
     await send(a, b, businessId, refs);
     return { fromA, fromB };
   };
+
+  it('an edit from a server a release behind (without a column) keeps that column as it is', async () => {
+    await call(a, 'PATCH', `/api/products/${productId}`, { buying_price: 9_000 });
+    await exchange();
+    b.app.clock.advance(60_000);
+    await call(b, 'PATCH', `/api/products/${productId}`, { name: 'Sugar 1kg fine' });
+    // what B would send before the migration that added buying_price
+    const older = (await docsOf(b, businessId, productRef())).map((d) => {
+      const body = {
+        ...d.body,
+        products: d.body.products!.map(({ buying_price: _gone, ...row }) => row),
+      };
+      return { ...d, body, hash: hashBody(body) };
+    });
+    expect(older[0]!.body.products[0]).not.toHaveProperty('buying_price');
+    await applyOn(a, b.serverId, businessId, older);
+    expect(await product(a)).toMatchObject({ name: 'Sugar 1kg fine', buying_price: 9_000 });
+    // and the merged row is the same once B catches up
+    await send(a, b, businessId, productRef());
+    expect(await product(b)).toEqual(await product(a));
+  });
 
   it('the same price edited on both: the later stamp wins on both, the loser is in history', async () => {
     await call(a, 'PATCH', `/api/products/${productId}`, { price: 18_000 });
