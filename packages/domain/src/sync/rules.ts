@@ -16,6 +16,8 @@ export const QUARANTINE_REASONS = [
   'username_taken',
   'mobile_taken',
   'receipt_taken',
+  /** A day close of a location and day another close of the business here already closed. */
+  'day_closed_twice',
   'invalid',
 ] as const;
 export type QuarantineReason = (typeof QUARANTINE_REASONS)[number];

@@ -4,6 +4,7 @@ import type { Actor } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { appendJournal } from '../../lib/journal.js';
 import { ownServerId } from '../../lib/server-id.js';
+import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 
 /**
@@ -54,19 +55,22 @@ export async function moveLocationHome(db: Db, actor: Actor, id: string): Promis
     if (!loc) throw notFound('Location');
     const here = await ownServerId(trx);
     if (loc.home_server_id === here) return;
+    const before = await snapshotRecord(trx, actor.businessId, 'location', id);
     await trx
       .updateTable('locations')
       .set({ home_server_id: here, updated_at: actor.at })
       .where('id', '=', id)
       .where('business_id', '=', actor.businessId)
       .execute();
-    await appendJournal(trx, {
+    // stamped as every edit is (ADR 11 §11.1): a later move on another server wins the merge
+    const { stamp } = await appendJournal(trx, {
       ...actor.journal,
       docType: 'location',
       docId: id,
       action: 'location.move_home',
       detail: { from: loc.home_server_id, to: here },
     });
+    await stampRecord(trx, actor.businessId, 'location', id, stamp, before);
   });
 }
 

@@ -55,6 +55,8 @@ export async function setAside(
       else holder.set(no, d.id);
     }
   }
+  // the more telling reason where a second close's receipt number is taken as well
+  for (const key of await secondCloses(k, businessId, fresh)) out.set(key, 'day_closed_twice');
   const unknown = await unknownReferences(
     k,
     businessId,
@@ -73,6 +75,36 @@ export async function setAside(
     if (out.has(key) || !refersTo(d, withheld)) continue;
     out.set(key, 'missing_reference');
     rowIds(d.body, withheld);
+  }
+  return out;
+}
+
+/**
+ * The day closes of a location and day the business closed already here, by another close (two
+ * servers that each took themselves for the location's home, ADR 11 §11.4), or earlier in this
+ * batch: the unique `day_closes_once` would fail every later batch; the first close stands.
+ */
+async function secondCloses(k: AnyDb, businessId: string, fresh: readonly SyncDocument[]): Promise<string[]> {
+  const closes = fresh.flatMap((d) => {
+    const row = d.type === 'day_close' ? d.body.day_closes?.[0] : undefined;
+    return row ? [{ doc: d, at: `${String(row.location_id)}|${String(row.day)}` }] : [];
+  });
+  if (closes.length === 0) return [];
+  const closedBy = new Map<string, string>();
+  for (const slice of chunks([...new Set(closes.map((c) => c.at.split('|')[1]!))], 500)) {
+    const rows = await k
+      .selectFrom('day_closes')
+      .select(['id', 'location_id', 'day'])
+      .where('business_id', '=', businessId)
+      .where('day', 'in', slice)
+      .execute();
+    for (const r of rows) closedBy.set(`${String(r.location_id)}|${String(r.day)}`, String(r.id));
+  }
+  const out: string[] = [];
+  for (const c of closes) {
+    const held = closedBy.get(c.at);
+    if (held !== undefined && held !== c.doc.id) out.push(docKey(c.doc.type, c.doc.id));
+    else closedBy.set(c.at, c.doc.id);
   }
   return out;
 }
@@ -100,7 +132,7 @@ async function withheldIds(k: AnyDb, businessId: string): Promise<Set<string>> {
     .selectFrom('sync_quarantine')
     .select('incoming')
     .where('business_id', '=', businessId)
-    .where('reason', 'in', ['receipt_taken', 'missing_reference'])
+    .where('reason', 'in', ['receipt_taken', 'missing_reference', 'day_closed_twice'])
     .execute();
   for (const r of rows) {
     try {

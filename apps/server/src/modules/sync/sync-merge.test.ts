@@ -46,6 +46,30 @@ describe('merging edits made on two servers', () => {
     return { fromA, fromB };
   };
 
+  it("a location's home moved on one server, then back on the other: the later move wins on both", async () => {
+    const id = v7();
+    await call(a, 'POST', '/api/locations', { id, name: 'Store room' });
+    const ref = [{ type: 'location', id }];
+    await send(a, b, businessId, ref);
+    const home = async (s: Server) =>
+      (
+        await s.app.db.kysely
+          .selectFrom('locations')
+          .select('home_server_id')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).home_server_id;
+    b.app.clock.advance(60_000);
+    await call(b, 'POST', `/api/locations/${id}/home`, {});
+    await send(b, a, businessId, ref);
+    expect([await home(a), await home(b)]).toEqual([b.serverId, b.serverId]);
+    a.app.clock.advance(120_000);
+    await call(a, 'POST', `/api/locations/${id}/home`, {});
+    await send(a, b, businessId, ref);
+    await send(b, a, businessId, ref);
+    expect([await home(a), await home(b)]).toEqual([a.serverId, a.serverId]);
+  });
+
   it('an edit from a server a release behind (without a column) keeps that column as it is', async () => {
     await call(a, 'PATCH', `/api/products/${productId}`, { buying_price: 9_000 });
     await exchange();
