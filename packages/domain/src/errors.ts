@@ -94,6 +94,8 @@ export const ERROR_CODES = [
   'business_synced_from_shop',
   /** A stock count or day close of a location whose home is another server (ADR 11 §11.4). */
   'location_elsewhere',
+  /** The database was too busy to serve in time (a lock or a connection not had): nothing was kept; try again. */
+  'server_busy',
   /** The server's disk (or its database's) has no room left: nothing of the request was kept. */
   'disk_full',
   'internal',

@@ -79,7 +79,28 @@ export interface DbOptions {
   sqliteSynchronous?: 'FULL' | 'NORMAL';
   /** PostgreSQL: the most connections the pool opens (default `PG_POOL_MAX_DEFAULT`). */
   pgPoolMax?: number;
+  /** PostgreSQL: how long a statement waits for a lock, and a request for a connection (tests set less). */
+  pgWaits?: Partial<PgWaits>;
 }
+
+/**
+ * How long a hosted process waits on PostgreSQL before it answers `server_busy` (503), so one
+ * business whose rows stay locked (a process paused in its transaction, a long import) cannot
+ * take every connection of the pool with its waiting requests and stop every other business:
+ * - `lockMs`, the session's `lock_timeout`: a statement waiting longer for a row or table lock
+ *   fails (a sale waits for its business's lock behind the sales in progress: milliseconds);
+ * - `connectMs`: a request that waits longer for a connection of the pool fails;
+ * - `idleInTransactionMs`: PostgreSQL ends a session that left its transaction open and idle for
+ *   longer (a process that stopped mid-transaction), so its locks go.
+ * Migrations, index builds and a sync apply set their own waits for their transaction or session.
+ */
+export interface PgWaits {
+  lockMs: number;
+  connectMs: number;
+  idleInTransactionMs: number;
+}
+
+export const PG_WAITS_DEFAULT: PgWaits = { lockMs: 5_000, connectMs: 10_000, idleInTransactionMs: 30_000 };
 
 /** A PostgreSQL pool's size unless PG_POOL_MAX says otherwise. */
 export const PG_POOL_MAX_DEFAULT = 10;
@@ -103,8 +124,16 @@ export function openDatabase(options: DbOptions): Db {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     };
     const kept = new PgKept(connection);
+    const waits = { ...PG_WAITS_DEFAULT, ...options.pgWaits };
+    const settings = [
+      ...(options.pgSchema ? [`-c search_path=${options.pgSchema}`] : []),
+      `-c lock_timeout=${waits.lockMs}`,
+      `-c idle_in_transaction_session_timeout=${waits.idleInTransactionMs}`,
+    ];
     const pool = new pg.Pool({
       ...connection,
+      options: settings.join(' '),
+      connectionTimeoutMillis: waits.connectMs,
       max: options.pgPoolMax ?? PG_POOL_MAX_DEFAULT,
       types: pgTypes,
       Client: PreparingClient,

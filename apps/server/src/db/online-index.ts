@@ -131,38 +131,50 @@ export async function buildPendingIndexes(db: Db, options: IndexBuildsOptions): 
   const pending = await sql`select 1 from index_builds limit 1`.execute(db.kysely);
   if (pending.rows.length === 0) return 0;
   return db.kysely.connection().execute(async (c) => {
-    if (options.wait) await sql`select pg_advisory_lock(${LOCK})`.execute(c);
-    else {
-      const { rows } = await sql<{ got: boolean }>`select pg_try_advisory_lock(${LOCK}) as got`.execute(c);
-      if (!rows[0]?.got) return 0;
-    }
+    // A build waits for every transaction already writing the table, and for another process's
+    // builds: no lock_timeout on this session (database.ts PgWaits); reset when it goes back.
+    await sql`set lock_timeout = 0`.execute(c);
     try {
-      const { rows: pid } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(c);
-      let built = 0;
-      for (;;) {
-        // Read one at a time: another process may have built some while this one waited.
-        const { rows } = await sql<{ name: string; definition: string }>`
+      return await buildWithLock(c, options);
+    } finally {
+      await sql`reset lock_timeout`.execute(c);
+    }
+  });
+}
+
+/** The builds, one process at a time (an advisory lock), on the connection `c`. */
+async function buildWithLock(c: Kysely<any>, options: IndexBuildsOptions): Promise<number> {
+  if (options.wait) await sql`select pg_advisory_lock(${LOCK})`.execute(c);
+  else {
+    const { rows } = await sql<{ got: boolean }>`select pg_try_advisory_lock(${LOCK}) as got`.execute(c);
+    if (!rows[0]?.got) return 0;
+  }
+  try {
+    const { rows: pid } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(c);
+    let built = 0;
+    for (;;) {
+      // Read one at a time: another process may have built some while this one waited.
+      const { rows } = await sql<{ name: string; definition: string }>`
           select name, definition from index_builds order by seq limit 1`.execute(c);
-        const next = rows[0];
-        if (!next || options.stopped?.()) return built;
-        options.onBuilding?.(pid[0]!.pid);
-        const { rows: found } = await sql<{ valid: boolean }>`
+      const next = rows[0];
+      if (!next || options.stopped?.()) return built;
+      options.onBuilding?.(pid[0]!.pid);
+      const { rows: found } = await sql<{ valid: boolean }>`
           select i.indisvalid as valid from pg_index i
           join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace
           where n.nspname = current_schema() and c.relname = ${next.name}`.execute(c);
-        if (found[0] && !found[0].valid)
-          await sql`drop index concurrently if exists ${sql.id(next.name)}`.execute(c);
-        await sql.raw(next.definition).execute(c);
-        await sql`delete from index_builds where name = ${next.name} and definition = ${next.definition}`.execute(
-          c,
-        );
-        options.onBuilt?.(next.name);
-        built++;
-      }
-    } finally {
-      await sql`select pg_advisory_unlock(${LOCK})`.execute(c);
+      if (found[0] && !found[0].valid)
+        await sql`drop index concurrently if exists ${sql.id(next.name)}`.execute(c);
+      await sql.raw(next.definition).execute(c);
+      await sql`delete from index_builds where name = ${next.name} and definition = ${next.definition}`.execute(
+        c,
+      );
+      options.onBuilt?.(next.name);
+      built++;
     }
-  });
+  } finally {
+    await sql`select pg_advisory_unlock(${LOCK})`.execute(c);
+  }
 }
 
 /**

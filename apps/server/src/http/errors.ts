@@ -1,7 +1,7 @@
 import { type ErrorCode, type ErrorParams, errorSchema } from '@duka/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isPrimaryKeyViolation, isUniqueViolation, violatedConstraint } from '../lib/db-errors.js';
+import { isBusy, isPrimaryKeyViolation, isUniqueViolation, violatedConstraint } from '../lib/db-errors.js';
 import { type DiskHealth, isDiskFull } from '../lib/disk-health.js';
 import { isAppError } from '../lib/errors.js';
 
@@ -69,6 +69,7 @@ const ERROR_STATUS: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
+  server_busy: 503,
   amount_too_large: 422,
   csv_refused: 422,
   unsupported_file: 422,
@@ -131,6 +132,11 @@ export function installErrorHandler(app: FastifyInstance, disk: DiskHealth, now:
       disk.noteFull(now());
       request.log.error({ err }, 'disk full: the request was not saved');
       return send(reply, 'disk_full', "The shop computer's disk is full");
+    }
+    if (isBusy(err)) {
+      request.log.warn({ err, url: request.url }, 'database busy: the request was not served');
+      void reply.header('Retry-After', '1');
+      return send(reply, 'server_busy', 'The server is busy; try again in a moment');
     }
     if (isAppError(err)) {
       for (const [k, v] of Object.entries(err.headers)) void reply.header(k, v);

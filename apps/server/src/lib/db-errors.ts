@@ -18,3 +18,16 @@ export function isPrimaryKeyViolation(err: unknown): boolean {
   if (e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return true;
   return e.code === '23505' && (e.constraint ?? '').endsWith('_pkey');
 }
+
+/**
+ * Whether a driver error says PostgreSQL was too busy to serve in time: a lock not taken within
+ * `lock_timeout` (55P03), or no connection of the pool free within its wait (database.ts PgWaits).
+ */
+export function isBusy(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  return (
+    code === '55P03' ||
+    (typeof message === 'string' && message.includes('timeout exceeded when trying to connect'))
+  );
+}

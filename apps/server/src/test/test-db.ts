@@ -52,7 +52,7 @@ export async function freshDatabase(upTo?: string): Promise<{
  * (tests of what one connection's locks do to another's). `cleanups` gets the schema's drop and
  * each client's end, to run in reverse after the test.
  */
-export async function freshSchemaWithClients(upTo: string, cleanups: (() => Promise<void>)[]) {
+export async function freshSchemaWithClients(upTo: string | undefined, cleanups: (() => Promise<void>)[]) {
   const fresh = await freshDatabase(upTo);
   cleanups.push(fresh.dispose);
   const { rows } = await fresh.db.kysely.executeQuery<{ schema: string }>(

@@ -87,6 +87,7 @@ export const ERROR_WORDS: Record<ErrorCode, string> = {
   sync_schema_newer: 'errors.syncSchemaNewer',
   business_synced_from_shop: 'errors.syncedFromShop',
   location_elsewhere: 'errors.locationElsewhere',
+  server_busy: 'errors.serverBusy',
   disk_full: 'errors.diskFull',
   internal: GENERIC_ERROR,
 };
