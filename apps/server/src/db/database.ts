@@ -44,6 +44,7 @@ import { levelsByBusiness } from './migrations/0026-levels-by-business.js';
 import { levelsBelowZero } from './migrations/0027-levels-below-zero.js';
 import { unconfirmedTransfers } from './migrations/0028-unconfirmed-transfers.js';
 import { reorderIndex } from './migrations/0029-reorder-index.js';
+import { keptSyncNotices } from './migrations/0030-kept-sync-notices.js';
 
 import type { DialectName } from './dialect.js';
 import {
@@ -256,6 +257,7 @@ export function migrationsFor(
     '0027-levels-below-zero': levelsBelowZero(),
     '0028-unconfirmed-transfers': unconfirmedTransfers(),
     '0029-reorder-index': reorderIndex(ctx),
+    '0030-kept-sync-notices': keptSyncNotices(dialect),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { DialectAdapter } from 'kysely';
 import pg from 'pg';
 import { deepFreeze } from './kept-read.js';
+import { KEPT_SYNC_COLUMNS } from './migrations/0030-kept-sync-notices.js';
 
 /**
  * Reads a hosted server answers again without asking PostgreSQL, until a write anywhere says they
@@ -36,6 +37,22 @@ export const keptTag = {
 /** What a statement writes, when it writes a kept table (any such table: the whole text is read). */
 const WRITES_KEPT =
   /\b(?:insert\s+into|update|delete\s+from)\s+"?(?:sessions|users|businesses|sync_servers)"?[\s(]/i;
+
+/**
+ * Writes to a kept table that change nothing kept: a new session (a token not kept is read at its
+ * first request), and a sync server's contact times and cursors (only `KEPT_SYNC_COLUMNS`
+ * count, as migration 0030's trigger has it). Every push, pull and sign-in dropped all kept.
+ */
+const NEW_SESSION = /^\s*insert\s+into\s+"?sessions"?[\s(]/i;
+const SYNC_UPDATE = /^\s*update\s+"?sync_servers"?\s+set\s+([\s\S]*?)\s+where\s/i;
+function changesNothingKept(sqlText: string): boolean {
+  if (NEW_SESSION.test(sqlText))
+    return !/\b(?:update|delete\s+from)\s+"?(?:sessions|users|businesses|sync_servers)"?[\s(]/i.test(sqlText);
+  const set = SYNC_UPDATE.exec(sqlText)?.[1];
+  if (set === undefined || /\b(?:insert|update|delete)\b/i.test(set)) return false;
+  const columns = [...set.matchAll(/"?(\w+)"?\s*=/g)].map((m) => m[1]!);
+  return columns.length > 0 && !columns.some((c) => (KEPT_SYNC_COLUMNS as readonly string[]).includes(c));
+}
 
 /**
  * Writes to a kept table whose caller drops what they change itself, by its tag (`changed`), so
@@ -122,7 +139,7 @@ export class PgKept {
 
   /** Whether a statement writes a kept table (its sender drops everything once it has committed). */
   writesKept(sqlText: string): boolean {
-    return !DROPS_ITS_OWN.has(sqlText) && WRITES_KEPT.test(sqlText);
+    return !DROPS_ITS_OWN.has(sqlText) && WRITES_KEPT.test(sqlText) && !changesNothingKept(sqlText);
   }
 
   /**

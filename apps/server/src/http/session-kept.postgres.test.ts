@@ -1,5 +1,6 @@
 import type { SessionData } from '@duka/domain';
 import { sql } from 'kysely';
+import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/database.js';
 import { KEPT_TRIGGERS } from '../db/migrations/0023-kept-notices.js';
@@ -118,6 +119,55 @@ describe('the session kept on a hosted server (two processes, one PostgreSQL)', 
       // no notice for a move of last_seen_at alone: the other process still keeps the session
       await new Promise((r) => setTimeout(r, 100));
       expect(await sessionReads(b, other)).toEqual([]);
+    } finally {
+      changed.mockRestore();
+    }
+  });
+
+  it("a sync server's contact times and a new sign-in drop nothing kept, here or in the other process", async () => {
+    await signedIn();
+    const businessId = (await nameIn(a)).business.id;
+    const serverId = v7();
+    const kept = keptOf(a);
+    const changed = vi.spyOn(kept, 'changed');
+    const heard = () => changed.mock.calls.some(([tag]) => tag === keptTag.business(businessId));
+    try {
+      // a new link: the business's sessions read again (whether a shop keeps it may change)
+      await b.db.kysely
+        .insertInto('sync_servers')
+        .values({
+          id: serverId,
+          business_id: businessId,
+          name: 'Shop PC',
+          credential_hash: `hash-${serverId}`,
+          credential_prefix: 'dks1_x',
+          state: 'active',
+          linked_at: new Date().toISOString(),
+        })
+        .execute();
+      expect(await until(heard)).toBe(true);
+      expect(await sessionReads(a)).toHaveLength(1);
+      expect(await sessionReads(a)).toEqual([]);
+      changed.mockClear();
+      const at = new Date().toISOString();
+      // a pull's and a push's bookkeeping, in the other process and in this one
+      for (const db of [b.db, a.db])
+        await db.kysely
+          .updateTable('sync_servers')
+          .set({ pull_cursor: 7, last_pull_at: at, last_contact_at: at })
+          .where('id', '=', serverId)
+          .execute();
+      await signIn(a.app, 'owner', ADMIN_PASSWORD);
+      await new Promise((r) => setTimeout(r, 150));
+      expect(changed).not.toHaveBeenCalled();
+      expect(await sessionReads(a)).toEqual([]);
+      // a revocation still reaches both processes
+      await b.db.kysely
+        .updateTable('sync_servers')
+        .set({ revoked_at: at })
+        .where('id', '=', serverId)
+        .execute();
+      expect(await until(heard)).toBe(true);
     } finally {
       changed.mockRestore();
     }
