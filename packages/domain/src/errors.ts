@@ -90,6 +90,8 @@ export const ERROR_CODES = [
   'sync_forbidden',
   'sync_batch_invalid',
   'sync_schema_newer',
+  /** What the hosted server sent could not be applied on this server (a shop's pull): tried again. */
+  'sync_pull_failed',
   /** A write on the hosted copy of a business a shop's server keeps (read-only there). */
   'business_synced_from_shop',
   /** A stock count or day close of a location whose home is another server (ADR 11 §11.4). */

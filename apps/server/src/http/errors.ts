@@ -93,6 +93,7 @@ const ERROR_STATUS: Record<ErrorCode, number> = {
   business_synced_from_shop: 409,
   location_elsewhere: 409,
   disk_full: 507,
+  sync_pull_failed: 500,
   internal: 500,
 };
 

@@ -22,6 +22,8 @@ export interface PullDepsLocal {
   now: () => Date;
   /** Aborts a waiting pull when the server stops. */
   signal?: AbortSignal;
+  /** Where a failure is told (the pull job's logger). */
+  log?: { error: (obj: object, msg: string) => void };
 }
 
 export type PullOutcome =
@@ -155,6 +157,23 @@ async function refused(deps: PullDepsLocal, link: SyncLinkRow, err: unknown): Pr
   return { kind: 'failed', code, retryAfterMs: err instanceof SyncCallError ? err.retryAfterMs : null };
 }
 
+/**
+ * A pulled range this server could not apply (its transaction took everything back): said in the
+ * link's status, as a refused call is, so the owner sees the pull failing (it was only logged, and
+ * the link looked up to date while nothing more arrived); the job tries again after its backoff.
+ */
+async function applyFailed(deps: PullDepsLocal, link: SyncLinkRow, err: unknown): Promise<PullOutcome> {
+  deps.log?.error({ err }, 'sync: a pulled range could not be applied');
+  const at = deps.now().toISOString();
+  await update(deps.db, link.business_id, {
+    last_error_code: 'sync_pull_failed',
+    last_error_at: at,
+    failing_since: link.failing_since ?? at,
+    updated_at: at,
+  });
+  return { kind: 'failed', code: 'sync_pull_failed', retryAfterMs: null };
+}
+
 /** One pull request to the hosted server, its answer checked. */
 async function askHosted(
   deps: PullDepsLocal,
@@ -235,7 +254,11 @@ export async function pullPending(
         ahead = { after: next, answer: ask(next, 0) };
         ahead.answer.catch(() => undefined);
       }
-      await applyPulled(deps, link.business_id, answer);
+      try {
+        await applyPulled(deps, link.business_id, answer);
+      } catch (err) {
+        return await applyFailed(deps, link, err);
+      }
       const fresh = await deps.db.kysely
         .selectFrom('sync_links')
         .selectAll()

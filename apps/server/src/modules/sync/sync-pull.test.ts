@@ -19,6 +19,7 @@ import {
 import type { TestApp } from '../../test/test-app.js';
 import { journalHead } from './batch.js';
 import { linkOf } from './link-local.js';
+import { applyFaults } from './apply-documents.js';
 
 /** Sync part 2 (ADR 11 §11.3, §11.7): a second branch joins, pulls the whole business, and branches exchange through the hosted journal. */
 describe('sync, part 2: pull', () => {
@@ -82,6 +83,26 @@ describe('sync, part 2: pull', () => {
     const digest = await businessDigest(p.hosted.db, businessId, p.dir);
     expect(await businessDigest(p.local.db, businessId, p.dir)).toEqual(digest);
     expect(await businessDigest(branch.db, businessId, p.dir)).toEqual(digest);
+  });
+
+  it('a pulled range this PC cannot apply shows in the link as failing, and the next pull takes it', async () => {
+    await join(p, branch, businessId);
+    applyFaults.next = () => {
+      throw new Error('the disk said no');
+    };
+    expect(await pullAll(p, branch, businessId)).toEqual({
+      kind: 'failed',
+      code: 'sync_pull_failed',
+      retryAfterMs: null,
+    });
+    const failing = (await linkOf(branch.db, businessId))!;
+    expect(failing).toMatchObject({ last_error_code: 'sync_pull_failed', pull_cursor: 0 });
+    expect(failing.failing_since).not.toBeNull();
+    expect((await pullAll(p, branch, businessId)).kind).toBe('caught_up');
+    expect((await linkOf(branch.db, businessId))!.failing_since).toBeNull();
+    expect(await businessDigest(branch.db, businessId, p.dir)).toEqual(
+      await businessDigest(p.hosted.db, businessId, p.dir),
+    );
   });
 
   it('a pull answered twice (a lost answer) changes nothing the second time', async () => {
