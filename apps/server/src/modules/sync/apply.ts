@@ -16,7 +16,7 @@ import { type ApplyResult, applyDocuments } from './apply-documents.js';
 import { ENTRY_ONLY_TYPES, SPEC_BY_TYPE } from './doc-specs.js';
 import { insertRows } from './insert-rows.js';
 import type { DocumentTexts } from './document-texts.js';
-import { type AnyDb, type KeyHandling, hashBody, hashedText } from './documents.js';
+import { type AnyDb, type KeyHandling, chunks, hashBody, hashedText } from './documents.js';
 import { foreignUserIds } from './foreign-users.js';
 import type { Cursor, PushAnswer, PushBody, WireEntry } from './wire.js';
 
@@ -108,8 +108,21 @@ export async function applyPush(deps: PushDeps, serverId: string, body: PushBody
     if (body.server_id !== server.id || body.business_id !== server.business_id)
       throw new AppError('sync_forbidden', 'This credential is for another server or business');
     const cursor = cursorOf(server);
-    if (body.from.seq < cursor.seq)
+    if (body.from.seq < cursor.seq) {
+      // Sent again (its answer was lost): each entry must be the one applied here at its number.
+      // A shop restored from a backup writes other entries under the same numbers; its cursor's
+      // entry may still match (one pulled from another server, pulled again at the same number),
+      // so only this tells that the hosted copy holds sales the shop no longer has, and lacks its new ones.
+      if (await rewritten(trx, server, body.entries))
+        throw new AppError(
+          'sync_diverged',
+          "The shop's journal is not the one applied here",
+          undefined,
+          {},
+          { expected: cursor },
+        );
       return { result: 'already_applied' as const, cursor, counts: null, businessId: server.business_id };
+    }
     if (body.from.seq > cursor.seq)
       throw new AppError(
         'sync_gap',
@@ -225,6 +238,22 @@ function receivedClock(entries: WireEntry[], nowMs: number): ClockState {
  * their numbers also moves the business's clock up to the largest stamp among them (ADR 11 §2),
  * unless that stamp is more than the drift limit ahead of this server's clock.
  */
+/** Whether an entry of the batch has a number this server applied from the shop under another id. */
+async function rewritten(trx: Trx, server: ServerRow, entries: readonly WireEntry[]): Promise<boolean> {
+  const idAt = new Map(entries.map((e) => [e.seq, e.id]));
+  for (const slice of chunks([...idAt.keys()], 500)) {
+    const applied = await trx
+      .selectFrom('journal')
+      .select(['id', 'origin_seq'])
+      .where('business_id', '=', server.business_id)
+      .where('origin', '=', server.id)
+      .where('origin_seq', 'in', slice)
+      .execute();
+    if (applied.some((r) => idAt.get(Number(r.origin_seq)) !== r.id)) return true;
+  }
+  return false;
+}
+
 export async function insertEntries(
   trx: Trx,
   dialect: 'sqlite' | 'postgres',
