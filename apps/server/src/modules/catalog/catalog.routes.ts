@@ -15,7 +15,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import type { Database } from '../../db/tables.js';
-import { type LocationScope, levelsIn, readScopeOf, scopeIds } from '../inventory/location-scope.js';
+import {
+  type LocationScope,
+  levelsIn,
+  readScopeOf,
+  scopeIds,
+  seesLevels,
+} from '../inventory/location-scope.js';
 import { contextOf } from '../../http/access.js';
 import { notFound } from '../../lib/errors.js';
 import { errorResponses } from '../../http/errors.js';
@@ -66,8 +72,11 @@ function productRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     handler: async (request) => {
       const scope = await readScopeOf(deps.db.kysely, contextOf(request), request.query.location_id);
+      const blind = !seesLevels(contextOf(request));
+      // which products are low tells of their levels too
+      if (blind && request.query.low_stock === 'true') return [];
       const found = await searchProducts(deps.db, contextOf(request).business.id, request.query);
-      return found.map((p) => levelsIn(p, scope));
+      return found.map((p) => levelsIn(p, scope, blind));
     },
   });
 
@@ -107,6 +116,7 @@ function productRoutes(app: FastifyInstance, deps: AppDeps): void {
       levelsIn(
         await getProduct(deps.db, contextOf(request).business.id, request.params.id),
         await readScopeOf(deps.db.kysely, contextOf(request), undefined),
+        !seesLevels(contextOf(request)),
       ),
   });
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Operator } from '../../lib/context.js';
+import { type Flag, type UserRoles, isAdminRole } from '@duka/domain';
 
 /**
  * Per-location rights on reads, the same rule as `requireUsableLocation` on writes: a user who
@@ -9,6 +10,30 @@ import type { Operator } from '../../lib/context.js';
  * (user_locations) only. `null` means every location of the business (an admin, the CLI).
  */
 export type LocationScope = string[] | null;
+
+/** The flags whose work shows what is in stock: selling, moving stock, the stock report. */
+const STOCK_FIGURE_FLAGS = [
+  'manage_stock',
+  'adding_supplier_stock',
+  'adding_stock_positive',
+  'adding_stock_negative',
+  'adding_interlocation',
+  'sell_cash',
+  'sell_debtors',
+  'sell_transfer',
+  'current_sales',
+  'reversing_cash',
+  'view_stock_report',
+] as const satisfies readonly Flag[];
+
+/**
+ * Whether the user sees a product's stock levels: an admin, or a user whose work shows them. A
+ * user who only counts stock (or only keeps expenses) gets products without levels: a count is
+ * blind (counters never see the figure its snapshot took, product.md), and the web only hides it.
+ */
+export function seesLevels(user: { role: string; roles: Readonly<UserRoles> }): boolean {
+  return isAdminRole(user.role) || STOCK_FIGURE_FLAGS.some((f) => user.roles[f] === 1);
+}
 
 /** The locations the operator may read; null = all. */
 export function readableLocations(db: Kysely<Database>, op: Operator): Promise<LocationScope> {
@@ -55,7 +80,9 @@ export async function requireReadable(
 export function levelsIn<P extends { levels: { location_id: string; quantity: number }[]; on_hand: number }>(
   product: P,
   scope: LocationScope,
+  blind = false,
 ): P {
+  if (blind) return { ...product, levels: [], on_hand: 0 };
   if (!scope) return product;
   const levels = product.levels.filter((l) => scope.includes(l.location_id));
   return { ...product, levels, on_hand: levels.reduce((s, l) => s + l.quantity, 0) };

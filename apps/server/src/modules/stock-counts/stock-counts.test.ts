@@ -263,6 +263,22 @@ describe('stock taking', () => {
     );
   });
 
+  it('a counter who only counts gets products without their levels: the count is blind on the server too', async () => {
+    const counter = await buildUser(t.app, admin, { user_roles: { stock_taking: 1 } });
+    const c = (await signIn(t.app, counter.username, STAFF_PASSWORD)).cookie;
+    const get = (url: string, cookie: string) => t.app.inject({ url, headers: { cookie } });
+    const found = (await get('/api/products?q=Beans', c)).json<Product[]>();
+    expect(found.map((p) => [p.name, p.levels, p.on_hand])).toEqual([['Beans', [], 0]]);
+    expect((await get(`/api/products/${beans.id}`, c)).json<Product>()).toMatchObject({
+      levels: [],
+      on_hand: 0,
+    });
+    expect((await get('/api/products?low_stock=true', c)).json()).toEqual([]);
+    // the owner, and a user whose work shows stock, see them
+    expect((await get(`/api/products/${beans.id}`, admin)).json<Product>().on_hand).toBeGreaterThan(0);
+    expect((await get(`/api/products/${beans.id}`, counterA)).json<Product>().on_hand).toBeGreaterThan(0);
+  });
+
   it('needs the stock_taking flag and an allowed location', async () => {
     const other = await buildUser(t.app, admin, { user_roles: { manage_stock: 1 } });
     const s = (await signIn(t.app, other.username, STAFF_PASSWORD)).cookie;
