@@ -14,6 +14,7 @@ import { setAside } from './receipt-clash.js';
 import { unknownReferences } from './line-references.js';
 import { docsNamingForeignUsers } from './foreign-users.js';
 import { insertRows } from './insert-rows.js';
+import { withLocalColumns } from './local-columns.js';
 import { type Loss, mergeRecord } from './merge.js';
 import { type DocBody, type DocPart, type DocSpec, SPEC_BY_TYPE, TYPE_RANK } from './doc-specs.js';
 import {
@@ -86,8 +87,9 @@ interface Edit {
  * on whichever server applies (hosted for a push, local for a pull). Derived rows (stock levels,
  * debtor balances, report summaries) move with the rows actually written.
  */
-export async function applyDocuments(trx: Trx, t: ApplyTarget, docs: SyncDocument[]): Promise<ApplyResult> {
+export async function applyDocuments(trx: Trx, t: ApplyTarget, sent: SyncDocument[]): Promise<ApplyResult> {
   const k = trx as unknown as AnyDb;
+  const docs = await withLocalColumns(trx, t.dialect, sent);
   const result: ApplyResult = { applied: 0, unchanged: 0, quarantined: [] };
   const stored = await readDocuments(k, t.businessId, docs, t.keys);
   const foreign = await foreignIds(k, t.businessId, docs);
