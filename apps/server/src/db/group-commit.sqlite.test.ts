@@ -159,6 +159,19 @@ describe('group commit (SQLite)', () => {
     expect([onDisk(1).n, onDisk(2).n, onDisk(3).n]).toEqual([1, 1, 1]);
   });
 
+  it('a write with RETURNING outside a transaction commits the open group first, and is on disk when answered', async () => {
+    const first = insert(1);
+    const second = begun(2);
+    await second.holding;
+    const returned = db.insertInto('t').values({ id: 3, v: 'returned' }).returning('id').execute();
+    const [, , rows] = await Promise.all([first, second.done, returned]);
+    expect(rows).toEqual([{ id: 3 }]);
+    // answered: on disk, as another process sees the file
+    expect(onDisk(3).n).toBe(1);
+    const at = ran.findIndex((s) => s.includes("'returned'") || s.includes('returning'));
+    expect(ran.slice(0, at).filter((s) => s === 'commit')).toHaveLength(1);
+  });
+
   /** Counts the connections the driver hands out (each query or transaction through Kysely takes one). */
   const countAcquired = () => {
     const driver = dialect.driver;

@@ -197,7 +197,7 @@ export class GroupCommitDriver implements Driver {
     this.trace?.(compiledQuery.sql);
     // `reader` is also true of a write with RETURNING: what may change rows is not `readonly`
     if (!stmt.readonly) this.#tables.wrote(compiledQuery.sql);
-    if (!inTransaction && !stmt.reader) this.commitGroup();
+    if (!inTransaction && !stmt.readonly) this.commitGroup();
     try {
       return this.#executeStatement(stmt, compiledQuery);
     } catch (err) {
