@@ -29,7 +29,43 @@ export type BackupOutcome =
  * since the last good one unless `force`. A failure is recorded for the profile page and thrown
  * to nobody.
  */
-export async function backupOnce(t: BackupTarget, opts: { force?: boolean } = {}): Promise<BackupOutcome> {
+export function backupOnce(t: BackupTarget, opts: { force?: boolean } = {}): Promise<BackupOutcome> {
+  // One at a time per folder: a run that starts while one is going (a slow copy past the next
+  // tick, the CLI beside the schedule) waits for it and takes its outcome. Two at once wrote the
+  // same copy and both failed, and with copies slower than the interval none ever finished.
+  const going = inProgress.get(t.backupDir);
+  if (going) return going;
+  const run = backupRun(t, opts).finally(() => inProgress.delete(t.backupDir));
+  inProgress.set(t.backupDir, run);
+  return run;
+}
+
+const inProgress = new Map<string, Promise<BackupOutcome>>();
+
+/** The half-made copy of a run, and the prefix of every run's: what a run finds of them is left over. */
+const IN_PROGRESS = '.in-progress-';
+
+/**
+ * Removes the half-made copies a run killed by a power cut or a forced exit left (with their
+ * sidecars): no run is under way in the folder (one at a time, and one server per data folder),
+ * so any there is an orphan as big as the database, which would fill the disk run after run.
+ */
+function removeLeftovers(backupDir: string): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(backupDir);
+  } catch {
+    return; // no folder yet
+  }
+  for (const name of names)
+    if (name.startsWith(IN_PROGRESS) && name.endsWith('.sqlite')) {
+      const file = path.join(backupDir, name);
+      fs.rmSync(file, { force: true });
+      removeSidecars(file);
+    }
+}
+
+async function backupRun(t: BackupTarget, opts: { force?: boolean }): Promise<BackupOutcome> {
   if (t.db.dialect !== 'sqlite' || !t.db.file || t.db.file === ':memory:')
     return { kind: 'skipped', reason: 'not SQLite' };
   const status = readStatus(t.dataDir);
@@ -38,10 +74,10 @@ export async function backupOnce(t: BackupTarget, opts: { force?: boolean } = {}
     return { kind: 'skipped', reason: 'nothing written since the last backup' };
   const at = t.now();
   const next: BackupStatus = { ...status, last_attempt_at: at.toISOString() };
-  const tmp = path.join(t.backupDir, `.in-progress-${process.pid}.sqlite`);
+  const tmp = path.join(t.backupDir, `${IN_PROGRESS}${process.pid}.sqlite`);
   try {
     makePrivateDir(t.backupDir);
-    fs.rmSync(tmp, { force: true });
+    removeLeftovers(t.backupDir);
     // In a worker thread, on its own connection: it reads one committed snapshot (VACUUM INTO),
     // and the integrity check of a year's database (seconds) never holds up a sale.
     const check = await offThread({ kind: 'backup', source: t.db.file, dest: tmp });
@@ -100,7 +136,7 @@ export function startBackupSchedule(t: BackupTarget, log: FastifyBaseLogger): ()
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const tick = () => {
-    if (stopped) return;
+    if (stopped || inProgress.has(t.backupDir)) return; // the run under way is this tick's
     running = backupOnce(t).then(
       (o) => {
         if (o.kind === 'failed') log.error({ backup: o.message }, 'backup failed');

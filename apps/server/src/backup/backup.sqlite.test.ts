@@ -120,6 +120,21 @@ describe('local backups (SQLite)', () => {
     expect(stray).toEqual([]);
   });
 
+  it('runs one backup at a time (one started meanwhile takes its outcome), and clears copies a killed run left', async () => {
+    // a copy half made by a run killed in a power cut, under another process id
+    const orphan = path.join(backupDir(), '.in-progress-99999.sqlite');
+    fs.writeFileSync(orphan, Buffer.alloc(4096));
+    fs.writeFileSync(`${orphan}-wal`, Buffer.alloc(64));
+    const [one, two] = await Promise.all([
+      backupOnce(target(), { force: true }),
+      backupOnce(target(), { force: true }),
+    ]);
+    expect(one.kind).toBe('done');
+    expect(two).toEqual(one);
+    const left = fs.readdirSync(backupDir()).filter((f) => f.startsWith('.in-progress-'));
+    expect(left).toEqual([]);
+  });
+
   it('records a failure for the profile page and keeps the last good backup', async () => {
     const good = readStatus(dataDir).last_good;
     const blocked = path.join(dataDir, 'not-a-dir');
