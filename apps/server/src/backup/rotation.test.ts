@@ -38,6 +38,29 @@ describe('backup rotation', () => {
     expect(fs.readFileSync(path.join(root, 'hourly', newestHourly), 'utf8')).toMatch(/^backup \d+$/);
   });
 
+  it('keeps the month of dailies when one copy was named in the future (a clock that ran ahead, then put right)', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-rot-'));
+    dirs.push(root);
+    const file = (at: Date, text: string) => {
+      const tmp = path.join(root, '.tmp.sqlite');
+      fs.writeFileSync(tmp, text);
+      return fileBackup(root, tmp, at);
+    };
+    const day = 24 * 3600_000;
+    const first = Date.parse('2026-10-02T09:00:00Z');
+    for (let i = 0; i < 30; i++) file(new Date(first + i * day), `day ${i}`);
+    file(new Date('2026-11-01T09:00:00Z'), 'from a clock a day ahead');
+    // three hours of backups once the clock is right again (31 October)
+    for (let i = 1; i <= 36; i++)
+      file(new Date(Date.parse('2026-10-31T09:00:00Z') + i * 5 * 60_000), `b ${i}`);
+    const daily = listBackups(path.join(root, 'daily'));
+    expect(daily).toHaveLength(30);
+    // one copy per day: 2 to 31 October less the oldest (the future-named one took a place)
+    expect(new Set(daily.map((f) => f.slice(5, 15))).size).toBe(30);
+    expect(daily.filter((f) => f.startsWith('duka-2026-10-')).map((f) => f.slice(5, 15))).toHaveLength(29);
+    expect(listBackups(path.join(root, 'hourly')).length).toBeLessThanOrEqual(24);
+  });
+
   it('keeps the backup just made when the clock was set back (its name sorts oldest)', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-rot-'));
     dirs.push(root);

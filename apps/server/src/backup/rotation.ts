@@ -40,7 +40,7 @@ function linkOrCopy(from: string, to: string): void {
 
 /**
  * Files a checked backup into the tiers: always into the five-minute tier; into the hourly and
- * daily tiers when it is the first of its hour or day there (a hard link, so no extra space);
+ * daily tiers when the tier has none of its hour or day yet (a hard link, so no extra space);
  * then each tier is cut back to its count, oldest first. Answers the path in the 5-minute tier.
  */
 export function fileBackup(root: string, checkedFile: string, at: Date): string {
@@ -51,10 +51,12 @@ export function fileBackup(root: string, checkedFile: string, at: Date): string 
     const dir = path.join(root, tier.name);
     makePrivateDir(root);
     makePrivateDir(dir);
-    const existing = listBackups(dir);
-    const newest = existing.at(-1);
+    // Due when the tier has no copy of this hour or day yet. Not "unlike the newest name": one
+    // copy named in the future (a clock that ran ahead, then was put right) made every later
+    // backup due, each pushing out a real day, and a month of dailies was gone in hours.
+    const period = tier.period;
     const due =
-      tier.period === null || !newest || timeOf(newest).slice(0, tier.period) !== time.slice(0, tier.period);
+      period === null || !listBackups(dir).some((f) => timeOf(f).slice(0, period) === time.slice(0, period));
     if (!due) continue;
     const target = path.join(dir, name);
     if (tier.period === null) {
