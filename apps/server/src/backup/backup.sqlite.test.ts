@@ -8,7 +8,7 @@ import { migrate, openDatabase } from '../db/database.js';
 import { type Shop, buildShop, postSale, stock } from '../test/sales-factories.js';
 import { type TestApp, buildTestApp, testConfig } from '../test/test-app.js';
 import { backupOnce } from './backup-job.js';
-import { readStatus } from './backup-status.js';
+import { readStatus, writeStatus } from './backup-status.js';
 import { lockDataDir } from './server-lock.js';
 import { checkDatabaseFile } from './sqlite-copy.js';
 
@@ -87,10 +87,14 @@ describe('local backups (SQLite)', () => {
     expect(readStatus(dataDir).last_good?.file).toBe(outcome.file);
 
     const restoreDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-restore-'));
+    // the status of the backups made of the database being replaced
+    writeStatus(restoreDir, { ...readStatus(dataDir), last_seq: 12_345 });
     const out: string[] = [];
     restoreCommand([outcome.file], testConfig({ dataDir: restoreDir, mode: 'local' }), (l) => out.push(l));
     const restored = path.join(restoreDir, 'duka.sqlite');
     expect(checkDatabaseFile(restored).ok).toBe(true);
+    // the next backup copies the restored database, whatever its journal position
+    expect(readStatus(restoreDir).last_seq).toBeNull();
     const ledger = ledgerHolds(restored);
     expect(ledger.levels).toBeGreaterThan(0);
     expect(ledger.mismatched).toBe(0);
@@ -101,6 +105,21 @@ describe('local backups (SQLite)', () => {
     expect(salesInCopy).toBeGreaterThanOrEqual(before);
     expect(salesInCopy).toBeLessThanOrEqual(sold);
     expect(linesInCopy).toBe(salesInCopy * 2); // no sale without its lines
+    expect(out.join('\n')).not.toContain('linked');
+    // a backup of a shop linked to a hosted server: restoring it says so
+    const linked = path.join(restoreDir, 'linked.sqlite');
+    fs.copyFileSync(outcome.file, linked);
+    const edit = new SQLite(linked);
+    edit
+      .prepare(
+        `insert into sync_links (business_id, hosted_url, credential, credential_prefix, state, linked_at, updated_at)
+         values ('b', 'https://duka.example', 'c', 'p', 'active', '2026-01-01', '2026-01-01')`,
+      )
+      .run();
+    edit.close();
+    const told: string[] = [];
+    restoreCommand([linked], testConfig({ dataDir: restoreDir, mode: 'local' }), (l) => told.push(l));
+    expect(told.join('\n')).toContain('linked to https://duka.example');
     fs.rmSync(restoreDir, { recursive: true, force: true });
   });
 

@@ -7,6 +7,8 @@ import { exportBusiness, importArchive } from '../backup/archive.js';
 import { backupOnce, backupToFile } from '../backup/backup-job.js';
 import { DataDirLockedError, lockDataDir } from '../backup/server-lock.js';
 import { checkDatabaseFile, removeSidecars, settleCopy, snapshotCopy } from '../backup/sqlite-copy.js';
+import { readStatus, writeStatus } from '../backup/backup-status.js';
+import SQLite from 'better-sqlite3';
 import { systemClock } from '../lib/clock.js';
 import { makeDatabasePrivate, makePrivateDir } from '../lib/private-files.js';
 
@@ -94,7 +96,31 @@ function restoreLocked(from: string, target: string, config: Config, out: (l: st
   }
   fs.renameSync(staged, target);
   makeDatabasePrivate(target);
+  // The journal position the last backup held is not this database's: the next run must copy it
+  // (it was skipped as "nothing written" once new sales brought the position back to that number).
+  writeStatus(config.dataDir, { ...readStatus(config.dataDir), last_seq: null });
   out(`Restored ${from} to ${target}. Start the server to use it.`);
+  for (const line of linkWarning(target)) out(line);
+}
+
+/**
+ * What to tell the owner of a restored shop linked to a hosted server: the hosted copy may hold
+ * what was sold after this backup, and selling on before syncing makes the two diverge (ADR 11).
+ */
+function linkWarning(file: string): string[] {
+  const db = new SQLite(file, { readonly: true, fileMustExist: true });
+  try {
+    const link = db
+      .prepare("select hosted_url from sync_links where state in ('copying', 'active') limit 1")
+      .get() as { hosted_url: string } | undefined;
+    if (!link) return [];
+    return [
+      `This shop is linked to ${link.hosted_url}: the hosted copy may hold sales made after this backup.`,
+      'Pull from it before selling (or check the sync page): a sale made now under a number the hosted copy already has stops the link as diverged.',
+    ];
+  } finally {
+    db.close();
+  }
 }
 
 /** `backup`, `export` and `import`: they need the configured database open. */
