@@ -82,7 +82,16 @@ export async function requireUsableLocation(
   field: string,
 ): Promise<{ id: string; name: string }> {
   const loc = await usableLocation.first(trx, { locationId, businessId: op.businessId });
-  return usable(trx, op, loc, locationId, field);
+  return usableLocationOf(loc, await mayWorkAt(trx, op, loc, locationId), field);
+}
+
+/**
+ * The location with whether an open count freezes it (`frozen`), as a sale, a reversal and a stock
+ * document ask, and whether the user may work there (`mayWorkAt`).
+ */
+async function readFreezable(trx: Kysely<Database>, op: Operator, locationId: string) {
+  const [loc] = await sellingLocation.kept(trx, { locationId, businessId: op.businessId });
+  return { loc, mayWorkThere: await mayWorkAt(trx, op, loc, locationId) };
 }
 
 /**
@@ -96,9 +105,8 @@ export async function requireSellingLocation(
   locationId: string,
   field: string,
 ): Promise<{ id: string; name: string }> {
-  const [loc] = await sellingLocation.kept(trx, { locationId, businessId: op.businessId });
-  const rights = loc?.active === 1 ? await op.locationRights(trx) : null;
-  return sellingLocationOf(loc, rights && rights.includes(locationId), field);
+  const { loc, mayWorkThere } = await readFreezable(trx, op, locationId);
+  return sellingLocationOf(loc, mayWorkThere, field);
 }
 
 /**
@@ -132,9 +140,8 @@ export async function requireStockLocation(
   locationId: string,
   field: string,
 ): Promise<{ id: string; name: string }> {
-  const [loc] = await sellingLocation.kept(trx, { locationId, businessId: op.businessId });
-  const rights = loc?.active === 1 ? await op.locationRights(trx) : null;
-  return stockLocationOf(loc, rights && rights.includes(locationId), field);
+  const { loc, mayWorkThere } = await readFreezable(trx, op, locationId);
+  return stockLocationOf(loc, mayWorkThere, field);
 }
 
 /** `requireStockLocation`'s checks on a location its caller read with its name and `frozen`. */
@@ -153,16 +160,18 @@ const unknownLocation = (field: string) =>
 const locationNotAllowed = (field: string) =>
   new AppError('location_not_allowed', 'You may not work at this location', field);
 
-/** The location read, refused when missing, inactive, or not one the user may work at. */
-async function usable<L extends { active: number }>(
+/**
+ * Whether the user may work at the location read: null when they may work anywhere (or the
+ * location is missing or inactive, which its checks refuse first, so its rights are not read).
+ */
+async function mayWorkAt(
   trx: Kysely<Database>,
   op: Operator,
-  loc: L | undefined,
+  loc: { active: number } | undefined,
   locationId: string,
-  field: string,
-): Promise<L> {
+): Promise<boolean | null> {
   const rights = loc?.active === 1 ? await op.locationRights(trx) : null;
-  return usableLocationOf(loc, rights && rights.includes(locationId), field);
+  return rights && rights.includes(locationId);
 }
 
 /**
