@@ -187,6 +187,29 @@ const WRITES: Record<string, Write> = {
   },
 };
 
+/** The writes whose rows record the user who made them (`OwnedTable` in lib/idempotency.ts). */
+const OWNED_BY_USER = new Set([
+  'POST /api/stock/receipts',
+  'POST /api/stock/positive',
+  'POST /api/stock/negative',
+  'POST /api/stock/transfers',
+  'POST /api/stock-counts/{id}/entries',
+  'POST /api/sales',
+  'POST /api/sales/{id}/reversals',
+  'POST /api/debtors/{id}/payments',
+  'POST /api/expenses',
+  'POST /api/expenses/{id}/void',
+  'POST /api/daily-sales/close',
+]);
+
+/** The writes `staffAll` may not send (the debtor's because it sets a credit limit). */
+const ADMIN_ONLY = new Set([
+  'POST /api/locations',
+  'POST /api/debtors',
+  'POST /api/payment-providers',
+  'POST /api/expense-categories',
+]);
+
 /** Properties of a body schema, through `anyOf`/`oneOf`/`allOf` as the OpenAPI renders them. */
 function propertiesOf(s: JsonSchema | undefined): string[] {
   if (!s) return [];
@@ -198,6 +221,7 @@ describe('idempotency: every write that takes an id', () => {
   let t: TestApp;
   let x: Shop;
   let twin: Shop | undefined;
+  let other: Shop | undefined;
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -256,6 +280,39 @@ describe('idempotency: every write that takes an id', () => {
       expect(other.statusCode, other.body).toBe(409);
       expect(other.json<{ error: { code: string } }>().error.code).toBe('idempotency_conflict');
       expect(await journalRows()).toBe(written);
+    },
+  );
+
+  // A write whose row records its user (lib/idempotency.ts `OwnedTable`) is answered again only to
+  // that user: another user of the business, limited to other locations or without the right to
+  // read it, sending the same request got the first one's receipt, payment or document back
+  // without a check of their own. Master data (a product, a debtor) is the business's, whoever
+  // sends it again. A business of its own: the writes above already closed the day.
+  it.each(Object.entries(WRITES))(
+    '%s: the same request from another user of the business',
+    async (route, w) => {
+      const z = other ?? (other = { ...(await buildTenant(t, 'Other')), app: t.app });
+      const { url, body } = await w.make(z, v7());
+      const sendBy = (cookie: string) =>
+        t.app.inject({ method: 'POST', url, headers: { cookie }, payload: structuredClone(body) });
+      const first = await sendBy(z.admin);
+      expect(first.statusCode, first.body).toBeLessThan(300);
+      const again = await sendBy(z.staffAll);
+      if (OWNED_BY_USER.has(route)) {
+        expect(again.statusCode, again.body).toBe(409);
+        expect(again.json<{ error: { code: string } }>().error.code).toBe('idempotency_conflict');
+        // the user who sent it still gets its first answer
+        const mine = await sendBy(z.admin);
+        expect(mine.statusCode, mine.body).toBe(first.statusCode);
+        expect(mine.json()).toEqual(first.json());
+      } else if (ADMIN_ONLY.has(route)) {
+        // the right to send it is checked before the id is looked up
+        expect(again.statusCode, again.body).toBe(403);
+        expect(again.json<{ error: { code: string } }>().error.code).toBe('forbidden');
+      } else {
+        expect(again.statusCode, again.body).toBe(first.statusCode);
+        expect(again.json()).toEqual(first.json());
+      }
     },
   );
 

@@ -280,7 +280,7 @@ export async function closeDay(
   try {
     return await db.kysely.transaction().execute(async (trx) => {
       const business = await lockedBusiness(db, trx, actor.businessId);
-      if (await isReplay(trx, 'day_closes', body.id, actor.businessId, hash))
+      if (await isReplay(trx, 'day_closes', body.id, actor.businessId, hash, actor.userId))
         return (await loadClose(trx, actor.businessId, { id: body.id }))!;
       await requireUsableLocation(trx, actor, body.location_id, 'location_id');
       if (body.day > businessDay(actor.at, business.timezone))

@@ -76,7 +76,7 @@ export async function paymentReads(
 ): Promise<PaymentReads> {
   const businessId = op.businessId;
   if (dialectOf(trx) !== 'postgres') {
-    if (await isReplay(trx, 'debtor_payments', body.id, businessId, hash)) return { replay: true };
+    if (await isReplay(trx, 'debtor_payments', body.id, businessId, hash, op.userId)) return { replay: true };
     const debtor = await requireDebtor(trx, businessId, debtorId, 'debtor_id').catch(() => {
       throw notFound('Debtor');
     });
@@ -99,8 +99,8 @@ export async function paymentReads(
   const earlier =
     first.p_business_id === null
       ? undefined
-      : { business_id: first.p_business_id, request_hash: first.p_hash! };
-  if (replayOf(earlier, businessId, hash)) return { replay: true };
+      : { business_id: first.p_business_id, request_hash: first.p_hash!, user_id: first.p_user_id };
+  if (replayOf(earlier, businessId, hash, op.userId)) return { replay: true };
   if (!first.debtor) throw notFound('Debtor');
   const location = sellingLocationOf(
     first.l_id === null
@@ -152,6 +152,7 @@ const readsInOne = compiledQuery(
         'bumped.last_no as receipt_last_no',
         'p.business_id as p_business_id',
         'p.request_hash as p_hash',
+        'p.user_id as p_user_id',
         'l.id as l_id',
         'l.name as l_name',
         'l.active as l_active',

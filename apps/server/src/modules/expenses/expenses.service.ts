@@ -143,7 +143,7 @@ export async function recordExpense(
   const hash = requestHash(body);
   return db.kysely.transaction().execute(async (trx) => {
     const business = await lockedBusiness(db, trx, actor.businessId);
-    if (await isReplay(trx, 'expenses', body.id, actor.businessId, hash))
+    if (await isReplay(trx, 'expenses', body.id, actor.businessId, hash, actor.userId))
       return loadExpense(trx, actor.businessId, body.id);
     if (body.date > businessDay(actor.at, business.timezone))
       throw new AppError('validation_failed', 'The date is in the future', 'date');
@@ -207,7 +207,7 @@ export async function voidExpense(
   const hash = requestHash({ voids_id: expenseId, ...body });
   return db.kysely.transaction().execute(async (trx) => {
     await lockedBusiness(db, trx, actor.businessId);
-    if (await isReplay(trx, 'expenses', body.id, actor.businessId, hash))
+    if (await isReplay(trx, 'expenses', body.id, actor.businessId, hash, actor.userId))
       return loadExpense(trx, actor.businessId, body.id);
     const original = await trx
       .selectFrom('expenses')

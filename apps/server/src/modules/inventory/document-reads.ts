@@ -46,7 +46,8 @@ export async function documentReads(
   ask: DocumentAsk,
 ): Promise<DocumentReads> {
   if (dialectOf(trx) === 'postgres') return readOnce(trx, actor, ask);
-  if (await isReplay(trx, 'stock_documents', ask.id, actor.businessId, ask.hash)) return { replay: true };
+  if (await isReplay(trx, 'stock_documents', ask.id, actor.businessId, ask.hash, actor.userId))
+    return { replay: true };
   ask.check?.();
   for (const l of ask.locations) await requireStockLocation(trx, actor, l.id, l.field);
   if (ask.supplierId !== undefined)
@@ -87,7 +88,7 @@ const onHandOf = compiledQuery((db, a: { businessId: string; ids: string[] }) =>
 );
 
 /** The columns `readsInOne` adds to a product's (none of them a product's column). */
-const READ_COLUMNS = ['d_business_id', 'd_hash', 's_id', 'on_hand'] as const;
+const READ_COLUMNS = ['d_business_id', 'd_hash', 'd_user_id', 's_id', 'on_hand'] as const;
 const locationColumns = (i: number) =>
   [`l${i}_id`, `l${i}_name`, `l${i}_active`, `l${i}_given`, `l${i}_frozen`] as const;
 
@@ -107,9 +108,13 @@ async function readOnce(trx: Trx, actor: Actor & Operator, ask: DocumentAsk): Pr
   const storedBy = first.d_business_id;
   const stored =
     typeof storedBy === 'string'
-      ? { business_id: storedBy, request_hash: first.d_hash as string }
+      ? {
+          business_id: storedBy,
+          request_hash: first.d_hash as string,
+          user_id: first.d_user_id as string | null,
+        }
       : undefined;
-  if (replayOf(stored, actor.businessId, ask.hash)) return { replay: true };
+  if (replayOf(stored, actor.businessId, ask.hash, actor.userId)) return { replay: true };
   ask.check?.();
   const limited = limitedToGivenLocations(actor);
   ask.locations.forEach((l, i) => {
@@ -153,7 +158,7 @@ const readsInOne = compiledQuery(
     let q = db
       .selectFrom('businesses as b')
       .leftJoin('stock_documents as d', (j) => j.on('d.id', '=', a.id))
-      .select(['d.business_id as d_business_id', 'd.request_hash as d_hash']);
+      .select(['d.business_id as d_business_id', 'd.request_hash as d_hash', 'd.user_id as d_user_id']);
     a.locationIds.forEach((locationId, i) => {
       const l = `l${i}` as 'l';
       q = q

@@ -48,7 +48,7 @@ export async function reversalReads(
 ): Promise<ReversalReads> {
   const businessId = seller.businessId;
   if (dialectOf(trx) !== 'postgres') {
-    if (await isReplay(trx, 'sale_reversals', id, businessId, hash)) return { replay: true };
+    if (await isReplay(trx, 'sale_reversals', id, businessId, hash, seller.userId)) return { replay: true };
     const location = await requireSellingLocation(trx, seller, sale.location_id, 'sale_id');
     const sold = await soldSoFar(trx, businessId, sale.id);
     const names = await namesOf(trx, businessId, sale);
@@ -67,8 +67,8 @@ export async function reversalReads(
   const earlier =
     first.r_business_id === null
       ? undefined
-      : { business_id: first.r_business_id, request_hash: first.r_hash! };
-  if (replayOf(earlier, businessId, hash)) return { replay: true };
+      : { business_id: first.r_business_id, request_hash: first.r_hash!, user_id: first.r_user_id };
+  if (replayOf(earlier, businessId, hash, seller.userId)) return { replay: true };
   const location = locationRead(first, seller, 'sale_id');
   const reversed = new Map(Object.entries(first.reversed ?? {}).map(([no, q]) => [Number(no), Number(q)]));
   return {
@@ -143,6 +143,7 @@ const readsInOne = compiledQuery(
         'bumped.last_no as receipt_last_no',
         'r.business_id as r_business_id',
         'r.request_hash as r_hash',
+        'r.user_id as r_user_id',
         'l.id as l_id',
         'l.name as l_name',
         'l.active as l_active',

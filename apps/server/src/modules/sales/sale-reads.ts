@@ -51,7 +51,7 @@ export async function saleReads(
   hash: string,
 ): Promise<SaleReads> {
   if (dialectOf(trx) !== 'postgres' || body.lines.length === 0) {
-    if (await isReplay(trx, 'sales', body.id, actor.businessId, hash)) return { replay: true };
+    if (await isReplay(trx, 'sales', body.id, actor.businessId, hash, actor.userId)) return { replay: true };
     return { replay: false, ...(await checkWhereAndWhat(trx, actor, seller, body)) };
   }
   const debtorId = body.kind === 'debtor' && body.debtor_id ? body.debtor_id : undefined;
@@ -74,9 +74,14 @@ export async function saleReads(
   const earlier = first.sale_business_id === null ? undefined : first;
   if (
     replayOf(
-      earlier && { business_id: earlier.sale_business_id!, request_hash: earlier.sale_hash! },
+      earlier && {
+        business_id: earlier.sale_business_id!,
+        request_hash: earlier.sale_hash!,
+        user_id: earlier.sale_user_id,
+      },
       actor.businessId,
       hash,
+      actor.userId,
     )
   )
     return { replay: true };
@@ -175,6 +180,7 @@ const readsInOne = compiledQuery(
         'bumped.last_no as receipt_last_no',
         's.business_id as sale_business_id',
         's.request_hash as sale_hash',
+        's.user_id as sale_user_id',
         'l.id as l_id',
         'l.name as l_name',
         'l.active as l_active',

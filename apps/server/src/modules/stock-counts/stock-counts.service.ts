@@ -202,7 +202,7 @@ export async function addEntry(
     await lockBusiness(db, trx, actor.businessId);
     const c = await countRow(trx, actor.businessId, countId);
     const hash = requestHash({ count_id: countId, ...body });
-    if (await isReplay(trx, 'stock_count_entries', body.id, actor.businessId, hash)) return;
+    if (await isReplay(trx, 'stock_count_entries', body.id, actor.businessId, hash, actor.userId)) return;
     if (c.status !== 'open') throw new AppError('conflict', 'This count is closed');
     await requireUsableLocation(trx, actor, c.location_id, 'location_id');
     await assertHomeHere(trx, actor.businessId, c.location_id);
