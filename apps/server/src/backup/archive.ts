@@ -16,6 +16,7 @@ import type { Trx } from '../lib/tx.js';
 import { writerSeries } from '../modules/sync/series.js';
 import { recountTransferTotals } from '../modules/transfers/transfer-totals.js';
 import { recountBelowZero } from '../modules/inventory/below-zero.js';
+import { durableRename } from '../lib/durable-files.js';
 
 /** The first line of an archive. */
 export interface ArchiveHeader {
@@ -147,7 +148,7 @@ export async function exportBusiness(
     fs.createWriteStream(tmp, { mode: PRIVATE_FILE_MODE }),
   );
   makePrivate(tmp);
-  fs.renameSync(tmp, file);
+  durableRename(tmp, file);
   return { rows: count };
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { BackupFailure } from '@duka/domain';
 import type { Db } from '../db/database.js';
+import { durableRename } from '../lib/durable-files.js';
 
 /** What the profile page shows of the local backups (seed spec §7: failures are never toasted). */
 export interface BackupStatus {
@@ -50,7 +51,7 @@ export function writeStatus(dataDir: string, status: BackupStatus): void {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = statusFile(dataDir);
   fs.writeFileSync(`${file}.tmp`, JSON.stringify(status, null, 2));
-  fs.renameSync(`${file}.tmp`, file);
+  durableRename(`${file}.tmp`, file);
 }
 
 /** Where the journal stands: it moves with every write, so an unchanged figure means nothing new. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { makePrivate, makePrivateDir } from '../lib/private-files.js';
+import { durableRename, syncDir, syncFile } from '../lib/durable-files.js';
 
 /** How many copies each tier keeps: the last twelve five-minute copies, 24 hourly, 30 daily. */
 export const TIERS = [
@@ -35,6 +36,7 @@ function linkOrCopy(from: string, to: string): void {
     fs.linkSync(from, to);
   } catch {
     fs.copyFileSync(from, to);
+    syncFile(to);
   }
 }
 
@@ -60,12 +62,13 @@ export function fileBackup(root: string, checkedFile: string, at: Date): string 
     if (!due) continue;
     const target = path.join(dir, name);
     if (tier.period === null) {
-      fs.renameSync(checkedFile, target);
+      durableRename(checkedFile, target);
       makePrivate(target);
       placed = target;
     } else {
       linkOrCopy(placed, target);
       makePrivate(target);
+      syncDir(dir);
     }
   }
   prune(root, name);

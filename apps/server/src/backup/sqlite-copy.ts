@@ -55,6 +55,14 @@ export function fileTask(Sqlite: typeof SQLite, files: typeof fs, task: FileTask
       db.close();
     }
     removeSidecars(file);
+    // VACUUM INTO never syncs the file it writes: its pages reach the disk here, before the copy is
+    // checked, named a backup or renamed into the database's place
+    const fd = files.openSync(file, 'r+');
+    try {
+      files.fsyncSync(fd);
+    } finally {
+      files.closeSync(fd);
+    }
   };
   const check = (file: string): IntegrityResult => {
     if (!files.existsSync(file)) return { ok: false, message: `${file} does not exist` };

@@ -10,6 +10,7 @@ import { checkDatabaseFile, removeSidecars, settleCopy, snapshotCopy } from '../
 import { readStatus, writeStatus } from '../backup/backup-status.js';
 import SQLite from 'better-sqlite3';
 import { systemClock } from '../lib/clock.js';
+import { durableRename, syncDir, syncFile } from '../lib/durable-files.js';
 import { makeDatabasePrivate, makePrivateDir } from '../lib/private-files.js';
 
 export class BackupCliError extends Error {}
@@ -88,19 +89,59 @@ function restoreLocked(from: string, target: string, config: Config, out: (l: st
   }
   if (fs.existsSync(target)) {
     const aside = `${target}.before-restore-${new Date().toISOString().replaceAll(':', '-')}`;
-    fs.renameSync(target, aside);
-    for (const ext of ['-wal', '-shm'])
-      if (fs.existsSync(target + ext)) fs.renameSync(target + ext, aside + ext);
+    setAside(target, aside);
     makeDatabasePrivate(aside);
     out(`The current database is kept as ${aside}`);
   }
-  fs.renameSync(staged, target);
+  // The backup takes the database's place in one rename, its contents and the folder's new entry
+  // on the disk before the owner is told: a power cut then leaves the old database or the
+  // restored one in place, never none (the server would start on a new, empty one).
+  durableRename(staged, target);
   makeDatabasePrivate(target);
   // The journal position the last backup held is not this database's: the next run must copy it
   // (it was skipped as "nothing written" once new sales brought the position back to that number).
   writeStatus(config.dataDir, { ...readStatus(config.dataDir), last_seq: null });
   out(`Restored ${from} to ${target}. Start the server to use it.`);
   for (const line of linkWarning(target)) out(line);
+}
+
+/**
+ * Keeps the database in use as `aside` before a restore. One that opens has its WAL folded into it
+ * and is kept by a second name (a hard link, or a copy where the file system has none), so it never
+ * leaves its place until the restored file replaces it. One that does not open (often why it is
+ * being restored) is moved aside with its WAL, as it is.
+ */
+function setAside(target: string, aside: string): void {
+  if (foldedWal(target)) {
+    fs.rmSync(target + '-shm', { force: true });
+    try {
+      fs.linkSync(target, aside);
+    } catch {
+      fs.copyFileSync(target, aside);
+      syncFile(aside);
+    }
+  } else {
+    fs.renameSync(target, aside);
+    for (const ext of ['-wal', '-shm'])
+      if (fs.existsSync(target + ext)) fs.renameSync(target + ext, aside + ext);
+  }
+  syncDir(path.dirname(path.resolve(target)));
+}
+
+/** Whether the database opened and now holds everything its WAL had (the WAL file is gone). */
+function foldedWal(file: string): boolean {
+  try {
+    const db = new SQLite(file, { fileMustExist: true });
+    try {
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      db.pragma('journal_mode = DELETE');
+    } finally {
+      db.close();
+    }
+  } catch {
+    return false;
+  }
+  return !fs.existsSync(file + '-wal');
 }
 
 /**
