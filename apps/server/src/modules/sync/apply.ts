@@ -231,13 +231,6 @@ function receivedClock(entries: WireEntry[], nowMs: number): ClockState {
   return clock;
 }
 
-/**
- * Received entries, numbered in this server's journal of the business (ADR 3: gap-free, in
- * commit order), keeping their id, origin (the sender's, or the one each pulled entry names),
- * number at the origin and stamp. The update that takes
- * their numbers also moves the business's clock up to the largest stamp among them (ADR 11 §2),
- * unless that stamp is more than the drift limit ahead of this server's clock.
- */
 /** Whether an entry of the batch has a number this server applied from the shop under another id. */
 async function rewritten(trx: Trx, server: ServerRow, entries: readonly WireEntry[]): Promise<boolean> {
   const idAt = new Map(entries.map((e) => [e.seq, e.id]));
@@ -254,6 +247,13 @@ async function rewritten(trx: Trx, server: ServerRow, entries: readonly WireEntr
   return false;
 }
 
+/**
+ * Received entries, numbered in this server's journal of the business (ADR 3: gap-free, in
+ * commit order), keeping their id, origin (the sender's, or the one each pulled entry names),
+ * number at the origin and stamp. The update that takes
+ * their numbers also moves the business's clock up to the largest stamp among them (ADR 11 §2),
+ * unless that stamp is more than the drift limit ahead of this server's clock.
+ */
 export async function insertEntries(
   trx: Trx,
   dialect: 'sqlite' | 'postgres',
