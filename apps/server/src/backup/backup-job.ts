@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
-import { type BackupStatus, backupFailure, readStatus, writePosition, writeStatus } from './backup-status.js';
+import {
+  type BackupStatus,
+  backupFailure,
+  readStatus,
+  writePosition,
+  writeStatus,
+  writesStamp,
+} from './backup-status.js';
 import { fileBackup } from './rotation.js';
 import { makePrivateDir, makePrivateDirOnlyIfNew } from '../lib/private-files.js';
 import { checkDatabaseFile, offThread, removeSidecars, settleCopy, snapshotCopy } from './sqlite-copy.js';
@@ -70,7 +77,14 @@ async function backupRun(t: BackupTarget, opts: { force?: boolean }): Promise<Ba
     return { kind: 'skipped', reason: 'not SQLite' };
   const status = readStatus(t.dataDir);
   const position = await writePosition(t.db);
-  if (!opts.force && status.last_seq === position && status.last_good)
+  const writes = await writesStamp(t.db);
+  if (
+    !opts.force &&
+    status.last_seq === position &&
+    writes !== null &&
+    status.last_writes === writes &&
+    status.last_good
+  )
     return { kind: 'skipped', reason: 'nothing written since the last backup' };
   const at = t.now();
   const next: BackupStatus = { ...status, last_attempt_at: at.toISOString() };
@@ -88,6 +102,7 @@ async function backupRun(t: BackupTarget, opts: { force?: boolean }): Promise<Ba
     writeStatus(t.dataDir, {
       ...next,
       last_seq: position,
+      last_writes: writes,
       last_good: { file, at: at.toISOString(), size },
       last_error: null,
     });

@@ -4,11 +4,15 @@ import { sql } from 'kysely';
 import type { BackupFailure } from '@duka/domain';
 import type { Db } from '../db/database.js';
 import { durableRename } from '../lib/durable-files.js';
+import { groupDriverOf } from '../db/group-commit.js';
+import { randomUUID } from 'node:crypto';
 
 /** What the profile page shows of the local backups (seed spec §7: failures are never toasted). */
 export interface BackupStatus {
   /** The journal position the last good backup holds (sum of every business's sequence). */
   last_seq: number | null;
+  /** What this server had written when it took it (`writesStamp`); absent in a status written before. */
+  last_writes?: string | null;
   last_good: { file: string; at: string; size: number } | null;
   /** `message`: the file system's words, for the log; `code` what the screens word (none before). */
   last_error: { at: string; message: string; code?: BackupFailure } | null;
@@ -52,6 +56,32 @@ export function writeStatus(dataDir: string, status: BackupStatus): void {
   const file = statusFile(dataDir);
   fs.writeFileSync(`${file}.tmp`, JSON.stringify(status, null, 2));
   durableRename(`${file}.tmp`, file);
+}
+
+/** Tables written without anything a restore would miss: sign-ins' sessions and failures, links' contact times. */
+const UNBACKED = new Set(['sessions', 'login_failures', 'sync_links', 'sync_servers']);
+
+/** This process's start: `writesStamp` counts from it, so a restart always makes the next run copy. */
+const BOOT = randomUUID();
+
+/**
+ * What this server has written since it started to every table but `UNBACKED` (and whether another
+ * connection committed): it moves with writes that take no journal entry, such as a parked cart,
+ * a draft or a device paired, which `writePosition` misses. Null where it cannot be told (no
+ * group-commit driver).
+ */
+export async function writesStamp(db: Db): Promise<string | null> {
+  const driver = groupDriverOf(db.kysely);
+  if (!driver) return null;
+  const { rows } = await sql<{
+    name: string;
+  }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db.kysely);
+  const tables = rows.map((r) => r.name).filter((n) => !UNBACKED.has(n));
+  try {
+    return `${BOOT}.${driver.readStamp(tables)}`;
+  } catch {
+    return null; // a read streaming on the connection: taken as changed
+  }
 }
 
 /** Where the journal stands: it moves with every write, so an unchanged figure means nothing new. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restoreCommand } from '../cli/backup-commands.js';
 import { migrate, openDatabase } from '../db/database.js';
@@ -133,6 +134,16 @@ describe('local backups (SQLite)', () => {
       tendered: 6_000,
     });
     expect((await backupOnce(target())).kind).toBe('done');
+    // A parked cart takes no journal entry, and was never backed up: lost to a restore
+    const parked = await t.app.inject({
+      method: 'PUT',
+      url: `/api/work-drafts/${v7()}`,
+      headers: { cookie: s.admin },
+      payload: { kind: 'parked', name: 'Mama Njeri', body: { lines: [{ i: 0 }] } },
+    });
+    expect(parked.statusCode, parked.body).toBe(200);
+    expect((await backupOnce(target())).kind).toBe('done');
+    expect((await backupOnce(target())).kind).toBe('skipped');
     // Each backup is one self-contained file: no -wal, -shm or half-made copy left beside it.
     const files = fs.readdirSync(target().backupDir, { recursive: true, encoding: 'utf8' });
     const stray = files.filter((f) => !/^(5min|hourly|daily)$/.test(f) && !/duka-[\dT-]+Z\.sqlite$/.test(f));

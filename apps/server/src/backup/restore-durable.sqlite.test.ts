@@ -54,11 +54,11 @@ describe('restore, against a power cut', () => {
     const calls: string[] = [];
     const opened = new Map<number, string>();
     const realOpen = fs.openSync.bind(fs);
-    vi.spyOn(fs, 'openSync').mockImplementation(((p: fs.PathLike, flags?: fs.OpenMode) => {
+    vi.spyOn(fs, 'openSync').mockImplementation((p: fs.PathLike, flags?: fs.OpenMode) => {
       const fd = realOpen(p, flags ?? 'r');
       opened.set(fd, path.resolve(String(p)));
       return fd;
-    }) as typeof fs.openSync);
+    });
     const realSync = fs.fsyncSync.bind(fs);
     vi.spyOn(fs, 'fsyncSync').mockImplementation((fd: number) => {
       calls.push(`fsync ${opened.get(fd) ?? '?'}`);
