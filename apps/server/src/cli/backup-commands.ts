@@ -157,7 +157,7 @@ function linkWarning(file: string): string[] {
     if (!link) return [];
     return [
       `This shop is linked to ${link.hosted_url}: the hosted copy may hold sales made after this backup.`,
-      'Pull from it before selling (or check the sync page): a sale made now under a number the hosted copy already has stops the link as diverged.',
+      'Start the server and open the sync page before selling: its first contact checks the link, and if the hosted copy has records this PC lost, the page says how to get them back.',
     ];
   } finally {
     db.close();

@@ -41,6 +41,8 @@ export class PushJob {
   private failures = 0;
   private nextTryAt = 0;
   private stopped = false;
+  /** The businesses whose link was looked at since this server started. */
+  private readonly started = new Set<string>();
 
   constructor(private readonly deps: PushJobDeps) {}
 
@@ -90,10 +92,18 @@ export class PushJob {
     const head = await journalHead(this.deps.db, link.business_id);
     if (head > Number(link.push_cursor)) {
       const outcome = await pushPending(this.deps, link);
+      // a push's answer carries the hosted cursor, checked as the heartbeat's is
+      if (outcome.kind === 'caught_up') this.started.add(link.business_id);
       if (outcome.kind !== 'idle') return outcome;
     }
     const lastContact = link.last_contact_at ? Date.parse(link.last_contact_at) : 0;
-    if (this.deps.now().getTime() - lastContact >= SYNC_HEARTBEAT_MS) return heartbeat(this.deps, link);
+    // The first look after a start always asks: a database restored from a backup carries the
+    // contact time of its day, which may be recent, and must learn before its first sale whether
+    // the hosted copy holds more of its own entries than it has (`heartbeat`).
+    const first = !this.started.has(link.business_id);
+    this.started.add(link.business_id);
+    if (first || this.deps.now().getTime() - lastContact >= SYNC_HEARTBEAT_MS)
+      return heartbeat(this.deps, link);
     return { kind: 'idle' };
   }
 

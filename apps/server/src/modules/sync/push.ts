@@ -271,6 +271,12 @@ export async function heartbeat(deps: PushDepsLocal, link: SyncLinkRow): Promise
       return stop(deps, link, STOPPING[err.code]!, err.code);
     return failed(deps, link, 'sync_unreachable', err instanceof SyncCallError ? err.retryAfterMs : null);
   }
+  // What the hosted copy applied from this PC must be in its journal, as after a push: a shop
+  // restored from an older backup has less, and every sale it makes now takes a number the hosted
+  // copy holds another entry under. Stopped here, before the first such sale is pushed (the owner
+  // sees it at once, not at the next push).
+  if (!(await verified(deps.db, link.business_id, status.cursor)))
+    return stop(deps, link, 'diverged', 'sync_diverged');
   const at = deps.now().toISOString();
   await update(deps.db, link.business_id, {
     last_contact_at: at,

@@ -5,6 +5,7 @@ import { KEYS, type SyncPair, hostedPlaceholder, link, pushAll, syncPair } from 
 import { buildBatch, DEFAULT_LIMITS } from './batch.js';
 import { SyncCallError, callHosted } from './client.js';
 import { linkOf, openCredential, serverIdOf } from './link-local.js';
+import { PushJob } from './push-job.js';
 
 /**
  * A shop restored from an old backup writes new entries under numbers it had already pushed. A
@@ -49,5 +50,60 @@ describe('a batch sent again', () => {
       (err: unknown) => (err instanceof SyncCallError ? err.code : String(err)),
     );
     expect(refusal).toBe('sync_diverged');
+  });
+});
+
+/**
+ * A shop restored from an old backup, before it sells anything: the hosted copy's cursor for it
+ * names an entry its journal no longer has. The heartbeat (and the push job's first look after a
+ * start) stops the link as diverged then, not at the first push of a sale made under a number the
+ * hosted copy already holds.
+ */
+describe('a restored shop saying hello', () => {
+  let p: SyncPair;
+  beforeEach(async () => {
+    p = await syncPair();
+  });
+  afterEach(async () => {
+    await p.close();
+  });
+
+  it('is stopped as diverged when the hosted copy holds more of its entries than it has', async () => {
+    const shop = await buildTenant(p.local, 'Shop');
+    await link(p, shop.businessId, await hostedPlaceholder(p.hosted, 'Shop'));
+    expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
+    const job = new PushJob({
+      db: p.local.db,
+      keys: KEYS,
+      now: () => p.local.clock.now(),
+      log: { warn: () => {}, error: () => {} },
+    });
+    // a hello with everything in order changes nothing
+    await job.tick();
+    expect((await linkOf(p.local.db, shop.businessId))!.state).toBe('active');
+    // what a restore does: this PC's journal ends before what it had pushed (here the hosted copy
+    // is made to hold two entries more of this server, which the journal cannot lose)
+    const serverId = await serverIdOf(p.local.db);
+    const row = await p.hosted.db.kysely
+      .selectFrom('sync_servers')
+      .select(['cursor'])
+      .where('id', '=', serverId)
+      .executeTakeFirstOrThrow();
+    await p.hosted.db.kysely
+      .updateTable('sync_servers')
+      .set({ cursor: Number(row.cursor) + 2, cursor_entry_id: v7() })
+      .where('id', '=', serverId)
+      .execute();
+    // a new start: the first look says hello at once, though the last contact is seconds old
+    await new PushJob({
+      db: p.local.db,
+      keys: KEYS,
+      now: () => p.local.clock.now(),
+      log: { warn: () => {}, error: () => {} },
+    }).tick();
+    expect(await linkOf(p.local.db, shop.businessId)).toMatchObject({
+      state: 'diverged',
+      last_error_code: 'sync_diverged',
+    });
   });
 });
