@@ -35,7 +35,7 @@ import { heartbeat } from '../modules/sync/push.js';
  * db/pg-prepared.ts.)
  */
 const REPLAY_CHECK =
-  /^select "business_id", "request_hash" from "\w+" where "id" = (\$1|\?|'[0-9a-f-]{36}')$/;
+  /^select "business_id", "request_hash"(, "user_id")? from "\w+" where "id" = (\$1|\?|'[0-9a-f-]{36}')$/;
 
 describe("a till's day filters every business table by business", () => {
   let t: TestApp;
