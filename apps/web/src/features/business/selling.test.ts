@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bpToPercent, percentToBp } from './selling';
+import { bpToPercent, moneyTextFor, percentToBp } from './selling';
 
 describe('discount limit as a percentage', () => {
   it('reads a percentage with up to two decimals as basis points', () => {
@@ -32,5 +32,24 @@ describe('discount limit as a percentage', () => {
 
   it('round-trips every basis point value', () => {
     for (let bp = 0; bp <= 10_000; bp += 7) expect(percentToBp(bpToPercent(bp))).toBe(bp);
+  });
+});
+
+describe('money re-shown for another currency', () => {
+  it("re-shows an amount for the new currency's minor digits when its value fits them", () => {
+    expect(moneyTextFor('0.00', 2, 0)).toBe('0');
+    expect(moneyTextFor('12.00', 2, 0)).toBe('12');
+    expect(moneyTextFor('12,00', 2, 0)).toBe('12');
+    expect(moneyTextFor('12', 0, 2)).toBe('12.00');
+    expect(moneyTextFor('12.5', 2, 3)).toBe('12.500');
+    expect(moneyTextFor('12.500', 3, 2)).toBe('12.50');
+  });
+
+  it('keeps as typed what the new currency cannot hold, or what is no amount', () => {
+    expect(moneyTextFor('12.50', 2, 0)).toBe('12.50');
+    expect(moneyTextFor('12.505', 3, 2)).toBe('12.505');
+    expect(moneyTextFor('', 2, 0)).toBe('');
+    expect(moneyTextFor('five', 2, 0)).toBe('five');
+    expect(moneyTextFor('1,250.00', 2, 0)).toBe('1,250.00');
   });
 });

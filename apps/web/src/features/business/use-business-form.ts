@@ -4,6 +4,7 @@ import {
   type Business,
   type Language,
   currencyMinorDigits,
+  isCurrencyCode,
   parseMoney,
   businessNameSchema,
 } from '@duka/domain';
@@ -13,7 +14,7 @@ import { makeValidators } from '../../lib/validators';
 import { moneyText } from '../stock';
 import { printerValidators } from '../printing';
 import { useSaveBusiness } from './business-api';
-import { bpToPercent, percentToBp } from './selling';
+import { bpToPercent, moneyTextFor, percentToBp } from './selling';
 
 type Values = Omit<
   Business,
@@ -67,6 +68,15 @@ export function useBusinessForm(business: Business) {
       },
       ...printerValidators(t),
     },
+  });
+
+  // The credit limit is shown with the currency's minor digits: a new currency re-shows it for its
+  // own, so an untouched "0.00" is "0" in UGX, not an amount with decimals UGX cannot hold.
+  form.watch('currency', ({ previousValue, value }) => {
+    if (!isCurrencyCode(previousValue) || !isCurrencyCode(value)) return;
+    const from = currencyMinorDigits(previousValue);
+    const to = currencyMinorDigits(value);
+    if (from !== to) form.setFieldValue('credit_limit', (x) => moneyTextFor(x, from, to));
   });
 
   const submit = form.onSubmit(async ({ max_discount, credit_limit, ...values }) => {

@@ -1,0 +1,109 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Business } from '@duka/domain';
+import { json, stubFonts } from '../../test/history-fixtures';
+import { makeSession, renderApp } from '../../test/render';
+import { BusinessProfilePage } from './business-profile-page';
+
+/** The profile's money fields when the currency changes: re-shown for its digits, not flagged for the old one's. */
+
+const session = makeSession({ role: 'admin' });
+const business = (default_credit_limit: number): Business => ({
+  id: session.business.id,
+  name: 'Mama Mboga Supermarket',
+  logo: null,
+  address: '',
+  phone: '',
+  email: '',
+  tax_number: '',
+  currency: 'KES',
+  timezone: 'Africa/Nairobi',
+  language: 'en',
+  receipt_header: '',
+  receipt_footer: '',
+  payment_details: {
+    mpesa_paybill: '',
+    mpesa_account: '',
+    mpesa_till: '',
+    bank_name: '',
+    bank_account: '',
+    other: '',
+  },
+  online_offline: 1,
+  two_way_sync: false,
+  require_approved_devices: false,
+  allow_negative_stock: false,
+  max_discount_bp: 1000,
+  default_credit_limit,
+  receipt_width: 80,
+  printer_host: '',
+  printer_port: 9100,
+  updated_at: '2026-11-25T07:05:00.000Z',
+});
+
+/** Stubs fetch with the profile (a save answers what it was sent); returns the saves' bodies. */
+function fakeServer(profile: Business): Record<string, unknown>[] {
+  const saves: Record<string, unknown>[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      if (url === '/api/business/profile' && init?.method === 'PATCH') {
+        const body = JSON.parse(init.body as string) as Record<string, unknown>;
+        saves.push(body);
+        return Promise.resolve(json({ ...profile, ...body, updated_at: '2026-11-25T08:00:00.000Z' }));
+      }
+      if (url === '/api/business/profile') return Promise.resolve(json(profile));
+      if (url.startsWith('/api/history')) return Promise.resolve(json({ items: [] }));
+      return Promise.resolve(json({ error: { code: 'not_found', message: 'Not here' } }, 404));
+    }),
+  );
+  return saves;
+}
+
+async function chooseUgx() {
+  await userEvent.click(screen.getByRole('combobox', { name: 'Currency' }));
+  await userEvent.click(await screen.findByRole('option', { name: /^UGX/ }));
+}
+
+const creditLimit = () => screen.getByRole('textbox', { name: 'Credit limit for new debtors' });
+const invalid = 'Enter an amount of zero or more, e.g. 5000 or 5000.50.';
+
+beforeAll(stubFonts);
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the business profile when the currency changes', () => {
+  it('re-shows an untouched credit limit for a currency without minor digits, and saves', async () => {
+    const saves = fakeServer(business(0));
+    await renderApp(<BusinessProfilePage />, { session });
+    expect(await screen.findByDisplayValue('0.00')).toBe(creditLimit());
+    await chooseUgx();
+    expect(creditLimit()).toHaveValue('0');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]).toMatchObject({ currency: 'UGX', default_credit_limit: 0 });
+    expect(screen.queryByText(invalid)).toBeNull();
+  });
+
+  it('re-shows a whole amount without its zero decimals: 12.00 KES is 12 UGX', async () => {
+    const saves = fakeServer(business(1200));
+    await renderApp(<BusinessProfilePage />, { session });
+    expect(await screen.findByDisplayValue('12.00')).toBe(creditLimit());
+    await chooseUgx();
+    expect(creditLimit()).toHaveValue('12');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]).toMatchObject({ currency: 'UGX', default_credit_limit: 12 });
+  });
+
+  it('keeps an amount the new currency cannot hold as it is, and flags it', async () => {
+    const saves = fakeServer(business(1250));
+    await renderApp(<BusinessProfilePage />, { session });
+    expect(await screen.findByDisplayValue('12.50')).toBe(creditLimit());
+    await chooseUgx();
+    expect(creditLimit()).toHaveValue('12.50');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(invalid)).toBeInTheDocument();
+    expect(saves).toEqual([]);
+  });
+});
