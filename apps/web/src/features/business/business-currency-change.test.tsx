@@ -3,44 +3,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Business } from '@duka/domain';
 import { json, stubFonts } from '../../test/history-fixtures';
+import { businessOf } from '../../test/business';
 import { makeSession, renderApp } from '../../test/render';
 import { BusinessProfilePage } from './business-profile-page';
 
 /** The profile's money fields when the currency changes: re-shown for its digits, not flagged for the old one's. */
 
 const session = makeSession({ role: 'admin' });
-const business = (default_credit_limit: number): Business => ({
-  id: session.business.id,
-  name: 'Mama Mboga Supermarket',
-  logo: null,
-  address: '',
-  phone: '',
-  email: '',
-  tax_number: '',
-  currency: 'KES',
-  timezone: 'Africa/Nairobi',
-  language: 'en',
-  receipt_header: '',
-  receipt_footer: '',
-  payment_details: {
-    mpesa_paybill: '',
-    mpesa_account: '',
-    mpesa_till: '',
-    bank_name: '',
-    bank_account: '',
-    other: '',
-  },
-  online_offline: 1,
-  two_way_sync: false,
-  require_approved_devices: false,
-  allow_negative_stock: false,
-  max_discount_bp: 1000,
-  default_credit_limit,
-  receipt_width: 80,
-  printer_host: '',
-  printer_port: 9100,
-  updated_at: '2026-11-25T07:05:00.000Z',
-});
+const business = (default_credit_limit: number): Business =>
+  businessOf(session.business.id, { default_credit_limit });
 
 /** Stubs fetch with the profile (a save answers what it was sent); returns the saves' bodies. */
 function fakeServer(profile: Business): Record<string, unknown>[] {

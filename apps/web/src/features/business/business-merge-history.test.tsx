@@ -2,44 +2,17 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { Business } from '@duka/domain';
 import { fakeServer as fakeHistoryServer, json, loss, stubFonts } from '../../test/history-fixtures';
+import { businessOf } from '../../test/business';
 import { makeSession, renderApp } from '../../test/render';
 import { BusinessProfilePage } from './business-profile-page';
 
 /** The business's replaced settings (ADR 11 §11.1): a card of the business profile, in words. */
 
 const session = makeSession({ role: 'admin' });
-const business: Business = {
-  id: session.business.id,
-  name: 'Mama Mboga Supermarket',
-  logo: null,
-  address: '',
+const business: Business = businessOf(session.business.id, {
   phone: '0711',
-  email: '',
-  tax_number: '',
-  currency: 'KES',
-  timezone: 'Africa/Nairobi',
-  language: 'en',
-  receipt_header: '',
-  receipt_footer: '',
-  payment_details: {
-    mpesa_paybill: '',
-    mpesa_account: '',
-    mpesa_till: '',
-    bank_name: '',
-    bank_account: '',
-    other: '',
-  },
-  online_offline: 1,
-  two_way_sync: false,
-  require_approved_devices: false,
-  allow_negative_stock: false,
-  max_discount_bp: 1000,
   default_credit_limit: 500_000,
-  receipt_width: 80,
-  printer_host: '',
-  printer_port: 9100,
-  updated_at: '2026-11-25T07:05:00.000Z',
-};
+});
 
 const items = [
   loss(
