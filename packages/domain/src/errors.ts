@@ -92,6 +92,12 @@ export const ERROR_CODES = [
   'sync_schema_newer',
   /** What the hosted server sent could not be applied on this server (a shop's pull): tried again. */
   'sync_pull_failed',
+  /**
+   * The hosted copy went back to an earlier point (its database restored from a backup): it sends
+   * other entries under its own numbers a shop already holds. Nothing more is pulled until it is
+   * repaired; the shop sells on.
+   */
+  'sync_hosted_rewound',
   /** A write on the hosted copy of a business a shop's server keeps (read-only there). */
   'business_synced_from_shop',
   /** A stock count or day close of a location whose home is another server (ADR 11 §11.4). */

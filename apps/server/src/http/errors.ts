@@ -94,6 +94,7 @@ const ERROR_STATUS: Record<ErrorCode, number> = {
   location_elsewhere: 409,
   disk_full: 507,
   sync_pull_failed: 500,
+  sync_hosted_rewound: 409,
   internal: 500,
 };
 

@@ -86,6 +86,7 @@ export const ERROR_WORDS: Record<ErrorCode, string> = {
   sync_batch_invalid: 'errors.syncBatchInvalid',
   sync_schema_newer: 'errors.syncSchemaNewer',
   sync_pull_failed: 'errors.syncPullFailed',
+  sync_hosted_rewound: 'errors.syncHostedRewound',
   business_synced_from_shop: 'errors.syncedFromShop',
   location_elsewhere: 'errors.locationElsewhere',
   server_busy: 'errors.serverBusy',

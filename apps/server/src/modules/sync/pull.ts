@@ -2,10 +2,11 @@ import type { Db } from '../../db/database.js';
 import type { SyncLinkPatch, SyncLinkRow } from '../../db/tables.js';
 import { lastReceiptNo } from '../../lib/receipts.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
+import { AppError } from '../../lib/errors.js';
 import { applyDocuments } from './apply-documents.js';
 import { checkBatch, insertEntries } from './apply.js';
 import { SyncCallError, callHosted } from './client.js';
-import type { KeyHandling } from './documents.js';
+import { type KeyHandling, chunks } from './documents.js';
 import { openCredential, serverIdOf } from './link-local.js';
 import { type Cursor, type PullAnswer, type PullRequest, pullAnswerSchema } from './wire.js';
 
@@ -104,6 +105,7 @@ export async function applyPulled(
       keys: deps.keys,
       dialect: deps.db.dialect,
     };
+    await refuseRewound(trx, businessId, answer.entries);
     await applyDocuments(trx, target, answer.documents);
     await startCounter(trx, link);
     await insertEntries(
@@ -164,14 +166,47 @@ async function refused(deps: PullDepsLocal, link: SyncLinkRow, err: unknown): Pr
  */
 async function applyFailed(deps: PullDepsLocal, link: SyncLinkRow, err: unknown): Promise<PullOutcome> {
   deps.log?.error({ err }, 'sync: a pulled range could not be applied');
+  const rewound = err instanceof AppError && err.code === 'sync_hosted_rewound';
+  const code = rewound ? 'sync_hosted_rewound' : 'sync_pull_failed';
   const at = deps.now().toISOString();
   await update(deps.db, link.business_id, {
-    last_error_code: 'sync_pull_failed',
+    last_error_code: code,
     last_error_at: at,
     failing_since: link.failing_since ?? at,
     updated_at: at,
   });
-  return { kind: 'failed', code: 'sync_pull_failed', retryAfterMs: null };
+  return { kind: 'failed', code, retryAfterMs: null };
+}
+
+/**
+ * Refuses a pulled range holding an entry under a number of its origin this PC holds under
+ * another id (`sync_hosted_rewound`). Only a hosted database restored to an earlier point does
+ * that: it numbers its new entries from where the backup left it, and every pull failed on the
+ * journal's unique number as an unexplained `sync_pull_failed`. (A shop's own entries it resends
+ * with their ids: they are found by id, never here.)
+ */
+async function refuseRewound(trx: Trx, businessId: string, entries: PullAnswer['entries']): Promise<void> {
+  const byOrigin = new Map<string, Map<number, string>>();
+  for (const e of entries) {
+    const at = byOrigin.get(e.origin) ?? new Map<number, string>();
+    at.set(e.origin_seq, e.id);
+    byOrigin.set(e.origin, at);
+  }
+  for (const [origin, idAt] of byOrigin)
+    for (const slice of chunks([...idAt.keys()], 500)) {
+      const held = await trx
+        .selectFrom('journal')
+        .select(['id', 'origin_seq'])
+        .where('business_id', '=', businessId)
+        .where('origin', '=', origin)
+        .where('origin_seq', 'in', slice)
+        .execute();
+      if (held.some((r) => idAt.get(Number(r.origin_seq)) !== r.id))
+        throw new AppError(
+          'sync_hosted_rewound',
+          'The hosted copy sends other entries under numbers this PC already holds: it was restored to an earlier point',
+        );
+    }
 }
 
 /** One pull request to the hosted server, its answer checked. */

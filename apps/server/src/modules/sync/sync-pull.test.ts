@@ -1,3 +1,4 @@
+import { v7 } from 'uuid';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, signIn } from '../../test/factories.js';
 import { expectTransferTotalsKept } from '../../test/ledger-check.js';
@@ -103,6 +104,34 @@ describe('sync, part 2: pull', () => {
     expect(await businessDigest(branch.db, businessId, p.dir)).toEqual(
       await businessDigest(p.hosted.db, businessId, p.dir),
     );
+  });
+
+  it('a hosted copy restored to an earlier point, sending other entries under numbers the branch holds, shows as such', async () => {
+    await join(p, branch, businessId);
+    expect((await pullAll(p, branch, businessId)).kind).toBe('caught_up');
+    const before = await businessDigest(branch.db, businessId, p.dir);
+    // what a restore of the hosted database does: the entry it now holds under a number is not
+    // the one the branch pulled under it (here one entry's id is changed in place)
+    const last = await p.hosted.db.kysely
+      .selectFrom('journal')
+      .select(['id', 'seq'])
+      .where('business_id', '=', businessId)
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
+    await p.hosted.db.kysely.updateTable('journal').set({ id: v7() }).where('id', '=', last.id).execute();
+    // the branch pulls from the start again (as the hosted copy's `sync_gap` asks of it)
+    await branch.db.kysely
+      .updateTable('sync_links')
+      .set({ pull_cursor: 0, pull_cursor_entry_id: null })
+      .where('business_id', '=', businessId)
+      .execute();
+    expect(await pullAll(p, branch, businessId)).toEqual({
+      kind: 'failed',
+      code: 'sync_hosted_rewound',
+      retryAfterMs: null,
+    });
+    expect(await linkOf(branch.db, businessId)).toMatchObject({ last_error_code: 'sync_hosted_rewound' });
+    expect(await businessDigest(branch.db, businessId, p.dir)).toEqual(before);
   });
 
   it('a pull answered twice (a lost answer) changes nothing the second time', async () => {
