@@ -11,9 +11,21 @@ function isCalendarDay(day: string): boolean {
   const t = Date.parse(`${day}T00:00:00Z`);
   return !Number.isNaN(t) && new Date(t).toISOString().startsWith(day);
 }
-/** A day of the calendar as YYYY-MM-DD: the pattern alone would let 2024-02-31 through. */
+/**
+ * The days a shop's records and reports can name. Past them the date arithmetic of the reports
+ * breaks: a range ending in December 9999 steps into the year 10000, whose text sorts before it
+ * (a report answered 500, or listed every product ever sold); years 0–99 are read as 1900–1999.
+ */
+export const FIRST_DAY = '2000-01-01';
+export const LAST_DAY = '2999-12-31';
+
+/** A day of the calendar as YYYY-MM-DD, from `FIRST_DAY` to `LAST_DAY`: the pattern alone would let 2024-02-31 through. */
 export const daySchema = /* @__PURE__ */ lazySchema(() =>
-  z.string().regex(DAY_PATTERN, 'A day as YYYY-MM-DD').refine(isCalendarDay, 'Not a day of the calendar'),
+  z
+    .string()
+    .regex(DAY_PATTERN, 'A day as YYYY-MM-DD')
+    .refine(isCalendarDay, 'Not a day of the calendar')
+    .refine((d) => d >= FIRST_DAY && d <= LAST_DAY, `A day from ${FIRST_DAY} to ${LAST_DAY}`),
 );
 const text = (max: number) => safeText().max(max);
 /** A transfer reference as the customer shows it (an M-Pesa code, a bank reference). */

@@ -469,5 +469,14 @@ describe('reports over generated sales', () => {
     }
     expect((await t.app.inject({ url: `/api/reports/sales?${range}` })).statusCode).toBe(401);
     expect(await status('/api/reports/sales?from=2026-04-02&to=2026-04-01', admin)).toBe(422);
+    // days past the year 2999 (or before 2000): refused, not a 500 from stepping into the year
+    // 10000, nor every product ever sold listed for the end of December 9999
+    for (const u of [
+      '/api/reports/sales?from=9999-12-01&to=9999-12-30',
+      '/api/reports/sales?from=9999-12-15&to=9999-12-31',
+      '/api/reports/stock?from=9999-12-15&to=9999-12-31',
+      '/api/reports/profit?from=0099-01-01&to=0099-01-31',
+    ])
+      expect(await status(u, admin), u).toBe(422);
   });
 });
