@@ -132,6 +132,28 @@ describe('signing printer calls (/api/print/sign)', () => {
     }
   });
 
+  it("prints a receipt of a series with letters (a branch's, B000001) as it prints any other", async () => {
+    const sale = await sold(t.app, s.admin, {
+      kind: 'transfer',
+      location_id: s.shop.id,
+      lines: [{ product_id: s.bread.id, quantity: 1000 }],
+      provider_id: s.mpesa.id,
+      reference: `SER${Date.now().toString(36).toUpperCase()}`,
+    });
+    // as a second PC of the business numbers its receipts (ADR 11 §11.2)
+    const series = `B${sale.receipt_no.slice(-6)}`;
+    await t.db.kysely.updateTable('sales').set({ receipt_no: series }).where('id', '=', sale.id).execute();
+    const res = await t.app.inject({
+      url: `/api/receipts/${series}/escpos?width=80`,
+      headers: { cookie: s.admin },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { data, job_name } = res.json<{ data: string; job_name: string }>();
+    expect(job_name).toBe(`Receipt #${series}`);
+    const signed = await sign(seller, callText('print', printParams(data, job_name), now()));
+    expect(signed.statusCode, signed.body).toBe(200);
+  });
+
   it('signs the drawer pulse alone ("Open drawer") only for users who may take cash, and records it', async () => {
     const openings = () =>
       t.db.kysely

@@ -115,7 +115,9 @@ async function checkPrint(ctx: Context, deps: AppDeps, params: unknown): Promise
   if (options.copies !== undefined && options.copies !== 1) throw refuse('a receipt prints once');
   const base64 = rawItem(data);
   if (options.jobName === DRAWER_JOB_NAME) return checkDrawerPulse(ctx, deps, base64);
-  const name = typeof options.jobName === 'string' ? /^Receipt #(\d{1,12})$/.exec(options.jobName) : null;
+  // a series' letters first on a branch's receipts ("B000001", ADR 11 §11.2), as the receipt routes take them
+  const name =
+    typeof options.jobName === 'string' ? /^Receipt #([A-Z0-9]{0,19}\d)$/.exec(options.jobName) : null;
   if (!name) throw refuse('only receipts are printed (job name "Receipt #NNNNNN")');
   const found = await findReadableReceipt(deps.db.kysely, ctx, name[1]!);
   const doc = await receiptDocument(deps.db.kysely, ctx.business, found.type, found.id);
