@@ -95,6 +95,11 @@ export function signedContent(message: QzCall): string {
   return JSON.stringify({ call: message.call, params: message.params, timestamp: message.timestamp });
 }
 
+/** What a signed call is known by in the `ReplayGuard`: the hash of what was signed. */
+export function signedKey(message: QzCall): string {
+  return sha256Hex(signedContent(message));
+}
+
 /** SHA-256 as lowercase hex, the client's `_qz.tools.hash` (UTF-8 of the string). */
 export function sha256Hex(text: string): string {
   return crypto.createHash('sha256').update(text, 'utf8').digest('hex');
@@ -139,9 +144,14 @@ export function verifySignedCall(message: QzCall, publicKey: crypto.KeyObject, n
   const digest = DIGESTS[algorithm];
   if (!digest) return { ok: false, reason: `Request blocked: unsupported signature algorithm ${algorithm}` };
   const data = Buffer.from(sha256Hex(signedContent(message)), 'utf8');
+  // Base64 as the server writes it, nothing else: Node's decoder skips padding, spaces and line
+  // breaks, so one signature could be written many ways, each a "new" one to a guard by text.
+  const signature = Buffer.from(message.signature, 'base64');
+  if (signature.toString('base64') !== message.signature)
+    return { ok: false, reason: 'Request blocked: invalid signature' };
   let valid = false;
   try {
-    valid = crypto.verify(digest, data, publicKey, Buffer.from(message.signature, 'base64'));
+    valid = crypto.verify(digest, data, publicKey, signature);
   } catch {
     valid = false;
   }
@@ -149,17 +159,18 @@ export function verifySignedCall(message: QzCall, publicKey: crypto.KeyObject, n
 }
 
 /**
- * Signatures already used, each kept until its call would be refused as expired anyway: a signed
- * call runs once. Shared by every connection of one helper.
+ * Signed calls already run, each kept until it would be refused as expired anyway: a signed call
+ * runs once. Known by what was signed (`signedKey`), not by the signature's text, which can be
+ * written in more than one way. Shared by every connection of one helper.
  */
 export class ReplayGuard {
   private readonly seen = new Map<string, number>();
 
-  /** False when this signature was used before; else remembers it until `timestamp` expires. */
-  claim(signature: string, timestamp: number, now: number): boolean {
-    for (const [sig, until] of this.seen) if (until < now) this.seen.delete(sig);
-    if (this.seen.has(signature)) return false;
-    this.seen.set(signature, timestamp + SIGNING_WINDOW_MS);
+  /** False when this call was run before; else remembers it until `timestamp` expires. */
+  claim(key: string, timestamp: number, now: number): boolean {
+    for (const [k, until] of this.seen) if (until < now) this.seen.delete(k);
+    if (this.seen.has(key)) return false;
+    this.seen.set(key, timestamp + SIGNING_WINDOW_MS);
     return true;
   }
 

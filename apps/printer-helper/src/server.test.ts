@@ -187,6 +187,19 @@ describe('who may connect', () => {
       uid: 'p2',
       error: 'Request blocked: this signed call was already used (a replay)',
     });
+    // the same signature written otherwise (its padding dropped, a line break in it) is the same
+    // signed call: one signed pulse opened the drawer as often as it was sent again so
+    const signature = print.signature;
+    for (const [uid, other] of [
+      ['p3', signature.replace(/=+$/, '')],
+      ['p4', `${signature.slice(0, 40)}\n${signature.slice(40)}`],
+      ['p5', ` ${signature}`],
+    ] as const) {
+      const again = await send({ ...print, uid, signature: other });
+      expect(again, uid).toMatchObject({ uid });
+      expect(again.result, uid).toBeUndefined();
+      expect(String(again.error), uid).toMatch(/^Request blocked: /);
+    }
   });
 });
 

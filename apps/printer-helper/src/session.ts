@@ -10,6 +10,7 @@ import {
   resultReply,
   verifySignedCall,
   type ReplayGuard,
+  signedKey,
   type QzCall,
 } from './protocol.js';
 
@@ -18,7 +19,7 @@ export interface SessionDeps {
   loadConfig: () => HelperConfig;
   clock: () => number;
   log: Logger;
-  /** Signatures already used by any connection of this helper. */
+  /** Signed calls already run by any connection of this helper. */
   replays: ReplayGuard;
   callContext?: Omit<CallContext, 'config' | 'log'>;
 }
@@ -108,7 +109,7 @@ export class Session {
     const now = this.deps.clock();
     const verdict = verifySignedCall(message, pairedKey(config.pairing), now);
     if (!verdict.ok) return verdict.reason;
-    if (!this.deps.replays.claim(message.signature as string, message.timestamp as number, now)) {
+    if (!this.deps.replays.claim(signedKey(message), message.timestamp as number, now)) {
       return 'Request blocked: this signed call was already used (a replay)';
     }
     return null;
