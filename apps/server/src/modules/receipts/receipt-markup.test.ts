@@ -94,3 +94,46 @@ describe("a line's quantity on a receipt", () => {
     expect(printableText(markup)).toBe(markup);
   });
 });
+
+describe("a receipt's money", () => {
+  it("writes every figure in the business's locale: the total and the change as the lines (Spanish in Mexico)", () => {
+    const doc: ReceiptDocument = {
+      ...saleOf('es', 'MXN', 1000),
+      lines: [
+        { name: 'Azucar', quantity: 1000, unit: 'pc', unit_price: 184_482, amount: 184_482, discount: 0 },
+      ],
+      gross: 184_482,
+      total: 184_482,
+      tendered: 200_000,
+      change: 15_518,
+    };
+    const markup = receiptMarkup(doc, 80);
+    // es-MX writes 1,844.82 for the line and the cash tendered; the total and change the same way
+    expect(markup).toContain('1,844.82');
+    expect(markup).toContain('2,000.00');
+    expect(markup).toContain('155.18');
+    expect(markup).not.toMatch(/1844,82|155,18/);
+  });
+
+  it('keeps a figure grouped with a space on one line of a 58 mm roll (English in South Africa)', () => {
+    const doc: ReceiptDocument = {
+      ...saleOf('en', 'ZAR', 12_345),
+      lines: [
+        {
+          name: 'Rice',
+          quantity: 12_345,
+          unit: 'kg',
+          unit_price: 1_234_500,
+          amount: 15_239_903,
+          discount: 0,
+        },
+      ],
+      gross: 15_239_903,
+      total: 15_239_903,
+    };
+    const lines = receiptMarkup(doc, 58).split('\n');
+    // the unit price's groups stay together: "12 345,00" is never cut after "12"
+    expect(lines.some((l) => /12[\u00a0 ]345,00/.test(l))).toBe(true);
+    expect(lines.some((l) => /x 12\s*$/.test(l))).toBe(false);
+  });
+});

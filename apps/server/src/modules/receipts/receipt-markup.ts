@@ -53,7 +53,8 @@ function receiptWriter(doc: ReceiptDocument, width: RollWidth) {
     amount: (m: number) => printableFigure(number.format(m / 10 ** digits)),
     /** Thousandths as the locale writes them ("1,5" in German), exact. */
     quantity: (q: number) => printableFigure(formatLocalQuantity(q, locale)),
-    money: (m: number) => formatMoney(m, doc.currency, doc.language),
+    /** In the locale of the lines' amounts: a total in es (1844,82) under lines in es-MX (1,844.82) read wrong. */
+    money: (m: number) => printableFigure(formatMoney(m, doc.currency, locale)),
     time: dateTimeFormat(locale, {
       dateStyle: 'short',
       timeStyle: 'short',
