@@ -36,7 +36,13 @@ const chars = (text: string) => [...text.normalize('NFC')];
  */
 export function wrapWords(text: string, width: number): string[] {
   const w = Math.max(1, width);
-  const words = text.normalize('NFC').replace(/\s+/g, ' ').trim().split(' ').filter(Boolean);
+  // A no-break space (a figure's groups in en-ZA, pt-MZ: "12 345,00") never breaks: the price read "12"
+  const words = text
+    .normalize('NFC')
+    .replace(/[^\S\u00a0\u202f]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
   const lines: string[] = [];
   let line: string[] = [];
   for (const word of words) {
@@ -53,7 +59,8 @@ export function wrapWords(text: string, width: number): string[] {
     line = rest;
   }
   if (line.length > 0) lines.push(line.join(''));
-  return lines;
+  // printed as the ordinary space they always were
+  return lines.map((l) => l.replace(/[\u00a0\u202f]/g, ' '));
 }
 
 /** Breaks text into lines of at most `width` characters at spaces, each escaped. */
