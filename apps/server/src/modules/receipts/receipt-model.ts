@@ -2,6 +2,7 @@ import {
   type DayClose,
   type DebtorPayment,
   type Language,
+  lineAmount,
   type ReceiptDocument,
   type ReceiptLine,
   type ReceiptType,
@@ -178,7 +179,11 @@ function saleShown(s: Sale): Shown {
 function reversalShown(r: Reversal): Shown {
   return {
     ...made(r, r.kind),
-    lines: r.lines.map((l) => lineShown(l, l.amount, 0)),
+    // each line at its price with what its discounts took off (its own and its share of the
+    // sale's), as the sale's receipt showed it: "1 x 180.00  170.00" read as a wrong sum
+    lines: r.lines.map((l) =>
+      lineShown(l, l.amount, Math.max(0, lineAmount(l.quantity, l.unit_price) - l.amount)),
+    ),
     gross: r.total,
     tax: r.tax,
     total: r.total,

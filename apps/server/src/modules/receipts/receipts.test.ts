@@ -74,4 +74,27 @@ describe('receipts on screen', () => {
       (await t.app.inject({ url: '/api/receipts/999999', headers: { cookie: s.admin } })).statusCode,
     ).toBe(404);
   });
+
+  it("a refund slip of a discounted line shows the price and the discount, adding up to what is refunded, as the sale's receipt did", async () => {
+    const sale = await sold(t.app, s.admin, {
+      kind: 'cash',
+      location_id: s.shop.id,
+      lines: [{ product_id: s.sugar.id, quantity: 2000, discount: 2_000 }],
+      tendered: 40_000,
+    });
+    const rev = await reverse(t.app, s.admin, sale.id, { lines: [{ line_no: 1, quantity: 1000 }] });
+    const refunded = rev.json<{ receipt_no: string; total: number }>();
+    expect(refunded.total).toBe(18_000 - 1_000);
+    const svg = svgText(
+      (
+        await t.app.inject({
+          url: `/api/receipts/${refunded.receipt_no}/svg?width=80`,
+          headers: { cookie: s.admin },
+        })
+      ).body,
+    );
+    // "1 pc x 180.00" then 180.00, "Discount -10.00": the column adds up to the 170.00 refunded
+    expect(svg).toMatch(/x 180\.00\s*180\.00/);
+    expect(svg).toMatch(/Discount\s*-10\.00/);
+  });
 });
