@@ -75,7 +75,7 @@ function productRoutes(app: FastifyInstance, deps: AppDeps): void {
       const blind = !seesLevels(contextOf(request));
       // which products are low tells of their levels too
       if (blind && request.query.low_stock === 'true') return [];
-      const found = await searchProducts(deps.db, contextOf(request).business.id, request.query);
+      const found = await searchProducts(deps.db, contextOf(request).business.id, request.query, scope);
       return found.map((p) => levelsIn(p, scope, blind));
     },
   });

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { type QueryShape, compiledQuery } from '../../db/compiled-query.js';
 import type { Db } from '../../db/database.js';
 import type { Database, ProductRow } from '../../db/tables.js';
+import { type LocationScope, scopeIds } from '../inventory/location-scope.js';
 import { detailColumns, productsWithDetails, toProducts } from './catalog.repository.js';
 
 type Query = z.output<typeof productQuerySchema>;
@@ -45,6 +46,8 @@ interface Kind {
   category: boolean;
   location: boolean;
   lowStock: boolean;
+  /** Low stock counted at the user's locations only (one limited to theirs, no location chosen). */
+  scoped: boolean;
   /** Names and codes containing the text. */
   like: boolean;
   /** The product the exact check named, alone (the shop's SQLite). */
@@ -60,6 +63,8 @@ interface Args {
   businessId: string;
   category?: string;
   locationId?: string;
+  /** The user's locations (`scoped`): never empty (`scopeIds`). */
+  scope?: string[];
   text?: string;
   like?: string;
   productId?: string;
@@ -82,13 +87,16 @@ function filtered(qc: QueryCreator<Database>, k: Kind, a: Args) {
     );
   if (k.lowStock) {
     // Domain isLowStock in SQL: a reorder level above zero and on hand (at the location, when one
-    // is chosen) at or below it. stock-definitions.test.ts checks it against the reports.
+    // is chosen; else at the user's locations, for one limited to theirs) at or below it.
+    // stock-definitions.test.ts checks it against the reports. Summed over every location, the
+    // answer told a limited user the stock of locations they may not see.
     query = query.where('products.reorder_level', '>', 0).where((eb) => {
       let held = eb
         .selectFrom('stock_levels')
         .select((s) => s.fn.sum<number>('quantity').as('q'))
         .whereRef('stock_levels.product_id', '=', 'products.id');
       if (k.location) held = held.where('stock_levels.location_id', '=', a.locationId!);
+      else if (k.scoped) held = held.where('stock_levels.location_id', 'in', a.scope!);
       return eb(eb.fn.coalesce(held, eb.lit(0)), '<=', eb.ref('products.reorder_level'));
     });
   }
@@ -150,14 +158,21 @@ const likeOf = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '')}%
  * trip); the shop's SQLite, which has no round trips, asks the exact check, then the products,
  * then their barcodes and levels.
  */
-export async function searchProducts(db: Db, businessId: string, q: Query): Promise<Product[]> {
+export async function searchProducts(
+  db: Db,
+  businessId: string,
+  q: Query,
+  scope: LocationScope = null,
+): Promise<Product[]> {
   const text = q.q?.trim() || undefined;
   const postgres = db.dialect === 'postgres';
+  const lowStock = q.low_stock === 'true';
   const k: Kind = {
     activeOnly: q.include_inactive !== 'true',
     category: !!q.category,
     location: !!q.location_id,
-    lowStock: q.low_stock === 'true',
+    lowStock,
+    scoped: lowStock && !q.location_id && scope !== null,
     like: !!text,
     named: false,
     exactFirst: postgres && !!text && q.offset === 0,
@@ -166,6 +181,7 @@ export async function searchProducts(db: Db, businessId: string, q: Query): Prom
   const a: Args = { businessId };
   if (k.category) a.category = q.category;
   if (k.location) a.locationId = q.location_id;
+  if (k.scoped) a.scope = scopeIds(scope!);
   if (k.exactFirst) a.text = text;
   if (k.like) a.like = likeOf(text!);
   a.limit = q.limit;

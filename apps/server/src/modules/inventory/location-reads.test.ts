@@ -189,6 +189,25 @@ describe('a user limited to one location reads only that location', () => {
     expect(counts.map((c) => c.id)).not.toContain(storeCount);
   });
 
+  it("low stock: counted at the clerk's locations only (summed over every location, the answer told of the Store's)", async () => {
+    const adminView = (await get(`/api/products/${s.sugar.id}`, s.admin)).json<Product>();
+    const atMain = adminView.levels.find((l) => l.location_id === s.shop.id)!.quantity;
+    const atStore = adminView.levels.find((l) => l.location_id === store.id)!.quantity;
+    expect(atStore).toBeGreaterThan(0);
+    // at the Main shop it is at its reorder level; with the Store's it is above it
+    const set = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/products/${s.sugar.id}`,
+      headers: { cookie: s.admin },
+      payload: { reorder_level: atMain },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const low = async (cookie: string) =>
+      (await get('/api/products?low_stock=true&limit=50', cookie)).json<Product[]>().map((p) => p.id);
+    expect(await low(clerk)).toContain(s.sugar.id);
+    expect(await low(s.admin)).not.toContain(s.sugar.id);
+  });
+
   it("expenses: the Store's are refused as a filter, hidden one by one, and left out of the list", async () => {
     await refused(`/api/expenses?location_id=${store.id}`);
     await hidden(`/api/expenses/${storeExpense}`);
