@@ -14,15 +14,20 @@ describe('backup rotation', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-rot-'));
     dirs.push(root);
     const start = Date.parse('2026-10-01T00:02:00Z');
-    const every = 5 * 60_000;
-    const count = 33 * 24 * 12; // 33 days of a backup every five minutes
+    const hour = 60 * 60_000;
+    // 33 days: a backup every hour for 32 of them, then every five minutes for the last (each
+    // backup syncs its folders: 9,504 of them every five minutes took 10–36 s)
+    const times = [
+      ...Array.from({ length: 32 * 24 }, (_, i) => start + i * hour),
+      ...Array.from({ length: 24 * 12 }, (_, i) => start + 32 * 24 * hour + i * 5 * 60_000),
+    ];
     let last = new Date(start);
-    for (let i = 0; i < count; i++) {
-      last = new Date(start + i * every);
+    times.forEach((ms, i) => {
+      last = new Date(ms);
       const tmp = path.join(root, '.tmp.sqlite');
       fs.writeFileSync(tmp, `backup ${i}`);
       fileBackup(root, tmp, last);
-    }
+    });
     const kept = Object.fromEntries(TIERS.map((t) => [t.name, listBackups(path.join(root, t.name))]));
     expect(kept['5min']).toHaveLength(12);
     expect(kept.hourly).toHaveLength(24);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { makePrivate, makePrivateDir } from '../lib/private-files.js';
-import { durableRename, syncDir, syncFile } from '../lib/durable-files.js';
+import { syncDir, syncFile } from '../lib/durable-files.js';
 
 /** How many copies each tier keeps: the last twelve five-minute copies, 24 hourly, 30 daily. */
 export const TIERS = [
@@ -62,7 +62,11 @@ export function fileBackup(root: string, checkedFile: string, at: Date): string 
     if (!due) continue;
     const target = path.join(dir, name);
     if (tier.period === null) {
-      durableRename(checkedFile, target);
+      // its contents are on the disk already (the copy's check synced it, sqlite-copy.ts `settle`):
+      // the folders' new and gone names are synced below
+      fs.renameSync(checkedFile, target);
+      syncDir(dir);
+      syncDir(path.dirname(path.resolve(checkedFile)));
       makePrivate(target);
       placed = target;
     } else {
