@@ -4,7 +4,7 @@ import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/database.js';
 import { KEPT_TRIGGERS } from '../db/migrations/0023-kept-notices.js';
-import { type PgKept, keptTag, pgKeptOf } from '../db/pg-kept.js';
+import { KEPT_CHANNEL, type PgKept, keptTag, pgKeptOf } from '../db/pg-kept.js';
 import { hashToken } from '../lib/session-tokens.js';
 import { ADMIN_PASSWORD, buildBusiness, signIn } from '../test/factories.js';
 import { statementsOf } from '../test/statements.js';
@@ -131,6 +131,17 @@ describe('the session kept on a hosted server (two processes, one PostgreSQL)', 
     const kept = keptOf(a);
     const changed = vi.spyOn(kept, 'changed');
     const heard = () => changed.mock.calls.some(([tag]) => tag === keptTag.business(businessId));
+    /**
+     * Every notice committed so far has reached this process: PostgreSQL hands them over in commit
+     * order, so a marker sent now arrives after them. (Waiting a fixed time was not enough under
+     * load: notices of earlier writes landed after the spy was cleared, and were counted.)
+     */
+    const settled = async () => {
+      const marker = `test:${v7()}`;
+      await sql`select pg_notify(${KEPT_CHANNEL}, ${marker})`.execute(b.db.kysely);
+      expect(await until(() => changed.mock.calls.some(([tag]) => tag === marker))).toBe(true);
+    };
+    const notices = () => changed.mock.calls.map(([tag]) => tag).filter((tag) => !tag?.startsWith('test:'));
     try {
       // a new link: the business's sessions read again (whether a shop keeps it may change)
       await b.db.kysely
@@ -146,6 +157,7 @@ describe('the session kept on a hosted server (two processes, one PostgreSQL)', 
         })
         .execute();
       expect(await until(heard)).toBe(true);
+      await settled();
       expect(await sessionReads(a)).toHaveLength(1);
       expect(await sessionReads(a)).toEqual([]);
       changed.mockClear();
@@ -158,8 +170,8 @@ describe('the session kept on a hosted server (two processes, one PostgreSQL)', 
           .where('id', '=', serverId)
           .execute();
       await signIn(a.app, 'owner', ADMIN_PASSWORD);
-      await new Promise((r) => setTimeout(r, 150));
-      expect(changed.mock.calls).toEqual([]); // the tags, when one came
+      await settled();
+      expect(notices()).toEqual([]);
       expect(await sessionReads(a)).toEqual([]);
       // a revocation still reaches both processes
       await b.db.kysely
