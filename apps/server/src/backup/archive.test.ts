@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, migrate, openDatabase } from '../db/database.js';
@@ -180,6 +181,99 @@ describe('moving a business between servers', () => {
 
       // a second import of the same business is refused, and writes nothing
       await expect(importArchive(target.db, first)).rejects.toThrow(/already in this database/);
+    } finally {
+      await target.dispose();
+    }
+  });
+
+  /** The archive `file` with its lines changed by `edit` (each table's rows as the file holds them). */
+  function rewritten(
+    file: string,
+    edit: (table: string, rows: Record<string, unknown>[]) => Record<string, unknown>[],
+  ) {
+    const lines = gunzipSync(fs.readFileSync(file))
+      .toString('utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { table?: string; rows?: Record<string, unknown>[] });
+    const out = lines.map((l) => (l.table ? { table: l.table, rows: edit(l.table, l.rows!) } : l));
+    const to = path.join(dir, `edited-${v7()}.duka.gz`);
+    fs.writeFileSync(to, gzipSync(out.map((l) => JSON.stringify(l)).join('\n') + '\n'));
+    return to;
+  }
+
+  it('refuses an archive with a row of another business, or a file that is not the image it says, and writes nothing', async () => {
+    const businessId = (
+      await source.db.kysely.selectFrom('businesses').select('id').executeTakeFirstOrThrow()
+    ).id;
+    const file = path.join(dir, 'hostile.duka.gz');
+    await exportBusiness(source.db, businessId, file, new Date('2026-11-03T10:00:00Z'));
+    const target = await freshDatabase();
+    try {
+      // a business already on the server, and an archive planting an admin in it
+      const victim = v7();
+      const { tables } = await readArchive(file);
+      const any = target.db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      await any
+        .insertInto('businesses')
+        .values({ ...tables.get('businesses')![0]!, id: victim, name: 'Victim shop', logo: null })
+        .execute();
+      const planted = rewritten(file, (table, rows) =>
+        table === 'users'
+          ? [
+              ...rows,
+              {
+                ...rows[0]!,
+                id: v7(),
+                business_id: victim,
+                username: 'evilboss',
+                username_key: 'evilboss',
+                mobile: null,
+                home_location_id: null,
+              },
+            ]
+          : rows,
+      );
+      await expect(importArchive(target.db, planted)).rejects.toThrow(/users holds rows of another business/);
+      // two businesses in one archive
+      const two = rewritten(file, (table, rows) =>
+        table === 'businesses' ? [...rows, { ...rows[0]!, id: v7() }] : rows,
+      );
+      await expect(importArchive(target.db, two)).rejects.toThrow(/must hold its one business/);
+      // a "picture" that is a web page: it would be served as the type the archive gave it
+      const page = rewritten(file, (table, rows) =>
+        table === 'files'
+          ? rows.map((r) => ({
+              ...r,
+              mime: 'text/html',
+              data: {
+                $base64: Buffer.from('<html><script>alert(document.cookie)</script></html>').toString(
+                  'base64',
+                ),
+              },
+            }))
+          : rows,
+      );
+      await expect(importArchive(target.db, page)).rejects.toThrow(
+        /not a whole PNG, JPEG, WebP or GIF image/,
+      );
+      // a real image with another type written: kept with the type its bytes say
+      const misnamed = rewritten(file, (table, rows) =>
+        table === 'files' ? rows.map((r) => ({ ...r, mime: 'text/html', size: 1 })) : rows,
+      );
+      await importArchive(target.db, misnamed);
+      const files = await target.db.kysely
+        .selectFrom('files')
+        .select(['mime', 'size'])
+        .where('business_id', '=', businessId)
+        .execute();
+      expect(files).toEqual([{ mime: 'image/png', size: PNG.length }]);
+      const users = await target.db.kysely
+        .selectFrom('users')
+        .select('username')
+        .where('business_id', '=', victim)
+        .execute();
+      expect(users).toEqual([]);
     } finally {
       await target.dispose();
     }

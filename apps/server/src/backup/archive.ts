@@ -10,6 +10,7 @@ import { migrationsFor } from '../db/database.js';
 import { PRIVATE_FILE_MODE, makePrivate, makePrivateDirOnlyIfNew } from '../lib/private-files.js';
 import { isSealed, openPrivateKey, storedForm } from '../modules/printing/key-sealing.js';
 import { ARCHIVE_TABLES, type ArchiveTable } from './archive-tables.js';
+import { checkArchiveRows } from './archive-checks.js';
 import { raiseReceiptCounter } from '../lib/receipts.js';
 import { ownServerId } from '../lib/server-id.js';
 import type { Trx } from '../lib/tx.js';
@@ -231,6 +232,7 @@ export async function importArchive(
   for (const name of tables.keys())
     if (!ARCHIVE_TABLES.some((t) => t.name === name))
       throw new Error(`The archive has an unknown table ${name}`);
+  await checkArchiveRows(header.business_id, tables);
   const exists = await db.kysely
     .selectFrom('businesses')
     .select('id')
@@ -263,7 +265,7 @@ export async function importArchive(
   let count = 0;
   await db.kysely.transaction().execute(async (trx) => {
     for (const t of ARCHIVE_TABLES) {
-      const rows = withBusiness(t, tables.get(t.name) ?? [], header.business_id);
+      const rows = tables.get(t.name) ?? [];
       if (rows.length === 0) continue;
       const columns = Object.keys(rows[0]!).length;
       const chunk = Math.max(1, Math.floor(MAX_PARAMS / columns));
@@ -307,10 +309,4 @@ async function adoptLocations(trx: Trx, businessId: string): Promise<void> {
     .set({ home_server_id: await ownServerId(trx) })
     .where('business_id', '=', businessId)
     .execute();
-}
-
-/** An archive written before migration 0020 has stock_count_expected rows without business_id. */
-function withBusiness(t: ArchiveTable, rows: Row[], businessId: string): Row[] {
-  if (!('column' in t.scope) || t.scope.column !== 'business_id') return rows;
-  return rows.map((r) => ('business_id' in r ? r : { ...r, business_id: businessId }));
 }
