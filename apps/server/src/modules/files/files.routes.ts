@@ -76,12 +76,16 @@ export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
         (await isExpenseSlip(deps.db.kysely, auth.business.id, request.params.name))
       )
         throw notFound('Image');
+      // Only an image's type is ever sent, and nothing in it may run: a row written some other way
+      // (an archive's import took its type as written) was served as text/html on this origin.
+      const image = (IMAGE_MIME_TYPES as readonly string[]).includes(file.mime);
       return reply
-        .type(file.mime)
+        .type(image ? file.mime : 'application/octet-stream')
         .header('Cache-Control', 'private, max-age=31536000, immutable')
         .header('ETag', `"${file.sha256}"`)
         .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Disposition', 'inline')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Content-Disposition', image ? 'inline' : 'attachment')
         .send(Buffer.from(file.data));
     },
   });

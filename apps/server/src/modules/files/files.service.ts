@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import { IMAGE_TYPES, type ImageStorage, MAX_IMAGE_BYTES } from '@duka/domain';
+import { IMAGE_TYPES, type ImageMimeType, type ImageStorage, MAX_IMAGE_BYTES } from '@duka/domain';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
@@ -46,6 +46,19 @@ export async function imageStorage(
 }
 
 /**
+ * The image type the bytes are (recognised by them; never by a file name or a declared type),
+ * after decoding every pixel; refuses anything else (`unsupported_file`, `image_unreadable`).
+ */
+export async function checkedImage(data: Buffer): Promise<{ mime: ImageMimeType }> {
+  const type = await fileTypeFromBuffer(data);
+  if (!type || !(type.mime in IMAGE_TYPES)) {
+    throw new AppError('unsupported_file', 'Only PNG, JPEG, WebP or GIF images can be uploaded', 'avatar');
+  }
+  await assertDecodes(data);
+  return { mime: type.mime as ImageMimeType };
+}
+
+/**
  * Checks the bytes are a whole PNG, JPEG, WebP or GIF image and stores them within the business's
  * image storage cap; returns the stored name.
  */
@@ -59,13 +72,8 @@ export async function storeImage(
   if (data.length > MAX_IMAGE_BYTES) {
     throw new AppError('payload_too_large', `The image is larger than ${MAX_IMAGE_BYTES} bytes`, 'avatar');
   }
-  // The type is recognised by the bytes; never by the file name or the declared type.
-  const type = await fileTypeFromBuffer(data);
-  const ext = type ? (IMAGE_TYPES as Record<string, string>)[type.mime] : undefined;
-  if (!type || !ext) {
-    throw new AppError('unsupported_file', 'Only PNG, JPEG, WebP or GIF images can be uploaded', 'avatar');
-  }
-  await assertDecodes(data);
+  const type = await checkedImage(data);
+  const ext = IMAGE_TYPES[type.mime];
   const id = newId();
   const name = `${id}.${ext}`;
   await db.kysely.transaction().execute(async (trx) => {

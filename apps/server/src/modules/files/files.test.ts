@@ -54,6 +54,25 @@ describe('images', () => {
     expect((await t.app.inject({ url: `/api/files/${name}` })).statusCode).toBe(401);
   });
 
+  it('never serves a stored row as a type that runs: only an image type, inline; anything else as bytes to save', async () => {
+    const res = await upload(staff, 'avatar', 'me.png', 'image/png', PNG);
+    const { name } = res.json<{ name: string }>();
+    const img = await t.app.inject({ url: `/api/files/${name}`, headers: { cookie: staff } });
+    expect(img.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(img.headers['content-disposition']).toBe('inline');
+    // a row written some other way than an upload (an old archive's import took its type as written)
+    await t.db.kysely
+      .updateTable('files')
+      .set({ mime: 'text/html', data: Buffer.from('<html><script>alert(1)</script></html>') })
+      .where('name', '=', name)
+      .execute();
+    const page = await t.app.inject({ url: `/api/files/${name}`, headers: { cookie: staff } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('application/octet-stream');
+    expect(page.headers['content-disposition']).toBe('attachment');
+    expect(page.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+  });
+
   it('accepts exactly 1,000,000 bytes and refuses 1,000,001', async () => {
     expect((await upload(staff, 'avatar', 'big.png', 'image/png', pngOfSize(1_000_000))).statusCode).toBe(
       201,
