@@ -1,8 +1,9 @@
-import { IMPORT_ROW_ERROR_CODES, type ProductImportResult } from '@duka/domain';
+import { IMPORT_ROW_ERROR_CODES, type Product, type ProductImportResult } from '@duka/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 import { buildBusiness } from '../../test/factories.js';
 import { buildProduct } from '../../test/stock-factories.js';
+import { uploadImage } from '../../test/tenancy-factories.js';
 
 /** A CSV import's row errors are typed codes with their params, never the server's English sentences. */
 describe('CSV import row errors', () => {
@@ -134,5 +135,57 @@ describe('CSV import row errors', () => {
       code: 'csv_refused',
       params: { reason: 'broken_row' },
     });
+  });
+
+  it('leaves what a file has no column for alone on a known product: its photo, barcodes, category, unit, tax, reorder level, whether active', async () => {
+    const image = await uploadImage(t.app, admin);
+    const kept = await buildProduct(t.app, admin, {
+      code: 'KEEP1',
+      name: 'Flour',
+      barcodes: ['5550001'],
+      category: 'Dry',
+      unit: 'kg',
+      price: 15_000,
+      tax_rate: 1600,
+      reorder_level: 5000,
+      active: false,
+      image,
+    });
+    const read = async () =>
+      (await t.app.inject({ url: `/api/products/${kept.id}`, headers: { cookie: admin } })).json<Product>();
+    const before = await read();
+    const res = await importCsv('code,name,price\nKEEP1,Flour 2 kg,200\n', true);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await read()).toMatchObject({
+      name: 'Flour 2 kg',
+      price: 20_000,
+      barcodes: ['5550001'],
+      category: 'Dry',
+      unit: 'kg',
+      tax_rate: 1600,
+      reorder_level: 5000,
+      active: false,
+      image,
+    });
+    // the catalogue exported and imported again as it is changes nothing, its photos included
+    const exported = await t.app.inject({ url: '/api/products/export.csv', headers: { cookie: admin } });
+    expect((await importCsv(exported.body, true)).statusCode).toBe(200);
+    const after = await read();
+    expect({ ...after, updated_at: before.updated_at }).toMatchObject({
+      ...before,
+      name: 'Flour 2 kg',
+      price: 20_000,
+      updated_at: before.updated_at,
+    });
+  });
+
+  it("finds a code written in decomposed Unicode (a Mac tool's CAFE + accent) as the stored one", async () => {
+    await buildProduct(t.app, admin, { code: 'CAF\u00c9', name: 'Coffee' });
+    const res = await importCsv(`${HEADER}\nCAFE\u0301,Coffee 500 g,,,each,450,0,0,yes\n`);
+    const body = res.json<ProductImportResult>();
+    expect(body.rows.map((r) => [r.action, r.errors])).toEqual([['update', []]]);
+    expect(
+      await errorsOf(['N\u00c9W,New one,,,each,10,0,0,yes', 'NE\u0301W,Same code,,,each,10,0,0,yes']),
+    ).toEqual([[], [['code', 'code_repeated', { row: 2 }]]]);
   });
 });

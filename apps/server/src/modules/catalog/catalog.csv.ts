@@ -139,6 +139,34 @@ function checkCells(raw: Record<string, string>, digits: number) {
   return { candidate, checked, errors };
 }
 
+type ProductFields = ReturnType<typeof productInputSchema.parse>;
+type ImportInput = Partial<ProductFields>;
+
+/** The fields a file's columns can set (the image is never one: a photo is kept). */
+const IMPORTED = [
+  'name',
+  'code',
+  'barcodes',
+  'category',
+  'unit',
+  'price',
+  'buying_price',
+  'tax_rate',
+  'reorder_level',
+  'active',
+] as const;
+
+/**
+ * What a row changes of a known product: the fields whose column the file has. A column left out
+ * leaves the field alone; its default (no barcodes, no tax, each, active, no photo) reset every
+ * product a file without it named: an exported file imported again lost every photo.
+ */
+function presentIn(raw: Record<string, string>, data: ProductFields): ImportInput {
+  const patch: ImportInput = {};
+  for (const field of IMPORTED) if (field in raw) Object.assign(patch, { [field]: data[field] });
+  return patch;
+}
+
 /** Parses and checks every row; nothing is written. Row numbers count the header as row 1. */
 export async function previewImport(db: Db, businessId: string, currency: string, csv: string) {
   const data = parseRows(csv);
@@ -147,21 +175,20 @@ export async function previewImport(db: Db, businessId: string, currency: string
   const seenCodes = new Map<string, number>();
   const seenBarcodes = new Map<string, number>();
   const rows: ImportRow[] = [];
-  const inputs: {
-    id: string | null;
-    input: Omit<ReturnType<typeof productInputSchema.parse>, 'buying_price'> & { buying_price?: number };
-  }[] = [];
+  const inputs: ({ id: null; input: ProductFields } | { id: string; input: ImportInput })[] = [];
 
   data.forEach((raw, i) => {
     const rowNo = i + 2;
     const { candidate, checked, errors } = checkCells(raw, digits);
-    const code = candidate.code;
+    // As the product will be written (the schema's NFC, trimmed): "CAFE\u0301" from a Mac tool is
+    // the stored "CAFÉ", not a new product whose write is then refused as a taken code.
+    const code = checked.success ? checked.data.code : candidate.code;
     const id = byCode.get(code) ?? null;
     const earlier = seenCodes.get(code);
     if (code && earlier) errors.add('code', 'code_repeated', { row: earlier });
     if (code && !id && deletedCodes.has(code)) errors.add('code', 'code_taken');
     seenCodes.set(code, rowNo);
-    for (const b of candidate.barcodes) {
+    for (const b of checked.success ? checked.data.barcodes : candidate.barcodes) {
       const owner = barcodeOwners.get(b);
       if (owner && owner !== id) errors.add('barcodes', 'barcode_taken', { barcode: b });
       const before = seenBarcodes.get(b);
@@ -175,11 +202,8 @@ export async function previewImport(db: Db, businessId: string, currency: string
       action: id ? 'update' : 'create',
       errors: errors.list,
     });
-    if (checked.success && errors.list.length === 0) {
-      // A file without the buying_price column leaves the buying prices of known products alone.
-      const { buying_price: _b, ...rest } = checked.data;
-      inputs.push({ id, input: id && !('buying_price' in raw) ? rest : checked.data });
-    }
+    if (checked.success && errors.list.length === 0)
+      inputs.push(id ? { id, input: presentIn(raw, checked.data) } : { id: null, input: checked.data });
   });
   return { rows, inputs, valid: rows.every((r) => r.errors.length === 0) };
 }
@@ -198,9 +222,9 @@ export async function commitImport(db: Db, actor: Actor, currency: string, csv: 
   }
   await db.kysely.transaction().execute(async (trx) => {
     await lockBusiness(db, trx, actor.businessId);
-    for (const { id, input } of preview.inputs) {
-      if (id) await updateProduct(db, actor, id, input, trx);
-      else await insertProduct(trx, actor, newId(), { ...input, buying_price: input.buying_price ?? 0 });
+    for (const row of preview.inputs) {
+      if (row.id !== null) await updateProduct(db, actor, row.id, row.input, trx);
+      else await insertProduct(trx, actor, newId(), row.input);
     }
   });
   return preview.rows;
