@@ -31,3 +31,22 @@ export function isBusy(err: unknown): boolean {
     (typeof message === 'string' && message.includes('timeout exceeded when trying to connect'))
   );
 }
+
+/**
+ * Whether a driver error says the data did not fit the table: a missing required value, a
+ * reference to no row, a failed check, a value of the wrong type or size (PostgreSQL's classes 22
+ * and 23 but unique keys; SQLite's constraint and type errors but unique keys). What a client sent
+ * is wrong (422), not the server.
+ */
+export function isBadData(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || isUniqueViolation(err)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code !== 'string') return false;
+  return (
+    code.startsWith('22') ||
+    (code.startsWith('23') && code.length === 5) ||
+    code.startsWith('SQLITE_CONSTRAINT') ||
+    code === 'SQLITE_MISMATCH' ||
+    code === 'SQLITE_TOOBIG'
+  );
+}

@@ -18,6 +18,7 @@ import { insertRows } from './insert-rows.js';
 import type { DocumentTexts } from './document-texts.js';
 import { type AnyDb, type KeyHandling, chunks, hashBody, hashedText } from './documents.js';
 import { foreignUserIds } from './foreign-users.js';
+import { checkPushedFiles } from './pushed-files.js';
 import type { Cursor, PushAnswer, PushBody, WireEntry } from './wire.js';
 
 type ServerRow = SyncServerRow;
@@ -75,6 +76,16 @@ export function checkBatch(body: BatchShape): void {
     const tables = new Set(spec.parts.map((p) => p.table));
     if (Object.keys(d.body).some((t) => !tables.has(t))) throw bad(`unknown table in ${d.type}`);
     if (!d.body[spec.parts[0]!.table]?.length) throw bad(`${d.type} ${d.id} has no row`);
+    // Each part's rows are the document's (its `by` column holds the document's id): a main row
+    // under another id wrote a row of that id into this business, squatting another business's
+    // record (its own sync of it then quarantined as other_business). A column that never travels
+    // (the business's status, its printer) is each server's own: a shop wrote its billing status.
+    for (const part of spec.parts)
+      for (const row of d.body[part.table] ?? []) {
+        if (row[part.by] !== d.id) throw bad(`a ${part.table} row of ${d.type} ${d.id} is another's`);
+        for (const column of part.omit ?? [])
+          if (column in row) throw bad(`${d.type} ${d.id} carries ${column}, which never travels`);
+      }
     if (hashBody(d.body) !== d.hash) throw bad(`${d.type} ${d.id} does not match its hash`);
   }
   for (const e of body.entries)
@@ -97,6 +108,7 @@ export interface PushDeps {
  */
 export async function applyPush(deps: PushDeps, serverId: string, body: PushBody): Promise<PushAnswer> {
   checkBatch(body);
+  await checkPushedFiles(body.documents);
   // a shop updated past this server (its last migration unknown here) may send columns this
   // server's tables lack: refused as newer, which the shop waits out, never written in part
   if (!knownSchemas(deps.db.dialect).has(body.schema))

@@ -178,7 +178,8 @@ describe('applying a batch on the hosted server', () => {
     const batch = await batchFrom(0, null, 1000);
     const theirSale = other.ids.sales![0]!;
     const mine = batch.documents.find((d) => d.type === 'sale')!;
-    const body = { ...mine.body, sales: [{ ...mine.body.sales![0]!, id: theirSale }] };
+    // the whole sale under their id, its lines and movements too (a part's rows are its document's)
+    const body = JSON.parse(JSON.stringify(mine.body).replaceAll(mine.id, theirSale)) as typeof mine.body;
     const forged = { ...mine, id: theirSale, body, hash: hashBody(body) };
     const answer = await push({ ...batch, documents: [...batch.documents, forged] });
     expect(answer.quarantined).toEqual([{ doc_type: 'sale', doc_id: theirSale, reason: 'other_business' }]);
@@ -258,6 +259,68 @@ describe('applying a batch on the hosted server', () => {
     const broken = { ...batch, documents: [{ ...doc, hash: '0'.repeat(64) }, ...batch.documents.slice(1)] };
     expect((await refused(broken)).code).toBe('sync_batch_invalid');
     expect(await hostedRows()).toBe(0);
+  });
+
+  it("refuses a document whose rows are another's, one carrying a column that never travels, and rows that do not fit: 422, writing nothing", async () => {
+    const other = await buildTenant(p.hosted, 'Other');
+    const batch = await batchFrom(0, null, 1000);
+    const withDoc = (
+      type: string,
+      edit: (d: PushBody['documents'][number]) => PushBody['documents'][number],
+    ) => {
+      const i = batch.documents.findIndex((d) => d.type === type);
+      const doc = edit(batch.documents[i]!);
+      const documents = [...batch.documents];
+      documents[i] = { ...doc, hash: hashBody(doc.body) };
+      return { ...batch, documents };
+    };
+    // a product of this shop whose row is another business's product: that id written here
+    const theirs = other.ids.products![0]!;
+    const squat = withDoc('product', (d) => ({
+      ...d,
+      body: { ...d.body, products: [{ ...d.body.products![0]!, id: theirs }] },
+    }));
+    expect((await refused(squat)).code).toBe('sync_batch_invalid');
+    // the business's billing status, which is the hosted server's own
+    const status = withDoc('business', (d) => ({
+      ...d,
+      body: {
+        ...d.body,
+        businesses: [{ ...d.body.businesses![0]!, status: 'active', printer_host: '10.0.0.1' }],
+      },
+    }));
+    expect((await refused(status)).code).toBe('sync_batch_invalid');
+    // a supplier without its required columns (was a 500)
+    const bare = withDoc('supplier', (d) => ({ ...d, body: { suppliers: [{ id: d.id }] } }));
+    expect((await refused(bare)).code).toBe('sync_batch_invalid');
+    // a file that is not the image it says, or counted smaller than it is
+    for (const untrue of [{ mime: 'text/html' }, { size: 1 }]) {
+      const file = withDoc('file', (d) => ({
+        ...d,
+        body: { files: [{ ...d.body.files![0]!, ...untrue }] },
+      }));
+      expect((await refused(file)).code, JSON.stringify(untrue)).toBe('sync_batch_invalid');
+    }
+    const page = withDoc('file', (d) => ({
+      ...d,
+      body: {
+        files: [
+          {
+            ...d.body.files![0]!,
+            data: { $base64: Buffer.from('<html><script>alert(1)</script></html>').toString('base64') },
+          },
+        ],
+      },
+    }));
+    expect((await refused(page)).code).toBe('sync_batch_invalid');
+    expect(await hostedRows()).toBe(0);
+    const squatted = await p.hosted.db.kysely
+      .selectFrom('products')
+      .select('business_id')
+      .where('id', '=', theirs)
+      .execute();
+    expect(squatted).toEqual([{ business_id: other.businessId }]);
+    expect((await push(batch)).result).toBe('applied');
   });
 
   it('keeps the hosted copy read-only while the shop keeps the business', async () => {

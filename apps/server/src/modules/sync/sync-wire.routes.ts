@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { errorResponses } from '../../http/errors.js';
+import { isBadData } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import { SYNC_LIMITS, applyPush, quarantineOpen } from './apply.js';
 import { acceptLink, serverByCredential } from './link-hosted.js';
@@ -82,7 +83,14 @@ export function syncWireRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request) => {
       const server = await serverByCredential(deps.db, request.headers.authorization);
       await activeBusiness(deps, server.business_id);
-      return applyPush({ db: deps.db, keys, now, texts }, server.id, request.body);
+      try {
+        return await applyPush({ db: deps.db, keys, now, texts }, server.id, request.body);
+      } catch (err) {
+        // rows that do not fit the tables (a required value missing, a wrong type): the batch's fault
+        if (isBadData(err))
+          throw new AppError('sync_batch_invalid', "The batch's rows do not fit this server's tables");
+        throw err;
+      }
     },
   });
 
