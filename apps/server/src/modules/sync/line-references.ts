@@ -2,8 +2,19 @@ import { DROPPED_LINE_KEYS } from '../../db/migrations/0021-line-references.js';
 import type { DocBody } from './doc-specs.js';
 import { type AnyDb, chunks, docKey } from './documents.js';
 
+/**
+ * The columns checked: the line keys migration 0021 dropped, and a user's home location and
+ * given locations (migration 0020 dropped the first's foreign key on PostgreSQL, and SQLite's
+ * takes any business's location: a pushed user was kept at another business's shop).
+ */
+const CHECKED: readonly (readonly [string, string, string])[] = [
+  ...DROPPED_LINE_KEYS,
+  ['users', 'home_location_id', 'locations'],
+  ['user_locations', 'location_id', 'locations'],
+];
+
 /** The tables the checked columns name. */
-const TARGETS = [...new Set(DROPPED_LINE_KEYS.map(([, , target]) => target))];
+const TARGETS = [...new Set(CHECKED.map(([, , target]) => target))];
 
 interface Doc {
   type: string;
@@ -12,7 +23,7 @@ interface Doc {
 }
 
 /**
- * Documents whose sale lines or stock movements name a product, location or sale the business has
+ * Documents whose sale lines, stock movements or users name a product, location or sale the business has
  * neither here nor in this batch (migration 0021: on PostgreSQL no foreign key checks those
  * columns row by row any more, so the apply checks them, one query per referenced table for the
  * whole batch, on both databases). `provided`: the bodies this batch writes.
@@ -34,7 +45,7 @@ export async function unknownReferences(
   const naming: Doc[] = [];
   for (const doc of docs) {
     let names = false;
-    for (const [table, column, target] of DROPPED_LINE_KEYS) {
+    for (const [table, column, target] of CHECKED) {
       const rows = doc.body[table];
       if (!rows) continue;
       const have = inBatch.get(target)!;
@@ -65,7 +76,7 @@ export async function unknownReferences(
   }
   const out = new Set<string>();
   for (const doc of naming)
-    for (const [table, column, target] of DROPPED_LINE_KEYS) {
+    for (const [table, column, target] of CHECKED) {
       const have = inBatch.get(target)!;
       const found = known.get(target)!;
       const missing = (doc.body[table] ?? []).some((row) => {

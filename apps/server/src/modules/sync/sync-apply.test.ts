@@ -323,6 +323,29 @@ describe('applying a batch on the hosted server', () => {
     expect((await push(batch)).result).toBe('applied');
   });
 
+  it("sets aside a user kept at another business's location, and applies the rest", async () => {
+    const other = await buildTenant(p.hosted, 'Other');
+    const batch = await batchFrom(0, null, 1000);
+    // a staff user no other document of the batch names
+    const i = batch.documents.findLastIndex((d) => d.type === 'user');
+    const doc = batch.documents[i]!;
+    const body = {
+      ...doc.body,
+      users: [{ ...doc.body.users![0]!, home_location_id: other.main.id }],
+    };
+    const documents = [...batch.documents];
+    documents[i] = { ...doc, body, hash: hashBody(body) };
+    const answer = await push({ ...batch, documents });
+    expect(answer.quarantined).toEqual([{ doc_type: 'user', doc_id: doc.id, reason: 'missing_reference' }]);
+    const kept = await p.hosted.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('home_location_id', '=', other.main.id)
+      .where('business_id', '=', shop.businessId)
+      .execute();
+    expect(kept).toEqual([]);
+  });
+
   it('keeps the hosted copy read-only while the shop keeps the business', async () => {
     expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
     const admin = await signIn(p.hosted.app, shop.logins.admin, 'owner-pass-1', 'WEB-1');
