@@ -294,7 +294,7 @@ describe('applying a batch on the hosted server', () => {
     const bare = withDoc('supplier', (d) => ({ ...d, body: { suppliers: [{ id: d.id }] } }));
     expect((await refused(bare)).code).toBe('sync_batch_invalid');
     // a file that is not the image it says, or counted smaller than it is
-    for (const untrue of [{ mime: 'text/html' }, { size: 1 }]) {
+    for (const untrue of [{ mime: 'text/html' }, { size: 1 }] as Record<string, string | number>[]) {
       const file = withDoc('file', (d) => ({
         ...d,
         body: { files: [{ ...d.body.files![0]!, ...untrue }] },
