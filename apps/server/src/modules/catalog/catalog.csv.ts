@@ -142,20 +142,6 @@ function checkCells(raw: Record<string, string>, digits: number) {
 type ProductFields = ReturnType<typeof productInputSchema.parse>;
 type ImportInput = Partial<ProductFields>;
 
-/** The fields a file's columns can set (the image is never one: a photo is kept). */
-const IMPORTED = [
-  'name',
-  'code',
-  'barcodes',
-  'category',
-  'unit',
-  'price',
-  'buying_price',
-  'tax_rate',
-  'reorder_level',
-  'active',
-] as const;
-
 /**
  * What a row changes of a known product: the fields whose column the file has. A column left out
  * leaves the field alone; its default (no barcodes, no tax, each, active, no photo) reset every
@@ -163,7 +149,8 @@ const IMPORTED = [
  */
 function presentIn(raw: Record<string, string>, data: ProductFields): ImportInput {
   const patch: ImportInput = {};
-  for (const field of IMPORTED) if (field in raw) Object.assign(patch, { [field]: data[field] });
+  // each column is the field of its name (the image is never one: a photo is kept)
+  for (const field of CSV_COLUMNS) if (field in raw) Object.assign(patch, { [field]: data[field] });
   return patch;
 }
 
