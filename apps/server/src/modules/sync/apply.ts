@@ -244,17 +244,30 @@ function receivedClock(entries: WireEntry[], nowMs: number): ClockState {
 }
 
 /** Whether an entry of the batch has a number this server applied from the shop under another id. */
-async function rewritten(trx: Trx, server: ServerRow, entries: readonly WireEntry[]): Promise<boolean> {
-  const idAt = new Map(entries.map((e) => [e.seq, e.id]));
+function rewritten(trx: Trx, server: ServerRow, entries: readonly WireEntry[]): Promise<boolean> {
+  return otherIdsAt(trx, server.business_id, server.id, new Map(entries.map((e) => [e.seq, e.id])));
+}
+
+/**
+ * Whether the business's journal holds, under one of these numbers of `origin`, an entry with
+ * another id than `idAt` gives it: a journal that went back and wrote on (a shop restored and
+ * sending again, a hosted database restored and pulled from).
+ */
+export async function otherIdsAt(
+  trx: Trx,
+  businessId: string,
+  origin: string,
+  idAt: ReadonlyMap<number, string>,
+): Promise<boolean> {
   for (const slice of chunks([...idAt.keys()], 500)) {
-    const applied = await trx
+    const held = await trx
       .selectFrom('journal')
       .select(['id', 'origin_seq'])
-      .where('business_id', '=', server.business_id)
-      .where('origin', '=', server.id)
+      .where('business_id', '=', businessId)
+      .where('origin', '=', origin)
       .where('origin_seq', 'in', slice)
       .execute();
-    if (applied.some((r) => idAt.get(Number(r.origin_seq)) !== r.id)) return true;
+    if (held.some((r) => idAt.get(Number(r.origin_seq)) !== r.id)) return true;
   }
   return false;
 }

@@ -4,9 +4,9 @@ import { lastReceiptNo } from '../../lib/receipts.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { AppError } from '../../lib/errors.js';
 import { applyDocuments } from './apply-documents.js';
-import { checkBatch, insertEntries } from './apply.js';
+import { checkBatch, insertEntries, otherIdsAt } from './apply.js';
 import { SyncCallError, callHosted } from './client.js';
-import { type KeyHandling, chunks } from './documents.js';
+import type { KeyHandling } from './documents.js';
 import { openCredential, serverIdOf } from './link-local.js';
 import { type Cursor, type PullAnswer, type PullRequest, pullAnswerSchema } from './wire.js';
 
@@ -193,20 +193,11 @@ async function refuseRewound(trx: Trx, businessId: string, entries: PullAnswer['
     byOrigin.set(e.origin, at);
   }
   for (const [origin, idAt] of byOrigin)
-    for (const slice of chunks([...idAt.keys()], 500)) {
-      const held = await trx
-        .selectFrom('journal')
-        .select(['id', 'origin_seq'])
-        .where('business_id', '=', businessId)
-        .where('origin', '=', origin)
-        .where('origin_seq', 'in', slice)
-        .execute();
-      if (held.some((r) => idAt.get(Number(r.origin_seq)) !== r.id))
-        throw new AppError(
-          'sync_hosted_rewound',
-          'The hosted copy sends other entries under numbers this PC already holds: it was restored to an earlier point',
-        );
-    }
+    if (await otherIdsAt(trx, businessId, origin, idAt))
+      throw new AppError(
+        'sync_hosted_rewound',
+        'The hosted copy sends other entries under numbers this PC already holds: it was restored to an earlier point',
+      );
 }
 
 /** One pull request to the hosted server, its answer checked. */
