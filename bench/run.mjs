@@ -14,6 +14,7 @@ import { seedYear } from './seed-year.mjs';
 import { cpuS, startServer, syncFigures } from './sync.mjs';
 import { hostedScaleFigures } from './hosted-scale.mjs';
 import { insertRowsFigures } from './insert-rows.mjs';
+import { importFigures } from './catalogue-import.mjs';
 import { webFigures } from './web.mjs';
 import { calibrationMs } from './calibrate.mjs';
 import { tillKeyFigures } from './till-keys.mjs';
@@ -218,6 +219,8 @@ try {
   await syncFigures({ root, adminUrl });
   // Sync's bulk insert on PostgreSQL: a pushed day's rows by column, beside the earlier JSON form.
   await insertRowsFigures({ adminUrl });
+  // A catalogue import of 20,000 rows: how long the business's lock is held, on both databases.
+  await importFigures({ root, adminUrl });
 
   // The web app: Lighthouse on /login and /cash-sale, and the JavaScript each loads.
   await webFigures();

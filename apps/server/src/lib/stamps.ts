@@ -119,6 +119,9 @@ async function writeStamps(
 const sortedStamps = (stamps: Stamps): string =>
   JSON.stringify(Object.fromEntries(Object.entries(stamps).sort(([a], [b]) => (a < b ? -1 : 1))));
 
+/** The stamps column of a record a write made (`stampRecord` with no `before`), to insert with it. */
+export const createdStamps = (stamp: Stamp): string => sortedStamps({ [CREATED]: formatStamp(stamp) });
+
 /**
  * The record's stamps after a write that took it from `was` to `now` (main row and body each):
  * every group whose value changed stamped `stampAfter(stamp, its stored stamp)`, `^group` keeping
@@ -162,7 +165,10 @@ export async function stampRecord(
 ): Promise<void> {
   const k = trx as unknown as AnyDb;
   const spec = groupSpec(docType);
-  if (!before) return writeStamps(k, businessId, spec.table, id, { [CREATED]: formatStamp(stamp) });
+  if (!before) {
+    await updateOwn(k, spec.table, businessId, id, { stamps: createdStamps(stamp) }).execute();
+    return;
+  }
   const after = await snapshotRecord(trx, businessId, docType, id);
   if (!after) return;
   const was = before[spec.table]![0]!;
@@ -200,12 +206,25 @@ export async function updateStamped(
 /**
  * What `updateStamped` sets: `set`, with the stamps of the groups whose value changed and
  * `updated_at` never back. For a caller that puts the update in a statement of its own making (a
- * stock document's one statement on PostgreSQL).
+ * stock document's one statement on PostgreSQL). Its set fields are taken as unchanged, unless
+ * `sets` gives their rows before and after the write (as `snapshotRecord` reads them: without
+ * `business_id`; a catalogue import's barcodes).
  */
-export function stampedSet(docType: string, was: Row, set: Row, stamp: Stamp): Row {
+export function stampedSet(
+  docType: string,
+  was: Row,
+  set: Row,
+  stamp: Stamp,
+  sets?: { before: DocBody; after: DocBody },
+): Row {
   const spec = groupSpec(docType);
   const body: DocBody = { [spec.table]: [was] }; // its set fields: the same on both sides
-  const next = nextStamps(spec, stamp, [was, body], [{ ...was, ...set }, body]);
+  const next = nextStamps(
+    spec,
+    stamp,
+    [was, sets?.before ?? body],
+    [{ ...was, ...set }, sets?.after ?? body],
+  );
   const row: Row = { ...set };
   if (next) row.stamps = sortedStamps(next);
   const [before, after] = [was.updated_at, set.updated_at];

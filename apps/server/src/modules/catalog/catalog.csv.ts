@@ -8,16 +8,17 @@ import {
   productInputSchema,
   UNITS,
 } from '@duka/domain';
+import type { Kysely } from 'kysely';
 import Papa from 'papaparse';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { toCsvRows, unescapeCsvCell } from '../../lib/csv.js';
 import type { Actor } from '../../lib/context.js';
-import { newId } from '../../lib/ids.js';
-import { lockBusiness } from '../../lib/tx.js';
+import { type Trx, lockBusiness } from '../../lib/tx.js';
+import type { Database } from '../../db/tables.js';
 import { RowErrors, issueError } from './import-row-errors.js';
-import { insertProduct, updateProduct } from './catalog.service.js';
 import { toProducts } from './catalog.repository.js';
+import { type ImportWrite, writeImport } from './import-write.js';
 
 /** The CSV columns, in export order. Prices in major units, tax in percent, levels as quantities. */
 export const CSV_COLUMNS = PRODUCT_CSV_COLUMNS;
@@ -75,8 +76,8 @@ function parseRows(csv: string): Record<string, string>[] {
  * The business's products by code, the codes of its deleted products (still taken: no other product
  * may have them) and the product each barcode already belongs to.
  */
-async function knownCodesAndBarcodes(db: Db, businessId: string) {
-  const existing = await db.kysely
+async function knownCodesAndBarcodes(db: Kysely<Database> | Trx, businessId: string) {
+  const existing = await db
     .selectFrom('products')
     .select(['id', 'code', 'deleted_at'])
     .where('business_id', '=', businessId)
@@ -85,7 +86,7 @@ async function knownCodesAndBarcodes(db: Db, businessId: string) {
   const deletedCodes = new Set(existing.filter((p) => p.deleted_at !== null).map((p) => p.code));
   const barcodeOwners = new Map(
     (
-      await db.kysely
+      await db
         .selectFrom('product_barcodes')
         .select(['barcode', 'product_id'])
         .where('business_id', '=', businessId)
@@ -154,19 +155,26 @@ function presentIn(raw: Record<string, string>, data: ProductFields): ImportInpu
   return patch;
 }
 
-/** Parses and checks every row; nothing is written. Row numbers count the header as row 1. */
-export async function previewImport(db: Db, businessId: string, currency: string, csv: string) {
-  const data = parseRows(csv);
-  const { byCode, deletedCodes, barcodeOwners } = await knownCodesAndBarcodes(db, businessId);
+/** Every row's cells checked on their own (no database read): what `compare` starts from. */
+function checkFile(csv: string, currency: string) {
   const digits = currencyMinorDigits(currency);
+  return parseRows(csv).map((raw) => ({ raw, ...checkCells(raw, digits) }));
+}
+
+/**
+ * The checked rows against the catalogue as it is (`knownCodesAndBarcodes`) and one another: each
+ * row's action and errors, and what a commit writes. Row numbers count the header as row 1.
+ */
+function compare(
+  cells: ReturnType<typeof checkFile>,
+  { byCode, deletedCodes, barcodeOwners }: Awaited<ReturnType<typeof knownCodesAndBarcodes>>,
+) {
   const seenCodes = new Map<string, number>();
   const seenBarcodes = new Map<string, number>();
   const rows: ImportRow[] = [];
-  const inputs: ({ id: null; input: ProductFields } | { id: string; input: ImportInput })[] = [];
-
-  data.forEach((raw, i) => {
+  const inputs: ImportWrite[] = [];
+  cells.forEach(({ raw, candidate, checked, errors }, i) => {
     const rowNo = i + 2;
-    const { candidate, checked, errors } = checkCells(raw, digits);
     // As the product will be written (the schema's NFC, trimmed): "CAFE\u0301" from a Mac tool is
     // the stored "CAFÉ", not a new product whose write is then refused as a taken code.
     const code = checked.success ? checked.data.code : candidate.code;
@@ -195,26 +203,33 @@ export async function previewImport(db: Db, businessId: string, currency: string
   return { rows, inputs, valid: rows.every((r) => r.errors.length === 0) };
 }
 
-/** Writes every row or none: new codes are created, known codes updated. */
+/** Parses and checks every row; nothing is written. */
+export async function previewImport(db: Db, businessId: string, currency: string, csv: string) {
+  return compare(checkFile(csv, currency), await knownCodesAndBarcodes(db.kysely, businessId));
+}
+
+/**
+ * Writes every row or none: new codes are created, known codes updated. The cells are checked
+ * before the business's lock is taken; the catalogue is read and the rows compared with it under
+ * the lock, so no write of another request comes between the check and the import's own.
+ */
 export async function commitImport(db: Db, actor: Actor, currency: string, csv: string) {
-  const preview = await previewImport(db, actor.businessId, currency, csv);
-  if (!preview.valid) {
-    const first = preview.rows.find((r) => r.errors.length)!;
-    const e = first.errors[0]!;
-    throw new AppError(
-      'validation_failed',
-      `Row ${first.row}: ${e.field}: ${e.code}`,
-      `rows.${first.row}.${e.field}`,
-    );
-  }
-  await db.kysely.transaction().execute(async (trx) => {
+  const cells = checkFile(csv, currency);
+  return db.kysely.transaction().execute(async (trx) => {
     await lockBusiness(db, trx, actor.businessId);
-    for (const row of preview.inputs) {
-      if (row.id !== null) await updateProduct(db, actor, row.id, row.input, trx);
-      else await insertProduct(trx, actor, newId(), row.input);
+    const checked = compare(cells, await knownCodesAndBarcodes(trx, actor.businessId));
+    if (!checked.valid) {
+      const first = checked.rows.find((r) => r.errors.length)!;
+      const e = first.errors[0]!;
+      throw new AppError(
+        'validation_failed',
+        `Row ${first.row}: ${e.field}: ${e.code}`,
+        `rows.${first.row}.${e.field}`,
+      );
     }
+    await writeImport(trx, actor, checked.inputs);
+    return checked.rows;
   });
-  return preview.rows;
 }
 
 /** Every product of the business as CSV, in the import's columns. */

@@ -130,7 +130,7 @@ function productRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: productSchema, ...errorResponses(401, 403, 404, 409, 422) },
     },
     handler: async (request) =>
-      (await updateProduct(deps.db, contextOf(request), request.params.id, request.body))!,
+      await updateProduct(deps.db, contextOf(request), request.params.id, request.body),
   });
 }
 

@@ -57,8 +57,8 @@ function uniqueError(err: unknown): AppError | null {
     : new AppError('code_taken', 'Another product has this code', 'code');
 }
 
-/** Inserts one product in the caller's transaction (also used by the CSV import). */
-export async function insertProduct(trx: Trx, actor: Actor, id: string, input: Input): Promise<void> {
+/** Inserts one product in the caller's transaction. (A CSV import writes many at once: import-write.ts.) */
+async function insertProduct(trx: Trx, actor: Actor, id: string, input: Input): Promise<void> {
   await assertUnique(trx, actor.businessId, null, input.code, input.barcodes);
   if (input.image) await requireOwnImage(trx, actor.businessId, input.image, 'image');
   await trx
@@ -125,18 +125,11 @@ export async function createProduct(db: Db, actor: Actor, id: string, input: Inp
   return getProduct(db, actor.businessId, id);
 }
 
-/** Updates a product; inside `outer` (the CSV import's transaction) or in a transaction of its own. */
-export async function updateProduct(
-  db: Db,
-  actor: Actor,
-  id: string,
-  patch: Patch,
-  outer?: Trx,
-): Promise<Product | null> {
-  const run = <T>(fn: (trx: Trx) => Promise<T>) => (outer ? fn(outer) : db.kysely.transaction().execute(fn));
+/** Updates a product in a transaction of its own. (A CSV import writes many at once: import-write.ts.) */
+export async function updateProduct(db: Db, actor: Actor, id: string, patch: Patch): Promise<Product> {
   try {
-    await run(async (trx) => {
-      if (!outer) await lockBusiness(db, trx, actor.businessId);
+    await db.kysely.transaction().execute(async (trx) => {
+      await lockBusiness(db, trx, actor.businessId);
       const cur = await findProduct(trx, actor.businessId, id);
       if (!cur) throw notFound('Product');
       const before = await snapshotRecord(trx, actor.businessId, 'product', id);
@@ -195,7 +188,7 @@ export async function updateProduct(
   } catch (err) {
     throw uniqueError(err) ?? err;
   }
-  return outer ? null : getProduct(db, actor.businessId, id);
+  return getProduct(db, actor.businessId, id);
 }
 
 export async function getProduct(db: Db, businessId: string, id: string): Promise<Product> {

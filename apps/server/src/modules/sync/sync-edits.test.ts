@@ -73,6 +73,15 @@ describe('changes after linking reach the hosted copy', () => {
       () =>
         call('POST', '/api/products/import', { csv: 'code,name,price\nCSV1,Shop Salt,50\n', commit: true }),
     ],
+    [
+      // the import's own update (import-write.ts): its stamps, barcodes and price history
+      'products changed from CSV',
+      () =>
+        call('POST', '/api/products/import', {
+          csv: 'code,name,barcodes,price\nCSV1,Shop Salt fine,600900|600901,55\n',
+          commit: true,
+        }),
+    ],
     ['the printing keys (made on first use)', () => call('GET', '/api/print/certificate')],
   ];
 
