@@ -171,7 +171,8 @@ describe('printing', () => {
     try {
       await setPrinter(ready.port);
       // a user who only sees sales prints it without the drawer, and leaves the opening for a seller
-      const viewer = (await staffWith(t.app, s.admin, ['current_sales'])).cookie;
+      // (who may refund it sees it: sale-access.ts)
+      const viewer = (await staffWith(t.app, s.admin, ['current_sales', 'reversing_cash'])).cookie;
       expect((await print(viewer)).statusCode).toBe(200);
       await expect.poll(() => ready.jobs.length).toBe(1);
       expect(ready.jobs[0]!.includes(DRAWER_KICK)).toBe(false);

@@ -4,6 +4,7 @@ import type { Database } from '../../db/tables.js';
 import type { Context } from '../../lib/context.js';
 import { forbidden } from '../../lib/errors.js';
 import { requireReadable } from '../inventory/location-scope.js';
+import { requireReceiptVisible } from '../sales/sale-access.js';
 import { findReceipt } from './receipt-model.js';
 
 const SELLS_OR_REVERSES: Flag[] = [
@@ -26,11 +27,13 @@ export function assertMaySee(ctx: Pick<Context, 'role' | 'roles'>, type: Receipt
 
 /**
  * The receipt behind a number, when the asking user may see it: its kind by their flags, its
- * location by their location rights (a receipt elsewhere is not found). Printing signs only these.
+ * location by their location rights, a sale's or reversal's by who made it (`maySeeSale`); one
+ * they may not see is not found. Printing signs only these.
  */
 export async function findReadableReceipt(db: Kysely<Database>, ctx: Context, receiptNo: string) {
   const found = await findReceipt(db, ctx.businessId, receiptNo);
   assertMaySee(ctx, found.type);
   await requireReadable(db, ctx, [found.location_id], `Receipt #${receiptNo}`);
+  await requireReceiptVisible(db, ctx, ctx.businessId, found, `Receipt #${receiptNo}`);
   return found;
 }

@@ -21,6 +21,7 @@ import { errorResponses } from '../../http/errors.js';
 import { readScopeOf, requireReadable } from '../inventory/location-scope.js';
 import { listDay, loadReversal, loadSale, saleIdByReceipt } from './sales.repository.js';
 import { reverseSale } from './reversals.service.js';
+import { requireReversalVisible, requireSaleVisible } from './sale-access.js';
 import { postSale } from './sales.service.js';
 
 const anyFlag = (...flags: Flag[]) => ({ access: { kind: 'anyFlag' as const, flags } });
@@ -89,6 +90,7 @@ function saleRoutes(app: FastifyInstance, deps: AppDeps): void {
       const saleId = await saleIdByReceipt(deps.db.kysely, businessId, request.params.receipt_no);
       const sale = await loadSale(deps.db.kysely, businessId, saleId);
       await requireReadable(deps.db.kysely, contextOf(request), [sale.location_id], 'Sale');
+      requireSaleVisible(contextOf(request), sale);
       return sale;
     },
   });
@@ -104,6 +106,7 @@ function saleRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request) => {
       const sale = await loadSale(deps.db.kysely, contextOf(request).business.id, request.params.id);
       await requireReadable(deps.db.kysely, contextOf(request), [sale.location_id], 'Sale');
+      requireSaleVisible(contextOf(request), sale);
       return sale;
     },
   });
@@ -137,8 +140,10 @@ function reversalRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: reversalSchema, ...errorResponses(401, 403, 404) },
     },
     handler: async (request) => {
-      const reversal = await loadReversal(deps.db.kysely, contextOf(request).business.id, request.params.id);
-      await requireReadable(deps.db.kysely, contextOf(request), [reversal.location_id], 'Reversal');
+      const ctx = contextOf(request);
+      const reversal = await loadReversal(deps.db.kysely, ctx.business.id, request.params.id);
+      await requireReadable(deps.db.kysely, ctx, [reversal.location_id], 'Reversal');
+      await requireReversalVisible(deps.db.kysely, ctx, ctx.business.id, reversal);
       return reversal;
     },
   });

@@ -73,7 +73,7 @@ describe('every selling flag is enforced by the server', () => {
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, who: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: who }, ...(payload ? { payload } : {}) });
   const expectRefused = (res: LightMyRequestResponse, what: string, code = 'forbidden') => {
-    expect(res.statusCode, `${what}: ${res.body}`).toBe(403);
+    expect(res.statusCode, `${what}: ${res.body}`).toBe(code === 'not_found' ? 404 : 403);
     expect(res.json().error.code, what).toBe(code);
   };
   const expense = (locationId = s.shop.id) => ({
@@ -132,7 +132,7 @@ describe('every selling flag is enforced by the server', () => {
     }
   });
 
-  it('shows the day’s sales to current_sales only, staff their own; a sale to those who sell or see', async () => {
+  it('shows the day’s sales to current_sales only, staff their own; a sale to whoever made it or may reverse it', async () => {
     const mine = await sold(t.app, cookie.every, kindBody('cash'));
     expectRefused(await call('GET', '/api/sales', cookie.cash), 'seller without current_sales');
     const own = await call('GET', `/api/sales?user_id=${ids.cash}`, cookie.every);
@@ -142,19 +142,44 @@ describe('every selling flag is enforced by the server', () => {
     expect(none.json<SalesList>().items).toEqual([]);
     const admin = await call('GET', `/api/sales?user_id=${ids.every}`, s.admin);
     expect(admin.json<SalesList>().items.map((i) => i.id)).toEqual([mine.id]);
-    const rev = await reverse(t.app, s.admin, mine.id, {});
-    expect(rev.statusCode).toBe(201);
+    const rev = (await reverse(t.app, s.admin, mine.id, {})).json<{ id: string; receipt_no: string }>();
     const urls = [
       `/api/sales/${mine.id}`,
       `/api/sales/by-receipt/${mine.receipt_no}`,
-      `/api/reversals/${rev.json<{ id: string }>().id}`,
+      `/api/reversals/${rev.id}`,
+      `/api/receipts/${mine.receipt_no}`,
+      `/api/receipts/${rev.receipt_no}`,
     ];
     for (const url of urls) {
       for (const who of ['none', 'expenses', 'report'] as const)
         expectRefused(await call('GET', url, cookie[who]), url);
-      for (const who of ['cash', 'current', 'reversing'] as const)
-        expect((await call('GET', url, cookie[who])).statusCode, `${who} ${url}`).toBe(200);
+      // a colleague's cash sale: the till's refund desk opens it; a clerk who sells, or only
+      // sees the current sales (their own), does not find it, as its list does not show it
+      expect((await call('GET', url, cookie.reversing)).statusCode, `reversing ${url}`).toBe(200);
+      for (const who of ['cash', 'current', 'debtor'] as const)
+        expectRefused(await call('GET', url, cookie[who]), `${who} ${url}`, 'not_found');
     }
+    // their own sale (and its reversal by the admin): its seller opens them; others as before
+    const theirs = await sold(t.app, cookie.cash, kindBody('cash'));
+    const back = (await reverse(t.app, s.admin, theirs.id, {})).json<{ id: string; receipt_no: string }>();
+    for (const url of [
+      `/api/sales/${theirs.id}`,
+      `/api/sales/by-receipt/${theirs.receipt_no}`,
+      `/api/reversals/${back.id}`,
+      `/api/receipts/${theirs.receipt_no}`,
+      `/api/receipts/${back.receipt_no}`,
+    ]) {
+      expect((await call('GET', url, cookie.cash)).statusCode, `cash ${url}`).toBe(200);
+      expectRefused(await call('GET', url, cookie.current), `current ${url}`, 'not_found');
+    }
+    // a debtor sale: whoever may reverse debtor sales (sell_debtors) opens a colleague's
+    const onCredit = await sold(t.app, cookie.every, kindBody('debtor'));
+    expect((await call('GET', `/api/sales/${onCredit.id}`, cookie.debtor)).statusCode).toBe(200);
+    expectRefused(
+      await call('GET', `/api/sales/${onCredit.id}`, cookie.reversing),
+      'reversing debtor',
+      'not_found',
+    );
   });
 
   it('reverses each kind only with its reversing flag', async () => {
