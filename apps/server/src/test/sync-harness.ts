@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { exportBusiness, readArchive } from '../backup/archive.js';
+import type { Config } from '../config.js';
 import { type Db, migrate, openDatabase } from '../db/database.js';
 import { canonicalHash } from '../lib/canonical.js';
 import { setUpBusiness } from '../modules/setup/setup.service.js';
@@ -14,7 +15,8 @@ import { type PushOutcome, pushPending } from '../modules/sync/push.js';
 
 /**
  * Two servers in one test process, talking over real HTTP: a local one on SQLite (a file, so the
- * WAL fsync runs) and a hosted one on the database under test, listening on a loopback port.
+ * WAL fsync runs) and a hosted one on the database under test, listening on a loopback port
+ * (`hostedConfig`: settings of the hosted one, as its image storage cap).
  */
 export interface SyncPair {
   local: TestApp;
@@ -26,12 +28,12 @@ export interface SyncPair {
 
 export const KEYS = { keyEncryptionKey: TEST_KEY_ENCRYPTION_KEY };
 
-export async function syncPair(): Promise<SyncPair> {
+export async function syncPair(hostedConfig: Partial<Config> = {}): Promise<SyncPair> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-sync-'));
   const localDb = openDatabase({ sqliteFile: path.join(dir, 'duka.db') });
   await migrate(localDb);
   const local = await buildTestApp({ mode: 'local' }, { db: localDb, dispose: () => localDb.close() });
-  const hosted = await buildTestApp({ mode: 'hosted' });
+  const hosted = await buildTestApp({ ...hostedConfig, mode: 'hosted' });
   const address = await hosted.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     local,

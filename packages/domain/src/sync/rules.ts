@@ -18,6 +18,8 @@ export const QUARANTINE_REASONS = [
   'receipt_taken',
   /** A day close of a location and day another close of the business here already closed. */
   'day_closed_twice',
+  /** A file that would take the business's images past the hosted server's storage cap. */
+  'image_storage_full',
   'invalid',
 ] as const;
 export type QuarantineReason = (typeof QUARANTINE_REASONS)[number];

@@ -11,6 +11,7 @@ import { resolveClaims } from './claims.js';
 import { GROUPS_BY_TYPE } from './field-groups.js';
 import { recordLosses } from './history.js';
 import { setAside } from './receipt-clash.js';
+import { overImageCap, withoutFileBytes } from './pushed-files.js';
 import { unknownReferences } from './line-references.js';
 import { docsNamingForeignUsers } from './foreign-users.js';
 import { insertRows } from './insert-rows.js';
@@ -39,6 +40,11 @@ export interface ApplyTarget {
   keys: KeyHandling;
   /** The receiver's database: PostgreSQL takes rows by column (insert-rows.ts). */
   dialect: 'sqlite' | 'postgres';
+  /**
+   * The hosted server's cap on a business's image bytes (a push): new files past it are set
+   * aside (`overImageCap`). A shop taking its own business's files (a pull) has none.
+   */
+  imageCapBytes?: number;
 }
 
 export interface Quarantined {
@@ -118,6 +124,9 @@ export async function applyDocuments(trx: Trx, t: ApplyTarget, sent: SyncDocumen
     }
   }
   const asideBy = await setAside(k, t.businessId, fresh);
+  if (t.imageCapBytes !== undefined)
+    for (const key of await overImageCap(trx, t.businessId, fresh, t.imageCapBytes, asideBy))
+      asideBy.set(key, 'image_storage_full');
   if (asideBy.size > 0) {
     const kept: SyncDocument[] = [];
     for (const doc of fresh) {
@@ -387,7 +396,7 @@ async function quarantine(
       reason,
       // Another business's document is not described: its content is not this business's to see.
       label: reason === 'other_business' ? '' : (spec.label?.(doc.body) ?? ''),
-      incoming: reason === 'other_business' ? '{}' : JSON.stringify(doc.body),
+      incoming: reason === 'other_business' ? '{}' : JSON.stringify(withoutFileBytes(doc.type, doc.body)),
       incoming_hash: doc.hash,
       stored_hash: stored?.hash ?? null,
       diff: JSON.stringify(diff),

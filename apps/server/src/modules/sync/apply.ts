@@ -99,6 +99,8 @@ export interface PushDeps {
   now: () => Date;
   /** The process's texts of ledger documents: those this batch wrote or found go in (document-texts.ts). */
   texts?: DocumentTexts;
+  /** The business's image storage cap (`MAX_IMAGE_STORAGE_MB`): new files past it are set aside. */
+  imageCapBytes?: number;
 }
 
 /**
@@ -156,7 +158,14 @@ export async function applyPush(deps: PushDeps, serverId: string, body: PushBody
     await lockBusiness(deps.db, trx, server.business_id);
     const counts = await applyDocuments(
       trx,
-      { businessId: server.business_id, serverId, at, keys: deps.keys, dialect: deps.db.dialect },
+      {
+        businessId: server.business_id,
+        serverId,
+        at,
+        keys: deps.keys,
+        dialect: deps.db.dialect,
+        imageCapBytes: deps.imageCapBytes,
+      },
       body.documents,
     );
     await insertEntries(

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { MAX_IMAGE_BYTES } from '@duka/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
-import { checkedImage } from '../files/files.service.js';
-import { decodeRow } from './documents.js';
+import { checkedImage, imageStorage } from '../files/files.service.js';
+import { type SyncDocument, decodeRow, docKey } from './documents.js';
+import type { DocBody } from './doc-specs.js';
 import type { PushBody } from './wire.js';
 
 /**
@@ -29,4 +32,45 @@ export async function checkPushedFiles(documents: PushBody['documents']): Promis
         throw untrue();
     }
   }
+}
+
+const fileBytes = (d: SyncDocument): number =>
+  (d.body.files ?? []).reduce((n, row) => {
+    const { data } = decodeRow(row);
+    return n + (Buffer.isBuffer(data) ? data.length : 0);
+  }, 0);
+
+/**
+ * The new files of a push that would take the business's images past the hosted server's cap
+ * (`MAX_IMAGE_STORAGE_MB`, the uploads' own, files.service.ts `storeImage`), in the batch's order:
+ * set aside as `image_storage_full`, so one shop cannot fill the disk every business shares,
+ * and the rest of the batch (a product naming the photo too) is written. `fresh` holds only
+ * documents this server does not have; the count is under the business's lock.
+ */
+export async function overImageCap(
+  k: Kysely<Database>,
+  businessId: string,
+  fresh: readonly SyncDocument[],
+  capBytes: number,
+  aside: ReadonlyMap<string, unknown>,
+): Promise<string[]> {
+  const files = fresh.filter((d) => d.type === 'file' && !aside.has(docKey(d.type, d.id)));
+  if (files.length === 0) return [];
+  let used = (await imageStorage(k, businessId, capBytes)).used_bytes;
+  const over: string[] = [];
+  for (const d of files) {
+    const bytes = fileBytes(d);
+    if (used + bytes > capBytes) over.push(docKey(d.type, d.id));
+    else used += bytes;
+  }
+  return over;
+}
+
+/**
+ * A document's body as quarantine keeps it: a file without its bytes (its name, type, size and
+ * hash say which it was), so a file set aside does not take the room it was refused.
+ */
+export function withoutFileBytes(type: string, body: DocBody): DocBody {
+  if (type !== 'file') return body;
+  return { ...body, files: (body.files ?? []).map(({ data: _data, ...row }) => row) };
 }

@@ -53,6 +53,7 @@ export function syncWireRoutes(app: FastifyInstance, deps: AppDeps): void {
   const now = () => deps.clock.now();
   // What one branch pushes, the others pull moments later: served from here (document-texts.ts).
   const texts = new DocumentTexts();
+  const pushDeps = { db: deps.db, keys, now, texts, imageCapBytes: deps.config.maxImageStorageBytes };
 
   r.post('/api/sync/v1/link', {
     config: { access: { kind: 'public' }, rateLimit: { max: 10, timeWindow: '15 minutes' } },
@@ -84,7 +85,7 @@ export function syncWireRoutes(app: FastifyInstance, deps: AppDeps): void {
       const server = await serverByCredential(deps.db, request.headers.authorization);
       await activeBusiness(deps, server.business_id);
       try {
-        return await applyPush({ db: deps.db, keys, now, texts }, server.id, request.body);
+        return await applyPush(pushDeps, server.id, request.body);
       } catch (err) {
         // rows that do not fit the tables (a required value missing, a wrong type): the batch's fault
         if (isBadData(err))
