@@ -45,22 +45,57 @@ export async function imageStorage(
   return { used_bytes: Number(row.used), cap_bytes: capBytes, files: Number(row.files) };
 }
 
+/** The image type the bytes say they are (never a file name or a declared type), or `unsupported_file`. */
+async function imageTypeOf(data: Buffer): Promise<ImageMimeType> {
+  const type = await fileTypeFromBuffer(data);
+  if (!type || !(type.mime in IMAGE_TYPES)) {
+    throw new AppError('unsupported_file', 'Only PNG, JPEG, WebP or GIF images can be uploaded', 'avatar');
+  }
+  return type.mime as ImageMimeType;
+}
+
 /**
  * The image type the bytes are (recognised by them; never by a file name or a declared type),
  * after decoding every pixel; refuses anything else (`unsupported_file`, `image_unreadable`).
  */
 export async function checkedImage(data: Buffer): Promise<{ mime: ImageMimeType }> {
-  const type = await fileTypeFromBuffer(data);
-  if (!type || !(type.mime in IMAGE_TYPES)) {
-    throw new AppError('unsupported_file', 'Only PNG, JPEG, WebP or GIF images can be uploaded', 'avatar');
-  }
+  const mime = await imageTypeOf(data);
   await assertDecodes(data);
-  return { mime: type.mime as ImageMimeType };
+  return { mime };
 }
 
 /**
- * Checks the bytes are a whole PNG, JPEG, WebP or GIF image and stores them within the business's
- * image storage cap; returns the stored name.
+ * An upload written again from its pixels, in its own type: what is kept and served. What else
+ * the file carried goes: bytes after the image's end (a PNG that is also a page or an archive),
+ * EXIF with its GPS position (a phone's photo says where it was taken), comments. A photo turned
+ * by its EXIF orientation is turned for good, as the tag goes. Every pixel of every frame is
+ * decoded to write it, so a file that is not a whole image is `image_unreadable`.
+ */
+async function cleanImage(data: Buffer, mime: ImageMimeType): Promise<Buffer> {
+  const image = sharp(data, {
+    failOn: 'warning',
+    animated: true,
+    limitInputPixels: MAX_IMAGE_PIXELS,
+  }).autoOrient();
+  try {
+    switch (mime) {
+      case 'image/png':
+        return await image.png().toBuffer();
+      case 'image/jpeg':
+        return await image.jpeg({ quality: 90 }).toBuffer();
+      case 'image/webp':
+        return await image.webp({ quality: 90 }).toBuffer();
+      case 'image/gif':
+        return await image.gif().toBuffer();
+    }
+  } catch {
+    throw new AppError('image_unreadable', 'The file is damaged or not a whole image', 'avatar');
+  }
+}
+
+/**
+ * Checks the bytes are a whole PNG, JPEG, WebP or GIF image and stores it, written again from its
+ * pixels (`cleanImage`), within the business's image storage cap; returns the stored name.
  */
 export async function storeImage(
   db: Db,
@@ -72,7 +107,12 @@ export async function storeImage(
   if (data.length > MAX_IMAGE_BYTES) {
     throw new AppError('payload_too_large', `The image is larger than ${MAX_IMAGE_BYTES} bytes`, 'avatar');
   }
-  const type = await checkedImage(data);
+  const type = { mime: await imageTypeOf(data) };
+  const kept = await cleanImage(data, type.mime);
+  // what a push may carry (sync/pushed-files.ts): a file written larger than it came is refused too
+  if (kept.length > MAX_IMAGE_BYTES) {
+    throw new AppError('payload_too_large', `The image is larger than ${MAX_IMAGE_BYTES} bytes`, 'avatar');
+  }
   const ext = IMAGE_TYPES[type.mime];
   const id = newId();
   const name = `${id}.${ext}`;
@@ -80,7 +120,7 @@ export async function storeImage(
     // Under the business lock, so two uploads at once cannot both squeeze under the cap.
     await lockBusiness(db, trx, actor.businessId);
     const { used_bytes } = await imageStorage(trx, actor.businessId, capBytes);
-    if (used_bytes + data.length > capBytes) {
+    if (used_bytes + kept.length > capBytes) {
       throw new AppError(
         'image_storage_full',
         `The business's images would take more than ${capBytes} bytes; delete some or ask for more room`,
@@ -94,9 +134,9 @@ export async function storeImage(
         business_id: actor.businessId,
         name,
         mime: type.mime,
-        size: data.length,
-        sha256: createHash('sha256').update(data).digest('hex'),
-        data,
+        size: kept.length,
+        sha256: createHash('sha256').update(kept).digest('hex'),
+        data: kept,
         created_by: actor.userId,
         created_at: actor.at,
       })
@@ -106,7 +146,7 @@ export async function storeImage(
       docType: 'file',
       docId: id,
       action: 'file.upload',
-      detail: { name, mime: type.mime, size: data.length },
+      detail: { name, mime: type.mime, size: kept.length },
     });
   });
   return { name };

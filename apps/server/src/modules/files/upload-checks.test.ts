@@ -87,6 +87,50 @@ describe('images are decoded before they are kept', () => {
     expect((await upload(jpeg)).statusCode).toBe(201);
   });
 
+  const stored = async (res: { statusCode: number; body: string; json: <T>() => T }) => {
+    expect(res.statusCode, res.body).toBe(201);
+    const { name } = res.json<{ name: string }>();
+    const row = await t.db.kysely
+      .selectFrom('files')
+      .select(['data', 'size', 'sha256'])
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
+    const served = await t.app.inject({ url: `/api/files/${name}`, headers: { cookie: admin } });
+    expect(served.rawPayload.equals(Buffer.from(row.data))).toBe(true);
+    expect(Number(row.size)).toBe(row.data.length);
+    return Buffer.from(row.data);
+  };
+  const pixels = (data: Buffer) => sharp(data).raw().toBuffer();
+
+  it('keeps a PNG with a page after its end (a polyglot) as its image alone, every pixel the same', async () => {
+    const page = Buffer.from('<html><script>alert(document.cookie)</script></html>');
+    const kept = await stored(await upload(Buffer.concat([PNG, page])));
+    expect(kept.includes(page)).toBe(false);
+    expect(kept.includes(Buffer.from('<script'))).toBe(false);
+    expect((await pixels(kept)).equals(await pixels(PNG))).toBe(true);
+  });
+
+  it("keeps a phone's photo without its EXIF (where it was taken), turned as its orientation said", async () => {
+    const photo = await sharp({ create: { width: 32, height: 16, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'PhoneCo', Copyright: 'Owner' },
+        IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '1/1 17/1 0/1' },
+      })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const before = await sharp(photo).metadata();
+    expect(before.exif).toBeDefined();
+    expect(before.orientation).toBe(6);
+    const kept = await stored(await upload(photo));
+    const after = await sharp(kept).metadata();
+    expect(after.format).toBe('jpeg');
+    expect(after.exif).toBeUndefined();
+    expect(after.orientation).toBeUndefined();
+    expect(kept.includes(Buffer.from('PhoneCo'))).toBe(false);
+    expect([after.width, after.height]).toEqual([16, 32]); // turned for good
+  });
+
   it.each([
     [
       'a PNG header followed by garbage',
@@ -115,9 +159,12 @@ describe('image storage per business', () => {
   let t: TestApp;
   let admin: string;
   let staff: string;
-  // Room for two of the 70-byte PNGs, not three.
-  const cap = PNG.length * 2 + 10;
+  // Room for two of the PNGs as they are kept (written again from their pixels), not three.
+  let size: number;
+  let cap: number;
   beforeAll(async () => {
+    size = (await sharp(PNG).png().toBuffer()).length;
+    cap = size * 2 + 10;
     t = await buildTestApp({ maxImageStorageBytes: cap });
     admin = (await buildBusiness(t.app)).cookie;
     const u = await buildUser(t.app, admin);
@@ -135,7 +182,7 @@ describe('image storage per business', () => {
     const full = await upload(staff);
     expect(full.statusCode).toBe(409);
     expect(full.json().error.code).toBe('image_storage_full');
-    expect((await usage(admin)).json()).toEqual({ used_bytes: PNG.length * 2, cap_bytes: cap, files: 2 });
+    expect((await usage(admin)).json()).toEqual({ used_bytes: size * 2, cap_bytes: cap, files: 2 });
     expect((await usage(staff)).statusCode).toBe(403);
   });
 
@@ -155,8 +202,8 @@ describe('image storage per business', () => {
     );
     const other = (await signIn(t.app, 'secondboss', STAFF_PASSWORD)).cookie;
     expect((await upload(other)).statusCode).toBe(201);
-    expect((await usage(other)).json()).toEqual({ used_bytes: PNG.length, cap_bytes: cap, files: 1 });
-    expect((await usage(admin)).json()).toMatchObject({ used_bytes: PNG.length * 2, files: 2 });
+    expect((await usage(other)).json()).toEqual({ used_bytes: size, cap_bytes: cap, files: 1 });
+    expect((await usage(admin)).json()).toMatchObject({ used_bytes: size * 2, files: 2 });
   });
 
   it('MAX_IMAGE_STORAGE_MB is checked at start: 200 MB unless set', () => {
