@@ -4,12 +4,80 @@ import { transform } from 'receiptline';
  * Text the receipt printer can print. receiptline's `multilingual` encoding switches the printer
  * between its code pages, and a character none of them has comes out as "?". Such characters are
  * written the nearest way the printer can: without their accents (ğ → g, ệ → e), or by a
- * spelling (ı → i, đ → d); a symbol with no spelling (an emoji) is left out. The screen's SVG
- * keeps the original text.
+ * spelling (ı → i, đ → d); a Greek word in Latin letters (`latinGreekWord`); a symbol with no
+ * spelling (an emoji) is left out. Chinese, Japanese, Arabic and Hebrew still print as "?" (no
+ * code page, and no spelling letter by letter). The screen's SVG keeps the original text.
  */
 export function printableText(text: string): string {
   let out = '';
-  for (const ch of text) out += ch < '\x80' || canPrint(ch) ? ch : spelled(ch);
+  for (const ch of text.replace(WORD, latinGreekWord)) out += ch < '\x80' || canPrint(ch) ? ch : spelled(ch);
+  return out;
+}
+
+const WORD = /[\p{L}\p{M}]+/gu;
+const GREEK = /\p{Script=Greek}/u;
+
+/** Greek letters in Latin ones (ELOT 743, letter by letter; ου as ou), accents dropped. */
+const GREEK_LATIN: Readonly<Record<string, string>> = Object.fromEntries(
+  [...'αβγδεζηθικλμνξοπρσςτυφχψω'].map((g, i) => [
+    g,
+    [
+      'a',
+      'v',
+      'g',
+      'd',
+      'e',
+      'z',
+      'i',
+      'th',
+      'i',
+      'k',
+      'l',
+      'm',
+      'n',
+      'x',
+      'o',
+      'p',
+      'r',
+      's',
+      's',
+      't',
+      'y',
+      'f',
+      'ch',
+      'ps',
+      'o',
+    ][i]!,
+  ]),
+);
+
+/**
+ * A word with Greek letters the printer lacks, in Latin letters: its code pages hold a few Greek
+ * letters (Γ, Σ, α, π…), so "Γειά σου" came out as a mix of Greek and "?". A word it can print
+ * whole is left as it is.
+ */
+function latinGreekWord(word: string): string {
+  if (!GREEK.test(word) || [...word].every((c) => c < '\x80' || canPrint(c))) return word;
+  const bare = word.normalize('NFD').replace(/\p{M}/gu, '');
+  let out = '';
+  const chars = [...bare];
+  chars.forEach((c, i) => {
+    const lower = c.toLowerCase();
+    const next = chars[i + 1]?.toLowerCase();
+    if (lower === 'υ' && chars[i - 1]?.toLowerCase() === 'ο') return; // ου → ou (the o is written)
+    let latin = GREEK_LATIN[lower];
+    if (latin === undefined) {
+      out += c;
+      return;
+    }
+    if (lower === 'ο' && next === 'υ') latin = 'ou';
+    const upper = c !== lower;
+    out += !upper
+      ? latin
+      : chars[i + 1] !== undefined && chars[i + 1] !== next
+        ? latin.toUpperCase()
+        : latin[0]!.toUpperCase() + latin.slice(1);
+  });
   return out;
 }
 

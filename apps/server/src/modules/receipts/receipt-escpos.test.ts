@@ -131,4 +131,33 @@ describe('receipt ESC/POS bytes', () => {
     expect(printableText('Doğal ệ ı')).toBe('Dogal e i');
     expect(printableText('tea 😀 “x”')).toBe('tea  “x”');
   });
+
+  it('printableText: a Greek word in Latin letters, not half Greek and half "?"; Cyrillic as it is', () => {
+    expect(printableText('Γειά σου')).toBe('Geia sou');
+    expect(printableText('ΟΥΖΕΡΙ Ψαράς, Χαλκίδα')).toBe('OUZERI Psaras, Chalkida');
+    expect(printableText('Ουζερί ΘΕΣΣΑΛΟΝΙΚΗ')).toBe('Ouzeri THESSALONIKI');
+    expect(printableText('Привет')).toBe('Привет');
+  });
+
+  it('prints a Greek product name in Latin letters', async () => {
+    const greek = await buildProduct(t.app, s.admin, {
+      name: 'Καφές ελληνικός',
+      code: 'KAF1',
+      price: 10_000,
+    });
+    await received(t.app, s.admin, {
+      supplier_id: s.supplier,
+      location_id: s.shop.id,
+      lines: [{ product_id: greek.id, quantity: 5_000, unit_cost: 5_000 }],
+    });
+    const sale = await sold(t.app, s.admin, {
+      kind: 'cash',
+      location_id: s.shop.id,
+      lines: [{ product_id: greek.id, quantity: 1000 }],
+      tendered: 100_000,
+    });
+    const bytes = await escpos(sale.receipt_no);
+    expect(count(bytes, 'Kafes ellinikos')).toBe(1);
+    expect(count(bytes, '?')).toBe(0);
+  });
 });
