@@ -1,9 +1,41 @@
-import type { Product } from '@duka/domain';
-import { type Kysely, sql } from 'kysely';
+import type { Product, productInputSchema } from '@duka/domain';
+import { type Insertable, type Kysely, sql } from 'kysely';
+import type { z } from 'zod';
 import type { Database, ProductRow } from '../../db/tables.js';
+import type { ProductsTable } from '../../db/tables/stock.js';
 import { ofBusiness } from '../../db/dialect.js';
+import type { Actor } from '../../lib/context.js';
+import { requestHash } from '../../lib/idempotency.js';
 
 export const searchKey = (name: string, code: string) => `${name} ${code}`.toLowerCase();
+
+/** A new product's row, as the product routes and the CSV import write it (its stamps apart). */
+export function newProductRow(
+  actor: Pick<Actor, 'businessId' | 'at'>,
+  id: string,
+  input: z.output<typeof productInputSchema>,
+): Insertable<ProductsTable> {
+  return {
+    id,
+    business_id: actor.businessId,
+    name: input.name,
+    code: input.code,
+    search_key: searchKey(input.name, input.code),
+    category: input.category,
+    unit: input.unit,
+    price: input.price,
+    buying_price: input.buying_price,
+    tax_rate: input.tax_rate,
+    reorder_level: input.reorder_level,
+    avg_cost: 0,
+    image: input.image ?? null,
+    active: input.active ? 1 : 0,
+    request_hash: requestHash(input),
+    created_at: actor.at,
+    updated_at: actor.at,
+    deleted_at: null,
+  };
+}
 
 /**
  * Products with their barcodes and levels per location, in the order of `rows` (rows of one

@@ -11,7 +11,7 @@ import { appendJournal } from '../../lib/journal.js';
 import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { requireOwnImage } from '../files/files.repository.js';
-import { findProduct, searchKey, toProducts } from './catalog.repository.js';
+import { findProduct, newProductRow, searchKey, toProducts } from './catalog.repository.js';
 
 type Input = z.output<typeof productInputSchema>;
 type Patch = z.output<typeof productUpdateSchema>;
@@ -63,26 +63,7 @@ async function insertProduct(trx: Trx, actor: Actor, id: string, input: Input): 
   if (input.image) await requireOwnImage(trx, actor.businessId, input.image, 'image');
   await trx
     .insertInto('products')
-    .values({
-      id,
-      business_id: actor.businessId,
-      name: input.name,
-      code: input.code,
-      search_key: searchKey(input.name, input.code),
-      category: input.category,
-      unit: input.unit,
-      price: input.price,
-      buying_price: input.buying_price,
-      tax_rate: input.tax_rate,
-      reorder_level: input.reorder_level,
-      avg_cost: 0,
-      image: input.image,
-      active: input.active ? 1 : 0,
-      request_hash: requestHash(input),
-      created_at: actor.at,
-      updated_at: actor.at,
-      deleted_at: null,
-    })
+    .values(newProductRow(actor, id, input))
     .execute();
   if (input.barcodes.length) {
     await trx

@@ -5,11 +5,10 @@ import { dialectOf, ofBusiness } from '../../db/dialect.js';
 import type { ProductRow } from '../../db/tables.js';
 import type { Actor } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
-import { requestHash } from '../../lib/idempotency.js';
 import { appendJournalEntries } from '../../lib/journal.js';
 import { createdStamps, stampedSet } from '../../lib/stamps.js';
 import type { Trx } from '../../lib/tx.js';
-import { searchKey } from './catalog.repository.js';
+import { newProductRow, searchKey } from './catalog.repository.js';
 
 type ProductFields = z.output<typeof productInputSchema>;
 
@@ -64,24 +63,7 @@ async function createAll(trx: Trx, actor: Actor, inputs: ProductFields[]): Promi
     .insertInto('products')
     .values(
       inputs.map((input, i) => ({
-        id: ids[i]!,
-        business_id: actor.businessId,
-        name: input.name,
-        code: input.code,
-        search_key: searchKey(input.name, input.code),
-        category: input.category,
-        unit: input.unit,
-        price: input.price,
-        buying_price: input.buying_price,
-        tax_rate: input.tax_rate,
-        reorder_level: input.reorder_level,
-        avg_cost: 0,
-        image: null, // a file names no photo (the import's columns)
-        active: input.active ? 1 : 0,
-        request_hash: requestHash(input),
-        created_at: actor.at,
-        updated_at: actor.at,
-        deleted_at: null,
+        ...newProductRow(actor, ids[i]!, input),
         stamps: createdStamps(entries[i]!.stamp),
       })),
     )
