@@ -1,6 +1,7 @@
 // Catalogue import figures (the twenty-ninth note): a CSV of BENCH_IMPORT_ROWS (20,000, the most
 // one import takes) new products, then the same codes again with every price changed and every
-// tenth row's barcode changed, on a shop's SQLite and on a hosted server's PostgreSQL. Each file is
+// tenth row's barcode changed, then that file once more (nothing changes), on a shop's SQLite and
+// on a hosted server's PostgreSQL. Each file is
 // sent as a preview (parse and check, nothing written: the baseline) and as a commit (every row
 // written in one transaction under the business's lock: what a sale of that business waits for).
 // While each commit runs, one product is saved through the API: how long that write waited.
@@ -68,6 +69,7 @@ async function figures(label, url, cookie) {
   for (const [what, round] of [
     ['new products', 0],
     ['known products, prices changed', 1],
+    ['known products, the same file again', 1],
   ]) {
     const csv = csvOf(round);
     const preview = await timedImport(url, cookie, csv, false);

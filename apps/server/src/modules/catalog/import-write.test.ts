@@ -114,14 +114,28 @@ describe('a catalogue import written set by set', () => {
     expect(file.row.search_key).toBe('same soap file1');
   });
 
-  it('stamps nothing new and adds no price for a row that changes nothing, but still journals it', async () => {
-    const kept = await buildProduct(t.app, admin, { code: 'KEPT1', name: 'Kept oil', price: 2000 });
+  it('writes nothing for a row that changes nothing: no journal entry, no stamp, no price, updated_at kept', async () => {
+    const kept = await buildProduct(t.app, admin, {
+      code: 'KEPT1',
+      name: 'Kept oil',
+      price: 2000,
+      barcodes: ['600301', '600300'],
+    });
+    const moved = await buildProduct(t.app, admin, { code: 'MOVED1', name: 'Moved oil', price: 2000 });
     const before = await stored(kept.id);
-    await importCsv('code,name,price\nKEPT1,Kept oil,20.00\n');
+    t.clock.advance(60_000);
+    await importCsv(
+      'code,name,barcodes,price,active\nKEPT1,Kept oil,600300|600301,20.00,yes\nMOVED1,Moved oil,,21.00,yes\n',
+    );
     const after = await stored(kept.id);
-    expect(after.stamps).toEqual(before.stamps);
+    expect(after.row).toEqual(before.row);
     expect(after.prices).toEqual(before.prices);
-    expect(after.journal.map((j) => j.action)).toEqual(['product.create', 'product.update']);
+    expect(after.journal.map((j) => j.action)).toEqual(['product.create']);
+    // the other row of the file did change, and is written
+    expect((await stored(moved.id)).journal.map((j) => j.action)).toEqual([
+      'product.create',
+      'product.update',
+    ]);
   });
 
   it('writes 1,200 products, then changes them all, in a few dozen statements (not a dozen each)', async () => {
