@@ -115,7 +115,10 @@ export async function updateProduct(db: Db, actor: Actor, id: string, patch: Pat
       if (!cur) throw notFound('Product');
       const before = await snapshotRecord(trx, actor.businessId, 'product', id);
       await assertUnique(trx, actor.businessId, id, patch.code, patch.barcodes);
-      if (patch.image) await requireOwnImage(trx, actor.businessId, patch.image, 'image');
+      // only a new photo is checked: the form sends the one it has back, which may be missing here
+      // (a pushed photo set aside past the hosted image cap) and must not stop a price change
+      if (patch.image && patch.image !== cur.image)
+        await requireOwnImage(trx, actor.businessId, patch.image, 'image');
       const { barcodes, active, ...plain } = patch;
       const set: Partial<ProductRow> = { ...plain, updated_at: actor.at };
       if (active !== undefined) set.active = active ? 1 : 0;

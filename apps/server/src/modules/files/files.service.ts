@@ -69,28 +69,55 @@ export async function checkedImage(data: Buffer): Promise<{ mime: ImageMimeType 
  * the file carried goes: bytes after the image's end (a PNG that is also a page or an archive),
  * EXIF with its GPS position (a phone's photo says where it was taken), comments. A photo turned
  * by its EXIF orientation is turned for good, as the tag goes. Every pixel of every frame is
- * decoded to write it, so a file that is not a whole image is `image_unreadable`.
+ * decoded to write it, so a file that is not a whole image is `image_unreadable`. A PNG keeps
+ * its palette and its bit depth (16 bits stay 16); a JPEG or WebP is written at the first quality
+ * of 90, 80, 70, 60, 50 that is no larger than it came (one saved small is not kept larger).
  */
 async function cleanImage(data: Buffer, mime: ImageMimeType): Promise<Buffer> {
-  const image = sharp(data, {
-    failOn: 'warning',
-    animated: true,
-    limitInputPixels: MAX_IMAGE_PIXELS,
-  }).autoOrient();
+  const image = () =>
+    sharp(data, { failOn: 'warning', animated: true, limitInputPixels: MAX_IMAGE_PIXELS }).autoOrient();
   try {
     switch (mime) {
-      case 'image/png':
-        return await image.png().toBuffer();
+      case 'image/png': {
+        const meta = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+        if (meta.isPalette) {
+          // its palette's bits per pixel (1, 2, 4 or 8): sharp takes `bitdepth`, its types do not name it
+          const bitdepth = Math.min(8, meta.bitsPerSample ?? 8);
+          const palette: sharp.PngOptions & { bitdepth: number } = {
+            palette: true,
+            colours: 2 ** bitdepth,
+            bitdepth,
+            dither: 0,
+            compressionLevel: 9,
+          };
+          return await image().png(palette).toBuffer();
+        }
+        const deep =
+          meta.depth === 'ushort'
+            ? image().toColourspace((meta.channels ?? 3) >= 3 ? 'rgb16' : 'grey16')
+            : image();
+        return await deep.png({ compressionLevel: 9 }).toBuffer();
+      }
       case 'image/jpeg':
-        return await image.jpeg({ quality: 90 }).toBuffer();
+        return await notLarger((quality) => image().jpeg({ quality }).toBuffer(), data.length);
       case 'image/webp':
-        return await image.webp({ quality: 90 }).toBuffer();
+        return await notLarger((quality) => image().webp({ quality }).toBuffer(), data.length);
       case 'image/gif':
-        return await image.gif().toBuffer();
+        return await image().gif().toBuffer();
     }
   } catch {
     throw new AppError('image_unreadable', 'The file is damaged or not a whole image', 'avatar');
   }
+}
+
+/** The first quality whose bytes are no more than `limit`, else the last tried. */
+async function notLarger(encode: (quality: number) => Promise<Buffer>, limit: number): Promise<Buffer> {
+  let out: Buffer = Buffer.alloc(0);
+  for (const quality of [90, 80, 70, 60, 50]) {
+    out = await encode(quality);
+    if (out.length <= limit) return out;
+  }
+  return out;
 }
 
 /**

@@ -110,6 +110,46 @@ describe('images are decoded before they are kept', () => {
     expect((await pixels(kept)).equals(await pixels(PNG))).toBe(true);
   });
 
+  it('keeps a palette PNG as a palette, a 16-bit PNG at 16 bits, every pixel the same', async () => {
+    const n = 300;
+    const raw = Buffer.alloc(n * n * 3);
+    for (let i = 0; i < n * n; i++) {
+      const k = (i * 7919) % 4;
+      raw.set([k * 60, 255 - k * 60, (k * 97) & 255], i * 3);
+    }
+    const palette = await sharp(raw, { raw: { width: n, height: n, channels: 3 } })
+      .png({ palette: true, colours: 4, dither: 0 })
+      .toBuffer();
+    const keptPalette = await stored(await upload(palette));
+    expect((await sharp(keptPalette).metadata()).isPalette).toBe(true);
+    expect(keptPalette.length).toBeLessThanOrEqual(palette.length * 1.05);
+    expect((await pixels(keptPalette)).equals(await pixels(palette))).toBe(true);
+
+    const raw16 = Buffer.alloc(4 * 4 * 3 * 2);
+    for (let i = 0; i < raw16.length / 2; i++) raw16.writeUInt16LE((i * 4099) & 0xffff, i * 2);
+    const deep = await sharp(raw16, {
+      raw: { width: 4, height: 4, channels: 3, depth: 'ushort' } as sharp.CreateRaw,
+    })
+      .toColourspace('rgb16')
+      .png()
+      .toBuffer();
+    const keptDeep = await stored(await upload(deep));
+    expect((await sharp(keptDeep).metadata()).depth).toBe('ushort');
+    const wide = (b: Buffer) => sharp(b).raw({ depth: 'ushort' }).toBuffer();
+    expect((await wide(keptDeep)).equals(await wide(deep))).toBe(true);
+  });
+
+  it('keeps a JPEG saved small no larger than it came (a quality-60 photo is not written at 90)', async () => {
+    const noise = Buffer.alloc(400 * 400 * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    const small = await sharp(noise, { raw: { width: 400, height: 400, channels: 3 } })
+      .jpeg({ quality: 60 })
+      .toBuffer();
+    const kept = await stored(await upload(small));
+    expect(kept.length).toBeLessThanOrEqual(small.length);
+    expect((await sharp(kept).metadata()).format).toBe('jpeg');
+  });
+
   it("keeps a phone's photo without its EXIF (where it was taken), turned as its orientation said", async () => {
     const photo = await sharp({ create: { width: 32, height: 16, channels: 3, background: '#3a6' } })
       .jpeg()

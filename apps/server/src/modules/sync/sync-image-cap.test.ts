@@ -1,8 +1,18 @@
+import type { Product } from '@duka/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, signIn } from '../../test/factories.js';
 import { buildProduct } from '../../test/stock-factories.js';
 import { buildTenant, type Tenant, uploadImage } from '../../test/tenancy-factories.js';
-import { type SyncPair, hostedPlaceholder, link, pushAll, syncPair } from '../../test/sync-harness.js';
+import {
+  type SyncPair,
+  addBranch,
+  hostedPlaceholder,
+  join,
+  link,
+  pullAll,
+  pushAll,
+  syncPair,
+} from '../../test/sync-harness.js';
 
 /**
  * A shop's pushed photos count against the hosted server's image storage cap, as its uploads do
@@ -93,5 +103,39 @@ describe('pushed files and the hosted image storage cap', () => {
     expect(list.json<{ items: { reason: string }[] }>().items.map((i) => i.reason)).toEqual([
       'image_storage_full',
     ]);
+
+    // a branch takes the product without its photo, and its form (which sends the photo back)
+    // still saves a new price: only a new photo is checked
+    const branch = await addBranch(p, 'branch-cap');
+    await join(p, branch, shop.businessId);
+    expect((await pullAll(p, branch, shop.businessId)).kind).toBe('caught_up');
+    const there = (await signIn(branch.app, shop.logins.admin, ADMIN_PASSWORD, 'BRANCH-TILL')).cookie;
+    const form = (
+      await branch.app.inject({ url: `/api/products/${named.id}`, headers: { cookie: there } })
+    ).json<Product>();
+    expect(form.image).toBe(third);
+    const saved = await branch.app.inject({
+      method: 'PATCH',
+      url: `/api/products/${named.id}`,
+      headers: { cookie: there },
+      payload: { ...pick(form), price: form.price + 100 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // a photo it does not have is still refused as a new one
+    const other = await branch.app.inject({
+      method: 'PATCH',
+      url: `/api/products/${named.id}`,
+      headers: { cookie: there },
+      payload: { image: `${named.id}.png` },
+    });
+    expect(other.statusCode).toBe(422);
   });
 });
+
+/** What the product form sends back: its editable fields as the page has them. */
+function pick(p: Record<string, unknown>) {
+  const keys = ['name', 'code', 'barcodes', 'category', 'unit', 'price', 'buying_price', 'tax_rate'];
+  return Object.fromEntries(
+    [...keys, 'reorder_level', 'image', 'active'].filter((k) => k in p).map((k) => [k, p[k]]),
+  );
+}
