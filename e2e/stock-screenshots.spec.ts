@@ -70,6 +70,35 @@ test('stock screens, light and dark, wide and narrow', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: 'Edit product' })).toBeVisible();
   await page.waitForTimeout(400);
   await page.screenshot({ path: '/tmp/shots-stock/product-drawer-dark-narrow.png' });
+  // The import dialog's preview: a new product, a change and a row that changes nothing.
+  const csv = [
+    'code,name,category,price,tax_rate',
+    `${code},Tea leaves 500 g,Beverages,250,16`,
+    `${code}X,Tea leaves 1 kg,Beverages,480,16`,
+    `${code}Y,Coffee 250 g,Beverages,390,16`,
+  ].join('\n');
+  await page.request.post('/api/products', {
+    data: { name: 'Tea leaves 1 kg', code: `${code}X`, category: 'Beverages', price: 45000, tax_rate: 1600 },
+  });
+  for (const [scheme, size] of [
+    ['light', { width: 1440, height: 900, name: 'wide' }],
+    ['dark', { width: 390, height: 844, name: 'narrow' }],
+  ] as const) {
+    await setScheme(page, scheme);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.goto('/stock');
+    await page.getByRole('button', { name: 'Import CSV' }).first().click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Choose a CSV file' }).click();
+    await (await chooser).setFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const dialog = page.getByRole('dialog', { name: 'Import CSV' });
+    await expect(dialog.getByTestId('import-row-2')).toContainText('No change');
+    await expect(dialog.getByTestId('import-row-3')).toContainText('Update');
+    await expect(dialog.getByTestId('import-row-4')).toContainText('New');
+    await expect(dialog.getByTestId('import-actions')).toHaveText('New: 1 · Update: 1 · No change: 1');
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `/tmp/shots-stock/import-${scheme}-${size.name}.png` });
+  }
   // Leave no half-entered receipt behind for other specs.
   await page.evaluate(() => localStorage.removeItem('duka.draft.receipt'));
 });

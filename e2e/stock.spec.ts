@@ -166,6 +166,22 @@ test.describe('stock journey (admin)', () => {
     await expect(page.getByTestId(`product-row-CSVA${RUN}`)).toBeVisible();
     await page.getByLabel('Search by name, code or barcode').fill(`CSVB${RUN}`);
     await expect(page.getByTestId(`product-row-CSVB${RUN}`)).toContainText(`Cooking oil ${RUN}`);
+
+    // The same file with one price changed: the other row changes nothing and is not written.
+    const changed = `${header}\n${good}\n${bad.replace(',abc,', ',475,')}\n`;
+    await page.getByRole('button', { name: 'Import CSV' }).first().click();
+    await upload(changed);
+    await expect(dialog.getByTestId('import-row-2')).toContainText('No change');
+    await expect(dialog.getByTestId('import-row-3')).toContainText('Update');
+    await dialog.getByRole('button', { name: 'Import all' }).click();
+    await expect(page.getByText('Imported 1 product')).toBeVisible();
+    await page.getByRole('button', { name: 'Import CSV' }).first().click();
+    await upload(changed);
+    await expect(dialog.getByTestId('import-row-3')).toContainText('No change');
+    await dialog.getByRole('button', { name: 'Import all' }).click();
+    await expect(
+      page.getByText('Every product already matches the file: nothing was changed.'),
+    ).toBeVisible();
   });
 
   test('on a phone, an existing product’s drawer fits the screen; only its movements table scrolls sideways', async ({

@@ -91,7 +91,8 @@ const importResult = <C extends z.ZodType<string>>(code: C) =>
         row: z.number(),
         code: z.string(),
         name: z.string(),
-        action: z.enum(['create', 'update']),
+        /** What a commit does with the row: `unchanged` when every field it has is as stored. */
+        action: z.enum(['create', 'update', 'unchanged']),
         errors: z.array(z.object({ field: z.string(), code, params: importRowErrorParamsSchema.optional() })),
       }),
     ),

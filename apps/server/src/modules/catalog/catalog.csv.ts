@@ -18,7 +18,7 @@ import { type Trx, lockBusiness } from '../../lib/tx.js';
 import type { Database } from '../../db/tables.js';
 import { RowErrors, issueError } from './import-row-errors.js';
 import { toProducts } from './catalog.repository.js';
-import { type ImportWrite, writeImport } from './import-write.js';
+import { type ImportWrite, changes, writeImport } from './import-write.js';
 
 /** The CSV columns, in export order. Prices in major units, tax in percent, levels as quantities. */
 export const CSV_COLUMNS = PRODUCT_CSV_COLUMNS;
@@ -73,27 +73,32 @@ function parseRows(csv: string): Record<string, string>[] {
 }
 
 /**
- * The business's products by code, the codes of its deleted products (still taken: no other product
- * may have them) and the product each barcode already belongs to.
+ * The business's products by code (their rows and barcodes, to tell a row that changes nothing),
+ * the codes of its deleted products (still taken: no other product may have them) and the
+ * product each barcode already belongs to.
  */
 async function knownCodesAndBarcodes(db: Kysely<Database> | Trx, businessId: string) {
   const existing = await db
     .selectFrom('products')
-    .select(['id', 'code', 'deleted_at'])
+    .selectAll()
     .where('business_id', '=', businessId)
     .execute();
-  const byCode = new Map(existing.filter((p) => p.deleted_at === null).map((p) => [p.code, p.id]));
+  const byCode = new Map(existing.filter((p) => p.deleted_at === null).map((p) => [p.code, p]));
   const deletedCodes = new Set(existing.filter((p) => p.deleted_at !== null).map((p) => p.code));
-  const barcodeOwners = new Map(
-    (
-      await db
-        .selectFrom('product_barcodes')
-        .select(['barcode', 'product_id'])
-        .where('business_id', '=', businessId)
-        .execute()
-    ).map((b) => [b.barcode, b.product_id]),
-  );
-  return { byCode, deletedCodes, barcodeOwners };
+  const barcodeOwners = new Map<string, string>();
+  const barcodesOf = new Map<string, { barcode: string }[]>();
+  for (const b of await db
+    .selectFrom('product_barcodes')
+    .select(['barcode', 'product_id'])
+    .where('business_id', '=', businessId)
+    .execute()) {
+    barcodeOwners.set(b.barcode, b.product_id);
+    const list = barcodesOf.get(b.product_id) ?? [];
+    list.push(b);
+    barcodesOf.set(b.product_id, list);
+  }
+  for (const list of barcodesOf.values()) list.sort((a, b) => (a.barcode < b.barcode ? -1 : 1));
+  return { byCode, deletedCodes, barcodeOwners, barcodesOf };
 }
 
 /** One row on its own: the product it describes and what is wrong with its cells. */
@@ -167,7 +172,7 @@ function checkFile(csv: string, currency: string) {
  */
 function compare(
   cells: ReturnType<typeof checkFile>,
-  { byCode, deletedCodes, barcodeOwners }: Awaited<ReturnType<typeof knownCodesAndBarcodes>>,
+  { byCode, deletedCodes, barcodeOwners, barcodesOf }: Awaited<ReturnType<typeof knownCodesAndBarcodes>>,
 ) {
   const seenCodes = new Map<string, number>();
   const seenBarcodes = new Map<string, number>();
@@ -178,7 +183,8 @@ function compare(
     // As the product will be written (the schema's NFC, trimmed): "CAFE\u0301" from a Mac tool is
     // the stored "CAFÉ", not a new product whose write is then refused as a taken code.
     const code = checked.success ? checked.data.code : candidate.code;
-    const id = byCode.get(code) ?? null;
+    const known = byCode.get(code);
+    const id = known?.id ?? null;
     const earlier = seenCodes.get(code);
     if (code && earlier) errors.add('code', 'code_repeated', { row: earlier });
     if (code && !id && deletedCodes.has(code)) errors.add('code', 'code_taken');
@@ -190,15 +196,18 @@ function compare(
       if (before) errors.add('barcodes', 'barcode_repeated', { barcode: b, row: before });
       seenBarcodes.set(b, rowNo);
     }
+    const patch = known && checked.success ? presentIn(raw, checked.data) : null;
+    const same = known && patch && !changes(known, barcodesOf.get(known.id) ?? [], patch);
     rows.push({
       row: rowNo,
       code,
       name: candidate.name,
-      action: id ? 'update' : 'create',
+      action: !known ? 'create' : same ? 'unchanged' : 'update',
       errors: errors.list,
     });
-    if (checked.success && errors.list.length === 0)
-      inputs.push(id ? { id, input: presentIn(raw, checked.data) } : { id: null, input: checked.data });
+    // a row that changes nothing writes nothing (no journal entry, nothing to sync)
+    if (checked.success && errors.list.length === 0 && !same)
+      inputs.push(known && patch ? { id: known.id, input: patch } : { id: null, input: checked.data });
   });
   return { rows, inputs, valid: rows.every((r) => r.errors.length === 0) };
 }

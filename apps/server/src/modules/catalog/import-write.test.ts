@@ -1,4 +1,4 @@
-import type { Product } from '@duka/domain';
+import type { Product, ProductImportResult } from '@duka/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementsOf } from '../../test/statements.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
@@ -23,6 +23,7 @@ describe('a catalogue import written set by set', () => {
       payload: { csv, commit: true },
     });
     expect(res.statusCode, res.body).toBe(200);
+    return res.json<ProductImportResult>();
   };
   const stored = async (id: string) => {
     const row = await t.db.kysely
@@ -124,9 +125,17 @@ describe('a catalogue import written set by set', () => {
     const moved = await buildProduct(t.app, admin, { code: 'MOVED1', name: 'Moved oil', price: 2000 });
     const before = await stored(kept.id);
     t.clock.advance(60_000);
-    await importCsv(
-      'code,name,barcodes,price,active\nKEPT1,Kept oil,600300|600301,20.00,yes\nMOVED1,Moved oil,,21.00,yes\n',
-    );
+    const file =
+      'code,name,barcodes,price,active\nKEPT1,Kept oil,600300|600301,20.00,yes\nMOVED1,Moved oil,,21.00,yes\n';
+    // the preview says so, and the commit does so
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/import',
+      headers: { cookie: admin },
+      payload: { csv: file, commit: false },
+    });
+    expect(preview.json<ProductImportResult>().rows.map((r) => r.action)).toEqual(['unchanged', 'update']);
+    expect((await importCsv(file)).rows.map((r) => r.action)).toEqual(['unchanged', 'update']);
     const after = await stored(kept.id);
     expect(after.row).toEqual(before.row);
     expect(after.prices).toEqual(before.prices);

@@ -81,11 +81,12 @@ async function createAll(trx: Trx, actor: Actor, inputs: ProductFields[]): Promi
 }
 
 /**
- * Whether a row changes anything of its product. One that does not writes nothing: a catalogue
- * exported and imported again with three prices changed journals (and sends to the hosted
- * server) three products, not the whole catalogue, and holds the business's lock that much less.
+ * Whether a row changes anything of its product (`barcodes`: its barcodes in order). One that
+ * does not writes nothing: a catalogue exported and imported again with three prices changed
+ * journals (and sends to the hosted server) three products, not the whole catalogue, and holds
+ * the business's lock that much less. The preview calls such a row `unchanged`.
  */
-function changes(
+export function changes(
   was: ProductRow,
   barcodes: readonly { barcode: string }[],
   input: Partial<ProductFields>,

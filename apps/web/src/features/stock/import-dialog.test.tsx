@@ -98,6 +98,44 @@ describe('the CSV import dialog', () => {
     expect(lines(3)).toContain('Barcodes (barcodes): The barcode 6009 belongs to another product');
   });
 
+  it('shows a row that changes nothing as such, and says so when the import changed nothing', async () => {
+    const same: ImportResult = {
+      committed: false,
+      valid: true,
+      rows: [
+        { row: 2, code: 'SUG1', name: 'Zucker', action: 'unchanged', errors: [] },
+        { row: 3, code: 'OIL1', name: 'Öl', action: 'unchanged', errors: [] },
+      ],
+    };
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        if (url !== '/api/products/import') return Promise.resolve(json([]));
+        const body = JSON.parse(init?.body as string) as { commit: boolean };
+        sent.push(body.commit);
+        return Promise.resolve(json({ ...same, committed: body.commit }));
+      }),
+    );
+    await renderApp(<ImportDialog opened onClose={() => undefined} />, {
+      session: makeSession({ role: 'admin' }),
+      lng: 'de',
+    });
+    const csv = 'code,name,price\n';
+    const file = Object.assign(new File([csv], 'products.csv', { type: 'text/csv' }), {
+      text: () => Promise.resolve(csv),
+    });
+    fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
+      target: { files: [file] },
+    });
+    expect(await screen.findByTestId('import-row-3')).toHaveTextContent('Unverändert');
+    fireEvent.click(screen.getByRole('button', { name: 'Alle importieren' }));
+    expect(
+      await screen.findByText('Alle Produkte stimmen schon mit der Datei überein: nichts wurde geändert.'),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([false, true]);
+  });
+
   it.each(LANGUAGES)('%s has words for every code and a label for every column', async (lng) => {
     const i18n = await testI18n(lng);
     const keys = [
@@ -105,6 +143,8 @@ describe('the CSV import dialog', () => {
       BARCODE_TOO_LONG,
       UNKNOWN_ROW_ERROR,
       'stock.import.field',
+      'stock.import.nothing',
+      ...(['create', 'update', 'unchanged'] as const).map((a) => `stock.import.actions.${a}`),
       ...PRODUCT_CSV_COLUMNS.map((c) => COLUMN_LABELS[c]),
     ];
     expect(keys.filter((k) => !i18n.exists(k, { lng }))).toEqual([]);

@@ -47,6 +47,13 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
               {bad
                 ? t('stock.import.hasErrors', { count: bad, n: count(bad) })
                 : t('stock.import.ready', { count: preview.rows.length, n: count(preview.rows.length) })}
+              <Text size="sm" mt={4} data-testid="import-actions">
+                {(['create', 'update', 'unchanged'] as const)
+                  .map((a) => [a, preview.rows.filter((r) => r.action === a).length] as const)
+                  .filter(([, n]) => n > 0)
+                  .map(([a, n]) => `${t(`stock.import.actions.${a}`)}: ${count(n)}`)
+                  .join(' · ')}
+              </Text>
             </Alert>
             <ImportPreview rows={preview.rows} />
           </>
@@ -68,7 +75,14 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
   );
 }
 
-/** Every row of the file: what it would do (create or update) and what is wrong with it. */
+/** A row's action as its badge shows it: a new product, a change, or nothing to write. */
+const ACTION_COLOR: Record<ImportResult['rows'][number]['action'], string> = {
+  create: 'teal',
+  update: 'blue',
+  unchanged: 'gray',
+};
+
+/** Every row of the file: what it would do (create, update or nothing) and what is wrong with it. */
 function ImportPreview({ rows }: { rows: ImportResult['rows'] }) {
   const { t } = useTranslation();
   return (
@@ -90,8 +104,8 @@ function ImportPreview({ rows }: { rows: ImportResult['rows'] }) {
               <Table.Td>{r.code}</Table.Td>
               <Table.Td>{r.name}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={r.action === 'update' ? 'blue' : 'teal'}>
-                  {t(`stock.import.actions.${r.action === 'update' ? 'update' : 'create'}`)}
+                <Badge variant="light" color={ACTION_COLOR[r.action]}>
+                  {t(`stock.import.actions.${r.action}`)}
                 </Badge>
               </Table.Td>
               <Table.Td c="red">

@@ -28,7 +28,13 @@ export function useCsvImport(onClose: () => void) {
         retry: false,
       });
       if (commit) {
-        notifySuccess(t('stock.import.done', { count: res.rows.length, n: count(res.rows.length) }));
+        // what was written: a row that changed nothing was not
+        const written = res.rows.filter((r) => r.action !== 'unchanged').length;
+        notifySuccess(
+          written === 0
+            ? t('stock.import.nothing')
+            : t('stock.import.done', { count: written, n: count(written) }),
+        );
         await qc.invalidateQueries({ queryKey: ['products'] });
         close();
       } else setPreview(res);
