@@ -246,13 +246,11 @@ export const countEntrySchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     id: idSchema,
     product_id: idSchema,
-    /** Thousandths counted; negative to correct an earlier entry. */
-    quantity: z
-      .number()
-      .int()
-      .min(-1e12)
-      .max(1e12)
-      .refine((q) => q !== 0, 'Not zero'),
+    /**
+     * Thousandths counted; negative to correct an earlier entry; 0 for a product counted and
+     * found missing (ADR 4: only a counted product is corrected, so an empty shelf is counted as 0).
+     */
+    quantity: z.number().int().min(-1e12).max(1e12),
   }),
 );
 

@@ -7,6 +7,7 @@ import {
   compareIds,
   compareText,
   lineAmount,
+  MAX_SALE_AMOUNT,
 } from '@duka/domain';
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
@@ -121,8 +122,9 @@ export async function startCount(
     await db.kysely.transaction().execute(async (trx) => {
       await lockBusiness(db, trx, actor.businessId);
       const hash = requestHash(body);
-      if (await isReplay(trx, 'stock_counts', body.id, actor.businessId, hash)) return;
+      // the location first: a count sent again is answered only to a user who may count there
       await requireUsableLocation(trx, actor, body.location_id, 'location_id');
+      if (await isReplay(trx, 'stock_counts', body.id, actor.businessId, hash)) return;
       await assertHomeHere(trx, actor.businessId, body.location_id);
       const open = await trx
         .selectFrom('stock_counts')
@@ -212,6 +214,11 @@ export async function addEntry(
         ?.quantity ?? 0;
     if (sofar + body.quantity < 0)
       throw new AppError('validation_failed', 'A count cannot go below zero', 'quantity');
+    // a typo of a million units is refused here, as a stock document's line (ADR 9), not when the
+    // count is reviewed or finalised
+    const cost = (await currentCosts(trx, actor.businessId, [body.product_id])).get(body.product_id) ?? 0;
+    if (lineAmount(sofar + body.quantity, cost) > MAX_SALE_AMOUNT)
+      throw new AppError('amount_too_large', TOO_LARGE, 'quantity');
     await trx
       .insertInto('stock_count_entries')
       .values({
@@ -238,6 +245,43 @@ export async function addEntry(
   return loadCount(db.kysely, actor.businessId, countId);
 }
 
+const TOO_LARGE = `A count may correct stock by at most ${MAX_SALE_AMOUNT.toLocaleString('en')} in minor units`;
+
+/** The products' average cost now, by id. */
+async function currentCosts(db: Q, businessId: string, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'avg_cost'])
+    .where('id', 'in', ids)
+    .where(ofBusiness(db, 'business_id', businessId))
+    .execute();
+  return new Map(rows.map((p) => [p.id, Number(p.avg_cost)]));
+}
+
+/**
+ * What each product's variance is valued at: an open count at the average cost now, which its
+ * finalise books (a receipt during the count moves it: the admin approves the loss that is
+ * written); a finalised one at the cost its corrections were booked at, so its review stays as
+ * it was written.
+ */
+async function varianceCosts(
+  db: Q,
+  businessId: string,
+  count: StockCount,
+  ids: string[],
+): Promise<Map<string, number>> {
+  if (count.status !== 'finalised') return currentCosts(db, businessId, ids);
+  const booked = await db
+    .selectFrom('stock_movements')
+    .select(['product_id', 'unit_cost'])
+    .where('doc_id', '=', count.id)
+    .where('kind', '=', 'count_correction')
+    .where(ofBusiness(db, 'business_id', businessId))
+    .execute();
+  return new Map(booked.map((m) => [m.product_id, Number(m.unit_cost)]));
+}
+
 /** Expected against counted, with what moved at the location since the count began. */
 export async function reviewCount(db: Q, businessId: string, countId: string): Promise<StockCountReview> {
   const count = await loadCount(db, businessId, countId);
@@ -248,12 +292,7 @@ export async function reviewCount(db: Q, businessId: string, countId: string): P
         .onRef('products.id', '=', 'stock_count_expected.product_id')
         .onRef('products.business_id', '=', 'stock_count_expected.business_id'),
     )
-    .select([
-      'stock_count_expected.product_id',
-      'products.name as product_name',
-      'expected',
-      'stock_count_expected.avg_cost',
-    ])
+    .select(['stock_count_expected.product_id', 'products.name as product_name', 'expected'])
     .where(ofBusiness(db, 'stock_count_expected.business_id', businessId))
     .where('count_id', '=', countId)
     .execute();
@@ -266,10 +305,11 @@ export async function reviewCount(db: Q, businessId: string, countId: string): P
     .where('location_id', '=', count.location_id)
     .execute();
   const levelNow = new Map(now.map((l) => [l.product_id, Number(l.quantity)]));
-  const costs = new Map<string, number>();
+  const costs = await varianceCosts(db, businessId, count, [
+    ...new Set([...expected.map((e) => e.product_id), ...count.counted.map((c) => c.product_id)]),
+  ]);
   const lines = new Map<string, StockCountReview['lines'][number]>();
   for (const e of expected) {
-    costs.set(e.product_id, Number(e.avg_cost));
     lines.set(e.product_id, {
       product_id: e.product_id,
       product_name: e.product_name,
@@ -279,16 +319,6 @@ export async function reviewCount(db: Q, businessId: string, countId: string): P
       variance_value: 0,
       moved_since_start: (levelNow.get(e.product_id) ?? 0) - Number(e.expected),
     });
-  }
-  const missingCost = count.counted.filter((c) => !costs.has(c.product_id)).map((c) => c.product_id);
-  if (missingCost.length) {
-    for (const p of await db
-      .selectFrom('products')
-      .select(['id', 'avg_cost'])
-      .where(ofBusiness(db, 'business_id', businessId))
-      .where('id', 'in', missingCost)
-      .execute())
-      costs.set(p.id, Number(p.avg_cost));
   }
   for (const c of count.counted) {
     const line = lines.get(c.product_id) ?? {
@@ -324,16 +354,18 @@ export async function finaliseCount(db: Db, actor: Actor, countId: string): Prom
     await assertHomeHere(trx, actor.businessId, c.location_id);
     const before = await snapshotRecord(trx, actor.businessId, 'stock_count', countId);
     const review = await reviewCount(trx, actor.businessId, countId);
-    const costs = new Map(
-      (
-        await trx
-          .selectFrom('products')
-          .select(['id', 'avg_cost'])
-          .where(ofBusiness(trx, 'business_id', actor.businessId))
-          .where('id', 'in', review.lines.map((l) => l.product_id).concat(['']))
-          .execute()
-      ).map((p) => [p.id, Number(p.avg_cost)]),
+    // at the costs the review valued them at: the products' average cost now
+    const costs = await currentCosts(
+      trx,
+      actor.businessId,
+      review.lines.map((l) => l.product_id),
     );
+    const total = review.lines.reduce((sum, l, i) => {
+      if (Math.abs(l.variance_value) > MAX_SALE_AMOUNT)
+        throw new AppError('amount_too_large', TOO_LARGE, `lines.${i}.counted`);
+      return sum + Math.abs(l.variance_value);
+    }, 0);
+    if (total > MAX_SALE_AMOUNT) throw new AppError('amount_too_large', TOO_LARGE, 'lines');
     const movements: MovementInput[] = review.lines
       .filter((l) => l.counted !== null && l.variance !== 0)
       .map((l) => ({

@@ -40,7 +40,8 @@ export function useCountScreen(id: string, onBack: () => void) {
   const submitEntry = async () => {
     const q = parseQuantity(qty);
     if (!product) return;
-    if (q === null || q === 0) return setError(t('stock.line.badQty'));
+    // 0 is a count: the product is there to be counted and none was found (an empty shelf)
+    if (q === null) return setError(t('stock.line.badQty'));
     try {
       await add.mutateAsync({ id: entryId, product_id: product.id, quantity: q });
       setEntryId(uuidv7());
