@@ -27,4 +27,22 @@ describe("the navbar's user menu (issue 21)", () => {
     expect(screen.getByRole('button', { name: /Account menu for/ })).toBe(alone);
     expect(alone).not.toHaveAttribute('aria-expanded');
   });
+
+  it('ArrowDown or ArrowUp on the button of the open menu goes to its first or last item (a key pressed before the menu took the focus is not lost)', async () => {
+    await renderApp(<UserMenu onEditProfile={() => undefined} />, {
+      session: makeSession({ role: 'admin' }),
+    });
+    screen.getByRole('button', { name: /Account menu for/ }).focus();
+    fireEvent.click(screen.getByRole('button', { name: /Account menu for/ }));
+    await screen.findByRole('menu');
+    // the focus still on the button, as when the key comes before the menu's focus trap takes it
+    const button = screen.getByRole('button', { name: /Account menu for/ });
+    await waitFor(() => expect(document.activeElement).not.toBe(document.body));
+    button.focus();
+    fireEvent.keyDown(button, { key: 'ArrowDown' });
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Edit Profile' })).toHaveFocus());
+    button.focus();
+    fireEvent.keyDown(button, { key: 'ArrowUp' });
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus());
+  });
 });

@@ -1,5 +1,5 @@
 import './styles';
-import { Suspense, useState } from 'react';
+import { type KeyboardEvent, Suspense, useState } from 'react';
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,26 @@ import { useLogout } from '../auth';
  * of gzip of the till's start).
  */
 const UserMenuDropdown = lazyPanel(() => import('./user-menu-dropdown').then((m) => m.UserMenuDropdown));
+
+/**
+ * ArrowDown or ArrowUp on the button of an open menu goes into it, to its first or last item. The
+ * menu takes the focus itself a task after it opens (Mantine's focus trap, a timer): a key pressed
+ * on the button before that, as on a slow shop PC while the menu's code has just arrived, would
+ * otherwise be lost. The item is focused after that timer, so the trap does not take it back.
+ */
+function intoMenu(event: KeyboardEvent<HTMLButtonElement>) {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  const menuId = event.currentTarget.getAttribute('aria-controls');
+  if (!menuId) return;
+  event.preventDefault();
+  const last = event.key === 'ArrowUp';
+  window.setTimeout(() => {
+    const items = document
+      .getElementById(menuId)
+      ?.querySelectorAll<HTMLElement>('[data-menu-item]:not(:disabled)');
+    if (items?.length) items[last ? items.length - 1 : 0]!.focus();
+  });
+}
 
 /**
  * The navbar's user dropdown: Edit Profile and Logout (seed spec §2). The menu is made around its
@@ -36,6 +56,7 @@ export function UserMenu({ onEditProfile }: { onEditProfile: () => void }) {
       onClick={onClick}
       onPointerEnter={UserMenuDropdown.preload}
       onFocus={UserMenuDropdown.preload}
+      onKeyDown={intoMenu}
       style={{ borderRadius: 999 }}
       p={2}
     >
