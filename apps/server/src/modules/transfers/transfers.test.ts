@@ -265,4 +265,21 @@ describe('transfers register', () => {
     expect(clash.find((r) => r.statusCode === 409)!.json().error.code).toBe('reference_used');
     expect((await list()).total_count).toBe(before + 1);
   });
+
+  it('keeps a reference of 60 letters at 60 in capitals (ß stays ß) and finds it typed in small letters', async () => {
+    const long = `qß${'ß'.repeat(58)}`;
+    const sale = await transferSale(long, airtel.id, cashier, 1000);
+    const found = await list(`?q=${encodeURIComponent('qßß')}`);
+    expect(found.items.map((i) => [i.reference, i.receipt_no])).toEqual([
+      [`Qß${'ß'.repeat(58)}`, sale.receipt_no],
+    ]);
+    const over = await postSale(t.app, cashier, {
+      kind: 'transfer',
+      location_id: s.shop.id,
+      provider_id: airtel.id,
+      reference: `${long}ß`,
+      lines: [{ product_id: s.bread.id, quantity: 1000 }],
+    });
+    expect(over.statusCode).toBe(422);
+  });
 });
