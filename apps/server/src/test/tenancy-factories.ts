@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { ALL_FLAGS, type Location, type Sale } from '@duka/domain';
 import type { FastifyInstance } from 'fastify';
 import { v7 } from 'uuid';
@@ -8,11 +9,18 @@ import { paid, reversed, sold, staffWith, stock } from './sales-factories.js';
 import { buildLocation, buildProduct, buildSupplier } from './stock-factories.js';
 import type { TestApp } from './test-app.js';
 
-/** A 1×1 PNG, for an uploaded image of each business. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+let pictures = 0;
+/**
+ * A 1×1 PNG of a colour of its own each time (all of one size as kept), for an uploaded image of
+ * each business: the same picture sent again by the same user is the file kept before.
+ */
+function nextPicture(): Promise<Buffer> {
+  const n = pictures++;
+  const background = { r: n % 256, g: Math.floor(n / 256) % 256, b: 77, alpha: 1 };
+  return sharp({ create: { width: 1, height: 1, channels: 4, background } })
+    .png()
+    .toBuffer();
+}
 
 /** One business of a two-business server, with a record of every kind and its three callers. */
 export interface Tenant {
@@ -172,7 +180,7 @@ async function keepBooks(
   });
 }
 
-/** Uploads the PNG as an image; answers its stored name. */
+/** Uploads a picture of its own as an image; answers its stored name. */
 export async function uploadImage(app: FastifyInstance, admin: string): Promise<string> {
   const boundary = '----tenancy';
   const upload = await app.inject({
@@ -183,7 +191,7 @@ export async function uploadImage(app: FastifyInstance, admin: string): Promise<
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
       ),
-      PNG,
+      await nextPicture(),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]),
   });

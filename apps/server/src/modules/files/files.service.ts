@@ -142,10 +142,36 @@ export async function storeImage(
   }
   const ext = IMAGE_TYPES[type.mime];
   const id = newId();
-  const name = `${id}.${ext}`;
-  await db.kysely.transaction().execute(async (trx) => {
+  const sha256 = createHash('sha256').update(kept).digest('hex');
+  return db.kysely.transaction().execute(async (trx) => {
     // Under the business lock, so two uploads at once cannot both squeeze under the cap.
     await lockBusiness(db, trx, actor.businessId);
+    // The same picture sent again by the same user (a retry whose answer was lost, the same photo
+    // on two products) is the file they sent before: its name, nothing written, no room taken
+    // twice. Files are never deleted or changed, so sharing one is safe; but not an expense's slip,
+    // which only those who may add expenses see (a photo shared with it would be hidden too).
+    const same = await trx
+      .selectFrom('files as f')
+      .select('f.name')
+      .where('f.business_id', '=', actor.businessId)
+      .where('f.sha256', '=', sha256)
+      .where('f.mime', '=', type.mime)
+      .where('f.created_by', '=', actor.userId)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('expenses as e')
+              .select('e.id')
+              .whereRef('e.business_id', '=', 'f.business_id')
+              .whereRef('e.image', '=', 'f.name'),
+          ),
+        ),
+      )
+      .orderBy('f.name')
+      .executeTakeFirst();
+    if (same) return { name: same.name };
+    const name = `${id}.${ext}`;
     const { used_bytes } = await imageStorage(trx, actor.businessId, capBytes);
     if (used_bytes + kept.length > capBytes) {
       throw new AppError(
@@ -162,7 +188,7 @@ export async function storeImage(
         name,
         mime: type.mime,
         size: kept.length,
-        sha256: createHash('sha256').update(kept).digest('hex'),
+        sha256,
         data: kept,
         created_by: actor.userId,
         created_at: actor.at,
@@ -175,6 +201,6 @@ export async function storeImage(
       action: 'file.upload',
       detail: { name, mime: type.mime, size: kept.length },
     });
+    return { name };
   });
-  return { name };
 }

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 import { STAFF_PASSWORD, buildBusiness, buildUser, signIn } from '../../test/factories.js';
+import { setUpBusiness } from '../setup/setup.service.js';
 
 /** A valid 1×1 PNG. */
 const PNG = Buffer.from(
@@ -56,6 +57,54 @@ describe('images', () => {
       true,
     );
     expect((await t.app.inject({ url: `/api/files/${name}` })).statusCode).toBe(401);
+  });
+
+  it("keeps a picture its user sends again once: the same name, one file, one journal entry; another user's and another business's their own", async () => {
+    const solid = (background: string) =>
+      sharp({ create: { width: 2, height: 2, channels: 3, background } })
+        .jpeg()
+        .toBuffer();
+    const red = await solid('#c03030');
+    const first = await upload(staff, 'avatar', 'a.jpg', 'image/jpeg', red);
+    expect(first.statusCode).toBe(201);
+    const { name } = first.json<{ name: string }>();
+    const again = await Promise.all([1, 2].map(() => upload(staff, 'avatar', 'b.jpg', 'image/jpeg', red)));
+    expect(again.map((r) => [r.statusCode, r.json<{ name: string }>().name])).toEqual([
+      [201, name],
+      [201, name],
+    ]);
+    const id = name.replace(/\.jpg$/, '');
+    expect(
+      await t.db.kysely.selectFrom('files').select('id').where('name', '=', name).execute(),
+    ).toHaveLength(1);
+    const entries = await t.db.kysely
+      .selectFrom('journal')
+      .select('id')
+      .where('doc_type', '=', 'file')
+      .where('doc_id', '=', id)
+      .execute();
+    expect(entries).toHaveLength(1);
+    const blue = await upload(staff, 'avatar', 'a.jpg', 'image/jpeg', await solid('#3030c0'));
+    expect(blue.json<{ name: string }>().name).not.toBe(name);
+    const admins = await upload(admin, 'avatar', 'a.jpg', 'image/jpeg', red);
+    expect(admins.json<{ name: string }>().name).not.toBe(name);
+    await setUpBusiness(
+      t.db,
+      t.clock,
+      {
+        business_name: 'Duka la Jirani',
+        username: 'jirani',
+        password: STAFF_PASSWORD,
+        currency: 'KES',
+        timezone: 'UTC',
+        language: 'en',
+      },
+      { onlyIfNone: false },
+    );
+    const elsewhere = (await signIn(t.app, 'jirani', STAFF_PASSWORD)).cookie;
+    const theirs = await upload(elsewhere, 'avatar', 'a.jpg', 'image/jpeg', red);
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.json<{ name: string }>().name).not.toBe(name);
   });
 
   it('never serves a stored row as a type that runs: only an image type, inline; anything else as bytes to save', async () => {

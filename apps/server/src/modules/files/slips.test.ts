@@ -106,4 +106,17 @@ describe('expense slip photos follow the expenses rights', () => {
     const loose = await upload(cashier);
     expect((await fetchAs(cashier, loose)).statusCode).toBe(200);
   });
+
+  it("the slip's picture sent again by who sent it is a file of its own, not the slip: seen by everyone", async () => {
+    const [slip] = await t.db.kysely
+      .selectFrom('expenses')
+      .select('image')
+      .where('image', 'is not', null)
+      .execute();
+    const again = await upload(bookkeeper);
+    expect(again).not.toBe(slip!.image);
+    expect((await fetchAs(cashier, again)).statusCode).toBe(200);
+    // and sent once more, that new file (not a slip) is the one answered
+    expect(await upload(bookkeeper)).toBe(again);
+  });
 });

@@ -199,11 +199,21 @@ describe('image storage per business', () => {
   let t: TestApp;
   let admin: string;
   let staff: string;
+  // Three 1×1 PNGs of other colours (the same picture sent again is the file kept: no room taken)
+  const pngs: Buffer[] = [];
   // Room for two of the PNGs as they are kept (written again from their pixels), not three.
   let size: number;
   let cap: number;
   beforeAll(async () => {
-    size = (await sharp(PNG).png().toBuffer()).length;
+    for (const r of [10, 20, 30])
+      pngs.push(
+        await sharp({ create: { width: 1, height: 1, channels: 4, background: { r, g: 0, b: 0, alpha: 1 } } })
+          .png()
+          .toBuffer(),
+      );
+    const sizes = await Promise.all(pngs.map(async (p) => (await sharp(p).png().toBuffer()).length));
+    expect(new Set(sizes).size).toBe(1);
+    size = sizes[0]!;
     cap = size * 2 + 10;
     t = await buildTestApp({ maxImageStorageBytes: cap });
     admin = (await buildBusiness(t.app)).cookie;
@@ -211,17 +221,23 @@ describe('image storage per business', () => {
     staff = (await signIn(t.app, u.username, STAFF_PASSWORD)).cookie;
   });
   afterAll(() => t.close());
-  const upload = (cookie: string) =>
-    t.app.inject({ method: 'POST', url: '/api/files/images', ...withCookie(multipart(PNG), cookie) });
+  const upload = (cookie: string, png = 0) =>
+    t.app.inject({ method: 'POST', url: '/api/files/images', ...withCookie(multipart(pngs[png]!), cookie) });
   const usage = (cookie: string) => t.app.inject({ url: '/api/files/usage', headers: { cookie } });
 
   it('refuses an upload beyond the cap with 409 image_storage_full; usage shows used and cap', async () => {
     expect((await usage(admin)).json()).toEqual({ used_bytes: 0, cap_bytes: cap, files: 0 });
-    expect((await upload(admin)).statusCode).toBe(201);
-    expect((await upload(staff)).statusCode).toBe(201);
-    const full = await upload(staff);
+    const first = await upload(admin, 0);
+    expect(first.statusCode).toBe(201);
+    expect((await upload(staff, 1)).statusCode).toBe(201);
+    const full = await upload(staff, 2);
     expect(full.statusCode).toBe(409);
     expect(full.json().error.code).toBe('image_storage_full');
+    expect((await usage(admin)).json()).toEqual({ used_bytes: size * 2, cap_bytes: cap, files: 2 });
+    // a picture kept already takes no room: sent again when full, it is answered with its name
+    const again = await upload(admin, 0);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
     expect((await usage(admin)).json()).toEqual({ used_bytes: size * 2, cap_bytes: cap, files: 2 });
     expect((await usage(staff)).statusCode).toBe(403);
   });
