@@ -30,17 +30,48 @@ export function findFile(db: Kysely<Database>, businessId: string, name: string)
     .executeTakeFirst();
 }
 
-/** Whether an image is the slip photo of an expense of the business (voided ones included). */
-export async function isExpenseSlip(
+/**
+ * Whether an image is only the slip photo of an expense of the business (voided ones included):
+ * one that is also a product's photo, a user's picture or the business's logo is seen as those
+ * are (the same picture sent twice by its user is one file: files.service.ts storeImage).
+ */
+export async function isOnlyExpenseSlip(
   db: Kysely<Database>,
   businessId: string,
   name: string,
 ): Promise<boolean> {
   const row = await db
-    .selectFrom('expenses')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('image', '=', name)
+    .selectFrom('expenses as e')
+    .select('e.id')
+    .where('e.business_id', '=', businessId)
+    .where('e.image', '=', name)
+    .where((eb) =>
+      eb.not(
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom('products as p')
+              .select('p.id')
+              .where('p.business_id', '=', businessId)
+              .where('p.image', '=', name),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('users as u')
+              .select('u.id')
+              .where('u.business_id', '=', businessId)
+              .where('u.img', '=', name),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('businesses as b')
+              .select('b.id')
+              .where('b.id', '=', businessId)
+              .where('b.logo', '=', name),
+          ),
+        ]),
+      ),
+    )
     .executeTakeFirst();
   return row !== undefined;
 }

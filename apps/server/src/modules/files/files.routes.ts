@@ -14,7 +14,7 @@ import { contextOf } from '../../http/access.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { errorResponses } from '../../http/errors.js';
 import type { AppDeps } from '../../app-deps.js';
-import { findFile, isExpenseSlip } from './files.repository.js';
+import { findFile, isOnlyExpenseSlip } from './files.repository.js';
 import { imageStorage, storeImage } from './files.service.js';
 
 /** Who may see an image attached to an expense: the expenses routes' own rule. */
@@ -70,10 +70,11 @@ export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
       const auth = contextOf(request);
       const file = await findFile(deps.db.kysely, auth.business.id, request.params.name);
       if (!file) throw notFound('Image');
-      // A slip photo follows the expenses' rights: to anyone else it does not exist.
+      // A slip photo follows the expenses' rights: to anyone else it does not exist (unless it is
+      // also a photo, a picture or the logo, which everyone sees).
       if (
         !allows({ role: auth.user.role, roles: auth.roles }, SLIP_ACCESS) &&
-        (await isExpenseSlip(deps.db.kysely, auth.business.id, request.params.name))
+        (await isOnlyExpenseSlip(deps.db.kysely, auth.business.id, request.params.name))
       )
         throw notFound('Image');
       // Only an image's type is ever sent, and nothing in it may run: a row written some other way

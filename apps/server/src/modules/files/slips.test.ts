@@ -119,4 +119,33 @@ describe('expense slip photos follow the expenses rights', () => {
     // and sent once more, that new file (not a slip) is the one answered
     expect(await upload(bookkeeper)).toBe(again);
   });
+
+  it('a product photo sent again by its user and then kept as a slip stays visible to everyone (one file, two uses)', async () => {
+    const photo = await upload(s.admin);
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/products/${s.bread.id}`,
+      headers: { cookie: s.admin },
+      payload: { image: photo },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const again = await upload(s.admin);
+    expect(again).toBe(photo);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/expenses',
+      headers: { cookie: s.admin },
+      payload: {
+        id: v7(),
+        date: businessDay(t.clock.now(), timezone),
+        category_id: category.id,
+        amount: 500,
+        method: 'cash',
+        location_id: s.shop.id,
+        image: again,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await fetchAs(cashier, photo)).statusCode).toBe(200);
+  });
 });
