@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DAY_PATTERN } from '../time.js';
 import { idSchema } from './common.js';
 import { moneySchema, positiveQtySchema } from './stock.js';
-import { safeMultiline, safeText, upperSameLength } from './text.js';
+import { safeMultiline, safeText } from './text.js';
 import { lazySchema } from '../lazy-schema.js';
 import { bareReceiptNo } from '../sales/receipt-no.js';
 import { MAX_SALE_LINES, SALE_KINDS } from '../sales/kinds.js';
@@ -30,7 +30,12 @@ export const daySchema = /* @__PURE__ */ lazySchema(() =>
 const text = (max: number) => safeText().max(max);
 /** A transfer reference as the customer shows it (an M-Pesa code, a bank reference). */
 export const transferReferenceSchema = /* @__PURE__ */ lazySchema(() =>
-  safeText().overwrite(upperSameLength).min(1, 'The transfer reference is required').max(60),
+  // capitals first (as every reference stored so far was made), then the limit on what is stored:
+  // "ß" becomes "SS", and 60 of them would have been kept as 120 characters
+  safeText()
+    .overwrite((s) => s.toUpperCase())
+    .min(1, 'The transfer reference is required')
+    .max(60),
 );
 
 export const saleLineInputSchema = /* @__PURE__ */ lazySchema(() =>

@@ -51,14 +51,3 @@ export function safeMultiline() {
     .trim()
     .regex(MULTI_LINE, UNSAFE_MULTILINE_MESSAGE);
 }
-
-/**
- * `text` in capitals, letter by letter, keeping each letter whose capital is longer as it is
- * ("ß" stays "ß", not "SS"): a reference checked at 60 characters is stored and searched with 60.
- */
-export function upperSameLength(text: string): string {
-  return text.replace(/[^]/gu, (ch) => {
-    const up = ch.toUpperCase();
-    return up.length === ch.length ? up : ch;
-  });
-}

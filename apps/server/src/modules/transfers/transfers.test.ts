@@ -266,20 +266,21 @@ describe('transfers register', () => {
     expect((await list()).total_count).toBe(before + 1);
   });
 
-  it('keeps a reference of 60 letters at 60 in capitals (ß stays ß) and finds it typed in small letters', async () => {
-    const long = `qß${'ß'.repeat(58)}`;
-    const sale = await transferSale(long, airtel.id, cashier, 1000);
-    const found = await list(`?q=${encodeURIComponent('qßß')}`);
-    expect(found.items.map((i) => [i.reference, i.receipt_no])).toEqual([
-      [`Qß${'ß'.repeat(58)}`, sale.receipt_no],
-    ]);
+  it('keeps a reference at most 60 characters as stored: 30 × ß is kept as 60 × S and found typed either way, 31 refused', async () => {
+    const sale = await transferSale(`q${'ß'.repeat(29)}`, airtel.id, cashier, 1000);
+    for (const typed of ['qßß', 'QSSSS'])
+      expect(
+        (await list(`?q=${encodeURIComponent(typed)}`)).items.map((i) => [i.reference, i.receipt_no]),
+        typed,
+      ).toEqual([[`Q${'S'.repeat(58)}`, sale.receipt_no]]);
     const over = await postSale(t.app, cashier, {
       kind: 'transfer',
       location_id: s.shop.id,
       provider_id: airtel.id,
-      reference: `${long}ß`,
+      reference: `q${'ß'.repeat(30)}`,
       lines: [{ product_id: s.bread.id, quantity: 1000 }],
     });
     expect(over.statusCode).toBe(422);
+    expect(over.json().error).toMatchObject({ code: 'validation_failed', field: 'reference' });
   });
 });

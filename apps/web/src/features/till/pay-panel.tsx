@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Button, Flex, Group, Kbd, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type SaleKind, changeDue, upperSameLength } from '@duka/domain';
+import { type SaleKind, changeDue } from '@duka/domain';
 import { moneyText } from '../stock';
 import { AddProviderInline } from './add-provider';
 import { DebtorPicker } from './debtor-picker';
@@ -197,7 +197,7 @@ function TransferFields(p: Props & { providers: ReturnType<typeof useProviders> 
         error={f.reference}
         styles={{ input: { textTransform: 'uppercase', letterSpacing: '0.04em' } }}
         onChange={(e) => {
-          const v = upperSameLength(e.currentTarget.value);
+          const v = e.currentTarget.value.toUpperCase();
           setPay((s) => ({ ...s, reference: v }));
         }}
       />

@@ -5,7 +5,6 @@ import {
   changeDue,
   overCreditLimit,
   parseMoney,
-  upperSameLength,
 } from '@duka/domain';
 import type { TillField } from './till-errors';
 
@@ -71,5 +70,5 @@ export function checkPayment(
 export function paymentOf(kind: SaleKind, pay: PayState, total: number, digits: number): Partial<SaleBody> {
   if (kind === 'cash') return { tendered: tenderedOf(pay.tendered, total, digits) ?? total };
   if (kind === 'debtor') return { debtor_id: pay.debtor?.id };
-  return { provider_id: pay.provider_id ?? undefined, reference: upperSameLength(pay.reference.trim()) };
+  return { provider_id: pay.provider_id ?? undefined, reference: pay.reference.trim().toUpperCase() };
 }

@@ -1,7 +1,7 @@
 import './styles';
 import { Input, SegmentedControl, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type PaymentMethod, type Provider, upperSameLength } from '@duka/domain';
+import type { PaymentMethod, Provider } from '@duka/domain';
 
 /**
  * Paid in cash or by transfer; a transfer names its provider and its reference (required when
@@ -52,7 +52,7 @@ export function PaymentMethodFields(p: {
             required={p.referenceRequired}
             value={p.reference}
             error={p.errors.reference}
-            onChange={(e) => p.onReference(upperSameLength(e.currentTarget.value))}
+            onChange={(e) => p.onReference(e.currentTarget.value.toUpperCase())}
           />
         </SimpleGrid>
       )}
