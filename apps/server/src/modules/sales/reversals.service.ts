@@ -12,6 +12,7 @@ import { reversalReads } from './reversal-reads.js';
 import { reversalAnswer, writeReversal } from './reversal-writes.js';
 import type { Seller } from './sales.service.js';
 import { loadReversal } from './sales.repository.js';
+import { requireSaleVisible } from './sale-access.js';
 
 type Body = z.output<typeof reversalBodySchema>;
 
@@ -33,6 +34,8 @@ export async function reverseSale(db: Db, seller: Seller, saleId: string, body: 
   const sale = await saleById.first(db.kysely, { id: saleId, businessId: actor.businessId });
   if (!sale) throw notFound('Sale');
   const kind = sale.kind as SaleKind;
+  // one the user may not open is not there for them (a 403 would tell it exists, and its kind)
+  requireSaleVisible(seller, { kind, user_id: sale.user_id });
   assertMayReverse(seller, kind);
   const hash = requestHash({ sale_id: saleId, ...body });
   return db.kysely.transaction().execute(async (trx) => {

@@ -182,7 +182,7 @@ describe('every selling flag is enforced by the server', () => {
     );
   });
 
-  it('reverses each kind only with its reversing flag', async () => {
+  it('reverses each kind only with its reversing flag; a sale the user may not open is not found (404, its kind untold)', async () => {
     const sales = {
       cash: await sold(t.app, s.admin, kindBody('cash')),
       debtor: await sold(t.app, s.admin, kindBody('debtor')),
@@ -195,15 +195,26 @@ describe('every selling flag is enforced by the server', () => {
       const refused = (['none', 'cash', 'current', 'reversing', 'debtor', 'transfer'] as const).filter(
         (w) => w !== allowed[kind],
       );
+      // none of them made it, nor may reverse its kind: to those who may reverse something it is
+      // not there; the others may not reverse at all
+      const gate: Who[] = ['none', 'cash', 'current'];
       for (const who of refused)
         expectRefused(
           await reverse(t.app, cookie[who], sales[kind].id, body(kind)),
           `${who} reversing ${kind}`,
+          gate.includes(who) ? 'forbidden' : 'not_found',
         );
       expect(await sellingCounts(t.db)).toEqual(before);
       const ok = await reverse(t.app, cookie[allowed[kind]], sales[kind].id, body(kind));
       expect(ok.statusCode, ok.body).toBe(201);
     }
+    // a seller's own sale they may not reverse: they know it, so the answer is the right they lack
+    const seller = await staffWith(t.app, s.admin, ['sell_cash', 'sell_debtors'], {
+      username: 'acc_cash_and_credit',
+      location_ids: [s.shop.id],
+    });
+    const own = await sold(t.app, seller.cookie, kindBody('cash'));
+    expectRefused(await reverse(t.app, seller.cookie, own.id, {}), 'a seller reversing their own cash sale');
   });
 
   it('keeps expenses to adding_expenses', async () => {
