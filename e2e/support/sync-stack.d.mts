@@ -31,6 +31,8 @@ export interface HostedRequest {
   method: string;
   path: string;
   at: number;
+  /** Settles once its answer has gone back (or the connection closed). */
+  ended: Promise<void>;
 }
 export interface LocalInfo {
   url: string;

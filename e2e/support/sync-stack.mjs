@@ -107,7 +107,8 @@ function stopChild(child, signal = 'SIGTERM', graceMs = 10_000) {
 
 /**
  * Round robin over the hosted processes that are up; the answer says which one served it. Each
- * request it passes on is an event 'routed' { backend (0-based), method, path, at }.
+ * request it passes on is an event 'routed' { backend (0-based), method, path, at, ended }, `ended`
+ * settling once its answer has gone back (or the connection closed).
  */
 function startRoundRobin(backends) {
   let next = 0;
@@ -118,7 +119,8 @@ function startRoundRobin(backends) {
     const up = backends.filter((b) => b.up);
     if (up.length === 0) return void res.writeHead(502).end();
     const b = up[next++ % up.length];
-    events.emit('routed', { backend: b.index, method: req.method, path: req.url, at: Date.now() });
+    const ended = new Promise((resolve) => res.once('close', resolve));
+    events.emit('routed', { backend: b.index, method: req.method, path: req.url, at: Date.now(), ended });
     const upstream = http.request(
       { host: '127.0.0.1', port: b.port, method: req.method, path: req.url, headers: req.headers, agent },
       (answer) => {

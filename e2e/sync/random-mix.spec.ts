@@ -139,10 +139,20 @@ function localKiller(hosted: HostedInfo, gate: Gate, rand: () => number, log: st
   };
 }
 
-/** A transaction of the hosted database left open (idle) for a while: the held apply. */
-async function heldApply(timeoutMs: number): Promise<{ pid: number; idleMs: number } | null> {
+/**
+ * A transaction of the hosted database left open (idle) for a while: the held apply of a push,
+ * looked for until the push has been answered (its apply was held, or had nothing to write) or
+ * `timeoutMs` has passed.
+ */
+async function heldApply(
+  timeoutMs: number,
+  answered: Promise<void>,
+): Promise<{ pid: number; idleMs: number } | null> {
+  let over = false;
+  void answered.then(() => (over = true));
   const t0 = Date.now();
   while (Date.now() - t0 < timeoutMs) {
+    const last = over;
     const rows = await hostedSql(
       `SELECT pid, (extract(epoch FROM now() - state_change) * 1000)::int AS idle_ms
          FROM pg_stat_activity
@@ -150,6 +160,7 @@ async function heldApply(timeoutMs: number): Promise<{ pid: number; idleMs: numb
     );
     const held = rows.find((r) => Number(r.idle_ms) >= 300);
     if (held) return { pid: Number(held.pid), idleMs: Number(held.idle_ms) };
+    if (last) return null;
     await sleep(50);
   }
   return null;
@@ -166,7 +177,9 @@ function hostedKiller(log: string[]) {
     if (busy || kills >= 1 || e.backend !== 0 || e.method !== 'POST' || e.path !== PUSH) return;
     busy = true;
     void (async () => {
-      const held = await heldApply(HOLD_MS);
+      // the hold starts once the apply has written, which on a loaded machine can take seconds
+      // after the push arrived (looking for HOLD_MS from its arrival, every try of a CI run missed it)
+      const held = await heldApply(HOLD_MS + 15_000, e.ended);
       if (!held) return;
       await killHostedProcess(0);
       // The killed process's transaction is rolled back: its PostgreSQL backend goes away.
