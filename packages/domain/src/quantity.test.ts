@@ -23,6 +23,9 @@ describe('quantities and money', () => {
     ['1.2345', null],
     ['abc', null],
     ['', null],
+    // the largest quantity a product takes (a reorder level of 10^12 thousandths), as exported
+    ['1000000000', 1e12],
+    ['99999999999', null],
   ])('parses quantity %j as %j', (text, v) => expect(parseQuantity(text)).toBe(v));
 
   it('formats thousandths without needless zeros', () => {

@@ -8,7 +8,8 @@ export const QTY_SCALE = 1000;
  * Returns null when it is not a number or has more than three decimals.
  */
 export function parseQuantity(text: string): number | null {
-  const m = /^\s*(-)?(\d{1,9})(?:[.,](\d{1,3}))?\s*$/.exec(text);
+  // ten whole digits: the largest quantity a schema takes, 10^12 thousandths, is 1000000000
+  const m = /^\s*(-)?(\d{1,10})(?:[.,](\d{1,3}))?\s*$/.exec(text);
   if (!m) return null;
   const whole = Number(m[2]) * QTY_SCALE;
   const frac = m[3] ? Number(m[3].padEnd(3, '0')) : 0;

@@ -21,7 +21,8 @@ export const barcodeSchema = /* @__PURE__ */ lazySchema(() =>
   safeText()
     .min(1)
     .max(64)
-    .regex(/^[\x21-\x7e]+$/, 'Printable characters without spaces'),
+    // no "|": a product's barcodes are written with it between them in the catalogue's CSV
+    .regex(/^[\x21-\x7b\x7d\x7e]+$/, 'Printable characters without spaces or |'),
 );
 
 const productFields = /* @__PURE__ */ lazySchema(() => ({

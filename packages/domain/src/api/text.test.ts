@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { businessUpdateSchema } from './business.js';
-import { productInputSchema, productQuerySchema } from './stock.js';
+import { barcodeSchema, productInputSchema, productQuerySchema } from './stock.js';
 import { isSafeMultiline, isSafeText, safeMultiline, safeText } from './text.js';
 import { transferReferenceSchema } from './sales.js';
 
@@ -96,5 +96,13 @@ describe('a transfer reference', () => {
     expect(transferReferenceSchema.parse('ß'.repeat(30))).toBe('S'.repeat(60));
     expect(transferReferenceSchema.safeParse('ß'.repeat(31)).success).toBe(false);
     expect(transferReferenceSchema.safeParse('q'.repeat(61)).success).toBe(false);
+  });
+});
+
+describe('a barcode', () => {
+  it('is printable characters without spaces or "|" (the CSV puts "|" between barcodes)', () => {
+    expect(barcodeSchema.safeParse('6161101234567').success).toBe(true);
+    expect(barcodeSchema.safeParse('AB-12/{x}~').success).toBe(true);
+    for (const bad of ['AB|CD', 'AB CD', 'é1']) expect(barcodeSchema.safeParse(bad).success, bad).toBe(false);
   });
 });

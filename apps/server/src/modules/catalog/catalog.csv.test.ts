@@ -188,4 +188,21 @@ describe('CSV import row errors', () => {
       await errorsOf(['N\u00c9W,New one,,,each,10,0,0,yes', 'NE\u0301W,Same code,,,each,10,0,0,yes']),
     ).toEqual([[], [['code', 'code_repeated', { row: 2 }]]]);
   });
+
+  it('takes back the largest reorder level it exports; a barcode with "|" is refused where it is typed', async () => {
+    await buildProduct(t.app, admin, { code: 'BIGREORDER', name: 'Bulk salt', reorder_level: 1e12 });
+    const exported = await t.app.inject({ url: '/api/products/export.csv', headers: { cookie: admin } });
+    const res = await importCsv(exported.body);
+    const body = res.json<ProductImportResult>();
+    const row = body.rows.find((r) => r.code === 'BIGREORDER')!;
+    expect([row.action, row.errors]).toEqual(['unchanged', []]);
+    const piped = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { cookie: admin },
+      payload: { code: 'PIPED', name: 'Piped', price: 100, barcodes: ['AB|CD'] },
+    });
+    expect(piped.statusCode).toBe(422);
+    expect(piped.json().error).toMatchObject({ code: 'validation_failed', field: 'barcodes.0' });
+  });
 });
