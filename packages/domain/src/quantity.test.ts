@@ -73,6 +73,9 @@ describe('quantities and money', () => {
     expect(parseMoney('120', 2)).toBe(12000);
     expect(parseMoney('120.505', 2)).toBeNull();
     expect(parseMoney('1250', 0)).toBe(1250);
+    // the largest price (10^12 minor units) of a currency without decimals, as exported
+    expect(parseMoney('1000000000000', 0)).toBe(1e12);
+    expect(parseMoney('10000000000000', 0)).toBeNull();
     expect(parseMoney('1.5', 0)).toBeNull();
     expect(parseMoney('1,250.00', 2)).toBeNull();
   });

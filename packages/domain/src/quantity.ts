@@ -96,7 +96,8 @@ export function lineAmount(quantity: number, unitMinor: number): number {
  * minor units for a currency with `digits` minor digits. Null when malformed or too precise.
  */
 export function parseMoney(text: string, digits: number): number | null {
-  const m = /^\s*(-)?(\d{1,12})(?:[.,](\d+))?\s*$/.exec(text);
+  // thirteen whole digits: the largest amount (10^12 minor units) of a currency without decimals
+  const m = /^\s*(-)?(\d{1,13})(?:[.,](\d+))?\s*$/.exec(text);
   if (!m) return null;
   const frac = m[3] ?? '';
   if (frac.length > digits) return null;
