@@ -125,6 +125,20 @@ test.describe('printing receipts', () => {
       await page.getByTestId('open-drawer').click();
       expect((await pulse).equals(DRAWER_PULSE)).toBe(true);
       await expect(page.getByText('The cash drawer was opened.')).toBeVisible();
+
+      // out of paper at a cash sale's own print: the helper sent nothing, so the page gave the
+      // drawer's opening back (the server had claimed it when it signed), and Print again opens it
+      printer.paperOut = true;
+      const second = await sellAtTill(page, product.code);
+      const failure = page.getByTestId('print-failure');
+      await expect(failure).toContainText('The printer is out of paper. Load a new roll, then print again.');
+      printer.paperOut = false;
+      const retried = printer.nextJob();
+      await failure.getByRole('button', { name: 'Print again' }).click();
+      const paid = await retried;
+      expect(paid.toString('latin1')).toContain(`#${second.receiptNo}`);
+      expect(paid.includes(DRAWER_PULSE)).toBe(true);
+      await expect(page.getByText(`Receipt #${second.receiptNo} printed.`)).toBeVisible();
     } finally {
       await helper.stop();
       await printer.close();

@@ -15,18 +15,25 @@ export type PrinterProblem =
   | 'printer_disconnected'
   | 'printer_unreachable';
 
+/** The mark of a job of which no byte reached the printer (after the problem's code, if any). */
+export const NOTHING_SENT = 'nothing_sent';
+
 /**
  * A failure the page should see as the call's error (QZ's `error` message). When the printer's
  * problem is known the message starts with its code in brackets (`[printer_out_of_paper] …`), so
- * the page can word it in the user's language; the rest is for people and the log.
+ * the page can word it in the user's language; `[nothing_sent]` follows when no byte of the job
+ * reached the printer, so a cash sale's drawer pulse in it did not run and the page gives the
+ * sale's opening back (ADR 12); the rest is for people and the log.
  */
 export class PrintError extends Error {
   override name = 'PrintError';
   constructor(
     why: string,
     readonly code: PrinterProblem | null = null,
+    readonly nothingSent = false,
   ) {
-    super(code ? `[${code}] ${why}` : why);
+    const marks = `${code ? `[${code}]` : ''}${nothingSent ? `[${NOTHING_SENT}]` : ''}`;
+    super(marks ? `${marks} ${why}` : why);
   }
 }
 
@@ -203,7 +210,9 @@ class RawPrintJob {
   }
 
   private fail(code: PrinterProblem, why: string): void {
-    this.settle(new PrintError(`Printer "${this.name}" (${this.where}): ${why}`, code));
+    // before the job's bytes are written (a refusal on the first status, no connection), none went
+    const nothingSent = this.phase === 'connecting' || this.phase === 'asking';
+    this.settle(new PrintError(`Printer "${this.name}" (${this.where}): ${why}`, code, nothingSent));
   }
 
   private settle(err?: PrintError): void {

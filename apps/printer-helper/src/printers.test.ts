@@ -124,19 +124,22 @@ describe('a network printer: "printed" only once it has the receipt', () => {
       statusWaitMs: 200,
     });
 
+  // refused at the first status, nothing of the job was sent: the message says so (`[nothing_sent]`)
   it.each([
-    [{ paperOut: true }, 'printer_out_of_paper', 'is out of paper'],
-    [{ coverOpen: true }, 'printer_cover_open', 'has its cover open'],
-    [{ online: false }, 'printer_offline', 'is offline'],
-    ['never-reads', 'printer_timeout', 'did not take the receipt in time'],
-    ['resets-mid-job', 'printer_disconnected', 'dropped the connection'],
-  ] as const)('a printer that is %j fails with %s', async (mode, code, words) => {
+    [{ paperOut: true }, 'printer_out_of_paper', 'is out of paper', true],
+    [{ coverOpen: true }, 'printer_cover_open', 'has its cover open', true],
+    [{ online: false }, 'printer_offline', 'is offline', true],
+    ['never-reads', 'printer_timeout', 'did not take the receipt in time', false],
+    ['resets-mid-job', 'printer_disconnected', 'dropped the connection', false],
+  ] as const)('a printer that is %j fails with %s', async (mode, code, words, nothingSent) => {
     const p = await startFakePrinter(mode);
     try {
       const err = await errorOf(send(p));
       expect(err).toBeInstanceOf(PrintError);
       expect((err as PrintError).code).toBe(code);
-      expect(err.message.startsWith(`[${code}] Printer "Counter" (127.0.0.1:${p.port}): `)).toBe(true);
+      expect((err as PrintError).nothingSent).toBe(nothingSent);
+      const marks = nothingSent ? `[${code}][nothing_sent]` : `[${code}]`;
+      expect(err.message.startsWith(`${marks} Printer "Counter" (127.0.0.1:${p.port}): `)).toBe(true);
       expect(err.message).toContain(words);
     } finally {
       await p.close();
@@ -171,7 +174,7 @@ describe('a network printer: "printed" only once it has the receipt', () => {
       useBusiness(qz, shop);
       await connect(qz, t.helper);
       const err = await errorOf(qz.print(qz.configs.create('Empty'), ['x']));
-      expect(err.message).toMatch(/^\[printer_out_of_paper\] Printer "Empty"/);
+      expect(err.message).toMatch(/^\[printer_out_of_paper\]\[nothing_sent\] Printer "Empty"/);
     } finally {
       await qz.websocket.disconnect();
       await t.close();
@@ -199,7 +202,7 @@ describe('print failures through the helper', () => {
       useBusiness(qz, shop);
       await connect(qz, t.helper);
       const gone = await errorOf(qz.print(qz.configs.create('Gone'), ['x']));
-      expect(gone.message).toMatch(/connection refused/);
+      expect(gone.message).toMatch(/^\[printer_unreachable\]\[nothing_sent\] .*connection refused/);
       const office = await errorOf(qz.print(qz.configs.create('Office', { jobName: 'Receipt #9' }), ['x']));
       expect(office.message).toMatch(/Unable to connect to server/);
       expect(t.log.lines.some((l) => l.startsWith('ERROR') && l.includes('"Receipt #9"'))).toBe(true);

@@ -48,7 +48,8 @@ async function sendDevice(path: string, bytes: Buffer, name: string, timeoutMs: 
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
       const hint = e.code === 'EACCES' ? ' (is this user in the "lp" or "dialout" group?)' : '';
-      throw new PrintError(`Printer "${name}" (${path}): ${e.code ?? e.message}${hint}`);
+      // a device that would not open took nothing
+      throw new PrintError(`Printer "${name}" (${path}): ${e.code ?? e.message}${hint}`, null, !handle);
     } finally {
       await handle?.close().catch(() => undefined);
     }

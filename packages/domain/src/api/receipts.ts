@@ -21,3 +21,9 @@ export const networkPrintSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** The local server opened the drawer through the profile's network printer. */
 export const drawerOpenedSchema = /* @__PURE__ */ lazySchema(() => z.object({ printer: z.string() }));
+
+/**
+ * Whether a cash sale's first-print drawer opening was given back (the printer helper sent nothing),
+ * so the sale's next print opens the drawer.
+ */
+export const drawerReturnSchema = /* @__PURE__ */ lazySchema(() => z.object({ returned: z.boolean() }));

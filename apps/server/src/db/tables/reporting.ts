@@ -13,9 +13,12 @@ export interface BusinessKeysTable {
 export interface DrawerOpeningsTable {
   id: string;
   business_id: string;
-  /** The cash sale whose first print opened it (one row per sale at most); null: the explicit action. */
+  /**
+   * The cash sale whose first print opened it (one row per sale at most); null: the explicit
+   * action, or a first print the helper's page gave back (`first_print_returned`, cash-drawer.ts).
+   */
   sale_id: string | null;
-  reason: 'first_print' | 'manual';
+  reason: 'first_print' | 'manual' | 'first_print_returned';
   user_id: string;
   device_id: string | null;
   created_at: string;

@@ -58,6 +58,31 @@ export async function releaseFirstPrintOpening(db: Q, businessId: string, saleId
     .execute();
 }
 
+/** How long after its signing the printer helper's page may give a first print's opening back. */
+export const RETURN_WITHIN_MS = 5 * 60 * 1000;
+
+/**
+ * Gives back a cash sale's first-print opening that the printer helper's page says never reached
+ * the printer (the helper refused the job before sending a byte: out of paper, cover open, no
+ * connection), so the sale's next print opens the drawer. Only the user who claimed it, and only
+ * for RETURN_WITHIN_MS after the claim. The page's word cannot be checked, so the row is kept as a
+ * record (no sale, reason `first_print_returned`) rather than deleted: the opening may have
+ * happened. False when there was nothing of theirs to give back.
+ */
+export async function returnFirstPrintOpening(db: Q, actor: Actor, saleId: string): Promise<boolean> {
+  const since = new Date(Date.parse(actor.at) - RETURN_WITHIN_MS).toISOString();
+  const res = await db
+    .updateTable('drawer_openings')
+    .set({ sale_id: null, reason: 'first_print_returned' })
+    .where('business_id', '=', actor.businessId)
+    .where('sale_id', '=', saleId)
+    .where('reason', '=', 'first_print')
+    .where('user_id', '=', actor.userId ?? '')
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
 /** Records an explicit "Open drawer". */
 export async function recordManualOpening(db: Q, actor: Actor): Promise<void> {
   await db

@@ -4,6 +4,7 @@ import {
   ROLL_WIDTHS,
   RECEIPT_TYPES,
   receiptNoParamSchema,
+  drawerReturnSchema,
   escPosJobSchema,
   networkPrintSchema,
   receiptJobName,
@@ -13,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { contextOf } from '../../http/access.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, forbidden } from '../../lib/errors.js';
 import { errorResponses } from '../../http/errors.js';
 import { PrinterFailure, printRaw } from '../printing/network-printer.js';
 import { findReadableReceipt } from './receipt-access.js';
@@ -23,6 +24,7 @@ import {
   claimFirstPrintOpening,
   drawerOpenedFor,
   releaseFirstPrintOpening,
+  returnFirstPrintOpening,
 } from '../printing/cash-drawer.js';
 
 const params = z.object({ receipt_no: receiptNoParamSchema });
@@ -53,6 +55,7 @@ async function loadReceipt(
 export function receiptsRoutes(app: FastifyInstance, deps: AppDeps): void {
   receiptViewRoutes(app, deps);
   receiptPrintRoute(app, deps);
+  drawerReturnRoute(app, deps);
 }
 
 /** What a number names, and the receipt drawn for the screen or as bytes for the printer helper. */
@@ -171,6 +174,32 @@ function receiptPrintRoute(app: FastifyInstance, deps: AppDeps): void {
         throw new AppError('printer_unreachable', 'The printer could not be reached');
       }
       return { job_name: receiptJobName(doc.receipt_no), printer, bytes: data.length };
+    },
+  });
+}
+
+/**
+ * The printer helper's page gives a cash sale's first-print drawer opening back when the helper
+ * says nothing reached the printer (ADR 12): the server signed the pulsed bytes, and so claimed the
+ * opening, before the helper found the printer out of paper; the sale's next print opens the drawer.
+ */
+function drawerReturnRoute(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post('/api/receipts/:receipt_no/drawer-return', {
+    config: { access: { kind: 'signedIn' } },
+    schema: {
+      tags: ['receipts'],
+      summary:
+        "Give back a cash sale's first-print drawer opening that the printer helper never sent (the user who had its bytes signed, within five minutes); kept as a record; the next print opens the drawer",
+      params,
+      response: { 200: drawerReturnSchema, ...errorResponses(401, 403, 404) },
+    },
+    handler: async (request) => {
+      const ctx = contextOf(request);
+      if (!allows(ctx, OPEN_DRAWER_ACCESS)) throw forbidden('You may not open the cash drawer');
+      const found = await findReadableReceipt(deps.db.kysely, ctx, request.params.receipt_no);
+      if (found.type !== 'sale') return { returned: false };
+      return { returned: await returnFirstPrintOpening(deps.db.kysely, ctx, found.id) };
     },
   });
 }

@@ -123,6 +123,34 @@ describe('printing through the helper', () => {
     expect((err as PrintError).problem).toBe(problem);
   });
 
+  // ESC @, the drawer's pulse (ESC p 0 25 250), the cut: a cash sale's first print
+  const PULSED = btoa(String.fromCharCode(0x1b, 0x40, 0x1b, 0x70, 0x00, 0x19, 0xfa, 0x1d, 0x56, 0x42, 0x00));
+  const OUT_OF_PAPER = 'Printer "Counter" (192.168.1.50:9100): is out of paper';
+
+  it("gives a cash sale's drawer opening back when the helper sent none of its pulsed bytes", async () => {
+    server = fakeServer({ escposData: PULSED });
+    vi.stubGlobal('fetch', server.fetchMock);
+    qz().state.failPrint = `[printer_out_of_paper][nothing_sent] ${OUT_OF_PAPER}`;
+    const err = await printReceipt('000125', ctx(), { browser: true }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ route: 'helper', problem: 'printer_out_of_paper' });
+    expect(server.calls).toContain('POST /api/receipts/000125/drawer-return');
+  });
+
+  it.each([
+    ['the helper may have sent some of it', PULSED, `[printer_out_of_paper] ${OUT_OF_PAPER}`],
+    [
+      'the bytes had no pulse (a reprint)',
+      'G0AdVkIA',
+      `[printer_out_of_paper][nothing_sent] ${OUT_OF_PAPER}`,
+    ],
+  ])('keeps the drawer opening claimed when %s', async (_why, data, message) => {
+    server = fakeServer({ escposData: data });
+    vi.stubGlobal('fetch', server.fetchMock);
+    qz().state.failPrint = message;
+    await expect(printReceipt('000126', ctx(), { browser: true })).rejects.toMatchObject({ route: 'helper' });
+    expect(server.calls.filter((c) => c.includes('drawer-return'))).toEqual([]);
+  });
+
   it('fails when the helper has no default printer', async () => {
     qz().state.defaultPrinter = null;
     await expect(printReceipt('000123', ctx(), { browser: true })).rejects.toMatchObject({ route: 'helper' });

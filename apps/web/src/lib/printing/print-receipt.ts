@@ -31,6 +31,21 @@ export function printerProblemOf(err: unknown): PrinterProblem | null {
 }
 
 /**
+ * Whether the helper's error says that no byte of the job reached the printer: its message's
+ * marks, `[printer_out_of_paper][nothing_sent] …` (a refusal on the printer's first status, no
+ * connection). An older helper does not say, and nothing is then taken as unsent.
+ */
+export function nothingSent(err: unknown): boolean {
+  const message = err instanceof Error ? err.message : typeof err === 'string' ? err : '';
+  return /^(?:\[[a-z_]+\])?\[nothing_sent\]/.test(message);
+}
+
+/** Whether ESC/POS bytes (base64) hold the cash drawer's pulse. */
+function pulses(base64: string): boolean {
+  return atob(base64).includes(String.fromCharCode(...DRAWER_KICK));
+}
+
+/**
  * A receipt that did not print; `route` is where it was sent ('none': nowhere to send it), and
  * `problem` what the printer said or did, when known.
  */
@@ -70,10 +85,26 @@ export async function printThroughHelper(qz: QzApi, receiptNo: string, ctx: Prin
     schema: () => schemas().then((m) => m.escPosJobSchema),
   });
   const config = qz.configs.create(printer, { jobName: job.job_name || receiptJobName(receiptNo) });
-  await withTimeout(
-    qz.print(config, [{ type: 'raw', format: 'command', flavor: 'base64', data: job.data }]),
-    PRINT_TIMEOUT_MS,
-  );
+  try {
+    await withTimeout(
+      qz.print(config, [{ type: 'raw', format: 'command', flavor: 'base64', data: job.data }]),
+      PRINT_TIMEOUT_MS,
+    );
+  } catch (err) {
+    // a cash sale's first print: the server claimed its drawer opening when it signed these bytes;
+    // none reached the printer, so it is given back and Print again opens the drawer (ADR 12)
+    if (nothingSent(err) && pulses(job.data)) await giveDrawerBack(receiptNo);
+    throw err;
+  }
+}
+
+/** Gives a sale's first-print drawer opening back; a failure leaves the print's own to be shown. */
+async function giveDrawerBack(receiptNo: string): Promise<void> {
+  await api(`${receiptPath(receiptNo)}/drawer-return`, {
+    method: 'POST',
+    retry: true,
+    schema: () => schemas().then((m) => m.drawerReturnSchema),
+  }).catch((err: unknown) => console.warn('giving the drawer opening back failed', err));
 }
 
 /**

@@ -136,7 +136,7 @@ export function makeFakeQz() {
 export const TEST_CERT = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
 
 /** The server as the printing code sees it: certificate, signatures, ESC/POS, network print. */
-export function fakeServer(opts: { networkPrint?: number; networkCode?: string } = {}) {
+export function fakeServer(opts: { networkPrint?: number; networkCode?: string; escposData?: string } = {}) {
   const calls: string[] = [];
   const fetchMock = vi.fn(async (input: string | URL, init?: RequestInit) => {
     const url = input.toString();
@@ -151,7 +151,13 @@ export function fakeServer(opts: { networkPrint?: number; networkCode?: string }
     }
     const esc = /^\/api\/receipts\/(\w+)\/escpos\?width=(\d+)$/.exec(url);
     if (esc)
-      return Response.json({ job_name: `Receipt #${esc[1]}`, width: Number(esc[2]), data: 'G0AdVkIA' });
+      return Response.json({
+        job_name: `Receipt #${esc[1]}`,
+        width: Number(esc[2]),
+        data: opts.escposData ?? 'G0AdVkIA',
+      });
+    if (method === 'POST' && /^\/api\/receipts\/\w+\/drawer-return$/.test(url))
+      return Response.json({ returned: true });
     if (method === 'POST' && /^\/api\/receipts\/\w+\/print$/.test(url)) {
       const status = opts.networkPrint ?? 200;
       return status === 200
