@@ -131,7 +131,11 @@ async function loadClose(
 ) {
   let q = db
     .selectFrom('day_closes')
-    .innerJoin('locations', 'locations.id', 'day_closes.location_id')
+    .innerJoin('locations', (j) =>
+      j
+        .onRef('locations.id', '=', 'day_closes.location_id')
+        .onRef('locations.business_id', '=', 'day_closes.business_id'),
+    )
     .leftJoin('users', (j) =>
       j
         .onRef('users.id', '=', 'day_closes.user_id')

@@ -38,6 +38,7 @@ export async function createDebtor(db: Db, actor: Actor & Operator, input: Input
         .selectFrom('debtors')
         .selectAll()
         .where('id', '=', id)
+        .where('business_id', '=', actor.businessId)
         .executeTakeFirstOrThrow();
       return toDebtor(first);
     }

@@ -26,9 +26,21 @@ export async function loadPayment(
 ): Promise<DebtorPayment> {
   const p = await db
     .selectFrom('debtor_payments')
-    .innerJoin('debtors', 'debtors.id', 'debtor_payments.debtor_id')
-    .innerJoin('locations', 'locations.id', 'debtor_payments.location_id')
-    .leftJoin('payment_providers', 'payment_providers.id', 'debtor_payments.provider_id')
+    .innerJoin('debtors', (j) =>
+      j
+        .onRef('debtors.id', '=', 'debtor_payments.debtor_id')
+        .onRef('debtors.business_id', '=', 'debtor_payments.business_id'),
+    )
+    .innerJoin('locations', (j) =>
+      j
+        .onRef('locations.id', '=', 'debtor_payments.location_id')
+        .onRef('locations.business_id', '=', 'debtor_payments.business_id'),
+    )
+    .leftJoin('payment_providers', (j) =>
+      j
+        .onRef('payment_providers.id', '=', 'debtor_payments.provider_id')
+        .onRef('payment_providers.business_id', '=', 'debtor_payments.business_id'),
+    )
     .leftJoin('users', (j) =>
       j
         .onRef('users.id', '=', 'debtor_payments.user_id')

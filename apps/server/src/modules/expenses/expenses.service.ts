@@ -28,13 +28,21 @@ type Filter = z.output<typeof expensesQuerySchema> & { location_ids?: string[] |
 function expenseQuery(db: Q, businessId: string) {
   return db
     .selectFrom('expenses as e')
-    .innerJoin('expense_categories as c', 'c.id', 'e.category_id')
-    .innerJoin('locations as l', 'l.id', 'e.location_id')
-    .leftJoin('payment_providers as p', 'p.id', 'e.provider_id')
+    .innerJoin('expense_categories as c', (j) =>
+      j.onRef('c.id', '=', 'e.category_id').onRef('c.business_id', '=', 'e.business_id'),
+    )
+    .innerJoin('locations as l', (j) =>
+      j.onRef('l.id', '=', 'e.location_id').onRef('l.business_id', '=', 'e.business_id'),
+    )
+    .leftJoin('payment_providers as p', (j) =>
+      j.onRef('p.id', '=', 'e.provider_id').onRef('p.business_id', '=', 'e.business_id'),
+    )
     .leftJoin('users as u', (j) =>
       j.onRef('u.id', '=', 'e.user_id').onRef('u.business_id', '=', 'e.business_id'),
     )
-    .leftJoin('expenses as v', 'v.voids_id', 'e.id')
+    .leftJoin('expenses as v', (j) =>
+      j.onRef('v.voids_id', '=', 'e.id').onRef('v.business_id', '=', 'e.business_id'),
+    )
     .where('e.business_id', '=', businessId);
 }
 

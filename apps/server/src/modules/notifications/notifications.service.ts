@@ -95,7 +95,9 @@ type DayArgs = { businessId: string; from: string; to: string };
 const daysQuery = (db: Q, a: DayArgs) =>
   db
     .selectFrom('sales_summary_daily as s')
-    .innerJoin('locations as l', 'l.id', 's.location_id')
+    .innerJoin('locations as l', (j) =>
+      j.onRef('l.id', '=', 's.location_id').onRef('l.business_id', '=', 's.business_id'),
+    )
     .leftJoin('day_closes as d', (j) =>
       j.onRef('d.location_id', '=', 's.location_id').onRef('d.day', '=', 's.day'),
     )

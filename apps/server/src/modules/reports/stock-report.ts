@@ -24,8 +24,12 @@ type Q = Kysely<Database>;
 function levelRows(db: Q, businessId: string, f: Filter) {
   let levels = db
     .selectFrom('stock_levels as l')
-    .innerJoin('products as p', 'p.id', 'l.product_id')
-    .innerJoin('locations as loc', 'loc.id', 'l.location_id')
+    .innerJoin('products as p', (j) =>
+      j.onRef('p.id', '=', 'l.product_id').onRef('p.business_id', '=', 'l.business_id'),
+    )
+    .innerJoin('locations as loc', (j) =>
+      j.onRef('loc.id', '=', 'l.location_id').onRef('loc.business_id', '=', 'l.business_id'),
+    )
     .select([
       'l.product_id',
       'p.name',

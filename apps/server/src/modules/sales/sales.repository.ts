@@ -270,7 +270,11 @@ function dayRows(db: Q, table: Doc, businessId: string, f: DayFilter) {
     .leftJoin('users', (j) =>
       j.onRef('users.id', '=', `${table}.user_id`).onRef('users.business_id', '=', `${table}.business_id`),
     )
-    .leftJoin('debtors', 'debtors.id', `${table}.debtor_id`)
+    .leftJoin('debtors', (j) =>
+      j
+        .onRef('debtors.id', '=', `${table}.debtor_id`)
+        .onRef('debtors.business_id', '=', `${table}.business_id`),
+    )
     .select([
       `${table}.id`,
       `${table}.receipt_no`,

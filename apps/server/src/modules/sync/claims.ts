@@ -172,7 +172,9 @@ async function resolveBarcodes(c: Ctx, finals: Final[]): Promise<void> {
   for (const slice of chunks([...holders.keys()], 500)) {
     const rows = await k
       .selectFrom('product_barcodes as b')
-      .innerJoin('products as p', 'p.id', 'b.product_id')
+      .innerJoin('products as p', (j) =>
+        j.onRef('p.id', '=', 'b.product_id').onRef('p.business_id', '=', 'b.business_id'),
+      )
       .selectAll('p')
       .select('b.barcode as claimed_barcode')
       .where('b.barcode', 'in', slice)

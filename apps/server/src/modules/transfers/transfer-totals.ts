@@ -275,7 +275,9 @@ export const unconfirmedAmount = (businessId: string) =>
 export async function countedTransferTotals(db: Kysely<Database>, businessId: string): Promise<TotalsRow> {
   const r = await db
     .selectFrom('transfers as t')
-    .leftJoin('transfer_confirmations as c', 'c.transfer_id', 't.id')
+    .leftJoin('transfer_confirmations as c', (j) =>
+      j.onRef('c.transfer_id', '=', 't.id').onRef('c.business_id', '=', 't.business_id'),
+    )
     .select((eb) => [
       eb.fn.countAll<number>().as('n'),
       eb.fn.sum<number>('t.amount').as('amount'),

@@ -138,12 +138,18 @@ export async function updateProvider(
 function registerQuery(db: Q, businessId: string) {
   return db
     .selectFrom('transfers as t')
-    .innerJoin('payment_providers as p', 'p.id', 't.provider_id')
-    .innerJoin('locations as l', 'l.id', 't.location_id')
+    .innerJoin('payment_providers as p', (j) =>
+      j.onRef('p.id', '=', 't.provider_id').onRef('p.business_id', '=', 't.business_id'),
+    )
+    .innerJoin('locations as l', (j) =>
+      j.onRef('l.id', '=', 't.location_id').onRef('l.business_id', '=', 't.business_id'),
+    )
     .leftJoin('users as u', (j) =>
       j.onRef('u.id', '=', 't.user_id').onRef('u.business_id', '=', 't.business_id'),
     )
-    .leftJoin('transfer_confirmations as c', 'c.transfer_id', 't.id')
+    .leftJoin('transfer_confirmations as c', (j) =>
+      j.onRef('c.transfer_id', '=', 't.id').onRef('c.business_id', '=', 't.business_id'),
+    )
     .leftJoin('users as cu', (j) =>
       j.onRef('cu.id', '=', 'c.confirmed_by').onRef('cu.business_id', '=', 't.business_id'),
     )
