@@ -1,4 +1,5 @@
 import {
+  addDays,
   debtorInputSchema,
   debtorListSchema,
   debtorPaymentBodySchema,
@@ -114,7 +115,10 @@ function paymentRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 }
 
-/** The statement over business days `from`…`to` of the query, by default the last 30 days. */
+/**
+ * The statement over business days `from`…`to` of the query, by default the last 30 days; one end
+ * given alone takes the other from it (30 days before `to`; today, or `from` if later).
+ */
 function statementFor(
   deps: AppDeps,
   business: ContextBusiness,
@@ -122,7 +126,9 @@ function statementFor(
   query: z.infer<typeof range>,
 ) {
   const d = defaultRange(deps.clock.now(), business.timezone);
-  return statementOf(deps.db.kysely, business.id, debtorId, query.from ?? d.from, query.to ?? d.to);
+  const to = query.to ?? (query.from && query.from > d.to ? query.from : d.to);
+  const from = query.from ?? (query.to ? addDays(query.to, -30) : d.from);
+  return statementOf(deps.db.kysely, business.id, debtorId, from, to);
 }
 
 /** A debtor's statement, as data and as a PDF. */

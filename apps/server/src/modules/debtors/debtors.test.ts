@@ -385,6 +385,12 @@ describe('debtors', () => {
     expect(all).toMatchObject({ opening_balance: 0, closing_balance: 13_500 });
     expect(all.entries).toHaveLength(6);
     expect(all.closing_balance).toBe(await balance(d));
+    // one end alone: the other is taken from it (30 days before an old `to`; a later `from` alone
+    // is a range of that day, not one that ends before it starts)
+    const onlyTo = await get<Statement>(`/api/debtors/${d.id}/statement?to=2020-01-31`);
+    expect(onlyTo).toMatchObject({ from: '2020-01-01', to: '2020-01-31', entries: [] });
+    const onlyFrom = await get<Statement>(`/api/debtors/${d.id}/statement?from=2099-01-01`);
+    expect(onlyFrom).toMatchObject({ from: '2099-01-01', to: '2099-01-01' });
 
     const reversedRange = await t.app.inject({
       url: `/api/debtors/${d.id}/statement?from=${rev.business_day}&to=${p1.business_day}`,
