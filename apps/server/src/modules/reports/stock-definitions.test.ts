@@ -17,6 +17,7 @@ describe('products in stock and low stock are the same everywhere', () => {
   let board: Dashboard;
   let listed: Product[];
   let notes: Notifications;
+  let listedAll: Product[];
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -65,6 +66,7 @@ describe('products in stock and low stock are the same everywhere', () => {
     board = await get<Dashboard>('/api/reports/dashboard');
     listed = await get<Product[]>('/api/products?low_stock=true');
     notes = await get<Notifications>('/api/notifications');
+    listedAll = await get<Product[]>('/api/products');
   });
   afterAll(() => t.close());
 
@@ -82,5 +84,38 @@ describe('products in stock and low stock are the same everywhere', () => {
     expect(listed.map((p) => p.name).sort()).toEqual(low);
     // the notifications count them in SQL
     expect(notes.low_stock).toBe(low.length);
+  });
+
+  it('at one location, the report and the products list name the same low products: those it holds', async () => {
+    const store = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/locations',
+        headers: { cookie: admin },
+        payload: { id: v7(), name: 'Store room' },
+      })
+    ).json<Location>();
+    const c = listedAll.find((p) => p.name === 'C above its level')!;
+    await received(t.app, admin, {
+      supplier_id: (await buildSupplier(t.app, admin)).id,
+      location_id: store.id,
+      lines: [{ product_id: c.id, quantity: 1_000, unit_cost: 100 }],
+    });
+    const day = new Date().toISOString().slice(0, 10);
+    const at = (
+      await t.app.inject({
+        url: `/api/reports/stock?from=${day}&to=${day}&location_id=${store.id}`,
+        headers: { cookie: admin },
+      })
+    ).json<StockReport>();
+    const low = (
+      await t.app.inject({
+        url: `/api/products?low_stock=true&location_id=${store.id}`,
+        headers: { cookie: admin },
+      })
+    ).json<Product[]>();
+    // B and E have reorder levels but were never stocked at the store: not low there
+    expect(at.low_stock.map((p) => p.name)).toEqual(['C above its level']);
+    expect(low.map((p) => p.name)).toEqual(['C above its level']);
   });
 });

@@ -151,7 +151,9 @@ export async function stockReport(
       value_price: onHand.reduce((s, r) => s + r.value_price, 0),
       products: [...held.values()].filter(isInStock).length,
     },
-    low_stock: lowStock(products, held),
+    // at one location, the products it holds a level of (as the products list's filter has it): one
+    // never stocked there is not low there
+    low_stock: lowStock(f.location_id ? products.filter((p) => held.has(p.id)) : products, held),
     movements: movements
       .map((m) => ({
         kind: m.kind as MovementKind,
