@@ -133,6 +133,15 @@ test.describe('stock journey (admin)', () => {
     const drawer = page.getByRole('dialog', { name: 'Edit product' });
     await expect(drawer.getByText('Stock count')).toBeVisible();
     await expect(drawer.getByText('Transfer in')).toBeVisible();
+    // held at both locations, the sugar is not deactivated: the switch says why
+    await drawer.getByRole('switch', { name: 'Active' }).click();
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect(
+      drawer.getByText(
+        "Move, count or write off this product's stock at every location before deactivating it.",
+      ),
+    ).toBeVisible();
+    await page.screenshot({ path: '/tmp/shots-stock/product-holds-stock-light-wide.png' });
   });
 
   test('a CSV with one bad row imports nothing; fixed, it imports all', async ({ page }) => {

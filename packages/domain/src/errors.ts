@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'code_taken',
   'barcode_taken',
   'location_holds_stock',
+  /** A product deactivated while some location holds (or owes) stock of it. */
+  'product_holds_stock',
   'count_open',
   'sales_frozen',
   /** Stock moved into or out of a location while a count that freezes its sales is open there. */

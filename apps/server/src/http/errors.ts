@@ -42,6 +42,7 @@ const ERROR_STATUS: Record<ErrorCode, number> = {
   code_taken: 409,
   barcode_taken: 409,
   location_holds_stock: 409,
+  product_holds_stock: 409,
   count_open: 409,
   sales_frozen: 409,
   stock_frozen: 409,

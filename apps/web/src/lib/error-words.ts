@@ -38,6 +38,7 @@ export const ERROR_WORDS: Record<ErrorCode, string> = {
   code_taken: 'errors.codeTaken',
   barcode_taken: 'errors.barcodeTaken',
   location_holds_stock: 'errors.locationHoldsStock',
+  product_holds_stock: 'errors.productHoldsStock',
   count_open: 'errors.countOpen',
   sales_frozen: 'till.errors.salesFrozen',
   stock_frozen: 'errors.stockFrozen',

@@ -53,6 +53,8 @@ export const IMPORT_ROW_ERROR_CODES = [
   'code_repeated',
   /** The code belongs to a product of the business that was deleted. */
   'code_taken',
+  /** The row deactivates a product that some location holds (or owes) stock of. */
+  'holds_stock',
   /** Any other wrong value. */
   'invalid',
 ] as const;

@@ -18,6 +18,7 @@ import { type Trx, lockBusiness } from '../../lib/tx.js';
 import type { Database } from '../../db/tables.js';
 import { RowErrors, issueError } from './import-row-errors.js';
 import { toProducts } from './catalog.repository.js';
+import { holdsStock } from './catalog.service.js';
 import { type ImportWrite, changes, writeImport } from './import-write.js';
 
 /** The CSV columns, in export order. Prices in major units, tax in percent, levels as quantities. */
@@ -77,7 +78,11 @@ function parseRows(csv: string): Record<string, string>[] {
  * the codes of its deleted products (still taken: no other product may have them) and the
  * product each barcode already belongs to.
  */
-async function knownCodesAndBarcodes(db: Kysely<Database> | Trx, businessId: string) {
+async function knownCodesAndBarcodes(
+  db: Kysely<Database> | Trx,
+  businessId: string,
+  cells: ReturnType<typeof checkFile>,
+) {
   const existing = await db
     .selectFrom('products')
     .selectAll()
@@ -98,7 +103,13 @@ async function knownCodesAndBarcodes(db: Kysely<Database> | Trx, businessId: str
     barcodesOf.set(b.product_id, list);
   }
   for (const list of barcodesOf.values()) list.sort((a, b) => (a.barcode < b.barcode ? -1 : 1));
-  return { byCode, deletedCodes, barcodeOwners, barcodesOf };
+  // the active products the file deactivates that some location holds stock of (not deactivated)
+  const deactivated = cells.flatMap((c) => {
+    const p = c.checked.success && c.checked.data.active === false ? byCode.get(c.checked.data.code) : null;
+    return p && Number(p.active) === 1 ? [p.id] : [];
+  });
+  const held = deactivated.length ? await holdsStock(db, businessId, deactivated) : new Set<string>();
+  return { byCode, deletedCodes, barcodeOwners, barcodesOf, held };
 }
 
 /** One row on its own: the product it describes and what is wrong with its cells. */
@@ -172,7 +183,13 @@ function checkFile(csv: string, currency: string) {
  */
 function compare(
   cells: ReturnType<typeof checkFile>,
-  { byCode, deletedCodes, barcodeOwners, barcodesOf }: Awaited<ReturnType<typeof knownCodesAndBarcodes>>,
+  {
+    byCode,
+    deletedCodes,
+    barcodeOwners,
+    barcodesOf,
+    held,
+  }: Awaited<ReturnType<typeof knownCodesAndBarcodes>>,
 ) {
   const seenCodes = new Map<string, number>();
   const seenBarcodes = new Map<string, number>();
@@ -196,6 +213,8 @@ function compare(
       if (before) errors.add('barcodes', 'barcode_repeated', { barcode: b, row: before });
       seenBarcodes.set(b, rowNo);
     }
+    if (id && held.has(id) && checked.success && checked.data.active === false)
+      errors.add('active', 'holds_stock');
     const patch = known && checked.success ? presentIn(raw, checked.data) : null;
     const same = known && patch && !changes(known, barcodesOf.get(known.id) ?? [], patch);
     rows.push({
@@ -214,7 +233,8 @@ function compare(
 
 /** Parses and checks every row; nothing is written. */
 export async function previewImport(db: Db, businessId: string, currency: string, csv: string) {
-  return compare(checkFile(csv, currency), await knownCodesAndBarcodes(db.kysely, businessId));
+  const cells = checkFile(csv, currency);
+  return compare(cells, await knownCodesAndBarcodes(db.kysely, businessId, cells));
 }
 
 /**
@@ -226,7 +246,7 @@ export async function commitImport(db: Db, actor: Actor, currency: string, csv: 
   const cells = checkFile(csv, currency);
   return db.kysely.transaction().execute(async (trx) => {
     await lockBusiness(db, trx, actor.businessId);
-    const checked = compare(cells, await knownCodesAndBarcodes(trx, actor.businessId));
+    const checked = compare(cells, await knownCodesAndBarcodes(trx, actor.businessId, cells));
     if (!checked.valid) {
       const first = checked.rows.find((r) => r.errors.length)!;
       const e = first.errors[0]!;

@@ -1,7 +1,8 @@
 import type { Product, productInputSchema, productUpdateSchema } from '@duka/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import type { ProductRow } from '../../db/tables.js';
+import type { Kysely } from 'kysely';
+import type { Database, ProductRow } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/context.js';
 import { isPrimaryKeyViolation, isUniqueViolation, violatedConstraint } from '../../lib/db-errors.js';
@@ -119,6 +120,12 @@ export async function updateProduct(db: Db, actor: Actor, id: string, patch: Pat
       // (a pushed photo set aside past the hosted image cap) and must not stop a price change
       if (patch.image && patch.image !== cur.image)
         await requireOwnImage(trx, actor.businessId, patch.image, 'image');
+      if (patch.active === false && cur.active === 1 && (await holdsStock(trx, actor.businessId, [id])).size)
+        throw new AppError(
+          'product_holds_stock',
+          "Move, count or write off the product's stock before deactivating it",
+          'active',
+        );
       const { barcodes, active, ...plain } = patch;
       const set: Partial<ProductRow> = { ...plain, updated_at: actor.at };
       if (active !== undefined) set.active = active ? 1 : 0;
@@ -179,4 +186,29 @@ export async function getProduct(db: Db, businessId: string, id: string): Promis
   const row = await findProduct(db.kysely, businessId, id);
   if (!row) throw notFound('Product');
   return (await toProducts(db.kysely, [row]))[0]!;
+}
+
+/**
+ * The products of `ids` that some location holds, or owes (below zero), stock of: such a product
+ * is not deactivated (as a location holding stock is not), since an inactive product can be
+ * neither counted, nor moved, nor written off.
+ */
+export async function holdsStock(
+  trx: Kysely<Database>,
+  businessId: string,
+  ids: string[],
+): Promise<Set<string>> {
+  const held = new Set<string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await trx
+      .selectFrom('stock_levels')
+      .select('product_id')
+      .distinct()
+      .where('business_id', '=', businessId)
+      .where('product_id', 'in', ids.slice(i, i + 500))
+      .where('quantity', '!=', 0)
+      .execute();
+    for (const r of rows) held.add(r.product_id);
+  }
+  return held;
 }

@@ -92,13 +92,8 @@ describe('the round trips of a product search', () => {
     expect(await codes('q=TEA250&limit=5')).toEqual(['TEA250']);
     expect(await codes('q=TEA250&limit=1&offset=1')).toEqual(['POT1']); // the names' second page
     // the named product inactive: the names containing the text answer instead
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/products/${tea.id}`,
-      headers: { cookie: admin },
-      payload: { active: false },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    // (it holds stock, which the API does not deactivate: as a product deactivated before that rule)
+    await t.db.kysely.updateTable('products').set({ active: 0 }).where('id', '=', tea.id).execute();
     expect(await codes('q=TEA250')).toEqual([teapot.code]);
     expect(await codes('q=6161100000050')).toEqual([]);
     expect(await codes('q=TEA250&include_inactive=true')).toEqual(['TEA250']);

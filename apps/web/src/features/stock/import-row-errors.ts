@@ -30,6 +30,7 @@ export const ROW_ERROR_WORDS: Record<ImportRowErrorCode, string> = {
   barcode_repeated: 'stock.import.rowErrors.barcodeRepeated',
   code_repeated: 'stock.import.rowErrors.codeRepeated',
   code_taken: 'stock.import.rowErrors.codeTaken',
+  holds_stock: 'stock.import.rowErrors.holdsStock',
   invalid: 'stock.import.rowErrors.invalid',
 };
 /** A barcode too long names the barcode. */

@@ -132,6 +132,7 @@ function ProductFields({ form }: { form: ProductForm }) {
       <Switch
         label={t('stock.product.active')}
         checked={v.active}
+        error={errors.active}
         onChange={(e) => set('active', e.currentTarget.checked)}
       />
     </>

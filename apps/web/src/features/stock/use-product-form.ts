@@ -29,7 +29,18 @@ export interface ProductValues {
   active: boolean;
 }
 
-const FIELDS = ['name', 'code', 'barcodes', 'category', 'price', 'buying_price', 'tax_rate', 'reorder_level'];
+const FIELDS = [
+  'name',
+  'code',
+  'barcodes',
+  'category',
+  'price',
+  'buying_price',
+  'tax_rate',
+  'reorder_level',
+  // refused while a location holds its stock (product_holds_stock)
+  'active',
+];
 
 /** The product form: its values as typed, checking and saving them, the image upload, the refusals. */
 export function useProductForm(product: Product | null, onSaved: () => void) {
