@@ -21,7 +21,9 @@ export function devicesRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   r.patch('/api/devices/:id', {
-    config: { access: { kind: 'admin' } },
+    // devices are each server's own, never synced (ADR 11): a hosted copy of a shop-kept business
+    // approves and blocks its own, as the shop cannot do it for it
+    config: { access: { kind: 'admin' }, whileSynced: true },
     schema: {
       tags: ['devices'],
       summary: 'Name, approve or block a device; blocking ends its staff sessions',

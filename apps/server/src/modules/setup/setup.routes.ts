@@ -2,7 +2,7 @@ import { sessionDataSchema, setupBodySchema, setupStatusSchema } from '@duka/dom
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
-import { setSessionCookie } from '../../http/access.js';
+import { DEVICE_TOKEN_HEADER, setSessionCookie } from '../../http/access.js';
 import { AppError } from '../../lib/errors.js';
 import { errorResponses } from '../../http/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -47,6 +47,9 @@ export function setupRoutes(app: FastifyInstance, deps: AppDeps): void {
         return openSession(deps, trx, created.admin, created.business, request.deviceId, request.ip);
       });
       setSessionCookie(reply, deps.config, signedIn.token, signedIn.expires);
+      // the shop PC that set up: its device token, as a sign-in gives it (else it can never be
+      // approved for staff: a token is issued only while the device has none)
+      if (signedIn.deviceToken) reply.header(DEVICE_TOKEN_HEADER, signedIn.deviceToken);
       return reply.status(201).send(signedIn.data);
     },
   });
