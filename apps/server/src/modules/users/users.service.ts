@@ -257,11 +257,13 @@ export async function changeOwnPassword(
   }
   const passwordHash = await hashPassword(next);
   await db.kysely.transaction().execute(async (trx) => {
+    await stillSignedInAs(trx, db.dialect, user, sessionId);
     const before = await snapshotRecord(trx, actor.businessId, 'user', actor.userId);
     await trx
       .updateTable('users')
       .set({ password_hash: passwordHash, updated_at: actor.at })
       .where('id', '=', actor.userId)
+      .where('business_id', '=', actor.businessId)
       .execute();
     await revokeSessions(trx, actor.userId, actor.at, sessionId);
     await forgetAttempt(trx, attempt);
@@ -273,6 +275,43 @@ export async function changeOwnPassword(
     });
     await stampRecord(trx, actor.businessId, 'user', actor.userId, stamp, before);
   });
+}
+
+/**
+ * The user and session as the current password was checked, read again where the new one is
+ * written: an admin's reset, a deactivation or a sign-out that committed while the password was
+ * checked and hashed (argon2 takes tens of milliseconds) stands, and the change is refused as the
+ * session's next request would be. On PostgreSQL the row is held until the change commits, so a
+ * reset that commits later waits for it and then replaces it.
+ */
+async function stillSignedInAs(
+  trx: Trx,
+  dialect: Db['dialect'],
+  user: { id: string; business_id: string; password_hash: string },
+  sessionId: string,
+): Promise<void> {
+  const now = await trx
+    .selectFrom('users')
+    .select(['password_hash', 'active', 'deleted_at'])
+    .where('id', '=', user.id)
+    .where('business_id', '=', user.business_id)
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+  const session = await trx
+    .selectFrom('sessions')
+    .select('revoked_at')
+    .where('id', '=', sessionId)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
+  if (
+    !now ||
+    now.password_hash !== user.password_hash ||
+    now.active !== 1 ||
+    now.deleted_at !== null ||
+    !session ||
+    session.revoked_at !== null
+  )
+    throw new AppError('session_expired', 'Your session has ended: sign in again');
 }
 
 /** Sets (a stored image name) or deletes (null → profile.png) the signed-in user's picture. */
