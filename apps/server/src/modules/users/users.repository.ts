@@ -1,7 +1,7 @@
 import { type User, rolesFromFlags } from '@duka/domain';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
-import { ofBusiness } from '../../db/dialect.js';
+import { dialectOf, ofBusiness } from '../../db/dialect.js';
 import type { Database, UserRow } from '../../db/tables.js';
 import { parseFlags } from '../../lib/user-flags.js';
 import { AppError } from '../../lib/errors.js';
@@ -80,6 +80,14 @@ export async function assertLoginNamesFree(
   names: { username?: string | undefined; mobile?: string | null | undefined },
   exceptUserId?: string,
 ): Promise<void> {
+  if (!names.username && !names.mobile) return;
+  // The namespace is the server's, and a write locks its own business only: on PostgreSQL, where
+  // two businesses write at once, the check and the write of one name are held until commit, so
+  // two users of two businesses cannot take one name together (SQLite writes one at a time).
+  if (dialectOf(db) === 'postgres')
+    await sql`select pg_advisory_xact_lock(hashtext('duka.login_names'), hashtext(current_schema()))`.execute(
+      db,
+    );
   const others = () => {
     let q = db.selectFrom('users').select('id').where('deleted_at', 'is', null);
     if (exceptUserId) q = q.where('id', '!=', exceptUserId);
