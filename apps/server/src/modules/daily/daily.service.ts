@@ -24,7 +24,7 @@ import { appendJournal } from '../../lib/journal.js';
 import { writerReceiptNo } from '../sync/series.js';
 import { lockedBusiness } from '../../lib/tx.js';
 import { assertHomeHere } from '../locations/location-home.js';
-import { givenTo, requireUsableLocation, usableLocationOf } from '../inventory/stock-rules.js';
+import { givenTo, requireKnownLocation, usableLocationOf } from '../inventory/stock-rules.js';
 
 type Q = Kysely<Database>;
 
@@ -172,12 +172,8 @@ export async function dailySummary(
   locationId: string,
   day: string | undefined,
 ): Promise<DailySummary> {
-  await requireUsableLocation(db, actor, locationId, 'location_id');
-  const loc = await db
-    .selectFrom('locations')
-    .select('name')
-    .where('id', '=', locationId)
-    .executeTakeFirstOrThrow();
+  // a deactivated location's past days are read as any other's
+  const loc = await requireKnownLocation(db, actor, locationId, 'location_id');
   const d = day ?? businessDay(actor.at, actor.business.timezone);
   const figures = await dayFigures(db, actor.businessId, locationId, d);
   const userIds = [...figures.perUser.keys()].filter((k) => k !== '');
@@ -286,7 +282,8 @@ export async function closeDay(
       const business = await lockedBusiness(db, trx, actor.businessId);
       if (await isReplay(trx, 'day_closes', body.id, actor.businessId, hash, actor.userId))
         return (await loadClose(trx, actor.businessId, { id: body.id }))!;
-      await requireUsableLocation(trx, actor, body.location_id, 'location_id');
+      // a location deactivated at the end of a day it had not closed still closes it
+      await requireKnownLocation(trx, actor, body.location_id, 'location_id');
       if (body.day > businessDay(actor.at, business.timezone))
         throw new AppError('validation_failed', 'That day has not come yet', 'day');
       const existing = await loadClose(trx, actor.businessId, {

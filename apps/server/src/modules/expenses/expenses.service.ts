@@ -17,8 +17,8 @@ import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 import { lockedBusiness } from '../../lib/tx.js';
 import { requireOwnImage } from '../files/files.repository.js';
-import { scopeIds } from '../inventory/location-scope.js';
-import { requireUsableLocation } from '../inventory/stock-rules.js';
+import { requireReadable, scopeIds } from '../inventory/location-scope.js';
+import { requireKnownLocation, requireUsableLocation } from '../inventory/stock-rules.js';
 import { requireProvider } from '../transfers/transfer-ledger.js';
 
 type Q = Kysely<Database>;
@@ -224,6 +224,8 @@ export async function voidExpense(
       .where('business_id', '=', actor.businessId)
       .executeTakeFirst();
     if (!original) throw notFound('Expense');
+    // one at a location the user may not see is not there, as reading it says
+    await requireReadable(trx, actor, [original.location_id], 'Expense');
     if (original.voids_id) throw new AppError('validation_failed', 'This entry is itself a void');
     const already = await trx
       .selectFrom('expenses')
@@ -232,7 +234,8 @@ export async function voidExpense(
       .where('voids_id', '=', expenseId)
       .executeTakeFirst();
     if (already) throw new AppError('already_voided', 'This expense was already voided');
-    await requireUsableLocation(trx, actor, original.location_id, 'location_id');
+    // a deactivated location's expense is still voided (ADR 9: its days take corrections)
+    await requireKnownLocation(trx, actor, original.location_id, 'location_id');
     await trx
       .insertInto('expenses')
       .values({

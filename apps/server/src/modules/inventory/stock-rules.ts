@@ -86,6 +86,24 @@ export async function requireUsableLocation(
 }
 
 /**
+ * The location of the business, active or not, where the user may work: what reads a location's
+ * day, closes it or voids an expense there asks, as a deactivated location's past days still
+ * take those (ADR 9). A deleted or another business's location is unknown.
+ */
+export async function requireKnownLocation(
+  trx: Kysely<Database>,
+  op: Operator,
+  locationId: string,
+  field: string,
+): Promise<{ id: string; name: string }> {
+  const loc = await usableLocation.first(trx, { locationId, businessId: op.businessId });
+  if (!loc) throw new AppError('validation_failed', 'Unknown location', field);
+  const rights = await op.locationRights(trx);
+  if (rights && !rights.includes(locationId)) throw locationNotAllowed(field);
+  return loc;
+}
+
+/**
  * The location with whether an open count freezes it (`frozen`), as a sale, a reversal and a stock
  * document ask, and whether the user may work there (`mayWorkAt`).
  */
