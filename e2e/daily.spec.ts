@@ -141,3 +141,29 @@ test('closing the day with cash missing: the difference is shown negative, saved
   await expect(page.getByTestId('closed-counted')).toHaveText(kes('400.00'));
   await api.dispose();
 });
+
+test('a location deactivated at the end of its day: its figures are still read, listed as inactive', async ({
+  page,
+}) => {
+  const api = await adminApi();
+  const shop = await seedLocation(api, `Closed branch ${RUN}`);
+  const tea = await stockedProduct(
+    api,
+    { name: `Tea ${RUN}`, code: `DTEA${RUN}`, price: 25_000 },
+    shop.id,
+    1,
+  );
+  // its only packet sold: no stock held, so it may be deactivated
+  await seedSale(api, { kind: 'cash', location_id: shop.id, lines: [{ product_id: tea.id, units: 1 }] });
+  const off = await api.patch(`/api/locations/${shop.id}`, { data: { active: false } });
+  expect(off.status(), await off.text()).toBe(200);
+
+  await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+  await page.goto('/daily-sales');
+  await page.getByRole('combobox', { name: 'Location' }).click();
+  await page.getByRole('option', { name: `${shop.name} (inactive)`, exact: true }).click();
+  await expect(page.getByTestId('daily-cash')).toContainText(kes('250.00'));
+  await expect(page.getByTestId('expected-cash')).toHaveText(kes('250.00'));
+  await expect(page.getByRole('button', { name: 'Close the day…' })).toBeVisible();
+  await api.dispose();
+});

@@ -55,7 +55,10 @@ export function DailyPage() {
         <Group gap="sm" align="flex-end" wrap="wrap">
           <Select
             label={t('sales.filter.location')}
-            data={s.allowed.map((l) => ({ value: l.id, label: l.name }))}
+            data={s.options.map((l) => ({
+              value: l.id,
+              label: l.active ? l.name : t('daily.inactiveLocation', { name: l.name }),
+            }))}
             value={s.chosen}
             onChange={s.setLocation}
             allowDeselect={false}
