@@ -14,6 +14,7 @@ import { setAside } from './receipt-clash.js';
 import { overImageCap, withoutFileBytes } from './pushed-files.js';
 import { unknownReferences } from './line-references.js';
 import { docsNamingForeignUsers } from './foreign-users.js';
+import { loginNameKey } from '../users/users.repository.js';
 import { insertRows } from './insert-rows.js';
 import { withLocalColumns } from './local-columns.js';
 import { type Loss, mergeRecord } from './merge.js';
@@ -235,6 +236,32 @@ async function takenLogins(
   };
   await clash('username_key', 'username_taken');
   await clash('mobile', 'mobile_taken');
+  // and across the two (sign-in takes either: assertLoginNamesFree's rule): a username that is
+  // another business's mobile, a mobile that is another business's username
+  const across = async (
+    mine: 'username_key' | 'mobile',
+    theirs: 'username_key' | 'mobile',
+    reason: 'username_taken' | 'mobile_taken',
+  ) => {
+    const keyOf = new Map<string, string[]>();
+    for (const u of users) {
+      const v = u[mine];
+      if (typeof v !== 'string' || v === '') continue;
+      const key = loginNameKey(v);
+      const forms = theirs === 'mobile' ? [key, `+${key}`] : [key];
+      for (const f of forms) keyOf.set(f, [...(keyOf.get(f) ?? []), String(u.id)]);
+    }
+    if (keyOf.size === 0) return;
+    const rows = await k
+      .selectFrom('users')
+      .select(theirs)
+      .where(theirs, 'in', [...keyOf.keys()])
+      .where('business_id', '!=', businessId)
+      .execute();
+    for (const r of rows) for (const id of keyOf.get(String(r[theirs])) ?? []) out.set(id, reason);
+  };
+  await across('username_key', 'mobile', 'username_taken');
+  await across('mobile', 'username_key', 'mobile_taken');
   return out;
 }
 

@@ -11,6 +11,7 @@ import { applyDocuments } from './apply-documents.js';
 import { type AnyDb, type KeyHandling, hashBody } from './documents.js';
 import { seriesForLink } from './series.js';
 import { CREDENTIAL_PREFIX, type Cursor, type LinkAnswer, type LinkRequest } from './wire.js';
+import { loginNameKey } from '../users/users.repository.js';
 
 /** SHA-256 hex: link codes and credentials are kept only as their hash. */
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -144,11 +145,39 @@ async function checkLogins(trx: Trx, req: LinkRequest, except: string[]): Promis
         { username: clash.username },
       );
   }
-  if (mobiles.length > 0) {
+  // a username that is another business's mobile (with or without its +) is taken too
+  if (keys.length > 0) {
     const clash = await trx
       .selectFrom('users')
       .select('mobile')
-      .where('mobile', 'in', mobiles)
+      .where(
+        'mobile',
+        'in',
+        keys.flatMap((k) => [k, `+${k}`]),
+      )
+      .where('business_id', 'not in', except)
+      .executeTakeFirst();
+    if (clash)
+      throw new AppError(
+        'link_username_taken',
+        'A user name is taken',
+        undefined,
+        {},
+        // the name as this business has it, not the other business's mobile
+        { username: loginNameKey(clash.mobile ?? '') },
+      );
+  }
+  if (mobiles.length > 0) {
+    const clash = await trx
+      .selectFrom('users')
+      .select(['mobile', 'username_key'])
+      .where((eb) =>
+        eb.or([
+          eb('mobile', 'in', mobiles),
+          // a mobile that is another business's username
+          eb('username_key', 'in', mobiles.map(loginNameKey)),
+        ]),
+      )
       .where('business_id', 'not in', except)
       .executeTakeFirst();
     if (clash)
@@ -157,7 +186,10 @@ async function checkLogins(trx: Trx, req: LinkRequest, except: string[]): Promis
         'A mobile is taken',
         undefined,
         {},
-        { mobile: clash.mobile ?? '' },
+        // the mobile as this business has it (the other business's user may have it as a username)
+        {
+          mobile: mobiles.find((m) => m === clash.mobile || loginNameKey(m) === clash.username_key) ?? '',
+        },
       );
   }
 }

@@ -74,6 +74,17 @@ describe('sync credentials and link codes', () => {
       'link_username_taken',
     );
     expect(await linkOf(p.local.db, shop.businessId)).toBeUndefined();
+    // nor one another business has as its mobile (sign-in takes either)
+    await p.hosted.db.kysely
+      .updateTable('users')
+      .set({ username: 'busyboss', username_key: 'busyboss', mobile: `+${shop.logins.admin}` })
+      .where('username', '=', shop.logins.admin)
+      .execute();
+    const code3 = await makeLinkCode(p.hosted.db, target, null, p.hosted.clock.now());
+    expect(await refusal(linkToHosted(p.local.db, shop.businessId, p.hostedUrl, code3.code, KEYS, at))).toBe(
+      'link_username_taken',
+    );
+    expect(await linkOf(p.local.db, shop.businessId)).toBeUndefined();
   });
 
   it("a credential for business A cannot push B's documents, and a revoked credential is refused at once", async () => {
