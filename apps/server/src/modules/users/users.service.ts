@@ -62,6 +62,8 @@ async function resolveLocations(
   businessId: string,
   home: string | null | undefined,
   allowed: string[] | undefined,
+  /** What the user has now: kept as it is even if since deactivated (only a new id is checked). */
+  had: { home: string | null; allowed: string[] } = { home: null, allowed: [] },
 ): Promise<{ home: string | null; allowed: string[] }> {
   const active = await trx
     .selectFrom('locations')
@@ -74,9 +76,10 @@ async function resolveLocations(
     .execute();
   const ids = new Set(active.map((l) => l.id));
   for (const id of allowed ?? []) {
-    if (!ids.has(id)) throw new AppError('validation_failed', 'Unknown or inactive location', 'location_ids');
+    if (!ids.has(id) && !had.allowed.includes(id))
+      throw new AppError('validation_failed', 'Unknown or inactive location', 'location_ids');
   }
-  if (home && !ids.has(home))
+  if (home && !ids.has(home) && home !== had.home)
     throw new AppError('validation_failed', 'Unknown or inactive location', 'home_location_id');
   const resolvedHome = home === undefined ? (allowed?.[0] ?? active[0]?.id ?? null) : home;
   const set = new Set(allowed ?? []);
@@ -177,6 +180,9 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: Update
           actor.businessId,
           input.home_location_id === undefined ? current.home_location_id : input.home_location_id,
           input.location_ids ?? existing,
+          // a location deactivated since it was given is kept, not refused (a staff user whose
+          // home was deactivated is moved to another without restating every location)
+          { home: current.home_location_id, allowed: existing },
         );
         set.home_location_id = locs.home;
         await replaceUserLocations(trx, actor.businessId, id, locs.allowed, actor.at);
