@@ -45,6 +45,7 @@ import { levelsBelowZero } from './migrations/0027-levels-below-zero.js';
 import { unconfirmedTransfers } from './migrations/0028-unconfirmed-transfers.js';
 import { reorderIndex } from './migrations/0029-reorder-index.js';
 import { keptSyncNotices } from './migrations/0030-kept-sync-notices.js';
+import { countMoved } from './migrations/0031-count-moved.js';
 
 import type { DialectName } from './dialect.js';
 import {
@@ -258,6 +259,7 @@ export function migrationsFor(
     '0028-unconfirmed-transfers': unconfirmedTransfers(),
     '0029-reorder-index': reorderIndex(ctx),
     '0030-kept-sync-notices': keptSyncNotices(dialect),
+    '0031-count-moved': countMoved(),
   };
 }
 

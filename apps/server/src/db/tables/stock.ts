@@ -136,6 +136,11 @@ export interface StockCountsTable {
   started_at: string;
   closed_by: string | null;
   closed_at: string | null;
+  /**
+   * What moved at the location from the start to the close, per product id (JSON), kept at the
+   * finalise or cancel (migration 0031); null while open and for counts closed before.
+   */
+  moved_since_start: string | null;
   /** Field group → HLC stamp of the write that set it, JSON (ADR 11 §2, migration 0016). */
   stamps: Generated<string>;
 }

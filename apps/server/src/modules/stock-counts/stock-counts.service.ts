@@ -65,7 +65,15 @@ async function countedTotals(db: Q, businessId: string, countId: string) {
 }
 
 export async function loadCount(db: Q, businessId: string, id: string): Promise<StockCount> {
-  const c = await countRow(db, businessId, id);
+  return countOf(db, businessId, await countRow(db, businessId, id));
+}
+
+async function countOf(
+  db: Q,
+  businessId: string,
+  c: Awaited<ReturnType<typeof countRow>>,
+): Promise<StockCount> {
+  const id = c.id;
   return {
     id: c.id,
     location_id: c.location_id,
@@ -284,7 +292,10 @@ async function varianceCosts(
 
 /** Expected against counted, with what moved at the location since the count began. */
 export async function reviewCount(db: Q, businessId: string, countId: string): Promise<StockCountReview> {
-  const count = await loadCount(db, businessId, countId);
+  const row = await countRow(db, businessId, countId);
+  const count = await countOf(db, businessId, row);
+  // a closed count: what moved while it was open, as kept when it closed (migration 0031)
+  const kept = row.moved_since_start ? (JSON.parse(row.moved_since_start) as Record<string, number>) : null;
   const expected = await db
     .selectFrom('stock_count_expected')
     .innerJoin('products', (j) =>
@@ -317,7 +328,9 @@ export async function reviewCount(db: Q, businessId: string, countId: string): P
       counted: null,
       variance: 0,
       variance_value: 0,
-      moved_since_start: (levelNow.get(e.product_id) ?? 0) - Number(e.expected),
+      moved_since_start: kept
+        ? (kept[e.product_id] ?? 0)
+        : (levelNow.get(e.product_id) ?? 0) - Number(e.expected),
     });
   }
   for (const c of count.counted) {
@@ -328,7 +341,7 @@ export async function reviewCount(db: Q, businessId: string, countId: string): P
       counted: null,
       variance: 0,
       variance_value: 0,
-      moved_since_start: levelNow.get(c.product_id) ?? 0,
+      moved_since_start: kept ? (kept[c.product_id] ?? 0) : (levelNow.get(c.product_id) ?? 0),
     };
     line.counted = c.quantity;
     line.variance = c.quantity - line.expected;
@@ -340,6 +353,10 @@ export async function reviewCount(db: Q, businessId: string, countId: string): P
   );
   return { count, lines: sorted, total_variance_value: sorted.reduce((s, l) => s + l.variance_value, 0) };
 }
+
+/** What moved at the location since the count began, per product, as kept when it closes. */
+const movedOf = (review: StockCountReview): string =>
+  JSON.stringify(Object.fromEntries(review.lines.map((l) => [l.product_id, l.moved_since_start])));
 
 /**
  * Finalises a count: each counted product gets a correction of (counted − expected at the start),
@@ -382,7 +399,12 @@ export async function finaliseCount(db: Db, actor: Actor, countId: string): Prom
     await postMovements(trx, actor, movements, { dialect: db.dialect, allowNegative: true });
     await trx
       .updateTable('stock_counts')
-      .set({ status: 'finalised', closed_by: actor.userId, closed_at: actor.at })
+      .set({
+        status: 'finalised',
+        closed_by: actor.userId,
+        closed_at: actor.at,
+        moved_since_start: movedOf(review),
+      })
       .where('id', '=', countId)
       .where('business_id', '=', actor.businessId)
       .execute();
@@ -406,9 +428,15 @@ export async function cancelCount(db: Db, actor: Actor, countId: string): Promis
     if (c.status !== 'open') throw new AppError('conflict', 'This count is already finalised');
     await assertHomeHere(trx, actor.businessId, c.location_id);
     const before = await snapshotRecord(trx, actor.businessId, 'stock_count', countId);
+    const review = await reviewCount(trx, actor.businessId, countId);
     await trx
       .updateTable('stock_counts')
-      .set({ status: 'cancelled', closed_by: actor.userId, closed_at: actor.at })
+      .set({
+        status: 'cancelled',
+        closed_by: actor.userId,
+        closed_at: actor.at,
+        moved_since_start: movedOf(review),
+      })
       .where('business_id', '=', actor.businessId)
       .where('id', '=', countId)
       .execute();

@@ -65,7 +65,11 @@ export const GROUP_SPECS: readonly GroupSpec[] = [
   { docType: 'supplier', table: 'suppliers', groups: {} },
   { docType: 'payment_provider', table: 'payment_providers', groups: {} },
   { docType: 'expense_category', table: 'expense_categories', groups: {} },
-  { docType: 'stock_count', table: 'stock_counts', groups: { status: ['status', 'closed_by', 'closed_at'] } },
+  {
+    docType: 'stock_count',
+    table: 'stock_counts',
+    groups: { status: ['status', 'closed_by', 'closed_at', 'moved_since_start'] },
+  },
 ];
 
 export const GROUPS_BY_TYPE: ReadonlyMap<string, GroupSpec> = new Map(GROUP_SPECS.map((g) => [g.docType, g]));
