@@ -83,6 +83,7 @@ describe('health, errors and OpenAPI', () => {
             '/api/stock-counts/{id}/cancel',
             '/api/transfers/{id}/confirm',
             '/api/receipts/{receipt_no}/print',
+            '/api/receipts/{receipt_no}/drawer-return',
             '/api/print/drawer',
             '/api/sync/unlink',
             '/api/sync/link-codes',
