@@ -14,7 +14,7 @@ const DAYS_BACK = 7;
 /**
  * The counts, in one statement (issue 21: the sidebar asks every minute for each signed-in admin,
  * and on PostgreSQL each statement was a round trip on a connection of its own): products low on
- * stock (counted here, not read row by row); products with a level below zero somewhere; debtors above a non-zero credit limit; references received more than
+ * stock (counted here, not read row by row); products with a level below zero somewhere; debtors above their credit limit; references received more than
  * once for one provider (possible only through sync); transfers with no confirmation, all of them
  * and those made since `before`; pending tills; unique values a sync merge replaced since `since`
  * (field_history, ADR 11 §11.1). The transfers' figures come from the business's totals
@@ -54,7 +54,7 @@ const counts = (eb: ExpressionBuilder<Database, never>, a: CountArgs) => [
     .select((e) => e.fn.countAll<number>().as('n'))
     .where('business_id', '=', a.businessId)
     .where('deleted_at', 'is', null)
-    .where('credit_limit', '>', 0)
+    // a limit of 0 is no credit (domain overCreditLimit): any debt is over it
     .whereRef('balance', '>', 'credit_limit')
     .as('over'),
   eb
