@@ -64,8 +64,9 @@ export async function documentReads(
   return { replay: false, products, onHand };
 }
 
+// an inactive supplier is refused as an inactive product or location is (reactivated, it delivers)
 const supplierFound = (row: unknown) => {
-  if (!row) throw new AppError('validation_failed', 'Unknown supplier', 'supplier_id');
+  if (!row) throw new AppError('validation_failed', 'Unknown or inactive supplier', 'supplier_id');
 };
 
 const supplier = compiledQuery((db, a: { businessId: string; id: string }) =>
@@ -74,6 +75,7 @@ const supplier = compiledQuery((db, a: { businessId: string; id: string }) =>
     .select('id')
     .where('id', '=', a.id)
     .where('business_id', '=', a.businessId)
+    .where('active', '=', 1)
     .where('deleted_at', 'is', null),
 );
 
@@ -179,7 +181,11 @@ const readsInOne = compiledQuery(
     if (a.supplierId !== undefined)
       q = q
         .leftJoin('suppliers as s', (j) =>
-          j.on('s.id', '=', a.supplierId!).onRef('s.business_id', '=', 'b.id').on('s.deleted_at', 'is', null),
+          j
+            .on('s.id', '=', a.supplierId!)
+            .onRef('s.business_id', '=', 'b.id')
+            .on('s.active', '=', 1)
+            .on('s.deleted_at', 'is', null),
         )
         .select('s.id as s_id');
     const withProducts = q

@@ -72,6 +72,23 @@ describe('stock documents on the ledger', () => {
       await t.app.inject({ url: '/api/journal?action=stock.receipt', headers: { cookie: admin } })
     ).json<JournalEntry[]>();
     expect(journal).toHaveLength(2);
+    // an inactive supplier delivers nothing, as an inactive product or location takes nothing
+    const gone = await buildSupplier(t.app, admin, 'Gone Ltd');
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/suppliers/${gone.id}`,
+      headers: { cookie: admin },
+      payload: { active: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const refused = await post('/api/stock/receipts', {
+      supplier_id: gone.id,
+      location_id: shop.id,
+      lines: [{ product_id: sugar.id, quantity: 1_000, unit_cost: 15_000 }],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatchObject({ code: 'validation_failed', field: 'supplier_id' });
+    expect(await level(sugar.id, shop.id)).toBe(10_000);
   });
 
   it('adjusts both ways with a reason from the list, at the average cost', async () => {
