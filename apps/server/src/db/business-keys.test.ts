@@ -57,12 +57,17 @@ describe('migration 0020 on a database that holds a business', () => {
 
     target = await freshDatabase('0019-kept-series');
     const k = target.db.kysely as unknown as AnyDb;
+    // columns later migrations added (the open count has none of them set)
+    const later: Record<string, string[]> = { stock_counts: ['moved_since_start'] };
     for (const t of ARCHIVE_TABLES) {
       // Before 0020, stock_count_expected had no business_id.
       const rows = before
         .get(t.name)!
         .map(({ business_id, ...rest }) =>
           t.name === 'stock_count_expected' ? rest : { business_id, ...rest },
+        )
+        .map((row) =>
+          Object.fromEntries(Object.entries(row).filter(([c]) => !(later[t.name] ?? []).includes(c))),
         );
       if (rows.length > 0) await k.insertInto(t.name).values(rows).execute();
     }
