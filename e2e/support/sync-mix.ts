@@ -186,7 +186,14 @@ export class ShopMix {
     else if (r < 0.8) patch = { category: this.pick(['Dry goods', 'Drinks', 'Household', 'Fresh']) };
     else if (r < 0.9) patch = { reorder_level: this.int(0, 20) * 1000, tax_rate: this.pick([0, 1600]) };
     else patch = { active: (p.active = !p.active || this.products.filter((x) => x.active).length < 4) };
-    await this.send('PATCH', `/api/products/${p.id}`, patch);
+    try {
+      await this.send('PATCH', `/api/products/${p.id}`, patch);
+    } catch (err) {
+      // a product some location holds stock of is not deactivated: its price changes instead
+      if (!(err instanceof Refused) || err.body?.error?.code !== 'product_holds_stock') throw err;
+      p.active = true;
+      await this.send('PATCH', `/api/products/${p.id}`, { price: (p.price = this.int(10, 400) * 50) });
+    }
     this.done('product.update');
   }
 
