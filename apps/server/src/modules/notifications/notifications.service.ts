@@ -14,8 +14,8 @@ const DAYS_BACK = 7;
 /**
  * The counts, in one statement (issue 21: the sidebar asks every minute for each signed-in admin,
  * and on PostgreSQL each statement was a round trip on a connection of its own): products low on
- * stock (counted here, not read row by row); products with a level below zero somewhere; debtors above their credit limit; references received more than
- * once for one provider (possible only through sync); transfers with no confirmation, all of them
+ * stock (counted here, not read row by row); products with a level below zero somewhere; debtors
+ * above their credit limit; references received more than once for one provider (possible only through sync); transfers with no confirmation, all of them
  * and those made since `before`; pending tills; unique values a sync merge replaced since `since`
  * (field_history, ADR 11 §11.1). The transfers' figures come from the business's totals
  * (transfer-totals.ts), less the last day's still waiting (`transfers_unconfirmed`).
@@ -99,7 +99,10 @@ const daysQuery = (db: Q, a: DayArgs) =>
       j.onRef('l.id', '=', 's.location_id').onRef('l.business_id', '=', 's.business_id'),
     )
     .leftJoin('day_closes as d', (j) =>
-      j.onRef('d.location_id', '=', 's.location_id').onRef('d.day', '=', 's.day'),
+      j
+        .onRef('d.location_id', '=', 's.location_id')
+        .onRef('d.day', '=', 's.day')
+        .onRef('d.business_id', '=', 's.business_id'),
     )
     .select(['s.day', 's.location_id', 'l.name as location_name'])
     .distinct()
