@@ -1,5 +1,14 @@
 import { v7 } from 'uuid';
 import { Refused, type Send, shopToday } from './sync-send';
+import {
+  type Count,
+  PNG,
+  type Person,
+  type Product,
+  type Rand,
+  type Sold,
+  dayBefore,
+} from './sync-mix-model';
 
 // A seeded random mix of a shop's writes through the local server's HTTP API (ADR 11 §10): sales
 // of the three kinds, reversals, debtor payments, money transfers confirmed, stock receipts,
@@ -8,43 +17,6 @@ import { Refused, type Send, shopToday } from './sync-send';
 // deactivated and given new passwords, debtors, suppliers, categories and providers. It keeps a
 // small model of the shop (what exists, what is left to reverse) so every write is one the
 // server accepts; any other answer fails the run.
-
-type Rand = () => number;
-
-interface Product {
-  id: string;
-  code: string;
-  price: number;
-  barcodes: string[];
-  active: boolean;
-}
-interface SoldLine {
-  line_no: number;
-  left: number;
-}
-interface Sold {
-  id: string;
-  kind: 'cash' | 'debtor' | 'transfer';
-  lines: SoldLine[];
-}
-interface Count {
-  id: string;
-  location: string;
-  entries: number;
-}
-interface Person {
-  id: string;
-  active: boolean;
-}
-
-const dayBefore = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
-
-/** A 1×1 PNG, for a product image. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 export class ShopMix {
   readonly counts: Record<string, number> = {};
