@@ -17,6 +17,7 @@ import type { Trx } from '../lib/tx.js';
 import { writerSeries } from '../modules/sync/series.js';
 import { recountTransferTotals } from '../modules/transfers/transfer-totals.js';
 import { recountBelowZero } from '../modules/inventory/below-zero.js';
+import { mobileForms } from '../modules/users/users.repository.js';
 import { durableRename } from '../lib/durable-files.js';
 
 /** The first line of an archive. */
@@ -255,7 +256,7 @@ export async function importArchive(
     const clash = await db.kysely
       .selectFrom('users')
       .select(['username', 'mobile'])
-      .where('mobile', 'in', mobiles)
+      .where('mobile', 'in', mobiles.flatMap(mobileForms))
       .executeTakeFirst();
     if (clash)
       throw new Error(

@@ -11,7 +11,7 @@ import { applyDocuments } from './apply-documents.js';
 import { type AnyDb, type KeyHandling, hashBody } from './documents.js';
 import { seriesForLink } from './series.js';
 import { CREDENTIAL_PREFIX, type Cursor, type LinkAnswer, type LinkRequest } from './wire.js';
-import { loginNameKey } from '../users/users.repository.js';
+import { loginNameKey, mobileForms } from '../users/users.repository.js';
 
 /** SHA-256 hex: link codes and credentials are kept only as their hash. */
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -150,11 +150,7 @@ async function checkLogins(trx: Trx, req: LinkRequest, except: string[]): Promis
     const clash = await trx
       .selectFrom('users')
       .select('mobile')
-      .where(
-        'mobile',
-        'in',
-        keys.flatMap((k) => [k, `+${k}`]),
-      )
+      .where('mobile', 'in', keys.flatMap(mobileForms))
       .where('business_id', 'not in', except)
       .executeTakeFirst();
     if (clash)
@@ -173,7 +169,8 @@ async function checkLogins(trx: Trx, req: LinkRequest, except: string[]): Promis
       .select(['mobile', 'username_key'])
       .where((eb) =>
         eb.or([
-          eb('mobile', 'in', mobiles),
+          // with or without its + (sign-in takes either form)
+          eb('mobile', 'in', mobiles.flatMap(mobileForms)),
           // a mobile that is another business's username
           eb('username_key', 'in', mobiles.map(loginNameKey)),
         ]),
@@ -188,7 +185,10 @@ async function checkLogins(trx: Trx, req: LinkRequest, except: string[]): Promis
         {},
         // the mobile as this business has it (the other business's user may have it as a username)
         {
-          mobile: mobiles.find((m) => m === clash.mobile || loginNameKey(m) === clash.username_key) ?? '',
+          mobile:
+            mobiles.find(
+              (m) => mobileForms(m).includes(clash.mobile ?? '') || loginNameKey(m) === clash.username_key,
+            ) ?? '',
         },
       );
   }

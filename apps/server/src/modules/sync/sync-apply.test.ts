@@ -389,6 +389,36 @@ describe('applying a batch on the hosted server', () => {
     ).toBe(other.businessId);
   });
 
+  it('sets aside a user whose mobile another business has in its other form (with or without +)', async () => {
+    expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
+    const other = await buildTenant(p.hosted, 'OtherMobile');
+    await p.hosted.db.kysely
+      .updateTable('users')
+      .set({ mobile: '+254799000999' })
+      .where('business_id', '=', other.businessId)
+      .where('username_key', '=', other.logins.admin.toLowerCase())
+      .execute();
+    const made = await p.local.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { cookie: shop.admin },
+      payload: { name: 'Twin', username: 'mobile_twin', mobile: '254799000999', password: 'twin-pass-123' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
+    const list = await p.hosted.db.kysely
+      .selectFrom('sync_quarantine')
+      .select(['doc_type', 'reason'])
+      .where('business_id', '=', shop.businessId)
+      .execute();
+    expect(list).toContainEqual({ doc_type: 'user', reason: 'mobile_taken' });
+    // The number, typed either way, still signs in the other business's user.
+    for (const login of ['254799000999', '+254799000999'])
+      expect((await signIn(p.hosted.app, login, 'owner-pass-1', 'WEB-3')).session.business.id).toBe(
+        other.businessId,
+      );
+  });
+
   it("keeps each entry's stamp, and moves the hosted clock up to the largest unless it is over 5 minutes ahead", async () => {
     const stamps = async (db: typeof p.local.db) =>
       new Map(

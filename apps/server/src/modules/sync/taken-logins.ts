@@ -1,4 +1,4 @@
-import { loginNameKey } from '../users/users.repository.js';
+import { loginNameKey, mobileForms } from '../users/users.repository.js';
 import type { AnyDb, SyncDocument } from './documents.js';
 
 /**
@@ -30,7 +30,6 @@ export async function takenLogins(
     for (const u of users) if (hit.has(String(u[column]))) out.set(String(u.id), reason);
   };
   await clash('username_key', 'username_taken');
-  await clash('mobile', 'mobile_taken');
   // and across the two (sign-in takes either: assertLoginNamesFree's rule): a username that is
   // another business's mobile, a mobile that is another business's username
   const across = async (
@@ -42,8 +41,7 @@ export async function takenLogins(
     for (const u of users) {
       const v = u[mine];
       if (typeof v !== 'string' || v === '') continue;
-      const key = loginNameKey(v);
-      const forms = theirs === 'mobile' ? [key, `+${key}`] : [key];
+      const forms = theirs === 'mobile' ? mobileForms(v) : [loginNameKey(v)];
       for (const f of forms) keyOf.set(f, [...(keyOf.get(f) ?? []), String(u.id)]);
     }
     if (keyOf.size === 0) return;
@@ -55,6 +53,8 @@ export async function takenLogins(
       .execute();
     for (const r of rows) for (const id of keyOf.get(String(r[theirs])) ?? []) out.set(id, reason);
   };
+  // a mobile another business holds, with or without its + (sign-in takes either form)
+  await across('mobile', 'mobile', 'mobile_taken');
   await across('username_key', 'mobile', 'username_taken');
   await across('mobile', 'username_key', 'mobile_taken');
   return out;

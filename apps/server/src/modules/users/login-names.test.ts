@@ -85,4 +85,44 @@ describe('usernames and mobile numbers are one namespace', () => {
     const owner = await signIn(t.app, '+254711000111', ADMIN_PASSWORD);
     expect(owner.session.user.role).toBe('admin');
   });
+
+  it('signs in by a mobile typed with or without its +, whichever form it was saved in', async () => {
+    const owner = await signIn(t.app, '254711000111', ADMIN_PASSWORD);
+    expect(owner.session.user.role).toBe('admin');
+    await buildUser(t.app, admin, { username: 'achieng', mobile: '0755000555' });
+    const staff = await signIn(t.app, '+0755000555', STAFF_PASSWORD);
+    expect(staff.session.user.username).toBe('achieng');
+  });
+
+  it('refuses a mobile another user holds in its other form, new or edited', async () => {
+    for (const mobile of ['254711000111', '+0744000444']) {
+      const res = await req('POST', '/api/users', {
+        name: 'Z',
+        username: 'zuberi',
+        mobile,
+        password: STAFF_PASSWORD,
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toMatchObject({ code: 'mobile_taken', field: 'mobile' });
+    }
+    const u = await buildUser(t.app, admin, { username: 'otieno' });
+    const edit = await req('PATCH', `/api/users/${u.id}`, { mobile: '+0744000444' });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().error).toMatchObject({ code: 'mobile_taken', field: 'mobile' });
+    // a user's own number may change form
+    const own = await req('PATCH', `/api/users/${u.id}`, { mobile: '0766000666' });
+    expect(own.statusCode).toBe(200);
+    const plus = await req('PATCH', `/api/users/${u.id}`, { mobile: '+0766000666' });
+    expect(plus.statusCode).toBe(200);
+  });
+
+  it('signs in the user whose mobile is the form typed when two were saved before the forms were one', async () => {
+    const a = await buildUser(t.app, admin, { username: 'twin_plus' });
+    const b = await buildUser(t.app, admin, { username: 'twin_bare' });
+    // as an older server could store them
+    await t.db.kysely.updateTable('users').set({ mobile: '+0788000888' }).where('id', '=', a.id).execute();
+    await t.db.kysely.updateTable('users').set({ mobile: '0788000888' }).where('id', '=', b.id).execute();
+    expect((await signIn(t.app, '+0788000888', STAFF_PASSWORD)).session.user.username).toBe('twin_plus');
+    expect((await signIn(t.app, '0788000888', STAFF_PASSWORD)).session.user.username).toBe('twin_bare');
+  });
 });

@@ -55,19 +55,32 @@ export function findUser(db: Kysely<Database>, businessId: string, id: string): 
     .executeTakeFirst();
 }
 
-/** A user by username (any case) or mobile number, across the server: sign-in needs no business. */
+/**
+ * A user by username (any case) or mobile number, across the server: sign-in needs no business.
+ * A mobile matches with or without its leading + (`254712…` finds `+254712…`); should two users
+ * hold the two forms (saved before they were one number), the form typed wins.
+ */
 export function findUserByLogin(db: Kysely<Database>, login: string): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')
     .selectAll()
     .where('deleted_at', 'is', null)
-    .where((eb) => eb.or([eb('username_key', '=', login.toLowerCase()), eb('mobile', '=', login)]))
+    .where((eb) =>
+      eb.or([eb('username_key', '=', login.toLowerCase()), eb('mobile', 'in', mobileForms(login))]),
+    )
+    .orderBy(sql`case when mobile = ${login} then 0 else 1 end`)
     .executeTakeFirst();
 }
 
 /** How a name is compared across usernames and mobile numbers: any case, a leading + ignored. */
 export function loginNameKey(name: string): string {
   return name.trim().toLowerCase().replace(/^\+/, '');
+}
+
+/** The two ways one mobile number may be stored: without and with its leading +. */
+export function mobileForms(mobile: string): [string, string] {
+  const key = loginNameKey(mobile);
+  return [key, `+${key}`];
 }
 
 /**
@@ -94,10 +107,7 @@ export async function assertLoginNamesFree(
     return q;
   };
   if (names.username) {
-    const key = loginNameKey(names.username);
-    const clash = await others()
-      .where('mobile', 'in', [key, `+${key}`])
-      .executeTakeFirst();
+    const clash = await others().where('mobile', 'in', mobileForms(names.username)).executeTakeFirst();
     if (clash) {
       throw new AppError('username_is_mobile', "This username is another user's mobile number", 'username');
     }
@@ -107,6 +117,9 @@ export async function assertLoginNamesFree(
     if (clash) {
       throw new AppError('mobile_is_username', "This mobile number is another user's username", 'mobile');
     }
+    // one number with or without its +: sign-in takes either form, so it is one user's
+    const twin = await others().where('mobile', 'in', mobileForms(names.mobile)).executeTakeFirst();
+    if (twin) throw new AppError('mobile_taken', 'Another user has this mobile number', 'mobile');
   }
 }
 
