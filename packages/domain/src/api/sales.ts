@@ -28,14 +28,25 @@ export const daySchema = /* @__PURE__ */ lazySchema(() =>
     .refine((d) => d >= FIRST_DAY && d <= LAST_DAY, `A day from ${FIRST_DAY} to ${LAST_DAY}`),
 );
 const text = (max: number) => safeText().max(max);
+/**
+ * A transfer reference as it is stored and compared: compatibility forms folded (a full-width
+ * `ＱＸ９` is `QX9`), invisible format characters dropped (a zero-width space, a soft hyphen or a
+ * direction mark pasted from an SMS would make one code two), runs of spaces made one, capitals.
+ */
+export function normaliseTransferReference(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/\p{Cf}+/gu, '')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .toUpperCase();
+}
+
 /** A transfer reference as the customer shows it (an M-Pesa code, a bank reference). */
 export const transferReferenceSchema = /* @__PURE__ */ lazySchema(() =>
-  // capitals first (as every reference stored so far was made), then the limit on what is stored:
-  // "ß" becomes "SS", and 60 of them would have been kept as 120 characters
-  safeText()
-    .overwrite((s) => s.toUpperCase())
-    .min(1, 'The transfer reference is required')
-    .max(60),
+  // the stored form first (capitals, as every reference stored so far was made), then the limit
+  // on what is stored: "ß" becomes "SS", and 60 of them would have been kept as 120 characters
+  safeText().overwrite(normaliseTransferReference).min(1, 'The transfer reference is required').max(60),
 );
 
 export const saleLineInputSchema = /* @__PURE__ */ lazySchema(() =>

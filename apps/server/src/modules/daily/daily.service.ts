@@ -11,7 +11,7 @@ import {
   drawerDifference,
   expectedCash,
 } from '@duka/domain';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import { compiledQuery } from '../../db/compiled-query.js';
 import type { Db } from '../../db/database.js';
@@ -48,6 +48,28 @@ function withExpected(f: DayFigures): DayFigures {
 }
 
 /** A day's money at a location, in total and per cashier (whoever made each record). */
+/** Whose drawer an expense row is on: a void's, the expense it undoes (`o`); others', their own (`e`). */
+const voidedOwner = sql<string | null>`coalesce(${sql.ref('o.user_id')}, ${sql.ref('e.user_id')})`;
+
+/**
+ * A day's expenses at a location by drawer and method. A void is counted on the drawer of the
+ * expense it undoes, whoever voided it: no cash moved (an admin's void of a cashier's expense
+ * gave the cashier back nothing on the day's page).
+ */
+function expensesByDrawer(db: Q, businessId: string, locationId: string, day: string) {
+  return db
+    .selectFrom('expenses as e')
+    .leftJoin('expenses as o', (j) =>
+      j.onRef('o.id', '=', 'e.voids_id').onRef('o.business_id', '=', 'e.business_id'),
+    )
+    .select([voidedOwner.as('user_id'), 'e.method', (eb) => eb.fn.sum<number>('e.amount').as('s')])
+    .where('e.business_id', '=', businessId)
+    .where('e.date', '=', day)
+    .where('e.location_id', '=', locationId)
+    .groupBy([voidedOwner, 'e.method'])
+    .execute();
+}
+
 export async function dayFigures(db: Q, businessId: string, locationId: string, day: string) {
   const [sales, reversals, payments, expenses] = await Promise.all([
     db
@@ -84,14 +106,7 @@ export async function dayFigures(db: Q, businessId: string, locationId: string, 
       .where('location_id', '=', locationId)
       .groupBy(['user_id', 'method'])
       .execute(),
-    db
-      .selectFrom('expenses')
-      .select(['user_id', 'method', (eb) => eb.fn.sum<number>('amount').as('s')])
-      .where('business_id', '=', businessId)
-      .where('date', '=', day)
-      .where('location_id', '=', locationId)
-      .groupBy(['user_id', 'method'])
-      .execute(),
+    expensesByDrawer(db, businessId, locationId, day),
   ]);
   const total = zero();
   const perUser = new Map<string, DayFigures>();

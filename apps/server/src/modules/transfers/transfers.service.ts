@@ -1,4 +1,4 @@
-import { receiptNoCandidates } from '@duka/domain';
+import { normaliseTransferReference, receiptNoCandidates } from '@duka/domain';
 import type {
   Provider,
   Transfer,
@@ -224,7 +224,7 @@ export async function listTransfers(
   if (f.status === 'confirmed') q = q.where('c.transfer_id', 'is not', null);
   if (f.status === 'unconfirmed') q = q.where('c.transfer_id', 'is', null);
   if (f.q) {
-    const like = `%${f.q.toUpperCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const like = `%${normaliseTransferReference(f.q).replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     // A receipt number as people type it: `#000123`, `000123` or `123`.
     q = q.where((eb) =>
       eb.or([
