@@ -14,7 +14,7 @@ import { findDevice, touchDevice } from '../devices/devices.service.js';
 import { findUserByLogin, locationIdsOf } from '../users/users.repository.js';
 import { accountKey, claimAttempt, clearFailures, forgetAttempt, throttleRules } from './login-throttle.js';
 import { sessionData, stockTakingFor } from './session-data.js';
-import type { BusinessRow, UserRow } from '../../db/tables.js';
+import type { BusinessRow, DeviceRow, UserRow } from '../../db/tables.js';
 
 export interface LoginInput {
   login: string;
@@ -161,6 +161,12 @@ export async function login(deps: AppDeps, input: LoginInput): Promise<SignedIn>
 
   return kysely.transaction().execute(async (trx) => {
     await stillTheSame(trx, deps.db.dialect, user);
+    // the device read again where the session is opened, and held: a block that committed while
+    // the password was checked refuses this sign-in, and one that commits later waits for the
+    // session to be in and revokes it with the others
+    const held = input.deviceId ? await findDevice(trx, business.id, input.deviceId, true) : undefined;
+    const late = refusalFor(user, business, input.deviceId, input.deviceToken, held);
+    if (late) throw late;
     await forgetAttempt(trx, attempt);
     await clearFailures(trx, rules, now);
     const signedIn = await openSession(
@@ -202,6 +208,18 @@ async function deviceRefusal(
 ): Promise<AppError | null> {
   if (isAdminRole(user.role)) return null;
   const device = deviceId ? await findDevice(deps.db.kysely, business.id, deviceId) : undefined;
+  return refusalFor(user, business, deviceId, deviceToken, device);
+}
+
+/** Why this device may not sign this user in, given the device's row as read, or null. */
+function refusalFor(
+  user: UserRow,
+  business: BusinessRow,
+  deviceId: string | null,
+  deviceToken: string | null,
+  device: DeviceRow | undefined,
+): AppError | null {
+  if (isAdminRole(user.role)) return null;
   if (device?.status === 'blocked') return new AppError('device_blocked', 'This device is blocked');
   if (!business.require_approved_devices) return null;
   if (!deviceId) return new AppError('device_required', 'Device not detected!');

@@ -1,6 +1,7 @@
 import type { Device, deviceUpdateSchema } from '@duka/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
+import { dialectOf } from '../../db/dialect.js';
 import type { DeviceRow } from '../../db/tables.js';
 import { notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/context.js';
@@ -12,12 +13,15 @@ export function findDevice(
   trx: Trx | Db['kysely'],
   businessId: string,
   id: string,
+  /** Held until the transaction ends (PostgreSQL; SQLite's write transaction holds everything). */
+  lock = false,
 ): Promise<DeviceRow | undefined> {
   return trx
     .selectFrom('devices')
     .selectAll()
     .where('business_id', '=', businessId)
     .where('id', '=', id)
+    .$if(lock && dialectOf(trx) === 'postgres', (q) => q.forUpdate())
     .executeTakeFirst();
 }
 
@@ -44,7 +48,8 @@ export async function touchDevice(
   userId: string | null,
   at: string,
 ): Promise<SeenDevice> {
-  const existing = await findDevice(trx, businessId, id);
+  // held, so an admin's block committing meanwhile is waited for and read, never written over
+  const existing = await findDevice(trx, businessId, id, true);
   if (!existing) {
     const issued = newDeviceToken();
     const row: DeviceRow = {
@@ -72,7 +77,7 @@ export async function touchDevice(
   }
   const patch = {
     last_seen_at: at,
-    status,
+    ...(status !== existing.status ? { status } : {}),
     ...(userId ? { last_user_id: userId } : {}),
     ...(issued ? { token_hash: hashDeviceToken(issued) } : {}),
     updated_at: at,
