@@ -15,6 +15,7 @@ import {
   rowTime,
 } from '../modules/sync/merge.js';
 import { canonical } from './canonical.js';
+import { type Trx as Tx, lockBusinessIn } from './tx.js';
 
 type Row = Record<string, unknown>;
 type AnyDb = Kysely<Record<string, Row>>;
@@ -59,13 +60,19 @@ function ownRow(k: AnyDb, table: string, businessId: string, id: string) {
   return table === 'businesses' ? q : q.where(ofBusiness(k, 't.business_id', businessId));
 }
 
-/** Reads an edited record (main row and set fields) as it is now, to stamp what a write changes. */
+/**
+ * Reads an edited record (main row and set fields) as it is now, to stamp what a write changes.
+ * The business is locked first (PostgreSQL): a sync apply merging into the record (which holds
+ * that lock) is waited for, so the write's stamps start from the merged ones, never from a
+ * snapshot the merge has since replaced (the two servers then kept different values for good).
+ */
 export async function snapshotRecord(
   trx: Trx,
   businessId: string,
   docType: string,
   id: string,
 ): Promise<RecordSnapshot> {
+  await lockBusinessIn(trx as unknown as Tx, businessId);
   const k = trx as unknown as AnyDb;
   const spec = groupSpec(docType);
   const row = await ownRow(k, spec.table, businessId, id).selectAll('t').executeTakeFirst();

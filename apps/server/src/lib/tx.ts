@@ -16,6 +16,12 @@ export async function lockBusiness(db: Db, trx: Trx, businessId: string): Promis
   await lockRow.run(trx, { businessId });
 }
 
+/** `lockBusiness` where only the transaction is at hand (its dialect read from it). */
+export async function lockBusinessIn(trx: Trx, businessId: string): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
+  await lockRow.run(trx, { businessId });
+}
+
 // A shape of its own: sent with the transaction's `begin` (db/pg-prepared.ts).
 const lockRow = compiledQuery((db, a: { businessId: string }) =>
   db.selectFrom('businesses').select('id').where('id', '=', a.businessId).forUpdate(),
