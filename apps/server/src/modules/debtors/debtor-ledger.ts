@@ -40,10 +40,18 @@ const debtorById = compiledQuery((db, a: { businessId: string; id: string }) =>
     .where('business_id', '=', a.businessId)
     .where('deleted_at', 'is', null),
 );
+/**
+ * A debtor's last activity moved to `at` unless it is later already (an entry pulled from a
+ * server whose clock is ahead): the later of the two, as a sync apply keeps it, so every server
+ * ends with the same.
+ */
+const laterActivity = (at: string) =>
+  sql<string>`case when "last_activity_at" is null or "last_activity_at" < ${at} then ${at} else "last_activity_at" end`;
+
 const moveBalance = compiledQuery((db, a: { businessId: string; id: string; amount: number; at: string }) =>
   db
     .updateTable('debtors')
-    .set({ balance: sql<number>`balance + ${a.amount}`, last_activity_at: a.at })
+    .set({ balance: sql<number>`balance + ${a.amount}`, last_activity_at: laterActivity(a.at) })
     .where('id', '=', a.id)
     .where('business_id', '=', a.businessId)
     .returning('balance'),
@@ -121,7 +129,7 @@ export function withDebtorMove(
     .with('debited', (q) =>
       q
         .updateTable('debtors')
-        .set({ balance: sql<number>`"balance" + ${debtor.amount}`, last_activity_at: a.at })
+        .set({ balance: sql<number>`"balance" + ${debtor.amount}`, last_activity_at: laterActivity(a.at) })
         .where('id', '=', debtor.debtorId)
         .where('business_id', '=', businessId)
         .returning('balance'),
