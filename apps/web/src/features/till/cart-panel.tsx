@@ -33,6 +33,8 @@ interface Props {
   onNewSale: () => void;
   onDone: () => void;
   canDiscount: boolean;
+  /** A sale of this cart is on its way (or being looked up): nothing in it may change meanwhile. */
+  frozen?: boolean;
 }
 
 /** Words for the domain's cart problems. */
@@ -50,7 +52,14 @@ export function CartPanel(p: Props) {
   const { t } = useTranslation();
   const count = p.cart.lines.length;
   return (
-    <Paper withBorder radius="lg" className={classes.cart} component="section" aria-label={p.title}>
+    <Paper
+      withBorder
+      radius="lg"
+      className={classes.cart}
+      component="section"
+      aria-label={p.title}
+      aria-busy={p.frozen || undefined}
+    >
       <Group justify="space-between" px="md" py="sm" wrap="nowrap">
         <div style={{ minWidth: 0 }}>
           <Text size="xs" fw={700} tt="uppercase" c="dimmed" truncate="end" data-testid="till-cart-title">
@@ -70,7 +79,7 @@ export function CartPanel(p: Props) {
             </Kbd>
           }
           onClick={p.onNewSale}
-          disabled={count === 0}
+          disabled={count === 0 || p.frozen}
           style={{ flexShrink: 0 }}
         >
           {t('till.newSale')}
@@ -193,7 +202,7 @@ function CartActions(p: Props) {
           px="sm"
           leftSection={<IconPlayerPause size={18} aria-hidden />}
           onClick={p.onPark}
-          disabled={count === 0}
+          disabled={count === 0 || p.frozen}
           aria-keyshortcuts="F8"
         >
           {t('till.park.action')}
@@ -204,7 +213,7 @@ function CartActions(p: Props) {
           px="sm"
           leftSection={<IconDiscount2 size={18} aria-hidden />}
           onClick={p.onDiscount}
-          disabled={count === 0 || !p.canDiscount}
+          disabled={count === 0 || !p.canDiscount || p.frozen}
           aria-keyshortcuts="F7"
         >
           {t('till.discount.action')}
@@ -213,7 +222,7 @@ function CartActions(p: Props) {
           size="md"
           style={{ flex: '1 1 150px' }}
           onClick={p.onPay}
-          disabled={!p.totals.payable || !!p.blocked}
+          disabled={!p.totals.payable || !!p.blocked || p.frozen}
           rightSection={
             <Kbd size="xs" visibleFrom="sm">
               F9

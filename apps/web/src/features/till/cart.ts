@@ -35,6 +35,11 @@ export interface Cart {
   lines: TillLine[];
   /** Money off the whole sale, minor units. */
   discount: number;
+  /**
+   * Its sale was sent and no answer came back (the network failed): the server may have recorded
+   * it. Until that is known, the cart is not cleared or parked without asking the server first.
+   */
+  outcome_unknown?: boolean;
 }
 
 export type CartAction =
@@ -47,6 +52,10 @@ export type CartAction =
   | { type: 'location'; id: string }
   | { type: 'reprice'; products: Product[] }
   | { type: 'replace'; cart: Cart }
+  /** Whether the outcome of the sale sent for this cart is unknown (no answer came back). */
+  | { type: 'outcomeUnknown'; value: boolean }
+  /** The same lines under a new sale id (the old id's sale was recorded as something else). */
+  | { type: 'rekey'; id: string }
   /** After a sale (or to drop it): a new id, no lines, the location kept. */
   | { type: 'new'; id: string };
 
@@ -118,6 +127,15 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
     }
     case 'replace':
       return action.cart;
+    case 'outcomeUnknown': {
+      if (!!cart.outcome_unknown === action.value) return cart;
+      const { outcome_unknown: _, ...rest } = cart;
+      return action.value ? { ...rest, outcome_unknown: true } : rest;
+    }
+    case 'rekey': {
+      const { outcome_unknown: _, ...rest } = cart;
+      return { ...rest, id: action.id };
+    }
     case 'new':
       return emptyCart(action.id, cart.location_id);
   }

@@ -32,10 +32,16 @@ interface Props {
   defaultLimit: number;
 }
 
-/** Pay: cash (tendered, quick amounts, change), debtor (pick or add) or transfer. Enter completes. */
-export function PayPanel(p: Props) {
+/**
+ * Pay: cash (tendered, quick amounts, change), debtor (pick or add) or transfer. Enter completes.
+ * While the sale is on its way (`busy`) the panel stays, frozen: it does not close (Esc, Cancel,
+ * a click outside) and its fields do not change, so what the answer is about is what was sent.
+ */
+export function PayPanel(props: Props) {
   const { t } = useTranslation();
   const narrow = !useWideScreen();
+  // frozen while busy: a field keeps what was sent (the focus stays, so Enter can send it again)
+  const p = props.busy ? { ...props, setPay: () => undefined } : props;
   const { pay, setPay, money, digits, total } = p;
   const providers = useProviders(p.opened && p.kind === 'transfer');
   const f = p.errors.fields;
@@ -53,7 +59,11 @@ export function PayPanel(p: Props) {
   return (
     <Modal
       opened={p.opened}
-      onClose={p.onClose}
+      onClose={() => {
+        if (!p.busy) p.onClose();
+      }}
+      closeOnEscape={!p.busy}
+      closeOnClickOutside={!p.busy}
       title={p.title}
       size="lg"
       fullScreen={narrow}
@@ -62,6 +72,7 @@ export function PayPanel(p: Props) {
     >
       <form
         noValidate
+        aria-busy={p.busy}
         onSubmit={(e) => {
           e.preventDefault();
           if (!p.busy) p.onComplete();
@@ -221,6 +232,7 @@ function PayButtons(p: Props & { narrow: boolean | undefined }) {
         variant="default"
         size="md"
         onClick={p.onClose}
+        disabled={p.busy}
         fullWidth={narrow}
         rightSection={
           <Kbd size="xs" visibleFrom="sm">

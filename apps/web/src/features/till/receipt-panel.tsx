@@ -1,6 +1,6 @@
 import './styles';
-import { Button, Divider, Group, Kbd, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCircleCheck, IconPlus } from '@tabler/icons-react';
+import { Alert, Button, Divider, Group, Kbd, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '@duka/domain';
 import { PrintReceiptButton } from '../printing';
@@ -11,12 +11,14 @@ import { useWideScreen } from '../../lib/use-wide-screen';
 interface Props {
   opened: boolean;
   sale: Sale | null;
+  /** How the till learnt of this sale, when its answer was lost (it had been recorded before). */
+  notice?: string | null;
   onClose: () => void;
   money: (minor: number) => string;
 }
 
 /** After a sale: what to tell the customer (change, new balance), the receipt, and New sale. */
-export function ReceiptPanel({ opened, sale, onClose, money }: Props) {
+export function ReceiptPanel({ opened, sale, notice, onClose, money }: Props) {
   const { t } = useTranslation();
   const narrow = !useWideScreen();
   return (
@@ -34,6 +36,17 @@ export function ReceiptPanel({ opened, sale, onClose, money }: Props) {
       }
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
+      {sale && notice && (
+        <Alert
+          color="orange"
+          mb="md"
+          icon={<IconInfoCircle size={18} aria-hidden />}
+          role="status"
+          data-testid="receipt-notice"
+        >
+          {notice}
+        </Alert>
+      )}
       {sale && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
           <Stack gap="md">

@@ -1,24 +1,26 @@
 import './styles';
 import { Alert, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useConnection } from '../../lib/connection';
 import type { TillErrors } from './till-errors';
 
 /**
- * Why the sale did not go through. One that got no answer was not recorded: the cart is kept, and
- * Enter sends the same sale again (its id makes that safe), which the words say once the server
+ * Why the sale did not go through, or what to check before it does. One that got no answer may
+ * have been recorded or not: the cart is kept, and Enter sends the same sale again (its id makes
+ * that safe: a sale already recorded answers its receipt), which the words say once the server
  * answers again.
  */
 export function SaleAlert({ errors, compact }: { errors: TillErrors; compact?: boolean }) {
   const { t } = useTranslation();
   const connection = useConnection();
+  const Icon = errors.warn ? IconAlertTriangle : IconAlertCircle;
   return (
     <Alert
-      color="red"
+      color={errors.warn ? 'orange' : 'red'}
       p={compact ? 'xs' : undefined}
       mt={compact ? 'sm' : undefined}
-      icon={<IconAlertCircle size={18} aria-hidden />}
+      icon={<Icon size={18} aria-hidden />}
       role="alert"
       data-testid="sale-alert"
     >

@@ -77,6 +77,7 @@ export function TillDialogs({
           <ReceiptPanel
             opened={opened}
             sale={opened ? s.receipt : null}
+            notice={s.receiptNotice}
             onClose={a.closeReceipt}
             money={money}
           />
@@ -89,12 +90,12 @@ export function TillDialogs({
             lines={s.cart.lines.length}
             onClose={close}
             onPark={() => s.setDialog('park')}
-            onClear={a.newSale}
+            onClear={() => void a.newSale()}
           />
         )}
       </Later>
       <Later opened={s.dialog === 'park'} after={after(4)}>
-        {(opened) => <ParkDialog opened={opened} onClose={close} onPark={a.park} />}
+        {(opened) => <ParkDialog opened={opened} onClose={close} onPark={(name) => void a.park(name)} />}
       </Later>
       <Later opened={s.dialog === 'discount'} after={after(5)}>
         {(opened) => (

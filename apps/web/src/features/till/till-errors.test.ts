@@ -31,7 +31,9 @@ describe('a sale that did not go through', () => {
     });
     expect(placeSaleError(refused, i18n, cart).form).toBe('Internet connection is missing or is not stable!');
     const lost = placeSaleError(new ApiError({ kind: 'network', code: 'network' }), i18n, cart);
-    expect(lost.form).toBe('The sale was NOT recorded: the server could not be reached. The cart is kept.');
+    expect(lost.form).toBe(
+      'No answer from the server: the sale may already be recorded. Try again: it cannot be recorded twice. The cart is kept.',
+    );
     expect(lost.retry).toBe(true);
     expect(held.retry).toBeUndefined();
   });

@@ -22,8 +22,13 @@ export interface TillErrors {
   fields: Partial<Record<TillField, string>>;
   /** About the sale as a whole: shown above Pay. */
   form: string | null;
-  /** The sale never reached the server (no connection): it was not recorded, and may be sent again as it is. */
+  /**
+   * The sale got no answer (no connection): it may or may not have been recorded, and may be sent
+   * again as it is (its id makes that safe).
+   */
   retry?: boolean;
+  /** Not a refusal but a warning (what the server already holds under this sale's id). */
+  warn?: boolean;
 }
 
 /** The words of the language in use, and the language (quantities in a message follow it). */
@@ -46,7 +51,10 @@ function shortLine(err: ApiError, cart: Cart) {
   return productId ? cart.lines.find((l) => l.product_id === productId) : undefined;
 }
 
-/** The sale got no answer (the network failed): not recorded as far as the till knows, and safe to send again. */
+/**
+ * The sale got no answer (the network failed): the server may have recorded it before the
+ * connection went, or not; either way it is safe to send again (the same id answers the same sale).
+ */
 export function unsent(err: unknown): boolean {
   return err instanceof ApiError && err.kind === 'network';
 }
@@ -55,8 +63,8 @@ export function unsent(err: unknown): boolean {
 export function saleErrorMessage(err: unknown, words: Words, cart: Cart): string {
   const { t } = words;
   if (!(err instanceof ApiError) || err.kind !== 'http') {
-    // only a request that was sent can have gone unanswered (not recorded, safe to send again);
-    // one held back for want of a connection says so
+    // only a request that was sent can have gone unanswered (perhaps recorded, safe to send
+    // again); one held back for want of a connection says so
     if (err instanceof ApiError && err.kind === 'offline') return t('errors.offline');
     if (unsent(err)) return t('till.errors.noAnswer');
     return serverMessage(err);

@@ -15,6 +15,7 @@ import { SearchPanel } from './search-panel';
 import { TillDialogs } from './till-dialogs';
 import { KeyHints, TillHeader, allowedKinds } from './till-header';
 import { useCompleteSale } from './use-complete-sale';
+import { useSaleOutcome } from './use-sale-outcome';
 import { useTill, useTillActions } from './use-till';
 import { useTillStart, useTillStartArrived } from './use-till-cart';
 import { useTillKeys } from './use-till-keys';
@@ -24,8 +25,9 @@ import classes from './till.module.css';
 export function TillPage({ kind }: { kind: SaleKind }) {
   const { t } = useTranslation();
   const s = useTill(kind);
-  const a = useTillActions(s);
-  const { busy, complete } = useCompleteSale(s);
+  const outcome = useSaleOutcome(s);
+  const a = useTillActions(s, outcome.settled);
+  const { busy, complete } = useCompleteSale(s, outcome);
   useTillKeys(s, a);
   // the till's frame (lib/start-frame.ts) gives way, in the frame that shows the till (after the
   // keys typed into it are taken)
@@ -52,7 +54,7 @@ export function TillPage({ kind }: { kind: SaleKind }) {
           money={money}
           totalOf={(p) => totalsOf(p.cart, s.limitBp).priced.total}
           time={dateTime}
-          onResume={a.resume}
+          onResume={(id) => void a.resume(id)}
           onDrop={till.drop}
         />
         <OpenDrawerButton />
@@ -84,6 +86,7 @@ export function TillPage({ kind }: { kind: SaleKind }) {
           onNewSale={() => s.setDialog('new')}
           onDone={a.focusSearch}
           canDiscount={s.canDiscount}
+          frozen={busy}
         />
       </div>
       <TillDialogs s={s} a={a} busy={busy} onComplete={() => void complete()} />

@@ -1,32 +1,33 @@
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Sale } from '@duka/domain';
 import { isApiError } from '../../lib/api-error';
 import { describeApiError, notifyWarning } from '../../lib/notify';
 import { ME_QUERY_KEY } from '../auth';
-import { saleLines } from './cart';
-import { EMPTY_PAY, checkPayment, paymentOf } from './payment';
+import { type Cart, saleLines } from './cart';
+import { checkPayment, paymentOf } from './payment';
+import { forgetOnItsWay, isSameSale, keepOnItsWay } from './sale-outcome';
 import { fetchDebtor, fetchProduct, fetchSale, postSale } from './till-api';
-import { NO_TILL_ERRORS, isPayFieldError, placeSaleError } from './till-errors';
+import { NO_TILL_ERRORS, isPayFieldError, placeSaleError, saleErrorMessage, unsent } from './till-errors';
+import type { SaleOutcome } from './use-sale-outcome';
 import type { TillState } from './use-till';
 
-/** Completing the sale: check the payment, post it, show the receipt; or place the refusal where it belongs. */
-export function useCompleteSale(s: TillState) {
+/**
+ * Completing the sale: check the payment, post it, show the receipt; or place the refusal where it
+ * belongs. The cart and the pay panel are frozen while the sale travels (`busy`), and its answer
+ * is about the cart it was sent for: if another cart is on the till by then, that one is left as it
+ * is. A sale that got no answer may have been recorded: the cart says so (`outcome_unknown`) until
+ * the server is asked, and a trace of the sale on its way is kept in the browser (sale-outcome.ts)
+ * from before it is sent until an answer comes back.
+ */
+export function useCompleteSale(s: TillState, outcome: SaleOutcome) {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const { kind, cart, pay, digits } = s;
-
-  const done = (sale: Sale) => {
-    s.till.sold();
-    s.setPay(EMPTY_PAY);
-    s.setErrors(NO_TILL_ERRORS);
-    s.setDialog(null);
-    s.setReceipt(sale);
-    void qc.invalidateQueries({ queryKey: ['products'] });
-    void qc.invalidateQueries({ queryKey: ['debtors'] });
-  };
+  // an answer that arrives once the till has gone is shown by nobody: the trace of the sale on its
+  // way stays, and the till that opens next asks the server
+  const live = useLive();
+  const conflict = useConflict(s, outcome);
 
   /** A refusal: shown by the line, field or form it is about; what changed elsewhere is fetched again. */
   const refused = (err: unknown) => {
@@ -35,7 +36,9 @@ export function useCompleteSale(s: TillState) {
     const code = isApiError(err) ? err.code : '';
     if (code === 'price_changed')
       void Promise.all(cart.lines.map((l) => fetchProduct(l.product_id)))
-        .then((products) => s.till.dispatch({ type: 'reprice', products }))
+        .then((products) => {
+          if (s.till.current().id === cart.id) s.till.dispatch({ type: 'reprice', products });
+        })
         .catch((e: unknown) => {
           // The cart still shows the old prices: say so, and why, where the refusal was shown.
           console.error('Re-pricing the cart failed', e);
@@ -56,6 +59,7 @@ export function useCompleteSale(s: TillState) {
   };
 
   const complete = async () => {
+    if (s.busyNow.current) return;
     const total = s.totals.priced.total;
     const missing = checkPayment(kind, pay, total, digits);
     if (Object.keys(missing).length > 0) {
@@ -63,37 +67,83 @@ export function useCompleteSale(s: TillState) {
       s.setErrors({ ...NO_TILL_ERRORS, fields });
       return;
     }
-    setBusy(true);
+    s.setBusy(true);
     s.till.sellingNow();
+    keepOnItsWay(s.session.user.uid, cart);
     try {
-      done(
-        await postSale({
-          id: cart.id,
-          kind,
-          location_id: cart.location_id,
-          lines: saleLines(cart),
-          discount: cart.discount,
-          expected_total: total,
-          note: '',
-          ...paymentOf(kind, pay, total, digits),
-        }),
-      );
+      const sale = await postSale({
+        id: cart.id,
+        kind,
+        location_id: cart.location_id,
+        lines: saleLines(cart),
+        discount: cart.discount,
+        expected_total: total,
+        note: '',
+        ...paymentOf(kind, pay, total, digits),
+      });
+      if (live.current) outcome.recorded(sale, cart.id);
     } catch (err) {
-      // the first try went through but its answer was lost, and the cart changed since: that sale stands
-      if (isApiError(err) && err.code === 'idempotency_conflict') {
-        const sale = await fetchSale(cart.id).catch(() => null);
-        if (sale) {
-          notifyWarning(t('till.errors.alreadySaved', { no: sale.receipt_no }));
-          done(sale);
-          return;
-        }
-      }
-      s.till.notSold();
-      refused(err);
+      if (!live.current) return;
+      if (isApiError(err) && err.code === 'idempotency_conflict' && (await conflict(cart, total))) return;
+      const current = s.till.notSold(cart.id);
+      // no answer: the server may have recorded it; the trace stays until the server is asked
+      if (unsent(err)) {
+        if (current) s.till.dispatch({ type: 'outcomeUnknown', value: true });
+      } else if (!(isApiError(err) && err.kind === 'offline' && cart.outcome_unknown))
+        forgetOnItsWay(cart.id);
+      if (current) refused(err);
+      else notifyWarning(saleErrorMessage(err, i18n, cart));
     } finally {
-      setBusy(false);
+      s.setBusy(false);
     }
   };
 
-  return { busy, complete };
+  return { busy: s.busy, complete };
+}
+
+/** Whether the component is still mounted. */
+function useLive() {
+  const live = useRef(true);
+  useEffect(() => {
+    live.current = true;
+    return () => {
+      live.current = false;
+    };
+  }, []);
+  return live;
+}
+
+/**
+ * 409: a sale is already stored under the cart's id with another body (an earlier version of this
+ * cart, recorded while its answer was lost). The same goods and total: it is this sale. Else the
+ * stored one stands as it is, and the cart's lines are kept under a new id to be finished or
+ * cleared, with a warning that names the receipt of the earlier version. Answers whether it was
+ * dealt with (not when the stored sale could not be fetched).
+ */
+function useConflict(s: TillState, outcome: SaleOutcome) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  return async (cart: Cart, total: number): Promise<boolean> => {
+    const sale = await fetchSale(cart.id).catch((e: unknown) => {
+      console.error('Fetching the sale stored under this id failed', e);
+      return null;
+    });
+    if (!sale) return false;
+    if (isSameSale(sale, cart, total)) {
+      notifyWarning(t('till.errors.alreadySaved', { no: sale.receipt_no }));
+      outcome.recorded(sale, cart.id);
+      return true;
+    }
+    forgetOnItsWay(cart.id);
+    void qc.invalidateQueries({ queryKey: ['products'] });
+    void qc.invalidateQueries({ queryKey: ['debtors'] });
+    const current = s.till.current().id === cart.id;
+    s.till.rekey(cart.id);
+    const warning = t('till.errors.earlierVersionRecorded', { no: sale.receipt_no });
+    if (current) {
+      s.setErrors({ ...NO_TILL_ERRORS, form: warning, warn: true });
+      s.setDialog(null);
+    } else notifyWarning(warning);
+    return true;
+  };
 }

@@ -15,6 +15,8 @@ import { useSession } from '../../lib/session-context';
 import { locationsQuery, useAllLocations } from '../stock';
 import { DraftWriter, WORK_DRAFTS_QUERY, flushDraftWriters, listWorkDrafts } from '../../lib/work-drafts';
 import { type Cart, type CartAction, cartReducer, emptyCart } from './cart';
+import { followOnItsWay } from './sale-outcome';
+import { type CartRefs, useParking, useSaleOnItsWay } from './use-cart-moves';
 import {
   type ParkedSale,
   cartDraft,
@@ -152,14 +154,20 @@ export function useTillCart(home: string, allowedIds: string[]) {
   const saved = useRef<string | null>(null);
   const cartNow = useRef(cart);
   cartNow.current = cart;
+  const parkedNow = useRef(parked);
+  parkedNow.current = parked;
   const ready = useRestoredWork({ userId, writer, cartNow, saved, dispatch, setParked });
 
-  const { selling, sellingNow, notSold } = useSaleOnItsWay(writer, cartNow, saved);
+  const refs: CartRefs = { writer, cartNow, parkedNow, saved, dispatch, setParked, home };
+  const { selling, sellingNow, notSold, sold, rekey } = useSaleOnItsWay(refs);
+  const { park, resume, bringBack, drop } = useParking(refs);
 
   // Saved as it changes (after a pause in typing); an emptied cart is dropped.
   useEffect(() => {
     if (!ready) return;
     if (selling.current === cart.id) return;
+    // while what became of its sale is unknown, the trace kept in this browser follows the cart
+    if (cart.outcome_unknown) followOnItsWay(cart);
     if (hasWork(cart)) {
       writer.later(cart.id, cartDraft(cart));
       saved.current = cart.id;
@@ -178,66 +186,25 @@ export function useTillCart(home: string, allowedIds: string[]) {
   }, [cart.location_id, home, allowedKey]);
 
   const newSale = useCallback(() => dispatch({ type: 'new', id: uuidv7() }), []);
-  /**
-   * After a sale: the server dropped the sold cart with the sale, so nothing is sent for it (a
-   * DELETE would only answer 404, a console error on every sale).
-   */
-  const sold = useCallback(() => {
-    selling.current = null;
-    writer.cancelWaiting(cartNow.current.id);
-    if (saved.current === cartNow.current.id) saved.current = null;
-    dispatch({ type: 'new', id: uuidv7() });
-  }, [writer]);
+  /** The cart as it is now (an answer that arrives later is about the cart it was sent for). */
+  const current = useCallback(() => cartNow.current, []);
 
-  const putAside = useCallback(
-    (c: Cart, name: string, list: ParkedSale[]): ParkedSale[] => {
-      void writer.now(c.id, parkedDraft(c, name));
-      if (saved.current === c.id) saved.current = null;
-      return [
-        { name, parked_at: new Date().toISOString(), cart: c },
-        ...list.filter((p) => p.cart.id !== c.id),
-      ];
-    },
-    [writer],
-  );
-
-  /** Puts the cart aside under `name` and starts an empty one. */
-  const park = useCallback(
-    (name: string) => {
-      if (cart.lines.length === 0) return;
-      setParked(putAside(cart, name, parked));
-      dispatch({ type: 'new', id: uuidv7() });
-    },
-    [cart, parked, putAside],
-  );
-
-  /** Brings a parked sale back; a cart with lines is parked in its place under `swapName`. */
-  const resume = useCallback(
-    (id: string, swapName: string) => {
-      const sale = parked.find((p) => p.cart.id === id);
-      if (!sale) return false;
-      let list = parked.filter((p) => p.cart.id !== id);
-      if (cart.lines.length > 0) list = putAside(cart, swapName, list);
-      else if (saved.current) void writer.drop(saved.current);
-      const back = { ...sale.cart, location_id: sale.cart.location_id || home };
-      saved.current = back.id;
-      void writer.now(back.id, cartDraft(back));
-      setParked(list);
-      dispatch({ type: 'replace', cart: back });
-      return true;
-    },
-    [cart, home, parked, putAside, writer],
-  );
-
-  const drop = useCallback(
-    (id: string) => {
-      void writer.drop(id);
-      setParked((list) => list.filter((p) => p.cart.id !== id));
-    },
-    [writer],
-  );
-
-  return { cart, dispatch, parked, park, resume, drop, newSale, sellingNow, notSold, sold, ready };
+  return {
+    cart,
+    dispatch,
+    parked,
+    park,
+    resume,
+    drop,
+    newSale,
+    sellingNow,
+    notSold,
+    sold,
+    rekey,
+    bringBack,
+    current,
+    ready,
+  };
 }
 
 interface Restore {
@@ -286,26 +253,4 @@ function useRestoredWork({ userId, writer, cartNow, saved, dispatch, setParked }
     });
   }, [drafts.data, drafts.isError, ready, writer, cartNow, saved, dispatch, setParked]);
   return ready;
-}
-
-/**
- * The cart being paid for: while its sale is on its way no save of it leaves (a save still waiting
- * for its pause would reach the server after the sale, which refuses a sold cart's draft); a sale
- * that did not go through leaves the cart, which is saved again.
- */
-function useSaleOnItsWay(writer: DraftWriter, cartNow: RefObject<Cart>, saved: RefObject<string | null>) {
-  const selling = useRef<string | null>(null);
-  const sellingNow = useCallback(() => {
-    selling.current = cartNow.current.id;
-    writer.cancelWaiting(cartNow.current.id);
-  }, [writer, cartNow]);
-  const notSold = useCallback(() => {
-    selling.current = null;
-    const c = cartNow.current;
-    if (hasWork(c)) {
-      writer.later(c.id, cartDraft(c));
-      saved.current = c.id;
-    }
-  }, [writer, cartNow, saved]);
-  return { selling, sellingNow, notSold };
 }

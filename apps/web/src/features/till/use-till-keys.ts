@@ -6,7 +6,8 @@ import { useScanner, whereKeyLands } from './use-scanner';
 /** The scanner anywhere on the page, and the function keys (F2 search, F4 new, F7 discount, F8 park, F9 pay). */
 export function useTillKeys(s: TillState, a: TillActions) {
   const { receipt, setReceipt, dialog, setDialog, cart, search } = s;
-  useScanner(dialog === null, {
+  // nothing reaches a frozen cart (a sale on its way): the scanner waits, the keys do nothing
+  useScanner(dialog === null && !s.busy, {
     onScan: (code) => {
       if (receipt) setReceipt(null);
       void search.current?.scan(code);
@@ -17,7 +18,7 @@ export function useTillKeys(s: TillState, a: TillActions) {
     },
     onRestore: (el, value) => {
       const key = el.dataset.key;
-      if (key) s.till.dispatch({ type: 'setQty', key, text: value });
+      if (key && !s.busyNow.current) s.till.dispatch({ type: 'setQty', key, text: value });
     },
   });
 
@@ -44,6 +45,10 @@ export function useTillKeys(s: TillState, a: TillActions) {
   const keys = useRef<(e: KeyboardEvent) => void>(() => undefined);
   keys.current = (e: KeyboardEvent) => {
     const k = e.key;
+    if (s.busyNow.current) {
+      if (['F2', 'F4', 'F7', 'F8', 'F9'].includes(k)) e.preventDefault();
+      return;
+    }
     // + and − outside any field (a line takes its own): the line just scanned
     if ((k === '+' || k === '-') && !open && !e.defaultPrevented && whereKeyLands(e.target) === 'none') {
       if (a.stepLast(k === '+' ? 1 : -1)) e.preventDefault();

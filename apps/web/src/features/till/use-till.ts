@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Product, type Sale, type SaleKind, currencyMinorDigits, isAdminRole } from '@duka/domain';
 import { useFormat } from '../../lib/format';
@@ -33,7 +33,19 @@ export function useTill(kind: SaleKind) {
   const [pay, setPay] = useState<PayState>(EMPTY_PAY);
   const [errors, setErrors] = useState<TillErrors>(NO_TILL_ERRORS);
   const [receipt, setReceipt] = useState<Sale | null>(null);
+  /** Said above the receipt: how the till learnt of a sale whose answer was lost. */
+  const [receiptNotice, setReceiptNotice] = useState<string | null>(null);
   const [dialog, setDialog] = useState<TillDialog>(null);
+  /**
+   * A sale is on its way, or the till asks the server what became of one: the cart and the pay
+   * panel are frozen until the answer (read from the ref by what the cashier does meanwhile).
+   */
+  const [busy, setBusyState] = useState(false);
+  const busyNow = useRef(false);
+  const setBusy = useCallback((b: boolean) => {
+    busyNow.current = b;
+    setBusyState(b);
+  }, []);
   const location = allowed.find((l) => l.id === cart.location_id);
   const frozen = session.stock_taking.frozen_location_ids.includes(cart.location_id);
   return {
@@ -58,15 +70,34 @@ export function useTill(kind: SaleKind) {
     setErrors,
     receipt,
     setReceipt,
+    receiptNotice,
+    setReceiptNotice,
     dialog,
     setDialog,
+    busy,
+    busyNow,
+    setBusy,
   };
 }
 
 export type TillState = ReturnType<typeof useTill>;
 
-/** What the cashier does on the till, each leaving the page ready for the next scan. */
-export function useTillActions(s: TillState) {
+/** Focus for the next scan once a closing dialog has left (the page behind it is inert till then). */
+function whenNotInert(focus: () => void) {
+  let tries = 0;
+  const tick = () => {
+    if (document.getElementById('root')?.inert && tries++ < 50) setTimeout(tick, 20);
+    else focus();
+  };
+  setTimeout(tick, 0);
+}
+
+/**
+ * What the cashier does on the till, each leaving the page ready for the next scan. Nothing
+ * changes the cart while it is frozen (`busy`); clearing or parking a cart whose sale's outcome is
+ * unknown first asks the server (`settled`).
+ */
+export function useTillActions(s: TillState, settled: () => Promise<boolean>) {
   const { t } = useTranslation();
   const { dateTime } = useFormat(s.business);
   const { till, cart } = s;
@@ -76,21 +107,14 @@ export function useTillActions(s: TillState) {
   };
   /** A change made by the cashier: what the last refusal said about the cart no longer holds. */
   const act = (a: CartAction) => {
+    if (s.busyNow.current) return;
     till.dispatch(a);
     s.setErrors((e) =>
       e === NO_TILL_ERRORS ? e : { lines: {}, form: null, fields: { ...e.fields, discount: undefined } },
     );
   };
   const focusSearch = () => s.search.current?.focus();
-  /** Focus for the next scan once a closing dialog has left (the page behind it is inert till then). */
-  const focusSearchSoon = () => {
-    let tries = 0;
-    const tick = () => {
-      if (document.getElementById('root')?.inert && tries++ < 50) setTimeout(tick, 20);
-      else focusSearch();
-    };
-    setTimeout(tick, 0);
-  };
+  const focusSearchSoon = () => whenNotInert(focusSearch);
   /** + or − right after a scan: the quantity of the line just added (else the last line). */
   const stepLast = (delta: 1 | -1): boolean => {
     const last = s.lastKey.current;
@@ -107,34 +131,43 @@ export function useTillActions(s: TillState) {
     stepLast,
     closeReceipt: () => {
       s.setReceipt(null);
+      s.setReceiptNotice(null);
       focusSearchSoon();
     },
     onPick: (p: Product) => {
+      if (s.busyNow.current) return;
       if (s.receipt) s.setReceipt(null);
       s.lastKey.current = p.id;
       act({ type: 'add', product: p, locationId: cart.location_id });
     },
-    newSale: () => {
+    newSale: async () => {
+      if (s.busyNow.current) return;
       s.setDialog(null);
+      if (!(await settled())) return;
       till.newSale();
       clearPayment();
       focusSearchSoon();
     },
-    park: (name: string) => {
-      till.park(name || autoName());
+    park: async (name: string) => {
+      if (s.busyNow.current) return;
       s.setDialog(null);
+      if (!(await settled())) return;
+      till.park(name || autoName());
       clearPayment();
       notifySuccess(t('till.park.parked'));
       focusSearchSoon();
     },
-    resume: (id: string) => {
+    resume: async (id: string) => {
+      if (s.busyNow.current) return;
+      // the cart on the till is parked in its place: what became of its sale must be known first
+      if (till.current().lines.length > 0 && !(await settled())) return;
       if (till.resume(id, autoName())) {
         clearPayment();
         focusSearchSoon();
       }
     },
     openPay: () => {
-      if (!s.totals.payable || s.blocked) return;
+      if (s.busyNow.current || !s.totals.payable || s.blocked) return;
       s.setErrors(NO_TILL_ERRORS);
       s.setDialog('pay');
     },
