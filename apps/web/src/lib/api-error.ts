@@ -40,3 +40,17 @@ export class ApiError extends Error {
 export function isApiError(err: unknown): err is ApiError {
   return err instanceof ApiError;
 }
+
+/**
+ * A write got no answer (the network failed): the server may have recorded it before the
+ * connection went, or not. A write that carries its own id is safe to send again as it is (the
+ * same id answers the same record); sent again changed, it meets `idempotency_conflict`.
+ */
+export function unsent(err: unknown): boolean {
+  return err instanceof ApiError && err.kind === 'network';
+}
+
+/** 409: the write's id already holds a record with another body (an earlier version, recorded). */
+export function isIdConflict(err: unknown): err is ApiError {
+  return err instanceof ApiError && err.kind === 'http' && err.code === 'idempotency_conflict';
+}

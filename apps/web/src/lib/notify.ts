@@ -1,7 +1,7 @@
 import type * as MantineToasts from '@mantine/notifications';
 import type { NotificationData } from '@mantine/notifications';
 import type { i18n as I18n } from 'i18next';
-import { ApiError } from './api-error';
+import { ApiError, unsent } from './api-error';
 import { GENERIC_ERROR, type KnownRefusals, ownWordsOf } from './error-words';
 
 let i18nRef: I18n | null = null;
@@ -164,4 +164,12 @@ export function refusalText(err: unknown, known: KnownRefusals = {}): string {
 /** The field a refused write names, when the server named one. */
 export function refusalField(err: unknown): string | undefined {
   return err instanceof ApiError && err.kind === 'http' ? err.field : undefined;
+}
+
+/**
+ * The message for a failed write that carries its own id: with no answer it may already be saved,
+ * and sending it again is safe (never "not saved"); a refusal as `refusalText` words it.
+ */
+export function keyedWriteText(err: unknown, known: KnownRefusals = {}): string {
+  return unsent(err) ? t('errors.noAnswerMaybeSaved') : refusalText(err, known);
 }

@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
 import { type DailySummary, currencyMinorDigits } from '@duka/domain';
-import { isRefusal, notifySuccess, serverMessage } from '../../lib/notify';
+import { isIdConflict } from '../../lib/api-error';
+import { isRefusal, keyedWriteText, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
 import { closeDay } from './daily-api';
 import { cashDifference } from './difference';
@@ -44,7 +45,9 @@ export function useCloseDay(summary: DailySummary) {
       else if (isRefusal(err) && err.field === 'day') setError({ form: t('daily.errors.futureDay') });
       else if (isRefusal(err) && err.field === 'counted_cash')
         setError({ field: t('daily.close.badAmount') });
-      else setError({ form: serverMessage(err) });
+      // closed under this id with other figures while its answer was lost: the close is read again
+      else if (isIdConflict(err)) setError({ form: t('daily.errors.closedEarlier') });
+      else setError({ form: keyedWriteText(err) });
     } finally {
       setConfirming(false);
       await qc.invalidateQueries({ queryKey: ['daily'] });

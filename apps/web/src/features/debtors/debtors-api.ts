@@ -103,6 +103,13 @@ export function useRecordPayment(debtorId: string) {
   });
 }
 
+/** The debtor stored under `id` (what an earlier version of the new-debtor form created). */
+export const fetchDebtor = (id: string) => api(`/api/debtors/${id}`, { schema: debtorSchema });
+
+/** The payment stored under `id` (what an earlier version of a payment form recorded). */
+export const fetchPayment = (id: string) =>
+  api(`/api/debtor-payments/${id}`, { schema: debtorPaymentSchema });
+
 export function useStatement(id: string, from: string | undefined, to: string | undefined) {
   return useQuery({
     enabled: !!from && !!to && from <= to,

@@ -68,6 +68,11 @@ function PaymentForm({ debtor, onDone }: { debtor: Debtor; onDone: (p: DebtorPay
           value={f.note}
           onChange={(e) => f.setNote(e.currentTarget.value)}
         />
+        {f.warning && (
+          <Alert color="yellow" role="alert" data-testid="payment-warning">
+            {f.warning}
+          </Alert>
+        )}
         {f.formError && (
           <Alert color="red" role="alert">
             {f.formError}

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
 import { type Debtor, currencyMinorDigits, debtorPhoneSchema, isAdminRole, parseMoney } from '@duka/domain';
-import { notifySuccess, refusalField, refusalText } from '../../lib/notify';
+import { isIdConflict } from '../../lib/api-error';
+import { keyedWriteText, notifySuccess, notifyWarning, refusalField } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
 import { moneyText } from '../stock';
-import { type DebtorFields, useSaveDebtor } from './debtors-api';
+import { type DebtorFields, fetchDebtor, useSaveDebtor } from './debtors-api';
 
 const FIELDS = ['name', 'phone', 'id_number', 'credit_limit', 'note'];
 
@@ -28,6 +29,23 @@ export function useDebtorForm(debtor: Debtor | null, onSaved: (d: Debtor) => voi
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const set = (k: keyof typeof v, value: string | boolean) => setV((o) => ({ ...o, [k]: value }));
+
+  /**
+   * 409: the new debtor's id already holds a debtor with other details: an earlier version of this
+   * form, created while its answer was lost. That one stands (a second would be a duplicate): it is
+   * opened, with a word to check its details. Not fetched: the id stays, and the words say so.
+   */
+  const createdEarlier = async (): Promise<boolean> => {
+    const stored = await fetchDebtor(newId).catch((e: unknown) => {
+      console.error('Fetching the debtor stored under this id failed', e);
+      return null;
+    });
+    if (!stored) return false;
+    notifyWarning(t('errors.createdEarlier'));
+    setNewId(uuidv7());
+    onSaved(stored);
+    return true;
+  };
 
   const submit = async () => {
     const e: Record<string, string> = {};
@@ -55,8 +73,9 @@ export function useDebtorForm(debtor: Debtor | null, onSaved: (d: Debtor) => voi
       if (!debtor) setNewId(uuidv7());
       onSaved(saved);
     } catch (err) {
+      if (!debtor && isIdConflict(err) && (await createdEarlier())) return;
       const field = refusalField(err);
-      const msg = refusalText(err, {
+      const msg = keyedWriteText(err, {
         'validation_failed:phone': t('debtors.errors.phone'),
         'validation_failed:name': t('debtors.errors.name'),
         'forbidden:credit_limit': t('debtors.errors.limitAdminOnly'),

@@ -78,11 +78,7 @@ function ExpenseFields({ onDone }: { onDone: () => void }) {
           onChange={(e) => f.setNote(e.currentTarget.value)}
         />
         <SlipField value={f.image} onChange={f.setImage} error={errors.image} />
-        {f.formError && (
-          <Alert color="red" role="alert">
-            {f.formError}
-          </Alert>
-        )}
+        <FormAlerts warning={f.warning} error={f.formError} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}
@@ -93,6 +89,24 @@ function ExpenseFields({ onDone }: { onDone: () => void }) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** What the server already holds under this expense's id (a warning), and a refusal. */
+function FormAlerts({ warning, error }: { warning: string | null; error: string | null }) {
+  return (
+    <>
+      {warning && (
+        <Alert color="yellow" role="alert" data-testid="expense-warning">
+          {warning}
+        </Alert>
+      )}
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+    </>
   );
 }
 

@@ -48,6 +48,9 @@ export function useRecordExpense() {
   });
 }
 
+/** The expense stored under `id` (what an earlier version of the expense form recorded). */
+export const fetchExpense = (id: string) => api(`/api/expenses/${id}`, { schema: expenseSchema });
+
 /** Voiding adds an opposite entry; the id of that entry is the idempotency key. */
 export function useVoidExpense() {
   const qc = useQueryClient();

@@ -1,14 +1,16 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
 import { currencyMinorDigits, daySchema, isAdminRole, parseMoney } from '@duka/domain';
 import { todayIn } from '../../lib/date-range';
 import { useFormat } from '../../lib/format';
-import { notifySuccess, refusalField, refusalText } from '../../lib/notify';
+import { isIdConflict } from '../../lib/api-error';
+import { keyedWriteText, notifySuccess, refusalField } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
 import { useAllowedLocations } from '../stock';
 import { useProviders } from '../transfers';
-import { useExpenseCategories, useRecordExpense } from './expenses-api';
+import { fetchExpense, useExpenseCategories, useRecordExpense } from './expenses-api';
 
 const FIELDS = [
   'date',
@@ -33,6 +35,7 @@ export function useExpenseForm(onDone: () => void) {
   const locations = useAllowedLocations();
   const record = useRecordExpense();
   const f = useExpenseValues(todayIn(session.business.timezone), locations.home);
+  const earlier = useEarlierExpense(f);
 
   const submit = async () => {
     const e: Record<string, string> = {};
@@ -45,6 +48,7 @@ export function useExpenseForm(onDone: () => void) {
     if (f.method === 'transfer' && !f.provider) e.provider_id = t('transfers.errors.provider');
     f.setErrors(e);
     f.setFormError(null);
+    f.setWarning(null);
     if (Object.keys(e).length) return;
     const reference = f.reference.trim();
     try {
@@ -62,8 +66,9 @@ export function useExpenseForm(onDone: () => void) {
       notifySuccess(t('expenses.created', { amount: money(saved.amount), category: saved.category_name }));
       onDone();
     } catch (err) {
+      if (isIdConflict(err) && (await earlier.recorded())) return;
       const field = refusalField(err);
-      const msg = refusalText(err, {
+      const msg = keyedWriteText(err, {
         'validation_failed:date': t('expenses.errors.futureDate'),
         'validation_failed:category_id': t('expenses.errors.category'),
         'validation_failed:provider_id': t('transfers.errors.provider'),
@@ -82,7 +87,7 @@ export function useExpenseForm(onDone: () => void) {
     categories,
     providers,
     locations,
-    saving: record.isPending,
+    saving: record.isPending || earlier.asking,
     submit,
   };
 }
@@ -91,8 +96,9 @@ export type ExpenseFormState = ReturnType<typeof useExpenseForm>;
 
 /** The values typed; the location defaults to the user's home. */
 function useExpenseValues(today: string, home: string) {
-  // The expense's id is its idempotency key: kept across retries until it succeeds.
-  const [id] = useState(() => uuidv7());
+  // The expense's id is its idempotency key: kept across retries until it succeeds (or a 409 says
+  // an earlier version of the form was recorded under it).
+  const [id, setId] = useState(() => uuidv7());
   const [date, setDate] = useState(today);
   const [category, setCategory] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
@@ -104,8 +110,12 @@ function useExpenseValues(today: string, home: string) {
   const [image, setImage] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [warning, setWarning] = useState<string | null>(null);
   return {
     id,
+    setId,
+    warning,
+    setWarning,
     today,
     date,
     setDate,
@@ -130,4 +140,38 @@ function useExpenseValues(today: string, home: string) {
     formError,
     setFormError,
   };
+}
+
+/**
+ * 409: an expense is already stored under the form's id with another body: an earlier version of
+ * this form, recorded while its answer was lost. It stands as it is, and is named; the form is kept
+ * under a new id, to be saved only if that was spent as well. Answers whether it was dealt with
+ * (not when the stored expense could not be fetched: the id stays, so nothing is recorded twice).
+ */
+function useEarlierExpense(f: ReturnType<typeof useExpenseValues>) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const { money } = useFormat(useSession().business);
+  const [asking, setAsking] = useState(false);
+  const recorded = async (): Promise<boolean> => {
+    setAsking(true);
+    const stored = await fetchExpense(f.id)
+      .catch((e: unknown) => {
+        console.error('Fetching the expense stored under this id failed', e);
+        return null;
+      })
+      .finally(() => setAsking(false));
+    if (!stored) return false;
+    f.setId(uuidv7());
+    void qc.invalidateQueries({ queryKey: ['expenses'] });
+    f.setWarning(
+      t('expenses.errors.earlierRecorded', {
+        amount: money(stored.amount),
+        category: stored.category_name,
+        date: stored.date,
+      }),
+    );
+    return true;
+  };
+  return { asking, recorded };
 }

@@ -1,14 +1,15 @@
 import './styles';
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
 import { type Expense, expenseVoidBodySchema } from '@duka/domain';
 import { useFormat } from '../../lib/format';
-import { notifySuccess } from '../../lib/notify';
+import { isIdConflict } from '../../lib/api-error';
+import { keyedWriteText, notifySuccess, notifyWarning } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
 import { useVoidExpense } from './expenses-api';
-import { refusalText } from '../../lib/notify';
 import { maxLengthOf } from '../../lib/validators';
 
 function VoidForm({ expense, onClose }: { expense: Expense; onClose: () => void }) {
@@ -16,6 +17,7 @@ function VoidForm({ expense, onClose }: { expense: Expense; onClose: () => void 
   const session = useSession();
   const { money } = useFormat(session.business);
   const voiding = useVoidExpense();
+  const qc = useQueryClient();
   // The voiding entry's id is the idempotency key: kept across retries until it succeeds.
   const [id] = useState(() => uuidv7());
   const [reason, setReason] = useState('');
@@ -30,8 +32,15 @@ function VoidForm({ expense, onClose }: { expense: Expense; onClose: () => void 
       notifySuccess(t('expenses.voided', { amount: money(expense.amount), category: expense.category_name }));
       onClose();
     } catch (err) {
+      // 409: voided already under this id with the reason first sent (its answer was lost): it
+      // stands; voiding again would be refused (once per expense)
+      if (isIdConflict(err)) {
+        notifyWarning(t('expenses.voidedEarlier', { category: expense.category_name }));
+        void qc.invalidateQueries({ queryKey: ['expenses'] });
+        return onClose();
+      }
       setFormError(
-        refusalText(err, {
+        keyedWriteText(err, {
           already_voided: t('expenses.errors.alreadyVoided'),
           'validation_failed:reason': t('expenses.errors.reason'),
           location_not_allowed: t('debtors.errors.location'),

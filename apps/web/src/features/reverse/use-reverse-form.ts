@@ -6,7 +6,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { type Reversal, type Sale, reversalSchema } from '@duka/domain';
 import { api } from '../../lib/api-client';
 import { useFormat } from '../../lib/format';
-import { isRefusal, notifySuccess, serverMessage } from '../../lib/notify';
+import { isRefusal, keyedWriteText, notifySuccess, serverMessage } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
 import { type ReversalPlan, leftTexts, lineOfField, planReversal, zeroTexts } from './reversal-plan';
 
@@ -131,7 +131,8 @@ async function placeRefusal(
   },
 ) {
   const { t, f } = c;
-  if (!isRefusal(err)) return f.setErrors({ form: serverMessage(err) });
+  // no answer: it may be reversed already; sent again it cannot be twice (the same id)
+  if (!isRefusal(err)) return f.setErrors({ form: keyedWriteText(err) });
   if (err.code === 'reversal_exceeds_sale') {
     const lineNo = lineOfField(err.field, c.plan);
     if (lineNo !== null) f.setRefused(new Set([lineNo]));

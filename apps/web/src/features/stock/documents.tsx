@@ -15,6 +15,7 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import {
   type Location,
@@ -27,7 +28,8 @@ import {
 } from '@duka/domain';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api-client';
-import { notifySuccess, serverMessage } from '../../lib/notify';
+import { isIdConflict } from '../../lib/api-error';
+import { keyedWriteText, notifySuccess, notifyWarning } from '../../lib/notify';
 import { maxLengthOf } from '../../lib/validators';
 import { LineEntry } from './line-entry/line-entry';
 import { useSuppliers } from './stock-api';
@@ -51,21 +53,30 @@ const TITLE: Record<Kind, string> = {
   transfer: 'menu.interLocation',
 };
 
-/** Adds a supplier from the receipt without leaving it. */
-function QuickSupplier({ onAdded }: { onAdded: (id: string) => void }) {
+/**
+ * Adding a supplier from the receipt: its name and phone, saved under an id of its own (kept across
+ * retries until it is created, so a retry never makes two).
+ */
+export function useQuickSupplier(onAdded: (id: string) => void, setOpen: (open: boolean) => void) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [id, setId] = useState(() => uuidv7());
   const add = useMutation({
     mutationFn: () =>
-      api('/api/suppliers', { method: 'POST', body: { name, phone }, schema: supplierSchema }),
+      api('/api/suppliers', {
+        method: 'POST',
+        body: { id, name, phone },
+        schema: supplierSchema,
+        retry: true,
+      }),
   });
   const submit = async () => {
     try {
       const s = await add.mutateAsync();
+      setId(uuidv7());
       await qc.invalidateQueries({ queryKey: ['suppliers'] });
       notifySuccess(t('stock.suppliers.created', { name: s.name }));
       onAdded(s.id);
@@ -73,9 +84,26 @@ function QuickSupplier({ onAdded }: { onAdded: (id: string) => void }) {
       setName('');
       setPhone('');
     } catch (err) {
-      setError(serverMessage(err));
+      if (isIdConflict(err)) {
+        // created under this id with the details first sent, while the answer was lost: that one stands
+        await qc.invalidateQueries({ queryKey: ['suppliers'] });
+        notifyWarning(t('errors.createdEarlier'));
+        onAdded(id);
+        setId(uuidv7());
+        setOpen(false);
+        return;
+      }
+      setError(keyedWriteText(err));
     }
   };
+  return { name, setName, phone, setPhone, error, add, submit };
+}
+
+/** Adds a supplier from the receipt without leaving it. */
+function QuickSupplier({ onAdded }: { onAdded: (id: string) => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const { name, setName, phone, setPhone, error, add, submit } = useQuickSupplier(onAdded, setOpen);
   return (
     <>
       <Tooltip label={t('stock.suppliers.add')}>

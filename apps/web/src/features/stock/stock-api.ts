@@ -42,10 +42,11 @@ export type ProductBody = Omit<Product, 'id' | 'avg_cost' | 'levels' | 'on_hand'
 export function useSaveProduct() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: Partial<ProductBody> }) =>
+    mutationFn: ({ id, body }: { id: string | null; body: Partial<ProductBody> & { id?: string } }) =>
       id
         ? api(`/api/products/${id}`, { method: 'PATCH', body, schema: productSchema })
-        : api('/api/products', { method: 'POST', body, schema: productSchema }),
+        : // a new product carries its own id (kept until it is created): a retry never makes two
+          api('/api/products', { method: 'POST', body, schema: productSchema, retry: true }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['products'] }),
   });
 }

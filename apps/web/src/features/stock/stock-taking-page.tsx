@@ -23,14 +23,15 @@ import { stockCountSchema } from '@duka/domain';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api-client';
 import { useFormat } from '../../lib/format';
-import { notifySuccess, serverMessage } from '../../lib/notify';
+import { isIdConflict } from '../../lib/api-error';
+import { keyedWriteText, notifySuccess, notifyWarning } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
 import { CountScreen } from './count-screen';
 import { useOpenCounts } from './stock-api';
 import { useAllowedLocations } from './use-allowed-locations';
 
 /** Starting a count: at a location with no open count (home first), freezing its sales or not, a note. */
-function useStartCount(busyLocations: string[], onStarted: (id: string) => void) {
+export function useStartCount(busyLocations: string[], onStarted: (id: string) => void) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const { allowed, home } = useAllowedLocations();
@@ -50,6 +51,23 @@ function useStartCount(busyLocations: string[], onStarted: (id: string) => void)
         retry: true,
       }),
   });
+  /**
+   * 409: this count was started under its id with other settings, while its answer was lost: it is
+   * open, so it is opened (not fetched: the id stays, and the words say so).
+   */
+  const startedEarlier = async (): Promise<boolean> => {
+    const c = await api(`/api/stock-counts/${id}`, { schema: stockCountSchema }).catch((e: unknown) => {
+      console.error('Fetching the count stored under this id failed', e);
+      return null;
+    });
+    if (!c) return false;
+    await qc.invalidateQueries({ queryKey: ['stock-counts'] });
+    notifyWarning(t('stock.count.startedEarlier'));
+    setId(uuidv7());
+    setNote('');
+    onStarted(c.id);
+    return true;
+  };
   const submit = async () => {
     try {
       const c = await start.mutateAsync();
@@ -59,7 +77,8 @@ function useStartCount(busyLocations: string[], onStarted: (id: string) => void)
       setNote('');
       onStarted(c.id);
     } catch (err) {
-      setError(serverMessage(err));
+      if (isIdConflict(err) && (await startedEarlier())) return;
+      setError(keyedWriteText(err));
     }
   };
   return {

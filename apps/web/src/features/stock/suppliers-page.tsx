@@ -18,12 +18,14 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { v7 as uuidv7 } from 'uuid';
 import { type Supplier, supplierSchema } from '@duka/domain';
 import { MergeHistorySection } from '../../components/merge-history';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api-client';
 import { useFormat } from '../../lib/format';
-import { notifySuccess, serverMessage } from '../../lib/notify';
+import { isIdConflict } from '../../lib/api-error';
+import { keyedWriteText, notifySuccess, notifyWarning } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
 import { useAllLocations } from './products-api';
 import { useSupplierReceipts, useSuppliers } from './stock-api';
@@ -81,7 +83,7 @@ function ReceiptsTable({ id }: { id: string }) {
 }
 
 /** A supplier's fields as typed, and saving them (new or changed). */
-function useSupplierForm(supplier: Supplier | null, onClose: () => void) {
+export function useSupplierForm(supplier: Supplier | null, onClose: () => void) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [v, setV] = useState<Fields>({
@@ -94,11 +96,18 @@ function useSupplierForm(supplier: Supplier | null, onClose: () => void) {
     active: supplier?.active ?? true,
   });
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  // a new supplier carries its own id, kept across retries until it is created: a retry never makes two
+  const [newId] = useState(() => uuidv7());
   const save = useMutation({
     mutationFn: () =>
       supplier
         ? api(`/api/suppliers/${supplier.id}`, { method: 'PATCH', body: v, schema: supplierSchema })
-        : api('/api/suppliers', { method: 'POST', body: v, schema: supplierSchema }),
+        : api('/api/suppliers', {
+            method: 'POST',
+            body: { ...v, id: newId },
+            schema: supplierSchema,
+            retry: true,
+          }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['suppliers'] }),
   });
   const submit = async () => {
@@ -111,7 +120,13 @@ function useSupplierForm(supplier: Supplier | null, onClose: () => void) {
       );
       onClose();
     } catch (err) {
-      setError({ field: (err as { field?: string }).field ?? '', message: serverMessage(err) });
+      if (!supplier && isIdConflict(err)) {
+        // created under this id with the details first sent, while the answer was lost: that one stands
+        notifyWarning(t('errors.createdEarlier'));
+        void qc.invalidateQueries({ queryKey: ['suppliers'] });
+        return onClose();
+      }
+      setError({ field: (err as { field?: string }).field ?? '', message: keyedWriteText(err) });
     }
   };
   return { v, setV, error, saving: save.isPending, submit };

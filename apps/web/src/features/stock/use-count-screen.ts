@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
 import { type Product, parseQuantity } from '@duka/domain';
 import { api } from '../../lib/api-client';
-import { notifySuccess, serverMessage } from '../../lib/notify';
+import { isIdConflict } from '../../lib/api-error';
+import { keyedWriteText, notifySuccess, serverMessage } from '../../lib/notify';
 import type { ProductSearchHandle } from './line-entry/product-search';
 
 export type CountClose = 'finalise' | 'cancel';
@@ -51,7 +52,15 @@ export function useCountScreen(id: string, onBack: () => void) {
       await qc.invalidateQueries({ queryKey: ['stock-counts', id] });
       search.current?.focus();
     } catch (err) {
-      setError(serverMessage(err));
+      if (isIdConflict(err)) {
+        // 409: an earlier version of this entry (another product or quantity) was counted under its
+        // id while its answer was lost: it stands, in the totals; this one is not added
+        setEntryId(uuidv7());
+        setError(t('stock.count.earlierEntry'));
+        await qc.invalidateQueries({ queryKey: ['stock-counts', id] });
+        return;
+      }
+      setError(keyedWriteText(err));
     }
   };
 

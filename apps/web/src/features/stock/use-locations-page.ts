@@ -1,9 +1,18 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { v7 as uuidv7 } from 'uuid';
 import { type Location, locationSchema } from '@duka/domain';
 import { api } from '../../lib/api-client';
-import { isRefusal, notifyApiError, notifySuccess, serverMessage } from '../../lib/notify';
+import { isIdConflict } from '../../lib/api-error';
+import {
+  isRefusal,
+  keyedWriteText,
+  notifyApiError,
+  notifySuccess,
+  notifyWarning,
+  serverMessage,
+} from '../../lib/notify';
 import { useAllLocations } from './products-api';
 
 /** Makes this server a location's home: its counts and day closes are made here (ADR 11 §11.4). */
@@ -27,6 +36,26 @@ function useMoveHome() {
 }
 
 /** The locations page's state: the list, adding or renaming one, and (de)activating one. */
+/** Saving a location: a rename or (in)activation, or a new one under an id of its own. */
+function useSaveLocation() {
+  const qc = useQueryClient();
+  // a new location's id, kept across retries until it is created: a retry never makes two
+  const [newId, setNewId] = useState(() => uuidv7());
+  const save = useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: { name?: string; active?: boolean } }) =>
+      id
+        ? api(`/api/locations/${id}`, { method: 'PATCH', body, schema: locationSchema })
+        : api('/api/locations', {
+            method: 'POST',
+            body: { ...body, id: newId },
+            schema: locationSchema,
+            retry: true,
+          }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['locations'] }),
+  });
+  return { save, setNewId };
+}
+
 export function useLocationsPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
@@ -37,13 +66,7 @@ export function useLocationsPage() {
   const [confirming, setConfirming] = useState<Location | null>(null);
   const [confirmError, setConfirmError] = useState<string | null>(null);
 
-  const save = useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: { name?: string; active?: boolean } }) =>
-      id
-        ? api(`/api/locations/${id}`, { method: 'PATCH', body, schema: locationSchema })
-        : api('/api/locations', { method: 'POST', body, schema: locationSchema }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['locations'] }),
-  });
+  const { save, setNewId } = useSaveLocation();
 
   const submit = async () => {
     if (!name.trim()) return setError(t('stock.doc.required'));
@@ -55,9 +78,17 @@ export function useLocationsPage() {
       notifySuccess(
         editing === 'new' ? t('stock.locations.created', { name }) : t('stock.locations.renamed', { name }),
       );
+      if (editing === 'new') setNewId(uuidv7());
       setEditing(null);
     } catch (err) {
-      setError(serverMessage(err));
+      if (editing === 'new' && isIdConflict(err)) {
+        // created under this id with the name first sent, while the answer was lost: that one stands
+        setNewId(uuidv7());
+        notifyWarning(t('errors.createdEarlier'));
+        void qc.invalidateQueries({ queryKey: ['locations'] });
+        return setEditing(null);
+      }
+      setError(keyedWriteText(err));
     }
   };
   const setActive = async (l: Location, active: boolean) => {

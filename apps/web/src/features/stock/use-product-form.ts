@@ -1,5 +1,8 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { v7 as uuidv7 } from 'uuid';
 import {
   type Product,
   currencyMinorDigits,
@@ -8,7 +11,15 @@ import {
   parsePercent,
   parseQuantity,
 } from '@duka/domain';
-import { isRefusal, notifyApiError, notifySuccess, serverMessage } from '../../lib/notify';
+import { isIdConflict } from '../../lib/api-error';
+import {
+  isRefusal,
+  keyedWriteText,
+  notifyApiError,
+  notifySuccess,
+  notifyWarning,
+  serverMessage,
+} from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
 import { uploadImage } from '../profile';
 import { moneyText } from './line-entry/lines';
@@ -48,10 +59,13 @@ export function useProductForm(product: Product | null, onSaved: () => void) {
   const session = useSession();
   const digits = currencyMinorDigits(session.business.currency);
   const save = useSaveProduct();
+  const qc = useQueryClient();
   const [v, setV] = useState<ProductValues>(() => initialValues(product, digits));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  // a new product's id: kept across retries until it is created
+  const [newId, setNewId] = useState(() => uuidv7());
   const set = <K extends keyof ProductValues>(k: K, value: ProductValues[K]) =>
     setV((o) => ({ ...o, [k]: value }));
 
@@ -68,6 +82,7 @@ export function useProductForm(product: Product | null, onSaved: () => void) {
     if (tax === null) e.tax_rate = t('stock.product.badTax');
     if (reorder === null || reorder < 0) e.reorder_level = t('stock.line.badQty');
     setErrors(e);
+    setFormError(null);
     if (Object.keys(e).length) return;
     const body = {
       name: v.name.trim(),
@@ -81,9 +96,11 @@ export function useProductForm(product: Product | null, onSaved: () => void) {
       reorder_level: reorder!,
       image: v.image,
       active: v.active,
+      ...(product ? {} : { id: newId }),
     };
     try {
       await save.mutateAsync({ id: product?.id ?? null, body });
+      if (!product) setNewId(uuidv7());
       notifySuccess(
         product
           ? t('stock.product.updated', { name: body.name })
@@ -91,17 +108,16 @@ export function useProductForm(product: Product | null, onSaved: () => void) {
       );
       onSaved();
     } catch (err) {
-      if (isRefusal(err) && err.field) {
-        const field = err.field.startsWith('barcodes') ? 'barcodes' : err.field;
-        const msg =
-          err.code === 'code_taken'
-            ? t('stock.product.codeTaken')
-            : err.code === 'barcode_taken'
-              ? t('stock.product.barcodeTaken')
-              : serverMessage(err);
-        setErrors({ [field]: msg });
-        if (!FIELDS.includes(field)) setFormError(msg);
-      } else setFormError(serverMessage(err));
+      if (!product && isIdConflict(err)) {
+        // created under this id with the details first sent, while the answer was lost: that one stands
+        setNewId(uuidv7());
+        notifyWarning(t('errors.createdEarlier'));
+        void qc.invalidateQueries({ queryKey: ['products'] });
+        return onSaved();
+      }
+      const placed = placeRefusal(err, t);
+      if (placed.field) setErrors({ [placed.field]: placed.message });
+      if (!placed.field || !FIELDS.includes(placed.field)) setFormError(placed.message);
     }
   };
 
@@ -121,6 +137,19 @@ export function useProductForm(product: Product | null, onSaved: () => void) {
 }
 
 export type ProductForm = ReturnType<typeof useProductForm>;
+
+/** A refused save: the field it names (a barcode's is the barcodes'), and its words. */
+function placeRefusal(err: unknown, t: TFunction): { field?: string; message: string } {
+  if (!(isRefusal(err) && err.field)) return { message: keyedWriteText(err) };
+  const field = err.field.startsWith('barcodes') ? 'barcodes' : err.field;
+  const message =
+    err.code === 'code_taken'
+      ? t('stock.product.codeTaken')
+      : err.code === 'barcode_taken'
+        ? t('stock.product.barcodeTaken')
+        : serverMessage(err);
+  return { field, message };
+}
 
 /** The product's values as text to edit, or a new product's defaults. */
 function initialValues(product: Product | null, digits: number): ProductValues {

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { currencyMinorDigits } from '@duka/domain';
 import { api } from '../../lib/api-client';
+import { isIdConflict } from '../../lib/api-error';
 import { todayIn } from '../../lib/date-range';
 import { notifyApiError, notifySuccess, serverMessage } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
@@ -27,7 +28,7 @@ export function useStockDocument(kind: DocKind, home: string) {
   const qc = useQueryClient();
   const { business } = useSession();
   const digits = currencyMinorDigits(business.currency);
-  const { draft, setHeader, setLines, reset, ready } = useDraft(`duka.draft.${kind}`, {
+  const { draft, setHeader, setLines, reset, rekey, ready } = useDraft(`duka.draft.${kind}`, {
     location_id: '',
     to_location_id: '',
     supplier_id: '',
@@ -64,6 +65,15 @@ export function useStockDocument(kind: DocKind, home: string) {
       void qc.invalidateQueries({ queryKey: ['products'] });
       if (kind === 'receipt') void qc.invalidateQueries({ queryKey: ['suppliers'] });
     } catch (err) {
+      if (isIdConflict(err)) {
+        // 409: an earlier version of this document was saved under its id while its answer was
+        // lost: it stands (stock moved by it); what is on screen is kept under a new id, to check
+        rekey();
+        setErrors({ lines: {}, form: t('stock.doc.earlierSaved'), warn: true });
+        void qc.invalidateQueries({ queryKey: ['products'] });
+        if (kind === 'receipt') void qc.invalidateQueries({ queryKey: ['suppliers'] });
+        return;
+      }
       const placed = placeError(err, draft.lines);
       setErrors(placed);
       const f = (err as { field?: string }).field;

@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { formatLocalQuantity } from '@duka/domain';
-import { ApiError } from '../../lib/api-error';
+import { ApiError, unsent } from '../../lib/api-error';
 import { serverMessage } from '../../lib/notify';
 import { lineErrorOf } from '../stock';
 import type { Cart } from './cart';
@@ -51,13 +51,8 @@ function shortLine(err: ApiError, cart: Cart) {
   return productId ? cart.lines.find((l) => l.product_id === productId) : undefined;
 }
 
-/**
- * The sale got no answer (the network failed): the server may have recorded it before the
- * connection went, or not; either way it is safe to send again (the same id answers the same sale).
- */
-export function unsent(err: unknown): boolean {
-  return err instanceof ApiError && err.kind === 'network';
-}
+/** The sale got no answer: it may have been recorded, and is safe to send again (lib/api-error.ts). */
+export { unsent };
 
 /** The refusal in the user's language: known codes are worded here, others as the server said. */
 export function saleErrorMessage(err: unknown, words: Words, cart: Cart): string {

@@ -4,8 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
 import { type Debtor, parseMoney } from '@duka/domain';
-import { serverMessage } from '../../lib/notify';
-import { createDebtor, useDebtorSearch } from './till-api';
+import { isIdConflict, unsent } from '../../lib/api-error';
+import { notifyWarning, serverMessage } from '../../lib/notify';
+import { createDebtor, fetchDebtor, useDebtorSearch } from './till-api';
 
 const EMPTY_FORM = { name: '', phone: '', id_number: '', limit: '' };
 
@@ -23,6 +24,8 @@ export function useDebtorPicker(onChange: (d: Debtor | null) => void, admin: boo
   const [form, setForm] = useState(EMPTY_FORM);
   const [formError, setFormError] = useState<{ field?: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // the new debtor's id, kept until it is created: a retry after a lost answer cannot add a twin
+  const [newId, setNewId] = useState(() => uuidv7());
   const found = useDebtorSearch(dq);
   const list = (found.data?.items ?? []).filter((d) => d.active);
   // Enter before the list caught up with the typing picks the first match once it arrives
@@ -38,20 +41,32 @@ export function useDebtorPicker(onChange: (d: Debtor | null) => void, admin: boo
     const limit = form.limit.trim() ? parseMoney(form.limit, digits) : undefined;
     if (limit === null) return setFormError({ field: 'credit_limit', message: t('till.debtor.badLimit') });
     setBusy(true);
-    try {
-      const d = await createDebtor({
-        id: uuidv7(),
-        name: form.name.trim(),
-        phone: form.phone.trim(),
-        id_number: form.id_number.trim(),
-        ...(admin && limit !== undefined ? { credit_limit: limit } : {}),
-      });
+    const chosen = (d: Debtor) => {
       void qc.invalidateQueries({ queryKey: ['debtors'] });
       onChange(d);
       setAdding(false);
       setForm(EMPTY_FORM);
+      setNewId(uuidv7());
+    };
+    try {
+      chosen(
+        await createDebtor({
+          id: newId,
+          name: form.name.trim(),
+          phone: form.phone.trim(),
+          id_number: form.id_number.trim(),
+          ...(admin && limit !== undefined ? { credit_limit: limit } : {}),
+        }),
+      );
     } catch (err) {
-      setFormError({ field: (err as { field?: string }).field, message: serverMessage(err) });
+      // the form changed after an answer was lost: the debtor first sent was created; it is chosen
+      const first = isIdConflict(err) ? await fetchDebtor(newId).catch(() => null) : null;
+      if (first) {
+        notifyWarning(t('errors.createdEarlier'));
+        return chosen(first);
+      }
+      const message = unsent(err) ? t('errors.noAnswerMaybeSaved') : serverMessage(err);
+      setFormError({ field: (err as { field?: string }).field, message });
     } finally {
       setBusy(false);
     }

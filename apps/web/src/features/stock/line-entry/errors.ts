@@ -1,5 +1,4 @@
-import { serverMessage } from '../../../lib/notify';
-import { isRefusal } from '../../../lib/notify';
+import { isRefusal, keyedWriteText } from '../../../lib/notify';
 import type { DraftLine } from './lines';
 import { lineErrorOf } from './lines';
 import type { LineErrors } from './line-entry';
@@ -12,7 +11,8 @@ export const NO_ERRORS: LineErrors = { lines: {}, form: null };
  * else above Save.
  */
 export function placeError(err: unknown, lines: DraftLine[]): LineErrors {
-  const message = serverMessage(err);
+  // a document carries its own id: one that got no answer may be saved already, and is safe to send again
+  const message = keyedWriteText(err);
   if (isRefusal(err)) {
     const at = lineErrorOf(err.field);
     const short = err.paramsOf('insufficient_stock')?.product_id;

@@ -15,6 +15,8 @@ export interface LineErrors {
   /** Errors by line key. */
   lines: Record<string, string>;
   form: string | null;
+  /** Not a refusal but a warning (what the server already holds under this document's id). */
+  warn?: boolean;
 }
 
 interface Props {
@@ -79,7 +81,12 @@ export function LineEntry({
         )}
         <LineTotals totals={e.totals} withCost={withCost} />
         {errors.form && (
-          <Alert color="red" mt="md" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+          <Alert
+            color={errors.warn ? 'yellow' : 'red'}
+            mt="md"
+            icon={<IconAlertCircle size={18} aria-hidden />}
+            role="alert"
+          >
             {errors.form}
           </Alert>
         )}

@@ -104,5 +104,7 @@ export function useDraft(storageKey: string, initial: Record<string, string>) {
       })),
     [],
   );
-  return { draft, setHeader, setLines, reset, ready };
+  /** The same document under a new id (the old one holds a saved earlier version of it). */
+  const rekey = useCallback(() => setDraft((d) => ({ ...d, id: uuidv7() })), []);
+  return { draft, setHeader, setLines, reset, rekey, ready };
 }
