@@ -1,74 +1,26 @@
 import { type ClockState, compareStamps, parseStamp } from '@duka/domain';
 import { v7 } from 'uuid';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { signIn } from '../../test/factories.js';
 import { expectBelowZeroKept } from '../../test/ledger-check.js';
 import { sold } from '../../test/sales-factories.js';
 import { buildProduct } from '../../test/stock-factories.js';
+import { linkedShopKit } from '../../test/sync-apply-kit.js';
+import { type SyncPair, businessDigest, hostedPlaceholder, pushAll } from '../../test/sync-harness.js';
 import { buildTenant, type Tenant } from '../../test/tenancy-factories.js';
-import { DEFAULT_LIMITS, buildBatch } from './batch.js';
-import { SyncCallError, callHosted } from './client.js';
 import { hashBody } from './documents.js';
-import { linkOf, openCredential, serverIdOf } from './link-local.js';
-import {
-  KEYS,
-  type SyncPair,
-  businessDigest,
-  hostedPlaceholder,
-  link,
-  pushAll,
-  syncPair,
-} from '../../test/sync-harness.js';
-import type { PushAnswer, PushBody } from './wire.js';
+import { linkOf } from './link-local.js';
+import type { PushBody } from './wire.js';
 
 describe('applying a batch on the hosted server', () => {
+  const kit = linkedShopKit();
+  const { batchFrom, push, refused, hostedRows } = kit;
   let p: SyncPair;
   let shop: Tenant;
-  let credential: string;
   let serverId: string;
-  beforeEach(async () => {
-    p = await syncPair();
-    shop = await buildTenant(p.local, 'Shop');
-    await link(p, shop.businessId, await hostedPlaceholder(p.hosted, 'Shop'));
-    credential = openCredential((await linkOf(p.local.db, shop.businessId))!, KEYS);
-    serverId = await serverIdOf(p.local.db);
+  beforeEach(() => {
+    ({ p, shop, serverId } = kit);
   });
-  afterEach(async () => {
-    await p.close();
-  });
-
-  const batchFrom = async (seq: number, entryId: string | null, max = 10) =>
-    (await buildBatch(
-      {
-        db: p.local.db,
-        businessId: shop.businessId,
-        serverId,
-        keys: KEYS,
-        limits: { ...DEFAULT_LIMITS, max_entries: max },
-      },
-      { seq, entry_id: entryId },
-    ))!;
-  const push = (body: PushBody) =>
-    callHosted<PushAnswer>(p.hostedUrl, '/api/sync/v1/push', body, { credential, timeoutMs: 10_000 });
-  const refused = async (body: PushBody): Promise<SyncCallError> => {
-    try {
-      await push(body);
-    } catch (err) {
-      if (err instanceof SyncCallError) return err;
-      throw err;
-    }
-    throw new Error('the batch was applied');
-  };
-  const hostedRows = async () =>
-    Number(
-      (
-        await p.hosted.db.kysely
-          .selectFrom('journal')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('business_id', '=', shop.businessId)
-          .executeTakeFirst()
-      )?.n,
-    );
 
   it('refuses a batch past the cursor with the expected cursor, and one at it from another journal as diverged', async () => {
     const first = await batchFrom(0, null);
@@ -321,102 +273,6 @@ describe('applying a batch on the hosted server', () => {
       .execute();
     expect(squatted).toEqual([{ business_id: other.businessId }]);
     expect((await push(batch)).result).toBe('applied');
-  });
-
-  it("sets aside a user kept at another business's location, and applies the rest", async () => {
-    const other = await buildTenant(p.hosted, 'Other');
-    const batch = await batchFrom(0, null, 1000);
-    // a staff user no other document of the batch names
-    const i = batch.documents.findLastIndex((d) => d.type === 'user');
-    const doc = batch.documents[i]!;
-    const body = {
-      ...doc.body,
-      users: [{ ...doc.body.users![0]!, home_location_id: other.main.id }],
-    };
-    const documents = [...batch.documents];
-    documents[i] = { ...doc, body, hash: hashBody(body) };
-    const answer = await push({ ...batch, documents });
-    expect(answer.quarantined).toEqual([{ doc_type: 'user', doc_id: doc.id, reason: 'missing_reference' }]);
-    const kept = await p.hosted.db.kysely
-      .selectFrom('users')
-      .select('id')
-      .where('home_location_id', '=', other.main.id)
-      .where('business_id', '=', shop.businessId)
-      .execute();
-    expect(kept).toEqual([]);
-  });
-
-  it('keeps the hosted copy read-only while the shop keeps the business', async () => {
-    expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
-    const admin = await signIn(p.hosted.app, shop.logins.admin, 'owner-pass-1', 'WEB-1');
-    const write = await p.hosted.app.inject({
-      method: 'POST',
-      url: '/api/expense-categories',
-      headers: { cookie: admin.cookie },
-      payload: { id: '0193b000-0000-7000-8000-000000000001', name: 'Hosted' },
-    });
-    expect(write.statusCode).toBe(409);
-    expect(write.json<{ error: { code: string } }>().error.code).toBe('business_synced_from_shop');
-    const read = await p.hosted.app.inject({
-      url: '/api/reports/dashboard',
-      headers: { cookie: admin.cookie },
-    });
-    expect(read.statusCode).toBe(200);
-    const status = await p.hosted.app.inject({ url: '/api/sync/status', headers: { cookie: admin.cookie } });
-    expect(status.json()).toMatchObject({ role: 'hosted', linked: true, quarantine_open: 0 });
-  });
-
-  it('sets aside a user whose name another business on the hosted server has, and applies the rest', async () => {
-    expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
-    const other = await buildTenant(p.hosted, 'Other');
-    const made = await p.local.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: { cookie: shop.admin },
-      payload: { name: 'Twin', username: other.logins.admin, password: 'twin-pass-123' },
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const outcome = await pushAll(p, shop.businessId);
-    expect(outcome.kind).toBe('caught_up');
-    const list = await p.hosted.db.kysely
-      .selectFrom('sync_quarantine')
-      .select(['doc_type', 'reason'])
-      .execute();
-    expect(list).toEqual([{ doc_type: 'user', reason: 'username_taken' }]);
-    // The other business's user is untouched and still signs in.
-    expect(
-      (await signIn(p.hosted.app, other.logins.admin, 'owner-pass-1', 'WEB-2')).session.business.id,
-    ).toBe(other.businessId);
-  });
-
-  it('sets aside a user whose mobile another business has in its other form (with or without +)', async () => {
-    expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
-    const other = await buildTenant(p.hosted, 'OtherMobile');
-    await p.hosted.db.kysely
-      .updateTable('users')
-      .set({ mobile: '+254799000999' })
-      .where('business_id', '=', other.businessId)
-      .where('username_key', '=', other.logins.admin.toLowerCase())
-      .execute();
-    const made = await p.local.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: { cookie: shop.admin },
-      payload: { name: 'Twin', username: 'mobile_twin', mobile: '254799000999', password: 'twin-pass-123' },
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
-    const list = await p.hosted.db.kysely
-      .selectFrom('sync_quarantine')
-      .select(['doc_type', 'reason'])
-      .where('business_id', '=', shop.businessId)
-      .execute();
-    expect(list).toContainEqual({ doc_type: 'user', reason: 'mobile_taken' });
-    // The number, typed either way, still signs in the other business's user.
-    for (const login of ['254799000999', '+254799000999'])
-      expect((await signIn(p.hosted.app, login, 'owner-pass-1', 'WEB-3')).session.business.id).toBe(
-        other.businessId,
-      );
   });
 
   it("keeps each entry's stamp, and moves the hosted clock up to the largest unless it is over 5 minutes ahead", async () => {
