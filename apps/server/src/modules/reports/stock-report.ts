@@ -5,7 +5,6 @@ import {
   compareIds,
   compareText,
   dayRange,
-  divRound,
   isInStock,
   isLowStock,
   lineAmount,
@@ -60,7 +59,12 @@ const byProductThenLocation = (
   compareIds(a.product_id, b.product_id) ||
   compareIds(a.location_id, b.location_id);
 
-/** The range's movements by kind: how many, the quantity, and the value in thousandths at their unit costs. */
+/**
+ * The range's movements by kind: how many, the quantity, and the value at their unit costs, each
+ * movement rounded half away from zero as its line was (`lineAmount`), then added: a sale's goods
+ * leave stock at the cost the profit report counts (three lines of 14.985 are 44.97, not 44.96).
+ * Integer division truncates toward zero on both databases.
+ */
 function movementRows(db: Q, business: { id: string; timezone: string }, f: Filter) {
   const range = dayRange(f.from, f.to, business.timezone);
   let moves = db
@@ -69,7 +73,9 @@ function movementRows(db: Q, business: { id: string; timezone: string }, f: Filt
       'kind',
       (eb) => eb.fn.countAll<number>().as('n'),
       (eb) => eb.fn.sum<number>('quantity').as('q'),
-      sql<number>`sum(quantity * unit_cost)`.as('v'),
+      sql<number>`sum(case when quantity * unit_cost >= 0 then (quantity * unit_cost + 500) / 1000 else -((500 - quantity * unit_cost) / 1000) end)`.as(
+        'v',
+      ),
     ])
     .where('business_id', '=', business.id)
     .where('created_at', '>=', range.from)
@@ -159,7 +165,7 @@ export async function stockReport(
         kind: m.kind as MovementKind,
         count: Number(m.n),
         quantity: Number(m.q ?? 0),
-        value: divRound(Number(m.v ?? 0), 1000),
+        value: Number(m.v ?? 0),
       }))
       .sort((a, b) => (a.kind < b.kind ? -1 : 1)),
   };
