@@ -19,7 +19,11 @@ import { KEPT_SYNC_COLUMNS } from './migrations/0030-kept-sync-notices.js';
  * - **a read racing a change**: a read is kept only if no change arrived while it ran;
  * - **a lost listener**: while the listening connection is down (and until it listens again)
  *   nothing is kept and everything is read, as before; each kept read is also read again after
- *   `KEPT_MS` whatever happens.
+ *   `KEPT_MS` whatever happens;
+ * - **a silent listener** (a connection dead without a word, as a cut network leaves it): it is
+ *   asked `select 1` every `HEARTBEAT_MS`; one not answered within that time is taken as lost,
+ *   and nothing is answered from what is kept once the last word from it is two beats old. A
+ *   silent connection kept everything up to `KEPT_MS` before.
  *
  * Between another process's commit and its notice arriving (a few milliseconds on one machine)
  * this process may still answer what it kept: a session signed out there may do one more request
@@ -70,6 +74,8 @@ const MOST_KEPT = 5_000;
 export const KEPT_MS = 30_000;
 /** The wait before listening again after the connection was lost, doubling up to the second. */
 const RETRY_MS = [1_000, 30_000] as const;
+/** How often the listening connection is asked whether it is there, and how long it has to answer. */
+export const HEARTBEAT_MS = 5_000;
 
 interface Entry {
   value: unknown;
@@ -86,12 +92,18 @@ export class PgKept {
   #live = false;
   #closed = false;
   #retry: NodeJS.Timeout | undefined;
+  #beat: NodeJS.Timeout | undefined;
   #retryMs: number = RETRY_MS[0];
   readonly #config: pg.ClientConfig;
+  readonly #heartbeatMs: number;
+  /** When the listening connection last answered or sent a notice. */
+  #heardAt = 0;
   #onLost: (err: unknown) => void = () => {};
 
-  constructor(config: pg.ClientConfig) {
-    this.#config = config;
+  constructor(config: pg.ClientConfig, options: { heartbeatMs?: number } = {}) {
+    // the system's own probes close a dead socket in the end (the heartbeat notices it sooner)
+    this.#config = { ...config, keepAlive: true };
+    this.#heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   }
 
   /** The database's process of the listening connection (for the tests). */
@@ -101,7 +113,7 @@ export class PgKept {
 
   /** Whether reads are kept now (the listener is listening). */
   get live(): boolean {
-    return this.#live;
+    return this.#live && Date.now() - this.#heardAt <= 2 * this.#heartbeatMs;
   }
 
   /**
@@ -113,14 +125,14 @@ export class PgKept {
     tagsOf: (value: T) => readonly string[] | undefined,
     read: () => Promise<T>,
   ): Promise<T> {
-    if (!this.#live) return read();
+    if (!this.live) return read();
     const now = Date.now();
     const kept = this.#entries.get(key);
     if (kept && now - kept.at < KEPT_MS) return kept.value as T;
     const generation = this.#generation;
     const value = await read();
     const tags = tagsOf(value);
-    if (tags && this.#live && generation === this.#generation) this.#keep(key, deepFreeze(value), tags, now);
+    if (tags && this.live && generation === this.#generation) this.#keep(key, deepFreeze(value), tags, now);
     return value;
   }
 
@@ -153,12 +165,15 @@ export class PgKept {
     this.#listener = client;
     const lost = (err?: unknown) => {
       if (this.#listener !== client) return;
+      clearInterval(this.#beat);
       this.#listener = undefined;
       this.#live = false;
       this.changed(null);
       client.removeAllListeners();
       client.on('error', () => {}); // the socket's last words
       void client.end().catch(() => {});
+      // a silent socket never answers the goodbye: closed here, not left to the system's probes
+      (client as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
       this.#onLost(err ?? new Error('the listening connection ended'));
       if (this.#closed) return;
       this.#retry = setTimeout(() => this.listen(), this.#retryMs);
@@ -166,8 +181,30 @@ export class PgKept {
       this.#retryMs = Math.min(this.#retryMs * 2, RETRY_MS[1]);
     };
     client.on('notification', (n) => {
+      this.#heardAt = Date.now();
       if (n.channel === KEPT_CHANNEL) this.changed(n.payload ?? null);
     });
+    let asking = false;
+    const ask = () => {
+      if (asking || this.#listener !== client) return;
+      asking = true;
+      const silent = setTimeout(
+        () => lost(new Error('the listening connection did not answer')),
+        this.#heartbeatMs,
+      );
+      silent.unref();
+      client.query('select 1').then(
+        () => {
+          asking = false;
+          clearTimeout(silent);
+          this.#heardAt = Date.now();
+        },
+        (err: unknown) => {
+          clearTimeout(silent);
+          lost(err);
+        },
+      );
+    };
     client.on('error', lost);
     client.on('end', () => lost());
     client
@@ -177,8 +214,11 @@ export class PgKept {
         if (this.#listener !== client) return;
         // what changed before it listened was never heard of: start from nothing
         this.changed(null);
+        this.#heardAt = Date.now();
         this.#live = true;
         this.#retryMs = RETRY_MS[0];
+        this.#beat = setInterval(ask, this.#heartbeatMs);
+        this.#beat.unref();
       })
       .catch(lost);
   }
@@ -187,6 +227,7 @@ export class PgKept {
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#retry);
+    clearInterval(this.#beat);
     const client = this.#listener;
     this.#listener = undefined;
     this.#live = false;
