@@ -1,5 +1,8 @@
 import {
+  type Flag,
+  type StockDocument,
   adjustmentBodySchema,
+  allows,
   receiptBodySchema,
   stockDocumentSchema,
   transferBodySchema,
@@ -11,12 +14,26 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { contextOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { requireReadable } from './location-scope.js';
 import { loadDocument, postAdjustment, postReceipt, postTransfer } from './documents.service.js';
 
 const flag = <F extends string>(f: F) => ({ access: { kind: 'flag' as const, flag: f } });
 const adjustmentBody = adjustmentBodySchema.omit({ direction: true });
 const DOC_ERRORS = errorResponses(401, 403, 404, 409, 422);
+
+/**
+ * Who may read each kind of stock document by its id: the flag of the screen that makes it (seed
+ * spec §6), or manage_stock, which sees every movement and its cost already. A supplier receipt
+ * (supplier, invoice, unit costs) was read by any stock flag; one the user may not read is not found.
+ */
+const READS_DOCUMENT: Record<StockDocument['kind'], Flag> = {
+  receipt: 'adding_supplier_stock',
+  positive: 'adding_stock_positive',
+  negative: 'adding_stock_negative',
+  transfer: 'adding_interlocation',
+  count: 'stock_taking',
+};
 
 export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -79,6 +96,8 @@ export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     handler: async (request) => {
       const doc = await loadDocument(deps.db.kysely, contextOf(request).business.id, request.params.id);
+      if (!allows(contextOf(request), { kind: 'anyFlag', flags: [READS_DOCUMENT[doc.kind], 'manage_stock'] }))
+        throw notFound('Stock document');
       await requireReadable(
         deps.db.kysely,
         contextOf(request),
