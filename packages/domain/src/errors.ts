@@ -39,6 +39,11 @@ export const ERROR_CODES = [
   /** A product deactivated while some location holds (or owes) stock of it. */
   'product_holds_stock',
   'count_open',
+  /**
+   * A count already closed the other way: finalise after cancel, cancel after finalise, an entry
+   * after either. The same action again is no refusal: it answers the count as it was closed.
+   */
+  'count_closed',
   'sales_frozen',
   /** Stock moved into or out of a location while a count that freezes its sales is open there. */
   'stock_frozen',
@@ -141,6 +146,8 @@ export interface ErrorParamsByCode {
   currency_in_use: { currency: string };
   /** The location whose count freezes it. */
   stock_frozen: { location: string };
+  /** How the count was closed. */
+  count_closed: { status: 'finalised' | 'cancelled' };
   /** Why a CSV file was refused whole; `columns` a comma-separated list, `row` the file's line. */
   csv_refused: {
     reason: 'missing_columns' | 'unknown_columns' | 'too_many_rows' | 'broken_row';

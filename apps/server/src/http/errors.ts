@@ -44,6 +44,7 @@ const ERROR_STATUS: Record<ErrorCode, number> = {
   location_holds_stock: 409,
   product_holds_stock: 409,
   count_open: 409,
+  count_closed: 409,
   sales_frozen: 409,
   stock_frozen: 409,
   credit_limit_exceeded: 409,

@@ -34,8 +34,10 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { v7 as uuidv7 } from 'uuid';
 import { listNameSchema } from '@duka/domain';
-import { notifySuccess, refusalText } from '../lib/notify';
+import { isIdConflict } from '../lib/api-error';
+import { keyedWriteText, notifySuccess, notifyWarning, refusalText } from '../lib/notify';
 import type { MergeDocType } from '../lib/merge-history-words';
 import { maxLengthOf } from '../lib/validators';
 import { ListEmpty, ListError, ListLoading } from './list-states';
@@ -63,7 +65,12 @@ export interface NameListText {
   deactivateBody: (name: string) => string;
 }
 
-type Save = (id: string | null, body: { name?: string; kind?: string; active?: boolean }) => Promise<unknown>;
+type Kinds = { value: string; label: string }[] | undefined;
+
+/** A change to the item `id`: its name (and kind), or (de)activating it. */
+type Save = (id: string, body: { name?: string; kind?: string; active?: boolean }) => Promise<unknown>;
+/** A new item under the id the form keeps until it is created (a retry after a lost answer never makes two). */
+type Create = (body: { id: string; name: string; kind?: string }) => Promise<unknown>;
 
 /** Renaming an item; an admin also sees its values a sync replaced (`historyType` names its records). */
 function EditDialog({
@@ -151,6 +158,7 @@ export function NameListPanel({
   kinds,
   text,
   save,
+  create,
   testId,
   historyType,
 }: {
@@ -158,11 +166,12 @@ export function NameListPanel({
   kinds?: { value: string; label: string }[];
   text: NameListText;
   save: Save;
+  create: Create;
   testId: string;
   /** The records' doc type for their replaced values (ADR 11 §11.1), shown when one is renamed. */
   historyType?: MergeDocType;
 }) {
-  const s = useNameList(kinds, text, save);
+  const s = useNameList({ kinds, text, save, create, refresh: () => void items.refetch() });
   const { editing, deactivating } = s;
   return (
     <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
@@ -198,8 +207,23 @@ export function NameListPanel({
 }
 
 /** The panel's state: the new item typed in, which one is renamed or deactivated, and saving. */
-function useNameList(kinds: { value: string; label: string }[] | undefined, text: NameListText, save: Save) {
+function useNameList({
+  kinds,
+  text,
+  save,
+  create,
+  refresh,
+}: {
+  kinds: Kinds;
+  text: NameListText;
+  save: Save;
+  create: Create;
+  /** Reads the list again (an item created while its answer was lost). */
+  refresh: () => void;
+}) {
   const { t } = useTranslation();
+  // the new item's id, kept across retries until it is created: a retry never makes two
+  const [newId, setNewId] = useState(() => uuidv7());
   const [name, setName] = useState('');
   const [kind, setKind] = useState<string | null>(kinds?.[0]?.value ?? null);
   const [error, setError] = useState<string | null>(null);
@@ -212,11 +236,20 @@ function useNameList(kinds: { value: string; label: string }[] | undefined, text
     setBusy(true);
     setError(null);
     try {
-      await save(null, { name: name.trim(), ...(kinds && kind ? { kind } : {}) });
+      await create({ id: newId, name: name.trim(), ...(kinds && kind ? { kind } : {}) });
       notifySuccess(text.created(name.trim()));
+      setNewId(uuidv7());
       setName('');
     } catch (err) {
-      setError(refusalText(err, { conflict: text.taken }));
+      if (isIdConflict(err)) {
+        // created under this id as first sent, while the answer was lost (the name changed since):
+        // that one stands, in the list; the next one goes under a new id
+        setNewId(uuidv7());
+        setName('');
+        notifyWarning(t('errors.createdEarlier'));
+        return refresh();
+      }
+      setError(keyedWriteText(err, { conflict: text.taken }));
     } finally {
       setBusy(false);
     }
@@ -247,7 +280,6 @@ function useNameList(kinds: { value: string; label: string }[] | undefined, text
 }
 
 type NameListState = ReturnType<typeof useNameList>;
-type Kinds = { value: string; label: string }[] | undefined;
 
 function AddForm({ state: s, kinds, text }: { state: NameListState; kinds: Kinds; text: NameListText }) {
   const { t } = useTranslation();

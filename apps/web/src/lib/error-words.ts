@@ -40,6 +40,7 @@ export const ERROR_WORDS: Record<ErrorCode, string> = {
   location_holds_stock: 'errors.locationHoldsStock',
   product_holds_stock: 'errors.productHoldsStock',
   count_open: 'errors.countOpen',
+  count_closed: 'errors.countClosed',
   sales_frozen: 'till.errors.salesFrozen',
   stock_frozen: 'errors.stockFrozen',
   credit_limit_exceeded: 'till.errors.creditLimit',

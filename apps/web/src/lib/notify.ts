@@ -99,6 +99,8 @@ function wordsParams(err: ApiError): Record<string, unknown> {
   const named = err.code === 'location_elsewhere' && !!err.paramsOf('location_elsewhere')?.server;
   // a refused CSV file: the words of its reason (errors.csvRefused_missing_columns …)
   const csv = err.code === 'csv_refused' ? err.paramsOf('csv_refused')?.reason : undefined;
+  // a closed count: the words of how it was closed (errors.countClosed_finalised …)
+  const closed = err.code === 'count_closed' ? err.paramsOf('count_closed')?.status : undefined;
   const seconds = err.retryAfter ?? 60;
   return {
     ...(err.params ?? {}),
@@ -107,6 +109,7 @@ function wordsParams(err: ApiError): Record<string, unknown> {
     ...(err.code === 'rate_limited' ? { count: seconds } : {}),
     ...(named ? { context: 'named' } : {}),
     ...(csv ? { context: csv } : {}),
+    ...(closed ? { context: closed } : {}),
   };
 }
 

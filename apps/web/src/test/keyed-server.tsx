@@ -91,3 +91,6 @@ export async function hookWrapper(role = 'admin') {
 
 export const NO_ANSWER_WORDS =
   'No answer from the server: this may already be saved. Try again: it cannot be saved twice.';
+
+export const CREATED_EARLIER_WORDS =
+  'This was already created, with the details first sent (their answer was lost). Check it in the list and edit it if needed.';

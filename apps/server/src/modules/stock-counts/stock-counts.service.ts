@@ -213,7 +213,7 @@ export async function addEntry(
     const c = await countRow(trx, actor.businessId, countId);
     const hash = requestHash({ count_id: countId, ...body });
     if (await isReplay(trx, 'stock_count_entries', body.id, actor.businessId, hash, actor.userId)) return;
-    if (c.status !== 'open') throw new AppError('conflict', 'This count is closed');
+    if (c.status !== 'open') throw countClosed(c.status);
     await requireUsableLocation(trx, actor, c.location_id, 'location_id');
     await assertHomeHere(trx, actor.businessId, c.location_id);
     await requireActiveProducts(trx, actor.businessId, [{ product_id: body.product_id }]);
@@ -251,6 +251,15 @@ export async function addEntry(
     });
   });
   return loadCount(db.kysely, actor.businessId, countId);
+}
+
+/**
+ * A count closed already, the other way than asked (or an entry after it closed): refused with how
+ * it was closed. The same close again is no refusal (finalise and cancel answer the closed count).
+ */
+function countClosed(status: string): AppError<'count_closed'> {
+  const closed = status === 'cancelled' ? 'cancelled' : 'finalised';
+  return new AppError('count_closed', `This count is already ${closed}`, undefined, {}, { status: closed });
 }
 
 const TOO_LARGE = `A count may correct stock by at most ${MAX_SALE_AMOUNT.toLocaleString('en')} in minor units`;
@@ -366,8 +375,10 @@ export async function finaliseCount(db: Db, actor: Actor, countId: string): Prom
   return db.kysely.transaction().execute(async (trx) => {
     await lockBusiness(db, trx, actor.businessId);
     const c = await countRow(trx, actor.businessId, countId);
+    // finalised already (a retry whose first answer was lost, or a finalise that ran at the same time
+    // and took the lock first): its review as booked, nothing posted again
     if (c.status === 'finalised') return reviewCount(trx, actor.businessId, countId);
-    if (c.status !== 'open') throw new AppError('conflict', 'This count was cancelled');
+    if (c.status !== 'open') throw countClosed(c.status);
     await assertHomeHere(trx, actor.businessId, c.location_id);
     const before = await snapshotRecord(trx, actor.businessId, 'stock_count', countId);
     const review = await reviewCount(trx, actor.businessId, countId);
@@ -424,8 +435,9 @@ export async function cancelCount(db: Db, actor: Actor, countId: string): Promis
   await db.kysely.transaction().execute(async (trx) => {
     await lockBusiness(db, trx, actor.businessId);
     const c = await countRow(trx, actor.businessId, countId);
+    // cancelled already (a retry whose first answer was lost): the count as it was cancelled
     if (c.status === 'cancelled') return;
-    if (c.status !== 'open') throw new AppError('conflict', 'This count is already finalised');
+    if (c.status !== 'open') throw countClosed(c.status);
     await assertHomeHere(trx, actor.businessId, c.location_id);
     const before = await snapshotRecord(trx, actor.businessId, 'stock_count', countId);
     const review = await reviewCount(trx, actor.businessId, countId);

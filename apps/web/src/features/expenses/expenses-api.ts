@@ -77,13 +77,20 @@ export function useExpenseCategories() {
 
 export type CategoryFields = Partial<Pick<ExpenseCategory, 'name' | 'active'>>;
 
+/**
+ * A change to the category `id`; or (`id: null`) a new one under the id its form keeps until it is
+ * created, so a retry after a lost answer never makes two.
+ */
+export type CategorySave =
+  { id: string; body: CategoryFields } | { id: null; body: CategoryFields & { id: string } };
+
 export function useSaveCategory() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: CategoryFields }) =>
+    mutationFn: ({ id, body }: CategorySave) =>
       id
         ? api(`/api/expense-categories/${id}`, { method: 'PATCH', body, schema: categorySchema })
-        : api('/api/expense-categories', { method: 'POST', body, schema: categorySchema }),
+        : api('/api/expense-categories', { method: 'POST', body, schema: categorySchema, retry: true }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: CATEGORIES_KEY });
       void qc.invalidateQueries({ queryKey: ['expenses'] });

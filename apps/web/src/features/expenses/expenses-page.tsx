@@ -12,7 +12,7 @@ import { ExpensesList } from './expenses-list';
 import { useExpenseCategories, useSaveCategory } from './expenses-api';
 
 /** The expense categories (admin keeps the list). */
-function CategoriesPanel() {
+export function CategoriesPanel() {
   const { t } = useTranslation();
   const categories = useExpenseCategories();
   const save = useSaveCategory();
@@ -22,6 +22,7 @@ function CategoriesPanel() {
       historyType="expense_category"
       items={categories}
       save={(id, body) => save.mutateAsync({ id, body: { name: body.name, active: body.active } })}
+      create={(body) => save.mutateAsync({ id: null, body: { id: body.id, name: body.name } })}
       text={{
         title: t('expenses.categories'),
         hint: t('expenses.categoriesHint'),

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
 import { type Product, parseQuantity } from '@duka/domain';
 import { api } from '../../lib/api-client';
-import { isIdConflict } from '../../lib/api-error';
-import { keyedWriteText, notifySuccess, serverMessage } from '../../lib/notify';
+import { isIdConflict, unsent } from '../../lib/api-error';
+import { isRefusal, keyedWriteText, notifySuccess, serverMessage } from '../../lib/notify';
 import type { ProductSearchHandle } from './line-entry/product-search';
 
 export type CountClose = 'finalise' | 'cancel';
@@ -70,9 +70,18 @@ export function useCountScreen(id: string, onBack: () => void) {
       await qc.invalidateQueries({ queryKey: ['stock-counts'] });
       await qc.invalidateQueries({ queryKey: ['products'] });
       notifySuccess(what === 'finalise' ? t('stock.count.finalised') : t('stock.count.cancelled'));
+      setConfirmError(null);
       setConfirm(null);
       onBack();
     } catch (err) {
+      // No answer: the count may be closed already; the same close again answers it as it was
+      // closed (the server books a finalise once), so the words say so and never "not done".
+      if (unsent(err))
+        return setConfirmError(
+          what === 'finalise' ? t('stock.count.finaliseNoAnswer') : t('stock.count.cancelNoAnswer'),
+        );
+      // closed the other way meanwhile (count_closed names how): the screen shows it as it is now
+      if (isRefusal(err)) void qc.invalidateQueries({ queryKey: ['stock-counts', id] });
       setConfirmError(serverMessage(err));
     }
   };

@@ -2,20 +2,22 @@ import './styles';
 import { useState } from 'react';
 import { Button, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { v7 as uuidv7 } from 'uuid';
 import { PROVIDER_KINDS, type Provider, listNameSchema } from '@duka/domain';
+import { isIdConflict } from '../../lib/api-error';
 import { maxLengthOf } from '../../lib/validators';
-import { notifySuccess, refusalText } from '../../lib/notify';
-import { useSaveProvider } from '../transfers';
+import { keyedWriteText, notifySuccess, notifyWarning } from '../../lib/notify';
+import { freshProvider, useSaveProvider } from '../transfers';
 
-/**
- * "Add a provider" inside the transfer dialog, for a user who may keep the providers (an admin):
- * a name and its kind, added without leaving the sale; the new provider is then the chosen one.
- * It lives inside the pay form, so Enter in its field adds the provider and never completes the sale.
- */
-export function AddProviderInline({ onAdded }: { onAdded: (p: Provider) => void }) {
+/** The inline form's state: its name and kind, and adding the provider under an id it keeps until created. */
+function useAddProvider(onAdded: (p: Provider) => void) {
   const { t } = useTranslation();
+  const qc = useQueryClient();
   const save = useSaveProvider();
+  // the new provider's id, kept across retries until it is created: a retry never makes two
+  const [newId, setNewId] = useState(() => uuidv7());
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [kind, setKind] = useState<Provider['kind']>('mobile_money');
@@ -29,15 +31,36 @@ export function AddProviderInline({ onAdded }: { onAdded: (p: Provider) => void 
     }
     setError(null);
     try {
-      const created = await save.mutateAsync({ id: null, body: { name: trimmed, kind } });
+      const created = await save.mutateAsync({ id: null, body: { id: newId, name: trimmed, kind } });
       notifySuccess(t('transfers.providerCreated', { name: created.name }));
-      setOpen(false);
-      setName('');
-      onAdded(created);
+      done(created);
     } catch (err) {
-      setError(refusalText(err, { conflict: t('transfers.errors.providerTaken') }));
+      // the name or kind changed after an answer was lost: the provider first sent was created; it is chosen
+      const first = isIdConflict(err) ? await freshProvider(qc, newId).catch(() => null) : null;
+      if (first) {
+        notifyWarning(t('errors.createdEarlier'));
+        return done(first);
+      }
+      setError(keyedWriteText(err, { conflict: t('transfers.errors.providerTaken') }));
     }
   };
+  const done = (p: Provider) => {
+    setNewId(uuidv7());
+    setOpen(false);
+    setName('');
+    onAdded(p);
+  };
+  return { open, setOpen, name, setName, kind, setKind, error, busy: save.isPending, add };
+}
+
+/**
+ * "Add a provider" inside the transfer dialog, for a user who may keep the providers (an admin):
+ * a name and its kind, added without leaving the sale; the new provider is then the chosen one.
+ * It lives inside the pay form, so Enter in its field adds the provider and never completes the sale.
+ */
+export function AddProviderInline({ onAdded }: { onAdded: (p: Provider) => void }) {
+  const { t } = useTranslation();
+  const { open, setOpen, name, setName, kind, setKind, error, busy, add } = useAddProvider(onAdded);
 
   if (!open)
     return (
@@ -83,7 +106,7 @@ export function AddProviderInline({ onAdded }: { onAdded: (p: Provider) => void 
           <Button variant="default" size="xs" onClick={() => setOpen(false)}>
             {t('common.cancel')}
           </Button>
-          <Button size="xs" loading={save.isPending} onClick={() => void add()}>
+          <Button size="xs" loading={busy} onClick={() => void add()}>
             {t('till.pay.addThisProvider')}
           </Button>
         </Group>

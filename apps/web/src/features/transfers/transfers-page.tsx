@@ -9,7 +9,7 @@ import { TransfersList } from './transfers-list';
 import { useProviders, useSaveProvider } from './transfers-api';
 
 /** The banks and mobile-money services customers pay through (admin). */
-function ProvidersPanel() {
+export function ProvidersPanel() {
   const { t } = useTranslation();
   const providers = useProviders();
   const save = useSaveProvider();
@@ -21,6 +21,9 @@ function ProvidersPanel() {
       kinds={PROVIDER_KINDS.map((k) => ({ value: k, label: t(`transfers.kinds.${k}`) }))}
       save={(id, body) =>
         save.mutateAsync({ id, body: { ...body, kind: body.kind as Provider['kind'] | undefined } })
+      }
+      create={(body) =>
+        save.mutateAsync({ id: null, body: { ...body, kind: body.kind as Provider['kind'] | undefined } })
       }
       text={{
         title: t('transfers.providers'),

@@ -1,0 +1,79 @@
+/**
+ * A new expense category whose answer is lost (the shop PC's server restarts, the network drops
+ * after the commit): it is sent under an id of its own, kept across retries until it is created,
+ * so a retry never makes two; changed after the lost answer, the 409 on its id says the one first
+ * sent was created, and the next category goes under a new id.
+ */
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ExpenseCategory } from '@duka/domain';
+import { stubFonts } from '../../test/history-fixtures';
+import { CREATED_EARLIER_WORDS, NO_ANSWER_WORDS, idsOf, keyedServer } from '../../test/keyed-server';
+import { makeSession, renderApp } from '../../test/render';
+import { CategoriesPanel } from './expenses-page';
+
+function categoryServer() {
+  const srv = keyedServer({
+    write: (url, body): ExpenseCategory | undefined =>
+      url === '/api/expense-categories'
+        ? { id: String(body.id), name: String(body.name), active: true }
+        : undefined,
+    other: (url) => (url === '/api/expense-categories' ? [...srv.stored.values()].map((s) => s.record) : []),
+  });
+  return srv;
+}
+
+const add = (name: string) => {
+  fireEvent.change(screen.getByLabelText('Category name'), { target: { value: name } });
+  fireEvent.click(screen.getByRole('button', { name: 'Add category' }));
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+beforeAll(stubFonts);
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('a new expense category whose answer is lost', () => {
+  it('says it may already be saved; sent again, the same id creates it once', async () => {
+    const srv = categoryServer();
+    await renderApp(<CategoriesPanel />, { session: makeSession({ role: 'admin' }) });
+    srv.down = true;
+    add('Fuel');
+    expect(await screen.findByText(NO_ANSWER_WORDS)).toBeVisible();
+    expect(srv.stored.size).toBe(1);
+    srv.down = false;
+    add('Fuel');
+    expect(await screen.findByText('Category Fuel added')).toBeVisible();
+    // every try under one id of its own (a uuid), never none
+    expect(idsOf(srv)).toEqual([expect.stringMatching(UUID)]);
+    expect(srv.stored.size).toBe(1);
+    expect(screen.getByLabelText('Category name')).toHaveValue('');
+    // the next category is a new one, under a new id
+    add('Rent');
+    await waitFor(() => expect(srv.stored.size).toBe(2));
+    expect(idsOf(srv)).toHaveLength(2);
+  });
+
+  it('changed after the lost answer: the 409 says the first was created, shown in the list; the next goes under a new id', async () => {
+    const srv = categoryServer();
+    await renderApp(<CategoriesPanel />, { session: makeSession({ role: 'admin' }) });
+    srv.down = true;
+    add('Fuel');
+    expect(await screen.findByText(NO_ANSWER_WORDS)).toBeVisible();
+    srv.down = false;
+    add('Fuel and oil');
+    expect(await screen.findByText(CREATED_EARLIER_WORDS)).toBeVisible();
+    expect(await screen.findByTestId('categories-Fuel')).toBeVisible();
+    expect(screen.getByLabelText('Category name')).toHaveValue('');
+    add('Fuel and oil');
+    await waitFor(() => expect(srv.stored.size).toBe(2));
+    expect(idsOf(srv)).toHaveLength(2);
+    expect([...srv.stored.values()].map((s) => (s.record as ExpenseCategory).name)).toEqual([
+      'Fuel',
+      'Fuel and oil',
+    ]);
+  });
+});
