@@ -2,7 +2,8 @@
 // CLI (`duka export`, the portable archive of ADR 7) and the archives are compared table by table
 // by a SHA-256 of their canonical rows, leaving out what each server keeps for itself (ADR 11
 // §10): its devices, counters and sessions, the journal's local `seq`, the hosted server's own
-// sign-in entries, when a stock level was last touched, and the printer and billing status.
+// sign-in entries, when a stock level was last touched, the printer and billing status, and the
+// order each server wrote a debtor's entries in.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -34,6 +35,9 @@ export const PER_SERVER_COLUMNS = {
   journal: ['seq'],
   stock_levels: ['updated_at'],
   businesses: ['printer_host', 'printer_port', 'status'],
+  // the order each server wrote a debtor's entries in (ADR 9)
+  debtors: ['entry_seq'],
+  debtor_entries: ['seq'],
 };
 /** Journal entries a server writes about itself (sign-ins), left out for the origins named. */
 export const OWN_ENTRY_TYPES = ['session', 'device'];

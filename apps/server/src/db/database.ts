@@ -46,6 +46,7 @@ import { unconfirmedTransfers } from './migrations/0028-unconfirmed-transfers.js
 import { reorderIndex } from './migrations/0029-reorder-index.js';
 import { keptSyncNotices } from './migrations/0030-kept-sync-notices.js';
 import { countMoved } from './migrations/0031-count-moved.js';
+import { debtorEntryOrder } from './migrations/0032-debtor-entry-order.js';
 
 import type { DialectName } from './dialect.js';
 import {
@@ -260,6 +261,7 @@ export function migrationsFor(
     '0029-reorder-index': reorderIndex(ctx),
     '0030-kept-sync-notices': keptSyncNotices(dialect),
     '0031-count-moved': countMoved(),
+    '0032-debtor-entry-order': debtorEntryOrder(),
   };
 }
 

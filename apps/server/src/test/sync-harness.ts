@@ -146,6 +146,9 @@ const COLUMNS_OWN: Record<string, string[]> = {
   businesses: ['printer_host', 'printer_port', 'status'],
   stock_levels: ['updated_at'],
   journal: ['seq'],
+  // the order each server wrote a debtor's entries in (ADR 9)
+  debtors: ['entry_seq'],
+  debtor_entries: ['seq'],
 };
 
 /**

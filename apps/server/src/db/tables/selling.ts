@@ -35,6 +35,11 @@ export interface DebtorsTable {
   credit_limit: Counter;
   /** Always the sum of the debtor's entries; moved in the same transaction. */
   balance: Counter;
+  /**
+   * How many entries this server wrote for the debtor: the last one's `seq`, counted up by the
+   * update that moves the balance (migration 0032). This server's own: never travels.
+   */
+  entry_seq: Generated<number>;
   active: Bit;
   note: string;
   last_activity_at: string | null;
@@ -163,6 +168,12 @@ export interface DebtorEntriesTable {
   user_id: string | null;
   business_day: string;
   created_at: string;
+  /**
+   * The entry's place among its debtor's on this server (1, 2, …): the order the balance moved in,
+   * which a statement lists them by (`created_at` is the request's clock). This server's own:
+   * never travels (migration 0032).
+   */
+  seq: number;
 }
 
 export interface TransfersTable {

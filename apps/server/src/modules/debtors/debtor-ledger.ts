@@ -48,13 +48,21 @@ const debtorById = compiledQuery((db, a: { businessId: string; id: string }) =>
 const laterActivity = (at: string) =>
   sql<string>`case when "last_activity_at" is null or "last_activity_at" < ${at} then ${at} else "last_activity_at" end`;
 
+/**
+ * The balance's move, which also counts the debtor's entries (`entry_seq`): the entry written
+ * with it takes the number as its `seq`, the order a statement lists entries in (ADR 9).
+ */
 const moveBalance = compiledQuery((db, a: { businessId: string; id: string; amount: number; at: string }) =>
   db
     .updateTable('debtors')
-    .set({ balance: sql<number>`balance + ${a.amount}`, last_activity_at: laterActivity(a.at) })
+    .set({
+      balance: sql<number>`balance + ${a.amount}`,
+      last_activity_at: laterActivity(a.at),
+      entry_seq: sql<number>`entry_seq + 1`,
+    })
     .where('id', '=', a.id)
     .where('business_id', '=', a.businessId)
-    .returning('balance'),
+    .returning(['balance', 'entry_seq']),
 );
 const insertEntry = compiledQuery((db, a: { row: Insertable<DebtorEntriesTable> }) =>
   db.insertInto('debtor_entries').values(a.row),
@@ -75,12 +83,15 @@ export async function postDebtorEntry(trx: Trx, actor: Actor, e: DebtorEntryInpu
     at: actor.at,
   });
   if (!row) throw new Error(`postDebtorEntry: no debtor ${e.debtorId}`);
-  await insertEntry.run(trx, { row: debtorEntryRow(actor, e) });
+  await insertEntry.run(trx, { row: { ...debtorEntryRow(actor, e), seq: Number(row.entry_seq) } });
   return Number(row.balance);
 }
 
+/** An entry's row but its `seq`, which the balance's move numbers (`postDebtorEntry`, `withDebtorMove`). */
+export type DebtorEntryFields = Omit<Insertable<DebtorEntriesTable>, 'seq'>;
+
 /** The ledger's row of an entry (a sale's is written by its one statement on PostgreSQL, sale-in-one.ts). */
-export function debtorEntryRow(actor: Actor, e: DebtorEntryInput): Insertable<DebtorEntriesTable> {
+export function debtorEntryRow(actor: Actor, e: DebtorEntryInput): DebtorEntryFields {
   return {
     id: newId(),
     business_id: actor.businessId,
@@ -110,13 +121,14 @@ export const debtorAsJson = (businessId: string, id: string) =>
 export interface DebtorMove {
   debtorId: string;
   amount: number;
-  entry: Insertable<DebtorEntriesTable>;
+  /** Its `seq` is the one the move counted (`withDebtorMove`). */
+  entry: DebtorEntryFields;
 }
 
 /**
  * PostgreSQL only: `postDebtorEntry` as parts of a statement that does more (a data-modifying
- * `with`): the balance's move (`debited`, answering the balance after it) and the ledger's entry
- * (`debtor_entry`). None without a move.
+ * `with`): the balance's move (`debited`, answering the balance after it and the debtor's count
+ * of entries) and the ledger's entry (`debtor_entry`), numbered by that count. None without a move.
  */
 export function withDebtorMove(
   db: QueryCreator<Database>,
@@ -129,13 +141,19 @@ export function withDebtorMove(
     .with('debited', (q) =>
       q
         .updateTable('debtors')
-        .set({ balance: sql<number>`"balance" + ${debtor.amount}`, last_activity_at: laterActivity(a.at) })
+        .set({
+          balance: sql<number>`"balance" + ${debtor.amount}`,
+          last_activity_at: laterActivity(a.at),
+          entry_seq: sql<number>`"entry_seq" + 1`,
+        })
         .where('id', '=', debtor.debtorId)
         .where('business_id', '=', businessId)
-        .returning('balance'),
+        .returning(['balance', 'entry_seq']),
     )
     .with('debtor_entry', (q) =>
-      q.insertInto('debtor_entries').values(debtor.entry),
+      q
+        .insertInto('debtor_entries')
+        .values(Object.assign({}, debtor.entry, { seq: sql<number>`(select "entry_seq" from "debited")` })),
     ) as unknown as QueryCreator<Database>;
 }
 

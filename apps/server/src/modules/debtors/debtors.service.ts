@@ -52,6 +52,7 @@ export async function createDebtor(db: Db, actor: Actor & Operator, input: Input
       id_number: input.id_number,
       credit_limit: input.credit_limit ?? Number(business.default_credit_limit),
       balance: 0,
+      entry_seq: 0,
       active: 1,
       note: input.note,
       last_activity_at: null,
@@ -139,6 +140,9 @@ export async function statementOf(
       .where('debtor_id', '=', debtorId)
       .where('business_day', '>=', from)
       .where('business_day', '<=', to)
+      // The order the balance moved in on this server (ADR 9), not the requests' clocks; entries
+      // written before the numbers (migration 0032) are all 0, first, in their old order.
+      .orderBy('seq')
       .orderBy('created_at')
       .orderBy('id')
       .execute(),

@@ -17,6 +17,7 @@ import { docsNamingForeignUsers } from './foreign-users.js';
 import { takenLogins } from './taken-logins.js';
 import { insertRows } from './insert-rows.js';
 import { withLocalColumns } from './local-columns.js';
+import { moveDebtors } from './apply-debtors.js';
 import { type Loss, mergeRecord } from './merge.js';
 import { type DocBody, type DocPart, type DocSpec, SPEC_BY_TYPE, TYPE_RANK } from './doc-specs.js';
 import {
@@ -46,6 +47,12 @@ export interface ApplyTarget {
    * aside (`overImageCap`). A shop taking its own business's files (a pull) has none.
    */
   imageCapBytes?: number;
+  /**
+   * The batch's journal entries in their order (a push's or a pull's): the debtor entries it writes
+   * are numbered in the order their documents were journaled on the sender, the order their
+   * balances moved there. Without them, in the order they are written.
+   */
+  journal?: readonly { doc_id: string }[];
 }
 
 export interface Quarantined {
@@ -238,8 +245,10 @@ async function writeRows(
   written: Written,
 ): Promise<void> {
   if (rows.length === 0) return;
-  await insertRows(trx, t.dialect, table, rows);
-  written.set(table, [...(written.get(table) ?? []), ...rows]);
+  // A debtor's balance moves as its entries are written, which take their numbers from it.
+  const stored = table === 'debtor_entries' ? await moveDebtors(trx, t, rows) : rows;
+  await insertRows(trx, t.dialect, table, stored);
+  written.set(table, [...(written.get(table) ?? []), ...stored]);
 }
 
 const keyOf = (part: DocPart, r: Row): string => part.key.map((c) => String(r[c])).join('|');
@@ -381,10 +390,12 @@ async function quarantine(
     .execute();
 }
 
-/** Stock levels, debtor balances, report summaries and transfer totals, moved by the rows this batch wrote. */
+/**
+ * Stock levels, report summaries and transfer totals, moved by the rows this batch wrote (debtor
+ * balances move as their entries are written: `moveDebtors`).
+ */
 async function moveDerived(trx: Trx, t: ApplyTarget, written: Written): Promise<void> {
   await moveStock(trx, t, written.get('stock_movements') ?? []);
-  await moveDebtors(trx, t, written.get('debtor_entries') ?? []);
   await summariseWritten(trx, t.businessId, written);
   await addWrittenTransfers(
     trx,
@@ -423,29 +434,4 @@ async function moveStock(trx: Trx, t: ApplyTarget, movements: Row[]): Promise<vo
       .execute();
     await keepBelowZero(trx, t.businessId, after, movedBy);
   }
-}
-
-/** Debtors moved by one statement: 3 parameters each, under SQLite's limit. */
-const DEBTORS_PER_STATEMENT = 1_000;
-
-/**
- * Each debtor's balance moved by its entries of the batch, and its last activity moved forward,
- * in one statement for the batch's debtors (one per debtor before: a third of a hosted push's
- * round trips in the branches' bench).
- */
-async function moveDebtors(trx: Trx, t: ApplyTarget, entries: Row[]): Promise<void> {
-  const per = new Map<string, { amount: number; last: string }>();
-  for (const e of entries) {
-    const d = per.get(String(e.debtor_id)) ?? { amount: 0, last: '' };
-    d.amount += Number(e.amount);
-    if (String(e.created_at) > d.last) d.last = String(e.created_at);
-    per.set(String(e.debtor_id), d);
-  }
-  const moved = [...per].map(([id, d]) => sql`(${id}, cast(${d.amount} as bigint), ${d.last})`);
-  for (const slice of chunks(moved, DEBTORS_PER_STATEMENT))
-    await sql`with moved (id, amount, last_at) as (values ${sql.join(slice)})
-      update debtors set balance = balance + moved.amount,
-        last_activity_at = case when debtors.last_activity_at is null or debtors.last_activity_at < moved.last_at
-          then moved.last_at else debtors.last_activity_at end
-      from moved where debtors.id = moved.id and debtors.business_id = ${t.businessId}`.execute(trx);
 }

@@ -165,6 +165,7 @@ export async function applyPush(deps: PushDeps, serverId: string, body: PushBody
         keys: deps.keys,
         dialect: deps.db.dialect,
         imageCapBytes: deps.imageCapBytes,
+        journal: body.entries,
       },
       body.documents,
     );

@@ -61,9 +61,13 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 const receiptOf = (table: string) => (b: DocBody) => text(first(b, table)?.receipt_no);
 const nameOf = (table: string) => (b: DocBody) => text(first(b, table)?.name);
 
-/** Movements, debtor entries and transfer rows belong to the sale, reversal or payment they name. */
+/**
+ * Movements, debtor entries and transfer rows belong to the sale, reversal or payment they name.
+ * A debtor entry's `seq` is its place in the order this server wrote its debtor's entries in
+ * (ADR 9): each server's own, numbered by the receiver as it writes them.
+ */
 const movements = child('stock_movements', 'doc_id', ['id']);
-const debtorEntries = child('debtor_entries', 'doc_id', ['id']);
+const debtorEntries: DocPart = { ...child('debtor_entries', 'doc_id', ['id']), omit: ['seq'] };
 const transferRows = child('transfers', 'source_id', ['id']);
 
 /**
@@ -117,7 +121,8 @@ export const DOC_SPECS: readonly DocSpec[] = [
   {
     type: 'debtor',
     kind: 'edited',
-    parts: [main('debtors', ['balance', 'last_activity_at'])],
+    // The balance and its count of entries are derived from the entries where they are written.
+    parts: [main('debtors', ['balance', 'last_activity_at', 'entry_seq'])],
     label: nameOf('debtors'),
   },
   {

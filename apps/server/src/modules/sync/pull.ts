@@ -104,6 +104,7 @@ export async function applyPulled(
       at,
       keys: deps.keys,
       dialect: deps.db.dialect,
+      journal: answer.entries,
     };
     await refuseRewound(trx, businessId, answer.entries);
     await applyDocuments(trx, target, answer.documents);
