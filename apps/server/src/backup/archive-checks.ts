@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../lib/errors.js';
 import { checkedImage } from '../modules/files/files.service.js';
-import { ARCHIVE_TABLES, type ArchiveTable } from './archive-tables.js';
+import { type AnyDb } from '../modules/sync/documents.js';
+import { foreignUserIds } from '../modules/sync/foreign-users.js';
+import {
+  ARCHIVE_REFERENCES,
+  ARCHIVE_TABLES,
+  ARCHIVE_USER_REFERENCES,
+  type ArchiveTable,
+} from './archive-tables.js';
 
 type Row = Record<string, unknown>;
 
@@ -11,7 +18,9 @@ type Row = Record<string, unknown>;
  * header's business's (a row naming another business was written into it: an admin user planted
  * in someone else's shop), there is exactly that one business, and every file is an image as its
  * bytes say (a row's own type was served as it said: `text/html` ran on this origin). A file's
- * type, size and hash are taken from its bytes.
+ * type, size and hash are taken from its bytes. Every id a row names of another archived table is
+ * one of the archive's own rows (`ARCHIVE_REFERENCES`): otherwise an owner was kept at another
+ * business's location, or a sale line named another business's product.
  */
 export async function checkArchiveRows(businessId: string, tables: Map<string, Row[]>): Promise<void> {
   const businesses = tables.get('businesses') ?? [];
@@ -26,8 +35,49 @@ export async function checkArchiveRows(businessId: string, tables: Map<string, R
     if (rows.some((r) => r[column] !== businessId))
       throw new Error(`The archive's ${t.name} holds rows of another business than ${businessId}`);
   }
+  checkReferences(tables);
   const files = tables.get('files') ?? [];
   tables.set('files', await Promise.all(files.map(checkedFile)));
+}
+
+/** Refuses an archive whose row names, in a column of `ARCHIVE_REFERENCES`, a row it does not hold. */
+function checkReferences(tables: Map<string, Row[]>): void {
+  const ids = new Map<string, Set<unknown>>();
+  const idsOf = (table: string) => {
+    let found = ids.get(table);
+    if (!found) ids.set(table, (found = new Set((tables.get(table) ?? []).map((r) => r.id))));
+    return found;
+  };
+  for (const [table, column, target] of ARCHIVE_REFERENCES) {
+    const have = idsOf(target);
+    const row = (tables.get(table) ?? []).find((r) => r[column] != null && !have.has(r[column]));
+    if (row)
+      throw new Error(
+        `The archive's ${table}.${column} names ${String(row[column])}, which is none of the archive's ${target}`,
+      );
+  }
+}
+
+/**
+ * Refuses an archive whose rows name, in a column of `ARCHIVE_USER_REFERENCES`, a user of another
+ * business on this server (one the archive lacks is let through: see there). Run once the archive's
+ * rows are checked, so its own users are the business's.
+ */
+export async function checkArchiveUsers(
+  k: AnyDb,
+  businessId: string,
+  tables: Map<string, Row[]>,
+): Promise<void> {
+  const own = new Set((tables.get('users') ?? []).map((u) => u.id));
+  const named = new Set<unknown>();
+  for (const [table, column] of ARCHIVE_USER_REFERENCES)
+    for (const r of tables.get(table) ?? [])
+      if (r[column] != null && !own.has(r[column])) named.add(r[column]);
+  if (named.size === 0) return;
+  const foreign = await foreignUserIds(k, businessId, named);
+  const [first] = foreign;
+  if (first !== undefined)
+    throw new Error(`The archive's rows name ${first}, a user of another business in this database`);
 }
 
 async function checkedFile(row: Row): Promise<Row> {

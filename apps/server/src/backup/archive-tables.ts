@@ -95,3 +95,130 @@ export const NOT_ARCHIVED = [
   // sessions, and not a record of the business (no journal entry, never synced).
   'work_drafts',
 ] as const;
+
+/** `[table, column, target]`: an archived row's column naming a row of another archived table by its `id`. */
+export type ArchiveReference = readonly [table: string, column: string, target: string];
+
+/**
+ * Every column of an archived table that names a row of an archived table, checked at import:
+ * the archive holds the whole business, so each (when not null) must be an `id` of the archive's
+ * own target rows. Foreign keys do not hold them to the business: PostgreSQL has none on some
+ * (users.home_location_id since 0020, the line keys since 0021, the derived tables never) and
+ * SQLite's name the plain id, which another business's row passes. `archive-references.test.ts`
+ * fails when a foreign key, or a column named like one (`*_id`, `*_by`), of an archived table is
+ * in neither this list, `ARCHIVE_USER_REFERENCES` nor `NOT_ARCHIVE_REFERENCES`.
+ */
+export const ARCHIVE_REFERENCES: readonly ArchiveReference[] = [
+  ['users', 'home_location_id', 'locations'],
+  ['user_locations', 'user_id', 'users'],
+  ['user_locations', 'location_id', 'locations'],
+  // The user columns below have a foreign key to users on both databases, and their rows are this
+  // server's own (a device's last sign-in, a drawer opening) or refused by sync when naming another
+  // business's user (a file): their user is always the business's.
+  ['devices', 'last_user_id', 'users'],
+  ['files', 'created_by', 'users'],
+  ['drawer_openings', 'user_id', 'users'],
+  ['product_barcodes', 'product_id', 'products'],
+  ['product_prices', 'product_id', 'products'],
+  ['stock_documents', 'location_id', 'locations'],
+  ['stock_documents', 'to_location_id', 'locations'],
+  ['stock_documents', 'supplier_id', 'suppliers'],
+  ['stock_document_lines', 'document_id', 'stock_documents'],
+  ['stock_document_lines', 'product_id', 'products'],
+  ['stock_levels', 'product_id', 'products'],
+  ['stock_levels', 'location_id', 'locations'],
+  ['stock_below_zero', 'product_id', 'products'],
+  ['stock_below_zero', 'location_id', 'locations'],
+  ['stock_movements', 'product_id', 'products'],
+  ['stock_movements', 'location_id', 'locations'],
+  ['stock_counts', 'location_id', 'locations'],
+  ['stock_count_expected', 'count_id', 'stock_counts'],
+  ['stock_count_expected', 'product_id', 'products'],
+  ['stock_count_entries', 'count_id', 'stock_counts'],
+  ['stock_count_entries', 'product_id', 'products'],
+  ['sales', 'location_id', 'locations'],
+  ['sales', 'debtor_id', 'debtors'],
+  ['sales', 'provider_id', 'payment_providers'],
+  ['sale_lines', 'sale_id', 'sales'],
+  ['sale_lines', 'product_id', 'products'],
+  ['sale_reversals', 'sale_id', 'sales'],
+  ['sale_reversals', 'location_id', 'locations'],
+  ['sale_reversals', 'debtor_id', 'debtors'],
+  ['sale_reversals', 'provider_id', 'payment_providers'],
+  ['sale_reversal_lines', 'reversal_id', 'sale_reversals'],
+  ['sale_reversal_lines', 'sale_id', 'sales'],
+  ['sale_reversal_lines', 'product_id', 'products'],
+  ['debtor_payments', 'debtor_id', 'debtors'],
+  ['debtor_payments', 'location_id', 'locations'],
+  ['debtor_payments', 'provider_id', 'payment_providers'],
+  ['debtor_entries', 'debtor_id', 'debtors'],
+  ['transfers', 'location_id', 'locations'],
+  ['transfers', 'provider_id', 'payment_providers'],
+  ['transfer_confirmations', 'transfer_id', 'transfers'],
+  ['transfers_unconfirmed', 'transfer_id', 'transfers'],
+  ['expenses', 'category_id', 'expense_categories'],
+  ['expenses', 'location_id', 'locations'],
+  ['expenses', 'provider_id', 'payment_providers'],
+  ['expenses', 'voids_id', 'expenses'],
+  ['day_closes', 'location_id', 'locations'],
+  ['drawer_openings', 'sale_id', 'sales'],
+  ['sales_summary_daily', 'location_id', 'locations'],
+  ['product_sales_daily', 'location_id', 'locations'],
+  ['product_sales_daily', 'product_id', 'products'],
+  ['product_sales_monthly', 'location_id', 'locations'],
+  ['product_sales_monthly', 'product_id', 'products'],
+];
+
+/**
+ * Columns naming the user who did something, with no foreign key: the user may be missing from
+ * the archive in a business the product wrote (a user set aside by sync because another business
+ * here has the name, whose sales were applied; a journal entry's user). Each is refused at import
+ * only when it names a user of another business on the importing server (as sync refuses one:
+ * `modules/sync/foreign-users.ts`), which shows that user's name in this business's records.
+ */
+export const ARCHIVE_USER_REFERENCES: readonly (readonly [table: string, column: string])[] = [
+  ['journal', 'user_id'],
+  ['product_prices', 'changed_by'],
+  ['stock_documents', 'user_id'],
+  ['stock_movements', 'user_id'],
+  ['stock_counts', 'started_by'],
+  ['stock_counts', 'closed_by'],
+  ['stock_count_entries', 'user_id'],
+  ['sales', 'user_id'],
+  ['sale_reversals', 'user_id'],
+  ['debtor_payments', 'user_id'],
+  ['debtor_entries', 'user_id'],
+  ['transfers', 'user_id'],
+  ['transfer_confirmations', 'confirmed_by'],
+  ['expenses', 'user_id'],
+  ['day_closes', 'user_id'],
+  ['sales_summary_daily', 'user_id'],
+];
+
+/** Columns named like a reference that are not checked at import, as `table.column`. */
+export const NOT_ARCHIVE_REFERENCES: readonly string[] = [
+  // The sync server that makes the location's counts and day closes: the server's own, not
+  // archived (sync_servers), and set again by the import (adoptLocations).
+  'locations.home_server_id',
+  // A customer's national id number: text they gave, naming no row.
+  'debtors.id_number',
+  // Devices are each server's own (ADR 11: entry-only documents): a synced sale, movement or
+  // journal entry names a device of the server it was made on, which no archive holds.
+  'journal.device_id',
+  'stock_documents.device_id',
+  'stock_movements.device_id',
+  'stock_count_entries.device_id',
+  'sales.device_id',
+  'sale_reversals.device_id',
+  'debtor_payments.device_id',
+  'expenses.device_id',
+  'day_closes.device_id',
+  'drawer_openings.device_id',
+  // A document of the type in the row's other column (doc_type, source): no one table to look in,
+  // and the journal's name sessions and devices, each server's own and never archived.
+  'journal.doc_id',
+  'stock_movements.doc_id',
+  'debtor_entries.doc_id',
+  'transfers.source_id',
+  'field_history.doc_id',
+];

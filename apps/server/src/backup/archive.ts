@@ -10,7 +10,7 @@ import { migrationsFor } from '../db/database.js';
 import { PRIVATE_FILE_MODE, makePrivate, makePrivateDirOnlyIfNew } from '../lib/private-files.js';
 import { isSealed, openPrivateKey, storedForm } from '../modules/printing/key-sealing.js';
 import { ARCHIVE_TABLES, type ArchiveTable } from './archive-tables.js';
-import { checkArchiveRows } from './archive-checks.js';
+import { checkArchiveRows, checkArchiveUsers } from './archive-checks.js';
 import { raiseReceiptCounter } from '../lib/receipts.js';
 import { ownServerId } from '../lib/server-id.js';
 import type { Trx } from '../lib/tx.js';
@@ -234,6 +234,7 @@ export async function importArchive(
     if (!ARCHIVE_TABLES.some((t) => t.name === name))
       throw new Error(`The archive has an unknown table ${name}`);
   await checkArchiveRows(header.business_id, tables);
+  await checkArchiveUsers(db.kysely as unknown as AnyDb, header.business_id, tables);
   const exists = await db.kysely
     .selectFrom('businesses')
     .select('id')
