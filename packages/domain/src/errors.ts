@@ -150,7 +150,8 @@ export interface ErrorParamsByCode {
   count_closed: { status: 'finalised' | 'cancelled' };
   /** Why a CSV file was refused whole; `columns` a comma-separated list, `row` the file's line. */
   csv_refused: {
-    reason: 'missing_columns' | 'unknown_columns' | 'too_many_rows' | 'broken_row';
+    /** not_utf8: the file was read in another encoding (a U+FFFD where a letter was). */
+    reason: 'missing_columns' | 'unknown_columns' | 'too_many_rows' | 'broken_row' | 'not_utf8';
     columns?: string;
     row?: number;
     max?: number;

@@ -29,10 +29,16 @@ function isEscaped(value: string): boolean {
   return value.startsWith("'") && (FORMULA_START.test(value.slice(1)) || isEscaped(value.slice(1)));
 }
 
-/** Rows as CSV (CR LF line ends), every cell escaped: the one CSV writer of the server. */
+/**
+ * Rows as CSV (CR LF line ends), every cell escaped: the one CSV writer of the server. Every text
+ * cell is quoted, not only one holding a comma: a spreadsheet whose list separator is `;` (Excel
+ * in German, Spanish, Portuguese) splits an unquoted `Soap;=1+1` there, and its second cell, not
+ * escaped (its first character is not the cell's), would run as a formula. Numbers hold no
+ * separator and stay bare; an empty cell stays empty.
+ */
 export function toCsvRows(rows: CsvCell[][]): string {
   return Papa.unparse(
     rows.map((r) => r.map(escapeCsvCell)),
-    { newline: '\r\n' },
+    { newline: '\r\n', quotes: (value: unknown) => typeof value === 'string' && value !== '' },
   );
 }

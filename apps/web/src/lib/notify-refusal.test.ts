@@ -43,8 +43,10 @@ describe('a code this web does not know, and a wait', () => {
     expect(serverMessage(csv({ reason: 'missing_columns', columns: 'price' }))).toBe(
       'The file needs the columns price.',
     );
+    expect(serverMessage(csv({ reason: 'not_utf8' }))).toContain('“CSV UTF-8 (Comma delimited) (*.csv)”');
     await testI18n('de');
     expect(serverMessage(csv({ reason: 'broken_row', row: 7 }))).toContain('Zeile 7 der Datei');
+    expect(serverMessage(csv({ reason: 'not_utf8' }))).toContain('nicht als UTF-8 gespeichert');
     // a reason this web does not know: the file's generic words
     expect(serverMessage(csv({ reason: 'newer' }))).toBe(
       'Die Datei kann nicht importiert werden. Prüfen Sie, ob es eine CSV-Datei mit Produkten ist, und versuchen Sie es erneut.',

@@ -135,6 +135,18 @@ describe('CSV import row errors', () => {
       code: 'csv_refused',
       params: { reason: 'broken_row' },
     });
+    // "Café" of a Windows-1252 file read as UTF-8: refused whole, not stored as "Caf\uFFFD"
+    const lost = 'code,name,price\nOK1,Tea,10\nENC1,Caf\uFFFD au lait,100\n';
+    expect(await refusal(lost)).toMatchObject({
+      code: 'csv_refused',
+      field: 'csv',
+      params: { reason: 'not_utf8' },
+    });
+    expect((await importCsv(lost, true)).json()).toMatchObject({
+      error: { code: 'csv_refused', params: { reason: 'not_utf8' } },
+    });
+    const stored = await t.app.inject({ url: '/api/products?q=ENC1', headers: { cookie: admin } });
+    expect(stored.json()).toEqual([]);
   });
 
   it('leaves what a file has no column for alone on a known product: its photo, barcodes, category, unit, tax, reorder level, whether active', async () => {
@@ -167,8 +179,11 @@ describe('CSV import row errors', () => {
       active: false,
       image,
     });
-    // the catalogue exported and imported again as it is changes nothing, its photos included
+    // the catalogue exported and imported again as it is changes nothing, its photos included;
+    // the file starts with UTF-8's byte-order mark (Excel on Windows reads it as UTF-8 so), which
+    // the import drops
     const exported = await t.app.inject({ url: '/api/products/export.csv', headers: { cookie: admin } });
+    expect(exported.body.startsWith('\ufeff"code","name",')).toBe(true);
     expect((await importCsv(exported.body, true)).statusCode).toBe(200);
     const after = await read();
     expect({ ...after, updated_at: before.updated_at }).toMatchObject({

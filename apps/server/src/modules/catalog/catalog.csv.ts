@@ -37,8 +37,17 @@ function percentToBasisPoints(text: string): number | null {
   return Number(m[1]) * 100 + (m[2] ? Number(m[2].padEnd(2, '0')) : 0);
 }
 
-/** Parses the CSV; a wrong set of columns, too many rows or a broken row refuse it whole. */
+/**
+ * Parses the CSV; a wrong set of columns, too many rows, a broken row or text that was not UTF-8
+ * refuse it whole. A U+FFFD is what a file in another encoding (Excel's "CSV (Comma delimited)"
+ * is Windows-1252) decoded as UTF-8 leaves where "é" was: its rows would be stored with the
+ * letter lost.
+ */
 function parseRows(csv: string): Record<string, string>[] {
+  const refuse = (message: string, params: ErrorParams<'csv_refused'>) =>
+    new AppError('csv_refused', message, 'csv', {}, params);
+  if (csv.includes('\uFFFD'))
+    throw refuse('The file is not UTF-8: save it as "CSV UTF-8"', { reason: 'not_utf8' });
   const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
     header: true,
     skipEmptyLines: 'greedy',
@@ -46,8 +55,6 @@ function parseRows(csv: string): Record<string, string>[] {
   });
   const header = parsed.meta.fields ?? [];
   const missing = ['code', 'name', 'price'].filter((c) => !header.includes(c));
-  const refuse = (message: string, params: ErrorParams<'csv_refused'>) =>
-    new AppError('csv_refused', message, 'csv', {}, params);
   if (missing.length)
     throw refuse(`The CSV needs the columns ${missing.join(', ')}`, {
       reason: 'missing_columns',
@@ -261,7 +268,11 @@ export async function commitImport(db: Db, actor: Actor, currency: string, csv: 
   });
 }
 
-/** Every product of the business as CSV, in the import's columns. */
+/**
+ * Every product of the business as CSV, in the import's columns, after a UTF-8 byte-order mark (as
+ * the report CSVs): without it Excel on Windows reads the file as Windows-1252, "Café" as "CafÃ©".
+ * The import drops the mark.
+ */
 export async function exportCsv(db: Db, businessId: string, currency: string): Promise<string> {
   const rows = await db.kysely
     .selectFrom('products')
@@ -279,7 +290,7 @@ export async function exportCsv(db: Db, businessId: string, currency: string): P
       : `${Math.trunc(m / 10 ** digits)}.${String(m % 10 ** digits).padStart(digits, '0')}`;
   const pct = (bp: number) => (bp % 100 === 0 ? String(bp / 100) : (bp / 100).toFixed(2));
   const qty = (t: number) => (t % 1000 === 0 ? String(t / 1000) : (t / 1000).toFixed(3).replace(/0+$/, ''));
-  return toCsvRows([
+  const csv = toCsvRows([
     [...CSV_COLUMNS],
     ...products.map((p) => [
       p.code,
@@ -294,4 +305,5 @@ export async function exportCsv(db: Db, businessId: string, currency: string): P
       p.active ? 'yes' : 'no',
     ]),
   ]);
+  return `\ufeff${csv}`;
 }

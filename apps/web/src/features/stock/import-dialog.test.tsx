@@ -44,6 +44,36 @@ const preview: ImportResult = {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** A picked file of these bytes (text: as UTF-8). jsdom's File has no arrayBuffer(). */
+function csvFile(content: string | Uint8Array<ArrayBuffer>): File {
+  const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
+  return Object.assign(new File([bytes], 'products.csv', { type: 'text/csv' }), {
+    arrayBuffer: () => Promise.resolve(bytes.slice().buffer),
+  });
+}
+
+/** The dialog open, `file` picked: the csv of each import request sent. */
+async function sentCsv(file: File): Promise<string[]> {
+  const sent: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      if (url !== '/api/products/import') return Promise.resolve(json([]));
+      sent.push((JSON.parse(init?.body as string) as { csv: string }).csv);
+      return Promise.resolve(json({ ...preview, valid: true, rows: preview.rows.slice(0, 1) }));
+    }),
+  );
+  await renderApp(<ImportDialog opened onClose={() => undefined} />, {
+    session: makeSession({ role: 'admin' }),
+    lng: 'en',
+  });
+  fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
+    target: { files: [file] },
+  });
+  await screen.findByTestId('import-row-2');
+  return sent;
+}
+
 async function showPreview(lng: 'en' | 'de') {
   const asked: string[] = [];
   vi.stubGlobal(
@@ -58,12 +88,7 @@ async function showPreview(lng: 'en' | 'de') {
     lng,
   });
   const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
-  const csv = 'code,name,price\n';
-  // jsdom's File has no text()
-  const file = Object.assign(new File([csv], 'products.csv', { type: 'text/csv' }), {
-    text: () => Promise.resolve(csv),
-  });
-  fireEvent.change(input, { target: { files: [file] } });
+  fireEvent.change(input, { target: { files: [csvFile('code,name,price\n')] } });
   await screen.findByTestId('import-row-4');
   expect(asked).toContain('/api/products/import');
   const lines = (row: number) =>
@@ -121,12 +146,8 @@ describe('the CSV import dialog', () => {
       session: makeSession({ role: 'admin' }),
       lng: 'de',
     });
-    const csv = 'code,name,price\n';
-    const file = Object.assign(new File([csv], 'products.csv', { type: 'text/csv' }), {
-      text: () => Promise.resolve(csv),
-    });
     fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
-      target: { files: [file] },
+      target: { files: [csvFile('code,name,price\n')] },
     });
     expect(await screen.findByTestId('import-row-3')).toHaveTextContent('Unverändert');
     fireEvent.click(screen.getByRole('button', { name: 'Alle importieren' }));
@@ -134,6 +155,24 @@ describe('the CSV import dialog', () => {
       await screen.findByText('Alle Produkte stimmen schon mit der Datei überein: nichts wurde geändert.'),
     ).toBeInTheDocument();
     expect(sent).toEqual([false, true]);
+  });
+
+  // "Café" in Windows-1252 (Excel's "CSV (Comma delimited)"): é is the one byte 0xE9
+  const cp1252 = (head: number[] = []) =>
+    new Uint8Array([...head, ...new TextEncoder().encode('code,name,price\nC1,Caf'), 0xe9, 0x0a]);
+
+  it('sends a file Excel saved as Windows-1252 with its letters, not a U+FFFD', async () => {
+    expect(await sentCsv(csvFile(cp1252()))).toEqual(['code,name,price\nC1,Café\n']);
+  });
+
+  it('sends a UTF-8 file with its byte-order mark dropped', async () => {
+    expect(await sentCsv(csvFile('\ufeffcode,name,price\nC1,Café\n'))).toEqual([
+      'code,name,price\nC1,Café\n',
+    ]);
+  });
+
+  it('sends a file marked UTF-8 that is not as UTF-8, its U+FFFD for the server to refuse', async () => {
+    expect(await sentCsv(csvFile(cp1252([0xef, 0xbb, 0xbf])))).toEqual(['code,name,price\nC1,Caf\uFFFD\n']);
   });
 
   it.each(LANGUAGES)('%s has words for every code and a label for every column', async (lng) => {

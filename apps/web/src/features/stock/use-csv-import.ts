@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
 import { useFormat } from '../../lib/format';
 import { notifySuccess, serverMessage } from '../../lib/notify';
+import { csvText } from './csv-text';
 import { type ImportResult, importResultSchema } from './stock-api';
 
 /** A CSV import: the file picked, its dry run (every row checked), then all rows imported or none. */
@@ -47,7 +48,7 @@ export function useCsvImport(onClose: () => void) {
 
   const pick = async (file: File | null) => {
     if (!file) return;
-    const text = await file.text();
+    const text = csvText(await file.arrayBuffer());
     setFileName(file.name);
     setCsv(text);
     setPreview(null);

@@ -5,6 +5,7 @@ import { escapeCsvCell, unescapeCsvCell } from '../../../lib/csv.js';
 import { buildProduct } from '../../../test/stock-factories.js';
 import { type Shop, buildShop, sold, stock } from '../../../test/sales-factories.js';
 import { type TestApp, buildTestApp } from '../../../test/test-app.js';
+import { semicolonFormulas } from '../../../test/spreadsheet-cells.js';
 
 const HYPERLINK = '=HYPERLINK("http://x")';
 const CMD = "+cmd|' /C calc'!A0";
@@ -94,6 +95,37 @@ describe('exports with formula-like names', () => {
       .json<{ rows: { code: string; name: string }[] }>()
       .rows.find((r) => r.code === 'EVIL1')!;
     expect(evil.name).toBe(HYPERLINK);
+  });
+
+  it("the products export: a formula after a ';' does not start a cell of a ';' spreadsheet, and imports back", async () => {
+    // Excel in de, es, pt splits a line at ';': the cell after it was bare, starting with '=' or '@'
+    const name = "Soap;=1+1+cmd|' /C calc'!A0";
+    const category = 'Home;@SUM(1+1)';
+    const csv = `code,name,category,price\nINJ1,"${name}",${category},100\n`;
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/import',
+      headers: { cookie: s.admin },
+      payload: { csv, commit: true },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const res = await t.app.inject({ url: '/api/products/export.csv', headers: { cookie: s.admin } });
+    expect(semicolonFormulas(res.body)).toEqual([]);
+    expect(
+      parse(res.body)
+        .find((r) => r[0] === 'INJ1')!
+        .slice(1, 4),
+    ).toEqual([name, '', category]);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/import',
+      headers: { cookie: s.admin },
+      payload: { csv: res.body },
+    });
+    const row = again
+      .json<{ rows: { code: string; name: string; action: string }[] }>()
+      .rows.find((r) => r.code === 'INJ1')!;
+    expect(row).toMatchObject({ name, action: 'unchanged' });
   });
 
   it('the sales report CSV quotes them; negative amounts stay numbers', async () => {
