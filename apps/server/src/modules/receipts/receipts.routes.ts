@@ -92,7 +92,13 @@ function receiptViewRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request, reply) => {
       const { doc, width: w } = await loadReceipt(deps, request, request.params.receipt_no, request.query);
       const svg = receiptSvg(doc, w);
-      return reply.type('image/svg+xml').header('Cache-Control', 'private, no-cache').send(svg);
+      // opened on its own (not as an <img>), an SVG is a document of this origin: like a stored
+      // file it may load and run nothing (its text is escaped; this holds if ever it is not)
+      return reply
+        .type('image/svg+xml')
+        .header('Cache-Control', 'private, no-cache')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .send(svg);
     },
   });
 

@@ -50,6 +50,8 @@ describe('receipts on screen', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('image/svg+xml');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.body.startsWith('<svg')).toBe(true);
       expect(res.body).not.toContain('googleapis');
       const svg = svgText(res.body);
