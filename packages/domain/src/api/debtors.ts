@@ -81,6 +81,11 @@ export const debtorListSchema = /* @__PURE__ */ lazySchema(() =>
     total_count: z.number().int(),
     /** Owed by every debtor the filter matches. */
     total_balance: z.number().int(),
+    /**
+     * Owed by every debtor of the business, whatever the filter (inactive ones too): the
+     * dashboard's `debtors.owed`. Positive balances only, as `total_balance`.
+     */
+    all_owed: z.number().int(),
   }),
 );
 

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database, DebtorRow } from '../../db/tables.js';
 import { notFound } from '../../lib/errors.js';
+import { businessDebtors, businessOwed, owedSum } from './debtors-owed.js';
 
 type Q = Kysely<Database>;
 
@@ -42,7 +43,7 @@ export async function findDebtor(db: Q, businessId: string, id: string): Promise
 }
 
 export async function listDebtors(db: Q, businessId: string, f: z.output<typeof debtorsQuerySchema>) {
-  let q = db.selectFrom('debtors').where('business_id', '=', businessId).where('deleted_at', 'is', null);
+  let q = businessDebtors(db, businessId);
   if (f.include_inactive !== 'true') q = q.where('active', '=', 1);
   if (f.q) {
     const like = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -67,10 +68,12 @@ export async function listDebtors(db: Q, businessId: string, f: z.output<typeof 
       .offset(f.offset)
       .execute(),
     q
-      // Owed: a debtor in credit (a reversal after they paid) does not lower what the others owe.
+      // Owed by the listed debtors, and by every debtor of the business (inactive ones too, which
+      // the list hides by default) as the dashboard counts it: one statement.
       .select((eb) => [
         eb.fn.countAll<number>().as('n'),
-        eb.fn.sum<number>(eb.case().when('balance', '>', 0).then(eb.ref('balance')).else(0).end()).as('owed'),
+        owedSum(eb).as('owed'),
+        businessOwed(db, businessId).as('all_owed'),
       ])
       .executeTakeFirstOrThrow(),
   ]);
@@ -78,5 +81,6 @@ export async function listDebtors(db: Q, businessId: string, f: z.output<typeof 
     items: rows.map(toDebtor),
     total_count: Number(agg.n),
     total_balance: Number(agg.owed ?? 0),
+    all_owed: Number(agg.all_owed ?? 0),
   };
 }

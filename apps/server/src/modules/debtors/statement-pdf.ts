@@ -22,18 +22,24 @@ const COLS = [
 ] as const;
 
 /** How the statement writes its words, amounts, times and days. */
-interface Formats {
+export interface Formats {
   t: TFunction;
   money: (m: number) => string;
+  /** A running, opening or closing balance ("In credit …" below zero). */
+  balance: (m: number) => string;
   dateFmt: Intl.DateTimeFormat;
   day: (d: string) => string;
 }
 
-function formatsOf(ctx: StatementContext): Formats {
+export function formatsOf(ctx: StatementContext): Formats {
   const dayFmt = dateTimeFormat(ctx.language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const t = documentT(ctx.language);
+  const money = (m: number) => formatMoney(m, ctx.currency, ctx.language);
   return {
-    t: documentT(ctx.language),
-    money: (m: number) => formatMoney(m, ctx.currency, ctx.language),
+    t,
+    money,
+    // a balance below zero is what the shop owes the debtor: worded as the web's statement has it
+    balance: (m: number) => (m < 0 ? t('statement.inCredit', { amount: money(-m) }) : money(m)),
     dateFmt: dateTimeFormat(ctx.language, {
       dateStyle: 'medium',
       timeStyle: 'short',
@@ -58,7 +64,7 @@ function writeHeading(doc: PDFKit.PDFDocument, st: Statement, ctx: StatementCont
     [t('statement.idNumber'), st.debtor.id_number],
     [t('statement.period'), `${day(st.from)} – ${day(st.to)}`],
     [t('statement.creditLimit'), money(st.debtor.credit_limit)],
-    [t('statement.opening'), money(st.opening_balance)],
+    [t('statement.opening'), f.balance(st.opening_balance)],
   ];
   for (const [k, v] of facts) if (v) doc.text(`${k}: ${v}`);
   doc.moveDown();
@@ -95,7 +101,7 @@ function writeEntries(doc: PDFKit.PDFDocument, st: Statement, f: Formats): void 
       `#${e.receipt_no}`,
       e.note ? `${t(`statement.kind.${e.kind}`)} — ${e.note}` : t(`statement.kind.${e.kind}`),
       money(e.amount),
-      money(e.balance),
+      f.balance(e.balance),
     ];
     let x = left;
     let bottom = y;
@@ -110,7 +116,7 @@ function writeEntries(doc: PDFKit.PDFDocument, st: Statement, f: Formats): void 
   doc
     .font('Helvetica-Bold')
     .fontSize(11)
-    .text(`${t('statement.closing')}: ${money(st.closing_balance)}`, left, doc.y, {
+    .text(`${t('statement.closing')}: ${f.balance(st.closing_balance)}`, left, doc.y, {
       width: 515,
       align: 'right',
     });

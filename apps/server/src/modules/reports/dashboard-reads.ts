@@ -11,6 +11,7 @@ import { compiledQuery } from '../../db/compiled-query.js';
 import { dialectOf } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
 import { canRunLow } from '../catalog/reorder-products.js';
+import { businessDebtors, owedSum } from '../debtors/debtors-owed.js';
 import { unconfirmedAmount, unconfirmedCount } from '../transfers/transfer-totals.js';
 import { type ExpenseArgs, expenseArgs, expensesByDay, expensesOf, expensesQuery } from './profit-report.js';
 import {
@@ -138,19 +139,16 @@ export const reorderRead = compiledQuery(reorderQuery);
  * (transfer-totals.ts), not the whole register (none while it has no transfers). One row.
  */
 function debtorsQuery(db: Q, a: { businessId: string }) {
-  return db
-    .selectFrom('debtors')
-    .select((eb) => [
-      eb.fn.sum<number>(eb.case().when('balance', '>', 0).then(eb.ref('balance')).else(0).end()).as('owed'),
-      eb.fn.sum<number>(eb.case().when('balance', '>', 0).then(1).else(0).end()).as('n'),
-      eb.fn
-        .sum<number>(eb.case().when('balance', '>', eb.ref('credit_limit')).then(1).else(0).end())
-        .as('over'),
-      unconfirmedCount(a.businessId).as('unconfirmed_n'),
-      unconfirmedAmount(a.businessId).as('unconfirmed_s'),
-    ])
-    .where('business_id', '=', a.businessId)
-    .where('deleted_at', 'is', null);
+  // what is owed as the debtors list's business-wide figure says it (debtors-owed.ts)
+  return businessDebtors(db, a.businessId).select((eb) => [
+    owedSum(eb).as('owed'),
+    eb.fn.sum<number>(eb.case().when('balance', '>', 0).then(1).else(0).end()).as('n'),
+    eb.fn
+      .sum<number>(eb.case().when('balance', '>', eb.ref('credit_limit')).then(1).else(0).end())
+      .as('over'),
+    unconfirmedCount(a.businessId).as('unconfirmed_n'),
+    unconfirmedAmount(a.businessId).as('unconfirmed_s'),
+  ]);
 }
 const debtorsAndTransfers = compiledQuery(debtorsQuery);
 

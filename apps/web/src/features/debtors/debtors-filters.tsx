@@ -1,5 +1,5 @@
 import './styles';
-import { Group, Switch, Text, TextInput } from '@mantine/core';
+import { Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TABULAR, useFormat } from '../../lib/format';
@@ -38,8 +38,11 @@ export function DebtorsFilters({ state: s }: { state: DebtorsPageState }) {
   );
 }
 
-/** How many debtors match and what they owe together. */
-export function DebtorsTotals({ count, owed }: { count: number; owed: number }) {
+/**
+ * How many debtors match and what they owe together; and, when it differs (inactive debtors are
+ * hidden by default), what every debtor of the business owes: the dashboard's figure.
+ */
+export function DebtorsTotals({ count, owed, allOwed }: { count: number; owed: number; allOwed: number }) {
   const { t } = useTranslation();
   const f = useFormat(useSession().business);
   return (
@@ -53,9 +56,16 @@ export function DebtorsTotals({ count, owed }: { count: number; owed: number }) 
       style={{ borderRadius: 8, background: 'var(--mantine-color-default-hover)' }}
     >
       <Text size="sm">{t('debtors.shown', { count, n: f.count(count) })}</Text>
-      <Text size="sm" fw={700} style={TABULAR}>
-        {t('debtors.totalOwed')}: <span data-testid="debtors-total-owed">{f.money(owed)}</span>
-      </Text>
+      <Stack gap={0} align="flex-end">
+        <Text size="sm" fw={700} style={TABULAR}>
+          {t('debtors.totalOwed')}: <span data-testid="debtors-total-owed">{f.money(owed)}</span>
+        </Text>
+        {allOwed !== owed && (
+          <Text size="xs" c="dimmed" style={TABULAR} data-testid="debtors-all-owed">
+            {t('debtors.allDebtorsOwe', { amount: f.money(allOwed) })}
+          </Text>
+        )}
+      </Stack>
     </Group>
   );
 }

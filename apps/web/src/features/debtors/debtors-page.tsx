@@ -28,7 +28,7 @@ export function DebtorsPage() {
       />
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
         <DebtorsFilters state={s} />
-        {data && <DebtorsTotals count={data.total_count} owed={data.total_balance} />}
+        {data && <DebtorsTotals count={data.total_count} owed={data.total_balance} allOwed={data.all_owed} />}
         <DebtorsBody state={s} />
         {data && (
           <Pager page={s.page} pageSize={DEBTORS_PAGE_SIZE} total={data.total_count} onChange={s.setPage} />

@@ -6,6 +6,7 @@ import { type Debtor, type DebtorSortKey, overCreditLimit } from '@duka/domain';
 import { type SortState, SortTh } from '../../components/sortable';
 import { TABULAR, useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
+import { balanceWords } from './balance-words';
 
 const over = (d: Debtor) => overCreditLimit(d, 0);
 
@@ -136,7 +137,7 @@ function DebtorName({ debtor: d }: { debtor: Debtor }) {
         <Group gap={4} mt={4}>
           {d.balance < 0 && (
             <Badge color="teal" variant="light" size="sm" data-testid={`in-credit-${d.name}`}>
-              {t('debtors.inCreditBy', { amount: money(-d.balance) })}
+              {balanceWords(d.balance, money, t)}
             </Badge>
           )}
           {over(d) && (

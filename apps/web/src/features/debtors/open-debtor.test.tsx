@@ -14,7 +14,7 @@ function server(answer: () => Promise<Response>) {
     vi.fn((url: string) => {
       if (url === `/api/debtors/${ID}`) return answer();
       if (url.startsWith('/api/debtors'))
-        return Promise.resolve(json({ items: [], total_count: 0, total_balance: 0 }));
+        return Promise.resolve(json({ items: [], total_count: 0, total_balance: 0, all_owed: 0 }));
       return Promise.resolve(json([]));
     }),
   );

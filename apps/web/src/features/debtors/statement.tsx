@@ -11,6 +11,7 @@ import { type RangeChoice, choose, rangeOf, todayIn } from '../../lib/date-range
 import { statementPdfUrl, useStatement } from './debtors-api';
 import { RangePicker } from '../../components/range-picker';
 import classes from './statement.module.css';
+import { balanceWords } from './balance-words';
 import { ListError, ListLoading } from '../../components/list-states';
 import { TABULAR } from '../../lib/format';
 
@@ -21,6 +22,7 @@ function PrintSheet({ st, business }: { st: Statement; business: string }) {
   const { t } = useTranslation();
   const session = useSession();
   const { money, dateTime } = useFormat(session.business);
+  const balance = (minor: number) => balanceWords(minor, money, t);
   return (
     <Portal>
       <div className={classes.sheet}>
@@ -45,7 +47,7 @@ function PrintSheet({ st, business }: { st: Statement; business: string }) {
           <tbody>
             <tr>
               <td colSpan={3}>{t('debtors.opening')}</td>
-              <td className={classes.num}>{money(st.opening_balance)}</td>
+              <td className={classes.num}>{balance(st.opening_balance)}</td>
             </tr>
             {st.entries.map((e) => (
               <tr key={e.id}>
@@ -58,7 +60,7 @@ function PrintSheet({ st, business }: { st: Statement; business: string }) {
                   {e.amount > 0 ? '+' : ''}
                   {money(e.amount)}
                 </td>
-                <td className={classes.num}>{money(e.balance)}</td>
+                <td className={classes.num}>{balance(e.balance)}</td>
               </tr>
             ))}
             <tr>
@@ -66,7 +68,7 @@ function PrintSheet({ st, business }: { st: Statement; business: string }) {
                 <strong>{t('debtors.closing')}</strong>
               </td>
               <td className={classes.num}>
-                <strong>{money(st.closing_balance)}</strong>
+                <strong>{balance(st.closing_balance)}</strong>
               </td>
             </tr>
           </tbody>
@@ -81,6 +83,7 @@ function NarrowStatement({ st }: { st: Statement }) {
   const { t } = useTranslation();
   const session = useSession();
   const { money, dateTime } = useFormat(session.business);
+  const balance = (minor: number) => balanceWords(minor, money, t);
   const line = (left: React.ReactNode, right: React.ReactNode, testId?: string, bold = false) => (
     <Group justify="space-between" wrap="nowrap" gap="xs">
       <Text size="sm" fw={bold ? 700 : undefined} c={bold ? undefined : 'dimmed'}>
@@ -93,7 +96,7 @@ function NarrowStatement({ st }: { st: Statement }) {
   );
   return (
     <Stack gap={0} data-testid="statement-table">
-      {line(t('debtors.opening'), money(st.opening_balance), 'statement-opening')}
+      {line(t('debtors.opening'), balance(st.opening_balance), 'statement-opening')}
       {st.entries.length === 0 && (
         <Text size="sm" c="dimmed" ta="center" py="sm">
           {t('debtors.noEntries')}
@@ -125,13 +128,13 @@ function NarrowStatement({ st }: { st: Statement }) {
               {e.note ? ` · ${e.note}` : ''}
             </Text>
             <Text size="sm" fw={600} style={TABULAR} data-testid="running-balance">
-              {money(e.balance)}
+              {balance(e.balance)}
             </Text>
           </Group>
         </Stack>
       ))}
       <div style={{ borderTop: '1px solid var(--mantine-color-default-border)', paddingTop: 8 }}>
-        {line(t('debtors.closing'), money(st.closing_balance), 'statement-closing', true)}
+        {line(t('debtors.closing'), balance(st.closing_balance), 'statement-closing', true)}
       </div>
     </Stack>
   );
@@ -223,6 +226,7 @@ function WideStatement({ st: s }: { st: Statement }) {
   const { t } = useTranslation();
   const session = useSession();
   const { money, dateTime } = useFormat(session.business);
+  const balance = (minor: number) => balanceWords(minor, money, t);
   return (
     <Table.ScrollContainer minWidth={420}>
       <Table verticalSpacing={6} fz="sm" data-testid="statement-table">
@@ -240,7 +244,7 @@ function WideStatement({ st: s }: { st: Statement }) {
               {t('debtors.opening')}
             </Table.Td>
             <Table.Td ta="right" style={TABULAR} data-testid="statement-opening">
-              {money(s.opening_balance)}
+              {balance(s.opening_balance)}
             </Table.Td>
           </Table.Tr>
           {s.entries.length === 0 && (
@@ -271,7 +275,7 @@ function WideStatement({ st: s }: { st: Statement }) {
                 {money(e.amount)}
               </Table.Td>
               <Table.Td ta="right" fw={600} style={TABULAR} data-testid="running-balance">
-                {money(e.balance)}
+                {balance(e.balance)}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -280,7 +284,7 @@ function WideStatement({ st: s }: { st: Statement }) {
               {t('debtors.closing')}
             </Table.Td>
             <Table.Td ta="right" fw={700} style={TABULAR} data-testid="statement-closing">
-              {money(s.closing_balance)}
+              {balance(s.closing_balance)}
             </Table.Td>
           </Table.Tr>
         </Table.Tbody>

@@ -28,7 +28,7 @@ const debtorServer = () =>
   keyedServer({
     write: (url, body) => (url === '/api/debtors' ? debtorOf(body) : undefined),
     readId: (url) => url.match(/^\/api\/debtors\/([^/?]+)$/)?.[1] ?? null,
-    other: () => ({ items: [], total_count: 0, total_balance: 0 }),
+    other: () => ({ items: [], total_count: 0, total_balance: 0, all_owed: 0 }),
   });
 
 afterEach(() => {

@@ -130,6 +130,7 @@ export const de = {
   'statement.entry': 'Buchung',
   'statement.amount': 'Betrag',
   'statement.balance': 'Saldo',
+  'statement.inCredit': 'Guthaben {{amount}}',
   'statement.none': 'Keine Buchungen in diesem Zeitraum.',
   'statement.kind.sale': 'Verkauf auf Kredit',
   'statement.kind.payment': 'Zahlung',

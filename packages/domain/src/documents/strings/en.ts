@@ -130,6 +130,7 @@ export const en = {
   'statement.entry': 'Entry',
   'statement.amount': 'Amount',
   'statement.balance': 'Balance',
+  'statement.inCredit': 'In credit {{amount}}',
   'statement.none': 'No entries in this period.',
   'statement.kind.sale': 'Sale on credit',
   'statement.kind.payment': 'Payment',

@@ -130,6 +130,7 @@ export const es = {
   'statement.entry': 'Movimiento',
   'statement.amount': 'Importe',
   'statement.balance': 'Saldo',
+  'statement.inCredit': 'Saldo a favor {{amount}}',
   'statement.none': 'Sin movimientos en este periodo.',
   'statement.kind.sale': 'Venta a crédito',
   'statement.kind.payment': 'Pago',

@@ -130,6 +130,7 @@ export const pt = {
   'statement.entry': 'Movimento',
   'statement.amount': 'Valor',
   'statement.balance': 'Saldo',
+  'statement.inCredit': 'Crédito a favor {{amount}}',
   'statement.none': 'Sem movimentos neste período.',
   'statement.kind.sale': 'Venda a crédito',
   'statement.kind.payment': 'Pagamento',
