@@ -23,7 +23,7 @@ export const workDraftPutSchema = /* @__PURE__ */ lazySchema(() =>
   z
     .object({
       kind: z.enum(WORK_DRAFT_KINDS),
-      /** Which screen a stock draft belongs to (e.g. the receipt screen); '' for the till's. */
+      /** Which screen a stock draft belongs to (e.g. the receipt screen); a cart's is its session's (kept by the server). */
       slot: safeText().max(64).default(''),
       /** A parked sale's name, as the cashier typed it. */
       name: safeText().max(80).default(''),
@@ -45,6 +45,8 @@ export const workDraftSchema = /* @__PURE__ */ lazySchema(() =>
     name: z.string(),
     body: draftBody,
     updated_at: z.string(),
+    /** A cart open on another till where the user is signed in now, listed as parked (never sent). */
+    elsewhere: z.boolean().optional(),
   }),
 );
 export type WorkDraft = z.infer<typeof workDraftSchema>;

@@ -21,7 +21,7 @@ export function workDraftsRoutes(app: FastifyInstance, deps: AppDeps): void {
       summary: "The caller's open cart, parked sales and stock drafts, newest first",
       response: { 200: workDraftListSchema, ...errorResponses(401) },
     },
-    handler: (request) => listOwnDrafts(deps.db, contextOf(request)),
+    handler: (request) => listOwnDrafts(deps.db, contextOf(request), deps.config.sessionIdleMs),
   });
 
   r.put('/api/work-drafts/:id', {

@@ -2,6 +2,7 @@ import { WORK_DRAFT_MAX_PER_USER, type WorkDraft, type WorkDraftPut } from '@duk
 import type { Db } from '../../db/database.js';
 import type { SignedIn } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { presentTillCarts } from './till-carts.js';
 import { type Trx, lockBusiness, shareBusinessLock } from '../../lib/tx.js';
 import {
   type DraftOwner,
@@ -15,19 +16,22 @@ import {
 
 const ownerOf = (ctx: SignedIn): DraftOwner => ({ businessId: ctx.businessId, userId: ctx.userId });
 
-export function listOwnDrafts(db: Db, ctx: SignedIn): Promise<WorkDraft[]> {
-  return listDrafts(db.kysely, ownerOf(ctx));
+/** The caller's drafts, newest first; the till's carts as this session's till sees them (till-carts.ts). */
+export async function listOwnDrafts(db: Db, ctx: SignedIn, idleMs: number): Promise<WorkDraft[]> {
+  return presentTillCarts(db.kysely, ctx, idleMs, await listDrafts(db.kysely, ownerOf(ctx)));
 }
 
 /**
  * Saves one of the caller's drafts under its id, in one transaction: created, or replaced when
  * the id is already theirs (a retry writes the same again). An id held by someone else, in this
- * business or another, is not found: nothing says whose it is. A user has one open cart and one
- * draft per stock screen, so saving one drops the user's other of the same kind (and screen).
+ * business or another, is not found: nothing says whose it is. A user has one open cart per till
+ * (kept under the session, whatever slot the till sent: till-carts.ts) and one draft per stock
+ * screen, so saving one drops the user's other of the same kind and slot.
  */
-export function saveDraft(db: Db, ctx: SignedIn, id: string, input: WorkDraftPut): Promise<WorkDraft> {
+export async function saveDraft(db: Db, ctx: SignedIn, id: string, input: WorkDraftPut): Promise<WorkDraft> {
   const owner = ownerOf(ctx);
-  const draft = { id, kind: input.kind, slot: input.slot, name: input.name, body: input.body };
+  const slot = input.kind === 'cart' ? ctx.sessionId : input.slot;
+  const draft = { id, kind: input.kind, slot, name: input.name, body: input.body };
   return db.kysely.transaction().execute(async (trx) => {
     let holder = await draftHolder(trx, id);
     // a new draft's id: the same save sent twice at once (a retry after a timeout) waits for the
@@ -59,7 +63,7 @@ export function saveDraft(db: Db, ctx: SignedIn, id: string, input: WorkDraftPut
         );
       await insertDraft(trx, owner, draft, ctx.at);
     }
-    return { ...draft, updated_at: ctx.at };
+    return { ...draft, slot: input.kind === 'cart' ? '' : slot, updated_at: ctx.at };
   });
 }
 

@@ -77,7 +77,7 @@ function ParkedRow({
   onResume: () => void;
 }) {
   const { t } = useTranslation();
-  const name = s.name || t('till.park.unnamed');
+  const name = s.name || t(s.elsewhere ? 'till.park.elsewhere' : 'till.park.unnamed');
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs">
       <div style={{ minWidth: 0 }}>

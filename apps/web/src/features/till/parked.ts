@@ -7,6 +7,8 @@ export interface ParkedSale {
   /** ISO time it was parked. */
   parked_at: string;
   cart: Cart;
+  /** A cart open on another till where the user is signed in now (the server lists it so). */
+  elsewhere?: boolean;
 }
 
 /** The keys the till kept in local storage before carts moved to the server (read once, then removed). */
@@ -39,7 +41,12 @@ export function tillDraftsOf(drafts: WorkDraft[]): { cart: Cart | null; parked: 
   const cart = drafts.find((d) => d.kind === 'cart' && isCart(d.body) && d.body.id === d.id);
   const parked = drafts
     .filter((d) => d.kind === 'parked' && isCart(d.body) && d.body.id === d.id)
-    .map((d) => ({ name: d.name, parked_at: d.updated_at, cart: d.body as unknown as Cart }));
+    .map((d) => ({
+      name: d.name,
+      parked_at: d.updated_at,
+      cart: d.body as unknown as Cart,
+      elsewhere: d.elsewhere,
+    }));
   return { cart: cart ? (cart.body as unknown as Cart) : null, parked };
 }
 

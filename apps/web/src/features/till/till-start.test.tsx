@@ -126,6 +126,36 @@ describe("the till's start", () => {
     await waitFor(() => expect(screen.getByTestId('till-parked')).toHaveTextContent('1'));
   });
 
+  it("lists a cart open on another till of the user's as parked, saying so, beside this till's own", async () => {
+    const mine = '0190b1a0-0000-7000-8000-0000000000c2';
+    const theirs = '0190b1a0-0000-7000-8000-0000000000c3';
+    const sugar = product({ id: '0190b1a0-0000-7000-8000-0000000000e2' });
+    const at = new Date().toISOString();
+    const withLine = (id: string) => cartReducer(emptyCart(id, LOC), { type: 'add', product: sugar });
+    fakeServer(() =>
+      Promise.resolve(
+        json([
+          { id: mine, kind: 'cart', slot: '', name: '', body: withLine(mine), updated_at: at },
+          {
+            id: theirs,
+            kind: 'parked',
+            slot: '',
+            name: '',
+            body: withLine(theirs),
+            updated_at: at,
+            elsewhere: true,
+          },
+        ]),
+      ),
+    );
+    await renderWithLinks();
+    await go('Make a sale');
+    await waitFor(() => expect(screen.getByTestId('till-parked')).toHaveTextContent('1'));
+    fireEvent.click(screen.getByTestId('till-parked'));
+    expect(await screen.findByText('Open on another till')).toBeInTheDocument();
+    expect(screen.queryByText('Unnamed sale')).not.toBeInTheDocument();
+  });
+
   it('switched to another kind of sale, brings the cart along (its drafts read afresh)', async () => {
     const cartId = '0190b1a0-0000-7000-8000-0000000000d1';
     const sugar = product({

@@ -1,0 +1,90 @@
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { BASE_URL, STAFF_PASSWORD, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures';
+import { mainLocation, seedSeller, stockedProduct } from './support/seed';
+
+test.beforeAll(ensureSetup);
+
+const RUN = Date.now().toString(36).slice(-4).toUpperCase();
+
+let api: APIRequestContext;
+let main: string;
+test.beforeAll(async () => {
+  api = await adminApi();
+  main = await mainLocation(api);
+});
+test.afterAll(() => api.dispose());
+
+/** Types like a barcode scanner into the till's search. */
+async function scan(page: Page, code: string) {
+  await page.getByTestId('till-search').fill(code);
+  await page.getByTestId('till-search').press('Enter');
+}
+
+const line = (page: Page, name: string) => page.getByRole('group', { name });
+
+/** The kinds of the user's drafts as the server lists them to this page's session. */
+async function drafts(page: Page): Promise<string[]> {
+  const res = await page.request.get('/api/work-drafts');
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { kind: string; elsewhere?: boolean }[])
+    .map((d) => `${d.kind}${d.elsewhere ? ' elsewhere' : ''}`)
+    .sort();
+}
+
+test('one cashier on two tills at once: each keeps its own cart, and sees the other open there', async ({
+  browser,
+}) => {
+  const bread = await stockedProduct(
+    api,
+    { tax_rate: 0, name: `Mandazi ${RUN}`, code: `TTM${RUN}`, price: 2000 },
+    main,
+    10,
+  );
+  const soap = await stockedProduct(
+    api,
+    { tax_rate: 0, name: `Sabuni ${RUN}`, code: `TTS${RUN}`, price: 9000 },
+    main,
+    10,
+  );
+  const cashier = await seedSeller(api, ['sell_cash'], main);
+  const contexts = [
+    await browser.newContext({ baseURL: BASE_URL }),
+    await browser.newContext({ baseURL: BASE_URL }),
+  ];
+  try {
+    const pc = await contexts[0]!.newPage();
+    const phone = await contexts[1]!.newPage();
+    for (const page of [pc, phone]) {
+      await apiLoginInPage(page, cashier, STAFF_PASSWORD);
+      await page.goto('/cash-sale');
+      await expect(page.getByTestId('till-cart-title')).toContainText('Main shop');
+    }
+    await scan(pc, bread.code);
+    await expect(line(pc, bread.name)).toBeVisible();
+    await expect.poll(() => drafts(pc)).toEqual(['cart']);
+    await scan(phone, soap.code);
+    await expect(line(phone, soap.name)).toBeVisible();
+    // the phone's cart saved: the PC's is still kept, as open on another till
+    await expect.poll(() => drafts(phone)).toEqual(['cart', 'parked elsewhere']);
+    await scan(pc, bread.code); // the PC saves again after the phone did
+    await expect(pc.getByLabel(`Quantity of ${bread.name}`)).toHaveValue('2');
+    await expect.poll(() => drafts(pc)).toEqual(['cart', 'parked elsewhere']);
+
+    // each till, reloaded, has its own cart back, and the other's in its parked list
+    for (const [page, own, other] of [
+      [pc, bread, soap],
+      [phone, soap, bread],
+    ] as const) {
+      await page.reload();
+      await expect(line(page, own.name)).toBeVisible();
+      await expect(line(page, other.name)).toBeHidden();
+      await expect(page.getByTestId('till-parked')).toContainText('1');
+      await page.getByTestId('till-parked').click();
+      await expect(page.getByText('Open on another till')).toBeVisible();
+      await page.keyboard.press('Escape');
+    }
+    await expect(pc.getByLabel(`Quantity of ${bread.name}`)).toHaveValue('2');
+  } finally {
+    for (const c of contexts) await c.close();
+  }
+});
