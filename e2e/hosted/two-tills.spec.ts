@@ -1,0 +1,95 @@
+import { type Page, expect, request as playwrightRequest, test } from '@playwright/test';
+import { apiLoginInPage } from '../support/fixtures';
+import { mainLocation, stockedProduct } from '../support/seed';
+import { HOSTED_URL, OWNER_A } from './hosted-env';
+
+/**
+ * The owner signed in on two tills at once at the hosted address (the shop's PC and a phone),
+ * each request going to either of the two processes: each till keeps its own cart.
+ */
+const RUN = Date.now().toString(36).slice(-5).toUpperCase();
+
+const line = (page: Page, name: string) => page.getByRole('group', { name });
+
+async function scan(page: Page, code: string) {
+  await page.getByTestId('till-search').fill(code);
+  await expect(page.getByTestId(`tile-${code}`)).toBeVisible();
+  await page.getByTestId('till-search').press('Enter');
+}
+
+/** The kinds of the owner's drafts as the server lists them to this page's session. */
+async function drafts(page: Page): Promise<string[]> {
+  const res = await page.request.get('/api/work-drafts');
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { kind: string; elsewhere?: boolean }[])
+    .map((d) => `${d.kind}${d.elsewhere ? ' elsewhere' : ''}`)
+    .sort();
+}
+
+test('the owner on two tills at once, on two processes: each keeps its own cart and sees the other', async ({
+  browser,
+}) => {
+  const api = await playwrightRequest.newContext({ baseURL: HOSTED_URL });
+  const login = await api.post('/api/auth/login', {
+    data: { login: OWNER_A.username, password: OWNER_A.password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const main = await mainLocation(api);
+  const rice = await stockedProduct(
+    api,
+    { tax_rate: 0, name: `Rice ${RUN}`, code: `HRI${RUN}`, price: 15000 },
+    main,
+    10,
+  );
+  const oil = await stockedProduct(
+    api,
+    { tax_rate: 0, name: `Oil ${RUN}`, code: `HOI${RUN}`, price: 32000 },
+    main,
+    10,
+  );
+  const contexts = [
+    await browser.newContext({ baseURL: HOSTED_URL }),
+    await browser.newContext({ baseURL: HOSTED_URL }),
+  ];
+  try {
+    const pc = await contexts[0]!.newPage();
+    const phone = await contexts[1]!.newPage();
+    for (const page of [pc, phone]) {
+      await apiLoginInPage(page, OWNER_A.username, OWNER_A.password);
+      for (const d of (await (await page.request.get('/api/work-drafts')).json()) as { id: string }[])
+        await page.request.delete(`/api/work-drafts/${d.id}`);
+    }
+    for (const page of [pc, phone]) {
+      await page.goto('/cash-sale');
+      await expect(page.getByTestId('till-cart-title')).toBeVisible();
+    }
+    await scan(pc, rice.code);
+    await expect(line(pc, rice.name)).toBeVisible();
+    await expect.poll(() => drafts(pc)).toEqual(['cart']);
+    await scan(phone, oil.code);
+    await expect(line(phone, oil.name)).toBeVisible();
+    await expect.poll(() => drafts(phone)).toEqual(['cart', 'parked elsewhere']);
+    await scan(pc, rice.code);
+    await expect(pc.getByLabel(`Quantity of ${rice.name}`)).toHaveValue('2');
+    await expect.poll(() => drafts(pc)).toEqual(['cart', 'parked elsewhere']);
+
+    for (const [page, own, other] of [
+      [pc, rice, oil],
+      [phone, oil, rice],
+    ] as const) {
+      await page.reload();
+      await expect(line(page, own.name)).toBeVisible();
+      await expect(line(page, other.name)).toBeHidden();
+      await page.getByTestId('till-parked').click();
+      await expect(page.getByText('Open on another till')).toBeVisible();
+      await page.keyboard.press('Escape');
+    }
+    // the tills' carts go, so what follows starts at an empty till
+    for (const page of [pc, phone])
+      for (const d of (await (await page.request.get('/api/work-drafts')).json()) as { id: string }[])
+        await page.request.delete(`/api/work-drafts/${d.id}`);
+  } finally {
+    for (const c of contexts) await c.close();
+    await api.dispose();
+  }
+});
