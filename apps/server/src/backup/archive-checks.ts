@@ -4,6 +4,7 @@ import { checkedImage } from '../modules/files/files.service.js';
 import { type AnyDb } from '../modules/sync/documents.js';
 import { foreignUserIds } from '../modules/sync/foreign-users.js';
 import {
+  ARCHIVE_DOC_REFERENCES,
   ARCHIVE_REFERENCES,
   ARCHIVE_TABLES,
   ARCHIVE_USER_REFERENCES,
@@ -19,8 +20,9 @@ type Row = Record<string, unknown>;
  * in someone else's shop), there is exactly that one business, and every file is an image as its
  * bytes say (a row's own type was served as it said: `text/html` ran on this origin). A file's
  * type, size and hash are taken from its bytes. Every id a row names of another archived table is
- * one of the archive's own rows (`ARCHIVE_REFERENCES`): otherwise an owner was kept at another
- * business's location, or a sale line named another business's product.
+ * one of the archive's own rows (`ARCHIVE_REFERENCES`), and so is every document a row names by
+ * its kind (`ARCHIVE_DOC_REFERENCES`): otherwise an owner was kept at another business's location,
+ * a sale line named another business's product, or a movement another business's sale.
  */
 export async function checkArchiveRows(businessId: string, tables: Map<string, Row[]>): Promise<void> {
   const businesses = tables.get('businesses') ?? [];
@@ -36,11 +38,17 @@ export async function checkArchiveRows(businessId: string, tables: Map<string, R
       throw new Error(`The archive's ${t.name} holds rows of another business than ${businessId}`);
   }
   checkReferences(tables);
-  const files = tables.get('files') ?? [];
-  tables.set('files', await Promise.all(files.map(checkedFile)));
+  // one after another: the process decodes one image at a time, and queues only a few
+  const files: Row[] = [];
+  for (const row of tables.get('files') ?? []) files.push(await checkedFile(row));
+  tables.set('files', files);
 }
 
-/** Refuses an archive whose row names, in a column of `ARCHIVE_REFERENCES`, a row it does not hold. */
+/**
+ * Refuses an archive whose row names, in a column of `ARCHIVE_REFERENCES`, a row it does not hold,
+ * or in one of `ARCHIVE_DOC_REFERENCES` a document it does not hold in the table the row's kind
+ * names, or a kind that names none.
+ */
 function checkReferences(tables: Map<string, Row[]>): void {
   const ids = new Map<string, Set<unknown>>();
   const idsOf = (table: string) => {
@@ -48,14 +56,26 @@ function checkReferences(tables: Map<string, Row[]>): void {
     if (!found) ids.set(table, (found = new Set((tables.get(table) ?? []).map((r) => r.id))));
     return found;
   };
+  const none = (table: string, column: string, id: unknown, target: string) =>
+    new Error(
+      `The archive's ${table}.${column} names ${String(id)}, which is none of the archive's ${target}`,
+    );
   for (const [table, column, target] of ARCHIVE_REFERENCES) {
     const have = idsOf(target);
     const row = (tables.get(table) ?? []).find((r) => r[column] != null && !have.has(r[column]));
-    if (row)
-      throw new Error(
-        `The archive's ${table}.${column} names ${String(row[column])}, which is none of the archive's ${target}`,
-      );
+    if (row) throw none(table, column, row[column], target);
   }
+  for (const { table, column, kindColumn, targets } of ARCHIVE_DOC_REFERENCES)
+    for (const r of tables.get(table) ?? []) {
+      if (r[column] == null) continue;
+      const kind = r[kindColumn];
+      const target = typeof kind === 'string' && Object.hasOwn(targets, kind) ? targets[kind] : undefined;
+      if (target === undefined)
+        throw new Error(
+          `The archive's ${table}.${kindColumn} is ${JSON.stringify(kind)}, which names no archived table`,
+        );
+      if (!idsOf(target).has(r[column])) throw none(table, column, r[column], target);
+    }
 }
 
 /**
@@ -87,7 +107,7 @@ async function checkedFile(row: Row): Promise<Row> {
   try {
     mime = (await checkedImage(data)).mime;
   } catch (err) {
-    if (err instanceof AppError)
+    if (err instanceof AppError && err.code !== 'server_busy')
       throw new Error(`The archive's file ${String(row.name)} is not a whole PNG, JPEG, WebP or GIF image`);
     throw err;
   }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { DEBTOR_ENTRY_KINDS, TRANSFER_SOURCES } from '@duka/domain';
 import { sql } from 'kysely';
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,10 +10,14 @@ import { type Db, migrate, openDatabase } from '../db/database.js';
 import { ADMIN_PASSWORD, buildBusiness, signIn } from '../test/factories.js';
 import { type Shop, buildShop, sold } from '../test/sales-factories.js';
 import { buildProduct } from '../test/stock-factories.js';
-import { buildTenant } from '../test/tenancy-factories.js';
+import { type Tenant, buildTenant, idsOf } from '../test/tenancy-factories.js';
+import { seedLoss } from '../test/field-history.js';
+import type { Database } from '../db/tables.js';
 import { TEST_KEY_ENCRYPTION_KEY, type TestApp, buildTestApp } from '../test/test-app.js';
 import { freshDatabase } from '../test/test-db.js';
+import { GROUP_SPECS } from '../modules/sync/field-groups.js';
 import {
+  ARCHIVE_DOC_REFERENCES,
   ARCHIVE_REFERENCES,
   ARCHIVE_TABLES,
   ARCHIVE_USER_REFERENCES,
@@ -98,6 +103,15 @@ describe("the references checked in an archive's rows", () => {
       expect(seen.has(`${table}.${column}`), `${table}.${column} twice`).toBe(false);
       seen.add(`${table}.${column}`);
     }
+    for (const { table, column, kindColumn, targets } of ARCHIVE_DOC_REFERENCES) {
+      expect(columns.get(table) ?? [], `${table}.${column}`).toEqual(
+        expect.arrayContaining([column, kindColumn]),
+      );
+      for (const [kind, target] of Object.entries(targets))
+        expect(columns.get(target) ?? [], `${table}.${column} of ${kind} → ${target}`).toContain('id');
+      expect(seen.has(`${table}.${column}`), `${table}.${column} twice`).toBe(false);
+      seen.add(`${table}.${column}`);
+    }
     for (const name of NOT_ARCHIVE_REFERENCES) {
       const [table, column] = name.split('.');
       expect(columns.get(table!) ?? [], name).toContain(column);
@@ -116,6 +130,7 @@ describe("the references checked in an archive's rows", () => {
     const classified = new Set([
       ...ARCHIVE_REFERENCES.map(([t, c]) => `${t}.${c}`),
       ...ARCHIVE_USER_REFERENCES.map(([t, c]) => `${t}.${c}`),
+      ...ARCHIVE_DOC_REFERENCES.map((r) => `${r.table}.${r.column}`),
       ...NOT_ARCHIVE_REFERENCES,
     ]);
     const unclassified: string[] = [];
@@ -124,6 +139,31 @@ describe("the references checked in an archive's rows", () => {
         if (c !== 'business_id' && /_(id|by)$/.test(c) && !classified.has(`${table}.${c}`))
           unclassified.push(`${table}.${c}`);
     expect(unclassified).toEqual([]);
+  });
+
+  it("check each column naming a document of its row's kind, every kind the domain's and its table", async () => {
+    const columns = await columnsOf(db);
+    const checked = ARCHIVE_DOC_REFERENCES.map((r) => `${r.table}.${r.column}`).sort();
+    expect(checked).toEqual([
+      'debtor_entries.doc_id',
+      'field_history.doc_id',
+      'stock_movements.doc_id',
+      'transfers.source_id',
+    ]);
+    // every column named like a document of a kind (doc_id, source_id) is one, but the journal's
+    const named = [...columns].flatMap(([t, cols]) =>
+      cols.filter((c) => /^(doc|source)_id$/.test(c)).map((c) => `${t}.${c}`),
+    );
+    expect(named.filter((n) => !checked.includes(n))).toEqual(['journal.doc_id']);
+    const targets = new Map(ARCHIVE_DOC_REFERENCES.map((r) => [r.table, r.targets]));
+    const kinds = (table: string) => Object.keys(targets.get(table)!).sort();
+    expect(kinds('debtor_entries')).toEqual([...DEBTOR_ENTRY_KINDS].sort());
+    expect(kinds('transfers')).toEqual([...TRANSFER_SOURCES].sort());
+    expect(targets.get('field_history')).toEqual(
+      Object.fromEntries(GROUP_SPECS.map((g) => [g.docType, g.table])),
+    );
+    for (const target of ARCHIVE_DOC_REFERENCES.flatMap((r) => Object.values(r.targets)))
+      expect(ARCHIVED.has(target), target).toBe(true);
   });
 });
 
@@ -227,6 +267,32 @@ describe('an archive naming rows of another business on the importing server', (
     await nothingImported();
   });
 
+  it("refuses a stock movement naming a document the archive lacks, or one of another kind's table, or a kind naming none", async () => {
+    const missing = v7();
+    const movements = (edit: (r: Rows[number]) => Rows[number]) =>
+      refusal((t, rows) => (t === 'stock_movements' ? rows.map(edit) : rows));
+    // a sale another business made on this server, or none: the archive holds no sale of that id
+    expect(await movements((r) => (r.doc_type === 'sale' ? { ...r, doc_id: missing } : r))).toBe(
+      `The archive's stock_movements.doc_id names ${missing}, which is none of the archive's sales`,
+    );
+    // the archive's own stock receipt's id, named as a sale
+    let receipt = '';
+    expect(
+      await movements((r) => {
+        if (r.doc_type !== 'receipt') return r;
+        receipt = String(r.doc_id);
+        return { ...r, doc_type: 'sale' };
+      }),
+    ).toBe(`The archive's stock_movements.doc_id names ${receipt}, which is none of the archive's sales`);
+    expect(await movements((r) => ({ ...r, doc_type: 'gift' }))).toBe(
+      `The archive's stock_movements.doc_type is "gift", which names no archived table`,
+    );
+    expect(await movements((r) => ({ ...r, doc_type: 'toString' }))).toBe(
+      `The archive's stock_movements.doc_type is "toString", which names no archived table`,
+    );
+    await nothingImported();
+  });
+
   it('imports the archive as it was exported, and the moved owner sells at their own shop', async () => {
     await importArchive(target.db, file);
     const owner = await signIn(target.app, 'movingowner', ADMIN_PASSWORD);
@@ -246,6 +312,64 @@ describe('an archive naming rows of another business on the importing server', (
   });
 });
 
+/**
+ * What a business does that `buildTenant` leaves out, so that a row of every kind names its
+ * document: stock adjusted both ways, moved to the branch and counted there (the count's
+ * corrections), a debtor paid by transfer, a debtor sale and a transfer sale reversed in part,
+ * and a value of each record type that lost a sync merge.
+ */
+async function documentsOfEveryKind(t: TestApp, tenant: Tenant): Promise<void> {
+  const saleOf = async (kind: string) =>
+    (
+      await t.db.kysely
+        .selectFrom('sales')
+        .select('id')
+        .where('business_id', '=', tenant.businessId)
+        .where('kind', '=', kind)
+        .executeTakeFirstOrThrow()
+    ).id;
+  const count = (await idsOf(t, tenant.businessId)).stock_counts![0]!;
+  const main = tenant.main.id;
+  const branch = tenant.ids.locations!.find((id) => id !== main)!;
+  const lines = [{ product_id: tenant.ids.products![0]!, quantity: 1000 }];
+  const provider = tenant.ids.payment_providers![0]!;
+  const posts: [string, object | undefined][] = [
+    [`/api/stock-counts/${count}/finalise`, undefined],
+    ['/api/stock/positive', { id: v7(), location_id: main, reason: 'found', lines }],
+    ['/api/stock/negative', { id: v7(), location_id: main, reason: 'damaged', lines }],
+    ['/api/stock/transfers', { id: v7(), from_location_id: main, to_location_id: branch, lines }],
+    [
+      `/api/debtors/${tenant.ids.debtors![0]}/payments`,
+      {
+        id: v7(),
+        amount: 500,
+        method: 'transfer',
+        provider_id: provider,
+        reference: 'EVERYPAY1',
+        location_id: main,
+      },
+    ],
+    [
+      `/api/sales/${await saleOf('debtor')}/reversals`,
+      { id: v7(), reason: 'Returned', lines: [{ line_no: 1, quantity: 100 }] },
+    ],
+    [
+      `/api/sales/${await saleOf('transfer')}/reversals`,
+      { id: v7(), reason: 'Returned', lines: [{ line_no: 1, quantity: 100 }], reference: 'EVERYBACK1' },
+    ],
+  ];
+  for (const [url, payload] of posts) {
+    const res = await t.app.inject({ method: 'POST', url, headers: { cookie: tenant.admin }, payload });
+    expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(300);
+  }
+  const ids = await idsOf(t, tenant.businessId);
+  const history = ARCHIVE_DOC_REFERENCES.find((r) => r.table === 'field_history')!;
+  for (const [docType, table] of Object.entries(history.targets)) {
+    const id = table === 'businesses' ? tenant.businessId : ids[table as keyof Database]![0]!;
+    await seedLoss(t.db, 'shop-a', tenant.businessId, docType, id, 'name', { name: 'lost' }, { name: 'won' });
+  }
+}
+
 describe('a business with a record of every kind', () => {
   let source: TestApp;
   let target: TestApp;
@@ -259,7 +383,14 @@ describe('a business with a record of every kind', () => {
   it('moves with every reference resolved inside its archive', async () => {
     source = await buildTestApp();
     const tenant = await buildTenant(source, 'Every');
-    // and what the factory leaves out: a stock count (its expected quantities) and a confirmed transfer
+    await documentsOfEveryKind(source, tenant);
+    // and what the factory leaves out: a stock count (its expected quantities) and every transfer
+    // confirmed
+    const transfers = await source.db.kysely
+      .selectFrom('transfers')
+      .select('id')
+      .where('business_id', '=', tenant.businessId)
+      .execute();
     const made = await Promise.all([
       source.app.inject({
         method: 'POST',
@@ -267,11 +398,13 @@ describe('a business with a record of every kind', () => {
         headers: { cookie: tenant.admin },
         payload: { id: v7(), location_id: tenant.main.id },
       }),
-      source.app.inject({
-        method: 'POST',
-        url: `/api/transfers/${tenant.ids.transfers![0]}/confirm`,
-        headers: { cookie: tenant.admin },
-      }),
+      ...transfers.map((t) =>
+        source.app.inject({
+          method: 'POST',
+          url: `/api/transfers/${t.id}/confirm`,
+          headers: { cookie: tenant.admin },
+        }),
+      ),
     ]);
     for (const res of made) expect(res.statusCode, res.body).toBeLessThan(300);
     const file = path.join(dir, 'every.duka.gz');
@@ -279,9 +412,14 @@ describe('a business with a record of every kind', () => {
     const { tables } = await readArchive(file);
     // the references the check is proven on here: each table holding them has rows in the archive,
     // but a drawer opening (it needs a printer), a level below zero, and a transfer waiting for its
-    // confirmation (the one transfer was confirmed above)
+    // confirmation (every transfer was confirmed above)
     const empty = [...new Set(ARCHIVE_REFERENCES.map(([t]) => t))].filter((t) => !tables.get(t)?.length);
     expect(empty.sort()).toEqual(['drawer_openings', 'stock_below_zero', 'transfers_unconfirmed']);
+    // and each kind of document a row names by its kind: every one, each in the archive
+    for (const { table, kindColumn, targets } of ARCHIVE_DOC_REFERENCES)
+      expect([...new Set(tables.get(table)?.map((r) => r[kindColumn]))].sort(), table).toEqual(
+        Object.keys(targets).sort(),
+      );
     target = await buildTestApp();
     const { rows } = await importArchive(target.db, file, TEST_KEY_ENCRYPTION_KEY);
     expect(rows).toBeGreaterThan(0);

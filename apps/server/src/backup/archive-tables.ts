@@ -106,7 +106,8 @@ export type ArchiveReference = readonly [table: string, column: string, target: 
  * (users.home_location_id since 0020, the line keys since 0021, the derived tables never) and
  * SQLite's name the plain id, which another business's row passes. `archive-references.test.ts`
  * fails when a foreign key, or a column named like one (`*_id`, `*_by`), of an archived table is
- * in neither this list, `ARCHIVE_USER_REFERENCES` nor `NOT_ARCHIVE_REFERENCES`.
+ * in none of this list, `ARCHIVE_USER_REFERENCES`, `ARCHIVE_DOC_REFERENCES` and
+ * `NOT_ARCHIVE_REFERENCES`.
  */
 export const ARCHIVE_REFERENCES: readonly ArchiveReference[] = [
   ['users', 'home_location_id', 'locations'],
@@ -214,11 +215,79 @@ export const NOT_ARCHIVE_REFERENCES: readonly string[] = [
   'expenses.device_id',
   'day_closes.device_id',
   'drawer_openings.device_id',
-  // A document of the type in the row's other column (doc_type, source): no one table to look in,
-  // and the journal's name sessions and devices, each server's own and never archived.
+  // The journal's document, of the type in its doc_type: its entries are received whole while a
+  // document they name may be set aside in sync's quarantine (which no archive holds), and those
+  // of sessions and devices name each server's own, never archived (`ARCHIVE_DOC_REFERENCES`
+  // checks the other columns naming a document of the type in another column).
   'journal.doc_id',
-  'stock_movements.doc_id',
-  'debtor_entries.doc_id',
-  'transfers.source_id',
-  'field_history.doc_id',
+];
+
+/**
+ * A column naming a row of the archived table that another column of its row says (its kind):
+ * `targets` maps each kind to that table.
+ */
+export interface ArchiveDocReference {
+  table: string;
+  column: string;
+  kindColumn: string;
+  targets: Readonly<Record<string, string>>;
+}
+
+/**
+ * Every column of an archived table naming a document of the type its row's other column says,
+ * checked at import as `ARCHIVE_REFERENCES` are: each must be an `id` of the archive's own rows of
+ * the table its kind names, and a kind that names none refuses the archive (a movement of a sale
+ * another business made, or of a kind no version of Duka wrote). Each row is written with the
+ * document it names (a sync document's parts: `modules/sync/doc-specs.ts`), never without it.
+ * `archive-references.test.ts` fails when a column named like a reference is in no list, and
+ * holds each kind list to the domain's.
+ */
+export const ARCHIVE_DOC_REFERENCES: readonly ArchiveDocReference[] = [
+  {
+    // `ledger.ts` MovementInput.docType: a sale, a reversal, a stock document (a receipt, an
+    // adjustment up or down, a transfer: its kind), or a stock count's corrections
+    table: 'stock_movements',
+    column: 'doc_id',
+    kindColumn: 'doc_type',
+    targets: {
+      sale: 'sales',
+      reversal: 'sale_reversals',
+      receipt: 'stock_documents',
+      positive: 'stock_documents',
+      negative: 'stock_documents',
+      transfer: 'stock_documents',
+      stock_count: 'stock_counts',
+    },
+  },
+  {
+    // DEBTOR_ENTRY_KINDS
+    table: 'debtor_entries',
+    column: 'doc_id',
+    kindColumn: 'kind',
+    targets: { sale: 'sales', payment: 'debtor_payments', reversal: 'sale_reversals' },
+  },
+  {
+    // TRANSFER_SOURCES
+    table: 'transfers',
+    column: 'source_id',
+    kindColumn: 'source',
+    targets: { sale: 'sales', debtor_payment: 'debtor_payments', reversal: 'sale_reversals' },
+  },
+  {
+    // the record whose value lost a sync merge: a document type of `modules/sync/field-groups.ts`
+    table: 'field_history',
+    column: 'doc_id',
+    kindColumn: 'doc_type',
+    targets: {
+      business: 'businesses',
+      location: 'locations',
+      user: 'users',
+      product: 'products',
+      debtor: 'debtors',
+      supplier: 'suppliers',
+      payment_provider: 'payment_providers',
+      expense_category: 'expense_categories',
+      stock_count: 'stock_counts',
+    },
+  },
 ];

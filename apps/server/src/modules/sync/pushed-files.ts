@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { MAX_IMAGE_BYTES } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, isAppError } from '../../lib/errors.js';
 import { checkedImage, imageStorage } from '../files/files.service.js';
 import { type SyncDocument, decodeRow, docKey } from './documents.js';
 import type { DocBody } from './doc-specs.js';
@@ -22,7 +22,11 @@ export async function checkPushedFiles(documents: PushBody['documents']): Promis
       const untrue = () =>
         new AppError('sync_batch_invalid', `The batch is not valid: file ${d.id} is not the image it says`);
       if (!Buffer.isBuffer(data) || data.length === 0 || data.length > MAX_IMAGE_BYTES) throw untrue();
-      const image = await checkedImage(data).catch(() => null);
+      // (too many images waiting to be decoded is the server's state, not the batch's)
+      const image = await checkedImage(data).catch((err: unknown) => {
+        if (isAppError(err) && err.code === 'server_busy') throw err;
+        return null;
+      });
       if (
         !image ||
         image.mime !== mime ||
