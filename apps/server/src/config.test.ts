@@ -40,3 +40,23 @@ describe('PG_POOL_MAX', () => {
     expect(() => loadConfig({ PG_POOL_MAX: value })).toThrow(/PG_POOL_MAX/);
   });
 });
+
+describe('ALLOWED_HOSTS', () => {
+  it('is no more names unless set, else a comma list of host names in lower case', () => {
+    expect(loadConfig({}).allowedHosts).toEqual([]);
+    expect(loadConfig({ ALLOWED_HOSTS: ' Duka.Mama-Mboga.co.ke, pos.example.com,,' }).allowedHosts).toEqual([
+      'duka.mama-mboga.co.ke',
+      'pos.example.com',
+    ]);
+  });
+
+  it.each([
+    'http://pos.example.com',
+    'pos.example.com:3000',
+    'pos.example.com/',
+    'pos..example.com',
+    '*.example.com',
+  ])('refuses %j with a message naming ALLOWED_HOSTS', (value) => {
+    expect(() => loadConfig({ ALLOWED_HOSTS: value })).toThrow(/ALLOWED_HOSTS/);
+  });
+});

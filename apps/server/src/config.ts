@@ -53,6 +53,32 @@ const trustProxySchema = z
     return entries;
   });
 
+/** One host name as a browser sends it in Host, without scheme or port: `pos.example.com`. */
+const HOST_NAME = /^[a-z0-9_]([a-z0-9_-]*)(\.[a-z0-9_]([a-z0-9_-]*))*$/;
+
+/**
+ * ALLOWED_HOSTS: a comma list of host names the local server also answers to, besides its own
+ * (IP addresses, localhost, a PC's name, names ending in .local, .lan, .home.arpa or .internal).
+ */
+const allowedHostsSchema = z
+  .string()
+  .trim()
+  .transform((v, ctx): string[] => {
+    const names = v
+      .split(',')
+      .map((x) => x.trim().toLowerCase())
+      .filter((x) => x !== '');
+    const bad = names.filter((x) => !HOST_NAME.test(x));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `a comma list of host names, without scheme or port (bad: ${bad.join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return names;
+  });
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -67,6 +93,7 @@ const envSchema = z.object({
   SESSION_MAX_HOURS: duration(24 * 7),
   BACKUP_DIR: z.string().min(1).optional(),
   TRUST_PROXY: trustProxySchema.optional(),
+  ALLOWED_HOSTS: allowedHostsSchema.optional(),
   /**
    * FULL (the default): a commit reaches the disk before the sale is acknowledged, so it survives
    * a power cut. NORMAL is kept only so `npm run bench` can measure what FULL costs.
@@ -117,6 +144,11 @@ export interface Config {
   backupDir: string;
   /** Which proxies' X-Forwarded-For/-Proto/-Host to believe: none, the n nearest hops, or these addresses. */
   trustProxy: false | number | string[];
+  /**
+   * ALLOWED_HOSTS: more host names a local server answers to (http/host-guard.ts), lower case;
+   * besides IP addresses, localhost, a PC's name, local network names and PUBLIC_URL's host.
+   */
+  allowedHosts: string[];
   /** The most bytes of uploaded images one business may keep (MAX_IMAGE_STORAGE_MB × 1,000,000). */
   maxImageStorageBytes: number;
   /**
@@ -168,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mode: e.DATABASE_URL ? 'hosted' : 'local',
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
     trustProxy: e.TRUST_PROXY ?? false,
+    allowedHosts: e.ALLOWED_HOSTS ?? [],
     maxImageStorageBytes: e.MAX_IMAGE_STORAGE_MB * 1_000_000,
     keyEncryptionKey: e.KEY_ENCRYPTION_KEY,
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,

@@ -20,6 +20,11 @@ export const ERROR_CODES = [
   'business_offline',
   /** A state-changing request whose Origin or Sec-Fetch-Site says another site sent it (CSRF). */
   'cross_site_request',
+  /**
+   * A local server asked by a host name it does not answer to (421): a page of another site whose
+   * name was pointed at the shop's PC (DNS rebinding). IP addresses and local names are answered.
+   */
+  'host_not_allowed',
   'not_found',
   'conflict',
   'already_set_up',

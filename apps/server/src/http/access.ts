@@ -80,35 +80,37 @@ declare module 'fastify' {
  */
 export const SIGNED_IN_HINT_COOKIE = 'duka_signed_in';
 
+/**
+ * The cookies are Secure when PUBLIC_URL is https, or when this request came over https (a TLS
+ * proxy's X-Forwarded-Proto, believed from a proxy TRUST_PROXY names): a cookie set over https
+ * never travels over plain http.
+ */
+function secureFor(reply: FastifyReply, config: Config): boolean {
+  return config.secureCookies || reply.request.protocol === 'https';
+}
+
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expires: Date): void {
+  const secure = secureFor(reply, config);
   void reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
-    secure: config.secureCookies,
+    secure,
     path: '/',
     expires,
   });
   void reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', {
     httpOnly: false,
     sameSite: 'strict',
-    secure: config.secureCookies,
+    secure,
     path: '/',
     expires,
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  void reply.clearCookie(SESSION_COOKIE, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: config.secureCookies,
-  });
-  void reply.clearCookie(SIGNED_IN_HINT_COOKIE, {
-    path: '/',
-    sameSite: 'strict',
-    secure: config.secureCookies,
-  });
+  const secure = secureFor(reply, config);
+  void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure });
+  void reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/', sameSite: 'strict', secure });
 }
 
 /** Loads a live session by its cookie token, or null (expired, revoked, user gone). */

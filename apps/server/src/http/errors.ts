@@ -28,6 +28,7 @@ const ERROR_STATUS: Record<ErrorCode, number> = {
   location_required: 422,
   business_offline: 403,
   cross_site_request: 403,
+  host_not_allowed: 421,
   not_found: 404,
   conflict: 409,
   already_set_up: 409,

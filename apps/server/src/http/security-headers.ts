@@ -29,15 +29,18 @@ const API_HEADERS = { ...PLAIN_HEADERS, 'cache-control': 'no-store' };
  * each of them halved throughput (bench: 7,000 vs 15,000 req/s on a bare route), CSP means nothing
  * to a JSON body or a script, and its 1 KB on each of the twenty files a page loads slowed the
  * page on a slow link.
+ * A page gets HSTS (and upgrade-insecure-requests) when the server is behind HTTPS: PUBLIC_URL is
+ * https (`secure`), or the request itself came over https (a TLS proxy that TRUST_PROXY names).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, secure: boolean): Promise<void> {
   const page = await pageHeaders(secure);
+  const httpsPage = await pageHeaders(true);
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.url;
     if (url.startsWith('/api/docs')) return done();
     if (url.startsWith('/api/')) void reply.headers(API_HEADERS);
     else if (url.startsWith('/assets/')) void reply.headers(PLAIN_HEADERS);
-    else void reply.headers(page);
+    else void reply.headers(request.protocol === 'https' ? httpsPage : page);
     done();
   });
 }

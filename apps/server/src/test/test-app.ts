@@ -40,6 +40,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mode: 'local',
     backupDir: '/nonexistent/backups',
     trustProxy: false,
+    allowedHosts: [],
     maxImageStorageBytes: 200_000_000,
     keyEncryptionKey: TEST_KEY_ENCRYPTION_KEY,
     sqliteSynchronous: 'FULL',

@@ -24,6 +24,7 @@ export const ERROR_WORDS: Record<ErrorCode, string> = {
   location_required: 'errors.locationRequired',
   business_offline: 'errors.offline',
   cross_site_request: 'errors.forbidden',
+  host_not_allowed: 'errors.hostNotAllowed',
   not_found: 'errors.notFound',
   conflict: 'errors.conflict',
   already_set_up: 'errors.alreadySetUp',

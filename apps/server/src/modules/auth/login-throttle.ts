@@ -1,9 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
+import { addressForLimits } from '../../lib/address-for-limits.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Trx } from '../../lib/tx.js';
+import { loginNameKey } from '../users/users.repository.js';
 
 /**
  * Failed sign-ins (and wrong current passwords) are counted in `login_failures` under three keys,
@@ -32,17 +34,21 @@ export const ACCOUNT_WINDOW_MS = 60 * 60_000;
 export const LONGEST_WINDOW_MS = Math.max(PAIR_WINDOW_MS, ADDRESS_WINDOW_MS, ACCOUNT_WINDOW_MS);
 
 /**
- * The account is the user id when the name is known, else the name as typed (lower case), so an
- * unknown name is limited the same way and a user's mobile and username share one counter.
+ * The account is the user id when the name is known, else the name as sign-in matches it
+ * (`loginNameKey`: any case, a leading + ignored), so an unknown name is limited the same way,
+ * and the forms of one name share one counter whether or not it has an account: the counters
+ * never tell which names do.
  */
 export function accountKey(userId: string | undefined, login: string): string {
-  return userId ? `user:${userId}` : `name:${login.trim().toLowerCase()}`;
+  return userId ? `user:${userId}` : `name:${loginNameKey(login)}`;
 }
 
+/** The rules of an attempt on `account` from `ip`, an IPv6 address counting as its /64. */
 export function throttleRules(account: string, ip: string): ThrottleRule[] {
+  const address = addressForLimits(ip);
   return [
-    { key: `pair:${account}|${ip}`, max: PAIR_MAX, windowMs: PAIR_WINDOW_MS },
-    { key: `ip:${ip}`, max: ADDRESS_MAX, windowMs: ADDRESS_WINDOW_MS },
+    { key: `pair:${account}|${address}`, max: PAIR_MAX, windowMs: PAIR_WINDOW_MS },
+    { key: `ip:${address}`, max: ADDRESS_MAX, windowMs: ADDRESS_WINDOW_MS },
     { key: `acct:${account}`, max: ACCOUNT_MAX, windowMs: ACCOUNT_WINDOW_MS },
   ];
 }

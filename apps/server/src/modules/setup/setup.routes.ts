@@ -39,6 +39,11 @@ export function setupRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (deps.config.mode === 'hosted') {
         throw new AppError('forbidden', 'On a hosted server, businesses are created with the CLI');
       }
+      // Refused before the password is hashed (argon2 costs 19 MiB and a CPU's while); the
+      // transaction checks again (createBusiness `onlyIfNone`), for two setups at once.
+      if ((await countBusinesses(deps.db.kysely)) > 0) {
+        throw new AppError('already_set_up', 'This server is already set up');
+      }
       const passwordHash = await hashPassword(request.body.password);
       const at = deps.clock.now().toISOString();
       const signedIn = await deps.db.kysely.transaction().execute(async (trx) => {
