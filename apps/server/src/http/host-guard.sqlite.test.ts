@@ -43,6 +43,29 @@ describe('a local server answers only the host names it is reached by on the sho
     expect(res.cookies).toEqual([]);
   });
 
+  it("shows a page asked for by such a name words to read, in the browser's language; an API call its code", async () => {
+    t = await buildTestApp({ mode: 'local' });
+    const page = await t.app.inject({
+      url: '/login',
+      headers: { host: 'duka.mama-mboga.co.ke', 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' },
+    });
+    expect(page.statusCode).toBe(421);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<html lang="es">');
+    expect(page.body).toContain('Este servidor de Duka no responde a la dirección que usaste');
+    expect(page.body).not.toContain('mama-mboga');
+    const german = await t.app.inject({ url: '/', headers: { host: REBOUND, 'accept-language': 'de-CH' } });
+    expect(german.body).toContain('Dieser Duka-Server antwortet nicht');
+    const unknown = await t.app.inject({ url: '/', headers: { host: REBOUND, 'accept-language': 'sw-KE' } });
+    expect(unknown.body).toContain('<html lang="en">');
+    const api = await t.app.inject({
+      url: '/api/health',
+      headers: { host: REBOUND, 'accept-language': 'es' },
+    });
+    expect(api.statusCode).toBe(421);
+    expect(api.json().error.code).toBe('host_not_allowed');
+  });
+
   it('refuses it every method, reads and pages included, and a request that names no host', async () => {
     t = await buildTestApp({ mode: 'local' });
     for (const url of ['/api/setup', '/api/health', '/login']) {

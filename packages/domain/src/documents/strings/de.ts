@@ -137,4 +137,7 @@ export const de = {
   'statement.kind.reversal': 'Verkauf storniert',
   'document.generated': 'Erstellt {{time}}',
   'document.page': 'Seite {{page}} von {{pages}}',
+  'host.title': 'Diese Adresse führt nicht zu Duka',
+  'host.notAllowed':
+    'Dieser Duka-Server antwortet nicht unter der verwendeten Adresse. Öffnen Sie ihn über die IP-Adresse oder den Namen des Laden-PCs, oder bitten Sie die Person, die ihn eingerichtet hat, diese Adresse in ALLOWED_HOSTS aufzunehmen.',
 };

@@ -137,4 +137,7 @@ export const en = {
   'statement.kind.reversal': 'Sale reversed',
   'document.generated': 'Made {{time}}',
   'document.page': 'Page {{page}} of {{pages}}',
+  'host.title': 'This address does not reach Duka',
+  'host.notAllowed':
+    "This Duka server does not answer to the address you used. Open it by the shop PC's IP address or name, or ask whoever set it up to add this address to ALLOWED_HOSTS.",
 };

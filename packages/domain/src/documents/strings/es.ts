@@ -137,4 +137,7 @@ export const es = {
   'statement.kind.reversal': 'Venta anulada',
   'document.generated': 'Generado {{time}}',
   'document.page': 'Página {{page}} de {{pages}}',
+  'host.title': 'Esta dirección no lleva a Duka',
+  'host.notAllowed':
+    'Este servidor de Duka no responde a la dirección que usaste. Ábrelo con la dirección IP o el nombre del PC de la tienda, o pide a quien lo instaló que añada esta dirección a ALLOWED_HOSTS.',
 };

@@ -137,4 +137,7 @@ export const pt = {
   'statement.kind.reversal': 'Venda estornada',
   'document.generated': 'Gerado {{time}}',
   'document.page': 'Página {{page}} de {{pages}}',
+  'host.title': 'Este endereço não leva ao Duka',
+  'host.notAllowed':
+    'Este servidor do Duka não responde ao endereço que você usou. Abra-o pelo endereço IP ou pelo nome do PC da loja, ou peça a quem o instalou para adicionar este endereço a ALLOWED_HOSTS.',
 };
