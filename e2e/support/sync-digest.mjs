@@ -27,6 +27,8 @@ export const PER_SERVER_TABLES = [
   'sync_quarantine',
   // the cash drawer of the till that printed (not journaled: it stays where the drawer is)
   'drawer_openings',
+  // the prints each server made or signed (not journaled: a reprint elsewhere counts its own)
+  'receipt_prints',
   // the conflicts each server met while merging (ADR 11 §11.1): each records what it saw
   'field_history',
 ];

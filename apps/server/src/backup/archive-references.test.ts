@@ -411,10 +411,15 @@ describe('a business with a record of every kind', () => {
     await exportBusiness(source.db, tenant.businessId, file, new Date(), undefined, TEST_KEY_ENCRYPTION_KEY);
     const { tables } = await readArchive(file);
     // the references the check is proven on here: each table holding them has rows in the archive,
-    // but a drawer opening (it needs a printer), a level below zero, and a transfer waiting for its
-    // confirmation (every transfer was confirmed above)
+    // but a drawer opening and a receipt's print (they need a printer), a level below zero, and a
+    // transfer waiting for its confirmation (every transfer was confirmed above)
     const empty = [...new Set(ARCHIVE_REFERENCES.map(([t]) => t))].filter((t) => !tables.get(t)?.length);
-    expect(empty.sort()).toEqual(['drawer_openings', 'stock_below_zero', 'transfers_unconfirmed']);
+    expect(empty.sort()).toEqual([
+      'drawer_openings',
+      'receipt_prints',
+      'stock_below_zero',
+      'transfers_unconfirmed',
+    ]);
     // and each kind of document a row names by its kind: every one, each in the archive
     for (const { table, kindColumn, targets } of ARCHIVE_DOC_REFERENCES)
       expect([...new Set(tables.get(table)?.map((r) => r[kindColumn]))].sort(), table).toEqual(

@@ -64,6 +64,9 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   // business, so a moved shop's reprints of old sales do not open the drawer. Not journaled, so
   // sync does not carry it (ADR 12).
   own('drawer_openings', ['id']),
+  // Each print of a receipt (printing/receipt-prints.ts): moved with the business, so a moved
+  // shop's reprints still say "COPY". Not journaled either, so sync does not carry it.
+  own('receipt_prints', ['id']),
   // Values that lost a sync merge (ADR 11 §11.1): business data, each server's record of what it saw.
   own('field_history', ['id']),
   // Report summaries: derived from the sales, but carried so reports answer at once after a move.
@@ -114,11 +117,12 @@ export const ARCHIVE_REFERENCES: readonly ArchiveReference[] = [
   ['user_locations', 'user_id', 'users'],
   ['user_locations', 'location_id', 'locations'],
   // The user columns below have a foreign key to users on both databases, and their rows are this
-  // server's own (a device's last sign-in, a drawer opening) or refused by sync when naming another
-  // business's user (a file): their user is always the business's.
+  // server's own (a device's last sign-in, a drawer opening, a print) or refused by sync when
+  // naming another business's user (a file): their user is always the business's.
   ['devices', 'last_user_id', 'users'],
   ['files', 'created_by', 'users'],
   ['drawer_openings', 'user_id', 'users'],
+  ['receipt_prints', 'user_id', 'users'],
   ['product_barcodes', 'product_id', 'products'],
   ['product_prices', 'product_id', 'products'],
   ['stock_documents', 'location_id', 'locations'],
@@ -215,6 +219,7 @@ export const NOT_ARCHIVE_REFERENCES: readonly string[] = [
   'expenses.device_id',
   'day_closes.device_id',
   'drawer_openings.device_id',
+  'receipt_prints.device_id',
   // The journal's document, of the type in its doc_type: its entries are received whole while a
   // document they name may be set aside in sync's quarantine (which no archive holds), and those
   // of sessions and devices name each server's own, never archived (`ARCHIVE_DOC_REFERENCES`

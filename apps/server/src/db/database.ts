@@ -47,6 +47,7 @@ import { reorderIndex } from './migrations/0029-reorder-index.js';
 import { keptSyncNotices } from './migrations/0030-kept-sync-notices.js';
 import { countMoved } from './migrations/0031-count-moved.js';
 import { debtorEntryOrder } from './migrations/0032-debtor-entry-order.js';
+import { receiptPrints } from './migrations/0033-receipt-prints.js';
 
 import type { DialectName } from './dialect.js';
 import {
@@ -262,6 +263,7 @@ export function migrationsFor(
     '0030-kept-sync-notices': keptSyncNotices(dialect),
     '0031-count-moved': countMoved(),
     '0032-debtor-entry-order': debtorEntryOrder(),
+    '0033-receipt-prints': receiptPrints(),
   };
 }
 

@@ -46,6 +46,7 @@ import type {
 import type {
   BusinessKeysTable,
   DrawerOpeningsTable,
+  ReceiptPrintsTable,
   SalesSummaryDailyTable,
   ProductSalesDailyTable,
   ProductSalesMonthlyTable,
@@ -110,6 +111,7 @@ export interface Database {
   day_closes: DayClosesTable;
   business_keys: BusinessKeysTable;
   drawer_openings: DrawerOpeningsTable;
+  receipt_prints: ReceiptPrintsTable;
   sales_summary_daily: SalesSummaryDailyTable;
   product_sales_daily: ProductSalesDailyTable;
   product_sales_monthly: ProductSalesMonthlyTable;

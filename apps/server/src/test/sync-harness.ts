@@ -140,6 +140,7 @@ const SERVER_OWN = new Set([
   'journal_counters',
   'receipt_counters',
   'drawer_openings',
+  'receipt_prints',
   'field_history',
 ]);
 const COLUMNS_OWN: Record<string, string[]> = {

@@ -24,6 +24,18 @@ export interface DrawerOpeningsTable {
   created_at: string;
 }
 
+/** Each print of a receipt this server made or signed (migration 0033, printing/receipt-prints.ts). */
+export interface ReceiptPrintsTable {
+  id: string;
+  business_id: string;
+  receipt_no: string;
+  /** The receipt's number on its first print (one per receipt); null on every copy after it. */
+  original_of: string | null;
+  user_id: string;
+  device_id: string | null;
+  printed_at: string;
+}
+
 /** Sales and reversals per business day, location, cashier and kind (moved with each of them). */
 export interface SalesSummaryDailyTable {
   business_id: string;

@@ -10,6 +10,7 @@ import {
   type RollWidth,
 } from '@duka/domain';
 import { documentT } from '../../lib/documents-i18n.js';
+import { printableText } from './printable-text.js';
 import { type Cell, escapeText, rowMarkup, wrapText } from './receipt-columns.js';
 
 export { escapeText, wrapText } from './receipt-columns.js';
@@ -26,15 +27,30 @@ function escapeValue(text: string): string {
  */
 const printableFigure = (text: string) => text.replace(/\u202f/g, '\u00a0');
 
-/** A cell of plain text, bold text or double-width text. */
-const plain = (text: string): Cell => ({ text });
+/** A cell of bold text. */
 const bold = (text: string): Cell => ({ text, style: 'bold' });
+
+/** How a receipt's markup is made: for the printer, or for the screen (the default). */
+export interface MarkupOptions {
+  /**
+   * For the printer: every piece of text in what its code pages hold (printable-text.ts), before
+   * it is measured and escaped. Spelled letters may be longer (θ → th) and a symbol may become a
+   * markup character ("≠" → "="): done after, it broke the columns and turned a line into a cut.
+   */
+  printable?: boolean;
+  /** A reprint: a bold "COPY" under the title (the server has printed this receipt before). */
+  copy?: boolean;
+}
 
 /**
  * What the sections of a receipt write with: the business's words, its money and time formats,
- * the roll's characters per line, and the markup lines so far.
+ * the roll's characters per line, and the markup lines so far. Every text goes through `p`, the
+ * printer's letters when the markup is for the printer, before it is measured or escaped.
  */
-function receiptWriter(doc: ReceiptDocument, width: RollWidth) {
+function receiptWriter(doc: ReceiptDocument, width: RollWidth, opts: MarkupOptions) {
+  const p = opts.printable ? (text: string) => printableText(text.normalize('NFC')) : (text: string) => text;
+  const cell = (c: Cell | string): Cell =>
+    typeof c === 'string' ? { text: p(c) } : { ...c, text: p(c.text) };
   const t = documentT(doc.language);
   const digits = currencyMinorDigits(doc.currency);
   // Dates and numbers in the business's locale (en + KES → en-KE: 24/11/2026, never US month/day).
@@ -47,6 +63,7 @@ function receiptWriter(doc: ReceiptDocument, width: RollWidth) {
   const out: string[] = [];
   return {
     t,
+    p,
     cpl,
     narrow: cpl < 40,
     out,
@@ -60,32 +77,29 @@ function receiptWriter(doc: ReceiptDocument, width: RollWidth) {
       timeStyle: 'short',
       timeZone: doc.time_zone,
     }).format(new Date(doc.time)),
+    /** Text wrapped at words to `width`, each line escaped. */
+    wrap: (text: string, w: number) => wrapText(p(text), w),
+    /** Text escaped, on one line. */
+    escape: (text: string) => escapeText(p(text)),
     /** Centred text, wrapped at words. */
     centred: (text: string) => {
-      for (const l of text.split('\n')) out.push(...wrapText(l, cpl));
+      for (const l of text.split('\n')) out.push(...wrapText(p(l), cpl));
     },
     /** Text on the left, wrapped at words. */
     left: (text: string) => {
-      for (const l of wrapText(text, cpl)) out.push(`|${l}`);
+      for (const l of wrapText(p(text), cpl)) out.push(`|${l}`);
     },
     /** A label and its value: on one row when they fit, else wrapped at words (receipt-columns.ts). */
-    pair: (left: Cell | string, right: Cell | string) =>
-      out.push(
-        ...rowMarkup(
-          typeof left === 'string' ? plain(left) : left,
-          typeof right === 'string' ? plain(right) : right,
-          cpl,
-        ),
-      ),
+    pair: (left: Cell | string, right: Cell | string) => out.push(...rowMarkup(cell(left), cell(right), cpl)),
   };
 }
 type Writer = ReturnType<typeof receiptWriter>;
 
 /** The business, then the document: its title, number, time, place, cashier and what it reverses. */
-function headSection(doc: ReceiptDocument, w: Writer): void {
+function headSection(doc: ReceiptDocument, w: Writer, copy: boolean): void {
   const { t, out, centred, pair } = w;
   // Double height, normal width: the name wraps at words over the whole line.
-  for (const l of wrapText(doc.business.name, w.cpl)) out.push(`^^${l}`);
+  for (const l of w.wrap(doc.business.name, w.cpl)) out.push(`^^${l}`);
   centred(doc.business.address);
   centred(doc.business.phone);
   if (doc.business.tax_number.trim()) centred(`${t('receipt.taxNumber')} ${doc.business.tax_number}`);
@@ -93,10 +107,11 @@ function headSection(doc: ReceiptDocument, w: Writer): void {
   out.push('-');
   const title =
     doc.kind && doc.type === 'sale' ? t(`receipt.kind.${doc.kind}`) : t(`receipt.title.${doc.type}`);
-  for (const l of wrapText(title, w.cpl)) out.push(`"${l}"`);
+  for (const l of w.wrap(title, w.cpl)) out.push(`"${l}"`);
+  if (copy) for (const l of w.wrap(t('receipt.copy'), w.cpl)) out.push(`"${l}"`);
   const number = t('receipt.no', { no: doc.receipt_no });
   if (w.narrow) {
-    out.push(`|"${escapeText(number)}"`);
+    out.push(`|"${w.escape(number)}"`);
     w.left(w.time);
   } else pair(bold(number), w.time);
   pair(t('receipt.location'), doc.location);
@@ -118,9 +133,9 @@ function quantityText(l: ReceiptDocument['lines'][number], w: Writer): string {
 function lineTable(doc: ReceiptDocument, w: Writer): string[] | null {
   const rows = doc.lines.map((l) => ({
     l,
-    qty: quantityText(l, w),
-    amount: w.amount(l.amount + l.discount),
-    discount: l.discount > 0 ? `-${w.amount(l.discount)}` : '',
+    qty: w.p(quantityText(l, w)),
+    amount: w.p(w.amount(l.amount + l.discount)),
+    discount: l.discount > 0 ? w.p(`-${w.amount(l.discount)}`) : '',
   }));
   const q = Math.max(...rows.map((r) => [...r.qty].length));
   const a = Math.max(...rows.map((r) => Math.max([...r.amount].length, [...r.discount].length)));
@@ -128,10 +143,10 @@ function lineTable(doc: ReceiptDocument, w: Writer): string[] | null {
   if (nameWidth < 14) return null;
   const out = [`{width:*,${q},${a}}`];
   for (const r of rows) {
-    wrapText(r.l.name, nameWidth).forEach((part, i) =>
+    w.wrap(r.l.name, nameWidth).forEach((part, i) =>
       out.push(i === 0 ? `${part} | ${escapeText(r.qty)} | ${escapeText(r.amount)}` : `${part} | |`),
     );
-    if (r.discount) out.push(`~~${escapeText(w.t('receipt.discount'))} | | ${escapeText(r.discount)}`);
+    if (r.discount) out.push(`~~${w.escape(w.t('receipt.discount'))} | | ${escapeText(r.discount)}`);
   }
   out.push('{width:auto}');
   return out;
@@ -208,9 +223,8 @@ function footSection(doc: ReceiptDocument, w: Writer): void {
   out.push('-');
   if (refund) {
     out.push('');
-    w.left(
-      `${t('receipt.refundSignature')} ${'.'.repeat(Math.max(3, w.cpl - 2 - [...t('receipt.refundSignature')].length))}`,
-    );
+    const signature = w.p(t('receipt.refundSignature'));
+    w.left(`${signature} ${'.'.repeat(Math.max(3, w.cpl - 2 - [...signature].length))}`);
     out.push('');
   } else {
     const footer = doc.business.footer.split('\n').filter((l) => l.trim());
@@ -224,9 +238,9 @@ function footSection(doc: ReceiptDocument, w: Writer): void {
  * totals, payment, the profile's payment details, footer and a CODE128 barcode of the number.
  * User text is escaped; the words come from the business's language.
  */
-export function receiptMarkup(doc: ReceiptDocument, width: RollWidth): string {
-  const w = receiptWriter(doc, width);
-  headSection(doc, w);
+export function receiptMarkup(doc: ReceiptDocument, width: RollWidth, opts: MarkupOptions = {}): string {
+  const w = receiptWriter(doc, width, opts);
+  headSection(doc, w, opts.copy === true);
   linesSection(doc, w);
   totalsSection(doc, w);
   footSection(doc, w);

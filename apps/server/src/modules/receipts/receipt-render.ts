@@ -1,10 +1,15 @@
 import { DRAWER_KICK, type ReceiptDocument, type RollWidth } from '@duka/domain';
 import { transform } from 'receiptline';
-import { printableText } from './printable-text.js';
 import { offlineSvg, receiptMarkup } from './receipt-markup.js';
 
-/** The domain's drawer pulse as a receiptline command. */
-const DRAWER_COMMAND = `{command:${DRAWER_KICK.map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('')}}\n`;
+/** Bytes as a receiptline command, sent as they are. */
+const command = (bytes: readonly number[]) =>
+  `{command:${bytes.map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('')}}\n`;
+/**
+ * ESC R 0, the international character set USA: ESC @ restores the printer's power-on set, which
+ * its memory switches may make Germany, Spain or the UK (then "#" prints as "£", "{" as "ä").
+ */
+const USA_CHARACTERS = [0x1b, 0x52, 0x00] as const;
 /** receiptline ends ESC/POS with GS r 1 (ask for status); over raw TCP nobody reads it. */
 const STATUS_REQUEST = '\x1dr1';
 
@@ -28,17 +33,20 @@ export function opensDrawer(doc: ReceiptDocument): boolean {
 }
 
 /**
- * The receipt as ESC/POS bytes for the printer: ESC @ first, the text in the printer's code pages
- * (what none has is transliterated, never "?"), a CODE128 barcode of the number, and a cut last.
- * With `drawer` (a cash sale's first print) it also opens the cash drawer.
+ * The receipt as ESC/POS bytes for the printer: ESC @ first and the USA character set, the text in
+ * the printer's code pages (what none has is transliterated before it is measured, never "?"), a
+ * CODE128 barcode of the number, and a cut last. With `drawer` (a cash sale's first print) it
+ * also opens the cash drawer; with `copy` (a reprint) it says "COPY" under its title.
  */
 export function receiptEscPos(
   doc: ReceiptDocument,
   width: RollWidth,
-  opts: { drawer?: boolean } = {},
+  opts: { drawer?: boolean; copy?: boolean } = {},
 ): Buffer {
-  const kick = opts.drawer && opensDrawer(doc) ? DRAWER_COMMAND : '';
-  let out = transform(kick + printableText(receiptMarkup(doc, width)), {
+  // after receiptline's start (ESC @ …): the character set, then the domain's drawer pulse
+  const start = command([...USA_CHARACTERS, ...(opts.drawer && opensDrawer(doc) ? DRAWER_KICK : [])]);
+  const markup = receiptMarkup(doc, width, { printable: true, copy: opts.copy === true });
+  let out = transform(start + markup, {
     cpl: cpl(width),
     encoding: 'multilingual',
     spacing: true,

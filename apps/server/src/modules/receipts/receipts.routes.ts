@@ -26,6 +26,13 @@ import {
   releaseFirstPrintOpening,
   returnFirstPrintOpening,
 } from '../printing/cash-drawer.js';
+import {
+  claimOriginalPrint,
+  forgetPrint,
+  printedBefore,
+  recordCopy,
+  returnOriginalPrint,
+} from '../printing/receipt-prints.js';
 
 const params = z.object({ receipt_no: receiptNoParamSchema });
 const rollWidth = z.coerce
@@ -56,6 +63,7 @@ export function receiptsRoutes(app: FastifyInstance, deps: AppDeps): void {
   receiptViewRoutes(app, deps);
   receiptPrintRoute(app, deps);
   drawerReturnRoute(app, deps);
+  printReturnRoute(app, deps);
 }
 
 /** What a number names, and the receipt drawn for the screen or as bytes for the printer helper. */
@@ -107,7 +115,7 @@ function receiptViewRoutes(app: FastifyInstance, deps: AppDeps): void {
     schema: {
       tags: ['receipts'],
       summary:
-        "The receipt as ESC/POS bytes (base64) and its job name, for the printer helper; a cash sale's bytes open the cash drawer until its first print is signed, a reprint's never do",
+        "The receipt as ESC/POS bytes (base64) and its job name, for the printer helper; a cash sale's bytes open the cash drawer until its first print is signed, a reprint's never do; once it has been printed, the bytes say COPY",
       params,
       querystring: query,
       response: {
@@ -127,10 +135,11 @@ function receiptViewRoutes(app: FastifyInstance, deps: AppDeps): void {
         allows(contextOf(request), OPEN_DRAWER_ACCESS) &&
         opensDrawer(doc) &&
         !(await drawerOpenedFor(deps.db.kysely, business.id, doc.id));
+      const copy = await printedBefore(deps.db.kysely, business.id, doc.receipt_no);
       return {
         job_name: receiptJobName(doc.receipt_no),
         width: w,
-        data: receiptEscPos(doc, w, { drawer }).toString('base64'),
+        data: receiptEscPos(doc, w, { drawer, copy }).toString('base64'),
       };
     },
   });
@@ -145,7 +154,7 @@ function receiptPrintRoute(app: FastifyInstance, deps: AppDeps): void {
     schema: {
       tags: ['receipts'],
       summary:
-        "Print a receipt from the local server straight to the profile's network printer (raw TCP); answers only once the printer has it (its ESC/POS status after the job, or its close), else the printer's problem as a code",
+        "Print a receipt from the local server straight to the profile's network printer (raw TCP); answers only once the printer has it (its ESC/POS status after the job, or its close), else the printer's problem as a code; every print after the receipt's first says COPY",
       params,
       response: {
         200: networkPrintSchema,
@@ -168,13 +177,19 @@ function receiptPrintRoute(app: FastifyInstance, deps: AppDeps): void {
         allows(ctx, OPEN_DRAWER_ACCESS) &&
         opensDrawer(doc) &&
         (await claimFirstPrintOpening(deps.db.kysely, deps.db.dialect, ctx, doc.id));
-      const data = receiptEscPos(doc, w, { drawer });
+      // Likewise the receipt's original: any print once it has been printed says COPY.
+      const original =
+        !(await printedBefore(deps.db.kysely, business.id, doc.receipt_no)) &&
+        (await claimOriginalPrint(deps.db.kysely, ctx, doc.receipt_no));
+      const printId = original || (await recordCopy(deps.db.kysely, ctx, doc.receipt_no));
+      const data = receiptEscPos(doc, w, { drawer, copy: !original });
       const printer = `${business.printer_host}:${business.printer_port}`;
       try {
         await printRaw(business.printer_host, business.printer_port, data);
       } catch (err) {
         request.log.warn({ err, printer }, 'network printer failed');
         const sent = err instanceof PrinterFailure && err.jobSent;
+        if (!sent) await forgetPrint(deps.db.kysely, business.id, printId);
         if (drawer && !sent) await releaseFirstPrintOpening(deps.db.kysely, business.id, doc.id);
         if (err instanceof PrinterFailure) throw new AppError(err.code, err.message);
         throw new AppError('printer_unreachable', 'The printer could not be reached');
@@ -188,6 +203,7 @@ function receiptPrintRoute(app: FastifyInstance, deps: AppDeps): void {
  * The printer helper's page gives a cash sale's first-print drawer opening back when the helper
  * says nothing reached the printer (ADR 12): the server signed the pulsed bytes, and so claimed the
  * opening, before the helper found the printer out of paper; the sale's next print opens the drawer.
+ * The receipt's original print signed with them is given back too: the next print is no copy.
  */
 function drawerReturnRoute(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -204,8 +220,34 @@ function drawerReturnRoute(app: FastifyInstance, deps: AppDeps): void {
       const ctx = contextOf(request);
       if (!allows(ctx, OPEN_DRAWER_ACCESS)) throw forbidden('You may not open the cash drawer');
       const found = await findReadableReceipt(deps.db.kysely, ctx, request.params.receipt_no);
+      await returnOriginalPrint(deps.db.kysely, ctx, found.receipt_no);
       if (found.type !== 'sale') return { returned: false };
       return { returned: await returnFirstPrintOpening(deps.db.kysely, ctx, found.id) };
+    },
+  });
+}
+
+/**
+ * The printer helper's page gives back a receipt's original print that never reached the printer
+ * when its bytes had no drawer pulse (a transfer or credit sale, a reversal, a payment, a user who
+ * may not open the drawer): the next print is the original, not a "COPY". A pulsed print is given
+ * back with its drawer opening (drawer-return). Only the user who had it signed, within five minutes.
+ */
+function printReturnRoute(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post('/api/receipts/:receipt_no/print-return', {
+    config: { access: { kind: 'signedIn' } },
+    schema: {
+      tags: ['receipts'],
+      summary:
+        "Give back a receipt's original print that the printer helper never sent (the user who had its bytes signed, within five minutes); the next print is the original again",
+      params,
+      response: { 200: drawerReturnSchema, ...errorResponses(401, 404) },
+    },
+    handler: async (request) => {
+      const ctx = contextOf(request);
+      const found = await findReadableReceipt(deps.db.kysely, ctx, request.params.receipt_no);
+      return { returned: await returnOriginalPrint(deps.db.kysely, ctx, found.receipt_no) };
     },
   });
 }

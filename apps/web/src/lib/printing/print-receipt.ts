@@ -91,20 +91,21 @@ export async function printThroughHelper(qz: QzApi, receiptNo: string, ctx: Prin
       PRINT_TIMEOUT_MS,
     );
   } catch (err) {
-    // a cash sale's first print: the server claimed its drawer opening when it signed these bytes;
-    // none reached the printer, so it is given back and Print again opens the drawer (ADR 12)
-    if (nothingSent(err) && pulses(job.data)) await giveDrawerBack(receiptNo);
+    // none of the bytes reached the printer: the original print the server counted when it signed
+    // them is given back, so Print again is no "COPY"; a cash sale's first print gives its drawer
+    // opening back with it, so Print again opens the drawer (ADR 12)
+    if (nothingSent(err)) await giveBack(receiptNo, pulses(job.data) ? 'drawer-return' : 'print-return');
     throw err;
   }
 }
 
-/** Gives a sale's first-print drawer opening back; a failure leaves the print's own to be shown. */
-async function giveDrawerBack(receiptNo: string): Promise<void> {
-  await api(`${receiptPath(receiptNo)}/drawer-return`, {
+/** Gives a first print (and its drawer opening) back; a failure leaves the print's own to be shown. */
+async function giveBack(receiptNo: string, what: 'drawer-return' | 'print-return'): Promise<void> {
+  await api(`${receiptPath(receiptNo)}/${what}`, {
     method: 'POST',
     retry: true,
     schema: () => schemas().then((m) => m.drawerReturnSchema),
-  }).catch((err: unknown) => console.warn('giving the drawer opening back failed', err));
+  }).catch((err: unknown) => console.warn(`${what} failed`, err));
 }
 
 /**

@@ -156,7 +156,7 @@ export function fakeServer(opts: { networkPrint?: number; networkCode?: string; 
         width: Number(esc[2]),
         data: opts.escposData ?? 'G0AdVkIA',
       });
-    if (method === 'POST' && /^\/api\/receipts\/\w+\/drawer-return$/.test(url))
+    if (method === 'POST' && /^\/api\/receipts\/\w+\/(drawer|print)-return$/.test(url))
       return Response.json({ returned: true });
     if (method === 'POST' && /^\/api\/receipts\/\w+\/print$/.test(url)) {
       const status = opts.networkPrint ?? 200;

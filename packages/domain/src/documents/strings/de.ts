@@ -78,6 +78,7 @@ export const de = {
   'receipt.kind.cash': 'Barverkauf',
   'receipt.kind.debtor': 'Verkauf auf Kredit',
   'receipt.kind.transfer': 'Verkauf per Überweisung',
+  'receipt.copy': 'KOPIE',
   'receipt.no': 'Beleg Nr. {{no}}',
   'receipt.time': 'Zeit',
   'receipt.location': 'Filiale',

@@ -78,6 +78,7 @@ export const en = {
   'receipt.kind.cash': 'Cash sale',
   'receipt.kind.debtor': 'Credit sale',
   'receipt.kind.transfer': 'Transfer sale',
+  'receipt.copy': 'COPY',
   'receipt.no': 'Receipt #{{no}}',
   'receipt.time': 'Time',
   'receipt.location': 'Location',

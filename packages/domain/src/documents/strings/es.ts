@@ -78,6 +78,7 @@ export const es = {
   'receipt.kind.cash': 'Venta al contado',
   'receipt.kind.debtor': 'Venta a crédito',
   'receipt.kind.transfer': 'Venta por transferencia',
+  'receipt.copy': 'COPIA',
   'receipt.no': 'Recibo n.º {{no}}',
   'receipt.time': 'Hora',
   'receipt.location': 'Local',

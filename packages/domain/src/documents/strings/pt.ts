@@ -78,6 +78,7 @@ export const pt = {
   'receipt.kind.cash': 'Venda a dinheiro',
   'receipt.kind.debtor': 'Venda a crédito',
   'receipt.kind.transfer': 'Venda por transferência',
+  'receipt.copy': 'CÓPIA',
   'receipt.no': 'Recibo n.º {{no}}',
   'receipt.time': 'Hora',
   'receipt.location': 'Loja',
