@@ -40,7 +40,7 @@ export function RegionalFields({ currency, timezone, language, required }: Props
         searchable
         required={required}
         allowDeselect={false}
-        data={timeZoneOptions()}
+        data={timeZoneOptions(timezone.value as string | undefined)}
         {...timezone}
       />
       <Select

@@ -11,10 +11,19 @@ export function currencyOptions(language: string): { value: string; label: strin
   return codes.map((c) => ({ value: c, label: `${c} — ${names?.of(c) ?? c}` }));
 }
 
-export function timeZoneOptions(): string[] {
+/**
+ * The time zones this browser's Intl lists (UTC first if it has none), with `current` sorted in
+ * when it is missing: a stored zone the browser spells another way (Intl has 'Asia/Calcutta' and
+ * 'Europe/Kiev' where the server and other browsers take 'Asia/Kolkata' and 'Europe/Kyiv') is
+ * still shown and kept, not an empty picker.
+ */
+export function timeZoneOptions(current?: string): string[] {
   const zones =
     typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['Africa/Nairobi'];
-  return zones.includes('UTC') ? zones : ['UTC', ...zones];
+  // Intl lists them sorted by code unit, as sort() does
+  const listed =
+    current && current !== 'UTC' && !zones.includes(current) ? [...zones, current].sort() : zones;
+  return listed.includes('UTC') ? listed : ['UTC', ...listed];
 }
 
 export function browserTimeZone(): string {

@@ -1,0 +1,43 @@
+import type { SalesReport, StockReport } from '@duka/domain';
+import { dayStart } from '@duka/domain';
+import { v7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Server, call, send, twoServers } from '../../test/two-servers.js';
+
+/** A sale made 1 ms before Kiritimati's midnight on A reaches B, whose clock is days later. */
+describe('sync: a sale keeps the business day it was recorded on', () => {
+  let a: Server;
+  let b: Server;
+  let businessId: string;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ a, b, businessId, close } = await twoServers());
+  });
+  afterAll(() => close());
+
+  it("B's sale row, sales report and stock report say the day A recorded", async () => {
+    const tz = 'Pacific/Kiritimati';
+    await call(a, 'PATCH', '/api/business/profile', { timezone: tz, allow_negative_stock: true });
+    const [shop] = (await call(a, 'GET', '/api/locations')) as { id: string }[];
+    const productId = v7();
+    await call(a, 'POST', '/api/products', { id: productId, name: 'Salt', code: 'SLT', price: 5_000 });
+    const midnight = dayStart('2026-05-22', tz);
+    a.app.clock.advance(midnight - 1 - a.app.clock.now().getTime());
+    b.app.clock.advance(midnight + 3 * 86_400_000 - b.app.clock.now().getTime());
+    const sale = (await call(a, 'POST', '/api/sales', {
+      id: v7(),
+      kind: 'cash',
+      location_id: shop!.id,
+      lines: [{ product_id: productId, quantity: 1_000 }],
+      tendered: 5_000,
+    })) as { business_day: string };
+    expect(sale.business_day).toBe('2026-05-21');
+    await send(a, b, businessId);
+    const rows = await b.app.db.kysely.selectFrom('sales').select('business_day').execute();
+    expect(rows).toEqual([{ business_day: '2026-05-21' }]);
+    const report = (await call(b, 'GET', '/api/reports/sales?from=2026-05-20&to=2026-05-25')) as SalesReport;
+    expect(report.by_day.map((d) => d.day)).toEqual(['2026-05-21']);
+    const stock = (await call(b, 'GET', '/api/reports/stock?from=2026-05-21&to=2026-05-21')) as StockReport;
+    expect(stock.movements.find((m) => m.kind === 'sale')?.count).toBe(1);
+  });
+});
