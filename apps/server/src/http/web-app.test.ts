@@ -90,6 +90,30 @@ describe('the web app: precompressed files and cache headers', () => {
     expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toMatch(/^<!doctype html>/);
   });
 
+  it('answers a file it does not have with a 404 kept nowhere, never index.html (a chunk of another build)', async () => {
+    for (const url of [
+      '/assets/gone-AAAAAAAA.js',
+      '/assets/index-ZZZZZZZZ.css?x=1',
+      '/assets/icons/none.png',
+      '/assets/nothing',
+      '/favicon.ico',
+      '/deep/path/old-build.js',
+    ]) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.json(), url).toMatchObject({ error: { code: 'not_found' } });
+    }
+    // a page navigation (no extension) still gets the app, revalidated
+    for (const url of ['/cash-sale', '/some/old/page', '/pages/error?from=x.js']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
   it('keeps a translation file a year only when asked for by its current content hash', async () => {
     const v = translationVersion(Buffer.from(EN));
     const current = await app.inject({ url: `/assets/i18n/en.json?v=${v}` });

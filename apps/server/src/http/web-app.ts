@@ -51,9 +51,10 @@ function translationVersions(webRoot: string): Map<string, string> {
 }
 
 /**
- * Cache-Control of a file of the web app: content-named files and a translation file asked for by
- * its current hash are kept a year; index.html, the service worker and everything else named
- * the same across builds are revalidated.
+ * Cache-Control of a file of the web app, by the path of the file actually sent (from the web
+ * root, with the request's query): content-named files and a translation file asked for by its
+ * current hash are kept a year; index.html, the service worker and everything else named the same
+ * across builds are revalidated.
  */
 export function cacheControlFor(url: string, versions: Map<string, string>): string {
   const [pathname = '', query = ''] = url.split('?');
@@ -66,7 +67,26 @@ export function cacheControlFor(url: string, versions: Map<string, string>): str
   return REVALIDATE;
 }
 
-/** The built web app when `webRoot` holds one; unknown paths outside /api get its index.html. */
+/** The path a file of the web root is asked for by (`/assets/x.js`), whichever encoding was sent. */
+function servedPath(webRoot: string, filePath: string): string {
+  const relative = path.relative(webRoot, filePath).split(path.sep).join('/');
+  return `/${relative.replace(/\.(?:br|gz)$/, '')}`;
+}
+
+/**
+ * A path that names a file (under /assets/, or a last segment with an extension): one the build
+ * does not have is a 404, never the app's index.html — a page, a worker or a cache would otherwise
+ * take HTML for a script (a chunk of another build asked for mid-deploy).
+ */
+const FILE_PATH = /^\/assets(?:\/|$)|\.[A-Za-z0-9]+$/;
+export function namesAFile(pathname: string): boolean {
+  return FILE_PATH.test(pathname);
+}
+
+/**
+ * The built web app when `webRoot` holds one; unknown page paths outside /api get its index.html,
+ * unknown files a 404.
+ */
 export async function serveWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
   const hasApp = Boolean(webRoot) && fs.existsSync(path.join(webRoot, 'index.html'));
   if (hasApp) {
@@ -78,8 +98,11 @@ export async function serveWebApp(app: FastifyInstance, webRoot: string): Promis
       // the .br / .gz written beside each file at build time, by the client's Accept-Encoding
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (reply: FastifyReply) => {
-        void reply.header('Cache-Control', cacheControlFor(reply.request.url, versions));
+      // from the file actually sent (index.html included), never from the URL asked for
+      setHeaders: (reply: FastifyReply, filePath: string) => {
+        const query = reply.request.url.split('?')[1];
+        const url = servedPath(webRoot, filePath) + (query === undefined ? '' : `?${query}`);
+        void reply.header('Cache-Control', cacheControlFor(url, versions));
       },
     });
   }
@@ -101,6 +124,10 @@ export async function serveWebApp(app: FastifyInstance, webRoot: string): Promis
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
       throw new AppError('not_found', `No such endpoint: ${request.method} ${url}`);
+    }
+    if (namesAFile(url)) {
+      void reply.header('Cache-Control', 'no-store');
+      throw new AppError('not_found', `No such file: ${url}`);
     }
     // Unknown app paths get the single-page app; its router shows the error page.
     return sendIndex(reply);

@@ -64,7 +64,13 @@ export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
       summary: 'An uploaded image of the signed-in business',
       params: z.object({ name: safeText().max(100) }),
       produces: IMAGE_MIME_TYPES,
-      response: { 200: z.unknown().describe('The image bytes'), ...errorResponses(401, 404) },
+      response: {
+        200: z.unknown().describe('The image bytes'),
+        304: z
+          .unknown()
+          .describe('Not modified: the copy the browser revalidated (If-None-Match) is current'),
+        ...errorResponses(401, 404),
+      },
     },
     handler: async (request, reply) => {
       const auth = contextOf(request);
@@ -80,15 +86,28 @@ export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
       // Only an image's type is ever sent, and nothing in it may run: a row written some other way
       // (an archive's import took its type as written) was served as text/html on this origin.
       const image = (IMAGE_MIME_TYPES as readonly string[]).includes(file.mime);
+      // Revalidated on every use (a 304 while it is the same image): kept for a year, a slip
+      // opened in its own tab was shown from the browser's cache after sign-out, to the next
+      // person at a shared PC.
+      const etag = `"${file.sha256}"`;
+      void reply.header('Cache-Control', 'private, no-cache').header('ETag', etag);
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return reply
         .type(image ? file.mime : 'application/octet-stream')
-        .header('Cache-Control', 'private, max-age=31536000, immutable')
-        .header('ETag', `"${file.sha256}"`)
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Security-Policy', "default-src 'none'; sandbox")
         .header('Content-Disposition', image ? 'inline' : 'attachment')
         .send(Buffer.from(file.data));
     },
+  });
+}
+
+/** Whether an If-None-Match header names this ETag (weakly compared, or `*`). */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
   });
 }
 

@@ -59,6 +59,34 @@ describe('images', () => {
     expect((await t.app.inject({ url: `/api/files/${name}` })).statusCode).toBe(401);
   });
 
+  it('has the browser ask again on every use (no copy kept after sign-out), answering 304 while unchanged', async () => {
+    const { name } = (await upload(staff, 'avatar', 'slip.png', 'image/png', pngOfSize(300))).json<{
+      name: string;
+    }>();
+    const img = await t.app.inject({ url: `/api/files/${name}`, headers: { cookie: staff } });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['cache-control']).toBe('private, no-cache');
+    const etag = img.headers.etag as string;
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+    const same = await t.app.inject({
+      url: `/api/files/${name}`,
+      headers: { cookie: staff, 'if-none-match': `W/"x", ${etag}` },
+    });
+    expect(same.statusCode).toBe(304);
+    expect(same.rawPayload.length).toBe(0);
+    expect(same.headers.etag).toBe(etag);
+    expect(same.headers['cache-control']).toBe('private, no-cache');
+    const other = await t.app.inject({
+      url: `/api/files/${name}`,
+      headers: { cookie: staff, 'if-none-match': '"0000"' },
+    });
+    expect(other.statusCode).toBe(200);
+    // signed out, the revalidation is refused: nothing is shown from a cache
+    expect(
+      (await t.app.inject({ url: `/api/files/${name}`, headers: { 'if-none-match': etag } })).statusCode,
+    ).toBe(401);
+  });
+
   it("keeps a picture its user sends again once: the same name, one file, one journal entry; another user's and another business's their own", async () => {
     const solid = (background: string) =>
       sharp({ create: { width: 2, height: 2, channels: 3, background } })
