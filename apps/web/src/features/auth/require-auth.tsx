@@ -6,13 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { accessForPath, allows } from '@duka/domain';
 import { readUserToken, clearSessionStorage } from '../../lib/session-storage';
 import { notifyError } from '../../lib/notify';
-import { useMe } from './use-me';
+import { unanswered, useMe } from './use-me';
 import { principalOf } from './landing';
 import { SessionContext } from '../../lib/session-context';
 
 /**
  * The client guard (spec-decisions.md): signed-out users go to /login, and a signed-in user on a
  * route their flags do not allow goes to pages/error. The server checks every call regardless.
+ * A session the server could not be asked about (no answer) is not signed out: see below.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   // Deferred: the session's answer arrives through the query cache's store, an update React must
@@ -30,15 +31,25 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     }
   }, [expired, t]);
 
-  if (me.isPending) {
-    return (
-      <Center h="100vh" aria-busy="true">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
+  // A failed ask (the start's own, made before use-me.ts's retries apply) is asked again, and then
+  // again until the server answers (use-me.ts).
+  useEffect(() => {
+    if (me.isError && !me.isFetching && unanswered(me.error)) void me.refetch();
+  });
+
+  if (me.data) {
+    const access = accessForPath(pathname);
+    if (access && !allows(principalOf(me.data), access)) return <Navigate to="/pages/error" replace />;
+    return <SessionContext.Provider value={me.data}>{children}</SessionContext.Provider>;
   }
-  if (me.isError || !me.data) return <Navigate to="/login" replace />;
-  const access = accessForPath(pathname);
-  if (access && !allows(principalOf(me.data), access)) return <Navigate to="/pages/error" replace />;
-  return <SessionContext.Provider value={me.data}>{children}</SessionContext.Provider>;
+  // signed out only when the server says so (401: fetchMe answers null), or refuses otherwise
+  if (me.isSuccess || (me.isError && !unanswered(me.error))) return <Navigate to="/login" replace />;
+  return (
+    <Center h="100vh" aria-busy="true" style={{ flexDirection: 'column', gap: 12 }}>
+      <Loader aria-label={t('common.loading')} />
+      {/* no answer from /api/me yet (the server restarting, a gateway's 502/503/504): not signed
+          out; use-me.ts asks again until the server answers */}
+      {(me.isError || me.failureCount > 0) && <p role="status">{t('layout.connection.reconnectingHint')}</p>}
+    </Center>
+  );
 }
