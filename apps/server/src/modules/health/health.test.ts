@@ -84,6 +84,7 @@ describe('health, errors and OpenAPI', () => {
             '/api/transfers/{id}/confirm',
             '/api/receipts/{receipt_no}/print',
             '/api/receipts/{receipt_no}/drawer-return',
+            '/api/receipts/{receipt_no}/print-return',
             '/api/print/drawer',
             '/api/sync/unlink',
             '/api/sync/link-codes',
