@@ -6,6 +6,7 @@ import { makeSession, renderApp } from '../../test/render';
 import type * as authApi from './auth-api';
 import { fetchMe } from './auth-api';
 import { RequireAuth } from './require-auth';
+import { paintTillFrame, recordEarlyKeys, removeStartScreen, takeEarlyKeys } from '../../lib/start-frame';
 
 vi.mock('./auth-api', async (original) => ({
   ...(await original<typeof authApi>()),
@@ -43,6 +44,24 @@ describe('RequireAuth', () => {
     expect(me).toHaveBeenCalledTimes(3);
     expect(screen.queryByText(/Reconnecting/)).not.toBeInTheDocument();
   }, 10_000);
+
+  it("takes the till's start frame away while the server does not answer, keeping what was scanned", async () => {
+    document.body.insertAdjacentHTML('afterbegin', '<div id="duka-start"><svg></svg></div>');
+    paintTillFrame(document, 'Scan a barcode', { menu: 'Side', size: 'lg', folded: false });
+    recordEarlyKeys(window);
+    me.mockRejectedValue(new ApiError({ kind: 'network', code: 'network' }));
+    try {
+      await renderApp(page, { route: '/cash-sale' });
+      // the frame is drawn over the page: it must go for the words beneath to be seen
+      expect(document.getElementById('duka-start')).not.toBeNull();
+      await screen.findByText('The server did not answer. Trying again…', {}, { timeout: 2000 });
+      expect(document.getElementById('duka-start')).toBeNull();
+      for (const key of ['1', '2', 'Enter']) window.dispatchEvent(new KeyboardEvent('keydown', { key }));
+      expect(takeEarlyKeys().scans).toEqual(['12']);
+    } finally {
+      removeStartScreen(document);
+    }
+  });
 
   it('goes to the sign-in page only when the server says nobody is signed in', async () => {
     me.mockResolvedValue(null);

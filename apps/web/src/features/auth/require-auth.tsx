@@ -1,7 +1,7 @@
 import './styles';
 import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Center, Loader } from '@mantine/core';
+import { Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { accessForPath, allows } from '@duka/domain';
 import { readUserToken, clearSessionStorage } from '../../lib/session-storage';
@@ -9,6 +9,7 @@ import { notifyError } from '../../lib/notify';
 import { unanswered, useMe } from './use-me';
 import { principalOf } from './landing';
 import { SessionContext } from '../../lib/session-context';
+import { removeStartScreen } from '../../lib/start-frame';
 
 /**
  * The client guard (spec-decisions.md): signed-out users go to /login, and a signed-in user on a
@@ -31,10 +32,14 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     }
   }, [expired, t]);
 
+  // Unanswered: the start screen's frame (the till's, drawn over the page) gives way for the words
+  // below; what was scanned into it is kept for the till, which takes it once the server answers.
   // A failed ask (the start's own, made before use-me.ts's retries apply) is asked again, and then
   // again until the server answers (use-me.ts).
+  const unansweredYet = !me.data && (me.isError ? unanswered(me.error) : me.failureCount > 0);
   useEffect(() => {
-    if (me.isError && !me.isFetching && unanswered(me.error)) void me.refetch();
+    if (unansweredYet) removeStartScreen(document, { keepKeys: true });
+    if (me.isError && !me.isFetching && unansweredYet) void me.refetch();
   });
 
   if (me.data) {
@@ -45,11 +50,11 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   // signed out only when the server says so (401: fetchMe answers null), or refuses otherwise
   if (me.isSuccess || (me.isError && !unanswered(me.error))) return <Navigate to="/login" replace />;
   return (
-    <Center h="100vh" aria-busy="true" style={{ flexDirection: 'column', gap: 12 }}>
+    <div className="duka-boot" aria-busy="true" style={{ flexDirection: 'column', gap: 12 }}>
       <Loader aria-label={t('common.loading')} />
       {/* no answer from /api/me yet (the server restarting, a gateway's 502/503/504): not signed
           out; use-me.ts asks again until the server answers */}
-      {(me.isError || me.failureCount > 0) && <p role="status">{t('layout.connection.reconnectingHint')}</p>}
-    </Center>
+      {unansweredYet && <p role="status">{t('layout.connection.reconnectingHint')}</p>}
+    </div>
   );
 }
