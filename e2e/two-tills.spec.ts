@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { BASE_URL, STAFF_PASSWORD, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures';
 import { mainLocation, seedSeller, stockedProduct } from './support/seed';
+import { cartLine, draftKinds } from './support/till';
 
 test.beforeAll(ensureSetup);
 
@@ -18,17 +19,6 @@ test.afterAll(() => api.dispose());
 async function scan(page: Page, code: string) {
   await page.getByTestId('till-search').fill(code);
   await page.getByTestId('till-search').press('Enter');
-}
-
-const line = (page: Page, name: string) => page.getByRole('group', { name });
-
-/** The kinds of the user's drafts as the server lists them to this page's session. */
-async function drafts(page: Page): Promise<string[]> {
-  const res = await page.request.get('/api/work-drafts');
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { kind: string; elsewhere?: boolean }[])
-    .map((d) => `${d.kind}${d.elsewhere ? ' elsewhere' : ''}`)
-    .sort();
 }
 
 test('one cashier on two tills at once: each keeps its own cart, and sees the other open there', async ({
@@ -60,15 +50,15 @@ test('one cashier on two tills at once: each keeps its own cart, and sees the ot
       await expect(page.getByTestId('till-cart-title')).toContainText('Main shop');
     }
     await scan(pc, bread.code);
-    await expect(line(pc, bread.name)).toBeVisible();
-    await expect.poll(() => drafts(pc)).toEqual(['cart']);
+    await expect(cartLine(pc, bread.name)).toBeVisible();
+    await expect.poll(() => draftKinds(pc)).toEqual(['cart']);
     await scan(phone, soap.code);
-    await expect(line(phone, soap.name)).toBeVisible();
+    await expect(cartLine(phone, soap.name)).toBeVisible();
     // the phone's cart saved: the PC's is still kept, as open on another till
-    await expect.poll(() => drafts(phone)).toEqual(['cart', 'parked elsewhere']);
+    await expect.poll(() => draftKinds(phone)).toEqual(['cart', 'parked elsewhere']);
     await scan(pc, bread.code); // the PC saves again after the phone did
     await expect(pc.getByLabel(`Quantity of ${bread.name}`)).toHaveValue('2');
-    await expect.poll(() => drafts(pc)).toEqual(['cart', 'parked elsewhere']);
+    await expect.poll(() => draftKinds(pc)).toEqual(['cart', 'parked elsewhere']);
 
     // each till, reloaded, has its own cart back, and the other's in its parked list
     for (const [page, own, other] of [
@@ -76,8 +66,8 @@ test('one cashier on two tills at once: each keeps its own cart, and sees the ot
       [phone, soap, bread],
     ] as const) {
       await page.reload();
-      await expect(line(page, own.name)).toBeVisible();
-      await expect(line(page, other.name)).toBeHidden();
+      await expect(cartLine(page, own.name)).toBeVisible();
+      await expect(cartLine(page, other.name)).toBeHidden();
       await expect(page.getByTestId('till-parked')).toContainText('1');
       await page.getByTestId('till-parked').click();
       await expect(page.getByText('Open on another till')).toBeVisible();

@@ -2,6 +2,7 @@ import { type Page, expect, request as playwrightRequest, test } from '@playwrig
 import { apiLoginInPage } from '../support/fixtures';
 import { mainLocation, stockedProduct } from '../support/seed';
 import { HOSTED_URL, OWNER_A } from './hosted-env';
+import { cartLine, draftKinds } from '../support/till';
 
 /**
  * The owner signed in on two tills at once at the hosted address (the shop's PC and a phone),
@@ -9,21 +10,10 @@ import { HOSTED_URL, OWNER_A } from './hosted-env';
  */
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 
-const line = (page: Page, name: string) => page.getByRole('group', { name });
-
 async function scan(page: Page, code: string) {
   await page.getByTestId('till-search').fill(code);
   await expect(page.getByTestId(`tile-${code}`)).toBeVisible();
   await page.getByTestId('till-search').press('Enter');
-}
-
-/** The kinds of the owner's drafts as the server lists them to this page's session. */
-async function drafts(page: Page): Promise<string[]> {
-  const res = await page.request.get('/api/work-drafts');
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { kind: string; elsewhere?: boolean }[])
-    .map((d) => `${d.kind}${d.elsewhere ? ' elsewhere' : ''}`)
-    .sort();
 }
 
 test('the owner on two tills at once, on two processes: each keeps its own cart and sees the other', async ({
@@ -64,22 +54,22 @@ test('the owner on two tills at once, on two processes: each keeps its own cart 
       await expect(page.getByTestId('till-cart-title')).toBeVisible();
     }
     await scan(pc, rice.code);
-    await expect(line(pc, rice.name)).toBeVisible();
-    await expect.poll(() => drafts(pc)).toEqual(['cart']);
+    await expect(cartLine(pc, rice.name)).toBeVisible();
+    await expect.poll(() => draftKinds(pc)).toEqual(['cart']);
     await scan(phone, oil.code);
-    await expect(line(phone, oil.name)).toBeVisible();
-    await expect.poll(() => drafts(phone)).toEqual(['cart', 'parked elsewhere']);
+    await expect(cartLine(phone, oil.name)).toBeVisible();
+    await expect.poll(() => draftKinds(phone)).toEqual(['cart', 'parked elsewhere']);
     await scan(pc, rice.code);
     await expect(pc.getByLabel(`Quantity of ${rice.name}`)).toHaveValue('2');
-    await expect.poll(() => drafts(pc)).toEqual(['cart', 'parked elsewhere']);
+    await expect.poll(() => draftKinds(pc)).toEqual(['cart', 'parked elsewhere']);
 
     for (const [page, own, other] of [
       [pc, rice, oil],
       [phone, oil, rice],
     ] as const) {
       await page.reload();
-      await expect(line(page, own.name)).toBeVisible();
-      await expect(line(page, other.name)).toBeHidden();
+      await expect(cartLine(page, own.name)).toBeVisible();
+      await expect(cartLine(page, other.name)).toBeHidden();
       await page.getByTestId('till-parked').click();
       await expect(page.getByText('Open on another till')).toBeVisible();
       await page.keyboard.press('Escape');
