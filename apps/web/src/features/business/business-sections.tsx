@@ -1,5 +1,6 @@
 import './styles';
 import {
+  Alert,
   Group,
   Paper,
   SimpleGrid,
@@ -11,7 +12,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconHistory } from '@tabler/icons-react';
+import { IconAlertTriangle, IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { mulDivRound, businessUpdateSchema, BASIS_POINTS } from '@duka/domain';
 import { MergeHistory, useCanSeeMergeHistory } from '../../components/merge-history';
@@ -70,6 +71,12 @@ export function RegionalSection({ form }: SectionProps) {
       <Text size="sm" c="dimmed" data-testid="money-sample">
         {t('business.moneySample', { amount: money(125000) })}
       </Text>
+      {/* a new zone moves where every day starts from now on (ADR 6): said before it is saved */}
+      {form.isDirty('timezone') && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} role="status">
+          {t('business.timezoneChange')}
+        </Alert>
+      )}
     </Section>
   );
 }

@@ -7,7 +7,10 @@ import { businessOf } from '../../test/business';
 import { makeSession, renderApp } from '../../test/render';
 import { BusinessProfilePage } from './business-profile-page';
 
-/** The profile's money fields when the currency changes: re-shown for its digits, not flagged for the old one's. */
+/**
+ * The profile's regional fields when they change: the money fields re-shown for a new currency's
+ * digits, not flagged for the old one's; a new time zone warned of before it is saved.
+ */
 
 const session = makeSession({ role: 'admin' });
 const business = (default_credit_limit: number): Business =>
@@ -76,5 +79,36 @@ describe('the business profile when the currency changes', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(invalid)).toBeInTheDocument();
     expect(saves).toEqual([]);
+  });
+});
+
+describe('the business profile when the time zone changes', () => {
+  const warning = /from now on days start and end at midnight in the new zone/;
+
+  it('warns before a new zone is saved, and no longer once it is', async () => {
+    const saves = fakeServer(business(0));
+    await renderApp(<BusinessProfilePage />, { session });
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect(zone).toHaveValue('Africa/Nairobi');
+    expect(screen.queryByText(warning)).toBeNull();
+    await userEvent.click(zone);
+    await userEvent.click(await screen.findByRole('option', { name: 'Africa/Kampala' }));
+    expect((await screen.findByText(warning)).closest('[role="status"]')).not.toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]).toMatchObject({ timezone: 'Africa/Kampala' });
+    await waitFor(() => expect(screen.queryByText(warning)).toBeNull());
+  });
+
+  it('says nothing when the zone is chosen again as it was', async () => {
+    fakeServer(business(0));
+    await renderApp(<BusinessProfilePage />, { session });
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' });
+    await userEvent.click(zone);
+    await userEvent.click(await screen.findByRole('option', { name: 'Africa/Kampala' }));
+    await screen.findByText(warning);
+    await userEvent.click(zone);
+    await userEvent.click(await screen.findByRole('option', { name: 'Africa/Nairobi' }));
+    await waitFor(() => expect(screen.queryByText(warning)).toBeNull());
   });
 });
