@@ -48,6 +48,7 @@ import { keptSyncNotices } from './migrations/0030-kept-sync-notices.js';
 import { countMoved } from './migrations/0031-count-moved.js';
 import { debtorEntryOrder } from './migrations/0032-debtor-entry-order.js';
 import { receiptPrints } from './migrations/0033-receipt-prints.js';
+import { documentDrawerOpenings } from './migrations/0034-document-drawer-openings.js';
 
 import type { DialectName } from './dialect.js';
 import {
@@ -264,6 +265,7 @@ export function migrationsFor(
     '0031-count-moved': countMoved(),
     '0032-debtor-entry-order': debtorEntryOrder(),
     '0033-receipt-prints': receiptPrints(),
+    '0034-document-drawer-openings': documentDrawerOpenings(),
   };
 }
 

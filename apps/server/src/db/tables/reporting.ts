@@ -18,6 +18,12 @@ export interface DrawerOpeningsTable {
    * action, or a first print the helper's page gave back (`first_print_returned`, cash-drawer.ts).
    */
   sale_id: string | null;
+  /**
+   * The cash refund or cash debt payment whose first print opened it, by its receipt number (one
+   * row per receipt at most, migration 0034); null on a sale's row, the explicit action and a
+   * first print given back.
+   */
+  receipt_no: string | null;
   reason: 'first_print' | 'manual' | 'first_print_returned';
   user_id: string;
   device_id: string | null;

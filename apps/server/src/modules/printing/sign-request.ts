@@ -12,7 +12,7 @@ import type { Context } from '../../lib/context.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import { receiptDocument } from '../receipts/receipt-model.js';
 import { opensDrawer, receiptEscPos } from '../receipts/receipt-render.js';
-import { claimFirstPrintOpening, recordManualOpening, releaseFirstPrintOpening } from './cash-drawer.js';
+import { claimFirstPrintOpening, recordManualOpening } from './cash-drawer.js';
 import { claimOriginalPrint, printedBefore, recordCopy } from './receipt-prints.js';
 import { findReadableReceipt } from '../receipts/receipt-access.js';
 
@@ -23,9 +23,9 @@ import { findReadableReceipt } from '../receipts/receipt-access.js';
  *
  * - a read of the helper (printers, device, version) for a user who may print receipts;
  * - `print` of exactly one receipt the user may see: one raw base64 item equal to the ESC/POS the
- *   server renders for it (58 or 80 mm), job name `Receipt #NNNNNN`, one copy. A cash sale's bytes
- *   that open the cash drawer are signed once (its first print, recorded in drawer_openings);
- *   after that only the bytes without the pulse are. Each signed print is recorded in
+ *   server renders for it (58 or 80 mm), job name `Receipt #NNNNNN`, one copy. The bytes of a
+ *   cash sale, a cash refund or a debtor's cash payment that open the cash drawer are signed once
+ *   (its first print, recorded in drawer_openings); after that only the bytes without the pulse are. Each signed print is recorded in
  *   receipt_prints: the bytes without "COPY" are signed once (the receipt's original), and after
  *   that only those saying "COPY" are;
  * - `print` of the drawer pulse alone, job name `Cash drawer`, for a user who may open the drawer
@@ -137,23 +137,23 @@ async function checkPrint(ctx: Context, deps: AppDeps, params: unknown): Promise
     ([58, 80] as const).some((w) => receiptEscPos(doc, w, { drawer, copy }).equals(sent)),
   );
   if (!kind) throw refuse("the print data is not the receipt's ESC/POS");
-  if (kind.drawer) {
-    if (!allows(ctx, OPEN_DRAWER_ACCESS)) throw forbidden('You may not open the cash drawer');
-    // The bytes open the drawer: only a cash sale's first print may, once.
-    if (!(await claimFirstPrintOpening(deps.db.kysely, deps.db.dialect, ctx, doc.id))) {
-      throw refuse('this sale has already opened the cash drawer: a reprint does not');
+  if (kind.drawer && !allows(ctx, OPEN_DRAWER_ACCESS)) throw forbidden('You may not open the cash drawer');
+  // One transaction: a refusal takes back what it claimed (the drawer opening with the original).
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    // The bytes open the drawer: only a cash receipt's first print may, once.
+    if (kind.drawer && !(await claimFirstPrintOpening(trx, deps.db.dialect, ctx, doc))) {
+      throw refuse('this receipt has already opened the cash drawer: a reprint does not');
     }
-  }
-  // Signing is printing (receipt-prints.ts): a copy is recorded; the bytes without "COPY" only
-  // while the receipt has never been printed, and they claim its original.
-  if (kind.copy) {
-    await recordCopy(deps.db.kysely, ctx, doc.receipt_no);
-    return;
-  }
-  if (printed || !(await claimOriginalPrint(deps.db.kysely, ctx, doc.receipt_no))) {
-    if (kind.drawer) await releaseFirstPrintOpening(deps.db.kysely, ctx.businessId, doc.id);
-    throw refuse('this receipt has been printed before: a reprint says COPY');
-  }
+    // Signing is printing (receipt-prints.ts): a copy is recorded; the bytes without "COPY" only
+    // while the receipt has never been printed, and they claim its original.
+    if (kind.copy) {
+      await recordCopy(trx, ctx, doc.receipt_no);
+      return;
+    }
+    if (printed || !(await claimOriginalPrint(trx, ctx, doc.receipt_no))) {
+      throw refuse('this receipt has been printed before: a reprint says COPY');
+    }
+  });
 }
 
 /**

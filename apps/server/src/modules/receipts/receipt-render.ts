@@ -27,15 +27,19 @@ export function receiptSvg(doc: ReceiptDocument, width: RollWidth): string {
   );
 }
 
-/** Whether a receipt can open the cash drawer at all: a cash sale's (its first print only does). */
+/**
+ * Whether a receipt can open the cash drawer at all (its first print only does): one whose money
+ * moves in cash, a cash sale, a cash refund (a reversal of a cash sale; a debtor's goes to their
+ * account, a transfer's back by transfer) or a debtor's cash payment. A day close never does.
+ */
 export function opensDrawer(doc: ReceiptDocument): boolean {
-  return doc.type === 'sale' && doc.kind === 'cash';
+  return (doc.type === 'sale' || doc.type === 'reversal' || doc.type === 'payment') && doc.kind === 'cash';
 }
 
 /**
  * The receipt as ESC/POS bytes for the printer: ESC @ first and the USA character set, the text in
  * the printer's code pages (what none has is transliterated before it is measured, never "?"), a
- * CODE128 barcode of the number, and a cut last. With `drawer` (a cash sale's first print) it
+ * CODE128 barcode of the number, and a cut last. With `drawer` (a cash receipt's first print) it
  * also opens the cash drawer; with `copy` (a reprint) it says "COPY" under its title.
  */
 export function receiptEscPos(

@@ -115,7 +115,7 @@ function receiptViewRoutes(app: FastifyInstance, deps: AppDeps): void {
     schema: {
       tags: ['receipts'],
       summary:
-        "The receipt as ESC/POS bytes (base64) and its job name, for the printer helper; a cash sale's bytes open the cash drawer until its first print is signed, a reprint's never do; once it has been printed, the bytes say COPY",
+        "The receipt as ESC/POS bytes (base64) and its job name, for the printer helper; a cash sale's, cash refund's or cash debt payment's bytes open the cash drawer until its first print is signed, a reprint's never do; once it has been printed, the bytes say COPY",
       params,
       querystring: query,
       response: {
@@ -130,11 +130,11 @@ function receiptViewRoutes(app: FastifyInstance, deps: AppDeps): void {
         business,
       } = await loadReceipt(deps, request, request.params.receipt_no, request.query);
       // only a user who may open the drawer gets bytes that do (a viewer of sales reprinting a
-      // cash sale whose first print failed does not)
+      // cash sale or refund whose first print failed does not)
       const drawer =
         allows(contextOf(request), OPEN_DRAWER_ACCESS) &&
         opensDrawer(doc) &&
-        !(await drawerOpenedFor(deps.db.kysely, business.id, doc.id));
+        !(await drawerOpenedFor(deps.db.kysely, business.id, doc));
       const copy = await printedBefore(deps.db.kysely, business.id, doc.receipt_no);
       return {
         job_name: receiptJobName(doc.receipt_no),
@@ -171,17 +171,24 @@ function receiptPrintRoute(app: FastifyInstance, deps: AppDeps): void {
       if (!business.printer_host)
         throw new AppError('no_printer', 'No network printer is set in the business profile');
       const ctx = contextOf(request);
-      // A cash sale's first print opens the drawer: claimed before printing, so two prints at
-      // once cannot both open it; given back if the printer got nothing.
-      const drawer =
-        allows(ctx, OPEN_DRAWER_ACCESS) &&
-        opensDrawer(doc) &&
-        (await claimFirstPrintOpening(deps.db.kysely, deps.db.dialect, ctx, doc.id));
-      // Likewise the receipt's original: any print once it has been printed says COPY.
-      const original =
-        !(await printedBefore(deps.db.kysely, business.id, doc.receipt_no)) &&
-        (await claimOriginalPrint(deps.db.kysely, ctx, doc.receipt_no));
-      const printId = original || (await recordCopy(deps.db.kysely, ctx, doc.receipt_no));
+      // A cash receipt's first print opens the drawer (a sale's, a refund's, a debt payment's):
+      // claimed before printing, so two prints at once cannot both open it; given back if the
+      // printer got nothing. Likewise the receipt's original: any print once it has been printed
+      // says COPY. The claims in one transaction, the printer after it.
+      const { drawer, original, printId } = await deps.db.kysely.transaction().execute(async (trx) => {
+        const pulse =
+          allows(ctx, OPEN_DRAWER_ACCESS) &&
+          opensDrawer(doc) &&
+          (await claimFirstPrintOpening(trx, deps.db.dialect, ctx, doc));
+        const first =
+          !(await printedBefore(trx, business.id, doc.receipt_no)) &&
+          (await claimOriginalPrint(trx, ctx, doc.receipt_no));
+        return {
+          drawer: pulse,
+          original: first,
+          printId: first || (await recordCopy(trx, ctx, doc.receipt_no)),
+        };
+      });
       const data = receiptEscPos(doc, w, { drawer, copy: !original });
       const printer = `${business.printer_host}:${business.printer_port}`;
       try {
@@ -189,8 +196,11 @@ function receiptPrintRoute(app: FastifyInstance, deps: AppDeps): void {
       } catch (err) {
         request.log.warn({ err, printer }, 'network printer failed');
         const sent = err instanceof PrinterFailure && err.jobSent;
-        if (!sent) await forgetPrint(deps.db.kysely, business.id, printId);
-        if (drawer && !sent) await releaseFirstPrintOpening(deps.db.kysely, business.id, doc.id);
+        if (!sent)
+          await deps.db.kysely.transaction().execute(async (trx) => {
+            await forgetPrint(trx, business.id, printId);
+            if (drawer) await releaseFirstPrintOpening(trx, business.id, doc);
+          });
         if (err instanceof PrinterFailure) throw new AppError(err.code, err.message);
         throw new AppError('printer_unreachable', 'The printer could not be reached');
       }
@@ -200,10 +210,11 @@ function receiptPrintRoute(app: FastifyInstance, deps: AppDeps): void {
 }
 
 /**
- * The printer helper's page gives a cash sale's first-print drawer opening back when the helper
- * says nothing reached the printer (ADR 12): the server signed the pulsed bytes, and so claimed the
- * opening, before the helper found the printer out of paper; the sale's next print opens the drawer.
- * The receipt's original print signed with them is given back too: the next print is no copy.
+ * The printer helper's page gives a cash receipt's first-print drawer opening back (a sale's, a
+ * refund's, a debt payment's) when the helper says nothing reached the printer (ADR 12): the server
+ * signed the pulsed bytes, and so claimed the opening, before the helper found the printer out of
+ * paper; the receipt's next print opens the drawer. The receipt's original print signed with them
+ * is given back too, in the same transaction: the next print is no copy.
  */
 function drawerReturnRoute(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -212,7 +223,7 @@ function drawerReturnRoute(app: FastifyInstance, deps: AppDeps): void {
     schema: {
       tags: ['receipts'],
       summary:
-        "Give back a cash sale's first-print drawer opening that the printer helper never sent (the user who had its bytes signed, within five minutes); kept as a record; the next print opens the drawer",
+        "Give back a cash sale's, cash refund's or cash debt payment's first-print drawer opening that the printer helper never sent (the user who had its bytes signed, within five minutes); kept as a record; the next print opens the drawer",
       params,
       response: { 200: drawerReturnSchema, ...errorResponses(401, 403, 404) },
     },
@@ -220,18 +231,22 @@ function drawerReturnRoute(app: FastifyInstance, deps: AppDeps): void {
       const ctx = contextOf(request);
       if (!allows(ctx, OPEN_DRAWER_ACCESS)) throw forbidden('You may not open the cash drawer');
       const found = await findReadableReceipt(deps.db.kysely, ctx, request.params.receipt_no);
-      await returnOriginalPrint(deps.db.kysely, ctx, found.receipt_no);
-      if (found.type !== 'sale') return { returned: false };
-      return { returned: await returnFirstPrintOpening(deps.db.kysely, ctx, found.id) };
+      return deps.db.kysely.transaction().execute(async (trx) => {
+        await returnOriginalPrint(trx, ctx, found.receipt_no);
+        // a day close never opened it
+        if (found.type === 'close') return { returned: false };
+        return { returned: await returnFirstPrintOpening(trx, ctx, found) };
+      });
     },
   });
 }
 
 /**
  * The printer helper's page gives back a receipt's original print that never reached the printer
- * when its bytes had no drawer pulse (a transfer or credit sale, a reversal, a payment, a user who
- * may not open the drawer): the next print is the original, not a "COPY". A pulsed print is given
- * back with its drawer opening (drawer-return). Only the user who had it signed, within five minutes.
+ * when its bytes had no drawer pulse (a transfer or credit sale or refund, a transfer payment, a
+ * day close, a user who may not open the drawer): the next print is the original, not a "COPY". A
+ * pulsed print is given back with its drawer opening (drawer-return). Only the user who had it
+ * signed, within five minutes.
  */
 function printReturnRoute(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

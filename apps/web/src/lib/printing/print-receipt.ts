@@ -92,8 +92,8 @@ export async function printThroughHelper(qz: QzApi, receiptNo: string, ctx: Prin
     );
   } catch (err) {
     // none of the bytes reached the printer: the original print the server counted when it signed
-    // them is given back, so Print again is no "COPY"; a cash sale's first print gives its drawer
-    // opening back with it, so Print again opens the drawer (ADR 12)
+    // them is given back, so Print again is no "COPY"; a pulsed first print (a cash sale, refund or
+    // debt payment) gives its drawer opening back with it, so Print again opens the drawer (ADR 12)
     if (nothingSent(err)) await giveBack(receiptNo, pulses(job.data) ? 'drawer-return' : 'print-return');
     throw err;
   }
