@@ -39,6 +39,7 @@ const doc = (over: Partial<ReceiptDocument> = {}): ReceiptDocument => ({
   gross: 256_000,
   discount: 0,
   tax: 0,
+  tax_rates: [],
   total: 256_000,
   tendered: 300_000,
   change: 44_000,

@@ -64,6 +64,7 @@ const saleOf = (
   gross: 18_000,
   discount: 0,
   tax: 0,
+  tax_rates: [],
   total: 18_000,
   tendered: null,
   change: null,

@@ -7,11 +7,12 @@ import {
   formatMoney,
   numberFormat,
   type ReceiptDocument,
+  TAX_SCALE,
   type RollWidth,
 } from '@duka/domain';
 import { documentT } from '../../lib/documents-i18n.js';
 import { printableText } from './printable-text.js';
-import { type Cell, escapeText, rowMarkup, wrapText } from './receipt-columns.js';
+import { type Cell, cellWidth, escapeText, rowMarkup, wrapText } from './receipt-columns.js';
 
 export { escapeText, wrapText } from './receipt-columns.js';
 
@@ -59,17 +60,21 @@ function receiptWriter(doc: ReceiptDocument, width: RollWidth, opts: MarkupOptio
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   });
+  const percent = numberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
   const cpl = CHARS_PER_LINE[width];
   const out: string[] = [];
   return {
     t,
     p,
+    cell,
     cpl,
     narrow: cpl < 40,
     out,
     amount: (m: number) => printableFigure(number.format(m / 10 ** digits)),
     /** Thousandths as the locale writes them ("1,5" in German), exact. */
     quantity: (q: number) => printableFigure(formatLocalQuantity(q, locale)),
+    /** A tax rate in basis points as the locale writes it: "16%", "7.5%"; "7,5 %" in German. */
+    rate: (bp: number) => printableFigure(percent.format(bp / TAX_SCALE)),
     /** In the locale of the lines' amounts: a total in es (1844,82) under lines in es-MX (1,844.82) read wrong. */
     money: (m: number) => printableFigure(formatMoney(m, doc.currency, locale)),
     time: dateTimeFormat(locale, {
@@ -179,6 +184,27 @@ function linesSection(doc: ReceiptDocument, w: Writer): void {
   }
 }
 
+/**
+ * The tax in the total, one row per rate ("VAT 16% incl. (net 86.21)  13.79"), the taxable base
+ * in it when the row fits on one line of the roll; the rates add up to the tax. A document whose
+ * rates do not (none given) shows the tax in one row, as receipts did before there were rates.
+ */
+function taxRows(doc: ReceiptDocument, w: Writer): void {
+  const { t, pair, amount } = w;
+  const byRate = doc.tax_rates.reduce((s, r) => s + r.tax, 0);
+  if (doc.tax_rates.length === 0 || byRate !== doc.tax) {
+    pair(t('receipt.taxIncluded'), amount(doc.tax));
+    return;
+  }
+  for (const r of doc.tax_rates) {
+    const rate = w.rate(r.rate);
+    const value = amount(r.tax);
+    const withBase = t('receipt.taxRateBase', { rate, base: amount(r.amount - r.tax) });
+    const fits = cellWidth(w.cell(withBase)) + 1 + cellWidth(w.cell(value)) <= w.cpl;
+    pair(fits ? withBase : t('receipt.taxRate', { rate }), value);
+  }
+}
+
 /** The total or the amount paid, the tax in it, then how it was paid and the day close's cash. */
 function totalsSection(doc: ReceiptDocument, w: Writer): void {
   const { t, pair, amount, money } = w;
@@ -187,7 +213,7 @@ function totalsSection(doc: ReceiptDocument, w: Writer): void {
     // Double width needs room: on a 58 mm roll the total is emphasised instead.
     const big = (text: string): Cell => ({ text, style: w.narrow ? 'bold' : 'wide' });
     pair(big(label), big(money(doc.total)));
-    if (doc.tax > 0) pair(t('receipt.taxIncluded'), amount(doc.tax));
+    if (doc.tax > 0) taxRows(doc, w);
   }
   if (doc.type === 'payment') {
     pair(t('receipt.customer'), doc.debtor ?? '');

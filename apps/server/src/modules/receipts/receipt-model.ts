@@ -11,10 +11,13 @@ import {
   isLanguage,
   paymentDetailsSchema,
   receiptNoCandidates,
+  saleTaxByRate,
+  taxByRate,
 } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import type { ContextBusiness } from '../../lib/context.js';
+import { ofBusiness } from '../../db/dialect.js';
 import { notFound } from '../../lib/errors.js';
 import { loadDayClose } from '../daily/daily.service.js';
 import { loadPayment } from '../debtors/payments.service.js';
@@ -102,6 +105,7 @@ const NONE: Omit<
   gross: 0,
   discount: 0,
   tax: 0,
+  tax_rates: [],
   total: 0,
   tendered: null,
   change: null,
@@ -169,6 +173,7 @@ function saleShown(s: Sale): Shown {
     gross: s.gross - lineDiscounts,
     discount: s.discount - lineDiscounts,
     tax: s.tax,
+    tax_rates: saleTaxByRate(s),
     total: s.total,
     tendered: s.tendered,
     change: s.change,
@@ -176,7 +181,18 @@ function saleShown(s: Sale): Shown {
   };
 }
 
-function reversalShown(r: Reversal): Shown {
+/** The tax rate of each line of a sale, by line number (a reversal's lines go back at them). */
+async function saleLineRates(db: Q, businessId: string, saleId: string): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('sale_lines')
+    .select(['line_no', 'tax_rate'])
+    .where(ofBusiness(db, 'business_id', businessId))
+    .where('sale_id', '=', saleId)
+    .execute();
+  return new Map(rows.map((l) => [l.line_no, l.tax_rate]));
+}
+
+function reversalShown(r: Reversal, rates: Map<number, number>): Shown {
   return {
     ...made(r, r.kind),
     // each line at its price with what its discounts took off (its own and its share of the
@@ -186,6 +202,10 @@ function reversalShown(r: Reversal): Shown {
     ),
     gross: r.total,
     tax: r.tax,
+    // the tax going back by the rate each line was sold at
+    tax_rates: taxByRate(
+      r.lines.map((l) => ({ tax_rate: rates.get(l.sale_line_no) ?? 0, amount: l.amount, tax: l.tax })),
+    ),
     total: r.total,
     ...partyShown(r),
     sale_receipt_no: r.sale_receipt_no,
@@ -218,7 +238,10 @@ export async function receiptDocument(
 ): Promise<ReceiptDocument> {
   const common = { ...base(business, language), ...NONE, type, id };
   if (type === 'sale') return { ...common, ...saleShown(await loadSale(db, business.id, id)) };
-  if (type === 'reversal') return { ...common, ...reversalShown(await loadReversal(db, business.id, id)) };
+  if (type === 'reversal') {
+    const r = await loadReversal(db, business.id, id);
+    return { ...common, ...reversalShown(r, await saleLineRates(db, business.id, r.sale_id)) };
+  }
   if (type === 'payment') return { ...common, ...paymentShown(await loadPayment(db, business.id, id)) };
   return { ...common, ...closeShown(await loadDayClose(db, business.id, id)) };
 }

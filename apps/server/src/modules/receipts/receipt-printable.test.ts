@@ -40,6 +40,7 @@ const doc = (over: Partial<ReceiptDocument> = {}): ReceiptDocument => ({
   gross: 18_000,
   discount: 0,
   tax: 0,
+  tax_rates: [],
   total: 18_000,
   tendered: 20_000,
   change: 2_000,

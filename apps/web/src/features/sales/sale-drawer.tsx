@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { IconArrowBackUp, IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type Reversal, type Sale } from '@duka/domain';
+import { type Reversal, type Sale, saleTaxByRate } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { serverMessage } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
@@ -96,9 +96,7 @@ function SaleView({ sale, onOpen }: { sale: Sale; onOpen: (o: Opened) => void })
             {t('sales.drawer.discount')}: {money(sale.discount)}
           </Text>
         )}
-        <Text size="sm" c="dimmed">
-          {t('sales.drawer.taxIncluded')}: {money(sale.tax)}
-        </Text>
+        <TaxByRate sale={sale} money={money} />
         <Text fw={700} size="lg" data-testid="drawer-total">
           {t('sales.drawer.total')}: {money(sale.total)}
         </Text>
@@ -112,6 +110,24 @@ function SaleView({ sale, onOpen }: { sale: Sale; onOpen: (o: Opened) => void })
       <Receipt no={sale.receipt_no} />
     </Stack>
   );
+}
+
+/** The tax in the total by rate, as the receipt prints it; in one figure when no line has a rate. */
+function TaxByRate({ sale, money }: { sale: Sale; money: (minor: number) => string }) {
+  const { t } = useTranslation();
+  const { percent } = useFormat();
+  const rates = saleTaxByRate(sale);
+  if (rates.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('sales.drawer.taxIncluded')}: {money(sale.tax)}
+      </Text>
+    );
+  return rates.map((r) => (
+    <Text key={r.rate} size="sm" c="dimmed">
+      {t('sales.drawer.taxRate', { rate: percent(r.rate), base: money(r.amount - r.tax) })}: {money(r.tax)}
+    </Text>
+  ));
 }
 
 /** Its reversals (each opens), and Reverse while something is left, for a user who may. */

@@ -2,10 +2,11 @@ import './styles';
 import { Alert, Button, Divider, Group, Kbd, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Sale } from '@duka/domain';
+import { type Sale, saleTaxByRate } from '@duka/domain';
 import { PrintReceiptButton } from '../printing';
 import { ReceiptPreview } from '../receipts';
 import classes from './till.module.css';
+import { useFormat } from '../../lib/format';
 import { useWideScreen } from '../../lib/use-wide-screen';
 
 interface Props {
@@ -58,7 +59,7 @@ export function ReceiptPanel({ opened, sale, notice, onClose, money }: Props) {
               {sale.discount > 0 && (
                 <Fig label={t('till.cart.discount')} value={`−${money(sale.discount)}`} />
               )}
-              <Fig label={t('till.cart.taxIncluded')} value={money(sale.tax)} />
+              <TaxFigures sale={sale} money={money} />
               <Fig label={t('till.receipt.items')} value={String(sale.lines.length)} />
             </Stack>
             <Group gap="xs" mt="auto">
@@ -131,6 +132,21 @@ function TellTheCustomer({ sale, money }: { sale: Sale; money: (minor: number) =
       )}
     </>
   );
+}
+
+/** The tax in the total by rate, as the receipt prints it; in one figure when no line has a rate. */
+function TaxFigures({ sale, money }: { sale: Sale; money: (minor: number) => string }) {
+  const { t } = useTranslation();
+  const { percent } = useFormat();
+  const rates = saleTaxByRate(sale);
+  if (rates.length === 0) return <Fig label={t('till.cart.taxIncluded')} value={money(sale.tax)} />;
+  return rates.map((r) => (
+    <Fig
+      key={r.rate}
+      label={t('till.receipt.taxRate', { rate: percent(r.rate), base: money(r.amount - r.tax) })}
+      value={money(r.tax)}
+    />
+  ));
 }
 
 function Fig(p: { label: string; value: string; strong?: boolean }) {

@@ -88,6 +88,8 @@ export const de = {
   'receipt.discount': 'Rabatt',
   'receipt.total': 'SUMME',
   'receipt.taxIncluded': 'inkl. MwSt.',
+  'receipt.taxRate': 'inkl. {{rate}} MwSt.',
+  'receipt.taxRateBase': 'inkl. {{rate}} MwSt. (netto {{base}})',
   'receipt.tendered': 'Bar',
   'receipt.change': 'Rückgeld',
   'receipt.customer': 'Kunde',

@@ -88,6 +88,8 @@ export const en = {
   'receipt.discount': 'Discount',
   'receipt.total': 'TOTAL',
   'receipt.taxIncluded': 'Tax included',
+  'receipt.taxRate': 'VAT {{rate}} incl.',
+  'receipt.taxRateBase': 'VAT {{rate}} incl. (net {{base}})',
   'receipt.tendered': 'Cash',
   'receipt.change': 'Change',
   'receipt.customer': 'Customer',

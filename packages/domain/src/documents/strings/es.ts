@@ -88,6 +88,8 @@ export const es = {
   'receipt.discount': 'Descuento',
   'receipt.total': 'TOTAL',
   'receipt.taxIncluded': 'IVA incluido',
+  'receipt.taxRate': 'IVA {{rate}} incl.',
+  'receipt.taxRateBase': 'IVA {{rate}} incl. (base {{base}})',
   'receipt.tendered': 'Efectivo',
   'receipt.change': 'Cambio',
   'receipt.customer': 'Cliente',

@@ -88,6 +88,8 @@ export const pt = {
   'receipt.discount': 'Desconto',
   'receipt.total': 'TOTAL',
   'receipt.taxIncluded': 'IVA incluído',
+  'receipt.taxRate': 'IVA {{rate}} incl.',
+  'receipt.taxRateBase': 'IVA {{rate}} incl. (base {{base}})',
   'receipt.tendered': 'Dinheiro',
   'receipt.change': 'Troco',
   'receipt.customer': 'Cliente',
