@@ -68,6 +68,12 @@ export const changePasswordBodySchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
+/** Signing out on other devices: how many of the user's other sessions on this server it ended. */
+export const endedSessionsSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ ended: z.number().int().min(0).describe('Sessions ended: 0 when none was open') }),
+);
+export type EndedSessions = z.infer<typeof endedSessionsSchema>;
+
 /** Flags as a client sends them: any subset, unknown names refused. */
 export const userRolesInputSchema = /* @__PURE__ */ lazySchema(() =>
   z

@@ -1,5 +1,6 @@
 import {
   changePasswordBodySchema,
+  endedSessionsSchema,
   imageNameBodySchema,
   loginBodySchema,
   okSchema,
@@ -19,7 +20,7 @@ import {
 import { errorResponses } from '../../http/errors.js';
 import { authRateLimit } from './rate-limit.js';
 import { changeOwnPassword, setOwnImage } from '../users/users.service.js';
-import { login, logout } from './auth.service.js';
+import { login, logout, logoutOthers } from './auth.service.js';
 import { sessionData, sessionReads } from './session-data.js';
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -63,6 +64,24 @@ function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
       clearSessionCookie(reply, deps.config);
       return { ok: true as const };
     },
+  });
+
+  r.post('/api/auth/logout-others', {
+    // sessions are each server's own, never synced: signing out elsewhere works on a hosted copy
+    // a shop keeps, and for a business set to local only, as signing out does
+    config: {
+      access: { kind: 'signedIn' },
+      rateLimit: authRateLimit,
+      whileLocalOnly: true,
+      whileSynced: true,
+    },
+    schema: {
+      tags: ['auth'],
+      summary:
+        'Sign out on other devices: every other session of the signed-in user on this server ends, this one stays; answers how many ended',
+      response: { 200: endedSessionsSchema, ...errorResponses(401, 402, 403, 429) },
+    },
+    handler: async (request) => ({ ended: await logoutOthers(deps, contextOf(request)) }),
   });
 
   r.get('/api/me', {

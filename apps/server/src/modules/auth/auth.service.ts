@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids.js';
 import { appendJournal } from '../../lib/journal.js';
 import { dummyHash, verifyPassword } from '../../lib/passwords.js';
 import type { Trx } from '../../lib/tx.js';
+import type { SignedIn as SignedInContext } from '../../lib/context.js';
 import type { DialectName } from '../../db/dialect.js';
 import { findBusiness } from '../business/business.repository.js';
 import { deviceTokenMatches } from '../../lib/device-tokens.js';
@@ -254,5 +255,61 @@ export async function logout(
       docId: session.id,
       action: 'auth.logout',
     });
+  });
+}
+
+/**
+ * Signs the user out on their other devices (a lost phone, a shared PC): every other live session
+ * of this user in this business ends, the one asking stays; answers how many ended (0 when none
+ * was open, so a second call changes nothing). One transaction holds the user's row (PostgreSQL:
+ * `for no key update`, which sales' references to the user do not wait for), so two devices that
+ * ask at once take turns: the second finds itself ended and is refused as its next request would
+ * be, rather than both ending each other. An ended session's open cart is left as it is: it comes
+ * back to the user's next till as any signed-out till's does (work-drafts/till-carts.ts).
+ */
+export async function logoutOthers(
+  deps: AppDeps,
+  ctx: Pick<SignedInContext, 'businessId' | 'userId' | 'sessionId' | 'at' | 'journal'>,
+): Promise<number> {
+  const { at } = ctx;
+  const idleSince = new Date(new Date(at).getTime() - deps.config.sessionIdleMs).toISOString();
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', ctx.userId)
+      .where('business_id', '=', ctx.businessId)
+      .$if(deps.db.dialect === 'postgres', (q) => q.forNoKeyUpdate())
+      .executeTakeFirst();
+    const own = await trx
+      .selectFrom('sessions')
+      .select('revoked_at')
+      .where('id', '=', ctx.sessionId)
+      .where('business_id', '=', ctx.businessId)
+      .where('user_id', '=', ctx.userId)
+      .executeTakeFirst();
+    if (!own || own.revoked_at !== null)
+      throw new AppError('session_expired', 'Your session has ended: sign in again');
+    // the live ones: a session already expired or idle past the limit has ended by itself
+    const res = await trx
+      .updateTable('sessions')
+      .set({ revoked_at: at })
+      .where('business_id', '=', ctx.businessId)
+      .where('user_id', '=', ctx.userId)
+      .where('id', '!=', ctx.sessionId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', at)
+      .where('last_seen_at', '>=', idleSince)
+      .executeTakeFirst();
+    const ended = Number(res.numUpdatedRows);
+    if (ended > 0)
+      await appendJournal(trx, {
+        ...ctx.journal,
+        docType: 'session',
+        docId: ctx.sessionId,
+        action: 'auth.logout_others',
+        detail: { ended },
+      });
+    return ended;
   });
 }

@@ -78,6 +78,7 @@ describe('health, errors and OpenAPI', () => {
           // Actions that take no input, and the multipart upload (documented by `consumes`).
           const noJsonBody = [
             '/api/auth/logout',
+            '/api/auth/logout-others',
             '/api/files/images',
             '/api/stock-counts/{id}/finalise',
             '/api/stock-counts/{id}/cancel',

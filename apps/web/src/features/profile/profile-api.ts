@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, uploadedFileSchema } from '@duka/domain';
+import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, endedSessionsSchema, uploadedFileSchema } from '@duka/domain';
 import { api } from '../../lib/api-client';
 
 /** The file picker offers the types the server takes. */
@@ -39,4 +39,13 @@ export function deleteMyImage() {
 
 export function changeMyPassword(current_password: string, new_password: string) {
   return api('/api/me/password', { method: 'POST', body: { current_password, new_password } });
+}
+
+/**
+ * Signs the user out on their other devices (this one stays signed in); answers how many were.
+ * Not retried: an answer lost on the way would come back as 0 from a second call.
+ */
+export async function signOutOtherDevices(): Promise<number> {
+  const res = await api('/api/auth/logout-others', { method: 'POST', schema: endedSessionsSchema });
+  return res.ended;
 }

@@ -7,18 +7,24 @@ import { UserAvatar } from '../../components/user-avatar';
 import { useSession } from '../../lib/session-context';
 import { ChangePasswordForm } from './change-password-form';
 import { ImageDialog } from './image-dialog';
+import { SignOutOthersButton, SignOutOthersDialog } from './sign-out-others';
 import { ThisDevice } from './this-device';
 
-/** The Edit Profile dialog (seed spec §2): image, name, shop name and Change image. */
+/**
+ * The Edit Profile dialog (seed spec §2): image, name, shop name and Change image; the password,
+ * this device, and signing out on the user's other devices. It steps aside while the image dialog
+ * or the sign-out confirmation is open.
+ */
 export function ProfileDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { user, shop_details } = useSession();
   const [imageOpen, imageCtl] = useDisclosure(false);
+  const [confirmOpen, confirmCtl] = useDisclosure(false);
   return (
     <>
       <Modal
         closeButtonProps={{ 'aria-label': t('common.close') }}
-        opened={opened && !imageOpen}
+        opened={opened && !imageOpen && !confirmOpen}
         onClose={onClose}
         title={t('profile.title')}
         centered
@@ -45,8 +51,11 @@ export function ProfileDialog({ opened, onClose }: { opened: boolean; onClose: (
         <ChangePasswordForm />
         <Divider my="md" />
         <ThisDevice />
+        <Divider my="md" label={t('profile.otherDevices.title')} labelPosition="left" />
+        <SignOutOthersButton onClick={confirmCtl.open} />
       </Modal>
       <ImageDialog opened={imageOpen} onClose={imageCtl.close} />
+      <SignOutOthersDialog opened={opened && confirmOpen} onClose={confirmCtl.close} />
     </>
   );
 }

@@ -62,7 +62,13 @@ export function ThisDevice() {
         )}
       </Group>
       {!id && (
-        <Button size="xs" variant="light" loading={busy} onClick={() => void capture()}>
+        <Button
+          size="xs"
+          variant="light"
+          loading={busy}
+          onClick={() => void capture()}
+          style={{ flexShrink: 0 }}
+        >
           {t('device.detect')}
         </Button>
       )}

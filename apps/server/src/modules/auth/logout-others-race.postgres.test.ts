@@ -1,0 +1,93 @@
+import pg from 'pg';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/database.js';
+import { pgKeptOf } from '../../db/pg-kept.js';
+import { hashToken } from '../../lib/session-tokens.js';
+import { STAFF_PASSWORD, buildBusiness, buildUser, signIn } from '../../test/factories.js';
+import { type TestApp, buildTestApp } from '../../test/test-app.js';
+import { freshDatabase } from '../../test/test-db.js';
+
+/**
+ * Signing out on other devices on PostgreSQL, two processes on one database (as a hosted server):
+ * two devices asking at once take turns, and a session ended through one process is refused by
+ * the other, which kept its read, as soon as the notice arrives.
+ */
+describe('signing out on other devices, two processes', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let admin: string;
+  let schema: string;
+  const cleanups: (() => Promise<void>)[] = [];
+
+  const until = async (ok: () => boolean | Promise<boolean>, ms = 2_000) => {
+    for (let i = 0; i < ms / 10 && !(await ok()); i++) await new Promise((r) => setTimeout(r, 10));
+    return ok();
+  };
+  const client = async () => {
+    const c = new pg.Client({
+      connectionString: process.env.DATABASE_URL,
+      options: `-c search_path=${schema}`,
+    });
+    await c.connect();
+    cleanups.push(() => c.end());
+    return c;
+  };
+  /** How many backends wait for a lock (each waits on one at a time). */
+  const waiting = async (c: pg.Client) =>
+    (await c.query<{ n: number }>(`select count(distinct pid)::int as n from pg_locks where not granted`))
+      .rows[0]!.n;
+  const me = (app: TestApp, cookie: string) => app.app.inject({ url: '/api/me', headers: { cookie } });
+  const logoutOthers = (app: TestApp, cookie: string) =>
+    app.app.inject({ method: 'POST', url: '/api/auth/logout-others', headers: { cookie } });
+  const tokenOf = (cookie: string) => cookie.slice('duka_session='.length);
+
+  beforeAll(async () => {
+    const fresh = await freshDatabase();
+    a = await buildTestApp({}, fresh);
+    const other: Db = fresh.openAgain!();
+    b = await buildTestApp({}, { db: other, dispose: () => other.close() });
+    admin = (await buildBusiness(a.app)).cookie;
+    schema = (await sql<{ s: string }>`select current_schema() as s`.execute(a.db.kysely)).rows[0]!.s;
+    expect(await until(() => pgKeptOf(a.db.kysely)!.live && pgKeptOf(b.db.kysely)!.live)).toBe(true);
+  });
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c().catch(() => {});
+    await b.close();
+    await a.close();
+  });
+
+  it('two devices asking at once take turns: the second finds itself signed out, not both ending each other', async () => {
+    const u = await buildUser(a.app, admin);
+    const one = (await signIn(a.app, u.username, STAFF_PASSWORD)).cookie;
+    const two = (await signIn(b.app, u.username, STAFF_PASSWORD)).cookie;
+    const third = (await signIn(a.app, u.username, STAFF_PASSWORD)).cookie;
+    // the third session's row held by another transaction: whoever ends it waits, with the
+    // other asking meanwhile
+    const c = await client();
+    await c.query('begin');
+    await c.query('select id from sessions where token_hash = $1 for update', [hashToken(tokenOf(third))]);
+    const asked = Promise.all([logoutOthers(a, one), logoutOthers(b, two)]);
+    expect(await until(async () => (await waiting(c)) >= 2, 5_000)).toBe(true);
+    await c.query('commit');
+    const [r1, r2] = await asked;
+    expect([r1.statusCode, r2.statusCode].sort(), `${r1.body} ${r2.body}`).toEqual([200, 401]);
+    const [won, lost] = r1.statusCode === 200 ? [one, two] : [two, one];
+    expect((r1.statusCode === 200 ? r1 : r2).json()).toEqual({ ended: 2 });
+    for (const app of [a, b]) {
+      expect(await until(async () => (await me(app, lost)).statusCode === 401, 1_000)).toBe(true);
+      expect((await me(app, won)).statusCode).toBe(200);
+      expect((await me(app, third)).statusCode).toBe(401);
+    }
+  });
+
+  it('a session kept by the other process is refused there as soon as the notice arrives', async () => {
+    const u = await buildUser(a.app, admin);
+    const here = (await signIn(a.app, u.username, STAFF_PASSWORD)).cookie;
+    const there = (await signIn(b.app, u.username, STAFF_PASSWORD)).cookie;
+    expect((await me(b, there)).statusCode).toBe(200); // kept on B now
+    expect((await logoutOthers(a, here)).json()).toEqual({ ended: 1 });
+    expect(await until(async () => (await me(b, there)).statusCode === 401, 500)).toBe(true);
+    expect((await me(b, here)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,89 @@
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { BASE_URL, STAFF_PASSWORD, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures';
+import { mainLocation, seedSeller, stockedProduct } from './support/seed';
+import { cartLine, draftKinds } from './support/till';
+
+test.beforeAll(ensureSetup);
+
+const RUN = Date.now().toString(36).slice(-4).toUpperCase();
+
+let api: APIRequestContext;
+let main: string;
+test.beforeAll(async () => {
+  api = await adminApi();
+  main = await mainLocation(api);
+});
+test.afterAll(() => api.dispose());
+
+/** Types like a barcode scanner into the till's search. */
+async function scan(page: Page, code: string) {
+  await page.getByTestId('till-search').fill(code);
+  await page.getByTestId('till-search').press('Enter');
+}
+
+test('a cashier signs out on the other devices: the phone goes to the sign-in page, its cart comes to the PC', async ({
+  browser,
+}) => {
+  const bread = await stockedProduct(
+    api,
+    { tax_rate: 0, name: `Chapati ${RUN}`, code: `SOC${RUN}`, price: 2000 },
+    main,
+    10,
+  );
+  const soap = await stockedProduct(
+    api,
+    { tax_rate: 0, name: `Omo ${RUN}`, code: `SOO${RUN}`, price: 9000 },
+    main,
+    10,
+  );
+  const cashier = await seedSeller(api, ['sell_cash'], main);
+  const contexts = [
+    await browser.newContext({ baseURL: BASE_URL }),
+    await browser.newContext({ baseURL: BASE_URL }),
+  ];
+  try {
+    const pc = await contexts[0]!.newPage();
+    const phone = await contexts[1]!.newPage();
+    for (const page of [pc, phone]) {
+      await apiLoginInPage(page, cashier, STAFF_PASSWORD);
+      await page.goto('/cash-sale');
+      await expect(page.getByTestId('till-cart-title')).toContainText('Main shop');
+    }
+    // the phone has a sale open, kept by the server
+    await scan(phone, bread.code);
+    await expect(cartLine(phone, bread.name)).toBeVisible();
+    await expect.poll(() => draftKinds(phone)).toEqual(['cart']);
+
+    // on the PC: Edit Profile › Sign out on other devices, confirmed
+    await pc.getByRole('button', { name: /Account menu/ }).click();
+    await pc.getByRole('menuitem', { name: 'Edit Profile' }).click();
+    const profile = pc.getByRole('dialog', { name: 'Edit Profile' });
+    await profile.getByRole('button', { name: 'Sign out on other devices' }).click();
+    const confirm = pc.getByRole('dialog', { name: 'Sign out on other devices?' });
+    await expect(confirm).toContainText('This device stays signed in.');
+    await confirm.getByRole('button', { name: 'Sign out other devices' }).click();
+    await expect(pc.getByText('Signed out on 1 other device.')).toBeVisible();
+    await expect(confirm).toBeHidden();
+    await expect(profile).toBeVisible();
+
+    // the phone's next step is refused: the sign-in page, saying the session expired
+    await scan(phone, soap.code);
+    await expect(phone).toHaveURL(/\/login$/);
+    await expect(phone.getByText('Login session expired!')).toBeVisible();
+    await expect(phone.getByText('Please login again.')).toBeVisible();
+
+    // the PC is still signed in; pressed again, there is nobody left to sign out
+    await profile.getByRole('button', { name: 'Sign out on other devices' }).click();
+    await confirm.getByRole('button', { name: 'Sign out other devices' }).click();
+    await expect(pc.getByText('No other device was signed in.')).toBeVisible();
+    await pc.keyboard.press('Escape');
+
+    // the phone's cart was not lost: it is the PC's cart now (the PC had none of its own)
+    await pc.reload();
+    await expect(cartLine(pc, bread.name)).toBeVisible();
+    await expect(cartLine(pc, soap.name)).toBeHidden();
+    expect(await draftKinds(pc)).toEqual(['cart']);
+  } finally {
+    for (const c of contexts) await c.close();
+  }
+});
