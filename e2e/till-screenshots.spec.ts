@@ -14,11 +14,11 @@ test.beforeAll(ensureSetup);
 const DIR = '/tmp/shots-till';
 const RUN = Date.now().toString(36).slice(-4).toUpperCase();
 const PRODUCTS = [
-  { name: 'Sugar 1 kg', price: 18000 },
+  { name: 'Sugar 1 kg', price: 18000, tax_rate: 1600 },
   { name: 'Bread white 400 g', price: 6500, tax_rate: 0 },
   { name: 'Milk 500 ml', price: 6000, tax_rate: 0 },
   { name: 'Tea leaves 250 g', price: 25000 },
-  { name: 'Cooking oil 1 L', price: 32000 },
+  { name: 'Cooking oil 1 L', price: 32000, tax_rate: 800 },
   { name: 'Maize flour 2 kg', price: 21000, tax_rate: 0 },
   { name: 'Rice pishori 2 kg', price: 39000 },
   { name: 'Bar soap 800 g', price: 12000 },
