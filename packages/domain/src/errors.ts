@@ -43,6 +43,14 @@ export const ERROR_CODES = [
   'location_holds_stock',
   /** A product deactivated while some location holds (or owes) stock of it. */
   'product_holds_stock',
+  /**
+   * Stock given to an inactive product (a reversal of its sale, a count's correction): refused, as
+   * an inactive product holds none; `params.name` names it.
+   */
+  'product_inactive',
+  /** A product deactivated while an open stock count has counted it (its finalise would stock it). */
+  'product_in_count',
+  /** A count open at the location already (or, deactivating the location, one open there). */
   'count_open',
   /**
    * A count already closed the other way: finalise after cancel, cancel after finalise, an entry
@@ -151,6 +159,8 @@ export interface ErrorParamsByCode {
   currency_in_use: { currency: string };
   /** The location whose count freezes it. */
   stock_frozen: { location: string };
+  /** The inactive product stock was refused for. */
+  product_inactive: { product_id: string; name: string };
   /** How the count was closed. */
   count_closed: { status: 'finalised' | 'cancelled' };
   /** Why a CSV file was refused whole; `columns` a comma-separated list, `row` the file's line. */

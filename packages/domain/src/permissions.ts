@@ -68,6 +68,21 @@ export interface Principal {
   roles: Partial<Record<string, number>>;
 }
 
+/**
+ * The flags whose work shows what goods cost: managing stock (every movement and its cost),
+ * receiving from suppliers (unit costs), the stock report (stock at cost).
+ */
+export const COST_FLAGS = [
+  'manage_stock',
+  'adding_supplier_stock',
+  'view_stock_report',
+] as const satisfies readonly Flag[];
+
+/** Whether a signed-in principal sees what goods cost (a product's average cost and buying price). */
+export function seesCosts(principal: Principal): boolean {
+  return isAdminRole(principal.role) || COST_FLAGS.some((f) => principal.roles[f] === 1);
+}
+
 /** Whether a signed-in principal passes an access rule. Admins pass every rule. */
 export function allows(principal: Principal | null, access: Access): boolean {
   if (access.kind === 'public') return true;

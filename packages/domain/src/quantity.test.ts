@@ -4,6 +4,7 @@ import {
   divRound,
   formatLocalQuantity,
   formatQuantity,
+  incomingCost,
   lineAmount,
   marginOf,
   nextAverageCost,
@@ -86,6 +87,12 @@ describe('quantities and money', () => {
     expect(nextAverageCost(3000, 100, 1000, 101)).toBe(100); // (3 × 100 + 1 × 101) / 4 = 100.25
     expect(nextAverageCost(-2000, 400, 5000, 900)).toBe(900);
     expect(nextAverageCost(0, 400, 5000, 900)).toBe(900);
+  });
+
+  it('books stock that comes in without a receipt at the buying price only while there is no average', () => {
+    expect(incomingCost(0, 10_000)).toBe(10_000);
+    expect(incomingCost(9_000, 10_000)).toBe(9_000);
+    expect(incomingCost(0, 0)).toBe(0);
   });
 
   it('moves the average cost exactly past 2^53, where floats put it a unit off', () => {

@@ -134,6 +134,15 @@ export function nextAverageCost(onHand: number, avgCost: number, qty: number, un
 }
 
 /**
+ * The unit cost stock coming in without a receipt (stock found, a count's correction up) is
+ * booked at: the product's average cost, or its buying price while it has no average cost yet (a
+ * new product's first stock), so those units are not averaged in at 0 by the next receipt.
+ */
+export function incomingCost(avgCost: number, buyingPrice: number): number {
+  return avgCost === 0 && buyingPrice > 0 ? buyingPrice : avgCost;
+}
+
+/**
  * A product's margin at a price and a buying price: the amount (price − buying price, negative
  * when sold at a loss) and its share of the price in basis points, rounded half away from zero.
  * Null without a buying price or a price to measure against.

@@ -40,6 +40,8 @@ export const ERROR_WORDS: Record<ErrorCode, string> = {
   barcode_taken: 'errors.barcodeTaken',
   location_holds_stock: 'errors.locationHoldsStock',
   product_holds_stock: 'errors.productHoldsStock',
+  product_inactive: 'errors.productInactive',
+  product_in_count: 'errors.productInCount',
   count_open: 'errors.countOpen',
   count_closed: 'errors.countClosed',
   sales_frozen: 'till.errors.salesFrozen',

@@ -55,6 +55,8 @@ export const IMPORT_ROW_ERROR_CODES = [
   'code_taken',
   /** The row deactivates a product that some location holds (or owes) stock of. */
   'holds_stock',
+  /** The row deactivates a product an open stock count has counted (its finalise would stock it). */
+  'in_count',
   /** Any other wrong value. */
   'invalid',
 ] as const;

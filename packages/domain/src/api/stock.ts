@@ -68,6 +68,7 @@ export const productSchema = /* @__PURE__ */ lazySchema(() =>
     category: z.string(),
     unit: z.enum(UNITS),
     price: z.number().int(),
+    /** With `avg_cost`: 0 to a reader who does not see costs (`seesCosts`), as levels to a blind one. */
     buying_price: z.number().int(),
     tax_rate: z.number().int(),
     reorder_level: z.number().int(),

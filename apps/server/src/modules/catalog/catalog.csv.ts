@@ -18,7 +18,7 @@ import { type Trx, lockBusiness } from '../../lib/tx.js';
 import type { Database } from '../../db/tables.js';
 import { RowErrors, issueError } from './import-row-errors.js';
 import { toProducts } from './catalog.repository.js';
-import { holdsStock } from './catalog.service.js';
+import { holdsStock, inOpenCount } from './catalog.service.js';
 import { type ImportWrite, changes, writeImport } from './import-write.js';
 
 /** The CSV columns, in export order. Prices in major units, tax in percent, levels as quantities. */
@@ -116,7 +116,9 @@ async function knownCodesAndBarcodes(
     return p && Number(p.active) === 1 ? [p.id] : [];
   });
   const held = deactivated.length ? await holdsStock(db, businessId, deactivated) : new Set<string>();
-  return { byCode, deletedCodes, barcodeOwners, barcodesOf, held };
+  // and those an open count has counted: its finalise would stock them (product_in_count)
+  const counted = deactivated.length ? await inOpenCount(db, businessId, deactivated) : new Set<string>();
+  return { byCode, deletedCodes, barcodeOwners, barcodesOf, held, counted };
 }
 
 /** One row on its own: the product it describes and what is wrong with its cells. */
@@ -196,6 +198,7 @@ function compare(
     barcodeOwners,
     barcodesOf,
     held,
+    counted,
   }: Awaited<ReturnType<typeof knownCodesAndBarcodes>>,
 ) {
   const seenCodes = new Map<string, number>();
@@ -222,6 +225,8 @@ function compare(
     }
     if (id && held.has(id) && checked.success && checked.data.active === false)
       errors.add('active', 'holds_stock');
+    else if (id && counted.has(id) && checked.success && checked.data.active === false)
+      errors.add('active', 'in_count');
     const patch = known && checked.success ? presentIn(raw, checked.data) : null;
     const same = known && patch && !changes(known, barcodesOf.get(known.id) ?? [], patch);
     rows.push({

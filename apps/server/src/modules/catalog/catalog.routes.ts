@@ -17,6 +17,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Database } from '../../db/tables.js';
 import {
   type LocationScope,
+  costsFor,
   levelsIn,
   readScopeOf,
   scopeIds,
@@ -76,7 +77,8 @@ function productRoutes(app: FastifyInstance, deps: AppDeps): void {
       // which products are low tells of their levels too
       if (blind && request.query.low_stock === 'true') return [];
       const found = await searchProducts(deps.db, contextOf(request).business.id, request.query, scope);
-      return found.map((p) => levelsIn(p, scope, blind));
+      const costs = costsFor(contextOf(request));
+      return found.map((p) => costs(levelsIn(p, scope, blind)));
     },
   });
 
@@ -113,10 +115,12 @@ function productRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 200: productSchema, ...errorResponses(401, 404) },
     },
     handler: async (request) =>
-      levelsIn(
-        await getProduct(deps.db, contextOf(request).business.id, request.params.id),
-        await readScopeOf(deps.db.kysely, contextOf(request), undefined),
-        !seesLevels(contextOf(request)),
+      costsFor(contextOf(request))(
+        levelsIn(
+          await getProduct(deps.db, contextOf(request).business.id, request.params.id),
+          await readScopeOf(deps.db.kysely, contextOf(request), undefined),
+          !seesLevels(contextOf(request)),
+        ),
       ),
   });
 

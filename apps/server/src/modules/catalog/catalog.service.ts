@@ -1,7 +1,7 @@
 import type { Product, productInputSchema, productUpdateSchema } from '@duka/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, ProductRow } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/context.js';
@@ -126,6 +126,12 @@ export async function updateProduct(db: Db, actor: Actor, id: string, patch: Pat
           "Move, count or write off the product's stock before deactivating it",
           'active',
         );
+      if (patch.active === false && cur.active === 1 && (await inOpenCount(trx, actor.businessId, [id])).size)
+        throw new AppError(
+          'product_in_count',
+          'An open stock count has counted the product: finalise or cancel it before deactivating it',
+          'active',
+        );
       const { barcodes, active, ...plain } = patch;
       const set: Partial<ProductRow> = { ...plain, updated_at: actor.at };
       if (active !== undefined) set.active = active ? 1 : 0;
@@ -186,6 +192,33 @@ export async function getProduct(db: Db, businessId: string, id: string): Promis
   const row = await findProduct(db.kysely, businessId, id);
   if (!row) throw notFound('Product');
   return (await toProducts(db.kysely, [row]))[0]!;
+}
+
+/**
+ * The products of `ids` counted in a count still open: such a product is not deactivated, as the
+ * count's finalise would give it stock (its correction).
+ */
+export async function inOpenCount(
+  trx: Kysely<Database>,
+  businessId: string,
+  ids: string[],
+): Promise<Set<string>> {
+  const counted = new Set<string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await trx
+      .selectFrom('stock_counts as c')
+      .innerJoin('stock_count_entries as e', (j) =>
+        j.onRef('e.count_id', '=', 'c.id').onRef('e.business_id', '=', 'c.business_id'),
+      )
+      .select('e.product_id')
+      .distinct()
+      .where('c.business_id', '=', businessId)
+      .where('c.status', '=', sql.lit('open'))
+      .where('e.product_id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const r of rows) counted.add(r.product_id);
+  }
+  return counted;
 }
 
 /**

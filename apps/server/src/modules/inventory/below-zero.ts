@@ -53,9 +53,16 @@ export async function keepBelowZero(
     if (now < 0 && before >= 0) (below ??= []).push({ business_id: businessId, ...key });
     else if (now >= 0 && before < 0) (back ??= []).push(key);
   }
-  if (below) await addBelow.run(trx, { rows: below });
-  if (back) await removeBelow.run(trx, { businessId, keys: back });
+  // a count's finalise may move thousands across zero: a few hundred a statement (SQLite's
+  // bound parameters, and its expression depth for the `or` of the keys removed)
+  for (let i = 0; below && i < below.length; i += BELOW_PER_STATEMENT)
+    await addBelow.run(trx, { rows: below.slice(i, i + BELOW_PER_STATEMENT) });
+  for (let i = 0; back && i < back.length; i += BELOW_PER_STATEMENT)
+    await removeBelow.run(trx, { businessId, keys: back.slice(i, i + BELOW_PER_STATEMENT) });
 }
+
+/** Most rows of `stock_below_zero` one statement adds or removes. */
+const BELOW_PER_STATEMENT = 200;
 
 /** A business's rows found again from its levels (an archive made before migration 0027 has none). */
 export async function recountBelowZero(trx: Trx, businessId: string): Promise<void> {

@@ -1,10 +1,10 @@
 import {
   type StockDocument,
   type adjustmentBodySchema,
+  incomingCost,
   lineAmount,
   MAX_SALE_AMOUNT,
   NEGATIVE_REASONS,
-  nextAverageCost,
   POSITIVE_REASONS,
   type receiptBodySchema,
   type transferBodySchema,
@@ -18,13 +18,7 @@ import type { StockDocumentLinesTable, StockDocumentsTable } from '../../db/tabl
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor, Operator } from '../../lib/context.js';
 import { requestHash } from '../../lib/idempotency.js';
-import {
-  type JournalEntryInput,
-  appendJournal,
-  appendJournalEntries,
-  journalEntryOf,
-} from '../../lib/journal.js';
-import { stampedSet, updateStamped } from '../../lib/stamps.js';
+import { type JournalEntryInput, appendJournal, journalEntryOf } from '../../lib/journal.js';
 import { type Trx, lockedSaleSettings } from '../../lib/tx.js';
 import { keepBelowZero } from './below-zero.js';
 import { documentInOne } from './document-in-one.js';
@@ -37,6 +31,14 @@ import {
   postMovements,
   refuseBelowZero,
 } from './ledger.js';
+import {
+  type CostMove,
+  type MovedCost,
+  averagedCosts,
+  costUpdates,
+  movedCosts,
+  writeMovedCosts,
+} from './moved-costs.js';
 
 type Kind = StockDocument['kind'];
 interface Line {
@@ -55,8 +57,8 @@ interface Plan {
   note: string;
   lines: Line[];
   movements: MovementInput[];
-  /** A receipt's products whose average cost it moves, with the new cost. */
-  costs?: { product: ProductRow; avgCost: number }[];
+  /** A receipt's or stock found's products whose average cost it moves, with the new cost. */
+  costs?: CostMove[];
 }
 
 export async function loadDocument(
@@ -131,7 +133,9 @@ async function post(
     const names = new Map([...reads.products.values()].map((r) => [r.id, r.name]));
     const allowNegative = settings.allow_negative_stock === 1;
     const total = documentTotal(p.lines);
-    const costs = await movedCosts(trx, actor, id, p.costs ?? []);
+    const costs = await movedCosts(trx, actor, p.costs ?? [], {
+      [p.kind === 'receipt' ? 'receipt_id' : 'adjustment_id']: id,
+    });
     const row = {
       id,
       business_id: actor.businessId,
@@ -232,7 +236,7 @@ async function writeDocument(
     const after = await documentInOne.all(trx, {
       row: w.row,
       lines: w.lines,
-      costs: w.costs.map((c) => ({ id: c.was.id, set: stampedSet('product', c.was, c.set, c.stamp) })),
+      costs: costUpdates(w.costs),
       ledger: { rows: ledger.rows, levels: ledger.levels },
       at: actor.at,
       entry: journalEntryOf(w.entry),
@@ -243,37 +247,11 @@ async function writeDocument(
     if (after[0]?.journal_seq == null) await appendJournal(trx, w.entry);
     return;
   }
-  for (const c of w.costs) await updateStamped(trx, actor.businessId, 'product', c.was, c.set, c.stamp);
+  await writeMovedCosts(trx, actor.businessId, w.costs);
   await postMovements(trx, actor, w.movements, { dialect, allowNegative, productNames });
   await trx.insertInto('stock_documents').values(w.row).execute();
   await trx.insertInto('stock_document_lines').values(w.lines).execute();
   await appendJournal(trx, w.entry);
-}
-
-type MovedCost = Awaited<ReturnType<typeof movedCosts>>[number];
-
-/**
- * A receipt's moved costs: each product changed, so the journal names it (ADR 3) before the
- * change is written, and the entry's stamp stamps the cost's field group. The entries are one
- * statement on PostgreSQL (`appendJournalEntries`); the product's row was read whole under the
- * lock (its barcodes are not touched), so its update needs no read before or after.
- */
-async function movedCosts(trx: Trx, actor: Actor, receiptId: string, costs: NonNullable<Plan['costs']>) {
-  const stamps = await appendJournalEntries(
-    trx,
-    costs.map((c) => ({
-      ...actor.journal,
-      docType: 'product',
-      docId: c.product.id,
-      action: 'product.cost',
-      detail: { avg_cost: c.avgCost, receipt_id: receiptId },
-    })),
-  );
-  return costs.map((c, i) => ({
-    was: c.product,
-    set: { avg_cost: c.avgCost, updated_at: actor.at },
-    stamp: stamps[i]!.stamp,
-  }));
 }
 
 export function postReceipt(db: Db, actor: Actor & Operator, body: z.output<typeof receiptBodySchema>) {
@@ -284,19 +262,9 @@ export function postReceipt(db: Db, actor: Actor & Operator, body: z.output<type
     onHand: true,
   };
   return post(db, actor, body.id, body, ask, ({ products, onHand }) => {
-    // Weighted average cost per product, moved by each line in turn.
-    const avg = new Map([...products.values()].map((p: ProductRow) => [p.id, Number(p.avg_cost)]));
-    const held = new Map([...products.keys()].map((id) => [id, onHand.get(id) ?? 0]));
-    for (const l of body.lines) {
-      const before = held.get(l.product_id) ?? 0;
-      avg.set(l.product_id, nextAverageCost(before, avg.get(l.product_id) ?? 0, l.quantity, l.unit_cost));
-      held.set(l.product_id, before + l.quantity);
-    }
-    const costs = [...avg]
-      .map(([productId, avgCost]) => ({ product: products.get(productId)!, avgCost }))
-      .filter((c) => c.avgCost !== Number(c.product.avg_cost));
     return {
-      costs,
+      // Weighted average cost per product, moved by each line in turn.
+      costs: averagedCosts(products, onHand, body.lines),
       kind: 'receipt',
       location_id: body.location_id,
       supplier_id: body.supplier_id,
@@ -326,12 +294,18 @@ export function postAdjustment(db: Db, actor: Actor & Operator, body: z.output<t
     },
     locations: [{ id: body.location_id, field: 'location_id' }],
     lines: body.lines,
+    onHand: body.direction === 'positive',
   };
-  return post(db, actor, body.id, body, ask, ({ products }) => {
-    const sign = body.direction === 'positive' ? 1 : -1;
-    const lines = body.lines.map((l) => ({ ...l, unit_cost: Number(products.get(l.product_id)!.avg_cost) }));
+  return post(db, actor, body.id, body, ask, ({ products, onHand }) => {
+    const found = body.direction === 'positive';
+    const sign = found ? 1 : -1;
+    // Stock found comes in at the average cost, or at the buying price of a product that has none
+    // yet, which it then moves as a receipt would; stock removed goes out at the average cost.
+    const costOf = (p: ProductRow) =>
+      found ? incomingCost(Number(p.avg_cost), Number(p.buying_price)) : Number(p.avg_cost);
+    const lines = body.lines.map((l) => ({ ...l, unit_cost: costOf(products.get(l.product_id)!) }));
     return {
-      products,
+      costs: found ? averagedCosts(products, onHand, lines) : [],
       kind: body.direction,
       location_id: body.location_id,
       reason: body.reason,

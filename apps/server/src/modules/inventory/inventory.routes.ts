@@ -4,6 +4,7 @@ import {
   adjustmentBodySchema,
   allows,
   receiptBodySchema,
+  seesCosts,
   stockDocumentSchema,
   transferBodySchema,
   STOCK_FLAGS,
@@ -35,6 +36,16 @@ const READS_DOCUMENT: Record<StockDocument['kind'], Flag> = {
   count: 'stock_taking',
 };
 
+/**
+ * A stock document as its reader sees it: an adjustment or a transfer moves stock at the average
+ * cost (stock found of a product without one at its buying price), which a user whose work shows
+ * no costs (`seesCosts`) is not told: its unit costs and total are answered as 0.
+ */
+function costsOf(user: Parameters<typeof seesCosts>[0], doc: StockDocument): StockDocument {
+  if (seesCosts(user)) return doc;
+  return { ...doc, total_cost: 0, lines: doc.lines.map((l) => ({ ...l, unit_cost: 0 })) };
+}
+
 export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -60,12 +71,14 @@ export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
         response: { 201: stockDocumentSchema, ...DOC_ERRORS },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(
-          await postAdjustment(deps.db, contextOf(request), {
-            ...request.body,
-            direction,
-          }),
-        ),
+        reply
+          .status(201)
+          .send(
+            costsOf(
+              contextOf(request),
+              await postAdjustment(deps.db, contextOf(request), { ...request.body, direction }),
+            ),
+          ),
     });
   }
 
@@ -78,7 +91,9 @@ export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
       response: { 201: stockDocumentSchema, ...DOC_ERRORS },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await postTransfer(deps.db, contextOf(request), request.body)),
+      reply
+        .status(201)
+        .send(costsOf(contextOf(request), await postTransfer(deps.db, contextOf(request), request.body))),
   });
 
   r.get('/api/stock/documents/:id', {
@@ -104,7 +119,7 @@ export function inventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
         [doc.location_id, doc.to_location_id],
         'Stock document',
       );
-      return doc;
+      return costsOf(contextOf(request), doc);
     },
   });
 }

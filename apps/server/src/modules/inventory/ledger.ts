@@ -46,6 +46,14 @@ const moveLevels = compiledQuery((db, a: { rows: Insertable<StockLevelsTable>[];
   upsertLevels(db, dialectOf(db), a.rows, a.at),
 );
 
+/** `moveLevels` of more than LEVELS_PER_UPSERT levels, that many a statement: every level's new quantity. */
+async function moveManyLevels(trx: Trx, levels: Insertable<StockLevelsTable>[], at: string) {
+  const after = [];
+  for (let i = 0; i < levels.length; i += LEVELS_PER_UPSERT)
+    after.push(...(await moveLevels.all(trx, { rows: levels.slice(i, i + LEVELS_PER_UPSERT), at })));
+  return after;
+}
+
 /**
  * PostgreSQL only: the movements as a part (`moved`) of a statement that does more (a data-modifying
  * `with`): of `moveAllAtOnce`, or of a sale's one statement (`sale-writes.ts`).
@@ -74,6 +82,13 @@ const moveAllAtOnce = compiledQuery(
 
 /** Most movements one insert carries (a document of many lines goes in several). */
 export const MOVEMENTS_PER_INSERT = 200;
+
+/**
+ * Most levels one upsert moves (5 parameters each): a count's finalise moves one per corrected
+ * product, thousands, past SQLite's 32,766 and PostgreSQL's 65,535 bound parameters in one
+ * statement. A sale or a document of up to this many levels still moves them in one statement.
+ */
+const LEVELS_PER_UPSERT = 1_000;
 
 const insertMovements = compiledQuery((db, a: { rows: Insertable<StockMovementsTable>[] }) =>
   db.insertInto('stock_movements').values(a.rows),
@@ -179,7 +194,9 @@ export async function postMovements(
       ? []
       : together
         ? await moveAllAtOnce.all(trx, { levels, at: actor.at, movements: rows })
-        : await moveLevels.all(trx, { rows: levels, at: actor.at });
+        : levels.length <= LEVELS_PER_UPSERT
+          ? await moveLevels.all(trx, { rows: levels, at: actor.at })
+          : await moveManyLevels(trx, levels, actor.at);
   refuseBelowZero(after, deltas, opts);
   await keepBelowZero(trx, actor.businessId, after, movedBy(deltas));
   if (together) return;

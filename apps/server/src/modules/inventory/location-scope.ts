@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Operator } from '../../lib/context.js';
-import { type Flag, type UserRoles, isAdminRole } from '@duka/domain';
+import { type Flag, type UserRoles, isAdminRole, seesCosts } from '@duka/domain';
 
 /**
  * Per-location rights on reads, the same rule as `requireUsableLocation` on writes: a user who
@@ -86,4 +86,15 @@ export function levelsIn<P extends { levels: { location_id: string; quantity: nu
   if (!scope) return product;
   const levels = product.levels.filter((l) => scope.includes(l.location_id));
   return { ...product, levels, on_hand: levels.reduce((s, l) => s + l.quantity, 0) };
+}
+
+/**
+ * A product as a reader sees it: without what it costs (average cost and buying price answered as
+ * 0, "not known", as a blind reader's levels are) unless their work shows costs (`seesCosts`: a
+ * supplier receipt's unit costs are refused them too).
+ */
+export function costsFor(user: { role: string; roles: Readonly<UserRoles> }) {
+  const sees = seesCosts(user);
+  return <P extends { avg_cost: number; buying_price: number }>(product: P): P =>
+    sees ? product : { ...product, avg_cost: 0, buying_price: 0 };
 }

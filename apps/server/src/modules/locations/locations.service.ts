@@ -1,5 +1,7 @@
 import type { Location } from '@duka/domain';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/tables.js';
 import { ofBusiness } from '../../db/dialect.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/context.js';
@@ -64,7 +66,26 @@ export async function addLocation(db: Db, actor: Actor, id: string, name: string
   return one(db, actor.businessId, id);
 }
 
-/** Renames or (de)activates a location: never while it holds stock, never the last active one. */
+/** A count open at the location: its finalise would stock it inactive (ADR 4), so it closes first. */
+async function refuseWhileCounting(trx: Kysely<Database>, businessId: string, id: string): Promise<void> {
+  const counting = await trx
+    .selectFrom('stock_counts')
+    .select('id')
+    .where(ofBusiness(trx, 'business_id', businessId))
+    .where('location_id', '=', id)
+    .where('status', '=', sql.lit('open'))
+    .executeTakeFirst();
+  if (counting)
+    throw new AppError(
+      'count_open',
+      'A stock count is open at this location: finalise or cancel it before deactivating it',
+    );
+}
+
+/**
+ * Renames or (de)activates a location: never while it holds stock or a count is open there, never
+ * the last active one.
+ */
 export async function updateLocation(
   db: Db,
   actor: Actor,
@@ -96,6 +117,7 @@ export async function updateLocation(
           'location_holds_stock',
           'Move or write off the stock held here before deactivating it',
         );
+      await refuseWhileCounting(trx, actor.businessId, id);
       const others = await trx
         .selectFrom('locations')
         .select('id')

@@ -5,7 +5,7 @@
  */
 import { type SaleKind, type reversalBodySchema, formatQuantity, reversalShare } from '@duka/domain';
 import type { z } from 'zod';
-import type { SaleLineRow, SaleRow } from '../../db/tables.js';
+import type { ProductRow, SaleLineRow, SaleRow } from '../../db/tables.js';
 import type { Actor } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import type { Trx } from '../../lib/tx.js';
@@ -74,6 +74,30 @@ export function wantedLines(sale: SaleRow, sold: Sold, body: Body): Wanted[] {
     return w;
   });
   return wanted.filter((w) => w.quantity > 0);
+}
+
+/**
+ * The lines wanted back must be of products still active: an inactive product holds no stock (it
+ * can be neither sold, moved, counted nor written off), so goods coming back to one would be
+ * stranded. Refused with `product_inactive` naming it; activated again, it can take them back.
+ */
+export function refuseInactiveProducts(
+  sold: Sold,
+  wanted: Wanted[],
+  products: ReadonlyMap<string, Pick<ProductRow, 'active' | 'deleted_at'>>,
+): void {
+  for (const w of wanted) {
+    const l = sold.lines.find((x) => x.line_no === w.line_no)!;
+    const p = products.get(l.product_id);
+    if (p && (p.active !== 1 || p.deleted_at !== null))
+      throw new AppError(
+        'product_inactive',
+        `${l.name} is inactive: activate it again before taking it back`,
+        'lines',
+        {},
+        { product_id: l.product_id, name: l.name },
+      );
+  }
 }
 
 /** A transfer's refund needs its reference; no other kind takes one. */

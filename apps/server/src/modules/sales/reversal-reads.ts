@@ -2,7 +2,7 @@ import { formatReceiptNo } from '@duka/domain';
 import { sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
 import { dialectOf } from '../../db/dialect.js';
-import type { SaleLineRow, SaleRow } from '../../db/tables.js';
+import type { ProductRow, SaleLineRow, SaleRow } from '../../db/tables.js';
 import type { Operator } from '../../lib/context.js';
 import { isReplay, replayOf } from '../../lib/idempotency.js';
 import type { Trx } from '../../lib/tx.js';
@@ -10,6 +10,12 @@ import { countFreezesSales, givenTo, requireSellingLocation } from '../inventory
 import { type Sold, soldSoFar } from './reversal-checks.js';
 import { locationRead } from './sale-reads.js';
 import { bumpedUnlessStored } from '../sync/series.js';
+import {
+  type ProductsOnHand,
+  onHandSql,
+  productsOnHand,
+  readProductsOnHand,
+} from '../inventory/moved-costs.js';
 
 /** The names a reversal shows beside its sale's debtor and provider ids (null: none). */
 export interface ReversalNames {
@@ -25,6 +31,8 @@ export type ReversalReads =
       location: { id: string; name: string };
       sold: Sold;
       names: ReversalNames;
+      /** The sale's products, whole, with their stock on hand at every location: the costs they move. */
+      products: ProductsOnHand;
       /** Its receipt number, when the reads took it (PostgreSQL). */
       receiptNo?: string;
     };
@@ -35,9 +43,11 @@ type SaleOf = Pick<SaleRow, 'id' | 'location_id' | 'debtor_id' | 'provider_id'>;
  * A reversal's reads under its business's lock, checked in this order: whether its id was used
  * already (`isReplay`), the sale's location (`requireSellingLocation`: goods coming back during a
  * count that froze sales would be counted twice, ADR 4), the sale's lines and what earlier
- * reversals took back of each (`soldSoFar`), and the names of the sale's debtor and provider for
- * the answer. On PostgreSQL they are one statement, which also takes the receipt number, as a
- * sale's reads are (`sale-reads.ts`, issue 21); the shop's SQLite keeps one statement each.
+ * reversals took back of each (`soldSoFar`), the names of the sale's debtor and provider for
+ * the answer, and its products with their stock on hand (the goods coming back move their average
+ * cost as a receipt's do). On PostgreSQL they are one statement, which also takes the receipt
+ * number, as a sale's reads are (`sale-reads.ts`, issue 21); the shop's SQLite keeps one statement
+ * each.
  */
 export async function reversalReads(
   trx: Trx,
@@ -52,7 +62,12 @@ export async function reversalReads(
     const location = await requireSellingLocation(trx, seller, sale.location_id, 'sale_id');
     const sold = await soldSoFar(trx, businessId, sale.id);
     const names = await namesOf(trx, businessId, sale);
-    return { replay: false, location, sold, names };
+    const products = await readProductsOnHand(
+      trx,
+      businessId,
+      sold.lines.map((l) => l.product_id),
+    );
+    return { replay: false, location, sold, names, products };
   }
   const first = await readsInOne.first(trx, {
     id,
@@ -76,6 +91,7 @@ export async function reversalReads(
     location,
     sold: { lines: first.lines ?? [], reversed },
     names: { debtor: first.debtor_name ?? null, provider: first.provider_name ?? null },
+    products: productsOnHand(first.products ?? []),
     receiptNo:
       first.receipt_series === null
         ? undefined
@@ -114,8 +130,9 @@ const nameIn = (table: 'debtors' | 'payment_providers', id: string, businessId: 
  * The business's row (locked already), with the receipt number this server's series gives next
  * (none for a retry, or when the series has no counter yet), the reversal stored under the id if
  * any, the sale's location with whether an open count freezes its sales and whether the user was
- * given it, the sale's lines and the quantities earlier reversals took back of each (as JSON), and
- * the names of the sale's debtor and provider when it has them.
+ * given it, the sale's lines and the quantities earlier reversals took back of each (as JSON), the
+ * sale's products whole with their stock on hand (as JSON), and the names of the sale's debtor and
+ * provider when it has them.
  */
 const readsInOne = compiledQuery(
   (
@@ -159,6 +176,11 @@ const readsInOne = compiledQuery(
           number | string
         > | null>`(select json_object_agg("x"."sale_line_no", "x"."q") from (select "sale_line_no", sum("quantity") as "q" from "sale_reversal_lines" where "business_id" = ${a.businessId} and "sale_id" = ${a.saleId} group by "sale_line_no") as "x")`.as(
           'reversed',
+        ),
+        sql<
+          (ProductRow & { on_hand: string })[] | null
+        >`(select json_agg(to_jsonb("p") || jsonb_build_object('on_hand', ${onHandSql(a.businessId)})) from "products" as "p" where "p"."business_id" = ${a.businessId} and "p"."id" in (select "x"."product_id" from "sale_lines" as "x" where "x"."business_id" = ${a.businessId} and "x"."sale_id" = ${a.saleId}))`.as(
+          'products',
         ),
         ...(a.debtorId === undefined ? [] : [nameIn('debtors', a.debtorId, a.businessId).as('debtor_name')]),
         ...(a.providerId === undefined

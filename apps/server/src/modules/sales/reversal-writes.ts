@@ -17,6 +17,13 @@ import type { Trx } from '../../lib/tx.js';
 import { debtorEntryRow, postDebtorEntry } from '../debtors/debtor-ledger.js';
 import { keepBelowZero } from '../inventory/below-zero.js';
 import { MOVEMENTS_PER_INSERT, ledgerRows, movedBy, postMovements } from '../inventory/ledger.js';
+import {
+  type ProductsOnHand,
+  averagedCosts,
+  costUpdates,
+  movedCosts,
+  writeMovedCosts,
+} from '../inventory/moved-costs.js';
 import { addToSummaries, summaryRows } from '../reports/summaries.js';
 import { transferRow } from '../transfers/transfer-ledger.js';
 import { countedTransfer } from '../transfers/transfer-totals.js';
@@ -50,11 +57,15 @@ interface ReversalFigures {
   lines: ReversalLine[];
   reference: string | null;
   dialect: DialectName;
+  /** The sale's products and their stock on hand before the goods come back. */
+  stock: ProductsOnHand;
 }
 
 /**
  * A reversal's writes; answers its row. Goods come back whatever the level was (no refusal below
- * zero), at the unit cost they left with.
+ * zero), at the unit cost they left with, and move their product's average cost as a receipt's
+ * would (`averagedCosts`: journaled first, one statement on PostgreSQL, their updates part of the
+ * one statement of writes).
  */
 export async function writeReversal(
   trx: Trx,
@@ -76,10 +87,13 @@ export async function writeReversal(
           note: body.reason,
         });
   const moves = movements('reversal', body.id, sale.location_id, r.lines, body.reason);
+  const moved = averagedCosts(r.stock.products, r.stock.onHand, r.lines);
+  const costs = await movedCosts(trx, actor, moved, { reversal_id: body.id });
   const lines = r.lines.map(({ unit_cost: _unitCost, discount: _discount, ...l }) => l);
   const ledger =
     r.dialect === 'postgres' && moves.length <= MOVEMENTS_PER_INSERT ? ledgerRows(actor, moves) : undefined;
   if (!ledger || ledger.levels.length === 0) {
+    await writeMovedCosts(trx, actor.businessId, costs);
     await postMovements(trx, actor, moves, { dialect: r.dialect, allowNegative: true });
     const balanceAfter = debtor ? await postDebtorEntry(trx, actor, debtor) : null;
     const row = reversalRow(actor, sale, body, hash, r, balanceAfter);
@@ -97,6 +111,7 @@ export async function writeReversal(
     lines,
     summary: summaryRows('reversal', summaryOf(actor, row, r.lines)),
     ledger: { rows: ledger.rows, levels: ledger.levels },
+    costs: costUpdates(costs),
     at: actor.at,
     entry: journalEntryOf(journalInput(actor, 'reversal', row, detail)),
     ...(debtor

@@ -7,7 +7,7 @@ import { requestHash } from '../../lib/idempotency.js';
 import { writerReceiptNo } from '../sync/series.js';
 import { lockedSaleSettings } from '../../lib/tx.js';
 import { compiledQuery } from '../../db/compiled-query.js';
-import { reversalLines, reversalReference, wantedLines } from './reversal-checks.js';
+import { refuseInactiveProducts, reversalLines, reversalReference, wantedLines } from './reversal-checks.js';
 import { reversalReads } from './reversal-reads.js';
 import { reversalAnswer, writeReversal } from './reversal-writes.js';
 import type { Seller } from './sales.service.js';
@@ -26,8 +26,9 @@ export function assertMayReverse(seller: Seller, kind: SaleKind): void {
  * Reverses all of a sale or chosen lines and quantities. Never more than was sold less what
  * earlier reversals took back: the check reads the earlier reversals under the business lock,
  * so two people reversing the same line at once cannot both pass. Stock returns to the sale's
- * location at the unit cost it left with; the cash refund, the debtor's entry or the transfer
- * refund is written in the same transaction, with its own receipt number.
+ * location at the unit cost it left with, moving the product's average cost as a receipt would;
+ * the cash refund, the debtor's entry or the transfer refund is written in the same transaction,
+ * with its own receipt number.
  */
 export async function reverseSale(db: Db, seller: Seller, saleId: string, body: Body): Promise<Reversal> {
   const actor: Actor = seller;
@@ -45,6 +46,7 @@ export async function reverseSale(db: Db, seller: Seller, saleId: string, body: 
     const reads = await reversalReads(trx, seller, sale, body.id, hash);
     if (reads.replay) return loadReversal(trx, actor.businessId, body.id);
     const wanted = wantedLines(sale, reads.sold, body);
+    refuseInactiveProducts(reads.sold, wanted, reads.products.products);
     const reference = reversalReference(kind, body);
     const lines = reversalLines(actor, saleId, body.id, reads.sold, wanted);
 
@@ -58,6 +60,7 @@ export async function reverseSale(db: Db, seller: Seller, saleId: string, body: 
       lines,
       reference,
       dialect: db.dialect,
+      stock: reads.products,
     });
     return reversalAnswer(row, sale, lines, reads.sold.lines, {
       location: reads.location.name,

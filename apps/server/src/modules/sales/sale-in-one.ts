@@ -11,6 +11,7 @@ import type {
 import { type EntryRow, withJournalEntry } from '../../lib/journal.js';
 import { type DebtorMove, balanceMoved, withDebtorMove } from '../debtors/debtor-ledger.js';
 import { type LedgerRows, upsertLevels, withMovements } from '../inventory/ledger.js';
+import { type CostUpdate, withCostUpdates } from '../inventory/moved-costs.js';
 import { type SummaryRows, withSummaries } from '../reports/summaries.js';
 import { type TotalsRow, withCountedTransfer } from '../transfers/transfer-totals.js';
 import { soldCartDelete } from '../work-drafts/work-drafts.repository.js';
@@ -82,8 +83,8 @@ export const saleInOne = compiledQuery(
 
 /**
  * A reversal's writes in one statement on PostgreSQL, as a sale's (`saleInOne`): 7 round trips
- * fewer. The stock comes back, a debtor reversal takes its total off the debtor's balance, a
- * transfer reversal records the refund.
+ * fewer. The stock comes back and moves the average costs it changes (`withCostUpdates`), a debtor
+ * reversal takes its total off the debtor's balance, a transfer reversal records the refund.
  */
 export const reversalInOne = compiledQuery(
   (
@@ -91,9 +92,11 @@ export const reversalInOne = compiledQuery(
     a: Tail & {
       row: Insertable<SaleReversalsTable> & { id: string };
       lines: Insertable<SaleReversalLinesTable>[];
+      costs: CostUpdate[];
     },
   ) => {
-    const debited = creator(withDebtorMove(creator(db), a.row.business_id, a));
+    const costed = withCostUpdates(creator(db), a.row.business_id, a.costs);
+    const debited = creator(withDebtorMove(costed, a.row.business_id, a));
     const reversed = creator(
       debited
         .with('reversed', (q) =>

@@ -81,7 +81,8 @@ function countingRoutes(app: FastifyInstance, deps: AppDeps): void {
     config: COUNTING,
     schema: {
       tags: ['stock taking'],
-      summary: 'Add what was counted of a product (negative corrects)',
+      summary:
+        "Add what was counted of a product (negative corrects); answers the count with that product's total only",
       params: idParams,
       body: countEntrySchema,
       response: { 201: stockCountSchema, ...ERRORS },

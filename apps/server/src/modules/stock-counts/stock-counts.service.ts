@@ -24,6 +24,8 @@ import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { assertHomeHere } from '../locations/location-home.js';
 import { type MovementInput, postMovements } from '../inventory/ledger.js';
+import { bookedCost, foundAtBuyingPrice, moveCountedCosts } from './count-costs.js';
+import { refuseInactiveCorrections } from './count-inactive.js';
 import { scopeIds } from '../inventory/location-scope.js';
 import { requireActiveProducts, requireUsableLocation } from '../inventory/stock-rules.js';
 
@@ -40,9 +42,9 @@ async function countRow(db: Q, businessId: string, id: string) {
   return row;
 }
 
-/** Counted totals per product (sum of every counter's entries). */
-async function countedTotals(db: Q, businessId: string, countId: string) {
-  const rows = await db
+/** Counted totals per product (sum of every counter's entries); of one product only when given. */
+async function countedTotals(db: Q, businessId: string, countId: string, productId?: string) {
+  let q = db
     .selectFrom('stock_count_entries')
     .innerJoin('products', (j) =>
       j
@@ -56,7 +58,9 @@ async function countedTotals(db: Q, businessId: string, countId: string) {
       (eb) => eb.fn.countAll<number>().as('entries'),
     ])
     .where(ofBusiness(db, 'stock_count_entries.business_id', businessId))
-    .where('count_id', '=', countId)
+    .where('count_id', '=', countId);
+  if (productId !== undefined) q = q.where('stock_count_entries.product_id', '=', productId);
+  const rows = await q
     .groupBy(['stock_count_entries.product_id', 'products.name'])
     .orderBy('products.name')
     .orderBy('stock_count_entries.product_id')
@@ -64,14 +68,21 @@ async function countedTotals(db: Q, businessId: string, countId: string) {
   return rows.map((r) => ({ ...r, quantity: Number(r.quantity), entries: Number(r.entries) }));
 }
 
-export async function loadCount(db: Q, businessId: string, id: string): Promise<StockCount> {
-  return countOf(db, businessId, await countRow(db, businessId, id));
+/** A count with every counted total, or (`productId`) with that product's only. */
+export async function loadCount(
+  db: Q,
+  businessId: string,
+  id: string,
+  productId?: string,
+): Promise<StockCount> {
+  return countOf(db, businessId, await countRow(db, businessId, id), productId);
 }
 
 async function countOf(
   db: Q,
   businessId: string,
   c: Awaited<ReturnType<typeof countRow>>,
+  productId?: string,
 ): Promise<StockCount> {
   const id = c.id;
   return {
@@ -83,7 +94,7 @@ async function countOf(
     started_by: c.started_by,
     started_at: c.started_at,
     closed_at: c.closed_at,
-    counted: await countedTotals(db, businessId, id),
+    counted: await countedTotals(db, businessId, id, productId),
   };
 }
 
@@ -201,7 +212,11 @@ export async function startCount(
   return loadCount(db.kysely, actor.businessId, body.id);
 }
 
-/** Adds what a counter counted; several people may count at once. Idempotent by the entry id. */
+/**
+ * Adds what a counter counted; several people may count at once. Idempotent by the entry id.
+ * Answers the count with the counted total of this entry's product only: a scan reads and sends
+ * one product's figure, not every counted one again (the count itself is read apart, `loadCount`).
+ */
 export async function addEntry(
   db: Db,
   actor: Actor & Operator,
@@ -217,9 +232,7 @@ export async function addEntry(
     await requireUsableLocation(trx, actor, c.location_id, 'location_id');
     await assertHomeHere(trx, actor.businessId, c.location_id);
     await requireActiveProducts(trx, actor.businessId, [{ product_id: body.product_id }]);
-    const sofar =
-      (await countedTotals(trx, actor.businessId, countId)).find((t) => t.product_id === body.product_id)
-        ?.quantity ?? 0;
+    const sofar = (await countedTotals(trx, actor.businessId, countId, body.product_id))[0]?.quantity ?? 0;
     if (sofar + body.quantity < 0)
       throw new AppError('validation_failed', 'A count cannot go below zero', 'quantity');
     // a typo of a million units is refused here, as a stock document's line (ADR 9), not when the
@@ -250,7 +263,7 @@ export async function addEntry(
       detail: { count_id: countId, product_id: body.product_id, quantity: body.quantity },
     });
   });
-  return loadCount(db.kysely, actor.businessId, countId);
+  return loadCount(db.kysely, actor.businessId, countId, body.product_id);
 }
 
 /**
@@ -264,17 +277,26 @@ function countClosed(status: string): AppError<'count_closed'> {
 
 const TOO_LARGE = `A count may correct stock by at most ${MAX_SALE_AMOUNT.toLocaleString('en')} in minor units`;
 
-/** The products' average cost now, by id. */
+/**
+ * The products' average cost now, by id: a few hundred ids a read, as a count of a whole shop
+ * names more products than one statement takes parameters (SQLite's 32,766, PostgreSQL's 65,535).
+ */
 async function currentCosts(db: Q, businessId: string, ids: string[]): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('products')
-    .select(['id', 'avg_cost'])
-    .where('id', 'in', ids)
-    .where(ofBusiness(db, 'business_id', businessId))
-    .execute();
-  return new Map(rows.map((p) => [p.id, Number(p.avg_cost)]));
+  const costs = new Map<string, number>();
+  for (let i = 0; i < ids.length; i += IDS_PER_READ) {
+    const rows = await db
+      .selectFrom('products')
+      .select(['id', 'avg_cost'])
+      .where('id', 'in', ids.slice(i, i + IDS_PER_READ))
+      .where(ofBusiness(db, 'business_id', businessId))
+      .execute();
+    for (const p of rows) costs.set(p.id, Number(p.avg_cost));
+  }
+  return costs;
 }
+
+/** Most ids one read of products names. */
+const IDS_PER_READ = 500;
 
 /**
  * What each product's variance is valued at: an open count at the average cost now, which its
@@ -328,6 +350,9 @@ export async function reviewCount(db: Q, businessId: string, countId: string): P
   const costs = await varianceCosts(db, businessId, count, [
     ...new Set([...expected.map((e) => e.product_id), ...count.counted.map((c) => c.product_id)]),
   ]);
+  // an open count's gains of a product with no average cost yet: at its buying price, as finalise books them
+  const found =
+    count.status === 'finalised' ? undefined : await foundAtBuyingPrice(db, businessId, count.counted);
   const lines = new Map<string, StockCountReview['lines'][number]>();
   for (const e of expected) {
     lines.set(e.product_id, {
@@ -354,7 +379,7 @@ export async function reviewCount(db: Q, businessId: string, countId: string): P
     };
     line.counted = c.quantity;
     line.variance = c.quantity - line.expected;
-    line.variance_value = lineAmount(line.variance, costs.get(c.product_id) ?? 0);
+    line.variance_value = lineAmount(line.variance, bookedCost(line, costs, found));
     lines.set(c.product_id, line);
   }
   const sorted = [...lines.values()].sort(
@@ -382,7 +407,9 @@ export async function finaliseCount(db: Db, actor: Actor, countId: string): Prom
     await assertHomeHere(trx, actor.businessId, c.location_id);
     const before = await snapshotRecord(trx, actor.businessId, 'stock_count', countId);
     const review = await reviewCount(trx, actor.businessId, countId);
-    // at the costs the review valued them at: the products' average cost now
+    // at the costs the review valued them at: the products' average cost now, a gain of a product
+    // with none yet at its buying price (which it then moves, as a receipt would)
+    const found = await foundAtBuyingPrice(trx, actor.businessId, review.count.counted);
     const costs = await currentCosts(
       trx,
       actor.businessId,
@@ -400,12 +427,14 @@ export async function finaliseCount(db: Db, actor: Actor, countId: string): Prom
         productId: l.product_id,
         locationId: c.location_id,
         quantity: l.variance,
-        unitCost: costs.get(l.product_id) ?? 0,
+        unitCost: bookedCost(l, costs, found),
         kind: 'count_correction',
         docType: 'stock_count',
         docId: countId,
         reason: COUNT_REASON,
       }));
+    await refuseInactiveCorrections(trx, actor.businessId, c, movements);
+    await moveCountedCosts(trx, actor, countId, found, movements);
     // Corrections make the books match the shelf; they are never refused for going below zero.
     await postMovements(trx, actor, movements, { dialect: db.dialect, allowNegative: true });
     await trx

@@ -31,6 +31,7 @@ export const ROW_ERROR_WORDS: Record<ImportRowErrorCode, string> = {
   code_repeated: 'stock.import.rowErrors.codeRepeated',
   code_taken: 'stock.import.rowErrors.codeTaken',
   holds_stock: 'stock.import.rowErrors.holdsStock',
+  in_count: 'stock.import.rowErrors.inCount',
   invalid: 'stock.import.rowErrors.invalid',
 };
 /** A barcode too long names the barcode. */
