@@ -19,3 +19,21 @@ export const DRAWER_KICK: readonly number[] = [0x1b, 0x70, 0x00, 0x19, 0xfa];
  * make cash sales; admins always. A cash sale's first print opens it for its seller anyway.
  */
 export const OPEN_DRAWER_ACCESS = { kind: 'flag', flag: 'sell_cash' } as const satisfies Access;
+
+/** A refund in cash is paid out by whoever may reverse cash sales. */
+const CASH_REFUND_DRAWER_ACCESS = {
+  kind: 'anyFlag',
+  flags: ['sell_cash', 'reversing_cash'],
+} as const satisfies Access;
+
+/**
+ * Who gets a cash receipt's first print with the drawer's pulse, by the receipt's type: whoever
+ * handles that cash. A sale's, whoever may open the drawer; a refund's, also whoever may reverse
+ * cash sales (they pay it out); a debtor's payment, any signed-in user (every user may record one).
+ * A reprint never opens it, whoever prints it.
+ */
+export function firstPrintDrawerAccess(type: string): Access {
+  if (type === 'reversal') return CASH_REFUND_DRAWER_ACCESS;
+  if (type === 'payment') return { kind: 'signedIn' };
+  return OPEN_DRAWER_ACCESS;
+}

@@ -5,7 +5,7 @@ import { setUpBusiness } from '../setup/setup.service.js';
 import { printedText } from '../../test/escpos-text.js';
 import { ADMIN_PASSWORD, signIn } from '../../test/factories.js';
 import { startFakePrinter } from '../../test/fake-printer.js';
-import { type Shop, buildShop, paid, reversed, sold, stock } from '../../test/sales-factories.js';
+import { type Shop, buildShop, paid, reversed, sold, staffWith, stock } from '../../test/sales-factories.js';
 import { buildProduct, buildSupplier } from '../../test/stock-factories.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
@@ -327,5 +327,83 @@ describe('drawer openings of refunds and payments are kept by business', () => {
       expect((await tillA.drawerReturn(receiptNo)).json()).toEqual({ returned: true });
       expect(await tillA.pulsed(receiptNo)).toBe(true);
     }
+  });
+});
+
+describe("who gets a cash refund's or a cash debt payment's first print with the drawer's pulse", () => {
+  let t: TestApp;
+  let s: Shop;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    s = await buildShop(t.app);
+  });
+  afterAll(() => t.close());
+
+  const pulsedFor = async (cookie: string, receiptNo: string) => {
+    const res = await t.app.inject({
+      url: `/api/receipts/${receiptNo}/escpos?width=80`,
+      headers: { cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return pulses(Buffer.from(res.json<{ data: string }>().data, 'base64'));
+  };
+  const cashSale = () =>
+    sold(t.app, s.admin, {
+      kind: 'cash',
+      location_id: s.shop.id,
+      lines: [{ product_id: s.sugar.id, quantity: 1000 }],
+      tendered: 20_000,
+    });
+
+  it('a refunder who may reverse cash sales but not sell for cash pays the refund out: its first print opens the drawer', async () => {
+    const refunder = (await staffWith(t.app, s.admin, ['reversing_cash'])).cookie;
+    const sale = await cashSale();
+    // the sale's bytes do not open it for them: they do not take cash for sales
+    expect(await pulsedFor(refunder, sale.receipt_no)).toBe(false);
+    const refund = await reversed(t.app, refunder, sale.id, { lines: [{ line_no: 1, quantity: 1000 }] });
+    expect(await pulsedFor(refunder, refund.receipt_no)).toBe(true);
+    // a colleague's cash refund whose first print has not happened: theirs to pay out too
+    const other = await reversed(t.app, s.admin, (await cashSale()).id, {
+      lines: [{ line_no: 1, quantity: 1000 }],
+    });
+    expect(await pulsedFor(refunder, other.receipt_no)).toBe(true);
+  });
+
+  it("whoever records a debtor's cash payment takes the cash: its first print opens the drawer for them without sell_cash; a give-back is theirs too", async () => {
+    const creditClerk = (await staffWith(t.app, s.admin, ['sell_debtors'])).cookie;
+    const owed = await sold(t.app, s.admin, {
+      kind: 'debtor',
+      location_id: s.shop.id,
+      lines: [{ product_id: s.sugar.id, quantity: 1000 }],
+      debtor_id: s.debtor.id,
+    });
+    const payment = await paid(t.app, creditClerk, s.debtor.id, {
+      amount: owed.total,
+      method: 'cash',
+      location_id: s.shop.id,
+    });
+    expect(await pulsedFor(creditClerk, payment.receipt_no)).toBe(true);
+    // their helper's print of those bytes is signed, and given back when nothing reached the printer
+    const bytes = (
+      await t.app.inject({
+        url: `/api/receipts/${payment.receipt_no}/escpos?width=80`,
+        headers: { cookie: creditClerk },
+      })
+    ).json<{ data: string }>().data;
+    const signed = await tillOf(t, { ...s, admin: creditClerk }).sign(payment.receipt_no, bytes);
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(await pulsedFor(creditClerk, payment.receipt_no)).toBe(false);
+    const back = await tillOf(t, { ...s, admin: creditClerk }).drawerReturn(payment.receipt_no);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toEqual({ returned: true });
+    expect(await pulsedFor(creditClerk, payment.receipt_no)).toBe(true);
+    // the manual "Open drawer" stays with those who sell for cash
+    const manual = await t.app.inject({
+      method: 'POST',
+      url: '/api/print/drawer',
+      headers: { cookie: creditClerk },
+    });
+    expect(manual.statusCode).toBe(403);
   });
 });

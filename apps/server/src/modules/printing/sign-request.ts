@@ -4,6 +4,7 @@ import {
   DRAWER_KICK,
   type Flag,
   OPEN_DRAWER_ACCESS,
+  firstPrintDrawerAccess,
   allows,
   receiptJobName,
 } from '@duka/domain';
@@ -137,7 +138,8 @@ async function checkPrint(ctx: Context, deps: AppDeps, params: unknown): Promise
     ([58, 80] as const).some((w) => receiptEscPos(doc, w, { drawer, copy }).equals(sent)),
   );
   if (!kind) throw refuse("the print data is not the receipt's ESC/POS");
-  if (kind.drawer && !allows(ctx, OPEN_DRAWER_ACCESS)) throw forbidden('You may not open the cash drawer');
+  if (kind.drawer && !allows(ctx, firstPrintDrawerAccess(doc.type)))
+    throw forbidden('You may not open the cash drawer');
   // One transaction: a refusal takes back what it claimed (the drawer opening with the original).
   await deps.db.kysely.transaction().execute(async (trx) => {
     // The bytes open the drawer: only a cash receipt's first print may, once.

@@ -1,5 +1,5 @@
 import {
-  OPEN_DRAWER_ACCESS,
+  firstPrintDrawerAccess,
   allows,
   ROLL_WIDTHS,
   RECEIPT_TYPES,
@@ -129,10 +129,10 @@ function receiptViewRoutes(app: FastifyInstance, deps: AppDeps): void {
         width: w,
         business,
       } = await loadReceipt(deps, request, request.params.receipt_no, request.query);
-      // only a user who may open the drawer gets bytes that do (a viewer of sales reprinting a
-      // cash sale or refund whose first print failed does not)
+      // only a user who handles that cash gets bytes that open the drawer (a viewer of sales
+      // reprinting a cash sale or refund whose first print failed does not)
       const drawer =
-        allows(contextOf(request), OPEN_DRAWER_ACCESS) &&
+        allows(contextOf(request), firstPrintDrawerAccess(doc.type)) &&
         opensDrawer(doc) &&
         !(await drawerOpenedFor(deps.db.kysely, business.id, doc));
       const copy = await printedBefore(deps.db.kysely, business.id, doc.receipt_no);
@@ -177,7 +177,7 @@ function receiptPrintRoute(app: FastifyInstance, deps: AppDeps): void {
       // says COPY. The claims in one transaction, the printer after it.
       const { drawer, original, printId } = await deps.db.kysely.transaction().execute(async (trx) => {
         const pulse =
-          allows(ctx, OPEN_DRAWER_ACCESS) &&
+          allows(ctx, firstPrintDrawerAccess(doc.type)) &&
           opensDrawer(doc) &&
           (await claimFirstPrintOpening(trx, deps.db.dialect, ctx, doc));
         const first =
@@ -229,8 +229,9 @@ function drawerReturnRoute(app: FastifyInstance, deps: AppDeps): void {
     },
     handler: async (request) => {
       const ctx = contextOf(request);
-      if (!allows(ctx, OPEN_DRAWER_ACCESS)) throw forbidden('You may not open the cash drawer');
       const found = await findReadableReceipt(deps.db.kysely, ctx, request.params.receipt_no);
+      if (!allows(ctx, firstPrintDrawerAccess(found.type)))
+        throw forbidden('You may not open the cash drawer');
       return deps.db.kysely.transaction().execute(async (trx) => {
         await returnOriginalPrint(trx, ctx, found.receipt_no);
         // a day close never opened it
