@@ -251,6 +251,8 @@ export const reversalSchema = /* @__PURE__ */ lazySchema(() =>
         unit_price: z.number().int(),
         amount: z.number().int(),
         tax: z.number().int(),
+        /** Basis points, the sale line's: what `tax` was taken at. */
+        tax_rate: z.number().int(),
       }),
     ),
   }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priceSale, reversalShare, taxIncluded } from '../sales/cart.js';
-import { saleTaxByRate, taxByRate } from './receipt.js';
+import { reversalTaxByRate, saleTaxByRate, taxByRate } from './receipt.js';
 
 /** A priced sale's lines as a receipt reads them: what each costs the customer and the tax in it. */
 const saleLines = (lines: Parameters<typeof priceSale>[0], discount: number) =>
@@ -85,5 +85,17 @@ describe('saleTaxByRate', () => {
     ]);
     expect(saleTaxByRate({ tax: 2_351, lines })).toEqual([]);
     expect(saleTaxByRate({ tax: 0, lines: [lines[1]!] })).toEqual([]);
+  });
+});
+
+describe('reversalTaxByRate', () => {
+  const lines = [
+    { tax_rate: 1600, amount: 5_800, tax: 800 },
+    { tax_rate: 1600, amount: 5_800, tax: 800 },
+    { tax_rate: 0, amount: 6_500, tax: 0 },
+  ];
+  it("what goes back by rate when the lines add up to the reversal's tax; none when they do not", () => {
+    expect(reversalTaxByRate({ tax: 1_600, lines })).toEqual([{ rate: 1600, amount: 11_600, tax: 1_600 }]);
+    expect(reversalTaxByRate({ tax: 1_599, lines })).toEqual([]);
   });
 });

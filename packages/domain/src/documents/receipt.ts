@@ -63,6 +63,15 @@ export function saleTaxByRate(sale: {
   return rates.reduce((s, r) => s + r.tax, 0) === sale.tax ? rates : [];
 }
 
+/** A reversal's tax by rate, as a sale's (`saleTaxByRate`): what goes back at each rate. */
+export function reversalTaxByRate(rev: {
+  tax: number;
+  lines: readonly { tax_rate: number; amount: number; tax: number }[];
+}): ReceiptTaxRate[] {
+  const rates = taxByRate(rev.lines);
+  return rates.reduce((s, r) => s + r.tax, 0) === rev.tax ? rates : [];
+}
+
 /**
  * One receipt, independent of how it is shown: the server turns it into ESC/POS bytes for the
  * printer and SVG for the screen. Money in minor units, quantities in thousandths.

@@ -209,6 +209,7 @@ export function reversalAnswer(
         unit_price: Number(s.unit_price),
         amount: l.amount,
         tax: l.tax,
+        tax_rate: Number(s.tax_rate),
       };
     }),
   };

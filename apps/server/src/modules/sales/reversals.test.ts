@@ -300,6 +300,10 @@ describe('sale reversals', () => {
     const amounts = pieces.map((p) => p.lines[0]!.amount);
     expect(amounts.reduce((a, b) => a + b, 0)).toBe(line.net);
     expect(pieces.map((p) => p.tax).reduce((a, b) => a + b, 0)).toBe(line.tax);
+    // each piece names the rate its tax was taken at (the receipt and the drawer show it by rate)
+    expect(line.tax_rate).toBeGreaterThan(0);
+    for (const p of pieces) expect(p.lines[0]!.tax_rate).toBe(line.tax_rate);
+    expect((await get<Reversal>(`/api/reversals/${pieces[0]!.id}`)).lines[0]!.tax_rate).toBe(line.tax_rate);
     for (const a of amounts) expect(Math.abs(a - line.net / 3)).toBeLessThan(1);
     const fourth = await reverse(t.app, s.admin, sale.id, { lines: [{ line_no: 1, quantity: 1000 }] });
     expect(fourth.statusCode).toBe(409);

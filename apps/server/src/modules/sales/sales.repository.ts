@@ -205,6 +205,7 @@ export async function loadReversal(db: Q, businessId: string, id: string): Promi
       'sl.name',
       'sl.unit',
       'sl.unit_price',
+      'sl.tax_rate',
       'rl.quantity',
       'rl.amount',
       'rl.tax',
@@ -243,6 +244,7 @@ export async function loadReversal(db: Q, businessId: string, id: string): Promi
       unit_price: Number(l.unit_price),
       amount: Number(l.amount),
       tax: Number(l.tax),
+      tax_rate: Number(l.tax_rate),
     })),
   };
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { Sale, SaleLine } from '@duka/domain';
+import type { Reversal, Sale, SaleLine } from '@duka/domain';
 import { makeSession, renderApp } from '../../test/render';
 import { SaleDrawer } from './sale-drawer';
 
@@ -57,7 +57,7 @@ const saleOf = (lines: SaleLine[]): Sale => {
   };
 };
 
-async function drawer(sale: Sale, lng: 'en' | 'es') {
+async function drawer(sale: Sale | Reversal, lng: 'en' | 'es', type: 'sale' | 'reversal' = 'sale') {
   vi.stubGlobal(
     'fetch',
     vi.fn(() =>
@@ -66,7 +66,7 @@ async function drawer(sale: Sale, lng: 'en' | 'es') {
       ),
     ),
   );
-  await renderApp(<SaleDrawer item={{ type: 'sale', id: sale.id }} onClose={() => {}} />, {
+  await renderApp(<SaleDrawer item={{ type, id: sale.id }} onClose={() => {}} />, {
     session: makeSession(),
     lng,
   });
@@ -97,5 +97,52 @@ describe('the sale drawer', () => {
     await drawer(saleOf([line(1, 0, 6_500, 0)]), 'en');
     expect(pageText()).toContain('Tax included: KES 0.00');
     expect(pageText()).not.toContain('VAT');
+  });
+});
+
+describe('the reversal drawer', () => {
+  const reversal = (lines: Reversal['lines']): Reversal => ({
+    id: '0190b1a0-0000-7000-8000-0000000000d1',
+    receipt_no: '000043',
+    sale_id: '0190b1a0-0000-7000-8000-0000000000c1',
+    sale_receipt_no: '000042',
+    kind: 'cash',
+    location_id: 'l1',
+    location_name: 'Main',
+    reason: 'Broken',
+    total: lines.reduce((s, l) => s + l.amount, 0),
+    tax: lines.reduce((s, l) => s + l.tax, 0),
+    reference: null,
+    provider_name: null,
+    debtor_id: null,
+    debtor_name: null,
+    debtor_balance_after: null,
+    user_id: 'u1',
+    user_name: 'Wanjiku',
+    business_day: '2026-11-24',
+    created_at: '2026-11-24T10:00:00Z',
+    lines,
+  });
+  const back = (no: number, tax_rate: number, amount: number, tax: number) => ({
+    line_no: no,
+    sale_line_no: no,
+    product_id: `p${no}`,
+    name: `Product ${no}`,
+    unit: 'each',
+    quantity: 1000,
+    unit_price: amount,
+    amount,
+    tax,
+    tax_rate,
+  });
+
+  it('shows what goes back of the tax, by rate', async () => {
+    await drawer(reversal([back(1, 1600, 11_600, 1_600), back(2, 0, 6_500, 0)]), 'en', 'reversal');
+    expect(pageText()).toContain('VAT 16% incl. (net KES 100.00): KES 16.00');
+  });
+
+  it('a reversal without tax says so in one figure', async () => {
+    await drawer(reversal([back(1, 0, 6_500, 0)]), 'en', 'reversal');
+    expect(pageText()).toContain('Tax included: KES 0.00');
   });
 });

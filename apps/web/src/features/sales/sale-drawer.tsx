@@ -17,7 +17,13 @@ import {
 } from '@mantine/core';
 import { IconArrowBackUp, IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type Reversal, type Sale, saleTaxByRate } from '@duka/domain';
+import {
+  type Reversal,
+  type ReceiptTaxRate,
+  type Sale,
+  reversalTaxByRate,
+  saleTaxByRate,
+} from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { serverMessage } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
@@ -96,7 +102,7 @@ function SaleView({ sale, onOpen }: { sale: Sale; onOpen: (o: Opened) => void })
             {t('sales.drawer.discount')}: {money(sale.discount)}
           </Text>
         )}
-        <TaxByRate sale={sale} money={money} />
+        <TaxByRate tax={sale.tax} rates={saleTaxByRate(sale)} money={money} />
         <Text fw={700} size="lg" data-testid="drawer-total">
           {t('sales.drawer.total')}: {money(sale.total)}
         </Text>
@@ -112,15 +118,25 @@ function SaleView({ sale, onOpen }: { sale: Sale; onOpen: (o: Opened) => void })
   );
 }
 
-/** The tax in the total by rate, as the receipt prints it; in one figure when no line has a rate. */
-function TaxByRate({ sale, money }: { sale: Sale; money: (minor: number) => string }) {
+/**
+ * The tax in the total by rate, as the receipt prints it (a sale's, or what a reversal gives
+ * back); in one figure when no line has a rate.
+ */
+function TaxByRate({
+  tax,
+  rates,
+  money,
+}: {
+  tax: number;
+  rates: ReceiptTaxRate[];
+  money: (minor: number) => string;
+}) {
   const { t } = useTranslation();
   const { percent } = useFormat();
-  const rates = saleTaxByRate(sale);
   if (rates.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        {t('sales.drawer.taxIncluded')}: {money(sale.tax)}
+        {t('sales.drawer.taxIncluded')}: {money(tax)}
       </Text>
     );
   return rates.map((r) => (
@@ -220,9 +236,12 @@ function ReversalView({ rev, onOpen }: { rev: Reversal; onOpen: (o: Opened) => v
           ))}
         </Table.Tbody>
       </Table>
-      <Text fw={700} size="lg" ta="right" data-testid="drawer-total">
-        {t('sales.drawer.refunded')}: <SignedMoney value={-rev.total} />
-      </Text>
+      <Stack gap={2} align="flex-end">
+        <TaxByRate tax={rev.tax} rates={reversalTaxByRate(rev)} money={money} />
+        <Text fw={700} size="lg" data-testid="drawer-total">
+          {t('sales.drawer.refunded')}: <SignedMoney value={-rev.total} />
+        </Text>
+      </Stack>
       <Receipt no={rev.receipt_no} />
     </Stack>
   );
