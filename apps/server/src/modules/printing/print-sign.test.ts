@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Shop, buildShop, sold, staffWith } from '../../test/sales-factories.js';
+import { type Shop, buildShop, paid, sold, staffWith } from '../../test/sales-factories.js';
 import { buildLocation } from '../../test/stock-factories.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
@@ -133,6 +133,38 @@ describe('signing printer calls (/api/print/sign)', () => {
     }
   });
 
+  it('prints a receipt laid out at 42 characters a line (an 80 mm printer of 42), its first print and a reprint', async () => {
+    const sale = await sold(t.app, seller, {
+      kind: 'cash',
+      tendered: 20_000,
+      location_id: s.shop.id,
+      lines: [{ product_id: s.milk.id, quantity: 1000 }],
+    });
+    const at42 = async () => {
+      const res = await t.app.inject({
+        url: `/api/receipts/${sale.receipt_no}/escpos?columns=42`,
+        headers: { cookie: s.admin },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ width: 80 });
+      return res.json<{ data: string }>().data;
+    };
+    const first = await at42();
+    expect(Buffer.from(first, 'base64').includes(Buffer.from(DRAWER_KICK, 'base64'))).toBe(true);
+    const signed = await sign(
+      seller,
+      callText('print', printParams(first, `Receipt #${sale.receipt_no}`), now()),
+    );
+    expect(signed.statusCode, signed.body).toBe(200);
+    const copy = await at42();
+    expect(copy).not.toBe(first);
+    const again = await sign(
+      seller,
+      callText('print', printParams(copy, `Receipt #${sale.receipt_no}`), now()),
+    );
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
   it("prints a receipt of a series with letters (a branch's, B000001) as it prints any other", async () => {
     const sale = await sold(t.app, seller, {
       kind: 'cash',
@@ -224,11 +256,32 @@ describe('signing printer calls (/api/print/sign)', () => {
     expect((await sign(s.admin, extra)).statusCode).toBe(403);
   });
 
-  it('refuses users who may not print (no sales rights): neither reads nor receipts', async () => {
+  it("a user without sales rights prints the debtor payments they record (every user may), never a sale's receipt", async () => {
     const read = await sign(stockOnly, callText('printers.find', {}, now()));
-    expect(read.statusCode).toBe(403);
-    expect(read.json().error.code).toBe('forbidden');
-    expect((await sign(stockOnly, callText('print', printParams(receipt.data), now()))).statusCode).toBe(403);
+    expect(read.statusCode, read.body).toBe(200);
+    const sale = await sign(stockOnly, callText('print', printParams(receipt.data), now()));
+    expect(sale.statusCode).toBe(403);
+    expect(sale.json().error.code).toBe('forbidden');
+    const owed = await sold(t.app, s.admin, {
+      kind: 'debtor',
+      location_id: s.shop.id,
+      lines: [{ product_id: s.sugar.id, quantity: 1000 }],
+      debtor_id: s.debtor.id,
+    });
+    const payment = await paid(t.app, stockOnly, s.debtor.id, {
+      amount: owed.total,
+      method: 'cash',
+      location_id: s.shop.id,
+    });
+    const bytes = (
+      await t.app.inject({
+        url: `/api/receipts/${payment.receipt_no}/escpos?width=80`,
+        headers: { cookie: stockOnly },
+      })
+    ).json<{ data: string }>().data;
+    const job = `Receipt #${payment.receipt_no}`;
+    const printed = await sign(stockOnly, callText('print', printParams(bytes, job), now()));
+    expect(printed.statusCode, printed.body).toBe(200);
   });
 
   it('refuses a receipt the user may not see (a sale, for a user who sees sales reports only)', async () => {

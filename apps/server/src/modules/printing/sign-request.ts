@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import {
   DRAWER_JOB_NAME,
   DRAWER_KICK,
-  type Flag,
   OPEN_DRAWER_ACCESS,
   firstPrintDrawerAccess,
   allows,
@@ -35,16 +34,6 @@ import { findReadableReceipt } from '../receipts/receipt-access.js';
  * Anything else (other calls, other data, SHA1/SHA256) is 403.
  */
 
-/** Who may print at all: whoever may see a sale, a reversal or a day close. */
-export const PRINTS: readonly Flag[] = [
-  'sell_cash',
-  'sell_debtors',
-  'sell_transfer',
-  'reversing_cash',
-  'current_sales',
-  'view_sales_report',
-];
-
 /** Calls that read the helper, signed for anyone who may print. */
 const READ_CALLS: ReadonlySet<string> = new Set([
   'getVersion',
@@ -63,8 +52,12 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 
 const refuse = (why: string) => forbidden(`Not signed: ${why}`);
 
+/**
+ * Who may print at all: any signed-in user, since every user may record a debtor's payment and
+ * print its receipt; each print call is signed only for a receipt the user may see (`checkPrint`).
+ */
 export function mayPrint(ctx: Pick<Context, 'role' | 'roles'>): boolean {
-  return allows(ctx, { kind: 'anyFlag', flags: PRINTS });
+  return allows(ctx, { kind: 'signedIn' });
 }
 
 /** The qz-tray call the page wants signed, parsed; refused unless it is in the client's exact form. */
