@@ -50,6 +50,11 @@ export const ERROR_CODES = [
   'product_inactive',
   /** A product deactivated while an open stock count has counted it (its finalise would stock it). */
   'product_in_count',
+  /**
+   * A count's corrections for a location made inactive while the count was open (a change synced
+   * in): refused, as an inactive location holds no stock; activate it again or cancel the count.
+   */
+  'location_inactive',
   /** A count open at the location already (or, deactivating the location, one open there). */
   'count_open',
   /**

@@ -46,6 +46,7 @@ const ERROR_STATUS: Record<ErrorCode, number> = {
   product_holds_stock: 409,
   product_inactive: 409,
   product_in_count: 409,
+  location_inactive: 409,
   count_open: 409,
   count_closed: 409,
   sales_frozen: 409,

@@ -42,6 +42,7 @@ export const ERROR_WORDS: Record<ErrorCode, string> = {
   product_holds_stock: 'errors.productHoldsStock',
   product_inactive: 'errors.productInactive',
   product_in_count: 'errors.productInCount',
+  location_inactive: 'errors.locationInactive',
   count_open: 'errors.countOpen',
   count_closed: 'errors.countClosed',
   sales_frozen: 'till.errors.salesFrozen',

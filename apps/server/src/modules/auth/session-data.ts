@@ -2,7 +2,7 @@ import { type SessionData, isAdminRole } from '@duka/domain';
 import { type Kysely, sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
 import { dialectOf } from '../../db/dialect.js';
-import { openCountSettings } from '../stock-counts/stock-counts.service.js';
+import { openCountSettings } from '../stock-counts/count-reads.js';
 import { type ReadAt, keptRead } from '../../db/kept-read.js';
 import type { Database } from '../../db/tables.js';
 import type { ContextBusiness, ContextUser } from '../../lib/context.js';

@@ -3,11 +3,13 @@
  * at the cost they left with), stock found or a count's correction up (at `incomingCost`). Each
  * change is journaled (ADR 3: sync carries the product's new cost by that entry, as any edit of
  * it) and stamped with its entry's stamp; on PostgreSQL the updates go inside the write's one
- * statement (`withCostUpdates`), elsewhere one statement each (`writeMovedCosts`).
+ * statement (`withCostUpdates`), or a few products' in one update (`writeMovedCosts`: a count's
+ * finalise, a document too large for one statement), elsewhere one statement each.
  */
 import { nextAverageCost } from '@duka/domain';
 import { type Kysely, type QueryCreator, sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
+import { dialectOf } from '../../db/dialect.js';
 import type { Database, ProductRow } from '../../db/tables.js';
 import type { Actor } from '../../lib/context.js';
 import { type JournalStamp, appendJournalEntries } from '../../lib/journal.js';
@@ -150,9 +152,34 @@ export async function movedCosts(
   }));
 }
 
-/** The moved costs written, one stamped update each. */
+/** Moved costs one PostgreSQL update writes: 4 parameters each, far under its 65,535. */
+export const COSTS_PER_STATEMENT = 1_000;
+
+/**
+ * The moved costs written, each stamped as `updateStamped` stamps it (`costUpdates`). PostgreSQL:
+ * one update per COSTS_PER_STATEMENT products, from a list of their values (an opening count of a
+ * whole catalogue was one round trip per product). SQLite: one update per product, its statement
+ * prepared once (the statement cache) and run in the caller's transaction.
+ */
 export async function writeMovedCosts(trx: Trx, businessId: string, costs: readonly MovedCost[]) {
-  for (const c of costs) await updateStamped(trx, businessId, 'product', c.was, c.set, c.stamp);
+  if (dialectOf(trx) !== 'postgres') {
+    for (const c of costs) await updateStamped(trx, businessId, 'product', c.was, c.set, c.stamp);
+    return;
+  }
+  const updates = costUpdates(costs);
+  for (let i = 0; i < updates.length; i += COSTS_PER_STATEMENT) {
+    const values = updates
+      .slice(i, i + COSTS_PER_STATEMENT)
+      .map(
+        ({ id, set }) =>
+          sql`(cast(${id} as text), cast(${set.avg_cost} as bigint), cast(${set.updated_at} as text), cast(${set.stamps ?? null} as text))`,
+      );
+    // a product whose update stamps nothing keeps its stamps (`updateStamped` leaves them too)
+    await sql`update products set avg_cost = v.avg_cost, updated_at = v.updated_at,
+        stamps = coalesce(v.stamps, products.stamps)
+      from (values ${sql.join(values)}) as v (id, avg_cost, updated_at, stamps)
+      where products.business_id = ${businessId} and products.id = v.id`.execute(trx);
+  }
 }
 
 /** What each moved cost's update sets, for a statement that holds the updates (`withCostUpdates`). */

@@ -115,15 +115,28 @@ describe('counts and inactive locations or products', () => {
     expect(await levelOf(p.id, aisle.id)).toBe(4_000);
   });
 
-  it('a location made inactive all the same fails the finalise; the count can be cancelled', async () => {
+  it('a location made inactive all the same fails the finalise (location_inactive); the count can be cancelled', async () => {
     const branch = await buildLocation(t.app, admin, 'Depot');
     const p = await buildProduct(t.app, admin, { price: 50_000 });
     const countId = await counting(branch.id, p.id, 3_000);
     await t.db.kysely.updateTable('locations').set({ active: 0 }).where('id', '=', branch.id).execute();
     const refused = await post(`/api/stock-counts/${countId}/finalise`);
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().error).toMatchObject({ code: 'validation_failed', field: 'location_id' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'location_inactive', field: 'location_id' });
     expect(await levelOf(p.id, branch.id)).toBe(0);
     expect((await post(`/api/stock-counts/${countId}/cancel`)).statusCode).toBe(200);
+  });
+
+  it('a location made inactive all the same: finalised once it is active again', async () => {
+    const branch = await buildLocation(t.app, admin, 'Annex');
+    const p = await buildProduct(t.app, admin, { price: 50_000 });
+    const countId = await counting(branch.id, p.id, 2_000);
+    await t.db.kysely.updateTable('locations').set({ active: 0 }).where('id', '=', branch.id).execute();
+    const refused = await post(`/api/stock-counts/${countId}/finalise`);
+    expect(refused.json().error.code).toBe('location_inactive');
+    expect((await patch(`/api/locations/${branch.id}`, { active: true })).statusCode).toBe(200);
+    const fin = await post(`/api/stock-counts/${countId}/finalise`);
+    expect(fin.statusCode).toBe(200);
+    expect(await levelOf(p.id, branch.id)).toBe(2_000);
   });
 });

@@ -8,8 +8,9 @@ import type { MovementInput } from '../inventory/ledger.js';
  * A count's corrections never stock an inactive location or product (an inactive one holds no
  * stock: it can be neither sold, moved, counted nor written off). Deactivating either is refused
  * while a count is open (`count_open`, `product_in_count`); this holds when one became inactive
- * all the same (a shop's change synced in, a CSV import): the finalise is refused, naming it, and
- * the count can still be cancelled or finalised once it is active again.
+ * all the same (a shop's change synced in, a CSV import): the finalise is refused, naming it
+ * (`location_inactive`, `product_inactive`), and the count can still be cancelled or finalised
+ * once it is active again.
  */
 export async function refuseInactiveCorrections(
   db: Kysely<Database>,
@@ -27,7 +28,7 @@ export async function refuseInactiveCorrections(
     .executeTakeFirst();
   if (location?.active !== 1)
     throw new AppError(
-      'validation_failed',
+      'location_inactive',
       "The count's location is inactive: activate it again or cancel the count",
       'location_id',
     );

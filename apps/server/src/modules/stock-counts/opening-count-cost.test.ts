@@ -9,7 +9,7 @@ import { type TestApp, buildTestApp } from '../../test/test-app.js';
 /**
  * A new product has no average cost (0) until stock comes in. A count's gain of such a product (an
  * opening count) is booked at its buying price, not at 0, and moves its average cost as a receipt
- * at that price would (`incomingCost`, stock-counts.service.ts finaliseCount): the next receipt
+ * at that price would (`incomingCost`, count-close.ts finaliseCount): the next receipt
  * then averages units that cost something, and the profit of later sales is not overstated. The
  * open count's review values the gain at the same price its finalise books.
  */

@@ -13,15 +13,10 @@ import { contextOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
 import { readableById } from '../../http/scoped-reads.js';
 import { readScopeOf } from '../inventory/location-scope.js';
-import {
-  addEntry,
-  cancelCount,
-  finaliseCount,
-  listCounts,
-  loadCount,
-  reviewCount,
-  startCount,
-} from './stock-counts.service.js';
+import { cancelCount, finaliseCount } from './count-close.js';
+import { listCounts, loadCount } from './count-reads.js';
+import { reviewCount } from './count-review.js';
+import { addEntry, startCount } from './stock-counts.service.js';
 
 const COUNTING = { access: { kind: 'flag' as const, flag: 'stock_taking' as const } };
 const ADMIN = { access: { kind: 'admin' as const } };

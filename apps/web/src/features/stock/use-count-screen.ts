@@ -2,11 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
-import { type Product, parseQuantity } from '@duka/domain';
+import { type Product, parseQuantity, stockCountSchema } from '@duka/domain';
 import { api } from '../../lib/api-client';
 import { isIdConflict, unsent } from '../../lib/api-error';
 import { isRefusal, keyedWriteText, notifySuccess, serverMessage } from '../../lib/notify';
 import type { ProductSearchHandle } from './line-entry/product-search';
+import { takeEntryAnswer } from './count-cache';
 
 export type CountClose = 'finalise' | 'cancel';
 
@@ -32,7 +33,7 @@ export function useCountScreen(id: string, onBack: () => void) {
 
   const add = useMutation({
     mutationFn: (body: { id: string; product_id: string; quantity: number }) =>
-      api(`/api/stock-counts/${id}/entries`, { method: 'POST', body, retry: true }),
+      api(`/api/stock-counts/${id}/entries`, { method: 'POST', body, retry: true, schema: stockCountSchema }),
   });
   const close = useMutation({
     mutationFn: (what: CountClose) => api(`/api/stock-counts/${id}/${what}`, { method: 'POST', retry: true }),
@@ -44,12 +45,13 @@ export function useCountScreen(id: string, onBack: () => void) {
     // 0 is a count: the product is there to be counted and none was found (an empty shelf)
     if (q === null) return setError(t('stock.line.badQty'));
     try {
-      await add.mutateAsync({ id: entryId, product_id: product.id, quantity: q });
+      const answer = await add.mutateAsync({ id: entryId, product_id: product.id, quantity: q });
       setEntryId(uuidv7());
       setError(null);
       setProduct(null);
       setQty('1');
-      await qc.invalidateQueries({ queryKey: ['stock-counts', id] });
+      // this product's new total only: the count shown takes it, not read again whole per scan
+      takeEntryAnswer(qc, id, answer);
       search.current?.focus();
     } catch (err) {
       if (isIdConflict(err)) {

@@ -1,0 +1,136 @@
+/**
+ * A count as it is read: its row, the counted totals (every counter's entries summed per product),
+ * the list, the open counts of the login response, and the products' average costs now.
+ */
+import type { StockCount } from '@duka/domain';
+import { type Kysely, sql } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query.js';
+import { ofBusiness } from '../../db/dialect.js';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/tables.js';
+import { notFound } from '../../lib/errors.js';
+import type { Trx } from '../../lib/tx.js';
+import { scopeIds } from '../inventory/location-scope.js';
+
+export type Q = Kysely<Database> | Trx;
+
+export async function countRow(db: Q, businessId: string, id: string) {
+  const row = await db
+    .selectFrom('stock_counts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Stock count');
+  return row;
+}
+
+/** Counted totals per product (sum of every counter's entries); of one product only when given. */
+export async function countedTotals(db: Q, businessId: string, countId: string, productId?: string) {
+  let q = db
+    .selectFrom('stock_count_entries')
+    .innerJoin('products', (j) =>
+      j
+        .onRef('products.id', '=', 'stock_count_entries.product_id')
+        .onRef('products.business_id', '=', 'stock_count_entries.business_id'),
+    )
+    .select([
+      'stock_count_entries.product_id',
+      'products.name as product_name',
+      (eb) => eb.fn.sum<number>('stock_count_entries.quantity').as('quantity'),
+      (eb) => eb.fn.countAll<number>().as('entries'),
+    ])
+    .where(ofBusiness(db, 'stock_count_entries.business_id', businessId))
+    .where('count_id', '=', countId);
+  if (productId !== undefined) q = q.where('stock_count_entries.product_id', '=', productId);
+  const rows = await q
+    .groupBy(['stock_count_entries.product_id', 'products.name'])
+    .orderBy('products.name')
+    .orderBy('stock_count_entries.product_id')
+    .execute();
+  return rows.map((r) => ({ ...r, quantity: Number(r.quantity), entries: Number(r.entries) }));
+}
+
+/** A count with every counted total, or (`productId`) with that product's only. */
+export async function loadCount(
+  db: Q,
+  businessId: string,
+  id: string,
+  productId?: string,
+): Promise<StockCount> {
+  return countOf(db, businessId, await countRow(db, businessId, id), productId);
+}
+
+export async function countOf(
+  db: Q,
+  businessId: string,
+  c: Awaited<ReturnType<typeof countRow>>,
+  productId?: string,
+): Promise<StockCount> {
+  const id = c.id;
+  return {
+    id: c.id,
+    location_id: c.location_id,
+    status: c.status as StockCount['status'],
+    freeze_sales: c.freeze_sales === 1,
+    note: c.note,
+    started_by: c.started_by,
+    started_at: c.started_at,
+    closed_at: c.closed_at,
+    counted: await countedTotals(db, businessId, id, productId),
+  };
+}
+
+export async function listCounts(
+  db: Db,
+  businessId: string,
+  status?: string,
+  /** The locations the reader may see (null or absent = all). */
+  locationIds?: string[] | null,
+): Promise<StockCount[]> {
+  let q = db.kysely.selectFrom('stock_counts').select('id').where('business_id', '=', businessId);
+  if (status) q = q.where('status', '=', status);
+  if (locationIds) q = q.where('location_id', 'in', scopeIds(locationIds));
+  const rows = await q.orderBy('started_at', 'desc').orderBy('id', 'desc').limit(100).execute();
+  return Promise.all(rows.map((r) => loadCount(db.kysely, businessId, r.id)));
+}
+
+const openCounts = compiledQuery((db, a: { businessId: string }) =>
+  db
+    .selectFrom('stock_counts')
+    .select(['id', 'location_id', 'freeze_sales', 'started_at'])
+    .where('business_id', '=', a.businessId)
+    .where('status', '=', sql.lit('open')),
+);
+
+/** Open counts at the given locations: the login response's `stock_taking` settings. */
+export async function openCountSettings(db: Q, businessId: string) {
+  const rows = await openCounts.all(db, { businessId });
+  return rows.map((r) => ({
+    id: r.id,
+    location_id: r.location_id,
+    freeze_sales: r.freeze_sales === 1,
+    started_at: r.started_at,
+  }));
+}
+
+/**
+ * The products' average cost now, by id: a few hundred ids a read, as a count of a whole shop
+ * names more products than one statement takes parameters (SQLite's 32,766, PostgreSQL's 65,535).
+ */
+export async function currentCosts(db: Q, businessId: string, ids: string[]): Promise<Map<string, number>> {
+  const costs = new Map<string, number>();
+  for (let i = 0; i < ids.length; i += IDS_PER_READ) {
+    const rows = await db
+      .selectFrom('products')
+      .select(['id', 'avg_cost'])
+      .where('id', 'in', ids.slice(i, i + IDS_PER_READ))
+      .where(ofBusiness(db, 'business_id', businessId))
+      .execute();
+    for (const p of rows) costs.set(p.id, Number(p.avg_cost));
+  }
+  return costs;
+}
+
+/** Most ids one read of products names. */
+const IDS_PER_READ = 500;

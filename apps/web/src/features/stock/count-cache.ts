@@ -1,0 +1,35 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { type StockCount, compareIds, compareText } from '@duka/domain';
+
+type Counted = StockCount['counted'][number];
+
+/** The server's order of the counted totals: by product name, then id. */
+const byName = (a: Counted, b: Counted) =>
+  compareText(a.product_name, b.product_name) || compareIds(a.product_id, b.product_id);
+
+/**
+ * The count as the screen holds it, after an entry whose answer is the count with that entry's
+ * product's total only (every counter's entries summed): that product's line takes the new total
+ * where it stands, or comes in at its place by name; the other lines stay as they were read.
+ */
+export function withEntryAnswer(count: StockCount, answer: StockCount): StockCount {
+  const counted = [...count.counted];
+  for (const line of answer.counted) {
+    const at = counted.findIndex((l) => l.product_id === line.product_id);
+    if (at >= 0) counted[at] = line;
+    else {
+      const next = counted.findIndex((l) => byName(l, line) > 0);
+      counted.splice(next < 0 ? counted.length : next, 0, line);
+    }
+  }
+  return { ...answer, counted };
+}
+
+/**
+ * An entry's answer into the count the screen holds (`useCount`), which is not read again whole
+ * after every scan; an admin's review (expected figures, values), when shown, is read again.
+ */
+export function takeEntryAnswer(qc: QueryClient, id: string, answer: StockCount): void {
+  qc.setQueryData<StockCount>(['stock-counts', id], (c) => c && withEntryAnswer(c, answer));
+  void qc.invalidateQueries({ queryKey: ['stock-counts', id, 'review'] });
+}

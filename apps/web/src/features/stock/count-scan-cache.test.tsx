@@ -1,0 +1,136 @@
+/**
+ * A scan on the count screen: the entry's answer carries that product's new total only (every
+ * counter's entries summed), and the screen's count takes it from there: the count is not read
+ * again whole after every scan (a shop's whole catalogue, read per scan), yet what it shows is
+ * what the server holds.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { Product, StockCount } from '@duka/domain';
+import { hookWrapper } from '../../test/keyed-server';
+import { SHOP } from '../../test/locations';
+import { withEntryAnswer } from './count-cache';
+import { useCount } from './stock-api';
+import { useCountScreen } from './use-count-screen';
+
+const COUNT_ID = '0190b1a0-0000-7000-8000-0000000000c1';
+const SUGAR = { id: '0190b1a0-0000-7000-8000-0000000000a1', name: 'Sugar' };
+const BREAD = { id: '0190b1a0-0000-7000-8000-0000000000a2', name: 'Bread' };
+const RICE = { id: '0190b1a0-0000-7000-8000-0000000000a3', name: 'Rice' };
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const countOf = (counted: StockCount['counted']): StockCount => ({
+  id: COUNT_ID,
+  location_id: SHOP.id,
+  status: 'open',
+  freeze_sales: false,
+  note: '',
+  started_by: null,
+  started_at: '2026-12-01T08:00:00.000Z',
+  closed_at: null,
+  counted,
+});
+
+/**
+ * A count's server: its entries (another counter's too), the count read whole (GET, counted) and
+ * an entry answered with its product's total only, as the API answers it.
+ */
+function countServer() {
+  const names = new Map([SUGAR, BREAD, RICE].map((p) => [p.id, p.name]));
+  const srv = {
+    reads: 0,
+    entries: [{ product_id: SUGAR.id, quantity: 2_000 }] as { product_id: string; quantity: number }[],
+  };
+  const totals = (only?: string) => {
+    const per = new Map<string, { quantity: number; entries: number }>();
+    for (const e of srv.entries) {
+      if (only !== undefined && e.product_id !== only) continue;
+      const t = per.get(e.product_id) ?? { quantity: 0, entries: 0 };
+      per.set(e.product_id, { quantity: t.quantity + e.quantity, entries: t.entries + 1 });
+    }
+    return [...per]
+      .map(([id, t]) => ({ product_id: id, product_name: names.get(id)!, ...t }))
+      .sort((a, b) => (a.product_name < b.product_name ? -1 : 1));
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init: RequestInit = {}) => {
+      if ((init.method ?? 'GET') === 'GET') {
+        if (url === `/api/stock-counts/${COUNT_ID}`) srv.reads += 1;
+        return Promise.resolve(json(countOf(totals())));
+      }
+      const body = JSON.parse(init.body as string) as { product_id: string; quantity: number };
+      srv.entries.push({ product_id: body.product_id, quantity: body.quantity });
+      return Promise.resolve(json(countOf(totals(body.product_id)), 201));
+    }),
+  );
+  return { srv, totals };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const product = (p: { id: string; name: string }) => ({ id: p.id, name: p.name, code: p.name }) as Product;
+
+describe('a scan on the count screen', () => {
+  it("takes the product's total from the answer: the count is read once, and shows what the server holds", async () => {
+    const { srv, totals } = countServer();
+    const onBack = vi.fn();
+    const { result } = renderHook(
+      () => ({ screen: useCountScreen(COUNT_ID, onBack), count: useCount(COUNT_ID) }),
+      {
+        wrapper: await hookWrapper(),
+      },
+    );
+    await waitFor(() => expect(result.current.count.data).toBeDefined());
+    const scan = async (p: { id: string; name: string }, qty: string) => {
+      act(() => {
+        result.current.screen.entry.setProduct(product(p));
+        result.current.screen.entry.setQty(qty);
+      });
+      await act(() => result.current.screen.entry.submitEntry());
+      expect(result.current.screen.entry.error).toBeNull();
+    };
+    // a product not counted yet comes in at its place by name; then one counted already grows
+    await scan(BREAD, '3');
+    await scan(SUGAR, '1.5');
+    // another counter's entry meanwhile: the next scan of that product shows every counter's total
+    srv.entries.push({ product_id: RICE.id, quantity: 4_000 });
+    await scan(RICE, '1');
+    expect(result.current.count.data?.counted).toEqual(totals());
+    expect(result.current.count.data?.counted).toEqual([
+      { product_id: BREAD.id, product_name: 'Bread', quantity: 3_000, entries: 1 },
+      { product_id: RICE.id, product_name: 'Rice', quantity: 5_000, entries: 2 },
+      { product_id: SUGAR.id, product_name: 'Sugar', quantity: 3_500, entries: 2 },
+    ]);
+    expect(srv.reads).toBe(1);
+  });
+});
+
+describe('withEntryAnswer', () => {
+  const line = (p: { id: string; name: string }, quantity: number, entries = 1) => ({
+    product_id: p.id,
+    product_name: p.name,
+    quantity,
+    entries,
+  });
+
+  it('replaces the line of the product where it stands and keeps the others', () => {
+    const held = countOf([line(BREAD, 1_000), line(SUGAR, 2_000)]);
+    const answer = countOf([line(BREAD, 0, 2)]);
+    expect(withEntryAnswer(held, answer).counted).toEqual([line(BREAD, 0, 2), line(SUGAR, 2_000)]);
+  });
+
+  it("puts a new product's line at its place by name, and takes the answer's count fields", () => {
+    const held = countOf([line(BREAD, 1_000), line(SUGAR, 2_000)]);
+    const answer = { ...countOf([line(RICE, 7_000)]), freeze_sales: true };
+    const next = withEntryAnswer(held, answer);
+    expect(next.counted.map((l) => l.product_name)).toEqual(['Bread', 'Rice', 'Sugar']);
+    expect(next.freeze_sales).toBe(true);
+    expect(withEntryAnswer(countOf([]), answer).counted).toEqual([line(RICE, 7_000)]);
+  });
+});
