@@ -210,7 +210,8 @@ test.describe('printing receipts', () => {
     const frame = page.locator('iframe#duka-print-frame');
     await expect(frame).toBeAttached();
     const img = frame.contentFrame().getByRole('img', { name: `Receipt #${receiptNo}` });
-    await expect(img).toHaveAttribute('src', `/api/receipts/${receiptNo}/svg?width=80`);
+    // at the profile's characters per line (80 mm at 48)
+    await expect(img).toHaveAttribute('src', `/api/receipts/${receiptNo}/svg?columns=48`);
     await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
     await expect
       .poll(() => page.evaluate(() => (window as Window & { __printed?: string[] }).__printed ?? []))

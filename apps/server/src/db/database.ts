@@ -49,6 +49,7 @@ import { countMoved } from './migrations/0031-count-moved.js';
 import { debtorEntryOrder } from './migrations/0032-debtor-entry-order.js';
 import { receiptPrints } from './migrations/0033-receipt-prints.js';
 import { documentDrawerOpenings } from './migrations/0034-document-drawer-openings.js';
+import { receiptColumns } from './migrations/0035-receipt-columns.js';
 
 import type { DialectName } from './dialect.js';
 import {
@@ -266,6 +267,7 @@ export function migrationsFor(
     '0032-debtor-entry-order': debtorEntryOrder(),
     '0033-receipt-prints': receiptPrints(),
     '0034-document-drawer-openings': documentDrawerOpenings(),
+    '0035-receipt-columns': receiptColumns(),
   };
 }
 

@@ -102,6 +102,7 @@ const session = (admin: boolean): SessionData & Record<string, unknown> => ({
     max_discount_bp: 500,
     default_credit_limit: 100_000,
     receipt_width: 58,
+    receipt_columns: 32,
     network_printer: admin,
   },
   mode: 'local',

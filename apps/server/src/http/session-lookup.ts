@@ -62,6 +62,7 @@ const BUSINESS_COLUMNS = [
   'max_discount_bp',
   'default_credit_limit',
   'receipt_width',
+  'receipt_columns',
   'printer_host',
   'printer_port',
   'status',

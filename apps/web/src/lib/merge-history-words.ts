@@ -94,6 +94,7 @@ export const FIELD_KEYS: Record<MergeDocType, Record<string, string>> = {
     max_discount_bp: 'business.maxDiscount',
     default_credit_limit: 'business.defaultCreditLimit',
     receipt_width: 'printing.profile.width',
+    receipt_columns: 'printing.profile.columns',
   },
   payment_provider: {
     name: 'transfers.providerName',
@@ -184,6 +185,7 @@ function businessWords(field: string, v: Record<string, unknown>, t: TFunction, 
   }
   if (field === 'max_discount_bp') return f.percent(num(v.max_discount_bp));
   if (field === 'receipt_width') return `${num(v.receipt_width)} mm`;
+  if (field === 'receipt_columns') return t('printing.profile.characters', { n: num(v.receipt_columns) });
   if (field === 'language') return languageName(text(v.language));
   if (field === 'logo') return v.logo ? t('history.picture') : t('history.none');
   return null;

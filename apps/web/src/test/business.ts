@@ -30,6 +30,7 @@ export function businessOf(id: string, overrides: Partial<Business> = {}): Busin
     max_discount_bp: 1000,
     default_credit_limit: 0,
     receipt_width: 80,
+    receipt_columns: 48,
     printer_host: '',
     printer_port: 9100,
     updated_at: '2026-11-25T07:05:00.000Z',

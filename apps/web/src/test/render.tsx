@@ -54,6 +54,7 @@ export function makeSession(
       max_discount_bp: 0,
       default_credit_limit: 0,
       receipt_width: 80,
+      receipt_columns: 48,
       network_printer: false,
     },
     mode: 'local',

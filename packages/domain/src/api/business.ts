@@ -54,6 +54,9 @@ export const paymentDetailsSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
+/** Characters per line of a receipt layout (`RECEIPT_COLUMNS`). */
+const receiptColumnsSchema = () => z.union([z.literal(32), z.literal(42), z.literal(48)]);
+
 /**
  * The fields of the business that staff may read too: both schemas below are made from them, so
  * the one the app parses as it starts (`/api/me`'s business) is made without the whole profile's
@@ -74,6 +77,11 @@ const publicBusinessFields = () => ({
   default_credit_limit: z.number().int(),
   /** Receipt roll width in millimetres. */
   receipt_width: z.union([z.literal(58), z.literal(80)]),
+  /**
+   * Characters per line receipts are laid out at (`RECEIPT_COLUMNS`): 32 on a 58 mm roll, 42 or 48
+   * on an 80 mm one.
+   */
+  receipt_columns: receiptColumnsSchema(),
 });
 
 export const businessSchema = /* @__PURE__ */ lazySchema(() =>
@@ -142,7 +150,10 @@ export const businessUpdateSchema = /* @__PURE__ */ lazySchema(() =>
       allow_negative_stock: z.boolean(),
       max_discount_bp: z.number().int().min(0).max(BASIS_POINTS),
       default_credit_limit: z.number().int().min(0).max(1e12),
+      /** The roll alone (58 or 80 mm): its characters per line stay when the roll does, else 32 or 48. */
       receipt_width: z.union([z.literal(58), z.literal(80)]),
+      /** The characters per line; the roll follows (32: 58 mm; 42, 48: 80 mm). */
+      receipt_columns: receiptColumnsSchema(),
       printer_host: printerHostSchema,
       printer_port: printerPortSchema,
     })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priceSale, reversalShare, taxIncluded } from '../sales/cart.js';
-import { reversalTaxByRate, saleTaxByRate, taxByRate } from './receipt.js';
+import { RECEIPT_LAYOUTS, receiptColumnsOf, reversalTaxByRate, saleTaxByRate, taxByRate } from './receipt.js';
 
 /** A priced sale's lines as a receipt reads them: what each costs the customer and the tax in it. */
 const saleLines = (lines: Parameters<typeof priceSale>[0], discount: number) =>
@@ -97,5 +97,30 @@ describe('reversalTaxByRate', () => {
   it("what goes back by rate when the lines add up to the reversal's tax; none when they do not", () => {
     expect(reversalTaxByRate({ tax: 1_600, lines })).toEqual([{ rate: 1600, amount: 11_600, tax: 1_600 }]);
     expect(reversalTaxByRate({ tax: 1_599, lines })).toEqual([]);
+  });
+});
+
+describe('receipt layouts', () => {
+  it('are 58 mm at 32 characters, 80 mm at 42 and at 48', () => {
+    expect(RECEIPT_LAYOUTS).toEqual([
+      { width: 58, columns: 32 },
+      { width: 80, columns: 42 },
+      { width: 80, columns: 48 },
+    ]);
+  });
+
+  it('reads a roll and its characters per line: what the roll prints, else what the roll alone means', () => {
+    // a profile saved before 42 was a choice: 58 and 80 mean 32 and 48
+    expect(receiptColumnsOf(58)).toBe(32);
+    expect(receiptColumnsOf(80)).toBe(48);
+    expect(receiptColumnsOf(80, null)).toBe(48);
+    expect(receiptColumnsOf(80, 42)).toBe(42);
+    expect(receiptColumnsOf(80, 48)).toBe(48);
+    expect(receiptColumnsOf(58, 32)).toBe(32);
+    // values that do not go together (two servers' edits merged field by field): the roll decides
+    expect(receiptColumnsOf(58, 42)).toBe(32);
+    expect(receiptColumnsOf(58, 48)).toBe(32);
+    expect(receiptColumnsOf(80, 32)).toBe(48);
+    expect(receiptColumnsOf(80, 40)).toBe(48);
   });
 });

@@ -4,10 +4,40 @@ import type { Language } from '../locale.js';
 export const RECEIPT_TYPES = ['sale', 'reversal', 'payment', 'close'] as const;
 export type ReceiptType = (typeof RECEIPT_TYPES)[number];
 
-/** Roll widths Duka prints on, in millimetres, and the characters per line of each. */
+/** Roll widths Duka prints on, in millimetres. */
 export const ROLL_WIDTHS = [58, 80] as const;
 export type RollWidth = (typeof ROLL_WIDTHS)[number];
-export const CHARS_PER_LINE: Record<RollWidth, number> = { 58: 32, 80: 48 };
+
+/**
+ * Characters per line a receipt is laid out at: what the printer prints on a line in its normal
+ * font. A 58 mm printer prints 32; an 80 mm printer 48, or only 42 on many cheap ones (a 512-dot
+ * head, or 72 mm paper), where a 48-character receipt wraps every line.
+ */
+export const RECEIPT_COLUMNS = [32, 42, 48] as const;
+export type ReceiptColumns = (typeof RECEIPT_COLUMNS)[number];
+
+/** The characters per line a roll width alone means: what 58 and 80 always meant (32 and 48). */
+export const CHARS_PER_LINE: Record<RollWidth, ReceiptColumns> = { 58: 32, 80: 48 };
+
+/** The roll each layout prints on. */
+export const ROLL_OF_COLUMNS: Record<ReceiptColumns, RollWidth> = { 32: 58, 42: 80, 48: 80 };
+
+/** The layouts an owner chooses from, narrowest first: a roll width and its characters per line. */
+export const RECEIPT_LAYOUTS: readonly { width: RollWidth; columns: ReceiptColumns }[] = RECEIPT_COLUMNS.map(
+  (columns) => ({ width: ROLL_OF_COLUMNS[columns], columns }),
+);
+
+/**
+ * The characters per line of a roll width and a stored or asked-for number of them: the number when
+ * it is one the roll prints (42 and 48 on 80 mm; 32 on 58 mm), else what the roll alone means. So
+ * a profile saved before 42 was a choice (no number) keeps 32 or 48, and values that do not go
+ * together (two servers' edits merged field by field) still give a layout the roll prints.
+ */
+export function receiptColumnsOf(width: number, columns?: number | null): ReceiptColumns {
+  const roll: RollWidth = width === 58 ? 58 : 80;
+  const asked = RECEIPT_COLUMNS.find((c) => c === columns);
+  return asked !== undefined && ROLL_OF_COLUMNS[asked] === roll ? asked : CHARS_PER_LINE[roll];
+}
 
 export interface ReceiptLine {
   name: string;

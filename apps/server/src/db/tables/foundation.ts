@@ -27,6 +27,11 @@ export interface BusinessesTable {
   default_credit_limit: Counter;
   /** Receipt roll width in millimetres: 58 or 80. */
   receipt_width: number;
+  /**
+   * Characters per line receipts are laid out at: 32 (58 mm), 42 or 48 (80 mm); read with
+   * `receiptColumnsOf`, which holds it to what the roll prints (migration 0035).
+   */
+  receipt_columns: Generated<number>;
   /** A network receipt printer the local server prints to directly (raw TCP); '' = none. */
   printer_host: string;
   printer_port: number;

@@ -1,4 +1,4 @@
-import { type SessionData, isAdminRole } from '@duka/domain';
+import { type SessionData, isAdminRole, receiptColumnsOf } from '@duka/domain';
 import { type Kysely, sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
 import { dialectOf } from '../../db/dialect.js';
@@ -44,6 +44,7 @@ export function sessionData(
       max_discount_bp: business.max_discount_bp,
       default_credit_limit: Number(business.default_credit_limit),
       receipt_width: business.receipt_width === 58 ? 58 : 80,
+      receipt_columns: receiptColumnsOf(business.receipt_width, business.receipt_columns),
       network_printer: hasNetworkPrinter(business, mode),
     },
     mode,

@@ -1,4 +1,4 @@
-import { type Business, type BusinessPublic, paymentDetailsSchema } from '@duka/domain';
+import { type Business, type BusinessPublic, paymentDetailsSchema, receiptColumnsOf } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { BusinessRow, Database } from '../../db/tables.js';
 import type { ContextBusiness } from '../../lib/context.js';
@@ -31,6 +31,7 @@ export function toBusiness(row: ContextBusiness): Business {
     max_discount_bp: row.max_discount_bp,
     default_credit_limit: Number(row.default_credit_limit),
     receipt_width: row.receipt_width === 58 ? 58 : 80,
+    receipt_columns: receiptColumnsOf(row.receipt_width, row.receipt_columns),
     printer_host: row.printer_host,
     printer_port: row.printer_port,
     updated_at: row.updated_at,
@@ -56,6 +57,7 @@ export function toBusinessPublic(row: ContextBusiness, mode: 'local' | 'hosted')
     max_discount_bp: b.max_discount_bp,
     default_credit_limit: b.default_credit_limit,
     receipt_width: b.receipt_width,
+    receipt_columns: b.receipt_columns,
     network_printer: hasNetworkPrinter(row, mode),
   };
 }

@@ -1,4 +1,11 @@
-import { type businessUpdateSchema, currencyMinorDigits } from '@duka/domain';
+import {
+  ROLL_OF_COLUMNS,
+  type RollWidth,
+  type ReceiptColumns,
+  type businessUpdateSchema,
+  currencyMinorDigits,
+  receiptColumnsOf,
+} from '@duka/domain';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
@@ -28,9 +35,13 @@ export async function updateBusiness(
       two_way_sync,
       require_approved_devices,
       allow_negative_stock,
+      receipt_width,
+      receipt_columns,
       ...plain
     } = patch;
     const set: Partial<BusinessRow> = { ...plain, updated_at: actor.at };
+    if (receipt_width !== undefined || receipt_columns !== undefined)
+      Object.assign(set, await receiptLayout(trx, actor.businessId, receipt_width, receipt_columns));
     if (payment_details) set.payment_details = JSON.stringify(payment_details);
     if (online_offline !== undefined) set.online_offline = online_offline;
     if (two_way_sync !== undefined) set.two_way_sync = two_way_sync ? 1 : 0;
@@ -52,6 +63,33 @@ export async function updateBusiness(
     if (!row) throw new AppError('not_found', 'Business not found');
     return toBusiness(row);
   });
+}
+
+/**
+ * The roll width and characters per line a profile write sets. The characters per line name their
+ * roll (42 and 48: 80 mm; 32: 58 mm), and a roll width sent with them must be that roll. A roll
+ * width alone (a client from before 42 was a choice) keeps the characters per line when the roll
+ * prints them (80 mm stays 42), else takes what the roll alone means (58 mm: 32, 80 mm: 48).
+ */
+async function receiptLayout(
+  trx: Trx,
+  businessId: string,
+  width: RollWidth | undefined,
+  columns: ReceiptColumns | undefined,
+): Promise<{ receipt_width: RollWidth; receipt_columns: ReceiptColumns }> {
+  if (columns !== undefined) {
+    const roll = ROLL_OF_COLUMNS[columns];
+    if (width !== undefined && width !== roll)
+      throw new AppError(
+        'validation_failed',
+        `receipt_width: ${columns} characters a line print on a ${roll} mm roll`,
+        'receipt_width',
+      );
+    return { receipt_width: roll, receipt_columns: columns };
+  }
+  const roll = width ?? 80;
+  const business = await findBusiness(trx, businessId);
+  return { receipt_width: roll, receipt_columns: receiptColumnsOf(roll, business?.receipt_columns) };
 }
 
 /**

@@ -128,6 +128,7 @@ describe('business profile', () => {
       'max_discount_bp',
       'name',
       'network_printer',
+      'receipt_columns',
       'receipt_width',
       'timezone',
     ]);

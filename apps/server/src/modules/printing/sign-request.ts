@@ -3,6 +3,7 @@ import {
   DRAWER_JOB_NAME,
   DRAWER_KICK,
   OPEN_DRAWER_ACCESS,
+  RECEIPT_COLUMNS,
   firstPrintDrawerAccess,
   allows,
   receiptJobName,
@@ -128,7 +129,7 @@ async function checkPrint(ctx: Context, deps: AppDeps, params: unknown): Promise
     .filter((drawer) => !drawer || opensDrawer(doc))
     .flatMap((drawer) => [printed, !printed].map((copy) => ({ drawer, copy })));
   const kind = kinds.find(({ drawer, copy }) =>
-    ([58, 80] as const).some((w) => receiptEscPos(doc, w, { drawer, copy }).equals(sent)),
+    RECEIPT_COLUMNS.some((cpl) => receiptEscPos(doc, cpl, { drawer, copy }).equals(sent)),
   );
   if (!kind) throw refuse("the print data is not the receipt's ESC/POS");
   if (kind.drawer && !allows(ctx, firstPrintDrawerAccess(doc.type)))

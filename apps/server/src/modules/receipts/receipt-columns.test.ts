@@ -1,4 +1,4 @@
-import type { ReceiptDocument } from '@duka/domain';
+import { RECEIPT_COLUMNS, type ReceiptDocument } from '@duka/domain';
 import { transform } from 'receiptline';
 import { describe, expect, it } from 'vitest';
 import { rowMarkup, wrapWords } from './receipt-columns.js';
@@ -83,16 +83,15 @@ describe('receipt rows that break between words', () => {
     expect(reason[0]).toMatch(/^Reason\s+customer/);
   });
 
-  for (const width of [58, 80] as const) {
-    it(`${width} mm: product names, the shop's name and the reason wrap at word boundaries`, () => {
-      const cpl = width === 58 ? 32 : 48;
-      const lines = asText(receiptMarkup(doc(), width), cpl);
+  for (const cpl of RECEIPT_COLUMNS) {
+    it(`${cpl} characters a line: product names, the shop's name and the reason wrap at word boundaries`, () => {
+      const lines = asText(receiptMarkup(doc(), cpl), cpl);
       expect(wordsWhole(lines, LONG)).toBe(true);
       expect(wordsWhole(lines, 'Mama Mboga Supermarket and General Hardware Ltd')).toBe(true);
       expect(lines.some((l) => l.includes('2 pc x 1,250.00') && l.endsWith('2,500.00'))).toBe(true);
       expect(lines.every((l) => [...l].length <= cpl)).toBe(true);
       // the same in the printer's bytes
-      const bytes = receiptEscPos(doc(), width).toString('latin1');
+      const bytes = receiptEscPos(doc(), cpl).toString('latin1');
       for (const w of LONG.split(' ')) expect(bytes).toContain(w);
     });
   }
@@ -105,8 +104,8 @@ describe('receipt rows that break between words', () => {
       tendered: null,
       change: null,
     });
-    for (const width of [58, 80] as const) {
-      const text = asText(receiptMarkup(refund, width), width === 58 ? 32 : 48).join('\n');
+    for (const cpl of RECEIPT_COLUMNS) {
+      const text = asText(receiptMarkup(refund, cpl), cpl).join('\n');
       expect(text).toContain('REFUND');
       expect(text).toContain('Reverses receipt #000041');
       // (a wide roll prints the total double width: the text renderer spaces its letters)
@@ -116,7 +115,7 @@ describe('receipt rows that break between words', () => {
       expect(text).not.toContain('Goods once sold');
       expect(text).not.toContain('M-Pesa paybill');
     }
-    const sale = asText(receiptMarkup(doc({ business: { ...doc().business, footer: '' } }), 80), 48).join(
+    const sale = asText(receiptMarkup(doc({ business: { ...doc().business, footer: '' } }), 48), 48).join(
       '\n',
     );
     expect(sale).toContain('Thank you!');

@@ -1,6 +1,5 @@
 import {
   businessLocale,
-  CHARS_PER_LINE,
   currencyMinorDigits,
   dateTimeFormat,
   formatLocalQuantity,
@@ -8,7 +7,7 @@ import {
   numberFormat,
   type ReceiptDocument,
   TAX_SCALE,
-  type RollWidth,
+  type ReceiptColumns,
 } from '@duka/domain';
 import { documentT } from '../../lib/documents-i18n.js';
 import { printableText } from './printable-text.js';
@@ -48,7 +47,7 @@ export interface MarkupOptions {
  * the roll's characters per line, and the markup lines so far. Every text goes through `p`, the
  * printer's letters when the markup is for the printer, before it is measured or escaped.
  */
-function receiptWriter(doc: ReceiptDocument, width: RollWidth, opts: MarkupOptions) {
+function receiptWriter(doc: ReceiptDocument, cpl: ReceiptColumns, opts: MarkupOptions) {
   const p = opts.printable ? (text: string) => printableText(text.normalize('NFC')) : (text: string) => text;
   const cell = (c: Cell | string): Cell =>
     typeof c === 'string' ? { text: p(c) } : { ...c, text: p(c.text) };
@@ -61,13 +60,13 @@ function receiptWriter(doc: ReceiptDocument, width: RollWidth, opts: MarkupOptio
     maximumFractionDigits: digits,
   });
   const percent = numberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
-  const cpl = CHARS_PER_LINE[width];
   const out: string[] = [];
   return {
     t,
     p,
     cell,
     cpl,
+    /** 32 characters (a 58 mm roll): the number and time, the lines, the total each take their own rows. */
     narrow: cpl < 40,
     out,
     amount: (m: number) => printableFigure(number.format(m / 10 ** digits)),
@@ -132,7 +131,7 @@ function quantityText(l: ReceiptDocument['lines'][number], w: Writer): string {
 }
 
 /**
- * On a wide roll, the lines as a table: the name (wrapped at words) beside its quantity and its
+ * At 42 or 48 characters a line, the lines as a table: the name (wrapped at words) beside its quantity and its
  * amount, each column as wide as its widest entry. Null when the name would have too little room.
  */
 function lineTable(doc: ReceiptDocument, w: Writer): string[] | null {
@@ -210,7 +209,7 @@ function totalsSection(doc: ReceiptDocument, w: Writer): void {
   const { t, pair, amount, money } = w;
   if (doc.type === 'sale' || doc.type === 'reversal') {
     const label = doc.type === 'reversal' ? t('receipt.refunded') : t('receipt.total');
-    // Double width needs room: on a 58 mm roll the total is emphasised instead.
+    // Double width needs room: at 32 characters (58 mm) the total is emphasised instead.
     const big = (text: string): Cell => ({ text, style: w.narrow ? 'bold' : 'wide' });
     pair(big(label), big(money(doc.total)));
     if (doc.tax > 0) taxRows(doc, w);
@@ -260,12 +259,12 @@ function footSection(doc: ReceiptDocument, w: Writer): void {
 }
 
 /**
- * The receiptline markup of a receipt for a roll width: business header, document facts, lines,
+ * The receiptline markup of a receipt at `cpl` characters a line (32, 42 or 48): business header, document facts, lines,
  * totals, payment, the profile's payment details, footer and a CODE128 barcode of the number.
  * User text is escaped; the words come from the business's language.
  */
-export function receiptMarkup(doc: ReceiptDocument, width: RollWidth, opts: MarkupOptions = {}): string {
-  const w = receiptWriter(doc, width, opts);
+export function receiptMarkup(doc: ReceiptDocument, cpl: ReceiptColumns, opts: MarkupOptions = {}): string {
+  const w = receiptWriter(doc, cpl, opts);
   headSection(doc, w, opts.copy === true);
   linesSection(doc, w);
   totalsSection(doc, w);

@@ -2,7 +2,7 @@
  * The receipt's ESC/POS for text the printer's code pages lack, and for a printer set to another
  * country's characters: rendered from a document, read back as the printer prints it.
  */
-import type { ReceiptDocument } from '@duka/domain';
+import { RECEIPT_COLUMNS, type ReceiptDocument } from '@duka/domain';
 import { describe, expect, it } from 'vitest';
 import { printedLines, printedText } from '../../test/escpos-text.js';
 import { receiptEscPos } from './receipt-render.js';
@@ -58,8 +58,8 @@ describe('receipt ESC/POS: text in the printer’s letters before the markup', (
   it('prints a footer line of "≠" signs as text, not as a paper cut mid-receipt', () => {
     // "≠" is in no code page and is written "=": a markup line of "=" is receiptline's cut, so
     // the letters are replaced before escaping, never in the finished markup
-    for (const width of [58, 80] as const) {
-      const bytes = receiptEscPos(doc({ business: { ...business, footer: 'Karibu tena\n≠≠≠≠≠≠' } }), width);
+    for (const cpl of RECEIPT_COLUMNS) {
+      const bytes = receiptEscPos(doc({ business: { ...business, footer: 'Karibu tena\n≠≠≠≠≠≠' } }), cpl);
       expect(count(bytes, CUT)).toBe(1);
       const text = printedText(bytes);
       expect(text).toContain('Karibu tena');
@@ -71,15 +71,14 @@ describe('receipt ESC/POS: text in the printer’s letters before the markup', (
     // each word is longer once spelled in Latin letters than as written
     const name = 'Ψωμί θυμάρι ψητό φθινόπωρο χωριάτικο ψωμάκι θεσσαλίας';
     const spelled = ['Psomi', 'thymari', 'psito', 'fthinoporo', 'choriatiko', 'psomaki', 'thessalias'];
-    for (const width of [58, 80] as const) {
-      const cpl = width === 58 ? 32 : 48;
+    for (const cpl of RECEIPT_COLUMNS) {
       const bytes = receiptEscPos(
         doc({
           location: name,
           lines: [{ ...doc().lines[0]!, name }],
           business: { ...business, footer: name },
         }),
-        width,
+        cpl,
       );
       const lines = printedLines(bytes);
       for (const l of lines) expect([...l].length, l).toBeLessThanOrEqual(cpl);
@@ -95,8 +94,8 @@ describe('receipt ESC/POS: the international character set', () => {
     // ESC @ restores the printer's power-on set, which a memory switch may have made
     // Germany, Spain or the UK (then "#" prints as "£" or "Pt", "@" as "§", "{" as "ä")
     const footer = 'a@duka.ke #1 [ok] {x|y} ~';
-    for (const width of [58, 80] as const) {
-      const bytes = receiptEscPos(doc({ business: { ...business, footer } }), width);
+    for (const cpl of RECEIPT_COLUMNS) {
+      const bytes = receiptEscPos(doc({ business: { ...business, footer } }), cpl);
       const init = bytes.indexOf(Buffer.from([0x1b, 0x40]));
       const usa = bytes.indexOf(Buffer.from([0x1b, 0x52, 0x00]));
       expect(init).toBe(0);

@@ -1,4 +1,4 @@
-import { DRAWER_KICK, type ReceiptDocument, type RollWidth } from '@duka/domain';
+import { DRAWER_KICK, type ReceiptColumns, type ReceiptDocument } from '@duka/domain';
 import { transform } from 'receiptline';
 import { offlineSvg, receiptMarkup } from './receipt-markup.js';
 
@@ -13,13 +13,11 @@ const USA_CHARACTERS = [0x1b, 0x52, 0x00] as const;
 /** receiptline ends ESC/POS with GS r 1 (ask for status); over raw TCP nobody reads it. */
 const STATUS_REQUEST = '\x1dr1';
 
-const cpl = (width: RollWidth) => (width === 58 ? 32 : 48);
-
-/** The receipt drawn for the screen. */
-export function receiptSvg(doc: ReceiptDocument, width: RollWidth): string {
+/** The receipt drawn for the screen, `cpl` characters a line as the printer lays it out. */
+export function receiptSvg(doc: ReceiptDocument, cpl: ReceiptColumns): string {
   return offlineSvg(
-    transform(receiptMarkup(doc, width), {
-      cpl: cpl(width),
+    transform(receiptMarkup(doc, cpl), {
+      cpl,
       encoding: 'multilingual',
       spacing: true,
       command: 'svg',
@@ -37,21 +35,21 @@ export function opensDrawer(doc: ReceiptDocument): boolean {
 }
 
 /**
- * The receipt as ESC/POS bytes for the printer: ESC @ first and the USA character set, the text in
+ * The receipt as ESC/POS bytes for a printer of `cpl` characters a line: ESC @ first and the USA character set, the text in
  * the printer's code pages (what none has is transliterated before it is measured, never "?"), a
  * CODE128 barcode of the number, and a cut last. With `drawer` (a cash receipt's first print) it
  * also opens the cash drawer; with `copy` (a reprint) it says "COPY" under its title.
  */
 export function receiptEscPos(
   doc: ReceiptDocument,
-  width: RollWidth,
+  cpl: ReceiptColumns,
   opts: { drawer?: boolean; copy?: boolean } = {},
 ): Buffer {
   // after receiptline's start (ESC @ …): the character set, then the domain's drawer pulse
   const start = command([...USA_CHARACTERS, ...(opts.drawer && opensDrawer(doc) ? DRAWER_KICK : [])]);
-  const markup = receiptMarkup(doc, width, { printable: true, copy: opts.copy === true });
+  const markup = receiptMarkup(doc, cpl, { printable: true, copy: opts.copy === true });
   let out = transform(start + markup, {
-    cpl: cpl(width),
+    cpl,
     encoding: 'multilingual',
     spacing: true,
     cutting: true,

@@ -1,4 +1,5 @@
 import type { ReceiptDocument, Sale } from '@duka/domain';
+import { transform } from 'receiptline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printedLines } from '../../test/escpos-text.js';
 import { type Shop, buildShop, reverse, sold } from '../../test/sales-factories.js';
@@ -30,17 +31,19 @@ describe('receipt tax by rate', () => {
   let s: Shop;
   let oilId: string;
   let sweetIds: string[];
-  /** The receipt's printed lines at a width in a language. */
-  const printed = async (receiptNo: string, width: 58 | 80, lang = 'en') => {
+  /** The receipt's printed lines at a roll width (58: 32 characters, 80: 48) or at 42 characters. */
+  const printed = async (receiptNo: string, width: 58 | 80 | 42, lang = 'en') => {
+    const layout = width === 42 ? 'columns=42' : `width=${width}`;
     const res = await t.app.inject({
-      url: `/api/receipts/${receiptNo}/escpos?width=${width}&lang=${lang}`,
+      url: `/api/receipts/${receiptNo}/escpos?${layout}&lang=${lang}`,
       headers: { cookie: s.admin },
     });
     expect(res.statusCode, res.body).toBe(200);
     const bytes = Buffer.from(res.json<{ data: string }>().data, 'base64');
-    // every printed line within the roll's width
+    // every printed line within the layout's characters
     const plain = printedLines(bytes);
-    expect(Math.max(...plain.map((l) => [...l].length))).toBeLessThanOrEqual(width === 58 ? 32 : 48);
+    const cpl = width === 58 ? 32 : width === 42 ? 42 : 48;
+    expect(Math.max(...plain.map((l) => [...l].length))).toBeLessThanOrEqual(cpl);
     return printedLines(withColumnGaps(bytes));
   };
   /** Sugar ×2 at 16 % with 10.00 off the line, bread at 0 %, oil at 7.5 %, 5.00 off the sale. */
@@ -94,6 +97,11 @@ describe('receipt tax by rate', () => {
       'VAT 7.5% incl. 17.31',
       'VAT 16% incl. (net 299.46) 47.91',
     ]);
+    // 42 characters (80 mm): both rows fit with their base
+    expect(taxRows(await printed(sale.receipt_no, 42))).toEqual([
+      'VAT 7.5% incl. (net 230.81) 17.31',
+      'VAT 16% incl. (net 299.46) 47.91',
+    ]);
     // the receipt on screen is drawn from the same document
     const svg = await t.app.inject({
       url: `/api/receipts/${sale.receipt_no}/svg?width=80`,
@@ -117,6 +125,10 @@ describe('receipt tax by rate', () => {
     ]);
     const es80 = taxRows(await printed(sale.receipt_no, 80, 'es'));
     expect(es80).toEqual(['IVA 7,5 % incl. (base 230,81) 17,31', 'IVA 16 % incl. (base 299,46) 47,91']);
+    expect(taxRows(await printed(sale.receipt_no, 42, 'de'))).toEqual([
+      'inkl. 7,5 % MwSt. (netto 230,81) 17,31',
+      'inkl. 16 % MwSt. (netto 299,46) 47,91',
+    ]);
   });
 
   it("adds the lines' own tax: 3 lines of 1.00 at 16 % print 0.42, not 3.00's 0.41", async () => {
@@ -127,7 +139,7 @@ describe('receipt tax by rate', () => {
       tendered: 1_000,
     });
     expect(sale.tax).toBe(42);
-    for (const width of [58, 80] as const)
+    for (const width of [58, 42, 80] as const)
       expect(taxRows(await printed(sale.receipt_no, width))).toEqual(['VAT 16% incl. (net 2.58) 0.42']);
   });
 
@@ -139,7 +151,7 @@ describe('receipt tax by rate', () => {
       tendered: 20_000,
     });
     expect(sale.tax).toBe(0);
-    for (const width of [58, 80] as const) {
+    for (const width of [58, 42, 80] as const) {
       const lines = await printed(sale.receipt_no, width);
       expect(taxRows(lines)).toEqual([]);
       expect(lines.join('\n')).toContain('TOTAL');
@@ -171,6 +183,12 @@ describe('receipt tax by rate', () => {
     ]);
   });
 });
+
+/** The receipt as the printer lays it out, in plain text (receiptline's text renderer). */
+const asText = (markup: string, cpl: number) =>
+  transform(markup, { cpl, encoding: 'multilingual', command: 'text' })
+    .split('\n')
+    .map((l) => l.trimEnd());
 
 describe('tax rows of a receipt document', () => {
   const doc = (over: Partial<ReceiptDocument>): ReceiptDocument => ({
@@ -213,19 +231,44 @@ describe('tax rows of a receipt document', () => {
 
   it('writes a rate with its fraction as the locale does, in Portuguese too', () => {
     const rates = { tax: 1_600, tax_rates: [{ rate: 1250, amount: 11_600, tax: 1_600 }] };
-    expect(receiptMarkup(doc({ ...rates, language: 'pt' }), 80)).toMatch(
+    expect(receiptMarkup(doc({ ...rates, language: 'pt' }), 48)).toMatch(
       /IVA 12,5\s?% incl\. \(base 100,00\) \| 16,00/,
     );
-    expect(receiptMarkup(doc(rates), 80)).toContain('VAT 12.5% incl. (net 100.00) | 16.00');
+    expect(receiptMarkup(doc(rates), 48)).toContain('VAT 12.5% incl. (net 100.00) | 16.00');
+  });
+
+  it('shows the base at 42 characters only where the row fits in 42, as at 32 and 48', () => {
+    // 1,000,000.00 at 7.5 %: "inkl. 7,5 % MwSt. (netto 930.232,56) 69.767,44" is 46 characters
+    const big = {
+      language: 'de' as const,
+      lines: [{ name: 'Generator', quantity: 1000, unit: 'pc', unit_price: 1e8, amount: 1e8, discount: 0 }],
+      gross: 1e8,
+      total: 1e8,
+      tax: 6_976_744,
+      tax_rates: [{ rate: 750, amount: 1e8, tax: 6_976_744 }],
+    };
+    const rowsAt = (cpl: 32 | 42 | 48, over: Partial<ReceiptDocument>) => {
+      const lines = asText(receiptMarkup(doc(over), cpl), cpl);
+      for (const l of lines) expect([...l].length, l).toBeLessThanOrEqual(cpl);
+      return lines.filter((l) => l.includes('MwSt') || l.includes('VAT')).map((l) => l.replace(/\s+/g, ' '));
+    };
+    expect(rowsAt(48, big)).toEqual(['inkl. 7,5 % MwSt. (netto 930.232,56) 69.767,44']);
+    expect(rowsAt(42, big)).toEqual(['inkl. 7,5 % MwSt. 69.767,44']);
+    expect(rowsAt(32, big)).toEqual(['inkl. 7,5 % MwSt. 69.767,44']);
+    // a row of 33 to 42 characters: with its base at 42 and 48, without at 32
+    const mid = { tax_rates: [{ rate: 750, amount: 24_812, tax: 1_731 }], tax: 1_731 };
+    expect(rowsAt(42, mid)).toEqual(['VAT 7.5% incl. (net 230.81) 17.31']);
+    expect(rowsAt(48, mid)).toEqual(['VAT 7.5% incl. (net 230.81) 17.31']);
+    expect(rowsAt(32, mid)).toEqual(['VAT 7.5% incl. 17.31']);
   });
 
   it('falls back to one "Tax included" row when the rates do not add up to the tax (or there are none)', () => {
     for (const over of [{ tax_rates: [] }, { tax: 1_601 }]) {
-      const markup = receiptMarkup(doc(over), 58);
+      const markup = receiptMarkup(doc(over), 32);
       expect(markup).toContain('Tax included');
       expect(markup).not.toContain('VAT');
     }
-    const none = receiptMarkup(doc({ tax: 0, tax_rates: [] }), 80);
+    const none = receiptMarkup(doc({ tax: 0, tax_rates: [] }), 48);
     expect(none).not.toMatch(/Tax included|VAT/);
   });
 });

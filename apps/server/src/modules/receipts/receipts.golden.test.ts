@@ -5,8 +5,9 @@ import { buildShop, sold } from '../../test/sales-factories.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
 /**
- * Golden receipts: one fixed sale (fixed time, the first receipt number) drawn for both roll
- * widths in two languages, compared byte for byte with the files in ./golden. After a deliberate
+ * Golden receipts: one fixed sale (fixed time, the first receipt number) drawn for each layout
+ * (58 mm at 32 characters a line, 80 mm at 48 and at 42) in two languages, compared byte for byte
+ * with the files in ./golden. After a deliberate
  * change to the receipt, look at the new output and rewrite them with UPDATE_GOLDEN=1.
  */
 const GOLDEN = path.join(import.meta.dirname, 'golden');
@@ -63,20 +64,27 @@ describe('golden receipts', () => {
   });
   afterAll(() => t.close());
 
+  /** Each layout: its name in the files' names and how the routes are asked for it. */
+  const layouts = [
+    { name: '58', what: '58 mm (32 characters)', query: 'width=58' },
+    { name: '80', what: '80 mm (48 characters)', query: 'width=80' },
+    { name: '80-42', what: '80 mm at 42 characters', query: 'columns=42' },
+  ];
   for (const lang of ['en', 'de'] as const) {
-    for (const width of [58, 80] as const) {
-      it(`${lang}, ${width} mm: ESC/POS bytes and SVG as the golden files`, async () => {
+    for (const layout of layouts) {
+      it(`${lang}, ${layout.what}: ESC/POS bytes and SVG as the golden files`, async () => {
         expect(receiptNo).toBe('000001');
         const escpos = await t.app.inject({
-          url: `/api/receipts/${receiptNo}/escpos?width=${width}&lang=${lang}`,
+          url: `/api/receipts/${receiptNo}/escpos?${layout.query}&lang=${lang}`,
           headers: { cookie },
         });
-        compare(`sale-${lang}-${width}.escpos`, Buffer.from(escpos.json<{ data: string }>().data, 'base64'));
+        const bytes = Buffer.from(escpos.json<{ data: string }>().data, 'base64');
+        compare(`sale-${lang}-${layout.name}.escpos`, bytes);
         const svg = await t.app.inject({
-          url: `/api/receipts/${receiptNo}/svg?width=${width}&lang=${lang}`,
+          url: `/api/receipts/${receiptNo}/svg?${layout.query}&lang=${lang}`,
           headers: { cookie },
         });
-        compare(`sale-${lang}-${width}.svg`, Buffer.from(stableSvg(svg.body)));
+        compare(`sale-${lang}-${layout.name}.svg`, Buffer.from(stableSvg(svg.body)));
       });
     }
   }

@@ -1,8 +1,14 @@
 import {
   firstPrintDrawerAccess,
   allows,
+  CHARS_PER_LINE,
+  RECEIPT_COLUMNS,
+  ROLL_OF_COLUMNS,
   ROLL_WIDTHS,
   RECEIPT_TYPES,
+  type ReceiptColumns,
+  type RollWidth,
+  receiptColumnsOf,
   receiptNoParamSchema,
   drawerReturnSchema,
   escPosJobSchema,
@@ -38,24 +44,59 @@ const params = z.object({ receipt_no: receiptNoParamSchema });
 const rollWidth = z.coerce
   .number()
   .refine((w) => (ROLL_WIDTHS as readonly number[]).includes(w), 'A roll width: 58 or 80');
+const charsPerLine = z.coerce
+  .number()
+  .refine((c) => (RECEIPT_COLUMNS as readonly number[]).includes(c), 'Characters a line: 32, 42 or 48');
 const query = z.strictObject({
-  width: rollWidth.optional(),
+  width: rollWidth
+    .optional()
+    .describe('The roll in mm, laid out as it always was: 58 at 32 characters, 80 at 48'),
+  columns: charsPerLine
+    .optional()
+    .describe("Characters a line (32, 42 or 48), before the width; neither: the business profile's"),
   lang: z.enum(['en', 'es', 'pt', 'de']).optional(),
 });
 
-/** The document behind a receipt number, checked against who asks; the width defaults to the profile's. */
+/**
+ * The characters a line a receipt is laid out at: `columns` when asked (a `width` with them must be
+ * their roll), else what the `width` asked for always meant (58: 32, 80: 48), else the profile's.
+ */
+function layoutOf(
+  business: { receipt_width: number; receipt_columns: number },
+  q: { width?: number; columns?: number },
+): { width: RollWidth; cpl: ReceiptColumns } {
+  const asked = RECEIPT_COLUMNS.find((c) => c === q.columns);
+  if (asked !== undefined) {
+    const roll = ROLL_OF_COLUMNS[asked];
+    if (q.width !== undefined && q.width !== roll)
+      throw new AppError(
+        'validation_failed',
+        `width: ${asked} characters a line print on ${roll} mm`,
+        'width',
+      );
+    return { width: roll, cpl: asked };
+  }
+  if (q.width !== undefined) {
+    const roll: RollWidth = q.width === 58 ? 58 : 80;
+    return { width: roll, cpl: CHARS_PER_LINE[roll] };
+  }
+  const cpl = receiptColumnsOf(business.receipt_width, business.receipt_columns);
+  return { width: ROLL_OF_COLUMNS[cpl], cpl };
+}
+
+/** The document behind a receipt number, checked against who asks; the layout defaults to the profile's. */
 async function loadReceipt(
   deps: AppDeps,
   request: FastifyRequest,
   receiptNo: string,
-  q: { width?: number; lang?: string },
+  q: { width?: number; columns?: number; lang?: string },
 ) {
   const ctx = contextOf(request);
   const business = ctx.business;
+  const { width, cpl } = layoutOf(business, q);
   const found = await findReadableReceipt(deps.db.kysely, ctx, receiptNo);
   const doc = await receiptDocument(deps.db.kysely, business, found.type, found.id, q.lang);
-  const width: 58 | 80 = (q.width ?? business.receipt_width) === 58 ? 58 : 80;
-  return { doc, width, business };
+  return { doc, width, cpl, business };
 }
 
 /** The receipt routes, in this order (the API docs list them so). */
@@ -91,15 +132,16 @@ function receiptViewRoutes(app: FastifyInstance, deps: AppDeps): void {
     config: { access: { kind: 'signedIn' } },
     schema: {
       tags: ['receipts'],
-      summary: 'The receipt drawn for the screen (SVG), for a 58 or 80 mm roll',
+      summary:
+        'The receipt drawn for the screen (SVG), for a 58 or 80 mm roll at 32, 42 or 48 characters a line',
       params,
       querystring: query,
       produces: ['image/svg+xml'],
       response: { 200: z.unknown().describe('SVG'), ...errorResponses(401, 403, 404, 422) },
     },
     handler: async (request, reply) => {
-      const { doc, width: w } = await loadReceipt(deps, request, request.params.receipt_no, request.query);
-      const svg = receiptSvg(doc, w);
+      const { doc, cpl } = await loadReceipt(deps, request, request.params.receipt_no, request.query);
+      const svg = receiptSvg(doc, cpl);
       // opened on its own (not as an <img>), an SVG is a document of this origin: like a stored
       // file it may load and run nothing (its text is escaped; this holds if ever it is not)
       return reply
@@ -124,11 +166,12 @@ function receiptViewRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     handler: async (request) => {
-      const {
-        doc,
-        width: w,
-        business,
-      } = await loadReceipt(deps, request, request.params.receipt_no, request.query);
+      const { doc, width, cpl, business } = await loadReceipt(
+        deps,
+        request,
+        request.params.receipt_no,
+        request.query,
+      );
       // only a user who handles that cash gets bytes that open the drawer (a viewer of sales
       // reprinting a cash sale or refund whose first print failed does not)
       const drawer =
@@ -138,8 +181,8 @@ function receiptViewRoutes(app: FastifyInstance, deps: AppDeps): void {
       const copy = await printedBefore(deps.db.kysely, business.id, doc.receipt_no);
       return {
         job_name: receiptJobName(doc.receipt_no),
-        width: w,
-        data: receiptEscPos(doc, w, { drawer, copy }).toString('base64'),
+        width,
+        data: receiptEscPos(doc, cpl, { drawer, copy }).toString('base64'),
       };
     },
   });
@@ -162,7 +205,7 @@ function receiptPrintRoute(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     handler: async (request) => {
-      const { doc, width: w, business } = await loadReceipt(deps, request, request.params.receipt_no, {});
+      const { doc, cpl, business } = await loadReceipt(deps, request, request.params.receipt_no, {});
       if (deps.config.mode !== 'local')
         throw new AppError(
           'no_printer',
@@ -189,7 +232,7 @@ function receiptPrintRoute(app: FastifyInstance, deps: AppDeps): void {
           printId: first || (await recordCopy(trx, ctx, doc.receipt_no)),
         };
       });
-      const data = receiptEscPos(doc, w, { drawer, copy: !original });
+      const data = receiptEscPos(doc, cpl, { drawer, copy: !original });
       const printer = `${business.printer_host}:${business.printer_port}`;
       try {
         await printRaw(business.printer_host, business.printer_port, data);

@@ -52,6 +52,7 @@ function businessRow(id: string, input: SetupInput, at: string, online: boolean)
     max_discount_bp: 0,
     default_credit_limit: 0,
     receipt_width: 80,
+    receipt_columns: 48,
     printer_host: '',
     printer_port: 9100,
     status: 'active',

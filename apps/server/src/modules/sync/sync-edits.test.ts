@@ -93,6 +93,21 @@ describe('changes after linking reach the hosted copy', () => {
     );
   });
 
+  it('the receipt layout: 80 mm at 42 characters a line, as the shop chose it', async () => {
+    await call('PATCH', '/api/business/profile', { receipt_columns: 42 });
+    expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
+    const layout = (db: typeof p.local.db) =>
+      db.kysely
+        .selectFrom('businesses')
+        .select(['receipt_width', 'receipt_columns'])
+        .where('id', '=', shop.businessId)
+        .executeTakeFirstOrThrow();
+    expect(await layout(p.hosted.db)).toEqual({ receipt_width: 80, receipt_columns: 42 });
+    expect(await businessDigest(p.hosted.db, shop.businessId, p.dir)).toEqual(
+      await businessDigest(p.local.db, shop.businessId, p.dir),
+    );
+  });
+
   // One open count per location: a batch holding a count's end and the next count at its
   // location must close the first before it writes the second (the random mix found it).
   it.each(['finalise', 'cancel'])('a count ended (%s) and the next one started in one batch', async (end) => {

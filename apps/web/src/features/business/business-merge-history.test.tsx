@@ -26,6 +26,7 @@ const items = [
   loss('b4', 'max_discount_bp', { max_discount_bp: 1250 }, { max_discount_bp: 1000 }),
   loss('b5', 'language', { language: 'es' }, { language: 'en' }),
   loss('b6', 'logo', { logo: '0190b1a0-0000-7000-8000-00000000f11e' }, { logo: null }),
+  loss('b7', 'receipt_columns', { receipt_columns: 42 }, { receipt_columns: 48 }),
 ];
 
 /** The profile, and none of the page's other cards (storage, backups, sync): they are not tested here. */
@@ -53,6 +54,7 @@ describe("the business's replaced settings", () => {
       'Largest discount staff may give 12.5% → 10%',
       'Default language Español → English',
       'Shop logo a picture → none',
+      'Characters per line 42 characters → 48 characters',
     ]);
     // Never an id of a file in the words.
     expect(section.textContent).not.toContain('f11e');

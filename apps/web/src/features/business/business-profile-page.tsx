@@ -2,7 +2,7 @@ import './styles';
 import { Suspense } from 'react';
 import { Button, Group, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Business } from '@duka/domain';
+import { type Business, ROLL_OF_COLUMNS } from '@duka/domain';
 import { PageHeader } from '../../components/page-header';
 import { ListError } from '../../components/list-states';
 import { ReceiptPrinterSection } from '../printing';
@@ -31,8 +31,11 @@ function ProfileForm({ business }: { business: Business }) {
         <RegionalSection form={form} />
         <ReceiptsSection form={form} />
         <ReceiptPrinterSection
-          width={form.values.receipt_width}
-          onWidth={(w) => form.setFieldValue('receipt_width', w)}
+          columns={form.values.receipt_columns}
+          onColumns={(columns) => {
+            form.setFieldValue('receipt_columns', columns);
+            form.setFieldValue('receipt_width', ROLL_OF_COLUMNS[columns]);
+          }}
           host={form.getInputProps('printer_host')}
           port={form.getInputProps('printer_port')}
         />

@@ -14,11 +14,18 @@ import {
   Title,
 } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { printerHostSchema, printerPortSchema } from '@duka/domain';
+import {
+  RECEIPT_COLUMNS,
+  ROLL_OF_COLUMNS,
+  type ReceiptColumns,
+  printerHostSchema,
+  printerPortSchema,
+} from '@duka/domain';
 import { CERTIFICATE_URL } from '../../lib/printing/qz';
 import { useSession } from '../../lib/session-context';
 
@@ -84,16 +91,27 @@ function HelperHowTo() {
 }
 
 interface Props {
-  width: 58 | 80;
-  onWidth: (w: 58 | 80) => void;
+  /** Characters per line receipts are laid out at; the roll follows from them. */
+  columns: ReceiptColumns;
+  onColumns: (columns: ReceiptColumns) => void;
   host: GetInputPropsReturnType;
   port: GetInputPropsReturnType;
 }
 
-/** Business profile: the roll width, the local server's network printer, pairing a till's helper. */
-export function ReceiptPrinterSection({ width, onWidth, host, port }: Props) {
+/** A layout as the owner knows the printer: "80 mm · 42 characters". */
+export function layoutWords(t: TFunction, columns: ReceiptColumns): string {
+  return t('printing.profile.layoutOption', { mm: ROLL_OF_COLUMNS[columns], n: columns });
+}
+
+/**
+ * Business profile: the roll and characters per line receipts are laid out for, the local server's
+ * network printer, pairing a till's helper.
+ */
+export function ReceiptPrinterSection({ columns, onColumns, host, port }: Props) {
   const { t } = useTranslation();
   const { mode } = useSession();
+  // three choices side by side need room: stacked on a phone
+  const narrow = useMediaQuery('(max-width: 560px)') ?? false;
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="printer-section">
       <Title order={2} size="h4" mb="md">
@@ -101,17 +119,19 @@ export function ReceiptPrinterSection({ width, onWidth, host, port }: Props) {
       </Title>
       <Stack gap="md">
         <Input.Wrapper
-          label={t('printing.profile.width')}
-          description={t('printing.profile.widthHint')}
+          label={t('printing.profile.layout')}
+          description={t('printing.profile.layoutHint')}
           labelElement="div"
-          labelProps={{ id: 'roll-width' }}
+          labelProps={{ id: 'receipt-layout' }}
         >
           <SegmentedControl
             mt={6}
-            aria-labelledby="roll-width"
-            value={String(width)}
-            onChange={(v) => onWidth(v === '58' ? 58 : 80)}
-            data={[58, 80].map((w) => ({ value: String(w), label: t('printing.profile.mm', { n: w }) }))}
+            aria-labelledby="receipt-layout"
+            orientation={narrow ? 'vertical' : 'horizontal'}
+            fullWidth={narrow}
+            value={String(columns)}
+            onChange={(v) => onColumns(RECEIPT_COLUMNS.find((c) => String(c) === v) ?? 48)}
+            data={RECEIPT_COLUMNS.map((c) => ({ value: String(c), label: layoutWords(t, c) }))}
           />
         </Input.Wrapper>
         {mode === 'local' ? (

@@ -9,6 +9,7 @@ export function usePrintContext(): (till?: TillPrinting) => PrintContext {
     business: {
       id: business.id,
       receipt_width: business.receipt_width,
+      receipt_columns: business.receipt_columns,
       network_printer: business.network_printer,
     },
     helper: till.helper,

@@ -64,7 +64,7 @@ export function ReversalDone({ reversal, onAnother }: { reversal: Reversal; onAn
               {t('reverse.done.another')}
             </Button>
             <PrintReceiptButton receiptNo={r.receipt_no} />
-            <Anchor href={receiptSvgUrl(r.receipt_no, 80)} target="_blank" rel="noopener" size="sm">
+            <Anchor href={receiptSvgUrl(r.receipt_no)} target="_blank" rel="noopener" size="sm">
               <Group gap={4}>
                 <IconExternalLink size={16} aria-hidden />
                 {t('sales.drawer.openReceipt')}

@@ -61,7 +61,7 @@ function Receipt({ no }: { no: string }) {
           {t('sales.drawer.receipt')}
         </Title>
         <Group gap="xs">
-          <Anchor href={receiptSvgUrl(no, 80)} target="_blank" rel="noopener" size="sm">
+          <Anchor href={receiptSvgUrl(no)} target="_blank" rel="noopener" size="sm">
             <Group gap={4}>
               <IconExternalLink size={16} aria-hidden />
               {t('sales.drawer.openReceipt')}

@@ -18,7 +18,7 @@ const ctx = (
   printer: string | null = null,
   helper = true,
 ): PrintContext => ({
-  business: { id: 'biz-1', receipt_width: 80, network_printer: false, ...over },
+  business: { id: 'biz-1', receipt_width: 80, receipt_columns: 48, network_printer: false, ...over },
   helper,
   printer,
 });
@@ -58,7 +58,7 @@ describe('printing through the helper', () => {
       'sig(hash-of-printers.getDefault,SHA512)',
       'sig(hash-of-print,SHA512)',
     ]);
-    expect(server.calls).toContain('GET /api/receipts/000123/escpos?width=80');
+    expect(server.calls).toContain('GET /api/receipts/000123/escpos?columns=48');
     expect(client.configs.create).toHaveBeenCalledWith('Counter', { jobName: 'Receipt #000123' });
     expect(client.print).toHaveBeenCalledWith(
       { printer: 'Counter', options: { jobName: 'Receipt #000123' } },
@@ -67,12 +67,18 @@ describe('printing through the helper', () => {
   });
 
   it("uses the till's chosen printer as the helper names it, and the roll width of the business", async () => {
-    await printReceipt('000124', ctx({ receipt_width: 58 }, 'kitch'), { browser: true });
+    await printReceipt('000124', ctx({ receipt_width: 58, receipt_columns: 32 }, 'kitch'), { browser: true });
     const { qz: client } = qz();
     expect(client.printers.find).toHaveBeenCalledWith('kitch');
     expect(client.printers.getDefault).not.toHaveBeenCalled();
-    expect(server.calls).toContain('GET /api/receipts/000124/escpos?width=58');
+    expect(server.calls).toContain('GET /api/receipts/000124/escpos?columns=32');
     expect(client.configs.create).toHaveBeenCalledWith('Kitchen', { jobName: 'Receipt #000124' });
+  });
+
+  it('asks for the bytes at 42 characters a line when the business prints 42 on its 80 mm roll', async () => {
+    await printReceipt('000125', ctx({ receipt_width: 80, receipt_columns: 42 }), { browser: true });
+    expect(server.calls).toContain('GET /api/receipts/000125/escpos?columns=42');
+    expect(qz().qz.print).toHaveBeenCalledTimes(1);
   });
 
   it('reconnects with the certificate when the open connection was made for the device read', async () => {
@@ -199,7 +205,7 @@ describe('without a helper', () => {
   it("opens the browser's print view of the receipt, sized for the roll", async () => {
     // jsdom loads neither srcdoc nor images: what follows (the dialog) is the browser's own
     // the title (the saved PDF's name) in the user's language
-    const settled = printReceipt('000123', ctx({ receipt_width: 58 }), {
+    const settled = printReceipt('000123', ctx({ receipt_width: 58, receipt_columns: 32 }), {
       browser: true,
       title: 'Beleg #000123',
     }).catch((e: unknown) => e);
@@ -208,7 +214,7 @@ describe('without a helper', () => {
       if (!f) throw new Error('no print frame yet');
       return f;
     });
-    expect(frame.getAttribute('srcdoc')).toContain('src="/api/receipts/000123/svg?width=58"');
+    expect(frame.getAttribute('srcdoc')).toContain('src="/api/receipts/000123/svg?columns=32"');
     expect(frame.getAttribute('srcdoc')).toContain('@page { size: 58mm auto; margin: 0 }');
     expect(frame.title).toBe('Beleg #000123');
     expect(frame.getAttribute('srcdoc')).toContain('<title>Beleg #000123</title>');
@@ -236,8 +242,13 @@ describe('pieces', () => {
   it('lays the print view out for the roll: its width, the receipt as long as it is', () => {
     expect(pageRule(80, 576, 1440)).toBe('@page { size: 80mm 200mm; margin: 0 }');
     expect(pageRule(58, 0, 0)).toBe('@page { size: 58mm auto; margin: 0 }');
-    const doc = printDocument('000123', 80, 'Receipt #000123');
-    expect(doc).toContain('<img src="/api/receipts/000123/svg?width=80" alt="Receipt #000123">');
+    const doc = printDocument('000123', { receipt_width: 80, receipt_columns: 48 }, 'Receipt #000123');
+    expect(doc).toContain('<img src="/api/receipts/000123/svg?columns=48" alt="Receipt #000123">');
     expect(doc).toContain('width: 80mm');
+    // 42 characters a line on the 80 mm roll: the page is the roll's, the image the 42's
+    const at42 = printDocument('000123', { receipt_width: 80, receipt_columns: 42 }, 'Receipt #000123');
+    expect(at42).toContain('<img src="/api/receipts/000123/svg?columns=42" alt="Receipt #000123">');
+    expect(at42).toContain('@page { size: 80mm auto; margin: 0 }');
+    expect(at42).toContain('width: 80mm');
   });
 });

@@ -81,7 +81,7 @@ export async function pickPrinter(qz: QzApi, chosen: string | null): Promise<str
 /** The receipt's ESC/POS bytes from the server, sent raw through the helper as one job. */
 export async function printThroughHelper(qz: QzApi, receiptNo: string, ctx: PrintContext): Promise<void> {
   const printer = await pickPrinter(qz, ctx.printer);
-  const job = await api(`${receiptPath(receiptNo)}/escpos?width=${ctx.business.receipt_width}`, {
+  const job = await api(`${receiptPath(receiptNo)}/escpos?columns=${ctx.business.receipt_columns}`, {
     schema: () => schemas().then((m) => m.escPosJobSchema),
   });
   const config = qz.configs.create(printer, { jobName: job.job_name || receiptJobName(receiptNo) });
@@ -143,7 +143,7 @@ export async function printReceipt(
   if (!opts.browser) throw new PrintError('none');
   try {
     // the page's title names the PDF a browser saves: the user's words (`title`), else the job's name
-    await printInBrowser(receiptNo, ctx.business.receipt_width, opts.title ?? receiptJobName(receiptNo));
+    await printInBrowser(receiptNo, ctx.business, opts.title ?? receiptJobName(receiptNo));
     return 'browser';
   } catch (err) {
     throw new PrintError('browser', err);

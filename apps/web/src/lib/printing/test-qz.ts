@@ -149,11 +149,11 @@ export function fakeServer(opts: { networkPrint?: number; networkCode?: string; 
       const hash = `hash-of-${(JSON.parse(body.request) as { call: string }).call}`;
       return Response.json({ hash, signature: `sig(${hash},${body.algorithm})` });
     }
-    const esc = /^\/api\/receipts\/(\w+)\/escpos\?width=(\d+)$/.exec(url);
+    const esc = /^\/api\/receipts\/(\w+)\/escpos\?columns=(\d+)$/.exec(url);
     if (esc)
       return Response.json({
         job_name: `Receipt #${esc[1]}`,
-        width: Number(esc[2]),
+        width: esc[2] === '32' ? 58 : 80,
         data: opts.escposData ?? 'G0AdVkIA',
       });
     if (method === 'POST' && /^\/api\/receipts\/\w+\/(drawer|print)-return$/.test(url))
