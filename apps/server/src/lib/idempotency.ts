@@ -1,5 +1,5 @@
 import { canonicalHash } from './canonical.js';
-import type { Kysely } from 'kysely';
+import { type Kysely, type QueryCreator, sql } from 'kysely';
 import { type QueryShape, compiledQuery } from '../db/compiled-query.js';
 import type { Database } from '../db/tables.js';
 import { AppError } from './errors.js';
@@ -57,7 +57,10 @@ const OWNED = new Set<IdempotentTable>([
 /**
  * Whether a write with this id was already made: false for a new one, true for a retry of the
  * same request (the caller answers the first result); a different request with the same id,
- * another business's, or (for an `OwnedTable`) another user's, is a 409.
+ * another business's, or (for an `OwnedTable`) another user's, is a 409. The business's own row
+ * under the id is the one compared when there is one (`storedUnder`): on PostgreSQL, whose keys
+ * hold the business, two businesses creating one id at the same moment both make it (neither
+ * sees the other's row before it commits), and each one's retry answers its own.
  */
 export async function isReplay(
   trx: Kysely<Database>,
@@ -82,7 +85,7 @@ export async function isReplay(
   hash: string,
   userId?: string | null,
 ): Promise<boolean> {
-  return replayOf(await replayShape(table).first(trx, { id }), businessId, hash, userId);
+  return replayOf(await replayShape(table).first(trx, { id, businessId }), businessId, hash, userId);
 }
 
 /**
@@ -106,7 +109,11 @@ export function replayOf(
 }
 
 /** The stored id's owner and request hash, one query shape per table. */
-const replayShapes = new Map<IdempotentTable, QueryShape<{ id: string }, ReplayRow>>();
+const replayShapes = new Map<IdempotentTable, QueryShape<ReplayAsk, ReplayRow>>();
+interface ReplayAsk {
+  id: string;
+  businessId: string;
+}
 export interface ReplayRow {
   business_id: string;
   request_hash: string;
@@ -114,19 +121,33 @@ export interface ReplayRow {
   user_id?: string | null;
 }
 
-function replayShape(table: IdempotentTable): QueryShape<{ id: string }, ReplayRow> {
+/**
+ * The row stored under `id` that `replayOf` compares, at most one: the business's own when it
+ * has one, else another business's (a 409). It looks in every business on purpose (a create
+ * reusing another business's id is a clean 409, ADR 10), but never answers another business's
+ * row while the business has its own: after two businesses made one id at once (PostgreSQL), a
+ * retry found either row and the business whose row came second got a 409 for its own write.
+ * Also a part of the statements that read a write's other rows with it (`leftJoinLateral`).
+ */
+export function storedUnder(
+  db: QueryCreator<Database>,
+  table: IdempotentTable,
+  id: string,
+  businessId: string,
+) {
+  return db
+    .selectFrom(table as OwnedTable)
+    .select(['business_id', 'request_hash'])
+    .$if(OWNED.has(table), (q) => q.select('user_id'))
+    .where('id', '=', id)
+    .orderBy(sql<boolean>`${sql.ref('business_id')} = ${businessId}`, 'desc')
+    .limit(1);
+}
+
+function replayShape(table: IdempotentTable): QueryShape<ReplayAsk, ReplayRow> {
   let shape = replayShapes.get(table);
   if (!shape) {
-    shape = OWNED.has(table)
-      ? compiledQuery((db, a: { id: string }) =>
-          db
-            .selectFrom(table as OwnedTable)
-            .select(['business_id', 'request_hash', 'user_id'])
-            .where('id', '=', a.id),
-        )
-      : compiledQuery((db, a: { id: string }) =>
-          db.selectFrom(table).select(['business_id', 'request_hash']).where('id', '=', a.id),
-        );
+    shape = compiledQuery((db, a: ReplayAsk) => storedUnder(db, table, a.id, a.businessId));
     replayShapes.set(table, shape);
   }
   return shape;

@@ -13,7 +13,14 @@ import { findBusiness } from '../business/business.repository.js';
 import { deviceTokenMatches } from '../../lib/device-tokens.js';
 import { findDevice, touchDevice } from '../devices/devices.service.js';
 import { findUserByLogin, locationIdsOf } from '../users/users.repository.js';
-import { accountKey, claimAttempt, clearFailures, forgetAttempt, throttleRules } from './login-throttle.js';
+import {
+  accountKey,
+  claimAttempt,
+  clearFailures,
+  forgetAttempt,
+  recordUnknownFailure,
+  throttleRules,
+} from './login-throttle.js';
 import { sessionData, stockTakingFor } from './session-data.js';
 import type { BusinessRow, DeviceRow, UserRow } from '../../db/tables.js';
 
@@ -114,23 +121,26 @@ export async function login(deps: AppDeps, input: LoginInput): Promise<SignedIn>
   let ok = false;
   if (user) ok = await verifyPassword(user.password_hash, input.password);
   else await verifyPassword(await dummyHash(), input.password); // unknown names take as long
-  const business = user ? await findBusiness(kysely, user.business_id) : undefined;
+  // read for an unknown name too (no business has the empty id): both failures do the same work
+  const business = await findBusiness(kysely, user?.business_id ?? '');
   if (!user || !ok || !business || user.active !== 1) {
-    // the attempt was counted as a failure already
-    if (user && business) {
-      await kysely.transaction().execute(async (trx) => {
-        await appendJournal(trx, {
-          businessId: business.id,
-          userId: user.id,
-          deviceId: input.deviceId,
-          at,
-          docType: 'user',
-          docId: user.id,
-          action: 'auth.login_failed',
-          detail: { ip: input.ip, reason: ok ? 'inactive' : 'password' },
-        });
+    // The attempt was counted as a failure already. It is recorded in a write of the same kind
+    // whether the name is a user's (the business's journal) or not (recordUnknownFailure), so
+    // how long the answer takes does not tell which names are users'.
+    await kysely.transaction().execute(async (trx) => {
+      if (!user || !business)
+        return recordUnknownFailure(trx, attempt, accountKey(undefined, input.login), at);
+      await appendJournal(trx, {
+        businessId: business.id,
+        userId: user.id,
+        deviceId: input.deviceId,
+        at,
+        docType: 'user',
+        docId: user.id,
+        action: 'auth.login_failed',
+        detail: { ip: input.ip, reason: ok ? 'inactive' : 'password' },
       });
-    }
+    });
     throw INVALID();
   }
   if (business.status !== 'active') {

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { DialectName } from '../../db/dialect.js';
+import { type DialectName, dialectOf } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
 import { addressForLimits } from '../../lib/address-for-limits.js';
 import { AppError } from '../../lib/errors.js';
@@ -58,6 +58,7 @@ export async function assertNotThrottled(
   db: Kysely<Database>,
   rules: ThrottleRule[],
   now: Date,
+  what = 'Too many failed sign-ins',
 ): Promise<void> {
   let retryAfterMs = 0;
   for (const rule of rules) {
@@ -82,7 +83,7 @@ export async function assertNotThrottled(
     const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
     throw new AppError(
       'rate_limited',
-      `Too many failed sign-ins; try again in ${Math.ceil(seconds / 60)} minutes`,
+      `${what}; try again in ${Math.ceil(seconds / 60)} minutes`,
       undefined,
       { 'Retry-After': String(seconds) },
     );
@@ -106,6 +107,8 @@ export async function claimAttempt(
   dialect: DialectName,
   rules: ThrottleRule[],
   now: Date,
+  /** What the 429's message says there were too many of. */
+  what?: string,
 ): Promise<Attempt> {
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') {
@@ -114,7 +117,7 @@ export async function claimAttempt(
           trx,
         );
     }
-    await assertNotThrottled(trx, rules, now);
+    await assertNotThrottled(trx, rules, now, what);
     const at = now.toISOString();
     const rows = rules.map((r) => ({ id: newId(), key: r.key, created_at: at }));
     await trx.insertInto('login_failures').values(rows).execute();
@@ -125,6 +128,38 @@ export async function claimAttempt(
 /** Takes back an attempt's count: it succeeded, or was refused for a reason other than its password. */
 export async function forgetAttempt(trx: Trx, attempt: Attempt): Promise<void> {
   await trx.deleteFrom('login_failures').where('id', 'in', attempt.ids).execute();
+}
+
+/**
+ * An unknown name's failed sign-in, recorded as the same kind of write as a known user's failure
+ * is journaled (`appendJournal`: a counter row updated and a row inserted, in a transaction of
+ * their own, one statement on PostgreSQL): the attempt's first row touched and a row of the
+ * failure inserted. A wrong password for a real name did one write more than an unknown name, and
+ * the time it took told which names are users'. The row is under a key no rule counts, no
+ * business sees it, it is pruned with the rest (`clearFailures`), and there is one per attempt
+ * counted: never more of them than the limits let attempts through.
+ */
+export async function recordUnknownFailure(
+  trx: Trx,
+  attempt: Attempt,
+  account: string,
+  at: string,
+): Promise<void> {
+  const row = { id: newId(), key: `unknown:${account}`, created_at: at };
+  const touched = attempt.ids[0] ?? '';
+  if (dialectOf(trx) === 'postgres') {
+    await sql`with "touched" as (update "login_failures" set "created_at" = "created_at" where "id" = ${touched} returning "id")
+      insert into "login_failures" ("id", "key", "created_at")
+      select ${row.id}, ${row.key}, ${row.created_at} from "touched" returning "id"`.execute(trx);
+    return;
+  }
+  await trx
+    .updateTable('login_failures')
+    .set((eb) => ({ created_at: eb.ref('created_at') }))
+    .where('id', '=', touched)
+    .returning('id')
+    .execute();
+  await trx.insertInto('login_failures').values(row).execute();
 }
 
 /**

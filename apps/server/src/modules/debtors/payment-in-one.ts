@@ -13,7 +13,7 @@ import type { Database } from '../../db/tables.js';
 import type { DebtorPaymentsTable, TransfersTable } from '../../db/tables/selling.js';
 import { type Operator, limitedToGivenLocations } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
-import { isReplay, replayOf } from '../../lib/idempotency.js';
+import { isReplay, replayOf, storedUnder } from '../../lib/idempotency.js';
 import {
   type EntryRow,
   type JournalEntryInput,
@@ -143,7 +143,7 @@ const readsInOne = compiledQuery(
       .with('bumped', () => bumpedUnlessStored('debtor_payments', a.businessId, a.id))
       .selectFrom('businesses as b')
       .leftJoin('bumped', (j) => j.onTrue())
-      .leftJoin('debtor_payments as p', (j) => j.on('p.id', '=', a.id))
+      .leftJoinLateral(storedUnder(db, 'debtor_payments', a.id, a.businessId).as('p'), (j) => j.onTrue())
       .leftJoin('locations as l', (j) =>
         j.on('l.id', '=', a.locationId).onRef('l.business_id', '=', 'b.id').on('l.deleted_at', 'is', null),
       )

@@ -10,7 +10,7 @@ import { dialectOf, ofBusiness } from '../../db/dialect.js';
 import type { ProductRow } from '../../db/tables.js';
 import { type Actor, type Operator, limitedToGivenLocations } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import { isReplay, replayOf } from '../../lib/idempotency.js';
+import { isReplay, replayOf, storedUnder } from '../../lib/idempotency.js';
 import type { Trx } from '../../lib/tx.js';
 import {
   activeOnes,
@@ -159,7 +159,7 @@ const readsInOne = compiledQuery(
   ) => {
     let q = db
       .selectFrom('businesses as b')
-      .leftJoin('stock_documents as d', (j) => j.on('d.id', '=', a.id))
+      .leftJoinLateral(storedUnder(db, 'stock_documents', a.id, a.businessId).as('d'), (j) => j.onTrue())
       .select(['d.business_id as d_business_id', 'd.request_hash as d_hash', 'd.user_id as d_user_id']);
     a.locationIds.forEach((locationId, i) => {
       const l = `l${i}` as 'l';

@@ -4,7 +4,7 @@ import { compiledQuery } from '../../db/compiled-query.js';
 import { dialectOf } from '../../db/dialect.js';
 import type { ProductRow, SaleLineRow, SaleRow } from '../../db/tables.js';
 import type { Operator } from '../../lib/context.js';
-import { isReplay, replayOf } from '../../lib/idempotency.js';
+import { isReplay, replayOf, storedUnder } from '../../lib/idempotency.js';
 import type { Trx } from '../../lib/tx.js';
 import { countFreezesSales, givenTo, requireSellingLocation } from '../inventory/stock-rules.js';
 import { type Sold, soldSoFar } from './reversal-checks.js';
@@ -151,7 +151,7 @@ const readsInOne = compiledQuery(
       .with('bumped', () => bumpedUnlessStored('sale_reversals', a.businessId, a.id))
       .selectFrom('businesses as b')
       .leftJoin('bumped', (j) => j.onTrue())
-      .leftJoin('sale_reversals as r', (j) => j.on('r.id', '=', a.id))
+      .leftJoinLateral(storedUnder(db, 'sale_reversals', a.id, a.businessId).as('r'), (j) => j.onTrue())
       .leftJoin('locations as l', (j) =>
         j.on('l.id', '=', a.locationId).onRef('l.business_id', '=', 'b.id').on('l.deleted_at', 'is', null),
       )

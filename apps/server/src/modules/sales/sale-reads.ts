@@ -2,7 +2,7 @@ import { type PlacedSaleBody, formatReceiptNo } from '@duka/domain';
 import { compiledQuery } from '../../db/compiled-query.js';
 import { dialectOf } from '../../db/dialect.js';
 import { type Actor, type Operator, limitedToGivenLocations } from '../../lib/context.js';
-import { isReplay, replayOf } from '../../lib/idempotency.js';
+import { isReplay, replayOf, storedUnder } from '../../lib/idempotency.js';
 import type { Trx } from '../../lib/tx.js';
 import {
   type SoldProduct,
@@ -170,7 +170,7 @@ const readsInOne = compiledQuery(
       .with('bumped', () => bumpedUnlessStored('sales', a.businessId, a.saleId))
       .selectFrom('businesses as b')
       .leftJoin('bumped', (j) => j.onTrue())
-      .leftJoin('sales as s', (j) => j.on('s.id', '=', a.saleId))
+      .leftJoinLateral(storedUnder(db, 'sales', a.saleId, a.businessId).as('s'), (j) => j.onTrue())
       .leftJoin('locations as l', (j) =>
         j.on('l.id', '=', a.locationId).onRef('l.business_id', '=', 'b.id').on('l.deleted_at', 'is', null),
       )

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CliError, runCli } from '../../cli/commands.js';
 import { type TestApp, buildTestApp, testConfig } from '../../test/test-app.js';
 import { ADMIN_PASSWORD, buildBusiness, signIn } from '../../test/factories.js';
+import { passwordsHashed } from '../../lib/passwords.js';
 
 describe('setup', () => {
   let t: TestApp;
@@ -43,6 +44,30 @@ describe('setup', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('already_set_up');
     expect(await t.db.kysely.selectFrom('businesses').select('id').execute()).toHaveLength(1);
+  });
+
+  // argon2 costs 19 MiB and a CPU's while: a server already set up answers before hashing, so
+  // anyone can post setups without making it hash (the route's check before the transaction's)
+  it('refuses a second setup before it hashes the password', async () => {
+    t = await buildTestApp();
+    await buildBusiness(t.app);
+    const hashed = passwordsHashed();
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/setup',
+      payload: { business_name: 'Second', username: 'other', password: ADMIN_PASSWORD },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('already_set_up');
+    expect(passwordsHashed()).toBe(hashed);
+    // the counter counts the route's hash: a first setup makes one
+    const fresh = await buildTestApp();
+    try {
+      await buildBusiness(fresh.app);
+      expect(passwordsHashed()).toBe(hashed + 1);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('starts a Kenyan business with M-Pesa and Bank transfer (payment details left to fill), others with none', async () => {

@@ -35,7 +35,8 @@ export function usersRoutes(app: FastifyInstance, deps: AppDeps): void {
       tags: ['users'],
       summary: 'Add a user',
       body: userCreateSchema,
-      response: { 201: userSchema, ...errorResponses(401, 403, 409, 422) },
+      // 429: too many names found taken (name-clashes.ts)
+      response: { 201: userSchema, ...errorResponses(401, 403, 409, 422, 429) },
     },
     handler: async (request, reply) => {
       const user = await createUser(deps.db, contextOf(request), request.body);
@@ -61,7 +62,7 @@ export function usersRoutes(app: FastifyInstance, deps: AppDeps): void {
       summary: 'Edit a user; `active: false` deactivates and ends their sessions',
       params: idParams,
       body: userUpdateSchema,
-      response: { 200: userSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      response: { 200: userSchema, ...errorResponses(401, 403, 404, 409, 422, 429) },
     },
     handler: (request) => updateUser(deps.db, contextOf(request), request.params.id, request.body),
   });

@@ -20,6 +20,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { DEFAULT_AVATAR, requireOwnImage } from '../files/files.repository.js';
 import { accountKey, claimAttempt, forgetAttempt, throttleRules } from '../auth/login-throttle.js';
+import { countNameAnswers } from './name-clashes.js';
 import {
   assertLoginNamesFree,
   countActiveAdmins,
@@ -102,6 +103,8 @@ function flagsOfNewUser(input: CreateInput): Flag[] {
 }
 
 export async function createUser(db: Db, actor: Actor, input: CreateInput): Promise<User> {
+  // counted before the password is hashed: a business at the limit costs no hash
+  const names = await countNameAnswers(db, actor.businessId, actor.at, true);
   const passwordHash = await hashPassword(input.password);
   const id = newId();
   try {
@@ -138,14 +141,17 @@ export async function createUser(db: Db, actor: Actor, input: CreateInput): Prom
         detail: { username: input.username, role: input.role },
       });
       await stampRecord(trx, actor.businessId, 'user', id, stamp, null);
+      await names.settle(trx);
     });
   } catch (err) {
-    throw conflictFor(err) ?? err;
+    throw await names.refused(conflictFor(err) ?? err);
   }
   return getUser(db, actor.businessId, id);
 }
 
 export async function updateUser(db: Db, actor: Actor, id: string, input: UpdateInput): Promise<User> {
+  const setsNames = input.username !== undefined || input.mobile != null;
+  const names = await countNameAnswers(db, actor.businessId, actor.at, setsNames);
   try {
     await db.kysely.transaction().execute(async (trx) => {
       await lockBusiness(db, trx, actor.businessId);
@@ -197,9 +203,10 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: Update
         detail: { fields: Object.keys(input) },
       });
       await stampRecord(trx, actor.businessId, 'user', id, stamp, before);
+      await names.settle(trx);
     });
   } catch (err) {
-    throw conflictFor(err) ?? err;
+    throw await names.refused(conflictFor(err) ?? err);
   }
   return getUser(db, actor.businessId, id);
 }
