@@ -47,7 +47,12 @@ test('sales screens, light and dark, wide and narrow', async ({ page }) => {
   const closedShop = await seedLocation(api, `Karen ${RUN}`);
   const product = (name: string, code: string, price: number, at: string) =>
     stockedProduct(api, { name, code: `${code}${RUN}`, price }, at, 40);
-  const sugar = await product('Sugar 1 kg', 'SHSUG', 18_000, shop.id);
+  const sugar = await stockedProduct(
+    api,
+    { name: 'Sugar 1 kg', code: `SHSUG${RUN}`, price: 18_000, tax_rate: 1600 },
+    shop.id,
+    40,
+  );
   const bread = await product('Bread 400 g', 'SHBRD', 6_500, shop.id);
   const milk = await product('Milk 500 ml', 'SHMLK', 6_000, shop.id);
   const soap = await product('Bar soap', 'SHSOAP', 12_000, closedShop.id);
@@ -78,6 +83,8 @@ test('sales screens, light and dark, wide and narrow', async ({ page }) => {
     lines: [{ product_id: bread.id, units: 4 }],
   });
   await seedReversal(api, cash.id, [{ line_no: 3, units: 1 }]);
+  // a refund with tax in it: the drawer shows what goes back of it, by rate
+  const taxedRefund = await seedReversal(api, cash.id, [{ line_no: 1, units: 1 }]);
   await seedReversal(api, debt.id, [{ line_no: 1, units: 1 }]);
   const soapSale = await seedSale(api, {
     kind: 'cash',
@@ -114,6 +121,19 @@ test('sales screens, light and dark, wide and narrow', async ({ page }) => {
       await page.getByRole('option', { name: shop.name, exact: true }).click();
       await page.getByTestId(`sale-row-${cash.receipt_no}`).click();
       await expect(page.getByRole('img', { name: `Receipt #${cash.receipt_no}` })).toBeVisible();
+    },
+    false,
+  );
+  await shoot(
+    page,
+    'current-sales-reversal',
+    '/current-sales',
+    'Make a sale › current sales',
+    async () => {
+      await page.getByRole('combobox', { name: 'Location' }).click();
+      await page.getByRole('option', { name: shop.name, exact: true }).click();
+      await page.getByTestId(`sale-row-${taxedRefund.receipt_no}`).click();
+      await expect(page.getByText(/VAT 16% incl\./)).toBeVisible();
     },
     false,
   );
