@@ -26,6 +26,7 @@ import {
   countActiveAdmins,
   findUser,
   locationIdsOf,
+  loginNameKey,
   replaceUserLocations,
   toUser,
 } from './users.repository.js';
@@ -150,7 +151,12 @@ export async function createUser(db: Db, actor: Actor, input: CreateInput): Prom
 }
 
 export async function updateUser(db: Db, actor: Actor, id: string, input: UpdateInput): Promise<User> {
-  const setsNames = input.username !== undefined || input.mobile != null;
+  // counted only when a name changes: the user form sends the user's own username and mobile
+  // with every save, and an unchanged name is never another user's
+  const was = await findUser(db.kysely, actor.businessId, id);
+  const changes = (name: string | null | undefined, now: string | null | undefined) =>
+    name != null && (now == null || loginNameKey(name) !== loginNameKey(now));
+  const setsNames = changes(input.username, was?.username) || changes(input.mobile, was?.mobile);
   const names = await countNameAnswers(db, actor.businessId, actor.at, setsNames);
   try {
     await db.kysely.transaction().execute(async (trx) => {
