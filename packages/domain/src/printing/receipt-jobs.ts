@@ -29,11 +29,10 @@ const CASH_REFUND_DRAWER_ACCESS = {
 /**
  * Who gets a cash receipt's first print with the drawer's pulse, by the receipt's type: whoever
  * handles that cash. A sale's, whoever may open the drawer; a refund's, also whoever may reverse
- * cash sales (they pay it out); a debtor's payment, any signed-in user (every user may record one).
+ * cash sales (they pay it out). A debtor's payment: whoever may open the drawer, and the server
+ * gives it to the user who recorded the payment too (every user may record one; not this rule).
  * A reprint never opens it, whoever prints it.
  */
 export function firstPrintDrawerAccess(type: string): Access {
-  if (type === 'reversal') return CASH_REFUND_DRAWER_ACCESS;
-  if (type === 'payment') return { kind: 'signedIn' };
-  return OPEN_DRAWER_ACCESS;
+  return type === 'reversal' ? CASH_REFUND_DRAWER_ACCESS : OPEN_DRAWER_ACCESS;
 }

@@ -370,7 +370,7 @@ describe("who gets a cash refund's or a cash debt payment's first print with the
     expect(await pulsedFor(refunder, other.receipt_no)).toBe(true);
   });
 
-  it("whoever records a debtor's cash payment takes the cash: its first print opens the drawer for them without sell_cash; a give-back is theirs too", async () => {
+  it("whoever records a debtor's cash payment takes the cash: its first print opens the drawer for them without sell_cash, not for a colleague without it; a give-back is theirs too", async () => {
     const creditClerk = (await staffWith(t.app, s.admin, ['sell_debtors'])).cookie;
     const owed = await sold(t.app, s.admin, {
       kind: 'debtor',
@@ -379,7 +379,7 @@ describe("who gets a cash refund's or a cash debt payment's first print with the
       debtor_id: s.debtor.id,
     });
     const payment = await paid(t.app, creditClerk, s.debtor.id, {
-      amount: owed.total,
+      amount: owed.total - 1_000, // the rest is paid below
       method: 'cash',
       location_id: s.shop.id,
     });
@@ -398,6 +398,16 @@ describe("who gets a cash refund's or a cash debt payment's first print with the
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json()).toEqual({ returned: true });
     expect(await pulsedFor(creditClerk, payment.receipt_no)).toBe(true);
+    // a colleague who handles no cash and did not record it prints it without the pulse
+    const stockTaker = (await staffWith(t.app, s.admin, ['stock_taking'])).cookie;
+    const theirs = await paid(t.app, s.admin, s.debtor.id, {
+      amount: 1_000,
+      method: 'cash',
+      location_id: s.shop.id,
+    });
+    expect(await pulsedFor(stockTaker, theirs.receipt_no)).toBe(false);
+    expect(await pulsedFor(creditClerk, theirs.receipt_no)).toBe(false);
+    expect(await pulsedFor(s.admin, theirs.receipt_no)).toBe(true);
     // the manual "Open drawer" stays with those who sell for cash
     const manual = await t.app.inject({
       method: 'POST',

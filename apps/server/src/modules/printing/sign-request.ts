@@ -4,7 +4,6 @@ import {
   DRAWER_KICK,
   OPEN_DRAWER_ACCESS,
   RECEIPT_COLUMNS,
-  firstPrintDrawerAccess,
   allows,
   receiptJobName,
 } from '@duka/domain';
@@ -15,7 +14,7 @@ import { receiptDocument } from '../receipts/receipt-model.js';
 import { opensDrawer, receiptEscPos } from '../receipts/receipt-render.js';
 import { claimFirstPrintOpening, recordManualOpening } from './cash-drawer.js';
 import { claimOriginalPrint, printedBefore, recordCopy } from './receipt-prints.js';
-import { findReadableReceipt } from '../receipts/receipt-access.js';
+import { findReadableReceipt, mayPulseFor } from '../receipts/receipt-access.js';
 
 /**
  * What the server signs for the printer helper (ADR 8). The qz-tray client hashes
@@ -132,7 +131,7 @@ async function checkPrint(ctx: Context, deps: AppDeps, params: unknown): Promise
     RECEIPT_COLUMNS.some((cpl) => receiptEscPos(doc, cpl, { drawer, copy }).equals(sent)),
   );
   if (!kind) throw refuse("the print data is not the receipt's ESC/POS");
-  if (kind.drawer && !allows(ctx, firstPrintDrawerAccess(doc.type)))
+  if (kind.drawer && !(await mayPulseFor(deps.db.kysely, ctx, doc)))
     throw forbidden('You may not open the cash drawer');
   // One transaction: a refusal takes back what it claimed (the drawer opening with the original).
   await deps.db.kysely.transaction().execute(async (trx) => {

@@ -1,4 +1,11 @@
-import { type Flag, type ReceiptType, SELL_FLAG, REVERSE_FLAG, allows } from '@duka/domain';
+import {
+  type Flag,
+  type ReceiptType,
+  SELL_FLAG,
+  REVERSE_FLAG,
+  allows,
+  firstPrintDrawerAccess,
+} from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import type { Context } from '../../lib/context.js';
@@ -36,4 +43,25 @@ export async function findReadableReceipt(db: Kysely<Database>, ctx: Context, re
   await requireReadable(db, ctx, [found.location_id], `Receipt #${receiptNo}`);
   await requireReceiptVisible(db, ctx, ctx.businessId, found, `Receipt #${receiptNo}`);
   return found;
+}
+
+/**
+ * Whether this user's first print of a cash receipt opens the drawer: who handles that cash
+ * (`firstPrintDrawerAccess` by its type), and for a debtor's payment also the user who recorded
+ * it (every user may record one and takes its cash; a colleague who only prints it does not).
+ */
+export async function mayPulseFor(
+  db: Kysely<Database>,
+  ctx: Pick<Context, 'role' | 'roles' | 'userId' | 'businessId'>,
+  doc: { type: string; id: string },
+): Promise<boolean> {
+  if (allows(ctx, firstPrintDrawerAccess(doc.type))) return true;
+  if (doc.type !== 'payment' || ctx.userId === null) return false;
+  const payment = await db
+    .selectFrom('debtor_payments')
+    .select('user_id')
+    .where('business_id', '=', ctx.businessId)
+    .where('id', '=', doc.id)
+    .executeTakeFirst();
+  return payment?.user_id === ctx.userId;
 }

@@ -1,6 +1,4 @@
 import {
-  firstPrintDrawerAccess,
-  allows,
   CHARS_PER_LINE,
   RECEIPT_COLUMNS,
   ROLL_OF_COLUMNS,
@@ -23,7 +21,7 @@ import { contextOf } from '../../http/access.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import { errorResponses } from '../../http/errors.js';
 import { PrinterFailure, printRaw } from '../printing/network-printer.js';
-import { findReadableReceipt } from './receipt-access.js';
+import { findReadableReceipt, mayPulseFor } from './receipt-access.js';
 import { receiptDocument } from './receipt-model.js';
 import { opensDrawer, receiptEscPos, receiptSvg } from './receipt-render.js';
 import {
@@ -175,8 +173,8 @@ function receiptViewRoutes(app: FastifyInstance, deps: AppDeps): void {
       // only a user who handles that cash gets bytes that open the drawer (a viewer of sales
       // reprinting a cash sale or refund whose first print failed does not)
       const drawer =
-        allows(contextOf(request), firstPrintDrawerAccess(doc.type)) &&
         opensDrawer(doc) &&
+        (await mayPulseFor(deps.db.kysely, contextOf(request), doc)) &&
         !(await drawerOpenedFor(deps.db.kysely, business.id, doc));
       const copy = await printedBefore(deps.db.kysely, business.id, doc.receipt_no);
       return {
@@ -220,8 +218,8 @@ function receiptPrintRoute(app: FastifyInstance, deps: AppDeps): void {
       // says COPY. The claims in one transaction, the printer after it.
       const { drawer, original, printId } = await deps.db.kysely.transaction().execute(async (trx) => {
         const pulse =
-          allows(ctx, firstPrintDrawerAccess(doc.type)) &&
           opensDrawer(doc) &&
+          (await mayPulseFor(trx, ctx, doc)) &&
           (await claimFirstPrintOpening(trx, deps.db.dialect, ctx, doc));
         const first =
           !(await printedBefore(trx, business.id, doc.receipt_no)) &&
@@ -273,7 +271,7 @@ function drawerReturnRoute(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request) => {
       const ctx = contextOf(request);
       const found = await findReadableReceipt(deps.db.kysely, ctx, request.params.receipt_no);
-      if (!allows(ctx, firstPrintDrawerAccess(found.type)))
+      if (!(await mayPulseFor(deps.db.kysely, ctx, found)))
         throw forbidden('You may not open the cash drawer');
       return deps.db.kysely.transaction().execute(async (trx) => {
         await returnOriginalPrint(trx, ctx, found.receipt_no);
