@@ -73,11 +73,19 @@ export function useOpenCounts() {
   });
 }
 
+/**
+ * How often an open count is read again while its screen is open: a scan's answer brings its own
+ * product's total only (count-cache.ts), so what the other counters count reaches this screen
+ * by this read (a shelf a colleague counted shows as counted, not as one still to count).
+ */
+export const COUNT_REFRESH_MS = 20_000;
+
 export function useCount(id: string | null) {
   return useQuery({
     enabled: !!id,
     queryKey: ['stock-counts', id],
     queryFn: () => api(`/api/stock-counts/${id}`, { schema: stockCountSchema }),
+    refetchInterval: (q) => (q.state.data?.status === 'open' ? COUNT_REFRESH_MS : false),
   });
 }
 
