@@ -5,8 +5,9 @@ import { mainLocation, seedSeller } from './support/seed';
 import { SIZES, setScheme } from './support/screens';
 
 /**
- * Screenshots of Edit Profile with "Sign out on other devices", its confirmation and the notice
- * after it: light and dark, 1440 and 390 wide, in /tmp/shots-sign-out-others (`DUKA_SHOTS=1`).
+ * Screenshots of Edit Profile with where the user is signed in, "Sign out on other devices", its
+ * confirmation and the notice after it: light and dark, 1440 and 390 wide, in
+ * /tmp/shots-sign-out-others (`DUKA_SHOTS=1`).
  */
 test.beforeAll(ensureSetup);
 
@@ -41,11 +42,25 @@ test('Edit Profile with "Sign out on other devices", the confirmation and the no
   mkdirSync(DIR, { recursive: true });
   const api = await adminApi();
   const cashier = await seedSeller(api, ['sell_cash'], await mainLocation(api));
-  await api.dispose();
   await apiLoginInPage(page, cashier, STAFF_PASSWORD);
+  // signed in on a named phone and on another browser too, for the list of where
+  const phone = `E2ESHOTPHONE${Date.now().toString(36).toUpperCase()}`;
+  for (const device of [phone, undefined]) {
+    const other = await page.context().browser()!.newContext({ baseURL: BASE_URL });
+    await apiLoginInPage(await other.newPage(), cashier, STAFF_PASSWORD, device);
+    await other.close();
+  }
+  expect((await api.patch(`/api/devices/${phone}`, { data: { name: 'Amina phone' } })).status()).toBe(200);
+  await api.dispose();
 
   await each(page, 'profile', async () => {
     await openProfile(page);
+  });
+  await each(page, 'sessions', async () => {
+    await openProfile(page);
+    const list = page.getByRole('list', { name: 'Where you are signed in' });
+    await expect(list.getByRole('listitem')).toHaveCount(3);
+    await list.scrollIntoViewIfNeeded();
   });
   await each(page, 'confirm', async () => {
     await (await openProfile(page)).click();
@@ -59,6 +74,7 @@ test('Edit Profile with "Sign out on other devices", the confirmation and the no
     await (await openProfile(page)).click();
     const confirm = page.getByRole('dialog', { name: 'Sign out on other devices?' });
     await confirm.getByRole('button', { name: 'Sign out other devices' }).click();
-    await expect(page.getByText('Signed out on 1 other device.')).toBeVisible();
+    // the first time the list's sessions too
+    await expect(page.getByText(/^Signed out on [13] other devices?\.$/)).toBeVisible();
   });
 });

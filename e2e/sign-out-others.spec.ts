@@ -87,3 +87,68 @@ test('a cashier signs out on the other devices: the phone goes to the sign-in pa
     for (const c of contexts) await c.close();
   }
 });
+
+test('a cashier ends one session from the list of where they are signed in: that browser goes to the sign-in page', async ({
+  browser,
+}) => {
+  const tea = await stockedProduct(
+    api,
+    { tax_rate: 0, name: `Chai ${RUN}`, code: `SOT${RUN}`, price: 1500 },
+    main,
+    10,
+  );
+  const cashier = await seedSeller(api, ['sell_cash'], main);
+  const phoneDevice = `E2EPHONE${RUN}`;
+  const phoneName = `Amina phone ${RUN}`;
+  const contexts = [
+    await browser.newContext({ baseURL: BASE_URL }),
+    await browser.newContext({ baseURL: BASE_URL }),
+  ];
+  try {
+    const pc = await contexts[0]!.newPage();
+    const phone = await contexts[1]!.newPage();
+    await apiLoginInPage(pc, cashier, STAFF_PASSWORD);
+    await apiLoginInPage(phone, cashier, STAFF_PASSWORD, phoneDevice);
+    // the admin named the phone's device (Users › Devices)
+    const named = await api.patch(`/api/devices/${phoneDevice}`, { data: { name: phoneName } });
+    expect(named.status(), await named.text()).toBe(200);
+    for (const page of [pc, phone]) {
+      await page.goto('/cash-sale');
+      await expect(page.getByTestId('till-cart-title')).toContainText('Main shop');
+    }
+
+    // on the PC: Edit Profile › Where you are signed in: this device first, then the phone
+    await pc.getByRole('button', { name: /Account menu/ }).click();
+    await pc.getByRole('menuitem', { name: 'Edit Profile' }).click();
+    const profile = pc.getByRole('dialog', { name: 'Edit Profile' });
+    const rows = profile.getByRole('list', { name: 'Where you are signed in' }).getByRole('listitem');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText('This device');
+    await expect(rows.first()).toContainText('in use now');
+    await expect(rows.first().getByRole('button')).toHaveCount(0);
+    const phoneRow = rows.filter({ hasText: phoneName });
+    await expect(phoneRow).not.toContainText('This device');
+    await expect(phoneRow).toContainText('last seen');
+    await phoneRow.getByRole('button', { name: new RegExp(`^Sign out ${phoneName}, last seen`) }).click();
+    await expect(
+      pc.getByText(`${phoneName} is signed out: it goes to the sign-in page at its next step.`),
+    ).toBeVisible();
+    await expect(rows).toHaveCount(1);
+    await expect(profile.getByText('You are not signed in anywhere else.')).toBeVisible();
+
+    // the phone's next step is refused: the sign-in page, saying the session expired
+    await scan(phone, tea.code);
+    await expect(phone).toHaveURL(/\/login$/);
+    await expect(phone.getByText('Login session expired!')).toBeVisible();
+
+    // the PC is still signed in, and sees itself alone
+    await pc.reload();
+    await expect(pc.getByTestId('till-cart-title')).toContainText('Main shop');
+    await pc.getByRole('button', { name: /Account menu/ }).click();
+    await pc.getByRole('menuitem', { name: 'Edit Profile' }).click();
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('This device');
+  } finally {
+    for (const c of contexts) await c.close();
+  }
+});

@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   /** A sale with no location, by a user with no home location to sell at. */
   'location_required',
   'business_offline',
+  /** The session asking named itself to end (ending one of the user's other sessions): signing out ends this one. */
+  'session_is_current',
   /** A state-changing request whose Origin or Sec-Fetch-Site says another site sent it (CSRF). */
   'cross_site_request',
   /**

@@ -27,6 +27,7 @@ const ERROR_STATUS: Record<ErrorCode, number> = {
   location_not_allowed: 403,
   location_required: 422,
   business_offline: 403,
+  session_is_current: 409,
   cross_site_request: 403,
   host_not_allowed: 421,
   not_found: 404,

@@ -44,6 +44,8 @@ const ID_PARAMS: Record<string, Table> = {
 
 /** Which table a path's `{id}` (or a create's body `id`) names: the longest prefix wins. */
 const RECORDS: [prefix: string, table: Table][] = [
+  // the signed-in user's own sessions (Edit Profile): another business's is not found
+  ['/api/auth/sessions', 'sessions'],
   ['/api/users', 'users'],
   ['/api/devices', 'devices'],
   ['/api/locations', 'locations'],

@@ -23,6 +23,7 @@ export const ERROR_WORDS: Record<ErrorCode, string> = {
   location_not_allowed: 'errors.locationNotAllowed',
   location_required: 'errors.locationRequired',
   business_offline: 'errors.offline',
+  session_is_current: 'errors.sessionIsCurrent',
   cross_site_request: 'errors.forbidden',
   host_not_allowed: 'errors.hostNotAllowed',
   not_found: 'errors.notFound',

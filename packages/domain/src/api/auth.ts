@@ -74,6 +74,26 @@ export const endedSessionsSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type EndedSessions = z.infer<typeof endedSessionsSchema>;
 
+/**
+ * One of the signed-in user's live sessions in its business (GET /api/auth/sessions): where it
+ * was opened and when; named by its id only (never its token).
+ */
+export const ownSessionSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    device_name: z
+      .string()
+      .nullable()
+      .describe("The name an admin gave the session's device; null: no device, or one not named yet"),
+    ip: z.string().nullable().describe('The address it signed in from'),
+    created_at: z.string().describe('When it signed in'),
+    last_seen_at: z.string().describe('Its last request (moved at most once a minute)'),
+    expires_at: z.string(),
+    current: z.boolean().describe('The session asking'),
+  }),
+);
+export type OwnSession = z.infer<typeof ownSessionSchema>;
+
 /** Flags as a client sends them: any subset, unknown names refused. */
 export const userRolesInputSchema = /* @__PURE__ */ lazySchema(() =>
   z

@@ -22,10 +22,12 @@ import { authRateLimit } from './rate-limit.js';
 import { changeOwnPassword, setOwnImage } from '../users/users.service.js';
 import { login, logout, logoutOthers } from './auth.service.js';
 import { sessionData, sessionReads } from './session-data.js';
+import { ownSessionRoutes } from './own-sessions.routes.js';
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   sessionRoutes(app, deps);
   profileRoutes(app, deps);
+  ownSessionRoutes(app, deps);
 }
 
 /** Signing in and out, and what the signed-in user's session holds. */

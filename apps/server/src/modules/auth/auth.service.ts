@@ -7,7 +7,6 @@ import { newId } from '../../lib/ids.js';
 import { appendJournal } from '../../lib/journal.js';
 import { dummyHash, verifyPassword } from '../../lib/passwords.js';
 import type { Trx } from '../../lib/tx.js';
-import type { SignedIn as SignedInContext } from '../../lib/context.js';
 import type { DialectName } from '../../db/dialect.js';
 import { findBusiness } from '../business/business.repository.js';
 import { deviceTokenMatches } from '../../lib/device-tokens.js';
@@ -22,6 +21,7 @@ import {
   throttleRules,
 } from './login-throttle.js';
 import { sessionData, stockTakingFor } from './session-data.js';
+import { type OwnSessionCaller, holdOwnSession, idleSinceOf } from './own-sessions.service.js';
 import type { BusinessRow, DeviceRow, UserRow } from '../../db/tables.js';
 
 export interface LoginInput {
@@ -277,29 +277,11 @@ export async function logout(
  * be, rather than both ending each other. An ended session's open cart is left as it is: it comes
  * back to the user's next till as any signed-out till's does (work-drafts/till-carts.ts).
  */
-export async function logoutOthers(
-  deps: AppDeps,
-  ctx: Pick<SignedInContext, 'businessId' | 'userId' | 'sessionId' | 'at' | 'journal'>,
-): Promise<number> {
+export async function logoutOthers(deps: AppDeps, ctx: OwnSessionCaller): Promise<number> {
   const { at } = ctx;
-  const idleSince = new Date(new Date(at).getTime() - deps.config.sessionIdleMs).toISOString();
+  const idleSince = idleSinceOf(deps, at);
   return deps.db.kysely.transaction().execute(async (trx) => {
-    await trx
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', ctx.userId)
-      .where('business_id', '=', ctx.businessId)
-      .$if(deps.db.dialect === 'postgres', (q) => q.forNoKeyUpdate())
-      .executeTakeFirst();
-    const own = await trx
-      .selectFrom('sessions')
-      .select('revoked_at')
-      .where('id', '=', ctx.sessionId)
-      .where('business_id', '=', ctx.businessId)
-      .where('user_id', '=', ctx.userId)
-      .executeTakeFirst();
-    if (!own || own.revoked_at !== null)
-      throw new AppError('session_expired', 'Your session has ended: sign in again');
+    await holdOwnSession(trx, deps.db.dialect, ctx);
     // the live ones: a session already expired or idle past the limit has ended by itself
     const res = await trx
       .updateTable('sessions')

@@ -9,9 +9,9 @@ import { type TestApp, buildTestApp } from '../../test/test-app.js';
 import { freshDatabase } from '../../test/test-db.js';
 
 /**
- * Signing out on other devices on PostgreSQL, two processes on one database (as a hosted server):
- * two devices asking at once take turns, and a session ended through one process is refused by
- * the other, which kept its read, as soon as the notice arrives.
+ * Signing out on other devices, and ending one session from the list, on PostgreSQL, two processes
+ * on one database (as a hosted server): two devices asking at once take turns, and a session ended
+ * through one process is refused by the other, which kept its read, as soon as the notice arrives.
  */
 describe('signing out on other devices, two processes', () => {
   let a: TestApp;
@@ -89,5 +89,23 @@ describe('signing out on other devices, two processes', () => {
     expect((await logoutOthers(a, here)).json()).toEqual({ ended: 1 });
     expect(await until(async () => (await me(b, there)).statusCode === 401, 500)).toBe(true);
     expect((await me(b, here)).statusCode).toBe(200);
+  });
+
+  it('one session ended from the list through one process is refused by the other, which kept it', async () => {
+    const u = await buildUser(a.app, admin);
+    const here = (await signIn(a.app, u.username, STAFF_PASSWORD)).cookie;
+    const there = (await signIn(b.app, u.username, STAFF_PASSWORD)).cookie;
+    const also = (await signIn(b.app, u.username, STAFF_PASSWORD)).cookie;
+    for (const c of [there, also]) expect((await me(b, c)).statusCode).toBe(200); // kept on B now
+    const listed = await a.app.inject({ url: '/api/auth/sessions', headers: { cookie: there } });
+    const thereId = listed.json<{ id: string; current: boolean }[]>().find((s) => s.current)!.id;
+    const ended = await a.app.inject({
+      method: 'POST',
+      url: `/api/auth/sessions/${thereId}/end`,
+      headers: { cookie: here },
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(await until(async () => (await me(b, there)).statusCode === 401, 500)).toBe(true);
+    for (const c of [here, also]) expect((await me(b, c)).statusCode).toBe(200);
   });
 });

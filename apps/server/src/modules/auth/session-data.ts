@@ -1,4 +1,4 @@
-import { type SessionData, isAdminRole, receiptColumnsOf } from '@duka/domain';
+import { type SessionData, isAdminRole, receiptColumnsOf, weekStartOf } from '@duka/domain';
 import { type Kysely, sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
 import { dialectOf } from '../../db/dialect.js';
@@ -45,6 +45,8 @@ export function sessionData(
       default_credit_limit: Number(business.default_credit_limit),
       receipt_width: business.receipt_width === 58 ? 58 : 80,
       receipt_columns: receiptColumnsOf(business.receipt_width, business.receipt_columns),
+      tax_name: business.tax_name,
+      week_start: weekStartOf(business.week_start),
       network_printer: hasNetworkPrinter(business, mode),
     },
     mode,

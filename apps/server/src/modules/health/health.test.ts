@@ -79,6 +79,7 @@ describe('health, errors and OpenAPI', () => {
           const noJsonBody = [
             '/api/auth/logout',
             '/api/auth/logout-others',
+            '/api/auth/sessions/{id}/end',
             '/api/files/images',
             '/api/stock-counts/{id}/finalise',
             '/api/stock-counts/{id}/cancel',

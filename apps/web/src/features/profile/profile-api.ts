@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, endedSessionsSchema, uploadedFileSchema } from '@duka/domain';
+import {
+  IMAGE_MIME_TYPES,
+  MAX_IMAGE_BYTES,
+  endedSessionsSchema,
+  okSchema,
+  ownSessionSchema,
+  uploadedFileSchema,
+} from '@duka/domain';
 import { api } from '../../lib/api-client';
 
 /** The file picker offers the types the server takes. */
@@ -48,4 +55,24 @@ export function changeMyPassword(current_password: string, new_password: string)
 export async function signOutOtherDevices(): Promise<number> {
   const res = await api('/api/auth/logout-others', { method: 'POST', schema: endedSessionsSchema });
   return res.ended;
+}
+
+/** The query of where the user is signed in: refreshed after any of their sessions is ended. */
+export const OWN_SESSIONS_KEY = ['auth', 'sessions'] as const;
+
+/** Where the user is signed in: their live sessions in the business, this one first. */
+export function listOwnSessions() {
+  return api('/api/auth/sessions', { schema: z.array(ownSessionSchema) });
+}
+
+/**
+ * Ends one of the user's other sessions; its device goes to the sign-in page at its next step.
+ * Safe to send again (one already ended answers the same).
+ */
+export async function endOwnSession(id: string): Promise<void> {
+  await api(`/api/auth/sessions/${encodeURIComponent(id)}/end`, {
+    method: 'POST',
+    schema: okSchema,
+    retry: true,
+  });
 }

@@ -7,12 +7,14 @@ import { UserAvatar } from '../../components/user-avatar';
 import { useSession } from '../../lib/session-context';
 import { ChangePasswordForm } from './change-password-form';
 import { ImageDialog } from './image-dialog';
+import { OwnSessions } from './own-sessions';
 import { SignOutOthersButton, SignOutOthersDialog } from './sign-out-others';
 import { ThisDevice } from './this-device';
 
 /**
  * The Edit Profile dialog (seed spec §2): image, name, shop name and Change image; the password,
- * this device, and signing out on the user's other devices. It steps aside while the image dialog
+ * this device, where the user is signed in (ending one of those sessions), and signing out on the
+ * user's other devices. It steps aside while the image dialog
  * or the sign-out confirmation is open.
  */
 export function ProfileDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -51,6 +53,8 @@ export function ProfileDialog({ opened, onClose }: { opened: boolean; onClose: (
         <ChangePasswordForm />
         <Divider my="md" />
         <ThisDevice />
+        <Divider my="md" label={t('profile.sessions.title')} labelPosition="left" />
+        <OwnSessions />
         <Divider my="md" label={t('profile.otherDevices.title')} labelPosition="left" />
         <SignOutOthersButton onClick={confirmCtl.open} />
       </Modal>

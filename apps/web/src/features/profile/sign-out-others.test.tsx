@@ -11,6 +11,8 @@ const answer = (status: number, body: unknown) =>
 /** The server's answers to signing out elsewhere, one per call; every call is kept. */
 function server(...answers: Response[]) {
   const fetch = vi.fn((url: string, _init?: RequestInit) => {
+    // where the user is signed in (the list above the button): this device only
+    if (url === '/api/auth/sessions') return Promise.resolve(answer(200, []));
     if (url !== '/api/auth/logout-others') return Promise.resolve(answer(404, {}));
     return Promise.resolve(answers.shift() ?? answer(500, {}));
   });

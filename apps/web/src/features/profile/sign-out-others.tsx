@@ -2,9 +2,10 @@ import './styles';
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconDevicesOff } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notifyApiError, notifySuccess } from '../../lib/notify';
-import { signOutOtherDevices } from './profile-api';
+import { OWN_SESSIONS_KEY, signOutOtherDevices } from './profile-api';
 
 /**
  * "Sign out on other devices", in the profile dialog: for a phone that was lost or a shared PC
@@ -39,11 +40,14 @@ export function SignOutOthersButton({ onClick }: { onClick: () => void }) {
 export function SignOutOthersDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const qc = useQueryClient();
   const confirm = async () => {
     setBusy(true);
     try {
       const count = await signOutOtherDevices();
       notifySuccess(t('profile.otherDevices.done', { count }));
+      // where the user is signed in: this device only now
+      void qc.invalidateQueries({ queryKey: OWN_SESSIONS_KEY });
       onClose();
     } catch (err) {
       notifyApiError(err);
