@@ -4,6 +4,7 @@ import {
   DRAWER_KICK,
   OPEN_DRAWER_ACCESS,
   RECEIPT_COLUMNS,
+  receiptColumnsOf,
   allows,
   receiptJobName,
 } from '@duka/domain';
@@ -127,9 +128,12 @@ async function checkPrint(ctx: Context, deps: AppDeps, params: unknown): Promise
   const kinds = [false, true]
     .filter((drawer) => !drawer || opensDrawer(doc))
     .flatMap((drawer) => [printed, !printed].map((copy) => ({ drawer, copy })));
-  const kind = kinds.find(({ drawer, copy }) =>
-    RECEIPT_COLUMNS.some((cpl) => receiptEscPos(doc, cpl, { drawer, copy }).equals(sent)),
-  );
+  // the profile's layout first (what the escpos route hands out), then the other two
+  const profile = receiptColumnsOf(ctx.business.receipt_width, ctx.business.receipt_columns);
+  const layouts = [profile, ...RECEIPT_COLUMNS.filter((cpl) => cpl !== profile)];
+  const kind = layouts
+    .flatMap((cpl) => kinds.map((k) => ({ ...k, cpl })))
+    .find(({ drawer, copy, cpl }) => receiptEscPos(doc, cpl, { drawer, copy }).equals(sent));
   if (!kind) throw refuse("the print data is not the receipt's ESC/POS");
   if (kind.drawer && !(await mayPulseFor(deps.db.kysely, ctx, doc)))
     throw forbidden('You may not open the cash drawer');
