@@ -50,6 +50,7 @@ import { debtorEntryOrder } from './migrations/0032-debtor-entry-order.js';
 import { receiptPrints } from './migrations/0033-receipt-prints.js';
 import { documentDrawerOpenings } from './migrations/0034-document-drawer-openings.js';
 import { receiptColumns } from './migrations/0035-receipt-columns.js';
+import { taxNameWeekStart } from './migrations/0036-tax-name-week-start.js';
 
 import type { DialectName } from './dialect.js';
 import {
@@ -268,6 +269,7 @@ export function migrationsFor(
     '0033-receipt-prints': receiptPrints(),
     '0034-document-drawer-openings': documentDrawerOpenings(),
     '0035-receipt-columns': receiptColumns(),
+    '0036-tax-name-week-start': taxNameWeekStart(),
   };
 }
 

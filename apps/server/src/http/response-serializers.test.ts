@@ -103,6 +103,8 @@ const session = (admin: boolean): SessionData & Record<string, unknown> => ({
     default_credit_limit: 100_000,
     receipt_width: 58,
     receipt_columns: 32,
+    tax_name: admin ? 'GST' : '',
+    week_start: admin ? 0 : 1,
     network_printer: admin,
   },
   mode: 'local',

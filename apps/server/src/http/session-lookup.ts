@@ -63,6 +63,8 @@ const BUSINESS_COLUMNS = [
   'default_credit_limit',
   'receipt_width',
   'receipt_columns',
+  'tax_name',
+  'week_start',
   'printer_host',
   'printer_port',
   'status',

@@ -54,3 +54,18 @@ export function printedLines(bytes: Buffer): string[] {
 
 /** The printed text as one string. */
 export const printedText = (bytes: Buffer): string => printedLines(bytes).join('\n');
+
+/**
+ * ESC/POS bytes with a space where receiptline moves to a column (ESC $ nL nH): the printer leaves
+ * a gap there that the decoded text would otherwise run together ("incl.17.31").
+ */
+export function withColumnGaps(bytes: Buffer): Buffer {
+  const out: number[] = [];
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] === 0x1b && bytes[i + 1] === 0x24) {
+      out.push(...bytes.subarray(i, i + 4), 0x20);
+      i += 3;
+    } else out.push(bytes[i]!);
+  }
+  return Buffer.from(out);
+}

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { FieldHistoryItem } from '@duka/domain';
+import { type FieldHistoryItem, weekStartOf } from '@duka/domain';
 import type { useFormat } from './format';
 
 /** The records whose replaced values the web shows (ADR 11 §11.1), as the server names them. */
@@ -95,6 +95,8 @@ export const FIELD_KEYS: Record<MergeDocType, Record<string, string>> = {
     default_credit_limit: 'business.defaultCreditLimit',
     receipt_width: 'printing.profile.width',
     receipt_columns: 'printing.profile.columns',
+    tax_name: 'business.taxName',
+    week_start: 'business.weekStart',
   },
   payment_provider: {
     name: 'transfers.providerName',
@@ -186,6 +188,8 @@ function businessWords(field: string, v: Record<string, unknown>, t: TFunction, 
   if (field === 'max_discount_bp') return f.percent(num(v.max_discount_bp));
   if (field === 'receipt_width') return `${num(v.receipt_width)} mm`;
   if (field === 'receipt_columns') return t('printing.profile.characters', { n: num(v.receipt_columns) });
+  if (field === 'tax_name') return text(v.tax_name).trim() || t('history.none');
+  if (field === 'week_start') return t(`business.weekDay.${weekStartOf(num(v.week_start))}`);
   if (field === 'language') return languageName(text(v.language));
   if (field === 'logo') return v.logo ? t('history.picture') : t('history.none');
   return null;

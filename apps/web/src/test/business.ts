@@ -31,6 +31,8 @@ export function businessOf(id: string, overrides: Partial<Business> = {}): Busin
     default_credit_limit: 0,
     receipt_width: 80,
     receipt_columns: 48,
+    tax_name: '',
+    week_start: 1,
     printer_host: '',
     printer_port: 9100,
     updated_at: '2026-11-25T07:05:00.000Z',

@@ -55,6 +55,8 @@ export function makeSession(
       default_credit_limit: 0,
       receipt_width: 80,
       receipt_columns: 48,
+      tax_name: '',
+      week_start: 1,
       network_printer: false,
     },
     mode: 'local',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, isCurrencyCode, isTimeZone } from '../locale.js';
 import { BASIS_POINTS } from '../quantity.js';
+import { WEEK_STARTS } from '../report-periods.js';
 import {
   idSchema,
   mobileSchema,
@@ -57,6 +58,13 @@ export const paymentDetailsSchema = /* @__PURE__ */ lazySchema(() =>
 /** Characters per line of a receipt layout (`RECEIPT_COLUMNS`). */
 const receiptColumnsSchema = () => z.union([z.literal(32), z.literal(42), z.literal(48)]);
 
+/** The first day of the business's week (`WEEK_STARTS`): 1 Monday, 0 Sunday, 6 Saturday. */
+const weekStartSchema = () =>
+  z.union([z.literal(WEEK_STARTS[0]), z.literal(WEEK_STARTS[1]), z.literal(WEEK_STARTS[2])]);
+
+/** The longest name of the tax a business may give (it prints on a receipt row beside the rate). */
+export const TAX_NAME_MAX = 12;
+
 /**
  * The fields of the business that staff may read too: both schemas below are made from them, so
  * the one the app parses as it starts (`/api/me`'s business) is made without the whole profile's
@@ -82,6 +90,13 @@ const publicBusinessFields = () => ({
    * on an 80 mm one.
    */
   receipt_columns: receiptColumnsSchema(),
+  /**
+   * What the business calls its tax (GST, ICMS, TVA…), printed and shown beside each rate; '' =
+   * the word of the language ("VAT", "IVA", "MwSt.").
+   */
+  tax_name: z.string(),
+  /** The first day of the business's week: its reports' weeks and "This week" start on it. */
+  week_start: weekStartSchema(),
 });
 
 export const businessSchema = /* @__PURE__ */ lazySchema(() =>
@@ -156,6 +171,9 @@ export const businessUpdateSchema = /* @__PURE__ */ lazySchema(() =>
       receipt_columns: receiptColumnsSchema(),
       printer_host: printerHostSchema,
       printer_port: printerPortSchema,
+      /** The tax's name on receipts and screens; '' = the language's word. */
+      tax_name: optionalText(TAX_NAME_MAX),
+      week_start: weekStartSchema(),
     })
     .partial(),
 );

@@ -120,6 +120,8 @@ export interface ReceiptDocument {
     address: string;
     phone: string;
     tax_number: string;
+    /** What the business calls its tax (GST, ICMS…) beside each rate; '' or none: the language's word. */
+    tax_name?: string;
     header: string;
     footer: string;
     /** Lines like "M-Pesa paybill 123456, account 7890". */

@@ -32,6 +32,10 @@ export interface BusinessesTable {
    * `receiptColumnsOf`, which holds it to what the roll prints (migration 0035).
    */
   receipt_columns: Generated<number>;
+  /** What the business calls its tax (GST, ICMS…) on receipts and screens; '' = the language's word (0036). */
+  tax_name: Generated<string>;
+  /** The first day of its week, JavaScript's day number: 1 Monday, 0 Sunday, 6 Saturday (0036). */
+  week_start: Generated<number>;
   /** A network receipt printer the local server prints to directly (raw TCP); '' = none. */
   printer_host: string;
   printer_port: number;

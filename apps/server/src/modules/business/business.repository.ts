@@ -1,4 +1,10 @@
-import { type Business, type BusinessPublic, paymentDetailsSchema, receiptColumnsOf } from '@duka/domain';
+import {
+  type Business,
+  type BusinessPublic,
+  paymentDetailsSchema,
+  receiptColumnsOf,
+  weekStartOf,
+} from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { BusinessRow, Database } from '../../db/tables.js';
 import type { ContextBusiness } from '../../lib/context.js';
@@ -32,6 +38,8 @@ export function toBusiness(row: ContextBusiness): Business {
     default_credit_limit: Number(row.default_credit_limit),
     receipt_width: row.receipt_width === 58 ? 58 : 80,
     receipt_columns: receiptColumnsOf(row.receipt_width, row.receipt_columns),
+    tax_name: row.tax_name,
+    week_start: weekStartOf(row.week_start),
     printer_host: row.printer_host,
     printer_port: row.printer_port,
     updated_at: row.updated_at,
@@ -58,6 +66,8 @@ export function toBusinessPublic(row: ContextBusiness, mode: 'local' | 'hosted')
     default_credit_limit: b.default_credit_limit,
     receipt_width: b.receipt_width,
     receipt_columns: b.receipt_columns,
+    tax_name: b.tax_name,
+    week_start: b.week_start,
     network_printer: hasNetworkPrinter(row, mode),
   };
 }

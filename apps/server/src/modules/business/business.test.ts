@@ -130,7 +130,9 @@ describe('business profile', () => {
       'network_printer',
       'receipt_columns',
       'receipt_width',
+      'tax_name',
       'timezone',
+      'week_start',
     ]);
     expect(
       (await t.app.inject({ url: '/api/business/profile', headers: { cookie: staff } })).statusCode,

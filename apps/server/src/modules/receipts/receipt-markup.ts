@@ -187,20 +187,23 @@ function linesSection(doc: ReceiptDocument, w: Writer): void {
  * The tax in the total, one row per rate ("VAT 16% incl. (net 86.21)  13.79"), the taxable base
  * in it when the row fits on one line of the roll; the rates add up to the tax. A document whose
  * rates do not (none given) shows the tax in one row, as receipts did before there were rates.
+ * The tax is called what the business calls it (GST, ICMS…), else by the language's word.
  */
 function taxRows(doc: ReceiptDocument, w: Writer): void {
   const { t, pair, amount } = w;
+  const own = doc.business.tax_name?.trim() ?? '';
+  const name = own || t('receipt.taxName');
   const byRate = doc.tax_rates.reduce((s, r) => s + r.tax, 0);
   if (doc.tax_rates.length === 0 || byRate !== doc.tax) {
-    pair(t('receipt.taxIncluded'), amount(doc.tax));
+    pair(own ? t('receipt.taxNameIncluded', { name: own }) : t('receipt.taxIncluded'), amount(doc.tax));
     return;
   }
   for (const r of doc.tax_rates) {
     const rate = w.rate(r.rate);
     const value = amount(r.tax);
-    const withBase = t('receipt.taxRateBase', { rate, base: amount(r.amount - r.tax) });
+    const withBase = t('receipt.taxRateBase', { name, rate, base: amount(r.amount - r.tax) });
     const fits = cellWidth(w.cell(withBase)) + 1 + cellWidth(w.cell(value)) <= w.cpl;
-    pair(fits ? withBase : t('receipt.taxRate', { rate }), value);
+    pair(fits ? withBase : t('receipt.taxRate', { name, rate }), value);
   }
 }
 

@@ -80,6 +80,7 @@ function base(b: ContextBusiness, language?: string) {
       address: b.address,
       phone: b.phone,
       tax_number: b.tax_number,
+      tax_name: b.tax_name,
       header: b.receipt_header,
       footer: b.receipt_footer,
       payment_details: detailLines(b.payment_details),

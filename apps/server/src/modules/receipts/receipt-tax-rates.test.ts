@@ -1,26 +1,11 @@
 import type { ReceiptDocument, Sale } from '@duka/domain';
 import { transform } from 'receiptline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { printedLines } from '../../test/escpos-text.js';
+import { printedLines, withColumnGaps } from '../../test/escpos-text.js';
 import { type Shop, buildShop, reverse, sold } from '../../test/sales-factories.js';
 import { buildProduct, received } from '../../test/stock-factories.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 import { receiptMarkup } from './receipt-markup.js';
-
-/**
- * ESC/POS bytes with a space where receiptline moves to a column (ESC $ nL nH): the printer leaves
- * a gap there that the decoded text would otherwise run together ("incl.17.31").
- */
-function withColumnGaps(bytes: Buffer): Buffer {
-  const out: number[] = [];
-  for (let i = 0; i < bytes.length; i++) {
-    if (bytes[i] === 0x1b && bytes[i + 1] === 0x24) {
-      out.push(...bytes.subarray(i, i + 4), 0x20);
-      i += 3;
-    } else out.push(bytes[i]!);
-  }
-  return Buffer.from(out);
-}
 
 /** The tax rows of a receipt as the printer prints them, each trimmed, spaces collapsed. */
 const taxRows = (lines: string[]) =>

@@ -1,7 +1,8 @@
-import { type ProfitReport, divRound, periodOf } from '@duka/domain';
+import { type ProfitReport, divRound, periodOf, weekStartOf } from '@duka/domain';
 import { compiledQuery } from '../../db/compiled-query.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
+import type { ContextBusiness } from '../../lib/context.js';
 import { requireOwnId } from '../../lib/scope.js';
 import { netOf } from './net.js';
 import { checkRange } from './ranges.js';
@@ -62,13 +63,16 @@ const expensesRead = compiledQuery(expensesQuery);
 
 /**
  * Revenue (sales less reversals, without their tax), cost of goods sold at the unit costs the sale
- * lines recorded, gross profit and margin, expenses and net profit, per day, week or month.
+ * lines recorded, gross profit and margin, expenses and net profit, per day, week or month; weeks
+ * start on the business's first day of the week (its profile: Monday, Sunday or Saturday).
  */
 export async function profitReport(
   db: Q,
-  businessId: string,
+  business: Pick<ContextBusiness, 'id' | 'week_start'>,
   f: { from: string; to: string; location_id?: string | undefined; period: ProfitReport['period'] },
 ): Promise<ProfitReport> {
+  const businessId = business.id;
+  const first = weekStartOf(business.week_start);
   checkRange(f.from, f.to);
   if (f.location_id) await requireOwnId(db, 'locations', f.location_id, businessId, 'Location');
   const [rows, expenses] = await Promise.all([
@@ -80,7 +84,7 @@ export async function profitReport(
     { start: string; end: string; revenue: number; cogs: number; expenses: number }
   >();
   const at = (day: string) => {
-    const p = periodOf(day, f.period, f.from, f.to);
+    const p = periodOf(day, f.period, f.from, f.to, first);
     let x = periods.get(p.start);
     if (!x) periods.set(p.start, (x = { ...p, revenue: 0, cogs: 0, expenses: 0 }));
     return x;

@@ -63,7 +63,7 @@ function reportViewRoutes(app: FastifyInstance, deps: AppDeps): void {
       querystring: profitQuerySchema,
       response: { 200: profitReportSchema, ...ERRORS },
     },
-    handler: (request) => profitReport(deps.db.kysely, contextOf(request).business.id, request.query),
+    handler: (request) => profitReport(deps.db.kysely, contextOf(request).business, request.query),
   });
 
   r.get('/api/reports/stock', {

@@ -53,6 +53,8 @@ function businessRow(id: string, input: SetupInput, at: string, online: boolean)
     default_credit_limit: 0,
     receipt_width: 80,
     receipt_columns: 48,
+    tax_name: '',
+    week_start: 1,
     printer_host: '',
     printer_port: 9100,
     status: 'active',

@@ -108,6 +108,25 @@ describe('changes after linking reach the hosted copy', () => {
     );
   });
 
+  it("the tax's name and the first day of the week, as the shop set them", async () => {
+    await call('PATCH', '/api/business/profile', { tax_name: 'GST', week_start: 0 });
+    expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
+    const region = (db: typeof p.local.db) =>
+      db.kysely
+        .selectFrom('businesses')
+        .select(['tax_name', 'week_start'])
+        .where('id', '=', shop.businessId)
+        .executeTakeFirstOrThrow();
+    expect(await region(p.hosted.db)).toEqual({ tax_name: 'GST', week_start: 0 });
+    // cleared again: the language's word, weeks from Saturday
+    await call('PATCH', '/api/business/profile', { tax_name: '', week_start: 6 });
+    expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
+    expect(await region(p.hosted.db)).toEqual({ tax_name: '', week_start: 6 });
+    expect(await businessDigest(p.hosted.db, shop.businessId, p.dir)).toEqual(
+      await businessDigest(p.local.db, shop.businessId, p.dir),
+    );
+  });
+
   // One open count per location: a batch holding a count's end and the next count at its
   // location must close the first before it writes the second (the random mix found it).
   it.each(['finalise', 'cancel'])('a count ended (%s) and the next one started in one batch', async (end) => {

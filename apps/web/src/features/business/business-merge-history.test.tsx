@@ -27,6 +27,8 @@ const items = [
   loss('b5', 'language', { language: 'es' }, { language: 'en' }),
   loss('b6', 'logo', { logo: '0190b1a0-0000-7000-8000-00000000f11e' }, { logo: null }),
   loss('b7', 'receipt_columns', { receipt_columns: 42 }, { receipt_columns: 48 }),
+  loss('b8', 'tax_name', { tax_name: 'GST' }, { tax_name: '' }),
+  loss('b9', 'week_start', { week_start: 0 }, { week_start: 6 }),
 ];
 
 /** The profile, and none of the page's other cards (storage, backups, sync): they are not tested here. */
@@ -55,6 +57,8 @@ describe("the business's replaced settings", () => {
       'Default language Español → English',
       'Shop logo a picture → none',
       'Characters per line 42 characters → 48 characters',
+      'Tax name GST → none',
+      'Week starts on Sunday → Saturday',
     ]);
     // Never an id of a file in the words.
     expect(section.textContent).not.toContain('f11e');

@@ -3,6 +3,7 @@ import {
   Alert,
   Group,
   Paper,
+  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -14,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { mulDivRound, businessUpdateSchema, BASIS_POINTS } from '@duka/domain';
+import { mulDivRound, businessUpdateSchema, BASIS_POINTS, WEEK_STARTS, weekStartOf } from '@duka/domain';
 import { MergeHistory, useCanSeeMergeHistory } from '../../components/merge-history';
 import { RegionalFields } from '../../components/regional-fields';
 import { useFormat } from '../../lib/format';
@@ -55,7 +56,10 @@ export function IdentitySection({ form, logo }: SectionProps & { logo: string | 
   );
 }
 
-/** Currency, time zone and language, with a sum shown as it will print. */
+/**
+ * Currency, time zone and language, with a sum shown as it will print; what the tax is called
+ * beside its rates and the first day of the week.
+ */
 export function RegionalSection({ form }: SectionProps) {
   const { t } = useTranslation();
   const { money } = useFormat({ currency: form.values.currency, timezone: form.values.timezone });
@@ -66,6 +70,24 @@ export function RegionalSection({ form }: SectionProps) {
           currency={form.getInputProps('currency')}
           timezone={form.getInputProps('timezone')}
           language={form.getInputProps('language')}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <TextInput
+          label={t('business.taxName')}
+          description={t('business.taxNameHint')}
+          placeholder={t('common.taxWord')}
+          maxLength={maxLengthOf(businessUpdateSchema.shape.tax_name)}
+          {...form.getInputProps('tax_name')}
+        />
+        <Select
+          label={t('business.weekStart')}
+          description={t('business.weekStartHint')}
+          allowDeselect={false}
+          data={WEEK_STARTS.map((d) => ({ value: String(d), label: t(`business.weekDay.${d}`) }))}
+          value={String(form.values.week_start)}
+          onChange={(d) => d !== null && form.setFieldValue('week_start', weekStartOf(Number(d)))}
+          error={form.errors.week_start}
         />
       </SimpleGrid>
       <Text size="sm" c="dimmed" data-testid="money-sample">

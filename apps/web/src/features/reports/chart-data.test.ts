@@ -73,6 +73,18 @@ describe('chart data', () => {
     ]);
     const weeks = profitPeriods({ period: 'week', periods: [] }, { from: '2025-03-01', to: '2025-03-16' });
     expect(weeks.map((p) => p.start)).toEqual(['2025-03-01', '2025-03-03', '2025-03-10']);
+    // a business whose weeks start on Sunday (2025-03-02, 03-09, 03-16) or Saturday
+    const range = { from: '2025-03-01', to: '2025-03-16' };
+    const sundays = profitPeriods({ period: 'week', periods: [] }, range, 0);
+    expect(sundays.map((p) => [p.start, p.end])).toEqual([
+      ['2025-03-01', '2025-03-01'],
+      ['2025-03-02', '2025-03-08'],
+      ['2025-03-09', '2025-03-15'],
+      ['2025-03-16', '2025-03-16'],
+    ]);
+    const saturdays = profitPeriods({ period: 'week', periods: [] }, range, 6);
+    expect(saturdays.map((p) => p.start)).toEqual(['2025-03-01', '2025-03-08', '2025-03-15']);
+    expect(periodOf('2025-03-05', 'week', range, 0)).toEqual({ from: '2025-03-02', to: '2025-03-08' });
   });
 
   it('adds stock value up per location, the largest first', () => {

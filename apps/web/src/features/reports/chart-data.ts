@@ -2,6 +2,7 @@ import {
   type ProfitReport,
   type SalesReport,
   type StockReport,
+  type WeekStart,
   addDays,
   periodOf as domainPeriodOf,
 } from '@duka/domain';
@@ -51,9 +52,12 @@ export function salesPerDay(byDay: SalesReport['by_day'], r: ReportRange): DayPo
 type Period = ProfitReport['period'];
 export type ProfitPeriod = ProfitReport['periods'][number];
 
-/** The days a period that holds `day` covers, clipped to the range (the server's rule, from the domain). */
-export function periodOf(day: string, period: Period, r: ReportRange): ReportRange {
-  const p = domainPeriodOf(day, period, r.from, r.to);
+/**
+ * The days a period that holds `day` covers, clipped to the range (the server's rule, from the
+ * domain): weeks from the business's first day of the week.
+ */
+export function periodOf(day: string, period: Period, r: ReportRange, first: WeekStart = 1): ReportRange {
+  const p = domainPeriodOf(day, period, r.from, r.to, first);
   return { from: p.start, to: p.end };
 }
 
@@ -61,12 +65,13 @@ export function periodOf(day: string, period: Period, r: ReportRange): ReportRan
 export function profitPeriods(
   report: Pick<ProfitReport, 'periods' | 'period'>,
   r: ReportRange,
+  first: WeekStart = 1,
 ): ProfitPeriod[] {
   const seen = new Map(report.periods.map((p) => [p.start, p]));
   const out: ProfitPeriod[] = [];
   let day = r.from;
   while (day <= r.to && out.length < 1000) {
-    const p = periodOf(day, report.period, r);
+    const p = periodOf(day, report.period, r, first);
     out.push(
       seen.get(p.from) ?? {
         start: p.from,

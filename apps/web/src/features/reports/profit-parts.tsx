@@ -3,6 +3,7 @@ import { CompositeChart } from '@mantine/charts';
 import { useTranslation } from 'react-i18next';
 import type { ProfitReport } from '@duka/domain';
 import { SignedMoney } from '../../components/signed-money';
+import { useSession } from '../../lib/session-context';
 import { CHART_DEFAULTS, ChartCard, legendInOrder } from './chart-card';
 import { type ProfitPeriod, profitPeriods } from './chart-data';
 import { useReportFormat } from './report-format';
@@ -23,7 +24,8 @@ export function ProfitChart({ report, range }: { report: ProfitReport; range: Re
   const { t } = useTranslation();
   const f = useReportFormat();
   const label = usePeriodLabel(report.period);
-  const periods = profitPeriods(report, range);
+  const first = useSession().business.week_start;
+  const periods = profitPeriods(report, range, first);
   const data = periods.map((p) => ({ ...p, label: label.short(p) }));
   const many = data.length > 40;
   const series = [
@@ -80,8 +82,9 @@ export function ProfitTable({
   const f = useReportFormat();
   const label = usePeriodLabel(report.period);
   const tot = report.totals;
+  const first = useSession().business.week_start;
   // the table lists the periods that had something; the chart keeps the quiet ones for rhythm
-  const rows = profitPeriods(report, range).filter(
+  const rows = profitPeriods(report, range, first).filter(
     (p) => p.revenue !== 0 || p.cogs !== 0 || p.expenses !== 0,
   );
   const signed = (v: number) => (v < 0 ? <SignedMoney value={v} /> : f.money(v));

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../lib/session-context';
 import { useReadableLocations } from '../stock';
 import {
   REPORT_PRESETS,
@@ -33,9 +34,11 @@ export function ReportFilters({
 }) {
   const { t } = useTranslation();
   const locations = useReadableLocations();
+  // "This week" from the business's first day of the week
+  const first = useSession().business.week_start;
   const roomy = useMediaQuery('(min-width: 75em)', true, { getInitialValueInEffect: false });
   const presets = REPORT_PRESETS.map((p) => ({ value: p, label: t(`reports.range.${p}`) }));
-  const pick = (p: string | null) => p && onChange(choosePreset(p as ReportPreset, today, value));
+  const pick = (p: string | null) => p && onChange(choosePreset(p as ReportPreset, today, value, first));
   return (
     <Stack gap="xs" mb="md" data-print="hide" data-testid="report-filters">
       <Group gap="sm" align="flex-end" wrap="wrap">

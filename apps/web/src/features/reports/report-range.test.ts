@@ -25,6 +25,23 @@ describe('report ranges', () => {
     expect(presetRange('week', '2025-03-16')).toEqual({ from: '2025-03-10', to: '2025-03-16' });
   });
 
+  it("starts this week on the business's first day: Sunday or Saturday", () => {
+    // 2025-03-12 is a Wednesday, 2025-03-15 a Saturday, 2025-03-16 a Sunday
+    expect(presetRange('week', '2025-03-12', 0)).toEqual({ from: '2025-03-09', to: '2025-03-12' });
+    expect(presetRange('week', '2025-03-12', 6)).toEqual({ from: '2025-03-08', to: '2025-03-12' });
+    expect(presetRange('week', '2025-03-16', 0)).toEqual({ from: '2025-03-16', to: '2025-03-16' });
+    expect(presetRange('week', '2025-03-15', 0)).toEqual({ from: '2025-03-09', to: '2025-03-15' });
+    expect(presetRange('week', '2025-03-15', 6)).toEqual({ from: '2025-03-15', to: '2025-03-15' });
+    expect(presetRange('week', '2025-03-12', 1)).toEqual({ from: '2025-03-10', to: '2025-03-12' });
+    // as chosen from the filter bar; the other presets do not depend on it
+    expect(choosePreset('week', '2025-03-12', undefined, 0)).toEqual({
+      preset: 'week',
+      from: '2025-03-09',
+      to: '2025-03-12',
+    });
+    expect(presetRange('month', '2025-03-12', 0)).toEqual(presetRange('month', '2025-03-12'));
+  });
+
   it('covers today, yesterday and this month up to today', () => {
     expect(presetRange('today', '2025-03-01')).toEqual({ from: '2025-03-01', to: '2025-03-01' });
     expect(presetRange('yesterday', '2025-03-01')).toEqual({ from: '2025-02-28', to: '2025-02-28' });

@@ -1,4 +1,12 @@
-import { DAY_PATTERN, addDays, daysBetween, monthStart, reportRangeProblem, weekStart } from '@duka/domain';
+import {
+  DAY_PATTERN,
+  type WeekStart,
+  addDays,
+  daysBetween,
+  monthStart,
+  reportRangeProblem,
+  weekStart,
+} from '@duka/domain';
 
 /** The ranges a report offers; `custom` takes two days typed in. */
 export const REPORT_PRESETS = ['today', 'yesterday', 'week', 'month', 'lastMonth', 'custom'] as const;
@@ -15,8 +23,15 @@ export interface RangeChoice extends ReportRange {
   preset: ReportPreset;
 }
 
-/** The days a preset covers on `today`; a custom choice keeps its own days. */
-export function presetRange(preset: Exclude<ReportPreset, 'custom'>, today: string): ReportRange {
+/**
+ * The days a preset covers on `today`; a custom choice keeps its own days. "This week" starts on
+ * the business's first day of the week (`first`: Monday unless its profile says Sunday or Saturday).
+ */
+export function presetRange(
+  preset: Exclude<ReportPreset, 'custom'>,
+  today: string,
+  first: WeekStart = 1,
+): ReportRange {
   switch (preset) {
     case 'today':
       return { from: today, to: today };
@@ -25,7 +40,7 @@ export function presetRange(preset: Exclude<ReportPreset, 'custom'>, today: stri
       return { from: y, to: y };
     }
     case 'week':
-      return { from: weekStart(today), to: today };
+      return { from: weekStart(today, first), to: today };
     case 'month':
       return { from: monthStart(today), to: today };
     case 'lastMonth': {
@@ -35,10 +50,18 @@ export function presetRange(preset: Exclude<ReportPreset, 'custom'>, today: stri
   }
 }
 
-/** A preset chosen on `today`; switching to custom starts from the days shown before. */
-export function choosePreset(preset: ReportPreset, today: string, prev?: RangeChoice): RangeChoice {
+/**
+ * A preset chosen on `today` (weeks from `first`); switching to custom starts from the days shown
+ * before.
+ */
+export function choosePreset(
+  preset: ReportPreset,
+  today: string,
+  prev?: RangeChoice,
+  first: WeekStart = 1,
+): RangeChoice {
   if (preset === 'custom') return { preset, from: prev?.from ?? today, to: prev?.to ?? today };
-  return { preset, ...presetRange(preset, today) };
+  return { preset, ...presetRange(preset, today, first) };
 }
 
 /** Days in a range, both ends included. */

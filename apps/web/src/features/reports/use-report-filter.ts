@@ -12,7 +12,9 @@ import type { ReportFilter } from './reports-api';
 export function useReportFilter(initial: RangeChoice['preset'] = 'month') {
   const session = useSession();
   const today = todayIn(session.business.timezone);
-  const [choice, setChoice] = useState<RangeChoice>(() => choosePreset(initial, today));
+  const [choice, setChoice] = useState<RangeChoice>(() =>
+    choosePreset(initial, today, undefined, session.business.week_start),
+  );
   const [location, setLocation] = useState<string | null>(null);
   const locations = useAllLocations();
   // a half-typed or backwards custom range keeps showing the last good one

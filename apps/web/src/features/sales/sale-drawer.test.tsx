@@ -57,7 +57,12 @@ const saleOf = (lines: SaleLine[]): Sale => {
   };
 };
 
-async function drawer(sale: Sale | Reversal, lng: 'en' | 'es', type: 'sale' | 'reversal' = 'sale') {
+async function drawer(
+  sale: Sale | Reversal,
+  lng: 'en' | 'es',
+  type: 'sale' | 'reversal' = 'sale',
+  taxName = '',
+) {
   vi.stubGlobal(
     'fetch',
     vi.fn(() =>
@@ -66,10 +71,9 @@ async function drawer(sale: Sale | Reversal, lng: 'en' | 'es', type: 'sale' | 'r
       ),
     ),
   );
-  await renderApp(<SaleDrawer item={{ type, id: sale.id }} onClose={() => {}} />, {
-    session: makeSession(),
-    lng,
-  });
+  const session = makeSession();
+  session.business = { ...session.business, tax_name: taxName };
+  await renderApp(<SaleDrawer item={{ type, id: sale.id }} onClose={() => {}} />, { session, lng });
   await screen.findByTestId('drawer-total');
 }
 
@@ -91,6 +95,20 @@ describe('the sale drawer', () => {
     await drawer(saleOf([line(1, 1600, 34_737, 4_791), line(2, 750, 24_812, 1_731)]), 'es');
     expect(pageText()).toMatch(/IVA 7,5 % incl\. \(base [^)]*230,81[^)]*\): [^ ]*\s?17,31/);
     expect(pageText()).toMatch(/IVA 16 % incl\. \(base [^)]*299,46/);
+  });
+
+  it('calls the tax by the name the business gives it (GST)', async () => {
+    const mixed = saleOf([line(1, 1600, 34_737, 4_791), line(2, 750, 24_812, 1_731)]);
+    await drawer(mixed, 'en', 'sale', 'GST');
+    expect(pageText()).toContain('GST 7.5% incl. (net KES 230.81): KES 17.31');
+    expect(pageText()).toContain('GST 16% incl. (net KES 299.46): KES 47.91');
+    expect(pageText()).not.toContain('VAT');
+  });
+
+  it('calls the tax by its name in Spanish too', async () => {
+    await drawer(saleOf([line(1, 1600, 34_737, 4_791)]), 'es', 'sale', 'ICMS');
+    expect(pageText()).toMatch(/ICMS 16 % incl\. \(base [^)]*299,46/);
+    expect(pageText()).not.toContain('IVA');
   });
 
   it('a sale without tax keeps its one "Tax included" figure', async () => {
@@ -139,6 +157,11 @@ describe('the reversal drawer', () => {
   it('shows what goes back of the tax, by rate', async () => {
     await drawer(reversal([back(1, 1600, 11_600, 1_600), back(2, 0, 6_500, 0)]), 'en', 'reversal');
     expect(pageText()).toContain('VAT 16% incl. (net KES 100.00): KES 16.00');
+  });
+
+  it('names the tax as the business does: what goes back of GST', async () => {
+    await drawer(reversal([back(1, 1600, 11_600, 1_600)]), 'en', 'reversal', 'GST');
+    expect(pageText()).toContain('GST 16% incl. (net KES 100.00): KES 16.00');
   });
 
   it('a reversal without tax says so in one figure', async () => {

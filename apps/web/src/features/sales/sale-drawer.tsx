@@ -27,6 +27,7 @@ import {
 import { useFormat } from '../../lib/format';
 import { serverMessage } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
+import { useTaxName } from '../../lib/tax-name';
 import { PrintReceiptButton } from '../printing';
 import { ReceiptPreview, receiptSvgUrl } from '../receipts';
 import { mayReverse, receiptLabel, reversePath } from './sale-access';
@@ -133,6 +134,7 @@ function TaxByRate({
 }) {
   const { t } = useTranslation();
   const { percent } = useFormat();
+  const name = useTaxName();
   if (rates.length === 0)
     return (
       <Text size="sm" c="dimmed">
@@ -141,7 +143,8 @@ function TaxByRate({
     );
   return rates.map((r) => (
     <Text key={r.rate} size="sm" c="dimmed">
-      {t('sales.drawer.taxRate', { rate: percent(r.rate), base: money(r.amount - r.tax) })}: {money(r.tax)}
+      {t('sales.drawer.taxRate', { name, rate: percent(r.rate), base: money(r.amount - r.tax) })}:{' '}
+      {money(r.tax)}
     </Text>
   ));
 }

@@ -57,17 +57,16 @@ const sale = (lines: SaleLine[]): Sale => ({
 
 const mixed = sale([line(1, 1600, 34_737, 4_791), line(2, 0, 6_451, 0), line(3, 750, 24_812, 1_731)]);
 
-async function panel(s: Sale, lng: 'en' | 'de') {
+async function panel(s: Sale, lng: 'en' | 'de', taxName = '') {
   vi.stubGlobal(
     'fetch',
     vi.fn(() => Promise.resolve(new Response('{}', { status: 200 }))),
   );
   // as the page reads it: a no-break space in the money is a space to getByText
   const money = (minor: number) => formatMoney(minor, 'KES', lng).replace(/\s+/g, ' ');
-  await renderApp(<ReceiptPanel opened sale={s} onClose={() => {}} money={money} />, {
-    session: makeSession(),
-    lng,
-  });
+  const session = makeSession();
+  session.business = { ...session.business, tax_name: taxName };
+  await renderApp(<ReceiptPanel opened sale={s} onClose={() => {}} money={money} />, { session, lng });
   return money;
 }
 
@@ -86,6 +85,20 @@ describe('the receipt panel after a sale', () => {
     expect(screen.getByText(/^inkl\. 7,5\s%\sMwSt\. \(netto /)).toBeTruthy();
     expect(screen.getByText(/^inkl\. 16\s%\sMwSt\. \(netto /)).toBeTruthy();
     expect(screen.getByText(money(4_791))).toBeTruthy();
+  });
+
+  it('calls the tax by the name the business gives it (GST)', async () => {
+    const money = await panel(mixed, 'en', 'GST');
+    expect(screen.getByText(`GST 7.5% incl. (net ${money(23_081)})`)).toBeTruthy();
+    expect(screen.getByText(`GST 16% incl. (net ${money(29_946)})`)).toBeTruthy();
+    expect(screen.queryByText(/VAT/)).toBeNull();
+  });
+
+  it('calls the tax by its name in German', async () => {
+    await panel(mixed, 'de', 'GST');
+    expect(screen.getByText(/^inkl\. 7,5\s%\sGST \(netto /)).toBeTruthy();
+    expect(screen.getByText(/^inkl\. 16\s%\sGST \(netto /)).toBeTruthy();
+    expect(screen.queryByText(/MwSt/)).toBeNull();
   });
 
   it('a sale whose lines carry no tax shows the tax in one figure as before', async () => {

@@ -8,6 +8,7 @@ import { ReceiptPreview } from '../receipts';
 import classes from './till.module.css';
 import { useFormat } from '../../lib/format';
 import { useWideScreen } from '../../lib/use-wide-screen';
+import { useTaxName } from '../../lib/tax-name';
 
 interface Props {
   opened: boolean;
@@ -138,12 +139,13 @@ function TellTheCustomer({ sale, money }: { sale: Sale; money: (minor: number) =
 function TaxFigures({ sale, money }: { sale: Sale; money: (minor: number) => string }) {
   const { t } = useTranslation();
   const { percent } = useFormat();
+  const name = useTaxName();
   const rates = saleTaxByRate(sale);
   if (rates.length === 0) return <Fig label={t('till.cart.taxIncluded')} value={money(sale.tax)} />;
   return rates.map((r) => (
     <Fig
       key={r.rate}
-      label={t('till.receipt.taxRate', { rate: percent(r.rate), base: money(r.amount - r.tax) })}
+      label={t('till.receipt.taxRate', { name, rate: percent(r.rate), base: money(r.amount - r.tax) })}
       value={money(r.tax)}
     />
   ));

@@ -88,8 +88,11 @@ export const en = {
   'receipt.discount': 'Discount',
   'receipt.total': 'TOTAL',
   'receipt.taxIncluded': 'Tax included',
-  'receipt.taxRate': 'VAT {{rate}} incl.',
-  'receipt.taxRateBase': 'VAT {{rate}} incl. (net {{base}})',
+  'receipt.taxRate': '{{name}} {{rate}} incl.',
+  'receipt.taxRateBase': '{{name}} {{rate}} incl. (net {{base}})',
+  /** The tax's name beside its rate, unless the business gives its own (GST, ICMS…). */
+  'receipt.taxName': 'VAT',
+  'receipt.taxNameIncluded': '{{name}} included',
   'receipt.tendered': 'Cash',
   'receipt.change': 'Change',
   'receipt.customer': 'Customer',

@@ -37,7 +37,7 @@ export async function exportReport(
     report === 'sales'
       ? salesTables(await salesReport(db, business.id, f), t)
       : report === 'profit'
-        ? profitTables(await profitReport(db, business.id, { ...f, period: q.period }), t)
+        ? profitTables(await profitReport(db, business, { ...f, period: q.period }), t)
         : stockTables(await stockReport(db, business, f), t);
   const location = q.location_id
     ? ((
