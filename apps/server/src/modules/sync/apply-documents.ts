@@ -14,7 +14,7 @@ import { setAside } from './receipt-clash.js';
 import { overImageCap, withoutFileBytes } from './pushed-files.js';
 import { unknownReferences } from './line-references.js';
 import { docsNamingForeignUsers } from './foreign-users.js';
-import { takenLogins } from './taken-logins.js';
+import { countTakenAnswers, takenLogins } from './taken-logins.js';
 import { insertRows } from './insert-rows.js';
 import { withLocalColumns } from './local-columns.js';
 import { moveDebtors } from './apply-debtors.js';
@@ -109,6 +109,7 @@ export async function applyDocuments(trx: Trx, t: ApplyTarget, sent: SyncDocumen
   const foreign = await foreignIds(k, t.businessId, docs);
   for (const key of await docsNamingForeignUsers(k, t.businessId, docs)) foreign.add(key);
   const taken = await takenLogins(k, t.businessId, docs);
+  await countTakenAnswers(trx, t.dialect, t.businessId, t.at, taken);
   const written: Written = new Map();
   const ordered = [...docs].sort((a, b) => TYPE_RANK.get(a.type)! - TYPE_RANK.get(b.type)!);
   const fresh: SyncDocument[] = [];

@@ -4,7 +4,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { migrationsFor } from '../../db/database.js';
 import { ARCHIVE_TABLES } from '../../backup/archive-tables.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, isAppError } from '../../lib/errors.js';
+import { claimAttempt } from '../auth/login-throttle.js';
+import { nameClashRules } from '../users/name-clashes.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { SYNC_LIMITS } from './apply.js';
 import { applyDocuments } from './apply-documents.js';
@@ -232,6 +234,34 @@ export interface LinkDeps {
   now: () => Date;
 }
 
+/**
+ * A link refused because a name is taken answers that name (`checkLogins`): such answers are
+ * counted with the business's other names found taken (users/name-clashes.ts), in a transaction
+ * of their own since the link's is rolled back; past the limit the link is refused 429
+ * `rate_limited` instead, naming nothing (a link code is the business's own to make, and each
+ * link attempt sends any users the shop likes).
+ */
+async function countedTakenNames<T>(
+  deps: LinkDeps,
+  business: () => string,
+  link: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await link();
+  } catch (err) {
+    const code = isAppError(err) ? err.code : null;
+    if ((code === 'link_username_taken' || code === 'link_mobile_taken') && business() !== '')
+      await claimAttempt(
+        deps.db.kysely,
+        deps.db.dialect,
+        nameClashRules(business()),
+        deps.now(),
+        'Too many names found taken',
+      );
+    throw err;
+  }
+}
+
 /** The hosted side of linking (ADR 11 §3.5), all in one transaction. */
 export async function acceptLink(deps: LinkDeps, req: LinkRequest): Promise<LinkAnswer> {
   const at = deps.now().toISOString();
@@ -241,36 +271,43 @@ export async function acceptLink(deps: LinkDeps, req: LinkRequest): Promise<Link
     throw new AppError('sync_batch_invalid', 'The business document is not valid');
   const credential = CREDENTIAL_PREFIX + randomBytes(32).toString('base64url');
   let shopId = business?.id ?? '';
-  const linked = await deps.db.kysely.transaction().execute(async (trx) => {
-    const target = await takeCode(trx, req.code, req.server.id, at);
-    if (req.server.migrations.some((m) => !known.has(m)))
-      throw new AppError('sync_schema_newer', 'This shop runs a newer Duka than the hosted server');
-    let resume: Cursor;
-    if (!business) {
-      // A new branch's PC joins the business the code names: it pushes from nothing and pulls
-      // the whole business (ADR 11 §11.7). A server that already sent this business entries is
-      // not new: it links with its business.
-      shopId = target;
-      if (req.head.seq !== 0 || (await sentBefore(trx, target, req.server.id)))
-        throw new AppError(
-          'link_business_has_data',
-          'The hosted business has records this shop does not have',
-        );
-      resume = { seq: 0, entry_id: null };
-    } else if (target === shopId) {
-      resume = (await isFurtherServer(trx, shopId, req.server.id))
-        ? { seq: 0, entry_id: null }
-        : await resumeCursor(trx, shopId, req.server.id, req.head);
-      await checkLogins(trx, req, [shopId]);
-    } else {
-      await replacePlaceholder(deps, trx, req, business, target, at);
-      resume = { seq: 0, entry_id: null };
-    }
-    await lockBusiness(deps.db, trx, shopId);
-    const series = await seriesForLink(trx, shopId, req.server.id, at);
-    await saveServer(trx, req, shopId, credential, resume, at, series.series);
-    return { resume, series };
-  });
+  let codeOf = '';
+  const linked = await countedTakenNames(
+    deps,
+    () => codeOf,
+    () =>
+      deps.db.kysely.transaction().execute(async (trx) => {
+        const target = await takeCode(trx, req.code, req.server.id, at);
+        codeOf = target;
+        if (req.server.migrations.some((m) => !known.has(m)))
+          throw new AppError('sync_schema_newer', 'This shop runs a newer Duka than the hosted server');
+        let resume: Cursor;
+        if (!business) {
+          // A new branch's PC joins the business the code names: it pushes from nothing and pulls
+          // the whole business (ADR 11 §11.7). A server that already sent this business entries is
+          // not new: it links with its business.
+          shopId = target;
+          if (req.head.seq !== 0 || (await sentBefore(trx, target, req.server.id)))
+            throw new AppError(
+              'link_business_has_data',
+              'The hosted business has records this shop does not have',
+            );
+          resume = { seq: 0, entry_id: null };
+        } else if (target === shopId) {
+          resume = (await isFurtherServer(trx, shopId, req.server.id))
+            ? { seq: 0, entry_id: null }
+            : await resumeCursor(trx, shopId, req.server.id, req.head);
+          await checkLogins(trx, req, [shopId]);
+        } else {
+          await replacePlaceholder(deps, trx, req, business, target, at);
+          resume = { seq: 0, entry_id: null };
+        }
+        await lockBusiness(deps.db, trx, shopId);
+        const series = await seriesForLink(trx, shopId, req.server.id, at);
+        await saveServer(trx, req, shopId, credential, resume, at, series.series);
+        return { resume, series };
+      }),
+  );
   return {
     credential,
     server_id: req.server.id,

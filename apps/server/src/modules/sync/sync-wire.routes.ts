@@ -79,7 +79,7 @@ export function syncWireRoutes(app: FastifyInstance, deps: AppDeps): void {
       tags: ['sync'],
       summary: "One batch of a shop's journal and the documents it names, applied with the server's cursor",
       body: pushBodySchema,
-      response: { 200: pushAnswerSchema, ...errorResponses(401, 402, 403, 409, 413, 422) },
+      response: { 200: pushAnswerSchema, ...errorResponses(401, 402, 403, 409, 413, 422, 429) },
     },
     handler: async (request) => {
       const server = await serverByCredential(deps.db, request.headers.authorization);

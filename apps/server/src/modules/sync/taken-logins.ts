@@ -1,3 +1,9 @@
+import { sql } from 'kysely';
+import { AppError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import type { Trx } from '../../lib/tx.js';
+import type { ThrottleRule } from '../auth/login-throttle.js';
+import { nameClashRules } from '../users/name-clashes.js';
 import { loginNameKey, mobileForms } from '../users/users.repository.js';
 import type { AnyDb, SyncDocument } from './documents.js';
 
@@ -58,4 +64,53 @@ export async function takenLogins(
   await across('username_key', 'mobile', 'username_taken');
   await across('mobile', 'username_key', 'mobile_taken');
   return out;
+}
+
+/**
+ * A push's answers that a user's name is another business's (`takenLogins`) are counted with the
+ * users API's (`names:<business>`, users/name-clashes.ts), in the push's own transaction: a
+ * linked shop could otherwise make users of any names and learn, batch after batch, which of them
+ * other businesses hold. A batch whose taken answers would pass the limit is refused whole (429
+ * `rate_limited`, Retry-After: when enough of the counted answers are out of the window) and
+ * answers none of them; the shop sends it again then. A shop never meets it unless it sends over
+ * 20 users whose names are taken in an hour.
+ */
+export async function countTakenAnswers(
+  trx: Trx,
+  dialect: 'sqlite' | 'postgres',
+  businessId: string,
+  at: string,
+  taken: ReadonlyMap<string, unknown>,
+): Promise<void> {
+  if (taken.size === 0) return;
+  const [rule] = nameClashRules(businessId) as [ThrottleRule];
+  if (dialect === 'postgres')
+    await sql`select pg_advisory_xact_lock(hashtext('duka.login_failures'), hashtext(${rule.key}))`.execute(
+      trx,
+    );
+  const now = new Date(at).getTime();
+  const recent = await trx
+    .selectFrom('login_failures')
+    .select('created_at')
+    .where('key', '=', rule.key)
+    .where('created_at', '>', new Date(now - rule.windowMs).toISOString())
+    .orderBy('created_at', 'asc')
+    .execute();
+  const over = recent.length + taken.size - rule.max;
+  if (over > 0) {
+    // when the `over` oldest answers have left the window (a batch larger than the limit: a whole window)
+    const freed = recent[over - 1];
+    const waitMs = freed ? new Date(freed.created_at).getTime() + rule.windowMs - now : rule.windowMs;
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    throw new AppError(
+      'rate_limited',
+      `Too many names found taken; try again in ${Math.ceil(seconds / 60)} minutes`,
+      undefined,
+      { 'Retry-After': String(seconds) },
+    );
+  }
+  await trx
+    .insertInto('login_failures')
+    .values([...taken.keys()].map(() => ({ id: newId(), key: rule.key, created_at: at })))
+    .execute();
 }
