@@ -10,7 +10,7 @@ import type { Product, StockCount } from '@duka/domain';
 import { hookWrapper } from '../../test/keyed-server';
 import { SHOP } from '../../test/locations';
 import { withEntryAnswer } from './count-cache';
-import { useCount } from './stock-api';
+import { COUNT_REFRESH_MS, useCount } from './stock-api';
 import { useCountScreen } from './use-count-screen';
 
 const COUNT_ID = '0190b1a0-0000-7000-8000-0000000000c1';
@@ -70,6 +70,7 @@ function countServer() {
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -132,5 +133,31 @@ describe('withEntryAnswer', () => {
     expect(next.counted.map((l) => l.product_name)).toEqual(['Bread', 'Rice', 'Sugar']);
     expect(next.freeze_sales).toBe(true);
     expect(withEntryAnswer(countOf([]), answer).counted).toEqual([line(RICE, 7_000)]);
+  });
+});
+
+describe('the count screen with two counters', () => {
+  it("shows another counter's totals of other products within the refresh, beside this counter's scans", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { srv, totals } = countServer();
+    const { result } = renderHook(
+      () => ({ screen: useCountScreen(COUNT_ID, vi.fn()), count: useCount(COUNT_ID) }),
+      { wrapper: await hookWrapper() },
+    );
+    await waitFor(() => expect(result.current.count.data).toBeDefined());
+    // a colleague counts bread and rice meanwhile
+    srv.entries.push({ product_id: BREAD.id, quantity: 6_000 }, { product_id: RICE.id, quantity: 4_000 });
+    act(() => {
+      result.current.screen.entry.setProduct(product(SUGAR));
+      result.current.screen.entry.setQty('1');
+    });
+    await act(() => result.current.screen.entry.submitEntry());
+    expect(result.current.screen.entry.error).toBeNull();
+    // the scan's own product at once, from its answer; the colleague's at the next read
+    expect(result.current.count.data?.counted.map((c) => c.product_name)).toEqual(['Sugar']);
+    const reads = srv.reads;
+    await act(() => vi.advanceTimersByTimeAsync(COUNT_REFRESH_MS));
+    await waitFor(() => expect(result.current.count.data?.counted).toEqual(totals()));
+    expect(srv.reads).toBe(reads + 1);
   });
 });
