@@ -1,6 +1,7 @@
 import type { SessionData, User, UserCreate } from '@duka/domain';
 import type { FastifyInstance } from 'fastify';
-import { sessionCookie } from './test-app.js';
+import { setUpBusiness } from '../modules/setup/setup.service.js';
+import { type TestApp, sessionCookie } from './test-app.js';
 
 export const ADMIN_PASSWORD = 'owner-pass-1';
 export const STAFF_PASSWORD = 'staff-pass-1';
@@ -80,4 +81,29 @@ export async function signIn(
     session: res.json<SessionData>(),
     ...(typeof issued === 'string' ? { deviceToken: issued } : {}),
   };
+}
+
+/**
+ * One more business on the test server, made as the hosted CLI makes one (online: it may work on
+ * the hosted side), with its owner signed in: a test of what one business may see of another.
+ */
+export async function signedInBusiness(
+  t: TestApp,
+  name: string,
+  username: string,
+): Promise<{ id: string; cookie: string }> {
+  const made = await setUpBusiness(
+    t.db,
+    t.clock,
+    {
+      business_name: name,
+      username,
+      password: ADMIN_PASSWORD,
+      currency: 'KES',
+      timezone: 'Africa/Nairobi',
+      language: 'en',
+    },
+    { onlyIfNone: false, online: true },
+  );
+  return { id: made.business.id, cookie: (await signIn(t.app, username, ADMIN_PASSWORD)).cookie };
 }

@@ -1,8 +1,7 @@
 import type { WorkDraft } from '@duka/domain';
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setUpBusiness } from '../setup/setup.service.js';
-import { ADMIN_PASSWORD, STAFF_PASSWORD, buildUser, signIn } from '../../test/factories.js';
+import { ADMIN_PASSWORD, STAFF_PASSWORD, buildUser, signIn, signedInBusiness } from '../../test/factories.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
 /**
@@ -30,22 +29,7 @@ describe('signing out on other devices', () => {
       .where('action', '=', 'auth.logout_others')
       .execute();
 
-  const business = async (name: string, username: string) => {
-    const made = await setUpBusiness(
-      t.db,
-      t.clock,
-      {
-        business_name: name,
-        username,
-        password: ADMIN_PASSWORD,
-        currency: 'KES',
-        timezone: 'Africa/Nairobi',
-        language: 'en',
-      },
-      { onlyIfNone: false, online: true },
-    );
-    return { id: made.business.id, cookie: (await signIn(t.app, username, ADMIN_PASSWORD)).cookie };
-  };
+  const business = (name: string, username: string) => signedInBusiness(t, name, username);
 
   beforeAll(async () => {
     t = await buildTestApp({ mode: 'hosted' });

@@ -1,8 +1,7 @@
 import type { OwnSession } from '@duka/domain';
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setUpBusiness } from '../setup/setup.service.js';
-import { ADMIN_PASSWORD, STAFF_PASSWORD, buildUser, signIn } from '../../test/factories.js';
+import { ADMIN_PASSWORD, STAFF_PASSWORD, buildUser, signIn, signedInBusiness } from '../../test/factories.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
 /**
@@ -47,22 +46,8 @@ describe("the user's own sessions", () => {
     expect(res.statusCode, res.body).toBe(200);
   };
 
-  const business = async (name: string, username: string) => {
-    await setUpBusiness(
-      t.db,
-      t.clock,
-      {
-        business_name: name,
-        username,
-        password: ADMIN_PASSWORD,
-        currency: 'KES',
-        timezone: 'Africa/Nairobi',
-        language: 'en',
-      },
-      { onlyIfNone: false, online: true },
-    );
-    return (await signIn(t.app, username, ADMIN_PASSWORD)).cookie;
-  };
+  const business = async (name: string, username: string) =>
+    (await signedInBusiness(t, name, username)).cookie;
 
   beforeAll(async () => {
     t = await buildTestApp({ mode: 'hosted' });
