@@ -3,14 +3,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HOSTED_PORT, HOSTED_URL, OWNER_A, OWNER_B } from './e2e/hosted/hosted-env';
+import { e2eBrowserPath } from './e2e/support/browser.mjs';
 
 /** A fixed port for the server under test, and a fresh data folder made once per run. */
 export const E2E_PORT = Number(process.env.DUKA_E2E_PORT ?? 3199);
 process.env.DUKA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'duka-e2e-'));
 const dataDir = process.env.DUKA_E2E_DATA_DIR;
 
-/** Debian's Chromium; Playwright never downloads a browser here. */
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Debian's Chromium (its headless shell when installed); Playwright never downloads a browser here. */
+const executablePath = e2eBrowserPath();
 
 /** `--project local` alone leaves the hosted stack (and its PostgreSQL database) unstarted. */
 function projectsAsked(): string[] {

@@ -6,19 +6,23 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { e2eBrowserPath } from '../e2e/support/browser.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ci = process.env.CI === 'true' || process.env.CI === '1';
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const chromium = e2eBrowserPath();
 
 if (ci && !process.env.DATABASE_URL) {
   console.error('CI must set DATABASE_URL so the server suites also run on PostgreSQL.');
   process.exit(1);
 }
 if (!fs.existsSync(chromium)) {
-  console.error(`No Chromium at ${chromium}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  console.error(
+    `No Chromium at ${chromium}: install it (apt-get install -y chromium chromium-headless-shell) or set CHROMIUM_PATH.`,
+  );
   process.exit(1);
 }
+console.log(`The end-to-end journeys run on ${chromium}.`);
 if (!process.env.DATABASE_URL) {
   console.log('DATABASE_URL is not set: the server suites run on SQLite only.');
 }
