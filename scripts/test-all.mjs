@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every suite. Type check and lint (side by side: each keeps one core busy), unit and
-// server tests (SQLite always, PostgreSQL too when DATABASE_URL is set), then the end-to-end
-// journeys in real Chromium.
+// `npm test`: every suite. Type check, lint and build (side by side), unit and server tests
+// (SQLite always, PostgreSQL too when DATABASE_URL is set), then the end-to-end journeys in real
+// Chromium.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,12 +30,13 @@ if (!process.env.DATABASE_URL) {
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 /** Steps in order; the steps of one inner list run at the same time, each printed whole when it ends. */
 const steps = [
+  // The type check ends about a minute and a half before the lint: the build takes that core.
   [
     ['Type check', 'npm', ['run', 'typecheck', '--silent']],
     ['Lint', 'npm', ['run', 'lint', '--silent']],
+    ['Build', process.execPath, [path.join(root, 'scripts/ensure-built.mjs')]],
   ],
   [['Unit and server tests', bin('vitest'), ['run']]],
-  [['Build', process.execPath, [path.join(root, 'scripts/ensure-built.mjs')]]],
   // The sync journeys start their own servers and use no browser and about one core: they run
   // beside the browser journeys (which keep the other), in their own output folder.
   [
