@@ -91,6 +91,8 @@ export async function signedInBusiness(
   t: TestApp,
   name: string,
   username: string,
+  /** The till the owner signs in on (none: a browser). */
+  deviceId?: string,
 ): Promise<{ id: string; cookie: string }> {
   const made = await setUpBusiness(
     t.db,
@@ -105,5 +107,5 @@ export async function signedInBusiness(
     },
     { onlyIfNone: false, online: true },
   );
-  return { id: made.business.id, cookie: (await signIn(t.app, username, ADMIN_PASSWORD)).cookie };
+  return { id: made.business.id, cookie: (await signIn(t.app, username, ADMIN_PASSWORD, deviceId)).cookie };
 }

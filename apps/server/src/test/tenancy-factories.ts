@@ -3,8 +3,7 @@ import { ALL_FLAGS, type Location, type Sale } from '@duka/domain';
 import type { FastifyInstance } from 'fastify';
 import { v7 } from 'uuid';
 import type { Database } from '../db/tables.js';
-import { setUpBusiness } from '../modules/setup/setup.service.js';
-import { ADMIN_PASSWORD, signIn } from './factories.js';
+import { signedInBusiness } from './factories.js';
 import { paid, reversed, sold, staffWith, stock } from './sales-factories.js';
 import { buildLocation, buildProduct, buildSupplier } from './stock-factories.js';
 import type { TestApp } from './test-app.js';
@@ -69,21 +68,8 @@ export async function idsOf(t: TestApp, businessId: string): Promise<Tenant['ids
 
 /** The business, made as the CLI makes it on a hosted server (an online business); the admin's cookie. */
 async function setUpTenant(t: TestApp, tag: string, username: string) {
-  const created = await setUpBusiness(
-    t.db,
-    t.clock,
-    {
-      business_name: `${tag} Traders`,
-      username,
-      password: ADMIN_PASSWORD,
-      currency: 'KES',
-      timezone: 'Africa/Nairobi',
-      language: 'en',
-    },
-    { onlyIfNone: false, online: true },
-  );
-  const admin = (await signIn(t.app, username, ADMIN_PASSWORD, `${tag}-TILL`)).cookie;
-  return { businessId: created.business.id, admin };
+  const { id, cookie } = await signedInBusiness(t, `${tag} Traders`, username, `${tag}-TILL`);
+  return { businessId: id, admin: cookie };
 }
 
 /** Two locations (the first renamed), a supplier and two products stocked at the first. */

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setUpBusiness } from '../setup/setup.service.js';
-import { ADMIN_PASSWORD, STAFF_PASSWORD, signIn } from '../../test/factories.js';
+import { STAFF_PASSWORD, signedInBusiness } from '../../test/factories.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
 /**
@@ -13,22 +12,8 @@ describe("hosted: one business's username and another's mobile, sent at once", (
   let t: TestApp;
   let adminA: string;
   let adminB: string;
-  const business = async (tag: string, username: string) => {
-    await setUpBusiness(
-      t.db,
-      t.clock,
-      {
-        business_name: `${tag} Traders`,
-        username,
-        password: ADMIN_PASSWORD,
-        currency: 'KES',
-        timezone: 'Africa/Nairobi',
-        language: 'en',
-      },
-      { onlyIfNone: false, online: true },
-    );
-    return (await signIn(t.app, username, ADMIN_PASSWORD)).cookie;
-  };
+  const business = async (tag: string, username: string) =>
+    (await signedInBusiness(t, `${tag} Traders`, username)).cookie;
   beforeAll(async () => {
     t = await buildTestApp({ mode: 'hosted' });
     adminA = await business('Alpha', 'alpha');
