@@ -4,10 +4,18 @@ import { createHash } from 'node:crypto';
 export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+    // Keys in code-unit order (sort's default, as `<` compares strings), undefined values left
+    // out; one string built in a loop (the entries' arrays and closures were ~2 % of a sale).
+    const o = value as Record<string, unknown>;
+    const keys = Object.keys(o).sort();
+    let out = '{';
+    for (const k of keys) {
+      const v = o[k];
+      if (v === undefined) continue;
+      if (out.length > 1) out += ',';
+      out += `${JSON.stringify(k)}:${canonical(v)}`;
+    }
+    return `${out}}`;
   }
   return JSON.stringify(value);
 }
