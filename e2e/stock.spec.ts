@@ -109,6 +109,35 @@ test.describe('stock journey (admin)', () => {
     await page.getByLabel('Counted quantity').fill('4');
     await page.getByLabel('Counted quantity').press('Enter');
     await expect(page.getByTestId(`counted-${SUGAR.name}`)).toContainText('4');
+    // The screen reads the whole count again every 20 s: the browser keeps the answer and asks
+    // with its ETag, and while nothing changed the server answers 304 without a body.
+    const countId = await page.evaluate(async () => {
+      const open = (await (await fetch('/api/stock-counts?status=open')).json()) as { id: string }[];
+      return open[0]!.id;
+    });
+    // (Chromium reports a revalidated answer as its kept 200; what came over the wire tells.)
+    const countReads: { ifNoneMatch: string | undefined; etag: string | null; bodyBytes: number }[] = [];
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname !== `/api/stock-counts/${countId}`) return;
+      void Promise.all([request.allHeaders(), request.response(), request.sizes()]).then(([h, r, sizes]) =>
+        countReads.push({
+          ifNoneMatch: h['if-none-match'],
+          etag: r!.headers()['etag'] ?? null,
+          bodyBytes: sizes.responseBodySize,
+        }),
+      );
+    });
+    await page.evaluate(async (id) => {
+      // the whole answer from the server (kept by the browser), then the same read as the screen's
+      for (const cache of ['reload', 'default'] as const)
+        if (!(await fetch(`/api/stock-counts/${id}`, { cache })).ok) throw new Error('count read');
+    }, countId);
+    await expect.poll(() => countReads.length).toBeGreaterThanOrEqual(2);
+    const again = countReads.at(-1)!;
+    expect(again.ifNoneMatch).toMatch(/^W\/"/);
+    expect(again.ifNoneMatch).toBe(again.etag);
+    expect(again.bodyBytes).toBe(0);
+    expect(countReads.at(-2)!.bodyBytes).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Review variances' }).click();
     const row = page.getByTestId(`review-${SUGAR.name}`);
     await expect(row).toContainText('5');

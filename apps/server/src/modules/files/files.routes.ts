@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { contextOf } from '../../http/access.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { errorResponses } from '../../http/errors.js';
+import { etagMatches } from '../../http/etag.js';
 import type { AppDeps } from '../../app-deps.js';
 import { findFile, isOnlyExpenseSlip } from './files.repository.js';
 import { imageStorage, storeImage } from './files.service.js';
@@ -99,15 +100,6 @@ export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
         .header('Content-Disposition', image ? 'inline' : 'attachment')
         .send(Buffer.from(file.data));
     },
-  });
-}
-
-/** Whether an If-None-Match header names this ETag (weakly compared, or `*`). */
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t.replace(/^W\//, '') === etag;
   });
 }
 

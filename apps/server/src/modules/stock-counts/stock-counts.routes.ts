@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { contextOf } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
+import { revalidated } from '../../http/etag.js';
 import { readableById } from '../../http/scoped-reads.js';
 import { readScopeOf } from '../inventory/location-scope.js';
 import { cancelCount, finaliseCount } from './count-close.js';
@@ -69,7 +70,9 @@ function countingRoutes(app: FastifyInstance, deps: AppDeps): void {
       params: idParams,
       response: { 200: stockCountSchema, ...errorResponses(401, 403, 404) },
     },
-    handler: (request) => readableById(deps.db.kysely, request, 'Stock count', loadCount),
+    // Read again every 20 s while the count's screen is open: a 304 while nothing changed.
+    handler: async (request, reply) =>
+      revalidated(request, reply, await readableById(deps.db.kysely, request, 'Stock count', loadCount)),
   });
 
   r.post('/api/stock-counts/:id/entries', {
