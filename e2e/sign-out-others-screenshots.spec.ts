@@ -5,8 +5,8 @@ import { mainLocation, seedSeller } from './support/seed';
 import { SIZES, setScheme } from './support/screens';
 
 /**
- * Screenshots of Edit Profile with where the user is signed in, "Sign out on other devices", its
- * confirmation and the notice after it: light and dark, 1440 and 390 wide, in
+ * Screenshots of Edit Profile with where the user is signed in, the question before one of them is
+ * signed out, "Sign out on other devices", its confirmation and the notice after it: light and dark, 1440 and 390 wide, in
  * /tmp/shots-sign-out-others (`DUKA_SHOTS=1`).
  */
 test.beforeAll(ensureSetup);
@@ -61,6 +61,12 @@ test('Edit Profile with "Sign out on other devices", the confirmation and the no
     const list = page.getByRole('list', { name: 'Where you are signed in' });
     await expect(list.getByRole('listitem')).toHaveCount(3);
     await list.scrollIntoViewIfNeeded();
+  });
+  await each(page, 'confirm-one', async () => {
+    await openProfile(page);
+    const list = page.getByRole('list', { name: 'Where you are signed in' });
+    await list.getByRole('button', { name: /^Sign out Amina phone/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Sign out Amina phone?' })).toBeVisible();
   });
   await each(page, 'confirm', async () => {
     await (await openProfile(page)).click();

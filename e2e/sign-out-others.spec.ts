@@ -130,6 +130,9 @@ test('a cashier ends one session from the list of where they are signed in: that
     await expect(phoneRow).not.toContainText('This device');
     await expect(phoneRow).toContainText('last seen');
     await phoneRow.getByRole('button', { name: new RegExp(`^Sign out ${phoneName}, last seen`) }).click();
+    const ask = pc.getByRole('dialog', { name: `Sign out ${phoneName}?` });
+    await expect(ask).toContainText('goes to the sign-in page at its next step');
+    await ask.getByRole('button', { name: 'Sign out' }).click();
     await expect(
       pc.getByText(`${phoneName} is signed out: it goes to the sign-in page at its next step.`),
     ).toBeVisible();

@@ -108,12 +108,36 @@ describe('where the user is signed in, in the profile dialog', () => {
     expect(screen.queryByText('You are not signed in anywhere else.')).toBeNull();
   });
 
+  /** Sign out on a session's row, then the confirmation's Sign out. */
+  const endVia = async (shown: HTMLElement, device: RegExp, title: string) => {
+    fireEvent.click(within(shown).getByRole('button', { name: device }));
+    const confirm = await screen.findByRole('dialog', { name: title });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Sign out' }));
+  };
+
+  it('Sign out asks first: Cancel keeps the session, nothing is sent', async () => {
+    const fetch = server(sessions());
+    await renderApp(<ProfileDialog opened onClose={() => undefined} />, { session: makeSession() });
+    const shown = await list();
+    fireEvent.click(within(shown).getByRole('button', { name: /^Sign out Front till/ }));
+    const confirm = await screen.findByRole('dialog', { name: 'Sign out Front till?' });
+    expect(confirm).toHaveTextContent(
+      'Front till (last seen 5 minutes ago) goes to the sign-in page at its next step. You stay signed in here.' +
+        'A sale left open on it is not lost: it comes back on your till.',
+    );
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sign out Front till?' })).toBeNull());
+    expect(ends(fetch)).toEqual([]);
+    expect(within(shown).getAllByRole('listitem')).toHaveLength(3);
+  });
+
   it('Sign out ends that session: it leaves the list at once, with a notice; the list is read again', async () => {
     const fetch = server(sessions());
     await renderApp(<ProfileDialog opened onClose={() => undefined} />, { session: makeSession() });
     const shown = await list();
     const readsBefore = reads(fetch);
-    fireEvent.click(within(shown).getByRole('button', { name: /^Sign out Front till/ }));
+    await endVia(shown, /^Sign out Front till/, 'Sign out Front till?');
     expect(
       await screen.findByText('Front till is signed out: it goes to the sign-in page at its next step.'),
     ).toBeInTheDocument();
@@ -123,7 +147,7 @@ describe('where the user is signed in, in the profile dialog', () => {
     await waitFor(() => expect(reads(fetch)).toBeGreaterThan(readsBefore));
 
     // the last other one too: nobody else is signed in
-    fireEvent.click(within(shown).getByRole('button', { name: /^Sign out Browser/ }));
+    await endVia(shown, /^Sign out Browser/, 'Sign out Browser?');
     expect(await screen.findByText('You are not signed in anywhere else.')).toBeInTheDocument();
     expect(within(shown).getAllByRole('listitem')).toHaveLength(1);
     expect(within(shown).getByRole('listitem')).toHaveTextContent('This device');
@@ -137,10 +161,10 @@ describe('where the user is signed in, in the profile dialog', () => {
     );
     await renderApp(<ProfileDialog opened onClose={() => undefined} />, { session: makeSession() });
     const shown = await list();
-    fireEvent.click(within(shown).getByRole('button', { name: /^Sign out Front till/ }));
+    await endVia(shown, /^Sign out Front till/, 'Sign out Front till?');
     expect(await screen.findByText(/^Too many attempts/)).toBeInTheDocument();
     expect(screen.queryByText(/Too many requests, retry/)).toBeNull();
-    fireEvent.click(within(shown).getByRole('button', { name: /^Sign out Front till/ }));
+    await endVia(shown, /^Sign out Front till/, 'Sign out Front till?');
     expect(
       await screen.findByText(
         'This is the device you are using: to end its session, sign out from the account menu.',

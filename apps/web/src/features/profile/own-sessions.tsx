@@ -1,6 +1,6 @@
 import './styles';
 import { useState } from 'react';
-import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBrowser, IconDeviceDesktop, IconLogout } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +54,50 @@ function useEndSession(nameOf: (s: OwnSession) => string) {
     }
   };
   return { ending, end };
+}
+
+/**
+ * "Sign out Front till?" before a session is ended: the device may be a till in use (its cashier
+ * goes to the sign-in page at the next step). Cancel is the default button.
+ */
+function EndSessionDialog({
+  asking,
+  name,
+  seen,
+  onCancel,
+  onConfirm,
+}: {
+  asking: boolean;
+  name: string;
+  seen: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={asking}
+      onClose={onCancel}
+      centered
+      title={t('profile.sessions.confirmTitle', { device: name })}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Stack gap="sm">
+        <Text size="sm">{t('profile.sessions.confirmText', { device: name, seen })}</Text>
+        <Text size="sm" c="dimmed">
+          {t('profile.sessions.confirmCart')}
+        </Text>
+      </Stack>
+      <Group justify="flex-end" mt="lg" gap="xs">
+        <Button variant="default" onClick={onCancel} data-autofocus>
+          {t('common.cancel')}
+        </Button>
+        <Button color="red" onClick={onConfirm}>
+          {t('profile.sessions.confirmButton')}
+        </Button>
+      </Group>
+    </Modal>
+  );
 }
 
 interface RowProps {
@@ -118,14 +162,17 @@ function SessionRow({ session: s, name, nowMs, ending, onEnd }: RowProps) {
 /**
  * Where the user is signed in (Edit Profile): each live session of theirs in the business, by its
  * device's name (or "Browser"), the address it signed in from, when it signed in and was last
- * seen; "This device" on this one, and "Sign out" on each other one. Ending one takes it out of
- * the list at once; its device goes to the sign-in page at its next step.
+ * seen; "This device" on this one, and "Sign out" on each other one, asked once more. Ending one
+ * takes it out of the list at once; its device goes to the sign-in page at its next step.
  */
 export function OwnSessions() {
   const { t } = useTranslation();
   const sessions = useOwnSessions();
   const nameOf = (s: OwnSession) => s.device_name ?? t('profile.sessions.browser');
   const { ending, end } = useEndSession(nameOf);
+  const { ago } = useFormat(useSession().business);
+  // the session whose Sign out was pressed, until it is confirmed or cancelled
+  const [asking, setAsking] = useState<OwnSession | null>(null);
 
   if (sessions.isPending) return <Skeleton h={64} />;
   if (sessions.isError)
@@ -160,10 +207,20 @@ export function OwnSessions() {
             name={nameOf(s)}
             nowMs={nowMs}
             ending={ending}
-            onEnd={() => void end(s)}
+            onEnd={() => setAsking(s)}
           />
         ))}
       </Stack>
+      <EndSessionDialog
+        asking={asking !== null}
+        name={asking ? nameOf(asking) : ''}
+        seen={asking ? ago(asking.last_seen_at, nowMs) : ''}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          if (asking) void end(asking);
+          setAsking(null);
+        }}
+      />
       {list.every((s) => s.current) && (
         <Text size="sm" c="dimmed">
           {t('profile.sessions.onlyHere')}

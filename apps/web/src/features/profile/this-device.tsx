@@ -50,16 +50,19 @@ export function ThisDevice() {
 
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
-      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-        <IconDeviceDesktop size={18} aria-hidden />
-        <Text size="sm">{t('device.thisDevice')}</Text>
-        {id ? (
-          <Code>{id}</Code>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('device.none')}
-          </Text>
-        )}
+      <Group gap="xs" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+        <IconDeviceDesktop size={18} aria-hidden style={{ flexShrink: 0, marginTop: 1 }} />
+        {/* one line of text that wraps as a sentence on a phone, not three narrow columns */}
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {t('device.thisDevice')}{' '}
+          {id ? (
+            <Code>{id}</Code>
+          ) : (
+            <Text span size="sm" c="dimmed">
+              {t('device.none')}
+            </Text>
+          )}
+        </Text>
       </Group>
       {!id && (
         <Button
