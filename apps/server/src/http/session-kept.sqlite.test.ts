@@ -226,6 +226,30 @@ describe('the session kept between writes (SQLite file)', () => {
     }
   });
 
+  it('reads data_version once for the requests that start in one turn of the event loop, again in the next', async () => {
+    expect((await me()).statusCode).toBe(200);
+    const probe = new SQLite(':memory:');
+    const proto = Object.getPrototypeOf(probe.prepare('select 1')) as { get: (...a: unknown[]) => unknown };
+    probe.close();
+    const get = proto.get;
+    let asked = 0;
+    proto.get = function (this: { source: string }, ...args: unknown[]) {
+      if (this.source === 'pragma data_version') asked += 1;
+      return get.apply(this, args);
+    };
+    try {
+      await new Promise((r) => setImmediate(r));
+      const answers = await Promise.all([me(), me(), me(), me()]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(asked).toBe(1);
+      await new Promise((r) => setImmediate(r));
+      expect((await me()).statusCode).toBe(200);
+      expect(asked).toBe(2);
+    } finally {
+      proto.get = get;
+    }
+  });
+
   it('refuses a session signed out here at the next request', async () => {
     expect((await me()).statusCode).toBe(200);
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
