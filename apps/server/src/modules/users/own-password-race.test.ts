@@ -7,9 +7,11 @@ import { type TestApp, buildTestApp } from '../../test/test-app.js';
  * A user's own password change checks the current password (argon2, tens of milliseconds) before
  * its write: what an admin did meanwhile (a reset, a deactivation) stands, and the change is
  * refused. The current password is made slow to check (SLOW_PASSES: on a loaded CI machine 30
- * once finished first), so the admin's write commits while the change is still checking it.
+ * once finished first, and on a fast one 60 took 109 ms, under the 100 ms the test waits before
+ * the admin's write; 300 takes ~0.56 s there), so the admin's write commits while the change is
+ * still checking it.
  */
-const SLOW_PASSES = 60;
+const SLOW_PASSES = 300;
 
 describe("a user's own password change against an admin's meanwhile", () => {
   let t: TestApp;
