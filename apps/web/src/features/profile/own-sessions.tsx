@@ -171,8 +171,9 @@ export function OwnSessions() {
   const nameOf = (s: OwnSession) => s.device_name ?? t('profile.sessions.browser');
   const { ending, end } = useEndSession(nameOf);
   const { ago } = useFormat(useSession().business);
-  // the session whose Sign out was pressed, until it is confirmed or cancelled
-  const [asking, setAsking] = useState<OwnSession | null>(null);
+  // the session whose Sign out was pressed (kept while the question closes, so its words stay)
+  const [asked, setAsked] = useState<OwnSession | null>(null);
+  const [asking, setAsking] = useState(false);
 
   if (sessions.isPending) return <Skeleton h={64} />;
   if (sessions.isError)
@@ -207,18 +208,21 @@ export function OwnSessions() {
             name={nameOf(s)}
             nowMs={nowMs}
             ending={ending}
-            onEnd={() => setAsking(s)}
+            onEnd={() => {
+              setAsked(s);
+              setAsking(true);
+            }}
           />
         ))}
       </Stack>
       <EndSessionDialog
-        asking={asking !== null}
-        name={asking ? nameOf(asking) : ''}
-        seen={asking ? ago(asking.last_seen_at, nowMs) : ''}
-        onCancel={() => setAsking(null)}
+        asking={asking}
+        name={asked ? nameOf(asked) : ''}
+        seen={asked ? ago(asked.last_seen_at, nowMs) : ''}
+        onCancel={() => setAsking(false)}
         onConfirm={() => {
-          if (asking) void end(asking);
-          setAsking(null);
+          setAsking(false);
+          if (asked) void end(asked);
         }}
       />
       {list.every((s) => s.current) && (
