@@ -117,6 +117,11 @@ export const ERROR_CODES = [
   'sync_forbidden',
   'sync_batch_invalid',
   'sync_schema_newer',
+  /**
+   * A push whose next user asks a name while the business's answers for the hour are used up
+   * (users/name-clashes.ts): sent again after Retry-After.
+   */
+  'sync_names_limited',
   /** What the hosted server sent could not be applied on this server (a shop's pull): tried again. */
   'sync_pull_failed',
   /**

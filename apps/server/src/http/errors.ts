@@ -82,6 +82,7 @@ const ERROR_STATUS: Record<ErrorCode, number> = {
   unsupported_file: 422,
   image_unreadable: 422,
   rate_limited: 429,
+  sync_names_limited: 429,
   link_code_invalid: 422,
   link_shop_has_business: 409,
   link_business_has_data: 409,

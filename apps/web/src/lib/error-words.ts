@@ -87,6 +87,7 @@ export const ERROR_WORDS: Record<ErrorCode, string> = {
   sync_insecure_url: 'errors.syncInsecureUrl',
   sync_unreachable: 'errors.syncUnreachable',
   sync_gap: 'errors.syncGap',
+  sync_names_limited: 'errors.syncNamesLimited',
   sync_diverged: 'errors.syncDiverged',
   sync_revoked: 'errors.syncRevoked',
   sync_forbidden: 'errors.syncForbidden',

@@ -14,7 +14,7 @@ import { setAside } from './receipt-clash.js';
 import { overImageCap, withoutFileBytes } from './pushed-files.js';
 import { unknownReferences } from './line-references.js';
 import { docsNamingForeignUsers } from './foreign-users.js';
-import { countTakenAnswers, takenLogins } from './taken-logins.js';
+import { nameAnswers, waiting } from './taken-logins.js';
 import { insertRows } from './insert-rows.js';
 import { withLocalColumns } from './local-columns.js';
 import { moveDebtors } from './apply-debtors.js';
@@ -52,7 +52,12 @@ export interface ApplyTarget {
    * are numbered in the order their documents were journaled on the sender, the order their
    * balances moved there. Without them, in the order they are written.
    */
-  journal?: readonly { doc_id: string }[];
+  journal?: readonly { doc_type: string; doc_id: string }[];
+  /**
+   * A push: the users' names it asks about are answered within the business's count for the hour
+   * (`answerNames`), and those past it wait. A pull (the business's own hosted copy) is not counted.
+   */
+  countsNames?: boolean;
 }
 
 export interface Quarantined {
@@ -65,6 +70,11 @@ export interface ApplyResult {
   applied: number;
   unchanged: number;
   quarantined: Quarantined[];
+  /**
+   * Set when users of the batch wait for the business's name answers (`answerNames`): how many of
+   * the batch's entries it accepts, those before the first waiting user's; else null (all).
+   */
+  accepted: number | null;
 }
 
 /**
@@ -104,20 +114,21 @@ interface Edit {
 export async function applyDocuments(trx: Trx, t: ApplyTarget, sent: SyncDocument[]): Promise<ApplyResult> {
   const k = trx as unknown as AnyDb;
   const docs = await withLocalColumns(trx, t.dialect, sent);
-  const result: ApplyResult = { applied: 0, unchanged: 0, quarantined: [] };
   const stored = await readDocuments(k, t.businessId, docs, t.keys);
   const foreign = await foreignIds(k, t.businessId, docs);
   for (const key of await docsNamingForeignUsers(k, t.businessId, docs)) foreign.add(key);
-  const taken = await takenLogins(k, t.businessId, docs);
-  await countTakenAnswers(trx, t.dialect, t.businessId, t.at, taken);
+  const names = await nameAnswers(trx, t, docs, stored);
+  const result: ApplyResult = { applied: 0, unchanged: 0, quarantined: [], accepted: names.accepted };
   const written: Written = new Map();
   const ordered = [...docs].sort((a, b) => TYPE_RANK.get(a.type)! - TYPE_RANK.get(b.type)!);
   const fresh: SyncDocument[] = [];
   const edits: Edit[] = [];
+  const waits = waiting(t, names);
   for (const doc of ordered) {
+    if (waits(doc)) continue;
     const spec = SPEC_BY_TYPE.get(doc.type)!;
     const before = stored.get(docKey(doc.type, doc.id));
-    const refused = foreign.has(docKey(doc.type, doc.id)) ? 'other_business' : taken.get(doc.id);
+    const refused = foreign.has(docKey(doc.type, doc.id)) ? 'other_business' : names.taken.get(doc.id);
     if (refused) {
       await quarantine(trx, t, doc, refused, null);
       result.quarantined.push({ doc_type: doc.type, doc_id: doc.id, reason: refused });

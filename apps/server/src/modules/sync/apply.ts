@@ -166,21 +166,20 @@ export async function applyPush(deps: PushDeps, serverId: string, body: PushBody
         dialect: deps.db.dialect,
         imageCapBytes: deps.imageCapBytes,
         journal: body.entries,
+        countsNames: true,
       },
       body.documents,
     );
-    await insertEntries(
-      trx,
-      deps.db.dialect,
-      server.business_id,
-      serverId,
-      body.entries,
-      deps.now().getTime(),
-    );
-    await recordPush(trx, server, body, at, deps.now().getTime());
+    // users waiting for the business's name answers: the entries before the first one's are
+    // accepted, and the shop sends the rest again from there (taken-logins.ts `answerNames`)
+    const entries = counts.accepted === null ? body.entries : body.entries.slice(0, counts.accepted);
+    const last = entries.at(-1);
+    const to = counts.accepted === null || !last ? body.to : { seq: last.seq, entry_id: last.id };
+    await insertEntries(trx, deps.db.dialect, server.business_id, serverId, entries, deps.now().getTime());
+    await recordPush(trx, server, body, to, at, deps.now().getTime());
     const hold = holdMs();
     if (hold > 0) await new Promise((r) => setTimeout(r, hold));
-    return { result: 'applied' as const, cursor: body.to, counts, businessId: server.business_id };
+    return { result: 'applied' as const, cursor: to, counts, businessId: server.business_id };
   });
   if (outcome.counts && deps.texts && (await otherPullers(deps.db, outcome.businessId, serverId)))
     keepTexts(deps.texts, outcome.businessId, body, outcome.counts);
@@ -363,17 +362,18 @@ async function recordPush(
   trx: Trx,
   server: ServerRow,
   body: PushBody,
+  to: Cursor,
   at: string,
   nowMs: number,
 ): Promise<void> {
   await trx
     .updateTable('sync_servers')
     .set({
-      cursor: body.to.seq,
-      cursor_entry_id: body.to.entry_id,
-      state: body.head > body.to.seq ? 'copying' : 'active',
+      cursor: to.seq,
+      cursor_entry_id: to.entry_id,
+      state: body.head > to.seq ? 'copying' : 'active',
       reported_head: body.head,
-      reported_waiting: Math.max(0, body.head - body.to.seq),
+      reported_waiting: Math.max(0, body.head - to.seq),
       oldest_unsynced_at: body.oldest_unsynced_at,
       clock_skew_ms: body.sent_ms - nowMs,
       schema: body.schema,

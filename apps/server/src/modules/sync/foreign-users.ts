@@ -36,7 +36,8 @@ export async function foreignUserIds(
   return out;
 }
 
-const namedUsers = (body: DocBody): unknown[] =>
+/** The users a document's rows name (who sold, confirmed, counted, made the file). */
+export const namedUsers = (body: DocBody): unknown[] =>
   Object.values(body).flatMap((rows) => rows.flatMap((row) => USER_COLUMNS.map((c) => row[c])));
 
 /**
