@@ -1,9 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { signIn } from '../../test/factories.js';
+import { buildUser, signIn } from '../../test/factories.js';
 import { linkedShopKit } from '../../test/sync-apply-kit.js';
 import { type SyncPair, pushAll } from '../../test/sync-harness.js';
 import { buildTenant, type Tenant } from '../../test/tenancy-factories.js';
 import { hashBody } from './documents.js';
+
+/** A valid 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 // A pushed user is set aside (quarantined) when it would reach into another business on the
 // hosted server: its home location, its sign-in name or its mobile; the rest of the batch applies.
@@ -110,5 +116,52 @@ describe('applying pushed users on the hosted server', () => {
       expect((await signIn(p.hosted.app, login, 'owner-pass-1', 'WEB-3')).session.business.id).toBe(
         other.businessId,
       );
+  });
+});
+
+describe('a file made by a user set aside for a taken name', () => {
+  const kit = linkedShopKit();
+
+  it('is set aside as missing its maker, and the push goes on', async () => {
+    const { p, shop } = kit;
+    expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
+    const other = await buildTenant(p.hosted, 'Other');
+    const twin = await buildUser(p.local.app, shop.admin, { username: other.logins.admin });
+    // an image the twin uploaded (its profile picture, say): the file names it as its maker
+    const boundary = '----dukatwin';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const up = await p.local.app.inject({
+      method: 'POST',
+      url: '/api/files/images',
+      payload: Buffer.concat([Buffer.from(head), PNG, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: shop.admin },
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    await p.local.db.kysely
+      .updateTable('files')
+      .set({ created_by: twin.id })
+      .where('name', '=', up.json<{ name: string }>().name)
+      .execute();
+    expect(await pushAll(p, shop.businessId)).toEqual({ kind: 'caught_up', batches: 1 });
+    const set = await p.hosted.db.kysely
+      .selectFrom('sync_quarantine')
+      .select(['doc_type', 'reason'])
+      .where('business_id', '=', shop.businessId)
+      .orderBy('doc_type')
+      .execute();
+    expect(set).toEqual([
+      { doc_type: 'file', reason: 'missing_reference' },
+      { doc_type: 'user', reason: 'username_taken' },
+    ]);
+    // what came after it is written
+    await buildUser(p.local.app, shop.admin, { username: 'after_twin' });
+    expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
+    const after = await p.hosted.db.kysely
+      .selectFrom('users')
+      .select('username')
+      .where('business_id', '=', shop.businessId)
+      .where('username', '=', 'after_twin')
+      .execute();
+    expect(after).toHaveLength(1);
   });
 });
