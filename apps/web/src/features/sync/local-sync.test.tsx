@@ -99,6 +99,21 @@ describe('the sync section, on a shop PC', () => {
     expect(screen.getByTestId('sync-health')).toHaveTextContent('Sync is catching up');
   });
 
+  it('says why sending waits when the hosted site answers no more user names this hour', async () => {
+    fakeServer({
+      'GET /api/sync/status': () =>
+        json(
+          localStatus({
+            waiting: { entries: 4, documents: 4 },
+            failing_since: ago(60_000),
+            last_error: { code: 'sync_names_limited', at: ago(60_000) },
+          }),
+        ),
+    });
+    await renderApp(<SyncSection />, { session: admin() });
+    expect(await screen.findByText(/checked as many new user names as it allows in an hour/)).toBeVisible();
+  });
+
   it('explains a diverged PC, and unlinks only after the confirmation', async () => {
     const calls = fakeServer({
       'GET /api/sync/status': () => json(localStatus({ state: 'diverged' })),
