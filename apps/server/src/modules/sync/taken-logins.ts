@@ -183,7 +183,8 @@ export async function nameAnswers(
     const names = (r: Record<string, unknown> | undefined) => [r?.username_key ?? null, r?.mobile ?? null];
     const [key, mobile] = names(u);
     const [wasKey, wasMobile] = names(was);
-    const asks = (key !== null || mobile !== null) && (!was || key !== wasKey || mobile !== wasMobile);
+    // a name or mobile it did not have here asks (one let go of, a mobile removed, asks nothing)
+    const asks = (key !== null && key !== wasKey) || (mobile !== null && mobile !== wasMobile);
     if (asks || taken.has(doc.id)) asking.push({ id: doc.id, mention: mention.get(doc.id) ?? -1 });
   }
   return answerNames(trx, t.dialect, t.businessId, t.at, asking, taken);
