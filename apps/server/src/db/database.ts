@@ -51,6 +51,7 @@ import { receiptPrints } from './migrations/0033-receipt-prints.js';
 import { documentDrawerOpenings } from './migrations/0034-document-drawer-openings.js';
 import { receiptColumns } from './migrations/0035-receipt-columns.js';
 import { taxNameWeekStart } from './migrations/0036-tax-name-week-start.js';
+import { keptMeNotices } from './migrations/0037-kept-me-notices.js';
 
 import type { DialectName } from './dialect.js';
 import {
@@ -270,6 +271,7 @@ export function migrationsFor(
     '0034-document-drawer-openings': documentDrawerOpenings(),
     '0035-receipt-columns': receiptColumns(),
     '0036-tax-name-week-start': taxNameWeekStart(),
+    '0037-kept-me-notices': keptMeNotices(dialect),
   };
 }
 

@@ -38,9 +38,17 @@ export const keptTag = {
   business: (businessId: string) => `b:${businessId}`,
 };
 
-/** What a statement writes, when it writes a kept table (any such table: the whole text is read). */
-const WRITES_KEPT =
-  /\b(?:insert\s+into|update|delete\s+from)\s+"?(?:sessions|users|businesses|sync_servers)"?[\s(]/i;
+/**
+ * The tables kept reads read (a session: sessions, users, businesses, sync_servers; `GET /api/me`:
+ * user_locations, stock_counts), and a statement that writes one (any such table: the whole text
+ * is read).
+ */
+const KEPT_TABLES = 'sessions|users|businesses|sync_servers|user_locations|stock_counts';
+const WRITES_KEPT = new RegExp(
+  `\\b(?:insert\\s+into|update|delete\\s+from)\\s+"?(?:${KEPT_TABLES})"?[\\s(]`,
+  'i',
+);
+const CHANGES_KEPT = new RegExp(`\\b(?:update|delete\\s+from)\\s+"?(?:${KEPT_TABLES})"?[\\s(]`, 'i');
 
 /**
  * Writes to a kept table that change nothing kept: a new session (a token not kept is read at its
@@ -50,8 +58,7 @@ const WRITES_KEPT =
 const NEW_SESSION = /^\s*insert\s+into\s+"?sessions"?[\s(]/i;
 const SYNC_UPDATE = /^\s*update\s+"?sync_servers"?\s+set\s+([\s\S]*?)\s+where\s/i;
 function changesNothingKept(sqlText: string): boolean {
-  if (NEW_SESSION.test(sqlText))
-    return !/\b(?:update|delete\s+from)\s+"?(?:sessions|users|businesses|sync_servers)"?[\s(]/i.test(sqlText);
+  if (NEW_SESSION.test(sqlText)) return !CHANGES_KEPT.test(sqlText);
   const set = SYNC_UPDATE.exec(sqlText)?.[1];
   if (set === undefined || /\b(?:insert|update|delete)\b/i.test(set)) return false;
   const columns = [...set.matchAll(/"?(\w+)"?\s*=/g)].map((m) => m[1]!);

@@ -10,6 +10,7 @@ import { ADMIN_PASSWORD, buildBusiness, signIn } from '../test/factories.js';
 import { statementsOf } from '../test/statements.js';
 import { type TestApp, buildTestApp } from '../test/test-app.js';
 import { freshDatabase } from '../test/test-db.js';
+import { ME_TABLES } from '../modules/auth/session-data.js';
 import { SESSION_TABLES } from './session-lookup.js';
 
 /**
@@ -259,7 +260,7 @@ describe('the session kept on a hosted server (two processes, one PostgreSQL)', 
     expect(await sessionReads(a)).toEqual([]);
   });
 
-  it('has a notice for every table the session read reads, and for nothing else', async () => {
+  it("has a notice for every table the session read and GET /api/me's read read, and for nothing else", async () => {
     expect([...new Set(KEPT_TRIGGERS.map(([table]) => table))].sort()).toEqual([...SESSION_TABLES].sort());
     const { rows } = await sql<{ table: string; event: string }>`
       select event_object_table as table, event_manipulation as event from information_schema.triggers
@@ -277,6 +278,8 @@ describe('the session kept on a hosted server (two processes, one PostgreSQL)', 
           .flatMap(([, on]) => on.split(' OR '))
           .sort(),
       );
-    expect(new Set(rows.map((r) => r.table)).size).toBe(SESSION_TABLES.length);
+    // GET /api/me's own read (migration 0037): any change of a user's locations, a count's as it asks
+    for (const table of ME_TABLES) expect(events(table)).toEqual(['DELETE', 'INSERT', 'UPDATE']);
+    expect(new Set(rows.map((r) => r.table))).toEqual(new Set([...SESSION_TABLES, ...ME_TABLES]));
   });
 });

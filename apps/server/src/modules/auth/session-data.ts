@@ -2,6 +2,7 @@ import { type SessionData, isAdminRole, receiptColumnsOf, weekStartOf } from '@d
 import { type Kysely, sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
 import { dialectOf } from '../../db/dialect.js';
+import { keptTag, pgKeptOf } from '../../db/pg-kept.js';
 import { openCountSettings } from '../stock-counts/count-reads.js';
 import { type ReadAt, keptRead } from '../../db/kept-read.js';
 import type { Database } from '../../db/tables.js';
@@ -107,7 +108,9 @@ export const ME_TABLES = ['user_locations', 'stock_counts'] as const;
 /**
  * What `GET /api/me` reads beside the session: the user's locations and the stock counts that
  * concern them. On the shop's SQLite kept until one of its tables is written (`keptRead`, issue
- * 21): a till asks for it at every page load. `at`: the request's moment (`request.readAt`).
+ * 21): a till asks for it at every page load; on a hosted server's PostgreSQL until a notice of
+ * the user or the business is heard (`PgKept`, migration 0037). `at`: the request's moment
+ * (`request.readAt`).
  */
 export function sessionReads(
   db: Kysely<Database>,
@@ -116,16 +119,25 @@ export function sessionReads(
 ): Promise<{ locationIds: string[]; stockTaking: SessionData['stock_taking'] }> {
   // the role is part of the key: the counts an admin sees are not those of staff, and the user
   // may have been read before a change of role that this read comes after
+  const key = `me:${user.id}:${user.role}`;
+  if (dialectOf(db) === 'postgres') {
+    // kept on a hosted server until a notice of the user or the business (migration 0037): one
+    // statement less for every page a till opens
+    const read = async () => {
+      const row = await meInOne.first(db, { businessId: user.business_id, userId: user.id });
+      const locationIds = row?.location_ids ?? [];
+      return { locationIds, stockTaking: stockTakingOf(user, locationIds, row?.open_counts ?? []) };
+    };
+    const pgKept = pgKeptOf(db);
+    return pgKept
+      ? pgKept.read(key, () => [keptTag.user(user.id), keptTag.business(user.business_id)], read)
+      : read();
+  }
   return keptRead(
     db,
-    `me:${user.id}:${user.role}`,
+    key,
     ME_TABLES,
     async () => {
-      if (dialectOf(db) === 'postgres') {
-        const row = await meInOne.first(db, { businessId: user.business_id, userId: user.id });
-        const locationIds = row?.location_ids ?? [];
-        return { locationIds, stockTaking: stockTakingOf(user, locationIds, row?.open_counts ?? []) };
-      }
       const locationIds = (await locationIdsOf(db, user.business_id, [user.id])).get(user.id) ?? [];
       return { locationIds, stockTaking: await stockTakingFor(db, user, locationIds) };
     },
