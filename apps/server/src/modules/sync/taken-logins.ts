@@ -5,7 +5,6 @@ import type { Trx } from '../../lib/tx.js';
 import type { ThrottleRule } from '../auth/login-throttle.js';
 import { nameClashRules } from '../users/name-clashes.js';
 import { loginNameKey, mobileForms } from '../users/users.repository.js';
-import type { ApplyTarget } from './apply-documents.js';
 import { type AnyDb, type SyncDocument, docKey } from './documents.js';
 import { namedUsers } from './foreign-users.js';
 
@@ -66,6 +65,15 @@ export async function takenLogins(
   await across('username_key', 'mobile', 'username_taken');
   await across('mobile', 'username_key', 'mobile_taken');
   return out;
+}
+
+/** What the names' answers need of the apply (`ApplyTarget`, apply-documents.ts). */
+export interface NameTarget {
+  businessId: string;
+  dialect: 'sqlite' | 'postgres';
+  at: string;
+  countsNames?: boolean;
+  journal?: readonly { doc_type: string; doc_id: string }[];
 }
 
 /** What a push may answer about its users' names, and what waits for a later batch. */
@@ -165,7 +173,7 @@ export async function answerNames(
  */
 export async function nameAnswers(
   trx: Trx,
-  t: ApplyTarget,
+  t: NameTarget,
   docs: SyncDocument[],
   stored: Map<string, SyncDocument>,
 ): Promise<NameAnswers> {
@@ -195,7 +203,7 @@ export async function nameAnswers(
  * a name answer, and the documents after the accepted entries that name one of them (a file keeps
  * its maker by a foreign key). Those before name none: a waiting user's first entry comes after.
  */
-export function waiting(t: ApplyTarget, names: NameAnswers): (doc: SyncDocument) => boolean {
+export function waiting(t: NameTarget, names: NameAnswers): (doc: SyncDocument) => boolean {
   if (names.deferred.size === 0) return () => false;
   const accepted = new Set<string>();
   for (const e of t.journal?.slice(0, names.accepted ?? 0) ?? []) accepted.add(docKey(e.doc_type, e.doc_id));
