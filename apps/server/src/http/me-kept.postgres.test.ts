@@ -1,14 +1,11 @@
 import type { SessionData } from '@duka/domain';
-import { sql } from 'kysely';
 import { v7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../db/database.js';
-import { KEPT_CHANNEL, pgKeptOf } from '../db/pg-kept.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_PASSWORD, buildBusiness, buildUser, signIn } from '../test/factories.js';
 import { buildLocation, buildProduct } from '../test/stock-factories.js';
 import { statementsOf } from '../test/statements.js';
-import { type TestApp, buildTestApp } from '../test/test-app.js';
-import { freshDatabase } from '../test/test-db.js';
+import { heardAllOn, twoProcesses, until } from '../test/pg-processes.js';
+import type { TestApp } from '../test/test-app.js';
 
 /**
  * `GET /api/me`'s own read (the user's locations and the business's open counts, one statement)
@@ -25,18 +22,8 @@ describe('GET /api/me kept on a hosted server (two processes, one PostgreSQL)', 
   let main: { id: string };
   let branch: { id: string };
 
-  /** Until `ok()` holds, for at most two seconds (a notice takes milliseconds). */
-  const until = async (ok: () => boolean | Promise<boolean>) => {
-    for (let i = 0; i < 200 && !(await ok()); i++) await new Promise((r) => setTimeout(r, 10));
-    return ok();
-  };
-  const keptOf = (app: TestApp) => pgKeptOf(app.db.kysely)!;
-
   beforeAll(async () => {
-    const fresh = await freshDatabase();
-    a = await buildTestApp({}, fresh);
-    const other: Db = fresh.openAgain!();
-    b = await buildTestApp({}, { db: other, dispose: () => other.close() });
+    ({ a, b } = await twoProcesses());
     const owner = await buildBusiness(a.app);
     admin = owner.cookie;
     const [first] = (await a.app.inject({ url: '/api/locations', headers: { cookie: admin } })).json<
@@ -50,7 +37,6 @@ describe('GET /api/me kept on a hosted server (two processes, one PostgreSQL)', 
       location_ids: [main.id],
     });
     staff = { id: user.id, cookie: (await signIn(a.app, 'kept_staff', STAFF_PASSWORD, 'KEPT-1')).cookie };
-    expect(await until(() => keptOf(a).live && keptOf(b).live)).toBe(true);
   });
   afterAll(async () => {
     await b.close();
@@ -65,17 +51,6 @@ describe('GET /api/me kept on a hosted server (two processes, one PostgreSQL)', 
   /** The statements of a `GET /api/me` of `app` that read the user's locations. */
   const meReads = async (app: TestApp, cookie: string) =>
     (await statementsOf(app.db, () => me(app, cookie))).texts.filter((t) => /"user_locations"/.test(t));
-  /** Every notice committed so far has reached `app`'s process (they arrive in commit order). */
-  const heardAllOn = async (app: TestApp) => {
-    const changed = vi.spyOn(keptOf(app), 'changed');
-    try {
-      const marker = `test:${v7()}`;
-      await sql`select pg_notify(${KEPT_CHANNEL}, ${marker})`.execute(app.db.kysely);
-      expect(await until(() => changed.mock.calls.some(([tag]) => tag === marker))).toBe(true);
-    } finally {
-      changed.mockRestore();
-    }
-  };
   const startCount = (app: TestApp, locationId: string) =>
     app.app.inject({
       method: 'POST',

@@ -2,14 +2,13 @@ import type { SessionData } from '@duka/domain';
 import { sql } from 'kysely';
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../db/database.js';
 import { KEPT_TRIGGERS } from '../db/migrations/0023-kept-notices.js';
-import { KEPT_CHANNEL, type PgKept, keptTag, pgKeptOf } from '../db/pg-kept.js';
+import { KEPT_CHANNEL, type PgKept, keptTag } from '../db/pg-kept.js';
 import { hashToken } from '../lib/session-tokens.js';
 import { ADMIN_PASSWORD, buildBusiness, signIn } from '../test/factories.js';
 import { statementsOf } from '../test/statements.js';
-import { type TestApp, buildTestApp } from '../test/test-app.js';
-import { freshDatabase } from '../test/test-db.js';
+import { heardAllOn, keptOf, twoProcesses, until } from '../test/pg-processes.js';
+import type { TestApp } from '../test/test-app.js';
 import { ME_TABLES } from '../modules/auth/session-data.js';
 import { SESSION_TABLES } from './session-lookup.js';
 
@@ -24,20 +23,9 @@ describe('the session kept on a hosted server (two processes, one PostgreSQL)', 
   let b: TestApp;
   let cookie: string;
 
-  /** Until `ok()` holds, for at most two seconds (a notice takes milliseconds). */
-  const until = async (ok: () => boolean | Promise<boolean>) => {
-    for (let i = 0; i < 200 && !(await ok()); i++) await new Promise((r) => setTimeout(r, 10));
-    return ok();
-  };
-  const keptOf = (app: TestApp) => pgKeptOf(app.db.kysely)!;
-
   beforeAll(async () => {
-    const fresh = await freshDatabase();
-    a = await buildTestApp({}, fresh);
-    const other: Db = fresh.openAgain!();
-    b = await buildTestApp({}, { db: other, dispose: () => other.close() });
+    ({ a, b } = await twoProcesses());
     await buildBusiness(a.app);
-    expect(await until(() => keptOf(a).live && keptOf(b).live)).toBe(true);
   });
   afterAll(async () => {
     await b.close();
@@ -50,20 +38,6 @@ describe('the session kept on a hosted server (two processes, one PostgreSQL)', 
   const sessionReads = async (app: TestApp, c = cookie) =>
     (await statementsOf(app.db, () => me(app, c))).texts.filter((text) => /from "sessions"/.test(text));
   const nameIn = async (app: TestApp) => (await me(app)).json<SessionData>();
-  /**
-   * Every notice committed so far has reached `app`'s process: PostgreSQL hands them over in commit
-   * order, so a marker sent now arrives after them.
-   */
-  const heardAllOn = async (app: TestApp) => {
-    const changed = vi.spyOn(keptOf(app), 'changed');
-    try {
-      const marker = `test:${v7()}`;
-      await sql`select pg_notify(${KEPT_CHANNEL}, ${marker})`.execute(app.db.kysely);
-      expect(await until(() => changed.mock.calls.some(([tag]) => tag === marker))).toBe(true);
-    } finally {
-      changed.mockRestore();
-    }
-  };
 
   it('answers a signed-in request without reading its session again', async () => {
     await signedIn();

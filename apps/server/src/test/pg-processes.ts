@@ -1,0 +1,43 @@
+// Two server processes on one PostgreSQL database, each its own app, connections and listener of
+// kept reads (db/pg-kept.ts): what the kept-read tests of a hosted server run against.
+import { sql } from 'kysely';
+import { v7 } from 'uuid';
+import { expect, vi } from 'vitest';
+import type { Db } from '../db/database.js';
+import { KEPT_CHANNEL, type PgKept, pgKeptOf } from '../db/pg-kept.js';
+import { type TestApp, buildTestApp } from './test-app.js';
+import { freshDatabase } from './test-db.js';
+
+/** Until `ok()` holds, for at most two seconds (a notice takes milliseconds). */
+export async function until(ok: () => boolean | Promise<boolean>): Promise<boolean> {
+  for (let i = 0; i < 200 && !(await ok()); i++) await new Promise((r) => setTimeout(r, 10));
+  return ok();
+}
+
+/** The kept reads of an app's process. */
+export const keptOf = (app: TestApp): PgKept => pgKeptOf(app.db.kysely)!;
+
+/** Two apps on one fresh database, both listening. */
+export async function twoProcesses(): Promise<{ a: TestApp; b: TestApp }> {
+  const fresh = await freshDatabase();
+  const a = await buildTestApp({}, fresh);
+  const other: Db = fresh.openAgain!();
+  const b = await buildTestApp({}, { db: other, dispose: () => other.close() });
+  expect(await until(() => keptOf(a).live && keptOf(b).live)).toBe(true);
+  return { a, b };
+}
+
+/**
+ * Every notice committed so far has reached `app`'s process: PostgreSQL hands them over in commit
+ * order, so a marker sent now arrives after them.
+ */
+export async function heardAllOn(app: TestApp): Promise<void> {
+  const changed = vi.spyOn(keptOf(app), 'changed');
+  try {
+    const marker = `test:${v7()}`;
+    await sql`select pg_notify(${KEPT_CHANNEL}, ${marker})`.execute(app.db.kysely);
+    expect(await until(() => changed.mock.calls.some(([tag]) => tag === marker))).toBe(true);
+  } finally {
+    changed.mockRestore();
+  }
+}
