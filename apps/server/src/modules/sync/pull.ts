@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { SyncLinkPatch, SyncLinkRow } from '../../db/tables.js';
 import { lastReceiptNo } from '../../lib/receipts.js';
@@ -45,6 +46,19 @@ const cursorOf = (l: SyncLinkRow): Cursor => ({
   seq: Number(l.pull_cursor),
   entry_id: l.pull_cursor_entry_id,
 });
+
+/**
+ * A pull that reached the hosted site ends the link's failing only when what failed was reaching
+ * it or pulling: a push refused for its own reason (a batch waiting for the hour's name answers,
+ * one the hosted site cannot take) goes on failing, and the owner keeps seeing why. Before, every
+ * pull cleared it, so a push refused for ever looked like a link up to date with changes waiting.
+ */
+export const PULL_ENDS_FAILING = ['sync_unreachable', 'sync_pull_failed', 'sync_gap'] as const;
+const failingAfterPull = sql<
+  string | null
+>`CASE WHEN last_error_code IS NULL OR last_error_code IN (${sql.join(
+  PULL_ENDS_FAILING.map((c) => sql.lit(c)),
+)}) THEN NULL ELSE failing_since END`;
 
 async function update(db: Db, businessId: string, set: SyncLinkPatch): Promise<void> {
   await db.kysely.updateTable('sync_links').set(set).where('business_id', '=', businessId).execute();
@@ -267,13 +281,17 @@ export async function pullPending(
       }
       if (answer.to.seq === after.seq) {
         const at = deps.now().toISOString();
-        await update(deps.db, link.business_id, {
-          last_pull_at: at,
-          last_contact_at: at,
-          pull_waiting: 0,
-          failing_since: null,
-          hosted_server_id: answer.hosted_server_id,
-        });
+        await deps.db.kysely
+          .updateTable('sync_links')
+          .set({
+            last_pull_at: at,
+            last_contact_at: at,
+            pull_waiting: 0,
+            failing_since: failingAfterPull,
+            hosted_server_id: answer.hosted_server_id,
+          })
+          .where('business_id', '=', link.business_id)
+          .execute();
         return batches === 0 ? { kind: 'idle' } : { kind: 'caught_up', batches };
       }
       if (batches + 1 < maxBatches && answer.to.seq < answer.head) {

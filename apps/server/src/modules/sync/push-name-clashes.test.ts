@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories.js';
 import { linkedShopKit } from '../../test/sync-apply-kit.js';
-import { KEYS, hostedPlaceholder, pushAll, syncPair } from '../../test/sync-harness.js';
+import { KEYS, hostedPlaceholder, pullAll, pushAll, syncPair } from '../../test/sync-harness.js';
 import { buildTenant } from '../../test/tenancy-factories.js';
 import { NAME_CLASHES_MAX } from '../users/name-clashes.js';
 import { SyncCallError } from './client.js';
@@ -148,6 +148,12 @@ describe("names another hosted business holds, asked through a linked shop's pus
     expect(link.last_error_code).toBe('sync_names_limited');
     expect(Number(link.push_cursor)).toBeGreaterThan(0);
     expect(Number(link.push_cursor)).toBeLessThan(await journalHead(p.local.db, shop.businessId));
+    // a pull that reaches the hosted site does not hide it: the push still fails, and says why
+    await pullAll(p, p.local, shop.businessId);
+    expect(await linkOf(p.local.db, shop.businessId)).toMatchObject({
+      last_error_code: 'sync_names_limited',
+      failing_since: link.failing_since,
+    });
     p.hosted.clock.advance(HOUR + 1000);
     expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
     const reasons = await p.hosted.db.kysely
