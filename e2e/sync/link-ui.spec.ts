@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import { type Browser, type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { SYNC_SHOTS, shootSync, signInAdmin } from '../support/sync-screens';
 import {
-  SHOP_ADMIN,
   compareDigests,
   digestBusiness,
   hostedCli,
@@ -18,67 +17,26 @@ import {
 // and the hosted copy read-only for the shop's owner there. `DUKA_SHOTS=1` also shoots both
 // sides light and dark, wide and narrow, into /tmp/shots-sync.
 
-const SHOTS = process.env.DUKA_SHOTS ? '/tmp/shots-sync' : '';
-
 test.afterEach(async () => {
   const info = test.info();
   await stopAll({ keep: info.status !== info.expectedStatus });
 });
 
-async function signIn(page: Page, base: string): Promise<void> {
-  await page.goto(`${base}/login`);
-  await page
-    .getByLabel(/mobile|username/i)
-    .first()
-    .fill(SHOP_ADMIN.username);
-  await page.getByLabel(/^Password/).fill(SHOP_ADMIN.password);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function shoot(browser: Browser, base: string, name: string, path = '/profile#sync'): Promise<void> {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const)
-    for (const size of [
-      { n: 'wide', width: 1440, height: 900 },
-      { n: 'narrow', width: 390, height: 844 },
-    ]) {
-      const ctx = await browser.newContext({ viewport: { width: size.width, height: size.height } });
-      await ctx.addCookies([
-        {
-          name: 'duka_prefs',
-          value: encodeURIComponent(
-            JSON.stringify({ layout: { variant: scheme === 'dark' ? 'Dark' : 'Light' } }),
-          ),
-          url: base,
-        },
-      ]);
-      const page = await ctx.newPage();
-      await signIn(page, base);
-      await page.goto(`${base}${path}`);
-      await page.getByRole('heading', { name: /sync with the hosted site/i }).scrollIntoViewIfNeeded();
-      await page.waitForTimeout(500);
-      await page.screenshot({ path: `${SHOTS}/${name}-${scheme}-${size.n}.png`, fullPage: false });
-      await ctx.close();
-    }
-}
-
 test('the owner links the shop PC from its business profile; the hosted copy shows the shop, read-only', async ({
   page,
   browser,
 }) => {
-  if (SHOTS) test.setTimeout(600_000);
+  if (SYNC_SHOTS) test.setTimeout(600_000);
   const [hosted, local] = await Promise.all([startHosted({ weights: { pass: 1 } }), startLocal()]);
   // A sale before linking: the history goes too.
   const sale = await localFetch('/api/locations');
   expect(sale.status).toBe(200);
 
-  await signIn(page, local.url);
+  await signInAdmin(page, local.url);
   await page.goto(`${local.url}/profile#sync`);
   const form = page.getByRole('form', { name: /link to a hosted site/i });
   await expect(form).toBeVisible();
-  await shoot(browser, local.url, 'local-unlinked');
+  await shootSync(browser, local.url, 'local-unlinked');
 
   // A wrong code is refused in words, and nothing is linked.
   await form.getByLabel(/hosted site address/i).fill(stack().chaos!.url);
@@ -95,14 +53,14 @@ test('the owner links the shop PC from its business profile; the hosted copy sho
   await expect(page.getByRole('link', { name: /sync is up to date/i })).toBeVisible({ timeout: 40_000 });
   // The shop that brought the business numbers without a letter (ADR 11 §11.2).
   await expect(page.getByTestId('local-series')).toHaveText('This PC numbers its receipts 000001, 000002, …');
-  await shoot(browser, local.url, 'local-linked');
+  await shootSync(browser, local.url, 'local-linked');
   // The hosted business is now the shop's own (same id), equal to it table by table.
   const mine = await digestBusiness('local');
   const theirs = await digestBusiness('hosted', { businessId: local.businessId });
   expect(compareDigests(mine, theirs, { names: ['local', 'hosted'] })).toEqual([]);
 
   // On the hosted site the shop's owner signs in with the shop's password and sees it read-only.
-  await signIn(page, hosted.url);
+  await signInAdmin(page, hosted.url);
   await expect(page.getByText(/kept on the shop's PC/i).first()).toBeVisible();
   await page.goto(`${hosted.url}/cash-sale`);
   await expect(page.getByText(/kept on the shop's PC/i).first()).toBeVisible();
@@ -110,5 +68,5 @@ test('the owner links the shop PC from its business profile; the hosted copy sho
   await expect(page.getByRole('button', { name: /link a shop pc/i })).toBeVisible();
   await expect(page.getByText(/dks1_/).first()).toBeVisible();
   await expect(page.getByTestId('server-series')).toHaveText('Receipts 000001, 000002, …');
-  await shoot(browser, hosted.url, 'hosted-linked');
+  await shootSync(browser, hosted.url, 'hosted-linked');
 });

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import { type Browser, type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { SYNC_SHOTS, shootSync, signInAdmin } from '../support/sync-screens';
 import {
-  SHOP_ADMIN,
   hostedCli,
   hostedSql,
   linkLocalToHosted,
@@ -17,7 +16,6 @@ import {
 // and the rest waits on the shop, neither lost nor answered (sync/taken-logins.ts `answerNames`). `DUKA_SHOTS=1`
 // also shoots the shop's sync screen light and dark, wide and narrow, into /tmp/shots-sync.
 
-const SHOTS = process.env.DUKA_SHOTS ? '/tmp/shots-sync' : '';
 const TAKEN = 22;
 
 test.afterEach(async () => {
@@ -25,50 +23,11 @@ test.afterEach(async () => {
   await stopAll({ keep: info.status !== info.expectedStatus });
 });
 
-async function signIn(page: Page, base: string): Promise<void> {
-  await page.goto(`${base}/login`);
-  await page
-    .getByLabel(/mobile|username/i)
-    .first()
-    .fill(SHOP_ADMIN.username);
-  await page.getByLabel(/^Password/).fill(SHOP_ADMIN.password);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function shoot(browser: Browser, base: string, name: string): Promise<void> {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const)
-    for (const size of [
-      { n: 'wide', width: 1440, height: 900 },
-      { n: 'narrow', width: 390, height: 844 },
-    ]) {
-      const ctx = await browser.newContext({ viewport: { width: size.width, height: size.height } });
-      await ctx.addCookies([
-        {
-          name: 'duka_prefs',
-          value: encodeURIComponent(
-            JSON.stringify({ layout: { variant: scheme === 'dark' ? 'Dark' : 'Light' } }),
-          ),
-          url: base,
-        },
-      ]);
-      const page = await ctx.newPage();
-      await signIn(page, base);
-      await page.goto(`${base}/profile#sync`);
-      await page.getByText(/checked as many new user names/).scrollIntoViewIfNeeded();
-      await page.waitForTimeout(500);
-      await page.screenshot({ path: `${SHOTS}/${name}-${scheme}-${size.n}.png`, fullPage: false });
-      await ctx.close();
-    }
-}
-
 test("the shop's push answers 20 taken names, then waits and says why; the rest is kept for later", async ({
   page,
   browser,
 }) => {
-  test.setTimeout(SHOTS ? 600_000 : 300_000);
+  test.setTimeout(SYNC_SHOTS ? 600_000 : 300_000);
   const [hosted, local] = await Promise.all([startHosted({ processes: 2 }), startLocal()]);
   await linkLocalToHosted();
   // Another business on the hosted site, whose users hold the names the shop will use.
@@ -134,10 +93,12 @@ test("the shop's push answers 20 taken names, then waits and says why; the rest 
   expect(status.waiting.entries).toBeGreaterThanOrEqual(TAKEN - 20 + 1);
 
   // The owner sees why on the shop's sync screen.
-  await signIn(page, local.url);
+  await signInAdmin(page, local.url);
   await page.goto(`${local.url}/profile#sync`);
   await expect(
     page.getByText(/The hosted site has checked as many new user names as it allows in an hour/),
   ).toBeVisible();
-  await shoot(browser, local.url, 'local-names-limited');
+  await shootSync(browser, local.url, 'local-names-limited', {
+    focus: (p) => p.getByText(/checked as many new user names/),
+  });
 });
