@@ -16,7 +16,10 @@ import { KEPT_SYNC_COLUMNS } from './migrations/0030-kept-sync-notices.js';
  * - **its own writes**: its connections see every statement they send (`PreparingClient`); one
  *   that writes a kept table drops everything kept once it has committed, before the request that
  *   made it is answered, so the next request of that user, on this process, sees it;
- * - **a read racing a change**: a read is kept only if no change arrived while it ran;
+ * - **a read racing a change**: a read is kept only if no change to its tags (nor to everything)
+ *   arrived while it ran; a change to other rows does not stop it (a busy hosted server hears
+ *   of other businesses' sessions and counts all the time, and schemas sharing one database, as
+ *   the tests' do, hear each other's notices);
  * - **a lost listener**: while the listening connection is down (and until it listens again)
  *   nothing is kept and everything is read, as before; each kept read is also read again after
  *   `KEPT_MS` whatever happens;
@@ -75,6 +78,8 @@ export function dropsItsOwn(sqlText: string): void {
   DROPS_ITS_OWN.add(sqlText);
 }
 
+/** The changes remembered for reads that were running while they arrived; past it they are not kept. */
+const RECENT_CHANGES = 1_024;
 /** Most reads kept per process; past it the oldest goes. */
 const MOST_KEPT = 5_000;
 /** A kept read is read again after this long, notice or not. */
@@ -93,8 +98,10 @@ interface Entry {
 export class PgKept {
   #entries = new Map<string, Entry>();
   #byTag = new Map<string, Set<string>>();
-  /** Moves on every change: a read that saw it move while it ran is not kept. */
+  /** Moves on every change. */
   #generation = 0;
+  /** The last changes' tags (null: everything), the newest at generation `#generation`. */
+  #recent: (string | null)[] = [];
   #listener: pg.Client | undefined;
   #live = false;
   #closed = false;
@@ -139,13 +146,29 @@ export class PgKept {
     const generation = this.#generation;
     const value = await read();
     const tags = tagsOf(value);
-    if (tags && this.live && generation === this.#generation) this.#keep(key, deepFreeze(value), tags, now);
+    if (tags && this.live && !this.#changedSince(generation, tags))
+      this.#keep(key, deepFreeze(value), tags, now);
     return value;
+  }
+
+  /** Whether a change to one of `tags` (or to everything) arrived after `generation`. */
+  #changedSince(generation: number, tags: readonly string[]): boolean {
+    const count = this.#generation - generation;
+    if (count === 0) return false;
+    if (count > this.#recent.length) return true; // forgotten: taken as changed
+    for (let i = this.#recent.length - count; i < this.#recent.length; i++) {
+      const tag = this.#recent[i]!;
+      if (tag === null || tags.includes(tag)) return true;
+    }
+    return false;
   }
 
   /** Drops what carries `tag`, or everything (null). */
   changed(tag: string | null): void {
     this.#generation++;
+    this.#recent.push(tag);
+    if (this.#recent.length > RECENT_CHANGES)
+      this.#recent.splice(0, this.#recent.length - RECENT_CHANGES / 2);
     if (tag === null) {
       this.#entries.clear();
       this.#byTag.clear();

@@ -214,9 +214,37 @@ describe('the session kept on a hosted server (two processes, one PostgreSQL)', 
     kept.changed('t:1');
     expect(await read('probe', 4)).toBe(4);
     kept.changed('t:1');
-    expect(await read('racing', 5, () => kept.changed('t:other'))).toBe(5);
-    expect(await read('racing', 6)).toBe(6); // the first was not kept: a change arrived while it ran
+    expect(await read('racing', 5, () => kept.changed('t:1'))).toBe(5);
+    expect(await read('racing', 6)).toBe(6); // the first was not kept: its tag changed while it ran
     expect(await read('racing', 7)).toBe(6);
+    kept.changed('t:1');
+    expect(await read('racing', 8, () => kept.changed(null))).toBe(8);
+    expect(await read('racing', 9)).toBe(9); // nor one during which everything changed
+    kept.changed('t:1');
+    // another row's change while it ran: kept (another test file's notices, another business's)
+    expect(await read('racing', 10, () => kept.changed('t:other'))).toBe(10);
+    expect(await read('racing', 11)).toBe(10);
+  });
+
+  it('does not keep a read whose change it can no longer tell from the changes it remembers', async () => {
+    const kept = keptOf(a);
+    const read = (value: number, during?: () => void) =>
+      kept.read(
+        'forgotten',
+        () => ['t:f'],
+        () => {
+          during?.();
+          return Promise.resolve(value);
+        },
+      );
+    kept.changed('t:f');
+    expect(
+      await read(1, () => {
+        for (let i = 0; i < 2_000; i++) kept.changed(`t:other:${i}`);
+      }),
+    ).toBe(1);
+    expect(await read(2)).toBe(2);
+    expect(await read(3)).toBe(2);
   });
 
   it('keeps nothing while its listener is gone, and listens again', async () => {
