@@ -116,11 +116,18 @@ test.describe('stock journey (admin)', () => {
       return open[0]!.id;
     });
     // (Chromium reports a revalidated answer as its kept 200; what came over the wire tells.)
-    const countReads: { ifNoneMatch: string | undefined; etag: string | null; bodyBytes: number }[] = [];
+    const countReads: {
+      since: string | null;
+      ifNoneMatch: string | undefined;
+      etag: string | null;
+      bodyBytes: number;
+    }[] = [];
     page.on('requestfinished', (request) => {
-      if (new URL(request.url()).pathname !== `/api/stock-counts/${countId}`) return;
+      const url = new URL(request.url());
+      if (url.pathname !== `/api/stock-counts/${countId}`) return;
       void Promise.all([request.allHeaders(), request.response(), request.sizes()]).then(([h, r, sizes]) =>
         countReads.push({
+          since: url.searchParams.get('since'),
           ifNoneMatch: h['if-none-match'],
           etag: r!.headers()['etag'] ?? null,
           bodyBytes: sizes.responseBodySize,
@@ -138,6 +145,28 @@ test.describe('stock journey (admin)', () => {
     expect(again.ifNoneMatch).toBe(again.etag);
     expect(again.bodyBytes).toBe(0);
     expect(countReads.at(-2)!.bodyBytes).toBeGreaterThan(0);
+    // A colleague counts the rice meanwhile (7, as expected): the screen's next read (every 20 s)
+    // asks for what changed since its last one only, and shows it beside this counter's sugar.
+    await page.evaluate(
+      async ({ id, code }) => {
+        const found = (await (await fetch(`/api/products?q=${code}`)).json()) as { id: string }[];
+        const entry = await fetch(`/api/stock-counts/${id}/entries`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ id: crypto.randomUUID(), product_id: found[0]!.id, quantity: 7_000 }),
+        });
+        if (entry.status !== 201) throw new Error(`count entry: ${entry.status}`);
+      },
+      { id: countId, code: RICE.code },
+    );
+    const riceCard = page.getByTestId(`counted-${RICE.name}`);
+    await expect(riceCard).toBeVisible({ timeout: 30_000 });
+    await expect(riceCard.getByText('7', { exact: true })).toBeVisible();
+    await expect(page.getByTestId(`counted-${SUGAR.name}`).getByText('4', { exact: true })).toBeVisible();
+    const delta = countReads.find((r) => r.since !== null && r.bodyBytes > 0);
+    expect(delta, JSON.stringify(countReads)).toBeDefined();
+    // the rice's line and the count's own fields, not every product counted
+    expect(delta!.bodyBytes).toBeLessThan(1_000);
     await page.getByRole('button', { name: 'Review variances' }).click();
     const row = page.getByTestId(`review-${SUGAR.name}`);
     await expect(row).toContainText('5');

@@ -275,6 +275,13 @@ export const stockCountSchema = /* @__PURE__ */ lazySchema(() =>
         entries: z.number().int(),
       }),
     ),
+    /**
+     * The business's journal position the read of `GET /api/stock-counts/:id` is as of: sent
+     * back as `?since=` it answers the totals of only the products counted or renamed after it.
+     */
+    as_of: z.number().int().optional(),
+    /** Present on such an answer: `counted` holds only those products (the rest are as they were). */
+    since: z.number().int().optional(),
   }),
 );
 export type StockCount = z.infer<typeof stockCountSchema>;

@@ -25,8 +25,17 @@ export async function countRow(db: Q, businessId: string, id: string) {
   return row;
 }
 
-/** Counted totals per product (sum of every counter's entries); of one product only when given. */
-export async function countedTotals(db: Q, businessId: string, countId: string, productId?: string) {
+/**
+ * Counted totals per product (sum of every counter's entries); of one product only when given,
+ * or (`since`, a position of the business's journal) of the products counted or changed after it.
+ */
+export async function countedTotals(
+  db: Q,
+  businessId: string,
+  countId: string,
+  productId?: string,
+  since?: number,
+) {
   let q = db
     .selectFrom('stock_count_entries')
     .innerJoin('products', (j) =>
@@ -43,12 +52,51 @@ export async function countedTotals(db: Q, businessId: string, countId: string, 
     .where(ofBusiness(db, 'stock_count_entries.business_id', businessId))
     .where('count_id', '=', countId);
   if (productId !== undefined) q = q.where('stock_count_entries.product_id', '=', productId);
+  if (since !== undefined)
+    q = q.where('stock_count_entries.product_id', 'in', changedSince(db, businessId, countId, since));
   const rows = await q
     .groupBy(['stock_count_entries.product_id', 'products.name'])
     .orderBy('products.name')
     .orderBy('stock_count_entries.product_id')
     .execute();
   return rows.map((r) => ({ ...r, quantity: Number(r.quantity), entries: Number(r.entries) }));
+}
+
+/**
+ * The products whose counted total or name may differ from what a read as of `since` gave: the
+ * count's entries journalled after it, and the products edited after it. The journal is numbered
+ * per business in commit order, the entries received by sync included (ADR 3), so nothing
+ * committed after that read is left out.
+ */
+function changedSince(db: Q, businessId: string, countId: string, since: number) {
+  return db
+    .selectFrom('journal')
+    .innerJoin('stock_count_entries as e', (j) =>
+      j.onRef('e.business_id', '=', 'journal.business_id').onRef('e.id', '=', 'journal.doc_id'),
+    )
+    .select('e.product_id')
+    .where('journal.business_id', '=', businessId)
+    .where('journal.seq', '>', since)
+    .where('journal.doc_type', '=', sql.lit('stock_count_entry'))
+    .where('e.count_id', '=', countId)
+    .union(
+      db
+        .selectFrom('journal')
+        .select('journal.doc_id as product_id')
+        .where('journal.business_id', '=', businessId)
+        .where('journal.seq', '>', since)
+        .where('journal.doc_type', '=', sql.lit('product')),
+    );
+}
+
+/** The business's journal position now: what a count read after it is as of. */
+async function journalPosition(db: Q, businessId: string): Promise<number> {
+  const row = await db
+    .selectFrom('journal_counters')
+    .select('last_seq')
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
+  return Number(row?.last_seq ?? 0);
 }
 
 /** A count with every counted total, or (`productId`) with that product's only. */
@@ -61,11 +109,32 @@ export async function loadCount(
   return countOf(db, businessId, await countRow(db, businessId, id), productId);
 }
 
+/**
+ * A count as its screen reads it again and again, `as_of` a position of the business's journal:
+ * with `since` (the `as_of` of the screen's last read) the counted totals of only the products
+ * counted or renamed after it (`since` on the answer says so); without it, or with one this
+ * server's journal has not reached (a server restored from a backup), every total.
+ */
+export async function loadCountAsOf(
+  db: Q,
+  businessId: string,
+  id: string,
+  since?: number,
+): Promise<StockCount> {
+  // the position first: whatever commits between the two reads is read again next time
+  const asOf = await journalPosition(db, businessId);
+  const row = await countRow(db, businessId, id);
+  const delta = since !== undefined && since <= asOf ? since : undefined;
+  const count = await countOf(db, businessId, row, undefined, delta);
+  return { ...count, as_of: asOf, ...(delta === undefined ? {} : { since: delta }) };
+}
+
 export async function countOf(
   db: Q,
   businessId: string,
   c: Awaited<ReturnType<typeof countRow>>,
   productId?: string,
+  since?: number,
 ): Promise<StockCount> {
   const id = c.id;
   return {
@@ -77,7 +146,7 @@ export async function countOf(
     started_by: c.started_by,
     started_at: c.started_at,
     closed_at: c.closed_at,
-    counted: await countedTotals(db, businessId, id, productId),
+    counted: await countedTotals(db, businessId, id, productId, since),
   };
 }
 

@@ -15,7 +15,7 @@ import { revalidated } from '../../http/etag.js';
 import { readableById } from '../../http/scoped-reads.js';
 import { readScopeOf } from '../inventory/location-scope.js';
 import { cancelCount, finaliseCount } from './count-close.js';
-import { listCounts, loadCount } from './count-reads.js';
+import { listCounts, loadCountAsOf } from './count-reads.js';
 import { reviewCount } from './count-review.js';
 import { addEntry, startCount } from './stock-counts.service.js';
 
@@ -68,11 +68,26 @@ function countingRoutes(app: FastifyInstance, deps: AppDeps): void {
       tags: ['stock taking'],
       summary: 'A count as counters see it: counted totals, no expected figures',
       params: idParams,
-      response: { 200: stockCountSchema, ...errorResponses(401, 403, 404) },
+      querystring: z.strictObject({
+        // a position of the journal as the last answer gave it: digits only (`?since=` is not 0)
+        since: z
+          .string()
+          .regex(/^\d{1,15}$/)
+          .transform(Number)
+          .optional(),
+      }),
+      response: { 200: stockCountSchema, ...errorResponses(401, 403, 404, 422) },
     },
-    // Read again every 20 s while the count's screen is open: a 304 while nothing changed.
+    // Read again every 20 s while the count's screen is open: only what changed since its last
+    // read (`since`), and a 304 while nothing did.
     handler: async (request, reply) =>
-      revalidated(request, reply, await readableById(deps.db.kysely, request, 'Stock count', loadCount)),
+      revalidated(
+        request,
+        reply,
+        await readableById(deps.db.kysely, request, 'Stock count', (db, businessId, id) =>
+          loadCountAsOf(db, businessId, id, request.query.since),
+        ),
+      ),
   });
 
   r.post('/api/stock-counts/:id/entries', {

@@ -22,7 +22,23 @@ export function withEntryAnswer(count: StockCount, answer: StockCount): StockCou
       counted.splice(next < 0 ? counted.length : next, 0, line);
     }
   }
-  return { ...answer, counted };
+  // an entry's answer is as of no journal position: the next read asks from the count's last one
+  return { ...answer, counted, as_of: answer.as_of ?? count.as_of };
+}
+
+/**
+ * A read of the count into what the screen holds: an answer `since` its last read brings only the
+ * products counted or renamed meanwhile (a count of a whole shop is half a megabyte every 20 s
+ * otherwise, on each counter's phone); one without it is the whole count.
+ */
+export function withCountRead(held: StockCount | undefined, answer: StockCount): StockCount {
+  return held && answer.since !== undefined ? withEntryAnswer(held, answer) : answer;
+}
+
+/** The query of a count read again: only what changed since the count the screen holds. */
+export function countReadPath(id: string, held: StockCount | undefined): string {
+  const since = held?.status === 'open' ? held.as_of : undefined;
+  return `/api/stock-counts/${id}${since === undefined ? '' : `?since=${since}`}`;
 }
 
 /**

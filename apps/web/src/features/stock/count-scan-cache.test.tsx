@@ -41,12 +41,17 @@ function countServer() {
   const names = new Map([SUGAR, BREAD, RICE].map((p) => [p.id, p.name]));
   const srv = {
     reads: 0,
+    /** The paths of the count's reads, `?since=` included. */
+    paths: [] as string[],
+    /** Each entry's place in the journal is its index + 1. */
     entries: [{ product_id: SUGAR.id, quantity: 2_000 }] as { product_id: string; quantity: number }[],
   };
-  const totals = (only?: string) => {
+  const totals = (only?: string, since = 0) => {
+    const changed = new Set(srv.entries.slice(since).map((e) => e.product_id));
     const per = new Map<string, { quantity: number; entries: number }>();
     for (const e of srv.entries) {
       if (only !== undefined && e.product_id !== only) continue;
+      if (!changed.has(e.product_id)) continue;
       const t = per.get(e.product_id) ?? { quantity: 0, entries: 0 };
       per.set(e.product_id, { quantity: t.quantity + e.quantity, entries: t.entries + 1 });
     }
@@ -58,8 +63,14 @@ function countServer() {
     'fetch',
     vi.fn((url: string, init: RequestInit = {}) => {
       if ((init.method ?? 'GET') === 'GET') {
-        if (url === `/api/stock-counts/${COUNT_ID}`) srv.reads += 1;
-        return Promise.resolve(json(countOf(totals())));
+        const [path, query] = url.split('?');
+        if (path === `/api/stock-counts/${COUNT_ID}`) {
+          srv.reads += 1;
+          srv.paths.push(url);
+        }
+        const since = query === undefined ? undefined : Number(new URLSearchParams(query).get('since'));
+        const asOf = { as_of: srv.entries.length, ...(since === undefined ? {} : { since }) };
+        return Promise.resolve(json({ ...countOf(totals(undefined, since)), ...asOf }));
       }
       const body = JSON.parse(init.body as string) as { product_id: string; quantity: number };
       srv.entries.push({ product_id: body.product_id, quantity: body.quantity });
@@ -159,5 +170,37 @@ describe('the count screen with two counters', () => {
     await act(() => vi.advanceTimersByTimeAsync(COUNT_REFRESH_MS));
     await waitFor(() => expect(result.current.count.data?.counted).toEqual(totals()));
     expect(srv.reads).toBe(reads + 1);
+  });
+
+  it('reads again only the products counted since its last read, and shows the whole count', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { srv, totals } = countServer();
+    srv.entries.push({ product_id: BREAD.id, quantity: 1_000 });
+    const { result } = renderHook(
+      () => ({ screen: useCountScreen(COUNT_ID, vi.fn()), count: useCount(COUNT_ID) }),
+      { wrapper: await hookWrapper() },
+    );
+    await waitFor(() => expect(result.current.count.data?.counted).toEqual(totals()));
+    // this counter's scan, then a colleague's rice and bread
+    act(() => {
+      result.current.screen.entry.setProduct(product(SUGAR));
+      result.current.screen.entry.setQty('1');
+    });
+    await act(() => result.current.screen.entry.submitEntry());
+    srv.entries.push({ product_id: RICE.id, quantity: 4_000 }, { product_id: BREAD.id, quantity: 500 });
+    await act(() => vi.advanceTimersByTimeAsync(COUNT_REFRESH_MS));
+    await waitFor(() => expect(result.current.count.data?.counted).toEqual(totals()));
+    expect(result.current.count.data?.counted.map((c) => [c.product_name, c.quantity])).toEqual([
+      ['Bread', 1_500],
+      ['Rice', 4_000],
+      ['Sugar', 3_000],
+    ]);
+    // the first read whole; the next from where it stood (the scan's answer moved nothing)
+    expect(srv.paths).toEqual([`/api/stock-counts/${COUNT_ID}`, `/api/stock-counts/${COUNT_ID}?since=2`]);
+    // and the one after, from the second's position, with nothing new: nothing changes
+    await act(() => vi.advanceTimersByTimeAsync(COUNT_REFRESH_MS));
+    await waitFor(() => expect(srv.paths).toHaveLength(3));
+    expect(srv.paths[2]).toBe(`/api/stock-counts/${COUNT_ID}?since=5`);
+    expect(result.current.count.data?.counted).toEqual(totals());
   });
 });

@@ -8,11 +8,13 @@ import {
   priceHistorySchema,
   productSchema,
   stockCountReviewSchema,
+  type StockCount,
   stockCountSchema,
   supplierSchema,
   stockDocumentSchema,
 } from '@duka/domain';
 import { api } from '../../lib/api-client';
+import { countReadPath, withCountRead } from './count-cache';
 
 export function useCategories() {
   return useQuery({
@@ -81,10 +83,14 @@ export function useOpenCounts() {
 export const COUNT_REFRESH_MS = 20_000;
 
 export function useCount(id: string | null) {
+  const qc = useQueryClient();
   return useQuery({
     enabled: !!id,
     queryKey: ['stock-counts', id],
-    queryFn: () => api(`/api/stock-counts/${id}`, { schema: stockCountSchema }),
+    queryFn: async () => {
+      const held = qc.getQueryData<StockCount>(['stock-counts', id]);
+      return withCountRead(held, await api(countReadPath(id!, held), { schema: stockCountSchema }));
+    },
     refetchInterval: (q) => (q.state.data?.status === 'open' ? COUNT_REFRESH_MS : false),
   });
 }
