@@ -15,6 +15,7 @@ import { cpuS, startServer, syncFigures } from './sync.mjs';
 import { hostedScaleFigures } from './hosted-scale.mjs';
 import { insertRowsFigures } from './insert-rows.mjs';
 import { importFigures } from './catalogue-import.mjs';
+import { countReadFigures } from './count-reads.mjs';
 import { webFigures } from './web.mjs';
 import { calibrationMs } from './calibrate.mjs';
 import { tillKeyFigures } from './till-keys.mjs';
@@ -221,6 +222,8 @@ try {
   await insertRowsFigures({ adminUrl });
   // A catalogue import of 20,000 rows: how long the business's lock is held, on both databases.
   await importFigures({ root, adminUrl });
+  // An open count of 5,000 products read again: whole, and since the screen's last read.
+  await countReadFigures({ root, adminUrl });
 
   // The web app: Lighthouse on /login and /cash-sale, and the JavaScript each loads.
   await webFigures();
