@@ -99,6 +99,17 @@ async function journalPosition(db: Q, businessId: string): Promise<number> {
   return Number(row?.last_seq ?? 0);
 }
 
+/**
+ * Most journal entries a read since a position looks through; further back it is answered whole
+ * (a phone asleep all day, or a `since=0` over a year's journal: the whole count is the cheaper read).
+ */
+export const MOST_SINCE = 20_000;
+
+/** The position a read since `since` is answered from, or undefined: the whole count. */
+export function deltaFrom(since: number | undefined, asOf: number): number | undefined {
+  return since !== undefined && since <= asOf && asOf - since <= MOST_SINCE ? since : undefined;
+}
+
 /** A count with every counted total, or (`productId`) with that product's only. */
 export async function loadCount(
   db: Q,
@@ -112,8 +123,9 @@ export async function loadCount(
 /**
  * A count as its screen reads it again and again, `as_of` a position of the business's journal:
  * with `since` (the `as_of` of the screen's last read) the counted totals of only the products
- * counted or renamed after it (`since` on the answer says so); without it, or with one this
- * server's journal has not reached (a server restored from a backup), every total.
+ * counted or renamed after it (`since` on the answer says so); without it, with one this
+ * server's journal has not reached (a server restored from a backup), or with one further back
+ * than `MOST_SINCE` entries, every total.
  */
 export async function loadCountAsOf(
   db: Q,
@@ -124,7 +136,7 @@ export async function loadCountAsOf(
   // the position first: whatever commits between the two reads is read again next time
   const asOf = await journalPosition(db, businessId);
   const row = await countRow(db, businessId, id);
-  const delta = since !== undefined && since <= asOf ? since : undefined;
+  const delta = deltaFrom(since, asOf);
   const count = await countOf(db, businessId, row, undefined, delta);
   return { ...count, as_of: asOf, ...(delta === undefined ? {} : { since: delta }) };
 }

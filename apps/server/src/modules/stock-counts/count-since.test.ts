@@ -5,6 +5,7 @@ import { type TestApp, buildTestApp } from '../../test/test-app.js';
 import { ADMIN_PASSWORD, STAFF_PASSWORD, buildBusiness, buildUser, signIn } from '../../test/factories.js';
 import { buildProduct, buildSupplier, received } from '../../test/stock-factories.js';
 import { buildTenant } from '../../test/tenancy-factories.js';
+import { MOST_SINCE, deltaFrom } from './count-reads.js';
 import { hostedPlaceholder, link, pushAll, syncPair } from '../../test/sync-harness.js';
 
 type Line = StockCount['counted'][number];
@@ -122,6 +123,14 @@ describe('an open count read again since its last read', () => {
     const ahead = await read(now.as_of! + 1_000);
     expect(ahead.since).toBeUndefined();
     expect(ahead.counted).toEqual(now.counted);
+  });
+
+  it('answers whole a read since a position further back than it looks (a since=0 over a year of the journal)', () => {
+    expect(deltaFrom(100, 100 + MOST_SINCE)).toBe(100);
+    expect(deltaFrom(99, 100 + MOST_SINCE)).toBeUndefined();
+    expect(deltaFrom(0, 5)).toBe(0);
+    expect(deltaFrom(6, 5)).toBeUndefined();
+    expect(deltaFrom(undefined, 5)).toBeUndefined();
   });
 
   it('refuses a position that is not a whole number of at least zero', async () => {
