@@ -2,6 +2,7 @@ import net from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEPT_CHANNEL, PgKept } from './pg-kept.js';
+import { until } from '../test/pg-processes.js';
 
 /**
  * A listening connection that goes silent (a cut network: no error, no end, nothing) must stop
@@ -15,10 +16,6 @@ describe('the kept reads of a hosted process whose listener goes silent', () => 
   });
 
   const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-  const until = async (ok: () => boolean | Promise<boolean>, ms = 5_000) => {
-    for (let t = 0; t < ms && !(await ok()); t += 20) await new Promise((r) => setTimeout(r, 20));
-    return ok();
-  };
 
   /** A TCP proxy to PostgreSQL; `silence()` stops every open socket passing bytes, new ones pass. */
   async function proxy() {

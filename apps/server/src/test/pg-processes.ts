@@ -8,9 +8,12 @@ import { KEPT_CHANNEL, type PgKept, pgKeptOf } from '../db/pg-kept.js';
 import { type TestApp, buildTestApp } from './test-app.js';
 import { freshDatabase } from './test-db.js';
 
-/** Until `ok()` holds, for at most two seconds (a notice takes milliseconds). */
-export async function until(ok: () => boolean | Promise<boolean>): Promise<boolean> {
-  for (let i = 0; i < 200 && !(await ok()); i++) await new Promise((r) => setTimeout(r, 10));
+/**
+ * Until `ok()` holds, asked every 10 ms for at least `ms` (a notice takes milliseconds; a loaded
+ * test machine may take a second or two to connect a listener again).
+ */
+export async function until(ok: () => boolean | Promise<boolean>, ms = 5_000): Promise<boolean> {
+  for (let i = 0; i < ms / 10 && !(await ok()); i++) await new Promise((r) => setTimeout(r, 10));
   return ok();
 }
 

@@ -7,6 +7,7 @@ import { hashToken } from '../../lib/session-tokens.js';
 import { STAFF_PASSWORD, buildBusiness, buildUser, signIn } from '../../test/factories.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 import { freshDatabase } from '../../test/test-db.js';
+import { until } from '../../test/pg-processes.js';
 
 /**
  * Signing out on other devices, and ending one session from the list, on PostgreSQL, two processes
@@ -20,10 +21,6 @@ describe('signing out on other devices, two processes', () => {
   let schema: string;
   const cleanups: (() => Promise<void>)[] = [];
 
-  const until = async (ok: () => boolean | Promise<boolean>, ms = 2_000) => {
-    for (let i = 0; i < ms / 10 && !(await ok()); i++) await new Promise((r) => setTimeout(r, 10));
-    return ok();
-  };
   const client = async () => {
     const c = new pg.Client({
       connectionString: process.env.DATABASE_URL,

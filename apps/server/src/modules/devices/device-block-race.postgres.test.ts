@@ -6,6 +6,7 @@ import { pgKeptOf } from '../../db/pg-kept.js';
 import { ADMIN_PASSWORD, STAFF_PASSWORD, buildBusiness, buildUser, signIn } from '../../test/factories.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 import { freshDatabase } from '../../test/test-db.js';
+import { until } from '../../test/pg-processes.js';
 
 /**
  * Two hosted processes behind one address (two apps on one PostgreSQL schema): what one process
@@ -19,10 +20,6 @@ describe('two hosted processes on one business: users, the business and devices'
   let schema: string;
   const cleanups: (() => Promise<void>)[] = [];
 
-  const until = async (ok: () => boolean | Promise<boolean>, ms = 2_000) => {
-    for (let i = 0; i < ms / 10 && !(await ok()); i++) await new Promise((r) => setTimeout(r, 10));
-    return ok();
-  };
   const client = async () => {
     const c = new pg.Client({
       connectionString: process.env.DATABASE_URL,
