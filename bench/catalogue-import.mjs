@@ -6,11 +6,7 @@
 // written in one transaction under the business's lock: what a sale of that business waits for).
 // While each commit runs, one product is saved through the API: how long that write waited.
 // Run alone with `node bench/catalogue-import.mjs` (after `npm run build`).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startHosted, startServer } from './sync.mjs';
+import { call, onBothDatabases, runAlone } from './both-databases.mjs';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 20_000);
 const COLUMNS = 'code,name,barcodes,category,unit,price,buying_price,tax_rate,reorder_level,active';
@@ -25,16 +21,6 @@ function csvOf(round) {
     lines.push(`${code},Imported item ${i},${barcode},Aisle ${i % 40},each,${price},50.00,16,2,yes`);
   }
   return `${lines.join('\n')}\n`;
-}
-
-async function call(url, cookie, route, body) {
-  const res = await fetch(`${url}${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${route}: ${res.status} ${(await res.text()).slice(0, 500)}`);
-  return res;
 }
 
 /** One import request's time in ms; with `probe`, also how long a product saved meanwhile took. */
@@ -85,48 +71,7 @@ export async function importFigures({ root, adminUrl }) {
   console.log(
     `\nCatalogue import, ${ROWS.toLocaleString('en')} rows, one request each (preview: checks only, the baseline; commit: every row under the business's lock):`,
   );
-  const children = [];
-  const start = (args, env) => startServer(root, args, { ...process.env, ...env }, children);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-bench-import-'));
-  try {
-    const shop = await start(['apps/server/dist/main.js'], {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    });
-    const setup = await call(shop.url, null, '/api/setup', {
-      business_name: 'Import shop',
-      username: 'owner',
-      password: 'bench-pass-1',
-    });
-    await figures('sqlite', shop.url, setup.headers.get('set-cookie').split(';')[0]);
-    shop.child.kill();
-
-    const hosted = await startHosted({ root, start, adminUrl });
-    try {
-      const login = await call(hosted.url, null, '/api/auth/login', {
-        login: 'web-owner',
-        password: 'bench-pass-1',
-      });
-      await figures('postgres', hosted.url, login.headers.get('set-cookie').split(';')[0]);
-    } finally {
-      await hosted.drop();
-    }
-  } finally {
-    for (const c of children) c.kill();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  await onBothDatabases({ root, adminUrl, businessName: 'Import shop' }, figures);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  await importFigures({
-    root,
-    adminUrl:
-      process.env.BENCH_PG_ADMIN_URL ||
-      process.env.DATABASE_URL ||
-      'postgres://postgres@127.0.0.1:5432/postgres',
-  });
-}
+await runAlone(import.meta, importFigures);

@@ -4,27 +4,13 @@
 // meanwhile (`?since=`), on a shop's SQLite and on a hosted server's PostgreSQL: the bytes over
 // the wire (gzip, as the browser asks) and the time per read.
 // Run alone with `node bench/count-reads.mjs` (after `npm run build`).
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { newId as v7 } from '../apps/server/dist/lib/ids.js';
-import { startHosted, startServer } from './sync.mjs';
+import { call, onBothDatabases, runAlone } from './both-databases.mjs';
 
 const PRODUCTS = Number(process.env.BENCH_COUNT_PRODUCTS ?? 5_000);
 const READS = Number(process.env.BENCH_COUNT_READS ?? 40);
-
-async function call(url, cookie, route, body) {
-  const res = await fetch(`${url}${route}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${route}: ${res.status} ${(await res.text()).slice(0, 500)}`);
-  return res;
-}
 
 /** A GET as a browser makes it (gzip asked): the bytes that came over the wire, its time, its JSON's as_of. */
 function read(url, cookie, route) {
@@ -101,48 +87,7 @@ export async function countReadFigures({ root, adminUrl }) {
   console.log(
     `\nAn open count read again (every 20 s on each counter's phone; ${READS} reads each; read whole: the baseline):`,
   );
-  const children = [];
-  const start = (args, env) => startServer(root, args, { ...process.env, ...env }, children);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-bench-count-'));
-  try {
-    const shop = await start(['apps/server/dist/main.js'], {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    });
-    const setup = await call(shop.url, null, '/api/setup', {
-      business_name: 'Count shop',
-      username: 'owner',
-      password: 'bench-pass-1',
-    });
-    await figures('sqlite', shop.url, setup.headers.get('set-cookie').split(';')[0]);
-    shop.child.kill();
-
-    const hosted = await startHosted({ root, start, adminUrl });
-    try {
-      const login = await call(hosted.url, null, '/api/auth/login', {
-        login: 'web-owner',
-        password: 'bench-pass-1',
-      });
-      await figures('postgres', hosted.url, login.headers.get('set-cookie').split(';')[0]);
-    } finally {
-      await hosted.drop();
-    }
-  } finally {
-    for (const c of children) c.kill();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  await onBothDatabases({ root, adminUrl, businessName: 'Count shop' }, figures);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  await countReadFigures({
-    root,
-    adminUrl:
-      process.env.BENCH_PG_ADMIN_URL ||
-      process.env.DATABASE_URL ||
-      'postgres://postgres@127.0.0.1:5432/postgres',
-  });
-}
+await runAlone(import.meta, countReadFigures);
