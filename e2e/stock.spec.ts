@@ -2,6 +2,7 @@ import { seriousAxeFindings } from './support/axe';
 import { expect, test } from '@playwright/test';
 import { ADMIN, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures';
 import { mainLocation, stockedProduct } from './support/seed';
+import { setScheme } from './support/screens';
 import { addProduct, dropWorkDrafts, pick, scan } from './support/stock-screens';
 
 test.beforeAll(ensureSetup);
@@ -167,6 +168,24 @@ test.describe('stock journey (admin)', () => {
     expect(delta, JSON.stringify(countReads)).toBeDefined();
     // the rice's line and the count's own fields, not every product counted
     expect(delta!.bodyBytes).toBeLessThan(1_000);
+    // The list of open counts says how far this one has gone (not its totals), and leads back.
+    await page.getByRole('button', { name: 'All counts' }).click();
+    const card = page.getByTestId(`count-card-${countId}`);
+    await expect(card.getByTestId(`count-progress-${countId}`)).toHaveText(
+      'Products counted: 2 · Entries: 2',
+    );
+    await page.screenshot({ path: '/tmp/shots-stock/count-list-light-wide.png', fullPage: true });
+    const viewport = page.viewportSize()!;
+    await setScheme(page, 'dark');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(card.getByTestId(`count-progress-${countId}`)).toBeVisible();
+    await page.screenshot({ path: '/tmp/shots-stock/count-list-dark-narrow.png', fullPage: true });
+    await setScheme(page, 'light');
+    await page.setViewportSize(viewport);
+    await page.reload();
+    await card.getByRole('button', { name: 'Continue counting' }).click();
+    await expect(page.getByRole('heading', { name: 'Count at Main shop' })).toBeVisible();
     await page.getByRole('button', { name: 'Review variances' }).click();
     const row = page.getByTestId(`review-${SUGAR.name}`);
     await expect(row).toContainText('5');

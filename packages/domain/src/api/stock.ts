@@ -286,6 +286,26 @@ export const stockCountSchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type StockCount = z.infer<typeof stockCountSchema>;
 
+/**
+ * A count as the list of counts gives it: how far it has gone (products counted, entries made),
+ * not its totals (a count of a whole shop is half a megabyte of them; its screen reads them).
+ */
+export const stockCountListItemSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    location_id: z.string(),
+    status: z.enum(STOCK_COUNT_STATUSES),
+    freeze_sales: z.boolean(),
+    note: z.string(),
+    started_by: z.string().nullable(),
+    started_at: z.string(),
+    closed_at: z.string().nullable(),
+    products_counted: z.number().int(),
+    entries: z.number().int(),
+  }),
+);
+export type StockCountListItem = z.infer<typeof stockCountListItemSchema>;
+
 /** The admin's review: expected (at the start), counted, variance in quantity and value. */
 export const stockCountReviewSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({

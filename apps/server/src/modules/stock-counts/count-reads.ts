@@ -2,7 +2,7 @@
  * A count as it is read: its row, the counted totals (every counter's entries summed per product),
  * the list, the open counts of the login response, and the products' average costs now.
  */
-import type { StockCount } from '@duka/domain';
+import type { StockCount, StockCountListItem } from '@duka/domain';
 import { type Kysely, sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
 import { ofBusiness } from '../../db/dialect.js';
@@ -162,18 +162,49 @@ export async function countOf(
   };
 }
 
+/**
+ * The newest 100 counts (of a status, at the locations the reader may see), each with how many
+ * products it counted and how many entries it holds: two statements, not two a count.
+ */
 export async function listCounts(
   db: Db,
   businessId: string,
   status?: string,
   /** The locations the reader may see (null or absent = all). */
   locationIds?: string[] | null,
-): Promise<StockCount[]> {
-  let q = db.kysely.selectFrom('stock_counts').select('id').where('business_id', '=', businessId);
+): Promise<StockCountListItem[]> {
+  let q = db.kysely
+    .selectFrom('stock_counts')
+    .select(['id', 'location_id', 'status', 'freeze_sales', 'note', 'started_by', 'started_at', 'closed_at'])
+    .where('business_id', '=', businessId);
   if (status) q = q.where('status', '=', status);
   if (locationIds) q = q.where('location_id', 'in', scopeIds(locationIds));
   const rows = await q.orderBy('started_at', 'desc').orderBy('id', 'desc').limit(100).execute();
-  return Promise.all(rows.map((r) => loadCount(db.kysely, businessId, r.id)));
+  const done = new Map<string, { products: number; entries: number }>();
+  if (rows.length > 0)
+    for (const r of await db.kysely
+      .selectFrom('stock_count_entries')
+      .select([
+        'count_id',
+        (eb) => eb.fn.count<number>('product_id').distinct().as('products'),
+        (eb) => eb.fn.countAll<number>().as('entries'),
+      ])
+      .where('business_id', '=', businessId)
+      .where(
+        'count_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .groupBy('count_id')
+      .execute())
+      done.set(r.count_id, { products: Number(r.products), entries: Number(r.entries) });
+  return rows.map((r) => ({
+    ...r,
+    status: r.status as StockCountListItem['status'],
+    freeze_sales: r.freeze_sales === 1,
+    products_counted: done.get(r.id)?.products ?? 0,
+    entries: done.get(r.id)?.entries ?? 0,
+  }));
 }
 
 const openCounts = compiledQuery((db, a: { businessId: string }) =>

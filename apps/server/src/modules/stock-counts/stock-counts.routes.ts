@@ -2,6 +2,7 @@ import {
   countEntrySchema,
   countStartSchema,
   STOCK_COUNT_STATUSES,
+  stockCountListItemSchema,
   stockCountReviewSchema,
   stockCountSchema,
 } from '@duka/domain';
@@ -37,9 +38,9 @@ function countingRoutes(app: FastifyInstance, deps: AppDeps): void {
     config: COUNTING,
     schema: {
       tags: ['stock taking'],
-      summary: 'Stock counts, newest first',
+      summary: 'Stock counts, newest first (100 at most): how far each has gone, not its totals',
       querystring: z.strictObject({ status: z.enum(STOCK_COUNT_STATUSES).optional() }),
-      response: { 200: z.array(stockCountSchema), ...errorResponses(401, 403, 422) },
+      response: { 200: z.array(stockCountListItemSchema), ...errorResponses(401, 403, 422) },
     },
     handler: async (request) =>
       listCounts(

@@ -9,6 +9,7 @@ import {
   productSchema,
   stockCountReviewSchema,
   type StockCount,
+  stockCountListItemSchema,
   stockCountSchema,
   supplierSchema,
   stockDocumentSchema,
@@ -71,7 +72,7 @@ export function useSupplierReceipts(id: string | null) {
 export function useOpenCounts() {
   return useQuery({
     queryKey: ['stock-counts', 'open'],
-    queryFn: () => api('/api/stock-counts?status=open', { schema: z.array(stockCountSchema) }),
+    queryFn: () => api('/api/stock-counts?status=open', { schema: z.array(stockCountListItemSchema) }),
   });
 }
 

@@ -158,16 +158,22 @@ export function StockTakingPage() {
   const session = useSession();
   const { dateTime } = useFormat(session.business);
   const { all } = useAllowedLocations();
+  const qc = useQueryClient();
   const open = useOpenCounts();
   const [current, setCurrent] = useLocalStorage<string | null>({
     key: 'duka.count.current',
     defaultValue: null,
   });
+  const backToList = () => {
+    setCurrent(null);
+    // how far each count has gone moved while one was counted, here and on other phones
+    void qc.invalidateQueries({ queryKey: ['stock-counts', 'open'], exact: true });
+  };
   return (
     <>
       <PageHeader title={t('menu.stockTaking')} />
       {current ? (
-        <CountScreen id={current} onBack={() => setCurrent(null)} />
+        <CountScreen id={current} onBack={backToList} />
       ) : (
         <Stack>
           <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
@@ -181,13 +187,17 @@ export function StockTakingPage() {
             ) : (
               <Stack gap="xs">
                 {open.data.map((c) => (
-                  <Card key={c.id} withBorder padding="sm">
+                  <Card key={c.id} withBorder padding="sm" data-testid={`count-card-${c.id}`}>
                     <Group justify="space-between" wrap="wrap">
                       <div>
                         <Text fw={600}>{all.find((l) => l.id === c.location_id)?.name ?? '—'}</Text>
                         <Text size="xs" c="dimmed">
                           {t('stock.count.startedAt', { when: dateTime(c.started_at) })}
                           {c.freeze_sales ? ` · ${t('stock.count.salesFrozen')}` : ''}
+                        </Text>
+                        <Text size="xs" c="dimmed" data-testid={`count-progress-${c.id}`}>
+                          {t('stock.count.productsCounted', { count: c.products_counted })} ·{' '}
+                          {t('stock.count.entries', { count: c.entries })}
                         </Text>
                       </div>
                       <Button variant="light" onClick={() => setCurrent(c.id)}>
