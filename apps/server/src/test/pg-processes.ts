@@ -1,6 +1,7 @@
 // Two server processes on one PostgreSQL database, each its own app, connections and listener of
 // kept reads (db/pg-kept.ts): what the kept-read tests of a hosted server run against.
 import { sql } from 'kysely';
+import pg from 'pg';
 import { v7 } from 'uuid';
 import { expect, vi } from 'vitest';
 import type { Db } from '../db/database.js';
@@ -43,4 +44,27 @@ export async function heardAllOn(app: TestApp): Promise<void> {
   } finally {
     changed.mockRestore();
   }
+}
+
+/**
+ * Plain PostgreSQL connections on `app`'s schema, beside the apps (to hold a row's lock, or ask
+ * pg_locks who waits); `end()` closes every one made.
+ */
+export function rawClients(app: TestApp): { client: () => Promise<pg.Client>; end: () => Promise<void> } {
+  const open: pg.Client[] = [];
+  return {
+    async client() {
+      const { rows } = await sql<{ s: string }>`select current_schema() as s`.execute(app.db.kysely);
+      const c = new pg.Client({
+        connectionString: process.env.DATABASE_URL,
+        options: `-c search_path=${rows[0]!.s}`,
+      });
+      await c.connect();
+      open.push(c);
+      return c;
+    },
+    async end() {
+      for (const c of open.splice(0).reverse()) await c.end().catch(() => {});
+    },
+  };
 }

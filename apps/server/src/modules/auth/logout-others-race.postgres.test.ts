@@ -1,13 +1,9 @@
-import pg from 'pg';
-import { sql } from 'kysely';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/database.js';
-import { pgKeptOf } from '../../db/pg-kept.js';
 import { hashToken } from '../../lib/session-tokens.js';
 import { STAFF_PASSWORD, buildBusiness, buildUser, signIn } from '../../test/factories.js';
-import { type TestApp, buildTestApp } from '../../test/test-app.js';
-import { freshDatabase } from '../../test/test-db.js';
-import { until } from '../../test/pg-processes.js';
+import type { TestApp } from '../../test/test-app.js';
+import { rawClients, twoProcesses, until } from '../../test/pg-processes.js';
 
 /**
  * Signing out on other devices, and ending one session from the list, on PostgreSQL, two processes
@@ -18,18 +14,8 @@ describe('signing out on other devices, two processes', () => {
   let a: TestApp;
   let b: TestApp;
   let admin: string;
-  let schema: string;
-  const cleanups: (() => Promise<void>)[] = [];
-
-  const client = async () => {
-    const c = new pg.Client({
-      connectionString: process.env.DATABASE_URL,
-      options: `-c search_path=${schema}`,
-    });
-    await c.connect();
-    cleanups.push(() => c.end());
-    return c;
-  };
+  let clients: ReturnType<typeof rawClients>;
+  const client = () => clients.client();
   /** How many backends wait for a lock (each waits on one at a time). */
   const waiting = async (c: pg.Client) =>
     (await c.query<{ n: number }>(`select count(distinct pid)::int as n from pg_locks where not granted`))
@@ -40,16 +26,12 @@ describe('signing out on other devices, two processes', () => {
   const tokenOf = (cookie: string) => cookie.slice('duka_session='.length);
 
   beforeAll(async () => {
-    const fresh = await freshDatabase();
-    a = await buildTestApp({}, fresh);
-    const other: Db = fresh.openAgain!();
-    b = await buildTestApp({}, { db: other, dispose: () => other.close() });
+    ({ a, b } = await twoProcesses());
     admin = (await buildBusiness(a.app)).cookie;
-    schema = (await sql<{ s: string }>`select current_schema() as s`.execute(a.db.kysely)).rows[0]!.s;
-    expect(await until(() => pgKeptOf(a.db.kysely)!.live && pgKeptOf(b.db.kysely)!.live)).toBe(true);
+    clients = rawClients(a);
   });
   afterAll(async () => {
-    for (const c of cleanups.reverse()) await c().catch(() => {});
+    await clients.end();
     await b.close();
     await a.close();
   });

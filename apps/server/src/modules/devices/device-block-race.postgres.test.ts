@@ -1,12 +1,9 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/database.js';
-import { pgKeptOf } from '../../db/pg-kept.js';
 import { ADMIN_PASSWORD, STAFF_PASSWORD, buildBusiness, buildUser, signIn } from '../../test/factories.js';
-import { type TestApp, buildTestApp } from '../../test/test-app.js';
-import { freshDatabase } from '../../test/test-db.js';
-import { until } from '../../test/pg-processes.js';
+import type { TestApp } from '../../test/test-app.js';
+import { rawClients, twoProcesses, until } from '../../test/pg-processes.js';
 
 /**
  * Two hosted processes behind one address (two apps on one PostgreSQL schema): what one process
@@ -17,18 +14,8 @@ describe('two hosted processes on one business: users, the business and devices'
   let a: TestApp;
   let b: TestApp;
   let admin: string;
-  let schema: string;
-  const cleanups: (() => Promise<void>)[] = [];
-
-  const client = async () => {
-    const c = new pg.Client({
-      connectionString: process.env.DATABASE_URL,
-      options: `-c search_path=${schema}`,
-    });
-    await c.connect();
-    cleanups.push(() => c.end());
-    return c;
-  };
+  let clients: ReturnType<typeof rawClients>;
+  const client = () => clients.client();
   /**
    * Whether a backend waits for `c`'s transaction with a row of `table` in hand (pg_locks: its
    * tuple lock). pg_stat_activity is not used: inside `c`'s transaction it is a snapshot.
@@ -60,16 +47,12 @@ describe('two hosted processes on one business: users, the business and devices'
     });
 
   beforeAll(async () => {
-    const fresh = await freshDatabase();
-    a = await buildTestApp({}, fresh);
-    const other: Db = fresh.openAgain!();
-    b = await buildTestApp({}, { db: other, dispose: () => other.close() });
+    ({ a, b } = await twoProcesses());
     admin = (await buildBusiness(a.app)).cookie;
-    schema = (await sql<{ s: string }>`select current_schema() as s`.execute(a.db.kysely)).rows[0]!.s;
-    expect(await until(() => pgKeptOf(a.db.kysely)!.live && pgKeptOf(b.db.kysely)!.live)).toBe(true);
+    clients = rawClients(a);
   });
   afterAll(async () => {
-    for (const c of cleanups.reverse()) await c().catch(() => {});
+    await clients.end();
     await b.close();
     await a.close();
   });
