@@ -1,7 +1,7 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { BASE_URL, STAFF_PASSWORD, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures';
 import { mainLocation, seedSeller, stockedProduct } from './support/seed';
-import { cartLine, draftKinds } from './support/till';
+import { cartLine, draftKinds, scanIntoSearch, twoBrowsers } from './support/till';
 
 test.beforeAll(ensureSetup);
 
@@ -14,12 +14,6 @@ test.beforeAll(async () => {
   main = await mainLocation(api);
 });
 test.afterAll(() => api.dispose());
-
-/** Types like a barcode scanner into the till's search. */
-async function scan(page: Page, code: string) {
-  await page.getByTestId('till-search').fill(code);
-  await page.getByTestId('till-search').press('Enter');
-}
 
 test('a cashier signs out on the other devices: the phone goes to the sign-in page, its cart comes to the PC', async ({
   browser,
@@ -37,20 +31,16 @@ test('a cashier signs out on the other devices: the phone goes to the sign-in pa
     10,
   );
   const cashier = await seedSeller(api, ['sell_cash'], main);
-  const contexts = [
-    await browser.newContext({ baseURL: BASE_URL }),
-    await browser.newContext({ baseURL: BASE_URL }),
-  ];
+  const { pc, phone, close } = await twoBrowsers(browser, BASE_URL, (page) =>
+    apiLoginInPage(page, cashier, STAFF_PASSWORD),
+  );
   try {
-    const pc = await contexts[0]!.newPage();
-    const phone = await contexts[1]!.newPage();
     for (const page of [pc, phone]) {
-      await apiLoginInPage(page, cashier, STAFF_PASSWORD);
       await page.goto('/cash-sale');
       await expect(page.getByTestId('till-cart-title')).toContainText('Main shop');
     }
     // the phone has a sale open, kept by the server
-    await scan(phone, bread.code);
+    await scanIntoSearch(phone, bread.code);
     await expect(cartLine(phone, bread.name)).toBeVisible();
     await expect.poll(() => draftKinds(phone)).toEqual(['cart']);
 
@@ -67,7 +57,7 @@ test('a cashier signs out on the other devices: the phone goes to the sign-in pa
     await expect(profile).toBeVisible();
 
     // the phone's next step is refused: the sign-in page, saying the session expired
-    await scan(phone, soap.code);
+    await scanIntoSearch(phone, soap.code);
     await expect(phone).toHaveURL(/\/login$/);
     await expect(phone.getByText('Login session expired!')).toBeVisible();
     await expect(phone.getByText('Please login again.')).toBeVisible();
@@ -84,7 +74,7 @@ test('a cashier signs out on the other devices: the phone goes to the sign-in pa
     await expect(cartLine(pc, soap.name)).toBeHidden();
     expect(await draftKinds(pc)).toEqual(['cart']);
   } finally {
-    for (const c of contexts) await c.close();
+    await close();
   }
 });
 
@@ -100,15 +90,10 @@ test('a cashier ends one session from the list of where they are signed in: that
   const cashier = await seedSeller(api, ['sell_cash'], main);
   const phoneDevice = `E2EPHONE${RUN}`;
   const phoneName = `Amina phone ${RUN}`;
-  const contexts = [
-    await browser.newContext({ baseURL: BASE_URL }),
-    await browser.newContext({ baseURL: BASE_URL }),
-  ];
+  const { pc, phone, close } = await twoBrowsers(browser, BASE_URL, (page, which) =>
+    apiLoginInPage(page, cashier, STAFF_PASSWORD, ...(which === 'phone' ? [phoneDevice] : [])),
+  );
   try {
-    const pc = await contexts[0]!.newPage();
-    const phone = await contexts[1]!.newPage();
-    await apiLoginInPage(pc, cashier, STAFF_PASSWORD);
-    await apiLoginInPage(phone, cashier, STAFF_PASSWORD, phoneDevice);
     // the admin named the phone's device (Users › Devices)
     const named = await api.patch(`/api/devices/${phoneDevice}`, { data: { name: phoneName } });
     expect(named.status(), await named.text()).toBe(200);
@@ -140,7 +125,7 @@ test('a cashier ends one session from the list of where they are signed in: that
     await expect(profile.getByText('You are not signed in anywhere else.')).toBeVisible();
 
     // the phone's next step is refused: the sign-in page, saying the session expired
-    await scan(phone, tea.code);
+    await scanIntoSearch(phone, tea.code);
     await expect(phone).toHaveURL(/\/login$/);
     await expect(phone.getByText('Login session expired!')).toBeVisible();
 
@@ -152,6 +137,6 @@ test('a cashier ends one session from the list of where they are signed in: that
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('This device');
   } finally {
-    for (const c of contexts) await c.close();
+    await close();
   }
 });

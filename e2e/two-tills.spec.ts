@@ -1,7 +1,7 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { BASE_URL, STAFF_PASSWORD, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures';
 import { mainLocation, seedSeller, stockedProduct } from './support/seed';
-import { cartLine, draftKinds } from './support/till';
+import { cartLine, draftKinds, scanIntoSearch, twoBrowsers } from './support/till';
 
 test.beforeAll(ensureSetup);
 
@@ -14,12 +14,6 @@ test.beforeAll(async () => {
   main = await mainLocation(api);
 });
 test.afterAll(() => api.dispose());
-
-/** Types like a barcode scanner into the till's search. */
-async function scan(page: Page, code: string) {
-  await page.getByTestId('till-search').fill(code);
-  await page.getByTestId('till-search').press('Enter');
-}
 
 test('one cashier on two tills at once: each keeps its own cart, and sees the other open there', async ({
   browser,
@@ -37,26 +31,22 @@ test('one cashier on two tills at once: each keeps its own cart, and sees the ot
     10,
   );
   const cashier = await seedSeller(api, ['sell_cash'], main);
-  const contexts = [
-    await browser.newContext({ baseURL: BASE_URL }),
-    await browser.newContext({ baseURL: BASE_URL }),
-  ];
+  const { pc, phone, close } = await twoBrowsers(browser, BASE_URL, (page) =>
+    apiLoginInPage(page, cashier, STAFF_PASSWORD),
+  );
   try {
-    const pc = await contexts[0]!.newPage();
-    const phone = await contexts[1]!.newPage();
     for (const page of [pc, phone]) {
-      await apiLoginInPage(page, cashier, STAFF_PASSWORD);
       await page.goto('/cash-sale');
       await expect(page.getByTestId('till-cart-title')).toContainText('Main shop');
     }
-    await scan(pc, bread.code);
+    await scanIntoSearch(pc, bread.code);
     await expect(cartLine(pc, bread.name)).toBeVisible();
     await expect.poll(() => draftKinds(pc)).toEqual(['cart']);
-    await scan(phone, soap.code);
+    await scanIntoSearch(phone, soap.code);
     await expect(cartLine(phone, soap.name)).toBeVisible();
     // the phone's cart saved: the PC's is still kept, as open on another till
     await expect.poll(() => draftKinds(phone)).toEqual(['cart', 'parked elsewhere']);
-    await scan(pc, bread.code); // the PC saves again after the phone did
+    await scanIntoSearch(pc, bread.code); // the PC saves again after the phone did
     await expect(pc.getByLabel(`Quantity of ${bread.name}`)).toHaveValue('2');
     await expect.poll(() => draftKinds(pc)).toEqual(['cart', 'parked elsewhere']);
 
@@ -75,6 +65,6 @@ test('one cashier on two tills at once: each keeps its own cart, and sees the ot
     }
     await expect(pc.getByLabel(`Quantity of ${bread.name}`)).toHaveValue('2');
   } finally {
-    for (const c of contexts) await c.close();
+    await close();
   }
 });

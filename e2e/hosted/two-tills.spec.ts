@@ -1,20 +1,14 @@
-import { type Page, expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { apiLoginInPage } from '../support/fixtures';
 import { mainLocation, stockedProduct } from '../support/seed';
 import { HOSTED_URL, OWNER_A } from './hosted-env';
-import { cartLine, draftKinds } from '../support/till';
+import { cartLine, draftKinds, scanIntoSearch, twoBrowsers } from '../support/till';
 
 /**
  * The owner signed in on two tills at once at the hosted address (the shop's PC and a phone),
  * each request going to either of the two processes: each till keeps its own cart.
  */
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
-
-async function scan(page: Page, code: string) {
-  await page.getByTestId('till-search').fill(code);
-  await expect(page.getByTestId(`tile-${code}`)).toBeVisible();
-  await page.getByTestId('till-search').press('Enter');
-}
 
 test('the owner on two tills at once, on two processes: each keeps its own cart and sees the other', async ({
   browser,
@@ -37,29 +31,23 @@ test('the owner on two tills at once, on two processes: each keeps its own cart 
     main,
     10,
   );
-  const contexts = [
-    await browser.newContext({ baseURL: HOSTED_URL }),
-    await browser.newContext({ baseURL: HOSTED_URL }),
-  ];
+  const { pc, phone, close } = await twoBrowsers(browser, HOSTED_URL, async (page) => {
+    await apiLoginInPage(page, OWNER_A.username, OWNER_A.password);
+    for (const d of (await (await page.request.get('/api/work-drafts')).json()) as { id: string }[])
+      await page.request.delete(`/api/work-drafts/${d.id}`);
+  });
   try {
-    const pc = await contexts[0]!.newPage();
-    const phone = await contexts[1]!.newPage();
-    for (const page of [pc, phone]) {
-      await apiLoginInPage(page, OWNER_A.username, OWNER_A.password);
-      for (const d of (await (await page.request.get('/api/work-drafts')).json()) as { id: string }[])
-        await page.request.delete(`/api/work-drafts/${d.id}`);
-    }
     for (const page of [pc, phone]) {
       await page.goto('/cash-sale');
       await expect(page.getByTestId('till-cart-title')).toBeVisible();
     }
-    await scan(pc, rice.code);
+    await scanIntoSearch(pc, rice.code, { shown: true });
     await expect(cartLine(pc, rice.name)).toBeVisible();
     await expect.poll(() => draftKinds(pc)).toEqual(['cart']);
-    await scan(phone, oil.code);
+    await scanIntoSearch(phone, oil.code, { shown: true });
     await expect(cartLine(phone, oil.name)).toBeVisible();
     await expect.poll(() => draftKinds(phone)).toEqual(['cart', 'parked elsewhere']);
-    await scan(pc, rice.code);
+    await scanIntoSearch(pc, rice.code, { shown: true });
     await expect(pc.getByLabel(`Quantity of ${rice.name}`)).toHaveValue('2');
     await expect.poll(() => draftKinds(pc)).toEqual(['cart', 'parked elsewhere']);
 
@@ -79,7 +67,7 @@ test('the owner on two tills at once, on two processes: each keeps its own cart 
       for (const d of (await (await page.request.get('/api/work-drafts')).json()) as { id: string }[])
         await page.request.delete(`/api/work-drafts/${d.id}`);
   } finally {
-    for (const c of contexts) await c.close();
+    await close();
     await api.dispose();
   }
 });

@@ -1,4 +1,4 @@
-import { type Page, expect } from '@playwright/test';
+import { type Browser, type Page, expect } from '@playwright/test';
 
 /** A line of the till's cart, by the product's name. */
 export const cartLine = (page: Page, name: string) => page.getByRole('group', { name });
@@ -13,4 +13,36 @@ export async function draftKinds(page: Page): Promise<string[]> {
   return ((await res.json()) as { kind: string; elsewhere?: boolean }[])
     .map((d) => `${d.kind}${d.elsewhere ? ' elsewhere' : ''}`)
     .sort();
+}
+
+/** Types like a barcode scanner into the till's search (`shown`: once the product's tile is there). */
+export async function scanIntoSearch(page: Page, code: string, options: { shown?: boolean } = {}) {
+  await page.getByTestId('till-search').fill(code);
+  if (options.shown) await expect(page.getByTestId(`tile-${code}`)).toBeVisible();
+  await page.getByTestId('till-search').press('Enter');
+}
+
+/**
+ * Two browsers of one person, the shop's PC and a phone (each its own cookies and storage), each
+ * signed in by `signIn`; `close()` closes both.
+ */
+export async function twoBrowsers(
+  browser: Browser,
+  baseURL: string,
+  signIn: (page: Page, which: 'pc' | 'phone') => Promise<void>,
+): Promise<{ pc: Page; phone: Page; close: () => Promise<void> }> {
+  const contexts = [await browser.newContext({ baseURL }), await browser.newContext({ baseURL })];
+  const close = async () => {
+    for (const c of contexts) await c.close();
+  };
+  try {
+    const pc = await contexts[0]!.newPage();
+    const phone = await contexts[1]!.newPage();
+    await signIn(pc, 'pc');
+    await signIn(phone, 'phone');
+    return { pc, phone, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
 }
