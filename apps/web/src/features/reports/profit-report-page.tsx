@@ -1,6 +1,6 @@
 import './styles';
 import { useState } from 'react';
-import { Box, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { PROFIT_PERIODS, type ProfitReport } from '@duka/domain';
@@ -10,7 +10,7 @@ import { ChangeLine } from './change-line';
 import { ProfitChart, ProfitTable } from './profit-parts';
 import { ReportFilters } from './report-filters';
 import { useReportFormat } from './report-format';
-import { ReportEmpty, ReportError, ReportLayout, ReportLoading } from './report-layout';
+import { ReportBody, ReportEmpty, ReportLayout } from './report-layout';
 import { type ProfitPeriodKind, exportUrl, useProfitReport } from './reports-api';
 import { useReportFilter } from './use-report-filter';
 
@@ -70,32 +70,24 @@ export function ProfitReportPage() {
   const [period, setPeriod] = useState<ProfitPeriodKind>('day');
   const report = useProfitReport(r.filter, period);
   const previous = useProfitReport(r.previous, period);
-  const data = report.data;
 
-  let body: React.ReactNode;
-  if (report.isPending) body = <ReportLoading />;
-  else if (report.isError && !data) body = <ReportError onRetry={() => void report.refetch()} />;
-  else if (data) {
-    const tot = data.totals;
-    const empty = tot.revenue === 0 && tot.cogs === 0 && tot.expenses === 0;
-    body = (
-      <Box
-        style={{ opacity: report.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-        aria-busy={report.isPlaceholderData || undefined}
-        data-testid="profit-report"
-      >
-        <ProfitKpis report={data} previous={previous.data} />
-        {empty ? (
-          <ReportEmpty text={t('reports.profit.empty')} />
-        ) : (
-          <>
-            <ProfitChart report={data} range={r.filter} />
-            <ProfitTable report={data} range={r.filter} wide={wide} />
-          </>
-        )}
-      </Box>
-    );
-  }
+  const body = (
+    <ReportBody query={report} testId="profit-report">
+      {(data) => (
+        <>
+          <ProfitKpis report={data} previous={previous.data} />
+          {data.totals.revenue === 0 && data.totals.cogs === 0 && data.totals.expenses === 0 ? (
+            <ReportEmpty text={t('reports.profit.empty')} />
+          ) : (
+            <>
+              <ProfitChart report={data} range={r.filter} />
+              <ProfitTable report={data} range={r.filter} wide={wide} />
+            </>
+          )}
+        </>
+      )}
+    </ReportBody>
+  );
 
   return (
     <ReportLayout
@@ -105,13 +97,7 @@ export function ProfitReportPage() {
       madeAt={report.dataUpdatedAt}
       exportHref={(format) => exportUrl('profit', format, r.filter, { lang: i18n.language, period })}
       filters={
-        <ReportFilters
-          value={r.choice}
-          onChange={r.setChoice}
-          today={r.today}
-          location={r.location}
-          onLocation={r.setLocation}
-        >
+        <ReportFilters filter={r}>
           <Stack gap={4}>
             <Text size="sm" fw={500} aria-hidden>
               {t('reports.profit.per')}

@@ -5,6 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session-context';
 import { useReadableLocations } from '../stock';
+import type { ReportFilterState } from './use-report-filter';
 import {
   REPORT_PRESETS,
   type RangeChoice,
@@ -18,20 +19,14 @@ import {
  * the location (all, or one active location) and whatever else the report adds (`children`).
  */
 export function ReportFilters({
-  value,
-  onChange,
-  today,
-  location,
-  onLocation,
+  filter,
   children,
 }: {
-  value: RangeChoice;
-  onChange: (v: RangeChoice) => void;
-  today: string;
-  location: string | null;
-  onLocation: (id: string | null) => void;
+  /** The page's range and location, as `useReportFilter` holds them. */
+  filter: Pick<ReportFilterState, 'choice' | 'setChoice' | 'today' | 'location' | 'setLocation'>;
   children?: ReactNode;
 }) {
+  const { choice: value, setChoice: onChange, today, location, setLocation: onLocation } = filter;
   const { t } = useTranslation();
   const locations = useReadableLocations();
   // "This week" from the business's first day of the week

@@ -1,6 +1,7 @@
 import './styles';
 import type { ReactNode } from 'react';
-import { Button, ButtonGroup, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Button, ButtonGroup, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -129,5 +130,32 @@ export function ReportEmpty({ text, action }: { text: string; action?: ReactNode
       </Text>
       {action}
     </Stack>
+  );
+}
+
+/**
+ * A report's answer as its page shows it: loading, failed (with a retry), or `children` of it,
+ * dimmed while the answer to a changed filter comes (the last one stays in place meanwhile).
+ */
+export function ReportBody<T>({
+  query,
+  testId,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  testId: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <ReportLoading />;
+  if (query.isError && !query.data) return <ReportError onRetry={() => void query.refetch()} />;
+  if (!query.data) return null;
+  return (
+    <Box
+      style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+      aria-busy={query.isPlaceholderData || undefined}
+      data-testid={testId}
+    >
+      {children(query.data)}
+    </Box>
   );
 }

@@ -1,6 +1,6 @@
 import './styles';
 import { useState } from 'react';
-import { Box, SimpleGrid } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { SalesReport } from '@duka/domain';
@@ -9,7 +9,7 @@ import { SignedMoney } from '../../components/signed-money';
 import { ChangeLine } from './change-line';
 import { ReportFilters } from './report-filters';
 import { useReportFormat } from './report-format';
-import { ReportEmpty, ReportError, ReportLayout, ReportLoading } from './report-layout';
+import { ReportBody, ReportEmpty, ReportLayout } from './report-layout';
 import { type SalesGroup, exportUrl, useSalesReport } from './reports-api';
 import { SalesChart } from './sales-chart';
 import { SalesTables } from './sales-tables';
@@ -68,31 +68,24 @@ export function SalesReportPage() {
   const [group, setGroup] = useState<SalesGroup>('day');
   const report = useSalesReport(r.filter);
   const previous = useSalesReport(r.previous);
-  const data = report.data;
 
-  let body: React.ReactNode;
-  if (report.isPending) body = <ReportLoading />;
-  else if (report.isError && !data) body = <ReportError onRetry={() => void report.refetch()} />;
-  else if (data) {
-    const empty = data.totals.sales_count === 0 && data.totals.reversals_count === 0;
-    body = (
-      <Box
-        style={{ opacity: report.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-        aria-busy={report.isPlaceholderData || undefined}
-        data-testid="sales-report"
-      >
-        <SalesKpis report={data} previous={previous.data} />
-        {empty ? (
-          <ReportEmpty text={t('reports.sales.empty')} />
-        ) : (
-          <>
-            <SalesChart report={data} range={r.filter} />
-            <SalesTables report={data} group={group} onGroup={setGroup} wide={wide} />
-          </>
-        )}
-      </Box>
-    );
-  }
+  const body = (
+    <ReportBody query={report} testId="sales-report">
+      {(data) => (
+        <>
+          <SalesKpis report={data} previous={previous.data} />
+          {data.totals.sales_count === 0 && data.totals.reversals_count === 0 ? (
+            <ReportEmpty text={t('reports.sales.empty')} />
+          ) : (
+            <>
+              <SalesChart report={data} range={r.filter} />
+              <SalesTables report={data} group={group} onGroup={setGroup} wide={wide} />
+            </>
+          )}
+        </>
+      )}
+    </ReportBody>
+  );
 
   return (
     <ReportLayout
@@ -101,15 +94,7 @@ export function SalesReportPage() {
       locationName={r.locationName}
       madeAt={report.dataUpdatedAt}
       exportHref={(format) => exportUrl('sales', format, r.filter, { lang: i18n.language, group })}
-      filters={
-        <ReportFilters
-          value={r.choice}
-          onChange={r.setChoice}
-          today={r.today}
-          location={r.location}
-          onLocation={r.setLocation}
-        />
-      }
+      filters={<ReportFilters filter={r} />}
     >
       {body}
     </ReportLayout>

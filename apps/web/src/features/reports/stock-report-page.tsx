@@ -1,7 +1,7 @@
 import './styles';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Box, Button, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { StockReport } from '@duka/domain';
@@ -10,7 +10,7 @@ import { KpiCard } from '../../components/kpi-card';
 import { mayOpen } from '../sales';
 import { ReportFilters } from './report-filters';
 import { useReportFormat } from './report-format';
-import { ReportEmpty, ReportError, ReportLayout, ReportLoading } from './report-layout';
+import { ReportBody, ReportEmpty, ReportLayout } from './report-layout';
 import { exportUrl, useStockReport } from './reports-api';
 import { StockTable, StockValueChart, type StockView } from './stock-parts';
 import { useReportFilter } from './use-report-filter';
@@ -112,37 +112,32 @@ export function StockReportPage() {
     { value: 'movements', label: t('reports.stock.view.movements') },
   ];
 
-  let body: React.ReactNode;
-  if (report.isPending) body = <ReportLoading />;
-  else if (report.isError && !data) body = <ReportError onRetry={() => void report.refetch()} />;
-  else if (data) {
-    body = (
-      <Box
-        style={{ opacity: report.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-        aria-busy={report.isPlaceholderData || undefined}
-        data-testid="stock-report"
-      >
-        <StockKpis report={data} />
-        {data.on_hand.length === 0 && data.movements.length === 0 ? (
-          <ReportEmpty
-            text={t('reports.stock.empty')}
-            action={
-              mayOpen(session, '/addsupplierstock') && (
-                <Button component={Link} to="/addsupplierstock" variant="light" data-print="hide">
-                  {t('reports.stock.receive')}
-                </Button>
-              )
-            }
-          />
-        ) : (
-          <>
-            {data.on_hand.length > 0 && <StockValueChart report={data} />}
-            <StockViews report={data} views={views} view={view} onView={setView} wide={wide} />
-          </>
-        )}
-      </Box>
-    );
-  }
+  const body = (
+    <ReportBody query={report} testId="stock-report">
+      {(data) => (
+        <>
+          <StockKpis report={data} />
+          {data.on_hand.length === 0 && data.movements.length === 0 ? (
+            <ReportEmpty
+              text={t('reports.stock.empty')}
+              action={
+                mayOpen(session, '/addsupplierstock') && (
+                  <Button component={Link} to="/addsupplierstock" variant="light" data-print="hide">
+                    {t('reports.stock.receive')}
+                  </Button>
+                )
+              }
+            />
+          ) : (
+            <>
+              {data.on_hand.length > 0 && <StockValueChart report={data} />}
+              <StockViews report={data} views={views} view={view} onView={setView} wide={wide} />
+            </>
+          )}
+        </>
+      )}
+    </ReportBody>
+  );
 
   return (
     <ReportLayout
@@ -151,15 +146,7 @@ export function StockReportPage() {
       locationName={r.locationName}
       madeAt={report.dataUpdatedAt}
       exportHref={(format) => exportUrl('stock', format, r.filter, { lang: i18n.language })}
-      filters={
-        <ReportFilters
-          value={r.choice}
-          onChange={r.setChoice}
-          today={r.today}
-          location={r.location}
-          onLocation={r.setLocation}
-        />
-      }
+      filters={<ReportFilters filter={r} />}
     >
       {body}
     </ReportLayout>

@@ -39,3 +39,6 @@ export function useReportFilter(initial: RangeChoice['preset'] = 'month') {
     valid: !rangeProblem(choice),
   };
 }
+
+/** What `useReportFilter` holds: the filter bar's state and what it asks for. */
+export type ReportFilterState = ReturnType<typeof useReportFilter>;
