@@ -4,11 +4,9 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   Group,
   Modal,
   Paper,
-  SimpleGrid,
   Skeleton,
   Stack,
   Text,
@@ -17,10 +15,9 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { StockCount } from '@duka/domain';
-import { useFormat } from '../../lib/format';
 import { serverMessage } from '../../lib/notify';
 import { CountReview } from './count-review';
+import { CountedSoFar } from './counted-so-far';
 import { ProductSearch } from './line-entry/product-search';
 import { useCount } from './stock-api';
 import { useAllowedLocations } from './use-allowed-locations';
@@ -136,38 +133,6 @@ function CountEntry({ entry: e }: { entry: CountScreenState['entry'] }) {
           </form>
         )}
       </Stack>
-    </Paper>
-  );
-}
-
-/** What has been counted so far, a card per product (no expected figures: the count is blind). */
-function CountedSoFar({ count: c }: { count: StockCount }) {
-  const { t } = useTranslation();
-  const { quantity } = useFormat();
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
-      <Title order={2} size="h4" mb="sm">
-        {t('stock.count.countedSoFar')}
-      </Title>
-      {c.counted.length === 0 ? (
-        <Text c="dimmed">{t('stock.count.nothingCounted')}</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="counted">
-          {c.counted.map((l) => (
-            <Card key={l.product_id} withBorder padding="md" data-testid={`counted-${l.product_name}`}>
-              <Text size="sm" c="dimmed">
-                {l.product_name}
-              </Text>
-              <Text fz={36} fw={700} lh={1.1}>
-                {quantity(l.quantity)}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t('stock.count.entries', { count: l.entries })}
-              </Text>
-            </Card>
-          ))}
-        </SimpleGrid>
-      )}
     </Paper>
   );
 }
