@@ -102,3 +102,50 @@ test('stock screens, light and dark, wide and narrow', async ({ page }) => {
   // Leave no half-entered receipt behind for other specs.
   await page.evaluate(() => localStorage.removeItem('duka.draft.receipt'));
 });
+
+test('a count of many products: the first page of what was counted, a search, and more on asking', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+  const run = Date.now().toString(36).slice(-4).toUpperCase();
+  const csv = ['code,name,category,price,tax_rate'];
+  for (let i = 0; i < 75; i++)
+    csv.push(`CS${run}${i},Shelf item ${run} ${String(i).padStart(2, '0')},Dry,100,16`);
+  const imported = await page.request.post('/api/products/import', {
+    data: { csv: `${csv.join('\n')}\n`, commit: true },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+  const found = (await (await page.request.get(`/api/products?q=CS${run}&limit=100`)).json()) as {
+    id: string;
+  }[];
+  expect(found).toHaveLength(75);
+  const store = (await (
+    await page.request.post('/api/locations', { data: { name: `Shelf room ${run}` } })
+  ).json()) as {
+    id: string;
+  };
+  const countId = crypto.randomUUID();
+  const started = await page.request.post('/api/stock-counts', {
+    data: { id: countId, location_id: store.id },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  for (const [i, p] of found.entries()) {
+    const entry = await page.request.post(`/api/stock-counts/${countId}/entries`, {
+      data: { id: crypto.randomUUID(), product_id: p.id, quantity: 1_000 * (i % 12) },
+    });
+    expect(entry.status()).toBe(201);
+  }
+  await page.goto('/stock-taking');
+  await page.evaluate((id) => localStorage.setItem('duka.count.current', JSON.stringify(id)), countId);
+  try {
+    await shoot(page, 'count-many', '/stock-taking', 'Stock taking', async () => {
+      await expect(page.getByTestId('counted-total')).toHaveText('75');
+      await expect(page.getByTestId('counted').getByTestId(/^counted-Shelf item/)).toHaveCount(60);
+      await expect(page.getByRole('button', { name: 'Show 15 more (15 left)' })).toBeVisible();
+    });
+  } finally {
+    await page.evaluate(() => localStorage.removeItem('duka.count.current'));
+    await page.request.post(`/api/stock-counts/${countId}/cancel`);
+  }
+});
