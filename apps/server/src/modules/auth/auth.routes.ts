@@ -80,7 +80,7 @@ function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     schema: {
       tags: ['auth'],
       summary:
-        'Sign out on other devices: every other session of the signed-in user on this server ends, this one stays; answers how many ended',
+        "Sign out on other devices: every other session of the signed-in user on this server ends, this one stays, and on the business's other servers once sync brings them the entry; answers how many ended here",
       response: { 200: endedSessionsSchema, ...errorResponses(401, 402, 403, 429) },
     },
     handler: async (request) => ({ ended: await logoutOthers(deps, contextOf(request)) }),

@@ -294,7 +294,9 @@ export async function logoutOthers(deps: AppDeps, ctx: OwnSessionCaller): Promis
       .where('last_seen_at', '>=', idleSince)
       .executeTakeFirst();
     const ended = Number(res.numUpdatedRows);
-    if (ended > 0)
+    // the entry is what ends the user's sessions on the business's other servers (sync's
+    // entry-effects.ts): written whenever there are any, even with none ended here
+    if (ended > 0 || (await hasOtherServers(trx, ctx.businessId)))
       await appendJournal(trx, {
         ...ctx.journal,
         docType: 'session',
@@ -304,4 +306,22 @@ export async function logoutOthers(deps: AppDeps, ctx: OwnSessionCaller): Promis
       });
     return ended;
   });
+}
+
+/** Whether the business has another server its journal reaches by sync (a link here, or shops linked here). */
+async function hasOtherServers(trx: Trx, businessId: string): Promise<boolean> {
+  const link = await trx
+    .selectFrom('sync_links')
+    .select('business_id')
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
+  if (link) return true;
+  const server = await trx
+    .selectFrom('sync_servers')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('revoked_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return server !== undefined;
 }

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { type ApplyResult, applyDocuments } from './apply-documents.js';
 import { ENTRY_ONLY_TYPES, SPEC_BY_TYPE } from './doc-specs.js';
+import { applyEntryEffects } from './entry-effects.js';
 import { insertRows } from './insert-rows.js';
 import type { DocumentTexts } from './document-texts.js';
 import { type AnyDb, type KeyHandling, chunks, hashBody, hashedText } from './documents.js';
@@ -356,6 +357,7 @@ export async function insertEntries(
     hlc: e.hlc,
   }));
   await insertRows(trx, dialect, 'journal', rows);
+  await applyEntryEffects(trx, businessId, rows, new Date(nowMs).toISOString());
 }
 
 async function recordPush(
