@@ -256,17 +256,22 @@ export const countEntrySchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
+/** A count's own fields, as its screen and the list of counts both give them. */
+const countFields = () => ({
+  id: z.string(),
+  location_id: z.string(),
+  status: z.enum(STOCK_COUNT_STATUSES),
+  freeze_sales: z.boolean(),
+  note: z.string(),
+  started_by: z.string().nullable(),
+  started_at: z.string(),
+  closed_at: z.string().nullable(),
+});
+
 /** A count as counters see it: counted totals, never the expected figures (blind). */
 export const stockCountSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    id: z.string(),
-    location_id: z.string(),
-    status: z.enum(STOCK_COUNT_STATUSES),
-    freeze_sales: z.boolean(),
-    note: z.string(),
-    started_by: z.string().nullable(),
-    started_at: z.string(),
-    closed_at: z.string().nullable(),
+    ...countFields(),
     counted: z.array(
       z.object({
         product_id: z.string(),
@@ -292,14 +297,7 @@ export type StockCount = z.infer<typeof stockCountSchema>;
  */
 export const stockCountListItemSchema = /* @__PURE__ */ lazySchema(() =>
   z.object({
-    id: z.string(),
-    location_id: z.string(),
-    status: z.enum(STOCK_COUNT_STATUSES),
-    freeze_sales: z.boolean(),
-    note: z.string(),
-    started_by: z.string().nullable(),
-    started_at: z.string(),
-    closed_at: z.string().nullable(),
+    ...countFields(),
     products_counted: z.number().int(),
     entries: z.number().int(),
   }),
