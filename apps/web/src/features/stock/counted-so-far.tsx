@@ -1,3 +1,4 @@
+import './styles';
 import { memo, useDeferredValue, useState } from 'react';
 import { Badge, Button, Card, Group, Paper, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
