@@ -1,15 +1,9 @@
-import {
-  type APIRequestContext,
-  type Page,
-  type Response,
-  expect,
-  request as playwrightRequest,
-  test,
-} from '@playwright/test';
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { apiLoginInPage, uiLogin } from '../support/fixtures';
 import { debtorBalance, kes, levelOf, mainLocation, newId, seedDebtor, seedProvider } from '../support/seed';
 import { addProduct, pick, scan } from '../support/stock-screens';
-import { HOSTED_PORT, HOSTED_URL, OWNER_A, OWNER_B } from './hosted-env';
+import { HOSTED_URL, OWNER_A, OWNER_B } from './hosted-env';
+import { BACKENDS, signedInApi, watchBackends } from './hosted-support';
 
 /**
  * The main journeys on a hosted server: PostgreSQL, two businesses made with the CLI, two server
@@ -22,8 +16,6 @@ test.describe.configure({ mode: 'serial' });
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 const SUGAR = { name: `Sugar 1 kg ${RUN}`, code: `HSUG${RUN}`, barcode: `616200${RUN}01` };
 const OFFLINE = 'Internet connection is missing or is not stable!';
-/** The two server processes, reached past the proxy. */
-const BACKENDS = [`http://127.0.0.1:${HOSTED_PORT + 1}`, `http://127.0.0.1:${HOSTED_PORT + 2}`];
 
 let api: APIRequestContext;
 let main: string;
@@ -35,15 +27,6 @@ let sugarId = '';
 /** Ids of the sales made straight through the API. */
 const saleIds: string[] = [];
 
-async function signedInApi(account: { username: string; password: string }, baseURL = HOSTED_URL) {
-  const ctx = await playwrightRequest.newContext({ baseURL });
-  const res = await ctx.post('/api/auth/login', {
-    data: { login: account.username, password: account.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ctx;
-}
-
 test.beforeAll(async () => {
   api = await signedInApi(OWNER_A);
   main = await mainLocation(api);
@@ -51,18 +34,6 @@ test.beforeAll(async () => {
   debtor = await seedDebtor(api, `Wanjiku ${RUN}`, 1_000_000);
 });
 test.afterAll(async () => api.dispose());
-
-/** Which process answered each API call the page made. */
-function watchBackends(page: Page): Set<string> {
-  const seen = new Set<string>();
-  page.on('response', (r: Response) => {
-    if (r.url().includes('/api/')) {
-      const b = r.headers()['x-duka-backend'];
-      if (b) seen.add(b);
-    }
-  });
-  return seen;
-}
 
 type Kind = 'cash' | 'debtor' | 'transfer';
 const KIND_WORD: Record<Kind, string> = { cash: 'Cash', debtor: 'Debtor', transfer: 'Transfer' };

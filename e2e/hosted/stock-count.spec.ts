@@ -4,13 +4,13 @@ import {
   type Request,
   type Response,
   expect,
-  request as playwrightRequest,
   test,
 } from '@playwright/test';
 import { apiLoginInPage } from '../support/fixtures';
 import { created, levelOf, mainLocation, newId, seedSeller, stockedProduct } from '../support/seed';
 import { dropWorkDrafts, pick } from '../support/stock-screens';
-import { HOSTED_PORT, HOSTED_URL, OWNER_A, OWNER_B } from './hosted-env';
+import { HOSTED_URL, OWNER_A, OWNER_B } from './hosted-env';
+import { BACKENDS, signedInApi, watchBackends } from './hosted-support';
 
 /**
  * A stock count on the hosted server (PostgreSQL, two processes behind one round-robin address):
@@ -30,23 +30,12 @@ const SUGAR = {
 };
 const RICE = { name: `Count rice 2 kg ${RUN}`, code: `CRIC${RUN}`, price: 35_000 };
 const OIL = { name: `Count oil 1 l ${RUN}`, code: `COIL${RUN}`, price: 32_000 };
-/** The two server processes, reached past the proxy. */
-const BACKENDS = [`http://127.0.0.1:${HOSTED_PORT + 1}`, `http://127.0.0.1:${HOSTED_PORT + 2}`];
 
 let api: APIRequestContext;
 let main = '';
 const ids: Record<string, string> = {};
 /** A's count, once the browser started it. */
 let countId = '';
-
-async function signedInApi(account: { username: string; password: string }, baseURL = HOSTED_URL) {
-  const ctx = await playwrightRequest.newContext({ baseURL });
-  const res = await ctx.post('/api/auth/login', {
-    data: { login: account.username, password: account.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ctx;
-}
 
 test.beforeAll(async () => {
   api = await signedInApi(OWNER_A);
@@ -69,18 +58,6 @@ test.afterAll(async () => {
   }
   await api.dispose();
 });
-
-/** Which process answered each API call the page made. */
-function watchBackends(page: Page): Set<string> {
-  const seen = new Set<string>();
-  page.on('response', (r: Response) => {
-    if (r.url().includes('/api/')) {
-      const b = r.headers()['x-duka-backend'];
-      if (b) seen.add(b);
-    }
-  });
-  return seen;
-}
 
 interface CountRead {
   /** When the screen sent it (ms since the epoch). */
