@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { ADMIN, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures';
+import { ADMIN, BASE_URL, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures';
 import {
   seedLocation,
   stockedProduct,
@@ -158,4 +158,43 @@ test('reports and dashboard, light and dark, wide and narrow, and printed', asyn
   await page.getByRole('radiogroup', { name: 'Days shown' }).getByText('30 days', { exact: true }).click();
   await page.waitForTimeout(600);
   await page.screenshot({ path: `${DIR}/dashboard-30-light-wide.png` });
+});
+
+test('a day field with its calendar open, light and dark, wide and narrow, and in German', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  mkdirSync(DIR, { recursive: true });
+  await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+  const shots = [
+    { scheme: 'light', language: 'en', period: 'Period', custom: 'Custom', from: 'From' },
+    { scheme: 'dark', language: 'en', period: 'Period', custom: 'Custom', from: 'From' },
+    { scheme: 'light', language: 'de', period: 'Zeitraum', custom: 'Eigener Zeitraum', from: 'Von' },
+  ] as const;
+  for (const { scheme, language, period, custom, from } of shots) {
+    await page.context().addCookies([
+      {
+        name: 'duka_prefs',
+        value: encodeURIComponent(
+          JSON.stringify({ layout: { variant: scheme === 'dark' ? 'Dark' : 'Light' }, language }),
+        ),
+        url: BASE_URL,
+      },
+    ]);
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.goto('/period-sales');
+      if (size.name === 'wide')
+        await page.getByRole('radiogroup', { name: period }).getByText(custom, { exact: true }).click();
+      else {
+        await page.getByRole('combobox', { name: period, exact: true }).click();
+        await page.getByRole('option', { name: custom, exact: true }).click();
+      }
+      const field = page.getByLabel(from, { exact: true });
+      await field.click();
+      await expect(page.locator('.mantine-DateInput-calendarHeaderLevel')).toBeVisible();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `${DIR}/day-field-${language}-${scheme}-${size.name}.png` });
+    }
+  }
 });

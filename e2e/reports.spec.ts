@@ -20,6 +20,7 @@ import {
   xlsxSheets,
   csvRows,
   pdfHasTitle,
+  typeDay,
 } from './support/reports';
 
 /**
@@ -165,7 +166,7 @@ test.describe('reports and dashboard', () => {
     await customRange(page, YESTERDAY, TODAY);
     await expect(page.getByTestId('kpi-net')).toContainText(kes('48,050.00'));
     await expect(page.getByTestId('kpi-net')).toContainText(/Previous period/);
-    await page.getByLabel('To', { exact: true }).fill(addDays(TODAY, -3));
+    await typeDay(page, 'To', addDays(TODAY, -3));
     await expect(page.getByText('The end is before the start.')).toBeVisible();
 
     // The print layout: no menu, no filters, a header with the range and the location.

@@ -1,4 +1,4 @@
-import type { Download, Page } from '@playwright/test';
+import { type Download, type Page, expect } from '@playwright/test';
 
 /** Helpers of the report journeys: the filter bar, downloads, and reading the files back. */
 
@@ -13,11 +13,25 @@ export async function pickPreset(page: Page, label: string): Promise<void> {
   await page.getByRole('radiogroup', { name: 'Period' }).getByText(label, { exact: true }).click();
 }
 
+/** A day ('YYYY-MM-DD') as the journeys' businesses (English, Kenyan shillings) write it: day first. */
+export const typedDay = (day: string) => day.split('-').reverse().join('/');
+
+/**
+ * Types a day into the day field labelled `label` as a person there would ("05/12/2026"), leaves
+ * the field (its calendar closes) and checks it shows the day so.
+ */
+export async function typeDay(page: Page, label: string, day: string): Promise<void> {
+  const field = page.getByLabel(label, { exact: true });
+  await field.fill(typedDay(day));
+  await field.blur();
+  await expect(field).toHaveValue(typedDay(day));
+}
+
 /** Types a custom range into a report's filter bar. */
 export async function customRange(page: Page, from: string, to: string): Promise<void> {
   await pickPreset(page, 'Custom');
-  await page.getByLabel('From', { exact: true }).fill(from);
-  await page.getByLabel('To', { exact: true }).fill(to);
+  await typeDay(page, 'From', from);
+  await typeDay(page, 'To', to);
 }
 
 /** Clicks an export link and answers the file with its bytes. */

@@ -43,7 +43,7 @@ function resolve(file: string, spec: string): string | undefined {
 function needed(file: string): Set<string> {
   const need = new Set<string>();
   for (const { names, from } of importsOf(file)) {
-    const pkg = /^@mantine\/(core|charts|notifications)$/.exec(from)?.[1];
+    const pkg = /^@mantine\/(core|charts|notifications|dates)$/.exec(from)?.[1];
     if (!pkg) continue;
     for (const name of names.map((n) => n.split(/\s+as\s+/)[0]!)) {
       if (pkg === 'core') stylesOf(name).forEach((s) => need.add(s));
@@ -112,7 +112,7 @@ describe("Mantine's styles, per component", () => {
       importsOf(f).some(
         ({ from }) =>
           /^@mantine\/\w+\/styles(\.layer)?\.css$|\.layer\.css$/.test(from) &&
-          !/^@mantine\/(charts|notifications)\/styles\.css$/.test(from),
+          !/^@mantine\/(charts|notifications|dates)\/styles\.css$/.test(from),
       ),
     );
     expect(whole.map(rel)).toEqual([]);

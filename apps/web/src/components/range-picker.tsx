@@ -11,10 +11,11 @@ import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Stack.css';
-import { Group, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, Select, Stack } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { type RangeChoice, type RangePreset, choose, isBackwards } from '../lib/date-range';
+import { DayInput } from './day-input';
 
 /**
  * A period as presets (this month, last 30 days…) and, for "custom", two days typed in. Days are
@@ -64,21 +65,19 @@ export function RangePicker({
       )}
       {value.preset === 'custom' && (
         <Group gap="xs" wrap="wrap" align="flex-start">
-          <TextInput
-            type="date"
+          <DayInput
             label={t('debtors.range.from')}
             value={value.from}
             max={today}
-            onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
+            onChange={(from) => onChange({ ...value, from })}
             w={170}
           />
-          <TextInput
-            type="date"
+          <DayInput
             label={t('debtors.range.to')}
             value={value.to}
             max={today}
             error={backwards ? t('debtors.range.backwards') : undefined}
-            onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
+            onChange={(to) => onChange({ ...value, to })}
             w={170}
           />
         </Group>

@@ -11,7 +11,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -23,6 +22,7 @@ import { CashierTable, DayKpis } from './day-figures';
 import { ListError } from '../../components/list-states';
 import { type DailyPageState, useDailyPage } from './use-daily-page';
 import { dateTimeFormat } from '@duka/domain';
+import { DayInput } from '../../components/day-input';
 
 /** A day (YYYY-MM-DD) written out for the language: "Tuesday, 12 May 2026". */
 export function dayText(day: string, lang: string): string {
@@ -64,12 +64,11 @@ export function DailyPage() {
             allowDeselect={false}
             w={{ base: '100%', xs: 220 }}
           />
-          <TextInput
-            type="date"
+          <DayInput
             label={t('sales.filter.day')}
             value={s.day}
             max={s.today}
-            onChange={(e) => s.setDay(e.currentTarget.value)}
+            onChange={s.setDay}
             w={{ base: '100%', xs: 180 }}
           />
           <Text size="sm" c="dimmed" style={{ flex: '1 1 220px' }} data-testid="daily-day">

@@ -19,6 +19,7 @@ import { PaymentMethodFields } from '../transfers';
 import { SlipField } from './slip-field';
 import { type ExpenseFormState, useExpenseForm } from './use-expense-form';
 import { VerticalScroll } from '../../components/vertical-scroll';
+import { DayInput } from '../../components/day-input';
 
 function ExpenseFields({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
@@ -117,14 +118,13 @@ function DayAndCategory({ form: f }: { form: ExpenseFormState }) {
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
-        <TextInput
-          type="date"
+        <DayInput
           label={t('expenses.date')}
           required
           max={f.today}
           value={f.date}
           error={f.errors.date}
-          onChange={(e) => f.setDate(e.currentTarget.value)}
+          onChange={f.setDate}
         />
         <Select
           label={t('expenses.category')}

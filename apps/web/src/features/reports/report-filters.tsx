@@ -1,6 +1,6 @@
 import './styles';
 import type { ReactNode } from 'react';
-import { Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session-context';
@@ -13,6 +13,7 @@ import {
   choosePreset,
   rangeProblem,
 } from './report-range';
+import { DayInput } from '../../components/day-input';
 
 /**
  * The filter bar of a report: range presets (today … last month, custom with two days typed in),
@@ -89,21 +90,19 @@ function CustomRange({
   const problem = rangeProblem(value);
   return (
     <Group gap="sm" align="flex-start" wrap="wrap">
-      <TextInput
-        type="date"
+      <DayInput
         label={t('reports.range.from')}
         value={value.from}
         max={today}
-        onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
+        onChange={(from) => onChange({ ...value, from })}
         w={{ base: 'calc(50% - 6px)', xs: 180 }}
       />
-      <TextInput
-        type="date"
+      <DayInput
         label={t('reports.range.to')}
         value={value.to}
         max={today}
         error={problem ? t(`reports.range.${problem}`) : undefined}
-        onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
+        onChange={(to) => onChange({ ...value, to })}
         w={{ base: 'calc(50% - 6px)', xs: 180 }}
       />
     </Group>

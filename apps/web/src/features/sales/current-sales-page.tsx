@@ -1,6 +1,6 @@
 import './styles';
 import { Link } from 'react-router';
-import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCalendarCheck, IconShoppingCart } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SALE_KINDS, type SalesList } from '@duka/domain';
@@ -14,6 +14,7 @@ import { SignedMoney } from '../../components/signed-money';
 import { ListError } from '../../components/list-states';
 import { type CurrentSalesState, useCurrentSales } from './use-current-sales';
 import { useWideScreen } from '../../lib/use-wide-screen';
+import { DayInput } from '../../components/day-input';
 
 function Totals({ data }: { data: SalesList }) {
   const { t } = useTranslation();
@@ -97,12 +98,11 @@ function SalesFilters({ state: s }: { state: CurrentSalesState }) {
   const { t } = useTranslation();
   return (
     <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
-      <TextInput
-        type="date"
+      <DayInput
         label={t('sales.filter.day')}
         value={s.day}
         max={s.today}
-        onChange={(e) => s.setDay(e.currentTarget.value)}
+        onChange={s.setDay}
         w={{ base: '100%', xs: 180 }}
       />
       <Select

@@ -35,6 +35,7 @@ import { LineEntry } from './line-entry/line-entry';
 import { useSuppliers } from './stock-api';
 import { useAllowedLocations } from './use-allowed-locations';
 import { type DocKind, type StockDocument, useStockDocument } from './use-stock-document';
+import { DayInput } from '../../components/day-input';
 
 type Kind = DocKind;
 
@@ -279,12 +280,12 @@ function InvoiceFields({ doc }: { doc: StockDocument }) {
         error={doc.fieldErrors.invoice_number}
         onChange={(e) => doc.setHeader('invoice_number', e.currentTarget.value)}
       />
-      <TextInput
-        type="date"
+      <DayInput
         label={t('stock.doc.invoiceDate')}
-        value={h.invoice_date}
+        value={h.invoice_date ?? ''}
         error={doc.fieldErrors.invoice_date}
-        onChange={(e) => doc.setHeader('invoice_date', e.currentTarget.value)}
+        onChange={(day) => doc.setHeader('invoice_date', day)}
+        clearable
       />
     </>
   );

@@ -1,0 +1,59 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { makeSession, renderApp } from '../test/render';
+import { DayInput } from './day-input';
+
+function Field({ initial, spy, max }: { initial: string; spy: (d: string) => void; max?: string }) {
+  const [day, setDay] = useState(initial);
+  return (
+    <DayInput
+      label="Day"
+      value={day}
+      max={max}
+      onChange={(d) => {
+        spy(d);
+        setDay(d);
+      }}
+    />
+  );
+}
+
+describe('DayInput', () => {
+  it('shows the day in the business’s locale, not the browser’s, and reads it back', async () => {
+    const spy = vi.fn();
+    await renderApp(<Field initial="2026-11-05" spy={spy} />, { session: makeSession() });
+    const input = screen.getByRole('textbox', { name: 'Day' });
+    // English in Kenya (KES): day first
+    expect(input).toHaveValue('05/11/2026');
+    expect(input).toHaveAttribute('placeholder', 'DD/MM/YYYY');
+    fireEvent.change(input, { target: { value: '3/12/2026' } });
+    expect(spy).toHaveBeenLastCalledWith('2026-12-03');
+    fireEvent.blur(input);
+    expect(input).toHaveValue('03/12/2026');
+  });
+
+  it('in German, with the German hint', async () => {
+    const spy = vi.fn();
+    await renderApp(<Field initial="2026-11-05" spy={spy} />, { session: makeSession(), lng: 'de' });
+    const input = screen.getByRole('textbox', { name: 'Day' });
+    expect(input).toHaveValue('05.11.2026');
+    expect(input).toHaveAttribute('placeholder', 'TT.MM.JJJJ');
+    fireEvent.change(input, { target: { value: '24.12.2026' } });
+    expect(spy).toHaveBeenLastCalledWith('2026-12-24');
+    // the calendar opened as it was typed, on that month, in German, weeks from Monday
+    expect(await screen.findByRole('button', { name: 'Dezember 2026', hidden: true })).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader', { hidden: true })[0]).toHaveTextContent('Mo');
+  });
+
+  it('keeps the day it had for a text that is no day, or one after the last allowed', async () => {
+    const spy = vi.fn();
+    await renderApp(<Field initial="2026-11-05" spy={spy} max="2026-11-30" />, { session: makeSession() });
+    const input = screen.getByRole('textbox', { name: 'Day' });
+    fireEvent.change(input, { target: { value: '31/04/2026' } });
+    fireEvent.change(input, { target: { value: '01/12/2026' } });
+    expect(spy).not.toHaveBeenCalled();
+    fireEvent.blur(input);
+    expect(input).toHaveValue('05/11/2026');
+  });
+});
