@@ -168,6 +168,13 @@ test.describe('reports and dashboard', () => {
     await expect(page.getByTestId('kpi-net')).toContainText(/Previous period/);
     await typeDay(page, 'To', addDays(TODAY, -3));
     await expect(page.getByText('The end is before the start.')).toBeVisible();
+    // a day field's calendar, open: in the business's week, every control named
+    await page.getByLabel('From', { exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Previous month' })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Previous month' })).toBeVisible();
+    await expect(page.locator('.mantine-DateInput-weekday').first()).toHaveText('Mo');
+    await expectNoSeriousAxe(page, 'a day field’s calendar');
+    await page.getByLabel('From', { exact: true }).blur();
 
     // The print layout: no menu, no filters, a header with the range and the location.
     await pickPreset(page, 'Today');

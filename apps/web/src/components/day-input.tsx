@@ -70,6 +70,7 @@ export function DayInput({
       locale={lang}
       firstDayOfWeek={business?.week_start ?? 1}
       highlightToday
+      hideOutsideDates
       clearable={clearable}
       required={required}
       error={error}
