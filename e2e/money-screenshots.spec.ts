@@ -138,6 +138,9 @@ test('debtors, transfers, expenses and selling settings, light and dark, wide an
     async () => {
       await page.getByRole('button', { name: 'Add expense' }).first().click();
       await expect(page.getByRole('dialog', { name: 'Add expense' })).toBeVisible();
+      // the day field's calendar, open above the drawer
+      await page.getByRole('dialog', { name: 'Add expense' }).getByRole('textbox', { name: 'Date' }).click();
+      await expect(page.getByRole('button', { name: 'Previous month' })).toBeVisible();
     },
     false,
   );
