@@ -13,7 +13,7 @@ describe('a day as the business writes it', () => {
 
   it('reads what a person types in that order, padded or not, and ISO days anywhere', () => {
     expect(parseDayText('en-KE', '05/11/2026')).toBe('2026-11-05');
-    expect(parseDayText('en-KE', '5/11/26')).toBe('2026-11-05');
+    expect(parseDayText('en-KE', '5/11/2026')).toBe('2026-11-05');
     expect(parseDayText('en-US', '11/05/2026')).toBe('2026-11-05');
     expect(parseDayText('de', '5.11.2026')).toBe('2026-11-05');
     expect(parseDayText('es', ' 05-11-2026 ')).toBe('2026-11-05');
@@ -27,6 +27,8 @@ describe('a day as the business writes it', () => {
     expect(parseDayText('en-KE', '13/13/2026')).toBeNull();
     expect(parseDayText('en-KE', '05/11')).toBeNull();
     expect(parseDayText('en-KE', '05/11/202')).toBeNull();
+    // on the way to 2026, no day of 2020
+    expect(parseDayText('en-KE', '05/11/20')).toBeNull();
     expect(parseDayText('en-KE', '5 Nov 2026')).toBeNull();
     expect(parseDayText('en-KE', '')).toBeNull();
     expect(parseDayText('en-KE', '00/11/2026')).toBeNull();

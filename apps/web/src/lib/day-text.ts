@@ -28,7 +28,10 @@ export function formatDayText(locale: string, day: string | null | undefined): s
   return dateTimeFormat(locale, NUMERIC).format(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
 }
 
-/** The day a person typed ('YYYY-MM-DD'), in the locale's order or as ISO; null when it is no day. */
+/**
+ * The day a person typed ('YYYY-MM-DD'), in the locale's order with a four-digit year, or as ISO;
+ * null when it is no day (yet).
+ */
 export function parseDayText(locale: string, text: string): string | null {
   const t = text.trim();
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
@@ -37,10 +40,10 @@ export function parseDayText(locale: string, text: string): string | null {
   if (!groups || groups.length !== 3 || /[^\d\s./,-]/.test(t)) return null;
   const { order } = dayOrder(locale);
   const at = (p: Part) => groups[order.indexOf(p)]!;
-  const yearText = at('year');
-  if (yearText.length !== 2 && yearText.length !== 4) return null;
-  const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
-  return dayOf(year, Number(at('month')), Number(at('day')));
+  // Four digits only: the field reads the text at every key, and "1/12/20", on the way to
+  // "1/12/2026", would be a day of 2020 for a moment (a report asked for six years, refused).
+  if (at('year').length !== 4) return null;
+  return dayOf(Number(at('year')), Number(at('month')), Number(at('day')));
 }
 
 /** The day of those numbers, when it exists (no 31 April, no 29 February out of a leap year). */
