@@ -46,14 +46,32 @@ describe('DayInput', () => {
     expect(screen.getAllByRole('columnheader', { hidden: true })[0]).toHaveTextContent('Mo');
   });
 
-  it('keeps the day it had for a text that is no day, or one after the last allowed', async () => {
+  it('empties the field and says so when the text left is no day, instead of keeping the old day', async () => {
     const spy = vi.fn();
-    await renderApp(<Field initial="2026-11-05" spy={spy} max="2026-11-30" />, { session: makeSession() });
+    await renderApp(<Field initial="2026-11-05" spy={spy} />, { session: makeSession() });
     const input = screen.getByRole('textbox', { name: 'Day' });
     fireEvent.change(input, { target: { value: '31/04/2026' } });
-    fireEvent.change(input, { target: { value: '01/12/2026' } });
     expect(spy).not.toHaveBeenCalled();
     fireEvent.blur(input);
-    expect(input).toHaveValue('05/11/2026');
+    expect(spy).toHaveBeenLastCalledWith('');
+    expect(input).toHaveValue('');
+    expect(screen.getByText('Not a day: type it as DD/MM/YYYY.')).toBeInTheDocument();
+    // a day typed again takes the message away
+    fireEvent.change(input, { target: { value: '30/04/2026' } });
+    expect(spy).toHaveBeenLastCalledWith('2026-04-30');
+    expect(screen.queryByText('Not a day: type it as DD/MM/YYYY.')).toBeNull();
+  });
+
+  it('passes a typed day after the last one on, for the form to name; the calendar does not offer it', async () => {
+    const spy = vi.fn();
+    await renderApp(<Field initial="2026-11-05" spy={spy} max="2026-11-20" />, { session: makeSession() });
+    const input = screen.getByRole('textbox', { name: 'Day' });
+    fireEvent.change(input, { target: { value: '01/12/2026' } });
+    expect(spy).toHaveBeenLastCalledWith('2026-12-01');
+    fireEvent.change(input, { target: { value: '18/11/2026' } });
+    const days = await screen.findAllByRole('button', { name: /November 2026$/, hidden: true });
+    const day = (n: number) => days.find((d) => d.getAttribute('aria-label') === `${n} November 2026`);
+    expect(day(20)).not.toHaveAttribute('data-disabled');
+    expect(day(21)).toHaveAttribute('data-disabled');
   });
 });

@@ -18,7 +18,7 @@ import 'dayjs/locale/de';
 import 'dayjs/locale/es';
 import 'dayjs/locale/pt';
 import { businessLocale } from '@duka/domain';
-import { useContext } from 'react';
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayPattern, formatDayText, parseDayText } from '../lib/day-text';
 import { SessionContext } from '../lib/session-context';
@@ -42,7 +42,10 @@ export function DayInput({
   label: string;
   value: string;
   onChange: (day: string) => void;
-  /** The last day that may be chosen (the business's today, where the future makes no sense). */
+  /**
+   * The last day the calendar offers (the business's today, where the future makes no sense). A
+   * later day typed in is passed on, for the form's own check to name, as the browser's field did.
+   */
   max?: string;
   error?: string | undefined;
   required?: boolean;
@@ -54,26 +57,39 @@ export function DayInput({
   const business = useContext(SessionContext)?.business;
   const lang = i18n.language;
   const locale = business ? businessLocale(lang, business.currency) : lang;
+  const pattern = dayPattern(locale, {
+    day: t('dayInput.day'),
+    month: t('dayInput.month'),
+    year: t('dayInput.year'),
+  });
+  // A text left that is no day empties the field and says so: keeping the day it had before (what
+  // DateInput does) would let a form save that day in place of the one the person meant.
+  const [wrong, setWrong] = useState(false);
   return (
     <DateInput
       label={label}
       value={value || null}
-      onChange={(day) => onChange(day ?? '')}
+      onChange={(day) => {
+        setWrong(false);
+        onChange(day ?? '');
+      }}
+      onBlur={(e) => {
+        const text = e.currentTarget.value.trim();
+        if (text && parseDayText(locale, text) === null) {
+          setWrong(true);
+          onChange('');
+        }
+      }}
       valueFormat={(day) => formatDayText(locale, day)}
       dateParser={(text) => parseDayText(locale, text)}
-      placeholder={dayPattern(locale, {
-        day: t('dayInput.day'),
-        month: t('dayInput.month'),
-        year: t('dayInput.year'),
-      })}
-      maxDate={max}
+      placeholder={pattern}
+      excludeDate={max ? (day) => day > max : undefined}
       locale={lang}
       firstDayOfWeek={business?.week_start ?? 1}
-      highlightToday
       hideOutsideDates
       clearable={clearable}
       required={required}
-      error={error}
+      error={error ?? (wrong ? t('dayInput.wrong', { pattern }) : undefined)}
       w={w}
       clearButtonProps={{ 'aria-label': t('dayInput.clear') }}
       ariaLabels={{
