@@ -2,6 +2,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { ADMIN, STAFF_PASSWORD, adminApi, apiLoginInPage, createUser, ensureSetup } from './support/fixtures';
 import { seriousAxeFindings } from './support/axe';
 import { seedProvider, seedCategory, kes } from './support/seed';
+import { typedDay } from './support/reports';
 
 test.beforeAll(ensureSetup);
 
@@ -35,6 +36,22 @@ test.describe('expenses (/expenses)', () => {
     await form.getByRole('button', { name: 'Save expense' }).click();
     await expect(form.getByText('Choose an active category.')).toBeVisible();
     await expect(form.getByText(/Enter an amount of more than zero/)).toBeVisible();
+    // The day, in the business's format: a text that is no day is emptied and named (not left as
+    // the day before, to be saved unseen); tomorrow is refused by the form.
+    const date = form.getByRole('textbox', { name: /^Date/ });
+    const today = await date.inputValue();
+    expect(today).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    await date.fill('31/04/2026');
+    await date.blur();
+    await expect(form.getByText('Not a day: type it as DD/MM/YYYY.')).toBeVisible();
+    await expect(date).toHaveValue('');
+    const [d, m, y] = today.split('/').map(Number);
+    await date.fill(typedDay(new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10)));
+    await form.getByRole('button', { name: 'Save expense' }).click();
+    await expect(form.getByText('The date cannot be in the future.')).toBeVisible();
+    await date.fill(today);
+    await date.blur();
+    await expect(date).toHaveValue(today);
     await pick(page, 'Category', `Transport ${RUN}`);
     await form.getByLabel(/^Amount/).fill('450.50');
     await form.getByLabel('Note').fill('Boda boda to the wholesaler');
