@@ -3,7 +3,7 @@ import { STAFF_PASSWORD, apiLoginInPage } from '../support/fixtures';
 import { customRange, typeDay, typedDay } from '../support/reports';
 import { businessToday, kes, levelOf, seedLocation, seedSale, stockedProduct } from '../support/seed';
 import { HOSTED_URL, OWNER_A, OWNER_B } from './hosted-env';
-import { BACKENDS, signedInApi, watchBackends } from './hosted-support';
+import { BACKENDS, createdThrough, signedInApi, watchBackends } from './hosted-support';
 
 /**
  * The back office on the hosted server (PostgreSQL, two processes behind one round-robin address):
@@ -93,13 +93,9 @@ test('A’s owner records an expense with a typed past date; the list and the AP
   await form.getByRole('combobox', { name: 'Location', exact: true }).click();
   await page.getByRole('option', { name: SHOP, exact: true }).click();
   await form.getByLabel('Note').fill(`Diesel for the kiosk generator ${RUN}`);
-  const posted = page.waitForResponse(
-    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/expenses',
+  expenseId = await createdThrough(page, '/api/expenses', () =>
+    form.getByRole('button', { name: 'Save expense' }).click(),
   );
-  await form.getByRole('button', { name: 'Save expense' }).click();
-  const answer = await posted;
-  expect(answer.status(), await answer.text()).toBe(201);
-  expenseId = ((await answer.json()) as { id: string }).id;
   await expect(page.getByText(`Expense of KES 1,275.50 for ${CATEGORY} saved`)).toBeVisible();
   await expect(form).toHaveCount(0);
 
@@ -215,13 +211,9 @@ test('the owner adds a staff user in the browser, who signs in at the hosted add
   await expect(form.getByLabel('Cash sale', { exact: true })).toBeChecked();
   await form.getByRole('combobox', { name: 'Home location' }).click();
   await page.getByRole('option', { name: 'Main shop', exact: true }).click();
-  const posted = page.waitForResponse(
-    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/users',
+  userId = await createdThrough(page, '/api/users', () =>
+    form.getByRole('button', { name: 'Create user' }).click(),
   );
-  await form.getByRole('button', { name: 'Create user' }).click();
-  const answer = await posted;
-  expect(answer.status(), await answer.text()).toBe(201);
-  userId = ((await answer.json()) as { id: string }).id;
   await expect(page.getByText('User created')).toBeVisible();
   const row = page.getByTestId(`user-row-${STAFF.username}`);
   await expect(row).toContainText(STAFF.name);

@@ -25,3 +25,21 @@ export function watchBackends(page: Page): Set<string> {
   });
   return seen;
 }
+
+/**
+ * Does `act` (a click that saves) and answers the id of what the page's POST to `pathname` created,
+ * after checking it was created (201).
+ */
+export async function createdThrough(
+  page: Page,
+  pathname: string,
+  act: () => Promise<void>,
+): Promise<string> {
+  const posted = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === pathname,
+  );
+  await act();
+  const answer = await posted;
+  expect(answer.status(), await answer.text()).toBe(201);
+  return ((await answer.json()) as { id: string }).id;
+}

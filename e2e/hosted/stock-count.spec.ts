@@ -10,7 +10,7 @@ import { apiLoginInPage } from '../support/fixtures';
 import { created, levelOf, mainLocation, newId, seedSeller, stockedProduct } from '../support/seed';
 import { dropWorkDrafts, pick } from '../support/stock-screens';
 import { HOSTED_URL, OWNER_A, OWNER_B } from './hosted-env';
-import { BACKENDS, signedInApi, watchBackends } from './hosted-support';
+import { BACKENDS, createdThrough, signedInApi, watchBackends } from './hosted-support';
 
 /**
  * A stock count on the hosted server (PostgreSQL, two processes behind one round-robin address):
@@ -124,13 +124,9 @@ test('A’s owner counts Main shop in the browser with a colleague; the finalise
   await page.goto('/stock-taking');
   await expect(page.getByRole('heading', { name: 'Stock taking' })).toBeVisible();
   await pick(page, /^Location/, 'Main shop');
-  const started = page.waitForResponse(
-    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/stock-counts',
+  countId = await createdThrough(page, '/api/stock-counts', () =>
+    page.getByRole('button', { name: 'Start count' }).click(),
   );
-  await page.getByRole('button', { name: 'Start count' }).click();
-  const start = await started;
-  expect(start.status(), await start.text()).toBe(201);
-  countId = ((await start.json()) as { id: string }).id;
   await expect(page.getByText('Count started — expected quantities are snapshotted')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Count at Main shop' })).toBeVisible();
   await expect(page.getByText('Nothing counted yet — scan or search a product to start.')).toBeVisible();
