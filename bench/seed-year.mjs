@@ -207,6 +207,7 @@ export async function seedYear({
           user_id: user,
           device_id: null,
           created_at: at,
+          business_day: day,
         });
         const k = `${p.id}|${loc}`;
         levels.set(k, (levels.get(k) ?? 0) - quantity);
@@ -288,6 +289,7 @@ export async function seedYear({
           user_id: user,
           device_id: null,
           created_at: at,
+          business_day: day,
         });
         const k = `${l.product_id}|${loc}`;
         levels.set(k, levels.get(k) + l.quantity);
@@ -347,6 +349,7 @@ export async function seedYear({
         user_id: admin.id,
         device_id: null,
         created_at: new Date(dayStart(first, TZ) - 3600_000).toISOString(),
+        business_day: addDays(first, -1),
       });
       rows.push({ business_id: b, product_id, location_id, quantity: start + q, updated_at: now });
     }

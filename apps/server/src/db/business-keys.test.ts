@@ -64,6 +64,7 @@ describe('migration 0020 on a database that holds a business', () => {
       stock_counts: ['moved_since_start'],
       debtors: ['entry_seq'],
       debtor_entries: ['seq'],
+      stock_movements: ['business_day'],
     };
     for (const t of ARCHIVE_TABLES) {
       // Before 0020, stock_count_expected had no business_id.
@@ -85,23 +86,37 @@ describe('migration 0020 on a database that holds a business', () => {
   });
 
   it('keeps every row of the business as it was, and gives each expected stock its business', async () => {
-    // the debtor entries' numbers (0032) are the one difference: the source numbered them as it
-    // wrote them, the migrated database leaves them at 0 (listed first, in their old order)
-    const numbers: Record<string, string> = { debtors: 'entry_seq', debtor_entries: 'seq' };
-    const unnumbered = (table: string, rows: Record<string, unknown>[]) =>
-      rows.map((r) => Object.fromEntries(Object.entries(r).filter(([c]) => c !== numbers[table])));
+    // the columns later migrations added with a default for the rows already there are the one
+    // difference: the debtor entries' numbers (0032), which the source numbered as it wrote them and
+    // the migrated database leaves at 0 (listed first, in their old order), and the movements'
+    // business day (0038), which the source wrote and the migrated database leaves '' (placed by
+    // their instant)
+    const defaults: Record<string, [string, unknown]> = {
+      debtors: ['entry_seq', 0],
+      debtor_entries: ['seq', 0],
+      stock_movements: ['business_day', ''],
+    };
+    const withoutDefaulted = (table: string, rows: Record<string, unknown>[]) =>
+      rows.map((r) => Object.fromEntries(Object.entries(r).filter(([c]) => c !== defaults[table]?.[0])));
     for (const t of ARCHIVE_TABLES) {
       const rows = await rowsOf(target.db, t.name, t.orderBy);
-      expect(unnumbered(t.name, rows), t.name).toEqual(unnumbered(t.name, before.get(t.name)!));
-      const column = numbers[t.name];
+      expect(withoutDefaulted(t.name, rows), t.name).toEqual(withoutDefaulted(t.name, before.get(t.name)!));
+      const [column, value] = defaults[t.name] ?? [];
       if (column)
         expect(
-          rows.map((r) => Number(r[column])),
+          rows.map((r) => (typeof value === 'number' ? Number(r[column]) : r[column])),
           t.name,
-        ).toEqual(rows.map(() => 0));
+        ).toEqual(rows.map(() => value));
     }
     expect(before.get('debtor_entries')!.length).toBeGreaterThan(0);
-    for (const table of ['sales', 'sale_lines', 'sale_reversals', 'stock_levels', 'stock_count_expected'])
+    for (const table of [
+      'sales',
+      'sale_lines',
+      'sale_reversals',
+      'stock_levels',
+      'stock_movements',
+      'stock_count_expected',
+    ])
       expect(before.get(table)!.length, table).toBeGreaterThan(0);
   });
 

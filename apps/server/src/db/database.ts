@@ -52,6 +52,7 @@ import { documentDrawerOpenings } from './migrations/0034-document-drawer-openin
 import { receiptColumns } from './migrations/0035-receipt-columns.js';
 import { taxNameWeekStart } from './migrations/0036-tax-name-week-start.js';
 import { keptMeNotices } from './migrations/0037-kept-me-notices.js';
+import { movementDays } from './migrations/0038-movement-days.js';
 
 import type { DialectName } from './dialect.js';
 import {
@@ -272,6 +273,7 @@ export function migrationsFor(
     '0035-receipt-columns': receiptColumns(),
     '0036-tax-name-week-start': taxNameWeekStart(),
     '0037-kept-me-notices': keptMeNotices(dialect),
+    '0038-movement-days': movementDays(ctx),
   };
 }
 

@@ -120,6 +120,11 @@ export interface StockMovementsTable {
   user_id: string | null;
   device_id: string | null;
   created_at: string;
+  /**
+   * The business day it was recorded on (migration 0038, ADR 6); '' for movements recorded before
+   * it, which the stock report places by `created_at` in the business's current zone.
+   */
+  business_day: Generated<string>;
 }
 
 export interface StockCountsTable {

@@ -1,5 +1,6 @@
 import {
   type StockDocument,
+  businessDay,
   type adjustmentBodySchema,
   incomingCost,
   lineAmount,
@@ -169,6 +170,7 @@ async function post(
       detail: { lines: p.lines.length, total_cost: total },
     };
     await writeDocument(trx, db.dialect, actor, {
+      day: businessDay(actor.at, settings.timezone),
       row,
       lines,
       entry,
@@ -218,6 +220,8 @@ async function writeDocument(
   dialect: DialectName,
   actor: Actor,
   w: {
+    /** The business day the document is recorded on (its movements', ADR 6). */
+    day: string;
     row: Insertable<StockDocumentsTable>;
     lines: Insertable<StockDocumentLinesTable>[];
     entry: JournalEntryInput;
@@ -230,7 +234,7 @@ async function writeDocument(
   const { allowNegative, names: productNames } = w;
   const ledger =
     dialect === 'postgres' && w.movements.length <= MOVEMENTS_PER_INSERT
-      ? ledgerRows(actor, w.movements)
+      ? ledgerRows(actor, w.movements, w.day)
       : undefined;
   if (ledger && ledger.levels.length > 0) {
     const after = await documentInOne.all(trx, {
@@ -248,7 +252,7 @@ async function writeDocument(
     return;
   }
   await writeMovedCosts(trx, actor.businessId, w.costs);
-  await postMovements(trx, actor, w.movements, { dialect, allowNegative, productNames });
+  await postMovements(trx, actor, w.movements, { dialect, day: w.day, allowNegative, productNames });
   await trx.insertInto('stock_documents').values(w.row).execute();
   await trx.insertInto('stock_document_lines').values(w.lines).execute();
   await appendJournal(trx, w.entry);

@@ -103,8 +103,12 @@ export interface LedgerRows {
   deltas: Map<string, { productId: string; locationId: string; delta: number }>;
 }
 
-/** The ledger's rows of these movements, and the levels they move. */
-export function ledgerRows(actor: Actor, movements: MovementInput[]): LedgerRows {
+/**
+ * The ledger's rows of these movements, and the levels they move. `day` is the business day they
+ * are recorded on (ADR 6): the sale's or reversal's own, or the day of `actor.at` in the business's
+ * zone (`businessDay`).
+ */
+export function ledgerRows(actor: Actor, movements: MovementInput[], day: string): LedgerRows {
   const deltas = new Map<string, { productId: string; locationId: string; delta: number }>();
   for (const m of movements) {
     const k = key(m.productId, m.locationId);
@@ -126,6 +130,7 @@ export function ledgerRows(actor: Actor, movements: MovementInput[]): LedgerRows
     user_id: actor.userId,
     device_id: actor.deviceId,
     created_at: actor.at,
+    business_day: day,
   }));
   const levels = [...deltas.values()]
     .filter((d) => d.delta !== 0)
@@ -182,10 +187,10 @@ export async function postMovements(
   trx: Trx,
   actor: Actor,
   movements: MovementInput[],
-  opts: { dialect: DialectName; allowNegative: boolean; productNames?: Map<string, string> },
+  opts: { dialect: DialectName; allowNegative: boolean; day: string; productNames?: Map<string, string> },
 ): Promise<void> {
   if (movements.length === 0) return;
-  const { rows, levels, deltas } = ledgerRows(actor, movements);
+  const { rows, levels, deltas } = ledgerRows(actor, movements, opts.day);
   // One statement moves every level and answers the new quantities; a level that would go below
   // zero then fails the whole transaction (nothing is written), so no separate read is needed.
   const together = opts.dialect === 'postgres' && levels.length > 0 && rows.length <= MOVEMENTS_PER_INSERT;

@@ -64,25 +64,45 @@ const byProductThenLocation = (
  * movement rounded half away from zero as its line was (`lineAmount`), then added: a sale's goods
  * leave stock at the cost the profit report counts (three lines of 14.985 are 44.97, not 44.96).
  * Integer division truncates toward zero on both databases.
+ *
+ * A movement is on the business day it was recorded on (ADR 6), as its sale is in the sales and
+ * profit reports, whatever the business's zone is now; one recorded before migration 0038 has no
+ * day ('') and is placed by its instant in the current zone. One statement: the two parts by the
+ * index (business_id, business_day, created_at), added up here.
  */
-function movementRows(db: Q, business: { id: string; timezone: string }, f: Filter) {
+async function movementRows(db: Q, business: { id: string; timezone: string }, f: Filter) {
   const range = dayRange(f.from, f.to, business.timezone);
-  let moves = db
-    .selectFrom('stock_movements')
-    .select([
-      'kind',
-      (eb) => eb.fn.countAll<number>().as('n'),
-      (eb) => eb.fn.sum<number>('quantity').as('q'),
-      sql<number>`sum(case when quantity * unit_cost >= 0 then (quantity * unit_cost + 500) / 1000 else -((500 - quantity * unit_cost) / 1000) end)`.as(
-        'v',
-      ),
-    ])
-    .where('business_id', '=', business.id)
+  const part = () => {
+    let moves = db
+      .selectFrom('stock_movements')
+      .select([
+        'kind',
+        (eb) => eb.fn.countAll<number>().as('n'),
+        (eb) => eb.fn.sum<number>('quantity').as('q'),
+        sql<number>`sum(case when quantity * unit_cost >= 0 then (quantity * unit_cost + 500) / 1000 else -((500 - quantity * unit_cost) / 1000) end)`.as(
+          'v',
+        ),
+      ])
+      .where('business_id', '=', business.id);
+    if (f.location_id) moves = moves.where('location_id', '=', f.location_id);
+    if (f.location_ids) moves = moves.where('location_id', 'in', scopeIds(f.location_ids));
+    return moves;
+  };
+  const dated = part().where('business_day', '>=', f.from).where('business_day', '<=', f.to).groupBy('kind');
+  const undated = part()
+    .where('business_day', '=', '')
     .where('created_at', '>=', range.from)
-    .where('created_at', '<', range.to);
-  if (f.location_id) moves = moves.where('location_id', '=', f.location_id);
-  if (f.location_ids) moves = moves.where('location_id', 'in', scopeIds(f.location_ids));
-  return moves.groupBy('kind').execute();
+    .where('created_at', '<', range.to)
+    .groupBy('kind');
+  const byKind = new Map<string, { kind: string; n: number; q: number; v: number }>();
+  for (const r of await dated.unionAll(undated).execute()) {
+    const m = byKind.get(r.kind) ?? { kind: r.kind, n: 0, q: 0, v: 0 };
+    m.n += Number(r.n);
+    m.q += Number(r.q ?? 0);
+    m.v += Number(r.v ?? 0);
+    byKind.set(r.kind, m);
+  }
+  return [...byKind.values()];
 }
 
 /** The active products with a reorder level (the only ones that can be low, domain isLowStock). */
@@ -161,12 +181,7 @@ export async function stockReport(
     // never stocked there is not low there
     low_stock: lowStock(f.location_id ? products.filter((p) => held.has(p.id)) : products, held),
     movements: movements
-      .map((m) => ({
-        kind: m.kind as MovementKind,
-        count: Number(m.n),
-        quantity: Number(m.q ?? 0),
-        value: Number(m.v ?? 0),
-      }))
+      .map((m) => ({ kind: m.kind as MovementKind, count: m.n, quantity: m.q, value: m.v }))
       .sort((a, b) => (a.kind < b.kind ? -1 : 1)),
   };
 }

@@ -91,10 +91,12 @@ export async function writeReversal(
   const costs = await movedCosts(trx, actor, moved, { reversal_id: body.id });
   const lines = r.lines.map(({ unit_cost: _unitCost, discount: _discount, ...l }) => l);
   const ledger =
-    r.dialect === 'postgres' && moves.length <= MOVEMENTS_PER_INSERT ? ledgerRows(actor, moves) : undefined;
+    r.dialect === 'postgres' && moves.length <= MOVEMENTS_PER_INSERT
+      ? ledgerRows(actor, moves, r.day)
+      : undefined;
   if (!ledger || ledger.levels.length === 0) {
     await writeMovedCosts(trx, actor.businessId, costs);
-    await postMovements(trx, actor, moves, { dialect: r.dialect, allowNegative: true });
+    await postMovements(trx, actor, moves, { dialect: r.dialect, day: r.day, allowNegative: true });
     const balanceAfter = debtor ? await postDebtorEntry(trx, actor, debtor) : null;
     const row = reversalRow(actor, sale, body, hash, r, balanceAfter);
     await insertReversalRow.run(trx, { row });

@@ -83,10 +83,11 @@ async function moveSaleStock(
   body: SaleBody,
   lines: SaleLineRow[],
   products: Map<string, SoldProduct>,
-  dialect: DialectName,
+  at: { dialect: DialectName; day: string },
 ): Promise<void> {
   await postMovements(trx, actor, movements('sale', body.id, body.location_id, lines), {
-    dialect,
+    dialect: at.dialect,
+    day: at.day,
     allowNegative: business.allow_negative_stock === 1,
     productNames: namesOf(products),
   });
@@ -140,11 +141,11 @@ export async function writeSale(
     });
   const ledger =
     s.dialect === 'postgres' && s.lines.length <= MOVEMENTS_PER_INSERT
-      ? ledgerRows(actor, movements('sale', body.id, body.location_id, s.lines))
+      ? ledgerRows(actor, movements('sale', body.id, body.location_id, s.lines), s.day)
       : undefined;
   if (!ledger || ledger.levels.length === 0) {
     const balanceAfter = debtor ? await postDebtorEntry(trx, actor, debtor) : null;
-    await moveSaleStock(trx, actor, business, body, s.lines, s.products, s.dialect);
+    await moveSaleStock(trx, actor, business, body, s.lines, s.products, s);
     const row = await insertSale(trx, actor, body, hash, s, balanceAfter);
     await journal(trx, actor, 'sale', row, detail);
     await transferOf(trx, actor, 'sale', row);

@@ -5,7 +5,8 @@
 import { type StockCount, type StockCountReview, COUNT_REASON, MAX_SALE_AMOUNT } from '@duka/domain';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
-import type { Actor } from '../../lib/context.js';
+import { businessDay } from '@duka/domain';
+import type { Actor, ContextBusiness } from '../../lib/context.js';
 import { appendJournal } from '../../lib/journal.js';
 import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { lockBusiness } from '../../lib/tx.js';
@@ -21,7 +22,11 @@ import { movedOf, reviewCount } from './count-review.js';
  * Finalises a count: each counted product gets a correction of (counted − expected at the start),
  * so movements made after the count began are kept. Products nobody counted are left as they are.
  */
-export async function finaliseCount(db: Db, actor: Actor, countId: string): Promise<StockCountReview> {
+export async function finaliseCount(
+  db: Db,
+  actor: Actor & { business: Pick<ContextBusiness, 'timezone'> },
+  countId: string,
+): Promise<StockCountReview> {
   return db.kysely.transaction().execute(async (trx) => {
     await lockBusiness(db, trx, actor.businessId);
     const c = await countRow(trx, actor.businessId, countId);
@@ -61,7 +66,11 @@ export async function finaliseCount(db: Db, actor: Actor, countId: string): Prom
     await refuseInactiveCorrections(trx, actor.businessId, c, movements);
     await moveCountedCosts(trx, actor, countId, found, movements);
     // Corrections make the books match the shelf; they are never refused for going below zero.
-    await postMovements(trx, actor, movements, { dialect: db.dialect, allowNegative: true });
+    await postMovements(trx, actor, movements, {
+      dialect: db.dialect,
+      day: businessDay(actor.at, actor.business.timezone),
+      allowNegative: true,
+    });
     await trx
       .updateTable('stock_counts')
       .set({

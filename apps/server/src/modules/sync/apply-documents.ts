@@ -18,6 +18,7 @@ import { nameAnswers, waiting } from './taken-logins.js';
 import { insertRows } from './insert-rows.js';
 import { withLocalColumns } from './local-columns.js';
 import { moveDebtors } from './apply-debtors.js';
+import { documentDays, withMovementDays } from './movement-days.js';
 import { type Loss, mergeRecord } from './merge.js';
 import { type DocBody, type DocPart, type DocSpec, SPEC_BY_TYPE, TYPE_RANK } from './doc-specs.js';
 import {
@@ -246,7 +247,8 @@ async function flushFresh(trx: Trx, t: ApplyTarget, docs: SyncDocument[], writte
       tables.set(part.table, entry);
     }
   }
-  for (const { part, rows } of tables.values()) await writeRows(trx, t, part.table, rows, written);
+  const days = documentDays(docs);
+  for (const { part, rows } of tables.values()) await writeRows(trx, t, part.table, rows, written, days);
 }
 
 async function writeRows(
@@ -255,10 +257,17 @@ async function writeRows(
   table: string,
   rows: Row[],
   written: Written,
+  days: ReadonlyMap<string, string> = new Map(),
 ): Promise<void> {
   if (rows.length === 0) return;
-  // A debtor's balance moves as its entries are written, which take their numbers from it.
-  const stored = table === 'debtor_entries' ? await moveDebtors(trx, t, rows) : rows;
+  // A debtor's balance moves as its entries are written, which take their numbers from it; a
+  // movement's business day does not travel either.
+  const stored =
+    table === 'debtor_entries'
+      ? await moveDebtors(trx, t, rows)
+      : table === 'stock_movements'
+        ? await withMovementDays(trx, t.businessId, rows, days)
+        : rows;
   await insertRows(trx, t.dialect, table, stored);
   written.set(table, [...(written.get(table) ?? []), ...stored]);
 }

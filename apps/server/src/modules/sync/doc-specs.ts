@@ -64,9 +64,10 @@ const nameOf = (table: string) => (b: DocBody) => text(first(b, table)?.name);
 /**
  * Movements, debtor entries and transfer rows belong to the sale, reversal or payment they name.
  * A debtor entry's `seq` is its place in the order this server wrote its debtor's entries in
- * (ADR 9): each server's own, numbered by the receiver as it writes them.
+ * (ADR 9): each server's own, numbered by the receiver as it writes them. A movement's business day
+ * (migration 0038) is given by the receiver too (`movement-days.ts`): the documents stay as they were.
  */
-const movements = child('stock_movements', 'doc_id', ['id']);
+const movements: DocPart = { ...child('stock_movements', 'doc_id', ['id']), omit: ['business_day'] };
 const debtorEntries: DocPart = { ...child('debtor_entries', 'doc_id', ['id']), omit: ['seq'] };
 const transferRows = child('transfers', 'source_id', ['id']);
 
