@@ -36,15 +36,18 @@ test.describe('expenses (/expenses)', () => {
     await form.getByRole('button', { name: 'Save expense' }).click();
     await expect(form.getByText('Choose an active category.')).toBeVisible();
     await expect(form.getByText(/Enter an amount of more than zero/)).toBeVisible();
-    // The day, in the business's format: a text that is no day is emptied and named (not left as
-    // the day before, to be saved unseen); tomorrow is refused by the form.
+    // The day, in the business's format: a text that is no day stays to be corrected, named, and
+    // the form's day is emptied (not left as the day before, to be saved unseen); tomorrow is
+    // refused by the form.
     const date = form.getByRole('textbox', { name: /^Date/ });
     const today = await date.inputValue();
     expect(today).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await date.fill('31/04/2026');
     await date.blur();
     await expect(form.getByText('Not a day: type it as DD/MM/YYYY.')).toBeVisible();
-    await expect(date).toHaveValue('');
+    await expect(date).toHaveValue('31/04/2026');
+    await form.getByRole('button', { name: 'Save expense' }).click();
+    await expect(form.getByText('Not a day: type it as DD/MM/YYYY.')).toBeVisible();
     const [d, m, y] = today.split('/').map(Number);
     await date.fill(typedDay(new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10)));
     await form.getByRole('button', { name: 'Save expense' }).click();

@@ -146,6 +146,22 @@ test('debtors, transfers, expenses and selling settings, light and dark, wide an
   );
   await shoot(
     page,
+    'expense-form-wrong-day',
+    '/expenses',
+    'Expenses',
+    async () => {
+      await page.getByRole('button', { name: 'Add expense' }).first().click();
+      const form = page.getByRole('dialog', { name: 'Add expense' });
+      // a text that is no day, left in the field to be corrected, with its message
+      const date = form.getByRole('textbox', { name: 'Date' });
+      await date.fill('31/04/2026');
+      await date.blur();
+      await expect(form.getByText('Not a day: type it as DD/MM/YYYY.')).toBeVisible();
+    },
+    false,
+  );
+  await shoot(
+    page,
     'profile-selling',
     '/profile',
     'Business profile',

@@ -46,20 +46,23 @@ describe('DayInput', () => {
     expect(screen.getAllByRole('columnheader', { hidden: true })[0]).toHaveTextContent('Mo');
   });
 
-  it('empties the field and says so when the text left is no day, instead of keeping the old day', async () => {
+  it('keeps a text that is no day with a message, the day emptied, instead of keeping the old day', async () => {
     const spy = vi.fn();
     await renderApp(<Field initial="2026-11-05" spy={spy} />, { session: makeSession() });
     const input = screen.getByRole('textbox', { name: 'Day' });
-    fireEvent.change(input, { target: { value: '31/04/2026' } });
-    expect(spy).not.toHaveBeenCalled();
-    fireEvent.blur(input);
+    fireEvent.input(input, { target: { value: '31/04/2026' } });
+    // the form's day is no longer the 5th as soon as the text is none
     expect(spy).toHaveBeenLastCalledWith('');
-    expect(input).toHaveValue('');
+    expect(screen.queryByText('Not a day: type it as DD/MM/YYYY.')).toBeNull();
+    fireEvent.blur(input);
+    expect(input).toHaveValue('31/04/2026');
     expect(screen.getByText('Not a day: type it as DD/MM/YYYY.')).toBeInTheDocument();
-    // a day typed again takes the message away
-    fireEvent.change(input, { target: { value: '30/04/2026' } });
+    // corrected in place: the day is taken, the message goes, and the text is the business's format
+    fireEvent.input(input, { target: { value: '30/4/2026' } });
     expect(spy).toHaveBeenLastCalledWith('2026-04-30');
     expect(screen.queryByText('Not a day: type it as DD/MM/YYYY.')).toBeNull();
+    fireEvent.blur(input);
+    expect(input).toHaveValue('30/04/2026');
   });
 
   it('passes a typed day after the last one on, for the form to name; the calendar does not offer it', async () => {

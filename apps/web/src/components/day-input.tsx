@@ -62,8 +62,13 @@ export function DayInput({
     month: t('dayInput.month'),
     year: t('dayInput.year'),
   });
-  // A text left that is no day empties the field and says so: keeping the day it had before (what
-  // DateInput does) would let a form save that day in place of the one the person meant.
+  // A text that is no day (31/04/2026) empties the form's day as it is typed, and stays in the field
+  // with a message once left: DateInput would put back the day it had before, which a form would
+  // then save in place of the one the person meant. The field keeps the text (fixOnBlur off) so
+  // that it can be corrected rather than typed again; a day it reads is shown in the business's
+  // format on leaving, as DateInput does.
+  const noDay = (text: string) => text.trim() !== '' && parseDayText(locale, text) === null;
+  const [typedNoDay, setTypedNoDay] = useState(false);
   const [wrong, setWrong] = useState(false);
   return (
     <DateInput
@@ -71,15 +76,17 @@ export function DayInput({
       value={value || null}
       onChange={(day) => {
         setWrong(false);
+        setTypedNoDay(false);
         onChange(day ?? '');
       }}
-      onBlur={(e) => {
-        const text = e.currentTarget.value.trim();
-        if (text && parseDayText(locale, text) === null) {
-          setWrong(true);
-          onChange('');
-        }
+      onInput={(e) => {
+        const text = e.currentTarget.value;
+        setTypedNoDay(noDay(text));
+        // while its calendar is open: DateInput leaves the text as it is
+        if (noDay(text) && value) onChange('');
       }}
+      onBlur={(e) => setWrong(noDay(e.currentTarget.value))}
+      fixOnBlur={!typedNoDay}
       valueFormat={(day) => formatDayText(locale, day)}
       dateParser={(text) => parseDayText(locale, text)}
       placeholder={pattern}
@@ -89,7 +96,8 @@ export function DayInput({
       hideOutsideDates
       clearable={clearable}
       required={required}
-      error={error ?? (wrong ? t('dayInput.wrong', { pattern }) : undefined)}
+      // the text's own fault first: the form's "enter a date" would not say what is wrong with it
+      error={wrong ? t('dayInput.wrong', { pattern }) : error}
       w={w}
       clearButtonProps={{ 'aria-label': t('dayInput.clear') }}
       ariaLabels={{
