@@ -120,6 +120,28 @@ describe('indexes built without stopping writes (PostgreSQL)', () => {
     expect(await recorded(db)).toEqual([]);
   });
 
+  it("keeps the index a new one replaces until the new one is valid (0038's movements by day)", async () => {
+    const { db } = await freshSchemaWithClients('0037-kept-me-notices', cleanups);
+    const indexes = async () =>
+      (
+        await sql<{ name: string }>`select indexname as name from pg_indexes
+          where schemaname = current_schema() and tablename = 'stock_movements' order by indexname`.execute(
+          db.kysely,
+        )
+      ).rows.map((r) => r.name);
+    // a database whose builds' table was made before the column that names the replaced index
+    await sql`alter table index_builds drop column if exists replaces`.execute(db.kysely);
+    await migrate(db, undefined, { onlineIndexRows: 0, indexBuilds: 'later' });
+    // recorded, and the stock report's reads still have the old index meanwhile
+    expect(await recorded(db)).toContain('stock_movements_business_day');
+    expect(await indexes()).toContain('stock_movements_business_time');
+    expect(await indexes()).not.toContain('stock_movements_business_day');
+    await buildPendingIndexes(db, { wait: true });
+    expect(await indexes()).toContain('stock_movements_business_day');
+    expect(await indexes()).not.toContain('stock_movements_business_time');
+    expect(await recorded(db)).toEqual([]);
+  });
+
   it('builds in the migration itself a table smaller than the threshold', async () => {
     const { db } = await before0026();
     await migrate(db, undefined, { onlineIndexRows: 1, indexBuilds: 'later' });

@@ -29,6 +29,11 @@ export interface OnlineIndex {
   columns: readonly string[];
   /** A partial index's condition. */
   where?: RawBuilder<SqlBool>;
+  /**
+   * An index this one takes the place of, dropped once this one is valid: a big table's reads keep
+   * the old one while the new one is built concurrently.
+   */
+  replaces?: string;
 }
 
 /** What a migration knows of where it runs. */
@@ -54,7 +59,8 @@ export const ONLINE_INDEX_ROWS = 10_000;
 export async function ensureIndexBuildsTable(db: Kysely<any>): Promise<void> {
   const { rows } = await sql<{
     found: boolean;
-  }>`select to_regclass('index_builds') is not null as found`.execute(db);
+  }>`select exists (select 1 from information_schema.columns where table_schema = current_schema()
+       and table_name = 'index_builds' and column_name = 'replaces') as found`.execute(db);
   if (rows[0]?.found) return;
   // Several processes starting together: two `create table if not exists` at once can both try.
   await db.transaction().execute(async (trx) => {
@@ -68,6 +74,8 @@ export async function ensureIndexBuildsTable(db: Kysely<any>): Promise<void> {
       recorded_at timestamptz not null default now(),
       seq bigserial not null
     )`.execute(trx);
+    // the index a build takes the place of (`OnlineIndex.replaces`, migration 0038)
+    await sql`alter table index_builds add column if not exists replaces text`.execute(trx);
   });
 }
 
@@ -87,16 +95,18 @@ export async function createIndexOnline(
 ): Promise<void> {
   if (ctx.dialect !== 'postgres' || (await rowsAtLeast(db, index.table, ctx.onlineIndexRows)) === false) {
     await createStatement(db, index).execute();
+    if (index.replaces) await db.schema.dropIndex(index.replaces).ifExists().execute();
     return;
   }
   const { sql: text } = createStatement(db, index).ifNotExists().compile();
   if (!text.startsWith('create index if not exists ') || /\$\d/.test(text))
     throw new Error(`Cannot build ${index.name} concurrently: ${text}`);
   const definition = text.replace(/^create index /, 'create index concurrently ');
-  await sql`insert into index_builds (name, table_name, definition) values (${index.name}, ${index.table}, ${definition})
-    on conflict (name) do update set table_name = excluded.table_name, definition = excluded.definition`.execute(
-    db,
-  );
+  const replaces = index.replaces ?? null;
+  await sql`insert into index_builds (name, table_name, definition, replaces)
+    values (${index.name}, ${index.table}, ${definition}, ${replaces})
+    on conflict (name) do update set table_name = excluded.table_name, definition = excluded.definition,
+      replaces = excluded.replaces`.execute(db);
 }
 
 /** Whether `table` holds at least `rows` rows, read without counting past them. */
@@ -154,8 +164,8 @@ async function buildWithLock(c: Kysely<any>, options: IndexBuildsOptions): Promi
     let built = 0;
     for (;;) {
       // Read one at a time: another process may have built some while this one waited.
-      const { rows } = await sql<{ name: string; definition: string }>`
-          select name, definition from index_builds order by seq limit 1`.execute(c);
+      const { rows } = await sql<{ name: string; definition: string; replaces: string | null }>`
+          select name, definition, replaces from index_builds order by seq limit 1`.execute(c);
       const next = rows[0];
       if (!next || options.stopped?.()) return built;
       options.onBuilding?.(pid[0]!.pid);
@@ -166,6 +176,8 @@ async function buildWithLock(c: Kysely<any>, options: IndexBuildsOptions): Promi
       if (found[0] && !found[0].valid)
         await sql`drop index concurrently if exists ${sql.id(next.name)}`.execute(c);
       await sql.raw(next.definition).execute(c);
+      // the index it replaces, now that this one serves (a stop here leaves the record: done again)
+      if (next.replaces) await sql`drop index concurrently if exists ${sql.id(next.replaces)}`.execute(c);
       await sql`delete from index_builds where name = ${next.name} and definition = ${next.definition}`.execute(
         c,
       );

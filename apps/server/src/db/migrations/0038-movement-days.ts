@@ -15,7 +15,8 @@ import { type MigrationContext, createIndexOnline } from '../online-index.js';
  *
  * The stock report's index moves from (business_id, created_at) to (business_id, business_day,
  * created_at): the days of the range, and the old rows' instants under ''. One index a movement,
- * as before. Built concurrently on a big hosted database (`online-index.ts`).
+ * as before. Built concurrently on a big hosted database (`online-index.ts`), where the old one
+ * serves the reports until the new one is valid and is dropped then.
  */
 export function movementDays(ctx: MigrationContext) {
   return {
@@ -24,13 +25,13 @@ export function movementDays(ctx: MigrationContext) {
         .alterTable('stock_movements')
         .addColumn('business_day', 'text', (c) => c.notNull().defaultTo(''))
         .execute();
-      await db.schema.dropIndex('stock_movements_business_time').ifExists().execute();
       await createIndexOnline(
         db,
         {
           name: 'stock_movements_business_day',
           table: 'stock_movements',
           columns: ['business_id', 'business_day', 'created_at'],
+          replaces: 'stock_movements_business_time',
         },
         ctx,
       );
