@@ -2,6 +2,22 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * What the server may not import of the other apps: anything, but the printer helper's raw TCP
+ * printing (`@duka/printer-helper/raw-print`, without dependencies), whose one copy lives in the
+ * helper because the helper ships on its own (ADR 12).
+ */
+const SERVER_OTHER_APPS = [
+  {
+    group: ['**/apps/web/**', '**/apps/printer-helper/**', '@duka/web'],
+    message: 'An app imports no other app.',
+  },
+  {
+    regex: '^@duka/printer-helper(?!/raw-print$)',
+    message: 'An app imports no other app (of the printer helper, only its raw-print).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -39,11 +55,6 @@ export default tseslint.config(
       'packages/domain is pure: it imports no app.',
     ],
     [
-      'apps/server/**',
-      ['**/apps/web/**', '**/apps/printer-helper/**', '@duka/web', '@duka/printer-helper'],
-      'An app imports no other app.',
-    ],
-    [
       'apps/web/**',
       ['**/apps/server/**', '**/apps/printer-helper/**', '@duka/server', '@duka/printer-helper'],
       'An app imports no other app.',
@@ -57,6 +68,10 @@ export default tseslint.config(
     files: [files],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group, message }] }] },
   })),
+  {
+    files: ['apps/server/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: SERVER_OTHER_APPS }] },
+  },
   // The web's layers: app/ (router, providers) is the top; a feature (features/<f>/) imports
   // components/, lib/, @duka/domain, its own files and another feature only through that
   // feature's public index.ts ('../<other>'), never its files; components/ and lib/ import no
@@ -142,10 +157,6 @@ function webLayers() {
 
 /** `no-restricted-imports` blocks for the server's layers (see the comment where they are used). */
 function serverLayers() {
-  const otherApps = {
-    group: ['**/apps/web/**', '**/apps/printer-helper/**', '@duka/web', '@duka/printer-helper'],
-    message: 'An app imports no other app.',
-  };
   const noHttp =
     'Only routes import http/: throw AppError from lib/errors.ts, take what you need as arguments.';
   const http = '^(\\.{1,2}/)+http(/|$)';
@@ -164,7 +175,7 @@ function serverLayers() {
       rules: {
         'no-restricted-imports': [
           'error',
-          { paths: [noRequest], patterns: [otherApps, { regex: http, message: noHttp }] },
+          { paths: [noRequest], patterns: [...SERVER_OTHER_APPS, { regex: http, message: noHttp }] },
         ],
       },
     },

@@ -4,7 +4,10 @@ import { defineConfig } from 'vitest/config';
 import { answerChecks } from './apps/web/answer-checks.js';
 
 const root = import.meta.dirname;
-const alias = { '@duka/domain': path.join(root, 'packages/domain/src/index.ts') };
+const alias = {
+  '@duka/domain': path.join(root, 'packages/domain/src/index.ts'),
+  '@duka/printer-helper/raw-print': path.join(root, 'apps/printer-helper/src/raw-print.ts'),
+};
 
 const server = (dialect: 'sqlite' | 'postgres') => ({
   resolve: { alias },
@@ -107,6 +110,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
+        // the helper's code imports nothing of Duka's; its tests compare it with the domain's
+        resolve: { alias },
       },
       {
         test: {

@@ -34,8 +34,15 @@ const mtime = (p) => (fs.existsSync(path.join(root, p)) ? fs.statSync(path.join(
 
 const targets = [
   {
+    // with the helper's raw-print.ts, the one network printing code (tsc -b builds the references)
     name: 'server',
-    sources: ['packages/domain/src', 'apps/server/src', 'apps/server/tsconfig.json', 'tsconfig.base.json'],
+    sources: [
+      'packages/domain/src',
+      'apps/printer-helper/src/raw-print.ts',
+      'apps/server/src',
+      'apps/server/tsconfig.json',
+      'tsconfig.base.json',
+    ],
     output: 'apps/server/dist/main.js',
     run: [
       process.execPath,
