@@ -42,10 +42,28 @@ export function countReadPath(id: string, held: StockCount | undefined): string 
 }
 
 /**
+ * How long after a scan an admin's review, when shown beside the scanning, is read again: once the
+ * scans pause, not after each (the review is every product of the count, expected figures and
+ * values: half a megabyte for a whole shop, per scan at a scanner's pace).
+ */
+export const REVIEW_AFTER_MS = 2_000;
+const reviewReads = new Map<string, ReturnType<typeof setTimeout>>();
+
+/**
  * An entry's answer into the count the screen holds (`useCount`), which is not read again whole
- * after every scan; an admin's review (expected figures, values), when shown, is read again.
+ * after every scan; an admin's review (expected figures, values), when shown, is read again once
+ * the scans pause (`REVIEW_AFTER_MS`), and counts as out of date meanwhile.
  */
 export function takeEntryAnswer(qc: QueryClient, id: string, answer: StockCount): void {
   qc.setQueryData<StockCount>(['stock-counts', id], (c) => c && withEntryAnswer(c, answer));
-  void qc.invalidateQueries({ queryKey: ['stock-counts', id, 'review'] });
+  const review = ['stock-counts', id, 'review'];
+  void qc.invalidateQueries({ queryKey: review, refetchType: 'none' });
+  clearTimeout(reviewReads.get(id));
+  reviewReads.set(
+    id,
+    setTimeout(() => {
+      reviewReads.delete(id);
+      void qc.invalidateQueries({ queryKey: review });
+    }, REVIEW_AFTER_MS),
+  );
 }

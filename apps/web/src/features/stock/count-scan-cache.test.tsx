@@ -9,7 +9,8 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { Product, StockCount } from '@duka/domain';
 import { hookWrapper } from '../../test/keyed-server';
 import { SHOP } from '../../test/locations';
-import { withEntryAnswer } from './count-cache';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { REVIEW_AFTER_MS, takeEntryAnswer, withEntryAnswer } from './count-cache';
 import { COUNT_REFRESH_MS, useCount } from './stock-api';
 import { useCountScreen } from './use-count-screen';
 
@@ -202,5 +203,43 @@ describe('the count screen with two counters', () => {
     await waitFor(() => expect(srv.paths).toHaveLength(3));
     expect(srv.paths[2]).toBe(`/api/stock-counts/${COUNT_ID}?since=5`);
     expect(result.current.count.data?.counted).toEqual(totals());
+  });
+});
+
+describe("an admin's review shown beside the scanning", () => {
+  it('is read again once the scans pause, not after each scan', async () => {
+    vi.useFakeTimers();
+    const qc = new QueryClient();
+    const reads: number[] = [];
+    const review = ['stock-counts', COUNT_ID, 'review'];
+    const observer = new QueryObserver(qc, {
+      queryKey: review,
+      queryFn: () => {
+        reads.push(Date.now());
+        return Promise.resolve({ lines: reads.length });
+      },
+    });
+    const stop = observer.subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toHaveLength(1);
+    qc.setQueryData(['stock-counts', COUNT_ID], countOf([]));
+    // three scans, a second apart: the review is out of date at once, read again after the last
+    for (const p of [BREAD, SUGAR, RICE]) {
+      takeEntryAnswer(
+        qc,
+        COUNT_ID,
+        countOf([{ product_id: p.id, product_name: p.name, quantity: 1_000, entries: 1 }]),
+      );
+      expect(qc.getQueryState(review)?.isInvalidated).toBe(true);
+      await vi.advanceTimersByTimeAsync(1_000);
+    }
+    expect(reads).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(REVIEW_AFTER_MS);
+    expect(reads).toHaveLength(2);
+    expect(qc.getQueryData(['stock-counts', COUNT_ID])).toMatchObject({
+      counted: [{ product_name: 'Bread' }, { product_name: 'Rice' }, { product_name: 'Sugar' }],
+    });
+    stop();
+    qc.clear();
   });
 });
