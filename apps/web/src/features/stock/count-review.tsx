@@ -1,5 +1,7 @@
 import './styles';
-import { Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Loader, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StockCount } from '@duka/domain';
 import { useFormat } from '../../lib/format';
@@ -12,16 +14,33 @@ export function CountReview({ count }: { count: StockCount }) {
   const { t } = useTranslation();
   const session = useSession();
   const { money, quantity } = useFormat(session.business);
+  const qc = useQueryClient();
   const review = useCountReview(count.id, true);
+  // out of date after a scan until the scans pause and it is read again (count-cache.ts)
+  const invalidated = useSyncExternalStore(
+    (changed) => qc.getQueryCache().subscribe(changed),
+    () => !!qc.getQueryState(['stock-counts', count.id, 'review'])?.isInvalidated,
+  );
+  const updating = review.isFetching || invalidated;
   if (review.isPending) return <Skeleton h={120} />;
   if (review.isError) return <Text c="red">{serverMessage(review.error)}</Text>;
   const r = review.data;
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2} size="h4">
-          {t('stock.count.review')}
-        </Title>
+        <Group gap="xs">
+          <Title order={2} size="h4">
+            {t('stock.count.review')}
+          </Title>
+          {updating && (
+            <Group gap={6} data-testid="review-updating">
+              <Loader size="xs" aria-hidden />
+              <Text size="sm" c="dimmed">
+                {t('stock.count.reviewUpdating')}
+              </Text>
+            </Group>
+          )}
+        </Group>
         <Text>
           {t('stock.count.totalVariance')}{' '}
           <Signed value={r.total_variance_value} text={money(Math.abs(r.total_variance_value))} />
