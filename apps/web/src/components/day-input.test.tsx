@@ -4,18 +4,34 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeSession, renderApp } from '../test/render';
 import { DayInput } from './day-input';
 
-function Field({ initial, spy, max }: { initial: string; spy: (d: string) => void; max?: string }) {
+function Field({
+  initial,
+  spy,
+  max,
+  wrongSpy,
+}: {
+  initial: string;
+  spy: (d: string) => void;
+  max?: string;
+  wrongSpy?: (wrong: boolean) => void;
+}) {
   const [day, setDay] = useState(initial);
   return (
-    <DayInput
-      label="Day"
-      value={day}
-      max={max}
-      onChange={(d) => {
-        spy(d);
-        setDay(d);
-      }}
-    />
+    <>
+      <DayInput
+        label="Day"
+        value={day}
+        max={max}
+        onChange={(d) => {
+          spy(d);
+          setDay(d);
+        }}
+        onWrongText={wrongSpy}
+      />
+      <button type="button" onClick={() => setDay('2026-11-20')}>
+        Reset
+      </button>
+    </>
   );
 }
 
@@ -46,23 +62,39 @@ describe('DayInput', () => {
     expect(screen.getAllByRole('columnheader', { hidden: true })[0]).toHaveTextContent('Mo');
   });
 
-  it('keeps a text that is no day with a message, the day emptied, instead of keeping the old day', async () => {
+  it('keeps a text that is no day with a message and tells the form, the day left as it was', async () => {
     const spy = vi.fn();
-    await renderApp(<Field initial="2026-11-05" spy={spy} />, { session: makeSession() });
+    const wrongSpy = vi.fn();
+    await renderApp(<Field initial="2026-11-05" spy={spy} wrongSpy={wrongSpy} />, {
+      session: makeSession(),
+    });
     const input = screen.getByRole('textbox', { name: 'Day' });
+    // typed on the way to another day: nothing moves (a filter's page keeps its day)
     fireEvent.input(input, { target: { value: '31/04/2026' } });
-    // the form's day is no longer the 5th as soon as the text is none
-    expect(spy).toHaveBeenLastCalledWith('');
+    expect(spy).not.toHaveBeenCalled();
+    expect(wrongSpy).not.toHaveBeenCalled();
     expect(screen.queryByText('Not a day: type it as DD/MM/YYYY.')).toBeNull();
+    // left so: the text stays to be corrected, named, and the form told (it refuses to save)
     fireEvent.blur(input);
     expect(input).toHaveValue('31/04/2026');
     expect(screen.getByText('Not a day: type it as DD/MM/YYYY.')).toBeInTheDocument();
+    expect(wrongSpy).toHaveBeenLastCalledWith(true);
+    expect(spy).not.toHaveBeenCalled();
     // corrected in place: the day is taken, the message goes, and the text is the business's format
     fireEvent.input(input, { target: { value: '30/4/2026' } });
     expect(spy).toHaveBeenLastCalledWith('2026-04-30');
+    expect(wrongSpy).toHaveBeenLastCalledWith(false);
     expect(screen.queryByText('Not a day: type it as DD/MM/YYYY.')).toBeNull();
     fireEvent.blur(input);
     expect(input).toHaveValue('30/04/2026');
+    // wrong again, then a day set from outside (a form reset) takes its place
+    fireEvent.input(input, { target: { value: '32/4/2026' } });
+    fireEvent.blur(input);
+    expect(wrongSpy).toHaveBeenLastCalledWith(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(input).toHaveValue('20/11/2026');
+    expect(wrongSpy).toHaveBeenLastCalledWith(false);
+    expect(screen.queryByText('Not a day: type it as DD/MM/YYYY.')).toBeNull();
   });
 
   it('passes a typed day after the last one on, for the form to name; the calendar does not offer it', async () => {

@@ -18,7 +18,7 @@ import 'dayjs/locale/de';
 import 'dayjs/locale/es';
 import 'dayjs/locale/pt';
 import { businessLocale } from '@duka/domain';
-import { useContext, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayPattern, formatDayText, parseDayText } from '../lib/day-text';
 import { SessionContext } from '../lib/session-context';
@@ -37,6 +37,7 @@ export function DayInput({
   error,
   required,
   clearable,
+  onWrongText,
   w,
 }: {
   label: string;
@@ -51,6 +52,11 @@ export function DayInput({
   required?: boolean;
   /** A field that may be left empty (an invoice's date): a button empties it. */
   clearable?: boolean;
+  /**
+   * Told whether the field holds a text that is no day (and its day is still the one before): a
+   * form refuses to save meanwhile, so that day is never saved in place of the one meant.
+   */
+  onWrongText?: (wrong: boolean) => void;
   w?: React.ComponentProps<typeof DateInput>['w'];
 }) {
   const { t, i18n } = useTranslation();
@@ -62,30 +68,24 @@ export function DayInput({
     month: t('dayInput.month'),
     year: t('dayInput.year'),
   });
-  // A text that is no day (31/04/2026) empties the form's day as it is typed, and stays in the field
-  // with a message once left: DateInput would put back the day it had before, which a form would
-  // then save in place of the one the person meant. The field keeps the text (fixOnBlur off) so
-  // that it can be corrected rather than typed again; a day it reads is shown in the business's
-  // format on leaving, as DateInput does.
+  // A text that is no day (31/04/2026) stays in the field with a message once left, to be corrected
+  // rather than typed again (fixOnBlur off: DateInput would put back the day it had, unseen), and
+  // the day stays the one before meanwhile: a filter keeps showing it (no page jumping to today as
+  // a day is retyped), a form is told (`onWrongText`) and refuses to save. A day it reads is shown
+  // in the business's format on leaving, as DateInput does.
   const noDay = (text: string) => text.trim() !== '' && parseDayText(locale, text) === null;
-  const [typedNoDay, setTypedNoDay] = useState(false);
-  const [wrong, setWrong] = useState(false);
+  const { typedNoDay, setTypedNoDay, wrong, markWrong } = useWrongText(value, onWrongText);
   return (
     <DateInput
       label={label}
       value={value || null}
       onChange={(day) => {
-        setWrong(false);
         setTypedNoDay(false);
+        markWrong(false);
         onChange(day ?? '');
       }}
-      onInput={(e) => {
-        const text = e.currentTarget.value;
-        setTypedNoDay(noDay(text));
-        // while its calendar is open: DateInput leaves the text as it is
-        if (noDay(text) && value) onChange('');
-      }}
-      onBlur={(e) => setWrong(noDay(e.currentTarget.value))}
+      onInput={(e) => setTypedNoDay(noDay(e.currentTarget.value))}
+      onBlur={(e) => markWrong(noDay(e.currentTarget.value))}
       fixOnBlur={!typedNoDay}
       valueFormat={(day) => formatDayText(locale, day)}
       dateParser={(text) => parseDayText(locale, text)}
@@ -110,4 +110,29 @@ export function DayInput({
       }}
     />
   );
+}
+
+/**
+ * Whether the text typed is no day (so DateInput must leave it on blur), and whether the field
+ * says so; `onWrongText` is told each change of the second. A day set from outside (a form reset,
+ * a range button) takes the place of the wrong text.
+ */
+function useWrongText(value: string, onWrongText: ((wrong: boolean) => void) | undefined) {
+  const [typedNoDay, setTypedNoDay] = useState(false);
+  const [wrong, setWrong] = useState(false);
+  const wrongNow = useRef(false);
+  const tell = useRef(onWrongText);
+  tell.current = onWrongText;
+  const markWrong = useCallback((w: boolean) => {
+    if (wrongNow.current === w) return;
+    wrongNow.current = w;
+    setWrong(w);
+    tell.current?.(w);
+  }, []);
+  useEffect(() => {
+    if (!value) return;
+    setTypedNoDay(false);
+    markWrong(false);
+  }, [value, markWrong]);
+  return { typedNoDay, setTypedNoDay, wrong, markWrong };
 }

@@ -125,6 +125,7 @@ function DayAndCategory({ form: f }: { form: ExpenseFormState }) {
           value={f.date}
           error={f.errors.date}
           onChange={f.setDate}
+          onWrongText={f.setDateWrong}
         />
         <Select
           label={t('expenses.category')}

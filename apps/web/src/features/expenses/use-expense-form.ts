@@ -40,7 +40,8 @@ export function useExpenseForm(onDone: () => void) {
   const submit = async () => {
     const e: Record<string, string> = {};
     const minor = parseMoney(f.amount, digits);
-    if (!daySchema.safeParse(f.date).success) e.date = t('expenses.errors.date');
+    // a text in the day field that is no day: the field names it, and the day before is not saved
+    if (f.dateWrong || !daySchema.safeParse(f.date).success) e.date = t('expenses.errors.date');
     else if (f.date > f.today) e.date = t('expenses.errors.futureDate');
     if (!f.category) e.category_id = t('expenses.errors.category');
     if (minor === null || minor <= 0) e.amount = t('debtors.errors.amount');
@@ -100,6 +101,7 @@ function useExpenseValues(today: string, home: string) {
   // an earlier version of the form was recorded under it).
   const [id, setId] = useState(() => uuidv7());
   const [date, setDate] = useState(today);
+  const [dateWrong, setDateWrong] = useState(false);
   const [category, setCategory] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<'cash' | 'transfer'>('cash');
@@ -119,6 +121,8 @@ function useExpenseValues(today: string, home: string) {
     today,
     date,
     setDate,
+    dateWrong,
+    setDateWrong,
     category,
     setCategory,
     amount,

@@ -285,6 +285,7 @@ function InvoiceFields({ doc }: { doc: StockDocument }) {
         value={h.invoice_date ?? ''}
         error={doc.fieldErrors.invoice_date}
         onChange={(day) => doc.setHeader('invoice_date', day)}
+        onWrongText={doc.setInvoiceDateWrong}
         clearable
       />
     </>

@@ -112,3 +112,21 @@ describe('a stock document kept across a reload', () => {
     }
   });
 });
+
+describe("a receipt whose invoice date's field holds a text that is no day", () => {
+  it('is not saved (with the day before, or none) until the text is a day again', async () => {
+    const server = slowDrafts();
+    server.release();
+    const { result } = renderHook(() => useStockDocument('receipt', HOME), { wrapper: await wrapper() });
+    await waitFor(() => expect(result.current.draft.id).toBe(kept.id));
+    act(() => result.current.setInvoiceDateWrong(true));
+    const posts = () => server.writes.filter((w) => w.url === '/api/stock/receipts');
+    await act(() => result.current.onSave());
+    expect(result.current.fieldErrors.invoice_date).toBeTruthy();
+    expect(posts()).toHaveLength(0);
+    act(() => result.current.setInvoiceDateWrong(false));
+    await act(() => result.current.onSave());
+    expect(result.current.fieldErrors.invoice_date).toBeUndefined();
+    expect(posts()).toHaveLength(1);
+  });
+});

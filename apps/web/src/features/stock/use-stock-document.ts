@@ -40,6 +40,8 @@ export function useStockDocument(kind: DocKind, home: string) {
   });
   const [errors, setErrors] = useState<LineErrors>(NO_ERRORS);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // the invoice date's field holds a text that is no day (it names it): nothing is saved meanwhile
+  const [invoiceDateWrong, setInvoiceDateWrong] = useState(false);
   const h = draft.header;
 
   // Only once the kept draft is back (or known absent): a location set before would count as
@@ -54,6 +56,7 @@ export function useStockDocument(kind: DocKind, home: string) {
 
   const onSave = async () => {
     const fe = missingFields(kind, h, t);
+    if (kind === 'receipt' && invoiceDateWrong) fe.invoice_date = t('stock.doc.required');
     setFieldErrors(fe);
     if (Object.keys(fe).length > 0) return;
     const body = documentBody(kind, draft.id, h, draft.lines, digits);
@@ -85,7 +88,16 @@ export function useStockDocument(kind: DocKind, home: string) {
     }
   };
 
-  return { draft, setHeader, setLines, errors, fieldErrors, saving: save.isPending, onSave };
+  return {
+    draft,
+    setHeader,
+    setLines,
+    errors,
+    fieldErrors,
+    saving: save.isPending,
+    onSave,
+    setInvoiceDateWrong,
+  };
 }
 
 export type StockDocument = ReturnType<typeof useStockDocument>;
