@@ -4,23 +4,13 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
-import type { StockCount, StockCountReview } from '@duka/domain';
+import type { StockCountReview } from '@duka/domain';
 import { makeSession, renderApp } from '../../test/render';
-import { SHOP } from '../../test/locations';
+import { openCount } from '../../test/stock-counts';
 import { CountReview } from './count-review';
 
 const COUNT_ID = '0190b1a0-0000-7000-8000-0000000000c2';
-const count: StockCount = {
-  id: COUNT_ID,
-  location_id: SHOP.id,
-  status: 'open',
-  freeze_sales: false,
-  note: '',
-  started_by: null,
-  started_at: '2026-12-01T08:00:00.000Z',
-  closed_at: null,
-  counted: [],
-};
+const count = openCount(COUNT_ID);
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { Product, StockCount } from '@duka/domain';
 import { hookWrapper } from '../../test/keyed-server';
-import { SHOP } from '../../test/locations';
+import { openCount } from '../../test/stock-counts';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { REVIEW_AFTER_MS, takeEntryAnswer, withEntryAnswer } from './count-cache';
 import { COUNT_REFRESH_MS, useCount } from './stock-api';
@@ -22,17 +22,7 @@ const RICE = { id: '0190b1a0-0000-7000-8000-0000000000a3', name: 'Rice' };
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const countOf = (counted: StockCount['counted']): StockCount => ({
-  id: COUNT_ID,
-  location_id: SHOP.id,
-  status: 'open',
-  freeze_sales: false,
-  note: '',
-  started_by: null,
-  started_at: '2026-12-01T08:00:00.000Z',
-  closed_at: null,
-  counted,
-});
+const countOf = (counted: StockCount['counted']): StockCount => openCount(COUNT_ID, counted);
 
 /**
  * A count's server: its entries (another counter's too), the count read whole (GET, counted) and

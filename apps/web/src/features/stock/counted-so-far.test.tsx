@@ -2,24 +2,19 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { StockCount } from '@duka/domain';
 import { makeSession, renderApp } from '../../test/render';
+import { openCount } from '../../test/stock-counts';
 import { COUNTED_PAGE, CountedSoFar } from './counted-so-far';
 
-const count = (n: number): StockCount => ({
-  id: 'c1',
-  location_id: 'L1',
-  status: 'open',
-  freeze_sales: false,
-  note: '',
-  started_by: null,
-  started_at: '2026-12-01T08:00:00.000Z',
-  closed_at: null,
-  counted: Array.from({ length: n }, (_, i) => ({
-    product_id: `p${i}`,
-    product_name: `Item ${String(i).padStart(3, '0')}`,
-    quantity: 1_000 * (i + 1),
-    entries: 1,
-  })),
-});
+const count = (n: number): StockCount =>
+  openCount(
+    'c1',
+    Array.from({ length: n }, (_, i) => ({
+      product_id: `p${i}`,
+      product_name: `Item ${String(i).padStart(3, '0')}`,
+      quantity: 1_000 * (i + 1),
+      entries: 1,
+    })),
+  );
 
 const cards = () => screen.queryAllByTestId(/^counted-Item /);
 
