@@ -191,6 +191,34 @@ test.describe('stock journey (admin)', () => {
     await expect(row).toContainText('5');
     await expect(row).toContainText('−1');
     await page.screenshot({ path: '/tmp/shots-stock/count-review-light-wide.png', fullPage: true });
+    // A scan with the review shown (an empty shelf's 0 more sugar): the review says it is out of
+    // date at once, and is read again once the scans pause
+    await countSearch.pressSequentially(SUGAR.code, { delay: 5 });
+    await countSearch.press('Enter');
+    await page.getByLabel('Counted quantity').fill('0');
+    await page.getByLabel('Counted quantity').press('Enter');
+    const updating = page.getByTestId('review-updating');
+    await expect(updating).toHaveText('Updating…');
+    await page.screenshot({ path: '/tmp/shots-stock/count-review-updating-light-wide.png', fullPage: true });
+    await expect(updating).toHaveCount(0, { timeout: 10_000 });
+    await expect(row).toContainText('−1');
+    // the same on a phone in dark
+    const wide = page.viewportSize()!;
+    await setScheme(page, 'dark');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByRole('button', { name: 'Review variances' }).click();
+    await expect(row).toContainText('−1');
+    await countSearch.pressSequentially(SUGAR.code, { delay: 5 });
+    await countSearch.press('Enter');
+    await page.getByLabel('Counted quantity').fill('0');
+    await page.getByLabel('Counted quantity').press('Enter');
+    await expect(updating).toHaveText('Updating…');
+    await page.screenshot({ path: '/tmp/shots-stock/count-review-updating-dark-narrow.png', fullPage: true });
+    await expect(updating).toHaveCount(0, { timeout: 10_000 });
+    await setScheme(page, 'light');
+    await page.setViewportSize(wide);
+    await page.reload();
     await page.getByRole('button', { name: 'Finalise count' }).click();
     const confirm = page.getByRole('dialog', { name: 'Finalise count' });
     await expect(confirm).toContainText('cannot be undone');
