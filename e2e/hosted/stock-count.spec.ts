@@ -8,6 +8,7 @@ import {
 } from '@playwright/test';
 import { apiLoginInPage } from '../support/fixtures';
 import { created, levelOf, mainLocation, newId, seedSeller, stockedProduct } from '../support/seed';
+import { pickLocation, pickPreset } from '../support/reports';
 import { dropWorkDrafts, pick } from '../support/stock-screens';
 import { HOSTED_URL, OWNER_A, OWNER_B } from './hosted-env';
 import { BACKENDS, createdThrough, signedInApi, watchBackends } from './hosted-support';
@@ -224,6 +225,15 @@ test('A’s owner counts Main shop in the browser with a colleague; the finalise
   const closed = await api.get(`/api/stock-counts/${countId}`);
   expect(closed.status()).toBe(200);
   expect(await closed.json()).toMatchObject({ id: countId, status: 'finalised' });
+  // The stock report in the browser: today's movements at Main shop hold the count's corrections
+  // on the day it was finalised (migration 0038): sugar −1 and rice +1, two, worth KES 85.00.
+  await page.goto('/stock-report');
+  await expect(page.getByRole('heading', { name: 'Reports › Stock report' })).toBeVisible();
+  await pickLocation(page, 'Main shop');
+  await page.getByRole('radiogroup', { name: 'Show' }).getByText('Movements', { exact: true }).click();
+  await pickPreset(page, 'Today');
+  const corrections = page.getByTestId('stock-movements').getByRole('row', { name: /Stock count/ });
+  await expect(corrections.getByRole('cell')).toHaveText(['Stock count', '2', '0', /^KES\s?85\.00$/]);
   // the page's calls were served by both processes
   expect([...backends].sort()).toEqual(['1', '2']);
 });
@@ -264,6 +274,15 @@ test('B’s owner, at the same address, sees no trace of A’s count', async ({ 
   } finally {
     await page.request.post(`/api/stock-counts/${own.id}/cancel`);
   }
+  // B's stock report of today has no stock count's movements (A's are A's alone).
+  await page.goto('/stock-report');
+  await expect(page.getByRole('heading', { name: 'Reports › Stock report' })).toBeVisible();
+  await pickPreset(page, 'Today');
+  await expect(page.getByText(/\d+ movements? in the period/)).toBeVisible();
+  // (with no stock at all the page shows its empty state instead of the tables)
+  const show = page.getByRole('radiogroup', { name: 'Show' });
+  if ((await show.count()) > 0) await show.getByText('Movements', { exact: true }).click();
+  await expect(page.getByRole('row', { name: /Stock count/ })).toHaveCount(0);
   // A's count is as A finalised it: B's attempt changed nothing.
   expect(await levelOf(api, SUGAR.code, main)).toBe(11_000);
   const a = (await (await api.get(`/api/stock-counts/${countId}`)).json()) as {
