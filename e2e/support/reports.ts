@@ -25,6 +25,8 @@ export async function typeDay(page: Page, label: string, day: string): Promise<v
   await field.fill(typedDay(day));
   await field.blur();
   await expect(field).toHaveValue(typedDay(day));
+  // its calendar gone (it fades out): the next field's is then the only one on the page
+  await expect(page.getByRole('button', { name: 'Previous month' })).toHaveCount(0);
 }
 
 /** Types a custom range into a report's filter bar. */
