@@ -45,4 +45,22 @@ describe("the navbar's user menu (issue 21)", () => {
     fireEvent.keyDown(button, { key: 'ArrowUp' });
     await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus());
   });
+
+  it("an arrow pressed before the menu's focus trap took the focus keeps its item when the trap focuses the menu later (seen in CI)", async () => {
+    await renderApp(<UserMenu onEditProfile={() => undefined} />, {
+      session: makeSession({ role: 'admin' }),
+    });
+    screen.getByRole('button', { name: /Account menu for/ }).focus();
+    fireEvent.click(screen.getByRole('button', { name: /Account menu for/ }));
+    const menu = await screen.findByRole('menu');
+    const button = screen.getByRole('button', { name: /Account menu for/ });
+    await waitFor(() => expect(document.activeElement).not.toBe(document.body));
+    button.focus();
+    fireEvent.keyDown(button, { key: 'ArrowUp' });
+    const logout = screen.getByRole('menuitem', { name: 'Logout' });
+    await waitFor(() => expect(logout).toHaveFocus());
+    // the trap's timer, set again as floating-ui placed the dropdown, runs after the item was focused
+    menu.querySelector<HTMLElement>('[data-autofocus]')!.focus();
+    expect(logout).toHaveFocus();
+  });
 });
