@@ -6,10 +6,10 @@ import { type StockCount, type StockCountReview, COUNT_REASON, MAX_SALE_AMOUNT }
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { businessDay } from '@duka/domain';
-import type { Actor, ContextBusiness } from '../../lib/context.js';
+import type { Actor } from '../../lib/context.js';
 import { appendJournal } from '../../lib/journal.js';
 import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
-import { lockBusiness } from '../../lib/tx.js';
+import { lockBusiness, lockedSaleSettings } from '../../lib/tx.js';
 import { assertHomeHere } from '../locations/location-home.js';
 import { type MovementInput, postMovements } from '../inventory/ledger.js';
 import { bookedCost, foundAtBuyingPrice, moveCountedCosts } from './count-costs.js';
@@ -22,13 +22,10 @@ import { movedOf, reviewCount } from './count-review.js';
  * Finalises a count: each counted product gets a correction of (counted − expected at the start),
  * so movements made after the count began are kept. Products nobody counted are left as they are.
  */
-export async function finaliseCount(
-  db: Db,
-  actor: Actor & { business: Pick<ContextBusiness, 'timezone'> },
-  countId: string,
-): Promise<StockCountReview> {
+export async function finaliseCount(db: Db, actor: Actor, countId: string): Promise<StockCountReview> {
   return db.kysely.transaction().execute(async (trx) => {
-    await lockBusiness(db, trx, actor.businessId);
+    // the time zone the corrections' day is read in, read under the lock as a stock document's is
+    const { timezone } = await lockedSaleSettings(trx, actor.businessId);
     const c = await countRow(trx, actor.businessId, countId);
     // finalised already (a retry whose first answer was lost, or a finalise that ran at the same time
     // and took the lock first): its review as booked, nothing posted again
@@ -68,7 +65,7 @@ export async function finaliseCount(
     // Corrections make the books match the shelf; they are never refused for going below zero.
     await postMovements(trx, actor, movements, {
       dialect: db.dialect,
-      day: businessDay(actor.at, actor.business.timezone),
+      day: businessDay(actor.at, timezone),
       allowNegative: true,
     });
     await trx
