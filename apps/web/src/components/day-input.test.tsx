@@ -101,12 +101,15 @@ describe('DayInput', () => {
     const spy = vi.fn();
     await renderApp(<Field initial="2026-11-05" spy={spy} max="2026-11-20" />, { session: makeSession() });
     const input = screen.getByRole('textbox', { name: 'Day' });
-    fireEvent.change(input, { target: { value: '01/12/2026' } });
+    fireEvent.input(input, { target: { value: '01/12/2026' } });
     expect(spy).toHaveBeenLastCalledWith('2026-12-01');
     fireEvent.change(input, { target: { value: '18/11/2026' } });
     const days = await screen.findAllByRole('button', { name: /November 2026$/, hidden: true });
     const day = (n: number) => days.find((d) => d.getAttribute('aria-label') === `${n} November 2026`);
     expect(day(20)).not.toHaveAttribute('data-disabled');
     expect(day(21)).toHaveAttribute('data-disabled');
+    // and it does not page on to the months after the last day's
+    expect(screen.getByRole('button', { name: 'Next month', hidden: true })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous month', hidden: true })).toBeEnabled();
   });
 });

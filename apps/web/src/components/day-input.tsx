@@ -84,13 +84,20 @@ export function DayInput({
         markWrong(false);
         onChange(day ?? '');
       }}
-      onInput={(e) => setTypedNoDay(noDay(e.currentTarget.value))}
+      onInput={(e) => {
+        const text = e.currentTarget.value;
+        setTypedNoDay(noDay(text));
+        // DateInput takes no day after maxDate from the text: a later one is passed on here
+        const day = parseDayText(locale, text);
+        if (day && max && day > max && day !== value) onChange(day);
+      }}
       onBlur={(e) => markWrong(noDay(e.currentTarget.value))}
       fixOnBlur={!typedNoDay}
       valueFormat={(day) => formatDayText(locale, day)}
       dateParser={(text) => parseDayText(locale, text)}
       placeholder={pattern}
-      excludeDate={max ? (day) => day > max : undefined}
+      // the calendar neither offers a later day nor pages to a later month (nor year)
+      maxDate={max}
       locale={lang}
       firstDayOfWeek={business?.week_start ?? 1}
       hideOutsideDates
