@@ -1,5 +1,5 @@
 import './styles';
-import { type KeyboardEvent, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -16,39 +16,6 @@ import { useLogout } from '../auth';
  * of gzip of the till's start).
  */
 const UserMenuDropdown = lazyPanel(() => import('./user-menu-dropdown').then((m) => m.UserMenuDropdown));
-
-/** How long after an arrow key on the button the menu's own first focus is sent on to the item. */
-const ARROW_KEPT_MS = 1000;
-
-/**
- * ArrowDown or ArrowUp on the button of an open menu goes into it, to its first or last item. The
- * menu takes the focus itself after it opens, onto a placeholder at its top (Mantine's focus trap,
- * a timer set as its dropdown's element is attached, again each time that element's ref is set
- * anew as floating-ui places it): a key pressed on the button before that, as on a slow shop PC
- * while the menu's code has just arrived, would otherwise be lost, or the item it reached taken
- * back by a later timer (seen in CI). So the item is focused a task later, and for a second any
- * focus the trap puts on the placeholder goes on to the item.
- */
-function intoMenu(event: KeyboardEvent<HTMLButtonElement>) {
-  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-  const menuId = event.currentTarget.getAttribute('aria-controls');
-  if (!menuId) return;
-  event.preventDefault();
-  const last = event.key === 'ArrowUp';
-  const focusItem = () => {
-    const items = document
-      .getElementById(menuId)
-      ?.querySelectorAll<HTMLElement>('[data-menu-item]:not(:disabled)');
-    if (items?.length) items[last ? items.length - 1 : 0]!.focus();
-  };
-  const onFocusIn = (e: FocusEvent) => {
-    const target = e.target as HTMLElement;
-    if (target.matches('[data-autofocus]') && document.getElementById(menuId)?.contains(target)) focusItem();
-  };
-  document.addEventListener('focusin', onFocusIn);
-  window.setTimeout(() => document.removeEventListener('focusin', onFocusIn), ARROW_KEPT_MS);
-  window.setTimeout(focusItem);
-}
 
 /**
  * The navbar's user dropdown: Edit Profile and Logout (seed spec §2). The menu is made around its
@@ -69,7 +36,6 @@ export function UserMenu({ onEditProfile }: { onEditProfile: () => void }) {
       onClick={onClick}
       onPointerEnter={UserMenuDropdown.preload}
       onFocus={UserMenuDropdown.preload}
-      onKeyDown={intoMenu}
       style={{ borderRadius: 999 }}
       p={2}
     >

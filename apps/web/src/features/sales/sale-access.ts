@@ -3,17 +3,20 @@ import {
   type SessionData,
   accessForPath,
   allows,
+  businessDay,
   mayReverse as userMayReverse,
 } from '@duka/domain';
-import { todayIn } from '../../lib/date-range';
 import { principalOf } from '../auth';
 
 // Who may open and reverse what, and the sales screens' words for a day and a receipt: without the
 // answers' schemas (sales-api.ts), as the till reads these at start without zod (issue 21).
 
-/** Today in the business's time zone, as YYYY-MM-DD. */
+/**
+ * Today in the business's time zone, as YYYY-MM-DD (the domain's `businessDay`, as `todayIn` of
+ * lib/date-range: that module and the report periods it imports are not the till's to load).
+ */
 export function todayOf(session: SessionData): string {
-  return todayIn(session.business.timezone);
+  return businessDay(Date.now(), session.business.timezone);
 }
 
 /** The reverse screen of a kind of sale. */
