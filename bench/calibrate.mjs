@@ -2,7 +2,7 @@
 // How fast this machine is right now: a fixed CPU loop (JSON.stringify, JSON.parse and SHA-256 of
 // 20,000 sale-line-like rows, ten times). Read it before comparing bench figures taken at
 // different moments: on the same 2-core machine it took 199 ms one evening and 300-430 ms the
-// afternoon before, and the sync figures moved with it (docs/performance.md).
+// afternoon before, and the sync figures moved with it (docs/performance-log.md).
 import { createHash } from 'node:crypto';
 
 import path from 'node:path';

@@ -113,7 +113,7 @@ function mantineStylesChunk(id: string, ctx: Rolldown.ChunkingContext): string |
  * - `mantine-more`: the overlays and what only the back office shows (MANTINE_MORE).
  * The sign-in page now loads 10 files (174 KB of gzip; 26 and 182 before), the till 47 files and
  * 297 KB (109 and 318 before), which scored 69-77 against 59-64 (Lighthouse, builds in turns;
- * docs/performance.md). e2e/first-paint.spec.ts holds both pages to it. The app's modules and the
+ * docs/performance-log.md). e2e/first-paint.spec.ts holds both pages to it. The app's modules and the
  * domain's used by screens only are left to the bundler: a group of them took code the sign-in
  * page does not need into its start.
  */

@@ -7,7 +7,7 @@ import type { DialectName } from '../dialect.js';
  * per item), on PostgreSQL only. PostgreSQL checks a foreign key row by row, one query per row and
  * key: measured in `npm run bench`'s branches figure, these four made up more than half of the
  * hosted database's CPU time (1.3 s of 2.3 s for 4,000 sales), and a checkout pays them too
- * (docs/performance.md). What they guarded is kept by the server, in one query per batch instead
+ * (docs/performance-log.md). What they guarded is kept by the server, in one query per batch instead
  * of one per row: every write path reads the product, location and sale it names within the
  * session's business first, and a sync batch checks what its lines name (sync/line-references.ts:
  * a document naming a row the business lacks is quarantined as a missing reference).
