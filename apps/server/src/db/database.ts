@@ -53,6 +53,7 @@ import { receiptColumns } from './migrations/0035-receipt-columns.js';
 import { taxNameWeekStart } from './migrations/0036-tax-name-week-start.js';
 import { keptMeNotices } from './migrations/0037-kept-me-notices.js';
 import { movementDays } from './migrations/0038-movement-days.js';
+import { syncClockBigint } from './migrations/0039-sync-clock-bigint.js';
 
 import type { DialectName } from './dialect.js';
 import {
@@ -274,6 +275,7 @@ export function migrationsFor(
     '0036-tax-name-week-start': taxNameWeekStart(),
     '0037-kept-me-notices': keptMeNotices(dialect),
     '0038-movement-days': movementDays(ctx),
+    '0039-sync-clock-bigint': syncClockBigint(dialect),
   };
 }
 

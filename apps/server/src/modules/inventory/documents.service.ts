@@ -162,15 +162,18 @@ async function post(
       quantity: l.quantity,
       unit_cost: l.unit_cost,
     }));
+    // the day its movements are on, named in its entry too: a linked copy takes it from there
+    // (sync/movement-days.ts), not from its own zone at the time the document arrives
+    const day = businessDay(actor.at, settings.timezone);
     const entry: JournalEntryInput = {
       ...actor.journal,
       docType: 'stock_document',
       docId: id,
       action: `stock.${p.kind}`,
-      detail: { lines: p.lines.length, total_cost: total },
+      detail: { lines: p.lines.length, total_cost: total, day },
     };
     await writeDocument(trx, db.dialect, actor, {
-      day: businessDay(actor.at, settings.timezone),
+      day,
       row,
       lines,
       entry,

@@ -63,9 +63,11 @@ export async function finaliseCount(db: Db, actor: Actor, countId: string): Prom
     await refuseInactiveCorrections(trx, actor.businessId, c, movements);
     await moveCountedCosts(trx, actor, countId, found, movements);
     // Corrections make the books match the shelf; they are never refused for going below zero.
+    // named in the finalise's entry too, for a linked copy (sync/movement-days.ts)
+    const day = businessDay(actor.at, timezone);
     await postMovements(trx, actor, movements, {
       dialect: db.dialect,
-      day: businessDay(actor.at, timezone),
+      day,
       allowNegative: true,
     });
     await trx
@@ -84,7 +86,7 @@ export async function finaliseCount(db: Db, actor: Actor, countId: string): Prom
       docType: 'stock_count',
       docId: countId,
       action: 'stock_count.finalise',
-      detail: { corrections: movements.length, variance_value: review.total_variance_value },
+      detail: { corrections: movements.length, variance_value: review.total_variance_value, day },
     });
     await stampRecord(trx, actor.businessId, 'stock_count', countId, stamp, before);
     return reviewCount(trx, actor.businessId, countId);

@@ -1,4 +1,4 @@
-import { businessDay } from '@duka/domain';
+import { DAY_PATTERN, businessDay } from '@duka/domain';
 import type { Trx } from '../../lib/tx.js';
 import type { SyncDocument } from './documents.js';
 
@@ -6,10 +6,12 @@ type Row = Record<string, unknown>;
 
 /**
  * The business day of the stock movements a batch writes (ADR 6, migration 0038). It does not
- * travel (doc-specs `omit`: a movement's document is the same forever, and the ones recorded
- * before the column have none), so the receiver gives it as the sender did: a sale's or a
- * reversal's movements the day of their document, which travels with them; a stock document's or
- * a count's the day of their instant in the business's zone.
+ * travel on the movements (doc-specs `omit`: a movement's document is the same forever, and the
+ * ones recorded before the column have none), so the receiver gives it as the sender did: a sale's
+ * or a reversal's movements the day of their document, which travels with them; a stock
+ * document's or a count's finalise's the day its journal entry names (`detail.day`, written since
+ * the forty-fourth session: entries travel, and a detail's new key changes no document), or, from
+ * a sender before that, the day of their instant in the business's zone.
  */
 export function documentDays(docs: readonly SyncDocument[]): Map<string, string> {
   const days = new Map<string, string>();
@@ -21,17 +23,51 @@ export function documentDays(docs: readonly SyncDocument[]): Map<string, string>
   return days;
 }
 
-/** The movements with their business day (`documentDays` for a sale's or reversal's, else by zone). */
+/** A batch's journal entry, as far as the days are concerned. */
+export interface DayEntry {
+  doc_type: string;
+  doc_id: string;
+  detail?: string | null;
+}
+
+/**
+ * The days the batch's journal entries name for stock documents and counts (their write's and
+ * their finalise's): the day in the zone the sender read under its business's lock, so a change of
+ * zone that reaches the receiver first (a business document is written before them) or was made
+ * while a shop was offline does not move them.
+ */
+export function entryDays(journal: readonly DayEntry[] | undefined): Map<string, string> {
+  const days = new Map<string, string>();
+  for (const e of journal ?? []) {
+    if ((e.doc_type !== 'stock_document' && e.doc_type !== 'stock_count') || !e.detail) continue;
+    let day: unknown;
+    try {
+      day = (JSON.parse(e.detail) as { day?: unknown } | null)?.day;
+    } catch {
+      continue;
+    }
+    if (typeof day === 'string' && DAY_PATTERN.test(day)) days.set(e.doc_id, day);
+  }
+  return days;
+}
+
+/**
+ * The movements with their business day: `documentDays` for a sale's or reversal's, `entryDays`
+ * of the batch's journal for a stock document's or count's, else by the zone.
+ */
 export async function withMovementDays(
   trx: Trx,
   businessId: string,
   rows: Row[],
   days: ReadonlyMap<string, string>,
+  journal?: readonly DayEntry[],
 ): Promise<Row[]> {
   let zone: string | undefined;
+  let named: Map<string, string> | undefined;
   const out: Row[] = [];
   for (const r of rows) {
-    let day = days.get(String(r.doc_id));
+    const id = String(r.doc_id);
+    let day = days.get(id) ?? (named ??= entryDays(journal)).get(id);
     if (day === undefined) {
       zone ??= (
         await trx
