@@ -1,9 +1,10 @@
 import { SYNC_MAX_DRIFT_MS } from '@duka/domain';
 import type { Trx } from '../../lib/tx.js';
 import { ofBusiness } from '../../db/dialect.js';
+import { type DayEntry, dayMovementsOfEntries } from './movement-days.js';
 
 /** A received journal entry, as far as what it does here goes. */
-interface ReceivedEntry {
+interface ReceivedEntry extends DayEntry {
   action: string;
   user_id: string | null;
   created_at: string;
@@ -18,7 +19,8 @@ interface ReceivedEntry {
  * server's clock give or take the drift sync allows between servers (`SYNC_MAX_DRIFT_MS`, 5
  * minutes: a shop PC's clock that far behind still ends a phone signed in just before; a sign-in
  * here within 5 minutes after it is ended too, the safe side). A sign-in here later stays.
- * `nowIso` is this server's time of ending them.
+ * `nowIso` is this server's time of ending them. A stock document's or count's entry puts its
+ * movements on the day it names (movement-days.ts `dayMovementsOfEntries`).
  */
 export async function applyEntryEffects(
   trx: Trx,
@@ -26,6 +28,7 @@ export async function applyEntryEffects(
   entries: readonly ReceivedEntry[],
   nowIso: string,
 ): Promise<void> {
+  await dayMovementsOfEntries(trx, businessId, entries);
   for (const e of entries) {
     if (e.action !== 'auth.logout_others' || !e.user_id) continue;
     const madeBy = new Date(Date.parse(e.created_at) + SYNC_MAX_DRIFT_MS).toISOString();

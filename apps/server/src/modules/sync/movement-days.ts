@@ -1,4 +1,5 @@
 import { DAY_PATTERN, businessDay } from '@duka/domain';
+import { ofBusiness } from '../../db/dialect.js';
 import type { Trx } from '../../lib/tx.js';
 import type { SyncDocument } from './documents.js';
 
@@ -81,4 +82,29 @@ export async function withMovementDays(
     out.push({ ...r, business_day: day });
   }
   return out;
+}
+
+/**
+ * The movements of the stock documents and counts whose entries arrive here, moved to the day
+ * their entry names where they were given another: a count's document travels as it is when its
+ * first entry is sent, so one finalised by then comes with its corrections in a batch that holds
+ * only its start, and its finalise's entry (with the day) in a later one (a count of more than a
+ * batch's 1,000 entries made offline, or a branch's first pull through the whole history). The day
+ * is the receiver's own column, given by it (doc-specs `omit`), so it is set again, not appended.
+ * Runs once per entry, as it is journalled here (`applyEntryEffects`); a movement already on its
+ * day is left alone.
+ */
+export async function dayMovementsOfEntries(
+  trx: Trx,
+  businessId: string,
+  entries: readonly DayEntry[],
+): Promise<void> {
+  for (const [docId, day] of entryDays(entries))
+    await trx
+      .updateTable('stock_movements')
+      .set({ business_day: day })
+      .where(ofBusiness(trx, 'business_id', businessId))
+      .where('doc_id', '=', docId)
+      .where('business_day', '<>', day)
+      .execute();
 }

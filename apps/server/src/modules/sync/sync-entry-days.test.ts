@@ -1,4 +1,4 @@
-import { dayStart } from '@duka/domain';
+import { businessDay, dayStart } from '@duka/domain';
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
@@ -23,7 +23,10 @@ import { buildTenant } from '../../test/tenancy-factories.js';
  * pushed yet when a branch PC moves the business's zone to UTC (where that instant is the evening
  * before) and pushes that first. The hosted copy then reads the new zone before the stock document
  * and the count arrive: their movements take the day their journal entries name (ADR 6), the
- * shop's, not the day of their instant in the zone the copy has by then.
+ * shop's, not the day of their instant in the zone the copy has by then. The shop pushes one entry
+ * a batch, so the finished count comes with its start's entry and its finalise's (with the day)
+ * only later, as in a count of more than a batch's entries. The test's clocks are 200 days ahead
+ * of the real one, which stamps each push: a shop PC's clock that far off.
  */
 describe("sync: a stock document's and a count's movements keep the shop's day", () => {
   let p: SyncPair;
@@ -31,7 +34,7 @@ describe("sync: a stock document's and a count's movements keep the shop's day",
   let businessId: string;
   let admin: string;
   let login: string;
-  const day = '2027-06-10';
+  const day = businessDay(Date.now() + 200 * 86_400_000, 'Africa/Nairobi');
   const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => {
     const res = await p.local.app.inject({
       method,
@@ -99,12 +102,16 @@ describe("sync: a stock document's and a count's movements keep the shop's day",
     });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await pushFrom(p, branch, businessId)).toMatchObject({ kind: 'caught_up' });
-    expect(await pushAll(p, businessId)).toMatchObject({ kind: 'caught_up' });
+    const oneByOne = { max_entries: 1, max_bytes: 4 * 1024 * 1024 };
+    expect(await pushAll(p, businessId, Infinity, oneByOne)).toMatchObject({ kind: 'caught_up' });
     expect(await days(p.hosted.db, [receipt.id, countId])).toEqual(atShop);
+    // and the branch, which moved the zone, takes them on the same day from the hosted copy
+    expect(await pullAll(p, branch, businessId)).toMatchObject({ kind: 'caught_up' });
+    expect(await days(branch.db, [receipt.id, countId])).toEqual(atShop);
   });
 
   it("a shop whose clock is months off (the test's clocks are, against the shop's real one) still pushes, and the hosted side says by how much", async () => {
-    // the hosted clock is months ahead of the shop's Date.now(), which stamps each push
+    // the hosted clock is 200 days ahead of the shop's Date.now(), which stamps each push
     const ahead = p.hosted.clock.now().getTime() - Date.now();
     expect(ahead).toBeGreaterThan(2 ** 31);
     await buildProduct(p.local.app, admin, { name: 'Sugar 2 kg', code: 'SUG2' });
