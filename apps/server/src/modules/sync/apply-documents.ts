@@ -18,7 +18,7 @@ import { nameAnswers, waiting } from './taken-logins.js';
 import { insertRows } from './insert-rows.js';
 import { withLocalColumns } from './local-columns.js';
 import { moveDebtors } from './apply-debtors.js';
-import { type DayEntry, documentDays, withMovementDays } from './movement-days.js';
+import { documentDays, withMovementDays } from './movement-days.js';
 import { type Loss, mergeRecord } from './merge.js';
 import { type DocBody, type DocPart, type DocSpec, SPEC_BY_TYPE, TYPE_RANK } from './doc-specs.js';
 import {
@@ -51,10 +51,9 @@ export interface ApplyTarget {
   /**
    * The batch's journal entries in their order (a push's or a pull's): the debtor entries it writes
    * are numbered in the order their documents were journaled on the sender, the order their
-   * balances moved there. Without them, in the order they are written. Their details also name
-   * the days of stock documents' and counts' movements (movement-days.ts `entryDays`).
+   * balances moved there. Without them, in the order they are written.
    */
-  journal?: readonly DayEntry[];
+  journal?: readonly { doc_type: string; doc_id: string }[];
   /**
    * A push: the users' names it asks about are answered within the business's count for the hour
    * (`answerNames`), and those past it wait. A pull (the business's own hosted copy) is not counted.
@@ -267,7 +266,7 @@ async function writeRows(
     table === 'debtor_entries'
       ? await moveDebtors(trx, t, rows)
       : table === 'stock_movements'
-        ? await withMovementDays(trx, t.businessId, rows, days, t.journal)
+        ? await withMovementDays(trx, t.businessId, rows, days)
         : rows;
   await insertRows(trx, t.dialect, table, stored);
   written.set(table, [...(written.get(table) ?? []), ...stored]);

@@ -37,7 +37,7 @@ export interface DayEntry {
  * zone that reaches the receiver first (a business document is written before them) or was made
  * while a shop was offline does not move them.
  */
-export function entryDays(journal: readonly DayEntry[] | undefined): Map<string, string> {
+function entryDays(journal: readonly DayEntry[] | undefined): Map<string, string> {
   const days = new Map<string, string>();
   for (const e of journal ?? []) {
     if ((e.doc_type !== 'stock_document' && e.doc_type !== 'stock_count') || !e.detail) continue;
@@ -53,22 +53,20 @@ export function entryDays(journal: readonly DayEntry[] | undefined): Map<string,
 }
 
 /**
- * The movements with their business day: `documentDays` for a sale's or reversal's, `entryDays`
- * of the batch's journal for a stock document's or count's, else by the zone.
+ * The movements with their business day: `documentDays` for a sale's or reversal's, else by the
+ * zone (a stock document's or count's is then set to the day its entry names, as the entry is
+ * journalled: `dayMovementsOfEntries`).
  */
 export async function withMovementDays(
   trx: Trx,
   businessId: string,
   rows: Row[],
   days: ReadonlyMap<string, string>,
-  journal?: readonly DayEntry[],
 ): Promise<Row[]> {
   let zone: string | undefined;
-  let named: Map<string, string> | undefined;
   const out: Row[] = [];
   for (const r of rows) {
-    const id = String(r.doc_id);
-    let day = days.get(id) ?? (named ??= entryDays(journal)).get(id);
+    let day = days.get(String(r.doc_id));
     if (day === undefined) {
       zone ??= (
         await trx
@@ -86,13 +84,14 @@ export async function withMovementDays(
 
 /**
  * The movements of the stock documents and counts whose entries arrive here, moved to the day
- * their entry names where they were given another: a count's document travels as it is when its
- * first entry is sent, so one finalised by then comes with its corrections in a batch that holds
- * only its start, and its finalise's entry (with the day) in a later one (a count of more than a
- * batch's 1,000 entries made offline, or a branch's first pull through the whole history). The day
- * is the receiver's own column, given by it (doc-specs `omit`), so it is set again, not appended.
- * Runs once per entry, as it is journalled here (`applyEntryEffects`); a movement already on its
- * day is left alone.
+ * their entry names where they were given another. The entries are journalled after the batch's
+ * documents are written (`applyEntryEffects`, once per entry), and a count's document travels as
+ * it is when its first entry is sent, so one finalised by then comes with its corrections in a
+ * batch that holds only its start and its finalise's entry (with the day) in a later one (a count
+ * of more than a batch's 1,000 entries made offline, a branch's first pull through the whole
+ * history): either way its movements take the day here. The day is the receiver's own column,
+ * given by it (doc-specs `omit`), so it is set again, not appended; a movement already on its day
+ * is left alone.
  */
 export async function dayMovementsOfEntries(
   trx: Trx,
