@@ -2,14 +2,14 @@ import './styles';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { ERROR_WORDS } from '../../lib/error-words';
+import { errorWordsOf } from '../../lib/error-words';
 import { hideToast, showToast } from '../../lib/notify';
 import { PrintError } from '../../lib/printing/print-receipt';
 
 /** What the printer said (out of paper, cover open, …) in the user's words, else the seed spec's. */
 function failureWords(err: unknown, t: TFunction): string {
   const problem = err instanceof PrintError ? err.problem : null;
-  return problem ? t(ERROR_WORDS[problem]) : t('printing.failed');
+  return problem ? t(errorWordsOf(problem)) : t('printing.failed');
 }
 
 /** A failed print (or drawer opening) stays on screen until dismissed, with what went wrong and a way to print again. */
