@@ -1,6 +1,6 @@
 import { type ErrorCode, type ErrorParams, errorSchema } from '@duka/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isBusy, isPrimaryKeyViolation, isUniqueViolation, violatedConstraint } from '../lib/db-errors.js';
 import { type DiskHealth, isDiskFull } from '../lib/disk-health.js';
 import { isAppError } from '../lib/errors.js';
@@ -125,6 +125,25 @@ function send(reply: FastifyReply, code: ErrorCode, message: string, field?: str
     .send({ error: { code, message, ...(field ? { field } : {}), ...(params ? { params } : {}) } });
 }
 
+/**
+ * An answer that could not be sent because an amount in it is past what a JavaScript number holds
+ * exactly (2^53 minor units): a report's sum over absurd stock or prices. The writes keep each
+ * document under `MAX_SALE_AMOUNT`, but a product's stock times its price, or a sum of many, can
+ * still pass it; the user is told, never a 500 nor an inexact figure.
+ */
+function isUnsafeAmount(err: unknown): boolean {
+  if (!isResponseSerializationError(err)) return false;
+  const issues = err.cause.issues;
+  return (
+    issues.length > 0 &&
+    issues.every(
+      (i) =>
+        (i.code === 'too_big' && i.maximum === Number.MAX_SAFE_INTEGER) ||
+        (i.code === 'too_small' && i.minimum === Number.MIN_SAFE_INTEGER),
+    )
+  );
+}
+
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -162,6 +181,10 @@ export function installErrorHandler(app: FastifyInstance, disk: DiskHealth, now:
         ? `Unknown field: ${unknownKey}`
         : `${field}: ${first?.message ?? 'invalid value'}`;
       return send(reply, 'validation_failed', message, field);
+    }
+    if (isUnsafeAmount(err)) {
+      request.log.warn({ err, url: request.url }, 'an amount too large to answer exactly');
+      return send(reply, 'amount_too_large', 'An amount in the answer is too large to show exactly');
     }
     // An insert that reused a taken id (another business's too) or a unique value that no rule
     // caught first: a clean 409 that says nothing about whose the row is (ADR 10).

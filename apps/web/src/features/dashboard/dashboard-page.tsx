@@ -100,7 +100,7 @@ export function DashboardPage() {
       {dash.isPending ? (
         <DashboardLoading />
       ) : !d ? (
-        <ReportError onRetry={() => void dash.refetch()} />
+        <ReportError error={dash.error} onRetry={() => void dash.refetch()} />
       ) : (
         <Stack gap="md" data-testid="dashboard">
           <TodayCards d={d} />

@@ -6,6 +6,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
+import { ApiError } from '../../lib/api-error';
 import { useSession } from '../../lib/session-context';
 import { useReportFormat } from './report-format';
 import type { ReportRange } from './report-range';
@@ -110,11 +111,16 @@ export function ReportLoading({ cards = 4 }: { cards?: number }) {
   );
 }
 
-export function ReportError({ onRetry }: { onRetry: () => void }) {
+/**
+ * A report that did not load: why, and Retry. Figures past what can be shown exactly
+ * (`amount_too_large`: stock at absurd quantities or prices) say so, as trying again will not help.
+ */
+export function ReportError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
+  const tooLarge = error instanceof ApiError && error.code === 'amount_too_large';
   return (
     <Stack align="center" py="xl" role="alert">
-      <Text>{t('reports.loadFailed')}</Text>
+      <Text ta="center">{t(tooLarge ? 'reports.tooLarge' : 'reports.loadFailed')}</Text>
       <Button variant="light" onClick={onRetry}>
         {t('common.retry')}
       </Button>
@@ -147,7 +153,8 @@ export function ReportBody<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <ReportLoading />;
-  if (query.isError && !query.data) return <ReportError onRetry={() => void query.refetch()} />;
+  if (query.isError && !query.data)
+    return <ReportError error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) return null;
   return (
     <Box

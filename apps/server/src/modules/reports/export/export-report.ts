@@ -7,8 +7,15 @@ import { documentT } from '../../../lib/documents-i18n.js';
 import { profitReport } from '../profit-report.js';
 import { salesReport } from '../sales-report.js';
 import { stockReport } from '../stock-report.js';
+import { AppError } from '../../../lib/errors.js';
 import { toCsv } from './csv.js';
-import { type ExportDocument, profitTables, salesTables, stockTables } from './export-tables.js';
+import {
+  type ExportDocument,
+  type ExportTable,
+  profitTables,
+  salesTables,
+  stockTables,
+} from './export-tables.js';
 import { toPdf } from './pdf.js';
 import { toXlsx } from './xlsx.js';
 
@@ -21,6 +28,19 @@ const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pdf: 'application/pdf',
 } as const;
+
+/**
+ * Refuses a report whose figures are past what a number holds exactly (2^53: a sum over absurd
+ * stock or prices), as its screen's answer is (`amount_too_large`): a file never carries a figure
+ * rounded by the arithmetic.
+ */
+function assertExact(tables: ExportTable[]): void {
+  for (const table of tables)
+    for (const row of [...table.rows, ...(table.totals ? [table.totals] : [])])
+      for (const v of Object.values(row))
+        if (typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v))
+          throw new AppError('amount_too_large', 'An amount in the report is too large to show exactly');
+}
 
 /** A report as a file: CSV (one table), XLSX (every table a sheet) or PDF (every table). */
 export async function exportReport(
@@ -39,6 +59,7 @@ export async function exportReport(
       : report === 'profit'
         ? profitTables(await profitReport(db, business, { ...f, period: q.period }), t)
         : stockTables(await stockReport(db, business, f), t);
+  assertExact(tables);
   const location = q.location_id
     ? ((
         await db
