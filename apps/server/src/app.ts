@@ -17,6 +17,7 @@ import { DiskHealth } from './lib/disk-health.js';
 import { installErrorHandler } from './http/errors.js';
 import { installHostGuard } from './http/host-guard.js';
 import { installRequestGuard } from './http/request-guard.js';
+import { installStrictJson } from './http/json-body.js';
 import { installRequestLog } from './http/request-log.js';
 import { serializerCompiler } from './http/response-serializers.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -69,6 +70,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   access: Access | undefined;
+  /** The route's body schema, if it takes one (a test holds every one to refusing unknown keys). */
+  body: unknown;
 }
 
 declare module 'fastify' {
@@ -133,7 +136,8 @@ function recordRoutes(app: FastifyInstance): void {
   app.decorate('registeredRoutes', registered);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') registered.push({ method, url: route.url, access: route.config?.access });
+      if (method !== 'HEAD')
+        registered.push({ method, url: route.url, access: route.config?.access, body: route.schema?.body });
     }
   });
 }
@@ -188,6 +192,7 @@ export async function buildApp({
   installErrorHandler(app, disk, () => deps.clock.now());
   installHostGuard(app, deps.config);
   installRequestGuard(app, deps.config);
+  installStrictJson(app);
   installRequestLog(app);
   recordRoutes(app);
   await registerPlugins(app, deps);
