@@ -37,7 +37,7 @@ export const hostedUrlSchema = /* @__PURE__ */ lazySchema(() =>
 );
 
 export const linkBodySchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({ hosted_url: hostedUrlSchema, code: linkCodeSchema }),
+  z.strictObject({ hosted_url: hostedUrlSchema, code: linkCodeSchema }),
 );
 export type LinkBody = z.infer<typeof linkBodySchema>;
 
