@@ -1,4 +1,4 @@
-import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { type Ref, type RefObject, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Product } from '@duka/domain';
 import { isApiError } from '../../lib/api-error';
@@ -58,6 +58,7 @@ export function useTillSearch(ref: Ref<SearchHandle>, onPick: (p: Product) => vo
     setText(typed);
     setMiss({ text: typed, offline });
   };
+  useSelectedOnMiss(input, miss);
 
   const { busy, lookup } = useLookup(pick, missed, (typed) => {
     setText(typed);
@@ -106,6 +107,18 @@ export function useTillSearch(ref: Ref<SearchHandle>, onPick: (p: Product) => vo
     pick,
     onEnter,
   };
+}
+
+/**
+ * The code that found nothing stays in view, selected: the next scan or key replaces it rather than
+ * being added to its end (a second scan read "999…616…" and failed too).
+ */
+function useSelectedOnMiss(input: RefObject<HTMLInputElement | null>, miss: object | null) {
+  useEffect(() => {
+    if (!miss) return;
+    input.current?.focus();
+    input.current?.select();
+  }, [input, miss]);
 }
 
 /**
