@@ -98,6 +98,12 @@ test('the buying price shows the margin and starts the unit cost of a receipt', 
   await drawer.getByLabel(/^Selling price/).fill('240');
   await drawer.getByLabel(/^Buying price/).fill('195.50');
   await expect(drawer.getByTestId('product-margin')).toHaveText(/^Margin KES\s?44\.50 \(18\.5%\)$/);
+  // with 16 % tax inside the price, as the profit report counts it: 240 is 206.90 without the tax
+  await drawer.getByLabel(/^Tax rate/).fill('16');
+  await expect(drawer.getByTestId('product-margin')).toHaveText(
+    /^Margin without tax KES\s?11\.40 \(5\.5%\)$/,
+  );
+  await drawer.getByLabel(/^Tax rate/).fill('0');
   await drawer.getByRole('button', { name: 'Create product' }).click();
   await expect(page.getByText(`Product ${p.name} created`)).toBeVisible();
 

@@ -126,5 +126,8 @@ describe('quantities and money', () => {
     expect(marginOf(10000, 12500)).toEqual({ amount: -2500, bp: -2500 }); // sold at a loss
     expect(marginOf(18000, 0)).toBeNull();
     expect(marginOf(0, 100)).toBeNull();
+    // 180.00 with 16 % VAT inside is 155.17 without it: bought at 157.51, each sale loses 2.34
+    expect(marginOf(18000, 15751, 1600)).toEqual({ amount: -234, bp: -151 });
+    expect(marginOf(11600, 5000, 1600)).toEqual({ amount: 5000, bp: 5000 });
   });
 });

@@ -143,12 +143,19 @@ export function incomingCost(avgCost: number, buyingPrice: number): number {
 }
 
 /**
- * A product's margin at a price and a buying price: the amount (price − buying price, negative
- * when sold at a loss) and its share of the price in basis points, rounded half away from zero.
- * Null without a buying price or a price to measure against.
+ * A product's margin at a tax-inclusive price and a buying price, as the profit report counts it:
+ * the price without the tax inside it (`taxBasisPoints` of the price without tax, as a sale's
+ * tax) less the buying price, negative when sold at a loss, and its share of that price in basis
+ * points, rounded half away from zero. Null without a buying price or a price to measure against.
  */
-export function marginOf(price: number, buyingPrice: number): { amount: number; bp: number } | null {
+export function marginOf(
+  price: number,
+  buyingPrice: number,
+  taxBasisPoints = 0,
+): { amount: number; bp: number } | null {
   if (buyingPrice <= 0 || price <= 0) return null;
-  const amount = price - buyingPrice;
-  return { amount, bp: mulDivRound(amount, BASIS_POINTS, price) };
+  const net =
+    taxBasisPoints > 0 ? price - mulDivRound(price, taxBasisPoints, BASIS_POINTS + taxBasisPoints) : price;
+  const amount = net - buyingPrice;
+  return { amount, bp: mulDivRound(amount, BASIS_POINTS, net) };
 }

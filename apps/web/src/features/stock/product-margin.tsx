@@ -1,22 +1,29 @@
 import './styles';
 import { Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { currencyMinorDigits, marginOf, numberFormat, parseMoney } from '@duka/domain';
+import { currencyMinorDigits, marginOf, numberFormat, parseMoney, parsePercent } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import type { ProductForm } from './use-product-form';
 
-/** "KES 30.00 (16.7 %)": a margin's amount and its share of the price, for the language. */
+/**
+ * "KES 30.00 (16.7 %)": a margin's amount and its share of the price, for the language; with a tax
+ * rate, on the price without the tax inside it, as the profit report counts it.
+ */
 export function useMarginText() {
   const { t, i18n } = useTranslation();
   const { money } = useFormat(useSession().business);
-  return (price: number, buying: number): string | null => {
-    const m = marginOf(price, buying);
+  return (price: number, buying: number, tax: number): { text: string; loss: boolean } | null => {
+    const m = marginOf(price, buying, tax);
     if (!m) return null;
     const pct = numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(
       m.bp / 10_000,
     );
-    return t('stock.product.margin', { amount: money(m.amount), percent: pct });
+    const words = { amount: money(m.amount), percent: pct };
+    return {
+      text: tax > 0 ? t('stock.product.marginWithoutTax', words) : t('stock.product.margin', words),
+      loss: m.amount < 0,
+    };
   };
 }
 
@@ -35,8 +42,8 @@ export function BuyingPriceField({
   const marginText = useMarginText();
   const price = parseMoney(v.price, digits);
   const buying = parseMoney(v.buying, digits);
-  const margin = price !== null && buying !== null ? marginText(price, buying) : null;
-  const loss = price !== null && buying !== null && buying > price;
+  const margin =
+    price !== null && buying !== null ? marginText(price, buying, parsePercent(v.tax) ?? 0) : null;
   return (
     <TextInput
       label={t('stock.product.buyingPrice')}
@@ -49,8 +56,8 @@ export function BuyingPriceField({
       inputWrapperOrder={['label', 'input', 'description', 'error']}
       description={
         margin ? (
-          <Text span size="xs" c={loss ? 'red' : undefined} data-testid="product-margin">
-            {margin}
+          <Text span size="xs" c={margin.loss ? 'red' : undefined} data-testid="product-margin">
+            {margin.text}
           </Text>
         ) : (
           t('stock.product.buyingPriceHint')
