@@ -6,7 +6,7 @@ import { MergeHistory, useCanSeeMergeHistory } from '../../components/merge-hist
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { useAllLocations } from './products-api';
-import { reasonWords } from './reason-words';
+import { movementWords } from './reason-words';
 import { useMovements, usePriceHistory } from './stock-api';
 
 /** A tax rate in basis points as a percentage to type: 1600 → "16", 1650 → "16.50" (shown: `useFormat().percent`). */
@@ -82,10 +82,7 @@ function MovementsTable({ moves }: { moves: Movement[] }) {
           {moves.map((m) => (
             <Table.Tr key={m.id}>
               <Table.Td>{dateTime(m.created_at)}</Table.Td>
-              <Table.Td>
-                {t(`stock.kinds.${m.kind}`)}
-                {m.reason ? ` · ${reasonWords(t, m.reason)}` : ''}
-              </Table.Td>
+              <Table.Td>{movementWords(t, m.kind, m.reason)}</Table.Td>
               <Table.Td>{loc(m.location_id)}</Table.Td>
               <Table.Td ta="right" c={m.quantity < 0 ? 'red' : 'teal'}>
                 {m.quantity > 0 ? '+' : ''}

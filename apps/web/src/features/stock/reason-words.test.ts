@@ -1,15 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { COUNT_REASON } from '@duka/domain';
 import { testI18n } from '../../test/render';
-import { reasonWords } from './reason-words';
+import { movementWords } from './reason-words';
 
-describe("a stock movement's reason", () => {
-  it("is worded in the language: an adjustment's code and a count's corrections; a typed reason as written", async () => {
-    const i18n = await testI18n('de');
-    expect(reasonWords(i18n.t, 'stock count')).toBe('Inventur');
-    expect(reasonWords(i18n.t, 'lost_or_stolen')).toBe(i18n.t('stock.reasons.lost_or_stolen'));
-    expect(reasonWords(i18n.t, 'lost_or_stolen')).not.toBe('lost_or_stolen');
-    // typed by a person: never looked up as a key (a reason "title" would have found another text)
-    expect(reasonWords(i18n.t, 'Kunde hat zurückgebracht')).toBe('Kunde hat zurückgebracht');
-    expect(reasonWords(i18n.t, 'title')).toBe('title');
+describe('a movement in words', () => {
+  it('names a count correction once, not "Stock count · Stock count"', async () => {
+    const { t } = await testI18n('en');
+    expect(movementWords(t, 'count_correction', COUNT_REASON)).toBe('Stock count');
+  });
+
+  it('adds a reason code in the language, and a typed reason as it was written', async () => {
+    const { t } = await testI18n('de');
+    expect(movementWords(t, 'stock_negative', 'damaged')).toBe(
+      `${t('stock.kinds.stock_negative')} · ${t('stock.reasons.damaged')}`,
+    );
+    expect(movementWords(t, 'sale_reversal', 'Wrong size')).toBe(
+      `${t('stock.kinds.sale_reversal')} · Wrong size`,
+    );
+    expect(movementWords(t, 'sale', null)).toBe(t('stock.kinds.sale'));
   });
 });
