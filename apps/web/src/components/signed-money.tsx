@@ -10,12 +10,10 @@ export const signColor = (value: number) =>
 /** Money with its sign written out: +KES 5.00, −KES 10.00 (zero: KES 0.00). */
 export function SignedMoney({ value, colored = true }: { value: number; colored?: boolean }) {
   const session = useSession();
-  const { money } = useFormat(session.business);
-  const sign = value > 0 ? '+' : value < 0 ? '−' : '';
+  const { signedMoney } = useFormat(session.business);
   return (
     <Text span inherit fw={600} c={colored ? signColor(value) : undefined} style={{ whiteSpace: 'nowrap' }}>
-      {sign}
-      {money(Math.abs(value))}
+      {signedMoney(value)}
     </Text>
   );
 }

@@ -25,6 +25,11 @@ export function useFormat(business?: { currency: string; timezone: string }) {
     (minor: number) => formatMoney(minor, business?.currency ?? 'KES', lang),
     [business?.currency, lang],
   );
+  /** Money with its sign written out: +KES 5.00, −KES 10.00 (a true minus sign), KES 0.00. */
+  const signedMoney = useCallback(
+    (minor: number) => `${minor > 0 ? '+' : minor < 0 ? '−' : ''}${money(Math.abs(minor))}`,
+    [money],
+  );
   const dateTime = useCallback(
     (iso: string | null | undefined) => {
       if (!iso) return '—';
@@ -63,7 +68,7 @@ export function useFormat(business?: { currency: string; timezone: string }) {
     (minor: number, digits: number) => typedAmountText(lang, minor, digits),
     [lang],
   );
-  return { money, dateTime, time, ago, span, count, quantity, percent, typedAmount };
+  return { money, signedMoney, dateTime, time, ago, span, count, quantity, percent, typedAmount };
 }
 
 /**

@@ -21,7 +21,7 @@ const KIND_COLOR = { sale: 'orange', payment: 'teal', reversal: 'blue' } as cons
 function PrintSheet({ st, business }: { st: Statement; business: string }) {
   const { t } = useTranslation();
   const session = useSession();
-  const { money, dateTime } = useFormat(session.business);
+  const { money, signedMoney, dateTime } = useFormat(session.business);
   const balance = (minor: number) => balanceWords(minor, money, t);
   return (
     <Portal>
@@ -56,10 +56,7 @@ function PrintSheet({ st, business }: { st: Statement; business: string }) {
                   {t(`debtors.kinds.${e.kind}`)} #{e.receipt_no}
                   {e.note ? ` · ${e.note}` : ''}
                 </td>
-                <td className={classes.num}>
-                  {e.amount > 0 ? '+' : ''}
-                  {money(e.amount)}
-                </td>
+                <td className={classes.num}>{signedMoney(e.amount)}</td>
                 <td className={classes.num}>{balance(e.balance)}</td>
               </tr>
             ))}
@@ -82,7 +79,7 @@ function PrintSheet({ st, business }: { st: Statement; business: string }) {
 function NarrowStatement({ st }: { st: Statement }) {
   const { t } = useTranslation();
   const session = useSession();
-  const { money, dateTime } = useFormat(session.business);
+  const { money, signedMoney, dateTime } = useFormat(session.business);
   const balance = (minor: number) => balanceWords(minor, money, t);
   const line = (left: React.ReactNode, right: React.ReactNode, testId?: string, bold = false) => (
     <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -118,8 +115,7 @@ function NarrowStatement({ st }: { st: Statement }) {
               <Text size="sm">#{e.receipt_no}</Text>
             </Group>
             <Text size="sm" style={TABULAR}>
-              {e.amount > 0 ? '+' : ''}
-              {money(e.amount)}
+              {signedMoney(e.amount)}
             </Text>
           </Group>
           <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -225,7 +221,7 @@ function StatementActions({ pdf, canPrint }: { pdf: string | null; canPrint: boo
 function WideStatement({ st: s }: { st: Statement }) {
   const { t } = useTranslation();
   const session = useSession();
-  const { money, dateTime } = useFormat(session.business);
+  const { money, signedMoney, dateTime } = useFormat(session.business);
   const balance = (minor: number) => balanceWords(minor, money, t);
   return (
     <Table.ScrollContainer minWidth={420}>
@@ -271,8 +267,7 @@ function WideStatement({ st: s }: { st: Statement }) {
                 )}
               </Table.Td>
               <Table.Td ta="right" style={TABULAR}>
-                {e.amount > 0 ? '+' : ''}
-                {money(e.amount)}
+                {signedMoney(e.amount)}
               </Table.Td>
               <Table.Td ta="right" fw={600} style={TABULAR} data-testid="running-balance">
                 {balance(e.balance)}
