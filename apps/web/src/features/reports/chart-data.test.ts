@@ -101,6 +101,9 @@ describe('chart data', () => {
   it('writes axis money short, in the currency, and ratios with their sign', () => {
     expect(compactMoney(1_250_000, 'KES', 'en').replace(/\s/g, ' ')).toBe('KES 12.5K');
     expect(compactMoney(50_000, 'KES', 'en').replace(/\s/g, ' ')).toBe('KES 500');
+    // German's compact form groups from five digits: every tick grouped alike
+    expect(compactMoney(900_000, 'KES', 'de').replace(/\s/g, ' ')).toBe('9.000 KES');
+    expect(compactMoney(1_200_000, 'KES', 'de').replace(/\s/g, ' ')).toBe('12.000 KES');
     expect(compactMoney(0, 'KES', 'en').replace(/\s/g, ' ')).toBe('KES 0');
     expect(formatRatio(0.125, 'en')).toBe('+13%');
     expect(formatRatio(-0.05, 'en')).toBe('-5%');

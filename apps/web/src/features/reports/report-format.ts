@@ -13,7 +13,10 @@ import type { ReportRange } from './report-range';
 
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 
-/** Money on a chart axis: short (`KES 12K`), still in the business currency. */
+/**
+ * Money on a chart axis: short (`KES 12K`), still in the business currency; grouped alike on every
+ * tick, and no ',0' (German's compact form wrote 9000,0 KES beside 12.000,0 KES).
+ */
 export function compactMoney(minor: number, currency: string, lang: string): string {
   const value = minor / 10 ** currencyMinorDigits(currency);
   return numberFormat(lang, {
@@ -21,6 +24,8 @@ export function compactMoney(minor: number, currency: string, lang: string): str
     currency,
     currencyDisplay: 'code',
     notation: 'compact',
+    useGrouping: 'always',
+    minimumFractionDigits: 0,
     maximumFractionDigits: Math.abs(value) < 1000 ? 0 : 1,
   }).format(value);
 }
