@@ -152,6 +152,8 @@ export function isErrorCode(code: string): code is ErrorCode {
  * the user's language without reading the message. A code not listed here carries none.
  */
 export interface ErrorParamsByCode {
+  /** The barcode refused: another product's (`taken`), or listed twice by the product (`twice`). */
+  barcode_taken: { barcode: string; why: 'taken' | 'twice' };
   /** The product short of stock and what is on hand of it (thousandths; below zero when already short). */
   insufficient_stock: { product_id: string; name: string; on_hand: number };
   /** The receipt the reference was first used on; absent when two payments raced for it. */

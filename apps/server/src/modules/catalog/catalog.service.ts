@@ -37,7 +37,14 @@ async function assertUnique(
   }
   if (barcodes && barcodes.length > 0) {
     const dup = barcodes.find((b, i) => barcodes.indexOf(b) !== i);
-    if (dup) throw new AppError('barcode_taken', `The barcode ${dup} is listed twice`, 'barcodes');
+    if (dup)
+      throw new AppError(
+        'barcode_taken',
+        `The barcode ${dup} is listed twice`,
+        'barcodes',
+        {},
+        { barcode: dup, why: 'twice' },
+      );
     let q = trx
       .selectFrom('product_barcodes')
       .select('barcode')
@@ -46,7 +53,13 @@ async function assertUnique(
     if (selfId) q = q.where('product_id', '!=', selfId);
     const taken = await q.executeTakeFirst();
     if (taken)
-      throw new AppError('barcode_taken', `Another product has the barcode ${taken.barcode}`, 'barcodes');
+      throw new AppError(
+        'barcode_taken',
+        `Another product has the barcode ${taken.barcode}`,
+        'barcodes',
+        {},
+        { barcode: taken.barcode, why: 'taken' },
+      );
   }
 }
 

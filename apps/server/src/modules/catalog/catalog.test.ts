@@ -60,6 +60,8 @@ describe('products', () => {
     });
     expect(barcode.statusCode).toBe(409);
     expect(barcode.json().error.code).toBe('barcode_taken');
+    // named, for the form's words: which barcode, and why
+    expect(barcode.json().error.params).toEqual({ barcode: '6161100000029', why: 'taken' });
     const twice = await t.app.inject({
       method: 'POST',
       url: '/api/products',
@@ -67,6 +69,7 @@ describe('products', () => {
       payload: { name: 'X', code: 'X2', price: 1, barcodes: ['1', '1'] },
     });
     expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.params).toEqual({ barcode: '1', why: 'twice' });
     expect(
       (
         await t.app.inject({

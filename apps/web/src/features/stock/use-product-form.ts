@@ -138,6 +138,15 @@ export function useProductForm(product: Product | null, onSaved: () => void) {
 
 export type ProductForm = ReturnType<typeof useProductForm>;
 
+/** Which barcode was refused and why, when the server named it (an older one did not). */
+function barcodeWords(params: Record<string, unknown> | undefined, t: TFunction): string {
+  const barcode = typeof params?.barcode === 'string' ? params.barcode : null;
+  if (!barcode) return t('stock.product.barcodeTaken');
+  return t(params?.why === 'twice' ? 'stock.product.barcodeTwice' : 'stock.product.barcodeTakenNamed', {
+    barcode,
+  });
+}
+
 /** A refused save: the field it names (a barcode's is the barcodes'), and its words. */
 function placeRefusal(err: unknown, t: TFunction): { field?: string; message: string } {
   if (!(isRefusal(err) && err.field)) return { message: keyedWriteText(err) };
@@ -146,7 +155,7 @@ function placeRefusal(err: unknown, t: TFunction): { field?: string; message: st
     err.code === 'code_taken'
       ? t('stock.product.codeTaken')
       : err.code === 'barcode_taken'
-        ? t('stock.product.barcodeTaken')
+        ? barcodeWords(err.params, t)
         : serverMessage(err);
   return { field, message };
 }
