@@ -167,6 +167,9 @@ function DebtorSearch({ onChange, error, money, state }: Props & { state: Debtor
         placeholder={t('till.debtor.searchPlaceholder')}
         leftSection={<IconSearch size={16} aria-hidden />}
         rightSection={found.isFetching ? <Loader size="xs" /> : null}
+        // focused as the pay dialog opens (its focus trap takes data-autofocus, not autoFocus), and
+        // as it comes back after "Change" or the new debtor's Cancel (autoFocus, when it mounts)
+        data-autofocus
         autoFocus
         value={q}
         error={error}

@@ -1,9 +1,9 @@
 import './styles';
-import { useEffect } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Button, Flex, Group, Kbd, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type SaleKind, changeDue } from '@duka/domain';
+import { type Debtor, type SaleKind, changeDue } from '@duka/domain';
 import { moneyText } from '../stock';
 import { AddProviderInline } from './add-provider';
 import { DebtorPicker } from './debtor-picker';
@@ -44,7 +44,9 @@ export function PayPanel(props: Props) {
   const p = props.busy ? { ...props, setPay: () => undefined } : props;
   const { pay, setPay, money, digits, total } = p;
   const providers = useProviders(p.opened && p.kind === 'transfer');
-  const f = p.errors.fields;
+  const debtorError = useDebtorError(p.errors, pay.debtor);
+  // a debtor chosen: Enter completes the sale (the picker has no field left to press it in)
+  const completeRef = useRef<HTMLButtonElement>(null);
 
   // the sale's answer is checked by zod's schema: on its way while the cart is still being filled
   useEffect(preloadTillSchemas, []);
@@ -93,9 +95,12 @@ export function PayPanel(props: Props) {
           {p.kind === 'debtor' && (
             <DebtorPicker
               value={pay.debtor}
-              onChange={(d) => setPay((s) => ({ ...s, debtor: d }))}
+              onChange={(d) => {
+                setPay((s) => ({ ...s, debtor: d }));
+                if (d) completeRef.current?.focus();
+              }}
               total={total}
-              error={f.debtor_id}
+              error={debtorError}
               admin={p.admin}
               defaultLimit={p.defaultLimit}
               digits={digits}
@@ -106,11 +111,24 @@ export function PayPanel(props: Props) {
           {p.kind === 'transfer' && <TransferFields {...p} providers={providers} />}
 
           {p.errors.form && <SaleAlert errors={p.errors} />}
-          <PayButtons {...p} narrow={narrow} />
+          <PayButtons {...p} narrow={narrow} completeRef={completeRef} />
         </Stack>
       </form>
     </Modal>
   );
+}
+
+/**
+ * What the last refusal said about the debtor, while the debtor it was about is still the one
+ * chosen: once another debtor (or none) is chosen it no longer holds, and is not shown. (Whether
+ * the new debtor's limit allows the sale is worked out afresh by the picker.)
+ */
+function useDebtorError(errors: TillErrors, debtor: Debtor | null): string | undefined {
+  const [about, setAbout] = useState({ errors, debtorId: debtor?.id });
+  const fresh = about.errors !== errors;
+  // a new refusal is about the debtor chosen when it came (state adjusted while rendering)
+  if (fresh) setAbout({ errors, debtorId: debtor?.id });
+  return fresh || about.debtorId === debtor?.id ? errors.fields.debtor_id : undefined;
 }
 
 /** Cash: what was handed over (typed or a quick amount) and the change, or how much is short. */
@@ -216,7 +234,9 @@ function TransferFields(p: Props & { providers: ReturnType<typeof useProviders> 
   );
 }
 
-function PayButtons(p: Props & { narrow: boolean | undefined }) {
+function PayButtons(
+  p: Props & { narrow: boolean | undefined; completeRef: RefObject<HTMLButtonElement | null> },
+) {
   const { t } = useTranslation();
   const { narrow } = p;
   // On a phone the two buttons stack, Complete first and full width: the words need the
@@ -243,6 +263,7 @@ function PayButtons(p: Props & { narrow: boolean | undefined }) {
         {t('common.cancel')}
       </Button>
       <Button
+        ref={p.completeRef}
         type="submit"
         size="md"
         loading={p.busy}
@@ -254,6 +275,8 @@ function PayButtons(p: Props & { narrow: boolean | undefined }) {
         }
         fullWidth={narrow}
         data-testid="pay-complete"
+        // the dialog opened again on a debtor already chosen: the focus is where Enter completes
+        data-autofocus={p.kind === 'debtor' && p.pay.debtor ? true : undefined}
       >
         {p.errors.retry ? t('till.pay.retry') : t('till.pay.complete')}
       </Button>
