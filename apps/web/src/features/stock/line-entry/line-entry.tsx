@@ -35,8 +35,8 @@ interface Props {
 /**
  * The one line-entry layout of every stock document: header fields, the scan-or-search box, the
  * lines (quantity, optional unit cost, remove), running totals and Save. Keyboard first: a scan
- * adds a line and puts the focus in its quantity; Enter in a quantity goes back to the search;
- * Ctrl+Enter saves.
+ * adds a line and puts the focus in its quantity; Enter in a quantity goes back to the search (and
+ * F2 from anywhere on the page: ProductSearch); Ctrl+Enter saves.
  */
 export function LineEntry({
   lines,
@@ -55,14 +55,7 @@ export function LineEntry({
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const linesProps = { lines, withCost, errors: errors.lines, entry: e };
   return (
-    <Stack
-      onKeyDown={(ev) => {
-        if (ev.key === 'F2') {
-          ev.preventDefault();
-          e.search.current?.focus();
-        }
-      }}
-    >
+    <Stack>
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
         <Stack>
           {children}

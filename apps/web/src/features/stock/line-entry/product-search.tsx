@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Product } from '@duka/domain';
 import { useFormat } from '../../../lib/format';
 import { useProductSearch } from './use-product-search';
+import { useSearchKeys } from './use-search-keys';
 import { NameAndCode } from '../../../components/name-and-code';
 
 export interface ProductSearchHandle {
@@ -21,7 +22,8 @@ interface Props {
 
 /**
  * The scan-or-search box: a scanner types a code and Enter and the product is picked at once;
- * typing a name lists matches, picked with the arrows and Enter (or a tap).
+ * typing a name lists matches, picked with the arrows and Enter (or a tap). One per screen: it has
+ * the focus once the screen opens, and F2 brings it back from anywhere on the page.
  */
 export const ProductSearch = forwardRef<ProductSearchHandle, Props>(function ProductSearch(
   { onPick, locationId, label },
@@ -32,6 +34,7 @@ export const ProductSearch = forwardRef<ProductSearchHandle, Props>(function Pro
   const s = useProductSearch(onPick);
   const { combobox, list } = s;
   useImperativeHandle(ref, () => ({ focus: () => input.current?.focus() }), []);
+  useSearchKeys(input);
 
   const levelOf = (p: Product) =>
     locationId ? (p.levels.find((l) => l.location_id === locationId)?.quantity ?? 0) : p.on_hand;

@@ -1,0 +1,121 @@
+/**
+ * An open count is ready for the scanner as soon as it is opened (Continue counting, or a count
+ * just started): the scan box has the focus, F2 brings it back from anywhere on the page (not from
+ * behind the finalise dialog), and a code and Enter in it finds the product to count.
+ */
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Product, StockCount } from '@duka/domain';
+import { stubFonts } from '../../test/history-fixtures';
+import { SHOP } from '../../test/locations';
+import { makeSession, renderApp } from '../../test/render';
+import { openCount } from '../../test/stock-counts';
+import { StockTakingPage } from './stock-taking-page';
+
+const COUNT_ID = '0190b1a0-0000-7000-8000-0000000000c7';
+const SUGAR = {
+  id: '0190b1a0-0000-7000-8000-0000000000a1',
+  name: 'Sugar 1 kg',
+  code: 'SUG1',
+  barcodes: ['6001234567890'],
+  category: '',
+  unit: 'each',
+  price: 15_000,
+  buying_price: 12_000,
+  tax_rate: 0,
+  reorder_level: 0,
+  avg_cost: 12_000,
+  image: null,
+  active: true,
+  levels: [],
+  on_hand: 10_000,
+  updated_at: '2026-12-01T08:00:00.000Z',
+} satisfies Product;
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * One count at the main shop, nothing counted yet: listed as open, or (not `listed`) the count
+ * started there.
+ */
+function countServer({ listed = true } = {}) {
+  const count: StockCount = openCount(COUNT_ID);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init: RequestInit = {}) => {
+      if ((init.method ?? 'GET') !== 'GET') return Promise.resolve(json(count, 201));
+      if (url === '/api/locations') return Promise.resolve(json([SHOP]));
+      if (url === '/api/stock-counts?status=open')
+        return Promise.resolve(json(listed ? [{ ...count, products_counted: 0, entries: 0 }] : []));
+      if (url.startsWith(`/api/stock-counts/${COUNT_ID}`)) return Promise.resolve(json(count));
+      if (url.startsWith('/api/products?')) {
+        const q = new URLSearchParams(url.split('?')[1]).get('q') ?? '';
+        return Promise.resolve(json(q === SUGAR.code || SUGAR.barcodes.includes(q) ? [SUGAR] : []));
+      }
+      return Promise.resolve(json([]));
+    }),
+  );
+}
+
+/** The stock-taking page, and the open count continued from its list. */
+async function continueCount() {
+  countServer();
+  const user = userEvent.setup();
+  await renderApp(<StockTakingPage />, { session: makeSession({ role: 'admin' }) });
+  await user.click(await screen.findByRole('button', { name: 'Continue counting' }));
+  const search = await screen.findByRole('textbox', { name: /Scan or search products \(F2\)/ });
+  return { user, search };
+}
+
+beforeAll(stubFonts);
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('an open count is ready for the scanner', () => {
+  it('continued: the scan box has the focus, and F2 from the page brings it back', async () => {
+    const { user, search } = await continueCount();
+    await waitFor(() => expect(search).toHaveFocus());
+    search.blur();
+    expect(document.body).toHaveFocus();
+    await user.keyboard('{F2}');
+    expect(search).toHaveFocus();
+  });
+
+  it('just started: the scan box has the focus', async () => {
+    countServer({ listed: false });
+    const user = userEvent.setup();
+    await renderApp(<StockTakingPage />, { session: makeSession({ role: 'admin' }) });
+    const start = await screen.findByRole('button', { name: 'Start count' });
+    await waitFor(() => expect(start).toBeEnabled());
+    await user.click(start);
+    const search = await screen.findByRole('textbox', { name: /Scan or search products \(F2\)/ });
+    await waitFor(() => expect(search).toHaveFocus());
+  });
+
+  it('a scan into the focused box finds the product; F2 from its quantity goes back to the box', async () => {
+    const { user, search } = await continueCount();
+    await waitFor(() => expect(search).toHaveFocus());
+    await user.keyboard('6001234567890{Enter}');
+    const qty = await screen.findByRole('textbox', { name: 'Counted quantity' });
+    await waitFor(() => expect(qty).toHaveFocus());
+    await user.keyboard('{F2}');
+    expect(search).toHaveFocus();
+    expect(qty).toHaveValue('1');
+  });
+
+  it('F2 does nothing while the finalise dialog is open', async () => {
+    const { user, search } = await continueCount();
+    await waitFor(() => expect(search).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Finalise count' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Finalise count' });
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    cancel.focus();
+    await user.keyboard('{F2}');
+    expect(cancel).toHaveFocus();
+    expect(search).not.toHaveFocus();
+  });
+});

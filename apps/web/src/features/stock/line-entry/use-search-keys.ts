@@ -1,0 +1,25 @@
+import { type RefObject, useEffect } from 'react';
+import { useFocusAfterPaint } from '../../../lib/use-focus-after-paint';
+
+/** A modal dialog is open (the page behind it is inert: lib/use-inert-behind-dialogs.ts). */
+const dialogOpen = () => document.querySelector('[role="dialog"][aria-modal="true"]') !== null;
+
+/**
+ * The stock screen's scan-or-search box ready for the scanner as on the till
+ * (features/till/search-panel.tsx, use-till-keys.ts): focused once the screen has painted (unless
+ * the user, or a dialog, has the focus already; not on a touch-only device, where it would open the
+ * on-screen keyboard), and F2 focuses it from anywhere on the page, text fields included (F2 types
+ * nothing in them), but not while a modal dialog is open. Every other key is left alone.
+ */
+export function useSearchKeys(input: RefObject<HTMLInputElement | null>): void {
+  useFocusAfterPaint(input, { notOnTouch: true });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'F2' || e.defaultPrevented || dialogOpen()) return;
+      e.preventDefault();
+      input.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [input]);
+}
