@@ -1,4 +1,5 @@
 import './styles';
+import type { CSSProperties, ReactNode } from 'react';
 import { Card, Grid, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type DailySummary, type DayFigures, SALE_KINDS } from '@duka/domain';
@@ -12,6 +13,44 @@ type Cashier = DailySummary['cashiers'][number];
 type Col = 'name' | 'cash' | 'debtor' | 'transfer' | 'reversals' | 'expenses' | 'payments' | 'expected';
 
 const reversedOf = (f: DayFigures) => SALE_KINDS.reduce((s, k) => s + f.reversals[k].total, 0);
+
+/**
+ * A box whose width the figures inside it measure themselves by (CSS container units); a long word
+ * in it (a German label) breaks rather than run out of it. Its children stretch to fill it.
+ */
+const FIGURE_BOX: CSSProperties = {
+  containerType: 'inline-size',
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  overflowWrap: 'anywhere',
+};
+
+/**
+ * How wide an amount's text is at most, in em, in bold: a digit 0.7, a separator or space 0.4, a
+ * letter of the currency code or a sign 0.85 (the widest of the fonts the app asks for, with room).
+ */
+const emsOf = (text: string) =>
+  [...text].reduce((w, ch) => w + (/\d/.test(ch) ? 0.7 : /[.,'\s]/.test(ch) ? 0.4 : 0.85), 0);
+
+/**
+ * An amount that never runs out of its card: at the card's own size while it fits, smaller as the
+ * card narrows or the amount grows (1.000.000.000,00 KES), by the length of its text. `room` is the
+ * width it has, from the width of the nearest FIGURE_BOX (100cqi).
+ */
+function FitAmount({ text, room, children }: { text: string; room: string; children: ReactNode }) {
+  const ems = Math.max(1, emsOf(text));
+  return (
+    <span
+      data-fit-amount
+      style={{ display: 'block', fontSize: `min(1em, calc((${room}) / ${ems.toFixed(2)}))` }}
+    >
+      {children}
+    </span>
+  );
+}
+
+/** The room of an amount in a KpiCard in a FIGURE_BOX: the box less the card's padding and border. */
+const KPI_ROOM = '100cqi - 34px';
 
 const valueOf = (c: Cashier, col: Col): string | number => {
   switch (col) {
@@ -38,41 +77,61 @@ export function DayKpis({ totals }: { totals: DayFigures }) {
   const session = useSession();
   const { money, count } = useFormat(session.business);
   const reversed = reversedOf(totals);
+  /** An amount in a card, made to fit it; a signed one (but zero) with its sign and colour. */
+  const fitted = (value: number, signed: boolean) =>
+    signed && value ? (
+      <FitAmount text={`+${money(Math.abs(value))}`} room={KPI_ROOM}>
+        <SignedMoney value={value} />
+      </FitAmount>
+    ) : (
+      // `|| 0`: no "-KES 0.00" for a minus zero
+      <FitAmount text={money(value || 0)} room={KPI_ROOM}>
+        {money(value || 0)}
+      </FitAmount>
+    );
   return (
     <Grid mb="md" data-testid="daily-kpis">
       <Grid.Col span={{ base: 12, lg: 8 }}>
         <SimpleGrid cols={{ base: 2, md: 3 }} spacing={{ base: 'xs', sm: 'md' }}>
           {SALE_KINDS.map((k) => (
-            <KpiCard
-              key={k}
-              testId={`daily-${k}`}
-              label={t(`sales.kpi.${k}`)}
-              value={money(totals.sales[k].total)}
-              detail={t('sales.kpi.count', { count: totals.sales[k].count, n: count(totals.sales[k].count) })}
-            />
+            <div key={k} style={FIGURE_BOX}>
+              <KpiCard
+                testId={`daily-${k}`}
+                label={t(`sales.kpi.${k}`)}
+                value={fitted(totals.sales[k].total, false)}
+                detail={t('sales.kpi.count', {
+                  count: totals.sales[k].count,
+                  n: count(totals.sales[k].count),
+                })}
+              />
+            </div>
           ))}
-          <KpiCard
-            testId="daily-reversals"
-            label={t('daily.kpi.reversals')}
-            value={reversed ? <SignedMoney value={-reversed} /> : money(0)}
-            detail={SALE_KINDS.filter((k) => totals.reversals[k].count > 0)
-              .map((k) => `${t(`sales.kinds.${k}`)} ${money(totals.reversals[k].total)}`)
-              .join(' · ')}
-          />
-          <KpiCard
-            testId="daily-expenses"
-            label={t('daily.kpi.cashExpenses')}
-            value={totals.cash_expenses ? <SignedMoney value={-totals.cash_expenses} /> : money(0)}
-            detail={t('daily.kpi.byTransfer', { total: money(totals.transfer_expenses) })}
-          />
-          <KpiCard
-            testId="daily-payments"
-            label={t('daily.kpi.cashPayments')}
-            value={
-              totals.cash_debtor_payments ? <SignedMoney value={totals.cash_debtor_payments} /> : money(0)
-            }
-            detail={t('daily.kpi.byTransfer', { total: money(totals.transfer_debtor_payments) })}
-          />
+          <div style={FIGURE_BOX}>
+            <KpiCard
+              testId="daily-reversals"
+              label={t('daily.kpi.reversals')}
+              value={fitted(-reversed, true)}
+              detail={SALE_KINDS.filter((k) => totals.reversals[k].count > 0)
+                .map((k) => `${t(`sales.kinds.${k}`)} ${money(totals.reversals[k].total)}`)
+                .join(' · ')}
+            />
+          </div>
+          <div style={FIGURE_BOX}>
+            <KpiCard
+              testId="daily-expenses"
+              label={t('daily.kpi.cashExpenses')}
+              value={fitted(-totals.cash_expenses, true)}
+              detail={t('daily.kpi.byTransfer', { total: money(totals.transfer_expenses) })}
+            />
+          </div>
+          <div style={FIGURE_BOX}>
+            <KpiCard
+              testId="daily-payments"
+              label={t('daily.kpi.cashPayments')}
+              value={fitted(totals.cash_debtor_payments, true)}
+              detail={t('daily.kpi.byTransfer', { total: money(totals.transfer_debtor_payments) })}
+            />
+          </div>
         </SimpleGrid>
       </Grid.Col>
       {/* the figure the close is about: first on a phone, beside the others on a wide screen */}
@@ -150,12 +209,15 @@ function ExpectedCash({ totals }: { totals: DayFigures }) {
       p="lg"
       h="100%"
       data-testid="daily-expected"
-      style={{ borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 }}
+      style={{ ...FIGURE_BOX, borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 }}
     >
       <Stack justify="space-between" h="100%" gap="sm">
         <Text fw={600}>{t('daily.kpi.expected')}</Text>
         <Text fz={{ base: 34, sm: 44 }} fw={800} lh={1.1} ta="right" data-testid="expected-cash">
-          {money(totals.expected_cash)}
+          {/* the box is the card itself: its width (100cqi) is the room inside its padding */}
+          <FitAmount text={money(totals.expected_cash)} room="100cqi">
+            {money(totals.expected_cash)}
+          </FitAmount>
         </Text>
         <Stack gap={2}>
           {(
@@ -166,11 +228,12 @@ function ExpectedCash({ totals }: { totals: DayFigures }) {
               ['daily.kpi.minusCashExpenses', -totals.cash_expenses],
             ] as const
           ).map(([key, v]) => (
-            <Group key={key} justify="space-between" wrap="nowrap" gap="xs">
+            // the amount goes under its words when both do not fit on one line
+            <Group key={key} justify="space-between" gap="xs" style={{ rowGap: 0 }}>
               <Text size="xs" c="dimmed">
                 {t(key)}
               </Text>
-              <Text size="xs">
+              <Text size="xs" ml="auto">
                 <SignedMoney value={v} colored={false} />
               </Text>
             </Group>
@@ -189,10 +252,12 @@ function CashierCards({ rows }: { rows: Cashier[] }) {
   return (
     <Stack gap="sm" data-testid="cashier-cards">
       {rows.map((c) => (
-        <Card key={c.user_id} withBorder padding="sm">
+        <Card key={c.user_id} withBorder padding="sm" style={{ overflowWrap: 'anywhere' }}>
           <Group justify="space-between" wrap="nowrap">
-            <Text fw={600}>{name(c)}</Text>
-            <div style={{ textAlign: 'right' }}>
+            <Text fw={600} miw={0}>
+              {name(c)}
+            </Text>
+            <div style={{ textAlign: 'right', flexShrink: 0 }}>
               <Text size="xs" c="dimmed">
                 {t('daily.col.expected')}
               </Text>

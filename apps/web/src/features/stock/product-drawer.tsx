@@ -43,7 +43,10 @@ export function ProductDrawer({ product, onClose }: { product: Product | null; o
       closeButtonProps={{ 'aria-label': t('common.close') }}
       scrollAreaComponent={VerticalScroll}
     >
+      {/* the form's own checks say what is missing beside each field, in the user's language; the
+          browser's bubble (its language, not the app's) stays away */}
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           void f.submit();

@@ -110,4 +110,27 @@ describe('adding a user (issue 16: a new cashier can sell at once)', () => {
     ).toBeVisible();
     expect(posted).toHaveLength(0);
   });
+
+  it('a short password says "At least 8 characters." once: the error stands in for the hint', async () => {
+    const posted = stubApi([SHOP]);
+    await renderApp(<UserForm user={null} opened onClose={() => undefined} />, {
+      session: makeSession({ role: 'admin' }),
+    });
+    await waitFor(() => expect(homeInput()).toHaveValue('Main shop'), { timeout: 5000 });
+    const password = screen.getByLabelText(/^Password/);
+    expect(password).toHaveAccessibleDescription('At least 8 characters.');
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Akinyi' } });
+    fireEvent.change(screen.getByLabelText(/^Username/), { target: { value: 'akinyi' } });
+    fireEvent.change(password, { target: { value: 'short' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    // PasswordInput marks its inner input data-invalid (no aria-invalid)
+    await waitFor(() => expect(password).toHaveAttribute('data-invalid', 'true'));
+    expect(screen.getAllByText('At least 8 characters.')).toHaveLength(1);
+    expect(password).toHaveAccessibleDescription('At least 8 characters.');
+    // long enough again: the error goes and the hint is back
+    fireEvent.change(password, { target: { value: 'till-pass-1' } });
+    await waitFor(() => expect(password).not.toHaveAttribute('data-invalid'));
+    expect(screen.getAllByText('At least 8 characters.')).toHaveLength(1);
+    expect(posted).toHaveLength(0);
+  });
 });

@@ -74,7 +74,8 @@ export function UserForm({
             {!user && (
               <PasswordInput
                 label={t('auth.password')}
-                description={t('validation.passwordLength')}
+                // the hint until there is an error: a short one's error is the hint itself
+                description={form.errors.password ? undefined : t('validation.passwordLength')}
                 required
                 autoComplete="new-password"
                 {...form.getInputProps('password')}
