@@ -24,7 +24,8 @@ export function NewPasswordFields({ password, confirm, label, confirmDescription
     <>
       <PasswordInput
         label={label ?? t('profile.newPassword')}
-        description={t('validation.passwordLength')}
+        // the hint until there is an error: a short password's error is the hint itself
+        description={password.error ? undefined : t('validation.passwordLength')}
         autoComplete="new-password"
         required
         {...password}
