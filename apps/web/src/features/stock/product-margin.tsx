@@ -12,14 +12,18 @@ import type { ProductForm } from './use-product-form';
  */
 export function useMarginText() {
   const { t, i18n } = useTranslation();
-  const { money } = useFormat(useSession().business);
+  const { money, signedMoney } = useFormat(useSession().business);
   return (price: number, buying: number, tax: number): { text: string; loss: boolean } | null => {
     const m = marginOf(price, buying, tax);
     if (!m) return null;
     const pct = numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(
       m.bp / 10_000,
     );
-    const words = { amount: money(m.amount), percent: pct };
+    // a loss with a true minus sign, as every signed amount (`signedMoney`)
+    const words = {
+      amount: m.amount < 0 ? signedMoney(m.amount) : money(m.amount),
+      percent: pct.replace('-', '−'),
+    };
     return {
       text: tax > 0 ? t('stock.product.marginWithoutTax', words) : t('stock.product.margin', words),
       loss: m.amount < 0,
