@@ -4,6 +4,7 @@ import { ADMIN, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures
 import { mainLocation, stockedProduct } from './support/seed';
 import { setScheme } from './support/screens';
 import { addProduct, dropWorkDrafts, pick, scan } from './support/stock-screens';
+import { scannerTypes } from './support/scanner';
 
 test.beforeAll(ensureSetup);
 
@@ -59,6 +60,12 @@ test.describe('stock journey (admin)', () => {
     await search.press('Enter');
     await expect(page.locator('input:focus')).toHaveAttribute('aria-label', `Quantity of ${RICE.name}`);
     await page.locator('input:focus').fill('5');
+    // A scan with the focus still in Rice's quantity is Sugar's: Rice keeps its 5, Sugar gets one more.
+    await scannerTypes(page, SUGAR.barcode);
+    await expect(page.getByLabel(`Quantity of ${SUGAR.name}`)).toHaveValue('11');
+    await expect(page.getByLabel(`Quantity of ${RICE.name}`)).toHaveValue('5');
+    await expect(page.getByText('Lines: 2')).toBeVisible();
+    await page.getByLabel(`Quantity of ${SUGAR.name}`).fill('10');
     await page.getByLabel(`Unit cost of ${SUGAR.name}`).fill('150');
     await page.getByLabel(`Unit cost of ${RICE.name}`).fill('300');
     await expect(page.getByTestId('doc-total')).toHaveText(/KES\s?3,000\.00/);
@@ -195,6 +202,11 @@ test.describe('stock journey (admin)', () => {
     // date at once, and is read again once the scans pause
     await countSearch.pressSequentially(SUGAR.code, { delay: 5 });
     await countSearch.press('Enter');
+    await page.getByLabel('Counted quantity').fill('0');
+    // a scan into the quantity counts what it says (0) and finds the product scanned: sugar again
+    await scannerTypes(page, SUGAR.barcode);
+    await expect(page.getByLabel('Counted quantity')).toHaveValue('1');
+    await expect(page.getByLabel('Counted quantity')).toBeFocused();
     await page.getByLabel('Counted quantity').fill('0');
     await page.getByLabel('Counted quantity').press('Enter');
     const updating = page.getByTestId('review-updating');

@@ -6,32 +6,16 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Product, StockCount } from '@duka/domain';
+import type { StockCount } from '@duka/domain';
 import { stubFonts } from '../../test/history-fixtures';
 import { SHOP } from '../../test/locations';
 import { makeSession, renderApp } from '../../test/render';
 import { openCount } from '../../test/stock-counts';
 import { StockTakingPage } from './stock-taking-page';
+import { product } from '../../test/products';
 
 const COUNT_ID = '0190b1a0-0000-7000-8000-0000000000c7';
-const SUGAR = {
-  id: '0190b1a0-0000-7000-8000-0000000000a1',
-  name: 'Sugar 1 kg',
-  code: 'SUG1',
-  barcodes: ['6001234567890'],
-  category: '',
-  unit: 'each',
-  price: 15_000,
-  buying_price: 12_000,
-  tax_rate: 0,
-  reorder_level: 0,
-  avg_cost: 12_000,
-  image: null,
-  active: true,
-  levels: [],
-  on_hand: 10_000,
-  updated_at: '2026-12-01T08:00:00.000Z',
-} satisfies Product;
+const SUGAR = product({ id: '0190b1a0-0000-7000-8000-0000000000a1', barcodes: ['6001234567890'] });
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -42,10 +26,17 @@ const json = (body: unknown, status = 200) =>
  */
 function countServer({ listed = true } = {}) {
   const count: StockCount = openCount(COUNT_ID);
+  const posted: { url: string; body: Record<string, unknown> }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init: RequestInit = {}) => {
-      if ((init.method ?? 'GET') !== 'GET') return Promise.resolve(json(count, 201));
+      if ((init.method ?? 'GET') !== 'GET') {
+        posted.push({
+          url,
+          body: JSON.parse(typeof init.body === 'string' ? init.body : '{}') as Record<string, unknown>,
+        });
+        return Promise.resolve(json(count, 201));
+      }
       if (url === '/api/locations') return Promise.resolve(json([SHOP]));
       if (url === '/api/stock-counts?status=open')
         return Promise.resolve(json(listed ? [{ ...count, products_counted: 0, entries: 0 }] : []));
@@ -57,16 +48,33 @@ function countServer({ listed = true } = {}) {
       return Promise.resolve(json([]));
     }),
   );
+  return { posted };
 }
 
 /** The stock-taking page, and the open count continued from its list. */
 async function continueCount() {
-  countServer();
+  const server = countServer();
   const user = userEvent.setup();
   await renderApp(<StockTakingPage />, { session: makeSession({ role: 'admin' }) });
   await user.click(await screen.findByRole('button', { name: 'Continue counting' }));
   const search = await screen.findByRole('textbox', { name: /Scan or search products \(F2\)/ });
-  return { user, search };
+  return { user, search, server };
+}
+
+/**
+ * A scanner, a second after the last key a person typed: the code's keys and Enter in one burst
+ * (every key of it has the same time: jsdom renders the page again after each key a field takes,
+ * which takes longer than a scanner's gap between two keys, and gives keys the time it handles them).
+ */
+async function scan(code: string) {
+  const clock = vi
+    .spyOn(Event.prototype, 'timeStamp', 'get')
+    .mockReturnValue(new Event('key').timeStamp + 1000);
+  try {
+    await userEvent.setup({ delay: null }).keyboard(`${code}{Enter}`);
+  } finally {
+    clock.mockRestore();
+  }
 }
 
 beforeAll(stubFonts);
@@ -117,5 +125,45 @@ describe('an open count is ready for the scanner', () => {
     await user.keyboard('{F2}');
     expect(cancel).toHaveFocus();
     expect(search).not.toHaveFocus();
+  });
+
+  it('a scan with the focus on the page finds the product to count', async () => {
+    const { search } = await continueCount();
+    await waitFor(() => expect(search).toHaveFocus());
+    search.blur();
+    await scan('6001234567890');
+    const qty = await screen.findByRole('textbox', { name: 'Counted quantity' });
+    await waitFor(() => expect(qty).toHaveFocus());
+    expect(screen.getByText('Sugar 1 kg')).toBeInTheDocument();
+  });
+
+  it('a scan into the counted quantity counts the product waiting with it as it was, then the next', async () => {
+    const { user, search, server } = await continueCount();
+    await waitFor(() => expect(search).toHaveFocus());
+    await user.keyboard('6001234567890{Enter}');
+    const qty = await screen.findByRole('textbox', { name: 'Counted quantity' });
+    await waitFor(() => expect(qty).toHaveFocus());
+    await user.keyboard('{Backspace}7');
+    await scan('6001234567890');
+    // Sugar counted 7 (not 76001234567890), and Sugar found again for the next entry
+    await waitFor(() => expect(server.posted).toHaveLength(1));
+    expect(server.posted[0]!.url).toBe(`/api/stock-counts/${COUNT_ID}/entries`);
+    expect(server.posted[0]!.body).toMatchObject({ product_id: SUGAR.id, quantity: 7000 });
+    const next = await screen.findByRole('textbox', { name: 'Counted quantity' });
+    await waitFor(() => expect(next).toHaveValue('1'));
+    await waitFor(() => expect(next).toHaveFocus());
+  });
+
+  it('a scan into a quantity that does not read is not looked up: the quantity is to fix first', async () => {
+    const { user, search, server } = await continueCount();
+    await waitFor(() => expect(search).toHaveFocus());
+    await user.keyboard('6001234567890{Enter}');
+    const qty = await screen.findByRole('textbox', { name: 'Counted quantity' });
+    await waitFor(() => expect(qty).toHaveFocus());
+    await user.keyboard('{Backspace}x');
+    await scan('6001234567890');
+    expect(await screen.findByText('Enter a quantity above zero, at most 3 decimals')).toBeInTheDocument();
+    expect(qty).toHaveValue('x');
+    expect(server.posted).toEqual([]);
   });
 });

@@ -93,7 +93,7 @@ function CountEntry({ entry: e }: { entry: CountScreenState['entry'] }) {
   return (
     <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
       <Stack>
-        <ProductSearch ref={e.search} onPick={e.setProduct} />
+        <ProductSearch ref={e.search} onPick={e.setProduct} onRestore={e.restore} beforeScan={e.beforeScan} />
         {e.product && (
           <form
             onSubmit={(ev) => {
@@ -115,6 +115,7 @@ function CountEntry({ entry: e }: { entry: CountScreenState['entry'] }) {
                 label={t('stock.count.countedQty')}
                 description={t('stock.count.negativeHint')}
                 inputMode="decimal"
+                data-scan-through
                 value={e.qty}
                 error={e.error}
                 onChange={(ev) => e.setQty(ev.currentTarget.value)}

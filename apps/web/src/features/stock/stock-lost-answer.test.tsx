@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { Product, StockCount, Supplier } from '@duka/domain';
+import type { StockCount, Supplier } from '@duka/domain';
 import { NO_ANSWER_WORDS, hookWrapper, idsOf, keyedServer } from '../../test/keyed-server';
 import { SHOP } from '../../test/locations';
 import { useQuickSupplier } from './documents';
@@ -16,26 +16,10 @@ import { useCountScreen } from './use-count-screen';
 import { useLocationsPage } from './use-locations-page';
 import { useProductForm } from './use-product-form';
 import { useStockDocument } from './use-stock-document';
+import { product } from '../../test/products';
 
 const COUNT_ID = '0190b1a0-0000-7000-8000-0000000000f1';
-const SUGAR = {
-  id: '0190b1a0-0000-7000-8000-0000000000a1',
-  name: 'Sugar 1 kg',
-  code: 'SUG1',
-  barcodes: [],
-  category: '',
-  unit: 'each',
-  price: 15_000,
-  buying_price: 12_000,
-  tax_rate: 0,
-  reorder_level: 0,
-  avg_cost: 12_000,
-  image: null,
-  active: true,
-  levels: [],
-  on_hand: 10_000,
-  updated_at: '2026-12-01T08:00:00.000Z',
-} satisfies Product;
+const SUGAR = product({ id: '0190b1a0-0000-7000-8000-0000000000a1', barcodes: [] });
 
 const count = (body: Record<string, unknown>): StockCount => ({
   id: (body.id as string | undefined) ?? COUNT_ID,

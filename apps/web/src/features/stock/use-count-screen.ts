@@ -21,8 +21,6 @@ export function useCountScreen(id: string, onBack: () => void) {
   const [qty, setQty] = useState('1');
   const [entryId, setEntryId] = useState(() => uuidv7());
   const [error, setError] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<CountClose | null>(null);
-  const [confirmError, setConfirmError] = useState<string | null>(null);
 
   useEffect(() => {
     if (product) {
@@ -35,15 +33,16 @@ export function useCountScreen(id: string, onBack: () => void) {
     mutationFn: (body: { id: string; product_id: string; quantity: number }) =>
       api(`/api/stock-counts/${id}/entries`, { method: 'POST', body, retry: true, schema: stockCountSchema }),
   });
-  const close = useMutation({
-    mutationFn: (what: CountClose) => api(`/api/stock-counts/${id}/${what}`, { method: 'POST', retry: true }),
-  });
 
-  const submitEntry = async () => {
-    const q = parseQuantity(qty);
-    if (!product) return;
+  /** Adds the product found with its quantity (`text`, else the field's); true once it is counted. */
+  const submitEntry = async (text: string = qty): Promise<boolean> => {
+    const q = parseQuantity(text);
+    if (!product) return false;
     // 0 is a count: the product is there to be counted and none was found (an empty shelf)
-    if (q === null) return setError(t('stock.line.badQty'));
+    if (q === null) {
+      setError(t('stock.line.badQty'));
+      return false;
+    }
     try {
       const answer = await add.mutateAsync({ id: entryId, product_id: product.id, quantity: q });
       setEntryId(uuidv7());
@@ -53,6 +52,7 @@ export function useCountScreen(id: string, onBack: () => void) {
       // this product's new total only: the count shown takes it, not read again whole per scan
       takeEntryAnswer(qc, id, answer);
       search.current?.focus();
+      return true;
     } catch (err) {
       if (isIdConflict(err)) {
         // 409: an earlier version of this entry (another product or quantity) was counted under its
@@ -60,11 +60,50 @@ export function useCountScreen(id: string, onBack: () => void) {
         setEntryId(uuidv7());
         setError(t('stock.count.earlierEntry'));
         await qc.invalidateQueries({ queryKey: ['stock-counts', id] });
-        return;
+        return false;
       }
       setError(keyedWriteText(err));
+      return false;
     }
   };
+
+  const { restore, beforeScan } = useScanIntoQuantity({
+    waiting: product !== null,
+    busy: add.isPending,
+    qty,
+    setQty,
+    submitEntry,
+  });
+
+  return {
+    entry: {
+      search,
+      qtyRef,
+      product,
+      setProduct,
+      qty,
+      setQty,
+      error,
+      adding: add.isPending,
+      submitEntry,
+      restore,
+      beforeScan,
+    },
+    closing: useCountClose(id, onBack),
+  };
+}
+
+export type CountScreenState = ReturnType<typeof useCountScreen>;
+
+/** Finalising or cancelling the count: the question asked, and the server's refusal if any. */
+function useCountClose(id: string, onBack: () => void) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [confirm, setConfirm] = useState<CountClose | null>(null);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
+  const close = useMutation({
+    mutationFn: (what: CountClose) => api(`/api/stock-counts/${id}/${what}`, { method: 'POST', retry: true }),
+  });
 
   const doClose = async (what: CountClose) => {
     try {
@@ -89,19 +128,41 @@ export function useCountScreen(id: string, onBack: () => void) {
   };
 
   return {
-    entry: { search, qtyRef, product, setProduct, qty, setQty, error, adding: add.isPending, submitEntry },
-    closing: {
-      confirm,
-      setConfirm,
-      ask: (what: CountClose) => {
-        setConfirmError(null);
-        setConfirm(what);
-      },
-      confirmError,
-      busy: close.isPending,
-      doClose,
+    confirm,
+    setConfirm,
+    ask: (what: CountClose) => {
+      setConfirmError(null);
+      setConfirm(what);
     },
+    confirmError,
+    busy: close.isPending,
+    doClose,
   };
 }
 
-export type CountScreenState = ReturnType<typeof useCountScreen>;
+/**
+ * A scan into the quantity (the next product's, read while this one waits) gives the field back
+ * what it held; the product waiting is counted with it before the scan is looked up, as Enter would
+ * have. Scanning on and on counts each product scanned; a quantity that does not read stops it.
+ */
+function useScanIntoQuantity(p: {
+  waiting: boolean;
+  busy: boolean;
+  qty: string;
+  setQty: (v: string) => void;
+  submitEntry: (text?: string) => Promise<boolean>;
+}) {
+  const restored = useRef<string | null>(null);
+  return {
+    restore: (_el: HTMLInputElement, value: string) => {
+      restored.current = value;
+      p.setQty(value);
+    },
+    beforeScan: async () => {
+      const text = restored.current ?? p.qty;
+      restored.current = null;
+      if (p.busy) return false;
+      return p.waiting ? p.submitEntry(text) : true;
+    },
+  };
+}

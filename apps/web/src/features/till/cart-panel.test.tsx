@@ -5,7 +5,7 @@ import { renderApp } from '../../test/render';
 import { type Cart, type CartAction, cartReducer, emptyCart, totalsOf } from './cart';
 import { CartPanel } from './cart-panel';
 import { NO_TILL_ERRORS } from './till-errors';
-import { product } from './test-fixtures';
+import { product } from '../../test/products';
 
 /** Product i of the basket, each with a price of its own, so each line's amounts can be told apart. */
 const item = (i: number) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Cart, beyondStock, cartReducer, emptyCart, saleLines, totalsOf } from './cart';
-import { product } from './test-fixtures';
+import { product } from '../../test/products';
 
 const bread = product({ id: 'p2', name: 'Bread', code: 'BRD', barcodes: [], price: 6500, tax_rate: 0 });
 

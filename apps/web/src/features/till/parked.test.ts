@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkDraft } from '@duka/domain';
 import { type Cart, cartReducer, emptyCart } from './cart';
-import { product } from './test-fixtures';
+import { product } from '../../test/products';
 import {
   LEGACY_CART_KEY,
   LEGACY_PARKED_KEY,

@@ -9,7 +9,7 @@ import {
   keepOnItsWay,
   readOnItsWay,
 } from './sale-outcome';
-import { product } from './test-fixtures';
+import { product } from '../../test/products';
 
 const ID = '0190b1a0-0000-7000-8000-00000000d001';
 const rice = product({ id: 'p-rice', name: 'Rice', price: 25000 });

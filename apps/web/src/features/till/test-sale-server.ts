@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { vi } from 'vitest';
 import { makeSession } from '../../test/render';
-import { product } from './test-fixtures';
+import { product } from '../../test/products';
 
 /**
  * For the till's tests of sales whose answer is lost, late or a 409: a tiny fake server that stores

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { makeSession, renderApp } from '../../test/render';
-import { product } from './test-fixtures';
+import { product } from '../../test/products';
 import { TillPage } from './till-page';
 
 const LOC = '0190b1a0-0000-7000-8000-0000000000a1';

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { resetConnection } from '../../lib/connection';
 import { recordEarlyKeys, takeEarlyKeys } from '../../lib/start-frame';
 import { makeSession, renderApp } from '../../test/render';
-import { product } from './test-fixtures';
+import { product } from '../../test/products';
 import { TillPage } from './till-page';
 
 const LOC = '0190b1a0-0000-7000-8000-0000000000a1';

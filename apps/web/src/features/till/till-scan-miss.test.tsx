@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeSession, renderApp } from '../../test/render';
-import { product } from './test-fixtures';
+import { product } from '../../test/products';
 import { TillPage } from './till-page';
 
 const LOC = '0190b1a0-0000-7000-8000-0000000000a1';

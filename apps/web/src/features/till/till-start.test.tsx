@@ -5,7 +5,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { paintTillFrame, tillFrameShown } from '../../lib/start-frame';
 import { makeSession, renderApp } from '../../test/render';
 import { cartReducer, emptyCart } from './cart';
-import { product } from './test-fixtures';
+import { product } from '../../test/products';
 import { CashSalePage, DebtorSalePage } from './till-page';
 
 const LOC = '0190b1a0-0000-7000-8000-0000000000a1';

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { takeEarlyKeys } from '../../lib/start-frame';
 import type { TillActions, TillState } from './use-till';
-import { useScanner, whereKeyLands } from './use-scanner';
+import { useScanner, whereKeyLands } from '../../lib/use-scanner';
 
 /** The scanner anywhere on the page, and the function keys (F2 search, F4 new, F7 discount, F8 park, F9 pay). */
 export function useTillKeys(s: TillState, a: TillActions) {

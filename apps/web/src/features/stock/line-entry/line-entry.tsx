@@ -59,7 +59,7 @@ export function LineEntry({
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
         <Stack>
           {children}
-          <ProductSearch ref={e.search} onPick={e.onPick} locationId={locationId} />
+          <ProductSearch ref={e.search} onPick={e.onPick} locationId={locationId} onRestore={e.restore} />
         </Stack>
       </Paper>
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>

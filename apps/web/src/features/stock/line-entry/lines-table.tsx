@@ -104,7 +104,11 @@ export function LineCards({ lines, withCost, errors, entry: e }: LinesProps) {
 
 type FieldProps = { line: DraftLine; i: number; entry: LineEntryState };
 
-/** The quantity, registered under the line's key and layout so a new line can be focused. */
+/**
+ * The quantity, registered under the line's key and layout so a new line can be focused. A scan
+ * into it (or into the cost) is a new product's, and the field gets back what it held
+ * (`data-scan-through`: lib/use-scanner.ts, LineEntryState.restore).
+ */
 function QtyInput({ line: l, i, where, entry: e }: FieldProps & { where: 't' | 'c' }) {
   const { t } = useTranslation();
   return (
@@ -118,6 +122,9 @@ function QtyInput({ line: l, i, where, entry: e }: FieldProps & { where: 't' | '
       value={l.qty}
       error={e.qtyError(l)}
       data-testid={`qty-${i}`}
+      data-scan-through
+      data-key={l.key}
+      data-field="qty"
       onChange={(ev) => e.update(l.key, { qty: ev.currentTarget.value })}
       rightSection={
         <Text size="xs" c="dimmed">
@@ -139,6 +146,9 @@ function CostInput({ line: l, i, entry: e }: FieldProps) {
       value={l.cost}
       error={e.costError(l)}
       data-testid={`cost-${i}`}
+      data-scan-through
+      data-key={l.key}
+      data-field="cost"
       onChange={(ev) => e.update(l.key, { cost: ev.currentTarget.value })}
       {...e.fieldKeys(l)}
     />

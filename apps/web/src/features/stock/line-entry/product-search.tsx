@@ -18,23 +18,35 @@ interface Props {
   /** Levels shown in the results are this location's. */
   locationId?: string;
   label?: string;
+  /** A scan landed in a field marked `data-scan-through`: give it back what it held. */
+  onRestore?: (el: HTMLInputElement, value: string) => void;
+  /** Before a scan from outside the box is looked up; false drops it (the screen says why). */
+  beforeScan?: () => Promise<boolean>;
 }
 
 /**
  * The scan-or-search box: a scanner types a code and Enter and the product is picked at once;
  * typing a name lists matches, picked with the arrows and Enter (or a tap). One per screen: it has
- * the focus once the screen opens, and F2 brings it back from anywhere on the page.
+ * the focus once the screen opens, F2 brings it back from anywhere on the page, and a scan with the
+ * focus elsewhere (a button, a line's quantity) is caught as well (use-search-keys.ts).
  */
 export const ProductSearch = forwardRef<ProductSearchHandle, Props>(function ProductSearch(
-  { onPick, locationId, label },
+  { onPick, locationId, label, onRestore, beforeScan },
   ref,
 ) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
-  const s = useProductSearch(onPick);
+  const s = useProductSearch(onPick, input);
   const { combobox, list } = s;
   useImperativeHandle(ref, () => ({ focus: () => input.current?.focus() }), []);
-  useSearchKeys(input);
+  useSearchKeys(input, {
+    onScan: (code) =>
+      void (async () => {
+        if (!beforeScan || (await beforeScan())) await s.scan(code);
+      })(),
+    onType: s.typeMore,
+    onRestore,
+  });
 
   const levelOf = (p: Product) =>
     locationId ? (p.levels.find((l) => l.location_id === locationId)?.quantity ?? 0) : p.on_hand;

@@ -6,30 +6,14 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Product } from '@duka/domain';
 import { makeSession, renderApp } from '../../../test/render';
 import { stubFonts } from '../../../test/history-fixtures';
 import { SHOP } from '../../../test/locations';
 import { StockNegativePage, StockPositivePage, SupplierReceiptPage, TransferPage } from '../documents';
+import { product } from '../../../test/products';
+import { TYPE_HANDOVER_MS } from '../../../lib/use-scanner';
 
-const SUGAR = {
-  id: '0190b1a0-0000-7000-8000-0000000000a1',
-  name: 'Sugar 1 kg',
-  code: 'SUG1',
-  barcodes: ['6001234567890'],
-  category: '',
-  unit: 'each',
-  price: 15_000,
-  buying_price: 12_000,
-  tax_rate: 0,
-  reorder_level: 0,
-  avg_cost: 12_000,
-  image: null,
-  active: true,
-  levels: [],
-  on_hand: 10_000,
-  updated_at: '2026-12-01T08:00:00.000Z',
-} satisfies Product;
+const SUGAR = product({ id: '0190b1a0-0000-7000-8000-0000000000a1', barcodes: ['6001234567890'] });
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -65,12 +49,32 @@ const PAGES = [
 ] as const;
 
 async function openDocument(Page: () => React.JSX.Element) {
-  documentServer();
+  const server = documentServer();
   const user = userEvent.setup();
   await renderApp(<Page />, { session: makeSession({ role: 'admin' }) });
   const search = await screen.findByRole('textbox', { name: /Scan or search products \(F2\)/ });
-  return { user, search };
+  return { user, search, server };
 }
+
+/**
+ * A scanner, a second after the last key a person typed: the code's keys and Enter in one burst.
+ * (Every key of the burst has the same time: jsdom takes longer than a scanner's gap between two
+ * keys to render the page again after each key a field takes, and gives keys the time it handles them.)
+ */
+const scanner = () => {
+  const t = new Event('key').timeStamp + 1000;
+  const user = userEvent.setup({ delay: null });
+  return {
+    keyboard: async (keys: string) => {
+      const clock = vi.spyOn(Event.prototype, 'timeStamp', 'get').mockReturnValue(t);
+      try {
+        await user.keyboard(keys);
+      } finally {
+        clock.mockRestore();
+      }
+    },
+  };
+};
 
 beforeAll(stubFonts);
 afterEach(() => {
@@ -127,5 +131,95 @@ describe('a stock document opens ready for the scanner', () => {
     expect(name).toHaveFocus();
     await user.keyboard('Bidco');
     expect(name).toHaveValue('Bidco');
+  });
+
+  it.each(PAGES)('%s: a scan with the focus on the page adds the line', async (_, Page) => {
+    const { search } = await openDocument(Page);
+    await waitFor(() => expect(search).toHaveFocus());
+    search.blur();
+    await scanner().keyboard('6001234567890{Enter}');
+    expect(await screen.findByText('Lines: 1')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Quantity of Sugar 1 kg' })).toHaveValue('1');
+    expect(search).toHaveValue('');
+  });
+
+  it('a scan with the focus on a button adds the line and does not press the button', async () => {
+    const { search } = await openDocument(SupplierReceiptPage);
+    await waitFor(() => expect(search).toHaveFocus());
+    screen.getByRole('button', { name: 'Add supplier' }).focus();
+    await scanner().keyboard('6001234567890{Enter}');
+    expect(await screen.findByText('Lines: 1')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("a scan into a line's quantity gives it back and counts the product scanned", async () => {
+    const { user, search } = await openDocument(SupplierReceiptPage);
+    await waitFor(() => expect(search).toHaveFocus());
+    await user.keyboard('6001234567890{Enter}');
+    const qty = await screen.findByRole('textbox', { name: 'Quantity of Sugar 1 kg' });
+    await user.click(qty);
+    await user.keyboard('{Backspace}5');
+    expect(qty).toHaveValue('5');
+    // the next scan lands in the quantity: 5 stays 5, and the scan adds one more Sugar
+    await scanner().keyboard('6001234567890{Enter}');
+    await waitFor(() => expect(qty).toHaveValue('6'));
+    expect(screen.getByText('Lines: 1')).toBeInTheDocument();
+  });
+
+  it("a scan into a line's unit cost gives it back too", async () => {
+    const { user, search } = await openDocument(SupplierReceiptPage);
+    await waitFor(() => expect(search).toHaveFocus());
+    await user.keyboard('6001234567890{Enter}');
+    const cost = await screen.findByRole('textbox', { name: 'Unit cost of Sugar 1 kg' });
+    await user.clear(cost);
+    await user.type(cost, '118.50');
+    await scanner().keyboard('6001234567890{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Quantity of Sugar 1 kg' })).toHaveValue('2'),
+    );
+    expect(cost).toHaveValue('118.50');
+  });
+
+  it('an unknown code scanned from the page stays in the box, named and selected for the next', async () => {
+    const { search } = await openDocument(SupplierReceiptPage);
+    await waitFor(() => expect(search).toHaveFocus());
+    search.blur();
+    await scanner().keyboard('9999999999999{Enter}');
+    expect(
+      await screen.findByText(/9999999999999/, { selector: '.mantine-InputWrapper-error' }),
+    ).toBeInTheDocument();
+    expect(search).toHaveValue('9999999999999');
+    expect(search).toHaveFocus();
+    const box = search as HTMLInputElement;
+    await waitFor(() => expect([box.selectionStart, box.selectionEnd]).toEqual([0, 13]));
+  });
+
+  it('keys typed slowly on the page carry on in the box as a search', async () => {
+    const { search, server } = await openDocument(SupplierReceiptPage);
+    await waitFor(() => expect(search).toHaveFocus());
+    search.blur();
+    const person = userEvent.setup({ delay: 120 });
+    await person.keyboard('Sug');
+    await waitFor(() => expect(search).toHaveValue('Sug'));
+    expect(search).toHaveFocus();
+    await waitFor(() => expect(server.searched).toContain('Sug'));
+    expect(screen.queryByText('Lines: 1')).not.toBeInTheDocument();
+  });
+
+  it('a scan does nothing while a dialog is open', async () => {
+    const { user, search, server } = await openDocument(SupplierReceiptPage);
+    await waitFor(() => expect(search).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Add supplier' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add supplier' });
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /Supplier name/ })).toHaveFocus());
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    cancel.focus();
+    expect(cancel).toHaveFocus();
+    await scanner().keyboard('6001234567890');
+    // past the pause after which keys typed outside a field are handed to the box
+    await new Promise((r) => setTimeout(r, TYPE_HANDOVER_MS * 2));
+    expect(search).toHaveValue('');
+    expect(server.searched).toEqual([]);
+    expect(dialog).toBeInTheDocument();
   });
 });

@@ -22,6 +22,14 @@ export function useLineEntry(
   const search = useRef<ProductSearchHandle>(null);
   const qtyRefs = useRef(new Map<string, HTMLInputElement>());
   const [focusKey, setFocusKey] = useState<string | null>(null);
+  // the lines as they are now, for a pick that lands after an await (a lookup) and for a scan's
+  // restored field, set just before that pick in the same key press
+  const latest = useRef(lines);
+  latest.current = lines;
+  const change = (next: DraftLine[]) => {
+    latest.current = next;
+    setLines(() => next);
+  };
 
   useEffect(() => {
     if (!focusKey) return;
@@ -47,13 +55,20 @@ export function useLineEntry(
     qtyRefs,
     totals: totalsOf(lines, digits),
     onPick: (p: Product) => {
-      const r = addProduct(lines, p, digits, newKey);
-      setLines(() => r.lines);
+      const r = addProduct(latest.current, p, digits, newKey);
+      change(r.lines);
       setFocusKey(r.key);
     },
     update: (key: string, patch: Partial<DraftLine>) =>
       setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l))),
     remove,
+    /** A scan landed in a line's quantity or cost: it gets back what it held before the scan. */
+    restore: (el: HTMLInputElement, value: string) => {
+      const { key, field } = el.dataset;
+      if (key && (field === 'qty' || field === 'cost')) {
+        change(latest.current.map((l) => (l.key === key ? { ...l, [field]: value } : l)));
+      }
+    },
     qtyError: (l: DraftLine) => (qtyOf(l.qty) === null ? t('stock.line.badQty') : undefined),
     costError: (l: DraftLine) => (costOf(l.cost, digits) === null ? t('stock.line.badCost') : undefined),
     fieldKeys: (l: DraftLine) => ({

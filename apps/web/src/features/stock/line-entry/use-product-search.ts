@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 import { useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -9,9 +9,10 @@ import { exactMatch } from './lines';
 
 /**
  * The search box's state: the text, its matches (once the debounced query catches up), the
- * highlighted one, and what Enter does; `onPick` hears the product picked.
+ * highlighted one, and what Enter or a scan from anywhere on the page does; `onPick` hears the
+ * product picked.
  */
-export function useProductSearch(onPick: (p: Product) => void) {
+export function useProductSearch(onPick: (p: Product) => void, input: RefObject<HTMLInputElement | null>) {
   const [text, setText] = useState('');
   const [miss, setMiss] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -37,6 +38,29 @@ export function useProductSearch(onPick: (p: Product) => void) {
     combobox.closeDropdown();
   };
 
+  /**
+   * A code asked of the server now: its product picked, else the code stays in the box, selected,
+   * so the next scan or key replaces it rather than being added to its end (as on the till).
+   */
+  const lookup = async (typed: string) => {
+    setBusy(true);
+    try {
+      const found = await fetchProducts({ q: typed, limit: 10 });
+      const exact = exactMatch(typed, found) ?? (found.length === 1 ? found[0]! : null);
+      if (exact) return pick(exact);
+      setText(typed);
+      input.current?.focus();
+      if (found.length === 0) {
+        setMiss(typed);
+        requestAnimationFrame(() => input.current?.select());
+      } else combobox.openDropdown();
+    } catch (err) {
+      notifyApiError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   /** Enter: the highlighted result, else an exact code or barcode asked of the server now. */
   const onEnter = async () => {
     const typed = text.trim();
@@ -46,18 +70,21 @@ export function useProductSearch(onPick: (p: Product) => void) {
       const p = list[selected];
       if (p) return pick(p);
     }
-    setBusy(true);
-    try {
-      const found = await fetchProducts({ q: typed, limit: 10 });
-      const exact = exactMatch(typed, found) ?? (found.length === 1 ? found[0]! : null);
-      if (exact) pick(exact);
-      else if (found.length === 0) setMiss(typed);
-      else combobox.openDropdown();
-    } catch (err) {
-      notifyApiError(err);
-    } finally {
-      setBusy(false);
-    }
+    await lookup(typed);
+  };
+
+  /** A scan from anywhere on the page: looked up exactly, whatever the box held. */
+  const scan = async (code: string) => {
+    const typed = code.trim();
+    if (!typed) return;
+    setMiss(null);
+    await lookup(typed);
+  };
+
+  /** Keys typed outside any field: carried on in the box. */
+  const typeMore = (more: string) => {
+    input.current?.focus();
+    type(text + more);
   };
 
   /** Typing clears the last miss; the list opens while there is text. */
@@ -74,5 +101,5 @@ export function useProductSearch(onPick: (p: Product) => void) {
   };
 
   const loading = busy || results.isFetching;
-  return { text, miss, list, loading, combobox, pick, onEnter, type, clear };
+  return { text, miss, list, loading, combobox, pick, onEnter, scan, type, typeMore, clear };
 }

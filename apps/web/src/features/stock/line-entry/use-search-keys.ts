@@ -1,5 +1,6 @@
 import { type RefObject, useEffect } from 'react';
 import { useFocusAfterPaint } from '../../../lib/use-focus-after-paint';
+import { type ScanHandlers, useScanner } from '../../../lib/use-scanner';
 
 /** A modal dialog is open (the page behind it is inert: lib/use-inert-behind-dialogs.ts). */
 const dialogOpen = () => document.querySelector('[role="dialog"][aria-modal="true"]') !== null;
@@ -9,10 +10,13 @@ const dialogOpen = () => document.querySelector('[role="dialog"][aria-modal="tru
  * (features/till/search-panel.tsx, use-till-keys.ts): focused once the screen has painted (unless
  * the user, or a dialog, has the focus already; not on a touch-only device, where it would open the
  * on-screen keyboard), and F2 focuses it from anywhere on the page, text fields included (F2 types
- * nothing in them), but not while a modal dialog is open. Every other key is left alone.
+ * nothing in them). A scan lands wherever the focus is (a button, the page, a quantity marked
+ * `data-scan-through`, which gets back what it held), and keys typed outside any field carry on in
+ * the box. Neither works while a modal dialog is open; every other key is left alone.
  */
-export function useSearchKeys(input: RefObject<HTMLInputElement | null>): void {
+export function useSearchKeys(input: RefObject<HTMLInputElement | null>, scanner: ScanHandlers): void {
   useFocusAfterPaint(input, { notOnTouch: true });
+  useScanner(() => !dialogOpen(), scanner);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'F2' || e.defaultPrevented || dialogOpen()) return;

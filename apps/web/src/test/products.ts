@@ -1,6 +1,6 @@
 import type { Product } from '@duka/domain';
 
-/** A product as the API answers it, for the till's tests. */
+/** A product as the API answers it, for tests (the till's, the stock screens'). */
 export const product = (over: Partial<Product> = {}): Product => ({
   id: 'p1',
   name: 'Sugar 1 kg',

@@ -85,4 +85,24 @@ describe('scanner', () => {
     expect(h.onRestore).toHaveBeenCalledWith(qty, '2');
     h.off();
   });
+
+  it("a key's time is the event's, not when it is handled: a burst handled late is still a scan", () => {
+    const onScan = vi.fn();
+    const onRestore = vi.fn();
+    // no clock given: the scanner reads each key's own time
+    const s = createScanner({ onScan, onType: vi.fn(), onRestore });
+    qty.value = '2';
+    // sent 5 ms apart by the scanner, each handled 60 ms after the last (a slow till renders)
+    let handled = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (handled += 60));
+    qty.addEventListener('keydown', s.listener);
+    for (const [i, key] of [...'6161100000017', 'Enter'].entries()) {
+      const e = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+      Object.defineProperty(e, 'timeStamp', { value: 1_000 + i * 5 });
+      qty.dispatchEvent(e);
+    }
+    qty.removeEventListener('keydown', s.listener);
+    expect(onScan).toHaveBeenCalledWith('6161100000017');
+    expect(onRestore).toHaveBeenCalledWith(qty, '2');
+  });
 });

@@ -38,11 +38,18 @@ const printable = (e: KeyboardEvent) =>
   e.key.length === 1 && e.key !== ' ' && !e.ctrlKey && !e.metaKey && !e.altKey;
 
 /**
+ * When a key was pressed: the event's own time (the input's, on the page's clock), not when it is
+ * handled. On a slow till every key a field takes renders the page again, and keys a scanner sent
+ * a few milliseconds apart wait in line; handled 50 ms apart, they still came as one burst.
+ */
+export const keyTime = (e: KeyboardEvent): number => (e.timeStamp > 0 ? e.timeStamp : performance.now());
+
+/**
  * Tells a barcode scanner (a burst of keys ending in Enter) from a person: outside text fields
  * every key is collected, Enter turns them into a scan, a pause hands them to the search box;
  * in a quantity field only a fast burst counts as a scan. Answers the keydown listener.
  */
-export function createScanner(h: ScanHandlers, now: () => number = () => performance.now()) {
+export function createScanner(h: ScanHandlers, timeOf: (e: KeyboardEvent) => number = keyTime) {
   let buf = '';
   let last = 0;
   let gapsOk = true;
@@ -58,7 +65,7 @@ export function createScanner(h: ScanHandlers, now: () => number = () => perform
   const listener = (e: KeyboardEvent) => {
     const where = whereKeyLands(e.target);
     if (where === 'text') return reset();
-    const t = now();
+    const t = timeOf(e);
     if (e.key === 'Enter') {
       const code = buf;
       const wasThrough = through;
@@ -101,21 +108,32 @@ export function createScanner(h: ScanHandlers, now: () => number = () => perform
   return { listener, reset };
 }
 
-/** Listens for scans on the whole page while `enabled`. */
-export function useScanner(enabled: boolean, handlers: ScanHandlers): void {
+/**
+ * Listens for scans on the whole page while `enabled`: a flag, or a question asked at each key (a
+ * screen whose dialogs are not its state: lib/use-inert-behind-dialogs.ts makes the page inert).
+ */
+export function useScanner(enabled: boolean | (() => boolean), handlers: ScanHandlers): void {
   const ref = useRef(handlers);
   ref.current = handlers;
+  const ask = useRef(enabled);
+  ask.current = enabled;
+  const on = enabled !== false;
   useEffect(() => {
-    if (!enabled) return;
+    if (!on) return;
     const s = createScanner({
       onScan: (c) => ref.current.onScan(c),
       onType: (t) => ref.current.onType(t),
       onRestore: (el, v) => ref.current.onRestore?.(el, v),
     });
-    window.addEventListener('keydown', s.listener, true);
+    const listener = (e: KeyboardEvent) => {
+      const may = ask.current;
+      if (typeof may === 'function' && !may()) return s.reset();
+      s.listener(e);
+    };
+    window.addEventListener('keydown', listener, true);
     return () => {
-      window.removeEventListener('keydown', s.listener, true);
+      window.removeEventListener('keydown', listener, true);
       s.reset();
     };
-  }, [enabled]);
+  }, [on]);
 }
