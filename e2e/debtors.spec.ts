@@ -100,6 +100,12 @@ test.describe('debtors (/debtors)', () => {
     await expect(running.nth(0)).toHaveText(kes('1,500.00'));
     await expect(running.nth(1)).toHaveText(kes('1,000.00'));
     await expect(running.nth(2)).toHaveText(kes('700.00'));
+    // a sale's and a payment's badges are as wide as each other, so the receipt numbers line up
+    const badgeWidths = await table
+      .locator('.mantine-Badge-root')
+      .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().width)));
+    expect(badgeWidths).toHaveLength(3);
+    expect(new Set(badgeWidths).size, JSON.stringify(badgeWidths)).toBe(1);
     await expect(drawer.getByTestId('statement-opening')).toHaveText(kes('0.00'));
     await expect(drawer.getByTestId('statement-closing')).toHaveText(kes('700.00'));
     // This month covers today too.

@@ -229,14 +229,14 @@ function WideStatement({ st: s }: { st: Statement }) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('debtors.when')}</Table.Th>
-            <Table.Th>{t('debtors.entry')}</Table.Th>
+            <Table.Th colSpan={2}>{t('debtors.entry')}</Table.Th>
             <Table.Th ta="right">{t('debtors.amount')}</Table.Th>
             <Table.Th ta="right">{t('debtors.runningBalance')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           <Table.Tr>
-            <Table.Td colSpan={3} c="dimmed">
+            <Table.Td colSpan={4} c="dimmed">
               {t('debtors.opening')}
             </Table.Td>
             <Table.Td ta="right" style={TABULAR} data-testid="statement-opening">
@@ -245,7 +245,7 @@ function WideStatement({ st: s }: { st: Statement }) {
           </Table.Tr>
           {s.entries.length === 0 && (
             <Table.Tr>
-              <Table.Td colSpan={4} ta="center" c="dimmed">
+              <Table.Td colSpan={5} ta="center" c="dimmed">
                 {t('debtors.noEntries')}
               </Table.Td>
             </Table.Tr>
@@ -253,13 +253,14 @@ function WideStatement({ st: s }: { st: Statement }) {
           {s.entries.map((e) => (
             <Table.Tr key={e.id} data-testid={`statement-${e.receipt_no}`}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime(e.created_at)}</Table.Td>
+              {/* the kinds in a column of their own, as wide as the longest: one width for every badge */}
+              <Table.Td w={1} pr={0}>
+                <Badge size="sm" variant="light" color={KIND_COLOR[e.kind]} fullWidth>
+                  {t(`debtors.kinds.${e.kind}`)}
+                </Badge>
+              </Table.Td>
               <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <Badge size="sm" variant="light" color={KIND_COLOR[e.kind]} style={{ flexShrink: 0 }}>
-                    {t(`debtors.kinds.${e.kind}`)}
-                  </Badge>
-                  <Text size="sm">#{e.receipt_no}</Text>
-                </Group>
+                <Text size="sm">#{e.receipt_no}</Text>
                 {e.note && (
                   <Text size="xs" c="dimmed">
                     {e.note}
@@ -275,7 +276,7 @@ function WideStatement({ st: s }: { st: Statement }) {
             </Table.Tr>
           ))}
           <Table.Tr>
-            <Table.Td colSpan={3} fw={700}>
+            <Table.Td colSpan={4} fw={700}>
               {t('debtors.closing')}
             </Table.Td>
             <Table.Td ta="right" fw={700} style={TABULAR} data-testid="statement-closing">
