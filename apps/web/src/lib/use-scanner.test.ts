@@ -43,6 +43,11 @@ describe('scanner', () => {
     expect(whereKeyLands(document.body)).toBe('none');
     expect(whereKeyLands(search)).toBe('text');
     expect(whereKeyLands(qty)).toBe('through');
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<div role="menu"><button role="menuitem">Sign out</button></div>',
+    );
+    expect(whereKeyLands(document.querySelector('[role="menuitem"]'))).toBe('text');
   });
 
   it('a code and Enter outside a text field is a scan; the Enter does not press the button', () => {

@@ -23,13 +23,15 @@ type Where = 'none' | 'text' | 'through';
 
 const NOT_TEXT_INPUTS = new Set(['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file']);
 
-/** Where a key lands: a text field (left alone), a quantity field, or anywhere else. */
+/** Where a key lands: a text field or an open menu (left alone), a quantity field, or anywhere else. */
 export function whereKeyLands(target: EventTarget | null): Where {
   if (!(target instanceof HTMLElement)) return 'none';
   if (target instanceof HTMLInputElement && target.dataset.scanThrough !== undefined) return 'through';
   if (target.isContentEditable) return 'text';
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return 'text';
   if (target instanceof HTMLInputElement) return NOT_TEXT_INPUTS.has(target.type) ? 'none' : 'text';
+  // an open menu's letters are its own: they move to the item they start (its type-ahead)
+  if (target.closest('[role="menu"]')) return 'text';
   const role = target.getAttribute('role');
   return role === 'textbox' || role === 'combobox' || role === 'searchbox' ? 'text' : 'none';
 }

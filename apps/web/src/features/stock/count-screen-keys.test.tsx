@@ -16,6 +16,19 @@ import { product } from '../../test/products';
 
 const COUNT_ID = '0190b1a0-0000-7000-8000-0000000000c7';
 const SUGAR = product({ id: '0190b1a0-0000-7000-8000-0000000000a1', barcodes: ['6001234567890'] });
+const RICE = product({
+  id: '0190b1a0-0000-7000-8000-0000000000a2',
+  name: 'Rice 2 kg',
+  code: 'RICE2',
+  barcodes: ['6001234567891'],
+});
+const SALT = product({
+  id: '0190b1a0-0000-7000-8000-0000000000a3',
+  name: 'Salt 500 g',
+  code: 'SALT5',
+  barcodes: ['6001234567892'],
+});
+const PRODUCTS = [SUGAR, RICE, SALT];
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -27,6 +40,11 @@ const json = (body: unknown, status = 200) =>
 function countServer({ listed = true } = {}) {
   const count: StockCount = openCount(COUNT_ID);
   const posted: { url: string; body: Record<string, unknown> }[] = [];
+  // answers held back until the test lets them go: the entries sent, and lookups by their code
+  const hold: { post: Promise<void> | null; lookups: Map<string, Promise<void>> } = {
+    post: null,
+    lookups: new Map(),
+  };
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init: RequestInit = {}) => {
@@ -35,7 +53,7 @@ function countServer({ listed = true } = {}) {
           url,
           body: JSON.parse(typeof init.body === 'string' ? init.body : '{}') as Record<string, unknown>,
         });
-        return Promise.resolve(json(count, 201));
+        return (hold.post ?? Promise.resolve()).then(() => json(count, 201));
       }
       if (url === '/api/locations') return Promise.resolve(json([SHOP]));
       if (url === '/api/stock-counts?status=open')
@@ -43,12 +61,20 @@ function countServer({ listed = true } = {}) {
       if (url.startsWith(`/api/stock-counts/${COUNT_ID}`)) return Promise.resolve(json(count));
       if (url.startsWith('/api/products?')) {
         const q = new URLSearchParams(url.split('?')[1]).get('q') ?? '';
-        return Promise.resolve(json(q === SUGAR.code || SUGAR.barcodes.includes(q) ? [SUGAR] : []));
+        const found = PRODUCTS.filter((p) => q === p.code || p.barcodes.includes(q));
+        return (hold.lookups.get(q) ?? Promise.resolve()).then(() => json(found));
       }
       return Promise.resolve(json([]));
     }),
   );
-  return { posted };
+  return { posted, hold };
+}
+
+/** A promise and the function that settles it. */
+function gate() {
+  let open!: () => void;
+  const shut = new Promise<void>((resolve) => (open = resolve));
+  return { shut, open };
 }
 
 /** The stock-taking page, and the open count continued from its list. */
@@ -154,7 +180,7 @@ describe('an open count is ready for the scanner', () => {
     await waitFor(() => expect(next).toHaveFocus());
   });
 
-  it('a scan into a quantity that does not read is not looked up: the quantity is to fix first', async () => {
+  it('a scan while the quantity waiting does not read counts nothing: the quantity is to fix first', async () => {
     const { user, search, server } = await continueCount();
     await waitFor(() => expect(search).toHaveFocus());
     await user.keyboard('6001234567890{Enter}');
@@ -165,5 +191,55 @@ describe('an open count is ready for the scanner', () => {
     expect(await screen.findByText('Enter a quantity above zero, at most 3 decimals')).toBeInTheDocument();
     expect(qty).toHaveValue('x');
     expect(server.posted).toEqual([]);
+  });
+
+  it('a scan while an entry is on its way waits for it, then the product scanned waits', async () => {
+    const { user, search, server } = await continueCount();
+    await waitFor(() => expect(search).toHaveFocus());
+    await user.keyboard('6001234567890{Enter}');
+    const qty = await screen.findByRole('textbox', { name: 'Counted quantity' });
+    await waitFor(() => expect(qty).toHaveFocus());
+    const post = gate();
+    server.hold.post = post.shut;
+    await user.keyboard('{Enter}'); // Sugar × 1 sent; its answer held back
+    await waitFor(() => expect(server.posted).toHaveLength(1));
+    await scan(RICE.barcodes[0]!);
+    post.open();
+    // Sugar counted once, then Rice waits (before, the scan was dropped without a word)
+    expect(await screen.findByText('Rice 2 kg')).toBeInTheDocument();
+    expect(server.posted.map((p) => p.body.product_id)).toEqual([SUGAR.id]);
+  });
+
+  it('two scans whose lookups answer out of order are both counted', async () => {
+    const { user, search, server } = await continueCount();
+    await waitFor(() => expect(search).toHaveFocus());
+    await user.keyboard('6001234567890{Enter}');
+    const qty = await screen.findByRole('textbox', { name: 'Counted quantity' });
+    await waitFor(() => expect(qty).toHaveFocus());
+    const rice = gate();
+    server.hold.lookups.set(RICE.barcodes[0]!, rice.shut);
+    await scan(RICE.barcodes[0]!); // Rice's lookup held back
+    await scan(SALT.barcodes[0]!); // Salt's answers first
+    await waitFor(() => expect(screen.getByText('Salt 500 g')).toBeInTheDocument());
+    rice.open();
+    expect(await screen.findByText('Rice 2 kg')).toBeInTheDocument();
+    // Sugar counted when Salt came, Salt when Rice came; Rice waits: none replaced another uncounted
+    await waitFor(() => expect(server.posted.map((p) => p.body.product_id)).toEqual([SUGAR.id, SALT.id]));
+    expect(screen.queryByText('Salt 500 g')).not.toBeInTheDocument();
+  });
+
+  it('a product picked in the box while another waits counts the one waiting first', async () => {
+    const { user, search, server } = await continueCount();
+    await waitFor(() => expect(search).toHaveFocus());
+    await user.keyboard('6001234567890{Enter}');
+    const qty = await screen.findByRole('textbox', { name: 'Counted quantity' });
+    await waitFor(() => expect(qty).toHaveFocus());
+    await user.keyboard('{Backspace}2{F2}');
+    expect(search).toHaveFocus();
+    await user.keyboard('RICE2{Enter}');
+    expect(await screen.findByText('Rice 2 kg')).toBeInTheDocument();
+    expect(server.posted.map((p) => p.body)).toEqual([
+      expect.objectContaining({ product_id: SUGAR.id, quantity: 2000 }),
+    ]);
   });
 });

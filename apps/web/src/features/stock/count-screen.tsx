@@ -93,7 +93,7 @@ function CountEntry({ entry: e }: { entry: CountScreenState['entry'] }) {
   return (
     <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
       <Stack>
-        <ProductSearch ref={e.search} onPick={e.setProduct} onRestore={e.restore} beforeScan={e.beforeScan} />
+        <ProductSearch ref={e.search} onPick={(p) => void e.pick(p)} onRestore={e.restore} />
         {e.product && (
           <form
             onSubmit={(ev) => {

@@ -20,8 +20,6 @@ interface Props {
   label?: string;
   /** A scan landed in a field marked `data-scan-through`: give it back what it held. */
   onRestore?: (el: HTMLInputElement, value: string) => void;
-  /** Before a scan from outside the box is looked up; false drops it (the screen says why). */
-  beforeScan?: () => Promise<boolean>;
 }
 
 /**
@@ -31,7 +29,7 @@ interface Props {
  * focus elsewhere (a button, a line's quantity) is caught as well (use-search-keys.ts).
  */
 export const ProductSearch = forwardRef<ProductSearchHandle, Props>(function ProductSearch(
-  { onPick, locationId, label, onRestore, beforeScan },
+  { onPick, locationId, label, onRestore },
   ref,
 ) {
   const { t } = useTranslation();
@@ -39,14 +37,7 @@ export const ProductSearch = forwardRef<ProductSearchHandle, Props>(function Pro
   const s = useProductSearch(onPick, input);
   const { combobox, list } = s;
   useImperativeHandle(ref, () => ({ focus: () => input.current?.focus() }), []);
-  useSearchKeys(input, {
-    onScan: (code) =>
-      void (async () => {
-        if (!beforeScan || (await beforeScan())) await s.scan(code);
-      })(),
-    onType: s.typeMore,
-    onRestore,
-  });
+  useSearchKeys(input, { onScan: (code) => void s.scan(code), onType: s.typeMore, onRestore });
 
   const levelOf = (p: Product) =>
     locationId ? (p.levels.find((l) => l.location_id === locationId)?.quantity ?? 0) : p.on_hand;
