@@ -91,6 +91,17 @@ describe('scanner', () => {
     h.off();
   });
 
+  it('keys typed in a quantity are not the start of a scan on a button after it', () => {
+    const h = setup();
+    qty.value = '2';
+    type(qty, '6', 150, false); // a person types a quantity, then Tab to a button
+    const events = type(button, '6161100000017', 6);
+    expect(h.onScan).toHaveBeenCalledWith('6161100000017');
+    expect(events.at(-1)!.defaultPrevented).toBe(true); // the Enter does not press the button
+    expect(h.onRestore).not.toHaveBeenCalled();
+    h.off();
+  });
+
   it("a key's time is the event's, not when it is handled: a burst handled late is still a scan", () => {
     const onScan = vi.fn();
     const onRestore = vi.fn();

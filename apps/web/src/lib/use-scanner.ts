@@ -6,6 +6,28 @@ export const SCAN_KEY_GAP_MS = 40;
 export const TYPE_HANDOVER_MS = 80;
 /** Fewest characters a scan into a quantity field has (a quantity is rarely that long). */
 export const MIN_SCAN_THROUGH = 4;
+/** Quiet time after the last key before a found product is taken or the focus moves (see keysRest). */
+export const KEYS_REST_MS = 120;
+
+/** When the page last handled a key, on the clock of `performance.now` (set by the scanner's listener). */
+let lastKeyHandled = Number.NEGATIVE_INFINITY;
+
+/**
+ * Resolves once no key has come for KEYS_REST_MS. A product found by one scan is taken, and the
+ * focus moved to its line, only after the next scan's keys have all come: moved mid-scan, the
+ * focus would split that code between two fields, and a line's quantity read mid-scan holds the
+ * scan's first digits (a slow answer, scans a fraction of a second apart).
+ */
+export function keysRest(): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const wait = lastKeyHandled + KEYS_REST_MS - performance.now();
+      if (wait <= 0) resolve();
+      else setTimeout(check, wait);
+    };
+    check();
+  });
+}
 
 export interface ScanHandlers {
   /** A code followed by Enter: look it up exactly. */
@@ -65,6 +87,7 @@ export function createScanner(h: ScanHandlers, timeOf: (e: KeyboardEvent) => num
   };
 
   const listener = (e: KeyboardEvent) => {
+    lastKeyHandled = performance.now();
     const where = whereKeyLands(e.target);
     if (where === 'text') return reset();
     const t = timeOf(e);
@@ -91,6 +114,13 @@ export function createScanner(h: ScanHandlers, timeOf: (e: KeyboardEvent) => num
         gapsOk = true;
         through = { el, value: el.value };
       }
+    } else if (through) {
+      // the first key outside a field after keys typed in one (a quantity, then Tab to a button):
+      // those were the field's, this starts afresh (else a scan here read them as its start and was
+      // taken for a person, and its Enter pressed the button)
+      buf = '';
+      gapsOk = true;
+      through = null;
     } else if (buf && t - last > SCAN_KEY_GAP_MS) {
       gapsOk = false;
     }

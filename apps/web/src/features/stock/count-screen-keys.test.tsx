@@ -92,12 +92,12 @@ async function continueCount() {
  * (every key of it has the same time: jsdom renders the page again after each key a field takes,
  * which takes longer than a scanner's gap between two keys, and gives keys the time it handles them).
  */
-async function scan(code: string) {
+async function scan(code: string, { enter = true } = {}) {
   const clock = vi
     .spyOn(Event.prototype, 'timeStamp', 'get')
     .mockReturnValue(new Event('key').timeStamp + 1000);
   try {
-    await userEvent.setup({ delay: null }).keyboard(`${code}{Enter}`);
+    await userEvent.setup({ delay: null }).keyboard(`${code}${enter ? '{Enter}' : ''}`);
   } finally {
     clock.mockRestore();
   }
@@ -240,6 +240,33 @@ describe('an open count is ready for the scanner', () => {
     expect(await screen.findByText('Rice 2 kg')).toBeInTheDocument();
     expect(server.posted.map((p) => p.body)).toEqual([
       expect.objectContaining({ product_id: SUGAR.id, quantity: 2000 }),
+    ]);
+  });
+
+  it("a scan's answer that comes while the next scan is being read waits for it: no code is a quantity", async () => {
+    const { user, search, server } = await continueCount();
+    await waitFor(() => expect(search).toHaveFocus());
+    await user.keyboard('6001234567890{Enter}');
+    const qty = await screen.findByRole('textbox', { name: 'Counted quantity' });
+    await waitFor(() => expect(qty).toHaveFocus());
+    const rice = gate();
+    server.hold.lookups.set(RICE.barcodes[0]!, rice.shut);
+    await scan(RICE.barcodes[0]!); // into Sugar's quantity; Rice's answer held back
+    const salt = SALT.barcodes[0]!;
+    const clock = vi
+      .spyOn(Event.prototype, 'timeStamp', 'get')
+      .mockReturnValue(new Event('key').timeStamp + 1000);
+    const scanner = userEvent.setup({ delay: null });
+    await scanner.keyboard(salt.slice(0, 6)); // Salt half read when Rice's answer comes
+    rice.open();
+    await new Promise((r) => setTimeout(r, 0));
+    await scanner.keyboard(`${salt.slice(6)}{Enter}`);
+    clock.mockRestore();
+    expect(await screen.findByText('Salt 500 g')).toBeInTheDocument();
+    await waitFor(() => expect(server.posted).toHaveLength(2));
+    expect(server.posted.map((p) => [p.body.product_id, p.body.quantity])).toEqual([
+      [SUGAR.id, 1000],
+      [RICE.id, 1000],
     ]);
   });
 });

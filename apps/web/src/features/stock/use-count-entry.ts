@@ -6,6 +6,7 @@ import { type Product, parseQuantity, stockCountSchema } from '@duka/domain';
 import { api } from '../../lib/api-client';
 import { isIdConflict } from '../../lib/api-error';
 import { keyedWriteText } from '../../lib/notify';
+import { keysRest } from '../../lib/use-scanner';
 import type { ProductSearchHandle } from './line-entry/product-search';
 import { takeEntryAnswer } from './count-cache';
 
@@ -37,12 +38,7 @@ export function useCountEntry(id: string) {
     now.current.qty = text;
     showQty(text);
   };
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const inTurn = <T>(task: () => Promise<T>): Promise<T> => {
-    const run = queue.current.then(task);
-    queue.current = run.catch(() => undefined);
-    return run;
-  };
+  const inTurn = useTurns();
 
   useEffect(() => {
     if (product) {
@@ -105,10 +101,22 @@ export function useCountEntry(id: string) {
     /** A product found: the one waiting counted first, then this one waits. */
     pick: (p: Product) =>
       inTurn(async () => {
+        // the next scan's keys all in first: its quantity given back before this one is counted
+        await keysRest();
         if (now.current.product && !(await submit())) return;
         setProduct(p);
       }),
     /** A scan landed in the quantity: it gets back what it held. */
     restore: (_el: HTMLInputElement, value: string) => setQty(value),
+  };
+}
+
+/** Runs tasks one after the other, each once the one before has ended (however it ended). */
+function useTurns() {
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.current.then(task);
+    queue.current = run.catch(() => undefined);
+    return run;
   };
 }

@@ -21,6 +21,8 @@ const json = (body: unknown) =>
 /** The reads a document needs (no kept draft, one location, no supplier) and the product search. */
 function documentServer() {
   const searched: string[] = [];
+  // lookups held back until the test lets them go, by their code
+  const held = new Map<string, Promise<void>>();
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init: RequestInit = {}) => {
@@ -33,12 +35,12 @@ function documentServer() {
         const q = new URLSearchParams(url.split('?')[1]).get('q') ?? '';
         searched.push(q);
         const hit = q === SUGAR.code || SUGAR.barcodes.includes(q) || SUGAR.name.includes(q);
-        return Promise.resolve(json(hit ? [SUGAR] : []));
+        return (held.get(q) ?? Promise.resolve()).then(() => json(hit ? [SUGAR] : []));
       }
       return Promise.resolve(json([]));
     }),
   );
-  return { searched };
+  return { searched, held };
 }
 
 const PAGES = [
@@ -54,6 +56,13 @@ async function openDocument(Page: () => React.JSX.Element) {
   await renderApp(<Page />, { session: makeSession({ role: 'admin' }) });
   const search = await screen.findByRole('textbox', { name: /Scan or search products \(F2\)/ });
   return { user, search, server };
+}
+
+/** A promise and the function that settles it. */
+function gate() {
+  let open!: () => void;
+  const shut = new Promise<void>((resolve) => (open = resolve));
+  return { shut, open };
 }
 
 /**
@@ -189,7 +198,7 @@ describe('a stock document opens ready for the scanner', () => {
       await screen.findByText(/9999999999999/, { selector: '.mantine-InputWrapper-error' }),
     ).toBeInTheDocument();
     expect(search).toHaveValue('9999999999999');
-    expect(search).toHaveFocus();
+    await waitFor(() => expect(search).toHaveFocus());
     const box = search as HTMLInputElement;
     await waitFor(() => expect([box.selectionStart, box.selectionEnd]).toEqual([0, 13]));
   });
@@ -221,5 +230,27 @@ describe('a stock document opens ready for the scanner', () => {
     expect(search).toHaveValue('');
     expect(server.searched).toEqual([]);
     expect(dialog).toBeInTheDocument();
+  });
+
+  it("a scan's answer that comes while the next scan is being read waits for it: both count", async () => {
+    const { user, search, server } = await openDocument(SupplierReceiptPage);
+    await waitFor(() => expect(search).toHaveFocus());
+    await user.keyboard('6001234567890{Enter}');
+    const qty = await screen.findByRole('textbox', { name: 'Quantity of Sugar 1 kg' });
+    await user.click(qty);
+    // the next Sugar scanned into the quantity, its answer held back
+    const answer = gate();
+    server.held.set('SUG1', answer.shut);
+    const scanning = scanner();
+    await scanning.keyboard('SUG1{Enter}');
+    // a third scan of Sugar is half read when the second's answer comes
+    await scanning.keyboard('600123');
+    answer.open();
+    await new Promise((r) => setTimeout(r, 0));
+    await scanning.keyboard('4567890{Enter}');
+    // 1 + 1 + 1, and no digit of a code taken for a quantity
+    await waitFor(() => expect(qty).toHaveValue('3'));
+    expect(screen.getByText('Lines: 1')).toBeInTheDocument();
+    expect(search).toHaveValue('');
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Product, currencyMinorDigits } from '@duka/domain';
 import { useSession } from '../../../lib/session-context';
+import { keysRest } from '../../../lib/use-scanner';
 import { type DraftLine, addProduct, costOf, qtyOf, totalsOf } from './lines';
 import type { ProductSearchHandle } from './product-search';
 
@@ -54,11 +55,13 @@ export function useLineEntry(
     search,
     qtyRefs,
     totals: totalsOf(lines, digits),
-    onPick: (p: Product) => {
-      const r = addProduct(latest.current, p, digits, newKey);
-      change(r.lines);
-      setFocusKey(r.key);
-    },
+    /** A product found: its line added (or one more on its line) once the keys rest (keysRest). */
+    onPick: (p: Product) =>
+      void keysRest().then(() => {
+        const r = addProduct(latest.current, p, digits, newKey);
+        change(r.lines);
+        setFocusKey(r.key);
+      }),
     update: (key: string, patch: Partial<DraftLine>) =>
       setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l))),
     remove,

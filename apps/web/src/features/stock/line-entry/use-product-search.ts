@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { Product } from '@duka/domain';
 import { notifyApiError } from '../../../lib/notify';
+import { keysRest } from '../../../lib/use-scanner';
 import { fetchProducts } from '../products-api';
 import { exactMatch } from './lines';
 
@@ -49,11 +50,12 @@ export function useProductSearch(onPick: (p: Product) => void, input: RefObject<
       const exact = exactMatch(typed, found) ?? (found.length === 1 ? found[0]! : null);
       if (exact) return pick(exact);
       setText(typed);
+      if (found.length === 0) setMiss(typed);
+      else combobox.openDropdown();
+      // the focus to the box once the keys rest (a scan coming in meanwhile stays whole: keysRest)
+      await keysRest();
       input.current?.focus();
-      if (found.length === 0) {
-        setMiss(typed);
-        requestAnimationFrame(() => input.current?.select());
-      } else combobox.openDropdown();
+      if (found.length === 0) requestAnimationFrame(() => input.current?.select());
     } catch (err) {
       notifyApiError(err);
     } finally {
