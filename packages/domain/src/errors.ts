@@ -64,6 +64,8 @@ export const ERROR_CODES = [
    * after either. The same action again is no refusal: it answers the count as it was closed.
    */
   'count_closed',
+  /** An entry (a negative one, a correction) that would take a product's counted total below zero. */
+  'count_below_zero',
   'sales_frozen',
   /** Stock moved into or out of a location while a count that freezes its sales is open there. */
   'stock_frozen',

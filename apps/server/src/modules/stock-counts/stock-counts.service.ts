@@ -129,7 +129,7 @@ export async function addEntry(
     await requireActiveProducts(trx, actor.businessId, [{ product_id: body.product_id }]);
     const sofar = (await countedTotals(trx, actor.businessId, countId, body.product_id))[0]?.quantity ?? 0;
     if (sofar + body.quantity < 0)
-      throw new AppError('validation_failed', 'A count cannot go below zero', 'quantity');
+      throw new AppError('count_below_zero', 'A count cannot go below zero', 'quantity');
     // a typo of a million units is refused here, as a stock document's line (ADR 9), not when the
     // count is reviewed or finalised
     const cost = (await currentCosts(trx, actor.businessId, [body.product_id])).get(body.product_id) ?? 0;

@@ -129,6 +129,10 @@ describe('stock taking', () => {
       counterA,
     );
     expect(below.status).toBe(422);
+    expect((below.body as { error: object }).error).toMatchObject({
+      code: 'count_below_zero',
+      field: 'quantity',
+    });
 
     // Nothing comes in or goes out of the shop while its count freezes it (its corrections are
     // counted − snapshot: what moved before the counters reached it would count twice); the store

@@ -41,9 +41,10 @@ function countServer({ listed = true } = {}) {
   const count: StockCount = openCount(COUNT_ID);
   const posted: { url: string; body: Record<string, unknown> }[] = [];
   // answers held back until the test lets them go: the entries sent, and lookups by their code
-  const hold: { post: Promise<void> | null; lookups: Map<string, Promise<void>> } = {
+  const hold: { post: Promise<void> | null; lookups: Map<string, Promise<void>>; refuse: unknown } = {
     post: null,
     lookups: new Map(),
+    refuse: null,
   };
   vi.stubGlobal(
     'fetch',
@@ -53,6 +54,7 @@ function countServer({ listed = true } = {}) {
           url,
           body: JSON.parse(typeof init.body === 'string' ? init.body : '{}') as Record<string, unknown>,
         });
+        if (hold.refuse) return Promise.resolve(json(hold.refuse, 422));
         return (hold.post ?? Promise.resolve()).then(() => json(count, 201));
       }
       if (url === '/api/locations') return Promise.resolve(json([SHOP]));
@@ -188,7 +190,11 @@ describe('an open count is ready for the scanner', () => {
     await waitFor(() => expect(qty).toHaveFocus());
     await user.keyboard('{Backspace}x');
     await scan('6001234567890');
-    expect(await screen.findByText('Enter a quantity above zero, at most 3 decimals')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Enter the quantity counted (0 for none, below zero to correct an entry), at most 3 decimals',
+      ),
+    ).toBeInTheDocument();
     expect(qty).toHaveValue('x');
     expect(server.posted).toEqual([]);
   });
@@ -268,5 +274,23 @@ describe('an open count is ready for the scanner', () => {
       [SUGAR.id, 1000],
       [RICE.id, 1000],
     ]);
+  });
+
+  it("a correction that would take the product's count below zero is refused in words of its own", async () => {
+    const { user, search, server } = await continueCount();
+    await waitFor(() => expect(search).toHaveFocus());
+    await user.keyboard('6001234567890{Enter}');
+    const qty = await screen.findByRole('textbox', { name: 'Counted quantity' });
+    await waitFor(() => expect(qty).toHaveFocus());
+    server.hold.refuse = {
+      error: { code: 'count_below_zero', message: 'A count cannot go below zero', field: 'quantity' },
+    };
+    await user.keyboard('{Backspace}-5{Enter}');
+    expect(
+      await screen.findByText(
+        "This would take the product's count below zero: a number below zero only corrects what was counted of it before.",
+      ),
+    ).toBeInTheDocument();
+    expect(qty).toHaveValue('-5');
   });
 });

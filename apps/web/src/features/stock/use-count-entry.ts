@@ -59,7 +59,7 @@ export function useCountEntry(id: string) {
     const q = parseQuantity(text);
     // 0 is a count: the product is there to be counted and none was found (an empty shelf)
     if (q === null) {
-      setError(t('stock.line.badQty'));
+      setError(t('stock.count.badQty'));
       return false;
     }
     try {
