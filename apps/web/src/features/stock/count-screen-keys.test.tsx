@@ -37,8 +37,8 @@ const json = (body: unknown, status = 200) =>
  * One count at the main shop, nothing counted yet: listed as open, or (not `listed`) the count
  * started there.
  */
-function countServer({ listed = true } = {}) {
-  const count: StockCount = openCount(COUNT_ID);
+function countServer({ listed = true, status = 'open' as StockCount['status'] } = {}) {
+  const count: StockCount = { ...openCount(COUNT_ID), status };
   const posted: { url: string; body: Record<string, unknown> }[] = [];
   // answers held back until the test lets them go: the entries sent, and lookups by their code
   const hold: { post: Promise<void> | null; lookups: Map<string, Promise<void>>; refuse: unknown } = {
@@ -292,5 +292,17 @@ describe('an open count is ready for the scanner', () => {
       ),
     ).toBeInTheDocument();
     expect(qty).toHaveValue('-5');
+  });
+
+  it('a count cancelled elsewhere meanwhile says so, and offers nothing to scan into', async () => {
+    countServer({ status: 'cancelled' });
+    const user = userEvent.setup();
+    await renderApp(<StockTakingPage />, { session: makeSession({ role: 'admin' }) });
+    await user.click(await screen.findByRole('button', { name: 'Continue counting' }));
+    expect(await screen.findByTestId('count-closed')).toHaveTextContent(
+      'This count was cancelled: nothing more can be counted in it.',
+    );
+    expect(screen.queryByRole('textbox', { name: /Scan or search products/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Finalise count' })).not.toBeInTheDocument();
   });
 });

@@ -74,7 +74,14 @@ export function CountScreen({ id, onBack }: { id: string; onBack: () => void }) 
           </Group>
         )}
       </Group>
-      {c.status === 'open' && <CountEntry entry={entry} />}
+      {c.status === 'open' ? (
+        <CountEntry entry={entry} />
+      ) : (
+        // closed elsewhere meanwhile (another till, another server): said, not left looking open
+        <Alert color="gray" role="status" data-testid="count-closed">
+          {t(c.status === 'finalised' ? 'stock.count.closedFinalised' : 'stock.count.closedCancelled')}
+        </Alert>
+      )}
       {reviewing && admin ? (
         <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
           <CountReview count={c} />
