@@ -37,7 +37,10 @@ const json = (body: unknown, status = 200) =>
  * One count at the main shop, nothing counted yet: listed as open, or (not `listed`) the count
  * started there.
  */
-function countServer({ listed = true, status = 'open' as StockCount['status'] } = {}) {
+function countServer({
+  listed = true,
+  status = 'open',
+}: { listed?: boolean; status?: StockCount['status'] } = {}) {
   const count: StockCount = { ...openCount(COUNT_ID), status };
   const posted: { url: string; body: Record<string, unknown> }[] = [];
   // answers held back until the test lets them go: the entries sent, and lookups by their code
