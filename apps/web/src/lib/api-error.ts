@@ -50,6 +50,11 @@ export function unsent(err: unknown): boolean {
   return err instanceof ApiError && err.kind === 'network';
 }
 
+/** A read got no answer: the network failed, or the app knows it is offline and did not ask. */
+export function noAnswer(err: unknown): boolean {
+  return err instanceof ApiError && (err.kind === 'network' || err.kind === 'offline');
+}
+
 /** 409: the write's id already holds a record with another body (an earlier version, recorded). */
 export function isIdConflict(err: unknown): err is ApiError {
   return err instanceof ApiError && err.kind === 'http' && err.code === 'idempotency_conflict';

@@ -13,6 +13,7 @@ import { makeSession, renderApp } from '../../test/render';
 import { openCount } from '../../test/stock-counts';
 import { StockTakingPage } from './stock-taking-page';
 import { product } from '../../test/products';
+import { KEYS_REST_MS } from '../../lib/use-scanner';
 
 const COUNT_ID = '0190b1a0-0000-7000-8000-0000000000c7';
 const SUGAR = product({ id: '0190b1a0-0000-7000-8000-0000000000a1', barcodes: ['6001234567890'] });
@@ -43,6 +44,7 @@ function countServer({
 }: { listed?: boolean; status?: StockCount['status'] } = {}) {
   const count: StockCount = { ...openCount(COUNT_ID), status };
   const posted: { url: string; body: Record<string, unknown> }[] = [];
+  const searched: string[] = [];
   // answers held back until the test lets them go: the entries sent, and lookups by their code
   const hold: { post: Promise<void> | null; lookups: Map<string, Promise<void>>; refuse: unknown } = {
     post: null,
@@ -66,13 +68,14 @@ function countServer({
       if (url.startsWith(`/api/stock-counts/${COUNT_ID}`)) return Promise.resolve(json(count));
       if (url.startsWith('/api/products?')) {
         const q = new URLSearchParams(url.split('?')[1]).get('q') ?? '';
+        searched.push(q);
         const found = PRODUCTS.filter((p) => q === p.code || p.barcodes.includes(q));
         return (hold.lookups.get(q) ?? Promise.resolve()).then(() => json(found));
       }
       return Promise.resolve(json([]));
     }),
   );
-  return { posted, hold };
+  return { posted, hold, searched };
 }
 
 /** A promise and the function that settles it. */
@@ -219,7 +222,7 @@ describe('an open count is ready for the scanner', () => {
     expect(server.posted.map((p) => p.body.product_id)).toEqual([SUGAR.id]);
   });
 
-  it('two scans whose lookups answer out of order are both counted', async () => {
+  it('two scans whose lookups answer out of order are both counted, in the order scanned', async () => {
     const { user, search, server } = await continueCount();
     await waitFor(() => expect(search).toHaveFocus());
     await user.keyboard('6001234567890{Enter}');
@@ -228,13 +231,15 @@ describe('an open count is ready for the scanner', () => {
     const rice = gate();
     server.hold.lookups.set(RICE.barcodes[0]!, rice.shut);
     await scan(RICE.barcodes[0]!); // Rice's lookup held back
-    await scan(SALT.barcodes[0]!); // Salt's answers first
-    await waitFor(() => expect(screen.getByText('Salt 500 g')).toBeInTheDocument());
-    rice.open();
-    expect(await screen.findByText('Rice 2 kg')).toBeInTheDocument();
-    // Sugar counted when Salt came, Salt when Rice came; Rice waits: none replaced another uncounted
-    await waitFor(() => expect(server.posted.map((p) => p.body.product_id)).toEqual([SUGAR.id, SALT.id]));
+    await scan(SALT.barcodes[0]!); // Salt's answers first, and waits for Rice's
+    await waitFor(() => expect(server.searched).toContain(SALT.barcodes[0]));
+    await new Promise((r) => setTimeout(r, KEYS_REST_MS * 2));
     expect(screen.queryByText('Salt 500 g')).not.toBeInTheDocument();
+    rice.open();
+    expect(await screen.findByText('Salt 500 g')).toBeInTheDocument();
+    // Sugar counted when Rice came, Rice when Salt came; Salt waits: none replaced another uncounted
+    await waitFor(() => expect(server.posted.map((p) => p.body.product_id)).toEqual([SUGAR.id, RICE.id]));
+    expect(screen.queryByText('Rice 2 kg')).not.toBeInTheDocument();
   });
 
   it('a product picked in the box while another waits counts the one waiting first', async () => {

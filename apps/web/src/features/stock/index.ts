@@ -2,3 +2,4 @@
 export { fetchProducts, locationsQuery, useAllLocations } from './products-api';
 export { useAllowedLocations, useReadableLocations } from './use-allowed-locations';
 export { exactMatch, lineErrorOf, moneyText } from './line-entry/lines';
+export { useScanBox } from './line-entry/use-scan-box';

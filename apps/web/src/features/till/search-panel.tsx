@@ -68,8 +68,7 @@ export const SearchPanel = forwardRef<SearchHandle, Props>(function SearchPanel(
         onFocus={() => setFocused(true)}
         onBlur={() => setFocused(false)}
         onChange={(e) => {
-          s.setText(e.currentTarget.value);
-          s.setMiss(null);
+          s.type(e.currentTarget.value);
         }}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
@@ -86,8 +85,7 @@ export const SearchPanel = forwardRef<SearchHandle, Props>(function SearchPanel(
             if (onStep(e.key === '+' ? 1 : -1)) e.preventDefault();
           } else if (e.key === 'Escape' && text) {
             e.preventDefault();
-            s.setText('');
-            s.setMiss(null);
+            s.clear();
           }
         }}
       />

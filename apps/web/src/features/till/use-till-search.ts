@@ -1,10 +1,9 @@
-import { type Ref, type RefObject, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Product } from '@duka/domain';
-import { isApiError } from '../../lib/api-error';
+import { noAnswer } from '../../lib/api-error';
 import { useConnection } from '../../lib/connection';
-import { notifyApiError } from '../../lib/notify';
-import { exactMatch, fetchProducts } from '../stock';
+import { useScanBox } from '../stock';
 import { useFavourites, useProductSearch } from './till-api';
 
 export interface SearchHandle {
@@ -22,12 +21,11 @@ export interface SearchHandle {
  */
 export function useTillSearch(ref: Ref<SearchHandle>, onPick: (p: Product) => void) {
   const input = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   /** A quick pick chosen with the arrows: only then does Enter in the empty search add it. */
   const [chosen, setChosen] = useState(false);
-  /** The code looked up last that found nothing, or got no answer (offline). */
-  const [miss, setMiss] = useState<{ text: string; offline: boolean } | null>(null);
+  const box = useScanBox(input, onPick, { limit: 12, onSeveral: () => input.current?.focus() });
+  const { text } = box;
   const [q] = useDebouncedValue(text.trim(), 150);
   const results = useProductSearch(q);
   const favourites = useFavourites();
@@ -50,29 +48,17 @@ export function useTillSearch(ref: Ref<SearchHandle>, onPick: (p: Product) => vo
 
   const pick = (p: Product) => {
     onPick(p);
-    setText('');
-    setMiss(null);
+    box.clear();
     setChosen(false);
   };
-  const missed = (typed: string, offline: boolean) => {
-    setText(typed);
-    setMiss({ text: typed, offline });
-  };
-  useSelectedOnMiss(input, miss);
-
-  const { busy, lookup } = useLookup(pick, missed, (typed) => {
-    setText(typed);
-    input.current?.focus();
-  });
 
   useImperativeHandle(ref, () => ({
     focus: () => input.current?.focus(),
     type: (more: string) => {
-      setText(more);
-      setMiss(null);
+      box.type(more);
       input.current?.focus();
     },
-    scan: lookup,
+    scan: box.scan,
   }));
 
   const onEnter = () => {
@@ -86,21 +72,21 @@ export function useTillSearch(ref: Ref<SearchHandle>, onPick: (p: Product) => vo
     }
     const p = list[active];
     if (p && q === typed) return pick(p);
-    void lookup(typed);
+    void box.lookupNow(typed);
   };
 
   return {
     input,
     text,
-    setText,
+    type: box.type,
+    clear: box.clear,
     active,
     setActive,
     choose,
     chosen,
-    miss,
-    setMiss,
+    miss: box.miss,
     offline,
-    busy,
+    busy: box.busy,
     searching,
     list,
     loading,
@@ -109,55 +95,11 @@ export function useTillSearch(ref: Ref<SearchHandle>, onPick: (p: Product) => vo
   };
 }
 
-/**
- * The code that found nothing stays in view, selected: the next scan or key replaces it rather than
- * being added to its end (a second scan read "999…616…" and failed too).
- */
-function useSelectedOnMiss(input: RefObject<HTMLInputElement | null>, miss: object | null) {
-  useEffect(() => {
-    if (!miss) return;
-    input.current?.focus();
-    input.current?.select();
-  }, [input, miss]);
-}
-
-/**
- * An exact code or barcode asked of the server now (it answers those fast): the product it names,
- * else a miss (nothing found, or no answer), else several to choose from.
- */
-function useLookup(
-  pick: (p: Product) => void,
-  missed: (typed: string, offline: boolean) => void,
-  several: (typed: string) => void,
-) {
-  const [busy, setBusy] = useState(false);
-  const lookup = async (code: string) => {
-    const typed = code.trim();
-    if (!typed) return;
-    setBusy(true);
-    try {
-      const found = await fetchProducts({ q: typed, limit: 12 });
-      const exact = exactMatch(typed, found) ?? (found.length === 1 ? found[0]! : null);
-      if (exact) pick(exact);
-      else if (found.length === 0) missed(typed, false);
-      else several(typed);
-    } catch (err) {
-      if (noAnswer(err)) missed(typed, true);
-      else notifyApiError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, lookup };
-}
-
 /** Offline, or the search paused or got no answer: the till says so rather than "no product matches". */
 function useSearchOffline(searching: boolean, results: ReturnType<typeof useProductSearch>): boolean {
   const connection = useConnection();
   if (connection === 'offline') return true;
   return searching && (results.fetchStatus === 'paused' || (results.isError && noAnswer(results.error)));
 }
-
-const noAnswer = (err: unknown) => isApiError(err) && (err.kind === 'network' || err.kind === 'offline');
 
 export type TillSearchState = ReturnType<typeof useTillSearch>;

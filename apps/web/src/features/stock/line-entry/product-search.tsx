@@ -58,7 +58,11 @@ export const ProductSearch = forwardRef<ProductSearchHandle, Props>(function Pro
           leftSection={<IconBarcode size={18} aria-hidden />}
           rightSection={s.loading ? <Loader size="xs" /> : null}
           value={s.text}
-          error={s.miss ? t('stock.line.notFound', { text: s.miss }) : undefined}
+          error={
+            s.miss
+              ? t(s.miss.offline ? 'stock.line.offlineMiss' : 'stock.line.notFound', { text: s.miss.text })
+              : undefined
+          }
           autoComplete="off"
           data-testid="product-search"
           onChange={(e) => s.type(e.currentTarget.value)}

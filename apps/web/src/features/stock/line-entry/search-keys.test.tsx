@@ -253,4 +253,35 @@ describe('a stock document opens ready for the scanner', () => {
     expect(screen.getByText('Lines: 1')).toBeInTheDocument();
     expect(search).toHaveValue('');
   });
+
+  it('scans into the box faster than its answers: each code leaves the box at its Enter, all count', async () => {
+    const { user, search, server } = await openDocument(SupplierReceiptPage);
+    await waitFor(() => expect(search).toHaveFocus());
+    const answer = gate();
+    server.held.set('SUG1', answer.shut);
+    await user.keyboard('SUG1{Enter}');
+    expect(search).toHaveValue('');
+    // the next scan starts in an empty box (before, it was added to the end of the code asked)
+    await user.keyboard('6001234567890{Enter}');
+    expect(search).toHaveValue('');
+    answer.open();
+    const qty = await screen.findByRole('textbox', { name: 'Quantity of Sugar 1 kg' });
+    await waitFor(() => expect(qty).toHaveValue('2'));
+    expect(server.searched).toEqual(['SUG1', '6001234567890']);
+    expect(screen.getByText('Lines: 1')).toBeInTheDocument();
+  });
+
+  it('a code that got no answer comes back selected, named as not looked up (as on the till)', async () => {
+    const { user, search, server } = await openDocument(SupplierReceiptPage);
+    await waitFor(() => expect(search).toHaveFocus());
+    const lost = Promise.reject(new TypeError('Failed to fetch'));
+    lost.catch(() => undefined);
+    server.held.set('6001234567890', lost);
+    await user.keyboard('6001234567890{Enter}');
+    expect(await screen.findByText(/Offline: “6001234567890” could not be looked up/)).toBeInTheDocument();
+    expect(search).toHaveValue('6001234567890');
+    const box = search as HTMLInputElement;
+    await waitFor(() => expect([box.selectionStart, box.selectionEnd]).toEqual([0, 13]));
+    expect(screen.queryByText('Lines: 1')).not.toBeInTheDocument();
+  });
 });

@@ -1,0 +1,88 @@
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import type { Product } from '@duka/domain';
+import { noAnswer } from '../../../lib/api-error';
+import { notifyApiError } from '../../../lib/notify';
+import { useCodeLookup } from './use-code-lookup';
+
+/** A code that found nothing, or got no answer (offline), named under the box. */
+export interface Miss {
+  text: string;
+  offline: boolean;
+}
+
+/**
+ * A scan-or-search box's text and its exact code lookups, one way for the till and the stock
+ * screens. A code leaves the box as its Enter comes, so the next scan starts in an empty box; each
+ * product found is picked in the order scanned (useCodeLookup). A code that found nothing (or
+ * several, or no answer) comes back into the box, selected, so the next scan replaces it, unless
+ * a person has typed in the box since: what they typed is kept and the miss is only named.
+ */
+export function useScanBox(
+  input: RefObject<HTMLInputElement | null>,
+  onPick: (p: Product) => void,
+  { limit = 10, onSeveral }: { limit?: number; onSeveral?: (code: string) => void } = {},
+) {
+  const [text, setText] = useState('');
+  const [miss, setMiss] = useState<Miss | null>(null);
+  /** The box holds what a person typed (not a code put back): an answer that comes later keeps it. */
+  const ownText = useRef(false);
+  /** Bumped when a code is put back: the box is focused and selected once it shows it. */
+  const [putBackSeq, setPutBackSeq] = useState(0);
+  useEffect(() => {
+    if (putBackSeq === 0) return;
+    input.current?.focus();
+    input.current?.select();
+  }, [input, putBackSeq]);
+
+  const putBack = (code: string) => {
+    if (ownText.current) return false;
+    setText(code);
+    setPutBackSeq((n) => n + 1);
+    return true;
+  };
+  const { busy, lookup } = useCodeLookup(
+    {
+      // the box and a miss shown are left alone: a code that failed before this one stays in view
+      found: (p) => onPick(p),
+      missed: (code) => {
+        putBack(code);
+        setMiss({ text: code, offline: false });
+      },
+      several: (code) => {
+        if (putBack(code)) onSeveral?.(code);
+      },
+      failed: (code, err) => {
+        putBack(code);
+        if (noAnswer(err)) setMiss({ text: code, offline: true });
+        else notifyApiError(err);
+      },
+    },
+    limit,
+  );
+
+  /** What a person typed (or keys typed on the page, carried on here); it clears the miss named. */
+  const type = (value: string) => {
+    ownText.current = value.trim().length > 0;
+    setText(value);
+    setMiss(null);
+  };
+  /** The box emptied: a product picked from the list, Escape, a code taken. */
+  const clear = () => {
+    ownText.current = false;
+    setText('');
+    setMiss(null);
+  };
+  /** A code and Enter in the box: it leaves the box at once and is looked up exactly. */
+  const lookupNow = (code: string) => {
+    clear();
+    return lookup(code);
+  };
+  /** A scan from elsewhere on the page: it replaces a code put back, as one into the box would. */
+  const scan = (code: string) => {
+    if (ownText.current) setMiss(null);
+    else clear();
+    return lookup(code);
+  };
+
+  return { text, miss, busy, type, clear, lookupNow, scan };
+}
