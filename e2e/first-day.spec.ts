@@ -1,7 +1,8 @@
-import { type APIRequestContext, type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { ADMIN, BASE_URL, STAFF_PASSWORD, adminApi, apiLoginInPage, uiLogin } from './support/fixtures';
-import { kes, levelOf, mainLocation, stockedProduct } from './support/seed';
+import { type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { ADMIN, BASE_URL, STAFF_PASSWORD, apiLoginInPage, uiLogin } from './support/fixtures';
+import { kes, levelOf, stockedProduct } from './support/seed';
 import { dropWorkDrafts } from './support/stock-screens';
+import { adminSpec } from './support/admin-spec';
 
 /**
  * Day one (issue 16): the owner adds a staff user with no options; that cashier signs in and sells
@@ -11,15 +12,7 @@ import { dropWorkDrafts } from './support/stock-screens';
  */
 const RUN = Date.now().toString(36).slice(-4).toUpperCase();
 
-let api: APIRequestContext;
-let main: string;
-test.beforeAll(async () => {
-  api = await adminApi();
-  main = await mainLocation(api);
-});
-test.afterAll(async () => {
-  await api.dispose();
-});
+const spec = adminSpec();
 
 /** The owner's Add user form, filled with a name, a username and a password: nothing else chosen. */
 async function ownerAddsStaff(page: Page, name: string, username: string) {
@@ -75,15 +68,15 @@ test('day one: a new cashier sells by keyboard, the till tells the truth when th
 }) => {
   test.setTimeout(120_000);
   const sugar = await stockedProduct(
-    api,
+    spec.api,
     { name: `Sugar 1 kg ${RUN}`, code: `FDSUG${RUN}`, barcode: `6161${RUN}0011`, price: 18_000 },
-    main,
+    spec.main,
     20,
   );
   const milk = await stockedProduct(
-    api,
+    spec.api,
     { name: `Milk 500 ml ${RUN}`, code: `FDMLK${RUN}`, barcode: `6161${RUN}0028`, price: 6_000 },
-    main,
+    spec.main,
     10,
   );
   const username = `cashier${RUN.toLowerCase()}`;
@@ -115,7 +108,7 @@ test('day one: a new cashier sells by keyboard, the till tells the truth when th
     const done = till.getByRole('dialog', { name: /Sale complete · Receipt #/ });
     await expect(done).toBeVisible();
     const receiptNo = /#(\w+)/.exec(await done.getByRole('heading').first().innerText())![1]!;
-    const sold = await api.get(`/api/sales/by-receipt/${receiptNo}`);
+    const sold = await spec.api.get(`/api/sales/by-receipt/${receiptNo}`);
     expect(sold.status()).toBe(200);
     expect(await sold.json()).toMatchObject({
       total: 36_000,
@@ -155,7 +148,7 @@ test('day one: a new cashier sells by keyboard, the till tells the truth when th
     await expect(alert).toContainText('Once the connection is back, press Enter to try again.');
     await expect(pay.getByTestId('pay-complete')).toHaveText(/Try again/);
     await expect(till.getByLabel(`Quantity of ${milk.name}`)).toHaveValue('1');
-    expect(await levelOf(api, milk.code, main)).toBe(10_000);
+    expect(await levelOf(spec.api, milk.code, spec.main)).toBe(10_000);
 
     // back online: the header and the alert say so, and one key records the sale, once
     await staff.setOffline(false);
@@ -165,7 +158,7 @@ test('day one: a new cashier sells by keyboard, the till tells the truth when th
     await till.keyboard.press('Enter');
     await expect(done).toBeVisible();
     await expect(done.getByTestId('receipt-change')).toHaveText(kes('0.00'));
-    expect(await levelOf(api, milk.code, main)).toBe(9_000);
+    expect(await levelOf(spec.api, milk.code, spec.main)).toBe(9_000);
     await till.keyboard.press('F4');
     await expect(done).toBeHidden();
     await expect(search).toBeFocused();
@@ -179,9 +172,9 @@ test('day one: a new cashier sells by keyboard, the till tells the truth when th
 
 test('a sale whose answer was lost is not recorded twice when sent again', async ({ page }) => {
   const tea = await stockedProduct(
-    api,
+    spec.api,
     { name: `Tea leaves ${RUN}`, code: `FDTEA${RUN}`, price: 25_000 },
-    main,
+    spec.main,
     10,
   );
   await apiLoginInPage(page, ADMIN.username, ADMIN.password);
@@ -207,22 +200,22 @@ test('a sale whose answer was lost is not recorded twice when sent again', async
   await expect(pay.getByLabel('Amount tendered')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(pay.getByTestId('sale-alert')).toContainText('the sale may already be recorded');
-  expect(await levelOf(api, tea.code, main)).toBe(9_000);
+  expect(await levelOf(spec.api, tea.code, spec.main)).toBe(9_000);
 
   // sent again with the same id: the server answers the sale it has, and records nothing more
   await page.unroute('**/api/sales');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: /Sale complete/ })).toBeVisible();
-  expect(await levelOf(api, tea.code, main)).toBe(9_000);
+  expect(await levelOf(spec.api, tea.code, spec.main)).toBe(9_000);
 });
 
 test('a sale whose answer was lost is shown as recorded when the cashier starts a new one', async ({
   page,
 }) => {
   const rice = await stockedProduct(
-    api,
+    spec.api,
     { name: `Rice ${RUN}`, code: `FDRIC${RUN}`, price: 18_000 },
-    main,
+    spec.main,
     10,
   );
   await apiLoginInPage(page, ADMIN.username, ADMIN.password);
@@ -262,16 +255,16 @@ test('a sale whose answer was lost is shown as recorded when the cashier starts 
   const done = page.getByRole('dialog', { name: /Sale complete/ });
   await expect(done).toBeVisible();
   await expect(done).toContainText('This sale had already been recorded as receipt #');
-  expect(await levelOf(api, rice.code, main)).toBe(9_000);
+  expect(await levelOf(spec.api, rice.code, spec.main)).toBe(9_000);
   await page.keyboard.press('F4');
   await expect(done).toBeHidden();
   await expect(page.getByText('Scan a barcode or tap a product to start the sale.')).toBeVisible();
-  expect(await levelOf(api, rice.code, main)).toBe(9_000);
+  expect(await levelOf(spec.api, rice.code, spec.main)).toBe(9_000);
 });
 
 test('the product form: ArrowDown and Enter in the category picker choose the category', async ({ page }) => {
   const category = `${RUN} Beverages`; // its start is this run's alone
-  await stockedProduct(api, { name: `Juice ${RUN}`, code: `FDJUI${RUN}`, price: 9_000, category }, main, 1);
+  await stockedProduct(spec.api, { name: `Juice ${RUN}`, code: `FDJUI${RUN}`, price: 9_000, category }, spec.main, 1);
   await apiLoginInPage(page, ADMIN.username, ADMIN.password);
   await page.goto('/stock');
   await page.getByRole('button', { name: 'Add product' }).click();

@@ -1,7 +1,8 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { ADMIN, BASE_URL, adminApi, apiLoginInPage, ensureSetup, holdAppCode } from './support/fixtures';
-import { mainLocation, stockedProduct } from './support/seed';
+import { type Page, expect, test } from '@playwright/test';
+import { ADMIN, BASE_URL, apiLoginInPage, ensureSetup, holdAppCode } from './support/fixtures';
+import { stockedProduct } from './support/seed';
 import { dropWorkDrafts } from './support/stock-screens';
+import { adminSpec } from './support/admin-spec';
 
 // The till's frame (issue 21, apps/web/src/lib/start-frame.ts): on a till's address, signed in,
 // the till's outline and its empty cart's words paint before the app's code has arrived, and the
@@ -12,17 +13,7 @@ test.beforeAll(ensureSetup);
 const RUN = Date.now().toString(36).slice(-4).toUpperCase();
 const EMPTY = 'Scan a barcode or tap a product to start the sale.';
 
-let api: APIRequestContext;
-let main: string;
-test.beforeAll(async () => {
-  api = await adminApi();
-  main = await mainLocation(api);
-});
-test.afterAll(async () => {
-  // the admin's cart is kept on the server: the next spec starts at an empty till
-  await dropWorkDrafts(api);
-  await api.dispose();
-});
+const spec = adminSpec({ dropDrafts: true });
 
 const line = (page: Page, name: string) => page.getByRole('group', { name });
 
@@ -36,15 +27,15 @@ test.describe("the till's frame", () => {
     page,
   }) => {
     const soap = await stockedProduct(
-      api,
+      spec.api,
       { name: `Frame soap ${RUN}`, code: `TFSP${RUN}`, barcode: `6164${RUN}0011`, price: 12000 },
-      main,
+      spec.main,
       10,
     );
     const salt = await stockedProduct(
-      api,
+      spec.api,
       { name: `Frame salt ${RUN}`, code: `TFSL${RUN}`, barcode: `6164${RUN}0028`, price: 4500 },
-      main,
+      spec.main,
       10,
     );
     const release = await holdAppCode(page);
@@ -82,9 +73,9 @@ test.describe("the till's frame", () => {
     page,
   }) => {
     const tea = await stockedProduct(
-      api,
+      spec.api,
       { name: `Frame tea ${RUN}`, code: `TFTE${RUN}`, barcode: `6164${RUN}0035`, price: 9000 },
-      main,
+      spec.main,
       10,
     );
     await page.clock.install();

@@ -4,9 +4,10 @@
  * back (a busy hosted server, a slow line). The browser QA lost an item this way: the next scan's
  * keys were added to the end of the code still being looked up.
  */
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { ADMIN, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures';
-import { mainLocation, stockedProduct } from './support/seed';
+import { expect, test } from '@playwright/test';
+import { adminSpec } from './support/admin-spec';
+import { ADMIN, apiLoginInPage, ensureSetup } from './support/fixtures';
+import { stockedProduct } from './support/seed';
 import { scannerTypes } from './support/scanner';
 import { dropWorkDrafts } from './support/stock-screens';
 
@@ -19,20 +20,12 @@ const TEA = `6163${RUN}0011`;
 const SOAP = `6163${RUN}0028`;
 const UNKNOWN = `6163${RUN}9999`;
 
-let api: APIRequestContext;
-let main: string;
-test.beforeAll(async () => {
-  api = await adminApi();
-  main = await mainLocation(api);
-});
-test.afterAll(async () => {
-  await dropWorkDrafts(api);
-  await api.dispose();
-});
+const spec = adminSpec({ dropDrafts: true });
 
 test('scans 150 ms apart with answers 300 ms late: every one counts, in order; a miss comes back selected', async ({
   page,
 }) => {
+  const { api, main } = spec;
   const tea = await stockedProduct(
     api,
     { name: `Tea leaves ${RUN}`, code: `QTEA${RUN}`, barcode: TEA, price: 2500 },
