@@ -95,6 +95,16 @@ async function continueCount() {
   return { user, search, server };
 }
 
+/** The open count continued, Sugar scanned into the box: its counted quantity waits, focused. */
+async function sugarWaiting() {
+  const counting = await continueCount();
+  await waitFor(() => expect(counting.search).toHaveFocus());
+  await counting.user.keyboard('6001234567890{Enter}');
+  const qty = await screen.findByRole('textbox', { name: 'Counted quantity' });
+  await waitFor(() => expect(qty).toHaveFocus());
+  return { ...counting, qty };
+}
+
 /**
  * A scanner, a second after the last key a person typed: the code's keys and Enter in one burst
  * (every key of it has the same time: jsdom renders the page again after each key a field takes,
@@ -139,11 +149,7 @@ describe('an open count is ready for the scanner', () => {
   });
 
   it('a scan into the focused box finds the product; F2 from its quantity goes back to the box', async () => {
-    const { user, search } = await continueCount();
-    await waitFor(() => expect(search).toHaveFocus());
-    await user.keyboard('6001234567890{Enter}');
-    const qty = await screen.findByRole('textbox', { name: 'Counted quantity' });
-    await waitFor(() => expect(qty).toHaveFocus());
+    const { user, search, qty } = await sugarWaiting();
     await user.keyboard('{F2}');
     expect(search).toHaveFocus();
     expect(qty).toHaveValue('1');
@@ -172,11 +178,7 @@ describe('an open count is ready for the scanner', () => {
   });
 
   it('a scan into the counted quantity counts the product waiting with it as it was, then the next', async () => {
-    const { user, search, server } = await continueCount();
-    await waitFor(() => expect(search).toHaveFocus());
-    await user.keyboard('6001234567890{Enter}');
-    const qty = await screen.findByRole('textbox', { name: 'Counted quantity' });
-    await waitFor(() => expect(qty).toHaveFocus());
+    const { user, server } = await sugarWaiting();
     await user.keyboard('{Backspace}7');
     await scan('6001234567890');
     // Sugar counted 7 (not 76001234567890), and Sugar found again for the next entry
@@ -189,11 +191,7 @@ describe('an open count is ready for the scanner', () => {
   });
 
   it('a scan while the quantity waiting does not read counts nothing: the quantity is to fix first', async () => {
-    const { user, search, server } = await continueCount();
-    await waitFor(() => expect(search).toHaveFocus());
-    await user.keyboard('6001234567890{Enter}');
-    const qty = await screen.findByRole('textbox', { name: 'Counted quantity' });
-    await waitFor(() => expect(qty).toHaveFocus());
+    const { user, server, qty } = await sugarWaiting();
     await user.keyboard('{Backspace}x');
     await scan('6001234567890');
     expect(
@@ -206,11 +204,7 @@ describe('an open count is ready for the scanner', () => {
   });
 
   it('a scan while an entry is on its way waits for it, then the product scanned waits', async () => {
-    const { user, search, server } = await continueCount();
-    await waitFor(() => expect(search).toHaveFocus());
-    await user.keyboard('6001234567890{Enter}');
-    const qty = await screen.findByRole('textbox', { name: 'Counted quantity' });
-    await waitFor(() => expect(qty).toHaveFocus());
+    const { user, server } = await sugarWaiting();
     const post = gate();
     server.hold.post = post.shut;
     await user.keyboard('{Enter}'); // Sugar × 1 sent; its answer held back
@@ -223,11 +217,7 @@ describe('an open count is ready for the scanner', () => {
   });
 
   it('two scans whose lookups answer out of order are both counted, in the order scanned', async () => {
-    const { user, search, server } = await continueCount();
-    await waitFor(() => expect(search).toHaveFocus());
-    await user.keyboard('6001234567890{Enter}');
-    const qty = await screen.findByRole('textbox', { name: 'Counted quantity' });
-    await waitFor(() => expect(qty).toHaveFocus());
+    const { server } = await sugarWaiting();
     const rice = gate();
     server.hold.lookups.set(RICE.barcodes[0]!, rice.shut);
     await scan(RICE.barcodes[0]!); // Rice's lookup held back
@@ -243,11 +233,7 @@ describe('an open count is ready for the scanner', () => {
   });
 
   it('a product picked in the box while another waits counts the one waiting first', async () => {
-    const { user, search, server } = await continueCount();
-    await waitFor(() => expect(search).toHaveFocus());
-    await user.keyboard('6001234567890{Enter}');
-    const qty = await screen.findByRole('textbox', { name: 'Counted quantity' });
-    await waitFor(() => expect(qty).toHaveFocus());
+    const { user, search, server } = await sugarWaiting();
     await user.keyboard('{Backspace}2{F2}');
     expect(search).toHaveFocus();
     await user.keyboard('RICE2{Enter}');
@@ -258,11 +244,7 @@ describe('an open count is ready for the scanner', () => {
   });
 
   it("a scan's answer that comes while the next scan is being read waits for it: no code is a quantity", async () => {
-    const { user, search, server } = await continueCount();
-    await waitFor(() => expect(search).toHaveFocus());
-    await user.keyboard('6001234567890{Enter}');
-    const qty = await screen.findByRole('textbox', { name: 'Counted quantity' });
-    await waitFor(() => expect(qty).toHaveFocus());
+    const { server } = await sugarWaiting();
     const rice = gate();
     server.hold.lookups.set(RICE.barcodes[0]!, rice.shut);
     await scan(RICE.barcodes[0]!); // into Sugar's quantity; Rice's answer held back
@@ -285,11 +267,7 @@ describe('an open count is ready for the scanner', () => {
   });
 
   it("a correction that would take the product's count below zero is refused in words of its own", async () => {
-    const { user, search, server } = await continueCount();
-    await waitFor(() => expect(search).toHaveFocus());
-    await user.keyboard('6001234567890{Enter}');
-    const qty = await screen.findByRole('textbox', { name: 'Counted quantity' });
-    await waitFor(() => expect(qty).toHaveFocus());
+    const { user, server, qty } = await sugarWaiting();
     server.hold.refuse = {
       error: { code: 'count_below_zero', message: 'A count cannot go below zero', field: 'quantity' },
     };

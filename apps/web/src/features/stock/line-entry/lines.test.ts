@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@duka/domain';
+import { product as aProduct } from '../../../test/products';
 import {
   addProduct,
   costOf,
@@ -11,25 +12,8 @@ import {
   totalsOf,
 } from './lines';
 
-const product = (over: Partial<Product> = {}): Product => ({
-  id: 'p1',
-  name: 'Sugar 1 kg',
-  code: 'SUG1',
-  barcodes: ['6161100000017'],
-  category: 'Dry',
-  unit: 'each',
-  price: 18000,
-  buying_price: 0,
-  tax_rate: 1600,
-  reorder_level: 0,
-  avg_cost: 15050,
-  image: null,
-  active: true,
-  levels: [],
-  on_hand: 0,
-  updated_at: '2026-01-01T00:00:00Z',
-  ...over,
-});
+/** As the API answers it, with no stock anywhere (the levels are no part of a line's parsing). */
+const product = (over: Partial<Product> = {}): Product => aProduct({ levels: [], on_hand: 0, ...over });
 
 describe('line entry parsing', () => {
   it("starts a received line's unit cost at the buying price, else the cost so far, else empty", () => {
