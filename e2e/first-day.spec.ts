@@ -264,7 +264,12 @@ test('a sale whose answer was lost is shown as recorded when the cashier starts 
 
 test('the product form: ArrowDown and Enter in the category picker choose the category', async ({ page }) => {
   const category = `${RUN} Beverages`; // its start is this run's alone
-  await stockedProduct(spec.api, { name: `Juice ${RUN}`, code: `FDJUI${RUN}`, price: 9_000, category }, spec.main, 1);
+  await stockedProduct(
+    spec.api,
+    { name: `Juice ${RUN}`, code: `FDJUI${RUN}`, price: 9_000, category },
+    spec.main,
+    1,
+  );
   await apiLoginInPage(page, ADMIN.username, ADMIN.password);
   await page.goto('/stock');
   await page.getByRole('button', { name: 'Add product' }).click();
