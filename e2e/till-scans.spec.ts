@@ -19,6 +19,7 @@ const SCAN_GAP_MS = 150;
 const TEA = `6163${RUN}0011`;
 const SOAP = `6163${RUN}0028`;
 const UNKNOWN = `6163${RUN}9999`;
+const RICE = `6163${RUN}0035`;
 
 const spec = adminSpec({ dropDrafts: true });
 
@@ -64,8 +65,52 @@ test('scans 150 ms apart with answers 300 ms late: every one counts, in order; a
   await expect(page.getByText(`No product matches “${UNKNOWN}”`)).toBeVisible();
   await expect(search).toHaveValue(UNKNOWN);
   await expect(search).toBeFocused();
-  expect(await search.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([0, 12]);
+  expect(await search.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([
+    0, 12,
+  ]);
   await scannerTypes(page, TEA);
   await expect(page.getByLabel(`Quantity of ${tea.name}`)).toHaveValue('3');
   await expect(search).toHaveValue('');
+});
+
+test('a scan with a dialog open is not typed into it: no supplier named by a code, no sale paid with one', async ({
+  page,
+}) => {
+  const { api, main } = spec;
+  await stockedProduct(api, { name: `Rice ${RUN}`, code: `QRIC${RUN}`, barcode: RICE, price: 3000 }, main, 5);
+  await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+  await dropWorkDrafts(page.request);
+  const notice = page.getByText(`“${RICE}” was scanned while this window is open and was left out of it.`);
+
+  // the stock screens: Add supplier, the name half typed, a scan
+  await page.goto('/addsupplierstock');
+  await page.getByRole('button', { name: 'Add supplier' }).click();
+  const quick = page.getByRole('dialog', { name: 'Add supplier' });
+  const name = quick.getByLabel(/^Supplier name/);
+  await name.click();
+  await page.keyboard.type(`Kamau ${RUN}`, { delay: 80 });
+  await scannerTypes(page, RICE);
+  await expect(notice).toBeVisible();
+  await expect(name).toHaveValue(`Kamau ${RUN}`);
+  await expect(quick).toBeVisible();
+  const suppliers = (await (await page.request.get('/api/suppliers')).json()) as { name: string }[];
+  expect(suppliers.filter((x) => x.name.includes(RICE) || x.name.startsWith(`Kamau ${RUN}`))).toEqual([]);
+  await quick.getByRole('button', { name: 'Cancel' }).click();
+
+  // the till: Pay open, a scan into the amount tendered
+  await page.goto('/cash-sale');
+  await scannerTypes(page, RICE);
+  await expect(page.getByLabel(`Quantity of Rice ${RUN}`)).toHaveValue('1');
+  await page.keyboard.press('F9');
+  const pay = page.getByRole('dialog', { name: 'Pay · Cash sale' });
+  const tendered = pay.getByLabel('Amount tendered');
+  await tendered.fill('50');
+  await scannerTypes(page, RICE);
+  await expect(notice.last()).toBeVisible();
+  await expect(tendered).toHaveValue('50');
+  await expect(pay).toBeVisible();
+  await expect(page.getByRole('dialog', { name: /Sale complete/ })).toHaveCount(0);
+  // a person's Enter still pays
+  await tendered.press('Enter');
+  await expect(page.getByRole('dialog', { name: /Sale complete · Receipt #/ })).toBeVisible();
 });

@@ -41,7 +41,7 @@ export interface ScanHandlers {
   onRestore?: (el: HTMLInputElement, value: string) => void;
 }
 
-type Where = 'none' | 'text' | 'through';
+export type Where = 'none' | 'text' | 'through';
 
 const NOT_TEXT_INPUTS = new Set(['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file']);
 
@@ -73,7 +73,11 @@ export const keyTime = (e: KeyboardEvent): number => (e.timeStamp > 0 ? e.timeSt
  * every key is collected, Enter turns them into a scan, a pause hands them to the search box;
  * in a quantity field only a fast burst counts as a scan. Answers the keydown listener.
  */
-export function createScanner(h: ScanHandlers, timeOf: (e: KeyboardEvent) => number = keyTime) {
+export function createScanner(
+  h: ScanHandlers,
+  timeOf: (e: KeyboardEvent) => number = keyTime,
+  whereOf: (target: EventTarget | null) => Where = whereKeyLands,
+) {
   let buf = '';
   let last = 0;
   let gapsOk = true;
@@ -88,7 +92,7 @@ export function createScanner(h: ScanHandlers, timeOf: (e: KeyboardEvent) => num
 
   const listener = (e: KeyboardEvent) => {
     lastKeyHandled = performance.now();
-    const where = whereKeyLands(e.target);
+    const where = whereOf(e.target);
     if (where === 'text') return reset();
     const t = timeOf(e);
     if (e.key === 'Enter') {
@@ -144,7 +148,11 @@ export function createScanner(h: ScanHandlers, timeOf: (e: KeyboardEvent) => num
  * Listens for scans on the whole page while `enabled`: a flag, or a question asked at each key (a
  * screen whose dialogs are not its state: lib/use-inert-behind-dialogs.ts makes the page inert).
  */
-export function useScanner(enabled: boolean | (() => boolean), handlers: ScanHandlers): void {
+export function useScanner(
+  enabled: boolean | (() => boolean),
+  handlers: ScanHandlers,
+  whereOf: (target: EventTarget | null) => Where = whereKeyLands,
+): void {
   const ref = useRef(handlers);
   ref.current = handlers;
   const ask = useRef(enabled);
@@ -152,11 +160,15 @@ export function useScanner(enabled: boolean | (() => boolean), handlers: ScanHan
   const on = enabled !== false;
   useEffect(() => {
     if (!on) return;
-    const s = createScanner({
-      onScan: (c) => ref.current.onScan(c),
-      onType: (t) => ref.current.onType(t),
-      onRestore: (el, v) => ref.current.onRestore?.(el, v),
-    });
+    const s = createScanner(
+      {
+        onScan: (c) => ref.current.onScan(c),
+        onType: (t) => ref.current.onType(t),
+        onRestore: (el, v) => ref.current.onRestore?.(el, v),
+      },
+      keyTime,
+      whereOf,
+    );
     const listener = (e: KeyboardEvent) => {
       const may = ask.current;
       if (typeof may === 'function' && !may()) return s.reset();

@@ -65,6 +65,12 @@ function server(opts: { refuse?: boolean } = {}) {
   return srv;
 }
 
+/**
+ * Milliseconds between two keys a person types. Typed faster, keys in a dialog's field look like a
+ * scanner's burst and are given back (lib/use-dialog-scan-guard.ts), as on a real till.
+ */
+const PERSON_MS = 60;
+
 /** Rings up sugar on the debtor till and presses F9: the pay dialog, once it has put the focus. */
 async function payForSugar() {
   await renderApp(<TillPage kind="debtor" />, { session: tillSession() });
@@ -85,7 +91,7 @@ afterEach(() => {
 describe('a debtor sale from the keyboard', () => {
   it('F9 focuses the debtor search; Enter picks the debtor, and Enter again completes the sale', async () => {
     const srv = server();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: PERSON_MS });
     const panel = await payForSugar();
     const search = within(panel).getByRole('textbox', { name: 'Debtor' });
     await waitFor(() => expect(search).toHaveFocus());
@@ -107,7 +113,7 @@ describe('a debtor sale from the keyboard', () => {
 
   it('a debtor picked with the mouse leaves the focus where Enter completes; Change goes back to the search', async () => {
     const srv = server();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: PERSON_MS });
     const panel = await payForSugar();
     await user.click(await within(panel).findByRole('option', { name: /Baraka Mwangi/ }));
     await waitFor(() => expect(completeButton(panel)).toHaveFocus());
@@ -125,7 +131,7 @@ describe('a debtor sale from the keyboard', () => {
 
   it('Enter typed before the list caught up picks the first match, and the focus follows it', async () => {
     server();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: PERSON_MS });
     const panel = await payForSugar();
     await waitFor(() => expect(within(panel).getByRole('textbox', { name: 'Debtor' })).toHaveFocus());
     await user.keyboard('Bar{Enter}');
@@ -135,7 +141,7 @@ describe('a debtor sale from the keyboard', () => {
 
   it('a debtor added from the search: its name has the focus; Enter adds it and puts the focus on Complete sale', async () => {
     const srv = server();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: PERSON_MS });
     const panel = await payForSugar();
     await waitFor(() => expect(within(panel).getByRole('textbox', { name: 'Debtor' })).toHaveFocus());
     await user.keyboard('Chebet');
@@ -158,7 +164,7 @@ describe('a debtor sale from the keyboard', () => {
 describe("a debtor sale over the debtor's credit limit", () => {
   it('says so; once another debtor is chosen the old error is gone and the sale completes', async () => {
     const srv = server();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: PERSON_MS });
     const panel = await payForSugar();
     await user.click(await within(panel).findByRole('option', { name: /Achieng Otieno/ }));
     await user.click(completeButton(panel));
@@ -186,7 +192,7 @@ describe("a debtor sale over the debtor's credit limit", () => {
 
   it('"Choose the debtor" shows until a debtor is chosen', async () => {
     const srv = server();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: PERSON_MS });
     const panel = await payForSugar();
     await user.click(completeButton(panel));
     expect(await within(panel).findByText('Choose the debtor, or add one.')).toBeVisible();
@@ -198,7 +204,7 @@ describe("a debtor sale over the debtor's credit limit", () => {
 
   it("the server's refusal stays under the debtor it is about (fetched again), until another is chosen", async () => {
     const srv = server({ refuse: true });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: PERSON_MS });
     const panel = await payForSugar();
     await user.click(await within(panel).findByRole('option', { name: /Baraka Mwangi/ }));
     await user.keyboard('{Enter}');
@@ -220,7 +226,7 @@ describe("a debtor sale over the debtor's credit limit", () => {
 describe('the pay dialog opened again on a debtor already chosen', () => {
   it('has the focus on Complete sale: Enter completes', async () => {
     const srv = server();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: PERSON_MS });
     let panel = await payForSugar();
     await user.click(await within(panel).findByRole('option', { name: /Baraka Mwangi/ }));
     await user.keyboard('{Escape}');

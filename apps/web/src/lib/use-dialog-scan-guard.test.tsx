@@ -1,0 +1,95 @@
+/**
+ * A scan with a dialog open on a screen that takes scans is not typed into the dialog: the field
+ * gets back what it held, the form is not submitted by the scan's Enter, and a notice names the
+ * code; a person's typing and Enter in the same field work as ever, and a field marked
+ * `data-scan-here` takes the scan.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
+import { Modal, TextInput } from '@mantine/core';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../test/render';
+import { useDialogScanGuard } from './use-dialog-scan-guard';
+
+function SupplierDialog({ onSave }: { onSave: (name: string, code: string) => void }) {
+  useDialogScanGuard();
+  const [name, setName] = useState('');
+  const [code, setCode] = useState('');
+  return (
+    <Modal opened onClose={() => undefined} title="Add supplier">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSave(name, code);
+        }}
+      >
+        <TextInput
+          label="Supplier name"
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          data-autofocus
+        />
+        <TextInput
+          label="Their code"
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value)}
+          data-scan-here
+        />
+        <button type="submit">Save</button>
+      </form>
+    </Modal>
+  );
+}
+
+/** A scanner: every key of the burst at once, a second after the last key typed. */
+async function scan(keys: string) {
+  const clock = vi
+    .spyOn(Event.prototype, 'timeStamp', 'get')
+    .mockReturnValue(new Event('key').timeStamp + 1000);
+  try {
+    await userEvent.setup({ delay: null }).keyboard(keys);
+  } finally {
+    clock.mockRestore();
+  }
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('a scan while a dialog is open', () => {
+  it('gives the field back what it held, does not submit, and names the code', async () => {
+    const onSave = vi.fn();
+    await renderApp(<SupplierDialog onSave={onSave} />);
+    const name = await screen.findByRole('textbox', { name: 'Supplier name' });
+    await waitFor(() => expect(name).toHaveFocus());
+    await userEvent.setup({ delay: 60 }).keyboard('Kamau');
+    await scan('616000000001{Enter}');
+    expect(name).toHaveValue('Kamau');
+    expect(onSave).not.toHaveBeenCalled();
+    expect(
+      await screen.findByText(/“616000000001” was scanned while this window is open/),
+    ).toBeInTheDocument();
+    // the form holds what the field shows
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith('Kamau', '');
+  });
+
+  it("leaves a person's typing and Enter to the form", async () => {
+    const onSave = vi.fn();
+    await renderApp(<SupplierDialog onSave={onSave} />);
+    const name = await screen.findByRole('textbox', { name: 'Supplier name' });
+    await waitFor(() => expect(name).toHaveFocus());
+    await userEvent.setup({ delay: 60 }).keyboard('Kamau Ltd{Enter}');
+    expect(onSave).toHaveBeenCalledWith('Kamau Ltd', '');
+  });
+
+  it('leaves a field marked data-scan-here to take the scan', async () => {
+    const onSave = vi.fn();
+    await renderApp(<SupplierDialog onSave={onSave} />);
+    const code = await screen.findByRole('textbox', { name: 'Their code' });
+    await userEvent.setup().click(code);
+    await scan('616000000001{Enter}');
+    expect(code).toHaveValue('616000000001');
+    expect(onSave).toHaveBeenCalledWith('', '616000000001');
+  });
+});

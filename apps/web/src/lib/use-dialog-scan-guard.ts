@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { notifyWarning } from './notify';
+import { type Where, useScanner, whereKeyLands } from './use-scanner';
+
+const MODAL = '[role="dialog"][aria-modal="true"]';
+
+/** A modal dialog is open (the page behind it is inert: lib/use-inert-behind-dialogs.ts). */
+export const dialogOpen = (): boolean => document.querySelector(MODAL) !== null;
+
+/**
+ * Where a key lands while a dialog is open: a text field of the dialog is watched as a quantity
+ * is (`through`: a scanner's burst there is given back), unless it is marked `data-scan-here` (a
+ * barcode field); every other key is left alone.
+ */
+export function dialogField(target: EventTarget | null): Where {
+  if (!(target instanceof HTMLInputElement) || !target.closest(MODAL)) return 'text';
+  if (target.dataset.scanHere !== undefined) return 'text';
+  return whereKeyLands(target) === 'none' ? 'text' : 'through';
+}
+
+/** Gives an input a value as typing would, so the form that holds it hears of it. */
+function giveBack(el: HTMLInputElement, value: string) {
+  // the prototype's setter: the element's own one is React's, which would take this for its own
+  const native = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+  native?.set?.call(el, value);
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * On a screen that takes scans (the till, the stock screens), a scan with a dialog open is not
+ * typed into the dialog's field: the field gets back what it held, its Enter does not submit the
+ * form, and a notice says the code was left out and how to add it (the browser QA created a
+ * supplier named by a barcode; on the till, a scan into the amount tendered would pay with it).
+ * A person's typing, slower than a scanner's keys, is left alone.
+ */
+export function useDialogScanGuard(): void {
+  const { t } = useTranslation();
+  useScanner(
+    dialogOpen,
+    {
+      onScan: (code) => notifyWarning(t('common.scanInDialog', { code })),
+      onType: () => undefined,
+      onRestore: giveBack,
+    },
+    dialogField,
+  );
+}
