@@ -29,7 +29,7 @@ describe('opening a debtor from the address', () => {
     server(() => Promise.resolve(json({ error: { code: 'not_found', message: 'Debtor not found' } }, 404)));
     await renderApp(<DebtorsPage />, { session: admin, route: `/debtors?debtor=${ID}`, lng: 'pt' });
     expect(
-      await screen.findByText('Este devedor já não existe: foi removido ou não é desta empresa.'),
+      await screen.findByText('Este devedor não existe mais: foi removido ou não é desta empresa.'),
     ).toBeVisible();
   });
 
