@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import { type Page, expect, test } from '@playwright/test';
+import { adminSpec } from './support/admin-spec';
+import { ADMIN, apiLoginInPage, ensureSetup } from './support/fixtures';
+import { stockedProduct } from './support/seed';
+import { scannerTypes } from './support/scanner';
+import { SIZES, setScheme } from './support/screens';
+import { dropWorkDrafts } from './support/stock-screens';
+
+/**
+ * What a cashier sees when a scan comes with a dialog open (the code is left out, a notice names
+ * it) and when a scanned code found nothing (back in the box, selected), in Portuguese and English,
+ * light and dark, 1440 and 390 wide, written to /tmp/shots-scan for people to look at.
+ */
+test.beforeAll(ensureSetup);
+
+const DIR = '/tmp/shots-scan';
+const RUN = Date.now().toString(36).slice(-4).toUpperCase();
+const spec = adminSpec({ dropDrafts: true });
+
+async function each(page: Page, shoot: (name: string) => Promise<void>) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await setScheme(page, scheme);
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await shoot(`${scheme}-${size.name}`);
+    }
+  }
+}
+
+test('a scan into the pay dialog, and a code that found nothing, light and dark, wide and narrow', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  mkdirSync(DIR, { recursive: true });
+  const barcode = `6164${RUN}0019`;
+  const tea = await stockedProduct(
+    spec.api,
+    { name: `Tea ${RUN}`, code: `SGTEA${RUN}`, barcode, price: 25_000 },
+    spec.main,
+    50,
+  );
+  await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+  await each(page, async (name) => {
+    await dropWorkDrafts(page.request);
+    await page.goto('/cash-sale');
+    await expect(page.getByTestId('till-search')).toBeFocused();
+    await scannerTypes(page, barcode);
+    await expect(page.getByLabel(`Quantity of ${tea.name}`)).toHaveValue('1');
+    await scannerTypes(page, `6164${RUN}9999`);
+    await expect(page.getByText(`No product matches “6164${RUN}9999”`)).toBeVisible();
+    await page.screenshot({ path: `${DIR}/till-miss-${name}.png` });
+    await page.keyboard.press('F9');
+    const pay = page.getByRole('dialog', { name: 'Pay · Cash sale' });
+    await expect(pay.getByLabel('Amount tendered')).toBeFocused();
+    await scannerTypes(page, barcode);
+    await expect(page.getByText(`“${barcode}” was scanned while this window is open`)).toBeVisible();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${DIR}/pay-scan-${name}.png` });
+  });
+});
