@@ -36,6 +36,7 @@ function SupplierDialog({ onSave }: { onSave: (name: string, code: string) => vo
           onChange={(e) => setCode(e.currentTarget.value)}
           data-scan-here
         />
+        <TextInput label="Password" type="password" autoComplete="current-password" />
         <button type="submit">Save</button>
       </form>
     </Modal>
@@ -91,5 +92,38 @@ describe('a scan while a dialog is open', () => {
     await scan('616000000001{Enter}');
     expect(code).toHaveValue('616000000001');
     expect(onSave).toHaveBeenCalledWith('', '616000000001');
+  });
+
+  it("does not press the dialog's button that has the focus", async () => {
+    const onSave = vi.fn();
+    await renderApp(<SupplierDialog onSave={onSave} />);
+    const save = await screen.findByRole('button', { name: 'Save' });
+    save.focus();
+    await scan('616000000004{Enter}');
+    expect(onSave).not.toHaveBeenCalled();
+    expect(
+      await screen.findByText(/“616000000004” was scanned while this window is open/),
+    ).toBeInTheDocument();
+  });
+
+  it("leaves a password manager's fast typing in a password field alone", async () => {
+    const onSave = vi.fn();
+    await renderApp(<SupplierDialog onSave={onSave} />);
+    const password = await screen.findByLabelText('Password');
+    await userEvent.setup().click(password);
+    await scan('s3cret-Pass{Enter}');
+    expect(password).toHaveValue('s3cret-Pass');
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(/s3cret-Pass/)).not.toBeInTheDocument();
+  });
+
+  it('swallows the second Enter of a scanner that ends its codes with CR and LF', async () => {
+    const onSave = vi.fn();
+    await renderApp(<SupplierDialog onSave={onSave} />);
+    const name = await screen.findByRole('textbox', { name: 'Supplier name' });
+    await waitFor(() => expect(name).toHaveFocus());
+    await scan('616000000001{Enter}{Enter}');
+    expect(name).toHaveValue('');
+    expect(onSave).not.toHaveBeenCalled();
   });
 });

@@ -7,15 +7,22 @@ const MODAL = '[role="dialog"][aria-modal="true"]';
 /** A modal dialog is open (the page behind it is inert: lib/use-inert-behind-dialogs.ts). */
 export const dialogOpen = (): boolean => document.querySelector(MODAL) !== null;
 
+/** A field for a password or a one-time code: what a password manager types fast is its own. */
+const secret = (el: HTMLInputElement) =>
+  el.type === 'password' || /password|one-time-code/.test(el.getAttribute('autocomplete') ?? '');
+
 /**
  * Where a key lands while a dialog is open: a text field of the dialog is watched as a quantity
- * is (`through`: a scanner's burst there is given back), unless it is marked `data-scan-here` (a
- * barcode field); every other key is left alone.
+ * is (`through`: a scanner's burst there is given back), and a button or the dialog itself as the
+ * page is (`none`: a scan's Enter presses nothing). A field marked `data-scan-here` (a barcode
+ * field), a password field, and everything outside the dialog are left alone.
  */
 export function dialogField(target: EventTarget | null): Where {
-  if (!(target instanceof HTMLInputElement) || !target.closest(MODAL)) return 'text';
+  if (!(target instanceof HTMLElement) || !target.closest(MODAL)) return 'text';
   if (target.dataset.scanHere !== undefined) return 'text';
-  return whereKeyLands(target) === 'none' ? 'text' : 'through';
+  const where = whereKeyLands(target);
+  if (where === 'none') return 'none';
+  return target instanceof HTMLInputElement && !secret(target) ? 'through' : 'text';
 }
 
 /** Gives an input a value as typing would, so the form that holds it hears of it. */

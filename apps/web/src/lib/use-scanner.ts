@@ -82,6 +82,8 @@ export function createScanner(
   let last = 0;
   let gapsOk = true;
   let through: { el: HTMLInputElement; value: string } | null = null;
+  /** When the last scan's Enter came: a scanner that ends its codes with CR and LF sends two. */
+  let scanEnd = Number.NEGATIVE_INFINITY;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const reset = () => {
     buf = '';
@@ -100,10 +102,18 @@ export function createScanner(
       const wasThrough = through;
       const fast = gapsOk && t - last <= SCAN_KEY_GAP_MS;
       reset();
-      if (!code) return;
+      if (!code) {
+        // the second Enter of a scanner's CR LF presses nothing (a button, a dialog's form)
+        if (t - scanEnd <= SCAN_KEY_GAP_MS) {
+          e.preventDefault();
+          e.stopPropagation();
+        }
+        return;
+      }
       if (wasThrough && (!fast || code.length < MIN_SCAN_THROUGH)) return;
       e.preventDefault();
       e.stopPropagation();
+      scanEnd = t;
       if (wasThrough) h.onRestore?.(wasThrough.el, wasThrough.value);
       h.onScan(code);
       return;

@@ -15,7 +15,9 @@ import { type SearchHandle, type TillSearchState, useTillSearch } from './use-ti
 interface Props {
   locationId: string;
   business: Pick<Business, 'currency' | 'timezone' | 'allow_negative_stock'>;
-  onPick: (p: Product) => void;
+  onPick: (p: Product, scannedFor?: string) => void;
+  /** The id of the sale on the till now: what a code is scanned for. */
+  saleNow: () => string;
   /** + or − typed in the empty search: the quantity of the line just added; false when there is none. */
   onStep: (delta: 1 | -1) => boolean;
 }
@@ -24,11 +26,11 @@ const LISTBOX_ID = 'till-results';
 
 /** The scan-or-search box over a grid of tiles: results as you type, or quick picks. */
 export const SearchPanel = forwardRef<SearchHandle, Props>(function SearchPanel(
-  { locationId, business, onPick, onStep },
+  { locationId, business, onPick, onStep, saleNow },
   ref,
 ) {
   const { t } = useTranslation();
-  const s = useTillSearch(ref, onPick);
+  const s = useTillSearch(ref, onPick, saleNow);
   // the till opens ready for a scan: a scanner's first code lands in the search without a click
   // (not on a touch-only device, where the focus would open the on-screen keyboard over the till)
   useFocusAfterPaint(s.input, { notOnTouch: true });
@@ -124,7 +126,7 @@ function ProductTiles({
   focused,
   locationId,
   business,
-}: Omit<Props, 'onPick' | 'onStep'> & { state: TillSearchState; focused: boolean }) {
+}: Omit<Props, 'onPick' | 'onStep' | 'saleNow'> & { state: TillSearchState; focused: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
   const { money, quantity } = useFormat(business);

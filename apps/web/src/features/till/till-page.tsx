@@ -68,6 +68,7 @@ export function TillPage({ kind }: { kind: SaleKind }) {
             business={business}
             onPick={a.onPick}
             onStep={a.stepLast}
+            saleNow={() => s.till.current().id}
           />
           <KeyHints />
         </div>

@@ -6,10 +6,11 @@
  * keys were added to the end of the code still being looked up.)
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeSession, renderApp } from '../../test/render';
 import { product } from '../../test/products';
+import { LOOKUP_TIMEOUT_MS } from '../stock';
 import { TillPage } from './till-page';
 
 const LOC = '0190b1a0-0000-7000-8000-0000000000a1';
@@ -31,7 +32,7 @@ const json = (body: unknown, status = 200) =>
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A server whose product lookups answer ANSWER_MS late, Milk's later still when `milkLate`. */
+/** A server whose product lookups answer ANSWER_MS late, Milk's later still when `milkLate` (never: Infinity). */
 function slowServer({ milkLate = 0 } = {}) {
   const searched: string[] = [];
   vi.stubGlobal(
@@ -45,6 +46,11 @@ function slowServer({ milkLate = 0 } = {}) {
         searched.push(q);
         const found = [SUGAR, MILK].filter((p) => p.code === q || p.barcodes.includes(q));
         const late = ANSWER_MS + (found.includes(MILK) ? milkLate : 0);
+        // never answered; given up (as fetch is) when the till aborts the request
+        if (late === Infinity)
+          return new Promise<Response>((_, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          );
         return wait(late).then(() => json(found));
       }
       if (url === '/api/work-drafts') return Promise.resolve(json([]));
@@ -121,4 +127,38 @@ describe('scans into the till faster than its answers', () => {
     expect(await screen.findByText(/No product matches “999999999999”/, {}, { timeout: 3000 })).toBeVisible();
     expect(search).toHaveValue('mil');
   });
+
+  it('a code answered after its sale was cleared is not added to the next one, and says so', async () => {
+    slowServer();
+    const { scan } = await openTill();
+    await scan(SUGAR.barcodes[0]!);
+    await waitFor(() => expect(cart()).toEqual(['Sugar 1 kg × 1']), { timeout: 3000 });
+    await scan(MILK.barcodes[0]!); // its answer comes 300 ms late
+    const user = userEvent.setup();
+    await user.keyboard('{F4}');
+    const confirm = await screen.findByRole('dialog', { name: 'Start a new sale?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Clear cart' }));
+    expect(
+      await screen.findByText('Milk 1 l was scanned for the sale before and was not added to this one.', {
+        exact: false,
+      }),
+    ).toBeInTheDocument();
+    expect(cart()).toEqual([]);
+  });
+
+  it('a lookup that never answers holds the next scans only so long, then counts as offline', async () => {
+    slowServer({ milkLate: Infinity });
+    const { search, scan } = await openTill();
+    await scan(MILK.barcodes[0]!); // no answer ever comes
+    await scan(SUGAR.barcodes[0]!);
+    expect(
+      await screen.findByText(
+        /Offline: “6001234567892” could not be looked up/,
+        {},
+        { timeout: LOOKUP_TIMEOUT_MS + 2000 },
+      ),
+    ).toBeVisible();
+    await waitFor(() => expect(cart()).toEqual(['Sugar 1 kg × 1']));
+    expect(search).toHaveValue(MILK.barcodes[0]);
+  }, 15_000);
 });

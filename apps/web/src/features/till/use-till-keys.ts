@@ -30,10 +30,10 @@ export function useTillKeys(s: TillState, a: TillActions) {
   useLayoutEffect(() => {
     const early = takeEarlyKeys();
     if (early.scans.length === 0 && !early.rest) return;
-    void (async () => {
-      for (const code of early.scans) await search.current?.scan(code);
-      if (early.rest) search.current?.type(early.rest);
-    })();
+    // asked all at once: their answers are taken in this order (use-code-lookup), ahead of any
+    // code scanned from now on
+    for (const code of early.scans) void search.current?.scan(code);
+    if (early.rest) search.current?.type(early.rest);
   }, []);
 
   // Back to the search once the last dialog or the receipt is gone, however it was closed.

@@ -19,12 +19,22 @@ export interface SearchHandle {
  * chosen with the arrows, and the exact lookup of a scan or of Enter. Exposes focus, type and scan
  * through `ref`.
  */
-export function useTillSearch(ref: Ref<SearchHandle>, onPick: (p: Product) => void) {
+export function useTillSearch(
+  ref: Ref<SearchHandle>,
+  onPick: (p: Product, scannedFor?: string) => void,
+  saleNow: () => string,
+) {
   const input = useRef<HTMLInputElement>(null);
   const [active, setActive] = useState(0);
   /** A quick pick chosen with the arrows: only then does Enter in the empty search add it. */
   const [chosen, setChosen] = useState(false);
-  const box = useScanBox(input, onPick, { limit: 12, onSeveral: () => input.current?.focus() });
+  // each code is stamped with the sale it was scanned for: an answer that comes after that sale
+  // was completed, parked or cleared is not added to the next one (use-till.ts onPick)
+  const box = useScanBox(input, onPick, {
+    limit: 12,
+    onSeveral: () => input.current?.focus(),
+    stamp: saleNow,
+  });
   const { text } = box;
   const [q] = useDebouncedValue(text.trim(), 150);
   const results = useProductSearch(q);

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Product, type Sale, type SaleKind, currencyMinorDigits, isAdminRole } from '@duka/domain';
 import { useFormat } from '../../lib/format';
-import { notifySuccess } from '../../lib/notify';
+import { notifySuccess, notifyWarning } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
 import { useAllowedLocations } from '../stock';
 import { type CartAction, totalsOf } from './cart';
@@ -134,8 +134,11 @@ export function useTillActions(s: TillState, settled: () => Promise<boolean>) {
       s.setReceiptNotice(null);
       focusSearchSoon();
     },
-    onPick: (p: Product) => {
-      if (s.busyNow.current) return;
+    /** A product picked, or found for a code scanned for `scannedFor` (a sale since completed is not this one). */
+    onPick: (p: Product, scannedFor?: string) => {
+      const stale = scannedFor !== undefined && scannedFor !== till.current().id;
+      const late = stale ? 'lateForSale' : s.busyNow.current ? 'lateWhileSending' : null;
+      if (late) return notifyWarning(t(`till.search.${late}`, { name: p.name }));
       if (s.receipt) s.setReceipt(null);
       s.lastKey.current = p.id;
       act({ type: 'add', product: p, locationId: cart.location_id });

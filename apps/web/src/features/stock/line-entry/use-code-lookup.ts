@@ -1,19 +1,42 @@
 import { useRef, useState } from 'react';
 import type { Product } from '@duka/domain';
+import { ApiError } from '../../../lib/api-error';
 import { keysRest } from '../../../lib/use-scanner';
 import { fetchProducts } from '../products-api';
 import { exactMatch } from './lines';
 
+/**
+ * Longest wait for a code's answer. The answers are taken in the order scanned, so one that never
+ * comes (a dropped connection the browser has not noticed) would hold every later scan: past this
+ * it counts as no answer (offline), and the next scans go on.
+ */
+export const LOOKUP_TIMEOUT_MS = 6000;
+
 /** What became of a code looked up exactly. */
 export interface LookupAnswers {
-  /** The product the code or barcode names (the only one found counts too). */
-  found: (product: Product, code: string) => void;
+  /** The product the code or barcode names (the only one found counts too); `stamp` as it was at the scan. */
+  found: (product: Product, code: string, stamp: string | undefined) => void;
   /** Nothing has that code. */
   missed: (code: string) => void;
   /** Several products match it (a name typed and Enter before the list came): one to choose. */
   several: (code: string) => void;
   /** No answer: offline, or the server refused. */
   failed: (code: string, err: unknown) => void;
+  /** What the code was scanned for (the till's sale), asked at the scan and handed to `found`. */
+  stamp?: () => string;
+}
+
+/** The products a code names, or no answer once LOOKUP_TIMEOUT_MS has passed. */
+async function askInTime(code: string, limit: number): Promise<Product[]> {
+  const late = new AbortController();
+  const timer = setTimeout(() => late.abort(), LOOKUP_TIMEOUT_MS);
+  try {
+    return await fetchProducts({ q: code, limit }, late.signal);
+  } catch (err) {
+    throw late.signal.aborted ? new ApiError({ kind: 'network', code: 'network' }) : err;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 type Outcome = { found: Product } | { missed: true } | { several: true } | { failed: unknown };
@@ -43,7 +66,8 @@ export function useCodeLookup(answers: LookupAnswers, limit = 10) {
     const typed = code.trim();
     if (!typed) return Promise.resolve();
     setWaiting((n) => n + 1);
-    const answer = fetchProducts({ q: typed, limit }).then(
+    const stamp = latest.current.stamp?.();
+    const answer = askInTime(typed, limit).then(
       (list) => outcome(typed, list),
       (err: unknown): Outcome => ({ failed: err }),
     );
@@ -52,7 +76,7 @@ export function useCodeLookup(answers: LookupAnswers, limit = 10) {
       .then(async (o) => {
         if (!('found' in o)) await keysRest();
         const a = latest.current;
-        if ('found' in o) a.found(o.found, typed);
+        if ('found' in o) a.found(o.found, typed, stamp);
         else if ('missed' in o) a.missed(typed);
         else if ('several' in o) a.several(typed);
         else a.failed(typed, o.failed);

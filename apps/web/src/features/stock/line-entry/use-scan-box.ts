@@ -2,6 +2,7 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { Product } from '@duka/domain';
 import { noAnswer } from '../../../lib/api-error';
 import { notifyApiError } from '../../../lib/notify';
+import { whereKeyLands } from '../../../lib/use-scanner';
 import { useCodeLookup } from './use-code-lookup';
 
 /** A code that found nothing, or got no answer (offline), named under the box. */
@@ -19,8 +20,17 @@ export interface Miss {
  */
 export function useScanBox(
   input: RefObject<HTMLInputElement | null>,
-  onPick: (p: Product) => void,
-  { limit = 10, onSeveral }: { limit?: number; onSeveral?: (code: string) => void } = {},
+  onPick: (p: Product, stamp?: string) => void,
+  {
+    limit = 10,
+    onSeveral,
+    stamp,
+  }: {
+    limit?: number;
+    onSeveral?: (code: string) => void;
+    /** What a code is scanned for (the till's sale): handed to onPick with the product found. */
+    stamp?: () => string;
+  } = {},
 ) {
   const [text, setText] = useState('');
   const [miss, setMiss] = useState<Miss | null>(null);
@@ -29,9 +39,12 @@ export function useScanBox(
   /** Bumped when a code is put back: the box is focused and selected once it shows it. */
   const [putBackSeq, setPutBackSeq] = useState(0);
   useEffect(() => {
-    if (putBackSeq === 0) return;
-    input.current?.focus();
-    input.current?.select();
+    const box = input.current;
+    if (putBackSeq === 0 || !box) return;
+    // not taken from a field a person is typing in (a quantity): the code waits in the box for them
+    if (document.activeElement !== box && whereKeyLands(document.activeElement) !== 'none') return;
+    box.focus();
+    box.select();
   }, [input, putBackSeq]);
 
   const putBack = (code: string) => {
@@ -43,7 +56,7 @@ export function useScanBox(
   const { busy, lookup } = useCodeLookup(
     {
       // the box and a miss shown are left alone: a code that failed before this one stays in view
-      found: (p) => onPick(p),
+      found: (p, _code, scannedFor) => onPick(p, scannedFor),
       missed: (code) => {
         putBack(code);
         setMiss({ text: code, offline: false });
@@ -56,6 +69,7 @@ export function useScanBox(
         if (noAnswer(err)) setMiss({ text: code, offline: true });
         else notifyApiError(err);
       },
+      stamp,
     },
     limit,
   );
