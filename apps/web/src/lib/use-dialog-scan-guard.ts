@@ -1,6 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyWarning } from './notify';
-import { type Where, useScanner, whereKeyLands } from './use-scanner';
+import { type Where, createScanner, keyTime, whereKeyLands } from './use-scanner';
 
 const MODAL = '[role="dialog"][aria-modal="true"]';
 
@@ -36,19 +37,36 @@ function giveBack(el: HTMLInputElement, value: string) {
 /**
  * On a screen that takes scans (the till, the stock screens), a scan with a dialog open is not
  * typed into the dialog's field: the field gets back what it held, its Enter does not submit the
- * form, and a notice says the code was left out and how to add it (the browser QA created a
- * supplier named by a barcode; on the till, a scan into the amount tendered would pay with it).
- * A person's typing, slower than a scanner's keys, is left alone.
+ * form, and `say` names the code left out (the browser QA created a supplier named by a barcode;
+ * on the till, a scan into the amount tendered would pay with it). A person's typing, slower than
+ * a scanner's keys, is left alone. Listens while `enabled` (never while the page's own scanner
+ * does: both would take the same keys); answers the function that stops it.
  */
-export function useDialogScanGuard(): void {
-  const { t } = useTranslation();
-  useScanner(
-    dialogOpen,
-    {
-      onScan: (code) => notifyWarning(t('common.scanInDialog', { code })),
-      onType: () => undefined,
-      onRestore: giveBack,
-    },
+export function installDialogScanGuard(enabled: () => boolean, say: (code: string) => void): () => void {
+  const s = createScanner(
+    { onScan: say, onType: () => undefined, onRestore: giveBack },
+    keyTime,
     dialogField,
   );
+  const listener = (e: KeyboardEvent) => {
+    if (!enabled()) return s.reset();
+    s.listener(e);
+  };
+  window.addEventListener('keydown', listener, true);
+  return () => {
+    window.removeEventListener('keydown', listener, true);
+    s.reset();
+  };
+}
+
+/**
+ * The guard, with a notice naming the code: on a stock screen for as long as it is shown (its own
+ * scanner stops while a dialog is open), on the till while one of its dialogs is open (`on`; its
+ * own scanner then waits), from the dialog's code, which loads after the till's start.
+ */
+export function useDialogScanGuard(on = true): void {
+  const { t } = useTranslation();
+  const say = useRef((_code: string) => undefined as void);
+  say.current = (code: string) => notifyWarning(t('common.scanInDialog', { code }));
+  useEffect(() => (on ? installDialogScanGuard(dialogOpen, (code) => say.current(code)) : undefined), [on]);
 }

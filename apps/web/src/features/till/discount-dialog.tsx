@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/format';
 import { type Cart, type CartAction, qtyOf } from './cart';
 import { type DiscountState, SALE, useDiscount } from './use-discount';
+import { useDialogScanGuard } from '../../lib/use-dialog-scan-guard';
 
 interface Props {
   opened: boolean;
@@ -22,6 +23,7 @@ interface Props {
  */
 export function DiscountDialog(props: Props) {
   const { t } = useTranslation();
+  useDialogScanGuard(props.opened);
   const { opened, onClose, cart, limitBp, money } = props;
   const { quantity } = useFormat();
   const d = useDiscount(props);

@@ -3,10 +3,12 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlayerPause } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useDialogScanGuard } from '../../lib/use-dialog-scan-guard';
 
 /** Asks a name for the sale being parked (the customer's, say); a time is the default. */
 export function ParkDialog(p: { opened: boolean; onClose: () => void; onPark: (name: string) => void }) {
   const { t } = useTranslation();
+  useDialogScanGuard(p.opened);
   const [name, setName] = useState('');
   useEffect(() => {
     if (p.opened) setName('');
@@ -60,6 +62,8 @@ export function NewSaleDialog(p: {
   onClear: () => void;
 }) {
   const { t } = useTranslation();
+  // a scan's Enter does not press Park (which has the focus)
+  useDialogScanGuard(p.opened);
   return (
     <Modal
       opened={p.opened}

@@ -14,6 +14,7 @@ import type { TillErrors } from './till-errors';
 import classes from './till.module.css';
 import { useFormat } from '../../lib/format';
 import { useWideScreen } from '../../lib/use-wide-screen';
+import { useDialogScanGuard } from '../../lib/use-dialog-scan-guard';
 
 interface Props {
   opened: boolean;
@@ -39,6 +40,8 @@ interface Props {
  */
 export function PayPanel(props: Props) {
   const { t } = useTranslation();
+  // a scan into the amount tendered or a reference is given back, never paid with
+  useDialogScanGuard(props.opened);
   const narrow = !useWideScreen();
   // frozen while busy: a field keeps what was sent (the focus stays, so Enter can send it again)
   const p = props.busy ? { ...props, setPay: () => undefined } : props;

@@ -46,10 +46,10 @@ function slowServer({ milkLate = 0 } = {}) {
         searched.push(q);
         const found = [SUGAR, MILK].filter((p) => p.code === q || p.barcodes.includes(q));
         const late = ANSWER_MS + (found.includes(MILK) ? milkLate : 0);
-        // never answered; given up (as fetch is) when the till aborts the request
+        // never answered; given up, as fetch is, with the reason the till aborts the request for
         if (late === Infinity)
           return new Promise<Response>((_, reject) =>
-            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+            init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error)),
           );
         return wait(late).then(() => json(found));
       }

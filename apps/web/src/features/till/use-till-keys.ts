@@ -2,7 +2,6 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { takeEarlyKeys } from '../../lib/start-frame';
 import type { TillActions, TillState } from './use-till';
 import { useScanner, whereKeyLands } from '../../lib/use-scanner';
-import { useDialogScanGuard } from '../../lib/use-dialog-scan-guard';
 
 /** The scanner anywhere on the page, and the function keys (F2 search, F4 new, F7 discount, F8 park, F9 pay). */
 export function useTillKeys(s: TillState, a: TillActions) {
@@ -22,8 +21,6 @@ export function useTillKeys(s: TillState, a: TillActions) {
       if (key && !s.busyNow.current) s.till.dispatch({ type: 'setQty', key, text: value });
     },
   });
-  // a scan into a dialog's field (the amount tendered, a reference) is given back, never paid with
-  useDialogScanGuard();
 
   // The codes scanned into the till's frame while the till was opening (lib/start-frame.ts), in
   // their order, then what was typed after the last: as if they came now.

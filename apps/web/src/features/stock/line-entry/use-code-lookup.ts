@@ -27,17 +27,10 @@ export interface LookupAnswers {
 }
 
 /** The products a code names, or no answer once LOOKUP_TIMEOUT_MS has passed. */
-async function askInTime(code: string, limit: number): Promise<Product[]> {
-  const late = new AbortController();
-  const timer = setTimeout(() => late.abort(), LOOKUP_TIMEOUT_MS);
-  try {
-    return await fetchProducts({ q: code, limit }, late.signal);
-  } catch (err) {
-    throw late.signal.aborted ? new ApiError({ kind: 'network', code: 'network' }) : err;
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const askInTime = (code: string, limit: number): Promise<Product[]> =>
+  fetchProducts({ q: code, limit }, AbortSignal.timeout(LOOKUP_TIMEOUT_MS)).catch((err: unknown) => {
+    throw (err as Error | undefined)?.name === 'TimeoutError' ? new ApiError({ kind: 'network' }) : err;
+  });
 
 type Outcome = { found: Product } | { missed: true } | { several: true } | { failed: unknown };
 
