@@ -65,7 +65,7 @@ export function useTillSearch(
   useImperativeHandle(ref, () => ({
     focus: () => input.current?.focus(),
     type: (more: string) => {
-      box.type(more);
+      box.typeMore(more);
       input.current?.focus();
     },
     scan: box.scan,

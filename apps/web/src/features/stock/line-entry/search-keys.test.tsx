@@ -284,4 +284,15 @@ describe('a stock document opens ready for the scanner', () => {
     await waitFor(() => expect([box.selectionStart, box.selectionEnd]).toEqual([0, 13]));
     expect(screen.queryByText('Lines: 1')).not.toBeInTheDocument();
   });
+
+  it('keys typed on the page after an unknown code replace it in the box, as on the till', async () => {
+    const { search } = await openDocument(SupplierReceiptPage);
+    await waitFor(() => expect(search).toHaveFocus());
+    search.blur();
+    await scanner().keyboard('9999999999999{Enter}');
+    await waitFor(() => expect(search).toHaveValue('9999999999999'));
+    (document.activeElement as HTMLElement | null)?.blur();
+    await userEvent.setup({ delay: 120 }).keyboard('Sug');
+    await waitFor(() => expect(search).toHaveValue('Sug'));
+  });
 });

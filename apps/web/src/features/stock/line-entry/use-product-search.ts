@@ -63,10 +63,11 @@ export function useProductSearch(onPick: (p: Product) => void, input: RefObject<
     else combobox.closeDropdown();
   };
 
-  /** Keys typed outside any field: carried on in the box. */
+  /** Keys typed outside any field: carried on in the box (over a code put back). */
   const typeMore = (more: string) => {
     input.current?.focus();
-    type(text + more);
+    box.typeMore(more);
+    combobox.openDropdown();
   };
 
   const loading = box.busy || results.isFetching;

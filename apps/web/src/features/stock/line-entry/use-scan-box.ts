@@ -80,6 +80,8 @@ export function useScanBox(
     setText(value);
     setMiss(null);
   };
+  /** Keys typed elsewhere on the page, carried on here: after a person's text, or over a code put back. */
+  const typeMore = (more: string) => type(ownText.current ? text + more : more);
   /** The box emptied: a product picked from the list, Escape, a code taken. */
   const clear = () => {
     ownText.current = false;
@@ -98,5 +100,5 @@ export function useScanBox(
     return lookup(code);
   };
 
-  return { text, miss, busy, type, clear, lookupNow, scan };
+  return { text, miss, busy, type, typeMore, clear, lookupNow, scan };
 }
