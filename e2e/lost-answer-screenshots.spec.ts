@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures';
 import { mainLocation, newId, stockedProduct } from './support/seed';
-import { SIZES, setScheme } from './support/screens';
+import { eachScreen } from './support/screens';
 import { dropWorkDrafts } from './support/stock-screens';
 
 /**
@@ -14,16 +14,6 @@ test.beforeAll(ensureSetup);
 
 const DIR = '/tmp/shots-lost';
 const RUN = Date.now().toString(36).slice(-4).toUpperCase();
-
-async function each(page: Page, shoot: (name: string) => Promise<void>) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await setScheme(page, scheme);
-    for (const size of SIZES) {
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await shoot(`${scheme}-${size.name}`);
-    }
-  }
-}
 
 test('lost answers: the till, a count and a new category, light and dark, wide and narrow', async ({
   page,
@@ -40,7 +30,7 @@ test('lost answers: the till, a count and a new category, light and dark, wide a
       route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue(),
     );
 
-  await each(page, async (name) => {
+  await eachScreen(page, async (name) => {
     await dropWorkDrafts(page.request);
     // the last round's sale on its way, kept in this browser, would bring its cart back
     await page.goto('/profile');
@@ -63,7 +53,7 @@ test('lost answers: the till, a count and a new category, light and dark, wide a
 
   const count = await api.post('/api/stock-counts', { data: { id: newId(), location_id: main } });
   expect(count.status(), await count.text()).toBe(201);
-  await each(page, async (name) => {
+  await eachScreen(page, async (name) => {
     await page.goto('/stock-taking');
     // the list, or the count itself when the screen kept it open
     const resume = page.getByRole('button', { name: 'Continue counting' }).first();
@@ -79,7 +69,7 @@ test('lost answers: the till, a count and a new category, light and dark, wide a
   });
   await api.post(`/api/stock-counts/${(await count.json()).id}/cancel`);
 
-  await each(page, async (name) => {
+  await eachScreen(page, async (name) => {
     await page.goto('/expenses');
     await page.getByRole('tab', { name: 'Categories' }).click();
     await page.getByLabel('Category name').fill(`Transport ${RUN}`);

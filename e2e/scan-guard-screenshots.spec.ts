@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { adminSpec } from './support/admin-spec';
 import { ADMIN, apiLoginInPage, ensureSetup } from './support/fixtures';
 import { stockedProduct } from './support/seed';
 import { scannerTypes } from './support/scanner';
-import { SIZES, setScheme } from './support/screens';
+import { eachScreen } from './support/screens';
 import { dropWorkDrafts } from './support/stock-screens';
 
 /**
@@ -17,16 +17,6 @@ test.beforeAll(ensureSetup);
 const DIR = '/tmp/shots-scan';
 const RUN = Date.now().toString(36).slice(-4).toUpperCase();
 const spec = adminSpec({ dropDrafts: true });
-
-async function each(page: Page, shoot: (name: string) => Promise<void>) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await setScheme(page, scheme);
-    for (const size of SIZES) {
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await shoot(`${scheme}-${size.name}`);
-    }
-  }
-}
 
 test('a scan into the pay dialog, and a code that found nothing, light and dark, wide and narrow', async ({
   page,
@@ -41,7 +31,7 @@ test('a scan into the pay dialog, and a code that found nothing, light and dark,
     50,
   );
   await apiLoginInPage(page, ADMIN.username, ADMIN.password);
-  await each(page, async (name) => {
+  await eachScreen(page, async (name) => {
     await dropWorkDrafts(page.request);
     await page.goto('/cash-sale');
     await expect(page.getByTestId('till-search')).toBeFocused();

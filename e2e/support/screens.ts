@@ -16,3 +16,14 @@ export async function setScheme(page: Page, scheme: 'light' | 'dark'): Promise<v
       { name: 'duka_prefs', value: encodeURIComponent(JSON.stringify({ layout })), url: BASE_URL },
     ]);
 }
+
+/** Calls `shoot` with the page in each scheme at each size, naming them (`light-wide`, `dark-narrow`…). */
+export async function eachScreen(page: Page, shoot: (name: string) => Promise<void>): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await setScheme(page, scheme);
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await shoot(`${scheme}-${size.name}`);
+    }
+  }
+}

@@ -57,12 +57,18 @@ async function scan(keys: string) {
 
 afterEach(() => vi.restoreAllMocks());
 
+/** The dialog open with the supplier's name focused, and what its form saves. */
+async function openDialog() {
+  const onSave = vi.fn();
+  await renderApp(<SupplierDialog onSave={onSave} />);
+  const name = await screen.findByRole('textbox', { name: 'Supplier name' });
+  await waitFor(() => expect(name).toHaveFocus());
+  return { onSave, name };
+}
+
 describe('a scan while a dialog is open', () => {
   it('gives the field back what it held, does not submit, and names the code', async () => {
-    const onSave = vi.fn();
-    await renderApp(<SupplierDialog onSave={onSave} />);
-    const name = await screen.findByRole('textbox', { name: 'Supplier name' });
-    await waitFor(() => expect(name).toHaveFocus());
+    const { onSave, name } = await openDialog();
     await userEvent.setup({ delay: 60 }).keyboard('Kamau');
     await scan('616000000001{Enter}');
     expect(name).toHaveValue('Kamau');
@@ -76,17 +82,13 @@ describe('a scan while a dialog is open', () => {
   });
 
   it("leaves a person's typing and Enter to the form", async () => {
-    const onSave = vi.fn();
-    await renderApp(<SupplierDialog onSave={onSave} />);
-    const name = await screen.findByRole('textbox', { name: 'Supplier name' });
-    await waitFor(() => expect(name).toHaveFocus());
+    const { onSave } = await openDialog();
     await userEvent.setup({ delay: 60 }).keyboard('Kamau Ltd{Enter}');
     expect(onSave).toHaveBeenCalledWith('Kamau Ltd', '');
   });
 
   it('leaves a field marked data-scan-here to take the scan', async () => {
-    const onSave = vi.fn();
-    await renderApp(<SupplierDialog onSave={onSave} />);
+    const { onSave } = await openDialog();
     const code = await screen.findByRole('textbox', { name: 'Their code' });
     await userEvent.setup().click(code);
     await scan('616000000001{Enter}');
@@ -95,8 +97,7 @@ describe('a scan while a dialog is open', () => {
   });
 
   it("does not press the dialog's button that has the focus", async () => {
-    const onSave = vi.fn();
-    await renderApp(<SupplierDialog onSave={onSave} />);
+    const { onSave } = await openDialog();
     const save = await screen.findByRole('button', { name: 'Save' });
     save.focus();
     await scan('616000000004{Enter}');
@@ -107,8 +108,7 @@ describe('a scan while a dialog is open', () => {
   });
 
   it("leaves a password manager's fast typing in a password field alone", async () => {
-    const onSave = vi.fn();
-    await renderApp(<SupplierDialog onSave={onSave} />);
+    const { onSave } = await openDialog();
     const password = await screen.findByLabelText('Password');
     await userEvent.setup().click(password);
     await scan('s3cret-Pass{Enter}');
@@ -118,10 +118,7 @@ describe('a scan while a dialog is open', () => {
   });
 
   it('swallows the second Enter of a scanner that ends its codes with CR and LF', async () => {
-    const onSave = vi.fn();
-    await renderApp(<SupplierDialog onSave={onSave} />);
-    const name = await screen.findByRole('textbox', { name: 'Supplier name' });
-    await waitFor(() => expect(name).toHaveFocus());
+    const { onSave, name } = await openDialog();
     await scan('616000000001{Enter}{Enter}');
     expect(name).toHaveValue('');
     expect(onSave).not.toHaveBeenCalled();
