@@ -35,6 +35,8 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A server whose product lookups answer ANSWER_MS late, Milk's later still when `milkLate` (never: Infinity). */
 function slowServer({ milkLate = 0 } = {}) {
   const searched: string[] = [];
+  /** The sales sent (each refused: only what was sent matters here). */
+  const sales: { lines: { product_id: string }[] }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
@@ -53,6 +55,10 @@ function slowServer({ milkLate = 0 } = {}) {
           );
         return wait(late).then(() => json(found));
       }
+      if (url === '/api/sales' && init?.method === 'POST') {
+        sales.push(JSON.parse(init.body as string) as (typeof sales)[number]);
+        return Promise.resolve(json({ error: { code: 'tendered_too_low', message: 'low' } }, 422));
+      }
       if (url === '/api/work-drafts') return Promise.resolve(json([]));
       if (url.startsWith('/api/work-drafts/') && init?.method === 'PUT') {
         const body = JSON.parse(init.body as string) as Record<string, unknown>;
@@ -61,7 +67,7 @@ function slowServer({ milkLate = 0 } = {}) {
       return Promise.resolve(json({ error: { code: 'not_found', message: 'no' } }, 404));
     }),
   );
-  return { searched };
+  return { searched, sales };
 }
 
 async function openTill() {
@@ -161,4 +167,24 @@ describe('scans into the till faster than its answers', () => {
     await waitFor(() => expect(cart()).toEqual(['Sugar 1 kg × 1']));
     expect(search).toHaveValue(MILK.barcodes[0]);
   }, 15_000);
+
+  it('a sale completed while a scan is still being looked up waits for it, and shows the new total first', async () => {
+    const { sales } = slowServer({ milkLate: 1500 });
+    const { scan } = await openTill();
+    await scan(SUGAR.barcodes[0]!);
+    await waitFor(() => expect(cart()).toEqual(['Sugar 1 kg × 1']), { timeout: 3000 });
+    await scan(MILK.barcodes[0]!); // answered 1.8 s late
+    const user = userEvent.setup();
+    await user.keyboard('{F9}');
+    const pay = await screen.findByRole('dialog', { name: /Pay · Cash sale/ });
+    expect(cart()).toEqual(['Sugar 1 kg × 1']);
+    await user.click(within(pay).getByRole('button', { name: /Complete sale/ }));
+    // not sent while Milk is on its way, nor once it has joined the cart: the new total is shown
+    await waitFor(() => expect(cart()).toEqual(['Sugar 1 kg × 1', 'Milk 1 l × 1']), { timeout: 3000 });
+    await wait(100);
+    expect(sales).toEqual([]);
+    await user.click(within(pay).getByRole('button', { name: /Complete sale/ }));
+    await waitFor(() => expect(sales).toHaveLength(1));
+    expect(sales[0]!.lines.map((l) => l.product_id)).toEqual([SUGAR.id, MILK.id]);
+  });
 });

@@ -60,6 +60,11 @@ export function useCompleteSale(s: TillState, outcome: SaleOutcome) {
 
   const complete = async () => {
     if (s.busyNow.current) return;
+    // a code scanned just before is still being looked up: its product joins the cart first, and a
+    // cart that changed meanwhile is shown with its new total before it is paid (Enter again)
+    const picked = s.picked.current;
+    await s.search.current?.settled();
+    if (s.busyNow.current || s.picked.current !== picked) return;
     const total = s.totals.priced.total;
     const missing = checkPayment(kind, pay, total, digits);
     if (Object.keys(missing).length > 0) {

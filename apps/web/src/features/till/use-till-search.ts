@@ -12,6 +12,8 @@ export interface SearchHandle {
   type: (text: string) => void;
   /** Looks a scanned code up exactly and adds the product it names. */
   scan: (code: string) => Promise<void>;
+  /** Resolves once every code scanned so far has been answered and its product added. */
+  settled: () => Promise<void>;
 }
 
 /**
@@ -69,6 +71,7 @@ export function useTillSearch(
       input.current?.focus();
     },
     scan: box.scan,
+    settled: box.settled,
   }));
 
   const onEnter = () => {

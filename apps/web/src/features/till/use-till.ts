@@ -30,6 +30,8 @@ export function useTill(kind: SaleKind) {
   const search = useRef<SearchHandle>(null);
   /** The line of the product added last (a scan or a tile): + and − change its quantity. */
   const lastKey = useRef<string | null>(null);
+  /** Products added to the cart so far: a payment waiting for a scan's answer sees whether one came. */
+  const picked = useRef(0);
   const [pay, setPay] = useState<PayState>(EMPTY_PAY);
   const [errors, setErrors] = useState<TillErrors>(NO_TILL_ERRORS);
   const [receipt, setReceipt] = useState<Sale | null>(null);
@@ -64,6 +66,7 @@ export function useTill(kind: SaleKind) {
     totals,
     search,
     lastKey,
+    picked,
     pay,
     setPay,
     errors,
@@ -139,6 +142,7 @@ export function useTillActions(s: TillState, settled: () => Promise<boolean>) {
       const stale = scannedFor !== undefined && scannedFor !== till.current().id;
       const late = stale ? 'lateForSale' : s.busyNow.current ? 'lateWhileSending' : null;
       if (late) return notifyWarning(t(`till.search.${late}`, { name: p.name }));
+      s.picked.current++;
       if (s.receipt) s.setReceipt(null);
       s.lastKey.current = p.id;
       act({ type: 'add', product: p, locationId: cart.location_id });

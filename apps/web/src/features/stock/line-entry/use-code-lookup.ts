@@ -79,5 +79,7 @@ export function useCodeLookup(answers: LookupAnswers, limit = 10) {
     return mine;
   };
 
-  return { busy: waiting > 0, lookup };
+  /** Resolves once every code asked so far has been answered and taken (or given up). */
+  const settled = () => turn.current;
+  return { busy: waiting > 0, lookup, settled };
 }

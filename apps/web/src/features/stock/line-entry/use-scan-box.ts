@@ -53,7 +53,7 @@ export function useScanBox(
     setPutBackSeq((n) => n + 1);
     return true;
   };
-  const { busy, lookup } = useCodeLookup(
+  const { busy, lookup, settled } = useCodeLookup(
     {
       // the box and a miss shown are left alone: a code that failed before this one stays in view
       found: (p, _code, scannedFor) => onPick(p, scannedFor),
@@ -100,5 +100,5 @@ export function useScanBox(
     return lookup(code);
   };
 
-  return { text, miss, busy, type, typeMore, clear, lookupNow, scan };
+  return { text, miss, busy, type, typeMore, clear, lookupNow, scan, settled };
 }
