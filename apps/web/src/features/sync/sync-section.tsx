@@ -10,7 +10,7 @@ import { LocalStatusView } from './local-status';
 import { QuarantineList } from './quarantine-list';
 import { ServersTable } from './servers-table';
 import { SECTION_REFRESH_MS, useSyncStatus } from './sync-status';
-import { HEALTH_COLOR, HealthIcon } from './sync-indicator';
+import { HEALTH_COLOR, HealthIcon } from './health-icon';
 import { type Wording, healthWords, seriesWords } from './sync-words';
 import { useWording } from './use-wording';
 

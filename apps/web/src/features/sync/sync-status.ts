@@ -23,6 +23,10 @@ export function isFinalRefusal(err: unknown): boolean {
   return isApiError(err) && err.kind === 'http' && [401, 403, 404].includes(err.status);
 }
 
+/** Whether a status can have notices at all: linked, or a shop whose link was revoked. */
+export const mayHaveNotices = (s: SyncStatusView | undefined): s is SyncStatusView =>
+  !!s && (s.linked || (s.role === 'local' && s.state === 'revoked'));
+
 const pollEvery = (ms: number) => (q: Query<SyncStatusView>) => (isFinalRefusal(q.state.error) ? false : ms);
 
 const fetchStatus = () =>

@@ -9,6 +9,7 @@ import {
   syncHealth,
 } from '@duka/domain';
 import { GENERIC_ERROR, ownWordsOf } from '../../lib/error-words';
+import { mayHaveNotices } from './sync-status';
 
 /** What the sync words need: the translator, the formatters of `useFormat`, and now. */
 export interface Wording {
@@ -131,7 +132,7 @@ function hostedNotices(w: Wording, s: HostedStatus): SyncNotice[] {
  * clock off by more than two minutes, revoked, diverged. One entry each, most urgent first.
  */
 export function syncNotices(w: Wording, s: SyncStatusView): SyncNotice[] {
-  if (!s.linked && !(s.role === 'local' && s.state === 'revoked')) return [];
+  if (!mayHaveNotices(s)) return [];
   const out = s.role === 'local' ? localNotices(w, s) : hostedNotices(w, s);
   if (setAsideCount(s) > 0)
     out.push({ id: 'quarantine', text: w.t('sync.notice.quarantine', counted(w, setAsideCount(s))) });
