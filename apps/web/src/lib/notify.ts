@@ -94,6 +94,28 @@ export function notifyOnce(id: string, key: string): void {
   });
 }
 
+const growing = new Map<string, string[]>();
+
+/**
+ * A warning that grows while it is on screen: each call adds `item` to the ones it names, and
+ * `words` says them all (one toast, not a stack of them). Once it has gone, the next call starts
+ * a new one with its item alone.
+ */
+export function notifyGrowing(id: string, item: string, words: (items: string[]) => string): void {
+  loadToasts().then(
+    (m) => {
+      const { notifications: shown, queue } = m.notificationsStore.getState();
+      const onScreen = [...shown, ...queue].some((n) => n.id === id);
+      const items = [...(onScreen ? (growing.get(id) ?? []) : []), item];
+      growing.set(id, items);
+      const data = { id, color: 'yellow', message: words(items), autoClose: 8000 };
+      if (onScreen) m.notifications.update(data);
+      else m.notifications.show({ ...data, closeButtonProps: closeButtonProps() });
+    },
+    () => undefined,
+  );
+}
+
 /** What fills a code's words: the params the server sent, and the wait of a rate limit. */
 function wordsParams(err: ApiError): Record<string, unknown> {
   const named = err.code === 'location_elsewhere' && !!err.paramsOf('location_elsewhere')?.server;

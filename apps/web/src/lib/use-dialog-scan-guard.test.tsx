@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
-import { Modal, TextInput } from '@mantine/core';
+import { Modal, TextInput, Textarea } from '@mantine/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../test/render';
@@ -37,6 +37,7 @@ function SupplierDialog({ onSave }: { onSave: (name: string, code: string) => vo
           data-scan-here
         />
         <TextInput label="Password" type="password" autoComplete="current-password" />
+        <Textarea label="Note" />
         <button type="submit">Save</button>
       </form>
     </Modal>
@@ -94,6 +95,37 @@ describe('a scan while a dialog is open', () => {
     await scan('616000000001{Enter}');
     expect(code).toHaveValue('616000000001');
     expect(onSave).toHaveBeenCalledWith('', '616000000001');
+  });
+
+  it('names every code scanned while its notice shows in one notice, not one each', async () => {
+    const { onSave, name } = await openDialog();
+    await scan('616000000001{Enter}');
+    await screen.findByText(/“616000000001” was scanned/);
+    await scan('616000000002{Enter}');
+    await scan('616000000003{Enter}');
+    expect(
+      await screen.findByText(
+        '3 codes were scanned while this window is open and were left out of it: ' +
+          '616000000001, 616000000002, 616000000003. Close the window to add the products.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText(/scanned while this window is open/)).toHaveLength(1);
+    expect(name).toHaveValue('');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('gives a text area back what it held, and leaves a person typing lines in it alone', async () => {
+    const { onSave } = await openDialog();
+    const note = screen.getByRole('textbox', { name: 'Note' });
+    await userEvent.setup().click(note);
+    await userEvent.setup({ delay: 60 }).keyboard('Ring first{Enter}Gate');
+    expect(note).toHaveValue('Ring first\nGate');
+    await scan('616000000005{Enter}');
+    expect(note).toHaveValue('Ring first\nGate');
+    expect(
+      await screen.findByText(/“616000000005” was scanned while this window is open/),
+    ).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
   });
 
   it("does not press the dialog's button that has the focus", async () => {

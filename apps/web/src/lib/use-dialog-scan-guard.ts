@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyWarning } from './notify';
-import { type Where, createScanner, keyTime, whereKeyLands } from './use-scanner';
+import { notifyGrowing } from './notify';
+import { type ScanField, type Where, createScanner, keyTime, whereKeyLands } from './use-scanner';
 
 const MODAL = '[role="dialog"][aria-modal="true"]';
 
@@ -13,7 +13,7 @@ const secret = (el: HTMLInputElement) =>
   el.type === 'password' || /password|one-time-code/.test(el.getAttribute('autocomplete') ?? '');
 
 /**
- * Where a key lands while a dialog is open: a text field of the dialog is watched as a quantity
+ * Where a key lands while a dialog is open: a text field or text area of the dialog is watched as a quantity
  * is (`through`: a scanner's burst there is given back), and a button or the dialog itself as the
  * page is (`none`: a scan's Enter presses nothing). A field marked `data-scan-here` (a barcode
  * field), a password field, and everything outside the dialog are left alone.
@@ -23,13 +23,16 @@ export function dialogField(target: EventTarget | null): Where {
   if (target.dataset.scanHere !== undefined) return 'text';
   const where = whereKeyLands(target);
   if (where === 'none') return 'none';
+  if (target instanceof HTMLTextAreaElement) return 'through';
   return target instanceof HTMLInputElement && !secret(target) ? 'through' : 'text';
 }
 
-/** Gives an input a value as typing would, so the form that holds it hears of it. */
-function giveBack(el: HTMLInputElement, value: string) {
+/** Gives a field a value as typing would, so the form that holds it hears of it. */
+function giveBack(el: ScanField, value: string) {
   // the prototype's setter: the element's own one is React's, which would take this for its own
-  const native = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+  const proto =
+    el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  const native = Object.getOwnPropertyDescriptor(proto, 'value');
   native?.set?.call(el, value);
   el.dispatchEvent(new Event('input', { bubbles: true }));
 }
@@ -60,6 +63,12 @@ export function installDialogScanGuard(enabled: () => boolean, say: (code: strin
 }
 
 /**
+ * The notice's id: one notice names every scan left out while it shows (a cashier who scans three
+ * items into the pay dialog gets one notice naming three codes, not three notices).
+ */
+const SCANS_LEFT_OUT = 'scans-left-out';
+
+/**
  * The guard, with a notice naming the code: on a stock screen for as long as it is shown (its own
  * scanner stops while a dialog is open), on the till while one of its dialogs is open (`on`; its
  * own scanner then waits), from the dialog's code, which loads after the till's start.
@@ -67,6 +76,9 @@ export function installDialogScanGuard(enabled: () => boolean, say: (code: strin
 export function useDialogScanGuard(on = true): void {
   const { t } = useTranslation();
   const say = useRef((_code: string) => undefined as void);
-  say.current = (code: string) => notifyWarning(t('common.scanInDialog', { code }));
+  say.current = (code: string) =>
+    notifyGrowing(SCANS_LEFT_OUT, code, (codes) =>
+      t('common.scanInDialog', { count: codes.length, codes: codes.join(', ') }),
+    );
   useEffect(() => (on ? installDialogScanGuard(dialogOpen, (code) => say.current(code)) : undefined), [on]);
 }

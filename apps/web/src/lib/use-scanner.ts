@@ -29,6 +29,9 @@ export function keysRest(): Promise<void> {
   });
 }
 
+/** A field a scan can land in and be given back from: a quantity, or a dialog's text field. */
+export type ScanField = HTMLInputElement | HTMLTextAreaElement;
+
 export interface ScanHandlers {
   /** A code followed by Enter: look it up exactly. */
   onScan: (code: string) => void;
@@ -38,7 +41,7 @@ export interface ScanHandlers {
    * A scan that landed in a field marked `data-scan-through` (a quantity): the field gets back
    * what it held before the scan.
    */
-  onRestore?: (el: HTMLInputElement, value: string) => void;
+  onRestore?: (el: ScanField, value: string) => void;
 }
 
 export type Where = 'none' | 'text' | 'through';
@@ -81,7 +84,7 @@ export function createScanner(
   let buf = '';
   let last = 0;
   let gapsOk = true;
-  let through: { el: HTMLInputElement; value: string } | null = null;
+  let through: { el: ScanField; value: string } | null = null;
   /** When the last scan's Enter came: a scanner that ends its codes with CR and LF sends two. */
   let scanEnd = Number.NEGATIVE_INFINITY;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -122,7 +125,7 @@ export function createScanner(
     // on a line, + and − change its quantity: they never start a code
     if (!buf && (e.key === '+' || e.key === '-')) return;
     if (where === 'through') {
-      const el = e.target as HTMLInputElement;
+      const el = e.target as ScanField;
       if (!buf || t - last > SCAN_KEY_GAP_MS || through?.el !== el) {
         buf = '';
         gapsOk = true;

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { notifications } from '@mantine/notifications';
 import { mediaQueryList } from './media';
 
 // findBy*/waitFor wait up to 5 s rather than 1: a whole layout rendered in jsdom took longer than a
@@ -26,6 +27,8 @@ window.getComputedStyle = (elt: Element) => getComputedStyle(elt);
 
 afterEach(() => {
   cleanup();
+  // a toast from one test is not on screen in the next (notify.ts's growing notices ask)
+  notifications.clean();
   localStorage.clear();
   document.cookie = 'duka_prefs=; path=/; max-age=0';
 });

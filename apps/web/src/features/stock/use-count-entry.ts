@@ -6,7 +6,7 @@ import { type Product, parseQuantity, stockCountSchema } from '@duka/domain';
 import { api } from '../../lib/api-client';
 import { isIdConflict } from '../../lib/api-error';
 import { keyedWriteText } from '../../lib/notify';
-import { keysRest } from '../../lib/use-scanner';
+import { type ScanField, keysRest } from '../../lib/use-scanner';
 import type { ProductSearchHandle } from './line-entry/product-search';
 import { takeEntryAnswer } from './count-cache';
 
@@ -107,7 +107,7 @@ export function useCountEntry(id: string) {
         setProduct(p);
       }),
     /** A scan landed in the quantity: it gets back what it held. */
-    restore: (_el: HTMLInputElement, value: string) => setQty(value),
+    restore: (_el: ScanField, value: string) => setQty(value),
   };
 }
 

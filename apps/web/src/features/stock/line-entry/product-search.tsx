@@ -5,6 +5,7 @@ import { IconBarcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@duka/domain';
 import { useFormat } from '../../../lib/format';
+import type { ScanField } from '../../../lib/use-scanner';
 import { useProductSearch } from './use-product-search';
 import { useSearchKeys } from './use-search-keys';
 import { NameAndCode } from '../../../components/name-and-code';
@@ -19,7 +20,7 @@ interface Props {
   locationId?: string;
   label?: string;
   /** A scan landed in a field marked `data-scan-through`: give it back what it held. */
-  onRestore?: (el: HTMLInputElement, value: string) => void;
+  onRestore?: (el: ScanField, value: string) => void;
 }
 
 /**

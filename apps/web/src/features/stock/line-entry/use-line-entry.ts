@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Product, currencyMinorDigits } from '@duka/domain';
 import { useSession } from '../../../lib/session-context';
-import { keysRest } from '../../../lib/use-scanner';
+import { type ScanField, keysRest } from '../../../lib/use-scanner';
 import { type DraftLine, addProduct, costOf, qtyOf, totalsOf } from './lines';
 import type { ProductSearchHandle } from './product-search';
 
@@ -66,7 +66,7 @@ export function useLineEntry(
       setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l))),
     remove,
     /** A scan landed in a line's quantity or cost: it gets back what it held before the scan. */
-    restore: (el: HTMLInputElement, value: string) => {
+    restore: (el: ScanField, value: string) => {
       const { key, field } = el.dataset;
       if (key && (field === 'qty' || field === 'cost')) {
         change(latest.current.map((l) => (l.key === key ? { ...l, [field]: value } : l)));
