@@ -2,5 +2,5 @@
 export { fetchProducts, locationsQuery, useAllLocations } from './products-api';
 export { useAllowedLocations, useReadableLocations } from './use-allowed-locations';
 export { exactMatch, lineErrorOf, moneyText } from './line-entry/lines';
-export { useScanBox } from './line-entry/use-scan-box';
+export { missKey, useScanBox } from './line-entry/use-scan-box';
 export { LOOKUP_TIMEOUT_MS } from './line-entry/use-code-lookup';

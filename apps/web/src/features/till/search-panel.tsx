@@ -9,6 +9,7 @@ import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { useFocusAfterPaint } from '../../lib/use-focus-after-paint';
 import { mayOpen } from '../sales';
+import { missKey } from '../stock';
 import classes from './till.module.css';
 import { type SearchHandle, type TillSearchState, useTillSearch } from './use-till-search';
 
@@ -55,11 +56,7 @@ export const SearchPanel = forwardRef<SearchHandle, Props>(function SearchPanel(
         leftSection={<IconBarcode size={22} aria-hidden />}
         rightSection={s.busy || (s.searching && s.loading) ? <Loader size="xs" /> : null}
         value={text}
-        error={
-          s.miss
-            ? t(s.miss.offline ? 'till.search.offlineMiss' : 'till.search.notFound', { text: s.miss.text })
-            : undefined
-        }
+        error={s.miss ? t(missKey(s.miss, 'till.search'), { text: s.miss.text }) : undefined}
         autoComplete="off"
         role="combobox"
         aria-expanded={list.length > 0}

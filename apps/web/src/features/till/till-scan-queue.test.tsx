@@ -46,7 +46,9 @@ function slowServer({ milkLate = 0 } = {}) {
         const q = new URL(url, 'http://duka.test').searchParams.get('q');
         if (!q) return Promise.resolve(json([]));
         searched.push(q);
-        const found = [SUGAR, MILK].filter((p) => p.code === q || p.barcodes.includes(q));
+        // 'SHOP' is in both names and neither's code: several, none exactly
+        const found =
+          q === 'SHOP' ? [SUGAR, MILK] : [SUGAR, MILK].filter((p) => p.code === q || p.barcodes.includes(q));
         const late = ANSWER_MS + (found.includes(MILK) ? milkLate : 0);
         // never answered; given up, as fetch is, with the reason the till aborts the request for
         if (late === Infinity)
@@ -132,6 +134,28 @@ describe('scans into the till faster than its answers', () => {
     await userEvent.setup().keyboard('mil');
     expect(await screen.findByText(/No product matches “999999999999”/, {}, { timeout: 3000 })).toBeVisible();
     expect(search).toHaveValue('mil');
+    // named until the box is emptied: the person's next key does not take it away unread
+    await userEvent.setup().keyboard('k');
+    expect(search).toHaveValue('milk');
+    expect(screen.getByText(/No product matches “999999999999”/)).toBeVisible();
+    await userEvent.setup().keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByText(/No product matches/)).not.toBeInTheDocument());
+  });
+
+  it('a code that matches several products while a person types is named, and their text kept', async () => {
+    slowServer();
+    const { search, scan } = await openTill();
+    await scan('SHOP');
+    await userEvent.setup().keyboard('sug');
+    expect(
+      await screen.findByText(
+        '“SHOP” matches several products. Search for it to choose one.',
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeVisible();
+    expect(search).toHaveValue('sug');
+    expect(cart()).toEqual([]);
   });
 
   it('a code answered after its sale was cleared is not added to the next one, and says so', async () => {

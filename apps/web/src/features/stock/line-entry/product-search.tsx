@@ -8,6 +8,7 @@ import { useFormat } from '../../../lib/format';
 import type { ScanField } from '../../../lib/use-scanner';
 import { useProductSearch } from './use-product-search';
 import { useSearchKeys } from './use-search-keys';
+import { missKey } from './use-scan-box';
 import { NameAndCode } from '../../../components/name-and-code';
 
 export interface ProductSearchHandle {
@@ -59,11 +60,7 @@ export const ProductSearch = forwardRef<ProductSearchHandle, Props>(function Pro
           leftSection={<IconBarcode size={18} aria-hidden />}
           rightSection={s.loading ? <Loader size="xs" /> : null}
           value={s.text}
-          error={
-            s.miss
-              ? t(s.miss.offline ? 'stock.line.offlineMiss' : 'stock.line.notFound', { text: s.miss.text })
-              : undefined
-          }
+          error={s.miss ? t(missKey(s.miss, 'stock.line'), { text: s.miss.text }) : undefined}
           autoComplete="off"
           data-testid="product-search"
           onChange={(e) => s.type(e.currentTarget.value)}

@@ -5,11 +5,17 @@ import { notifyApiError } from '../../../lib/notify';
 import { whereKeyLands } from '../../../lib/use-scanner';
 import { useCodeLookup } from './use-code-lookup';
 
-/** A code that found nothing, or got no answer (offline), named under the box. */
+/** A code that found nothing, several products, or no answer (offline), named under the box. */
 export interface Miss {
   text: string;
-  offline: boolean;
+  kind: 'none' | 'several' | 'offline';
 }
+
+const MISS_WORDS = { none: 'notFound', several: 'severalMiss', offline: 'offlineMiss' } as const;
+
+/** The words' key of a miss, among the screen's own (`till.search`, `stock.line`). */
+export const missKey = (miss: Miss, words: 'till.search' | 'stock.line') =>
+  `${words}.${MISS_WORDS[miss.kind]}`;
 
 /**
  * A scan-or-search box's text and its exact code lookups, one way for the till and the stock
@@ -59,14 +65,16 @@ export function useScanBox(
       found: (p, _code, scannedFor) => onPick(p, scannedFor),
       missed: (code) => {
         putBack(code);
-        setMiss({ text: code, offline: false });
+        setMiss({ text: code, kind: 'none' });
       },
+      // the box lists them to choose from; over a person's own text, they are named instead
       several: (code) => {
         if (putBack(code)) onSeveral?.(code);
+        else setMiss({ text: code, kind: 'several' });
       },
       failed: (code, err) => {
         putBack(code);
-        if (noAnswer(err)) setMiss({ text: code, offline: true });
+        if (noAnswer(err)) setMiss({ text: code, kind: 'offline' });
         else notifyApiError(err);
       },
       stamp,
@@ -74,11 +82,15 @@ export function useScanBox(
     limit,
   );
 
-  /** What a person typed (or keys typed on the page, carried on here); it clears the miss named. */
+  /**
+   * What a person typed (or keys typed on the page, carried on here). Typing over a code put back
+   * clears its miss; a miss that came while the person was typing stays named until the box is
+   * emptied (else their next key took it away before it was read).
+   */
   const type = (value: string) => {
+    if (!ownText.current || !value.trim()) setMiss(null);
     ownText.current = value.trim().length > 0;
     setText(value);
-    setMiss(null);
   };
   /** Keys typed elsewhere on the page, carried on here: after a person's text, or over a code put back. */
   const typeMore = (more: string) => type(ownText.current ? text + more : more);
