@@ -45,6 +45,14 @@ test('a scan into the pay dialog, and a code that found nothing, light and dark,
     await expect(pay.getByLabel('Amount tendered')).toBeFocused();
     await scannerTypes(page, barcode);
     await expect(page.getByText(`“${barcode}” was scanned while this window is open`)).toBeVisible();
+    // two more while its notice shows: the one notice names all three
+    await scannerTypes(page, `6164${RUN}0026`);
+    await scannerTypes(page, `6164${RUN}0033`);
+    await expect(
+      page.getByText(`3 codes were scanned while this window is open and were left out of it: ${barcode}, `),
+    ).toBeVisible();
+    await expect(page.getByText(/scanned while this window is open/)).toHaveCount(1);
+    await expect(pay.getByLabel('Amount tendered')).toHaveValue('');
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${DIR}/pay-scan-${name}.png` });
   });
