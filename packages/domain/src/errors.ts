@@ -79,6 +79,11 @@ export const ERROR_CODES = [
   'already_voided',
   /** A cart or parked sale saved after its sale was recorded (a till that had not heard yet): not kept. */
   'draft_recorded',
+  /**
+   * The sale was already completed under this cart's id on another till (a parked sale resumed on
+   * two, a cart taken over from another till): not a retry of this till's own, so not answered as one.
+   */
+  'sale_completed_elsewhere',
   'overpayment',
   'image_storage_full',
   'discount_not_allowed',
@@ -160,6 +165,8 @@ export interface ErrorParamsByCode {
   insufficient_stock: { product_id: string; name: string; on_hand: number };
   /** The receipt the reference was first used on; absent when two payments raced for it. */
   reference_used: { receipt_no?: string };
+  /** The receipt the other till recorded the sale as. */
+  sale_completed_elsewhere: { receipt_no: string };
   /** Where the hosted side expects the next batch to start (its cursor in the shop's journal). */
   sync_gap: { expected: { seq: number; entry_id: string | null } };
   sync_diverged: { expected: { seq: number; entry_id: string | null } };

@@ -62,6 +62,7 @@ const ERROR_STATUS: Record<ErrorCode, number> = {
   day_closed: 409,
   already_voided: 409,
   draft_recorded: 409,
+  sale_completed_elsewhere: 409,
   overpayment: 409,
   image_storage_full: 409,
   discount_not_allowed: 422,

@@ -83,7 +83,7 @@ async function dropWorkDraft(id: string): Promise<void> {
 /**
  * A signed-out user's writes fail with 401, and the sign-in page says why; no toast on top. A
  * cart saved after its sale was recorded is refused (`draft_recorded`): the sale is what was
- * wanted, so nothing to say either.
+ * wanted, so nothing to say either (the writer's `onRecorded` hears of it).
  */
 function reportFailure(err: unknown): void {
   if (err instanceof ApiError && (err.status === 401 || err.code === 'draft_recorded')) return;
@@ -119,6 +119,12 @@ export class DraftWriter {
   private readonly waiting = new Map<string, { timer: ReturnType<typeof setTimeout>; put: WorkDraftPut }>();
   /** Writes that got no answer (offline), by id: the last save, or null for a drop; sent again once online. */
   private readonly unsent = new Map<string, WorkDraftPut | null>();
+
+  /**
+   * `onRecorded`: a save of draft `id` was refused because its sale is recorded (a cart sold on
+   * another till while this one still held it): the screen decides what that means for it.
+   */
+  constructor(private readonly onRecorded?: (id: string) => void) {}
 
   /**
    * While its screen is on show: signing out sends what it has waiting first. Answers the
@@ -215,6 +221,7 @@ export class DraftWriter {
     this.chain = this.chain.then(job).then(
       () => undefined,
       (err: unknown) => {
+        if (err instanceof ApiError && err.code === 'draft_recorded') this.onRecorded?.(id);
         if (!unanswered(err)) return reportFailure(err);
         this.unsent.set(id, put);
         notifyOnce('work-drafts-unsent', 'workDrafts.unsent');

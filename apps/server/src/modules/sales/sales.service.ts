@@ -32,6 +32,24 @@ function placed(seller: Seller, body: Body): PlacedSaleBody {
 }
 
 /**
+ * A retry is a till sending its own sale again (its answer lost): it is answered the sale. The
+ * same cart completed on another till is not (a parked sale resumed on two tills, a cart taken over
+ * from another till while the first still showed it): answered as a retry, the second till showed
+ * "Sale complete" with the first's receipt, for goods it may have been paid for again, and
+ * recorded nothing (the browser QA). Known only where both requests named their device.
+ */
+function assertSameTill(actor: Actor, sale: Sale): void {
+  if (!actor.deviceId || !sale.device_id || sale.device_id === actor.deviceId) return;
+  throw new AppError(
+    'sale_completed_elsewhere',
+    `This sale was already completed on another till as receipt #${sale.receipt_no}`,
+    undefined,
+    {},
+    { receipt_no: sale.receipt_no },
+  );
+}
+
+/**
  * Records one sale: idempotent by the till's id (the same request again answers the first
  * result; another request with the same id is a 409). Everything is checked before anything is
  * written; the sale, its lines with their unit costs, the stock movements, the debtor entry or
@@ -48,8 +66,10 @@ export async function postSale(db: Db, seller: Seller, sent: Body): Promise<Sale
     // receipt number), and a refusal throws, so the transaction leaves nothing behind.
     const reads = await saleReads(trx, actor, seller, body, hash);
     if (reads.replay) {
+      const sale = await loadSale(trx, actor.businessId, body.id);
+      assertSameTill(actor, sale);
       await dropSoldCart(trx, actor.businessId, body.id);
-      return loadSale(trx, actor.businessId, body.id);
+      return sale;
     }
     const { location, products } = reads;
     const priced = priceCart(business, seller, body, products);

@@ -138,6 +138,37 @@ describe('sales at the till', () => {
     expect(Number(next.json<Sale>().receipt_no)).toBe(Number(first.json<Sale>().receipt_no) + 1);
   });
 
+  it('answers a retry from its own till, but not the same cart completed on another till', async () => {
+    const body = {
+      id: saleId(),
+      kind: 'cash',
+      location_id: s.shop.id,
+      lines: [{ product_id: s.milk.id, quantity: 1000 }],
+      tendered: 6_000,
+    };
+    const from = (device: string | null) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/sales',
+        headers: { cookie: s.admin, ...(device ? { 'x-device-id': device } : {}) },
+        payload: body,
+      });
+    const sales = await count('sales');
+    const first = await from('till-a');
+    expect(first.statusCode).toBe(201);
+    expect((await from('till-a')).json()).toEqual(first.json());
+    // the same user, the same cart, another till: told where it went, not shown it as its own
+    const elsewhere = await from('till-b');
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json().error).toMatchObject({
+      code: 'sale_completed_elsewhere',
+      params: { receipt_no: first.json<Sale>().receipt_no },
+    });
+    // a caller that names no device is answered as a retry, as before
+    expect((await from(null)).json()).toEqual(first.json());
+    expect(await count('sales')).toBe(sales + 1);
+  });
+
   it('makes one sale of the same sale posted three times at once', async () => {
     const sales = await count('sales');
     const movements = await count('stock_movements');

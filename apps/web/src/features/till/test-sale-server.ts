@@ -81,9 +81,11 @@ function saleOf(b: PostedSale, receiptNo: string) {
 /**
  * What becomes of one POST: 'store+drop' stores the sale and loses the answer (the connection dies
  * after the commit), 'drop' loses it without storing (server down), 'answer' stores or replays as
- * the server does; a promise delays the normal answer until it settles.
+ * the server does, 'elsewhere' stores it as recorded by another till and answers this one
+ * `sale_completed_elsewhere`; a promise delays the normal answer until it settles. A cart's draft
+ * saved once its sale is stored is refused (`draft_recorded`), as the server refuses it.
  */
-export type OnSale = 'store+drop' | 'drop' | 'answer' | Promise<void>;
+export type OnSale = 'store+drop' | 'drop' | 'answer' | 'elsewhere' | Promise<void>;
 
 /**
  * Stubs fetch with the fake server. `onSale(n)` decides the n-th POST (from 0); `onGet(n)` the
@@ -125,6 +127,8 @@ export function saleServer(
       const body = init?.body ? (JSON.parse(init.body as string) as Record<string, unknown>) : null;
       drafts.push({ id, method: init?.method ?? 'GET', body });
       if (init?.method === 'DELETE') return new Response(null, { status: 204 });
+      if (stored.has(id))
+        return json({ error: { code: 'draft_recorded', message: 'This sale was already recorded' } }, 409);
       return json({ id, updated_at: new Date().toISOString(), ...body });
     }
     if (url === '/api/sales' && init?.method === 'POST') {
@@ -136,6 +140,19 @@ export function saleServer(
       if (what === 'store+drop') {
         answer(body, raw);
         throw new TypeError('Failed to fetch');
+      }
+      if (what === 'elsewhere') {
+        const no = (await answer(body, raw).json()) as { receipt_no: string };
+        return json(
+          {
+            error: {
+              code: 'sale_completed_elsewhere',
+              message: 'elsewhere',
+              params: { receipt_no: no.receipt_no },
+            },
+          },
+          409,
+        );
       }
       if (what !== 'answer') await what;
       return answer(body, raw);

@@ -89,7 +89,7 @@ export function useCompleteSale(s: TillState, outcome: SaleOutcome) {
       if (live.current) outcome.recorded(sale, cart.id);
     } catch (err) {
       if (!live.current) return;
-      if (isApiError(err) && err.code === 'idempotency_conflict' && (await conflict(cart, total))) return;
+      if (await conflict(err, cart, total)) return;
       const current = s.till.notSold(cart.id);
       // no answer: the server may have recorded it; the trace stays until the server is asked
       if (unsent(err)) {
@@ -122,13 +122,17 @@ function useLive() {
  * 409: a sale is already stored under the cart's id with another body (an earlier version of this
  * cart, recorded while its answer was lost). The same goods and total: it is this sale. Else the
  * stored one stands as it is, and the cart's lines are kept under a new id to be finished or
- * cleared, with a warning that names the receipt of the earlier version. Answers whether it was
- * dealt with (not when the stored sale could not be fetched).
+ * cleared, with a warning that names the receipt of the earlier version. A sale completed under
+ * the id on another till: use-completed-elsewhere.ts. Answers whether the refusal was one of these
+ * and dealt with (not when the stored sale could not be fetched).
  */
 function useConflict(s: TillState, outcome: SaleOutcome) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  return async (cart: Cart, total: number): Promise<boolean> => {
+  return async (err: unknown, cart: Cart, total: number): Promise<boolean> => {
+    if (isApiError(err) && err.code === 'sale_completed_elsewhere')
+      return outcome.completedElsewhere(cart.id);
+    if (!(isApiError(err) && err.code === 'idempotency_conflict')) return false;
     const sale = await fetchSale(cart.id).catch((e: unknown) => {
       console.error('Fetching the sale stored under this id failed', e);
       return null;

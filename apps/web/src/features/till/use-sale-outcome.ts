@@ -8,6 +8,7 @@ import { cartReducer } from './cart';
 import { EMPTY_PAY } from './payment';
 import { forgetOnItsWay, readOnItsWay } from './sale-outcome';
 import { fetchSale } from './till-api';
+import { useCompletedElsewhere } from './use-completed-elsewhere';
 import { NO_TILL_ERRORS, unsent } from './till-errors';
 import type { TillState } from './use-till';
 
@@ -43,6 +44,8 @@ export function useSaleOutcome(s: TillState) {
   };
 
   const recordedBefore = (sale: Sale) => t('till.receipt.recordedBefore', { no: sale.receipt_no });
+
+  const completedElsewhere = useCompletedElsewhere(s, recorded);
 
   /**
    * Before the cart is cleared or parked: answers whether that may go on. A cart whose sale's
@@ -107,7 +110,7 @@ export function useSaleOutcome(s: TillState) {
       .finally(() => s.setBusy(false));
   }, [ready]);
 
-  return { recorded, settled };
+  return { recorded, settled, completedElsewhere };
 }
 
 export type SaleOutcome = ReturnType<typeof useSaleOutcome>;

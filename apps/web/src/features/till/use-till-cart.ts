@@ -148,7 +148,9 @@ export function useTillCart(home: string, allowedIds: string[]) {
   // at the user's home when the locations are known (they are when the till mounts: useTillStart)
   const [cart, dispatch] = useReducer(cartReducer, undefined, () => emptyCart(uuidv7(), home));
   const [parked, setParked] = useState<ParkedSale[]>([]);
-  const writer = useMemo(() => new DraftWriter(), []);
+  /** What the till does when a save finds the cart's sale recorded elsewhere (useSaleOutcome sets it). */
+  const recordedElsewhere = useRef<(id: string) => void>(() => undefined);
+  const writer = useMemo(() => new DraftWriter((id) => recordedElsewhere.current(id)), []);
   useEffect(() => writer.attach(), [writer]);
   /** The id the server holds as this user's cart, if any. */
   const saved = useRef<string | null>(null);
@@ -204,6 +206,7 @@ export function useTillCart(home: string, allowedIds: string[]) {
     bringBack,
     current,
     ready,
+    recordedElsewhere,
   };
 }
 

@@ -1,0 +1,67 @@
+/**
+ * One cart completed on two tills (a parked sale resumed on both, a cart taken over from another
+ * till while the first still showed it): the second till is told that the sale went through on the
+ * other, as what receipt, and that nothing was recorded here. It showed "Sale complete" with the
+ * other till's receipt as its own (the browser QA).
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderApp } from '../../test/render';
+import { TillPage } from './till-page';
+import {
+  type PostedSale,
+  cartQty,
+  ringSugarAndPay,
+  saleServer,
+  tillSession,
+  typeOnPage,
+} from './test-sale-server';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const openTill = () => renderApp(<TillPage kind="cash" />, { session: tillSession() });
+
+const ELSEWHERE = /This sale was completed on another till as receipt #000001\. Nothing was recorded here/;
+
+describe('a cart whose sale another till completed', () => {
+  it('completed here, the other till’s receipt shows with a word, and the cart goes', async () => {
+    const srv = saleServer(() => 'elsewhere');
+    await openTill();
+    await ringSugarAndPay();
+    const receipt = await screen.findByRole('dialog', { name: /Sale complete · Receipt #000001/ });
+    expect(within(receipt).getByTestId('receipt-notice')).toHaveTextContent(ELSEWHERE);
+    expect(cartQty()).toBe(0);
+    expect(srv.stored.size).toBe(1);
+    expect(srv.asked).toEqual([srv.posted[0]!.id]);
+  });
+
+  it('resumed here from the parked list, the till says so at once, before anyone pays', async () => {
+    const srv = saleServer(() => 'answer');
+    await openTill();
+    await screen.findByTestId('till-cart-title');
+    typeOnPage('SUG1');
+    await screen.findByRole('group', { name: 'Sugar 1 kg' });
+    fireEvent.keyDown(window, { key: 'F8' });
+    const park = await screen.findByRole('dialog', { name: 'Park this sale' });
+    fireEvent.change(within(park).getByRole('textbox'), { target: { value: 'Mama Njeri' } });
+    fireEvent.submit(park.querySelector('form')!);
+    await waitFor(() => expect(cartQty()).toBe(0));
+    const id = srv.drafts.find((d) => d.method === 'PUT')!.id;
+    // meanwhile another till resumes it and completes it
+    const body: PostedSale = {
+      id,
+      lines: [{ product_id: '0190b1a0-0000-7000-8000-0000000000c1', quantity: 1000, discount: 0 }],
+      expected_total: 18_000,
+    };
+    srv.stored.set(id, { raw: JSON.stringify(body), body, no: '000001' });
+    fireEvent.click(screen.getByTestId('till-parked'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Resume Mama Njeri' }));
+    const receipt = await screen.findByRole('dialog', { name: /Sale complete · Receipt #000001/ });
+    expect(within(receipt).getByTestId('receipt-notice')).toHaveTextContent(ELSEWHERE);
+    expect(cartQty()).toBe(0);
+    expect(srv.posted).toEqual([]); // nothing was sent as a sale from here
+  });
+});
