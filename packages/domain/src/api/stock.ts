@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  MAX_MONEY,
   MAX_TAX_BASIS_POINTS,
   MOVEMENT_KINDS,
   NEGATIVE_REASONS,
@@ -14,7 +15,7 @@ const text = (max: number) => safeText().max(max);
 /** Text that may span lines (notes, an address). */
 const multiline = (max: number) => safeMultiline().max(max);
 /** Money in minor units. */
-export const moneySchema = /* @__PURE__ */ lazySchema(() => z.number().int().min(0).max(1e12));
+export const moneySchema = /* @__PURE__ */ lazySchema(() => z.number().int().min(0).max(MAX_MONEY));
 /** A quantity in thousandths, more than zero. */
 export const positiveQtySchema = /* @__PURE__ */ lazySchema(() => z.number().int().min(1).max(1e12));
 export const barcodeSchema = /* @__PURE__ */ lazySchema(() =>

@@ -90,6 +90,11 @@ describe('paying', () => {
     expect(checkPayment('cash', { ...EMPTY_PAY, tendered: 'abc' }, 60500, 2)).toEqual({
       tendered: 'till.errors.badAmount',
     });
+    // past what the server takes (it answered 422, and the till said "Enter the amount tendered")
+    expect(checkPayment('cash', { ...EMPTY_PAY, tendered: '9999999999999' }, 60500, 2)).toEqual({
+      tendered: 'till.errors.tenderedTooLarge',
+    });
+    expect(checkPayment('cash', { ...EMPTY_PAY, tendered: '10000000000' }, 60500, 2)).toEqual({});
     expect(paymentOf('cash', EMPTY_PAY, 60500, 2)).toEqual({ tendered: 60500 });
   });
 

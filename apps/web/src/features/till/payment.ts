@@ -1,4 +1,5 @@
 import {
+  MAX_MONEY,
   type Debtor,
   type SaleBody,
   type SaleKind,
@@ -52,6 +53,7 @@ export function checkPayment(
   if (kind === 'cash') {
     const v = tenderedOf(pay.tendered, total, digits);
     if (v === null) return { tendered: 'till.errors.badAmount' };
+    if (v > MAX_MONEY) return { tendered: 'till.errors.tenderedTooLarge' };
     if (changeDue(v, total) < 0) return { tendered: 'till.errors.tenderedTooLow' };
     return {};
   }
