@@ -23,6 +23,15 @@ describe('sales at the till', () => {
       ).n,
     );
 
+  /** A new cash sale of milk at the shop (`quantity` in thousandths). */
+  const milkSale = (quantity: number, tendered: number) => ({
+    id: saleId(),
+    kind: 'cash',
+    location_id: s.shop.id,
+    lines: [{ product_id: s.milk.id, quantity }],
+    tendered,
+  });
+
   beforeAll(async () => {
     t = await buildTestApp();
     s = await buildShop(t.app);
@@ -117,14 +126,7 @@ describe('sales at the till', () => {
   });
 
   it('answers the first result to a retry, 409 to other content under the same id', async () => {
-    const id = saleId();
-    const body = {
-      id,
-      kind: 'cash',
-      location_id: s.shop.id,
-      lines: [{ product_id: s.milk.id, quantity: 1000 }],
-      tendered: 6_000,
-    };
+    const body = milkSale(1000, 6_000);
     const first = await postSale(t.app, s.admin, body);
     const again = await postSale(t.app, s.admin, body);
     expect(first.statusCode).toBe(201);
@@ -139,13 +141,7 @@ describe('sales at the till', () => {
   });
 
   it('answers a retry from its own till, but not the same cart completed on another till', async () => {
-    const body = {
-      id: saleId(),
-      kind: 'cash',
-      location_id: s.shop.id,
-      lines: [{ product_id: s.milk.id, quantity: 1000 }],
-      tendered: 6_000,
-    };
+    const body = milkSale(1000, 6_000);
     const from = (device: string | null) =>
       t.app.inject({
         method: 'POST',
@@ -173,13 +169,7 @@ describe('sales at the till', () => {
     const sales = await count('sales');
     const movements = await count('stock_movements');
     const before = await level(s.milk);
-    const body = {
-      id: saleId(),
-      kind: 'cash',
-      location_id: s.shop.id,
-      lines: [{ product_id: s.milk.id, quantity: 3000 }],
-      tendered: 20_000,
-    };
+    const body = milkSale(3000, 20_000);
     const res = await Promise.all([1, 2, 3].map(() => postSale(t.app, s.admin, body)));
     expect(res.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     expect(new Set(res.map((r) => r.json<Sale>().receipt_no)).size).toBe(1);
