@@ -71,6 +71,7 @@ test('a parked sale resumed and completed on another till: this till says so whe
 
   // A's list still shows it (it has not heard): resuming it is told at once, before anyone pays
   await resume(a, 'Mama Njeri');
+  await expect(a.getByRole('dialog', { name: `Completed on another till · Receipt #${no}` })).toBeVisible();
   const notice = a.getByTestId('receipt-notice');
   await expect(notice).toHaveText(ELSEWHERE);
   await expect(notice).toContainText(`#${no}`);
@@ -114,6 +115,7 @@ test('a cart taken over and completed on another till: completing it here is tol
     .getByRole('dialog', { name: /Pay · Cash sale/ })
     .getByRole('button', { name: /Complete sale/ })
     .click();
+  await expect(a.getByRole('dialog', { name: `Completed on another till · Receipt #${no}` })).toBeVisible();
   const notice = a.getByTestId('receipt-notice');
   await expect(notice).toHaveText(ELSEWHERE);
   await expect(notice).toContainText(`#${no}`);

@@ -14,6 +14,7 @@ import { findDevice, touchDevice } from '../devices/devices.service.js';
 import { findUserByLogin, locationIdsOf } from '../users/users.repository.js';
 import {
   accountKey,
+  knownTill,
   claimAttempt,
   clearFailures,
   forgetAttempt,
@@ -115,7 +116,8 @@ export async function login(deps: AppDeps, input: LoginInput): Promise<SignedIn>
   const now = deps.clock.now();
   const at = now.toISOString();
   const user = await findUserByLogin(kysely, input.login);
-  const rules = throttleRules(accountKey(user?.id, input.login), input.ip);
+  const fromKnownTill = await knownTill(kysely, user, input.deviceId, input.deviceToken);
+  const rules = throttleRules(accountKey(user?.id, input.login), input.ip, fromKnownTill);
   const attempt = await claimAttempt(kysely, deps.db.dialect, rules, now);
 
   let ok = false;

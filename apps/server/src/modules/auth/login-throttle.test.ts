@@ -2,13 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp, sessionCookie } from '../../test/test-app.js';
 import { ADMIN_PASSWORD, STAFF_PASSWORD, buildBusiness, buildUser, signIn } from '../../test/factories.js';
 
-/** A sign-in from a given peer address (the app trusts no proxy, so this is request.ip). */
-const login = (t: TestApp, login: string, password: string, from = '127.0.0.1') =>
+/** A sign-in from a given peer address (the app trusts no proxy, so this is request.ip), from a till when given. */
+const login = (
+  t: TestApp,
+  login: string,
+  password: string,
+  from = '127.0.0.1',
+  till: Record<string, string> = {},
+) =>
   t.app.inject({
     method: 'POST',
     url: '/api/auth/login',
     payload: { login, password },
     remoteAddress: from,
+    headers: till,
   });
 
 const failures = async (t: TestApp, n: number, name: (i: number) => string, from: string) => {
@@ -70,6 +77,24 @@ describe('failed sign-in limits', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(3000);
     t.clock.advance(60 * 60_000 + 1000);
     expect((await login(t, 'owner', ADMIN_PASSWORD, '192.168.1.20')).statusCode).toBe(200);
+  });
+
+  it("leaves the shop's own till signed in on before out of the account's ceiling, if it proves it with its token", async () => {
+    t.clock.advance(61 * 60_000);
+    const first = await login(t, 'owner', ADMIN_PASSWORD, '192.168.1.20', { 'x-device-id': 'SHOPPC0001' });
+    expect(first.statusCode).toBe(200);
+    const token = String(first.headers['x-device-token']);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    // another business's admin fails the owner's name 100 times from ten addresses
+    for (let a = 0; a < 10; a++) await failures(t, 10, () => 'owner', `10.8.${a}.1`);
+    const till = { 'x-device-id': 'SHOPPC0001', 'x-device-token': token };
+    expect((await login(t, 'owner', ADMIN_PASSWORD, '192.168.1.20', till)).statusCode).toBe(200);
+    // its id alone (a MAC address anyone may know), a wrong token, or another till: the ceiling holds
+    const idAlone = { 'x-device-id': 'SHOPPC0001' };
+    expect((await login(t, 'owner', ADMIN_PASSWORD, '192.168.1.20', idAlone)).statusCode).toBe(429);
+    const forged = { ...till, 'x-device-token': 'A'.repeat(token.length) };
+    expect((await login(t, 'owner', ADMIN_PASSWORD, '192.168.1.20', forged)).statusCode).toBe(429);
+    expect((await login(t, 'owner', ADMIN_PASSWORD, '192.168.1.21')).statusCode).toBe(429);
   });
 });
 

@@ -3,6 +3,7 @@ import { type DialectName, dialectOf } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
 import { addressForLimits } from '../../lib/address-for-limits.js';
 import { AppError } from '../../lib/errors.js';
+import { deviceTokenMatches } from '../../lib/device-tokens.js';
 import { newId } from '../../lib/ids.js';
 import type { Trx } from '../../lib/tx.js';
 import { loginNameKey } from '../users/users.repository.js';
@@ -12,7 +13,10 @@ import { loginNameKey } from '../users/users.repository.js';
  * so one address cannot lock an account out for everyone else:
  * - per (account, address): 10 in 15 minutes → that address may not try that account;
  * - per address: 30 in 15 minutes → that address may not try any account;
- * - per account: 100 in an hour, from anywhere → nobody may try that account.
+ * - per account: 100 in an hour, from anywhere → nobody may try that account, except from a till
+ *   the user has signed in on before that proves it with the token the server issued it
+ *   (`knownTill`): on a hosted server anyone can fail a user's name 100 times from a few
+ *   addresses, and the shop's own tills are not locked out with the attacker.
  * One address can fail an account at most 40 times an hour, under the account's ceiling of 100.
  * The rows live in the database, so the limits hold across server instances. An attempt is
  * counted before its password is checked (claimAttempt), under a lock per key on PostgreSQL, so
@@ -43,14 +47,47 @@ export function accountKey(userId: string | undefined, login: string): string {
   return userId ? `user:${userId}` : `name:${loginNameKey(login)}`;
 }
 
-/** The rules of an attempt on `account` from `ip`, an IPv6 address counting as its /64. */
-export function throttleRules(account: string, ip: string): ThrottleRule[] {
+/**
+ * The rules of an attempt on `account` from `ip`, an IPv6 address counting as its /64; from a
+ * `knownTill`, without the account's ceiling (its failures do not count toward it either).
+ */
+export function throttleRules(account: string, ip: string, knownTill = false): ThrottleRule[] {
   const address = addressForLimits(ip);
   return [
     { key: `pair:${account}|${address}`, max: PAIR_MAX, windowMs: PAIR_WINDOW_MS },
     { key: `ip:${address}`, max: ADDRESS_MAX, windowMs: ADDRESS_WINDOW_MS },
-    { key: `acct:${account}`, max: ACCOUNT_MAX, windowMs: ACCOUNT_WINDOW_MS },
+    ...(knownTill ? [] : [{ key: `acct:${account}`, max: ACCOUNT_MAX, windowMs: ACCOUNT_WINDOW_MS }]),
   ];
+}
+
+/**
+ * Whether a sign-in comes from a till `user` has signed in on before (a session of theirs names
+ * it), carrying the device token the server issued that till, which is not blocked. The reads are
+ * made for an unknown name too (no business has the empty id), so the answer takes as long.
+ */
+export async function knownTill(
+  db: Kysely<Database>,
+  user: { id: string; business_id: string } | undefined,
+  deviceId: string | null,
+  token: string | null,
+): Promise<boolean> {
+  if (!deviceId || !token) return false;
+  const businessId = user?.business_id ?? '';
+  const device = await db
+    .selectFrom('devices')
+    .select(['status', 'token_hash'])
+    .where('business_id', '=', businessId)
+    .where('id', '=', deviceId)
+    .executeTakeFirst();
+  const before = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('user_id', '=', user?.id ?? '')
+    .where('device_id', '=', deviceId)
+    .limit(1)
+    .executeTakeFirst();
+  return !!user && !!device && device.status !== 'blocked' && deviceTokenMatches(device, token) && !!before;
 }
 
 /** Throws 429 with Retry-After while any rule has its maximum of failures inside its window. */

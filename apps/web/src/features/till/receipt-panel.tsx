@@ -10,11 +10,20 @@ import { useFormat } from '../../lib/format';
 import { useWideScreen } from '../../lib/use-wide-screen';
 import { useTaxName } from '../../lib/tax-name';
 
+/**
+ * How the till learnt of a sale shown: its answer was lost (it had been recorded before), or
+ * (`elsewhere`) it was completed on another till, so this one tells no change and prints nothing
+ * by itself.
+ */
+export interface ReceiptNotice {
+  text: string;
+  elsewhere?: boolean;
+}
+
 interface Props {
   opened: boolean;
   sale: Sale | null;
-  /** How the till learnt of this sale, when its answer was lost (it had been recorded before). */
-  notice?: string | null;
+  notice?: ReceiptNotice | null;
   onClose: () => void;
   money: (minor: number) => string;
 }
@@ -23,6 +32,7 @@ interface Props {
 export function ReceiptPanel({ opened, sale, notice, onClose, money }: Props) {
   const { t } = useTranslation();
   const narrow = !useWideScreen();
+  const elsewhere = notice?.elsewhere === true;
   return (
     <Modal
       opened={opened && sale !== null}
@@ -30,12 +40,7 @@ export function ReceiptPanel({ opened, sale, notice, onClose, money }: Props) {
       size={900}
       fullScreen={narrow}
       returnFocus={false}
-      title={
-        <Group gap="xs">
-          <IconCircleCheck size={22} aria-hidden className={classes.good} />
-          <span>{sale ? t('till.receipt.title', { no: sale.receipt_no }) : ''}</span>
-        </Group>
-      }
+      title={<PanelTitle sale={sale} elsewhere={elsewhere} />}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {sale && notice && (
@@ -46,14 +51,18 @@ export function ReceiptPanel({ opened, sale, notice, onClose, money }: Props) {
           role="status"
           data-testid="receipt-notice"
         >
-          {notice}
+          {notice.text}
         </Alert>
       )}
       {sale && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
           <Stack gap="md">
-            <TellTheCustomer sale={sale} money={money} />
-            <Divider />
+            {!elsewhere && (
+              <>
+                <TellTheCustomer sale={sale} money={money} />
+                <Divider />
+              </>
+            )}
             <Stack gap={4}>
               <Fig label={t('till.cart.total')} value={money(sale.total)} strong />
               {sale.tendered !== null && <Fig label={t('till.pay.tendered')} value={money(sale.tendered)} />}
@@ -64,7 +73,7 @@ export function ReceiptPanel({ opened, sale, notice, onClose, money }: Props) {
               <Fig label={t('till.receipt.items')} value={String(sale.lines.length)} />
             </Stack>
             <Group gap="xs" mt="auto">
-              <PrintReceiptButton receiptNo={sale.receipt_no} auto size="lg" />
+              <PrintReceiptButton receiptNo={sale.receipt_no} auto={!elsewhere} size="lg" />
               <Button
                 size="lg"
                 style={{ flex: 1 }}
@@ -89,6 +98,25 @@ export function ReceiptPanel({ opened, sale, notice, onClose, money }: Props) {
         </SimpleGrid>
       )}
     </Modal>
+  );
+}
+
+/** "Sale complete · Receipt #…", or, for a sale completed on another till, that. */
+function PanelTitle({ sale, elsewhere }: { sale: Sale | null; elsewhere: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs">
+      {elsewhere ? (
+        <IconInfoCircle size={22} aria-hidden />
+      ) : (
+        <IconCircleCheck size={22} aria-hidden className={classes.good} />
+      )}
+      <span>
+        {sale
+          ? t(elsewhere ? 'till.receipt.titleElsewhere' : 'till.receipt.title', { no: sale.receipt_no })
+          : ''}
+      </span>
+    </Group>
   );
 }
 

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '@duka/domain';
+import type { ReceiptNotice } from './receipt-panel';
 import { readOnItsWay } from './sale-outcome';
 import { fetchSale } from './till-api';
 import type { TillState } from './use-till';
 
-type Recorded = (sale: Sale, id: string, opts?: { notice?: string; always?: boolean }) => void;
+type Recorded = (sale: Sale, id: string, opts?: { notice?: ReceiptNotice; always?: boolean }) => void;
 
 /**
  * The sale of a cart this till holds was completed on another till (a parked sale resumed on two,
@@ -22,7 +23,7 @@ export function useCompletedElsewhere(s: TillState, recorded: Recorded) {
     });
     if (!sale) return false;
     recorded(sale, id, {
-      notice: t('till.receipt.completedElsewhere', { no: sale.receipt_no }),
+      notice: { text: t('till.receipt.completedElsewhere', { no: sale.receipt_no }), elsewhere: true },
       always: true,
     });
     return true;

@@ -7,6 +7,7 @@ import { describeApiError, notifySuccess } from '../../lib/notify';
 import { cartReducer } from './cart';
 import { EMPTY_PAY } from './payment';
 import { forgetOnItsWay, readOnItsWay } from './sale-outcome';
+import type { ReceiptNotice } from './receipt-panel';
 import { fetchSale } from './till-api';
 import { useCompletedElsewhere } from './use-completed-elsewhere';
 import { NO_TILL_ERRORS, unsent } from './till-errors';
@@ -27,7 +28,7 @@ export function useSaleOutcome(s: TillState) {
    * Sale `id` is recorded. The till moves on to a new cart only if that cart is the current one
    * (a parked one just leaves the list, with a word); its receipt shows then, or `always`.
    */
-  const recorded = (sale: Sale, id: string, opts: { notice?: string; always?: boolean } = {}) => {
+  const recorded = (sale: Sale, id: string, opts: { notice?: ReceiptNotice; always?: boolean } = {}) => {
     forgetOnItsWay(id);
     const current = s.till.sold(id);
     if (current) {
@@ -43,7 +44,9 @@ export function useSaleOutcome(s: TillState) {
     void qc.invalidateQueries({ queryKey: ['debtors'] });
   };
 
-  const recordedBefore = (sale: Sale) => t('till.receipt.recordedBefore', { no: sale.receipt_no });
+  const recordedBefore = (sale: Sale): ReceiptNotice => ({
+    text: t('till.receipt.recordedBefore', { no: sale.receipt_no }),
+  });
 
   const completedElsewhere = useCompletedElsewhere(s, recorded);
 

@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session-context';
 import { useAllowedLocations } from '../stock';
 import { type CartAction, totalsOf } from './cart';
 import { EMPTY_PAY, type PayState } from './payment';
+import type { ReceiptNotice } from './receipt-panel';
 import type { SearchHandle } from './use-till-search';
 import { NO_TILL_ERRORS, type TillErrors } from './till-errors';
 import { useTillCart } from './use-till-cart';
@@ -35,8 +36,8 @@ export function useTill(kind: SaleKind) {
   const [pay, setPay] = useState<PayState>(EMPTY_PAY);
   const [errors, setErrors] = useState<TillErrors>(NO_TILL_ERRORS);
   const [receipt, setReceipt] = useState<Sale | null>(null);
-  /** Said above the receipt: how the till learnt of a sale whose answer was lost. */
-  const [receiptNotice, setReceiptNotice] = useState<string | null>(null);
+  /** Said above the receipt: how the till learnt of a sale whose answer was lost, or made on another till. */
+  const [receiptNotice, setReceiptNotice] = useState<ReceiptNotice | null>(null);
   const [dialog, setDialog] = useState<TillDialog>(null);
   /**
    * A sale is on its way, or the till asks the server what became of one: the cart and the pay
