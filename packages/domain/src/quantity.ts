@@ -159,3 +159,6 @@ export function marginOf(
   const amount = net - buyingPrice;
   return { amount, bp: mulDivRound(amount, BASIS_POINTS, net) };
 }
+
+/** The most an amount of money sent on its own may be, in minor units (a tendered amount, a payment, a price). */
+export const MAX_MONEY = 1_000_000_000_000;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  MAX_MONEY,
   MAX_TAX_BASIS_POINTS,
   MOVEMENT_KINDS,
   NEGATIVE_REASONS,
@@ -10,6 +9,7 @@ import {
 import { idSchema, optionalEmailSchema } from './common.js';
 import { safeMultiline, safeText } from './text.js';
 import { lazySchema } from '../lazy-schema.js';
+import { MAX_MONEY } from '../quantity.js';
 
 const text = (max: number) => safeText().max(max);
 /** Text that may span lines (notes, an address). */

@@ -27,6 +27,3 @@ export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
 /** Tax rates are basis points: 1600 = 16 %. */
 export const MAX_TAX_BASIS_POINTS = BASIS_POINTS;
-
-/** The most an amount of money sent on its own may be, in minor units (a tendered amount, a payment, a price). */
-export const MAX_MONEY = 1_000_000_000_000;
