@@ -51,7 +51,7 @@ describe('the till when prices changed and the new ones cannot be fetched', () =
     fireEvent.click(within(panel).getByRole('button', { name: /Completar venta/ }));
     expect(
       await screen.findByText(
-        'Los precios cambiaron y no se pudieron obtener los nuevos: No tienes permiso para esto. Pregunta a tu administrador. Vuelva a intentarlo; si sigue igual, quite la línea y añádala de nuevo.',
+        'Los precios cambiaron y no se pudieron obtener los nuevos: No tiene permiso para esto. Pregunte a su administrador. Vuelva a intentarlo; si sigue igual, quite la línea y añádala de nuevo.',
       ),
     ).toBeVisible();
     expect(screen.queryByText(/El carrito muestra ahora los nuevos precios/)).toBeNull();
