@@ -94,21 +94,29 @@ export function notifyOnce(id: string, key: string): void {
   });
 }
 
-const growing = new Map<string, string[]>();
+const growing = new Map<string, { items: string[]; scope: unknown }>();
 
 /**
  * A warning that grows while it is on screen: each call adds `item` to the ones it names, and
- * `words` says them all (one toast, not a stack of them). Once it has gone, the next call starts
- * a new one with its item alone.
+ * `words` says them all (one toast, not a stack of them). Once it has gone, or when `scope` is
+ * not the last call's (another dialog), the next call starts it afresh with its item alone. Each
+ * item shows for the whole time: the toast's time starts again (Mantine restarts it when its
+ * duration changes, so the duration grows by a millisecond an item).
  */
-export function notifyGrowing(id: string, item: string, words: (items: string[]) => string): void {
+export function notifyGrowing(
+  id: string,
+  item: string,
+  words: (items: string[]) => string,
+  scope: unknown = null,
+): void {
   loadToasts().then(
     (m) => {
       const { notifications: shown, queue } = m.notificationsStore.getState();
       const onScreen = [...shown, ...queue].some((n) => n.id === id);
-      const items = [...(onScreen ? (growing.get(id) ?? []) : []), item];
-      growing.set(id, items);
-      const data = { id, color: 'yellow', message: words(items), autoClose: 8000 };
+      const was = growing.get(id);
+      const items = [...(onScreen && was && was.scope === scope ? was.items : []), item];
+      growing.set(id, { items, scope });
+      const data = { id, color: 'yellow', message: words(items), autoClose: 8000 + items.length };
       if (onScreen) m.notifications.update(data);
       else m.notifications.show({ ...data, closeButtonProps: closeButtonProps() });
     },

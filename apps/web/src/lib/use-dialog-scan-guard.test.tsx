@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { Modal, TextInput, Textarea } from '@mantine/core';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../test/render';
 import { useDialogScanGuard } from './use-dialog-scan-guard';
@@ -126,6 +126,30 @@ describe('a scan while a dialog is open', () => {
       await screen.findByText(/“616000000005” was scanned while this window is open/),
     ).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it("names in a new dialog's notice only its own codes, not the last dialog's", async () => {
+    let show: (which: string | null) => void = () => undefined;
+    function Dialogs() {
+      useDialogScanGuard();
+      const [which, setWhich] = useState<string | null>('Pay');
+      show = setWhich;
+      return (
+        <Modal opened={which !== null} onClose={() => undefined} title={which ?? ''} key={which ?? ''}>
+          <TextInput label="Amount" data-autofocus />
+        </Modal>
+      );
+    }
+    await renderApp(<Dialogs />);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveFocus());
+    await scan('616000000011{Enter}');
+    await screen.findByText(/“616000000011” was scanned/);
+    act(() => show('Discount'));
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Discount' })).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveFocus());
+    await scan('616000000012{Enter}');
+    expect(await screen.findByText(/“616000000012” was scanned/)).toBeInTheDocument();
+    expect(screen.queryByText(/616000000011/)).toBeNull();
   });
 
   it("does not press the dialog's button that has the focus", async () => {

@@ -77,8 +77,12 @@ export function useDialogScanGuard(on = true): void {
   const { t } = useTranslation();
   const say = useRef((_code: string) => undefined as void);
   say.current = (code: string) =>
-    notifyGrowing(SCANS_LEFT_OUT, code, (codes) =>
-      t('common.scanInDialog', { count: codes.length, codes: codes.join(', ') }),
+    notifyGrowing(
+      SCANS_LEFT_OUT,
+      code,
+      (codes) => t('common.scanInDialog', { count: codes.length, codes: codes.join(', ') }),
+      // the codes of the dialog open now: another dialog's, perhaps already added, are not named
+      document.querySelector(MODAL),
     );
   useEffect(() => (on ? installDialogScanGuard(dialogOpen, (code) => say.current(code)) : undefined), [on]);
 }

@@ -205,6 +205,15 @@ export class DraftWriter {
     this.cancel(id);
   }
 
+  /** `onRecorded`, which may not break the chain of writes: a throw there is logged. */
+  private heardRecorded(id: string): void {
+    try {
+      this.onRecorded?.(id);
+    } catch (err) {
+      console.error('A screen failed on a draft recorded as a sale', err);
+    }
+  }
+
   private cancel(id: string): void {
     const w = this.waiting.get(id);
     if (w) clearTimeout(w.timer);
@@ -221,7 +230,7 @@ export class DraftWriter {
     this.chain = this.chain.then(job).then(
       () => undefined,
       (err: unknown) => {
-        if (err instanceof ApiError && err.code === 'draft_recorded') this.onRecorded?.(id);
+        if (err instanceof ApiError && err.code === 'draft_recorded') this.heardRecorded(id);
         if (!unanswered(err)) return reportFailure(err);
         this.unsent.set(id, put);
         notifyOnce('work-drafts-unsent', 'workDrafts.unsent');

@@ -116,8 +116,8 @@ export async function login(deps: AppDeps, input: LoginInput): Promise<SignedIn>
   const now = deps.clock.now();
   const at = now.toISOString();
   const user = await findUserByLogin(kysely, input.login);
-  const fromKnownTill = await knownTill(kysely, user, input.deviceId, input.deviceToken);
-  const rules = throttleRules(accountKey(user?.id, input.login), input.ip, fromKnownTill);
+  const till = (await knownTill(kysely, user, input.deviceId, input.deviceToken)) ? input.deviceId : null;
+  const rules = throttleRules(accountKey(user?.id, input.login), input.ip, till);
   const attempt = await claimAttempt(kysely, deps.db.dialect, rules, now);
 
   let ok = false;

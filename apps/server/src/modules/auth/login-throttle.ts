@@ -15,8 +15,9 @@ import { loginNameKey } from '../users/users.repository.js';
  * - per address: 30 in 15 minutes → that address may not try any account;
  * - per account: 100 in an hour, from anywhere → nobody may try that account, except from a till
  *   the user has signed in on before that proves it with the token the server issued it
- *   (`knownTill`): on a hosted server anyone can fail a user's name 100 times from a few
- *   addresses, and the shop's own tills are not locked out with the attacker.
+ *   (`knownTill`), which has a ceiling of 100 of its own: on a hosted server anyone can fail a
+ *   user's name 100 times from a few addresses, and the shop's own tills are not locked out with
+ *   the attacker.
  * One address can fail an account at most 40 times an hour, under the account's ceiling of 100.
  * The rows live in the database, so the limits hold across server instances. An attempt is
  * counted before its password is checked (claimAttempt), under a lock per key on PostgreSQL, so
@@ -48,22 +49,28 @@ export function accountKey(userId: string | undefined, login: string): string {
 }
 
 /**
- * The rules of an attempt on `account` from `ip`, an IPv6 address counting as its /64; from a
- * `knownTill`, without the account's ceiling (its failures do not count toward it either).
+ * The rules of an attempt on `account` from `ip`, an IPv6 address counting as its /64. From a
+ * known till (`tillId`: `knownTill`), the account's ceiling is the till's own instead: the shop's
+ * till is not locked out with everyone else, and the staff who share its token still get no more
+ * than 100 tries an hour at another user's password from it.
  */
-export function throttleRules(account: string, ip: string, knownTill = false): ThrottleRule[] {
+export function throttleRules(account: string, ip: string, tillId: string | null = null): ThrottleRule[] {
   const address = addressForLimits(ip);
   return [
     { key: `pair:${account}|${address}`, max: PAIR_MAX, windowMs: PAIR_WINDOW_MS },
     { key: `ip:${address}`, max: ADDRESS_MAX, windowMs: ADDRESS_WINDOW_MS },
-    ...(knownTill ? [] : [{ key: `acct:${account}`, max: ACCOUNT_MAX, windowMs: ACCOUNT_WINDOW_MS }]),
+    tillId === null
+      ? { key: `acct:${account}`, max: ACCOUNT_MAX, windowMs: ACCOUNT_WINDOW_MS }
+      : { key: `till:${account}|${tillId}`, max: ACCOUNT_MAX, windowMs: ACCOUNT_WINDOW_MS },
   ];
 }
 
 /**
  * Whether a sign-in comes from a till `user` has signed in on before (a session of theirs names
- * it), carrying the device token the server issued that till, which is not blocked. The reads are
- * made for an unknown name too (no business has the empty id), so the answer takes as long.
+ * it), carrying the device token the server issued that till, which is not blocked. The two reads
+ * are made for an unknown name too (no business has the empty id), so an answer takes about as
+ * long whichever names are users' (a user's many sessions, read by their user id, take a little
+ * longer; argon2's check of the password, tens of milliseconds, hides it).
  */
 export async function knownTill(
   db: Kysely<Database>,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { SyncStatusView } from '@duka/domain';
 import { makeSession, renderApp } from '../../test/render';
 import { useSyncNotices } from './use-sync-notices';
@@ -35,12 +35,5 @@ describe("the notifications panel's sync entries", () => {
     await showWith(localStatus({ state: 'diverged', clock_skew_ms: -3 * 3600_000 }));
     expect(await screen.findByText("This PC's records differ from the hosted copy")).toBeInTheDocument();
     expect(screen.getByText(/^This PC's clock is off by 3 hr/)).toBeInTheDocument();
-  });
-
-  it('are none for a shop that is not linked', async () => {
-    const calls = await showWith(UNLINKED);
-    await waitFor(() => expect(calls).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, 50));
-    expect(screen.getByTestId('notices')).toBeEmptyDOMElement();
   });
 });

@@ -95,6 +95,9 @@ describe('paying', () => {
       tendered: 'till.errors.tenderedTooLarge',
     });
     expect(checkPayment('cash', { ...EMPTY_PAY, tendered: '10000000000' }, 60500, 2)).toEqual({});
+    expect(checkPayment('cash', EMPTY_PAY, 1_000_000_000_001, 2)).toEqual({
+      tendered: 'till.errors.amountTooLarge',
+    });
     expect(paymentOf('cash', EMPTY_PAY, 60500, 2)).toEqual({ tendered: 60500 });
   });
 

@@ -53,7 +53,11 @@ export function checkPayment(
   if (kind === 'cash') {
     const v = tenderedOf(pay.tendered, total, digits);
     if (v === null) return { tendered: 'till.errors.badAmount' };
-    if (v > MAX_MONEY) return { tendered: 'till.errors.tenderedTooLarge' };
+    // nothing typed: the amount is the total, and the total is what is too large
+    if (v > MAX_MONEY)
+      return {
+        tendered: pay.tendered.trim() ? 'till.errors.tenderedTooLarge' : 'till.errors.amountTooLarge',
+      };
     if (changeDue(v, total) < 0) return { tendered: 'till.errors.tenderedTooLow' };
     return {};
   }

@@ -31,7 +31,7 @@ export interface PostedSale {
 }
 
 /** A sale as the server answers it (only sugar is sold in these tests). */
-function saleOf(b: PostedSale, receiptNo: string) {
+function saleOf(b: PostedSale, receiptNo: string, device: string | null = null) {
   const total = b.expected_total;
   return {
     id: b.id,
@@ -41,7 +41,7 @@ function saleOf(b: PostedSale, receiptNo: string) {
     location_name: 'Main shop',
     user_id: null,
     user_name: 'Wanjiku Staff',
-    device_id: null,
+    device_id: device,
     business_day: '2026-01-01',
     gross: total,
     discount: 0,
@@ -82,10 +82,28 @@ function saleOf(b: PostedSale, receiptNo: string) {
  * What becomes of one POST: 'store+drop' stores the sale and loses the answer (the connection dies
  * after the commit), 'drop' loses it without storing (server down), 'answer' stores or replays as
  * the server does, 'elsewhere' stores it as recorded by another till and answers this one
- * `sale_completed_elsewhere`; a promise delays the normal answer until it settles. A cart's draft
+ * `sale_completed_elsewhere`, 'store+500' stores it and answers 500; a promise delays the normal answer until it settles. A cart's draft
  * saved once its sale is stored is refused (`draft_recorded`), as the server refuses it.
  */
-export type OnSale = 'store+drop' | 'drop' | 'answer' | 'elsewhere' | Promise<void>;
+export type OnSale = 'store+drop' | 'store+500' | 'drop' | 'answer' | 'elsewhere' | Promise<void>;
+
+const refusal = (code: string, status: number, params?: Record<string, unknown>) =>
+  json({ error: { code, message: code, ...(params ? { params } : {}) } }, status);
+
+/** What the till hears of one POST, `answer` storing it (or replaying it) as the server does. */
+async function outcomeOf(what: OnSale, answer: () => Response): Promise<Response> {
+  if (what === 'drop') throw new TypeError('Failed to fetch');
+  if (what === 'answer') return answer();
+  if (typeof what !== 'string') {
+    await what;
+    return answer();
+  }
+  const stored = answer();
+  if (what === 'store+drop') throw new TypeError('Failed to fetch');
+  if (what === 'store+500') return refusal('internal', 500);
+  const { receipt_no } = (await stored.json()) as { receipt_no: string };
+  return refusal('sale_completed_elsewhere', 409, { receipt_no });
+}
 
 /**
  * Stubs fetch with the fake server. `onSale(n)` decides the n-th POST (from 0); `onGet(n)` the
@@ -94,25 +112,22 @@ export type OnSale = 'store+drop' | 'drop' | 'answer' | 'elsewhere' | Promise<vo
  */
 export function saleServer(
   onSale: (n: number) => OnSale,
-  opts: { onGet?: (n: number) => 'answer' | 'drop'; firstNo?: number } = {},
+  opts: {
+    onGet?: (n: number) => 'answer' | 'drop';
+    firstNo?: number;
+    /** Called with each POSTed sale before it is answered (a test puts another till's sale in first). */
+    onPost?: (body: PostedSale) => void;
+  } = {},
 ) {
-  const stored = new Map<string, { raw: string; body: PostedSale; no: string }>();
+  /** The sales stored by id; `device` the till that made one (another till's, put here by a test). */
+  const stored = new Map<string, { raw: string; body: PostedSale; no: string; device?: string }>();
   const posted: PostedSale[] = [];
   const asked: string[] = [];
   const drafts: { id: string; method: string; body: Record<string, unknown> | null }[] = [];
   const firstNo = opts.firstNo ?? 1;
   const answer = (body: PostedSale, raw: string) => {
     const had = stored.get(body.id);
-    if (had && had.raw !== raw)
-      return json(
-        {
-          error: {
-            code: 'idempotency_conflict',
-            message: 'A different record was already saved with this id',
-          },
-        },
-        409,
-      );
+    if (had && had.raw !== raw) return refusal('idempotency_conflict', 409);
     if (!had) stored.set(body.id, { raw, body, no: String(stored.size + firstNo).padStart(6, '0') });
     const s = stored.get(body.id)!;
     return json(saleOf(s.body, s.no), 201);
@@ -127,42 +142,22 @@ export function saleServer(
       const body = init?.body ? (JSON.parse(init.body as string) as Record<string, unknown>) : null;
       drafts.push({ id, method: init?.method ?? 'GET', body });
       if (init?.method === 'DELETE') return new Response(null, { status: 204 });
-      if (stored.has(id))
-        return json({ error: { code: 'draft_recorded', message: 'This sale was already recorded' } }, 409);
+      if (stored.has(id)) return refusal('draft_recorded', 409);
       return json({ id, updated_at: new Date().toISOString(), ...body });
     }
     if (url === '/api/sales' && init?.method === 'POST') {
       const raw = init.body as string;
       const body = JSON.parse(raw) as PostedSale;
       posted.push(body);
-      const what = onSale(posted.length - 1);
-      if (what === 'drop') throw new TypeError('Failed to fetch');
-      if (what === 'store+drop') {
-        answer(body, raw);
-        throw new TypeError('Failed to fetch');
-      }
-      if (what === 'elsewhere') {
-        const no = (await answer(body, raw).json()) as { receipt_no: string };
-        return json(
-          {
-            error: {
-              code: 'sale_completed_elsewhere',
-              message: 'elsewhere',
-              params: { receipt_no: no.receipt_no },
-            },
-          },
-          409,
-        );
-      }
-      if (what !== 'answer') await what;
-      return answer(body, raw);
+      opts.onPost?.(body);
+      return outcomeOf(onSale(posted.length - 1), () => answer(body, raw));
     }
     const got = /^\/api\/sales\/([0-9a-f-]{36})$/.exec(url);
     if (got) {
       asked.push(got[1]!);
       if ((opts.onGet?.(asked.length - 1) ?? 'answer') === 'drop') throw new TypeError('Failed to fetch');
       const s = stored.get(got[1]!);
-      if (s) return json(saleOf(s.body, s.no));
+      if (s) return json(saleOf(s.body, s.no, s.device ?? null));
     }
     return json({ error: { code: 'not_found', message: 'no' } }, 404);
   });

@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { setDeviceHeader } from '../../lib/api-client';
 import { renderApp } from '../../test/render';
 import { TillPage } from './till-page';
 import {
@@ -20,6 +21,7 @@ import {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  setDeviceHeader(null);
 });
 
 const openTill = () => renderApp(<TillPage kind="cash" />, { session: tillSession() });
@@ -69,5 +71,45 @@ describe('a cart whose sale another till completed', () => {
     expect(within(receipt).getByTestId('receipt-notice')).toHaveTextContent(ELSEWHERE);
     expect(cartQty()).toBe(0);
     expect(srv.posted).toEqual([]); // nothing was sent as a sale from here
+  });
+
+  it('completed there with another payment (a 409 for another request), it is still the other till’s', async () => {
+    setDeviceHeader('THIS-TILL');
+    // the other till's sale of this cart: the same goods, tendered 200.00
+    const srv = saleServer(() => 'answer', {
+      onPost: (body) => {
+        if (srv.stored.size > 0) return;
+        const theirs = { ...body, tendered: 20_000 };
+        srv.stored.set(body.id, {
+          raw: JSON.stringify(theirs),
+          body: theirs,
+          no: '000001',
+          device: 'OTHER-TILL',
+        });
+      },
+    });
+    await openTill();
+    await ringSugarAndPay();
+    const receipt = await screen.findByRole('dialog', {
+      name: 'Completed on another till · Receipt #000001',
+    });
+    expect(within(receipt).getByTestId('receipt-notice')).toHaveTextContent(ELSEWHERE);
+    expect(within(receipt).queryByText('Change')).toBeNull();
+    expect(srv.stored.size).toBe(1);
+  });
+
+  it('its own sale whose answer failed (a 500 after the commit) is not taken for another till’s', async () => {
+    const srv = saleServer(() => 'store+500');
+    await openTill();
+    await ringSugarAndPay();
+    // the cart stays and is saved again; the server refuses that save as a recorded sale
+    await waitFor(
+      () => expect(srv.drafts.some((d) => d.method === 'PUT' && srv.stored.has(d.id))).toBe(true),
+      {
+        timeout: 5_000,
+      },
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByRole('dialog', { name: /Completed on another till/ })).toBeNull();
   });
 });

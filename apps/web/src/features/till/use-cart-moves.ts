@@ -30,10 +30,14 @@ const withAside = (p: ParkedSale, list: ParkedSale[]) => [p, ...list.filter((x) 
  */
 export function useSaleOnItsWay({ writer, cartNow, parkedNow, saved, dispatch, setParked }: CartRefs) {
   const selling = useRef<string | null>(null);
+  /** The carts whose sale this page sent (a save of one refused as recorded is this till's own sale). */
+  const sent = useRef(new Set<string>());
   const sellingNow = useCallback(() => {
     selling.current = cartNow.current.id;
+    sent.current.add(cartNow.current.id);
     writer.cancelWaiting(cartNow.current.id);
   }, [writer, cartNow]);
+  const sentHere = useCallback((id: string) => sent.current.has(id), []);
 
   /** Nothing more is sent about cart `id` as on its way. */
   const settle = (id: string) => {
@@ -93,7 +97,7 @@ export function useSaleOnItsWay({ writer, cartNow, parkedNow, saved, dispatch, s
     [writer],
   );
 
-  return { selling, sellingNow, notSold, sold, rekey };
+  return { selling, sellingNow, sentHere, notSold, sold, rekey };
 }
 
 /** Parking, resuming and dropping parked sales; and bringing back a cart left on its way. */

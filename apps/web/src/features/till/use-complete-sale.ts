@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { getDeviceHeader } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 import { describeApiError, notifyWarning } from '../../lib/notify';
 import { ME_QUERY_KEY } from '../auth';
@@ -138,6 +139,12 @@ function useConflict(s: TillState, outcome: SaleOutcome) {
       return null;
     });
     if (!sale) return false;
+    // recorded by another till with another payment (it tendered more, say): not this till's
+    const device = getDeviceHeader();
+    if (sale.device_id && device && sale.device_id !== device) {
+      outcome.shownElsewhere(sale, cart.id);
+      return true;
+    }
     if (isSameSale(sale, cart, total)) {
       notifyWarning(t('till.errors.alreadySaved', { no: sale.receipt_no }));
       outcome.recorded(sale, cart.id);

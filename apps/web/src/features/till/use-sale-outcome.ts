@@ -48,7 +48,7 @@ export function useSaleOutcome(s: TillState) {
     text: t('till.receipt.recordedBefore', { no: sale.receipt_no }),
   });
 
-  const completedElsewhere = useCompletedElsewhere(s, recorded);
+  const { completedElsewhere, shownElsewhere } = useCompletedElsewhere(s, recorded);
 
   /**
    * Before the cart is cleared or parked: answers whether that may go on. A cart whose sale's
@@ -113,7 +113,7 @@ export function useSaleOutcome(s: TillState) {
       .finally(() => s.setBusy(false));
   }, [ready]);
 
-  return { recorded, settled, completedElsewhere };
+  return { recorded, settled, completedElsewhere, shownElsewhere };
 }
 
 export type SaleOutcome = ReturnType<typeof useSaleOutcome>;

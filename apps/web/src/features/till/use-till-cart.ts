@@ -151,6 +151,8 @@ export function useTillCart(home: string, allowedIds: string[]) {
   /** What the till does when a save finds the cart's sale recorded elsewhere (useSaleOutcome sets it). */
   const recordedElsewhere = useRef<(id: string) => void>(() => undefined);
   const writer = useMemo(() => new DraftWriter((id) => recordedElsewhere.current(id)), []);
+  // a save that ends once the till has gone tells nobody (it would act on another screen)
+  useEffect(() => () => void (recordedElsewhere.current = () => undefined), []);
   useEffect(() => writer.attach(), [writer]);
   /** The id the server holds as this user's cart, if any. */
   const saved = useRef<string | null>(null);
@@ -161,7 +163,7 @@ export function useTillCart(home: string, allowedIds: string[]) {
   const ready = useRestoredWork({ userId, writer, cartNow, saved, dispatch, setParked });
 
   const refs: CartRefs = { writer, cartNow, parkedNow, saved, dispatch, setParked, home };
-  const { selling, sellingNow, notSold, sold, rekey } = useSaleOnItsWay(refs);
+  const { selling, sellingNow, sentHere, notSold, sold, rekey } = useSaleOnItsWay(refs);
   const { park, resume, bringBack, drop } = useParking(refs);
 
   // Saved as it changes (after a pause in typing); an emptied cart is dropped.
@@ -200,6 +202,7 @@ export function useTillCart(home: string, allowedIds: string[]) {
     drop,
     newSale,
     sellingNow,
+    sentHere,
     notSold,
     sold,
     rekey,
