@@ -128,10 +128,12 @@ const ICONS = /node_modules[\\/]@tabler[\\/]/;
 /**
  * The app beyond the signed-out sign-in page (main.tsx): the router, TanStack Query and the app's
  * start (src/app/start-app.tsx and what only it imports there), a chunk of its own that page does
- * not load.
+ * not load; with lib/lazy-panel.tsx and components/hint.tsx, which every signed-in screen's shell
+ * uses (its panels, its hints) beside lazy screens and panels: each was a file of its own of under
+ * half a KB on the till's start.
  */
 const APP =
-  /node_modules[\\/](?:react-router|@tanstack)[\\/]|[\\/]src[\\/]app[\\/](?:start-app|app-router|router|lazy-screen|providers)\.tsx$/;
+  /node_modules[\\/](?:react-router|@tanstack)[\\/]|[\\/]src[\\/]app[\\/](?:start-app|app-router|router|lazy-screen|providers)\.tsx$|[\\/]src[\\/]lib[\\/]lazy-panel\.tsx$|[\\/]src[\\/]components[\\/]hint\.tsx$/;
 const MANTINE_HOOKS = /node_modules[\\/]@mantine[\\/]hooks[\\/]/;
 /**
  * Mantine's hooks that only the overlays and the back office's inputs use (the focus trap and focus
