@@ -288,6 +288,11 @@ export const stockCountSchema = /* @__PURE__ */ lazySchema(() =>
     as_of: z.number().int().optional(),
     /** Present on such an answer: `counted` holds only those products (the rest are as they were). */
     since: z.number().int().optional(),
+    /**
+     * A shop server's start that answered (sent back as `?boot=` with `since`): a read since under
+     * another start, after a restart (a restore from a backup among them), is answered whole.
+     */
+    boot: z.string().optional(),
   }),
 );
 export type StockCount = z.infer<typeof stockCountSchema>;

@@ -2,6 +2,7 @@
  * A count as it is read: its row, the counted totals (every counter's entries summed per product),
  * the list, the open counts of the login response, and the products' average costs now.
  */
+import { randomBytes } from 'node:crypto';
 import type { StockCount, StockCountListItem } from '@duka/domain';
 import { type Kysely, sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
@@ -121,24 +122,41 @@ export async function loadCount(
 }
 
 /**
+ * This process's start, named on a shop server's reads of a count (`boot`): a `since` read under
+ * another start's name is answered whole. A shop's server restored from a backup starts again on a
+ * journal that went back, and may have written past the screen's last position by its next read
+ * (its entries are not the ones the screen saw). One whole read after any restart is its price. A
+ * hosted server is never restored that way, and its processes each start on their own: none.
+ */
+export const THIS_START = randomBytes(9).toString('base64url');
+
+/**
  * A count as its screen reads it again and again, `as_of` a position of the business's journal:
  * with `since` (the `as_of` of the screen's last read) the counted totals of only the products
  * counted or renamed after it (`since` on the answer says so); without it, with one this
- * server's journal has not reached (a server restored from a backup), or with one further back
- * than `MOST_SINCE` entries, every total.
+ * server's journal has not reached (a server restored from a backup), with one read under another
+ * start of a shop's server (`boot`: `THIS_START`), or with one further back than `MOST_SINCE`
+ * entries, every total.
  */
 export async function loadCountAsOf(
   db: Q,
   businessId: string,
   id: string,
   since?: number,
+  starts: { here?: string; asked?: string } = {},
 ): Promise<StockCount> {
   // the position first: whatever commits between the two reads is read again next time
   const asOf = await journalPosition(db, businessId);
   const row = await countRow(db, businessId, id);
-  const delta = deltaFrom(since, asOf);
+  const sameStart = starts.asked === undefined || starts.asked === starts.here;
+  const delta = sameStart ? deltaFrom(since, asOf) : undefined;
   const count = await countOf(db, businessId, row, undefined, delta);
-  return { ...count, as_of: asOf, ...(delta === undefined ? {} : { since: delta }) };
+  return {
+    ...count,
+    as_of: asOf,
+    ...(delta === undefined ? {} : { since: delta }),
+    ...(starts.here === undefined ? {} : { boot: starts.here }),
+  };
 }
 
 export async function countOf(

@@ -125,6 +125,21 @@ describe('an open count read again since its last read', () => {
     expect(ahead.counted).toEqual(now.counted);
   });
 
+  it('answers whole a read since a position read under another start of the shop server (a restore, a restart)', async () => {
+    const whole = await read();
+    expect(whole.boot).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    await count(salt, 1_000);
+    // under this start: only what changed
+    const same = await read(`${whole.as_of}&boot=${whole.boot}`);
+    expect(same.since).toBe(whole.as_of);
+    expect(same.counted.map((c) => c.product_name)).toEqual(['Salt']);
+    // under another: every total, whatever its journal holds past that position now
+    const other = await read(`${whole.as_of}&boot=EarlierStart`);
+    expect(other.since).toBeUndefined();
+    expect(other.counted.map((c) => c.product_name)).toEqual(['Beans', 'Maize flour', 'Salt']);
+    expect(other.boot).toBe(whole.boot);
+  });
+
   it('answers whole a read since a position further back than it looks (a since=0 over a year of the journal)', () => {
     expect(deltaFrom(100, 100 + MOST_SINCE)).toBe(100);
     expect(deltaFrom(99, 100 + MOST_SINCE)).toBeUndefined();
@@ -167,6 +182,7 @@ describe('an open count read on the hosted server since its last read, its entri
       // another business on the hosted server writes meanwhile: its journal is its own
       await buildTenant(p.hosted, 'Other');
       expect((await read(whole.as_of)).counted).toEqual([]);
+      expect(whole.boot).toBeUndefined(); // a hosted server's processes start each on their own
       // the shop counts bread again; its entry reaches the hosted server by a push
       const entry = await p.local.app.inject({
         method: 'POST',

@@ -16,7 +16,7 @@ import { revalidated } from '../../http/etag.js';
 import { readableById } from '../../http/scoped-reads.js';
 import { readScopeOf } from '../inventory/location-scope.js';
 import { cancelCount, finaliseCount } from './count-close.js';
-import { listCounts, loadCountAsOf } from './count-reads.js';
+import { THIS_START, listCounts, loadCountAsOf } from './count-reads.js';
 import { reviewCount } from './count-review.js';
 import { addEntry, startCount } from './stock-counts.service.js';
 
@@ -76,6 +76,11 @@ function countingRoutes(app: FastifyInstance, deps: AppDeps): void {
           .regex(/^\d{1,15}$/)
           .transform(Number)
           .optional(),
+        // the shop server's start that read it (`boot` of that answer)
+        boot: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]{1,16}$/)
+          .optional(),
       }),
       response: { 200: stockCountSchema, ...errorResponses(401, 403, 404, 422) },
     },
@@ -86,7 +91,10 @@ function countingRoutes(app: FastifyInstance, deps: AppDeps): void {
         request,
         reply,
         await readableById(deps.db.kysely, request, 'Stock count', (db, businessId, id) =>
-          loadCountAsOf(db, businessId, id, request.query.since),
+          loadCountAsOf(db, businessId, id, request.query.since, {
+            here: deps.config.mode === 'local' ? THIS_START : undefined,
+            asked: request.query.boot,
+          }),
         ),
       ),
   });

@@ -23,7 +23,7 @@ export function withEntryAnswer(count: StockCount, answer: StockCount): StockCou
     }
   }
   // an entry's answer is as of no journal position: the next read asks from the count's last one
-  return { ...answer, counted, as_of: answer.as_of ?? count.as_of };
+  return { ...answer, counted, as_of: answer.as_of ?? count.as_of, boot: answer.boot ?? count.boot };
 }
 
 /**
@@ -38,7 +38,9 @@ export function withCountRead(held: StockCount | undefined, answer: StockCount):
 /** The query of a count read again: only what changed since the count the screen holds. */
 export function countReadPath(id: string, held: StockCount | undefined): string {
   const since = held?.status === 'open' ? held.as_of : undefined;
-  return `/api/stock-counts/${id}${since === undefined ? '' : `?since=${since}`}`;
+  if (since === undefined) return `/api/stock-counts/${id}`;
+  // the shop server's start it was read under: after a restart (a restore) it answers whole
+  return `/api/stock-counts/${id}?since=${since}${held?.boot ? `&boot=${held.boot}` : ''}`;
 }
 
 /**

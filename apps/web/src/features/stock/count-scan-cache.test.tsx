@@ -36,6 +36,8 @@ function countServer() {
     paths: [] as string[],
     /** Each entry's place in the journal is its index + 1. */
     entries: [{ product_id: SUGAR.id, quantity: 2_000 }] as { product_id: string; quantity: number }[],
+    /** The shop server's start: a read since under another is answered whole, as the server does. */
+    boot: 'StartA',
   };
   const totals = (only?: string, since = 0) => {
     const changed = new Set(srv.entries.slice(since).map((e) => e.product_id));
@@ -59,8 +61,11 @@ function countServer() {
           srv.reads += 1;
           srv.paths.push(url);
         }
-        const since = query === undefined ? undefined : Number(new URLSearchParams(query).get('since'));
-        const asOf = { as_of: srv.entries.length, ...(since === undefined ? {} : { since }) };
+        const q = new URLSearchParams(query ?? '');
+        const asked = q.get('boot') ?? undefined;
+        const sameStart = asked === undefined || asked === srv.boot;
+        const since = q.has('since') && sameStart ? Number(q.get('since')) : undefined;
+        const asOf = { as_of: srv.entries.length, boot: srv.boot, ...(since === undefined ? {} : { since }) };
         return Promise.resolve(json({ ...countOf(totals(undefined, since)), ...asOf }));
       }
       const body = JSON.parse(init.body as string) as { product_id: string; quantity: number };
@@ -156,7 +161,7 @@ describe('the count screen with two counters', () => {
     await act(() => result.current.screen.entry.submitEntry());
     expect(result.current.screen.entry.error).toBeNull();
     // the scan's own product at once, from its answer; the colleague's at the next read
-    expect(result.current.count.data?.counted.map((c) => c.product_name)).toEqual(['Sugar']);
+    expect(result.current.count.data?.counted.map((c) => c.product_name)).not.toContain('Rice');
     const reads = srv.reads;
     await act(() => vi.advanceTimersByTimeAsync(COUNT_REFRESH_MS));
     await waitFor(() => expect(result.current.count.data?.counted).toEqual(totals()));
@@ -187,12 +192,24 @@ describe('the count screen with two counters', () => {
       ['Sugar', 3_000],
     ]);
     // the first read whole; the next from where it stood (the scan's answer moved nothing)
-    expect(srv.paths).toEqual([`/api/stock-counts/${COUNT_ID}`, `/api/stock-counts/${COUNT_ID}?since=2`]);
+    expect(srv.paths).toEqual([
+      `/api/stock-counts/${COUNT_ID}`,
+      `/api/stock-counts/${COUNT_ID}?since=2&boot=StartA`,
+    ]);
     // and the one after, from the second's position, with nothing new: nothing changes
     await act(() => vi.advanceTimersByTimeAsync(COUNT_REFRESH_MS));
     await waitFor(() => expect(srv.paths).toHaveLength(3));
-    expect(srv.paths[2]).toBe(`/api/stock-counts/${COUNT_ID}?since=5`);
+    expect(srv.paths[2]).toBe(`/api/stock-counts/${COUNT_ID}?since=5&boot=StartA`);
     expect(result.current.count.data?.counted).toEqual(totals());
+    // the shop's server restored from an earlier backup: the rice gone, new entries since, the
+    // journal past the screen's position again; read under another start, it is whole
+    srv.entries.splice(2, 3, { product_id: SUGAR.id, quantity: 1 }, { product_id: SUGAR.id, quantity: 1 });
+    srv.entries.push({ product_id: SUGAR.id, quantity: 1 }, { product_id: SUGAR.id, quantity: 1 });
+    srv.boot = 'StartB';
+    await act(() => vi.advanceTimersByTimeAsync(COUNT_REFRESH_MS));
+    await waitFor(() => expect(srv.paths).toHaveLength(4));
+    await waitFor(() => expect(result.current.count.data?.counted).toEqual(totals()));
+    expect(result.current.count.data?.counted.map((c) => c.product_name)).not.toContain('Rice');
   });
 });
 
