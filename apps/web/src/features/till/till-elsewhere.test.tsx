@@ -28,17 +28,23 @@ const openTill = () => renderApp(<TillPage kind="cash" />, { session: tillSessio
 
 const ELSEWHERE = /This sale was completed on another till as receipt #000001\. Nothing was recorded here/;
 
+/**
+ * The other till's receipt, under its own title, with the word that nothing was recorded here and
+ * no change to hand out (that was the other till's customer).
+ */
+async function otherTillsReceipt() {
+  const receipt = await screen.findByRole('dialog', { name: 'Completed on another till · Receipt #000001' });
+  expect(within(receipt).getByTestId('receipt-notice')).toHaveTextContent(ELSEWHERE);
+  expect(within(receipt).queryByText('Change')).toBeNull();
+  return receipt;
+}
+
 describe('a cart whose sale another till completed', () => {
   it('completed here, the other till’s receipt shows with a word, and the cart goes', async () => {
     const srv = saleServer(() => 'elsewhere');
     await openTill();
     await ringSugarAndPay();
-    const receipt = await screen.findByRole('dialog', {
-      name: 'Completed on another till · Receipt #000001',
-    });
-    expect(within(receipt).getByTestId('receipt-notice')).toHaveTextContent(ELSEWHERE);
-    // no change to hand out here: that was the other till's customer
-    expect(within(receipt).queryByText('Change')).toBeNull();
+    await otherTillsReceipt();
     expect(cartQty()).toBe(0);
     expect(srv.stored.size).toBe(1);
     expect(srv.asked).toEqual([srv.posted[0]!.id]);
@@ -65,10 +71,7 @@ describe('a cart whose sale another till completed', () => {
     srv.stored.set(id, { raw: JSON.stringify(body), body, no: '000001' });
     fireEvent.click(screen.getByTestId('till-parked'));
     fireEvent.click(await screen.findByRole('button', { name: 'Resume Mama Njeri' }));
-    const receipt = await screen.findByRole('dialog', {
-      name: 'Completed on another till · Receipt #000001',
-    });
-    expect(within(receipt).getByTestId('receipt-notice')).toHaveTextContent(ELSEWHERE);
+    await otherTillsReceipt();
     expect(cartQty()).toBe(0);
     expect(srv.posted).toEqual([]); // nothing was sent as a sale from here
   });
@@ -90,11 +93,7 @@ describe('a cart whose sale another till completed', () => {
     });
     await openTill();
     await ringSugarAndPay();
-    const receipt = await screen.findByRole('dialog', {
-      name: 'Completed on another till · Receipt #000001',
-    });
-    expect(within(receipt).getByTestId('receipt-notice')).toHaveTextContent(ELSEWHERE);
-    expect(within(receipt).queryByText('Change')).toBeNull();
+    await otherTillsReceipt();
     expect(srv.stored.size).toBe(1);
   });
 
