@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  decimalSignOf,
   BASIS_POINTS,
   divRound,
   formatLocalQuantity,
@@ -129,5 +130,45 @@ describe('quantities and money', () => {
     // 180.00 with 16 % VAT inside is 155.17 without it: bought at 157.51, each sale loses 2.34
     expect(marginOf(18000, 15751, 1600)).toEqual({ amount: -234, bp: -151 });
     expect(marginOf(11600, 5000, 1600)).toEqual({ amount: 5000, bp: 5000 });
+  });
+});
+
+describe('numbers typed in a language (the QA: "1,000" in English was saved as 1)', () => {
+  it("reads the language's decimal sign, and the other as thousands where groups can be", () => {
+    expect(decimalSignOf('en')).toBe('.');
+    for (const l of ['es', 'pt', 'de']) expect(decimalSignOf(l)).toBe(',');
+    expect(parseQuantity('1,000', '.')).toBe(1_000_000);
+    expect(parseQuantity('1.000', ',')).toBe(1_000_000);
+    expect(parseQuantity('1.250', '.')).toBe(1_250);
+    expect(parseQuantity('1,250', ',')).toBe(1_250);
+    expect(parseQuantity('12,345.5', '.')).toBe(12_345_500);
+    expect(parseQuantity('1.234.567,125', ',')).toBe(1_234_567_125);
+    expect(parseMoney('1,250.50', 2, '.')).toBe(125_050);
+    expect(parseMoney('1.250,50', 2, ',')).toBe(125_050);
+    // three decimals of a dinar are the decimals in its language, a thousand in the other
+    expect(parseMoney('1.250', 3, '.')).toBe(1_250);
+    expect(parseMoney('1,250', 3, '.')).toBe(1_250_000);
+    expect(parsePercent('12,5', ',')).toBe(1250);
+  });
+
+  it('takes the other sign before one or two digits as a decimal sign, and refuses what groups cannot be', () => {
+    expect(parseQuantity('1,5', '.')).toBe(1_500);
+    expect(parseQuantity('0.25', ',')).toBe(250);
+    expect(parseMoney('120.5', 2, ',')).toBe(12_050);
+    for (const bad of ['1,00,000', '1,2345', '12,34,5', '1.5.0', '1,000.5.', '1.', ',5'])
+      expect(parseQuantity(bad, '.'), bad).toBeNull();
+    expect(parseQuantity('1.000,5', '.')).toBeNull();
+    expect(parseMoney('1.250,555', 2, ',')).toBeNull();
+  });
+
+  it('writes a quantity to edit back in the same sign', () => {
+    expect(formatQuantity(1_125, ',')).toBe('1,125');
+    expect(parseQuantity(formatQuantity(1_125, ','), ',')).toBe(1_125);
+    expect(parseQuantity(formatQuantity(1_125), '.')).toBe(1_125);
+  });
+
+  it('reads a file cell as before: either sign a decimal sign, nothing grouped', () => {
+    expect(parseQuantity('1,000')).toBe(1_000);
+    expect(parseMoney('1,250.00', 2)).toBeNull();
   });
 });

@@ -3,35 +3,78 @@ import { numberFormat } from './intl-formats.js';
 /** Quantities are integer thousandths (0.25 kg = 250); never floats in storage or maths. */
 export const QTY_SCALE = 1000;
 
+/** The sign a locale writes decimals with: '.' in English, ',' in Spanish, Portuguese and German. */
+export type DecimalSign = '.' | ',';
+export function decimalSignOf(locale: string): DecimalSign {
+  const part = numberFormat(locale)
+    .formatToParts(1.5)
+    .find((p) => p.type === 'decimal');
+  return part?.value === ',' ? ',' : '.';
+}
+
 /**
- * Parses a decimal quantity written by a person ("2", "0.25", "1,5") into thousandths.
+ * The sign, whole digits and decimal digits of a number a person typed. With `decimal`, the sign
+ * of their language: the other sign groups thousands where groups can be ("1,250.5" in English,
+ * "1.250,5" in German: one thousand two hundred and fifty), and once before one or two digits it
+ * is a decimal sign as well ("1,5" in English). Without it (a file's cell) either sign is the
+ * decimal sign and nothing groups.
+ */
+function typedNumber(
+  text: string,
+  decimal?: DecimalSign,
+): { neg: boolean; whole: string; frac: string } | null {
+  const m = /^\s*(-)?(\d[\d.,]*)\s*$/.exec(text);
+  if (!m) return null;
+  const neg = m[1] !== undefined;
+  if (!decimal) {
+    const n = /^(\d+)(?:[.,](\d+))?$/.exec(m[2]!);
+    return n ? { neg, whole: n[1]!, frac: n[2] ?? '' } : null;
+  }
+  const group = decimal === '.' ? ',' : '.';
+  const [whole, frac, more] = m[2]!.split(decimal);
+  if (more !== undefined || frac === '' || (frac !== undefined && !/^\d+$/.test(frac))) return null;
+  if (/^\d+$/.test(whole!)) return { neg, whole: whole!, frac: frac ?? '' };
+  const groups = whole!.split(group);
+  if (/^\d{1,3}$/.test(groups[0]!) && groups.slice(1).every((g) => /^\d{3}$/.test(g)))
+    return { neg, whole: groups.join(''), frac: frac ?? '' };
+  // "1,5" in English: the other sign once, as a decimal sign
+  if (frac === undefined && groups.length === 2 && /^\d+$/.test(groups[0]!) && /^\d{1,2}$/.test(groups[1]!))
+    return { neg, whole: groups[0]!, frac: groups[1]! };
+  return null;
+}
+
+/**
+ * Parses a decimal quantity written by a person ("2", "0.25", "1,5") into thousandths, read in
+ * their language's `decimal` sign where given ("1,000" is a thousand in English, "1.000" in German:
+ * read without it as one, a receipt of a thousand saved a thousandth of it, the QA found).
  * Returns null when it is not a number or has more than three decimals.
  */
-export function parseQuantity(text: string): number | null {
+export function parseQuantity(text: string, decimal?: DecimalSign): number | null {
+  const n = typedNumber(text, decimal);
   // ten whole digits: the largest quantity a schema takes, 10^12 thousandths, is 1000000000
-  const m = /^\s*(-)?(\d{1,10})(?:[.,](\d{1,3}))?\s*$/.exec(text);
-  if (!m) return null;
-  const whole = Number(m[2]) * QTY_SCALE;
-  const frac = m[3] ? Number(m[3].padEnd(3, '0')) : 0;
-  const v = whole + frac;
-  return m[1] ? -v : v;
+  if (!n || n.whole.length > 10 || n.frac.length > 3) return null;
+  const v = Number(n.whole) * QTY_SCALE + (n.frac ? Number(n.frac.padEnd(3, '0')) : 0);
+  return n.neg ? -v : v;
 }
 
 /** A quantity typed by a person as thousandths, more than zero (what a line takes); null when not one. */
-export function parsePositiveQuantity(text: string): number | null {
-  const v = parseQuantity(text);
+export function parsePositiveQuantity(text: string, decimal?: DecimalSign): number | null {
+  const v = parseQuantity(text, decimal);
   return v !== null && v > 0 ? v : null;
 }
 
-/** Thousandths as a plain decimal without needless zeros: 2000 → "2", 250 → "0.25". */
-export function formatQuantity(thousandths: number): string {
+/**
+ * Thousandths as a plain decimal without needless zeros, to edit and parse back: 2000 → "2",
+ * 250 → "0.25" (with `decimal` ',': "0,25").
+ */
+export function formatQuantity(thousandths: number, decimal: DecimalSign = '.'): string {
   const sign = thousandths < 0 ? '-' : '';
   const abs = Math.abs(thousandths);
   const whole = Math.trunc(abs / QTY_SCALE);
   const frac = abs % QTY_SCALE;
   return frac === 0
     ? `${sign}${whole}`
-    : `${sign}${whole}.${String(frac).padStart(3, '0').replace(/0+$/, '')}`;
+    : `${sign}${whole}${decimal}${String(frac).padStart(3, '0').replace(/0+$/, '')}`;
 }
 
 /**
@@ -92,17 +135,16 @@ export function lineAmount(quantity: number, unitMinor: number): number {
 }
 
 /**
- * Parses an amount written in major units ("120.5", "1,250.00" is refused: no grouping) into
- * minor units for a currency with `digits` minor digits. Null when malformed or too precise.
+ * Parses an amount written in major units ("120.5"; "1,250.00" in English or "1.250,00" in German
+ * with their `decimal` sign, refused without it) into minor units for a currency with `digits`
+ * minor digits. Null when malformed or too precise.
  */
-export function parseMoney(text: string, digits: number): number | null {
+export function parseMoney(text: string, digits: number, decimal?: DecimalSign): number | null {
+  const n = typedNumber(text, decimal);
   // thirteen whole digits: the largest amount (10^12 minor units) of a currency without decimals
-  const m = /^\s*(-)?(\d{1,13})(?:[.,](\d+))?\s*$/.exec(text);
-  if (!m) return null;
-  const frac = m[3] ?? '';
-  if (frac.length > digits) return null;
-  const v = Number(m[2]) * 10 ** digits + (frac ? Number(frac.padEnd(digits, '0')) : 0);
-  return m[1] ? -v : v;
+  if (!n || n.whole.length > 13 || n.frac.length > digits) return null;
+  const v = Number(n.whole) * 10 ** digits + (n.frac ? Number(n.frac.padEnd(digits, '0')) : 0);
+  return n.neg ? -v : v;
 }
 
 /** Percentages are integer basis points: 10,000 = 100 %, 1,250 = 12.5 %. */
@@ -112,8 +154,8 @@ export const BASIS_POINTS = 10_000;
  * A percentage typed by a person ("12.5", "12,5", "10") as basis points (1250, 1000): at most two
  * decimals, from 0 to 100 %. Null when it is not one. Integer maths only, never floats.
  */
-export function parsePercent(text: string): number | null {
-  const bp = parseMoney(text, 2);
+export function parsePercent(text: string, decimal?: DecimalSign): number | null {
+  const bp = parseMoney(text, 2, decimal);
   return bp !== null && bp >= 0 && bp <= BASIS_POINTS ? bp : null;
 }
 

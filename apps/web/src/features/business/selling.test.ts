@@ -50,6 +50,8 @@ describe('money re-shown for another currency', () => {
     expect(moneyTextFor('12.505', 3, 2)).toBe('12.505');
     expect(moneyTextFor('', 2, 0)).toBe('');
     expect(moneyTextFor('five', 2, 0)).toBe('five');
-    expect(moneyTextFor('1,250.00', 2, 0)).toBe('1,250.00');
+    expect(moneyTextFor('1,2,50', 2, 0)).toBe('1,2,50');
+    // grouped in the page's language (English): an amount
+    expect(moneyTextFor('1,250.00', 2, 0)).toBe('1250');
   });
 });

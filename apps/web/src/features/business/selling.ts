@@ -1,12 +1,12 @@
-import { parseMoney, parsePercent } from '@duka/domain';
+import { typedMoney, typedPercent } from '../../lib/typed-number';
 import { moneyText } from '../stock';
 
-/** A percentage typed by a person as basis points, 0 to 100 % (the domain's `parsePercent`). */
-export const percentToBp = parsePercent;
+/** A percentage typed by a person as basis points, 0 to 100 % (the domain's `typedPercent`). */
+export const percentToBp = typedPercent;
 
 /** Basis points as a percentage for an input, without needless zeros: 1250 → "12.5", 1000 → "10". */
 export function bpToPercent(bp: number): string {
-  return moneyText(bp, 2).replace(/\.?0+$/, '');
+  return moneyText(bp, 2).replace(/[.,]?0+$/, '');
 }
 
 /**
@@ -16,7 +16,7 @@ export function bpToPercent(bp: number): string {
  */
 export function moneyTextFor(text: string, from: number, to: number): string {
   const digits = Math.max(from, to);
-  const minor = parseMoney(text, digits);
+  const minor = typedMoney(text, digits);
   if (minor === null) return text;
   const scale = 10 ** (digits - to);
   return minor % scale === 0 ? moneyText(minor / scale, to) : text;

@@ -5,9 +5,9 @@ import {
   type Language,
   currencyMinorDigits,
   isCurrencyCode,
-  parseMoney,
   businessNameSchema,
 } from '@duka/domain';
+import { typedMoney } from '../../lib/typed-number';
 import { ApiError } from '../../lib/api-error';
 import { describeApiError, notifyApiError, notifySuccess } from '../../lib/notify';
 import { makeValidators } from '../../lib/validators';
@@ -63,7 +63,7 @@ export function useBusinessForm(business: Business) {
       email: v.optionalEmail,
       max_discount: (x) => (percentToBp(x) === null ? t('business.maxDiscountInvalid') : null),
       credit_limit: (x, all) => {
-        const m = parseMoney(x, currencyMinorDigits(all.currency));
+        const m = typedMoney(x, currencyMinorDigits(all.currency));
         return m === null || m < 0 ? t('business.creditLimitInvalid') : null;
       },
       ...printerValidators(t),
@@ -85,7 +85,7 @@ export function useBusinessForm(business: Business) {
         ...values,
         online_offline: values.online_offline ? 1 : 0,
         max_discount_bp: percentToBp(max_discount) ?? 0,
-        default_credit_limit: parseMoney(credit_limit, currencyMinorDigits(values.currency)) ?? 0,
+        default_credit_limit: typedMoney(credit_limit, currencyMinorDigits(values.currency)) ?? 0,
       });
       notifySuccess(t('business.saved'));
       form.resetDirty();

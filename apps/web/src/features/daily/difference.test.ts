@@ -16,7 +16,7 @@ describe('the cash difference when closing a day', () => {
   });
 
   it('shows nothing until a valid amount is typed', () => {
-    for (const text of ['', '  ', 'abc', '-5', '1,000.00', '10.123'])
+    for (const text of ['', '  ', 'abc', '-5', '1,00,0.00', '1.000,00', '10.123'])
       expect(cashDifference(text, 2, 500)).toEqual({ counted: null, difference: null, sign: null });
   });
 

@@ -1,4 +1,5 @@
-import { drawerDifference, parseMoney } from '@duka/domain';
+import { drawerDifference } from '@duka/domain';
+import { typedMoney } from '../../lib/typed-number';
 
 export type DifferenceSign = 'short' | 'over' | 'exact';
 
@@ -15,7 +16,7 @@ export const signOf = (difference: number): DifferenceSign =>
 
 /** The cash counted in the drawer, as typed in major units, against what should be there. */
 export function cashDifference(text: string, digits: number, expected: number): CashDifference {
-  const counted = text.trim() === '' ? null : parseMoney(text, digits);
+  const counted = text.trim() === '' ? null : typedMoney(text, digits);
   if (counted === null || counted < 0) return { counted: null, difference: null, sign: null };
   const difference = drawerDifference(counted, expected);
   return { counted, difference, sign: signOf(difference) };

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
-import { type Debtor, currencyMinorDigits, debtorPhoneSchema, isAdminRole, parseMoney } from '@duka/domain';
+import { type Debtor, currencyMinorDigits, debtorPhoneSchema, isAdminRole } from '@duka/domain';
+import { typedMoney } from '../../lib/typed-number';
 import { isIdConflict } from '../../lib/api-error';
 import { keyedWriteText, notifySuccess, notifyWarning, refusalField } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
@@ -49,7 +50,7 @@ export function useDebtorForm(debtor: Debtor | null, onSaved: (d: Debtor) => voi
 
   const submit = async () => {
     const e: Record<string, string> = {};
-    const limit = parseMoney(v.limit, digits);
+    const limit = typedMoney(v.limit, digits);
     if (!v.name.trim()) e.name = t('debtors.errors.name');
     if (!debtorPhoneSchema.safeParse(v.phone.trim()).success) e.phone = t('debtors.errors.phone');
     if (admin && (limit === null || limit < 0)) e.credit_limit = t('debtors.errors.amount');

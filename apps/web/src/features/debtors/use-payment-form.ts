@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
-import { type Debtor, type DebtorPayment, currencyMinorDigits, overpays, parseMoney } from '@duka/domain';
+import { type Debtor, type DebtorPayment, currencyMinorDigits, overpays } from '@duka/domain';
+import { typedMoney } from '../../lib/typed-number';
 import { useFormat } from '../../lib/format';
 import { isIdConflict } from '../../lib/api-error';
 import { keyedWriteText, notifySuccess, refusalField } from '../../lib/notify';
@@ -42,7 +43,7 @@ export function usePaymentForm(debtor: Debtor, onDone: (p: DebtorPayment) => voi
 
   const submit = async () => {
     const e: Record<string, string> = {};
-    const minor = parseMoney(amount, digits);
+    const minor = typedMoney(amount, digits);
     if (minor === null || minor <= 0) e.amount = t('debtors.errors.amount');
     else if (overpays(debtor.balance, minor)) e.amount = overpayment();
     if (!loc) e.location_id = t('debtors.errors.location');

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
-import { currencyMinorDigits, daySchema, isAdminRole, parseMoney } from '@duka/domain';
+import { currencyMinorDigits, daySchema, isAdminRole } from '@duka/domain';
+import { typedMoney } from '../../lib/typed-number';
 import { todayIn } from '../../lib/date-range';
 import { useFormat } from '../../lib/format';
 import { isIdConflict } from '../../lib/api-error';
@@ -39,7 +40,7 @@ export function useExpenseForm(onDone: () => void) {
 
   const submit = async () => {
     const e: Record<string, string> = {};
-    const minor = parseMoney(f.amount, digits);
+    const minor = typedMoney(f.amount, digits);
     // a text in the day field that is no day: the field names it, and the day before is not saved
     if (f.dateWrong || !daySchema.safeParse(f.date).success) e.date = t('expenses.errors.date');
     else if (f.date > f.today) e.date = t('expenses.errors.futureDate');

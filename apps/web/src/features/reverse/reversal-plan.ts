@@ -1,4 +1,5 @@
-import { type Sale, formatQuantity, parseQuantity, reversalShare } from '@duka/domain';
+import { type Sale, reversalShare } from '@duka/domain';
+import { quantityText, typedQuantity } from '../../lib/typed-number';
 
 export type LineProblem = 'badQty' | 'tooMuch';
 
@@ -31,7 +32,7 @@ export interface ReversalPlan {
 
 /** What is left to reverse of each line, as text for its input ("3", "0.25"). */
 export function leftTexts(sale: Pick<Sale, 'lines'>): Record<number, string> {
-  return Object.fromEntries(sale.lines.map((l) => [l.line_no, formatQuantity(l.quantity - l.reversed)]));
+  return Object.fromEntries(sale.lines.map((l) => [l.line_no, quantityText(l.quantity - l.reversed)]));
 }
 
 /** Every line's input at 0: a reversal starts with nothing chosen, so one Enter never refunds it all. */
@@ -62,7 +63,7 @@ export function planReversal(
     let problem: LineProblem | null = null;
     if (!everything) {
       const text = (typed[l.line_no] ?? '').trim();
-      const q = text === '' ? 0 : parseQuantity(text);
+      const q = text === '' ? 0 : typedQuantity(text);
       if (q === null || q < 0) problem = 'badQty';
       else if (q > left) problem = 'tooMuch';
       quantity = problem ? 0 : (q ?? 0);

@@ -1,7 +1,8 @@
 import './styles';
 import { Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { currencyMinorDigits, marginOf, numberFormat, parseMoney, parsePercent } from '@duka/domain';
+import { currencyMinorDigits, marginOf, numberFormat } from '@duka/domain';
+import { typedMoney, typedPercent } from '../../lib/typed-number';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import type { ProductForm } from './use-product-form';
@@ -44,10 +45,10 @@ export function BuyingPriceField({
   const session = useSession();
   const digits = currencyMinorDigits(session.business.currency);
   const marginText = useMarginText();
-  const price = parseMoney(v.price, digits);
-  const buying = parseMoney(v.buying, digits);
+  const price = typedMoney(v.price, digits);
+  const buying = typedMoney(v.buying, digits);
   const margin =
-    price !== null && buying !== null ? marginText(price, buying, parsePercent(v.tax) ?? 0) : null;
+    price !== null && buying !== null ? marginText(price, buying, typedPercent(v.tax) ?? 0) : null;
   return (
     <TextInput
       label={t('stock.product.buyingPrice')}

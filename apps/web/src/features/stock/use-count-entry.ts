@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
-import { type Product, parseQuantity, stockCountSchema } from '@duka/domain';
+import { type Product, stockCountSchema } from '@duka/domain';
+import { typedQuantity } from '../../lib/typed-number';
 import { api } from '../../lib/api-client';
 import { isIdConflict } from '../../lib/api-error';
 import { keyedWriteText } from '../../lib/notify';
@@ -56,7 +57,7 @@ export function useCountEntry(id: string) {
   const submit = async (): Promise<boolean> => {
     const { product: p, qty: text, entryId } = now.current;
     if (!p) return false;
-    const q = parseQuantity(text);
+    const q = typedQuantity(text);
     // 0 is a count: the product is there to be counted and none was found (an empty shelf)
     if (q === null) {
       setError(t('stock.count.badQty'));

@@ -3,14 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
-import {
-  type Product,
-  currencyMinorDigits,
-  formatQuantity,
-  parseMoney,
-  parsePercent,
-  parseQuantity,
-} from '@duka/domain';
+import { type Product, currencyMinorDigits } from '@duka/domain';
+import { quantityText, typedMoney, typedPercent, typedQuantity } from '../../lib/typed-number';
 import { isIdConflict } from '../../lib/api-error';
 import {
   isRefusal,
@@ -71,10 +65,10 @@ export function useProductForm(product: Product | null, onSaved: () => void) {
 
   const submit = async () => {
     const e: Record<string, string> = {};
-    const price = parseMoney(v.price, digits);
-    const buying = parseMoney(v.buying || '0', digits);
-    const tax = parsePercent(v.tax);
-    const reorder = parseQuantity(v.reorder || '0');
+    const price = typedMoney(v.price, digits);
+    const buying = typedMoney(v.buying || '0', digits);
+    const tax = typedPercent(v.tax);
+    const reorder = typedQuantity(v.reorder || '0');
     if (!v.name.trim()) e.name = t('stock.doc.required');
     if (!v.code.trim()) e.code = t('stock.doc.required');
     if (price === null || price < 0) e.price = t('stock.line.badCost');
@@ -171,7 +165,7 @@ function initialValues(product: Product | null, digits: number): ProductValues {
     price: product ? moneyText(product.price, digits) : '',
     buying: product && product.buying_price > 0 ? moneyText(product.buying_price, digits) : '',
     tax: product ? pct(product.tax_rate) : '0',
-    reorder: product ? formatQuantity(product.reorder_level) : '0',
+    reorder: product ? quantityText(product.reorder_level) : '0',
     image: product?.image ?? null,
     active: product?.active ?? true,
   };

@@ -4,10 +4,9 @@ import {
   type PricedSale,
   type Product,
   cartProblems,
-  formatQuantity,
-  parsePositiveQuantity,
   priceSale,
 } from '@duka/domain';
+import { quantityText, typedPositiveQuantity } from '../../lib/typed-number';
 
 /** One line of the till's cart: one per product; the quantity is kept as typed. */
 export interface TillLine {
@@ -67,7 +66,7 @@ export const emptyCart = (id: string, locationId = ''): Cart => ({
 });
 
 /** A typed quantity as thousandths, more than zero; null when not valid. */
-export const qtyOf = parsePositiveQuantity;
+export const qtyOf = typedPositiveQuantity;
 
 const levelAt = (p: Product, locationId?: string) =>
   locationId ? (p.levels.find((l) => l.location_id === locationId)?.quantity ?? 0) : null;
@@ -82,7 +81,7 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
     case 'add': {
       const p = action.product;
       if (cart.lines.some((l) => l.key === p.id))
-        return edit(p.id, (l) => ({ ...l, qty: formatQuantity((qtyOf(l.qty) ?? 0) + 1000) }));
+        return edit(p.id, (l) => ({ ...l, qty: quantityText((qtyOf(l.qty) ?? 0) + 1000) }));
       const line: TillLine = {
         key: p.id,
         product_id: p.id,
@@ -105,7 +104,7 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
         if (q === null) return { ...l, qty: action.delta > 0 ? '1' : l.qty };
         const next = q + action.delta * 1000;
         // never below one unit by a step; a smaller quantity is typed
-        return next > 0 ? { ...l, qty: formatQuantity(next) } : l;
+        return next > 0 ? { ...l, qty: quantityText(next) } : l;
       });
     case 'remove':
       return { ...cart, lines: cart.lines.filter((l) => l.key !== action.key) };

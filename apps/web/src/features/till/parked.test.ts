@@ -83,7 +83,9 @@ describe('paying', () => {
   it('an empty tendered amount is the exact total; too little or not a number is refused', () => {
     expect(tenderedOf('', 60500, 2)).toBe(60500);
     expect(tenderedOf('1000', 60500, 2)).toBe(100000);
-    expect(tenderedOf('1,000.00', 60500, 2)).toBeNull();
+    // in the page's language (English): grouped by commas, not by dots
+    expect(tenderedOf('1,000.00', 60500, 2)).toBe(100000);
+    expect(tenderedOf('1.000,00', 60500, 2)).toBeNull();
     expect(checkPayment('cash', { ...EMPTY_PAY, tendered: '600' }, 60500, 2)).toEqual({
       tendered: 'till.errors.tenderedTooLow',
     });

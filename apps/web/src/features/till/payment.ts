@@ -5,8 +5,8 @@ import {
   type SaleKind,
   changeDue,
   overCreditLimit,
-  parseMoney,
 } from '@duka/domain';
+import { typedMoney } from '../../lib/typed-number';
 import type { TillField } from './till-errors';
 
 /** What the pay panel holds: one part of it per kind of sale. */
@@ -39,7 +39,7 @@ export function quickAmounts(total: number, digits: number): number[] {
 /** The amount tendered in minor units; empty means exactly the total; null when not an amount. */
 export function tenderedOf(text: string, total: number, digits: number): number | null {
   if (!text.trim()) return total;
-  const v = parseMoney(text, digits);
+  const v = typedMoney(text, digits);
   return v !== null && v >= 0 ? v : null;
 }
 

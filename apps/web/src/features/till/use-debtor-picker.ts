@@ -3,7 +3,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
-import { type Debtor, parseMoney } from '@duka/domain';
+import { type Debtor } from '@duka/domain';
+import { typedMoney } from '../../lib/typed-number';
 import { isIdConflict, unsent } from '../../lib/api-error';
 import { notifyWarning, serverMessage } from '../../lib/notify';
 import { createDebtor, fetchDebtor, useDebtorSearch } from './till-api';
@@ -38,7 +39,7 @@ export function useDebtorPicker(onChange: (d: Debtor | null) => void, admin: boo
   }, [pickFirst, current, found.data]);
 
   const add = async () => {
-    const limit = form.limit.trim() ? parseMoney(form.limit, digits) : undefined;
+    const limit = form.limit.trim() ? typedMoney(form.limit, digits) : undefined;
     if (limit === null) return setFormError({ field: 'credit_limit', message: t('till.debtor.badLimit') });
     setBusy(true);
     const chosen = (d: Debtor) => {

@@ -1,14 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  BASIS_POINTS,
-  cartProblems,
-  lineAmount,
-  maxDiscountOn,
-  mulDivRound,
-  parseMoney,
-  parsePercent,
-} from '@duka/domain';
+import { BASIS_POINTS, cartProblems, lineAmount, maxDiscountOn, mulDivRound } from '@duka/domain';
+import { typedMoney, typedPercent } from '../../lib/typed-number';
 import { type Cart, type CartAction, qtyOf } from './cart';
 import { PROBLEM_KEYS } from './cart-panel';
 
@@ -68,8 +61,8 @@ export function useDiscount(p: {
 
   const amountOf = (): number | null => {
     if (!text.trim()) return 0;
-    if (mode === 'amount') return parseMoney(text, digits);
-    const bp = parsePercent(text); // 12.5 % = 1250 basis points
+    if (mode === 'amount') return typedMoney(text, digits);
+    const bp = typedPercent(text); // 12.5 % = 1250 basis points
     return bp === null ? null : mulDivRound(base, bp, BASIS_POINTS);
   };
   const amount = amountOf();

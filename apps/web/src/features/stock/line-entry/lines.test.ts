@@ -38,7 +38,8 @@ describe('line entry parsing', () => {
     expect(costOf('120.5', 2)).toBe(12050);
     expect(costOf('', 2)).toBe(0);
     expect(costOf('12.345', 2)).toBeNull();
-    expect(costOf('1,250.00', 2)).toBeNull();
+    expect(costOf('1,250.00', 2)).toBe(125000);
+    expect(costOf('1.250,00', 2)).toBeNull();
     expect(costOf('500', 0)).toBe(500);
     expect(moneyText(15050, 2)).toBe('150.50');
     expect(moneyText(5, 2)).toBe('0.05');
@@ -83,5 +84,41 @@ describe('scanner behaviour', () => {
     expect(second.key).toBe('k1');
     expect(second.lines).toHaveLength(1);
     expect(second.lines[0]!.qty).toBe('2');
+  });
+});
+
+describe("line entry in the page's language (the QA: a receipt of '1,000' saved one unit)", () => {
+  const inLanguage = (lang: string, check: () => void) => {
+    const was = document.documentElement.lang;
+    document.documentElement.lang = lang;
+    try {
+      check();
+    } finally {
+      document.documentElement.lang = was;
+    }
+  };
+
+  it('reads a thousand as a thousand in English and in German, and a kilo and a quarter as that', () => {
+    inLanguage('en', () => {
+      expect(qtyOf('1,000')).toBe(1_000_000);
+      expect(qtyOf('1.250')).toBe(1_250);
+    });
+    inLanguage('de', () => {
+      expect(qtyOf('1.000')).toBe(1_000_000);
+      expect(qtyOf('1,250')).toBe(1_250);
+      expect(costOf('1.250,50', 2)).toBe(125_050);
+    });
+  });
+
+  it("writes what a field starts with in the page's decimal sign, so it reads back the same", () => {
+    inLanguage('de', () => {
+      expect(moneyText(1_250, 3)).toBe('1,250');
+      expect(costOf(moneyText(1_250, 3), 3)).toBe(1_250);
+      const p = product();
+      const first = addProduct([], p, 2, () => 'k1').lines.map((l) => ({ ...l, qty: '1,125' }));
+      const { lines } = addProduct(first, p, 2, () => 'k2');
+      expect(lines[0]!.qty).toBe('2,125');
+      expect(qtyOf(lines[0]!.qty)).toBe(2_125);
+    });
   });
 });

@@ -1,11 +1,11 @@
+import { type Product, lineAmount } from '@duka/domain';
 import {
-  type Product,
-  formatQuantity,
-  lineAmount,
-  parseMoney,
-  parsePositiveQuantity,
-  parseQuantity,
-} from '@duka/domain';
+  quantityText,
+  typedDecimal,
+  typedMoney,
+  typedPositiveQuantity,
+  typedQuantity,
+} from '../../../lib/typed-number';
 
 /** One line of a document as typed: text fields kept as written until saved. */
 export interface DraftLine {
@@ -19,20 +19,20 @@ export interface DraftLine {
 }
 
 /** A quantity typed by a person as thousandths, more than zero; null when not valid. */
-export const qtyOf = parsePositiveQuantity;
+export const qtyOf = typedPositiveQuantity;
 
 /** A unit cost typed in the currency's major units as minor units, zero or more. */
 export function costOf(text: string, digits: number): number | null {
   if (!text.trim()) return 0;
-  const v = parseMoney(text, digits);
+  const v = typedMoney(text, digits);
   return v !== null && v >= 0 ? v : null;
 }
 
-/** Minor units as plain text for an input, in major units ("1250" → "12.50"). */
+/** Minor units as plain text for an input, in major units and the page's decimal sign ("1250" → "12.50"). */
 export function moneyText(minor: number, digits: number): string {
   if (digits === 0) return String(minor);
   const s = String(Math.abs(minor)).padStart(digits + 1, '0');
-  return `${minor < 0 ? '-' : ''}${s.slice(0, -digits)}.${s.slice(-digits)}`;
+  return `${minor < 0 ? '-' : ''}${s.slice(0, -digits)}${typedDecimal()}${s.slice(-digits)}`;
 }
 
 /** The product a scan of `text` means: one whose code or barcode is exactly the text. */
@@ -58,10 +58,10 @@ export function addProduct(
 ): { lines: DraftLine[]; key: string } {
   const existing = lines.find((l) => l.product_id === p.id);
   if (existing) {
-    const q = parseQuantity(existing.qty) ?? 0;
+    const q = typedQuantity(existing.qty) ?? 0;
     return {
       key: existing.key,
-      lines: lines.map((l) => (l === existing ? { ...l, qty: formatQuantity(q + 1000) } : l)),
+      lines: lines.map((l) => (l === existing ? { ...l, qty: quantityText(q + 1000) } : l)),
     };
   }
   const key = makeKey();

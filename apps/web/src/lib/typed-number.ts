@@ -1,0 +1,30 @@
+import {
+  type DecimalSign,
+  decimalSignOf,
+  formatQuantity,
+  parseMoney,
+  parsePercent,
+  parsePositiveQuantity,
+  parseQuantity,
+} from '@duka/domain';
+
+/**
+ * The decimal sign of the page's language (its `lang`, set as the language changes): what every
+ * number a person types is read with, and every number put into a field to edit is written with.
+ * In English "1,000" is a thousand and "1.250" one and a quarter; in Spanish, Portuguese and German
+ * the other way round (the QA: a receipt of "1,000" saved one unit).
+ */
+export const typedDecimal = (): DecimalSign => decimalSignOf(document.documentElement.lang || 'en');
+
+/** A quantity typed by a person, as thousandths; null when not one. */
+export const typedQuantity = (text: string): number | null => parseQuantity(text, typedDecimal());
+/** A quantity typed by a person as thousandths, more than zero (what a line takes); null when not one. */
+export const typedPositiveQuantity = (text: string): number | null =>
+  parsePositiveQuantity(text, typedDecimal());
+/** An amount typed in the currency's major units, as minor units; null when not one. */
+export const typedMoney = (text: string, digits: number): number | null =>
+  parseMoney(text, digits, typedDecimal());
+/** A percentage typed by a person, as basis points; null when not one. */
+export const typedPercent = (text: string): number | null => parsePercent(text, typedDecimal());
+/** Thousandths as text to edit, in the page's decimal sign ("1.25" in English, "1,25" in German). */
+export const quantityText = (thousandths: number): string => formatQuantity(thousandths, typedDecimal());
