@@ -18,6 +18,12 @@ export const QUARANTINE_REASONS = [
   'receipt_taken',
   /** A day close of a location and day another close of the business here already closed. */
   'day_closed_twice',
+  /** An expense's void when another void of it is here already (voided on two servers apart). */
+  'voided_twice',
+  /** A reversal that would take a sale line past what was sold (reversed on two servers apart). */
+  'reversed_twice',
+  /** A new record holding a value another record here holds alone (the last guard: apply-fresh.ts). */
+  'value_taken',
   /** A file that would take the business's images past the hosted server's storage cap. */
   'image_storage_full',
   'invalid',

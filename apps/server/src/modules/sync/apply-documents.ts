@@ -11,6 +11,7 @@ import { resolveClaims } from './claims.js';
 import { GROUPS_BY_TYPE } from './field-groups.js';
 import { recordLosses } from './history.js';
 import { setAside } from './receipt-clash.js';
+import { type Written, writeFresh } from './apply-fresh.js';
 import { overImageCap, withoutFileBytes } from './pushed-files.js';
 import { unknownReferences } from './line-references.js';
 import { docsNamingForeignUsers } from './foreign-users.js';
@@ -89,9 +90,6 @@ function applyFault(): void {
   applyFaults.next = null;
   fail();
 }
-
-/** Rows written by this batch, by table: what the derived tables move with. */
-type Written = Map<string, Row[]>;
 
 /** An edited record already here, merged with the incoming version (ADR 11 §11.1). */
 interface Edit {
@@ -180,8 +178,17 @@ export async function applyDocuments(trx: Trx, t: ApplyTarget, sent: SyncDocumen
     ...edits.map((e) => ({ type: e.doc.type, id: e.doc.id, body: e.body })),
   ]);
   await clearChanging(trx, t, edits);
-  await flushFresh(trx, t, fresh, written);
-  result.applied += fresh.length;
+  const { kept, clashed } = await writeFresh(
+    trx,
+    fresh,
+    (docs, into) => flushFresh(trx, t, docs, into),
+    written,
+  );
+  for (const { doc, reason } of clashed) {
+    await quarantine(trx, t, doc, reason, null);
+    result.quarantined.push({ doc_type: doc.type, doc_id: doc.id, reason });
+  }
+  result.applied += kept.length;
   for (const e of edits) {
     if (await writeEdit(trx, t, e, written)) result.applied += 1;
     else result.unchanged += 1;

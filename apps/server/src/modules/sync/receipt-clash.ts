@@ -2,6 +2,7 @@ import type { QuarantineReason } from '@duka/domain';
 import type { DocBody } from './doc-specs.js';
 import { type AnyDb, type SyncDocument, chunks, docKey } from './documents.js';
 import { unknownReferences } from './line-references.js';
+import { undoneTwice } from './undone-twice.js';
 
 /** The documents that take a receipt number, and the table of their main row. */
 const NUMBERED: Readonly<Record<string, string>> = {
@@ -18,11 +19,11 @@ const receiptOf = (doc: SyncDocument): string | null => {
 };
 
 /** Every row id a document carries: what a later document may refer to. */
-function rowIds(body: DocBody, into: Set<string>): void {
+export function rowIds(body: DocBody, into: Set<string>): void {
   for (const rows of Object.values(body)) for (const r of rows) if (typeof r.id === 'string') into.add(r.id);
 }
 
-const refersTo = (doc: SyncDocument, ids: ReadonlySet<string>): boolean =>
+export const refersTo = (doc: SyncDocument, ids: ReadonlySet<string>): boolean =>
   Object.values(doc.body).some((rows) =>
     rows.some((r) => Object.entries(r).some(([k, v]) => k !== 'id' && typeof v === 'string' && ids.has(v))),
   );
@@ -57,6 +58,7 @@ export async function setAside(
   }
   // the more telling reason where a second close's receipt number is taken as well
   for (const key of await secondCloses(k, businessId, fresh)) out.set(key, 'day_closed_twice');
+  for (const [key, reason] of await undoneTwice(k, businessId, fresh)) out.set(key, reason);
   const unknown = await unknownReferences(
     k,
     businessId,
@@ -125,6 +127,16 @@ async function receiptHolders(k: AnyDb, businessId: string, numbers: string[]): 
   return out;
 }
 
+/** Documents set aside for these reasons are never written here, nor what refers to them. */
+const WITHHELD: QuarantineReason[] = [
+  'receipt_taken',
+  'missing_reference',
+  'day_closed_twice',
+  'voided_twice',
+  'reversed_twice',
+  'value_taken',
+];
+
 /** The rows of documents quarantined earlier for these reasons: never written here. */
 async function withheldIds(k: AnyDb, businessId: string): Promise<Set<string>> {
   const out = new Set<string>();
@@ -132,7 +144,7 @@ async function withheldIds(k: AnyDb, businessId: string): Promise<Set<string>> {
     .selectFrom('sync_quarantine')
     .select('incoming')
     .where('business_id', '=', businessId)
-    .where('reason', 'in', ['receipt_taken', 'missing_reference', 'day_closed_twice'])
+    .where('reason', 'in', WITHHELD)
     .execute();
   for (const r of rows) {
     try {
