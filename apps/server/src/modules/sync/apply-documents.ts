@@ -147,16 +147,12 @@ export async function applyDocuments(trx: Trx, t: ApplyTarget, sent: SyncDocumen
     for (const key of await overImageCap(trx, t.businessId, fresh, t.imageCapBytes, asideBy))
       asideBy.set(key, 'image_storage_full');
   if (asideBy.size > 0) {
-    const kept: SyncDocument[] = [];
-    for (const doc of fresh) {
+    const aside = fresh.flatMap((doc) => {
       const reason = asideBy.get(docKey(doc.type, doc.id));
-      if (!reason) kept.push(doc);
-      else {
-        await quarantine(trx, t, doc, reason, null);
-        result.quarantined.push({ doc_type: doc.type, doc_id: doc.id, reason });
-      }
-    }
-    fresh.splice(0, fresh.length, ...kept);
+      return reason ? [{ doc, reason }] : [];
+    });
+    await quarantineAll(trx, t, aside, result);
+    fresh.splice(0, fresh.length, ...fresh.filter((doc) => !asideBy.has(docKey(doc.type, doc.id))));
   }
   // An edit adds stock movements (a count finalised): what they name is checked as new documents' are.
   const lacking = await unknownReferences(
@@ -184,10 +180,7 @@ export async function applyDocuments(trx: Trx, t: ApplyTarget, sent: SyncDocumen
     (docs, into) => flushFresh(trx, t, docs, into),
     written,
   );
-  for (const { doc, reason } of clashed) {
-    await quarantine(trx, t, doc, reason, null);
-    result.quarantined.push({ doc_type: doc.type, doc_id: doc.id, reason });
-  }
+  await quarantineAll(trx, t, clashed, result);
   result.applied += kept.length;
   for (const e of edits) {
     if (await writeEdit(trx, t, e, written)) result.applied += 1;
@@ -379,6 +372,19 @@ async function endSessionsIfLocked(trx: Trx, t: ApplyTarget, e: Edit): Promise<v
     .where('business_id', '=', t.businessId)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/** New documents set aside, each for its reason, and told in the result. */
+async function quarantineAll(
+  trx: Trx,
+  t: ApplyTarget,
+  aside: readonly { doc: SyncDocument; reason: QuarantineReason }[],
+  result: ApplyResult,
+): Promise<void> {
+  for (const { doc, reason } of aside) {
+    await quarantine(trx, t, doc, reason, null);
+    result.quarantined.push({ doc_type: doc.type, doc_id: doc.id, reason });
+  }
 }
 
 async function quarantine(

@@ -20,8 +20,12 @@ describe('writeFresh', () => {
   });
   afterAll(() => dispose());
 
-  const doc = (id: string, code: string, of: string | null = null): SyncDocument =>
-    ({ type: 'probe', id, hash: id, body: { fresh_probe: [{ id, code, of }] } }) as unknown as SyncDocument;
+  const doc = (id: string, code: string, of: string | null = null): SyncDocument => ({
+    type: 'probe',
+    id,
+    hash: id,
+    body: { fresh_probe: [{ id, code, of }] },
+  });
   /** Writes each document's row, as flushFresh writes a batch: one statement a document. */
   const write = (trx: Parameters<typeof writeFresh>[0]) => async (docs: SyncDocument[], into: Written) => {
     for (const d of docs) {
@@ -63,9 +67,7 @@ describe('writeFresh', () => {
   });
 
   it('lets any other failure through', async () => {
-    const failing = async () => {
-      throw new Error('disk full');
-    };
+    const failing = () => Promise.reject(new Error('disk full'));
     await expect(
       db.kysely.transaction().execute((trx) => writeFresh(trx, [doc('c1', 'C1')], failing, new Map())),
     ).rejects.toThrow('disk full');

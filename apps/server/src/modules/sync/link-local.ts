@@ -1,7 +1,8 @@
 import os from 'node:os';
 import type { Db } from '../../db/database.js';
 import { migrationsFor } from '../../db/database.js';
-import type { SyncLinkRow } from '../../db/tables.js';
+import type { UpdateQueryBuilder, UpdateResult } from 'kysely';
+import type { Database, SyncLinkRow } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
 import { raiseReceiptCounter } from '../../lib/receipts.js';
 import { openPrivateKey, storedForm } from '../printing/key-sealing.js';
@@ -28,6 +29,15 @@ export async function linkOf(db: Db, businessId: string): Promise<SyncLinkRow | 
 
 /** The credential as stored: sealed with KEY_ENCRYPTION_KEY when one is set (its own additional data). */
 const credentialAad = (businessId: string) => `sync:${businessId}`;
+type LinkUpdate = UpdateQueryBuilder<Database, 'sync_links', 'sync_links', UpdateResult>;
+
+/**
+ * An update of the link a job read, and of no other: a link unlinked and made again meanwhile
+ * has a new credential, and a late answer to the old one must not change it.
+ */
+export const sameLink = (q: LinkUpdate, link: Pick<SyncLinkRow, 'business_id' | 'credential'>): LinkUpdate =>
+  q.where('business_id', '=', link.business_id).where('credential', '=', link.credential);
+
 export const openCredential = (link: SyncLinkRow, keys: KeyHandling): string =>
   openPrivateKey(link.credential, keys.keyEncryptionKey, credentialAad(link.business_id));
 

@@ -8,7 +8,7 @@ import { applyDocuments } from './apply-documents.js';
 import { checkBatch, insertEntries, otherIdsAt } from './apply.js';
 import { SyncCallError, callHosted } from './client.js';
 import type { KeyHandling } from './documents.js';
-import { openCredential, serverIdOf } from './link-local.js';
+import { openCredential, sameLink, serverIdOf } from './link-local.js';
 import { type Cursor, type PullAnswer, type PullRequest, pullAnswerSchema } from './wire.js';
 
 /**
@@ -60,8 +60,13 @@ const failingAfterPull = sql<
   PULL_ENDS_FAILING.map((c) => sql.lit(c)),
 )}) THEN NULL ELSE failing_since END`;
 
-async function update(db: Db, businessId: string, set: SyncLinkPatch): Promise<void> {
-  await db.kysely.updateTable('sync_links').set(set).where('business_id', '=', businessId).execute();
+/**
+ * Writes the link's state, if it is still the link this job read: one unlinked and linked again
+ * meanwhile (a new credential) is not touched by the old one's late answer (the QA's sync run: a
+ * pull's 401 under the old credential marked the new link revoked, and sync stopped).
+ */
+async function update(db: Db, link: SyncLinkRow, set: SyncLinkPatch): Promise<void> {
+  await sameLink(db.kysely.updateTable('sync_links').set(set), link).execute();
 }
 
 /**
@@ -153,7 +158,7 @@ async function refused(deps: PullDepsLocal, link: SyncLinkRow, err: unknown): Pr
   if (err instanceof SyncCallError) {
     const state = STOPPING[err.code];
     if (state) {
-      await update(deps.db, link.business_id, {
+      await update(deps.db, link, {
         state,
         last_error_code: err.code,
         last_error_at: at,
@@ -165,7 +170,7 @@ async function refused(deps: PullDepsLocal, link: SyncLinkRow, err: unknown): Pr
     if (err.code === 'sync_gap' && expected) return expected;
   }
   const code = err instanceof SyncCallError && err.code !== 'network' ? err.code : 'sync_unreachable';
-  await update(deps.db, link.business_id, {
+  await update(deps.db, link, {
     last_error_code: code,
     last_error_at: at,
     failing_since: link.failing_since ?? at,
@@ -184,7 +189,7 @@ async function applyFailed(deps: PullDepsLocal, link: SyncLinkRow, err: unknown)
   const rewound = err instanceof AppError && err.code === 'sync_hosted_rewound';
   const code = rewound ? 'sync_hosted_rewound' : 'sync_pull_failed';
   const at = deps.now().toISOString();
-  await update(deps.db, link.business_id, {
+  await update(deps.db, link, {
     last_error_code: code,
     last_error_at: at,
     failing_since: link.failing_since ?? at,
@@ -272,7 +277,7 @@ export async function pullPending(
         const next = await refused(deps, link, err);
         if ('kind' in next) return next;
         if (gaps++ >= 3) return { kind: 'failed', code: 'sync_gap', retryAfterMs: null };
-        await update(deps.db, link.business_id, {
+        await update(deps.db, link, {
           pull_cursor: next.seq,
           pull_cursor_entry_id: next.entry_id,
         });
@@ -281,17 +286,16 @@ export async function pullPending(
       }
       if (answer.to.seq === after.seq) {
         const at = deps.now().toISOString();
-        await deps.db.kysely
-          .updateTable('sync_links')
-          .set({
+        await sameLink(
+          deps.db.kysely.updateTable('sync_links').set({
             last_pull_at: at,
             last_contact_at: at,
             pull_waiting: 0,
             failing_since: failingAfterPull,
             hosted_server_id: answer.hosted_server_id,
-          })
-          .where('business_id', '=', link.business_id)
-          .execute();
+          }),
+          link,
+        ).execute();
         return batches === 0 ? { kind: 'idle' } : { kind: 'caught_up', batches };
       }
       if (batches + 1 < maxBatches && answer.to.seq < answer.head) {

@@ -3,7 +3,7 @@ import type { SyncLinkPatch, SyncLinkRow } from '../../db/tables.js';
 import { DEFAULT_LIMITS, buildBatch, entryIdAt, journalHead, ownAfter } from './batch.js';
 import { type GzippedJson, SyncCallError, callHosted, gzippedJson } from './client.js';
 import type { KeyHandling } from './documents.js';
-import { openCredential, serverIdOf } from './link-local.js';
+import { openCredential, sameLink, serverIdOf } from './link-local.js';
 import {
   type Cursor,
   type HostedStatus,
@@ -36,8 +36,13 @@ export type PushOutcome =
 const PUSH_TIMEOUT_MS = 30_000;
 const STATUS_TIMEOUT_MS = 10_000;
 
-async function update(db: Db, businessId: string, set: SyncLinkPatch): Promise<void> {
-  await db.kysely.updateTable('sync_links').set(set).where('business_id', '=', businessId).execute();
+/**
+ * Writes the link's state, if it is still the link this job read: one unlinked and linked again
+ * meanwhile (a new credential) is not touched by the old one's late answer (the QA's sync run: a
+ * pull's 401 under the old credential marked the new link revoked, and sync stopped).
+ */
+async function update(db: Db, link: SyncLinkRow, set: SyncLinkPatch): Promise<void> {
+  await sameLink(db.kysely.updateTable('sync_links').set(set), link).execute();
 }
 
 /** Hosted minus local clock, from one exchange; the sample with the shortest round trip wins. */
@@ -74,7 +79,7 @@ async function stop(
   code: string,
 ) {
   const at = deps.now().toISOString();
-  await update(deps.db, link.business_id, {
+  await update(deps.db, link, {
     state,
     last_error_code: code,
     last_error_at: at,
@@ -85,7 +90,7 @@ async function stop(
 
 async function failed(deps: PushDepsLocal, link: SyncLinkRow, code: string, retryAfterMs: number | null) {
   const at = deps.now().toISOString();
-  await update(deps.db, link.business_id, {
+  await update(deps.db, link, {
     last_error_code: code,
     last_error_at: at,
     failing_since: link.failing_since ?? at,
@@ -113,7 +118,7 @@ async function onRefusal(
     if (!(await verified(deps.db, link.business_id, expected)))
       return stop(deps, link, 'diverged', 'sync_diverged');
     if (gaps < 3) {
-      await update(deps.db, link.business_id, {
+      await update(deps.db, link, {
         push_cursor: expected.seq,
         push_cursor_entry_id: expected.entry_id,
       });
@@ -211,7 +216,7 @@ async function pushLoop(
     keep(null);
     if (!next) return batches === 0 ? { kind: 'idle' } : { kind: 'caught_up', batches };
     const sent = Date.now();
-    await update(deps.db, link.business_id, { last_attempt_at: deps.now().toISOString() });
+    await update(deps.db, link, { last_attempt_at: deps.now().toISOString() });
     let answer: PushAnswer;
     try {
       const { batch, payload } = next;
@@ -245,7 +250,7 @@ async function pushLoop(
       updated_at: at,
       ...clockSample(link, sent, Date.now(), answer.time_ms),
     };
-    await update(deps.db, link.business_id, set);
+    await update(deps.db, link, set);
     link = { ...link, ...set };
     batches += 1;
     gaps = 0;
@@ -278,7 +283,7 @@ export async function heartbeat(deps: PushDepsLocal, link: SyncLinkRow): Promise
   if (!(await verified(deps.db, link.business_id, status.cursor)))
     return stop(deps, link, 'diverged', 'sync_diverged');
   const at = deps.now().toISOString();
-  await update(deps.db, link.business_id, {
+  await update(deps.db, link, {
     last_contact_at: at,
     hosted_quarantine: status.quarantine_open,
     failing_since: null,
