@@ -48,18 +48,35 @@ export async function makeLinkCode(
 const invalidCode = () =>
   new AppError('link_code_invalid', 'This link code is wrong, used or expired', 'code');
 
-/** Takes the code once: of two hosted processes racing for it, one gets the business. */
+/**
+ * Takes the code once: of two hosted processes racing for it, one gets the business. The same
+ * server asking again with it before it expires is the shop retrying a link whose answer it never
+ * got (the line cut after the hosted side committed): the business it linked to is answered, so
+ * the link is made again with a new credential (the QA's sync run: the retry was refused as a used
+ * code, and the placeholder's owner, deleted by the first link, could make no other).
+ */
 async function takeCode(trx: Trx, code: string, serverId: string, at: string): Promise<string> {
+  const codeHash = sha256(normaliseLinkCode(code));
   const row = await trx
     .updateTable('link_codes')
     .set({ used_at: at, used_by_server: serverId })
-    .where('code_hash', '=', sha256(normaliseLinkCode(code)))
+    .where('code_hash', '=', codeHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', at)
     .returning('business_id')
     .executeTakeFirst();
-  if (!row) throw invalidCode();
-  return row.business_id;
+  if (row) return row.business_id;
+  const again = await trx
+    .selectFrom('link_codes as c')
+    .innerJoin('sync_servers as s', 's.id', 'c.used_by_server')
+    .select('s.business_id')
+    .where('c.code_hash', '=', codeHash)
+    .where('c.used_by_server', '=', serverId)
+    .where('c.expires_at', '>', at)
+    .where('s.revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!again) throw invalidCode();
+  return again.business_id;
 }
 
 /** Document types a business made on the hosted site only by signing up holds (ADR 11 §3.5 rule 1). */

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { v7 } from 'uuid';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LINK_CODE_TTL_MS } from '@duka/domain';
 import { SYNC_FORMAT } from './wire.js';
@@ -8,6 +9,7 @@ import { buildBatch, DEFAULT_LIMITS } from './batch.js';
 import { SyncCallError, callHosted, checkedHostedUrl } from './client.js';
 import { makeLinkCode } from './link-hosted.js';
 import { linkOf, linkToHosted, openCredential, serverIdOf } from './link-local.js';
+import { pullPending } from './pull.js';
 import {
   KEYS,
   type SyncPair,
@@ -39,7 +41,7 @@ describe('sync credentials and link codes', () => {
     await p.close();
   });
 
-  it('a link code works once and expires after 15 minutes; unknown, used and expired codes get the same answer', async () => {
+  it('a link code works once, again only for the server that used it (its answer lost), and expires after 15 minutes; unknown, used and expired codes get the same answer', async () => {
     const shop = await buildTenant(p.local, 'Shop');
     const target = await hostedPlaceholder(p.hosted, 'Shop');
     const expired = await makeLinkCode(p.hosted.db, target, null, p.hosted.clock.now());
@@ -50,7 +52,23 @@ describe('sync credentials and link codes', () => {
     expect(await refusal(tryCode('ZZZZZZZZ'))).toBe('link_code_invalid');
     const good = await makeLinkCode(p.hosted.db, target, null, p.hosted.clock.now());
     await tryCode(good.code);
+    const first = (await linkOf(p.local.db, shop.businessId))!;
+    // The answer was lost (the line cut after the hosted side committed): the shop has no link and
+    // asks again with the same code. It is linked again, with a new credential; the first is void.
     await p.local.db.kysely.deleteFrom('sync_links').execute();
+    await tryCode(good.code);
+    const again = (await linkOf(p.local.db, shop.businessId))!;
+    expect(again.credential).not.toBe(first.credential);
+    expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
+    const deps = { db: p.local.db, keys: KEYS, now: () => p.local.clock.now() };
+    expect(await pullPending(deps, first)).toMatchObject({ kind: 'stopped', state: 'revoked' });
+    // another server with the used code, and the same server once it expired, are refused
+    await p.local.db.kysely.deleteFrom('sync_links').execute();
+    const me = await serverIdOf(p.local.db);
+    await p.local.db.kysely.updateTable('server_identity').set({ id: v7() }).execute();
+    expect(await refusal(tryCode(good.code))).toBe('link_code_invalid');
+    await p.local.db.kysely.updateTable('server_identity').set({ id: me }).execute();
+    p.hosted.clock.advance(LINK_CODE_TTL_MS + 1);
     expect(await refusal(tryCode(good.code))).toBe('link_code_invalid');
   });
 
