@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { makeSession, renderApp } from '../test/render';
 import { routes } from './router';
 import type { LazyScreen } from './lazy-screen';
@@ -65,5 +65,27 @@ describe('screens that only write, on a hosted copy kept by the shop PC (ADR 11 
     await renderApp(<Screen />, { session: makeSession({ role: 'admin', flags: ALL_FLAGS }) });
     expect(await screen.findByRole('heading', { name: 'Stock taking' })).toBeVisible();
     expect(screen.queryByTestId('not-on-hosted-copy')).not.toBeInTheDocument();
+  });
+
+  it('a document without a supplier asks for no suppliers (a user who may only remove stock got a 403)', async () => {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+    });
+    const fetch = vi.fn((_url: string) => Promise.resolve(new Response('[]', { status: 200 })));
+    vi.stubGlobal('fetch', fetch);
+    const asked = () => fetch.mock.calls.map(([url]) => String(url));
+    const Remove = await screenOf('/stock-negative');
+    const view = await renderApp(<Remove />, {
+      session: makeSession({ role: 'staff', flags: ['adding_stock_negative'] }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Add Stock › Remove stock' })).toBeVisible();
+    await waitFor(() => expect(asked().some((u) => u.includes('/api/locations'))).toBe(true));
+    expect(asked().filter((u) => u.includes('/api/suppliers'))).toEqual([]);
+    view.unmount();
+
+    const Receive = await screenOf('/addsupplierstock');
+    await renderApp(<Receive />, { session: makeSession({ role: 'admin', flags: ALL_FLAGS }) });
+    await waitFor(() => expect(asked().some((u) => u.includes('/api/suppliers'))).toBe(true));
   });
 });

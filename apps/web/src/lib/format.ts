@@ -72,8 +72,8 @@ export function useFormat(business?: { currency: string; timezone: string }) {
 }
 
 /**
- * Minor units in major units as a person types them: the language's decimal sign, no grouping (the
- * money fields read '.' and ',' alike but refuse grouping), no currency: 125050 → "1250,50" (de).
+ * Minor units in major units as a person types them: the language's decimal sign, no grouping (what
+ * lib/typed-number reads back), no currency: 125050 → "1250,50" (de).
  */
 export function typedAmountText(lang: string, minor: number, digits: number): string {
   const sign = minor < 0 ? '-' : '';

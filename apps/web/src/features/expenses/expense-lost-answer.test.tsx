@@ -85,6 +85,13 @@ describe('voiding an expense whose answer is lost', () => {
     const target = expense({ id: '0190b1a0-0000-7000-8000-0000000000e1', amount: 100_000 });
     await renderApp(<VoidDialog expense={target} onClose={onClose} />, { session: makeSession() });
     const reason = await screen.findByRole('textbox', { name: /Reason/ });
+    // its day as the language writes it (it read 2026-12-06 in every language)
+    expect(screen.getByTestId('void-explainer').textContent).toContain(
+      new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        new Date(`${target.date}T00:00:00Z`),
+      ),
+    );
+    expect(screen.getByTestId('void-explainer').textContent).not.toContain(target.date);
     fireEvent.change(reason, { target: { value: 'Typed twice' } });
     srv.down = true;
     fireEvent.click(screen.getByRole('button', { name: 'Void expense' }));

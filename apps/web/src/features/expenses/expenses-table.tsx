@@ -2,11 +2,11 @@ import './styles';
 import { Anchor, Badge, Button, Card, Group, Image, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useExpenseText } from './expense-text';
 import type { Expense } from '@duka/domain';
 import { fileUrl } from '../../components/user-avatar';
 import { TABULAR, useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
-import { dateTimeFormat } from '@duka/domain';
 
 type RowsProps = { rows: Expense[]; onVoid: (x: Expense) => void };
 
@@ -117,23 +117,6 @@ export function ExpenseCards({ rows, onVoid }: RowsProps) {
 }
 
 const struck = (x: Expense) => (x.voided_by_id ? { textDecoration: 'line-through' } : undefined);
-
-/** An expense's day, how it was paid, and its note (a void's reason), in the user's language. */
-function useExpenseText() {
-  const { t, i18n } = useTranslation();
-  return {
-    /** A business day (YYYY-MM-DD) written for the language. */
-    day: (day: string) =>
-      dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-        new Date(`${day}T00:00:00Z`),
-      ),
-    methodText: (x: Expense) =>
-      x.method === 'cash'
-        ? t('debtors.methods.cash')
-        : [t('debtors.methods.transfer'), x.provider_name, x.reference].filter(Boolean).join(' · '),
-    noteText: (x: Expense) => (x.voids_id ? t('expenses.voidReasonText', { reason: x.note }) : x.note || ''),
-  };
-}
 
 /** A void entry, or an expense that was voided; nothing for a standing one. */
 function ExpenseStatus({ x }: { x: Expense }) {

@@ -10,12 +10,14 @@ import { isIdConflict } from '../../lib/api-error';
 import { keyedWriteText, notifySuccess, notifyWarning } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
 import { useVoidExpense } from './expenses-api';
+import { useExpenseText } from './expense-text';
 import { maxLengthOf } from '../../lib/validators';
 
 function VoidForm({ expense, onClose }: { expense: Expense; onClose: () => void }) {
   const { t } = useTranslation();
   const session = useSession();
   const { money } = useFormat(session.business);
+  const { day } = useExpenseText();
   const voiding = useVoidExpense();
   const qc = useQueryClient();
   // The voiding entry's id is the idempotency key: kept across retries until it succeeds.
@@ -62,7 +64,7 @@ function VoidForm({ expense, onClose }: { expense: Expense; onClose: () => void 
           {t('expenses.voidExplain', {
             amount: money(expense.amount),
             category: expense.category_name,
-            date: expense.date,
+            date: day(expense.date),
             negative: money(-expense.amount),
           })}
         </Text>

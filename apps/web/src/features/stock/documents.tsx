@@ -189,7 +189,8 @@ type Option = { value: string; label: string };
 /** The document's own fields: supplier and invoice, location(s), reason; and a note. */
 function DocumentHeader({ kind, doc, locations }: { kind: Kind; doc: StockDocument; locations: Location[] }) {
   const { t } = useTranslation();
-  const suppliers = useSuppliers();
+  // a receipt names its supplier; a user who may only remove stock may not list them (a 403)
+  const suppliers = useSuppliers(kind === 'receipt');
   const h = doc.draft.header;
   const locationData = locations.map((l) => ({ value: l.id, label: l.name }));
   const reasons = kind === 'positive' ? POSITIVE_REASONS : NEGATIVE_REASONS;

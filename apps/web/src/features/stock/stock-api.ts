@@ -54,8 +54,10 @@ export function useSaveProduct() {
   });
 }
 
-export function useSuppliers() {
+/** The suppliers, asked for only while `enabled` (a supplier receipt: other documents name none). */
+export function useSuppliers(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['suppliers'],
     queryFn: () => api('/api/suppliers', { schema: z.array(supplierSchema) }),
   });
