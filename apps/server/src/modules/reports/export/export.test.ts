@@ -79,6 +79,16 @@ describe('report exports', () => {
     const row = byDay.getRow(7);
     expect(row.getCell(1).value).toBe(day);
     expect(row.getCell(3).value).toBe(457.5);
+    // quantities: whole ones without a bare decimal sign ("22." in Excel), others to three decimals
+    const byProduct = book.getWorksheet('By product')!;
+    const quantities = byProduct.getColumn(4);
+    const formats = new Map<unknown, string>();
+    quantities.eachCell((cell, n) => {
+      if (n > 6 && typeof cell.value === 'number') formats.set(cell.value, cell.numFmt);
+    });
+    expect(formats.size).toBeGreaterThan(0);
+    for (const [value, format] of formats)
+      expect(format, String(value)).toBe(Number.isInteger(value) ? '#,##0' : '#,##0.###');
   });
 
   it('PDF: a document titled with the report and the business, in the language asked for', async () => {

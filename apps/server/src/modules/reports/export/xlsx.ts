@@ -28,6 +28,13 @@ export async function toXlsx(
     const header = sheet.addRow(table.columns.map((c) => c.label));
     header.font = { bold: true };
     const counts: ExcelJS.Cell[] = [];
+    /** Whole quantities: '#,##0.###' shows them with a bare decimal sign ("22.") in Excel and LibreOffice. */
+    const wholes: ExcelJS.Cell[] = [];
+    const noteWholes = (row: ExcelJS.Row) =>
+      table.columns.forEach((c, j) => {
+        const cell = row.getCell(j + 1);
+        if (c.kind === 'quantity' && Number.isInteger(cell.value)) wholes.push(cell);
+      });
     table.rows.forEach((r, i) => {
       const row = sheet.addRow(
         table.columns.map((c) => cellValue(r[c.key], kindAt(table, i, c), doc.currency)),
@@ -35,12 +42,13 @@ export async function toXlsx(
       table.columns.forEach((c, j) => {
         if (kindAt(table, i, c) !== c.kind) counts.push(row.getCell(j + 1));
       });
+      noteWholes(row);
     });
     if (table.totals) {
       const totals = table.totals;
-      sheet.addRow(table.columns.map((c) => cellValue(totals[c.key], c.kind, doc.currency))).font = {
-        bold: true,
-      };
+      const row = sheet.addRow(table.columns.map((c) => cellValue(totals[c.key], c.kind, doc.currency)));
+      row.font = { bold: true };
+      noteWholes(row);
     }
     table.columns.forEach((c, i) => {
       const column = sheet.getColumn(i + 1);
@@ -50,7 +58,7 @@ export async function toXlsx(
       if (c.kind === 'percent') column.numFmt = '0.00"%"';
     });
     // after the columns' formats, which every cell of a column takes: a count among money stays a count
-    for (const cell of counts) cell.numFmt = '#,##0';
+    for (const cell of [...counts, ...wholes]) cell.numFmt = '#,##0';
     sheet.views = [{ state: 'frozen', ySplit: 6 }];
   }
   return Buffer.from(await book.xlsx.writeBuffer());
