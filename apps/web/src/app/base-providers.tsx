@@ -10,11 +10,7 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { LayoutConfigProvider, colorSchemeOf, useLayoutConfig } from '../features/layout/layout-config';
 import { theme } from './theme';
-import {
-  modalDialogShown,
-  subscribeModalDialogShown,
-  useInertBehindDialogs,
-} from '../lib/use-inert-behind-dialogs';
+import { useInertBehindDialogs } from '../lib/use-inert-behind-dialogs';
 import { loadToasts, subscribeToastsNeeded, toastsNeeded } from '../lib/notify';
 
 /**
@@ -30,14 +26,11 @@ const ToastsComponent = lazy((): Promise<{ default: ComponentType<NotificationsP
 
 function Toasts() {
   const needed = useSyncExternalStore(subscribeToastsNeeded, toastsNeeded);
-  const dialog = useSyncExternalStore(subscribeModalDialogShown, modalDialogShown);
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      {/* Toasts appear top-center (seed spec §2); while a dialog is open, at the foot of the
-          screen, so they do not hide its title and the figure under it (the amount to pay on a
-          phone). docs/spec-coverage.md */}
-      <ToastsComponent position={dialog ? 'bottom-center' : 'top-center'} zIndex={1000} limit={4} />
+      {/* Toasts appear top-center (seed spec §2). */}
+      <ToastsComponent position="top-center" zIndex={1000} limit={4} />
     </Suspense>
   );
 }

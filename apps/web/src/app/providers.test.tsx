@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { cleanNotifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notifySuccess } from '../lib/notify';
@@ -22,35 +22,6 @@ describe('the app providers: toasts (issue 21)', () => {
     act(() => notifySuccess('Saved at once'));
     expect(await screen.findByText('Saved at once')).toBeInTheDocument();
     expect(document.querySelector('.mantine-Notifications-root')).not.toBeNull();
-  });
-});
-
-describe('the app providers: toasts while a dialog is open', () => {
-  it('show at the foot of the screen, off the dialog, and at the top again once it has closed', async () => {
-    const i18n = await testI18n();
-    const view = render(
-      <AppProviders i18n={i18n} queryClient={createQueryClient()}>
-        <div id="root">the page</div>
-      </AppProviders>,
-    );
-    act(() => notifySuccess('Saved at once'));
-    await screen.findByText('Saved at once');
-    // one container a place on the screen: the one that holds the toast
-    const place = () =>
-      screen.getByText('Saved at once').closest('.mantine-Notifications-root')?.getAttribute('data-position');
-    expect(place()).toBe('top-center');
-
-    // a modal dialog, as Mantine portals it beside the page
-    const dialog = document.createElement('div');
-    dialog.setAttribute('role', 'dialog');
-    dialog.setAttribute('aria-modal', 'true');
-    act(() => document.body.append(dialog));
-    await waitFor(() => expect(place()).toBe('bottom-center'));
-    expect(screen.getByText('Saved at once')).toBeInTheDocument();
-
-    act(() => dialog.remove());
-    await waitFor(() => expect(place()).toBe('top-center'));
-    view.unmount();
   });
 });
 

@@ -1,23 +1,5 @@
 import { useEffect } from 'react';
 
-let shown = false;
-const listeners = new Set<() => void>();
-function setShown(open: boolean) {
-  if (open === shown) return;
-  shown = open;
-  for (const heard of listeners) heard();
-}
-
-/**
- * Whether a modal dialog is open, for useSyncExternalStore (kept by useInertBehindDialogs): the
- * toasts move to the foot of the screen meanwhile, off the dialog's title and its first figures.
- */
-export const modalDialogShown = (): boolean => shown;
-export function subscribeModalDialogShown(onChange: () => void): () => void {
-  listeners.add(onChange);
-  return () => listeners.delete(onChange);
-}
-
 /**
  * While a modal dialog is open, the page behind it is inert and hidden from assistive technology,
  * so keyboard and screen-reader users stay in the dialog (Mantine portals dialogs outside #root).
@@ -37,7 +19,6 @@ export function useInertBehindDialogs(rootId = 'root'): void {
       const open = document.querySelector('[role="dialog"][aria-modal="true"]') !== null;
       const dialogInsideRoot = open && root.querySelector('[role="dialog"][aria-modal="true"]') !== null;
       const hide = open && !dialogInsideRoot;
-      setShown(open);
       const was = root.inert;
       // the observer runs before the dialog's focus trap moves the focus in (a timeout)
       if (hide && !was)
@@ -62,7 +43,6 @@ export function useInertBehindDialogs(rootId = 'root'): void {
     sync();
     return () => {
       observer.disconnect();
-      setShown(false);
       root.inert = false;
       root.removeAttribute('aria-hidden');
     };
