@@ -101,13 +101,15 @@ const growing = new Map<string, { items: string[]; scope: unknown }>();
  * `words` says them all (one toast, not a stack of them). Once it has gone, or when `scope` is
  * not the last call's (another dialog), the next call starts it afresh with its item alone. Each
  * item shows for the whole time: the toast's time starts again (Mantine restarts it when its
- * duration changes, so the duration grows by a millisecond an item).
+ * duration changes, so the duration grows by a millisecond an item). `position`: where it shows,
+ * if not where every toast does.
  */
 export function notifyGrowing(
   id: string,
   item: string,
   words: (items: string[]) => string,
   scope: unknown = null,
+  position?: NotificationData['position'],
 ): void {
   loadToasts().then(
     (m) => {
@@ -116,7 +118,7 @@ export function notifyGrowing(
       const was = growing.get(id);
       const items = [...(onScreen && was && was.scope === scope ? was.items : []), item];
       growing.set(id, { items, scope });
-      const data = { id, color: 'yellow', message: words(items), autoClose: 8000 + items.length };
+      const data = { id, color: 'yellow', message: words(items), autoClose: 8000 + items.length, position };
       if (onScreen) m.notifications.update(data);
       else m.notifications.show({ ...data, closeButtonProps: closeButtonProps() });
     },

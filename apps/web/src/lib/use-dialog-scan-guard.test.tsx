@@ -74,9 +74,9 @@ describe('a scan while a dialog is open', () => {
     await scan('616000000001{Enter}');
     expect(name).toHaveValue('Kamau');
     expect(onSave).not.toHaveBeenCalled();
-    expect(
-      await screen.findByText(/“616000000001” was scanned while this window is open/),
-    ).toBeInTheDocument();
+    const notice = await screen.findByText(/“616000000001” was scanned while this window is open/);
+    // at the foot of the screen, off the dialog's title (and the pay dialog's amount on a phone)
+    expect(notice.closest('.mantine-Notifications-root')).toHaveAttribute('data-position', 'bottom-center');
     // the form holds what the field shows
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
     expect(onSave).toHaveBeenCalledWith('Kamau', '');

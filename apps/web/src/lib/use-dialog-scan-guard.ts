@@ -83,6 +83,9 @@ export function useDialogScanGuard(on = true): void {
       (codes) => t('common.scanInDialog', { count: codes.length, codes: codes.join(', ') }),
       // the codes of the dialog open now: another dialog's, perhaps already added, are not named
       document.querySelector(MODAL),
+      // at the foot of the screen: at the top it hid the dialog's title, and on a phone the pay
+      // dialog's amount to pay (the dialog stays open, so it does not move)
+      'bottom-center',
     );
   useEffect(() => (on ? installDialogScanGuard(dialogOpen, (code) => say.current(code)) : undefined), [on]);
 }
