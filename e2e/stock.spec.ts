@@ -69,6 +69,11 @@ test.describe('stock journey (admin)', () => {
     await page.getByLabel(`Unit cost of ${SUGAR.name}`).fill('150');
     await page.getByLabel(`Unit cost of ${RICE.name}`).fill('300');
     await expect(page.getByTestId('doc-total')).toHaveText(/KES\s?3,000\.00/);
+    // "1,000" in English is a thousand (it was read as one): 1,000 × 300 + 10 × 150
+    await page.getByLabel(`Quantity of ${RICE.name}`).fill('1,000');
+    await expect(page.getByTestId('doc-total')).toHaveText(/KES\s?301,500\.00/);
+    await page.getByLabel(`Quantity of ${RICE.name}`).fill('5');
+    await expect(page.getByTestId('doc-total')).toHaveText(/KES\s?3,000\.00/);
     // A half-entered document survives a reload.
     await page.reload();
     await expect(page.getByLabel(`Quantity of ${SUGAR.name}`)).toHaveValue('10');
