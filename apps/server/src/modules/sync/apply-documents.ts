@@ -12,6 +12,7 @@ import { GROUPS_BY_TYPE } from './field-groups.js';
 import { recordLosses } from './history.js';
 import { setAside } from './receipt-clash.js';
 import { type Written, writeFresh } from './apply-fresh.js';
+import { settleConfirmation } from './confirmed-twice.js';
 import { overImageCap, withoutFileBytes } from './pushed-files.js';
 import { unknownReferences } from './line-references.js';
 import { docsNamingForeignUsers } from './foreign-users.js';
@@ -123,6 +124,7 @@ export async function applyDocuments(trx: Trx, t: ApplyTarget, sent: SyncDocumen
   const fresh: SyncDocument[] = [];
   const edits: Edit[] = [];
   const waits = waiting(t, names);
+  let settled: 'applied' | 'unchanged' | null;
   for (const doc of ordered) {
     if (waits(doc)) continue;
     const spec = SPEC_BY_TYPE.get(doc.type)!;
@@ -137,23 +139,14 @@ export async function applyDocuments(trx: Trx, t: ApplyTarget, sent: SyncDocumen
       result.unchanged += 1;
     } else if (spec.kind === 'edited') {
       edits.push(mergeEdit(spec, doc, before));
+    } else if ((settled = await settleConfirmation(trx, t.businessId, doc, before))) {
+      result[settled] += 1;
     } else {
       await quarantine(trx, t, doc, 'content_differs', before);
       result.quarantined.push({ doc_type: doc.type, doc_id: doc.id, reason: 'content_differs' });
     }
   }
-  const asideBy = await setAside(k, t.businessId, fresh);
-  if (t.imageCapBytes !== undefined)
-    for (const key of await overImageCap(trx, t.businessId, fresh, t.imageCapBytes, asideBy))
-      asideBy.set(key, 'image_storage_full');
-  if (asideBy.size > 0) {
-    const aside = fresh.flatMap((doc) => {
-      const reason = asideBy.get(docKey(doc.type, doc.id));
-      return reason ? [{ doc, reason }] : [];
-    });
-    await quarantineAll(trx, t, aside, result);
-    fresh.splice(0, fresh.length, ...fresh.filter((doc) => !asideBy.has(docKey(doc.type, doc.id))));
-  }
+  await setAsideFresh(trx, t, fresh, result);
   // An edit adds stock movements (a count finalised): what they name is checked as new documents' are.
   const lacking = await unknownReferences(
     k,
@@ -189,6 +182,31 @@ export async function applyDocuments(trx: Trx, t: ApplyTarget, sent: SyncDocumen
   await moveDerived(trx, t, written);
   applyFault();
   return result;
+}
+
+/**
+ * New documents that cannot be written as they are (receipt-clash.ts, the image cap) are
+ * quarantined and taken out of `fresh`.
+ */
+async function setAsideFresh(
+  trx: Trx,
+  t: ApplyTarget,
+  fresh: SyncDocument[],
+  result: ApplyResult,
+): Promise<void> {
+  const k = trx as unknown as AnyDb;
+  const asideBy = await setAside(k, t.businessId, fresh);
+  if (t.imageCapBytes !== undefined)
+    for (const key of await overImageCap(trx, t.businessId, fresh, t.imageCapBytes, asideBy))
+      asideBy.set(key, 'image_storage_full');
+  if (asideBy.size > 0) {
+    const aside = fresh.flatMap((doc) => {
+      const reason = asideBy.get(docKey(doc.type, doc.id));
+      return reason ? [{ doc, reason }] : [];
+    });
+    await quarantineAll(trx, t, aside, result);
+    fresh.splice(0, fresh.length, ...fresh.filter((doc) => !asideBy.has(docKey(doc.type, doc.id))));
+  }
 }
 
 const copyBody = (body: DocBody): DocBody =>

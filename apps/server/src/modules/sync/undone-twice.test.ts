@@ -82,9 +82,9 @@ describe('sync of what both sides did apart', () => {
       tendered: 10_000_000,
       ...body,
     });
-  const post = async (t: TestApp, cookie: string, url: string, payload: object) => {
+  const post = async (t: TestApp, cookie: string, url: string, payload: object, status = 201) => {
     const res = await t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
-    expect(res.statusCode, `${url}: ${res.body}`).toBe(201);
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(status);
     return res.json<{ id: string }>();
   };
 
@@ -142,5 +142,47 @@ describe('sync of what both sides did apart', () => {
       .execute();
     await exchange();
     expect(await onHand(p.local)).toBe(start);
+  });
+
+  it('a transfer confirmed on both sides: the earlier confirmation stands on both, nothing set aside', async () => {
+    const providerId = shop.ids.payment_providers![0]!;
+    const sale = await sellSugar(p.local, shop.admin, {
+      kind: 'transfer',
+      provider_id: providerId,
+      reference: 'QWE123RTY',
+      tendered: undefined,
+    });
+    await exchange();
+    const transferId = (
+      await p.local.db.kysely
+        .selectFrom('transfers')
+        .select('id')
+        .where('source_id', '=', sale.id)
+        .executeTakeFirstOrThrow()
+    ).id;
+    // apart: the hosted site confirms first, the shop a minute later
+    await post(p.hosted, hosted, `/api/transfers/${transferId}/confirm`, {}, 200);
+    p.local.clock.advance(60_000);
+    await post(p.local, shop.admin, `/api/transfers/${transferId}/confirm`, {}, 200);
+
+    await exchange();
+    const confirmation = (t: TestApp) =>
+      t.db.kysely
+        .selectFrom('transfer_confirmations')
+        .select(['confirmed_at', 'confirmed_by'])
+        .where('transfer_id', '=', transferId)
+        .executeTakeFirstOrThrow();
+    const there = await confirmation(p.hosted);
+    expect(await confirmation(p.local)).toEqual(there);
+    expect(await setAside(p.hosted)).toEqual([]);
+    expect(await setAside(p.local)).toEqual([]);
+    // sent again, in either direction: still the same, still nothing set aside
+    await p.local.db.kysely
+      .updateTable('sync_links')
+      .set({ pull_cursor: 0, pull_cursor_entry_id: null })
+      .execute();
+    await exchange();
+    expect(await confirmation(p.local)).toEqual(there);
+    expect(await setAside(p.local)).toEqual([]);
   });
 });
