@@ -2,7 +2,7 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Table.css';
-import { type ReactNode, useState } from 'react';
+import { type CSSProperties, type ReactNode, useState } from 'react';
 import { Group, Table, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 
@@ -51,12 +51,14 @@ export function SortTh<K extends string>({
   sort,
   onSort,
   right,
+  style,
   children,
 }: {
   column: K;
   sort: SortState<K>;
   onSort: (key: K) => void;
   right?: boolean;
+  style?: CSSProperties;
   children: ReactNode;
 }) {
   const active = sort.key === column;
@@ -64,6 +66,7 @@ export function SortTh<K extends string>({
   return (
     <Table.Th
       ta={right ? 'right' : undefined}
+      style={style}
       aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
     >
       <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm" style={{ width: '100%' }}>

@@ -1,11 +1,12 @@
 import './styles';
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties } from 'react';
 import { Card, Grid, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type DailySummary, type DayFigures, SALE_KINDS } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { KpiCard } from '../../components/kpi-card';
+import { FitAmount } from '../../components/fit-amount';
 import { SignedMoney } from '../../components/signed-money';
 import { SortTh, useSorted } from '../../components/sortable';
 
@@ -24,30 +25,6 @@ const FIGURE_BOX: CSSProperties = {
   gridTemplateColumns: 'minmax(0, 1fr)',
   overflowWrap: 'anywhere',
 };
-
-/**
- * How wide an amount's text is at most, in em, in bold: a digit 0.7, a separator or space 0.4, a
- * letter of the currency code or a sign 0.85 (the widest of the fonts the app asks for, with room).
- */
-const emsOf = (text: string) =>
-  [...text].reduce((w, ch) => w + (/\d/.test(ch) ? 0.7 : /[.,'\s]/.test(ch) ? 0.4 : 0.85), 0);
-
-/**
- * An amount that never runs out of its card: at the card's own size while it fits, smaller as the
- * card narrows or the amount grows (1.000.000.000,00 KES), by the length of its text. `room` is the
- * width it has, from the width of the nearest FIGURE_BOX (100cqi).
- */
-function FitAmount({ text, room, children }: { text: string; room: string; children: ReactNode }) {
-  const ems = Math.max(1, emsOf(text));
-  return (
-    <span
-      data-fit-amount
-      style={{ display: 'block', fontSize: `min(1em, calc((${room}) / ${ems.toFixed(2)}))` }}
-    >
-      {children}
-    </span>
-  );
-}
 
 /** The room of an amount in a KpiCard in a FIGURE_BOX: the box less the card's padding and border. */
 const KPI_ROOM = '100cqi - 34px';
@@ -142,6 +119,17 @@ export function DayKpis({ totals }: { totals: DayFigures }) {
   );
 }
 
+/**
+ * The expected cash stays in view at the table's right edge while the other columns scroll under
+ * it (in Portuguese at 1280 px the table is wider than its card, and this column was the one cut).
+ */
+const EXPECTED_IN_VIEW: CSSProperties = {
+  position: 'sticky',
+  right: 0,
+  background: 'var(--mantine-color-body)',
+  boxShadow: 'inset 1px 0 0 var(--table-border-color)',
+};
+
 /** The same figures per cashier: a sortable table from 768 px, cards below. */
 export function CashierTable({ cashiers, wide }: { cashiers: Cashier[]; wide: boolean }) {
   const { t } = useTranslation();
@@ -151,8 +139,8 @@ export function CashierTable({ cashiers, wide }: { cashiers: Cashier[]; wide: bo
   const name = (c: Cashier) => c.user_name || t('daily.unknownCashier');
   if (cashiers.length === 0) return <Text c="dimmed">{t('daily.noCashiers')}</Text>;
   if (!wide) return <CashierCards rows={sorted} />;
-  const th = (col: Col, label: string, right = true) => (
-    <SortTh column={col} sort={sort} onSort={toggle} right={right}>
+  const th = (col: Col, label: string, right = true, style?: CSSProperties) => (
+    <SortTh column={col} sort={sort} onSort={toggle} right={right} style={style}>
       {label}
     </SortTh>
   );
@@ -168,7 +156,7 @@ export function CashierTable({ cashiers, wide }: { cashiers: Cashier[]; wide: bo
             {th('reversals', t('daily.col.reversals'))}
             {th('expenses', t('daily.col.expenses'))}
             {th('payments', t('daily.col.payments'))}
-            {th('expected', t('daily.col.expected'))}
+            {th('expected', t('daily.col.expected'), true, EXPECTED_IN_VIEW)}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -187,7 +175,7 @@ export function CashierTable({ cashiers, wide }: { cashiers: Cashier[]; wide: bo
                 {c.cash_expenses ? <SignedMoney value={-c.cash_expenses} /> : money(0)}
               </Table.Td>
               <Table.Td ta="right">{money(c.cash_debtor_payments)}</Table.Td>
-              <Table.Td ta="right" fw={700}>
+              <Table.Td ta="right" fw={700} style={EXPECTED_IN_VIEW}>
                 {money(c.expected_cash)}
               </Table.Td>
             </Table.Tr>
