@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXTRA_ROUTES, LANGUAGES, MENU } from '@duka/domain';
+import { EXTRA_ROUTES, LANGUAGES, MENU, QUARANTINE_REASONS } from '@duka/domain';
 import { TRANSLATIONS } from '../test/render';
 
 type Tree = { [k: string]: string | Tree };
@@ -35,6 +35,10 @@ describe('translations', () => {
     expect([...other.keys()].filter((k) => !en.has(k))).toEqual([]);
     expect([...en.keys()].filter((k) => !other.has(k))).toEqual([]);
     expect([...other.entries()].filter(([, v]) => !v.trim()).map(([k]) => k)).toEqual([]);
+  });
+
+  it('words every reason sync sets a document aside for (the quarantine list shows them)', () => {
+    expect(QUARANTINE_REASONS.filter((r) => !en.has(`sync.quarantine.reason.${r}`))).toEqual([]);
   });
 
   it('keeps the same {{placeholders}} in every language', () => {
