@@ -155,6 +155,11 @@ describe('numbers typed in a language (the QA: "1,000" in English was saved as 1
     expect(parseQuantity('1,5', '.')).toBe(1_500);
     expect(parseQuantity('0.25', ',')).toBe(250);
     expect(parseMoney('120.5', 2, ',')).toBe(12_050);
+    // a thousands group never follows a leading zero: "0.250" in German is a quarter
+    expect(parseQuantity('0.250', ',')).toBe(250);
+    expect(parseQuantity('0,250', '.')).toBe(250);
+    expect(parseQuantity('00,250', '.')).toBe(250);
+    expect(parseMoney('0.750', 3, ',')).toBe(750);
     for (const bad of ['1,00,000', '1,2345', '12,34,5', '1.5.0', '1,000.5.', '1.', ',5'])
       expect(parseQuantity(bad, '.'), bad).toBeNull();
     expect(parseQuantity('1.000,5', '.')).toBeNull();

@@ -35,11 +35,14 @@ function typedNumber(
   if (more !== undefined || frac === '' || (frac !== undefined && !/^\d+$/.test(frac))) return null;
   if (/^\d+$/.test(whole!)) return { neg, whole: whole!, frac: frac ?? '' };
   const groups = whole!.split(group);
-  if (/^\d{1,3}$/.test(groups[0]!) && groups.slice(1).every((g) => /^\d{3}$/.test(g)))
+  // a thousands group never follows a leading 0 ("0.250" in German is a quarter, not 250)
+  if (/^[1-9]\d{0,2}$/.test(groups[0]!) && groups.slice(1).every((g) => /^\d{3}$/.test(g)))
     return { neg, whole: groups.join(''), frac: frac ?? '' };
-  // "1,5" in English: the other sign once, as a decimal sign
-  if (frac === undefined && groups.length === 2 && /^\d+$/.test(groups[0]!) && /^\d{1,2}$/.test(groups[1]!))
-    return { neg, whole: groups[0]!, frac: groups[1]! };
+  // the other sign once, as a decimal sign: before one or two digits ("1,5" in English), or after a
+  // whole part of zeros ("0,250")
+  const [head, tail] = groups;
+  if (frac === undefined && groups.length === 2 && /^\d+$/.test(head!) && /^\d+$/.test(tail!))
+    if (tail!.length <= 2 || /^0+$/.test(head!)) return { neg, whole: head!, frac: tail! };
   return null;
 }
 

@@ -8,9 +8,12 @@ import { useSession } from '../../lib/session-context';
 import { useAllLocations } from './products-api';
 import { movementWords } from './reason-words';
 import { useMovements, usePriceHistory } from './stock-api';
+import { typedDecimal } from '../../lib/typed-number';
 
 /** A tax rate in basis points as a percentage to type: 1600 → "16", 1650 → "16.50" (shown: `useFormat().percent`). */
-export const pct = (bp: number) => (bp % 100 === 0 ? String(bp / 100) : (bp / 100).toFixed(2));
+/** Basis points as a percentage to edit, in the page's decimal sign: 1250 → "12.50" ("12,50" in German). */
+export const pct = (bp: number) =>
+  bp % 100 === 0 ? String(bp / 100) : (bp / 100).toFixed(2).replace('.', typedDecimal());
 
 type PriceChange = NonNullable<ReturnType<typeof usePriceHistory>['data']>[number];
 

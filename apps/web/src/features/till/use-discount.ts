@@ -1,18 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BASIS_POINTS, cartProblems, lineAmount, maxDiscountOn, mulDivRound } from '@duka/domain';
-import { typedMoney, typedPercent } from '../../lib/typed-number';
+import { typedDecimal, typedMoney, typedPercent } from '../../lib/typed-number';
 import { type Cart, type CartAction, qtyOf } from './cart';
 import { PROBLEM_KEYS } from './cart-panel';
 
 export const SALE = 'sale';
 
-/** Minor units as text for an input ("1250" with 2 digits → "12.50"). */
+/**
+ * Minor units as text for an input, in the page's decimal sign ("1250" with 2 digits → "12.50",
+ * "12,50" in German): written with '.', a discount of 0,750 BHD reopened in German read 750 BHD.
+ */
 function asText(minor: number, digits: number): string {
   if (minor === 0) return '';
   if (digits === 0) return String(minor);
   const s = String(minor).padStart(digits + 1, '0');
-  return `${s.slice(0, -digits)}.${s.slice(-digits)}`;
+  return `${s.slice(0, -digits)}${typedDecimal()}${s.slice(-digits)}`;
 }
 
 /**
