@@ -28,3 +28,30 @@ export const typedMoney = (text: string, digits: number): number | null =>
 export const typedPercent = (text: string): number | null => parsePercent(text, typedDecimal());
 /** Thousandths as text to edit, in the page's decimal sign ("1.25" in English, "1,25" in German). */
 export const quantityText = (thousandths: number): string => formatQuantity(thousandths, typedDecimal());
+
+/**
+ * A quantity's text typed in one decimal sign, written again in another (the page's language
+ * changed, or a draft typed in another language came back): "1,125" in German is "1.125" in
+ * English, not a thousand and more. `from` undefined: a text kept before drafts named their sign,
+ * read as it was then (either sign a decimal sign). A text that is no quantity stays as it is.
+ */
+export function retypeQuantity(text: string, from: DecimalSign | undefined, to: DecimalSign): string {
+  if (from === to) return text;
+  const v = parseQuantity(text, from);
+  return v === null ? text : formatQuantity(v, to);
+}
+
+/** An amount's text typed in one decimal sign, written again in another, as retypeQuantity. */
+export function retypeMoney(
+  text: string,
+  digits: number,
+  from: DecimalSign | undefined,
+  to: DecimalSign,
+): string {
+  if (from === to || !text.trim()) return text;
+  const v = parseMoney(text, digits, from);
+  if (v === null) return text;
+  if (digits === 0) return String(v);
+  const s = String(Math.abs(v)).padStart(digits + 1, '0');
+  return `${v < 0 ? '-' : ''}${s.slice(0, -digits)}${to}${s.slice(-digits)}`;
+}

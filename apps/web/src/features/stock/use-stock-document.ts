@@ -28,16 +28,20 @@ export function useStockDocument(kind: DocKind, home: string) {
   const qc = useQueryClient();
   const { business } = useSession();
   const digits = currencyMinorDigits(business.currency);
-  const { draft, setHeader, setLines, reset, rekey, ready } = useDraft(`duka.draft.${kind}`, {
-    location_id: '',
-    to_location_id: '',
-    supplier_id: '',
-    invoice_number: '',
-    // the business's day, not UTC's: a receipt at 01:00 in Nairobi is dated that day
-    invoice_date: kind === 'receipt' ? todayIn(business.timezone) : '',
-    reason: '',
-    note: '',
-  });
+  const { draft, setHeader, setLines, reset, rekey, ready } = useDraft(
+    `duka.draft.${kind}`,
+    {
+      location_id: '',
+      to_location_id: '',
+      supplier_id: '',
+      invoice_number: '',
+      // the business's day, not UTC's: a receipt at 01:00 in Nairobi is dated that day
+      invoice_date: kind === 'receipt' ? todayIn(business.timezone) : '',
+      reason: '',
+      note: '',
+    },
+    digits,
+  );
   const [errors, setErrors] = useState<LineErrors>(NO_ERRORS);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   // the invoice date's field holds a text that is no day (it names it): nothing is saved meanwhile

@@ -111,6 +111,46 @@ describe('till cart', () => {
     c = run(c, { type: 'reprice', products: [product({ price: 19000 })] });
     expect(totalsOf(c, null).priced.total).toBe(19000);
     c = run(c, { type: 'new', id: 's2' });
-    expect(c).toEqual({ id: 's2', location_id: 'L1', lines: [], discount: 0 });
+    expect(c).toEqual({ id: 's2', location_id: 'L1', lines: [], discount: 0, decimal: '.' });
+  });
+});
+
+describe("a cart's quantities in the page's decimal sign (the QA: 1,125 kg in German sent as 1125 kg in English)", () => {
+  const withLang = <T>(lang: string, fn: () => T): T => {
+    const was = document.documentElement.lang;
+    document.documentElement.lang = lang;
+    try {
+      return fn();
+    } finally {
+      document.documentElement.lang = was;
+    }
+  };
+
+  it('are written again in the new sign, the same quantities', () => {
+    const rice = product({ id: 'rice', price: 17_000 });
+    const cart = withLang('de', () => {
+      let c = cartReducer(emptyCart('c1', 'loc'), { type: 'add', product: rice });
+      c = cartReducer(c, { type: 'setQty', key: c.lines[0]!.key, text: '1,125' });
+      return c;
+    });
+    expect(cart.decimal).toBe(',');
+    const after = cartReducer(cart, { type: 'retype', to: '.' });
+    expect(after.decimal).toBe('.');
+    expect(after.lines[0]!.qty).toBe('1.125');
+    const before = withLang('de', () => totalsOf(cart, null).priced.total);
+    expect(before).toBe(19_125);
+    withLang('en', () => expect(totalsOf(after, null).priced.total).toBe(before));
+    // the same sign again changes nothing
+    expect(cartReducer(after, { type: 'retype', to: '.' })).toBe(after);
+  });
+
+  it('reads a cart kept before it named its sign as then (either sign a decimal sign)', () => {
+    const rice = product({ id: 'rice', price: 17_000 });
+    const kept: Cart = {
+      ...cartReducer(emptyCart('c2', 'loc'), { type: 'add', product: rice }),
+      decimal: undefined,
+    };
+    kept.lines[0]!.qty = '1,000';
+    expect(cartReducer(kept, { type: 'retype', to: '.' }).lines[0]!.qty).toBe('1');
   });
 });

@@ -2,11 +2,12 @@ import {
   type CartLine,
   type CartProblem,
   type PricedSale,
+  type DecimalSign,
   type Product,
   cartProblems,
   priceSale,
 } from '@duka/domain';
-import { quantityText, typedPositiveQuantity } from '../../lib/typed-number';
+import { quantityText, retypeQuantity, typedDecimal, typedPositiveQuantity } from '../../lib/typed-number';
 
 /** One line of the till's cart: one per product; the quantity is kept as typed. */
 export interface TillLine {
@@ -39,6 +40,13 @@ export interface Cart {
    * it. Until that is known, the cart is not cleared or parked without asking the server first.
    */
   outcome_unknown?: boolean;
+  /**
+   * The decimal sign its quantities are typed in (the page's language's when it was made): a cart
+   * kept as a draft and opened, or the page's language changed, is written again in the page's
+   * (retype), so "1,125" kg typed in German is not read as 1125 kg in English. Absent: a cart
+   * kept before it was named (its texts read as then, either sign a decimal sign).
+   */
+  decimal?: DecimalSign;
 }
 
 export type CartAction =
@@ -56,13 +64,16 @@ export type CartAction =
   /** The same lines under a new sale id (the old id's sale was recorded as something else). */
   | { type: 'rekey'; id: string }
   /** After a sale (or to drop it): a new id, no lines, the location kept. */
-  | { type: 'new'; id: string };
+  | { type: 'new'; id: string }
+  /** Its quantities written again in the page's decimal sign `to` (see Cart.decimal). */
+  | { type: 'retype'; to: DecimalSign };
 
 export const emptyCart = (id: string, locationId = ''): Cart => ({
   id,
   location_id: locationId,
   lines: [],
   discount: 0,
+  decimal: typedDecimal(),
 });
 
 /** A typed quantity as thousandths, more than zero; null when not valid. */
@@ -137,6 +148,14 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
     }
     case 'new':
       return emptyCart(action.id, cart.location_id);
+    case 'retype':
+      return cart.decimal === action.to
+        ? cart
+        : {
+            ...cart,
+            decimal: action.to,
+            lines: cart.lines.map((l) => ({ ...l, qty: retypeQuantity(l.qty, cart.decimal, action.to) })),
+          };
   }
 }
 

@@ -15,6 +15,8 @@ import { useSession } from '../../lib/session-context';
 import { locationsQuery, useAllLocations } from '../stock';
 import { DraftWriter, WORK_DRAFTS_QUERY, flushDraftWriters, listWorkDrafts } from '../../lib/work-drafts';
 import { type Cart, type CartAction, cartReducer, emptyCart } from './cart';
+import { typedDecimal } from '../../lib/typed-number';
+import { useTranslation } from 'react-i18next';
 import { followOnItsWay } from './sale-outcome';
 import { type CartRefs, useParking, useSaleOnItsWay } from './use-cart-moves';
 import {
@@ -188,6 +190,14 @@ export function useTillCart(home: string, allowedIds: string[]) {
     if (!cart.location_id || (allowedIds.length > 0 && !allowedIds.includes(cart.location_id)))
       dispatch({ type: 'location', id: home });
   }, [cart.location_id, home, allowedKey]);
+
+  // its quantities in the page's decimal sign: after a change of language, or a cart typed in
+  // another language coming back (the QA: "1,125" kg typed in German was sent as 1125 kg in English)
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    const to = typedDecimal();
+    if (cart.decimal !== to) dispatch({ type: 'retype', to });
+  }, [i18n.language, cart.decimal]);
 
   const newSale = useCallback(() => dispatch({ type: 'new', id: uuidv7() }), []);
   /** The cart as it is now (an answer that arrives later is about the cart it was sent for). */

@@ -5,18 +5,27 @@ import type { WorkDraftPut } from '@duka/domain';
 import { useSession } from '../../../lib/session-context';
 import { DraftWriter, WORK_DRAFTS_QUERY, listWorkDrafts } from '../../../lib/work-drafts';
 import type { DraftLine } from './lines';
+import { useTranslation } from 'react-i18next';
+import type { DecimalSign } from '@duka/domain';
+import { retypeMoney, retypeQuantity, typedDecimal } from '../../../lib/typed-number';
 
 /** A half-entered document: its id (the idempotency key), header fields and lines. */
 export interface Draft {
   id: string;
   header: Record<string, string>;
   lines: DraftLine[];
+  /**
+   * The decimal sign its quantities and costs are typed in: written again in the page's when the
+   * language changes or the draft comes back on a page in another language ("0,125" kg typed in
+   * German was saved as 125 kg in English). Absent: kept before it was named (read as then).
+   */
+  decimal?: DecimalSign;
 }
 
 function asDraft(x: unknown, initial: Record<string, string>): Draft | null {
   const d = x as Draft | null;
   if (!d || typeof d.id !== 'string' || !Array.isArray(d.lines)) return null;
-  return { id: d.id, header: { ...initial, ...d.header }, lines: d.lines };
+  return { id: d.id, header: { ...initial, ...d.header }, lines: d.lines, decimal: d.decimal };
 }
 
 /** A draft an older version kept in this browser's local storage under `key`: taken out once. */
@@ -33,14 +42,46 @@ function takeLegacy(key: string, initial: Record<string, string>): Draft | null 
 const isEmpty = (d: Draft, initial: Record<string, string>) =>
   d.lines.length === 0 && Object.entries(d.header).every(([k, v]) => v === (initial[k] ?? ''));
 
+/** A draft's texts written again in the page's decimal sign, once it is back (see Draft.decimal). */
+function useRetyped(
+  setDraft: (fn: (d: Draft) => Draft) => void,
+  ready: boolean,
+  decimal: DecimalSign | undefined,
+  digits: number,
+) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (!ready) return;
+    const to = typedDecimal();
+    setDraft((d) =>
+      d.decimal === to
+        ? d
+        : {
+            ...d,
+            decimal: to,
+            lines: d.lines.map((l) => ({
+              ...l,
+              qty: retypeQuantity(l.qty, d.decimal, to),
+              cost: retypeMoney(l.cost, digits, d.decimal, to),
+            })),
+          },
+    );
+  }, [ready, i18n.language, decimal, digits, setDraft]);
+}
+
 /**
  * A document kept on the server, for this user, as it is typed (one per screen, `storageKey`),
  * so it survives a reload, a sign-out and an expired session, and follows the user to another
  * computer. The id stays the same until the document is saved (retries reuse it).
  */
-export function useDraft(storageKey: string, initial: Record<string, string>) {
+export function useDraft(storageKey: string, initial: Record<string, string>, digits = 2) {
   const userId = useSession().user.uid;
-  const [draft, setDraft] = useState<Draft>(() => ({ id: uuidv7(), header: initial, lines: [] }));
+  const [draft, setDraft] = useState<Draft>(() => ({
+    id: uuidv7(),
+    header: initial,
+    lines: [],
+    decimal: typedDecimal(),
+  }));
   const writer = useMemo(() => new DraftWriter(), []);
   useEffect(() => writer.attach(), [writer]);
   const saved = useRef<string | null>(null);
@@ -86,6 +127,8 @@ export function useDraft(storageKey: string, initial: Record<string, string>) {
     }
   }, [draft, ready, storageKey, writer]);
 
+  useRetyped(setDraft, ready, draft.decimal, digits);
+
   const setHeader = useCallback(
     (name: string, value: string) => setDraft((d) => ({ ...d, header: { ...d.header, [name]: value } })),
     [],
@@ -100,6 +143,7 @@ export function useDraft(storageKey: string, initial: Record<string, string>) {
       setDraft((d) => ({
         id: uuidv7(),
         lines: [],
+        decimal: typedDecimal(),
         header: { ...initial, ...Object.fromEntries(keep.map((k) => [k, d.header[k] ?? ''])) },
       })),
     [],
