@@ -54,8 +54,10 @@ const IN_PROGRESS = '.in-progress-';
 
 /**
  * Removes the half-made copies a run killed by a power cut or a forced exit left (with their
- * sidecars): no run is under way in the folder (one at a time, and one server per data folder),
- * so any there is an orphan as big as the database, which would fill the disk run after run.
+ * sidecars): each is an orphan as big as the database, which would fill the disk run after run.
+ * A copy named after another process that is still alive is that process's run under way (the
+ * CLI's `duka backup` beside the server's schedule) and is left to it: removing it failed that
+ * backup with ENOENT.
  */
 function removeLeftovers(backupDir: string): void {
   let names: string[];
@@ -66,10 +68,23 @@ function removeLeftovers(backupDir: string): void {
   }
   for (const name of names)
     if (name.startsWith(IN_PROGRESS) && name.endsWith('.sqlite')) {
+      const pid = Number(name.slice(IN_PROGRESS.length, -'.sqlite'.length));
+      if (pid !== process.pid && processAlive(pid)) continue;
       const file = path.join(backupDir, name);
       fs.rmSync(file, { force: true });
       removeSidecars(file);
     }
+}
+
+function processAlive(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: alive, under another user
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 async function backupRun(t: BackupTarget, opts: { force?: boolean }): Promise<BackupOutcome> {

@@ -165,6 +165,14 @@ describe('local backups (SQLite)', () => {
     expect(left).toEqual([]);
   });
 
+  it("leaves alone the copy another live process is making (the CLI's backup beside the schedule)", async () => {
+    const theirs = path.join(backupDir(), `.in-progress-${process.ppid}.sqlite`);
+    fs.writeFileSync(theirs, Buffer.alloc(4096));
+    expect((await backupOnce(target(), { force: true })).kind).toBe('done');
+    expect(fs.existsSync(theirs)).toBe(true);
+    fs.rmSync(theirs);
+  });
+
   it('records a failure for the profile page and keeps the last good backup', async () => {
     const good = readStatus(dataDir).last_good;
     const blocked = path.join(dataDir, 'not-a-dir');
