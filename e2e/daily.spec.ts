@@ -139,6 +139,16 @@ test('closing the day with cash missing: the difference is shown negative, saved
   await expect(changed).toContainText(/KES\s?590\.00 now, against KES\s?410\.00 at the close/);
   await expect(changed).toContainText(/\+KES\s?180\.00/);
   await expect(page.getByTestId('closed-counted')).toHaveText(kes('400.00'));
+
+  // The owner's notifications name the day changed after its close, and open its page.
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Notifications' }).click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  const entry = panel.getByRole('link', { name: new RegExp(`at ${shop.name} changed after it was closed`) });
+  await expect(entry).toBeVisible();
+  await entry.click();
+  await expect(page).toHaveURL(new RegExp(`/daily-sales\\?day=${today}&location_id=${shop.id}$`));
+  await expect(page.getByTestId('changed-since-close')).toContainText(/\+KES\s?180\.00/);
   await api.dispose();
 });
 

@@ -28,6 +28,14 @@ export const notificationsSchema = /* @__PURE__ */ lazySchema(() =>
     days_not_closed: z.array(
       z.object({ day: z.string(), location_id: z.string(), location_name: z.string() }),
     ),
+    /**
+     * Closed days (the last week and today) whose drawer should now hold other cash than at the
+     * close: records added for the day afterwards (a till's sales synced late, a sale after an
+     * early close).
+     */
+    days_changed_after_close: z.array(
+      z.object({ day: z.string(), location_id: z.string(), location_name: z.string() }),
+    ),
     /** The local server's last backup failed (and none succeeded since). */
     backup_failing: backupFailureSchema.nullable(),
     /** Tills waiting for the admin's approval, when the business requires it. */

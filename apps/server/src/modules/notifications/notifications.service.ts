@@ -117,16 +117,73 @@ const daysQuery = (db: Q, a: DayArgs) =>
 const daysNotClosed = compiledQuery(daysQuery);
 
 /**
+ * The cash a day's drawer should hold now (domain expectedCash), from what was recorded for the
+ * day at the close's location: cash sales less cash reversals (the daily summary, ADR 6), plus
+ * cash debtor payments, less cash expenses (voids included, as the day's page counts them).
+ */
+const expectedNow = (eb: ExpressionBuilder<Database & { c: Database['day_closes'] }, 'c'>) => {
+  const sales = eb
+    .selectFrom('sales_summary_daily as s')
+    .select((e) => e.fn.sum<number>(sql`${e.ref('s.sales_total')} - ${e.ref('s.reversals_total')}`).as('n'))
+    .whereRef('s.business_id', '=', 'c.business_id')
+    .whereRef('s.location_id', '=', 'c.location_id')
+    .whereRef('s.day', '=', 'c.day')
+    .where('s.kind', '=', 'cash');
+  const paid = eb
+    .selectFrom('debtor_payments as p')
+    .select((e) => e.fn.sum<number>('p.amount').as('n'))
+    .whereRef('p.business_id', '=', 'c.business_id')
+    .whereRef('p.location_id', '=', 'c.location_id')
+    .whereRef('p.business_day', '=', 'c.day')
+    .where('p.method', '=', 'cash');
+  const spent = eb
+    .selectFrom('expenses as e')
+    .select((e) => e.fn.sum<number>('e.amount').as('n'))
+    .whereRef('e.business_id', '=', 'c.business_id')
+    .whereRef('e.location_id', '=', 'c.location_id')
+    .whereRef('e.date', '=', 'c.day')
+    .where('e.method', '=', 'cash');
+  const zero = eb.lit(0);
+  return sql<number>`(${eb.fn.coalesce(sales, zero)} + ${eb.fn.coalesce(paid, zero)} - ${eb.fn.coalesce(spent, zero)})`;
+};
+
+/**
+ * The closed days from `from` to `to` whose drawer should now hold other cash than at the close:
+ * records added for the day afterwards (a till's sales synced late, a sale after an early close,
+ * a time zone moved west), which the day's page shows and the owner would otherwise not see.
+ */
+const changedQuery = (db: Q, a: DayArgs) =>
+  db
+    .selectFrom('day_closes as c')
+    .innerJoin('locations as l', (j) =>
+      j.onRef('l.id', '=', 'c.location_id').onRef('l.business_id', '=', 'c.business_id'),
+    )
+    .select(['c.day', 'c.location_id', 'l.name as location_name'])
+    .where('c.business_id', '=', a.businessId)
+    .where('c.day', '>=', a.from)
+    .where('c.day', '<=', a.to)
+    .where((eb) => eb('c.expected_cash', '<>', expectedNow(eb)))
+    .orderBy('c.day', 'desc')
+    .orderBy('l.name')
+    .orderBy('c.location_id');
+const daysChanged = compiledQuery(changedQuery);
+
+/**
  * PostgreSQL: the counts and the days not closed in one statement (one round trip of the admin's
  * minute poll), the days a JSON array in their order.
  */
-const countsAndDays = compiledQuery((db, a: { counts: CountArgs; days: DayArgs }) =>
+const countsAndDays = compiledQuery((db, a: { counts: CountArgs; days: DayArgs; changed: DayArgs }) =>
   db.selectNoFrom((eb) => [
     ...counts(eb, a.counts),
     sql<
       DayNotClosed[]
     >`(select coalesce(json_agg(agg order by agg.day desc, agg.location_name, agg.location_id), '[]') from ${daysQuery(db, a.days)} as agg)`.as(
       'days',
+    ),
+    sql<
+      DayNotClosed[]
+    >`(select coalesce(json_agg(agg order by agg.day desc, agg.location_name, agg.location_id), '[]') from ${changedQuery(db, a.changed)} as agg)`.as(
+      'changed',
     ),
   ]),
 );
@@ -150,14 +207,17 @@ export async function notifications(
     since: new Date(now.getTime() - DAYS_BACK * DAY_MS).toISOString(),
   };
   const dayArgs = { businessId, from: addDays(today, -DAYS_BACK), to: addDays(today, -1) };
-  const [counts, days] =
+  // today too: a sale after an early close changes today's drawer
+  const changedArgs = { ...dayArgs, to: today };
+  const [counts, days, changed] =
     dialectOf(db) === 'postgres'
       ? await countsAndDays
-          .all(db, { counts: countArgs, days: dayArgs })
-          .then(([row]) => [row!, row!.days] as const)
+          .all(db, { counts: countArgs, days: dayArgs, changed: changedArgs })
+          .then(([row]) => [row!, row!.days, row!.changed] as const)
       : await Promise.all([
           countsRead.all(db, countArgs).then(([row]) => row!),
           daysNotClosed.all(db, dayArgs),
+          daysChanged.all(db, changedArgs),
         ]);
   return {
     low_stock: Number(counts.low ?? 0),
@@ -167,6 +227,7 @@ export async function notifications(
     // those older than a day: every unconfirmed one but the last day's
     unconfirmed_transfers: Number(counts.unconfirmed ?? 0) - Number(counts.unconfirmed_recent ?? 0),
     days_not_closed: days,
+    days_changed_after_close: changed,
     backup_failing: backup,
     // pending tills count only when the business lets approved ones in alone
     devices_waiting: business.require_approved_devices === 1 ? Number(counts.devices ?? 0) : 0,

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Notifications } from '@duka/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeStatus } from '../../backup/backup-status.js';
-import { type Shop, buildShop, reversed, sold, staffWith } from '../../test/sales-factories.js';
+import { v7 } from 'uuid';
+import { type Shop, buildShop, paid, reversed, sold, staffWith } from '../../test/sales-factories.js';
 import { buildLocation, buildProduct } from '../../test/stock-factories.js';
 import { preparedName } from '../../db/pg-prepared.js';
 import { statementsOf } from '../../test/statements.js';
@@ -40,6 +41,7 @@ describe('GET /api/notifications', () => {
       duplicate_references: 0,
       unconfirmed_transfers: 0,
       days_not_closed: [],
+      days_changed_after_close: [],
       backup_failing: null,
       devices_waiting: 0,
       replaced_values: 0,
@@ -134,6 +136,7 @@ describe('GET /api/notifications', () => {
       unconfirmed_transfers: 1,
       // 1 June had sales at the Main shop and was not closed; 2 June is today.
       days_not_closed: [{ day: '2026-06-01', location_id: s.shop.id, location_name: s.shop.name }],
+      days_changed_after_close: [],
       // Backups are the local (SQLite) server's; PostgreSQL is backed up by its operator.
       backup_failing: t.db.dialect === 'sqlite' ? { at: '2026-06-02T08:05:00Z', code: 'failed' } : null,
       devices_waiting: 1,
@@ -141,12 +144,13 @@ describe('GET /api/notifications', () => {
     });
   });
 
-  it('asks in two statements (the counts, low stock among them, in one; on PostgreSQL the days not closed too), each prepared once per connection on PostgreSQL', async () => {
+  it('asks in three statements (the counts, low stock among them, in one; on PostgreSQL the days too), each prepared once per connection on PostgreSQL', async () => {
     const { texts, result } = await statementsOf(t.db, () => get());
     expect(result.status).toBe(200);
     const reads = texts.filter((text) => !/"sessions"/.test(text));
-    // the counts, the days not closed (on PostgreSQL a JSON array of the counts' statement)
-    expect(reads).toHaveLength(t.db.dialect === 'postgres' ? 1 : 2);
+    // the counts, the days not closed, the closed days changed since (on PostgreSQL JSON arrays
+    // of the counts' statement)
+    expect(reads).toHaveLength(t.db.dialect === 'postgres' ? 1 : 3);
     expect(reads.filter((text) => /"products"/.test(text))).toHaveLength(1); // low stock, counted
     if (t.db.dialect === 'postgres') for (const text of reads) expect(preparedName(text), text).toBeDefined();
     // pending tills count only while the business lets approved ones in alone
@@ -191,6 +195,70 @@ describe('GET /api/notifications', () => {
       ['2026-06-04', s.shop.name],
       ['2026-06-02', s.shop.name],
       ['2026-06-01', s.shop.name],
+    ]);
+  });
+
+  it('names a closed day whose drawer should now hold other cash than at its close, today included', async () => {
+    at('2026-06-06T08:00:00Z');
+    const category = await t.app.inject({
+      method: 'POST',
+      url: '/api/expense-categories',
+      headers: { cookie: s.admin },
+      payload: { name: 'Supplies' },
+    });
+    expect(category.statusCode, category.body).toBe(201);
+    const cashSale = () =>
+      sold(t.app, s.admin, {
+        kind: 'cash',
+        location_id: s.shop.id,
+        lines: [{ product_id: s.milk.id, quantity: 1_000 }],
+        tendered: 100_000,
+      });
+    const first = await cashSale();
+    const close = await t.app.inject({
+      method: 'POST',
+      url: '/api/daily-sales/close',
+      headers: { cookie: s.admin },
+      payload: { id: v7(), location_id: s.shop.id, day: '2026-06-06', counted_cash: first.total },
+    });
+    expect(close.statusCode, close.body).toBe(201);
+    const changed = async () => (await get()).body.days_changed_after_close;
+    expect(await changed()).toEqual([]);
+    // a sale by transfer after the close: no cash, the drawer is as closed
+    await sold(t.app, s.admin, {
+      kind: 'transfer',
+      location_id: s.shop.id,
+      provider_id: s.mpesa.id,
+      reference: 'QA6AFTER',
+      lines: [{ product_id: s.milk.id, quantity: 1_000 }],
+    });
+    expect(await changed()).toEqual([]);
+    // a cash sale after the close: the drawer should hold more than was counted
+    const late = await cashSale();
+    expect(await changed()).toEqual([
+      { day: '2026-06-06', location_id: s.shop.id, location_name: s.shop.name },
+    ]);
+    // and a cash expense of as much brings it back to the close's figure
+    const spent = await t.app.inject({
+      method: 'POST',
+      url: '/api/expenses',
+      headers: { cookie: s.admin },
+      payload: {
+        id: v7(),
+        date: '2026-06-06',
+        category_id: category.json<{ id: string }>().id,
+        amount: late.total,
+        method: 'cash',
+        location_id: s.shop.id,
+      },
+    });
+    expect(spent.statusCode, spent.body).toBe(201);
+    expect(await changed()).toEqual([]);
+    // a debtor's cash paid into the drawer the same day moves it again, and is seen the next day
+    await paid(t.app, s.admin, s.debtor.id, { amount: 100, method: 'cash', location_id: s.shop.id });
+    at('2026-06-07T09:00:00Z');
+    expect(await changed()).toEqual([
+      { day: '2026-06-06', location_id: s.shop.id, location_name: s.shop.name },
     ]);
   });
 });

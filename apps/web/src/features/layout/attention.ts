@@ -19,9 +19,26 @@ export interface AttentionEntry {
   color: 'red' | 'orange';
 }
 
+type Day = Notifications['days_not_closed'][number];
+
+/** The days to close, then the closed days whose drawer moved since: each opens its day's page. */
+function dayEntries(n: Notifications, t: TFunction, day: (d: string) => string): AttentionEntry[] {
+  const entry = (d: Day, id: string, key: string): AttentionEntry => ({
+    id: `${id}-${d.day}-${d.location_id}`,
+    text: t(key, { day: day(d.day), location: d.location_name }),
+    to: `/daily-sales?day=${d.day}&location_id=${d.location_id}`,
+    color: 'orange',
+  });
+  return [
+    ...n.days_not_closed.map((d) => entry(d, 'day', 'layout.attention.dayNotClosed')),
+    ...n.days_changed_after_close.map((d) => entry(d, 'changed', 'layout.attention.dayChangedAfterClose')),
+  ];
+}
+
 /**
  * The entries of the owner's notifications, in the order to deal with them: data first (a failing
- * backup, stock below zero), then money (days not closed, transfers), then what waits.
+ * backup, stock below zero), then money (days not closed or changed after their close, transfers),
+ * then what waits.
  */
 export function attentionEntries(
   n: Notifications,
@@ -62,13 +79,7 @@ export function attentionEntries(
       to: '/transfers',
       color: 'red',
     });
-  for (const d of n.days_not_closed)
-    out.push({
-      id: `day-${d.day}-${d.location_id}`,
-      text: t('layout.attention.dayNotClosed', { day: f.day(d.day), location: d.location_name }),
-      to: `/daily-sales?day=${d.day}&location_id=${d.location_id}`,
-      color: 'orange',
-    });
+  out.push(...dayEntries(n, t, f.day));
   if (n.unconfirmed_transfers > 0)
     out.push({
       id: 'transfers',

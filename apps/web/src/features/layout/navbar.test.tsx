@@ -18,6 +18,7 @@ const notes: Notifications = {
   duplicate_references: 0,
   unconfirmed_transfers: 0,
   days_not_closed: [],
+  days_changed_after_close: [],
   backup_failing: null,
   devices_waiting: 0,
   replaced_values: 0,
