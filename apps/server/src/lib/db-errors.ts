@@ -5,6 +5,13 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/** Whether a driver error is a foreign-key violation: a row names one its table does not hold. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const code = (err as { code?: unknown }).code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
 /** The constraint or column named in a unique violation, lower-cased, for telling which rule broke. */
 export function violatedConstraint(err: unknown): string {
   const e = err as { constraint?: string; message?: string; detail?: string };

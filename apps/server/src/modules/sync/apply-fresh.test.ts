@@ -6,8 +6,8 @@ import { type Written, writeFresh } from './apply-fresh.js';
 import type { SyncDocument } from './documents.js';
 
 /**
- * The last guard of a batch's new documents (`writeFresh`): a unique value no rule before it
- * foresaw would fail the batch, and every batch after it, for good. The documents that clash, and
+ * The last guard of a batch's new documents (`writeFresh`): a unique value or a foreign key no
+ * rule before it foresaw would fail the batch, and every batch after it, for good. The documents that clash, and
  * those that refer to them, are answered to be set aside; the others are written once.
  */
 describe('writeFresh', () => {
@@ -15,7 +15,9 @@ describe('writeFresh', () => {
   let dispose: () => Promise<void>;
   beforeAll(async () => {
     ({ db, dispose } = await freshDatabase());
-    await sql`create table fresh_probe (id text primary key, code text unique, of text)`.execute(db.kysely);
+    await sql`create table fresh_probe (id text primary key, code text unique, of text references fresh_probe (id))`.execute(
+      db.kysely,
+    );
     await sql`insert into fresh_probe (id, code) values ('held', 'TAKEN')`.execute(db.kysely);
   });
   afterAll(() => dispose());
@@ -64,6 +66,18 @@ describe('writeFresh', () => {
     // b1 was written by the first try too: undone with it, then written once
     expect(written.get('fresh_probe')!.map((r) => r.id)).toEqual(['b1', 'b4']);
     expect(await ids()).toEqual(['a1', 'a2', 'b1', 'b4', 'held']);
+  });
+
+  it('sets aside a document naming a row the business does not hold (a foreign key no check before covers)', async () => {
+    const written: Written = new Map();
+    const batch = [doc('d1', 'D1', 'nowhere'), doc('d2', 'D2', 'd1'), doc('d3', 'D3', 'a1')];
+    const out = await db.kysely.transaction().execute((trx) => writeFresh(trx, batch, write(trx), written));
+    expect(out.kept.map((d) => d.id)).toEqual(['d3']);
+    expect(out.clashed.map((c) => [c.doc.id, c.reason])).toEqual([
+      ['d1', 'missing_reference'],
+      ['d2', 'missing_reference'],
+    ]);
+    expect(await ids()).toEqual(['a1', 'a2', 'b1', 'b4', 'd3', 'held']);
   });
 
   it('lets any other failure through', async () => {

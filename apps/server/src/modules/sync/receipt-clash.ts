@@ -137,16 +137,24 @@ const WITHHELD: QuarantineReason[] = [
   'value_taken',
 ];
 
-/** The rows of documents quarantined earlier for these reasons: never written here. */
+/**
+ * The rows of documents quarantined earlier for these reasons: never written here; and the ids of
+ * those refused as another business's (their content is not kept, their id is what a sale or a
+ * payment names: written, it failed every later batch on the foreign key, and sync stopped).
+ */
 async function withheldIds(k: AnyDb, businessId: string): Promise<Set<string>> {
   const out = new Set<string>();
   const rows = await k
     .selectFrom('sync_quarantine')
-    .select('incoming')
+    .select(['incoming', 'reason', 'doc_id'])
     .where('business_id', '=', businessId)
-    .where('reason', 'in', WITHHELD)
+    .where('reason', 'in', [...WITHHELD, 'other_business'])
     .execute();
   for (const r of rows) {
+    if (r.reason === 'other_business') {
+      out.add(String(r.doc_id));
+      continue;
+    }
     try {
       rowIds(JSON.parse(String(r.incoming)) as DocBody, out);
     } catch {

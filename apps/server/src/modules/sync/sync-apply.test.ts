@@ -138,6 +138,65 @@ describe('applying a batch on the hosted server', () => {
     expect(await businessDigest(p.hosted.db, other.businessId, p.dir)).toEqual(otherBefore);
   });
 
+  it("sets aside what names a debtor refused as another business's, in its batch and in a later one, and sync goes on", async () => {
+    const other = await buildTenant(p.hosted, 'Other');
+    const otherBefore = await businessDigest(p.hosted.db, other.businessId, p.dir);
+    const theirs = other.ids.debtors![0]!;
+    const batch = await batchFrom(0, null, 1000);
+    const mine = batch.documents.find((d) => d.type === 'debtor')!.id;
+    /** A document with the shop's debtor under their id, and its own id (and rows') as given. */
+    const forged = (d: PushBody['documents'][number], as: Record<string, string> = {}) => {
+      let text = JSON.stringify(d.body).replaceAll(mine, theirs);
+      for (const [from, to] of Object.entries(as)) text = text.replaceAll(from, to);
+      const body = JSON.parse(text) as typeof d.body;
+      const id = d.id === mine ? theirs : (as[d.id] ?? d.id);
+      return { ...d, id, body, hash: hashBody(body) };
+    };
+    const naming = batch.documents.filter((d) => d.id !== mine && JSON.stringify(d.body).includes(mine));
+    expect(naming.map((d) => d.type).sort()).toEqual(['debtor_payment', 'sale']);
+    // a shop PC whose debtor came with another business's id: its credit sale and payment name it
+    const documents = batch.documents.map((d) => (JSON.stringify(d).includes(mine) ? forged(d) : d));
+    const answer = await push({ ...batch, documents });
+    expect(answer.result).toBe('applied');
+    expect(answer.quarantined).toEqual(
+      expect.arrayContaining([
+        { doc_type: 'debtor', doc_id: theirs, reason: 'other_business' },
+        ...naming.map((d) => ({ doc_type: d.type, doc_id: d.id, reason: 'missing_reference' })),
+      ]),
+    );
+    expect(await businessDigest(p.hosted.db, other.businessId, p.dir)).toEqual(otherBefore);
+    // a later batch: another credit sale to that debtor is set aside, a cash sale is written
+    const credit = naming.find((d) => d.type === 'sale')!;
+    const cash = batch.documents.find((d) => d.type === 'sale' && d.body.sales![0]!.kind === 'cash')!;
+    const again = (d: typeof credit, receipt: string) => {
+      const ids = Object.fromEntries(
+        [d.id, ...(d.body.stock_movements ?? []).map((m) => m.id as string)].map((id) => [id, v7()]),
+      );
+      const doc = forged(d, ids);
+      doc.body.sales![0]!.receipt_no = receipt;
+      return { ...doc, hash: hashBody(doc.body) };
+    };
+    const later = [again(credit, 'X-11'), again(cash, 'X-12')];
+    const next = await push({
+      ...batch,
+      from: batch.to,
+      to: batch.to,
+      entries: [],
+      omitted: 0,
+      documents: later,
+    });
+    expect(next.quarantined).toEqual([
+      { doc_type: 'sale', doc_id: later[0]!.id, reason: 'missing_reference' },
+    ]);
+    const kept = await p.hosted.db.kysely
+      .selectFrom('sales')
+      .select('id')
+      .where('business_id', '=', shop.businessId)
+      .where('id', 'in', [later[0]!.id, later[1]!.id])
+      .execute();
+    expect(kept.map((r) => r.id)).toEqual([later[1]!.id]);
+  });
+
   // Migration 0021: no foreign key checks a line's product row by row on PostgreSQL; the apply
   // checks what the batch's lines name, and a sale naming another business's product is set aside.
   it("quarantines a sale whose lines name another business's product, and applies the rest", async () => {

@@ -46,7 +46,8 @@ function Progressing({ s, w }: { s: LocalStatus; w: Wording }) {
       </Text>
       {waiting === 0 ? (
         <Text size="sm" c="dimmed">
-          {t('sync.local.allSent')}
+          {/* "up to date" above "set aside N records" read as a contradiction */}
+          {t(s.quarantine_open > 0 ? 'sync.local.allSentAside' : 'sync.local.allSent')}
         </Text>
       ) : (
         <Text data-testid="sync-waiting">

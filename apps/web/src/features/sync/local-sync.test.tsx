@@ -99,6 +99,18 @@ describe('the sync section, on a shop PC', () => {
     expect(screen.getByTestId('sync-health')).toHaveTextContent('Sync is catching up');
   });
 
+  it('says all is sent without calling the copy up to date while the hosted site holds records aside', async () => {
+    fakeServer({ 'GET /api/sync/status': () => json(localStatus({ quarantine_open: 3 })) });
+    await renderApp(<SyncSection />, { session: admin() });
+    expect(await screen.findByText('The hosted site set aside 3 records')).toBeVisible();
+    expect(
+      screen.getByText(
+        'Nothing is waiting: everything was sent, and the hosted site set aside what is listed below.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/the hosted copy is up to date/)).toBeNull();
+  });
+
   it('says why sending waits when the hosted site answers no more user names this hour', async () => {
     fakeServer({
       'GET /api/sync/status': () =>
