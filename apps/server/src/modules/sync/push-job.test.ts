@@ -76,4 +76,26 @@ describe('the push job', () => {
     await job().tick();
     expect(await row()).toMatchObject({ failing_since: null, last_error_code: null, state: 'active' });
   });
+
+  it('sends at once when the hosted site, out of reach at the last try, answered a pull since (not after the rest of its backoff)', async () => {
+    const url = (await row()).hosted_url;
+    await p.local.db.kysely.updateTable('sync_links').set({ hosted_url: 'http://127.0.0.1:9' }).execute();
+    const j = job();
+    await j.tick();
+    const failed = await row();
+    expect(failed.last_error_code).toBe('sync_unreachable');
+    // back, but nothing heard from it yet: the backoff holds
+    await p.local.db.kysely.updateTable('sync_links').set({ hosted_url: url }).execute();
+    await j.tick();
+    expect((await row()).last_attempt_at).toBe(failed.last_attempt_at);
+    // the pull job hears from it
+    p.local.clock.advance(1_000);
+    await p.local.db.kysely
+      .updateTable('sync_links')
+      .set({ last_contact_at: p.local.clock.now().toISOString() })
+      .execute();
+    await j.tick();
+    expect(await row()).toMatchObject({ failing_since: null, last_error_code: null, state: 'active' });
+    expect(Number((await row()).push_cursor)).toBeGreaterThan(0);
+  });
 });

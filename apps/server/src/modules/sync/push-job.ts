@@ -40,6 +40,8 @@ export class PushJob {
   private running = false;
   private failures = 0;
   private nextTryAt = 0;
+  /** When the last try failed because the hosted site could not be reached (this server's clock), else null. */
+  private unreachableAt: number | null = null;
   private stopped = false;
   /** The businesses whose link was looked at since this server started. */
   private readonly started = new Set<string>();
@@ -75,7 +77,7 @@ export class PushJob {
       const links = await this.deps.db.kysely.selectFrom('sync_links').selectAll().execute();
       for (const link of links) {
         if (link.state !== 'copying' && link.state !== 'active') continue;
-        if (Date.now() < this.nextTryAt) continue;
+        if (Date.now() < this.nextTryAt && !this.backSince(link)) continue;
         const outcome = await this.once(link);
         this.after(outcome);
       }
@@ -107,8 +109,23 @@ export class PushJob {
     return { kind: 'idle' };
   }
 
+  /**
+   * Whether the hosted site, out of reach at the last try, answered the pull since (the link's
+   * contact time moved past it): what waits goes now, not after the rest of a backoff of up to five
+   * minutes. Only after an unreachable site: one that answered a refusal or asked to wait keeps
+   * its backoff, or every pull would bring a retry.
+   */
+  private backSince(link: { last_contact_at: string | null }): boolean {
+    if (this.unreachableAt === null || !link.last_contact_at) return false;
+    return Date.parse(link.last_contact_at) > this.unreachableAt;
+  }
+
   private after(outcome: PushOutcome): void {
     if (outcome.kind === 'failed') {
+      this.unreachableAt =
+        outcome.code === 'sync_unreachable' && outcome.retryAfterMs === null
+          ? this.deps.now().getTime()
+          : null;
       this.failures += 1;
       const wait = backoffMs(this.failures, outcome.retryAfterMs);
       this.nextTryAt = Date.now() + wait;
@@ -118,6 +135,7 @@ export class PushJob {
         this.deps.log.error({ code: outcome.code }, `sync: pushing stopped (${outcome.state})`);
       this.failures = 0;
       this.nextTryAt = 0;
+      this.unreachableAt = null;
     }
   }
 }
