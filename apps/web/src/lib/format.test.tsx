@@ -30,6 +30,29 @@ describe('dates on screen follow the business locale, as receipts do (issue 16)'
     const f = await formatIn('en', { currency: 'KES', timezone: 'Africa/Nairobi' });
     expect(f.money(123_456)).toMatch(/^KES\s?1,234\.56$/);
   });
+
+  it('a quantity with its unit takes the number its language gives it', async () => {
+    const en = await formatIn('en', { currency: 'KES', timezone: 'Africa/Nairobi' });
+    expect([en.held(1_000, 'litre'), en.held(86_000, 'litre'), en.held(1_500, 'kg')]).toEqual([
+      '1 litre',
+      '86 litres',
+      '1.5 kg',
+    ]);
+    const es = await formatIn('es', { currency: 'KES', timezone: 'Africa/Nairobi' });
+    expect([es.held(15_000, 'pack'), es.held(1_000, 'pack')]).toEqual(['15 paquetes', '1 paquete']);
+    const pt = await formatIn('pt', { currency: 'BRL', timezone: 'America/Sao_Paulo' });
+    expect([pt.held(1_500, 'litre'), pt.held(2_000, 'litre')]).toEqual(['1,5 litro', '2 litros']);
+    const de = await formatIn('de', { currency: 'EUR', timezone: 'Europe/Berlin' });
+    expect(de.held(15_000, 'pack')).toBe('15 Packungen');
+  });
+
+  it('money below zero takes a true minus sign before it, as signed amounts do, in every language', async () => {
+    const en = await formatIn('en', { currency: 'KES', timezone: 'Africa/Nairobi' });
+    expect(en.money(-35_334)).toMatch(/^−KES\s?353\.34$/);
+    expect(en.money(-35_334)).toBe(en.signedMoney(-35_334));
+    const es = await formatIn('es', { currency: 'KES', timezone: 'Africa/Nairobi' });
+    expect(es.money(-24_834)).toMatch(/^−248,34\sKES$/);
+  });
 });
 
 describe('quantities, percentages and typed amounts follow the language', () => {

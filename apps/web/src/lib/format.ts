@@ -18,11 +18,15 @@ import {
  * US month first); without a business, the language's own.
  */
 export function useFormat(business?: { currency: string; timezone: string }) {
-  const { i18n } = useTranslation();
+  const { i18n, t } = useTranslation();
   const lang = i18n.language;
   const dates = business ? businessLocale(lang, business.currency) : lang;
+  /** Money to read; below zero with a true minus sign, as `signedMoney` writes it (not a hyphen). */
   const money = useCallback(
-    (minor: number) => formatMoney(minor, business?.currency ?? 'KES', lang),
+    (minor: number) => {
+      const text = formatMoney(Math.abs(minor), business?.currency ?? 'KES', lang);
+      return minor < 0 ? `−${text}` : text;
+    },
     [business?.currency, lang],
   );
   /** Money with its sign written out: +KES 5.00, −KES 10.00 (a true minus sign), KES 0.00. */
@@ -57,6 +61,19 @@ export function useFormat(business?: { currency: string; timezone: string }) {
   const count = useCallback((n: number) => numberFormat(lang).format(n), [lang]);
   /** Thousandths to read ("1,5" in German, "1,234.5" in English); an input's text stays `formatQuantity`. */
   const quantity = useCallback((thousandths: number) => formatLocalQuantity(thousandths, lang), [lang]);
+  /**
+   * A quantity with its unit, in the number the language gives it: "1 litre", "86 litres",
+   * "1,5 litro" (pt: one up to 2), "15 Packungen"; a unit without words, as stored.
+   */
+  const held = useCallback(
+    (thousandths: number, unit: string) =>
+      t(`stock.held.${unit}`, {
+        count: thousandths / 1000,
+        n: formatLocalQuantity(thousandths, lang),
+        defaultValue: `${formatLocalQuantity(thousandths, lang)} ${unit}`,
+      }),
+    [t, lang],
+  );
   /** Basis points as a percentage to read: 1250 → "12.5%" (en), "12,5 %" (de). */
   const percent = useCallback(
     (bp: number) =>
@@ -68,7 +85,7 @@ export function useFormat(business?: { currency: string; timezone: string }) {
     (minor: number, digits: number) => typedAmountText(lang, minor, digits),
     [lang],
   );
-  return { money, signedMoney, dateTime, time, ago, span, count, quantity, percent, typedAmount };
+  return { money, signedMoney, dateTime, time, ago, span, count, quantity, held, percent, typedAmount };
 }
 
 /**

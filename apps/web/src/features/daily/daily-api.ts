@@ -2,7 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { dailySummarySchema, dayCloseSchema } from '@duka/domain';
 import { api } from '../../lib/api-client';
 
-/** A location's day: sales by kind, reversals, cash expenses and debtor payments, expected cash. */
+/**
+ * A location's day: sales by kind, reversals, cash expenses and debtor payments, expected cash;
+ * read again each minute while open, as the owner's notifications are (a till's sale after the
+ * close, a sync bringing the day's records, show without a reload).
+ */
 export function useDaily(locationId: string | null, day: string) {
   return useQuery({
     enabled: !!locationId,
@@ -13,6 +17,7 @@ export function useDaily(locationId: string | null, day: string) {
         signal,
       }),
     staleTime: 0,
+    refetchInterval: 60_000,
   });
 }
 

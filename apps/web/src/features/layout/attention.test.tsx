@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Notifications } from '@duka/domain';
 import { makeSession, renderApp } from '../../test/render';
 import { NotificationsPanel } from './notifications-panel';
@@ -82,6 +82,18 @@ describe('the notifications panel', () => {
       lng: 'de',
     });
     expect(await screen.findByText('Nichts erfordert Ihre Aufmerksamkeit')).toBeVisible();
+  });
+
+  it('reads again what the page shows when an entry is opened (from that very page, nothing mounts anew)', async () => {
+    const fetch = server(everything);
+    await renderApp(<NotificationsPanel opened onClose={() => undefined} />, {
+      session: makeSession({ role: 'admin' }),
+    });
+    const entry = await screen.findByRole('link', { name: /changed after it was closed/ });
+    const asked = () => fetch.mock.calls.filter((c) => c[0] === '/api/notifications').length;
+    expect(asked()).toBe(1);
+    fireEvent.click(entry);
+    await waitFor(() => expect(asked()).toBe(2));
   });
 
   it('does not ask for the business’s figures for staff', async () => {

@@ -1,4 +1,5 @@
 import './styles';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Drawer, Group, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconBellCheck, type IconCloudX } from '@tabler/icons-react';
@@ -30,11 +31,20 @@ interface Entry {
   testId: string;
 }
 
-/** One entry: what needs attention, opening the screen where it is dealt with. */
+/**
+ * One entry: what needs attention, opening the screen where it is dealt with, with what it shows
+ * read again: opened from that very screen (a day's page, when its day changed after its close),
+ * nothing mounts anew, and the page went on showing the figures from before.
+ */
 function EntryLink({ entry, onOpen }: { entry: Entry; onOpen: () => void }) {
   const Icon = entry.icon;
+  const qc = useQueryClient();
+  const open = () => {
+    void qc.invalidateQueries({ refetchType: 'active' });
+    onOpen();
+  };
   return (
-    <UnstyledButton component={Link} to={entry.to} onClick={onOpen} data-testid={entry.testId}>
+    <UnstyledButton component={Link} to={entry.to} onClick={open} data-testid={entry.testId}>
       <Paper withBorder radius="md" p="sm">
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <ThemeIcon variant="light" color={entry.color} radius="md">

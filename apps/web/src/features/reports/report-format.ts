@@ -69,7 +69,7 @@ export function formatBp(bp: number | null, lang: string): string {
 export function useReportFormat() {
   const { i18n } = useTranslation();
   const session = useSession();
-  const { money, dateTime } = useFormat(session.business);
+  const { money, dateTime, held } = useFormat(session.business);
   const lang = i18n.language;
   const currency = session.business.currency;
   return useMemo(
@@ -84,7 +84,8 @@ export function useReportFormat() {
       bp: (bp: number | null) => formatBp(bp, lang),
       count: (n: number) => numberFormat(lang).format(n),
       quantity: (thousandths: number) => formatLocalQuantity(thousandths, lang),
+      held,
     }),
-    [lang, money, dateTime, currency],
+    [lang, money, dateTime, currency, held],
   );
 }

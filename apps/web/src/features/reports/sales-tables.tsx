@@ -204,7 +204,7 @@ function productTable({ report, wide, t, f }: TableArgs) {
           label: t('reports.col.quantity'),
           kind: 'count',
           value: (r) => r.net_quantity,
-          render: (r) => `${f.quantity(r.net_quantity)} ${t(`stock.units.${r.unit}`)}`,
+          render: (r) => f.held(r.net_quantity, r.unit),
         },
         {
           key: 'revenue',

@@ -84,7 +84,6 @@ const product = (r: { name: string; code: string }) => (
 );
 
 function onHandTable({ report, wide, t, f }: TableArgs) {
-  const unit = (u: string) => t(`stock.units.${u}`);
   return (
     <ReportTable
       testId="stock-on-hand"
@@ -101,7 +100,7 @@ function onHandTable({ report, wide, t, f }: TableArgs) {
           label: t('reports.col.onHand'),
           kind: 'count',
           value: (r) => r.quantity,
-          render: (r) => `${f.quantity(r.quantity)} ${unit(r.unit)}`,
+          render: (r) => f.held(r.quantity, r.unit),
         },
         { key: 'avg', label: t('reports.col.avgCost'), kind: 'money', value: (r) => r.avg_cost },
         { key: 'price', label: t('reports.col.price'), kind: 'money', value: (r) => r.price },
@@ -125,7 +124,6 @@ function onHandTable({ report, wide, t, f }: TableArgs) {
 }
 
 function lowStock({ report, wide, t, f, toStock }: TableArgs) {
-  const unit = (u: string) => t(`stock.units.${u}`);
   if (report.low_stock.length === 0)
     return (
       <Text c="dimmed" ta="center" py="lg">
@@ -147,21 +145,21 @@ function lowStock({ report, wide, t, f, toStock }: TableArgs) {
             label: t('reports.col.onHand'),
             kind: 'count',
             value: (r) => r.on_hand,
-            render: (r) => `${f.quantity(r.on_hand)} ${unit(r.unit)}`,
+            render: (r) => f.held(r.on_hand, r.unit),
           },
           {
             key: 'reorder',
             label: t('reports.col.reorderLevel'),
             kind: 'count',
             value: (r) => r.reorder_level,
-            render: (r) => `${f.quantity(r.reorder_level)} ${unit(r.unit)}`,
+            render: (r) => f.held(r.reorder_level, r.unit),
           },
           {
             key: 'short',
             label: t('reports.col.shortBy'),
             kind: 'count',
             value: (r) => r.reorder_level - r.on_hand,
-            render: (r) => `${f.quantity(r.reorder_level - r.on_hand)} ${unit(r.unit)}`,
+            render: (r) => f.held(r.reorder_level - r.on_hand, r.unit),
           },
         ]}
       />

@@ -14,7 +14,7 @@ const isLow = (p: Product) => isLowStock(p.on_hand, p.reorder_level);
 /** The products on a wide screen: price, a column per location shown, the total. */
 export function ProductsTable({ rows, shown, onOpen }: RowsProps) {
   const { t } = useTranslation();
-  const { money, quantity } = useFormat(useSession().business);
+  const { money, quantity, held } = useFormat(useSession().business);
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing="sm" highlightOnHover data-testid="products-table">
@@ -52,7 +52,7 @@ export function ProductsTable({ rows, shown, onOpen }: RowsProps) {
                 </Table.Td>
               ))}
               <Table.Td ta="right" fw={600} data-testid={`total-${p.code}`}>
-                {quantity(p.on_hand)} {t(`stock.units.${p.unit}`)}
+                {held(p.on_hand, p.unit)}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -65,7 +65,7 @@ export function ProductsTable({ rows, shown, onOpen }: RowsProps) {
 /** The products on a phone: one card each, the levels as badges. */
 export function ProductCards({ rows, shown, onOpen }: RowsProps) {
   const { t } = useTranslation();
-  const { money, quantity } = useFormat(useSession().business);
+  const { money, quantity, held } = useFormat(useSession().business);
   return (
     <Stack gap="sm" data-testid="products-cards">
       {rows.map((p) => (
@@ -80,9 +80,7 @@ export function ProductCards({ rows, shown, onOpen }: RowsProps) {
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <ProductName product={p} />
             <Stack gap={0} align="flex-end">
-              <Text fw={700}>
-                {quantity(p.on_hand)} {t(`stock.units.${p.unit}`)}
-              </Text>
+              <Text fw={700}>{held(p.on_hand, p.unit)}</Text>
               <Text size="xs" c="dimmed">
                 {money(p.price)}
               </Text>

@@ -126,7 +126,7 @@ function ProductTiles({
 }: Omit<Props, 'onPick' | 'onStep' | 'saleNow'> & { state: TillSearchState; focused: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
-  const { money, quantity } = useFormat(business);
+  const { money, held } = useFormat(business);
   const { list } = s;
   const levelOf = (p: Product) => p.levels.find((l) => l.location_id === locationId)?.quantity ?? 0;
   if (s.loading && list.length === 0)
@@ -181,7 +181,7 @@ function ProductTiles({
                 c={out && !business.allow_negative_stock ? 'var(--mantine-color-error)' : 'dimmed'}
                 className="tabular"
               >
-                {out ? t('till.search.out') : `${quantity(level)} ${t(`stock.units.${p.unit}`)}`}
+                {out ? t('till.search.out') : held(level, p.unit)}
               </Text>
             </div>
             <Text fw={700} className={`tabular ${classes.tilePrice}`}>

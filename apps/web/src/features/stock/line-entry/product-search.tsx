@@ -89,12 +89,12 @@ export const ProductSearch = forwardRef<ProductSearchHandle, Props>(function Pro
 /** A match: name and code, and how many are in stock. */
 function ProductOption({ product: p, level }: { product: Product; level: number }) {
   const { t } = useTranslation();
-  const { quantity } = useFormat();
+  const { held } = useFormat();
   return (
     <Group justify="space-between" wrap="nowrap">
       <NameAndCode name={p.name} code={p.code} />
       <Text size="sm" className="tabular">
-        {quantity(level)} {t(`stock.units.${p.unit}`)}
+        {held(level, p.unit)}
       </Text>
     </Group>
   );
