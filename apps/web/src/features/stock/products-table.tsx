@@ -64,7 +64,6 @@ export function ProductsTable({ rows, shown, onOpen }: RowsProps) {
 
 /** The products on a phone: one card each, the levels as badges. */
 export function ProductCards({ rows, shown, onOpen }: RowsProps) {
-  const { t } = useTranslation();
   const { money, quantity, held } = useFormat(useSession().business);
   return (
     <Stack gap="sm" data-testid="products-cards">

@@ -88,7 +88,6 @@ export const ProductSearch = forwardRef<ProductSearchHandle, Props>(function Pro
 
 /** A match: name and code, and how many are in stock. */
 function ProductOption({ product: p, level }: { product: Product; level: number }) {
-  const { t } = useTranslation();
   const { held } = useFormat();
   return (
     <Group justify="space-between" wrap="nowrap">
