@@ -1,4 +1,29 @@
+import { readFileSync } from 'node:fs';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+
+/** Lines of the page's accessibility snapshot printed with a failure (the whole page can be long). */
+const SNAPSHOT_LINES = 60;
+
+/**
+ * What the page showed when the test failed: the accessibility snapshot Playwright writes into its
+ * error context (`error-context.md`), cut to its first lines. CI keeps no trace; without this a
+ * failure that does not come again here ("element not found") left nothing to read.
+ */
+export function pageSnapshot(result: Pick<TestResult, 'attachments'>): string[] {
+  const context = result.attachments.find((a) => a.name === 'error-context' && a.path);
+  if (!context?.path) return [];
+  let text: string;
+  try {
+    text = readFileSync(context.path, 'utf8');
+  } catch {
+    return [];
+  }
+  const yaml = /```yaml\n([\s\S]*?)```/.exec(text)?.[1];
+  if (!yaml) return [];
+  const lines = yaml.trimEnd().split('\n');
+  const cut = lines.length > SNAPSHOT_LINES ? [`… ${lines.length - SNAPSHOT_LINES} more lines`] : [];
+  return ['The page then:', ...lines.slice(0, SNAPSHOT_LINES), ...cut];
+}
 
 /**
  * Prints, after everything else, each failed test with the first lines of its error: a CI log is
@@ -18,7 +43,9 @@ export default class FailureSummary implements Reporter {
     const at = stacks.find((l) => l.includes('.spec.ts')) ?? '';
     this.failed.push({
       title: test.titlePath().filter(Boolean).join(' › '),
-      error: [...plain.split('\n').slice(0, 24), at.trim()].filter(Boolean).join('\n      '),
+      error: [...plain.split('\n').slice(0, 24), at.trim(), ...pageSnapshot(result)]
+        .filter(Boolean)
+        .join('\n      '),
     });
   }
 

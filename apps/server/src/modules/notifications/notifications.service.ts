@@ -1,5 +1,5 @@
 import { type Notifications, addDays, businessDay } from '@duka/domain';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
 import { dialectOf } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
@@ -168,26 +168,25 @@ const changedQuery = (db: Q, a: DayArgs) =>
     .orderBy('c.location_id');
 const daysChanged = compiledQuery(changedQuery);
 
+type DayNotClosed = { day: string; location_id: string; location_name: string };
+
+/** PostgreSQL: a query's days as one JSON array, in the order the lists show them. */
+const daysArray = (days: Expression<unknown>) =>
+  sql<
+    DayNotClosed[]
+  >`(select coalesce(json_agg(agg order by agg.day desc, agg.location_name, agg.location_id), '[]') from ${days} as agg)`;
+
 /**
- * PostgreSQL: the counts and the days not closed in one statement (one round trip of the admin's
- * minute poll), the days a JSON array in their order.
+ * PostgreSQL: the counts, the days not closed and the days changed after their close in one
+ * statement (one round trip of the admin's minute poll), the days JSON arrays in their order.
  */
 const countsAndDays = compiledQuery((db, a: { counts: CountArgs; days: DayArgs; changed: DayArgs }) =>
   db.selectNoFrom((eb) => [
     ...counts(eb, a.counts),
-    sql<
-      DayNotClosed[]
-    >`(select coalesce(json_agg(agg order by agg.day desc, agg.location_name, agg.location_id), '[]') from ${daysQuery(db, a.days)} as agg)`.as(
-      'days',
-    ),
-    sql<
-      DayNotClosed[]
-    >`(select coalesce(json_agg(agg order by agg.day desc, agg.location_name, agg.location_id), '[]') from ${changedQuery(db, a.changed)} as agg)`.as(
-      'changed',
-    ),
+    daysArray(daysQuery(db, a.days)).as('days'),
+    daysArray(changedQuery(db, a.changed)).as('changed'),
   ]),
 );
-type DayNotClosed = { day: string; location_id: string; location_name: string };
 
 /**
  * What needs the owner's attention now. `backup` is the local server's last failure when no
