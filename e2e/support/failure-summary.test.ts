@@ -34,6 +34,11 @@ describe('pageSnapshot', () => {
     ]);
   });
 
+  it("starts at the page's main landmark, past the header every page has", () => {
+    const file = errorContext('- banner:\n  - button "Menu"\n- main:\n  - heading "Stock report"\n');
+    expect(pageSnapshot(attached(file))).toEqual(['The page then:', '- main:', '  - heading "Stock report"']);
+  });
+
   it('cuts a long page and says how much is left out', () => {
     const yaml = Array.from({ length: 75 }, (_, i) => `- text: line ${i + 1}\n`).join('');
     const lines = pageSnapshot(attached(errorContext(yaml)));

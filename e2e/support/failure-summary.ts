@@ -6,7 +6,7 @@ const SNAPSHOT_LINES = 60;
 
 /**
  * What the page showed when the test failed: the accessibility snapshot Playwright writes into its
- * error context (`error-context.md`), cut to its first lines. CI keeps no trace; without this a
+ * error context (`error-context.md`) from its `main` landmark on, cut to its first lines. CI keeps no trace; without this a
  * failure that does not come again here ("element not found") left nothing to read.
  */
 export function pageSnapshot(result: Pick<TestResult, 'attachments'>): string[] {
@@ -20,7 +20,10 @@ export function pageSnapshot(result: Pick<TestResult, 'attachments'>): string[] 
   }
   const yaml = /```yaml\n([\s\S]*?)```/.exec(text)?.[1];
   if (!yaml) return [];
-  const lines = yaml.trimEnd().split('\n');
+  const whole = yaml.trimEnd().split('\n');
+  // the page's own content: the skip link, header and menu before it are the same on every page
+  const main = whole.findIndex((l) => /^\s*- main\b/.test(l));
+  const lines = main > 0 ? whole.slice(main) : whole;
   const cut = lines.length > SNAPSHOT_LINES ? [`… ${lines.length - SNAPSHOT_LINES} more lines`] : [];
   return ['The page then:', ...lines.slice(0, SNAPSHOT_LINES), ...cut];
 }
