@@ -282,7 +282,7 @@ test.describe('debtors (/debtors)', () => {
     await page.getByRole('button', { name: 'Reverse…' }).click();
     await page
       .getByRole('dialog', { name: `Reverse receipt #${sale.receipt_no}?` })
-      .getByRole('button', { name: 'Reverse and refund' })
+      .getByRole('button', { name: 'Reverse and lower the balance' })
       .click();
     await expect(page.getByTestId('done-debtor')).toHaveText(
       /^Credit Chebet \w+ is now in credit KES\s?200\.00: their next credit sale uses it\.$/,

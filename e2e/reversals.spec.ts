@@ -48,13 +48,19 @@ async function openSale(page: Page, path: string, receiptNo: string) {
   await expect(page.getByTestId('sale-summary')).toContainText(`Receipt #${receiptNo}`);
 }
 
-async function confirmReversal(page: Page, receiptNo: string, question: string) {
+/** A debtor's sale is not refunded: its reversal comes off the balance, and its words say so. */
+async function confirmReversal(
+  page: Page,
+  receiptNo: string,
+  question: string,
+  words = { button: 'Reverse and refund', saved: / refunded$/ },
+) {
   await page.getByRole('button', { name: 'Reverse…' }).click();
   const dialog = page.getByRole('dialog', { name: `Reverse receipt #${receiptNo}?` });
   await expect(dialog.getByTestId('confirm-question')).toHaveText(question);
-  await dialog.getByRole('button', { name: 'Reverse and refund' }).click();
+  await dialog.getByRole('button', { name: words.button, exact: true }).click();
   await expect(page.getByTestId('reversal-done')).toContainText(/Reversal #\d+ saved/);
-  await expect(page.getByText(/^Reversal #\d+ saved: /)).toBeVisible();
+  await expect(page.getByText(/^Reversal #\d+ saved: /)).toContainText(words.saved);
   // The reversal's own receipt, drawn by the server, is on screen.
   await expect(page.getByRole('img', { name: /^Receipt #\d+$/ })).toBeVisible();
 }
@@ -121,10 +127,15 @@ test('debtor: the balance goes down by the refund', async ({ page }) => {
   const after = ((balance - 18_000) / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   await expect(page.getByTestId('debtor-after')).toContainText(kes(after));
   await page.getByLabel(/^Reason/).fill('Wrong item');
+  await expect(page.getByTestId('reverse-lines')).toContainText('Off the balance');
   await confirmReversal(
     page,
     sale.receipt_no,
     "Reverse 1 line and take KES 180.00 off the debtor's balance?",
+    {
+      button: 'Reverse and lower the balance',
+      saved: /: KES\s?180\.00 taken off the balance$/,
+    },
   );
   await expect(page.getByTestId('done-debtor')).toContainText(kes(after));
   expect(await balanceOf()).toBe(balance - 18_000);

@@ -43,6 +43,8 @@ export const ERROR_CODES = [
   'code_taken',
   'barcode_taken',
   'location_holds_stock',
+  /** Another location of the business has this name (letter case and spaces aside). */
+  'location_name_taken',
   /** A product deactivated while some location holds (or owes) stock of it. */
   'product_holds_stock',
   /**

@@ -1,6 +1,7 @@
 export * from './permissions.js';
 export * from './menu.js';
 export * from './text.js';
+export * from './names.js';
 export * from './locale.js';
 export { dateTimeFormat, numberFormat, relativeTimeFormat } from './intl-formats.js';
 export * from './errors.js';

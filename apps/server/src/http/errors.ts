@@ -43,6 +43,7 @@ const ERROR_STATUS: Record<ErrorCode, number> = {
   insufficient_stock: 409,
   code_taken: 409,
   barcode_taken: 409,
+  location_name_taken: 409,
   location_holds_stock: 409,
   product_holds_stock: 409,
   product_inactive: 409,

@@ -59,7 +59,9 @@ describe('quantities, percentages and typed amounts follow the language', () => 
   it('a quantity: exact thousandths, the decimal sign and grouping of the language', async () => {
     const de = await formatIn('de');
     expect(de.quantity(1500)).toBe('1,5');
-    expect(de.quantity(-1500)).toBe('-1,5');
+    // below zero with a true minus sign, as money has it
+    expect(de.quantity(-1500)).toBe('−1,5');
+    expect(de.held(-2000, 'pack')).toBe('−2 Packungen');
     expect(de.quantity(1)).toBe('0,001');
     expect(de.quantity(123_456_789_123)).toBe('123.456.789,123');
     expect((await formatIn('es')).quantity(1_000_000_000)).toBe('1.000.000');

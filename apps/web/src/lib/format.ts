@@ -12,6 +12,10 @@ import {
   relativeTimeFormat,
 } from '@duka/domain';
 
+/** A quantity to read, below zero with a true minus sign (Intl writes a hyphen in most languages). */
+const readQuantity = (thousandths: number, lang: string) =>
+  formatLocalQuantity(thousandths, lang).replace('-', '−');
+
 /**
  * Money and dates formatted for the language and the business's currency and time zone. Dates
  * follow the business's locale as its receipts do (English in Kenya: 26 Nov 2026, 14:05, never the
@@ -59,8 +63,11 @@ export function useFormat(business?: { currency: string; timezone: string }) {
   );
   const span = useCallback((ms: number) => spanText(lang, ms), [lang]);
   const count = useCallback((n: number) => numberFormat(lang).format(n), [lang]);
-  /** Thousandths to read ("1,5" in German, "1,234.5" in English); an input's text stays `formatQuantity`. */
-  const quantity = useCallback((thousandths: number) => formatLocalQuantity(thousandths, lang), [lang]);
+  /**
+   * Thousandths to read ("1,5" in German, "1,234.5" in English), below zero with a true minus sign
+   * as money has it ("−3.5" beside "−KES 355.00"); an input's text stays `formatQuantity`.
+   */
+  const quantity = useCallback((thousandths: number) => readQuantity(thousandths, lang), [lang]);
   /**
    * A quantity with its unit, in the number the language gives it: "1 litre", "86 litres",
    * "1,5 litro" (pt: one up to 2), "15 Packungen"; a unit without words, as stored.
@@ -69,8 +76,8 @@ export function useFormat(business?: { currency: string; timezone: string }) {
     (thousandths: number, unit: string) =>
       t(`stock.held.${unit}`, {
         count: thousandths / 1000,
-        n: formatLocalQuantity(thousandths, lang),
-        defaultValue: `${formatLocalQuantity(thousandths, lang)} ${unit}`,
+        n: readQuantity(thousandths, lang),
+        defaultValue: `${readQuantity(thousandths, lang)} ${unit}`,
       }),
     [t, lang],
   );

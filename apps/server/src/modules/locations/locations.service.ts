@@ -1,4 +1,4 @@
-import type { Location } from '@duka/domain';
+import { type Location, nameKey } from '@duka/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/tables.js';
@@ -33,6 +33,28 @@ async function one(db: Db, businessId: string, id: string): Promise<Location> {
   return found;
 }
 
+/**
+ * Two locations of one name cannot be told apart in the pickers (a transfer's From and To, a
+ * count, the reports): refused. Deleted ones are gone from every picker and do not count.
+ */
+async function refuseTakenName(
+  trx: Kysely<Database>,
+  businessId: string,
+  name: string,
+  id: string,
+): Promise<void> {
+  const rows = await trx
+    .selectFrom('locations')
+    .select(['id', 'name'])
+    .where('business_id', '=', businessId)
+    .where('deleted_at', 'is', null)
+    .where('id', '!=', id)
+    .execute();
+  const key = nameKey(name);
+  if (rows.some((r) => nameKey(r.name) === key))
+    throw new AppError('location_name_taken', 'Another location has this name', 'name');
+}
+
 /** Adds a location; idempotent by its id. */
 export async function addLocation(db: Db, actor: Actor, id: string, name: string): Promise<Location> {
   await db.kysely.transaction().execute(async (trx) => {
@@ -40,6 +62,7 @@ export async function addLocation(db: Db, actor: Actor, id: string, name: string
     await lockBusiness(db, trx, actor.businessId);
     const hash = requestHash({ name });
     if (await isReplay(trx, 'locations', id, actor.businessId, hash)) return;
+    await refuseTakenName(trx, actor.businessId, name, id);
     await trx
       .insertInto('locations')
       .values({
@@ -103,6 +126,7 @@ export async function updateLocation(
       .executeTakeFirst();
     if (!loc) throw notFound('Location');
     const before = await snapshotRecord(trx, actor.businessId, 'location', id);
+    if (patch.name !== undefined) await refuseTakenName(trx, actor.businessId, patch.name, id);
     if (patch.active === false && loc.active === 1) {
       const held = await trx
         .selectFrom('stock_levels')

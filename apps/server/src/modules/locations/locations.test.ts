@@ -51,6 +51,24 @@ describe('locations', () => {
     expect(names).toEqual(['Main shop', 'Town branch']);
   });
 
+  it('refuses a second location of one name, letter case and spaces aside', async () => {
+    const add = (name: string, cookie = admin) =>
+      t.app.inject({ method: 'POST', url: '/api/locations', headers: { cookie }, payload: { name } });
+    const first = await add('Branch B');
+    expect(first.statusCode).toBe(201);
+    for (const name of ['Branch B', 'branch b', ' Branch  B ', 'ＢＲＡＮＣＨ B']) {
+      const again = await add(name);
+      expect(again.statusCode, name).toBe(409);
+      expect(again.json()).toMatchObject({ error: { code: 'location_name_taken', field: 'name' } });
+    }
+    // a rename onto another's name neither; its own name in other letters is its own
+    const other = (await add('Branch C')).json<Location>();
+    expect((await patch(other.id, { name: 'BRANCH B' })).json()).toMatchObject({
+      error: { code: 'location_name_taken' },
+    });
+    expect((await patch(other.id, { name: 'branch c' })).json()).toMatchObject({ name: 'branch c' });
+  });
+
   it('does not deactivate a location while it holds stock, nor the last active one', async () => {
     const store = (
       await t.app.inject({

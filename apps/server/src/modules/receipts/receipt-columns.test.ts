@@ -120,4 +120,24 @@ describe('receipt rows that break between words', () => {
     );
     expect(sale).toContain('Thank you!');
   });
+
+  it("a debtor's sale reversed is a credit note: the amount comes off the balance, no money goes back", () => {
+    const note = doc({
+      type: 'reversal',
+      kind: 'debtor',
+      sale_receipt_no: '000042',
+      reason: 'Half returned',
+      tendered: null,
+      change: null,
+    });
+    for (const cpl of RECEIPT_COLUMNS) {
+      const text = asText(receiptMarkup(note, cpl), cpl).join('\n');
+      expect(text).toContain('CREDIT NOTE');
+      expect(text.replace(/ /g, '')).toContain('CreditedKES2,560.00');
+      expect(text).not.toContain('REFUND');
+      expect(text).not.toContain('Refunded');
+    }
+    const es = asText(receiptMarkup({ ...note, language: 'es' }, 48), 48).join('\n');
+    expect(es).toContain('NOTA DE CRÉDITO');
+  });
 });

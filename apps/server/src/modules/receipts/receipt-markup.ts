@@ -110,7 +110,11 @@ function headSection(doc: ReceiptDocument, w: Writer, copy: boolean): void {
   centred(doc.business.header);
   out.push('-');
   const title =
-    doc.kind && doc.type === 'sale' ? t(`receipt.kind.${doc.kind}`) : t(`receipt.title.${doc.type}`);
+    doc.kind && doc.type === 'sale'
+      ? t(`receipt.kind.${doc.kind}`)
+      : creditNote(doc)
+        ? t('receipt.title.creditNote')
+        : t(`receipt.title.${doc.type}`);
   for (const l of w.wrap(title, w.cpl)) out.push(`"${l}"`);
   if (copy) for (const l of w.wrap(t('receipt.copy'), w.cpl)) out.push(`"${l}"`);
   const number = t('receipt.no', { no: doc.receipt_no });
@@ -207,11 +211,21 @@ function taxRows(doc: ReceiptDocument, w: Writer): void {
   }
 }
 
+/**
+ * A debtor's sale reversed: no money goes back, the amount comes off the debtor's balance, so the
+ * paper says so (a "REFUND … Refunded" read as cash to hand over).
+ */
+const creditNote = (doc: ReceiptDocument) => doc.type === 'reversal' && doc.kind === 'debtor';
+
 /** The total or the amount paid, the tax in it, then how it was paid and the day close's cash. */
 function totalsSection(doc: ReceiptDocument, w: Writer): void {
   const { t, pair, amount, money } = w;
   if (doc.type === 'sale' || doc.type === 'reversal') {
-    const label = doc.type === 'reversal' ? t('receipt.refunded') : t('receipt.total');
+    const label = creditNote(doc)
+      ? t('receipt.creditedToBalance')
+      : doc.type === 'reversal'
+        ? t('receipt.refunded')
+        : t('receipt.total');
     // Double width needs room: at 32 characters (58 mm) the total is emphasised instead.
     const big = (text: string): Cell => ({ text, style: w.narrow ? 'bold' : 'wide' });
     pair(big(label), big(money(doc.total)));

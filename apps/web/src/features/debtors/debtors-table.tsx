@@ -6,7 +6,7 @@ import { type Debtor, type DebtorSortKey, overCreditLimit } from '@duka/domain';
 import { type SortState, SortTh } from '../../components/sortable';
 import { TABULAR, useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
-import { balanceWords } from './balance-words';
+import { balanceWords } from '../../lib/balance-words';
 
 const over = (d: Debtor) => overCreditLimit(d, 0);
 

@@ -11,7 +11,7 @@ import { type RangeChoice, choose, rangeOf, todayIn } from '../../lib/date-range
 import { statementPdfUrl, useStatement } from './debtors-api';
 import { RangePicker } from '../../components/range-picker';
 import classes from './statement.module.css';
-import { balanceWords } from './balance-words';
+import { balanceWords } from '../../lib/balance-words';
 import { ListError, ListLoading } from '../../components/list-states';
 import { TABULAR } from '../../lib/format';
 

@@ -67,7 +67,7 @@ export function ConfirmReversal({
           {t('common.cancel')}
         </Button>
         <Button color="red" loading={busy} onClick={onConfirm} data-autofocus>
-          {t('reverse.confirmButton')}
+          {t('reverse.confirmButton', { context: sale.kind })}
         </Button>
       </Group>
     </Modal>

@@ -58,7 +58,7 @@ export function ReverseForm({
             )}
           </Group>
         </Group>
-        <ReverseLines lines={s.plan.lines} typed={s.typed} refused={s.refused} wide={wide} onType={s.type} />
+        <ReverseLines {...s.lineProps} wide={wide} />
         <ReasonFields sale={sale} form={s} />
         <RefundSummary sale={sale} balance={balance} total={s.plan.total} />
         {s.errors.form && (

@@ -3,10 +3,13 @@ import { Card, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
+import type { SaleKind } from '@duka/domain';
 import type { PlannedLine } from './reversal-plan';
 
 interface Props {
   lines: PlannedLine[];
+  /** The sale's kind: a debtor's sale is taken off the balance, not refunded. */
+  kind: SaleKind;
   typed: Record<number, string>;
   /** Lines the server refused on the last try. */
   refused: ReadonlySet<number>;
@@ -105,7 +108,7 @@ function LinesTable(p: Props) {
             <Table.Th ta="right">{t('reverse.reversed')}</Table.Th>
             <Table.Th ta="right">{t('reverse.left')}</Table.Th>
             <Table.Th ta="right">{t('reverse.toReverse')}</Table.Th>
-            <Table.Th ta="right">{t('reverse.refund')}</Table.Th>
+            <Table.Th ta="right">{t('reverse.refund', { context: p.kind })}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -59,7 +59,7 @@ export function useReverseForm(sale: Sale, onReload: () => Promise<unknown>, onD
       const r = await post.mutateAsync();
       f.setId(uuidv7());
       f.setConfirming(false);
-      notifySuccess(t('reverse.saved', { no: r.receipt_no, total: money(r.total) }));
+      notifySuccess(t('reverse.saved', { no: r.receipt_no, total: money(r.total), context: sale.kind }));
       await Promise.all(
         ['sales', 'reversals', 'products', 'debtors', 'daily', 'transfers'].map((k) =>
           qc.invalidateQueries({ queryKey: [k] }),
@@ -72,7 +72,15 @@ export function useReverseForm(sale: Sale, onReload: () => Promise<unknown>, onD
     }
   };
 
-  return { ...f, plan, transfer, busy: post.isPending, check, submit };
+  // what the lines' table shows and takes (a debtor's sale is taken off the balance, not refunded)
+  const lineProps = {
+    kind: sale.kind,
+    lines: plan.lines,
+    typed: f.typed,
+    refused: f.refused,
+    onType: f.type,
+  };
+  return { ...f, plan, transfer, busy: post.isPending, check, submit, lineProps };
 }
 
 export type ReverseFormState = ReturnType<typeof useReverseForm>;

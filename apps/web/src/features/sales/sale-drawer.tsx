@@ -226,7 +226,7 @@ function ReversalView({ rev, onOpen }: { rev: Reversal; onOpen: (o: Opened) => v
           <Table.Tr>
             <Table.Th>{t('sales.drawer.product')}</Table.Th>
             <Table.Th ta="right">{t('sales.drawer.quantity')}</Table.Th>
-            <Table.Th ta="right">{t('sales.drawer.refund')}</Table.Th>
+            <Table.Th ta="right">{t('sales.drawer.refund', { context: rev.kind })}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -242,7 +242,7 @@ function ReversalView({ rev, onOpen }: { rev: Reversal; onOpen: (o: Opened) => v
       <Stack gap={2} align="flex-end">
         <TaxByRate tax={rev.tax} rates={reversalTaxByRate(rev)} money={money} />
         <Text fw={700} size="lg" data-testid="drawer-total">
-          {t('sales.drawer.refunded')}: <SignedMoney value={-rev.total} />
+          {t('sales.drawer.refunded', { context: rev.kind })}: <SignedMoney value={-rev.total} />
         </Text>
       </Stack>
       <Receipt no={rev.receipt_no} />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
-import { type Location, locationSchema } from '@duka/domain';
+import { type Location, locationSchema, nameKey } from '@duka/domain';
 import { api } from '../../lib/api-client';
 import { isIdConflict } from '../../lib/api-error';
 import {
@@ -70,6 +70,10 @@ export function useLocationsPage() {
 
   const submit = async () => {
     if (!name.trim()) return setError(t('stock.doc.required'));
+    // the server's rule, mirrored: another location of this name could not be told apart
+    const own = editing === 'new' ? null : editing?.id;
+    if (locations.data?.some((l) => l.id !== own && nameKey(l.name) === nameKey(name)))
+      return setError(t('errors.locationNameTaken'));
     try {
       await save.mutateAsync({
         id: editing === 'new' ? null : (editing?.id ?? null),

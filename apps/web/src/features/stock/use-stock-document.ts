@@ -81,7 +81,7 @@ export function useStockDocument(kind: DocKind, home: string) {
         if (kind === 'receipt') void qc.invalidateQueries({ queryKey: ['suppliers'] });
         return;
       }
-      const placed = placeError(err, draft.lines);
+      const placed = placeError(err, draft.lines, t);
       setErrors(placed);
       const f = (err as { field?: string }).field;
       if (f && !f.startsWith('lines')) {
@@ -92,10 +92,18 @@ export function useStockDocument(kind: DocKind, home: string) {
     }
   };
 
+  // A refusal is about the lines as they were sent: once one changes ("not enough sugar", then a
+  // smaller quantity), its words would blame lines that may be fine now. A warning that an earlier
+  // version was saved stays until the next save.
+  const changeLines = (fn: (lines: DraftLine[]) => DraftLine[]) => {
+    setLines(fn);
+    setErrors((e) => (e.warn || (e.form === null && Object.keys(e.lines).length === 0) ? e : NO_ERRORS));
+  };
+
   return {
     draft,
     setHeader,
-    setLines,
+    setLines: changeLines,
     errors,
     fieldErrors,
     saving: save.isPending,

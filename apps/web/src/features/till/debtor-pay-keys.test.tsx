@@ -29,6 +29,8 @@ const debtor = (id: string, name: string, credit_limit: number, balance = 0): De
 // sugar is KES 180.00: Achieng may owe 100.00 more, Baraka 5000.00
 const achieng = debtor('0190b1a0-0000-7000-8000-0000000000f1', 'Achieng Otieno', 20000, 10000);
 const baraka = debtor('0190b1a0-0000-7000-8000-0000000000f2', 'Baraka Mwangi', 500000);
+// paid more than he owed: in credit by 1,210.50
+const juma = debtor('0190b1a0-0000-7000-8000-0000000000f3', 'Juma Builders', 500000, -121050);
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -54,11 +56,11 @@ function server(opts: { refuse?: boolean } = {}) {
         const body = JSON.parse(init.body as string) as { id: string; name: string };
         return Promise.resolve(json(debtor(body.id, body.name, 0), 201));
       }
-      const one = [achieng, baraka].find((d) => url === `/api/debtors/${d.id}`);
+      const one = [achieng, baraka, juma].find((d) => url === `/api/debtors/${d.id}`);
       if (one) return Promise.resolve(json(one));
       if (!url.startsWith('/api/debtors?')) return sales(url, init);
       const q = (new URL(url, 'http://duka.test').searchParams.get('q') ?? '').toLowerCase();
-      const items = [achieng, baraka].filter((d) => d.name.toLowerCase().includes(q));
+      const items = [achieng, baraka, juma].filter((d) => d.name.toLowerCase().includes(q));
       return Promise.resolve(json({ items, total_count: items.length, total_balance: 0, all_owed: 0 }));
     }),
   );
@@ -137,6 +139,45 @@ describe('a debtor sale from the keyboard', () => {
     await user.keyboard('Bar{Enter}');
     expect(await within(panel).findByTestId('till-debtor')).toHaveTextContent('Baraka Mwangi');
     await waitFor(() => expect(completeButton(panel)).toHaveFocus());
+  });
+
+  it("a debtor in credit is shown in the debtors list's words, never as money below zero", async () => {
+    server();
+    const user = userEvent.setup({ delay: PERSON_MS });
+    const panel = await payForSugar();
+    await waitFor(() => expect(within(panel).getByRole('textbox', { name: 'Debtor' })).toHaveFocus());
+    await user.keyboard('Juma');
+    await within(panel).findByRole('option', { name: /Juma Builders/ });
+    await user.keyboard('{Enter}');
+    const chosen = await within(panel).findByTestId('till-debtor');
+    expect(chosen).toHaveTextContent(/In credit KES\s?1,210\.50/);
+    // sugar at 180.00 uses part of the credit
+    expect(within(chosen).getByTestId('debtor-after')).toHaveTextContent(/In credit KES\s?1,030\.50/);
+    expect(chosen).not.toHaveTextContent('−KES');
+  });
+
+  it("a new debtor's phone is checked as the Debtors page checks it, in its words, before anything is sent", async () => {
+    server();
+    const posted: string[] = [];
+    const fetchNow = globalThis.fetch as (url: string, init?: RequestInit) => Promise<Response>;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        if (url === '/api/debtors' && init?.method === 'POST') posted.push(url);
+        return fetchNow(url, init);
+      }),
+    );
+    const user = userEvent.setup({ delay: PERSON_MS });
+    const panel = await payForSugar();
+    await waitFor(() => expect(within(panel).getByRole('textbox', { name: 'Debtor' })).toHaveFocus());
+    await user.keyboard('Test Phone');
+    await user.click(await within(panel).findByRole('button', { name: 'Add a debtor' }));
+    await user.type(within(panel).getByRole('textbox', { name: /^Phone/ }), 'abc');
+    await user.click(within(panel).getByRole('button', { name: 'Add debtor' }));
+    expect(
+      await within(panel).findByText('Enter a phone number of 7 to 20 digits, e.g. +254 712 345678.'),
+    ).toBeVisible();
+    expect(posted).toHaveLength(0);
   });
 
   it('a debtor added from the search: its name has the focus; Enter adds it and puts the focus on Complete sale', async () => {

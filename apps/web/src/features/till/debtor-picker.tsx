@@ -15,6 +15,7 @@ import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type Debtor, overCreditLimit } from '@duka/domain';
 import { useFormat } from '../../lib/format';
+import { balanceWords } from '../../lib/balance-words';
 import { type DebtorPickerState, useDebtorPicker } from './use-debtor-picker';
 import classes from './till.module.css';
 
@@ -65,10 +66,11 @@ function ChosenDebtor({ value, onChange, total, error, money }: Props & { value:
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 3 }} mt="sm" spacing={4}>
         <Figure label={t('till.debtor.limit')} value={money(value.credit_limit)} />
-        <Figure label={t('till.debtor.balance')} value={money(value.balance)} />
+        {/* a balance below zero in the debtors list's words: "In credit KES 1,210.50", not −KES */}
+        <Figure label={t('till.debtor.balance')} value={balanceWords(value.balance, money, t)} />
         <Figure
           label={t('till.debtor.after')}
-          value={money(after)}
+          value={balanceWords(after, money, t)}
           testId="debtor-after"
           strong
           className={over ? undefined : classes.good}

@@ -3,10 +3,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
-import { type Debtor } from '@duka/domain';
+import { type Debtor, debtorPhoneSchema } from '@duka/domain';
 import { typedMoney } from '../../lib/typed-number';
-import { isIdConflict, unsent } from '../../lib/api-error';
-import { notifyWarning, serverMessage } from '../../lib/notify';
+import { isIdConflict } from '../../lib/api-error';
+import { keyedWriteText, notifyWarning } from '../../lib/notify';
 import { createDebtor, fetchDebtor, useDebtorSearch } from './till-api';
 
 const EMPTY_FORM = { name: '', phone: '', id_number: '', limit: '' };
@@ -40,7 +40,11 @@ export function useDebtorPicker(onChange: (d: Debtor | null) => void, admin: boo
 
   const add = async () => {
     const limit = form.limit.trim() ? typedMoney(form.limit, digits) : undefined;
-    if (limit === null) return setFormError({ field: 'credit_limit', message: t('till.debtor.badLimit') });
+    // the Debtors page's rules and words, mirrored before anything is sent
+    if (!debtorPhoneSchema.safeParse(form.phone.trim()).success)
+      return setFormError({ field: 'phone', message: t('debtors.errors.phone') });
+    if (limit === null || (limit !== undefined && limit < 0))
+      return setFormError({ field: 'credit_limit', message: t('till.debtor.badLimit') });
     setBusy(true);
     const chosen = (d: Debtor) => {
       void qc.invalidateQueries({ queryKey: ['debtors'] });
@@ -66,7 +70,10 @@ export function useDebtorPicker(onChange: (d: Debtor | null) => void, admin: boo
         notifyWarning(t('errors.createdEarlier'));
         return chosen(first);
       }
-      const message = unsent(err) ? t('errors.noAnswerMaybeSaved') : serverMessage(err);
+      const message = keyedWriteText(err, {
+        'validation_failed:phone': t('debtors.errors.phone'),
+        'validation_failed:name': t('debtors.errors.name'),
+      });
       setFormError({ field: (err as { field?: string }).field, message });
     } finally {
       setBusy(false);
