@@ -53,7 +53,7 @@ export function useDebtorForm(debtor: Debtor | null, onSaved: (d: Debtor) => voi
     const limit = typedMoney(v.limit, digits);
     if (!v.name.trim()) e.name = t('debtors.errors.name');
     if (!debtorPhoneSchema.safeParse(v.phone.trim()).success) e.phone = t('debtors.errors.phone');
-    if (admin && (limit === null || limit < 0)) e.credit_limit = t('debtors.errors.amount');
+    if (admin && (limit === null || limit < 0)) e.credit_limit = t('debtors.errors.limit');
     setErrors(e);
     setFormError(null);
     if (Object.keys(e).length) return;

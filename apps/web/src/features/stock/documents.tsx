@@ -2,6 +2,7 @@ import './styles';
 import { useState } from 'react';
 import {
   ActionIcon,
+  Alert,
   Button,
   Group,
   Modal,
@@ -19,6 +20,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import {
   type Location,
+  isAdminRole,
   NEGATIVE_REASONS,
   POSITIVE_REASONS,
   supplierSchema,
@@ -28,6 +30,7 @@ import {
 } from '@duka/domain';
 import { PageHeader } from '../../components/page-header';
 import { api } from '../../lib/api-client';
+import { useSession } from '../../lib/session-context';
 import { isIdConflict } from '../../lib/api-error';
 import { keyedWriteText, notifySuccess, notifyWarning } from '../../lib/notify';
 import { maxLengthOf } from '../../lib/validators';
@@ -191,6 +194,7 @@ function DocumentHeader({ kind, doc, locations }: { kind: Kind; doc: StockDocume
   const { t } = useTranslation();
   // a receipt names its supplier; a user who may only remove stock may not list them (a 403)
   const suppliers = useSuppliers(kind === 'receipt');
+  const session = useSession();
   const h = doc.draft.header;
   const locationData = locations.map((l) => ({ value: l.id, label: l.name }));
   const reasons = kind === 'positive' ? POSITIVE_REASONS : NEGATIVE_REASONS;
@@ -231,6 +235,12 @@ function DocumentHeader({ kind, doc, locations }: { kind: Kind; doc: StockDocume
           )}
         {kind === 'receipt' && <InvoiceFields doc={doc} />}
       </SimpleGrid>
+      {/* staff send only between the locations they work at (the server's rule): with one, To is empty */}
+      {kind === 'transfer' && locationData.length === 1 && (
+        <Alert color="yellow" data-testid="no-destination">
+          {t('stock.doc.noDestination', { context: isAdminRole(session.user.role) ? 'admin' : undefined })}
+        </Alert>
+      )}
       <Textarea
         label={t('stock.doc.note')}
         autosize
