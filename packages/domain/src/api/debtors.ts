@@ -148,8 +148,26 @@ export const statementSchema = /* @__PURE__ */ lazySchema(() =>
         balance: z.number().int(),
         note: z.string(),
         created_at: z.string(),
+        /**
+         * A payment's: how it came (cash or transfer) and, by transfer, through whom and under
+         * which reference, to check against the customer's messages; null on other entries (and
+         * from a server before these were sent).
+         */
+        method: z.enum(PAYMENT_METHODS).nullable().default(null),
+        provider_name: z.string().nullable().default(null),
+        reference: z.string().nullable().default(null),
       }),
     ),
   }),
 );
 export type Statement = z.infer<typeof statementSchema>;
+
+/** How a statement's payment came: "M-Pesa QX12ABC" by transfer, or the method's own word. */
+export function paymentHow(
+  e: { method: string | null; provider_name: string | null; reference: string | null },
+  methodWord: (method: string) => string,
+): string {
+  if (!e.method) return '';
+  const named = [e.provider_name, e.reference].filter(Boolean).join(' ');
+  return e.method === 'transfer' && named ? named : methodWord(e.method);
+}

@@ -134,17 +134,28 @@ export async function statementOf(
       .where('business_day', '<', from)
       .executeTakeFirstOrThrow(),
     db
-      .selectFrom('debtor_entries')
-      .selectAll()
-      .where(ofBusiness(db, 'business_id', businessId))
-      .where('debtor_id', '=', debtorId)
-      .where('business_day', '>=', from)
-      .where('business_day', '<=', to)
+      .selectFrom('debtor_entries as e')
+      // a payment's method, provider and reference, read with it (one statement)
+      .leftJoin('debtor_payments as p', (j) =>
+        j
+          .onRef('p.id', '=', 'e.doc_id')
+          .onRef('p.business_id', '=', 'e.business_id')
+          .on('e.kind', '=', 'payment'),
+      )
+      .leftJoin('payment_providers as pp', (j) =>
+        j.onRef('pp.id', '=', 'p.provider_id').onRef('pp.business_id', '=', 'p.business_id'),
+      )
+      .selectAll('e')
+      .select(['p.method', 'p.reference', 'pp.name as provider_name'])
+      .where(ofBusiness(db, 'e.business_id', businessId))
+      .where('e.debtor_id', '=', debtorId)
+      .where('e.business_day', '>=', from)
+      .where('e.business_day', '<=', to)
       // The order the balance moved in on this server (ADR 9), not the requests' clocks; entries
       // written before the numbers (migration 0032) are all 0, first, in their old order.
-      .orderBy('seq')
-      .orderBy('created_at')
-      .orderBy('id')
+      .orderBy('e.seq')
+      .orderBy('e.created_at')
+      .orderBy('e.id')
       .execute(),
   ]);
   let balance = Number(opening.s ?? 0);
@@ -159,6 +170,9 @@ export async function statementOf(
       balance,
       note: r.note,
       created_at: r.created_at,
+      method: (r.method ?? null) as Statement['entries'][number]['method'],
+      provider_name: r.provider_name ?? null,
+      reference: r.reference ?? null,
     };
   });
   return { debtor, from, to, opening_balance: openingBalance, closing_balance: balance, entries };

@@ -337,6 +337,11 @@ describe('debtors', () => {
     expect(await balance(a)).toBe(36_000 + 25_500 - 10_000 - 18_000 - 25_500);
     expect(await balance(b)).toBe(10_999 - 2_000 - 5_500 + 6_500);
     expect(r3.debtor_balance_after).toBe(10_999 - 2_000 - 5_500);
+    // the statement names the transfer's provider and reference, to check against the customer's messages
+    const stB = await get<Statement>(`/api/debtors/${b.id}/statement?from=2000-01-01&to=2099-12-31`);
+    expect(stB.entries.filter((e) => e.kind === 'payment')).toEqual([
+      expect.objectContaining({ method: 'transfer', provider_name: s.mpesa.name, reference: 'MIX1' }),
+    ]);
 
     const rows = await t.db.kysely.selectFrom('debtors').select(['id', 'balance']).execute();
     const sums = await t.db.kysely
@@ -381,6 +386,13 @@ describe('debtors', () => {
       ['payment', p2.receipt_no, -1_000, 7_000],
     ]);
     expect(st.closing_balance).toBe(7_000);
+    // how each payment came; a sale or reversal has none
+    expect(st.entries.map((e) => [e.kind, e.method, e.provider_name, e.reference])).toEqual([
+      ['payment', 'cash', null, null],
+      ['sale', null, null, null],
+      ['reversal', null, null, null],
+      ['payment', 'cash', null, null],
+    ]);
     const all = await get<Statement>(`/api/debtors/${d.id}/statement?from=${day1}&to=${last.business_day}`);
     expect(all).toMatchObject({ opening_balance: 0, closing_balance: 13_500 });
     expect(all.entries).toHaveLength(6);

@@ -1,4 +1,4 @@
-import { dateTimeFormat, formatMoney, type Statement } from '@duka/domain';
+import { dateTimeFormat, formatMoney, paymentHow, type Statement } from '@duka/domain';
 import PDFDocument from 'pdfkit';
 import type { TFunction } from 'i18next';
 import { documentT } from '../../lib/documents-i18n.js';
@@ -99,7 +99,9 @@ function writeEntries(doc: PDFKit.PDFDocument, st: Statement, f: Formats): void 
     const cells = [
       dateFmt.format(new Date(e.created_at)),
       `#${e.receipt_no}`,
-      e.note ? `${t(`statement.kind.${e.kind}`)} — ${e.note}` : t(`statement.kind.${e.kind}`),
+      [t(`statement.kind.${e.kind}`), paymentHow(e, (m) => t(`receipt.method.${m}`)), e.note]
+        .filter(Boolean)
+        .join(' — '),
       money(e.amount),
       f.balance(e.balance),
     ];

@@ -36,6 +36,9 @@ const statement: Statement = {
       balance: 13_000,
       note: '',
       created_at: '2025-03-01T09:00:00.000Z',
+      method: null,
+      provider_name: null,
+      reference: null,
     },
     {
       id: 'e2',
@@ -45,6 +48,10 @@ const statement: Statement = {
       balance: 0,
       note: '',
       created_at: '2025-03-02T09:00:00.000Z',
+      // paid by transfer: the statement names how, to check against the customer's messages
+      method: 'transfer',
+      provider_name: 'M-Pesa',
+      reference: 'QX12ABC',
     },
     {
       id: 'e3',
@@ -52,8 +59,11 @@ const statement: Statement = {
       receipt_no: '101',
       amount: -18_000,
       balance: -18_000,
-      note: '',
+      note: 'Returned',
       created_at: '2025-03-03T09:00:00.000Z',
+      method: null,
+      provider_name: null,
+      reference: null,
     },
   ],
 };
@@ -113,6 +123,9 @@ describe('a statement\'s balances below zero say "In credit", as the debtors lis
     ].map(text);
     expect(shown).toEqual(BALANCES);
     expect(printedBalances()).toEqual(BALANCES);
+    // a payment says how it came; a reversal keeps its note
+    expect(text(within(table).getByTestId('statement-102'))).toContain('M-Pesa QX12ABC');
+    expect(text(within(table).getAllByTestId('statement-101')[1]!)).toContain('Returned');
   });
 
   it("in the phone's list, and printed", async () => {
@@ -129,6 +142,7 @@ describe('a statement\'s balances below zero say "In credit", as the debtors lis
     expect(printedBalances()).toEqual(BALANCES);
     // what an entry moved keeps its sign: a payment lowers what they owe
     expect(text(screen.getByTestId('statement-102'))).toMatch(/−KES\s?130\.00/);
+    expect(text(screen.getByTestId('statement-102'))).toContain('M-Pesa QX12ABC');
   });
 
   it('in the language of the user', async () => {

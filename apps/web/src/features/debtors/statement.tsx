@@ -4,7 +4,7 @@ import { Badge, Button, Group, Portal, Stack, Table, Text } from '@mantine/core'
 import { IconDownload, IconExternalLink, IconPrinter } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import type { Debtor, Statement } from '@duka/domain';
+import { type Debtor, type Statement, paymentHow } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { type RangeChoice, choose, rangeOf, todayIn } from '../../lib/date-range';
@@ -17,12 +17,20 @@ import { TABULAR } from '../../lib/format';
 
 const KIND_COLOR = { sale: 'orange', payment: 'teal', reversal: 'blue' } as const;
 
+type Entry = Statement['entries'][number];
+/** What an entry says beside its kind: how a payment came ("M-Pesa QX12ABC", "Cash"), its note. */
+function useEntryDetail() {
+  const { t } = useTranslation();
+  return (e: Entry) => [paymentHow(e, (m) => t(`debtors.methods.${m}`)), e.note].filter(Boolean).join(' · ');
+}
+
 /** The statement laid out for paper; shown only when the page is printed. */
 function PrintSheet({ st, business }: { st: Statement; business: string }) {
   const { t } = useTranslation();
   const session = useSession();
   const { money, signedMoney, dateTime } = useFormat(session.business);
   const balance = (minor: number) => balanceWords(minor, money, t);
+  const detail = useEntryDetail();
   return (
     <Portal>
       <div className={classes.sheet}>
@@ -54,7 +62,7 @@ function PrintSheet({ st, business }: { st: Statement; business: string }) {
                 <td>{dateTime(e.created_at)}</td>
                 <td>
                   {t(`debtors.kinds.${e.kind}`)} #{e.receipt_no}
-                  {e.note ? ` · ${e.note}` : ''}
+                  {detail(e) ? ` · ${detail(e)}` : ''}
                 </td>
                 <td className={classes.num}>{signedMoney(e.amount)}</td>
                 <td className={classes.num}>{balance(e.balance)}</td>
@@ -81,6 +89,7 @@ function NarrowStatement({ st }: { st: Statement }) {
   const session = useSession();
   const { money, signedMoney, dateTime } = useFormat(session.business);
   const balance = (minor: number) => balanceWords(minor, money, t);
+  const detail = useEntryDetail();
   const line = (left: React.ReactNode, right: React.ReactNode, testId?: string, bold = false) => (
     <Group justify="space-between" wrap="nowrap" gap="xs">
       <Text size="sm" fw={bold ? 700 : undefined} c={bold ? undefined : 'dimmed'}>
@@ -121,7 +130,7 @@ function NarrowStatement({ st }: { st: Statement }) {
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Text size="xs" c="dimmed">
               {dateTime(e.created_at)}
-              {e.note ? ` · ${e.note}` : ''}
+              {detail(e) ? ` · ${detail(e)}` : ''}
             </Text>
             <Text size="sm" fw={600} style={TABULAR} data-testid="running-balance">
               {balance(e.balance)}
@@ -223,6 +232,7 @@ function WideStatement({ st: s }: { st: Statement }) {
   const session = useSession();
   const { money, signedMoney, dateTime } = useFormat(session.business);
   const balance = (minor: number) => balanceWords(minor, money, t);
+  const detail = useEntryDetail();
   return (
     <Table.ScrollContainer minWidth={420}>
       <Table verticalSpacing={6} fz="sm" data-testid="statement-table">
@@ -261,9 +271,9 @@ function WideStatement({ st: s }: { st: Statement }) {
               </Table.Td>
               <Table.Td>
                 <Text size="sm">#{e.receipt_no}</Text>
-                {e.note && (
+                {detail(e) && (
                   <Text size="xs" c="dimmed">
-                    {e.note}
+                    {detail(e)}
                   </Text>
                 )}
               </Table.Td>
