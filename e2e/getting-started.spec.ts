@@ -1,41 +1,12 @@
-import fs from 'node:fs';
-import { type Page, expect, test } from '@playwright/test';
-import { type Running, exited, startServer, tempDir } from './support/server-process';
+import { expect, test } from '@playwright/test';
+import { ownServer } from './support/own-server';
 
 /**
  * A new shop's first sign-in (issue 16), on a server of its own with an empty data folder: the
  * dashboard's getting-started checklist ticks itself as the shop does each step, charts with no
  * data say so, and the list goes once everything is done.
  */
-let server: Running;
-let dir: string;
-
-test.beforeAll(async () => {
-  dir = tempDir();
-  server = await startServer({ DATA_DIR: dir });
-});
-test.afterAll(async () => {
-  process.kill(-server.child.pid!, 'SIGTERM');
-  await exited(server.child);
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-async function setUp(page: Page) {
-  await page.goto(`${server.url}/setup`);
-  await page.getByLabel(/^Business name/).fill('Duka la Kwanza');
-  await page.getByLabel(/^Name$/).fill('Neema Owner');
-  await page.getByLabel(/^Username/).fill('neema');
-  await page.getByLabel(/^Password/).fill('owner-pass-123');
-  await page.getByLabel(/^Repeat the password/).fill('owner-pass-123');
-  await page.getByRole('button', { name: 'Create business' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function post(page: Page, path: string, data: object, method: 'post' | 'patch' = 'post') {
-  const res = await page.request[method](`${server.url}${path}`, { data });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()) as { id: string };
-}
+const { url, api: post, setUp } = ownServer();
 
 test('the checklist ticks itself step by step, and goes when all is done', async ({ page }) => {
   test.setTimeout(120_000);
@@ -54,7 +25,7 @@ test('the checklist ticks itself step by step, and goes when all is done', async
   await list.getByTestId('step-products').click();
   await expect(page).toHaveURL(/\/stock$/);
   const rice = await post(page, '/api/products', { name: 'Rice 1 kg', code: 'RICE1', price: 20_000 });
-  await page.goto(`${server.url}/dashboard`);
+  await page.goto(`${url()}/dashboard`);
   await isDone('products');
   await expect(progress).toHaveText('1 of 6 done');
 
@@ -68,7 +39,7 @@ test('the checklist ticks itself step by step, and goes when all is done', async
   await form.getByLabel(/^Password/).fill('staff-pass-123');
   await form.getByRole('button', { name: 'Create user' }).click();
   await expect(page.getByText('User created')).toBeVisible();
-  await page.goto(`${server.url}/dashboard`);
+  await page.goto(`${url()}/dashboard`);
   await isDone('cashier');
 
   // Hidden, it stays hidden on this browser, across reloads.
@@ -80,7 +51,7 @@ test('the checklist ticks itself step by step, and goes when all is done', async
   await page.evaluate(() => (document.cookie = 'duka_checklist_hidden=; path=/; max-age=0'));
 
   // A delivery, the payment numbers with a provider, a network printer, a first sale.
-  const locations = (await (await page.request.get(`${server.url}/api/locations`)).json()) as {
+  const locations = (await (await page.request.get(`${url()}/api/locations`)).json()) as {
     id: string;
   }[];
   const supplier = await post(page, '/api/suppliers', { name: 'Wholesale Ltd' });
@@ -90,17 +61,15 @@ test('the checklist ticks itself step by step, and goes when all is done', async
     location_id: locations[0]!.id,
     lines: [{ product_id: rice.id, quantity: 10_000, unit_cost: 15_000 }],
   });
-  await page.goto(`${server.url}/dashboard`);
+  await page.goto(`${url()}/dashboard`);
   await isDone('receive');
   await expect(progress).toHaveText('3 of 6 done');
-  const providers = (await (
-    await page.request.get(`${server.url}/api/payment-providers`)
-  ).json()) as unknown[];
+  const providers = (await (await page.request.get(`${url()}/api/payment-providers`)).json()) as unknown[];
   if (providers.length === 0)
     await post(page, '/api/payment-providers', { name: 'M-Pesa', kind: 'mobile_money' });
   await post(page, '/api/business/profile', { payment_details: { mpesa_till: '5123456' } }, 'patch');
   await post(page, '/api/business/profile', { printer_host: '192.168.1.60', printer_port: 9100 }, 'patch');
-  await page.goto(`${server.url}/dashboard`);
+  await page.goto(`${url()}/dashboard`);
   await isDone('providers');
   await isDone('printer');
   await expect(progress).toHaveText('5 of 6 done');
@@ -111,7 +80,7 @@ test('the checklist ticks itself step by step, and goes when all is done', async
     lines: [{ product_id: rice.id, quantity: 1_000 }],
     tendered: 20_000,
   });
-  await page.goto(`${server.url}/dashboard`);
+  await page.goto(`${url()}/dashboard`);
   await expect(page.getByTestId('dashboard')).toBeVisible();
   await expect(list).toHaveCount(0);
   // The sale is on the chart now, and Rice is a top product.

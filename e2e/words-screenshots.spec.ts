@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { type Running, exited, startServer, tempDir } from './support/server-process';
+import { ownServerShots } from './support/own-server-shots';
 
 /**
  * Screens of issue 16's words and first day, for people to look at (`npm run screenshots`): the
@@ -9,61 +8,20 @@ import { type Running, exited, startServer, tempDir } from './support/server-pro
  * trade, at 1366×768 and 390×844, in English and Spanish (light; the checklist in dark too), and
  * the till's tiles with product pictures. Written to $WORDS_SHOTS_DIR (/work/shots/words).
  */
-const OUT = process.env.WORDS_SHOTS_DIR ?? '/work/shots/words';
-const SIZES = [
-  { name: '1366', width: 1366, height: 768 },
-  { name: '390', width: 390, height: 844 },
-] as const;
-let server: Running;
-let dir: string;
-
-test.beforeAll(async () => {
-  fs.mkdirSync(OUT, { recursive: true });
-  dir = tempDir();
-  server = await startServer({ DATA_DIR: dir });
+const { url, shoot, api, setUp, firstLocation } = ownServerShots({
+  out: process.env.WORDS_SHOTS_DIR ?? '/work/shots/words',
+  sizes: [
+    { name: '1366', width: 1366, height: 768 },
+    { name: '390', width: 390, height: 844 },
+  ],
+  langs: ['en', 'es'],
 });
-test.afterAll(async () => {
-  process.kill(-server.child.pid!, 'SIGTERM');
-  await exited(server.child);
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-async function prefs(page: Page, lang: 'en' | 'es', scheme: 'light' | 'dark') {
-  const value = encodeURIComponent(
-    JSON.stringify({ language: lang, layout: { variant: scheme === 'dark' ? 'Dark' : 'Light' } }),
-  );
-  await page.context().addCookies([{ name: 'duka_prefs', value, url: server.url }]);
-}
-
-async function shoot(
-  page: Page,
-  name: string,
-  show: () => Promise<void>,
-  schemes: readonly ('light' | 'dark')[] = ['light'],
-) {
-  for (const lang of ['en', 'es'] as const)
-    for (const scheme of schemes) {
-      await prefs(page, lang, scheme);
-      for (const size of SIZES) {
-        await page.setViewportSize({ width: size.width, height: size.height });
-        await show();
-        await page.waitForTimeout(500);
-        await page.screenshot({ path: `${OUT}/${name}-${lang}-${scheme}-${size.name}.png`, fullPage: true });
-      }
-    }
-}
-
-async function api(page: Page, path: string, data: object, method: 'post' | 'patch' = 'post') {
-  const res = await page.request[method](`${server.url}${path}`, { data });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()) as { id: string; name: string; lines: { line_no: number }[] };
-}
 
 async function picture(page: Page, color: string): Promise<string> {
   const buffer = await sharp({ create: { width: 96, height: 96, channels: 3, background: color } })
     .png()
     .toBuffer();
-  const res = await page.request.post(`${server.url}/api/files/images`, {
+  const res = await page.request.post(`${url()}/api/files/images`, {
     multipart: { avatar: { name: 'p.png', mimeType: 'image/png', buffer } },
   });
   expect(res.status()).toBe(201);
@@ -72,34 +30,27 @@ async function picture(page: Page, color: string): Promise<string> {
 
 test('first-day screens, English and Spanish', async ({ page }) => {
   test.setTimeout(300_000);
-  await page.goto(`${server.url}/setup`);
-  await page.getByLabel(/^Business name/).fill('Duka la Kwanza');
-  await page.getByLabel(/^Name$/).fill('Neema Owner');
-  await page.getByLabel(/^Username/).fill('neema');
-  await page.getByLabel(/^Password/).fill('owner-pass-123');
-  await page.getByLabel(/^Repeat the password/).fill('owner-pass-123');
-  await page.getByRole('button', { name: 'Create business' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await setUp(page);
   const rice = await api(page, '/api/products', { name: 'Rice 1 kg', code: 'RICE1', price: 20_000 });
 
+  await shoot(page, 'checklist', async () => {
+    await page.goto(`${url()}/dashboard`);
+    await expect(page.getByTestId('getting-started')).toBeVisible();
+    await expect(page.getByTestId('step-products')).toHaveAttribute('data-done', 'true');
+  });
   await shoot(
     page,
-    'checklist',
+    'add-user',
     async () => {
-      await page.goto(`${server.url}/dashboard`);
-      await expect(page.getByTestId('getting-started')).toBeVisible();
-      await expect(page.getByTestId('step-products')).toHaveAttribute('data-done', 'true');
+      await page.goto(`${url()}/users`);
+      await page.getByRole('button', { name: /Add user|Añadir usuario/ }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
     },
-    ['light', 'dark'],
+    ['light'],
   );
-  await shoot(page, 'add-user', async () => {
-    await page.goto(`${server.url}/users`);
-    await page.getByRole('button', { name: /Add user|Añadir usuario/ }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-  });
 
   // A week of trade: products with pictures, a delivery, sales, one product fully reversed.
-  const [shop] = (await (await page.request.get(`${server.url}/api/locations`)).json()) as { id: string }[];
+  const shop = await firstLocation(page);
   const names = [
     'Sugar 2 kg',
     'Maize flour 2 kg',
@@ -123,26 +74,36 @@ test('first-day screens, English and Spanish', async ({ page }) => {
   await api(page, '/api/stock/receipts', {
     id: crypto.randomUUID(),
     supplier_id: supplier.id,
-    location_id: shop!.id,
+    location_id: shop.id,
     lines: products.map((p) => ({ product_id: p.id, quantity: 100_000, unit_cost: 3_000 })),
   });
   for (const [i, p] of products.entries()) {
     const sale = await api(page, '/api/sales', {
       id: crypto.randomUUID(),
       kind: 'cash',
-      location_id: shop!.id,
+      location_id: shop.id,
       lines: [{ product_id: p.id, quantity: (i + 1) * 1_000 }],
       tendered: 10_000_000,
     });
     if (i === 3)
       await api(page, `/api/sales/${sale.id}/reversals`, { id: crypto.randomUUID(), reason: 'Returned' });
   }
-  await shoot(page, 'dashboard', async () => {
-    await page.goto(`${server.url}/dashboard`);
-    await expect(page.getByTestId('dash-top')).toBeVisible();
-  });
-  await shoot(page, 'till-tiles', async () => {
-    await page.goto(`${server.url}/cash-sale`);
-    await expect(page.getByTestId('tile-P1').getByTestId('tile-image')).toBeVisible();
-  });
+  await shoot(
+    page,
+    'dashboard',
+    async () => {
+      await page.goto(`${url()}/dashboard`);
+      await expect(page.getByTestId('dash-top')).toBeVisible();
+    },
+    ['light'],
+  );
+  await shoot(
+    page,
+    'till-tiles',
+    async () => {
+      await page.goto(`${url()}/cash-sale`);
+      await expect(page.getByTestId('tile-P1').getByTestId('tile-image')).toBeVisible();
+    },
+    ['light'],
+  );
 });
