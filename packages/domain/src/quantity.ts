@@ -207,3 +207,5 @@ export function marginOf(
 
 /** The most an amount of money sent on its own may be, in minor units (a tendered amount, a payment, a price). */
 export const MAX_MONEY = 1_000_000_000_000;
+/** Most one stock line may move, in thousandths (a thousand million of its unit). */
+export const MAX_STOCK_QUANTITY = 1_000_000_000_000;

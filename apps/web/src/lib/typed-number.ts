@@ -18,9 +18,14 @@ export const typedDecimal = (): DecimalSign => decimalSignOf(document.documentEl
 
 /** A quantity typed by a person, as thousandths; null when not one. */
 export const typedQuantity = (text: string): number | null => parseQuantity(text, typedDecimal());
-/** A quantity typed by a person as thousandths, more than zero (what a line takes); null when not one. */
-export const typedPositiveQuantity = (text: string): number | null =>
-  parsePositiveQuantity(text, typedDecimal());
+/**
+ * A quantity typed by a person as thousandths, more than zero and at most `max` (what a line
+ * takes: a sale's or a stock document's); null when not one.
+ */
+export const typedPositiveQuantity = (text: string, max: number): number | null => {
+  const v = parsePositiveQuantity(text, typedDecimal());
+  return v !== null && v <= max ? v : null;
+};
 /** An amount typed in the currency's major units, as minor units; null when not one. */
 export const typedMoney = (text: string, digits: number): number | null =>
   parseMoney(text, digits, typedDecimal());

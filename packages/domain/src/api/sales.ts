@@ -5,7 +5,7 @@ import { moneySchema, positiveQtySchema } from './stock.js';
 import { safeMultiline, safeText } from './text.js';
 import { lazySchema } from '../lazy-schema.js';
 import { bareReceiptNo } from '../sales/receipt-no.js';
-import { MAX_SALE_LINES, SALE_KINDS } from '../sales/kinds.js';
+import { MAX_SALE_LINES, MAX_SALE_QUANTITY, SALE_KINDS } from '../sales/kinds.js';
 
 function isCalendarDay(day: string): boolean {
   const t = Date.parse(`${day}T00:00:00Z`);
@@ -52,7 +52,7 @@ export const transferReferenceSchema = /* @__PURE__ */ lazySchema(() =>
 export const saleLineInputSchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
     product_id: idSchema,
-    quantity: positiveQtySchema.max(1e9),
+    quantity: positiveQtySchema.max(MAX_SALE_QUANTITY),
     /** Money off this line (minor units), within the business's limit for the user. */
     discount: moneySchema.default(0),
   }),
@@ -210,7 +210,12 @@ export const reversalBodySchema = /* @__PURE__ */ lazySchema(() =>
     reason: safeMultiline().max(200).min(1, 'Say why the sale is reversed'),
     lines: z
       // A line at 0 is not taken back; lines that are all 0 are refused as nothing_to_reverse.
-      .array(z.strictObject({ line_no: z.number().int().min(1), quantity: z.number().int().min(0).max(1e9) }))
+      .array(
+        z.strictObject({
+          line_no: z.number().int().min(1),
+          quantity: z.number().int().min(0).max(MAX_SALE_QUANTITY),
+        }),
+      )
       .max(MAX_SALE_LINES)
       .optional(),
     /** Transfer sales: the reference of the refund sent back to the customer. */

@@ -9,15 +9,17 @@ import {
 import { idSchema, optionalEmailSchema } from './common.js';
 import { safeMultiline, safeText } from './text.js';
 import { lazySchema } from '../lazy-schema.js';
-import { MAX_MONEY } from '../quantity.js';
+import { MAX_MONEY, MAX_STOCK_QUANTITY } from '../quantity.js';
 
 const text = (max: number) => safeText().max(max);
 /** Text that may span lines (notes, an address). */
 const multiline = (max: number) => safeMultiline().max(max);
 /** Money in minor units. */
 export const moneySchema = /* @__PURE__ */ lazySchema(() => z.number().int().min(0).max(MAX_MONEY));
-/** A quantity in thousandths, more than zero. */
-export const positiveQtySchema = /* @__PURE__ */ lazySchema(() => z.number().int().min(1).max(1e12));
+/** A quantity in thousandths, more than zero, at most MAX_STOCK_QUANTITY. */
+export const positiveQtySchema = /* @__PURE__ */ lazySchema(() =>
+  z.number().int().min(1).max(MAX_STOCK_QUANTITY),
+);
 export const barcodeSchema = /* @__PURE__ */ lazySchema(() =>
   safeText()
     .min(1)
@@ -36,7 +38,7 @@ const productFields = /* @__PURE__ */ lazySchema(() => ({
   /** What one unit costs from the supplier (0: not set); receiving starts its unit cost from it. */
   buying_price: moneySchema,
   tax_rate: z.number().int().min(0).max(MAX_TAX_BASIS_POINTS),
-  reorder_level: z.number().int().min(0).max(1e12),
+  reorder_level: z.number().int().min(0).max(MAX_STOCK_QUANTITY),
   image: safeText().max(100).nullable(),
   active: z.boolean(),
 }));
@@ -253,7 +255,7 @@ export const countEntrySchema = /* @__PURE__ */ lazySchema(() =>
      * Thousandths counted; negative to correct an earlier entry; 0 for a product counted and
      * found missing (ADR 4: only a counted product is corrected, so an empty shelf is counted as 0).
      */
-    quantity: z.number().int().min(-1e12).max(1e12),
+    quantity: z.number().int().min(-MAX_STOCK_QUANTITY).max(MAX_STOCK_QUANTITY),
   }),
 );
 

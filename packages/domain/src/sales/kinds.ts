@@ -14,3 +14,5 @@ export const REVERSE_FLAG = {
 
 /** Most lines one sale may carry. */
 export const MAX_SALE_LINES = 200;
+/** Most one line of a sale may sell, in thousandths: a million of its unit. */
+export const MAX_SALE_QUANTITY = 1_000_000_000;

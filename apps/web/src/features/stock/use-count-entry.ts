@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
-import { type Product, stockCountSchema } from '@duka/domain';
+import { MAX_STOCK_QUANTITY, type Product, stockCountSchema } from '@duka/domain';
 import { typedQuantity } from '../../lib/typed-number';
 import { api } from '../../lib/api-client';
 import { isIdConflict } from '../../lib/api-error';
@@ -59,7 +59,7 @@ export function useCountEntry(id: string) {
     if (!p) return false;
     const q = typedQuantity(text);
     // 0 is a count: the product is there to be counted and none was found (an empty shelf)
-    if (q === null) {
+    if (q === null || Math.abs(q) > MAX_STOCK_QUANTITY) {
       setError(t('stock.count.badQty'));
       return false;
     }

@@ -74,7 +74,7 @@ export function useProductForm(product: Product | null, onSaved: () => void) {
     if (price === null || price < 0) e.price = t('stock.line.badCost');
     if (buying === null || buying < 0) e.buying_price = t('stock.line.badCost');
     if (tax === null) e.tax_rate = t('stock.product.badTax');
-    if (reorder === null || reorder < 0) e.reorder_level = t('stock.line.badQty');
+    if (reorder === null || reorder < 0) e.reorder_level = t('stock.product.badReorder');
     setErrors(e);
     setFormError(null);
     if (Object.keys(e).length) return;

@@ -98,3 +98,15 @@ describe('the cart, as lines are added and changed', () => {
     expect(screen.getByTestId('line-amount-2')).toHaveTextContent(`KES ${2 * price(2)}`);
   });
 });
+
+describe("a line's quantity refused", () => {
+  it('names the most a line may sell, in the language (a million), before the sale is sent', async () => {
+    const cart = await openCart(1);
+    cart.after({ type: 'setQty', key: 'p0', text: '2000000' });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Enter a quantity above zero and up to 1,000,000, at most 3 decimals.',
+    );
+    cart.after({ type: 'setQty', key: 'p0', text: '1000000' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -100,6 +100,17 @@ describe('till cart', () => {
     expect(totalsOf(emptyCart('s2'), null).payable).toBe(false);
   });
 
+  it("a quantity above a sale line's most (a million) blocks paying, before the server refuses it", () => {
+    const at = (text: string) =>
+      totalsOf(
+        run(emptyCart('s1'), { type: 'add', product: product() }, { type: 'setQty', key: 'p1', text }),
+        null,
+      );
+    expect(at('1000000').payable).toBe(true);
+    expect(at('1000000.001').badQty.has('p1')).toBe(true);
+    expect(at('2000000').payable).toBe(false);
+  });
+
   it('warns when more is asked than was on hand', () => {
     const c = run(emptyCart('s1'), { type: 'add', product: product(), locationId: 'L1' });
     expect(beyondStock(c.lines[0]!)).toBe(false);

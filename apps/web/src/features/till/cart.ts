@@ -3,6 +3,7 @@ import {
   type CartProblem,
   type PricedSale,
   type DecimalSign,
+  MAX_SALE_QUANTITY,
   type Product,
   cartProblems,
   priceSale,
@@ -76,8 +77,8 @@ export const emptyCart = (id: string, locationId = ''): Cart => ({
   decimal: typedDecimal(),
 });
 
-/** A typed quantity as thousandths, more than zero; null when not valid. */
-export const qtyOf = typedPositiveQuantity;
+/** A typed quantity as thousandths, more than zero and at most what a sale's line takes; null when not valid. */
+export const qtyOf = (text: string) => typedPositiveQuantity(text, MAX_SALE_QUANTITY);
 
 const levelAt = (p: Product, locationId?: string) =>
   locationId ? (p.levels.find((l) => l.location_id === locationId)?.quantity ?? 0) : null;

@@ -34,6 +34,12 @@ describe('line entry parsing', () => {
     expect(qtyOf('abc')).toBeNull();
   });
 
+  it("refuses a quantity above a stock line's most (a thousand million), which the server would", () => {
+    expect(qtyOf('1000000000')).toBe(1e12);
+    expect(qtyOf('1000000000.001')).toBeNull();
+    expect(qtyOf('9999999999')).toBeNull();
+  });
+
   it('reads unit costs in major units as minor units', () => {
     expect(costOf('120.5', 2)).toBe(12050);
     expect(costOf('', 2)).toBe(0);

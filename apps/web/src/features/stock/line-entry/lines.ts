@@ -1,4 +1,4 @@
-import { type Product, lineAmount } from '@duka/domain';
+import { MAX_STOCK_QUANTITY, type Product, lineAmount } from '@duka/domain';
 import {
   quantityText,
   typedDecimal,
@@ -18,8 +18,8 @@ export interface DraftLine {
   cost: string;
 }
 
-/** A quantity typed by a person as thousandths, more than zero; null when not valid. */
-export const qtyOf = typedPositiveQuantity;
+/** A quantity typed by a person as thousandths, more than zero and at most a line's most; null when not valid. */
+export const qtyOf = (text: string) => typedPositiveQuantity(text, MAX_STOCK_QUANTITY);
 
 /** A unit cost typed in the currency's major units as minor units, zero or more. */
 export function costOf(text: string, digits: number): number | null {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Product, currencyMinorDigits } from '@duka/domain';
+import { MAX_STOCK_QUANTITY, type Product, QTY_SCALE, currencyMinorDigits } from '@duka/domain';
 import { useSession } from '../../../lib/session-context';
 import { type ScanField, keysRest } from '../../../lib/use-scanner';
 import { type DraftLine, addProduct, costOf, qtyOf, totalsOf } from './lines';
@@ -72,7 +72,8 @@ export function useLineEntry(
         change(latest.current.map((l) => (l.key === key ? { ...l, [field]: value } : l)));
       }
     },
-    qtyError: (l: DraftLine) => (qtyOf(l.qty) === null ? t('stock.line.badQty') : undefined),
+    qtyError: (l: DraftLine) =>
+      qtyOf(l.qty) === null ? t('stock.line.badQty', { max: MAX_STOCK_QUANTITY / QTY_SCALE }) : undefined,
     costError: (l: DraftLine) => (costOf(l.cost, digits) === null ? t('stock.line.badCost') : undefined),
     fieldKeys: (l: DraftLine) => ({
       onKeyDown: (e: React.KeyboardEvent<HTMLInputElement>) => {
