@@ -14,6 +14,7 @@ import {
 } from './support/fixtures';
 import { startFakeHelper } from './support/fake-helper';
 import { chooseHelper } from './support/printing';
+import { mainLocation, stockedProduct } from './support/seed';
 
 test.beforeAll(ensureSetup);
 test.afterAll(async () => {
@@ -153,5 +154,26 @@ test.describe('sign-in with a device (seed spec §4, §8, spec-decisions.md)', (
     await page.reload();
     expect((await me).status()).toBe(200);
     await expect(page).toHaveURL(/\/cash-sale$/);
+
+    // a sale's receipt picture is an <img>, asked without the till's headers: it shows (the QA
+    // found it refused, device_not_approved, and the receipt blank)
+    const product = await stockedProduct(
+      api,
+      { name: `Approved tea ${Date.now()}`, code: `APPTEA${Date.now() % 1e6}`, price: 15_000 },
+      await mainLocation(api),
+      5,
+    );
+    const search = page.getByTestId('till-search');
+    await search.fill(product.code);
+    await expect(page.getByTestId(`tile-${product.code}`)).toBeVisible();
+    await search.press('Enter');
+    await page.keyboard.press('F9');
+    const pay = page.getByRole('dialog', { name: 'Pay · Cash sale' });
+    await pay.getByLabel('Amount tendered').fill('200');
+    await pay.getByLabel('Amount tendered').press('Enter');
+    const done = page.getByRole('dialog', { name: /Sale complete · Receipt #/ });
+    const receipt = done.getByTestId('receipt-preview').locator('img');
+    await expect(receipt).toBeVisible();
+    await expect.poll(() => receipt.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
   });
 });

@@ -107,6 +107,35 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
   });
 }
 
+/**
+ * The device token again, as an HttpOnly cookie, for what the browser asks by itself: an
+ * `<img>` (a receipt's picture, the logo, product pictures) or a download link carries no
+ * X-Device-Token, and a staff session bound to an approved device was refused them (the QA).
+ * Read only for GET and HEAD: every write still needs the header. JavaScript cannot read it.
+ */
+export const DEVICE_COOKIE = 'duka_device';
+const DEVICE_TOKEN_TEXT = /^[A-Za-z0-9_-]{20,100}$/;
+const DEVICE_COOKIE_DAYS = 400; // the longest a browser keeps a cookie
+
+export function setDeviceCookie(reply: FastifyReply, config: Config, token: string): void {
+  if (!DEVICE_TOKEN_TEXT.test(token) || reply.request.cookies[DEVICE_COOKIE] === token) return;
+  void reply.setCookie(DEVICE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secureFor(reply, config),
+    path: '/',
+    maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+  });
+}
+
+/** The device token a request proves: its header, or on a read its cookie. */
+function deviceTokenOf(request: FastifyRequest): string | null {
+  if (request.deviceToken) return request.deviceToken;
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  const cookie = request.cookies[DEVICE_COOKIE];
+  return cookie && DEVICE_TOKEN_TEXT.test(cookie) ? cookie : null;
+}
+
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
   const secure = secureFor(reply, config);
   void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure });
@@ -186,8 +215,8 @@ async function assertSessionDevice(
   db: Kysely<Database>,
   auth: LiveSession,
   token: string | null,
-): Promise<void> {
-  if (!auth.business.require_approved_devices || isAdminRole(auth.user.role)) return;
+): Promise<boolean> {
+  if (!auth.business.require_approved_devices || isAdminRole(auth.user.role)) return false;
   const device = auth.deviceId
     ? await db
         .selectFrom('devices')
@@ -199,6 +228,7 @@ async function assertSessionDevice(
   if (device?.status !== 'approved' || !deviceTokenMatches(device, token)) {
     throw new AppError('device_not_approved', 'This device is waiting for approval by the admin');
   }
+  return true;
 }
 
 /** Reads the session and device on every request and enforces each route's `access`. */
@@ -209,7 +239,7 @@ export const accessPlugin = fp<AccessPluginOptions>((app: FastifyInstance, opts,
   app.decorateRequest('keptByShop', false);
   app.decorateRequest('readAt', undefined);
 
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers['x-device-id'];
     if (header === undefined) request.deviceId = null;
     else {
@@ -218,7 +248,7 @@ export const accessPlugin = fp<AccessPluginOptions>((app: FastifyInstance, opts,
     }
     const tokenHeader = request.headers['x-device-token'];
     const tokenText = Array.isArray(tokenHeader) ? tokenHeader[0] : tokenHeader;
-    request.deviceToken = tokenText && /^[A-Za-z0-9_-]{20,100}$/.test(tokenText) ? tokenText : null;
+    request.deviceToken = tokenText && DEVICE_TOKEN_TEXT.test(tokenText) ? tokenText : null;
 
     const access = request.routeOptions.config.access;
     if (!access) {
@@ -251,7 +281,9 @@ export const accessPlugin = fp<AccessPluginOptions>((app: FastifyInstance, opts,
     request.ctx = ctx;
     request.keptByShop = opts.config.mode === 'hosted' && auth.keptByShop;
     request.readAt = auth.readAt;
-    await assertSessionDevice(opts.db, auth, request.deviceToken);
+    // a till signed in before the device cookie existed is given it by its next request
+    if ((await assertSessionDevice(opts.db, auth, deviceTokenOf(request))) && request.deviceToken)
+      setDeviceCookie(reply, opts.config, request.deviceToken);
     if (!allows({ role: ctx.role, roles: ctx.roles }, access)) {
       throw new AppError('forbidden', 'You are not allowed to do this');
     }

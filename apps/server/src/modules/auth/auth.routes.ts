@@ -15,6 +15,7 @@ import {
   SESSION_COOKIE,
   clearSessionCookie,
   contextOf,
+  setDeviceCookie,
   setSessionCookie,
 } from '../../http/access.js';
 import { errorResponses } from '../../http/errors.js';
@@ -51,9 +52,14 @@ function sessionRoutes(app: FastifyInstance, deps: AppDeps): void {
         deviceToken: request.deviceToken,
         ip: request.ip,
         // Given once, to the till that signed in with the device; it sends it back as X-Device-Token.
-        onDeviceToken: (token) => void reply.header(DEVICE_TOKEN_HEADER, token),
+        onDeviceToken: (token) => {
+          reply.header(DEVICE_TOKEN_HEADER, token);
+          setDeviceCookie(reply, deps.config, token);
+        },
       });
       setSessionCookie(reply, deps.config, signedIn.token, signedIn.expires);
+      if (request.deviceToken && !reply.hasHeader(DEVICE_TOKEN_HEADER))
+        setDeviceCookie(reply, deps.config, request.deviceToken);
       return signedIn.data;
     },
   });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_PASSWORD, buildBusiness, buildUser, signIn } from '../../test/factories.js';
-import { type TestApp, buildTestApp } from '../../test/test-app.js';
+import { type TestApp, buildTestApp, sessionCookie } from '../../test/test-app.js';
 
 /** ADR 8: an approved device is its id and the token the server issued it, never an id alone. */
 describe('device tokens', () => {
@@ -109,6 +109,58 @@ describe('device tokens', () => {
       }
       // admins are never held to devices
       expect((await me(admin)).statusCode).toBe(200);
+    } finally {
+      await requireApproved(false);
+    }
+  });
+
+  it("a staff session's reads an <img> makes carry the token as an HttpOnly cookie; writes still need the header", async () => {
+    const first = await signIn(t.app, username, STAFF_PASSWORD, 'IMGTILL05');
+    await approve('IMGTILL05');
+    await requireApproved(true);
+    try {
+      const res = await login('IMGTILL05', first.deviceToken);
+      expect(res.statusCode).toBe(200);
+      const set = res.cookies.find((c) => c.name === 'duka_device');
+      expect(set).toMatchObject({ value: first.deviceToken, httpOnly: true, sameSite: 'Strict' });
+      const cookie = `${sessionCookie(res)}; duka_device=${first.deviceToken}`;
+      // the logo, a receipt's picture: a GET with the cookies only
+      const read = await t.app.inject({ url: '/api/me', headers: { cookie } });
+      expect(read.statusCode).toBe(200);
+      // another device's token in the cookie is not this device
+      const wrong = await t.app.inject({
+        url: '/api/me',
+        headers: { cookie: `${sessionCookie(res)}; duka_device=${'z'.repeat(43)}` },
+      });
+      expect(wrong.statusCode).toBe(403);
+      // a write with the cookie alone is refused: it needs the header the till sends
+      const write = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout-others',
+        headers: { cookie },
+      });
+      expect(write.statusCode).toBe(403);
+      expect(write.json().error.code).toBe('device_not_approved');
+    } finally {
+      await requireApproved(false);
+    }
+  });
+
+  it('a till signed in before the device cookie existed is given it by its next request with the header', async () => {
+    const first = await signIn(t.app, username, STAFF_PASSWORD, 'OLDCOOKIE06');
+    await approve('OLDCOOKIE06');
+    await requireApproved(true);
+    try {
+      const s = await signIn(t.app, username, STAFF_PASSWORD, 'OLDCOOKIE06', first.deviceToken);
+      const res = await me(s.cookie, 'OLDCOOKIE06', first.deviceToken);
+      expect(res.cookies.find((c) => c.name === 'duka_device')?.value).toBe(first.deviceToken);
+      // once the browser has it, it is not set again
+      const again = await me(
+        `${s.cookie}; duka_device=${first.deviceToken}`,
+        'OLDCOOKIE06',
+        first.deviceToken,
+      );
+      expect(again.cookies.find((c) => c.name === 'duka_device')).toBeUndefined();
     } finally {
       await requireApproved(false);
     }
