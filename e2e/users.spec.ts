@@ -123,5 +123,20 @@ test.describe('user accounts (/users, admin)', () => {
     // a failure here is the request, one at the row below is the list not read again.
     await expect(confirm).toBeHidden();
     await expect(row).toContainText('Inactive');
+
+    // deactivated, with the right password: told so, not that the password is wrong
+    const gone = await browser.newPage();
+    await uiLogin(gone, username, 'fresh-pass-789');
+    await expect(gone.getByRole('alert').filter({ hasText: 'This account is deactivated' })).toBeVisible();
+    await gone.close();
+  });
+
+  test("an admin's own row offers no Deactivate: they would be signed out and locked out", async ({
+    page,
+  }) => {
+    const own = page.getByTestId('user-row-admin');
+    await own.getByRole('button', { name: `Actions for ${ADMIN.name}` }).click();
+    await expect(page.getByRole('menuitem', { name: 'Edit user' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Deactivate' })).toHaveCount(0);
   });
 });

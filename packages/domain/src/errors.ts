@@ -10,6 +10,8 @@ export const ERROR_CODES = [
   'session_expired',
   'invalid_credentials',
   'account_inactive',
+  /** A deactivated user who gave the right password: told so, not "wrong password" (the QA). */
+  'user_inactive',
   'forbidden',
   'device_not_approved',
   'device_blocked',
@@ -36,6 +38,8 @@ export const ERROR_CODES = [
   'username_is_mobile',
   'mobile_is_username',
   'last_admin',
+  /** An admin deactivating their own account (they would be signed out and locked out at once). */
+  'own_account',
   /** A change of the business's currency once amounts are recorded in it. */
   'currency_in_use',
   'idempotency_conflict',

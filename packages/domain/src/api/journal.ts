@@ -11,6 +11,10 @@ export const journalEntrySchema = /* @__PURE__ */ lazySchema(() =>
     user_id: z.string().nullable(),
     user_name: z.string().nullable(),
     device_id: z.string().nullable(),
+    /** The name the admin gave the device, when it has one. */
+    device_name: z.string().nullable().default(null),
+    /** Whom or what the entry is about, for a user's or a device's entries (its name, or a device's id). */
+    subject_name: z.string().nullable().default(null),
     created_at: z.string(),
     detail: z.record(z.string(), z.unknown()).nullable(),
   }),

@@ -45,6 +45,8 @@ export interface SignedIn {
 }
 
 const INVALID = () => new AppError('invalid_credentials', 'Wrong mobile/username or password');
+/** Told only to who gave the account's right password: anyone else learns nothing of it. */
+const DEACTIVATED = () => new AppError('user_inactive', 'This account is deactivated: ask your admin');
 
 /** Creates a session for a user whose credentials and device have been checked. */
 export async function openSession(
@@ -143,7 +145,7 @@ export async function login(deps: AppDeps, input: LoginInput): Promise<SignedIn>
         detail: { ip: input.ip, reason: ok ? 'inactive' : 'password' },
       });
     });
-    throw INVALID();
+    throw ok && user && business ? DEACTIVATED() : INVALID();
   }
   if (business.status !== 'active') {
     await kysely.transaction().execute((trx) => forgetAttempt(trx, attempt));
@@ -209,7 +211,8 @@ async function stillTheSame(trx: Trx, dialect: DialectName, user: UserRow): Prom
     .where('id', '=', user.id)
     .$if(dialect === 'postgres', (q) => q.forShare())
     .executeTakeFirst();
-  if (!now || now.password_hash !== user.password_hash || now.active !== 1) throw INVALID();
+  if (!now || now.password_hash !== user.password_hash) throw INVALID();
+  if (now.active !== 1) throw DEACTIVATED();
 }
 
 async function deviceRefusal(

@@ -73,7 +73,7 @@ describe('a sign-in racing a change to its user', () => {
         payload: { active: false },
       });
     expect(await during(signIn, off)).toBe(200);
-    expect((await signIn).statusCode).toBe(401);
+    expect((await signIn).statusCode).toBe(403); // user_inactive: the password was right
     expect(await liveSessions(staff.id)).toEqual([]);
   });
 

@@ -22,6 +22,24 @@ export function journalRoutes(app: FastifyInstance, deps: AppDeps): void {
         .leftJoin('users', (j) =>
           j.onRef('users.id', '=', 'journal.user_id').onRef('users.business_id', '=', 'journal.business_id'),
         )
+        .leftJoin('devices', (j) =>
+          j
+            .onRef('devices.id', '=', 'journal.device_id')
+            .onRef('devices.business_id', '=', 'journal.business_id'),
+        )
+        // whom a user's entry is about ("User changed": which user), and a device's which device
+        .leftJoin('users as subject', (j) =>
+          j
+            .onRef('subject.id', '=', 'journal.doc_id')
+            .onRef('subject.business_id', '=', 'journal.business_id')
+            .on('journal.doc_type', '=', 'user'),
+        )
+        .leftJoin('devices as subject_device', (j) =>
+          j
+            .onRef('subject_device.id', '=', 'journal.doc_id')
+            .onRef('subject_device.business_id', '=', 'journal.business_id')
+            .on('journal.doc_type', '=', 'device'),
+        )
         .select([
           'journal.seq',
           'journal.doc_type',
@@ -30,6 +48,10 @@ export function journalRoutes(app: FastifyInstance, deps: AppDeps): void {
           'journal.user_id',
           'users.name as user_name',
           'journal.device_id',
+          'devices.name as device_name',
+          'subject.name as subject_user',
+          'subject_device.name as subject_device',
+          'subject_device.id as subject_device_id',
           'journal.created_at',
           'journal.detail',
         ])
@@ -41,10 +63,12 @@ export function journalRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (q.to) query = query.where('journal.created_at', '<', new Date(q.to).toISOString());
       if (q.before_seq) query = query.where('journal.seq', '<', q.before_seq);
       const rows = await query.orderBy('journal.seq', 'desc').limit(q.limit).execute();
-      return rows.map((r) => ({
+      return rows.map(({ subject_user, subject_device, subject_device_id, ...r }) => ({
         ...r,
         seq: Number(r.seq),
         user_name: r.user_name ?? null,
+        device_name: r.device_name || null,
+        subject_name: subject_user ?? (subject_device_id ? subject_device || subject_device_id : null),
         detail: r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : null,
       }));
     },

@@ -52,6 +52,24 @@ describe('journal', () => {
     expect(JSON.stringify(rows)).not.toMatch(/wrong-one|password_hash|\$argon2/);
   });
 
+  it('names whom a user entry is about and the device by the name the admin gave it', async () => {
+    const named = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/devices/TILL-7',
+      headers: { cookie: admin },
+      payload: { name: 'Front till' },
+    });
+    expect(named.statusCode).toBe(200);
+    const rows = await read();
+    const changed = rows.find((r) => r.action === 'user.update' && r.doc_id === staffId);
+    expect(changed?.subject_name).toBe('New name');
+    const signedIn = rows.find((r) => r.action === 'auth.login' && r.device_id === 'TILL-7');
+    expect(signedIn?.device_name).toBe('Front till');
+    expect(rows.find((r) => r.doc_type === 'device')?.subject_name).toBe('Front till');
+    // an entry about no user or device names nothing
+    expect(rows.find((r) => r.doc_type === 'business')?.subject_name ?? null).toBeNull();
+  });
+
   it('filters by user, device, action and date, and pages with before_seq', async () => {
     expect((await read(`?user_id=${staffId}`)).every((r) => r.user_id === staffId)).toBe(true);
     const byDevice = await read('?device_id=TILL-7');

@@ -172,6 +172,9 @@ export async function updateUser(db: Db, actor: Actor, id: string, input: Update
       if (losesAdmin && (await countActiveAdmins(trx, actor.businessId, id)) === 0) {
         throw new AppError('last_admin', 'The last active admin cannot be deactivated or demoted');
       }
+      // signed out at once and never back in until another admin acts: refused (the QA)
+      if (input.active === false && current.active === 1 && id === actor.userId)
+        throw new AppError('own_account', 'You cannot deactivate your own account; another admin can');
       const set: UserPatch = { updated_at: actor.at };
       if (input.name !== undefined) set.name = input.name;
       if (input.username !== undefined) {

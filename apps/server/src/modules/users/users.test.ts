@@ -2,7 +2,7 @@ import type { Location, User } from '@duka/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 import { setUpBusiness } from '../setup/setup.service.js';
-import { STAFF_PASSWORD, buildBusiness, buildUser, signIn } from '../../test/factories.js';
+import { STAFF_PASSWORD, buildBusiness, buildUser, signIn, signedInBusiness } from '../../test/factories.js';
 
 describe('users', () => {
   let t: TestApp;
@@ -121,7 +121,8 @@ describe('users', () => {
       url: '/api/auth/login',
       payload: { login: u.username, password: STAFF_PASSWORD },
     });
-    expect(again.statusCode).toBe(401);
+    expect(again.statusCode).toBe(403);
+    expect(again.json().error.code).toBe('user_inactive');
     expect((await req('PATCH', `/api/users/${u.id}`, { active: true })).statusCode).toBe(200);
     await signIn(t.app, u.username, STAFF_PASSWORD);
   });
@@ -190,5 +191,44 @@ describe('users', () => {
       .where('active', '=', 1)
       .execute();
     expect(admins).toHaveLength(1);
+  });
+
+  it('an admin cannot deactivate their own account (another admin can); the deactivated are told so only with the right password', async () => {
+    // a business of its own: the test above leaves this one's admins changed
+    const owner = (await signedInBusiness(t, 'Own account', 'ownowner')).cookie;
+    const boss = await buildUser(t.app, owner, { role: 'admin', username: 'selfboss' });
+    const own = (await signIn(t.app, 'selfboss', STAFF_PASSWORD)).cookie;
+    const self = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${boss.id}`,
+      headers: { cookie: own },
+      payload: { active: false },
+    });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().error.code).toBe('own_account');
+    const byOther = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${boss.id}`,
+      headers: { cookie: owner },
+      payload: { active: false },
+    });
+    expect(byOther.statusCode).toBe(200);
+
+    const login = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: 'selfboss', password } });
+    const right = await login(STAFF_PASSWORD);
+    expect(right.statusCode).toBe(403);
+    expect(right.json().error.code).toBe('user_inactive');
+    const wrong = await login('not-the-password-1');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error.code).toBe('invalid_credentials');
+    // the trail says why the right password was refused
+    const trail = (
+      await t.app.inject({ url: '/api/journal?action=auth.login_failed', headers: { cookie: owner } })
+    ).json<{ doc_id: string; detail: { reason: string } }[]>();
+    expect(trail.filter((e) => e.doc_id === boss.id).map((e) => e.detail.reason)).toEqual([
+      'password',
+      'inactive',
+    ]);
   });
 });

@@ -1,9 +1,11 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { PAYMENT_METHODS, SALE_KINDS } from '@duka/domain';
-import { testI18n } from '../../test/render';
-import { actionWords } from './activity-list';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { type JournalEntry, PAYMENT_METHODS, SALE_KINDS } from '@duka/domain';
+import { makeSession, renderApp, testI18n } from '../../test/render';
+import { ActivityList, actionWords } from './activity-list';
+import { JOURNAL_PAGE } from './devices-api';
 
 const SERVER = join(__dirname, '../../../../server/src');
 
@@ -55,5 +57,55 @@ describe('the activity list', () => {
       const missing = actions.filter((a) => !i18n.exists(`activity.action.${a}`));
       expect(missing, lng).toEqual([]);
     }
+  });
+});
+
+describe('the activity list on screen', () => {
+  const entry = (seq: number, over: Partial<JournalEntry> = {}): JournalEntry => ({
+    seq,
+    doc_type: 'user',
+    doc_id: 'u2',
+    action: 'user.update',
+    user_id: 'u1',
+    user_name: 'Grace Owner',
+    device_id: 'R78B95BDE89E39BA4',
+    device_name: 'Front till',
+    subject_name: 'Joe Kamau',
+    created_at: '2026-12-07T08:00:00.000Z',
+    detail: null,
+    ...over,
+  });
+
+  it("names whom an entry is about and the device by its name, says why a deactivated user's sign-in failed, and reads older entries on asking", async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        asked.push(url);
+        const first = !url.includes('before_seq');
+        const page = first
+          ? [
+              entry(300, {
+                action: 'auth.login_failed',
+                detail: { reason: 'inactive' },
+                subject_name: 'Joe Kamau',
+              }),
+              ...Array.from({ length: JOURNAL_PAGE - 1 }, (_, i) => entry(299 - i)),
+            ]
+          : [entry(150, { action: 'user.deactivate', device_name: null, device_id: 'OLDTILL' })];
+        return Promise.resolve(Response.json(page));
+      }),
+    );
+    await renderApp(<ActivityList />, { session: makeSession() });
+    expect(await screen.findByText('Sign-in refused: account deactivated')).toBeInTheDocument();
+    expect(screen.getAllByText('Front till').length).toBeGreaterThan(1);
+    expect(screen.queryByText('R78B95BDE89E39BA4')).toBeNull();
+    expect(screen.getAllByText(/Joe Kamau/).length).toBeGreaterThan(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Show older' }));
+    expect(await screen.findByText('OLDTILL')).toBeInTheDocument();
+    expect(asked.at(-1)).toContain(`before_seq=${300 - JOURNAL_PAGE + 1}`);
+    // the last page was short: nothing older to ask for
+    expect(screen.queryByRole('button', { name: 'Show older' })).toBeNull();
+    vi.unstubAllGlobals();
   });
 });

@@ -1,5 +1,5 @@
 import './styles';
-import { Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { TFunction, i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/format';
@@ -11,7 +11,14 @@ import { ListError } from '../../components/list-states';
  * What an entry records, in words: its action's (`sale.cash` → "Cash sale"); an action this web
  * does not know (a newer server's) by its document's kind, never as the code.
  */
-export function actionWords(t: TFunction, i18n: I18n, e: { action: string; doc_type: string }): string {
+export function actionWords(
+  t: TFunction,
+  i18n: I18n,
+  e: { action: string; doc_type: string; detail?: Record<string, unknown> | null },
+): string {
+  // a deactivated user's right password is recorded as a failed sign-in, with why
+  if (e.action === 'auth.login_failed' && e.detail?.reason === 'inactive')
+    return t('activity.action.auth.login_failed_inactive');
   const action = `activity.action.${e.action}`;
   if (i18n.exists(action) && typeof i18n.getResource(i18n.language, 'translation', action) !== 'object')
     return t(action);
@@ -25,6 +32,7 @@ export function ActivityList() {
   const { business } = useSession();
   const { dateTime } = useFormat(business);
   const journal = useJournal();
+  const entries = journal.data?.pages.flat() ?? [];
   if (journal.isPending)
     return (
       <Stack>
@@ -34,34 +42,54 @@ export function ActivityList() {
       </Stack>
     );
   if (journal.isError) return <ListError onRetry={() => void journal.refetch()} />;
-  if (journal.data.length === 0)
+  if (entries.length === 0)
     return (
       <Text c="dimmed" ta="center" py="xl">
         {t('activity.empty')}
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="xs" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('activity.when')}</Table.Th>
-            <Table.Th>{t('activity.who')}</Table.Th>
-            <Table.Th>{t('activity.what')}</Table.Th>
-            <Table.Th>{t('activity.device')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {journal.data.map((e) => (
-            <Table.Tr key={e.seq}>
-              <Table.Td>{dateTime(e.created_at)}</Table.Td>
-              <Table.Td>{e.user_name ?? '—'}</Table.Td>
-              <Table.Td>{actionWords(t, i18n, e)}</Table.Td>
-              <Table.Td>{e.device_id ?? '—'}</Table.Td>
+    <Stack>
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="xs" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('activity.when')}</Table.Th>
+              <Table.Th>{t('activity.who')}</Table.Th>
+              <Table.Th>{t('activity.what')}</Table.Th>
+              <Table.Th>{t('activity.device')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {entries.map((e) => (
+              <Table.Tr key={e.seq}>
+                <Table.Td>{dateTime(e.created_at)}</Table.Td>
+                <Table.Td>{e.user_name ?? '—'}</Table.Td>
+                <Table.Td>
+                  {actionWords(t, i18n, e)}
+                  {e.subject_name && e.subject_name !== e.user_name && (
+                    <Text span c="dimmed" size="sm">
+                      {' · '}
+                      {e.subject_name}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{e.device_name ?? e.device_id ?? '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {journal.hasNextPage && (
+        <Button
+          variant="default"
+          mx="auto"
+          loading={journal.isFetchingNextPage}
+          onClick={() => void journal.fetchNextPage()}
+        >
+          {t('activity.more')}
+        </Button>
+      )}
+    </Stack>
   );
 }

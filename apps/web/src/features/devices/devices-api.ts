@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { deviceSchema, journalEntrySchema } from '@duka/domain';
 import { api } from '../../lib/api-client';
@@ -26,9 +26,18 @@ export function useUpdateDevice() {
   });
 }
 
+/** Entries read per page of the audit trail. */
+export const JOURNAL_PAGE = 100;
+
+/** The audit trail, newest first, a page at a time (the next page: before the last entry's seq). */
 export function useJournal() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: ['journal'],
-    queryFn: () => api('/api/journal', { schema: z.array(journalEntrySchema) }),
+    initialPageParam: null as number | null,
+    queryFn: ({ pageParam }) =>
+      api(`/api/journal?limit=${JOURNAL_PAGE}${pageParam ? `&before_seq=${pageParam}` : ''}`, {
+        schema: z.array(journalEntrySchema),
+      }),
+    getNextPageParam: (last) => (last.length < JOURNAL_PAGE ? null : (last.at(-1)?.seq ?? null)),
   });
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '@duka/domain';
 import { TableHead } from '../../components/table-head';
 import { UserAvatar } from '../../components/user-avatar';
+import { useSession } from '../../lib/session-context';
 import type { UsersListState } from './use-users-list';
 
 type RowsProps = { rows: User[]; state: UsersListState };
@@ -96,9 +97,10 @@ function StatusBadge({ user }: { user: User }) {
   );
 }
 
-/** Edit, reset the password, deactivate or reactivate. */
+/** Edit, reset the password, deactivate or reactivate (never one's own account: the server refuses it). */
 function UserActions({ user: u, state: s }: { user: User; state: UsersListState }) {
   const { t } = useTranslation();
+  const own = useSession().user.uid === u.id;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -113,7 +115,7 @@ function UserActions({ user: u, state: s }: { user: User; state: UsersListState 
         <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => s.setResetting(u)}>
           {t('users.resetPassword')}
         </Menu.Item>
-        {u.active ? (
+        {own ? null : u.active ? (
           <Menu.Item
             color="red"
             leftSection={<IconUserOff size={16} aria-hidden />}
