@@ -91,3 +91,20 @@ describe("the business's tax name and first day of the week", () => {
     expect(screen.getByRole('combobox', { name: weekLabel })).toHaveValue(monday);
   });
 });
+
+describe('a profile refused on the page', () => {
+  it('brings the first field with an error into view and focuses it, and sends nothing', async () => {
+    const saves = fakeServer(businessOf(session.business.id));
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    await renderApp(<BusinessProfilePage />, { session });
+    const email = await screen.findByRole('textbox', { name: 'Email' });
+    await userEvent.clear(email);
+    await userEvent.type(email, 'bad@');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(scrolled).toHaveBeenCalled();
+    expect(saves).toEqual([]);
+  });
+});

@@ -8,6 +8,7 @@ import {
   businessNameSchema,
 } from '@duka/domain';
 import { typedMoney } from '../../lib/typed-number';
+import { showFirstError } from '../../lib/first-error';
 import { ApiError } from '../../lib/api-error';
 import { describeApiError, notifyApiError, notifySuccess } from '../../lib/notify';
 import { makeValidators } from '../../lib/validators';
@@ -79,23 +80,28 @@ export function useBusinessForm(business: Business) {
     if (from !== to) form.setFieldValue('credit_limit', (x) => moneyTextFor(x, from, to));
   });
 
-  const submit = form.onSubmit(async ({ max_discount, credit_limit, ...values }) => {
-    try {
-      await save.mutateAsync({
-        ...values,
-        online_offline: values.online_offline ? 1 : 0,
-        max_discount_bp: percentToBp(max_discount) ?? 0,
-        default_credit_limit: typedMoney(credit_limit, currencyMinorDigits(values.currency)) ?? 0,
-      });
-      notifySuccess(t('business.saved'));
-      form.resetDirty();
-    } catch (err) {
-      const raw = err instanceof ApiError ? err.field : undefined;
-      const field = raw ? (FORM_FIELD[raw] ?? raw) : undefined;
-      if (field && field in form.values) form.setFieldError(field, describeApiError(err));
-      else notifyApiError(err);
-    }
-  });
+  const submit = form.onSubmit(
+    async ({ max_discount, credit_limit, ...values }) => {
+      try {
+        await save.mutateAsync({
+          ...values,
+          online_offline: values.online_offline ? 1 : 0,
+          max_discount_bp: percentToBp(max_discount) ?? 0,
+          default_credit_limit: typedMoney(credit_limit, currencyMinorDigits(values.currency)) ?? 0,
+        });
+        notifySuccess(t('business.saved'));
+        form.resetDirty();
+      } catch (err) {
+        const raw = err instanceof ApiError ? err.field : undefined;
+        const field = raw ? (FORM_FIELD[raw] ?? raw) : undefined;
+        if (field && field in form.values) {
+          form.setFieldError(field, describeApiError(err));
+          showFirstError();
+        } else notifyApiError(err);
+      }
+    },
+    () => showFirstError(),
+  );
 
   return { form, submit };
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Device } from '@duka/domain';
 import { notifyApiError, notifySuccess } from '../../lib/notify';
 import { useDevices, useUpdateDevice } from './devices-api';
-import { DevicesTable } from './devices-table';
+import { DeviceCards, DevicesTable } from './devices-table';
 import { ListError } from '../../components/list-states';
 
 /** The tills that signed in; the admin names, approves or blocks them. */
@@ -44,6 +44,7 @@ export function DevicesList() {
         {t('devices.hint')}
       </Text>
       <DevicesTable devices={devices.data} onStatus={(d, status) => void setStatus(d, status)} />
+      <DeviceCards devices={devices.data} onStatus={(d, status) => void setStatus(d, status)} />
     </Stack>
   );
 }

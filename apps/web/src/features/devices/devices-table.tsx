@@ -1,7 +1,7 @@
 import './styles';
 import { deviceUpdateSchema } from '@duka/domain';
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Code, Group, Table, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Code, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconBan, IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { maxLengthOf } from '../../lib/validators';
@@ -66,7 +66,7 @@ export function DevicesTable({ devices, onStatus }: { devices: Device[]; onStatu
   const { business } = useSession();
   const { dateTime } = useFormat(business);
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={760} visibleFrom="sm">
       <Table verticalSpacing="sm">
         <TableHead
           columns={[
@@ -88,9 +88,7 @@ export function DevicesTable({ devices, onStatus }: { devices: Device[]; onStatu
                 <DeviceName device={d} />
               </Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLOR[d.status]} variant="light">
-                  {t(`devices.statuses.${d.status}`)}
-                </Badge>
+                <StatusBadge device={d} />
               </Table.Td>
               <Table.Td>{d.last_user_name ?? '—'}</Table.Td>
               <Table.Td>{dateTime(d.last_seen_at)}</Table.Td>
@@ -102,6 +100,45 @@ export function DevicesTable({ devices, onStatus }: { devices: Device[]; onStatu
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** The status, never cut short ("PENDI…" at 1280 px, the QA). */
+function StatusBadge({ device: d }: { device: Device }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={STATUS_COLOR[d.status]} variant="light" miw="max-content">
+      {t(`devices.statuses.${d.status}`)}
+    </Badge>
+  );
+}
+
+/**
+ * The devices on a phone (below `sm`), one card each: the status and its buttons in view, not
+ * off to the right of a table (the owner approves a till from a phone).
+ */
+export function DeviceCards({ devices, onStatus }: { devices: Device[]; onStatus: StatusChange }) {
+  const { t } = useTranslation();
+  const { business } = useSession();
+  const { dateTime } = useFormat(business);
+  return (
+    <Stack hiddenFrom="sm" gap="sm">
+      {devices.map((d) => (
+        <Card key={d.id} withBorder padding="sm" data-testid={`device-card-${d.id}`}>
+          <Stack gap="xs">
+            <Group justify="space-between" wrap="nowrap">
+              <Code>{d.id}</Code>
+              <StatusBadge device={d} />
+            </Group>
+            <DeviceName device={d} />
+            <Text size="xs" c="dimmed">
+              {d.last_user_name ?? '—'} · {dateTime(d.last_seen_at)}
+            </Text>
+            <DeviceActions device={d} onStatus={onStatus} />
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
   );
 }
 

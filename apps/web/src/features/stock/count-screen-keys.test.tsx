@@ -155,6 +155,16 @@ describe('an open count is ready for the scanner', () => {
     expect(qty).toHaveValue('1');
   });
 
+  it('a match typed into the box shows no figure on record: counters count blind (ADR 4)', async () => {
+    const { user, search } = await continueCount();
+    await waitFor(() => expect(search).toHaveFocus());
+    await user.type(search, 'RICE2');
+    const option = await screen.findByRole('option', { name: /Rice 2 kg/ });
+    expect(option).toHaveTextContent('RICE2');
+    // the fixture holds 5 of it: neither the location's figure nor the business's shows
+    expect(option.textContent).not.toMatch(/\d+\s*(each|units?)|\b5\b/);
+  });
+
   it('F2 does nothing while the finalise dialog is open', async () => {
     const { user, search } = await continueCount();
     await waitFor(() => expect(search).toHaveFocus());

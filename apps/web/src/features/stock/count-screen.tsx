@@ -100,7 +100,7 @@ function CountEntry({ entry: e }: { entry: CountScreenState['entry'] }) {
   return (
     <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
       <Stack>
-        <ProductSearch ref={e.search} onPick={(p) => void e.pick(p)} onRestore={e.restore} />
+        <ProductSearch ref={e.search} onPick={(p) => void e.pick(p)} onRestore={e.restore} blind />
         {e.product && (
           <form
             onSubmit={(ev) => {
@@ -175,7 +175,8 @@ function CloseCountDialog({
       )}
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={() => k.setConfirm(null)}>
-          {t('common.cancel')}
+          {/* not "Cancel" beside "Cancel count" (the QA) */}
+          {finalise ? t('common.cancel') : t('stock.count.keepCounting')}
         </Button>
         <Button
           color={finalise ? 'teal' : 'red'}

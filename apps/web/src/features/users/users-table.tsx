@@ -64,11 +64,13 @@ export function UserCards({ rows, state: s }: RowsProps) {
       {rows.map((u) => (
         <Card key={u.id} withBorder padding="sm">
           <Group justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" miw={0}>
               <UserAvatar name={u.name} img={u.img} size={36} />
-              <div>
-                <Text fw={500}>{u.name}</Text>
-                <Text size="xs" c="dimmed">
+              <div style={{ minWidth: 0 }}>
+                <Text fw={500} truncate>
+                  {u.name}
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
                   {u.username} · {t(`users.roles.${u.role}`)}
                 </Text>
               </div>
@@ -87,11 +89,11 @@ export function UserCards({ rows, state: s }: RowsProps) {
 function StatusBadge({ user }: { user: User }) {
   const { t } = useTranslation();
   return user.active ? (
-    <Badge color="teal" variant="light">
+    <Badge color="teal" variant="light" miw="max-content">
       {t('users.active')}
     </Badge>
   ) : (
-    <Badge color="gray" variant="outline">
+    <Badge color="gray" variant="outline" miw="max-content">
       {t('users.inactive')}
     </Badge>
   );

@@ -19,6 +19,8 @@ interface Props {
   onPick: (p: Product) => void;
   /** Levels shown in the results are this location's. */
   locationId?: string;
+  /** No levels in the results: a stock count's counters never see the figures on record (ADR 4). */
+  blind?: boolean;
   label?: string;
   /** A scan landed in a field marked `data-scan-through`: give it back what it held. */
   onRestore?: (el: ScanField, value: string) => void;
@@ -31,7 +33,7 @@ interface Props {
  * focus elsewhere (a button, a line's quantity) is caught as well (use-search-keys.ts).
  */
 export const ProductSearch = forwardRef<ProductSearchHandle, Props>(function ProductSearch(
-  { onPick, locationId, label, onRestore },
+  { onPick, locationId, label, onRestore, blind },
   ref,
 ) {
   const { t } = useTranslation();
@@ -77,7 +79,7 @@ export const ProductSearch = forwardRef<ProductSearchHandle, Props>(function Pro
         <Combobox.Options>
           {list.map((p) => (
             <Combobox.Option value={p.id} key={p.id}>
-              <ProductOption product={p} level={levelOf(p)} />
+              <ProductOption product={p} level={blind ? null : levelOf(p)} />
             </Combobox.Option>
           ))}
         </Combobox.Options>
@@ -86,15 +88,17 @@ export const ProductSearch = forwardRef<ProductSearchHandle, Props>(function Pro
   );
 });
 
-/** A match: name and code, and how many are in stock. */
-function ProductOption({ product: p, level }: { product: Product; level: number }) {
+/** A match: name and code, and how many are in stock (unless `level` is null). */
+function ProductOption({ product: p, level }: { product: Product; level: number | null }) {
   const { held } = useFormat();
   return (
     <Group justify="space-between" wrap="nowrap">
       <NameAndCode name={p.name} code={p.code} />
-      <Text size="sm" className="tabular">
-        {held(level, p.unit)}
-      </Text>
+      {level !== null && (
+        <Text size="sm" className="tabular">
+          {held(level, p.unit)}
+        </Text>
+      )}
     </Group>
   );
 }
