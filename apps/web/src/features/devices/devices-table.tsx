@@ -118,7 +118,6 @@ function StatusBadge({ device: d }: { device: Device }) {
  * off to the right of a table (the owner approves a till from a phone).
  */
 export function DeviceCards({ devices, onStatus }: { devices: Device[]; onStatus: StatusChange }) {
-  const { t } = useTranslation();
   const { business } = useSession();
   const { dateTime } = useFormat(business);
   return (
