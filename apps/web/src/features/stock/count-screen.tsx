@@ -45,7 +45,7 @@ export function CountScreen({ id, onBack }: { id: string; onBack: () => void }) 
           <Title order={2} size="h3">
             {t('stock.count.at', { location: locName })}
           </Title>
-          {c.freeze_sales && (
+          {c.freeze_sales && c.status === 'open' && (
             <Badge color="orange" variant="light">
               {t('stock.count.salesFrozen')}
             </Badge>
@@ -82,7 +82,13 @@ export function CountScreen({ id, onBack }: { id: string; onBack: () => void }) 
           {t(c.status === 'finalised' ? 'stock.count.closedFinalised' : 'stock.count.closedCancelled')}
         </Alert>
       )}
-      {reviewing && admin ? (
+      {c.note && (
+        <Text size="sm" c="dimmed" data-testid="count-note">
+          {c.note}
+        </Text>
+      )}
+      {/* a finalised count opened again: its variances, as posted */}
+      {admin && (reviewing || c.status === 'finalised') ? (
         <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
           <CountReview count={c} />
         </Paper>

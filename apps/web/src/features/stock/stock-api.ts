@@ -78,6 +78,14 @@ export function useOpenCounts() {
   });
 }
 
+/** The newest counts of any status (the server's hundred): the closed ones are listed to see again. */
+export function useRecentCounts() {
+  return useQuery({
+    queryKey: ['stock-counts', 'recent'],
+    queryFn: () => api('/api/stock-counts', { schema: z.array(stockCountListItemSchema) }),
+  });
+}
+
 /**
  * How often an open count is read again while its screen is open: a scan's answer brings its own
  * product's total only (count-cache.ts), so what the other counters count reaches this screen

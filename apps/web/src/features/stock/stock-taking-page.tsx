@@ -26,6 +26,7 @@ import { useFormat } from '../../lib/format';
 import { isIdConflict } from '../../lib/api-error';
 import { keyedWriteText, notifySuccess, notifyWarning } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
+import { ClosedCounts } from './closed-counts';
 import { CountScreen } from './count-screen';
 import { useOpenCounts } from './stock-api';
 import { useAllowedLocations } from './use-allowed-locations';
@@ -210,6 +211,7 @@ export function StockTakingPage() {
             )}
           </Paper>
           <StartCount onStarted={setCurrent} busyLocations={(open.data ?? []).map((c) => c.location_id)} />
+          <ClosedCounts locations={all} onOpen={setCurrent} />
         </Stack>
       )}
     </>
