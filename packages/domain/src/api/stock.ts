@@ -279,6 +279,8 @@ export const stockCountSchema = /* @__PURE__ */ lazySchema(() =>
       z.object({
         product_id: z.string(),
         product_name: z.string(),
+        /** The product's unit, so that 18.5 reads "18.5 kg" and 2 "2 each". */
+        unit: z.string().default('each'),
         quantity: z.number().int(),
         entries: z.number().int(),
       }),
@@ -320,6 +322,7 @@ export const stockCountReviewSchema = /* @__PURE__ */ lazySchema(() =>
       z.object({
         product_id: z.string(),
         product_name: z.string(),
+        unit: z.string().default('each'),
         expected: z.number().int(),
         counted: z.number().int().nullable(),
         variance: z.number().int(),

@@ -47,6 +47,7 @@ export async function countedTotals(
     .select([
       'stock_count_entries.product_id',
       'products.name as product_name',
+      'products.unit',
       (eb) => eb.fn.sum<number>('stock_count_entries.quantity').as('quantity'),
       (eb) => eb.fn.countAll<number>().as('entries'),
     ])
@@ -56,7 +57,7 @@ export async function countedTotals(
   if (since !== undefined)
     q = q.where('stock_count_entries.product_id', 'in', changedSince(db, businessId, countId, since));
   const rows = await q
-    .groupBy(['stock_count_entries.product_id', 'products.name'])
+    .groupBy(['stock_count_entries.product_id', 'products.name', 'products.unit'])
     .orderBy('products.name')
     .orderBy('stock_count_entries.product_id')
     .execute();

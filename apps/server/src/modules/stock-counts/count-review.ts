@@ -43,7 +43,7 @@ export async function reviewCount(db: Q, businessId: string, countId: string): P
         .onRef('products.id', '=', 'stock_count_expected.product_id')
         .onRef('products.business_id', '=', 'stock_count_expected.business_id'),
     )
-    .select(['stock_count_expected.product_id', 'products.name as product_name', 'expected'])
+    .select(['stock_count_expected.product_id', 'products.name as product_name', 'products.unit', 'expected'])
     .where(ofBusiness(db, 'stock_count_expected.business_id', businessId))
     .where('count_id', '=', countId)
     .execute();
@@ -67,6 +67,7 @@ export async function reviewCount(db: Q, businessId: string, countId: string): P
     lines.set(e.product_id, {
       product_id: e.product_id,
       product_name: e.product_name,
+      unit: e.unit,
       expected: Number(e.expected),
       counted: null,
       variance: 0,
@@ -80,6 +81,7 @@ export async function reviewCount(db: Q, businessId: string, countId: string): P
     const line = lines.get(c.product_id) ?? {
       product_id: c.product_id,
       product_name: c.product_name,
+      unit: c.unit,
       expected: 0,
       counted: null,
       variance: 0,

@@ -30,7 +30,7 @@ describe('stock taking', () => {
     shop = (await t.app.inject({ url: '/api/locations', headers: { cookie: admin } })).json<Location[]>()[0]!;
     supplier = await buildSupplier(t.app, admin);
     beans = await buildProduct(t.app, admin, { name: 'Beans', code: 'BEAN' });
-    flour = await buildProduct(t.app, admin, { name: 'Flour', code: 'FLR' });
+    flour = await buildProduct(t.app, admin, { name: 'Flour', code: 'FLR', unit: 'kg' });
     salt = await buildProduct(t.app, admin, { name: 'Salt', code: 'SLT' });
     await received(t.app, admin, {
       supplier_id: supplier.id,
@@ -123,6 +123,8 @@ describe('stock taking', () => {
       ['Beans', 18_000, 2],
       ['Flour', 10_500, 2],
     ]);
+    // each with its unit: 10.5 of flour is 10.5 kg
+    expect(sofar.counted.map((c) => c.unit)).toEqual(['each', 'kg']);
     const below = await post(
       `/api/stock-counts/${id}/entries`,
       { id: newDocId(), product_id: flour.id, quantity: -20_000 },
@@ -193,6 +195,7 @@ describe('stock taking', () => {
       ['Salt', 5_000, null, 0, 0, 0],
     ]);
     expect(review.total_variance_value).toBe(-1_000);
+    expect(review.lines.map((l) => l.unit)).toEqual(['each', 'kg', 'each']);
 
     expect((await post(`/api/stock-counts/${id}/finalise`, undefined, counterA)).status).toBe(403);
     const done = await post<StockCountReview>(`/api/stock-counts/${id}/finalise`, undefined);

@@ -16,7 +16,7 @@ const DONE_ID = '0190b1a0-0000-7000-8000-0000000000d1';
 const GONE_ID = '0190b1a0-0000-7000-8000-0000000000d2';
 const OPEN_ID = '0190b1a0-0000-7000-8000-0000000000d3';
 const closed = (id: string, status: StockCount['status'], note = ''): StockCount => ({
-  ...openCount(id, [{ product_id: 'p1', product_name: 'Sugar', quantity: 4_000, entries: 2 }]),
+  ...openCount(id, [{ product_id: 'p1', product_name: 'Sugar', unit: 'kg', quantity: 4_000, entries: 2 }]),
   status,
   note,
   closed_at: '2026-12-01T17:00:00.000Z',
@@ -31,6 +31,7 @@ function countsServer() {
       {
         product_id: 'p1',
         product_name: 'Sugar',
+        unit: 'kg',
         expected: 5_000,
         counted: 4_000,
         variance: -1_000,

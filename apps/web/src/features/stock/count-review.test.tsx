@@ -31,6 +31,7 @@ describe('the count review', () => {
                 {
                   product_id: '0190b1a0-0000-7000-8000-0000000000a1',
                   product_name: 'Sugar',
+                  unit: 'kg',
                   expected: 5_000,
                   counted,
                   variance: counted - 5_000,

@@ -13,7 +13,7 @@ import { useCountReview } from './stock-api';
 export function CountReview({ count }: { count: StockCount }) {
   const { t } = useTranslation();
   const session = useSession();
-  const { money, quantity } = useFormat(session.business);
+  const { money, held } = useFormat(session.business);
   const qc = useQueryClient();
   const review = useCountReview(count.id, true);
   // out of date after a scan until the scans pause and it is read again (count-cache.ts)
@@ -62,15 +62,15 @@ export function CountReview({ count }: { count: StockCount }) {
             {r.lines.map((l) => (
               <Table.Tr key={l.product_id} data-testid={`review-${l.product_name}`}>
                 <Table.Td>{l.product_name}</Table.Td>
-                <Table.Td ta="right">{quantity(l.expected)}</Table.Td>
+                <Table.Td ta="right">{held(l.expected, l.unit)}</Table.Td>
                 <Table.Td ta="right">
-                  {l.counted === null ? t('stock.count.notCounted') : quantity(l.counted)}
+                  {l.counted === null ? t('stock.count.notCounted') : held(l.counted, l.unit)}
                 </Table.Td>
                 <Table.Td ta="right">
                   {l.counted === null ? (
                     '—'
                   ) : (
-                    <Signed value={l.variance} text={quantity(Math.abs(l.variance))} />
+                    <Signed value={l.variance} text={held(Math.abs(l.variance), l.unit)} />
                   )}
                 </Table.Td>
                 <Table.Td ta="right">
@@ -80,7 +80,7 @@ export function CountReview({ count }: { count: StockCount }) {
                     <Signed value={l.variance_value} text={money(Math.abs(l.variance_value))} />
                   )}
                 </Table.Td>
-                <Table.Td ta="right">{l.moved_since_start ? quantity(l.moved_since_start) : '—'}</Table.Td>
+                <Table.Td ta="right">{l.moved_since_start ? held(l.moved_since_start, l.unit) : '—'}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -49,7 +49,7 @@ function countServer() {
       per.set(e.product_id, { quantity: t.quantity + e.quantity, entries: t.entries + 1 });
     }
     return [...per]
-      .map(([id, t]) => ({ product_id: id, product_name: names.get(id)!, ...t }))
+      .map(([id, t]) => ({ product_id: id, product_name: names.get(id)!, unit: 'kg', ...t }))
       .sort((a, b) => (a.product_name < b.product_name ? -1 : 1));
   };
   vi.stubGlobal(
@@ -111,9 +111,9 @@ describe('a scan on the count screen', () => {
     await scan(RICE, '1');
     expect(result.current.count.data?.counted).toEqual(totals());
     expect(result.current.count.data?.counted).toEqual([
-      { product_id: BREAD.id, product_name: 'Bread', quantity: 3_000, entries: 1 },
-      { product_id: RICE.id, product_name: 'Rice', quantity: 5_000, entries: 2 },
-      { product_id: SUGAR.id, product_name: 'Sugar', quantity: 3_500, entries: 2 },
+      { product_id: BREAD.id, product_name: 'Bread', unit: 'kg', quantity: 3_000, entries: 1 },
+      { product_id: RICE.id, product_name: 'Rice', unit: 'kg', quantity: 5_000, entries: 2 },
+      { product_id: SUGAR.id, product_name: 'Sugar', unit: 'kg', quantity: 3_500, entries: 2 },
     ]);
     expect(srv.reads).toBe(1);
   });
@@ -123,6 +123,7 @@ describe('withEntryAnswer', () => {
   const line = (p: { id: string; name: string }, quantity: number, entries = 1) => ({
     product_id: p.id,
     product_name: p.name,
+    unit: 'kg',
     quantity,
     entries,
   });
@@ -235,7 +236,7 @@ describe("an admin's review shown beside the scanning", () => {
       takeEntryAnswer(
         qc,
         COUNT_ID,
-        countOf([{ product_id: p.id, product_name: p.name, quantity: 1_000, entries: 1 }]),
+        countOf([{ product_id: p.id, product_name: p.name, unit: 'kg', quantity: 1_000, entries: 1 }]),
       );
       expect(qc.getQueryState(review)?.isInvalidated).toBe(true);
       await vi.advanceTimersByTimeAsync(1_000);

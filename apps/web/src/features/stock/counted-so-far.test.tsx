@@ -11,6 +11,7 @@ const count = (n: number): StockCount =>
     Array.from({ length: n }, (_, i) => ({
       product_id: `p${i}`,
       product_name: `Item ${String(i).padStart(3, '0')}`,
+      unit: 'kg',
       quantity: 1_000 * (i + 1),
       entries: 1,
     })),
@@ -26,6 +27,8 @@ describe('what has been counted so far', () => {
     expect(screen.getByTestId('counted-total')).toHaveTextContent('150');
     expect(cards()).toHaveLength(60);
     expect(cards()[0]).toHaveTextContent('Item 000');
+    // with its unit: 1 kg is not 1 each
+    expect(cards()[1]).toHaveTextContent('2 kg');
     fireEvent.click(screen.getByRole('button', { name: 'Show 60 more (90 left)' }));
     expect(cards()).toHaveLength(120);
     fireEvent.click(screen.getByRole('button', { name: 'Show 30 more (30 left)' }));

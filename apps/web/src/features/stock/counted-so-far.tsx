@@ -14,14 +14,14 @@ export const COUNTED_PAGE = 60;
 /** One product's counted total, big (the count is blind: no expected figure). */
 const CountedCard = memo(function CountedCard({ line }: { line: Counted }) {
   const { t } = useTranslation();
-  const { quantity } = useFormat();
+  const { held } = useFormat();
   return (
     <Card withBorder padding="md" data-testid={`counted-${line.product_name}`}>
       <Text size="sm" c="dimmed">
         {line.product_name}
       </Text>
       <Text fz={36} fw={700} lh={1.1}>
-        {quantity(line.quantity)}
+        {held(line.quantity, line.unit)}
       </Text>
       <Text size="xs" c="dimmed">
         {t('stock.count.entries', { count: line.entries })}
