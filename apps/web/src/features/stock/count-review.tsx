@@ -80,7 +80,9 @@ export function CountReview({ count }: { count: StockCount }) {
                     <Signed value={l.variance_value} text={money(Math.abs(l.variance_value))} />
                   )}
                 </Table.Td>
-                <Table.Td ta="right">{l.moved_since_start ? held(l.moved_since_start, l.unit) : '—'}</Table.Td>
+                <Table.Td ta="right">
+                  {l.moved_since_start ? held(l.moved_since_start, l.unit) : '—'}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
