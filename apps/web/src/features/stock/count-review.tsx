@@ -3,7 +3,7 @@ import { Group, Loader, Skeleton, Stack, Table, Text, Title } from '@mantine/cor
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StockCount } from '@duka/domain';
+import type { StockCount, StockCountReview } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { serverMessage } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
@@ -13,7 +13,7 @@ import { useCountReview } from './stock-api';
 export function CountReview({ count }: { count: StockCount }) {
   const { t } = useTranslation();
   const session = useSession();
-  const { money, held } = useFormat(session.business);
+  const { money } = useFormat(session.business);
   const qc = useQueryClient();
   const review = useCountReview(count.id, true);
   // out of date after a scan until the scans pause and it is read again (count-cache.ts)
@@ -60,35 +60,39 @@ export function CountReview({ count }: { count: StockCount }) {
           </Table.Thead>
           <Table.Tbody>
             {r.lines.map((l) => (
-              <Table.Tr key={l.product_id} data-testid={`review-${l.product_name}`}>
-                <Table.Td>{l.product_name}</Table.Td>
-                <Table.Td ta="right">{held(l.expected, l.unit)}</Table.Td>
-                <Table.Td ta="right">
-                  {l.counted === null ? t('stock.count.notCounted') : held(l.counted, l.unit)}
-                </Table.Td>
-                <Table.Td ta="right">
-                  {l.counted === null ? (
-                    '—'
-                  ) : (
-                    <Signed value={l.variance} text={held(Math.abs(l.variance), l.unit)} />
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">
-                  {l.counted === null ? (
-                    '—'
-                  ) : (
-                    <Signed value={l.variance_value} text={money(Math.abs(l.variance_value))} />
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">
-                  {l.moved_since_start ? held(l.moved_since_start, l.unit) : '—'}
-                </Table.Td>
-              </Table.Tr>
+              <ReviewRow key={l.product_id} line={l} />
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
     </Stack>
+  );
+}
+
+/** A product's line: expected, counted, variance in quantity and value, what moved meanwhile. */
+function ReviewRow({ line: l }: { line: StockCountReview['lines'][number] }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { money, held } = useFormat(session.business);
+  return (
+    <Table.Tr data-testid={`review-${l.product_name}`}>
+      <Table.Td>{l.product_name}</Table.Td>
+      <Table.Td ta="right">{held(l.expected, l.unit)}</Table.Td>
+      <Table.Td ta="right">
+        {l.counted === null ? t('stock.count.notCounted') : held(l.counted, l.unit)}
+      </Table.Td>
+      <Table.Td ta="right">
+        {l.counted === null ? '—' : <Signed value={l.variance} text={held(Math.abs(l.variance), l.unit)} />}
+      </Table.Td>
+      <Table.Td ta="right">
+        {l.counted === null ? (
+          '—'
+        ) : (
+          <Signed value={l.variance_value} text={money(Math.abs(l.variance_value))} />
+        )}
+      </Table.Td>
+      <Table.Td ta="right">{l.moved_since_start ? held(l.moved_since_start, l.unit) : '—'}</Table.Td>
+    </Table.Tr>
   );
 }
 
