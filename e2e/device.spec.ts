@@ -15,6 +15,7 @@ import {
 import { startFakeHelper } from './support/fake-helper';
 import { chooseHelper } from './support/printing';
 import { mainLocation, stockedProduct } from './support/seed';
+import { sellForCash } from './support/till';
 
 test.beforeAll(ensureSetup);
 test.afterAll(async () => {
@@ -163,15 +164,7 @@ test.describe('sign-in with a device (seed spec §4, §8, spec-decisions.md)', (
       await mainLocation(api),
       5,
     );
-    const search = page.getByTestId('till-search');
-    await search.fill(product.code);
-    await expect(page.getByTestId(`tile-${product.code}`)).toBeVisible();
-    await search.press('Enter');
-    await page.keyboard.press('F9');
-    const pay = page.getByRole('dialog', { name: 'Pay · Cash sale' });
-    await pay.getByLabel('Amount tendered').fill('200');
-    await pay.getByLabel('Amount tendered').press('Enter');
-    const done = page.getByRole('dialog', { name: /Sale complete · Receipt #/ });
+    const { done } = await sellForCash(page, product.code, '200');
     const receipt = done.getByTestId('receipt-preview').locator('img');
     await expect(receipt).toBeVisible();
     await expect.poll(() => receipt.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { ADMIN, BASE_URL, adminApi, apiLoginInPage, ensureSetup } from './suppor
 import { chooseHelper, freePort, startFakePrinter, startHelperProcess } from './support/printing';
 import { mainLocation, stockedProduct } from './support/seed';
 import { SIZES, setScheme } from './support/screens';
+import { sellForCash } from './support/till';
 
 /**
  * Screenshots of printing in light and dark, 1440 and 390 wide, written to /tmp/shots-printing
@@ -69,15 +70,7 @@ test('printing, light and dark, wide and narrow', async ({ page }) => {
         await expect(panel).toBeHidden();
 
         // a sale: the receipt panel with Print beside New sale
-        const search = page.getByTestId('till-search');
-        await search.fill(product.code);
-        await expect(page.getByTestId(`tile-${product.code}`)).toBeVisible();
-        await search.press('Enter');
-        await page.keyboard.press('F9');
-        const pay = page.getByRole('dialog', { name: 'Pay · Cash sale' });
-        await pay.getByLabel('Amount tendered').fill('500');
-        await pay.getByLabel('Amount tendered').press('Enter');
-        const done = page.getByRole('dialog', { name: /Sale complete · Receipt #/ });
+        const { done } = await sellForCash(page, product.code, '500');
         await expect(done.getByRole('button', { name: 'Print' })).toBeVisible();
         const img = done.getByRole('img', { name: /Receipt #/ });
         await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);

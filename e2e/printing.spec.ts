@@ -13,6 +13,7 @@ import {
 } from './support/fixtures';
 import { chooseHelper, freePort, machineMac, startFakePrinter, startHelperProcess } from './support/printing';
 import { mainLocation, stockedProduct, seedSeller } from './support/seed';
+import { sellForCash } from './support/till';
 
 /** Printing from the browser: the real helper on QZ's port, the browser's dialog, the profile. */
 test.beforeAll(ensureSetup);
@@ -38,18 +39,7 @@ test.beforeEach(async ({ page }, info) => {
 async function sellAtTill(page: Page, code: string) {
   await page.goto('/cash-sale');
   await expect(page.getByRole('heading', { name: 'Make a sale › cash', level: 1 })).toBeVisible();
-  const search = page.getByTestId('till-search');
-  await search.fill(code);
-  await expect(page.getByTestId(`tile-${code}`)).toBeVisible();
-  await search.press('Enter');
-  await page.keyboard.press('F9');
-  const pay = page.getByRole('dialog', { name: 'Pay · Cash sale' });
-  await pay.getByLabel('Amount tendered').fill('2000');
-  await pay.getByLabel('Amount tendered').press('Enter');
-  const done = page.getByRole('dialog', { name: /Sale complete · Receipt #/ });
-  await expect(done).toBeVisible();
-  const receiptNo = /#(\w+)/.exec(await done.getByRole('heading').first().innerText())![1]!;
-  return { done, receiptNo };
+  return sellForCash(page, code);
 }
 
 /** ESC p 0 25 250: the cash drawer's pulse. */

@@ -23,6 +23,25 @@ export async function scanIntoSearch(page: Page, code: string, options: { shown?
 }
 
 /**
+ * A cash sale of one `code` on the till's page as a cashier makes it: the code typed and Enter,
+ * F9, the amount tendered and Enter. Answers the "Sale complete" dialog and the receipt number.
+ */
+export async function sellForCash(page: Page, code: string, tendered = '2000') {
+  const search = page.getByTestId('till-search');
+  await search.fill(code);
+  await expect(page.getByTestId(`tile-${code}`)).toBeVisible();
+  await search.press('Enter');
+  await page.keyboard.press('F9');
+  const pay = page.getByRole('dialog', { name: 'Pay · Cash sale' });
+  await pay.getByLabel('Amount tendered').fill(tendered);
+  await pay.getByLabel('Amount tendered').press('Enter');
+  const done = page.getByRole('dialog', { name: /Sale complete · Receipt #/ });
+  await expect(done).toBeVisible();
+  const receiptNo = /#(\w+)/.exec(await done.getByRole('heading').first().innerText())![1]!;
+  return { done, receiptNo };
+}
+
+/**
  * Two browsers of one person, the shop's PC and a phone (each its own cookies and storage), each
  * signed in by `signIn`; `close()` closes both.
  */

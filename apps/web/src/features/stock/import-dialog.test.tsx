@@ -157,6 +157,50 @@ describe('the CSV import dialog', () => {
     expect(sent).toEqual([false, true]);
   });
 
+  it('a file refused at import (the products changed since its check) is checked again and its rows shown', async () => {
+    const sent: boolean[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        if (url !== '/api/products/import') return Promise.resolve(json([]));
+        const { commit } = JSON.parse(init?.body as string) as { commit: boolean };
+        sent.push(commit);
+        // checked fine, then another till took the barcode: the import is refused, the check shows why
+        if (commit)
+          return Promise.resolve(
+            json(
+              {
+                error: {
+                  code: 'validation_failed',
+                  message: 'Row 3: barcodes: barcode_taken',
+                  field: 'rows.3.barcodes',
+                },
+              },
+              422,
+            ),
+          );
+        return Promise.resolve(
+          json(sent.length === 1 ? { ...preview, valid: true, rows: preview.rows.slice(0, 1) } : preview),
+        );
+      }),
+    );
+    await renderApp(<ImportDialog opened onClose={() => undefined} />, {
+      session: makeSession({ role: 'admin' }),
+      lng: 'en',
+    });
+    fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
+      target: { files: [csvFile('code,name,price\n')] },
+    });
+    await screen.findByTestId('import-row-2');
+    fireEvent.click(screen.getByRole('button', { name: 'Import all' }));
+    expect(await screen.findByText(/The products changed since the file was checked/)).toBeInTheDocument();
+    expect(await screen.findByTestId('import-row-3')).toHaveTextContent(
+      'The barcode 6009 belongs to another product',
+    );
+    expect(screen.queryByText(/Row 3: barcodes/)).toBeNull();
+    expect(sent).toEqual([false, true, false]);
+  });
+
   // "Café" in Windows-1252 (Excel's "CSV (Comma delimited)"): é is the one byte 0xE9
   const cp1252 = (head: number[] = []) =>
     new Uint8Array([...head, ...new TextEncoder().encode('code,name,price\nC1,Caf'), 0xe9, 0x0a]);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
 import { useFormat } from '../../lib/format';
 import { notifySuccess, serverMessage } from '../../lib/notify';
 import { csvText } from './csv-text';
@@ -40,7 +41,17 @@ export function useCsvImport(onClose: () => void) {
         close();
       } else setPreview(res);
     } catch (err) {
-      setError(serverMessage(err));
+      // the catalogue changed since the check (another till added a code or a barcode): the rows
+      // are checked again and shown with what is wrong now, not the server's "Row 5: price…"
+      if (
+        commit &&
+        err instanceof ApiError &&
+        err.code === 'validation_failed' &&
+        err.field?.startsWith('rows.')
+      ) {
+        await run(text, false);
+        setError(t('stock.import.changedSinceCheck'));
+      } else setError(serverMessage(err));
     } finally {
       setBusy(false);
     }
