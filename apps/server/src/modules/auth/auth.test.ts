@@ -132,6 +132,16 @@ describe('sign-in and sessions', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.field).toBe('current_password');
+    // a "change" to the password one has: refused, and nobody is signed out by it
+    const same = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/password',
+      headers: { cookie: a.cookie },
+      payload: { current_password: STAFF_PASSWORD, new_password: STAFF_PASSWORD },
+    });
+    expect(same.statusCode).toBe(422);
+    expect(same.json().error.field).toBe('new_password');
+    expect((await t.app.inject({ url: '/api/me', headers: { cookie: b.cookie } })).statusCode).toBe(200);
     const ok = await t.app.inject({
       method: 'POST',
       url: '/api/me/password',

@@ -277,6 +277,8 @@ export async function changeOwnPassword(
   if (!(await verifyPassword(user.password_hash, current))) {
     throw new AppError('validation_failed', 'The current password is wrong', 'current_password');
   }
+  if (next === current)
+    throw new AppError('validation_failed', 'The new password is the current one', 'new_password');
   const passwordHash = await hashPassword(next);
   await db.kysely.transaction().execute(async (trx) => {
     await stillSignedInAs(trx, db.dialect, user, sessionId);

@@ -16,7 +16,8 @@ export function ChangePasswordForm() {
     initialValues: { current: '', next: '', confirm: '' },
     validate: {
       current: v.required,
-      next: v.password,
+      // the server refuses it too: a "change" that changes nothing
+      next: (x, all) => (x && x === all.current ? t('profile.samePassword') : v.password(x)),
       confirm: (x, all) => (x === all.next ? null : t('validation.passwordsDiffer')),
     },
   });
@@ -32,6 +33,8 @@ export function ChangePasswordForm() {
         (err.code === 'invalid_credentials' || err.field === 'current_password')
       ) {
         form.setFieldError('current', t('profile.wrongPassword'));
+      } else if (err instanceof ApiError && err.kind === 'http' && err.field === 'new_password') {
+        form.setFieldError('next', t('profile.samePassword'));
       } else {
         notifyApiError(err);
       }
