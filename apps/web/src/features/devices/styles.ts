@@ -5,6 +5,7 @@
  */
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/CloseButton.css';
@@ -13,6 +14,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';
