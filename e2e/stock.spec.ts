@@ -187,8 +187,10 @@ test.describe('stock journey (admin)', () => {
     );
     const riceCard = page.getByTestId(`counted-${RICE.name}`);
     await expect(riceCard).toBeVisible({ timeout: 30_000 });
-    await expect(riceCard.getByText('7', { exact: true })).toBeVisible();
-    await expect(page.getByTestId(`counted-${SUGAR.name}`).getByText('4', { exact: true })).toBeVisible();
+    await expect(riceCard.getByText('7 each', { exact: true })).toBeVisible();
+    await expect(
+      page.getByTestId(`counted-${SUGAR.name}`).getByText('4 each', { exact: true }),
+    ).toBeVisible();
     const delta = countReads.find((r) => r.since !== null && r.bodyBytes > 0);
     expect(delta, JSON.stringify(countReads)).toBeDefined();
     // the rice's line and the count's own fields, not every product counted

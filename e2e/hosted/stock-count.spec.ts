@@ -139,9 +139,9 @@ test('A’s owner counts Main shop in the browser with a colleague; the finalise
   const sugarCard = page.getByTestId(`counted-${SUGAR.name}`);
   const oilCard = page.getByTestId(`counted-${OIL.name}`);
   const riceCard = page.getByTestId(`counted-${RICE.name}`);
-  await expect(sugarCard.getByText('10', { exact: true })).toBeVisible();
+  await expect(sugarCard.getByText('10 each', { exact: true })).toBeVisible();
   await expect(sugarCard.getByText('Entries: 1', { exact: true })).toBeVisible();
-  await expect(oilCard.getByText('5', { exact: true })).toBeVisible();
+  await expect(oilCard.getByText('5 each', { exact: true })).toBeVisible();
   await expect(riceCard).toHaveCount(0);
   await expect(page.getByTestId('counted-total')).toHaveText('2');
 
@@ -153,7 +153,7 @@ test('A’s owner counts Main shop in the browser with a colleague; the finalise
   await expect(card.getByTestId(`count-progress-${countId}`)).toHaveText('Products counted: 2 · Entries: 2');
   await card.getByRole('button', { name: 'Continue counting' }).click();
   await expect(page.getByRole('heading', { name: 'Count at Main shop' })).toBeVisible();
-  await expect(sugarCard.getByText('10', { exact: true })).toBeVisible();
+  await expect(sugarCard.getByText('10 each', { exact: true })).toBeVisible();
 
   // The screen reads the count again every 20 s, asking for what changed since its last read:
   // one such read after the owner's own entries gives the position the colleague's come after.
@@ -184,10 +184,10 @@ test('A’s owner counts Main shop in the browser with a colleague; the finalise
 
   // The screen's next read brings both, beside the owner's oil that did not change.
   await expect(riceCard).toBeVisible({ timeout: 30_000 });
-  await expect(riceCard.getByText('9', { exact: true })).toBeVisible();
-  await expect(sugarCard.getByText('11', { exact: true })).toBeVisible();
+  await expect(riceCard.getByText('9 each', { exact: true })).toBeVisible();
+  await expect(sugarCard.getByText('11 each', { exact: true })).toBeVisible();
   await expect(sugarCard.getByText('Entries: 2', { exact: true })).toBeVisible();
-  await expect(oilCard.getByText('5', { exact: true })).toBeVisible();
+  await expect(oilCard.getByText('5 each', { exact: true })).toBeVisible();
   await expect(page.getByTestId('counted-total')).toHaveText('3');
   // Those reads asked `since=` a position at or after the owner's entries, and were answered with
   // the rice and the sugar only: what changed, not the oil counted before.
@@ -205,9 +205,23 @@ test('A’s owner counts Main shop in the browser with a colleague; the finalise
   // The review against the books, then the finalise.
   await page.getByRole('button', { name: 'Review variances' }).click();
   const cells = (p: { name: string }) => page.getByTestId(`review-${p.name}`).getByRole('cell');
-  await expect(cells(SUGAR)).toHaveText([SUGAR.name, '12', '11', /^−1$/, /^−KES\s?90\.00$/, '—']);
-  await expect(cells(RICE)).toHaveText([RICE.name, '8', '9', /^\+1$/, /^\+KES\s?175\.00$/, '—']);
-  await expect(cells(OIL)).toHaveText([OIL.name, '5', '5', /^±0$/, /^±KES\s?0\.00$/, '—']);
+  await expect(cells(SUGAR)).toHaveText([
+    SUGAR.name,
+    '12 each',
+    '11 each',
+    /^−1 each$/,
+    /^−KES\s?90\.00$/,
+    '—',
+  ]);
+  await expect(cells(RICE)).toHaveText([
+    RICE.name,
+    '8 each',
+    '9 each',
+    /^\+1 each$/,
+    /^\+KES\s?175\.00$/,
+    '—',
+  ]);
+  await expect(cells(OIL)).toHaveText([OIL.name, '5 each', '5 each', /^±0 each$/, /^±KES\s?0\.00$/, '—']);
   await page.getByRole('button', { name: 'Finalise count' }).click();
   const confirm = page.getByRole('dialog', { name: 'Finalise count' });
   await expect(confirm).toContainText(
