@@ -1,10 +1,11 @@
 import './styles';
 import { Button, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { TFunction, i18n as I18n } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
-import { useJournal } from './devices-api';
+import { nextJournalPage, useJournalPage } from './devices-api';
 import { ListError } from '../../components/list-states';
 
 /**
@@ -26,14 +27,15 @@ export function actionWords(
   return i18n.exists(doc) ? t(doc) : '—';
 }
 
-/** The audit trail: who did what, when, from which device. */
+/** The audit trail: who did what, when, from which device; older pages on asking. */
 export function ActivityList() {
-  const { t, i18n } = useTranslation();
-  const { business } = useSession();
-  const { dateTime } = useFormat(business);
-  const journal = useJournal();
-  const entries = journal.data?.pages.flat() ?? [];
-  if (journal.isPending)
+  const { t } = useTranslation();
+  // where each page shown starts (null: the newest)
+  const [pages, setPages] = useState<(number | null)[]>([null]);
+  const first = useJournalPage(null);
+  const last = useJournalPage(pages.at(-1) ?? null);
+  const next = nextJournalPage(last.data);
+  if (first.isPending)
     return (
       <Stack>
         {[0, 1, 2].map((i) => (
@@ -41,8 +43,8 @@ export function ActivityList() {
         ))}
       </Stack>
     );
-  if (journal.isError) return <ListError onRetry={() => void journal.refetch()} />;
-  if (entries.length === 0)
+  if (first.isError) return <ListError onRetry={() => void first.refetch()} />;
+  if (first.data.length === 0)
     return (
       <Text c="dimmed" ta="center" py="xl">
         {t('activity.empty')}
@@ -60,36 +62,49 @@ export function ActivityList() {
               <Table.Th>{t('activity.device')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
-            {entries.map((e) => (
-              <Table.Tr key={e.seq}>
-                <Table.Td>{dateTime(e.created_at)}</Table.Td>
-                <Table.Td>{e.user_name ?? '—'}</Table.Td>
-                <Table.Td>
-                  {actionWords(t, i18n, e)}
-                  {e.subject_name && e.subject_name !== e.user_name && (
-                    <Text span c="dimmed" size="sm">
-                      {' · '}
-                      {e.subject_name}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{e.device_name ?? e.device_id ?? '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
+          {pages.map((before) => (
+            <JournalRows key={before ?? 'newest'} before={before} />
+          ))}
         </Table>
       </Table.ScrollContainer>
-      {journal.hasNextPage && (
+      {(next !== null || last.isPending) && (
         <Button
           variant="default"
           mx="auto"
-          loading={journal.isFetchingNextPage}
-          onClick={() => void journal.fetchNextPage()}
+          loading={last.isPending}
+          onClick={() => next !== null && setPages((p) => [...p, next])}
         >
           {t('activity.more')}
         </Button>
       )}
     </Stack>
+  );
+}
+
+/** One page of entries. */
+function JournalRows({ before }: { before: number | null }) {
+  const { t, i18n } = useTranslation();
+  const { business } = useSession();
+  const { dateTime } = useFormat(business);
+  const page = useJournalPage(before);
+  return (
+    <Table.Tbody>
+      {(page.data ?? []).map((e) => (
+        <Table.Tr key={e.seq}>
+          <Table.Td>{dateTime(e.created_at)}</Table.Td>
+          <Table.Td>{e.user_name ?? '—'}</Table.Td>
+          <Table.Td>
+            {actionWords(t, i18n, e)}
+            {e.subject_name && e.subject_name !== e.user_name && (
+              <Text span c="dimmed" size="sm">
+                {' · '}
+                {e.subject_name}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>{e.device_name ?? e.device_id ?? '—'}</Table.Td>
+        </Table.Tr>
+      ))}
+    </Table.Tbody>
   );
 }

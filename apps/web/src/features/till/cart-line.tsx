@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { ActionIcon, Group, Text, TextInput } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { MAX_SALE_QUANTITY, type PricedLine, QTY_SCALE } from '@duka/domain';
+import type { PricedLine } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { type CartAction, type TillLine, beyondStock, qtyOf } from './cart';
 import classes from './till.module.css';
@@ -231,7 +231,7 @@ function LineMessages({
     <>
       {badQty && (
         <Text size="xs" c="var(--mantine-color-error)" mt={4} role="alert">
-          {t('till.errors.badQty', { max: MAX_SALE_QUANTITY / QTY_SCALE })}
+          {t('till.errors.badQty')}
         </Text>
       )}
       {short && !error && (

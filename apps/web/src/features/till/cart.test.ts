@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_SALE_QUANTITY, QTY_SCALE } from '@duka/domain';
+import { testI18n } from '../../test/render';
 import { type Cart, beyondStock, cartReducer, emptyCart, saleLines, totalsOf } from './cart';
 import { product } from '../../test/products';
 
@@ -163,5 +165,15 @@ describe("a cart's quantities in the page's decimal sign (the QA: 1,125 kg in Ge
     };
     kept.lines[0]!.qty = '1,000';
     expect(cartReducer(kept, { type: 'retype', to: '.' }).lines[0]!.qty).toBe('1');
+  });
+});
+
+describe("the till's words for a quantity refused", () => {
+  it("name the most a sale's line takes, as each language writes it (the words carry the figure: no code for it in the till's start)", async () => {
+    for (const lng of ['en', 'es', 'pt', 'de'] as const) {
+      const i18n = await testI18n(lng);
+      const most = new Intl.NumberFormat(lng).format(MAX_SALE_QUANTITY / QTY_SCALE);
+      expect(i18n.t('till.errors.badQty'), lng).toContain(most);
+    }
   });
 });

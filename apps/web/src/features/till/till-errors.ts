@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { MAX_SALE_QUANTITY, QTY_SCALE, formatLocalQuantity } from '@duka/domain';
+import { formatLocalQuantity } from '@duka/domain';
 import { ApiError, unsent } from '../../lib/api-error';
 import { serverMessage } from '../../lib/notify';
 import { lineErrorOf } from '../stock';
@@ -96,7 +96,7 @@ export function saleErrorMessage(err: unknown, words: Words, cart: Cart): string
     case 'validation_failed': {
       const at = lineErrorOf(err.field);
       const key = FIELD_KEYS[at ? at.field : (err.field ?? '')];
-      if (key) return t(key, { max: MAX_SALE_QUANTITY / QTY_SCALE });
+      if (key) return t(key);
       if (at?.field === 'discount') return t('till.errors.discountTooBig');
       return serverMessage(err);
     }
