@@ -307,7 +307,13 @@ test.describe('the first paint does not wait for the app (issue 21)', () => {
   }) => {
     const scripts = await tillScripts(page);
     const code = await Promise.all(scripts.map(async (s) => (await request.get(s)).body()));
-    expect(gzipKB(code), scripts.join(' ')).toBeLessThanOrEqual(200);
+    const kb = gzipKB(code);
+    // the margin is small: the figure printed on every run, so a change's cost is seen before it
+    // fails (DUKA_E2E_SIZES=1 prints each file's too)
+    if (process.env.DUKA_E2E_SIZES)
+      scripts.forEach((s, i) => console.log(s, (gzipSync(code[i]!, { level: 9 }).length / 1024).toFixed(2)));
+    console.log(`the till's start: ${kb.toFixed(2)} KB of gzip in ${scripts.length} files`);
+    expect(kb, scripts.join(' ')).toBeLessThanOrEqual(200);
   });
 
   /** A product in stock at the main shop, with a barcode of its own to scan at the till. */
