@@ -1,3 +1,5 @@
+import type { ImportRowErrorCode } from './api/product-import.js';
+
 /**
  * Every error code of the API, the one list: the server throws them (`AppError`, typed by this
  * list) and maps each to its HTTP status in one place (apps/server/src/http/errors.ts, exhaustive
@@ -165,8 +167,16 @@ export function isErrorCode(code: string): code is ErrorCode {
  * the user's language without reading the message. A code not listed here carries none.
  */
 export interface ErrorParamsByCode {
-  /** The barcode refused: another product's (`taken`), or listed twice by the product (`twice`). */
-  barcode_taken: { barcode: string; why: 'taken' | 'twice' };
+  /**
+   * The barcode refused: another product's (`taken`), listed twice by the product (`twice`), or
+   * another product's code (`code`: a search for that code would find this product).
+   */
+  barcode_taken: { barcode: string; why: 'taken' | 'twice' | 'code' };
+  /**
+   * The code refused: another product's in some case (`code`, with that product's code as it is
+   * written), or another product's barcode (`barcode`).
+   */
+  code_taken: { code: string; why: 'code' | 'barcode' };
   /** The product short of stock and what is on hand of it (thousandths; below zero when already short). */
   insufficient_stock: { product_id: string; name: string; on_hand: number };
   /** The receipt the reference was first used on; absent when two payments raced for it. */
@@ -199,6 +209,21 @@ export interface ErrorParamsByCode {
     columns?: string;
     row?: number;
     max?: number;
+  };
+  /**
+   * Only the products' CSV import names these, when its commit refuses a row (the catalogue
+   * changed since the file was checked): the file's row (the header is row 1), its column and its
+   * error's code (`IMPORT_ROW_ERROR_CODES`) with what that names (`other_row`: the error's `row`),
+   * so the web words it as the preview does. Every other refusal of this code carries none.
+   */
+  validation_failed: {
+    row: number;
+    column: string;
+    row_error: ImportRowErrorCode;
+    max?: number;
+    decimals?: number;
+    barcode?: string;
+    other_row?: number;
   };
 }
 

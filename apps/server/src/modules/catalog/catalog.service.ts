@@ -5,7 +5,6 @@ import { type Kysely, sql } from 'kysely';
 import type { Database, ProductRow } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/context.js';
-import { isPrimaryKeyViolation, isUniqueViolation, violatedConstraint } from '../../lib/db-errors.js';
 import { newId } from '../../lib/ids.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
@@ -13,63 +12,10 @@ import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { requireOwnImage } from '../files/files.repository.js';
 import { findProduct, newProductRow, searchKey, toProducts } from './catalog.repository.js';
+import { assertUnique, uniqueError } from './product-unique.js';
 
 type Input = z.output<typeof productInputSchema>;
 type Patch = z.output<typeof productUpdateSchema>;
-
-/** Refuses a code or a barcode another product of the business already has. */
-async function assertUnique(
-  trx: Trx,
-  businessId: string,
-  selfId: string | null,
-  code: string | undefined,
-  barcodes: string[] | undefined,
-) {
-  if (code !== undefined) {
-    let q = trx
-      .selectFrom('products')
-      .select('id')
-      .where('business_id', '=', businessId)
-      .where('code', '=', code);
-    if (selfId) q = q.where('id', '!=', selfId);
-    if (await q.executeTakeFirst())
-      throw new AppError('code_taken', `Another product has the code ${code}`, 'code');
-  }
-  if (barcodes && barcodes.length > 0) {
-    const dup = barcodes.find((b, i) => barcodes.indexOf(b) !== i);
-    if (dup)
-      throw new AppError(
-        'barcode_taken',
-        `The barcode ${dup} is listed twice`,
-        'barcodes',
-        {},
-        { barcode: dup, why: 'twice' },
-      );
-    let q = trx
-      .selectFrom('product_barcodes')
-      .select('barcode')
-      .where('business_id', '=', businessId)
-      .where('barcode', 'in', barcodes);
-    if (selfId) q = q.where('product_id', '!=', selfId);
-    const taken = await q.executeTakeFirst();
-    if (taken)
-      throw new AppError(
-        'barcode_taken',
-        `Another product has the barcode ${taken.barcode}`,
-        'barcodes',
-        {},
-        { barcode: taken.barcode, why: 'taken' },
-      );
-  }
-}
-
-function uniqueError(err: unknown): AppError | null {
-  // A taken id (another business's too) is the error handler's 409, not a code clash.
-  if (!isUniqueViolation(err) || isPrimaryKeyViolation(err)) return null;
-  return violatedConstraint(err).includes('barcode')
-    ? new AppError('barcode_taken', 'Another product has this barcode', 'barcodes')
-    : new AppError('code_taken', 'Another product has this code', 'code');
-}
 
 /** Inserts one product in the caller's transaction. (A CSV import writes many at once: import-write.ts.) */
 async function insertProduct(trx: Trx, actor: Actor, id: string, input: Input): Promise<void> {
@@ -128,7 +74,7 @@ export async function updateProduct(db: Db, actor: Actor, id: string, patch: Pat
       const cur = await findProduct(trx, actor.businessId, id);
       if (!cur) throw notFound('Product');
       const before = await snapshotRecord(trx, actor.businessId, 'product', id);
-      await assertUnique(trx, actor.businessId, id, patch.code, patch.barcodes);
+      await assertUnique(trx, actor.businessId, cur, patch.code, patch.barcodes);
       // only a new photo is checked: the form sends the one it has back, which may be missing here
       // (a pushed photo set aside past the hosted image cap) and must not stop a price change
       if (patch.image && patch.image !== cur.image)

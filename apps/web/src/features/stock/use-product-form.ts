@@ -136,8 +136,21 @@ export type ProductForm = ReturnType<typeof useProductForm>;
 function barcodeWords(params: Record<string, unknown> | undefined, t: TFunction): string {
   const barcode = typeof params?.barcode === 'string' ? params.barcode : null;
   if (!barcode) return t('stock.product.barcodeTaken');
-  return t(params?.why === 'twice' ? 'stock.product.barcodeTwice' : 'stock.product.barcodeTakenNamed', {
-    barcode,
+  const key =
+    params?.why === 'twice'
+      ? 'stock.product.barcodeTwice'
+      : params?.why === 'code'
+        ? 'stock.product.barcodeIsCode'
+        : 'stock.product.barcodeTakenNamed';
+  return t(key, { barcode });
+}
+
+/** Which product's code or barcode the code clashes with, when the server named it (an older one did not). */
+function codeWords(params: Record<string, unknown> | undefined, t: TFunction): string {
+  const code = typeof params?.code === 'string' ? params.code : null;
+  if (!code) return t('stock.product.codeTaken');
+  return t(params?.why === 'barcode' ? 'stock.product.codeIsBarcode' : 'stock.product.codeTakenNamed', {
+    code,
   });
 }
 
@@ -147,7 +160,7 @@ function placeRefusal(err: unknown, t: TFunction): { field?: string; message: st
   const field = err.field.startsWith('barcodes') ? 'barcodes' : err.field;
   const message =
     err.code === 'code_taken'
-      ? t('stock.product.codeTaken')
+      ? codeWords(err.params, t)
       : err.code === 'barcode_taken'
         ? barcodeWords(err.params, t)
         : serverMessage(err);
