@@ -54,6 +54,7 @@ import { taxNameWeekStart } from './migrations/0036-tax-name-week-start.js';
 import { keptMeNotices } from './migrations/0037-kept-me-notices.js';
 import { movementDays } from './migrations/0038-movement-days.js';
 import { syncClockBigint } from './migrations/0039-sync-clock-bigint.js';
+import { countEntryLevels } from './migrations/0040-count-entry-levels.js';
 
 import type { DialectName } from './dialect.js';
 import {
@@ -276,6 +277,7 @@ export function migrationsFor(
     '0037-kept-me-notices': keptMeNotices(dialect),
     '0038-movement-days': movementDays(ctx),
     '0039-sync-clock-bigint': syncClockBigint(dialect),
+    '0040-count-entry-levels': countEntryLevels(dialect),
   };
 }
 

@@ -169,6 +169,8 @@ export interface StockCountEntriesTable {
   request_hash: Generated<string>;
   product_id: string;
   quantity: Counter;
+  /** The product's level at the count's location as the entry was written (migration 0040; ADR 4). */
+  level_at_entry: Counter | null;
   user_id: string | null;
   device_id: string | null;
   created_at: string;

@@ -47,6 +47,21 @@ export async function reviewCount(db: Q, businessId: string, countId: string): P
     .where(ofBusiness(db, 'stock_count_expected.business_id', businessId))
     .where('count_id', '=', countId)
     .execute();
+  // A counted product was expected to be at its level when it was counted (its first entry's,
+  // migration 0040): what moved before the counters reached it is on the shelf they counted, and
+  // is not corrected for again (ADR 4). Entries from before the migration: the snapshot.
+  const entered = await db
+    .selectFrom('stock_count_entries')
+    .select(['product_id', 'level_at_entry'])
+    .where(ofBusiness(db, 'business_id', businessId))
+    .where('count_id', '=', countId)
+    .where('level_at_entry', 'is not', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const atCount = new Map<string, number>();
+  for (const e of entered)
+    if (!atCount.has(e.product_id)) atCount.set(e.product_id, Number(e.level_at_entry));
   // What moved at the location since the start is the level now less the snapshot: exact,
   // with no reliance on clocks (one open count per location, so no corrections in between).
   const now = await db
@@ -86,8 +101,13 @@ export async function reviewCount(db: Q, businessId: string, countId: string): P
       counted: null,
       variance: 0,
       variance_value: 0,
-      moved_since_start: kept ? (kept[c.product_id] ?? 0) : (levelNow.get(c.product_id) ?? 0),
+      moved_since_start: 0,
     };
+    line.expected = atCount.get(c.product_id) ?? line.expected;
+    // since it was counted (since the start for an entry from before migration 0040)
+    line.moved_since_start = kept
+      ? (kept[c.product_id] ?? 0)
+      : (levelNow.get(c.product_id) ?? 0) - line.expected;
     line.counted = c.quantity;
     line.variance = c.quantity - line.expected;
     line.variance_value = lineAmount(line.variance, bookedCost(line, costs, found));

@@ -135,6 +135,14 @@ export async function addEntry(
     const cost = (await currentCosts(trx, actor.businessId, [body.product_id])).get(body.product_id) ?? 0;
     if (lineAmount(sofar + body.quantity, cost) > MAX_SALE_AMOUNT)
       throw new AppError('amount_too_large', TOO_LARGE, 'quantity');
+    // the level as the product is counted: its first entry's is what finalise corrects from (ADR 4)
+    const level = await trx
+      .selectFrom('stock_levels')
+      .select('quantity')
+      .where('business_id', '=', actor.businessId)
+      .where('location_id', '=', c.location_id)
+      .where('product_id', '=', body.product_id)
+      .executeTakeFirst();
     await trx
       .insertInto('stock_count_entries')
       .values({
@@ -143,6 +151,7 @@ export async function addEntry(
         business_id: actor.businessId,
         product_id: body.product_id,
         quantity: body.quantity,
+        level_at_entry: Number(level?.quantity ?? 0),
         request_hash: hash,
         user_id: actor.userId,
         device_id: actor.deviceId,
