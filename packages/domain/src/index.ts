@@ -7,6 +7,7 @@ export { dateTimeFormat, numberFormat, relativeTimeFormat } from './intl-formats
 export * from './errors.js';
 export * from './api/text.js';
 export * from './api/common.js';
+export * from './api/password-strength.js';
 export * from './api/business.js';
 export * from './shop-mode.js';
 export * from './api/auth.js';

@@ -28,8 +28,10 @@ describe('form checks by the API’s own schemas', () => {
     expect(v.optionalMobile('12345')).toBe('A phone number of 7 to 15 digits, optionally starting with +.');
   });
 
-  it('takes a password of 8 to 128 characters', () => {
-    expect(v.password('12345678')).toBeNull();
+  it('takes a password of 8 to 128 characters, not one guessed first', () => {
+    expect(v.password('mama-mboga-7')).toBeNull();
+    expect(v.password('12345678')).toBe('Too easy to guess: avoid common passwords and runs like 12345678.');
+    expect(v.password('Password1')).toBe('Too easy to guess: avoid common passwords and runs like 12345678.');
     expect(v.password('1234567')).toBe('At least 8 characters.');
     expect(v.password('x'.repeat(129))).toBe('At least 8 characters.');
   });

@@ -45,7 +45,13 @@ export function makeValidators(t: TFunction) {
         : t('validation.usernameChars');
     },
     optionalMobile: (v: string) => (!v.trim() || passes(mobileSchema, v) ? null : t('validation.mobile')),
-    password: (v: string) => (passes(passwordSchema, v) ? null : t('validation.passwordLength')),
+    password: (v: string) => {
+      const issues = issuesOf(passwordSchema, v);
+      if (!issues.length) return null;
+      return issues.some((i) => i.code === 'too_small' || i.code === 'too_big')
+        ? t('validation.passwordLength')
+        : t('validation.passwordGuessable');
+    },
     optionalEmail: (v: string) => (passes(optionalEmailSchema, v.trim()) ? null : t('validation.email')),
     maxLength: (max: number) => (v: string) =>
       v.trim().length <= max ? null : t('validation.maxLength', { max }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ERROR_CODES } from '../errors.js';
 import { safeText } from './text.js';
 import { lazySchema } from '../lazy-schema.js';
+import { isGuessablePassword } from './password-strength.js';
 
 export const idSchema = /* @__PURE__ */ lazySchema(() =>
   z.uuid().describe('A UUID (v7 for records Duka creates)'),
@@ -64,7 +65,14 @@ export const mobileSchema = /* @__PURE__ */ lazySchema(() =>
   safeText().regex(/^\+?[0-9]{7,15}$/, 'A phone number of 7 to 15 digits, optionally starting with +'),
 );
 
-export const passwordSchema = /* @__PURE__ */ lazySchema(() => z.string().min(8).max(128));
+/** 8 to 128 characters, not one guessed first (`guessable`: password-strength.ts). */
+export const passwordSchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .string()
+    .min(8)
+    .max(128)
+    .refine((p) => !isGuessablePassword(p), 'guessable'),
+);
 /** An email address, or nothing. */
 export const optionalEmailSchema = /* @__PURE__ */ lazySchema(() =>
   z.union([z.email().max(120), z.literal('')]),

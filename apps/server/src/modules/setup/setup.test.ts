@@ -114,6 +114,9 @@ describe('setup', () => {
     ['timezone', { timezone: 'Mars/Olympus' }],
     ['language', { language: 'fr' }],
     ['password', { password: 'short' }],
+    // one guessed first (packages/domain password-strength.ts)
+    ['password', { password: 'Password1' }],
+    ['password', { password: '12345678' }],
     ['username', { username: 'a b' }],
   ])('refuses a bad %s with 422', async (field, override) => {
     t = await buildTestApp();

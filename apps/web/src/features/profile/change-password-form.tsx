@@ -34,7 +34,13 @@ export function ChangePasswordForm() {
       ) {
         form.setFieldError('current', t('profile.wrongPassword'));
       } else if (err instanceof ApiError && err.kind === 'http' && err.field === 'new_password') {
-        form.setFieldError('next', t('profile.samePassword'));
+        // the current one again, or one the server refuses that this page did not (an older page)
+        form.setFieldError(
+          'next',
+          values.next === values.current
+            ? t('profile.samePassword')
+            : (v.password(values.next) ?? t('profile.samePassword')),
+        );
       } else {
         notifyApiError(err);
       }
