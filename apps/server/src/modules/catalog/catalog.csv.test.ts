@@ -116,6 +116,109 @@ describe('CSV import row errors', () => {
     expect(commit.json()).toMatchObject({ error: { code: 'validation_failed', field: 'rows.2.active' } });
   });
 
+  it("names the row a commit refuses by its error's code and params, for the web to word", async () => {
+    const refused = async (rows: string[]) => {
+      const res = await importCsv(`${HEADER}\n${rows.join('\n')}\n`, true);
+      expect(res.statusCode).toBe(422);
+      return res.json<{ error: { code: string; field: string; params?: unknown } }>().error;
+    };
+    expect(await refused(['E1,Salt,,,each,50,,,', 'E2,Oil,,,each,12.345,,,'])).toEqual({
+      code: 'validation_failed',
+      message: 'Row 3: price: not_an_amount',
+      field: 'rows.3.price',
+      params: { row: 3, column: 'price', row_error: 'not_an_amount', decimals: 2 },
+    });
+    expect((await refused(['E3,Tea,6009,,each,50,,,'])).params).toEqual({
+      row: 2,
+      column: 'barcodes',
+      row_error: 'barcode_taken',
+      barcode: '6009',
+    });
+    expect((await refused(['E4,Tea,,,each,50,,,', 'E4,Tea again,,,each,50,,,'])).params).toEqual({
+      row: 3,
+      column: 'code',
+      row_error: 'code_repeated',
+      other_row: 2,
+    });
+  });
+
+  it('takes a unit in any case, stored as the unit is', async () => {
+    expect(
+      await errorsOf([
+        'U1,Flour,,,KG,50,,,',
+        'U2,Soap,,,Each,50,,,',
+        'U3,Milk,,,LiTrE,50,,,',
+        'U4,Rice,,,sack,50,,,',
+      ]),
+    ).toEqual([[], [], [], [['unit', 'unknown_unit']]]);
+    const res = await importCsv(`${HEADER}\nU1,Flour,,,KG,50,,,\nU2,Soap,,,Each,50,,,\n`, true);
+    expect(res.statusCode, res.body).toBe(200);
+    const units = await t.db.kysely
+      .selectFrom('products')
+      .select(['code', 'unit'])
+      .where('code', 'in', ['U1', 'U2'])
+      .orderBy('code')
+      .execute();
+    expect(units).toEqual([
+      { code: 'U1', unit: 'kg' },
+      { code: 'U2', unit: 'each' },
+    ]);
+    // the same units in capitals again change nothing
+    const again = await importCsv(`${HEADER}\nU1,Flour,,,Kg,50,,,\nU2,Soap,,,EACH,50,,,\n`);
+    expect(again.json<ProductImportResult>().rows.map((r) => [r.action, r.errors])).toEqual([
+      ['unchanged', []],
+      ['unchanged', []],
+    ]);
+  });
+
+  it('takes amounts with thousands separators where they can be nothing else, and refuses the rest', async () => {
+    const COLUMNS = 'code,name,price,buying_price,reorder_level';
+    const res = await importCsv(
+      [
+        COLUMNS,
+        'G1,Sack of rice,"1,500.00","1,250.50","1,000.5"',
+        'G2,Cooker,"1,500","1,500",2',
+        'G3,Car,"12,345,678.50","1,000,000",0',
+        'G4,Cloth,"1,5","0,50","1,25"',
+      ].join('\n'),
+      true,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = await t.db.kysely
+      .selectFrom('products')
+      .select(['code', 'price', 'buying_price', 'reorder_level'])
+      .where('code', 'in', ['G1', 'G2', 'G3', 'G4'])
+      .orderBy('code')
+      .execute();
+    expect(
+      stored.map((p) => [p.code, Number(p.price), Number(p.buying_price), Number(p.reorder_level)]),
+    ).toEqual([
+      ['G1', 150_000, 125_050, 1_000_500],
+      ['G2', 150_000, 150_000, 2_000],
+      ['G3', 1_234_567_850, 100_000_000, 0],
+      ['G4', 150, 50, 1_250],
+    ]);
+    // a dot never groups (the file's decimal sign is not known), nor does a comma before other
+    // than three digits; "1,500" of a quantity (three decimals) is 1.5 or 1500: refused, not guessed
+    expect(
+      await errorsOf([
+        'H1,Oil,,,each,"1.500,00",,,',
+        'H2,Oil,,,each,"1,500,00",,,',
+        'H3,Oil,,,each,"1,50.00",,,',
+        'H4,Oil,,,each,"01,500",,,',
+        'H5,Oil,,,each,50,,"1,500",',
+        'H6,Oil,,,each,"-1,500",,,',
+      ]),
+    ).toEqual([
+      [['price', 'not_an_amount', { decimals: 2 }]],
+      [['price', 'not_an_amount', { decimals: 2 }]],
+      [['price', 'not_an_amount', { decimals: 2 }]],
+      [['price', 'not_an_amount', { decimals: 2 }]],
+      [['reorder_level', 'not_a_quantity', { decimals: 3 }]],
+      [['price', 'not_an_amount', { decimals: 2 }]],
+    ]);
+  });
+
   it('refuses a whole file by a typed reason with its params: missing or unknown columns, a row that cannot be read', async () => {
     const refusal = async (csv: string) => {
       const res = await importCsv(csv);

@@ -3,8 +3,6 @@ import {
   PRODUCT_CSV_COLUMNS,
   type ProductImportResult,
   currencyMinorDigits,
-  parseMoney,
-  parseQuantity,
   productInputSchema,
   UNITS,
 } from '@duka/domain';
@@ -16,10 +14,11 @@ import { toCsvRows, unescapeCsvCell } from '../../lib/csv.js';
 import type { Actor } from '../../lib/context.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import type { Database } from '../../db/tables.js';
-import { RowErrors, issueError } from './import-row-errors.js';
+import { RowErrors, issueError, rowRefusal } from './import-row-errors.js';
 import { toProducts } from './catalog.repository.js';
 import { holdsStock, inOpenCount } from './catalog.service.js';
 import { type ImportWrite, changes, writeImport } from './import-write.js';
+import { cellMoney, cellQuantity } from './csv-number.js';
 
 /** The CSV columns, in export order. Prices in major units, tax in percent, levels as quantities. */
 export const CSV_COLUMNS = PRODUCT_CSV_COLUMNS;
@@ -125,17 +124,18 @@ async function knownCodesAndBarcodes(
 function checkCells(raw: Record<string, string>, digits: number) {
   const errors = new RowErrors();
   const cell = (k: string) => unescapeCsvCell((raw[k] ?? '').trim());
-  const price = parseMoney(cell('price'), digits);
+  const price = cellMoney(cell('price'), digits);
   if (price === null || price < 0) errors.add('price', 'not_an_amount', { decimals: digits });
-  const buying = cell('buying_price') === '' ? 0 : parseMoney(cell('buying_price'), digits);
+  const buying = cell('buying_price') === '' ? 0 : cellMoney(cell('buying_price'), digits);
   if (buying === null || buying < 0) errors.add('buying_price', 'not_an_amount', { decimals: digits });
   const tax = cell('tax_rate') === '' ? 0 : percentToBasisPoints(cell('tax_rate'));
   if (tax === null || tax > 10_000) errors.add('tax_rate', 'not_a_percentage');
-  const reorder = cell('reorder_level') === '' ? 0 : parseQuantity(cell('reorder_level'));
+  const reorder = cell('reorder_level') === '' ? 0 : cellQuantity(cell('reorder_level'));
   if (reorder === null || reorder < 0) errors.add('reorder_level', 'not_a_quantity', { decimals: 3 });
   const activeText = cell('active').toLowerCase();
   if (!TRUE.has(activeText) && !FALSE.has(activeText)) errors.add('active', 'not_yes_no');
-  const unit = cell('unit') || 'each';
+  // the units are stored in lower case; a spreadsheet's "KG" or "Each" is the same unit
+  const unit = cell('unit').toLowerCase() || 'each';
   if (!(UNITS as readonly string[]).includes(unit)) errors.add('unit', 'unknown_unit');
   const barcodes = cell('barcodes')
     .split('|')
@@ -261,12 +261,7 @@ export async function commitImport(db: Db, actor: Actor, currency: string, csv: 
     const checked = compare(cells, await knownCodesAndBarcodes(trx, actor.businessId, cells));
     if (!checked.valid) {
       const first = checked.rows.find((r) => r.errors.length)!;
-      const e = first.errors[0]!;
-      throw new AppError(
-        'validation_failed',
-        `Row ${first.row}: ${e.field}: ${e.code}`,
-        `rows.${first.row}.${e.field}`,
-      );
+      throw rowRefusal(first.row, first.errors[0]!);
     }
     await writeImport(trx, actor, checked.inputs);
     return checked.rows;

@@ -1,5 +1,6 @@
 import type { ImportRowErrorCode, ImportRowErrorParams } from '@duka/domain';
 import type { z } from 'zod';
+import { AppError } from '../../lib/errors.js';
 
 /** One error of an import's row: its CSV column, its code (never a sentence) and what the code names. */
 export interface ImportRowError {
@@ -50,4 +51,28 @@ export function issueError(issue: z.core.$ZodIssue, barcodes: readonly string[])
     default:
       return { field, code: 'invalid' };
   }
+}
+
+/**
+ * The commit's refusal of a file whose row `row` has the error `e` (the catalogue changed since
+ * the file was checked): the row's error as the refusal's params, by its code, for the web to word
+ * as the preview does; the English message is for other callers of the API.
+ */
+export function rowRefusal(row: number, e: ImportRowError): AppError<'validation_failed'> {
+  const { max, decimals, barcode, row: otherRow } = e.params ?? {};
+  return new AppError(
+    'validation_failed',
+    `Row ${row}: ${e.field}: ${e.code}`,
+    `rows.${row}.${e.field}`,
+    {},
+    {
+      row,
+      column: e.field,
+      row_error: e.code,
+      ...(max !== undefined ? { max } : {}),
+      ...(decimals !== undefined ? { decimals } : {}),
+      ...(barcode !== undefined ? { barcode } : {}),
+      ...(otherRow !== undefined ? { other_row: otherRow } : {}),
+    },
+  );
 }

@@ -201,6 +201,90 @@ describe('the CSV import dialog', () => {
     expect(sent).toEqual([false, true, false]);
   });
 
+  /** A file checked fine whose import is refused with `refusal`, and whose check again gets `recheck`. */
+  async function refusedImport(refusal: unknown, recheck: Response, lng: 'en' | 'de') {
+    const sent: boolean[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        if (url !== '/api/products/import') return Promise.resolve(json([]));
+        const { commit } = JSON.parse(init?.body as string) as { commit: boolean };
+        sent.push(commit);
+        if (commit) return Promise.resolve(json({ error: refusal }, 422));
+        return Promise.resolve(
+          sent.length === 1 ? json({ ...preview, valid: true, rows: preview.rows.slice(0, 1) }) : recheck,
+        );
+      }),
+    );
+    await renderApp(<ImportDialog opened onClose={() => undefined} />, {
+      session: makeSession({ role: 'admin' }),
+      lng,
+    });
+    fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
+      target: { files: [csvFile('code,name,price\n')] },
+    });
+    await screen.findByTestId('import-row-2');
+    fireEvent.click(screen.getByRole('button', { name: lng === 'de' ? 'Alle importieren' : 'Import all' }));
+    return sent;
+  }
+
+  it('words the row the import refused from its code and params when the check again gets no answer', async () => {
+    const sent = await refusedImport(
+      {
+        code: 'validation_failed',
+        message: 'Row 5: price: not_an_amount',
+        field: 'rows.5.price',
+        params: { row: 5, column: 'price', row_error: 'not_an_amount', decimals: 2 },
+      },
+      json({ error: { code: 'server_busy', message: 'The database is busy' } }, 503),
+      'de',
+    );
+    expect(
+      await screen.findByText(
+        'Es wurde nichts importiert. Zeile 5: Verkaufspreis (price): Kein Betrag, zum Beispiel 120.50',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Row 5|not_an_amount/)).toBeNull();
+    // the rows checked before the refusal are not left on offer
+    expect(screen.queryByTestId('import-preview')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Alle importieren' })).toBeDisabled();
+    expect(sent).toEqual([false, true, false]);
+  });
+
+  it("words the other row a refused row's error names", async () => {
+    await refusedImport(
+      {
+        code: 'validation_failed',
+        message: 'Row 4: code: code_repeated',
+        field: 'rows.4.code',
+        params: { row: 4, column: 'code', row_error: 'code_repeated', other_row: 2 },
+      },
+      json({ error: { code: 'server_busy', message: 'busy' } }, 503),
+      'en',
+    );
+    expect(
+      await screen.findByText('Nothing was imported. Row 4: Code (code): The code is also on row 2'),
+    ).toBeInTheDocument();
+  });
+
+  it('says a refusal that names no row error in its own words, never its message', async () => {
+    await refusedImport(
+      { code: 'validation_failed', message: 'Row 3: barcodes: barcode_taken', field: 'rows.3.barcodes' },
+      json({ error: { code: 'server_busy', message: 'busy' } }, 503),
+      'en',
+    );
+    expect(
+      await screen.findByText('Some fields are not valid. Check them and try again.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Row 3|barcode_taken/)).toBeNull();
+  });
+
+  it.each(LANGUAGES)('%s names every column the import takes in its help, buying_price too', async (lng) => {
+    const i18n = await testI18n(lng);
+    const hint = i18n.t('stock.import.hint', { lng });
+    expect(PRODUCT_CSV_COLUMNS.filter((c) => !new RegExp(`\\b${c}\\b`).test(hint))).toEqual([]);
+  });
+
   // "Café" in Windows-1252 (Excel's "CSV (Comma delimited)"): é is the one byte 0xE9
   const cp1252 = (head: number[] = []) =>
     new Uint8Array([...head, ...new TextEncoder().encode('code,name,price\nC1,Caf'), 0xe9, 0x0a]);
@@ -227,6 +311,7 @@ describe('the CSV import dialog', () => {
       UNKNOWN_ROW_ERROR,
       'stock.import.field',
       'stock.import.nothing',
+      'stock.import.refusedRow',
       ...(['create', 'update', 'unchanged'] as const).map((a) => `stock.import.actions.${a}`),
       ...PRODUCT_CSV_COLUMNS.map((c) => COLUMN_LABELS[c]),
     ];

@@ -6,6 +6,7 @@ import {
   isImportRowErrorCode,
 } from '@duka/domain';
 import type { TFunction } from 'i18next';
+import { ApiError } from '../../lib/api-error';
 import type { ImportResult } from './stock-api';
 
 type RowError = ImportResult['rows'][number]['errors'][number];
@@ -79,4 +80,20 @@ export function rowErrorLine(t: TFunction, e: RowError): string {
   const field = rowErrorField(t, e.field);
   const words = rowErrorWords(t, e);
   return field ? `${field}: ${words}` : words;
+}
+
+/**
+ * The commit's refusal of a row (the catalogue changed since the file was checked), as the preview
+ * words a row's error: "Nothing was imported. Row 5: Selling price (price): Not an amount…", from
+ * the code and params the refusal names (never its English message). Null for any other failure,
+ * or a refusal that names no row error (an older server's).
+ */
+export function rowRefusalWords(t: TFunction, err: unknown): string | null {
+  if (!(err instanceof ApiError) || !err.field?.startsWith('rows.')) return null;
+  const p = err.paramsOf('validation_failed');
+  if (p?.row === undefined || p.column === undefined || p.row_error === undefined) return null;
+  const { row, column, row_error: code, other_row: otherRow, ...named } = p;
+  const params = { ...named, ...(otherRow !== undefined ? { row: otherRow } : {}) };
+  const error = rowErrorLine(t, { field: column, code, params });
+  return t('stock.import.refusedRow', { row, error });
 }

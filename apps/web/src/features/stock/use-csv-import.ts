@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api-error';
 import { useFormat } from '../../lib/format';
 import { notifySuccess, serverMessage } from '../../lib/notify';
 import { csvText } from './csv-text';
+import { rowRefusalWords } from './import-row-errors';
 import { type ImportResult, importResultSchema } from './stock-api';
 
 /** A CSV import: the file picked, its dry run (every row checked), then all rows imported or none. */
@@ -19,7 +20,8 @@ export function useCsvImport(onClose: () => void) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const run = async (text: string, commit: boolean) => {
+  /** Checks the file (`commit` false) or imports it; whether it was answered (not refused, not failed). */
+  const run = async (text: string, commit: boolean): Promise<boolean> => {
     setBusy(true);
     setError(null);
     try {
@@ -40,18 +42,25 @@ export function useCsvImport(onClose: () => void) {
         await qc.invalidateQueries({ queryKey: ['products'] });
         close();
       } else setPreview(res);
+      return true;
     } catch (err) {
       // the catalogue changed since the check (another till added a code or a barcode): the rows
-      // are checked again and shown with what is wrong now, not the server's "Row 5: price…"
+      // are checked again and shown with what is wrong now, not the server's "Row 5: price…"; with
+      // no answer to that check, the row the import refused as its code and params name it (the
+      // rows checked before are not left showing, nor their import on offer)
       if (
         commit &&
         err instanceof ApiError &&
         err.code === 'validation_failed' &&
         err.field?.startsWith('rows.')
       ) {
-        await run(text, false);
-        setError(t('stock.import.changedSinceCheck'));
+        if (await run(text, false)) setError(t('stock.import.changedSinceCheck'));
+        else {
+          setPreview(null);
+          setError(rowRefusalWords(t, err) ?? serverMessage(err));
+        }
       } else setError(serverMessage(err));
+      return false;
     } finally {
       setBusy(false);
     }
