@@ -53,6 +53,12 @@ export const IMPORT_ROW_ERROR_CODES = [
   'code_repeated',
   /** The code belongs to a product of the business that was deleted. */
   'code_taken',
+  /** Another product's code is this one in another case (`code`: as that product writes it). */
+  'code_case',
+  /** The code is another product's barcode (a search for it would find that product). */
+  'code_is_barcode',
+  /** The `barcode` is another product's code (a search for it would find this product). */
+  'barcode_is_code',
   /** The row deactivates a product that some location holds (or owes) stock of. */
   'holds_stock',
   /** The row deactivates a product an open stock count has counted (its finalise would stock it). */
@@ -72,6 +78,7 @@ export const importRowErrorParamsSchema = /* @__PURE__ */ lazySchema(() =>
     max: z.number().int().optional(),
     decimals: z.number().int().optional(),
     barcode: z.string().optional(),
+    code: z.string().optional(),
     row: z.number().int().optional(),
   }),
 );

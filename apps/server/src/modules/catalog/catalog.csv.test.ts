@@ -39,6 +39,23 @@ describe('CSV import row errors', () => {
   });
   afterAll(() => t.close());
 
+  it("refuses a new code that is another product's in another case or its barcode, and a barcode that is another's code", async () => {
+    expect(
+      await errorsOf([
+        'owned,Owned again,,,each,10,0,0,yes',
+        '6009,Barcode as a code,,,each,10,0,0,yes',
+        'NEW1,Code as a barcode,OWNED,,each,10,0,0,yes',
+      ]),
+    ).toEqual([
+      [['code', 'code_case', { code: 'OWNED' }]],
+      [['code', 'code_is_barcode']],
+      [['barcodes', 'barcode_is_code', { barcode: 'OWNED' }]],
+    ]);
+    // the product itself: its own barcode and its own code as one, no clash
+    const own = await importCsv(`${HEADER}\nOWNED,Owned soap,6009|OWNED,,each,10,0,0,yes\n`);
+    expect(own.json<ProductImportResult>().rows.map((r) => r.errors)).toEqual([[]]);
+  });
+
   it('names a bad percentage, a bad yes/no, a bad amount and quantity, an unknown unit by code', async () => {
     expect(
       await errorsOf([

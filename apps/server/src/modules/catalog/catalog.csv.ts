@@ -96,6 +96,8 @@ async function knownCodesAndBarcodes(
     .execute();
   const byCode = new Map(existing.filter((p) => p.deleted_at === null).map((p) => [p.code, p]));
   const deletedCodes = new Set(existing.filter((p) => p.deleted_at !== null).map((p) => p.code));
+  // every code in lower case, as it is written: a new code in another case is another product's
+  const codesFolded = new Map(existing.map((p) => [p.code.toLowerCase(), p.code]));
   const barcodeOwners = new Map<string, string>();
   const barcodesOf = new Map<string, { barcode: string }[]>();
   for (const b of await db
@@ -117,7 +119,7 @@ async function knownCodesAndBarcodes(
   const held = deactivated.length ? await holdsStock(db, businessId, deactivated) : new Set<string>();
   // and those an open count has counted: its finalise would stock them (product_in_count)
   const counted = deactivated.length ? await inOpenCount(db, businessId, deactivated) : new Set<string>();
-  return { byCode, deletedCodes, barcodeOwners, barcodesOf, held, counted };
+  return { byCode, deletedCodes, codesFolded, barcodeOwners, barcodesOf, held, counted };
 }
 
 /** One row on its own: the product it describes and what is wrong with its cells. */
@@ -195,6 +197,7 @@ function compare(
   {
     byCode,
     deletedCodes,
+    codesFolded,
     barcodeOwners,
     barcodesOf,
     held,
@@ -215,10 +218,19 @@ function compare(
     const earlier = seenCodes.get(code);
     if (code && earlier) errors.add('code', 'code_repeated', { row: earlier });
     if (code && !id && deletedCodes.has(code)) errors.add('code', 'code_taken');
+    else if (code && !id) {
+      // a new code: not another's in another case, nor another's barcode (product-unique.ts)
+      const folded = codesFolded.get(code.toLowerCase());
+      if (folded !== undefined && folded !== code) errors.add('code', 'code_case', { code: folded });
+      if (barcodeOwners.has(code)) errors.add('code', 'code_is_barcode');
+    }
     seenCodes.set(code, rowNo);
     for (const b of checked.success ? checked.data.barcodes : candidate.barcodes) {
       const owner = barcodeOwners.get(b);
       if (owner && owner !== id) errors.add('barcodes', 'barcode_taken', { barcode: b });
+      // a barcode the product has not yet that is another product's code
+      const coded = owner === undefined ? byCode.get(b) : undefined;
+      if (coded && coded.id !== id) errors.add('barcodes', 'barcode_is_code', { barcode: b });
       const before = seenBarcodes.get(b);
       if (before) errors.add('barcodes', 'barcode_repeated', { barcode: b, row: before });
       seenBarcodes.set(b, rowNo);
