@@ -1,8 +1,9 @@
 import './styles';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MergeHistorySection } from '../../components/merge-history';
 import type { LocationsPageState } from './use-locations-page';
+import { useStrandedStaff } from './stranded-staff';
 
 /** Add a location or rename one; renaming, an admin also sees its values a sync replaced. */
 export function LocationNameDialog({ state: s }: { state: LocationsPageState }) {
@@ -50,6 +51,7 @@ export function LocationNameDialog({ state: s }: { state: LocationsPageState }) 
 export function DeactivateLocationDialog({ state: s }: { state: LocationsPageState }) {
   const { t } = useTranslation();
   const { confirming, setConfirming, confirmError, setActive } = s.deactivating;
+  const stranded = useStrandedStaff(confirming, s.locations.data ?? []);
   return (
     <Modal
       opened={confirming !== null}
@@ -59,6 +61,14 @@ export function DeactivateLocationDialog({ state: s }: { state: LocationsPageSta
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Text size="sm">{t('stock.locations.deactivateConfirm', { name: confirming?.name ?? '' })}</Text>
+      {stranded.length > 0 && (
+        <Alert color="orange" mt="sm" data-testid="stranded-staff">
+          {t('stock.locations.strandsStaff', {
+            count: stranded.length,
+            names: stranded.map((u) => u.name).join(', '),
+          })}
+        </Alert>
+      )}
       {confirmError && (
         <Text c="red" size="sm" mt="sm" role="alert">
           {confirmError}
