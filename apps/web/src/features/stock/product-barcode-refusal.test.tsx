@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
+import type { Product } from '@duka/domain';
 import { makeSession, renderApp } from '../../test/render';
 import { ProductDrawer } from './product-drawer';
 
@@ -66,5 +67,57 @@ describe('a code refused on save', () => {
     fireEvent.change(screen.getByLabelText(/^Selling price/), { target: { value: '60' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
     expect(await screen.findByText(words)).toBeVisible();
+  });
+});
+
+describe('a deactivation refused for its stock', () => {
+  it('says the price changed with it was not saved either, and how to save it', async () => {
+    const sugar: Product = {
+      id: '0190b1a0-0000-7000-8000-0000000000f1',
+      name: 'Sugar',
+      code: 'SUG',
+      barcodes: [],
+      category: 'Dry',
+      unit: 'kg',
+      price: 18_000,
+      buying_price: 0,
+      tax_rate: 0,
+      reorder_level: 0,
+      avg_cost: 0,
+      image: null,
+      active: true,
+      levels: [],
+      on_hand: 5_000,
+      updated_at: '2026-01-01T00:00:00Z',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) =>
+        Promise.resolve(
+          init?.method === 'PATCH'
+            ? Response.json(
+                { error: { code: 'product_holds_stock', message: 'x', field: 'active' } },
+                { status: 409 },
+              )
+            : Response.json([]),
+        ),
+      ),
+    );
+    await renderApp(<ProductDrawer product={sugar} onClose={() => undefined} />, {
+      session: makeSession({ role: 'admin' }),
+    });
+    fireEvent.change(await screen.findByLabelText(/^Selling price/), { target: { value: '190' } });
+    fireEvent.click(screen.getByLabelText('Active'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        "Move, count or write off this product's stock at every location before deactivating it.",
+      ),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        'Nothing was saved. To save your other changes, switch Active back on and save again.',
+      ),
+    ).toBeVisible();
   });
 });

@@ -112,6 +112,8 @@ export function useProductForm(product: Product | null, onSaved: () => void) {
       const placed = placeRefusal(err, t);
       if (placed.field) setErrors({ [placed.field]: placed.message });
       if (!placed.field || !FIELDS.includes(placed.field)) setFormError(placed.message);
+      // a deactivation refused refuses the whole save: a price changed with it was not saved either
+      else if (placed.field === 'active' && product) setFormError(t('stock.product.nothingSaved'));
     }
   };
 
