@@ -154,6 +154,9 @@ function CashFields(p: Props) {
         value={pay.tendered}
         error={f.tendered}
         description={t('till.pay.tenderedHint')}
+        // what it held (typed before a Cancel) selected: the amount typed now replaces it, never
+        // runs on after it ("500" then "1000" read 5,001,000)
+        onFocus={(e) => e.currentTarget.select()}
         onChange={(e) => {
           const v = e.currentTarget.value;
           setPay((s) => ({ ...s, tendered: v }));

@@ -128,6 +128,25 @@ describe('the till page', () => {
     expect(seen.slice(before, seen.indexOf('sale answered') + 1)).toEqual(['sale sent', 'sale answered']);
   });
 
+  it('the amount tendered, opened again after a Cancel, is selected: what is typed replaces it', async () => {
+    server(() => json({}));
+    await renderApp(<TillPage kind="cash" />, { session: session() });
+    await screen.findByTestId('till-cart-title');
+    typeOnPage('SUG1');
+    await screen.findByRole('group', { name: 'Sugar 1 kg' });
+    fireEvent.keyDown(window, { key: 'F9' });
+    let panel = await screen.findByRole('dialog', { name: /Pay · Cash sale/ });
+    fireEvent.change(within(panel).getByLabelText('Amount tendered'), { target: { value: '500' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Pay · Cash sale/ })).toBeNull());
+    fireEvent.keyDown(window, { key: 'F9' });
+    panel = await screen.findByRole('dialog', { name: /Pay · Cash sale/ });
+    const field = within(panel).getByLabelText<HTMLInputElement>('Amount tendered');
+    fireEvent.focus(field);
+    expect(field.value).toBe('500');
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, 3]);
+  });
+
   it('a refused sale shows the message next to the field, and a retry keeps the same sale id', async () => {
     const posted = server(() =>
       json(

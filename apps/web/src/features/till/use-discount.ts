@@ -54,6 +54,12 @@ export function useDiscount(p: {
       ? maxDiscountOn(base, limitBp)
       : Math.max(0, Math.min(base, maxDiscountOn(gross, limitBp) - lineDiscounts));
 
+  // each opening starts on the whole sale: a line chosen last time, kept, took a sale's discount
+  // typed now as that line's (its own replaced, the sale's left at 0)
+  useEffect(() => {
+    if (opened) setTarget(SALE);
+  }, [opened]);
+
   useEffect(() => {
     if (!opened) return;
     setError(null);
