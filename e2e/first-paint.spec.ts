@@ -274,12 +274,12 @@ test.describe('the first paint does not wait for the app (issue 21)', () => {
         hinted.push(file);
     // the app's router and TanStack Query (`app`) run as the signed-in start does; zod is not
     // loaded by the till's start at all (its answers have compiled checks)
-    expect(hinted.map((f) => f.replace(/-[\w-]{8}\.js$/, '')).sort()).toEqual([
+    expect(hinted.map((f) => f.replace(/-[\w-]{7}\.js$/, '')).sort()).toEqual([
       '/assets/app',
       '/assets/index',
     ]);
     // React Router's production build: none of its development warnings (vite.config.ts)
-    const app = scripts.find((s) => /^\/assets\/app-[\w-]{8}\.js$/.test(s));
+    const app = scripts.find((s) => /^\/assets\/app-[\w-]{7}\.js$/.test(s));
     expect(await (await request.get(app!)).text()).not.toContain('You rendered descendant');
   });
 

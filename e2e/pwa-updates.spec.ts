@@ -95,7 +95,7 @@ function serveFile(dir: string, pathname: string, res: http.ServerResponse): voi
     return;
   }
   const file = found ? asked : path.join(dir, 'index.html');
-  const immutable = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.(?:js|css)$/.test(pathname);
+  const immutable = /^\/assets\/[^/]+-[A-Za-z0-9_-]{7}\.(?:js|css)$/.test(pathname);
   res.writeHead(200, {
     'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
     'cache-control': immutable && found ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -174,7 +174,7 @@ test.describe('a new build reaches an open till (service-worker.ts, sw-updates.t
 
   test('a worker installed mid-deploy never keeps a page under a chunk’s name', async ({ page }) => {
     // build B has a chunk build A does not have
-    const NEW_CHUNK = 'assets/new-chunk-ZZZZZZZZ.js';
+    const NEW_CHUNK = 'assets/new-chunk-ZZZZZZZ.js';
     const b = buildB((dir) => {
       fs.writeFileSync(path.join(dir, NEW_CHUNK), 'export const fromBuildB = 1;\n');
       const sw = path.join(dir, 'sw.js');
@@ -246,7 +246,7 @@ test('the till opened while the shop server restarts stays, says so, and comes b
 test('a content-named file the server does not have is a 404 kept nowhere, never index.html', async ({
   request,
 }) => {
-  const res = await request.get('/assets/gone-AAAAAAAA.js');
+  const res = await request.get('/assets/gone-AAAAAAA.js');
   expect({
     status: res.status(),
     type: res.headers()['content-type'],

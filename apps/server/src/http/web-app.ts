@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../lib/errors.js';
 
 /** A file the build named by its content (Vite's `[name]-[hash].[ext]` in /assets/): it never changes. */
-const HASHED_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.(?:js|css|woff2?|png|jpe?g|svg|webp)$/;
+const HASHED_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{7}\.(?:js|css|woff2?|png|jpe?g|svg|webp)$/;
 const TRANSLATION = /^\/assets\/i18n\/([a-z]{2})\.json$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Revalidated on every use (the ETag answers 304 when nothing changed). */
