@@ -27,7 +27,8 @@ export function ParkedButton(p: ParkedProps) {
       leftSection={<IconPlayerPause size={16} aria-hidden />}
       rightSection={
         p.parked.length > 0 ? (
-          <Badge size="sm" circle>
+          // a circle holds one digit: "12" in one read "1…"
+          <Badge size="sm" circle={p.parked.length < 10}>
             {p.parked.length}
           </Badge>
         ) : null
