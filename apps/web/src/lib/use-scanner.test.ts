@@ -113,6 +113,19 @@ describe('scanner', () => {
     h.off();
   });
 
+  it('eight digits or more into a quantity are a scan at any pace (a slow wireless scanner)', () => {
+    const h = setup();
+    qty.value = '1';
+    type(qty, '6161100000017', 70);
+    expect(h.onScan).toHaveBeenCalledWith('6161100000017');
+    expect(h.onRestore).toHaveBeenCalledWith(qty, '1');
+    type(qty, '1000000', 70); // a quantity of a million, typed: the field's
+    qty.dataset.field = 'cost';
+    type(qty, '25000000', 70); // a cost of 25,000,000 (of a currency with no decimals): the field's
+    expect(h.onScan).toHaveBeenCalledTimes(1);
+    h.off();
+  });
+
   it('a quantity typed by a person with a key or two fast is not a scan', () => {
     const h = setup();
     type(qty, '12', 150, false);

@@ -111,8 +111,12 @@ export function createScanner(
       const code = buf;
       const wasThrough = through;
       const fast = t - last <= SCAN_KEY_GAP_MS;
-      // in a quantity: a scan is a run of keys of which enough came fast, its slow first keys too
-      const scanThrough = fast && fastGaps + 1 >= MIN_SCAN_THROUGH && code.length >= MIN_SCAN_THROUGH;
+      // in a quantity: a scan is a run of keys of which enough came fast, its slow first keys too;
+      // or eight digits or more at any pace (a slow wireless scanner): no quantity is that long
+      // (a cost may be, in a currency of no decimals)
+      const scanThrough =
+        (fast && fastGaps + 1 >= MIN_SCAN_THROUGH && code.length >= MIN_SCAN_THROUGH) ||
+        (/^\d{8,}$/.test(code) && wasThrough?.el.dataset.field !== 'cost');
       reset();
       if (!code) {
         // the second Enter of a scanner's CR LF presses nothing (a button, a dialog's form)
