@@ -333,15 +333,17 @@ async function documentsOfEveryKind(t: TestApp, tenant: Tenant): Promise<void> {
   const branch = tenant.ids.locations!.find((id) => id !== main)!;
   const lines = [{ product_id: tenant.ids.products![0]!, quantity: 1000 }];
   const provider = tenant.ids.payment_providers![0]!;
+  const debtor = tenant.ids.debtors![0]!;
+  const byTransfer = v7();
   const posts: [string, object | undefined][] = [
     [`/api/stock-counts/${count}/finalise`, undefined],
     ['/api/stock/positive', { id: v7(), location_id: main, reason: 'found', lines }],
     ['/api/stock/negative', { id: v7(), location_id: main, reason: 'damaged', lines }],
     ['/api/stock/transfers', { id: v7(), from_location_id: main, to_location_id: branch, lines }],
     [
-      `/api/debtors/${tenant.ids.debtors![0]}/payments`,
+      `/api/debtors/${debtor}/payments`,
       {
-        id: v7(),
+        id: byTransfer,
         amount: 500,
         method: 'transfer',
         provider_id: provider,
@@ -349,6 +351,8 @@ async function documentsOfEveryKind(t: TestApp, tenant: Tenant): Promise<void> {
         location_id: main,
       },
     ],
+    // its void names it, with its own debtor entry and a row of the register
+    [`/api/debtors/${debtor}/payments/${byTransfer}/void`, { id: v7(), reason: 'Entered wrongly' }],
     [
       `/api/sales/${await saleOf('debtor')}/reversals`,
       { id: v7(), reason: 'Returned', lines: [{ line_no: 1, quantity: 100 }] },

@@ -156,6 +156,7 @@ export const ARCHIVE_REFERENCES: readonly ArchiveReference[] = [
   ['debtor_payments', 'debtor_id', 'debtors'],
   ['debtor_payments', 'location_id', 'locations'],
   ['debtor_payments', 'provider_id', 'payment_providers'],
+  ['debtor_payments', 'voids_id', 'debtor_payments'],
   ['debtor_entries', 'debtor_id', 'debtors'],
   ['transfers', 'location_id', 'locations'],
   ['transfers', 'provider_id', 'payment_providers'],
@@ -269,7 +270,12 @@ export const ARCHIVE_DOC_REFERENCES: readonly ArchiveDocReference[] = [
     table: 'debtor_entries',
     column: 'doc_id',
     kindColumn: 'kind',
-    targets: { sale: 'sales', payment: 'debtor_payments', reversal: 'sale_reversals' },
+    targets: {
+      sale: 'sales',
+      payment: 'debtor_payments',
+      reversal: 'sale_reversals',
+      payment_void: 'debtor_payments',
+    },
   },
   {
     // TRANSFER_SOURCES

@@ -55,6 +55,7 @@ import { keptMeNotices } from './migrations/0037-kept-me-notices.js';
 import { movementDays } from './migrations/0038-movement-days.js';
 import { syncClockBigint } from './migrations/0039-sync-clock-bigint.js';
 import { countEntryLevels } from './migrations/0040-count-entry-levels.js';
+import { paymentVoids } from './migrations/0041-payment-voids.js';
 
 import type { DialectName } from './dialect.js';
 import {
@@ -278,6 +279,7 @@ export function migrationsFor(
     '0038-movement-days': movementDays(ctx),
     '0039-sync-clock-bigint': syncClockBigint(dialect),
     '0040-count-entry-levels': countEntryLevels(dialect),
+    '0041-payment-voids': paymentVoids(ctx),
   };
 }
 

@@ -131,6 +131,20 @@ const WRITES: Record<string, Write> = {
     }),
     change: (b) => ({ ...b, amount: 200 }),
   },
+  'POST /api/debtors/{id}/payments/{paymentId}/void': {
+    make: async (x, id) => {
+      const debtorId = x.ids.debtors![0]!;
+      const made = await x.app.inject({
+        method: 'POST',
+        url: `/api/debtors/${debtorId}/payments`,
+        headers: { cookie: x.admin },
+        payload: { id: v7(), amount: 100, method: 'cash', location_id: x.main.id },
+      });
+      const paymentId = made.json<{ id: string }>().id;
+      return { url: `/api/debtors/${debtorId}/payments/${paymentId}/void`, body: { id, reason: 'Typo' } };
+    },
+    change: (b) => ({ ...b, reason: 'Other' }),
+  },
   'POST /api/payment-providers': {
     make: (_x, id) => ({
       url: '/api/payment-providers',
@@ -206,6 +220,7 @@ const OWNED_BY_USER = new Set([
 const ADMIN_ONLY = new Set([
   'POST /api/locations',
   'POST /api/debtors',
+  'POST /api/debtors/{id}/payments/{paymentId}/void',
   'POST /api/payment-providers',
   'POST /api/expense-categories',
 ]);

@@ -40,6 +40,8 @@ const ID_PARAMS: Record<string, Table> = {
   category_id: 'expense_categories',
   user_id: 'users',
   device_id: 'devices',
+  // the payment a void names (POST /api/debtors/{id}/payments/{paymentId}/void)
+  paymentId: 'debtor_payments',
 };
 
 /** Which table a path's `{id}` (or a create's body `id`) names: the longest prefix wins. */

@@ -121,11 +121,29 @@ export const debtorPaymentSchema = /* @__PURE__ */ lazySchema(() =>
     user_name: z.string(),
     business_day: z.string(),
     created_at: z.string(),
+    /**
+     * On a void: the payment it undoes (its amount is the payment's, turned negative; its note the
+     * reason; its business day and location the payment's, whose day it corrects).
+     */
+    voids_id: z.string().nullable().default(null),
+    /** On a voided payment: the void that undid it. */
+    voided_by_id: z.string().nullable().default(null),
   }),
 );
 export type DebtorPayment = z.infer<typeof debtorPaymentSchema>;
 
-export const DEBTOR_ENTRY_KINDS = ['sale', 'payment', 'reversal'] as const;
+/** Voiding a payment entered wrongly (5,000 for 500): an admin's, with the reason; once per payment. */
+export const debtorPaymentVoidBodySchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({
+    /** The id of the void (the idempotency key). */
+    id: idSchema,
+    reason: text(200).min(1, 'Say why the payment is voided'),
+  }),
+);
+export type DebtorPaymentVoidBody = z.input<typeof debtorPaymentVoidBodySchema>;
+
+/** A debtor's ledger entries: a credit sale, a payment, a sale reversed, a payment voided. */
+export const DEBTOR_ENTRY_KINDS = ['sale', 'payment', 'reversal', 'payment_void'] as const;
 
 export const statementQuerySchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({ from: daySchema, to: daySchema }),
@@ -156,6 +174,15 @@ export const statementSchema = /* @__PURE__ */ lazySchema(() =>
         method: z.enum(PAYMENT_METHODS).nullable().default(null),
         provider_name: z.string().nullable().default(null),
         reference: z.string().nullable().default(null),
+        /** A payment's id (what a void names); null on other entries. */
+        payment_id: z.string().nullable().default(null),
+        /** A payment that was voided: the void's receipt number, reason and time. */
+        voided: z
+          .object({ receipt_no: z.string(), reason: z.string(), created_at: z.string() })
+          .nullable()
+          .default(null),
+        /** A void's entry: the receipt number of the payment it undid. */
+        voids_receipt_no: z.string().nullable().default(null),
       }),
     ),
   }),

@@ -152,6 +152,8 @@ export interface DebtorPaymentsTable {
   business_day: string;
   request_hash: string;
   created_at: string;
+  /** A void's: the payment it undoes (migration 0041); null on a payment. */
+  voids_id: string | null;
 }
 
 export interface DebtorEntriesTable {

@@ -70,6 +70,28 @@ function expensesByDrawer(db: Q, businessId: string, locationId: string, day: st
     .execute();
 }
 
+/** Whose drawer a debtor payment row is on: a void's, the payment it undoes (`o`); a payment's, its own (`p`). */
+const paidOwner = sql<string | null>`coalesce(${sql.ref('o.user_id')}, ${sql.ref('p.user_id')})`;
+
+/**
+ * A day's debtor payments at a location by drawer and method, net of their voids (debtors/
+ * payment-voids.ts: on the payment's day, location and method). A void is counted on the drawer of
+ * the payment it undoes, whoever voided it, as an expense's void is (ADR 9).
+ */
+function paymentsByDrawer(db: Q, businessId: string, locationId: string, day: string) {
+  return db
+    .selectFrom('debtor_payments as p')
+    .leftJoin('debtor_payments as o', (j) =>
+      j.onRef('o.id', '=', 'p.voids_id').onRef('o.business_id', '=', 'p.business_id'),
+    )
+    .select([paidOwner.as('user_id'), 'p.method', (eb) => eb.fn.sum<number>('p.amount').as('s')])
+    .where('p.business_id', '=', businessId)
+    .where('p.business_day', '=', day)
+    .where('p.location_id', '=', locationId)
+    .groupBy([paidOwner, 'p.method'])
+    .execute();
+}
+
 export async function dayFigures(db: Q, businessId: string, locationId: string, day: string) {
   const [sales, reversals, payments, expenses] = await Promise.all([
     db
@@ -98,14 +120,7 @@ export async function dayFigures(db: Q, businessId: string, locationId: string, 
       .where('location_id', '=', locationId)
       .groupBy(['user_id', 'kind'])
       .execute(),
-    db
-      .selectFrom('debtor_payments')
-      .select(['user_id', 'method', (eb) => eb.fn.sum<number>('amount').as('s')])
-      .where('business_id', '=', businessId)
-      .where('business_day', '=', day)
-      .where('location_id', '=', locationId)
-      .groupBy(['user_id', 'method'])
-      .execute(),
+    paymentsByDrawer(db, businessId, locationId, day),
     expensesByDrawer(db, businessId, locationId, day),
   ]);
   const total = zero();

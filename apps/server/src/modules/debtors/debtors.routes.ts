@@ -4,6 +4,7 @@ import {
   debtorListSchema,
   debtorPaymentBodySchema,
   debtorPaymentSchema,
+  debtorPaymentVoidBodySchema,
   debtorSchema,
   debtorUpdateSchema,
   debtorsQuerySchema,
@@ -20,11 +21,18 @@ import { errorResponses } from '../../http/errors.js';
 import { readableById } from '../../http/scoped-reads.js';
 import { findDebtor, listDebtors } from './debtors.repository.js';
 import { createDebtor, defaultRange, statementOf, updateDebtor } from './debtors.service.js';
+import { voidPayment } from './payment-voids.js';
 import { loadPayment, recordPayment } from './payments.service.js';
 import { statementPdf } from './statement-pdf.js';
 
 const SIGNED_IN = { access: { kind: 'signedIn' as const } };
+/**
+ * Voiding a payment puts a debt back and takes money out of a day's drawer: the owner's
+ * correction, as credit limits are (no staff flag covers it: `sell_debtors` sells on credit).
+ */
+const ADMIN = { access: { kind: 'admin' as const } };
 const id = z.object({ id: z.uuid() });
+const payment = z.object({ id: z.uuid(), paymentId: z.uuid() });
 const range = statementQuerySchema.partial().extend({ lang: z.enum(['en', 'es', 'pt', 'de']).optional() });
 
 export function debtorsRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -101,6 +109,30 @@ function paymentRoutes(app: FastifyInstance, deps: AppDeps): void {
       reply
         .status(201)
         .send(await recordPayment(deps.db, contextOf(request), request.params.id, request.body)),
+  });
+
+  r.post('/api/debtors/:id/payments/:paymentId/void', {
+    config: ADMIN,
+    schema: {
+      tags: ['debtors'],
+      summary:
+        'Void a payment entered wrongly (admins): a new, opposite entry puts the amount back on the balance; once per payment, idempotent by its id',
+      params: payment,
+      body: debtorPaymentVoidBodySchema,
+      response: { 201: debtorPaymentSchema, ...errorResponses(401, 403, 404, 409, 422) },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await voidPayment(
+            deps.db,
+            contextOf(request),
+            request.params.id,
+            request.params.paymentId,
+            request.body,
+          ),
+        ),
   });
 
   r.get('/api/debtor-payments/:id', {

@@ -115,6 +115,83 @@ export async function updateDebtor(db: Db, actor: Actor & Operator, id: string, 
   });
 }
 
+/**
+ * A debtor's entries over business days `from`…`to` in the order the balance moved, each with
+ * what a statement shows beside it: a payment's (or a void's) method, provider and reference, a
+ * payment's void if it was voided, and a void's payment's receipt number (one statement).
+ */
+function entriesOf(db: Kysely<Database>, businessId: string, debtorId: string, from: string, to: string) {
+  return (
+    db
+      .selectFrom('debtor_entries as e')
+      .leftJoin('debtor_payments as p', (j) =>
+        j
+          .onRef('p.id', '=', 'e.doc_id')
+          .onRef('p.business_id', '=', 'e.business_id')
+          .on('e.kind', 'in', ['payment', 'payment_void']),
+      )
+      .leftJoin('payment_providers as pp', (j) =>
+        j.onRef('pp.id', '=', 'p.provider_id').onRef('pp.business_id', '=', 'p.business_id'),
+      )
+      // a payment's void (payment-voids.ts)
+      .leftJoin('debtor_payments as v', (j) =>
+        j
+          .onRef('v.voids_id', '=', 'p.id')
+          .onRef('v.business_id', '=', 'p.business_id')
+          .on('v.voids_id', 'is not', null),
+      )
+      // a void's payment
+      .leftJoin('debtor_payments as o', (j) =>
+        j.onRef('o.id', '=', 'p.voids_id').onRef('o.business_id', '=', 'p.business_id'),
+      )
+      .selectAll('e')
+      .select([
+        'p.method',
+        'p.reference',
+        'pp.name as provider_name',
+        'v.receipt_no as void_receipt_no',
+        'v.note as void_reason',
+        'v.created_at as voided_at',
+        'o.receipt_no as voids_receipt_no',
+      ])
+      .where(ofBusiness(db, 'e.business_id', businessId))
+      .where('e.debtor_id', '=', debtorId)
+      .where('e.business_day', '>=', from)
+      .where('e.business_day', '<=', to)
+      // The order the balance moved in on this server (ADR 9), not the requests' clocks; entries
+      // written before the numbers (migration 0032) are all 0, first, in their old order.
+      .orderBy('e.seq')
+      .orderBy('e.created_at')
+      .orderBy('e.id')
+      .execute()
+  );
+}
+
+type EntryRow = Awaited<ReturnType<typeof entriesOf>>[number];
+type StatementEntry = Statement['entries'][number];
+
+/** An entry as the statement shows it, with the balance after it. */
+function statementEntry(r: EntryRow, balance: number): StatementEntry {
+  return {
+    id: r.id,
+    kind: r.kind as StatementEntry['kind'],
+    receipt_no: r.receipt_no,
+    amount: Number(r.amount),
+    balance,
+    note: r.note,
+    created_at: r.created_at,
+    method: (r.method ?? null) as StatementEntry['method'],
+    provider_name: r.provider_name ?? null,
+    reference: r.reference ?? null,
+    payment_id: r.kind === 'payment' ? r.doc_id : null,
+    voided:
+      r.void_receipt_no == null
+        ? null
+        : { receipt_no: r.void_receipt_no, reason: r.void_reason ?? '', created_at: r.voided_at ?? '' },
+    voids_receipt_no: r.voids_receipt_no ?? null,
+  };
+}
+
 /** A debtor's statement over business days `from`…`to`: opening balance, entries, running balance. */
 export async function statementOf(
   db: Kysely<Database>,
@@ -133,48 +210,11 @@ export async function statementOf(
       .where('debtor_id', '=', debtorId)
       .where('business_day', '<', from)
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('debtor_entries as e')
-      // a payment's method, provider and reference, read with it (one statement)
-      .leftJoin('debtor_payments as p', (j) =>
-        j
-          .onRef('p.id', '=', 'e.doc_id')
-          .onRef('p.business_id', '=', 'e.business_id')
-          .on('e.kind', '=', 'payment'),
-      )
-      .leftJoin('payment_providers as pp', (j) =>
-        j.onRef('pp.id', '=', 'p.provider_id').onRef('pp.business_id', '=', 'p.business_id'),
-      )
-      .selectAll('e')
-      .select(['p.method', 'p.reference', 'pp.name as provider_name'])
-      .where(ofBusiness(db, 'e.business_id', businessId))
-      .where('e.debtor_id', '=', debtorId)
-      .where('e.business_day', '>=', from)
-      .where('e.business_day', '<=', to)
-      // The order the balance moved in on this server (ADR 9), not the requests' clocks; entries
-      // written before the numbers (migration 0032) are all 0, first, in their old order.
-      .orderBy('e.seq')
-      .orderBy('e.created_at')
-      .orderBy('e.id')
-      .execute(),
+    entriesOf(db, businessId, debtorId, from, to),
   ]);
   let balance = Number(opening.s ?? 0);
   const openingBalance = balance;
-  const entries = rows.map((r) => {
-    balance += Number(r.amount);
-    return {
-      id: r.id,
-      kind: r.kind as Statement['entries'][number]['kind'],
-      receipt_no: r.receipt_no,
-      amount: Number(r.amount),
-      balance,
-      note: r.note,
-      created_at: r.created_at,
-      method: (r.method ?? null) as Statement['entries'][number]['method'],
-      provider_name: r.provider_name ?? null,
-      reference: r.reference ?? null,
-    };
-  });
+  const entries = rows.map((r) => statementEntry(r, (balance += Number(r.amount))));
   return { debtor, from, to, opening_balance: openingBalance, closing_balance: balance, entries };
 }
 

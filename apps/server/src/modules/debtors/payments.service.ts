@@ -46,30 +46,50 @@ export async function loadPayment(
         .onRef('users.id', '=', 'debtor_payments.user_id')
         .onRef('users.business_id', '=', 'debtor_payments.business_id'),
     )
+    // its void, if it was voided (payment-voids.ts)
+    .leftJoin('debtor_payments as v', (j) =>
+      j
+        .onRef('v.voids_id', '=', 'debtor_payments.id')
+        .onRef('v.business_id', '=', 'debtor_payments.business_id')
+        .on('v.voids_id', 'is not', null),
+    )
     .selectAll('debtor_payments')
     .select([
       'debtors.name as debtor_name',
       'locations.name as location_name',
       'payment_providers.name as provider_name',
       'users.name as user_name',
+      'v.id as voided_by_id',
     ])
     .where('debtor_payments.id', '=', id)
     .where('debtor_payments.business_id', '=', businessId)
     .executeTakeFirst();
   if (!p) throw notFound('Payment');
-  return paymentOf(p, {
-    debtor: p.debtor_name,
-    location: p.location_name,
-    provider: p.provider_name,
-    user: p.user_name ?? '',
-  });
+  return {
+    ...paymentOf(p, {
+      debtor: p.debtor_name,
+      location: p.location_name,
+      provider: p.provider_name,
+      user: p.user_name ?? '',
+    }),
+    voids_id: p.voids_id ?? null,
+    voided_by_id: p.voided_by_id ?? null,
+  };
 }
 
-/** A payment as the API shows it: its row with the names beside its ids. */
+/** A payment as the API shows it: its row with the names beside its ids (a new payment: neither a void nor voided). */
 function paymentOf(
   p: Omit<
     DebtorPayment,
-    'debtor_name' | 'location_name' | 'provider_name' | 'user_name' | 'amount' | 'balance_after' | 'method'
+    | 'debtor_name'
+    | 'location_name'
+    | 'provider_name'
+    | 'user_name'
+    | 'amount'
+    | 'balance_after'
+    | 'method'
+    | 'voids_id'
+    | 'voided_by_id'
   > & {
     amount: number | string | bigint;
     balance_after: number | string | bigint;
@@ -93,6 +113,8 @@ function paymentOf(
     user_name: names.user,
     business_day: p.business_day,
     created_at: p.created_at,
+    voids_id: null,
+    voided_by_id: null,
   };
 }
 

@@ -99,7 +99,13 @@ function writeEntries(doc: PDFKit.PDFDocument, st: Statement, f: Formats): void 
     const cells = [
       dateFmt.format(new Date(e.created_at)),
       `#${e.receipt_no}`,
-      [t(`statement.kind.${e.kind}`), paymentHow(e, (m) => t(`receipt.method.${m}`)), e.note]
+      [
+        t(`statement.kind.${e.kind}`),
+        e.voids_receipt_no ? t('statement.voidsReceipt', { receipt_no: e.voids_receipt_no }) : '',
+        paymentHow(e, (m) => t(`receipt.method.${m}`)),
+        e.note,
+        e.voided ? t('statement.voided', { reason: e.voided.reason }) : '',
+      ]
         .filter(Boolean)
         .join(' — '),
       money(e.amount),

@@ -14,6 +14,9 @@ const CHECKED: readonly (readonly [string, string, string])[] = [
   // a file keeps its maker by a foreign key: one made by a user set aside here (a name another
   // business holds) failed every later batch on it, and the shop's sync stopped for good
   ['files', 'created_by', 'users'],
+  // a debtor payment's void names the payment (migration 0041, no foreign key): one whose payment
+  // is neither here nor in the batch (set aside) would put a debt back that was never paid off here
+  ['debtor_payments', 'voids_id', 'debtor_payments'],
 ];
 
 /** The tables the checked columns name. */

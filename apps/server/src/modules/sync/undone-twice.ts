@@ -6,7 +6,8 @@ type Row = Record<string, unknown>;
 /**
  * New documents that undo what was undone already here (two servers apart, each voiding or
  * reversing the same thing, two-way sync): an expense's second void (`voided_twice`: the unique
- * `voids_id` would fail every later batch, and sync would stop for good in both directions), and
+ * `voids_id` would fail every later batch, and sync would stop for good in both directions), a
+ * debtor payment's second void (`voided_twice` too: the debt would go back on twice), and
  * a reversal that would take a sale line past what was sold (`reversed_twice`: the stock and the
  * money would go back twice). The first to arrive stands; the second is set aside for the owner,
  * as a second day close is (receipt-clash.ts).
@@ -17,21 +18,31 @@ export async function undoneTwice(
   fresh: readonly SyncDocument[],
 ): Promise<Map<string, QuarantineReason>> {
   const out = new Map<string, QuarantineReason>();
-  for (const key of await secondVoids(k, businessId, fresh)) out.set(key, 'voided_twice');
+  for (const table of ['expenses', 'debtor_payments'] as const)
+    for (const key of await secondVoids(k, businessId, fresh, table)) out.set(key, 'voided_twice');
   for (const key of await pastWhatWasSold(k, businessId, fresh)) out.set(key, 'reversed_twice');
   return out;
 }
 
-async function secondVoids(k: AnyDb, businessId: string, fresh: readonly SyncDocument[]): Promise<string[]> {
+/** The document type whose main rows are in each table that voids by `voids_id`. */
+const VOIDING = { expenses: 'expense', debtor_payments: 'debtor_payment' } as const;
+
+/** Voids of an expense, or of a debtor's payment, that another void here (or earlier in the batch) undid. */
+async function secondVoids(
+  k: AnyDb,
+  businessId: string,
+  fresh: readonly SyncDocument[],
+  table: keyof typeof VOIDING,
+): Promise<string[]> {
   const voids = fresh.flatMap((d) => {
-    const of = d.type === 'expense' ? d.body.expenses?.[0]?.voids_id : undefined;
+    const of = d.type === VOIDING[table] ? d.body[table]?.[0]?.voids_id : undefined;
     return typeof of === 'string' ? [{ doc: d, of }] : [];
   });
   if (voids.length === 0) return [];
   const voidedBy = new Map<string, string>();
   for (const slice of chunks([...new Set(voids.map((v) => v.of))], 500)) {
     const rows = await k
-      .selectFrom('expenses')
+      .selectFrom(table)
       .select(['id', 'voids_id'])
       .where('business_id', '=', businessId)
       .where('voids_id', 'in', slice)

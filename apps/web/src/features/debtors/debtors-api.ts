@@ -103,6 +103,28 @@ export function useRecordPayment(debtorId: string) {
   });
 }
 
+/**
+ * Voiding a payment entered wrongly (an admin's): a new, opposite entry; its id is the idempotency
+ * key. The statement, the balance, the transfers and the payment's day change with it.
+ */
+export function useVoidPayment(debtorId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ paymentId, id, reason }: { paymentId: string; id: string; reason: string }) =>
+      api(`/api/debtors/${debtorId}/payments/${paymentId}/void`, {
+        method: 'POST',
+        body: { id, reason },
+        schema: debtorPaymentSchema,
+        retry: true,
+      }),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: ['debtors'] });
+      void qc.invalidateQueries({ queryKey: ['transfers'] });
+      void qc.invalidateQueries({ queryKey: ['daily'] });
+    },
+  });
+}
+
 /** The debtor stored under `id` (what an earlier version of the new-debtor form created). */
 export const fetchDebtor = (id: string) => api(`/api/debtors/${id}`, { schema: debtorSchema });
 

@@ -42,6 +42,8 @@ const payment = (body: Record<string, unknown>): DebtorPayment => ({
   user_name: 'Wanjiku Staff',
   business_day: '2026-12-01',
   created_at: '2026-12-01T08:00:00.000Z',
+  voids_id: null,
+  voided_by_id: null,
 });
 
 function paymentServer() {

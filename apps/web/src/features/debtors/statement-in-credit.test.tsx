@@ -39,6 +39,9 @@ const statement: Statement = {
       method: null,
       provider_name: null,
       reference: null,
+      payment_id: null,
+      voided: null,
+      voids_receipt_no: null,
     },
     {
       id: 'e2',
@@ -52,6 +55,9 @@ const statement: Statement = {
       method: 'transfer',
       provider_name: 'M-Pesa',
       reference: 'QX12ABC',
+      payment_id: 'p2',
+      voided: null,
+      voids_receipt_no: null,
     },
     {
       id: 'e3',
@@ -64,6 +70,9 @@ const statement: Statement = {
       method: null,
       provider_name: null,
       reference: null,
+      payment_id: null,
+      voided: null,
+      voids_receipt_no: null,
     },
   ],
 };

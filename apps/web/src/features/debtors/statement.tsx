@@ -14,14 +14,26 @@ import classes from './statement.module.css';
 import { balanceWords } from '../../lib/balance-words';
 import { ListError, ListLoading } from '../../components/list-states';
 import { TABULAR } from '../../lib/format';
+import { PaymentVoidDialog, PaymentVoidState, type StatementEntry, struck } from './payment-void';
 
-const KIND_COLOR = { sale: 'orange', payment: 'teal', reversal: 'blue' } as const;
+const KIND_COLOR = { sale: 'orange', payment: 'teal', reversal: 'blue', payment_void: 'red' } as const;
 
-type Entry = Statement['entries'][number];
-/** What an entry says beside its kind: how a payment came ("M-Pesa QX12ABC", "Cash"), its note. */
+type Entry = StatementEntry;
+type OnVoid = (e: Entry) => void;
+/**
+ * What an entry says beside its kind: the payment a void undid, how a payment came ("M-Pesa
+ * QX12ABC", "Cash"), its note (a void's: its reason).
+ */
 function useEntryDetail() {
   const { t } = useTranslation();
-  return (e: Entry) => [paymentHow(e, (m) => t(`debtors.methods.${m}`)), e.note].filter(Boolean).join(' · ');
+  return (e: Entry) =>
+    [
+      e.voids_receipt_no ? t('debtors.voidsPayment', { no: e.voids_receipt_no }) : '',
+      paymentHow(e, (m) => t(`debtors.methods.${m}`)),
+      e.note,
+    ]
+      .filter(Boolean)
+      .join(' · ');
 }
 
 /** The statement laid out for paper; shown only when the page is printed. */
@@ -63,8 +75,13 @@ function PrintSheet({ st, business }: { st: Statement; business: string }) {
                 <td>
                   {t(`debtors.kinds.${e.kind}`)} #{e.receipt_no}
                   {detail(e) ? ` · ${detail(e)}` : ''}
+                  {e.voided
+                    ? ` · ${t('debtors.voidedBecause', { reason: e.voided.reason, no: e.voided.receipt_no })}`
+                    : ''}
                 </td>
-                <td className={classes.num}>{signedMoney(e.amount)}</td>
+                <td className={classes.num} style={struck(e)}>
+                  {signedMoney(e.amount)}
+                </td>
                 <td className={classes.num}>{balance(e.balance)}</td>
               </tr>
             ))}
@@ -84,7 +101,7 @@ function PrintSheet({ st, business }: { st: Statement; business: string }) {
 }
 
 /** The statement as a list, for phones: entry and amount, then when and the balance after. */
-function NarrowStatement({ st }: { st: Statement }) {
+function NarrowStatement({ st, onVoid }: { st: Statement; onVoid: OnVoid }) {
   const { t } = useTranslation();
   const session = useSession();
   const { money, signedMoney, dateTime } = useFormat(session.business);
@@ -123,7 +140,7 @@ function NarrowStatement({ st }: { st: Statement }) {
               </Badge>
               <Text size="sm">#{e.receipt_no}</Text>
             </Group>
-            <Text size="sm" style={TABULAR}>
+            <Text size="sm" style={{ ...TABULAR, ...struck(e) }}>
               {signedMoney(e.amount)}
             </Text>
           </Group>
@@ -136,6 +153,7 @@ function NarrowStatement({ st }: { st: Statement }) {
               {balance(e.balance)}
             </Text>
           </Group>
+          <PaymentVoidState entry={e} onVoid={onVoid} />
         </Stack>
       ))}
       <div style={{ borderTop: '1px solid var(--mantine-color-default-border)', paddingTop: 8 }}>
@@ -155,6 +173,7 @@ export function StatementView({ debtor }: { debtor: Debtor }) {
   const st = useStatement(debtor.id, from, to);
   const wide = useMediaQuery('(min-width: 36em)', true, { getInitialValueInEffect: false });
   const pdf = from && to && from <= to ? statementPdfUrl(debtor.id, from, to, i18n.language) : null;
+  const [voiding, setVoiding] = useState<Entry | null>(null);
 
   let body: React.ReactNode;
   if (!from || !to || from > to) body = <Text c="dimmed">{t('debtors.pickRange')}</Text>;
@@ -163,11 +182,11 @@ export function StatementView({ debtor }: { debtor: Debtor }) {
   else
     body = !wide ? (
       <>
-        <NarrowStatement st={st.data} />
+        <NarrowStatement st={st.data} onVoid={setVoiding} />
         <PrintSheet st={st.data} business={session.business.name} />
       </>
     ) : (
-      <WideStatement st={st.data} />
+      <WideStatement st={st.data} onVoid={setVoiding} />
     );
 
   return (
@@ -181,6 +200,7 @@ export function StatementView({ debtor }: { debtor: Debtor }) {
       />
       <StatementActions pdf={pdf} canPrint={!!st.data} />
       {body}
+      <PaymentVoidDialog debtor={debtor} entry={voiding} onClose={() => setVoiding(null)} />
     </Stack>
   );
 }
@@ -227,7 +247,7 @@ function StatementActions({ pdf, canPrint }: { pdf: string | null; canPrint: boo
 }
 
 /** The statement as a table: opening, each entry with its running balance, closing. */
-function WideStatement({ st: s }: { st: Statement }) {
+function WideStatement({ st: s, onVoid }: { st: Statement; onVoid: OnVoid }) {
   const { t } = useTranslation();
   const session = useSession();
   const { money, signedMoney, dateTime } = useFormat(session.business);
@@ -276,8 +296,9 @@ function WideStatement({ st: s }: { st: Statement }) {
                     {detail(e)}
                   </Text>
                 )}
+                <PaymentVoidState entry={e} onVoid={onVoid} />
               </Table.Td>
-              <Table.Td ta="right" style={TABULAR}>
+              <Table.Td ta="right" style={{ ...TABULAR, ...struck(e) }}>
                 {signedMoney(e.amount)}
               </Table.Td>
               <Table.Td ta="right" fw={600} style={TABULAR} data-testid="running-balance">

@@ -1,0 +1,203 @@
+import type { Debtor, DebtorPayment, Statement } from '@duka/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mediaQueryList } from '../../test/media';
+import { makeSession, renderApp } from '../../test/render';
+import { StatementView } from './statement';
+
+const debtor: Debtor = {
+  id: '0190b1a0-0000-7000-8000-0000000000d8',
+  name: 'Wanjiru Wrongly',
+  phone: '',
+  id_number: '',
+  credit_limit: 1_000_000,
+  balance: 40_000,
+  available: 960_000,
+  active: true,
+  note: '',
+  last_activity_at: '2025-03-02T09:00:00.000Z',
+  created_at: '2025-01-01T09:00:00.000Z',
+  updated_at: '2025-03-02T09:00:00.000Z',
+};
+const PAYMENT_ID = '0190b1a0-0000-7000-8000-0000000000a2';
+const none = { method: null, provider_name: null, reference: null, payment_id: null, voided: null };
+
+/** A credit sale of 900.00 and a payment of 500.00 typed for 50.00. */
+const before: Statement = {
+  debtor,
+  from: '2025-02-02',
+  to: '2025-03-03',
+  opening_balance: 0,
+  closing_balance: 40_000,
+  entries: [
+    {
+      ...none,
+      id: 'e1',
+      kind: 'sale',
+      receipt_no: '000101',
+      amount: 90_000,
+      balance: 90_000,
+      note: '',
+      created_at: '2025-03-01T09:00:00.000Z',
+      voids_receipt_no: null,
+    },
+    {
+      ...none,
+      id: 'e2',
+      kind: 'payment',
+      receipt_no: '000102',
+      amount: -50_000,
+      balance: 40_000,
+      note: '',
+      created_at: '2025-03-02T09:00:00.000Z',
+      method: 'cash',
+      payment_id: PAYMENT_ID,
+      voids_receipt_no: null,
+    },
+  ],
+};
+
+/** The same after the void: the payment struck through with the reason, the void putting it back. */
+function afterVoid(reason: string): Statement {
+  const [sale, payment] = before.entries;
+  return {
+    ...before,
+    debtor: { ...debtor, balance: 90_000 },
+    closing_balance: 90_000,
+    entries: [
+      sale!,
+      { ...payment!, voided: { receipt_no: '000103', reason, created_at: '2025-03-03T09:00:00.000Z' } },
+      {
+        ...none,
+        id: 'e3',
+        kind: 'payment_void',
+        receipt_no: '000103',
+        amount: 50_000,
+        balance: 90_000,
+        note: reason,
+        created_at: '2025-03-03T09:00:00.000Z',
+        method: 'cash',
+        voids_receipt_no: '000102',
+      },
+    ],
+  };
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** The server: the statement as it stands, and the void (refused with `refuse`, if given). */
+function serve(refuse?: string) {
+  const posted: { url: string; body: Record<string, unknown> }[] = [];
+  let statement = before;
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    mediaQueryList(query, /min-width/.test(query)),
+  );
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init: RequestInit = {}) => {
+      if ((init.method ?? 'GET') === 'GET')
+        return Promise.resolve(json(url.includes('/statement?') ? statement : []));
+      const body = JSON.parse(init.body as string) as Record<string, unknown>;
+      posted.push({ url, body });
+      if (refuse) return Promise.resolve(json({ error: { code: refuse, message: 'English' } }, 409));
+      statement = afterVoid(String(body.reason));
+      const answer: DebtorPayment = {
+        id: String(body.id),
+        receipt_no: '000103',
+        debtor_id: debtor.id,
+        debtor_name: debtor.name,
+        amount: -50_000,
+        method: 'cash',
+        location_id: '0190b1a0-0000-7000-8000-0000000000f1',
+        location_name: 'Main shop',
+        provider_name: null,
+        reference: null,
+        note: String(body.reason),
+        balance_after: 90_000,
+        user_name: 'Owner',
+        business_day: '2025-03-02',
+        created_at: '2025-03-03T09:00:00.000Z',
+        voids_id: PAYMENT_ID,
+        voided_by_id: null,
+      };
+      return Promise.resolve(json(answer, 201));
+    }),
+  );
+  return posted;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const VOID_ONE = /Void payment #000102 of KES\s?500\.00/;
+
+describe("voiding a debtor's payment from the statement", () => {
+  it('asks an admin for the reason, voids it, and the statement shows it voided and put back', async () => {
+    const posted = serve();
+    await renderApp(<StatementView debtor={debtor} />, { session: makeSession({ role: 'admin' }) });
+    const table = await screen.findByTestId('statement-table');
+    // only the payment can be voided
+    expect(within(table).getAllByRole('button', { name: /Void payment/ })).toHaveLength(1);
+    fireEvent.click(within(table).getByRole('button', { name: VOID_ONE }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Void this payment?' });
+    expect(within(dialog).getByTestId('void-payment-explainer').textContent).toMatch(
+      /payment #000102 of KES\s?500\.00 .* back on what Wanjiru Wrongly owes/,
+    );
+    // the reason is required: nothing is sent without one
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Void payment' }));
+    expect(await within(dialog).findByText('Say why the payment is voided.')).toBeInTheDocument();
+    expect(posted).toEqual([]);
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), {
+      target: { value: 'Took 500, typed 5,000' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Void payment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Void this payment?' })).toBeNull());
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.url).toBe(`/api/debtors/${debtor.id}/payments/${PAYMENT_ID}/void`);
+    expect(posted[0]!.body).toMatchObject({ reason: 'Took 500, typed 5,000' });
+    expect(await screen.findByText(/Payment #000102 of KES\s?500\.00 voided/)).toBeInTheDocument();
+
+    // the statement came again: the payment voided (struck through, with the reason), the void line
+    await waitFor(() => expect(screen.getByTestId('statement-closing').textContent).toMatch(/900\.00/));
+    const paid = screen.getByTestId('statement-000102');
+    expect(within(paid).getByText('Voided')).toBeInTheDocument();
+    expect(paid.textContent).toContain('Voided on receipt #000103: Took 500, typed 5,000');
+    expect(within(paid).getByText(/−KES\s?500\.00/).style.textDecoration).toBe('line-through');
+    expect(within(paid).queryByRole('button', { name: /Void payment/ })).toBeNull();
+    const undone = screen.getByTestId('statement-000103');
+    expect(undone.textContent).toContain('Payment voided');
+    expect(undone.textContent).toContain('Voids payment #000102');
+    expect(within(undone).getByTestId('running-balance').textContent).toMatch(/900\.00/);
+  });
+
+  it('words a refusal in the dialog (voided meanwhile), never the English of the server', async () => {
+    serve('already_voided');
+    await renderApp(<StatementView debtor={debtor} />, {
+      session: makeSession({ role: 'admin' }),
+      lng: 'de',
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /Zahlung Nr\. 000102 .* stornieren/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Diese Zahlung stornieren?' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Grund/ }), { target: { value: 'Falsch' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Zahlung stornieren' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Diese Zahlung wurde bereits storniert. Der Kontoauszug ist jetzt aktuell.',
+    );
+    expect(dialog.textContent).not.toContain('English');
+  });
+
+  it('offers no void to staff', async () => {
+    serve();
+    await renderApp(<StatementView debtor={debtor} />, {
+      session: makeSession({ role: 'staff', flags: ['sell_debtors', 'sell_cash', 'reversing_cash'] }),
+    });
+    const table = await screen.findByTestId('statement-table');
+    expect(within(table).getByTestId('statement-000102')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /Void/ })).toBeNull();
+  });
+});
