@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN, adminApi, apiLoginInPage, ensureSetup } from './support/fixtures';
 import { eachScreen } from './support/screens';
 import {
@@ -10,23 +10,11 @@ import {
   seedSale,
   stockedProduct,
 } from './support/seed';
+import { openDebtor } from './support/debtors';
 
 test.beforeAll(ensureSetup);
 
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
-
-async function openDebtor(page: Page, name: string) {
-  await page.goto('/debtors');
-  await expect(page.getByRole('heading', { name: 'Debtors' })).toBeVisible();
-  await page.getByLabel('Search by name, phone or ID number').fill(name);
-  // a row on a shop PC, a card on a phone
-  await page
-    .getByTestId(`debtor-row-${name}`)
-    .or(page.getByTestId(`debtor-card-${name}`))
-    .click();
-  await expect(page.getByRole('dialog', { name })).toBeVisible();
-  return page.getByRole('dialog', { name });
-}
 
 /**
  * The QA's payment typed 5,000 for 500 could never be undone. The admin voids it from the

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { seriousAxeFindings } from './support/axe';
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   ADMIN,
   STAFF_PASSWORD,
@@ -11,19 +11,11 @@ import {
   setBusiness,
 } from './support/fixtures';
 import { mainLocation, stockedProduct, seedProvider, seedDebtor, seedSale, newId, kes } from './support/seed';
+import { openDebtor } from './support/debtors';
 
 test.beforeAll(ensureSetup);
 
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
-
-async function openDebtor(page: Page, name: string) {
-  await page.goto('/debtors');
-  await expect(page.getByRole('heading', { name: 'Debtors' })).toBeVisible();
-  await page.getByLabel('Search by name, phone or ID number').fill(name);
-  await page.getByTestId(`debtor-row-${name}`).click();
-  await expect(page.getByRole('dialog', { name })).toBeVisible();
-  return page.getByRole('dialog', { name });
-}
 
 test.describe('debtors (/debtors)', () => {
   test('a credit sale, a cash and a transfer payment, the statement with running balance and its PDF', async ({
