@@ -6,12 +6,6 @@ export const SCAN_KEY_GAP_MS = 40;
 export const TYPE_HANDOVER_MS = 80;
 /** Fewest characters a scan into a quantity field has (a quantity is rarely that long). */
 export const MIN_SCAN_THROUGH = 4;
-/**
- * Most time between keys in a quantity field that can still be one scan: a scanner whose keys
- * come unevenly sends a few slowly, then the rest in a burst. Nobody types a quantity and then
- * scans within this time (the scanner has to be picked up and aimed).
- */
-export const SCAN_RUN_GAP_MS = 250;
 /** Quiet time after the last key before a found product is taken or the focus moves (see keysRest). */
 export const KEYS_REST_MS = 120;
 
@@ -89,16 +83,15 @@ export function createScanner(
 ) {
   let buf = '';
   let last = 0;
-  /** Keys in a quantity field: the field and what it held before them, and how many came fast. */
+  let gapsOk = true;
   let through: { el: ScanField; value: string } | null = null;
-  let fastGaps = 0;
   /** When the last scan's Enter came: a scanner that ends its codes with CR and LF sends two. */
   let scanEnd = Number.NEGATIVE_INFINITY;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const reset = () => {
     buf = '';
+    gapsOk = true;
     through = null;
-    fastGaps = 0;
     clearTimeout(timer);
   };
 
@@ -110,13 +103,7 @@ export function createScanner(
     if (e.key === 'Enter') {
       const code = buf;
       const wasThrough = through;
-      const fast = t - last <= SCAN_KEY_GAP_MS;
-      // in a quantity: a scan is a run of keys of which enough came fast, its slow first keys too;
-      // or eight digits or more at any pace (a slow wireless scanner): no quantity is that long
-      // (a cost may be, in a currency of no decimals)
-      const scanThrough =
-        (fast && fastGaps + 1 >= MIN_SCAN_THROUGH && code.length >= MIN_SCAN_THROUGH) ||
-        (/^\d{8,}$/.test(code) && wasThrough?.el.dataset.field !== 'cost');
+      const fast = gapsOk && t - last <= SCAN_KEY_GAP_MS;
       reset();
       if (!code) {
         // the second Enter of a scanner's CR LF presses nothing (a button, a dialog's form)
@@ -126,7 +113,7 @@ export function createScanner(
         }
         return;
       }
-      if (wasThrough && !scanThrough) return;
+      if (wasThrough && (!fast || code.length < MIN_SCAN_THROUGH)) return;
       e.preventDefault();
       e.stopPropagation();
       scanEnd = t;
@@ -139,20 +126,20 @@ export function createScanner(
     if (!buf && (e.key === '+' || e.key === '-')) return;
     if (where === 'through') {
       const el = e.target as ScanField;
-      if (!buf || t - last > SCAN_RUN_GAP_MS || through?.el !== el) {
+      if (!buf || t - last > SCAN_KEY_GAP_MS || through?.el !== el) {
         buf = '';
-        fastGaps = 0;
+        gapsOk = true;
         through = { el, value: el.value };
-      } else if (t - last <= SCAN_KEY_GAP_MS) {
-        fastGaps += 1;
       }
     } else if (through) {
       // the first key outside a field after keys typed in one (a quantity, then Tab to a button):
       // those were the field's, this starts afresh (else a scan here read them as its start and was
       // taken for a person, and its Enter pressed the button)
       buf = '';
-      fastGaps = 0;
+      gapsOk = true;
       through = null;
+    } else if (buf && t - last > SCAN_KEY_GAP_MS) {
+      gapsOk = false;
     }
     buf += e.key;
     last = t;
