@@ -56,6 +56,7 @@ import { movementDays } from './migrations/0038-movement-days.js';
 import { syncClockBigint } from './migrations/0039-sync-clock-bigint.js';
 import { countEntryLevels } from './migrations/0040-count-entry-levels.js';
 import { paymentVoids } from './migrations/0041-payment-voids.js';
+import { transferReferenceKey } from './migrations/0042-transfer-reference-key.js';
 
 import type { DialectName } from './dialect.js';
 import {
@@ -280,6 +281,7 @@ export function migrationsFor(
     '0039-sync-clock-bigint': syncClockBigint(dialect),
     '0040-count-entry-levels': countEntryLevels(dialect),
     '0041-payment-voids': paymentVoids(ctx),
+    '0042-transfer-reference-key': transferReferenceKey(ctx),
   };
 }
 

@@ -27,6 +27,8 @@ export interface OnlineIndex {
   name: string;
   table: string;
   columns: readonly string[];
+  /** An expression indexed after the columns, written with literals only (no parameters). */
+  expression?: RawBuilder<unknown>;
   /** A partial index's condition. */
   where?: RawBuilder<SqlBool>;
   /**
@@ -84,7 +86,8 @@ function createStatement(db: Kysely<any>, index: OnlineIndex) {
     .createIndex(index.name)
     .on(index.table)
     .columns([...index.columns]);
-  return index.where ? builder.where(index.where) : builder;
+  const withExpression = index.expression ? builder.expression(index.expression) : builder;
+  return index.where ? withExpression.where(index.where) : withExpression;
 }
 
 /** Builds `index` now, or records it to be built concurrently after the migrations (see above). */

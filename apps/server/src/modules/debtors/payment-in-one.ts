@@ -28,7 +28,9 @@ import { bumpedUnlessStored } from '../sync/series.js';
 import {
   type ProviderUse,
   type TransferInput,
+  type ReferenceAt,
   providerUseAsJson,
+  referenceKey,
   recordTransfer,
   transferRow,
 } from '../transfers/transfer-ledger.js';
@@ -85,7 +87,7 @@ export async function paymentReads(
   }
   const transfer =
     body.method === 'transfer' && body.provider_id && body.reference
-      ? { businessId, providerId: body.provider_id, reference: body.reference }
+      ? { businessId, providerId: body.provider_id, referenceKey: referenceKey(body.reference) }
       : undefined;
   const first = await readsInOne.first(trx, {
     id: body.id,
@@ -136,7 +138,7 @@ const readsInOne = compiledQuery(
       debtorId: string;
       locationId: string;
       userId: string;
-      transfer?: { businessId: string; providerId: string; reference: string };
+      transfer?: ReferenceAt;
     },
   ) =>
     db

@@ -12,7 +12,7 @@ import {
   sellingLocationOf,
 } from '../inventory/stock-rules.js';
 import { bumpedUnlessStored } from '../sync/series.js';
-import { providerUseAsJson } from '../transfers/transfer-ledger.js';
+import { type ReferenceAt, providerUseAsJson, referenceKey } from '../transfers/transfer-ledger.js';
 import { debtorAsJson } from '../debtors/debtor-ledger.js';
 import { type PaymentReads, checkWhereAndWhat } from './sale-checks.js';
 
@@ -57,7 +57,7 @@ export async function saleReads(
   const debtorId = body.kind === 'debtor' && body.debtor_id ? body.debtor_id : undefined;
   const transferIn =
     body.kind === 'transfer' && body.provider_id && body.reference
-      ? { providerId: body.provider_id, reference: body.reference }
+      ? { providerId: body.provider_id, referenceKey: referenceKey(body.reference) }
       : undefined;
   const rows = await readsInOne.all(trx, {
     saleId: body.id,
@@ -163,7 +163,7 @@ const readsInOne = compiledQuery(
       ids: string[];
       /** A debtor sale's debtor; a transfer sale's provider and reference (the shape has them or not). */
       debtorId?: string;
-      transfer?: { businessId: string; providerId: string; reference: string };
+      transfer?: ReferenceAt;
     },
   ) =>
     db

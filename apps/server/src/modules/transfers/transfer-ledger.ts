@@ -1,6 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
 import { dialectOf } from '../../db/dialect.js';
+import { REFERENCE_KEY_SQL } from '../../db/migrations/0042-transfer-reference-key.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../../lib/context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -45,7 +46,7 @@ const referenceUsed = (reference: string, receiptNo: string) =>
  * The provider and the receipt that already used the reference, if one did, in one statement
  * (issue 21: a round trip fewer for a transfer sale on PostgreSQL).
  */
-const providerAndUse = compiledQuery((db, a: { businessId: string; providerId: string; reference: string }) =>
+const providerAndUse = compiledQuery((db, a: ReferenceAt) =>
   db
     .selectFrom('payment_providers')
     .select(['id', 'name', 'active'])
@@ -54,18 +55,33 @@ const providerAndUse = compiledQuery((db, a: { businessId: string; providerId: s
     .where('business_id', '=', a.businessId),
 );
 
+/** A reference as it is looked for: its stored form without spaces ("QA7 TEST001" is "QA7TEST001"). */
+export const referenceKey = (reference: string) => reference.replaceAll(' ', '');
+
+/**
+ * Where a reference is looked for: the business, the provider and the reference's key
+ * (`referenceKey`), made before the reads, whose compiled shapes take their values as given.
+ */
+export interface ReferenceAt {
+  businessId: string;
+  providerId: string;
+  referenceKey: string;
+}
+
 /**
  * The receipt number of the business's transfer in from this provider with this reference, if
- * any: a scalar subquery (the sale's reads on PostgreSQL hold it too, sale-reads.ts). The partial
- * index `transfers_reference` serves it.
+ * any, spaces aside (`referenceKey`): a scalar subquery (the sale's reads on PostgreSQL hold it
+ * too, sale-reads.ts). The partial index `transfers_reference_key` (migration 0042) serves it: the
+ * expression is the index's own, written out rather than with parameters so that both databases
+ * match it.
  */
-export const referenceUse = (a: { businessId: string; providerId: string; reference: string }) =>
+export const referenceUse = (a: ReferenceAt) =>
   sql<
     string | null
-  >`(select "receipt_no" from "transfers" where "business_id" = ${a.businessId} and "provider_id" = ${a.providerId} and "reference" = ${a.reference} and "amount" > 0 limit 1)`;
+  >`(select "receipt_no" from "transfers" where "business_id" = ${a.businessId} and "provider_id" = ${a.providerId} and ${sql.raw(REFERENCE_KEY_SQL)} = ${a.referenceKey} and "amount" > 0 limit 1)`;
 
 /** The provider with the reference's earlier use (`referenceUse`), as JSON: a scalar subquery. */
-export const providerUseAsJson = (a: { businessId: string; providerId: string; reference: string }) =>
+export const providerUseAsJson = (a: ReferenceAt) =>
   sql<ProviderUse | null>`(select json_build_object('id', "id", 'name', "name", 'active', "active", 'used_on', ${referenceUse(a)}) from "payment_providers" where "id" = ${a.providerId} and "business_id" = ${a.businessId})`;
 
 /** A provider as read with its reference's earlier use (`providerAndUse`, or a sale's reads). */
@@ -95,7 +111,7 @@ export async function requireTransferIn(
     return { provider, reference: requireReference(reference) };
   }
   const found =
-    read !== undefined ? read : await providerAndUse.first(trx, { businessId, providerId, reference });
+    read !== undefined ? read : await providerAndUse.first(trx, { businessId, providerId, referenceKey: referenceKey(reference) });
   if (!found || found.active !== 1) throw unknownProvider('provider_id');
   if (found.used_on != null) throw referenceUsed(reference, found.used_on);
   return { provider: { id: found.id, name: found.name, active: found.active }, reference };
