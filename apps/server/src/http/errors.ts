@@ -67,6 +67,7 @@ const ERROR_STATUS: Record<ErrorCode, number> = {
   draft_recorded: 409,
   sale_completed_elsewhere: 409,
   overpayment: 409,
+  payout_exceeds_credit: 409,
   image_storage_full: 409,
   discount_not_allowed: 422,
   tendered_too_low: 422,
@@ -149,6 +150,11 @@ function isUnsafeAmount(err: unknown): boolean {
   );
 }
 
+/** A file gone from under a request outside /api: only the web app's files are read so (web-app.ts). */
+function isWebFileGone(err: unknown, url: string): boolean {
+  return (err as NodeJS.ErrnoException | null)?.code === 'ENOENT' && !url.startsWith('/api/');
+}
+
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -171,6 +177,30 @@ export function installErrorHandler(app: FastifyInstance, disk: DiskHealth, now:
       request.log.warn({ err, url: request.url }, 'database busy: the request was not served');
       void reply.header('Retry-After', '1');
       return send(reply, 'server_busy', 'The server is busy; try again in a moment');
+    }
+    if (isWebFileGone(err, request.url)) {
+      // a file of the web app went between its stat and its read: the app is being replaced (an update)
+      request.log.warn(
+        { err, url: request.url },
+        'a web app file went while it was sent: the app is being replaced',
+      );
+      // the file's own headers were already set on the response (its type, encoding, length, caching)
+      for (const name of [
+        'content-type',
+        'content-encoding',
+        'content-length',
+        'cache-control',
+        'etag',
+        'last-modified',
+      ]) {
+        reply.removeHeader(name);
+        reply.raw.removeHeader(name);
+      }
+      void reply
+        .header('Retry-After', '1')
+        .header('Cache-Control', 'no-store')
+        .type('application/json; charset=utf-8');
+      return send(reply, 'server_busy', 'The app is being updated; try again in a moment');
     }
     if (isAppError(err)) {
       for (const [k, v] of Object.entries(err.headers)) void reply.header(k, v);

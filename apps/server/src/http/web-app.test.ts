@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { buildBusiness } from '../test/factories.js';
 import { testConfig } from '../test/test-app.js';
@@ -112,6 +112,30 @@ describe('the web app: precompressed files and cache headers', () => {
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('answers a file that goes while it is sent (the app replaced by an update) 503 busy, to be retried, never 500', async () => {
+    // the file is there when looked at and gone when opened: what a new build's copy does to a request
+    const realOpen = fs.createReadStream.bind(fs);
+    const gone = vi
+      .spyOn(fs, 'createReadStream')
+      .mockImplementation(((_path: fs.PathLike, options?: object) =>
+        realOpen(path.join(webRoot, 'gone-since'), options)) as typeof fs.createReadStream);
+    try {
+      for (const url of ['/', '/cash-sale', '/assets/index-AbCd12_.js']) {
+        const res = await app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+        expect(res.statusCode, `${url} ${res.body}`).toBe(503);
+        expect(res.headers['retry-after'], url).toBe('1');
+        expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+        expect(res.headers['content-encoding'], url).toBeUndefined();
+        expect(res.headers['cache-control'], url).toBe('no-store');
+        expect(res.json(), url).toMatchObject({ error: { code: 'server_busy' } });
+      }
+      expect(gone).toHaveBeenCalled();
+    } finally {
+      gone.mockRestore();
+    }
+    expect((await app.inject({ url: '/' })).statusCode).toBe(200);
   });
 
   it('keeps a translation file a year only when asked for by its current content hash', async () => {
