@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Trx } from '../../lib/tx.js';
 import type { TransfersTable } from '../../db/tables.js';
-import { insertCountedTransfer } from './transfer-totals.js';
+import { addTransferTotals, insertCountedTransfer, notVoided, totalsOf, twiceMoved } from './transfer-totals.js';
 
 /** An active bank or mobile-money provider of the business, or a 422 on `field`. */
 export async function requireProvider(trx: Trx, businessId: string, id: string | undefined, field: string) {
@@ -70,7 +70,7 @@ export interface ReferenceAt {
 
 /**
  * The receipt number of the business's transfer in from this provider with this reference, if
- * any, spaces aside (`referenceKey`): a scalar subquery (the sale's reads on PostgreSQL hold it
+ * any, spaces aside (`referenceKey`), a voided debtor payment's left out (`notVoided`): a scalar subquery (the sale's reads on PostgreSQL hold it
  * too, sale-reads.ts). The partial index `transfers_reference_key` (migration 0042) serves it: the
  * expression is the index's own, written out rather than with parameters so that both databases
  * match it.
@@ -78,7 +78,7 @@ export interface ReferenceAt {
 export const referenceUse = (a: ReferenceAt) =>
   sql<
     string | null
-  >`(select "receipt_no" from "transfers" where "business_id" = ${a.businessId} and "provider_id" = ${a.providerId} and ${sql.raw(REFERENCE_KEY_SQL)} = ${a.referenceKey} and "amount" > 0 limit 1)`;
+  >`(select "receipt_no" from "transfers" where "business_id" = ${a.businessId} and "provider_id" = ${a.providerId} and ${sql.raw(REFERENCE_KEY_SQL)} = ${a.referenceKey} and "amount" > 0 and ${notVoided(a.businessId)} limit 1)`;
 
 /** The provider with the reference's earlier use (`referenceUse`), as JSON: a scalar subquery. */
 export const providerUseAsJson = (a: ReferenceAt) =>
@@ -152,11 +152,17 @@ export function transferRow(actor: Actor, t: TransferInput): Insertable<Transfer
  * adds it to the business's totals (transfer-totals.ts).
  */
 export async function recordTransfer(trx: Trx, actor: Actor, t: TransferInput): Promise<void> {
+  const row = transferRow(actor, t);
   try {
-    await insertCountedTransfer(trx, dialectOf(trx), transferRow(actor, t));
+    await insertCountedTransfer(trx, dialectOf(trx), row);
   } catch (err) {
     if (isUniqueViolation(err))
       throw new AppError('reference_used', `The reference ${t.reference} was already used`, 'reference');
     throw err;
+  }
+  // a debtor payment's void: its reference may stop being one received twice (met through sync)
+  if (t.amount < 0 && t.source === 'debtor_payment') {
+    const moved = await twiceMoved(trx, actor.businessId, [row]);
+    if (moved !== 0) await addTransferTotals(trx, totalsOf(actor.businessId, { references_twice: moved }));
   }
 }

@@ -188,7 +188,7 @@ export async function addWrittenTransfers(
     figures.confirmed_count += Number(r.n);
     figures.confirmed_amount += Number(r.s ?? 0);
   }
-  figures.references_twice = await newlyTwice(trx, businessId, transfers);
+  figures.references_twice = await twiceMoved(trx, businessId, transfers);
   await addTransferTotals(trx, figures);
   // The new rows wait for their confirmation, unless this batch brought it too.
   for (let i = 0; i < transfers.length; i += IN_CHUNK)
@@ -226,35 +226,72 @@ export async function addWrittenTransfers(
 
 const keyOf = (providerId: unknown, reference: unknown) => `${String(providerId)}\u0000${String(reference)}`;
 
-/** How many provider references `written` took from fewer than two received rows to two or more. */
-async function newlyTwice(trx: Trx, businessId: string, written: readonly Row[]): Promise<number> {
-  const added = new Map<string, number>();
-  for (const t of written)
-    if (Number(t.amount) > 0) {
-      const key = keyOf(t.provider_id, t.reference);
-      added.set(key, (added.get(key) ?? 0) + 1);
-    }
-  if (added.size === 0) return 0;
+/**
+ * Whether a received row (`amount > 0`) still stands: not a debtor's payment voided since
+ * (`debtor_payments.voids_id`, found by its partial index). A voided payment's reference is free
+ * again (a payment typed 5,000 for 500 is voided and entered again with its real code), and it
+ * no longer makes its reference one received twice.
+ */
+export const notVoided = (businessId: string) =>
+  sql<boolean>`not exists (select 1 from "debtor_payments" "v" where "v"."business_id" = ${businessId} and "v"."voids_id" = "transfers"."source_id")`;
+
+/**
+ * How `written` (a sync batch's new rows of the register, or a payment's void written here) moved
+ * the number of provider references received twice or more: +1 for each it took from fewer than
+ * two standing received rows to two or more, −1 for each it took back below two (a void of one of
+ * them). Counted from the references' rows as they stand after the writes and as they stood before
+ * (the written rows, and the voids among them, left out).
+ */
+export async function twiceMoved(trx: Trx, businessId: string, written: readonly Row[]): Promise<number> {
+  const writtenIds = new Set(written.map((t) => String(t.id)));
+  // a void's row in the register: a debtor payment's, sent back (its source is the void's own id)
+  const voidIds = new Set(
+    written.filter((t) => Number(t.amount) < 0 && t.source === 'debtor_payment').map((t) => String(t.source_id)),
+  );
+  const keys = new Set(
+    written
+      .filter((t) => Number(t.amount) > 0 || voidIds.has(String(t.source_id)))
+      .map((t) => keyOf(t.provider_id, t.reference)),
+  );
+  if (keys.size === 0) return 0;
   const references = [
-    ...new Set(written.filter((t) => Number(t.amount) > 0).map((t) => String(t.reference))),
+    ...new Set(
+      written.filter((t) => keys.has(keyOf(t.provider_id, t.reference))).map((t) => String(t.reference)),
+    ),
   ];
-  let twice = 0;
+  const counts = new Map<string, { before: number; after: number }>();
   for (const slice of chunks(references, IN_CHUNK)) {
     const rows = await trx
       .selectFrom('transfers')
-      .select(['provider_id', 'reference', (eb) => eb.fn.countAll<number>().as('n')])
+      .select([
+        'id',
+        'provider_id',
+        'reference',
+        sql<
+          string | null
+        >`(select "v"."id" from "debtor_payments" "v" where "v"."business_id" = ${businessId} and "v"."voids_id" = "transfers"."source_id" limit 1)`.as(
+          'voided_by',
+        ),
+      ])
       .where('business_id', '=', businessId)
       .where('reference', 'in', slice)
       .where('amount', '>', 0)
-      .groupBy(['provider_id', 'reference'])
       .execute();
     for (const r of rows) {
-      const now = Number(r.n);
-      const k = added.get(keyOf(r.provider_id, r.reference));
-      if (k !== undefined && now >= 2 && now - k < 2) twice += 1;
+      const key = keyOf(r.provider_id, r.reference);
+      if (!keys.has(key)) continue;
+      const c = counts.get(key) ?? { before: 0, after: 0 };
+      if (r.voided_by == null) c.after += 1;
+      if (!writtenIds.has(r.id) && (r.voided_by == null || voidIds.has(r.voided_by))) c.before += 1;
+      counts.set(key, c);
     }
   }
-  return twice;
+  let moved = 0;
+  for (const { before, after } of counts.values()) {
+    if (before < 2 && after >= 2) moved += 1;
+    else if (before >= 2 && after < 2) moved -= 1;
+  }
+  return moved;
 }
 
 /**
@@ -290,6 +327,7 @@ export async function countedTransferTotals(db: Kysely<Database>, businessId: st
             .select('provider_id')
             .where('business_id', '=', businessId)
             .where('amount', '>', 0)
+            .where(notVoided(businessId))
             .groupBy(['provider_id', 'reference'])
             .having((h) => h.fn.countAll(), '>', 1)
             .as('x'),
