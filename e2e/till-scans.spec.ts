@@ -114,3 +114,36 @@ test('a scan with a dialog open is not typed into it: no supplier named by a cod
   await tendered.press('Enter');
   await expect(page.getByRole('dialog', { name: /Sale complete · Receipt #/ })).toBeVisible();
 });
+
+test("a slow scanner's code typed into a line's quantity adds its product; the quantity stays as it was", async ({
+  page,
+}) => {
+  const { api, main } = spec;
+  const slowCode = `6163${RUN}0042`;
+  const tea = await stockedProduct(
+    api,
+    { name: `Slow tea ${RUN}`, code: `QSTE${RUN}`, barcode: `6163${RUN}0059`, price: 2500 },
+    main,
+    20,
+  );
+  const beans = await stockedProduct(
+    api,
+    { name: `Slow beans ${RUN}`, code: `QSBE${RUN}`, barcode: slowCode, price: 1800 },
+    main,
+    20,
+  );
+  await apiLoginInPage(page, ADMIN.username, ADMIN.password);
+  await dropWorkDrafts(page.request);
+  await page.goto('/cash-sale');
+  await expect(page.getByTestId('till-search')).toBeFocused();
+  await scannerTypes(page, `6163${RUN}0059`);
+  const teaQty = page.getByLabel(`Quantity of ${tea.name}`);
+  await expect(teaQty).toHaveValue('1');
+  await page.waitForTimeout(1_000);
+  // the cashier is in the tea's quantity when a Bluetooth scanner sends a key every 55 ms
+  await teaQty.click();
+  await scannerTypes(page, slowCode, { keyGapMs: 55 });
+  await expect(page.getByLabel(`Quantity of ${beans.name}`)).toHaveValue('1');
+  await expect(teaQty).toHaveValue('1');
+  await expect(page.getByRole('group').filter({ has: page.getByLabel(/^Quantity of /) })).toHaveCount(2);
+});

@@ -2,8 +2,6 @@ import type { Page } from '@playwright/test';
 
 /** Milliseconds between two keys of a USB barcode scanner (they send a key every few). */
 const KEY_GAP_MS = 5;
-/** Milliseconds between the first keys of an uneven scanner (over the page's 40 ms for one scan). */
-const SLOW_KEY_GAP_MS = 90;
 
 /** The DOM `code` and Windows key code of a character a scanner sends (digits, letters, Enter). */
 function keyOf(ch: string): { key: string; code: string; vk: number; text: string } {
@@ -19,21 +17,19 @@ function keyOf(ch: string): { key: string; code: string; vk: number; text: strin
  * stamped 5 ms after the last, as the keyboard device sends them. (Playwright's own typing waits
  * for the page to handle each key before sending the next, which on this machine puts up to 50 ms
  * between keys a field takes; a scanner's keys queue up, and the page reads their own times.)
- * With `slowKeys`, the first keys come 90 ms apart, as some scanners send them.
+ * With `keyGapMs`, every key comes that long after the last, as a slow (Bluetooth) scanner sends them.
  */
 export async function scannerTypes(
   page: Page,
   code: string,
-  options: { slowKeys?: number } = {},
+  options: { keyGapMs?: number } = {},
 ): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   try {
     let at = Date.now();
-    let i = 0;
     for (const ch of `${code}\n`) {
       const k = keyOf(ch);
-      // an uneven scanner sends its first `slowKeys` keys slowly, then the rest in a burst
-      at += i++ < (options.slowKeys ?? 0) ? SLOW_KEY_GAP_MS : KEY_GAP_MS;
+      at += options.keyGapMs ?? KEY_GAP_MS;
       const timestamp = at / 1000;
       const common = { key: k.key, code: k.code, windowsVirtualKeyCode: k.vk, timestamp };
       await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: k.text, ...common });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TYPE_HANDOVER_MS, createScanner, whereKeyLands } from './use-scanner';
+import { MIN_SLOW_SCAN, TYPE_HANDOVER_MS, createScanner, whereKeyLands } from './use-scanner';
 
 let clock = 0;
 const now = () => clock;
@@ -29,12 +29,15 @@ describe('scanner', () => {
   let button: HTMLButtonElement;
   let search: HTMLInputElement;
   let qty: HTMLInputElement;
+  let cost: HTMLInputElement;
   beforeEach(() => {
     vi.useFakeTimers();
-    document.body.innerHTML = '<button>Park</button><input id="s" /><input id="q" data-scan-through />';
+    document.body.innerHTML =
+      '<button>Park</button><input id="s" /><input id="q" data-scan-through="slow" /><input id="c" data-scan-through />';
     button = document.querySelector('button')!;
     search = document.querySelector('#s')!;
     qty = document.querySelector('#q')!;
+    cost = document.querySelector('#c')!;
   });
   afterEach(() => vi.useRealTimers());
 
@@ -88,6 +91,58 @@ describe('scanner', () => {
     type(qty, '6161100000017', 6);
     expect(h.onScan).toHaveBeenCalledWith('6161100000017');
     expect(h.onRestore).toHaveBeenCalledWith(qty, '2');
+    h.off();
+  });
+
+  it('a slow scanner into a quantity: a code no quantity is that long is a scan, at any pace', () => {
+    const h = setup();
+    qty.value = '2';
+    // a Bluetooth scanner sending a key every 55 ms, capitals with their Shift
+    type(qty, '6161100000017', 55);
+    expect(h.onScan).toHaveBeenCalledWith('6161100000017');
+    expect(h.onRestore).toHaveBeenCalledWith(qty, '2');
+    h.onScan.mockClear();
+    const keys = type(qty, 'AB', 55, false);
+    keys.push(new KeyboardEvent('keydown', { key: 'Shift' }));
+    qty.dispatchEvent(keys.at(-1)!);
+    const events = type(qty, 'C12345', 55);
+    expect(h.onScan).toHaveBeenCalledWith('ABC12345');
+    expect(events.at(-1)!.defaultPrevented).toBe(true);
+    h.off();
+  });
+
+  it('a short run, one broken by a pause, or one in a cost field is typed, never a scan', () => {
+    const h = setup();
+    type(qty, '1'.repeat(MIN_SLOW_SCAN - 1), 55); // seven digits: a quantity (MAX_SALE_QUANTITY)
+    type(qty, '1234', 55, false);
+    clock += 400; // a pause: the digits after it start afresh
+    type(qty, '5678', 55);
+    type(qty, '1.5000000', 55); // a point: a quantity's, never a code's
+    type(cost, '12345678', 55); // a cost of 123,456.78
+    expect(h.onScan).not.toHaveBeenCalled();
+    expect(h.onRestore).not.toHaveBeenCalled();
+    h.off();
+  });
+
+  it('an uneven scanner (its first keys slow, the rest a burst) into a quantity: the whole code is the scan', () => {
+    const h = setup();
+    qty.value = '2';
+    type(qty, '61', 90, false);
+    type(qty, '61100000017', 5);
+    expect(h.onScan).toHaveBeenCalledWith('6161100000017');
+    expect(h.onRestore).toHaveBeenCalledWith(qty, '2');
+    h.off();
+  });
+
+  it("a person's digit, a pause, then a slow scan: the scan is the code alone", () => {
+    const h = setup();
+    qty.value = '';
+    type(qty, '3', 400, false);
+    qty.value = '3';
+    clock += 600;
+    type(qty, '6161100000017', 50);
+    expect(h.onScan).toHaveBeenCalledWith('6161100000017');
+    expect(h.onRestore).toHaveBeenCalledWith(qty, '3');
     h.off();
   });
 

@@ -6,6 +6,14 @@ export const SCAN_KEY_GAP_MS = 40;
 export const TYPE_HANDOVER_MS = 80;
 /** Fewest characters a scan into a quantity field has (a quantity is rarely that long). */
 export const MIN_SCAN_THROUGH = 4;
+/**
+ * Fewest code characters typed into a quantity at any pace, then Enter, that are a scan: no
+ * quantity is that long (MAX_SALE_QUANTITY has 7 digits before its point), and a slow scanner (a
+ * cheap Bluetooth one sends a key every 30–60 ms) types it so.
+ */
+export const MIN_SLOW_SCAN = 8;
+/** Most time between two keys of a slow scanner's run: a longer pause starts another (a person's digit, then a scan). */
+export const SLOW_SCAN_KEY_GAP_MS = 150;
 /** Quiet time after the last key before a found product is taken or the focus moves (see keysRest). */
 export const KEYS_REST_MS = 120;
 
@@ -61,6 +69,20 @@ export function whereKeyLands(target: EventTarget | null): Where {
   return role === 'textbox' || role === 'combobox' || role === 'searchbox' ? 'text' : 'none';
 }
 
+/**
+ * A code typed slowly into a quantity (MIN_SLOW_SCAN digits and letters at least: a quantity's
+ * point or comma is none of them).
+ */
+const SLOW_CODE = new RegExp(`^[0-9A-Za-z]{${MIN_SLOW_SCAN},}$`);
+/** A quantity: a field where a slow scanner's keys can land (no cost: 8 digits can be a price). */
+const takesSlowScans = (el: ScanField) => el.dataset.scanThrough === 'slow';
+
+/** A key kept from the page (a scan's Enter presses no button and submits no form). */
+const swallow = (e: KeyboardEvent) => {
+  e.preventDefault();
+  e.stopPropagation();
+};
+
 const printable = (e: KeyboardEvent) =>
   e.key.length === 1 && e.key !== ' ' && !e.ctrlKey && !e.metaKey && !e.altKey;
 
@@ -107,30 +129,34 @@ export function createScanner(
       reset();
       if (!code) {
         // the second Enter of a scanner's CR LF presses nothing (a button, a dialog's form)
-        if (t - scanEnd <= SCAN_KEY_GAP_MS) {
-          e.preventDefault();
-          e.stopPropagation();
-        }
+        if (t - scanEnd <= SCAN_KEY_GAP_MS) swallow(e);
         return;
       }
-      if (wasThrough && (!fast || code.length < MIN_SCAN_THROUGH)) return;
-      e.preventDefault();
-      e.stopPropagation();
+      // in a quantity, keys at a person's pace are a scan only when no quantity is that long
+      if (
+        wasThrough &&
+        (!fast || code.length < MIN_SCAN_THROUGH) &&
+        !(takesSlowScans(wasThrough.el) && SLOW_CODE.test(code))
+      )
+        return;
+      swallow(e);
       scanEnd = t;
       if (wasThrough) h.onRestore?.(wasThrough.el, wasThrough.value);
       h.onScan(code);
       return;
     }
     if (!printable(e)) return;
+    const el = e.target as ScanField;
     // on a line, + and − change its quantity: they never start a code
     if (!buf && (e.key === '+' || e.key === '-')) return;
     if (where === 'through') {
-      const el = e.target as ScanField;
-      if (!buf || t - last > SCAN_KEY_GAP_MS || through?.el !== el) {
+      // a slow scanner's keys (a quantity's only) carry its code on, taken for a person's
+      const gap = t - last;
+      if (!buf || through?.el !== el || gap > (takesSlowScans(el) ? SLOW_SCAN_KEY_GAP_MS : SCAN_KEY_GAP_MS)) {
         buf = '';
         gapsOk = true;
         through = { el, value: el.value };
-      }
+      } else if (gap > SCAN_KEY_GAP_MS) gapsOk = false;
     } else if (through) {
       // the first key outside a field after keys typed in one (a quantity, then Tab to a button):
       // those were the field's, this starts afresh (else a scan here read them as its start and was

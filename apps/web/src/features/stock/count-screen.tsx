@@ -128,7 +128,7 @@ function CountEntry({ entry: e }: { entry: CountScreenState['entry'] }) {
                 label={t('stock.count.countedQty')}
                 description={t('stock.count.negativeHint')}
                 inputMode="decimal"
-                data-scan-through
+                data-scan-through="slow"
                 value={e.qty}
                 error={e.error}
                 onChange={(ev) => e.setQty(ev.currentTarget.value)}

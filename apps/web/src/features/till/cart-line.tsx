@@ -174,7 +174,7 @@ function QtyControls({
           autoComplete="off"
           value={line.qty}
           error={badQty}
-          data-scan-through=""
+          data-scan-through="slow"
           data-key={line.key}
           data-testid={`till-qty-${index}`}
           onFocus={(e) => e.currentTarget.select()}

@@ -107,7 +107,8 @@ type FieldProps = { line: DraftLine; i: number; entry: LineEntryState };
 /**
  * The quantity, registered under the line's key and layout so a new line can be focused. A scan
  * into it (or into the cost) is a new product's, and the field gets back what it held
- * (`data-scan-through`: lib/use-scanner.ts, LineEntryState.restore).
+ * (`data-scan-through`: lib/use-scanner.ts, LineEntryState.restore); a long code typed slowly into
+ * the quantity is a scan too (`"slow"`), never into the cost, where 8 digits can be a price.
  */
 function QtyInput({ line: l, i, where, entry: e }: FieldProps & { where: 't' | 'c' }) {
   const { t } = useTranslation();
@@ -122,7 +123,7 @@ function QtyInput({ line: l, i, where, entry: e }: FieldProps & { where: 't' | '
       value={l.qty}
       error={e.qtyError(l)}
       data-testid={`qty-${i}`}
-      data-scan-through
+      data-scan-through="slow"
       data-key={l.key}
       data-field="qty"
       onChange={(ev) => e.update(l.key, { qty: ev.currentTarget.value })}
