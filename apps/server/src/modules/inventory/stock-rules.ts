@@ -69,6 +69,7 @@ const soldProductsById = compiledQuery((db, a: { businessId: string; ids: string
       'price',
       'tax_rate',
       'avg_cost',
+      'buying_price',
     ])
     .where(ofBusiness(db, 'business_id', a.businessId))
     .where('id', 'in', a.ids),
@@ -251,6 +252,7 @@ export type SoldProduct = Pick<
   | 'price'
   | 'tax_rate'
   | 'avg_cost'
+  | 'buying_price'
 >;
 
 /** `requireActiveProducts` for a sale: only the columns a sale reads. */

@@ -9,6 +9,7 @@ import {
   type PlacedSaleBody,
   MAX_SALE_AMOUNT,
   cartProblems,
+  incomingCost,
   formatMoney,
   isAdminRole,
   lineAmount,
@@ -172,7 +173,9 @@ export async function checkPayment(
 
 /**
  * The lines as they will be stored: what each product was at the moment of sale, its share of
- * the discounts and tax, and its cost at the average cost.
+ * the discounts and tax, and its cost at the average cost, or at the buying price while the
+ * product has no average cost yet (`incomingCost`: sold below zero before any stock came in, it
+ * would otherwise count as sold at no cost, its whole price profit, for good).
  */
 export function saleLines(
   actor: Actor,
@@ -183,7 +186,7 @@ export function saleLines(
   const lines = priced.lines.map((l, i) => {
     const input = body.lines[i]!;
     const p = products.get(input.product_id)!;
-    const unitCost = Number(p.avg_cost);
+    const unitCost = incomingCost(Number(p.avg_cost), Number(p.buying_price));
     return {
       sale_id: body.id,
       line_no: i + 1,

@@ -101,6 +101,7 @@ export async function saleReads(
             price: r.price!,
             tax_rate: r.tax_rate!,
             avg_cost: r.avg_cost!,
+            buying_price: r.buying_price!,
           },
         ],
   );
@@ -196,6 +197,7 @@ const readsInOne = compiledQuery(
         'p.price',
         'p.tax_rate',
         'p.avg_cost',
+        'p.buying_price',
         // a row each, as JSON, read once for the statement (they name only its parameters)
         ...(a.debtorId === undefined ? [] : [debtorAsJson(a.businessId, a.debtorId).as('debtor')]),
         ...(a.transfer === undefined ? [] : [providerUseAsJson(a.transfer).as('provider')]),
