@@ -8,7 +8,13 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Trx } from '../../lib/tx.js';
 import type { TransfersTable } from '../../db/tables.js';
-import { addTransferTotals, insertCountedTransfer, notVoided, totalsOf, twiceMoved } from './transfer-totals.js';
+import {
+  addTransferTotals,
+  insertCountedTransfer,
+  notVoided,
+  totalsOf,
+  twiceMoved,
+} from './transfer-totals.js';
 
 /** An active bank or mobile-money provider of the business, or a 422 on `field`. */
 export async function requireProvider(trx: Trx, businessId: string, id: string | undefined, field: string) {
@@ -111,7 +117,9 @@ export async function requireTransferIn(
     return { provider, reference: requireReference(reference) };
   }
   const found =
-    read !== undefined ? read : await providerAndUse.first(trx, { businessId, providerId, referenceKey: referenceKey(reference) });
+    read !== undefined
+      ? read
+      : await providerAndUse.first(trx, { businessId, providerId, referenceKey: referenceKey(reference) });
   if (!found || found.active !== 1) throw unknownProvider('provider_id');
   if (found.used_on != null) throw referenceUsed(reference, found.used_on);
   return { provider: { id: found.id, name: found.name, active: found.active }, reference };

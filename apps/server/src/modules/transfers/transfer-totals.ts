@@ -246,7 +246,9 @@ export async function twiceMoved(trx: Trx, businessId: string, written: readonly
   const writtenIds = new Set(written.map((t) => String(t.id)));
   // a void's row in the register: a debtor payment's, sent back (its source is the void's own id)
   const voidIds = new Set(
-    written.filter((t) => Number(t.amount) < 0 && t.source === 'debtor_payment').map((t) => String(t.source_id)),
+    written
+      .filter((t) => Number(t.amount) < 0 && t.source === 'debtor_payment')
+      .map((t) => String(t.source_id)),
   );
   const keys = new Set(
     written
