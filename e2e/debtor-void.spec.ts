@@ -10,7 +10,7 @@ import {
   seedSale,
   stockedProduct,
 } from './support/seed';
-import { openDebtor } from './support/debtors';
+import { cashDebtorPaymentsOf, openDebtor } from './support/debtors';
 
 test.beforeAll(ensureSetup);
 
@@ -40,12 +40,7 @@ test('a debtor payment entered wrongly is voided from the statement, and the bal
     lines: [{ product_id: product.id, units: 3 }],
   });
   const day = await businessToday(api);
-  const cashOfDay = async () =>
-    (
-      (await (await api.get(`/api/daily-sales?location_id=${location}&day=${day}`)).json()) as {
-        totals: { cash_debtor_payments: number };
-      }
-    ).totals.cash_debtor_payments;
+  const cashOfDay = () => cashDebtorPaymentsOf(api, location, day);
   const cashBefore = await cashOfDay();
 
   await apiLoginInPage(page, ADMIN.username, ADMIN.password);

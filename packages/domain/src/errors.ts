@@ -93,6 +93,11 @@ export const ERROR_CODES = [
    */
   'sale_completed_elsewhere',
   'overpayment',
+  /**
+   * A debtor's credit handed back in cash (debtors/payouts.ts) for more than the credit they have
+   * (a balance below zero), or while they have none: `params.credit` is the credit (0 when none).
+   */
+  'payout_exceeds_credit',
   'image_storage_full',
   'discount_not_allowed',
   'tendered_too_low',
@@ -196,6 +201,8 @@ export interface ErrorParamsByCode {
   location_elsewhere: { server: string; series: string };
   /** The currency the business's amounts are recorded in. */
   currency_in_use: { currency: string };
+  /** What the debtor has in credit now (minor units; 0 when they have none). */
+  payout_exceeds_credit: { credit: number };
   /** The location whose count freezes it. */
   stock_frozen: { location: string };
   /** The inactive product stock was refused for. */

@@ -8,7 +8,7 @@ import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, migrate, openDatabase } from '../db/database.js';
 import { ADMIN_PASSWORD, buildBusiness, signIn } from '../test/factories.js';
-import { type Shop, buildShop, sold } from '../test/sales-factories.js';
+import { type Shop, buildShop, debtorInCredit, sold } from '../test/sales-factories.js';
 import { buildProduct } from '../test/stock-factories.js';
 import { type Tenant, buildTenant, idsOf } from '../test/tenancy-factories.js';
 import { seedLoss } from '../test/field-history.js';
@@ -335,6 +335,11 @@ async function documentsOfEveryKind(t: TestApp, tenant: Tenant): Promise<void> {
   const provider = tenant.ids.payment_providers![0]!;
   const debtor = tenant.ids.debtors![0]!;
   const byTransfer = v7();
+  const { debtor: inCredit } = await debtorInCredit(t.app, tenant.admin, {
+    name: 'Every Credit',
+    location_id: main,
+    product_id: tenant.ids.products![0]!,
+  });
   const posts: [string, object | undefined][] = [
     [`/api/stock-counts/${count}/finalise`, undefined],
     ['/api/stock/positive', { id: v7(), location_id: main, reason: 'found', lines }],
@@ -361,6 +366,8 @@ async function documentsOfEveryKind(t: TestApp, tenant: Tenant): Promise<void> {
       `/api/sales/${await saleOf('transfer')}/reversals`,
       { id: v7(), reason: 'Returned', lines: [{ line_no: 1, quantity: 100 }], reference: 'EVERYBACK1' },
     ],
+    // a debtor's credit paid out in cash: a payout entry naming its row of debtor_payments
+    [`/api/debtors/${inCredit.id}/payouts`, { id: v7(), amount: 100, reason: 'Credit back' }],
   ];
   for (const [url, payload] of posts) {
     const res = await t.app.inject({ method: 'POST', url, headers: { cookie: tenant.admin }, payload });

@@ -275,6 +275,7 @@ export const ARCHIVE_DOC_REFERENCES: readonly ArchiveDocReference[] = [
       payment: 'debtor_payments',
       reversal: 'sale_reversals',
       payment_void: 'debtor_payments',
+      payout: 'debtor_payments',
     },
   },
   {

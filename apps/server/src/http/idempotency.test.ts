@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sold } from '../test/sales-factories.js';
+import { debtorInCredit, sold } from '../test/sales-factories.js';
 import type { JsonSchema } from '../test/schema-sample.js';
 import { type Tenant, buildTenant } from '../test/tenancy-factories.js';
 import { type TestApp, buildTestApp } from '../test/test-app.js';
@@ -145,6 +145,17 @@ const WRITES: Record<string, Write> = {
     },
     change: (b) => ({ ...b, reason: 'Other' }),
   },
+  'POST /api/debtors/{id}/payouts': {
+    make: async (x, id) => {
+      const { debtor } = await debtorInCredit(x.app, x.admin, {
+        name: `Idem Credit ${id.slice(-6)}`,
+        location_id: x.main.id,
+        product_id: product(x),
+      });
+      return { url: `/api/debtors/${debtor.id}/payouts`, body: { id, amount: 100, reason: 'Back' } };
+    },
+    change: (b) => ({ ...b, amount: 200 }),
+  },
   'POST /api/payment-providers': {
     make: (_x, id) => ({
       url: '/api/payment-providers',
@@ -221,6 +232,7 @@ const ADMIN_ONLY = new Set([
   'POST /api/locations',
   'POST /api/debtors',
   'POST /api/debtors/{id}/payments/{paymentId}/void',
+  'POST /api/debtors/{id}/payouts',
   'POST /api/payment-providers',
   'POST /api/expense-categories',
 ]);

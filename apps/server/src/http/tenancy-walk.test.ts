@@ -61,6 +61,8 @@ const RECORDS: [prefix: string, table: Table][] = [
   ['/api/reversals', 'sale_reversals'],
   ['/api/debtors', 'debtors'],
   ['/api/debtors/{id}/payments', 'debtor_payments'],
+  // a pay-out of a debtor's credit is a row of debtor_payments too (debtors/payouts.ts)
+  ['/api/debtors/{id}/payouts', 'debtor_payments'],
   ['/api/debtor-payments', 'debtor_payments'],
   ['/api/payment-providers', 'payment_providers'],
   ['/api/transfers', 'transfers'],

@@ -178,6 +178,39 @@ export async function paid(
   return res.json<DebtorPayment>();
 }
 
+/**
+ * A new debtor in credit (ADR 9): they buy `quantity` of the product on credit, pay it all in
+ * cash (by `payer`, the admin unless given), then the sale is reversed whole. Their balance is
+ * minus the sale's total, which is answered as `credit`.
+ */
+export async function debtorInCredit(
+  app: FastifyInstance,
+  admin: string,
+  at: { name: string; location_id: string; product_id: string; quantity?: number; payer?: string },
+): Promise<{ debtor: Debtor; credit: number; payment: DebtorPayment }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/debtors',
+    headers: { cookie: admin },
+    payload: { name: at.name, credit_limit: 10_000_000 },
+  });
+  if (res.statusCode !== 201) throw new Error(`debtor failed: ${res.statusCode} ${res.body}`);
+  const debtor = res.json<Debtor>();
+  const sale = await sold(app, admin, {
+    kind: 'debtor',
+    location_id: at.location_id,
+    debtor_id: debtor.id,
+    lines: [{ product_id: at.product_id, quantity: at.quantity ?? 1000 }],
+  });
+  const payment = await paid(app, at.payer ?? admin, debtor.id, {
+    amount: sale.total,
+    method: 'cash',
+    location_id: at.location_id,
+  });
+  await reversed(app, admin, sale.id);
+  return { debtor, credit: sale.total, payment };
+}
+
 /** A staff user with exactly these flags and locations, signed in. */
 export async function staffWith(
   app: FastifyInstance,

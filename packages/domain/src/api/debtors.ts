@@ -123,7 +123,9 @@ export const debtorPaymentSchema = /* @__PURE__ */ lazySchema(() =>
     created_at: z.string(),
     /**
      * On a void: the payment it undoes (its amount is the payment's, turned negative; its note the
-     * reason; its business day and location the payment's, whose day it corrects).
+     * reason; its business day and location the payment's, whose day it corrects). A pay-out of a
+     * debtor's credit (`debtorPayoutBodySchema`) has none: its amount is negative, in cash, its
+     * note the reason.
      */
     voids_id: z.string().nullable().default(null),
     /** On a voided payment: the void that undid it. */
@@ -142,8 +144,27 @@ export const debtorPaymentVoidBodySchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type DebtorPaymentVoidBody = z.input<typeof debtorPaymentVoidBodySchema>;
 
-/** A debtor's ledger entries: a credit sale, a payment, a sale reversed, a payment voided. */
-export const DEBTOR_ENTRY_KINDS = ['sale', 'payment', 'reversal', 'payment_void'] as const;
+/**
+ * Handing a debtor's credit (a balance below zero) back in cash: an admin's, from the drawer of the
+ * location they pay at (by default their home location), never more than the credit.
+ */
+export const debtorPayoutBodySchema = /* @__PURE__ */ lazySchema(() =>
+  z.strictObject({
+    /** The id of the pay-out (the idempotency key). */
+    id: idSchema,
+    amount: moneySchema.min(1, 'More than zero'),
+    reason: text(200).default(''),
+    /** Where the cash leaves the drawer; none: the admin's home location. */
+    location_id: idSchema.optional(),
+  }),
+);
+export type DebtorPayoutBody = z.input<typeof debtorPayoutBodySchema>;
+
+/**
+ * A debtor's ledger entries: a credit sale, a payment, a sale reversed, a payment voided, a credit
+ * paid out in cash.
+ */
+export const DEBTOR_ENTRY_KINDS = ['sale', 'payment', 'reversal', 'payment_void', 'payout'] as const;
 
 export const statementQuerySchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({ from: daySchema, to: daySchema }),

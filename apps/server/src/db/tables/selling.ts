@@ -152,7 +152,10 @@ export interface DebtorPaymentsTable {
   business_day: string;
   request_hash: string;
   created_at: string;
-  /** A void's: the payment it undoes (migration 0041); null on a payment. */
+  /**
+   * A void's: the payment it undoes (migration 0041); null on a payment and on a pay-out of a
+   * debtor's credit (debtors/payouts.ts: the amount negative, no payment undone).
+   */
   voids_id: string | null;
 }
 
@@ -160,7 +163,7 @@ export interface DebtorEntriesTable {
   id: string;
   business_id: string;
   debtor_id: string;
-  /** 'sale', 'payment' or 'reversal'. */
+  /** DEBTOR_ENTRY_KINDS: 'sale', 'payment', 'reversal', 'payment_void' or 'payout'. */
   kind: string;
   /** Signed: + the debtor owes more. */
   amount: Counter;

@@ -9,7 +9,7 @@ import type { Trx } from '../../lib/tx.js';
 
 export interface DebtorEntryInput {
   debtorId: string;
-  kind: 'sale' | 'payment' | 'reversal' | 'payment_void';
+  kind: 'sale' | 'payment' | 'reversal' | 'payment_void' | 'payout';
   /** Signed: + the debtor owes more, − less. */
   amount: number;
   docId: string;

@@ -5,6 +5,7 @@ import {
   debtorPaymentBodySchema,
   debtorPaymentSchema,
   debtorPaymentVoidBodySchema,
+  debtorPayoutBodySchema,
   debtorSchema,
   debtorUpdateSchema,
   debtorsQuerySchema,
@@ -22,13 +23,15 @@ import { readableById } from '../../http/scoped-reads.js';
 import { findDebtor, listDebtors } from './debtors.repository.js';
 import { createDebtor, defaultRange, statementOf, updateDebtor } from './debtors.service.js';
 import { voidPayment } from './payment-voids.js';
+import { payOutCredit } from './payouts.js';
 import { loadPayment, recordPayment } from './payments.service.js';
 import { statementPdf } from './statement-pdf.js';
 
 const SIGNED_IN = { access: { kind: 'signedIn' as const } };
 /**
- * Voiding a payment puts a debt back and takes money out of a day's drawer: the owner's
- * correction, as credit limits are (no staff flag covers it: `sell_debtors` sells on credit).
+ * Voiding a payment puts a debt back and takes money out of a day's drawer, and paying a credit
+ * out hands a drawer's cash over: the owner's, as credit limits are (no staff flag covers either:
+ * `sell_debtors` sells on credit).
  */
 const ADMIN = { access: { kind: 'admin' as const } };
 const id = z.object({ id: z.uuid() });
@@ -133,6 +136,22 @@ function paymentRoutes(app: FastifyInstance, deps: AppDeps): void {
             request.body,
           ),
         ),
+  });
+
+  r.post('/api/debtors/:id/payouts', {
+    config: ADMIN,
+    schema: {
+      tags: ['debtors'],
+      summary:
+        'Pay a debtor’s credit (a balance below zero) back in cash (admins): out of the drawer at the location, at most the credit; idempotent by its id',
+      params: id,
+      body: debtorPayoutBodySchema,
+      response: { 201: debtorPaymentSchema, ...errorResponses(401, 403, 404, 409, 422) },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(await payOutCredit(deps.db, contextOf(request), request.params.id, request.body)),
   });
 
   r.get('/api/debtor-payments/:id', {

@@ -117,7 +117,7 @@ export async function updateDebtor(db: Db, actor: Actor & Operator, id: string, 
 
 /**
  * A debtor's entries over business days `from`…`to` in the order the balance moved, each with
- * what a statement shows beside it: a payment's (or a void's) method, provider and reference, a
+ * what a statement shows beside it: a payment's (or a void's, or a pay-out's) method, provider and reference, a
  * payment's void if it was voided, and a void's payment's receipt number (one statement).
  */
 function entriesOf(db: Kysely<Database>, businessId: string, debtorId: string, from: string, to: string) {
@@ -128,7 +128,7 @@ function entriesOf(db: Kysely<Database>, businessId: string, debtorId: string, f
         j
           .onRef('p.id', '=', 'e.doc_id')
           .onRef('p.business_id', '=', 'e.business_id')
-          .on('e.kind', 'in', ['payment', 'payment_void']),
+          .on('e.kind', 'in', ['payment', 'payment_void', 'payout']),
       )
       .leftJoin('payment_providers as pp', (j) =>
         j.onRef('pp.id', '=', 'p.provider_id').onRef('pp.business_id', '=', 'p.business_id'),

@@ -1,5 +1,4 @@
 import {
-  ALL_FLAGS,
   type DailySummary,
   type DayClose,
   type Debtor,
@@ -9,9 +8,10 @@ import {
 } from '@duka/domain';
 import { v7 } from 'uuid';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, signIn, signedInBusiness } from '../../test/factories.js';
+import { ADMIN_PASSWORD, signIn } from '../../test/factories.js';
+import { type DebtorDesk, debtorDesk } from '../../test/debtor-desk.js';
 import { expectLedgerConsistent } from '../../test/ledger-check.js';
-import { type Shop, buildShop, paid, sellingCounts, sold, staffWith } from '../../test/sales-factories.js';
+import { type Shop, paid, sellingCounts, sold } from '../../test/sales-factories.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
 /**
@@ -21,18 +21,16 @@ import { type TestApp, buildTestApp } from '../../test/test-app.js';
  */
 describe('voiding a debtor payment', () => {
   let t: TestApp;
+  let x: DebtorDesk;
   let s: Shop;
-  /** Another business of the server: its admin, and a debtor of its own. */
-  let other: { admin: string; debtorId: string };
-  let cashier: { id: string; cookie: string };
+  let other: DebtorDesk['other'];
+  let cashier: DebtorDesk['cashier'];
   let manager: string;
-  const get = async <T>(url: string, cookie = s.admin) => {
-    const res = await t.app.inject({ url, headers: { cookie } });
-    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-    return res.json<T>();
-  };
-  const post = (url: string, payload: object, cookie = s.admin) =>
-    t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+  const get = <T>(url: string, cookie?: string) => x.get<T>(url, cookie);
+  const post = (url: string, payload: object, cookie?: string) => x.post(url, payload, cookie);
+  const balance = (d: { id: string }, cookie?: string) => x.balance(d, cookie);
+  const today = (cookie?: string) => x.today(cookie);
+  const daily = (day: string, cookie?: string) => x.daily(day, cookie);
   const voidUrl = (p: Pick<DebtorPayment, 'debtor_id' | 'id'>) =>
     `/api/debtors/${p.debtor_id}/payments/${p.id}/void`;
   const voided = async (p: DebtorPayment, body: object = {}, cookie = s.admin) => {
@@ -51,29 +49,11 @@ describe('voiding a debtor payment', () => {
     });
     return d;
   };
-  const balance = async (d: { id: string }, cookie = s.admin) =>
-    (await get<Debtor>(`/api/debtors/${d.id}`, cookie)).balance;
-  const today = async (cookie = s.admin) =>
-    (await get<{ day: string }>(`/api/daily-sales/state?location_id=${s.shop.id}`, cookie)).day;
-  const daily = (day: string, cookie = s.admin) =>
-    get<DailySummary>(`/api/daily-sales?location_id=${s.shop.id}&day=${day}`, cookie);
 
   beforeAll(async () => {
     t = await buildTestApp();
-    s = await buildShop(t.app);
-    const o = await signedInBusiness(t, 'Other Duka', 'other-owner');
-    const theirs = await post('/api/debtors', { name: 'Their Debtor' }, o.cookie);
-    other = { admin: o.cookie, debtorId: theirs.json<Debtor>().id };
-    const c = await staffWith(t.app, s.admin, ['sell_cash', 'sell_debtors', 'current_sales'], {
-      name: 'Cate Cashier',
-      username: 'cate',
-      location_ids: [s.shop.id],
-    });
-    cashier = { id: c.user.id, cookie: c.cookie };
-    // every flag a staff user can hold: none of them is an admin's correction of the ledger
-    manager = (
-      await staffWith(t.app, s.admin, [...ALL_FLAGS], { username: 'manny', location_ids: [s.shop.id] })
-    ).cookie;
+    x = await debtorDesk(t);
+    ({ s, other, cashier, manager } = x);
   });
   afterEach(() => expectLedgerConsistent(t.db));
   afterAll(() => t.close());

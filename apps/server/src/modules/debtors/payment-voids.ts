@@ -10,20 +10,18 @@
  * and register row (doc-specs.ts); a second void of one payment met in a sync batch is set aside
  * (`undone-twice.ts`).
  */
-import { type DebtorPayment, businessDay, type debtorPaymentVoidBodySchema } from '@duka/domain';
+import type { DebtorPayment, debtorPaymentVoidBodySchema } from '@duka/domain';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { DebtorPaymentsTable } from '../../db/tables/selling.js';
 import type { Actor, Operator } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { isReplay, requestHash } from '../../lib/idempotency.js';
-import { appendJournal } from '../../lib/journal.js';
-import { type Trx, lockedSaleSettings } from '../../lib/tx.js';
-import { writerReceiptNo } from '../sync/series.js';
+import { requestHash } from '../../lib/idempotency.js';
+import type { Trx } from '../../lib/tx.js';
 import { recordTransfer } from '../transfers/transfer-ledger.js';
-import { postDebtorEntry, requireDebtor } from './debtor-ledger.js';
-import { loadPayment } from './payments.service.js';
+import { requireDebtor } from './debtor-ledger.js';
+import { type DocumentFigures, writeDebtorDocument, writeOnce } from './debtor-documents.js';
 
 type Body = z.output<typeof debtorPaymentVoidBodySchema>;
 type PaymentRow = Selectable<DebtorPaymentsTable>;
@@ -58,6 +56,9 @@ async function paymentToVoid(trx: Trx, businessId: string, debtorId: string, pay
   if (!payment) throw notFound('Payment');
   if (payment.voids_id !== null)
     throw new AppError('validation_failed', 'This entry is itself a void', 'payment_id');
+  // a credit paid out (payouts.ts) is money the shop gave, no payment taken
+  if (Number(payment.amount) < 0)
+    throw new AppError('validation_failed', 'This entry is a pay-out, not a payment', 'payment_id');
   if (await voidOf(trx, businessId, paymentId))
     throw new AppError('already_voided', 'This payment was already voided');
   // a debtor deleted since (only ever at a balance of zero) takes no more entries
@@ -80,17 +81,9 @@ export async function voidPayment(
   body: Body,
 ): Promise<DebtorPayment> {
   const hash = requestHash({ debtor_id: debtorId, voids_id: paymentId, ...body });
-  return db.kysely.transaction().execute(async (trx) => {
-    const business = await lockedSaleSettings(trx, actor.businessId);
-    if (await isReplay(trx, 'debtor_payments', body.id, actor.businessId, hash, actor.userId))
-      return loadPayment(trx, actor.businessId, body.id);
+  return writeOnce(db, actor, body.id, hash, async (trx, f) => {
     const payment = await paymentToVoid(trx, actor.businessId, debtorId, paymentId);
-    await writeVoid(trx, actor, payment, body, {
-      hash,
-      receiptNo: await writerReceiptNo(trx, actor.businessId),
-      today: businessDay(actor.at, business.timezone),
-    });
-    return loadPayment(trx, actor.businessId, body.id);
+    await writeVoid(trx, actor, payment, body, f);
   });
 }
 
@@ -100,63 +93,45 @@ async function writeVoid(
   actor: Actor,
   payment: PaymentRow,
   body: Body,
-  f: { hash: string; receiptNo: string; today: string },
+  f: DocumentFigures,
 ): Promise<void> {
   const amount = Number(payment.amount);
-  const balanceAfter = await postDebtorEntry(trx, actor, {
+  const receiptNo = await f.receiptNo();
+  await writeDebtorDocument(trx, actor, {
+    id: body.id,
     debtorId: payment.debtor_id,
-    kind: 'payment_void',
-    amount,
-    docId: body.id,
-    receiptNo: f.receiptNo,
-    businessDay: f.today,
-    note: body.reason,
-  });
-  await trx
-    .insertInto('debtor_payments')
-    .values({
-      id: body.id,
-      business_id: actor.businessId,
-      receipt_no: f.receiptNo,
-      debtor_id: payment.debtor_id,
+    receiptNo,
+    hash: f.hash,
+    today: f.today,
+    entry: { kind: 'payment_void', amount },
+    row: {
       amount: -amount,
       method: payment.method,
       location_id: payment.location_id,
       provider_id: payment.provider_id,
       reference: payment.reference,
       note: body.reason,
-      balance_after: balanceAfter,
-      user_id: actor.userId,
-      device_id: actor.deviceId,
       // the day whose drawer (or register) the payment was counted in is the one it corrects
       business_day: payment.business_day,
-      request_hash: f.hash,
-      created_at: actor.at,
       voids_id: payment.id,
-    })
-    .execute();
-  if (payment.provider_id && payment.reference)
-    await recordTransfer(trx, actor, {
-      source: 'debtor_payment',
-      sourceId: body.id,
-      receiptNo: f.receiptNo,
-      providerId: payment.provider_id,
-      reference: payment.reference,
-      amount: -amount,
-      locationId: payment.location_id,
-      businessDay: payment.business_day,
-    });
-  await appendJournal(trx, {
-    ...actor.journal,
-    docType: 'debtor_payment',
-    docId: body.id,
+    },
     action: 'debtor.payment_void',
     detail: {
-      receipt_no: f.receiptNo,
       voids_id: payment.id,
       voids_receipt_no: payment.receipt_no,
       debtor_id: payment.debtor_id,
       amount: -amount,
     },
   });
+  if (payment.provider_id && payment.reference)
+    await recordTransfer(trx, actor, {
+      source: 'debtor_payment',
+      sourceId: body.id,
+      receiptNo,
+      providerId: payment.provider_id,
+      reference: payment.reference,
+      amount: -amount,
+      locationId: payment.location_id,
+      businessDay: payment.business_day,
+    });
 }

@@ -1,18 +1,9 @@
-import type { DailySummary, Debtor, DebtorPayment, Statement } from '@duka/domain';
+import type { DailySummary, DebtorPayment, Statement } from '@duka/domain';
 import { v7 } from 'uuid';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, signIn } from '../../test/factories.js';
-import { type Tenant, buildTenant } from '../../test/tenancy-factories.js';
+import { type DebtorSync, debtorSync } from '../../test/debtor-sync.js';
 import type { TestApp } from '../../test/test-app.js';
-import {
-  type SyncPair,
-  businessDigest,
-  hostedPlaceholder,
-  link,
-  pullAll,
-  pushAll,
-  syncPair,
-} from '../../test/sync-harness.js';
+import { type SyncPair, businessDigest } from '../../test/sync-harness.js';
 
 /**
  * A debtor payment voided on one server (debtors/payment-voids.ts) reaches the other: the void is
@@ -20,37 +11,23 @@ import {
  * and the day's cash agree on both; voided on both sides apart, the debt goes back once on each.
  */
 describe('sync of a voided debtor payment', () => {
+  let x: DebtorSync;
   let p: SyncPair;
-  let shop: Tenant;
   let hosted: string;
   let debtorId: string;
   let payment: DebtorPayment;
 
   beforeEach(async () => {
-    p = await syncPair();
-    shop = await buildTenant(p.local, 'Voids');
-    await link(p, shop.businessId, await hostedPlaceholder(p.hosted, 'Voids'));
-    const res = await p.local.app.inject({
-      method: 'PATCH',
-      url: '/api/business/profile',
-      headers: { cookie: shop.admin },
-      payload: { two_way_sync: true },
-    });
-    expect(res.statusCode).toBe(200);
-    expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
-    hosted = (await signIn(p.hosted.app, shop.logins.admin, ADMIN_PASSWORD, 'WEB-1')).cookie;
-    debtorId = shop.ids.debtors![0]!;
-    payment = await read(p.local, shop.admin, `/api/debtor-payments/${shop.ids.debtor_payments![0]!}`);
+    x = await debtorSync('Voids');
+    ({ p, hosted } = x);
+    debtorId = x.shop.ids.debtors![0]!;
+    payment = await x.read(p.local, x.shop.admin, `/api/debtor-payments/${x.shop.ids.debtor_payments![0]!}`);
   });
   afterEach(async () => {
     await p.close();
   });
 
-  async function read<T>(t: TestApp, cookie: string, url: string): Promise<T> {
-    const res = await t.app.inject({ url, headers: { cookie } });
-    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-    return res.json<T>();
-  }
+  const read = <T>(t: TestApp, cookie: string, url: string) => x.read<T>(t, cookie, url);
   async function voidIt(t: TestApp, cookie: string): Promise<DebtorPayment> {
     const res = await t.app.inject({
       method: 'POST',
@@ -61,31 +38,20 @@ describe('sync of a voided debtor payment', () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json<DebtorPayment>();
   }
-  const balance = async (t: TestApp, cookie: string) =>
-    (await read<Debtor>(t, cookie, `/api/debtors/${debtorId}`)).balance;
-  const setAside = async (t: TestApp) =>
-    (
-      await t.db.kysely
-        .selectFrom('sync_quarantine')
-        .select(['doc_type', 'doc_id', 'reason'])
-        .where('business_id', '=', shop.businessId)
-        .execute()
-    ).map((r) => ({ ...r }));
-  async function exchange() {
-    expect(['caught_up', 'idle']).toContain((await pushAll(p, shop.businessId)).kind);
-    expect((await pullAll(p, p.local, shop.businessId)).kind).toBe('caught_up');
-  }
+  const balance = (t: TestApp, cookie: string) => x.balance(t, cookie, debtorId);
+  const setAside = (t: TestApp) => x.setAside(t);
+  const exchange = () => x.exchange();
 
   it('a void made at the shop is on the hosted copy: balance, statement and the closed day agree', async () => {
-    const owed = await balance(p.local, shop.admin);
+    const owed = await balance(p.local, x.shop.admin);
     expect(await balance(p.hosted, hosted)).toBe(owed);
     const daily = `/api/daily-sales?location_id=${payment.location_id}&day=${payment.business_day}`;
     const dayBefore = await read<DailySummary>(p.hosted, hosted, daily);
 
-    const v = await voidIt(p.local, shop.admin);
+    const v = await voidIt(p.local, x.shop.admin);
     await exchange();
 
-    expect(await balance(p.local, shop.admin)).toBe(owed + payment.amount);
+    expect(await balance(p.local, x.shop.admin)).toBe(owed + payment.amount);
     expect(await balance(p.hosted, hosted)).toBe(owed + payment.amount);
     expect(await read<DebtorPayment>(p.hosted, hosted, `/api/debtor-payments/${v.id}`)).toEqual(v);
     expect(await read<DebtorPayment>(p.hosted, hosted, `/api/debtor-payments/${payment.id}`)).toMatchObject({
@@ -100,14 +66,14 @@ describe('sync of a voided debtor payment', () => {
     expect(dayAfter.totals.cash_debtor_payments).toBe(dayBefore.totals.cash_debtor_payments - payment.amount);
     expect(dayAfter.close).toEqual(dayBefore.close);
     expect(await setAside(p.hosted)).toEqual([]);
-    expect(await businessDigest(p.hosted.db, shop.businessId, p.dir)).toEqual(
-      await businessDigest(p.local.db, shop.businessId, p.dir),
+    expect(await businessDigest(p.hosted.db, x.shop.businessId, p.dir)).toEqual(
+      await businessDigest(p.local.db, x.shop.businessId, p.dir),
     );
   });
 
   it('voided on both sides apart: the second void is set aside on each, the debt goes back once', async () => {
-    const owed = await balance(p.local, shop.admin);
-    const here = await voidIt(p.local, shop.admin);
+    const owed = await balance(p.local, x.shop.admin);
+    const here = await voidIt(p.local, x.shop.admin);
     const there = await voidIt(p.hosted, hosted);
 
     await exchange();
@@ -117,13 +83,13 @@ describe('sync of a voided debtor payment', () => {
     expect(await setAside(p.local)).toEqual([
       { doc_type: 'debtor_payment', doc_id: there.id, reason: 'voided_twice' },
     ]);
-    expect(await balance(p.local, shop.admin)).toBe(owed + payment.amount);
+    expect(await balance(p.local, x.shop.admin)).toBe(owed + payment.amount);
     expect(await balance(p.hosted, hosted)).toBe(owed + payment.amount);
     // what comes after still travels: a payment at the shop reaches the hosted copy
     const res = await p.local.app.inject({
       method: 'POST',
       url: `/api/debtors/${debtorId}/payments`,
-      headers: { cookie: shop.admin },
+      headers: { cookie: x.shop.admin },
       payload: { id: v7(), amount: 100, method: 'cash', location_id: payment.location_id },
     });
     expect(res.statusCode, res.body).toBe(201);

@@ -1,7 +1,7 @@
 import './styles';
 import { useState } from 'react';
 import { Badge, Button, Drawer, Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCash, IconCashMoveBack } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type Debtor, overCreditLimit } from '@duka/domain';
 import { MergeHistory, useCanSeeMergeHistory } from '../../components/merge-history';
@@ -10,14 +10,20 @@ import { useSession } from '../../lib/session-context';
 import { DebtorDetailsForm } from './debtor-form';
 import { useDebtor } from './debtors-api';
 import { PaymentDialog } from './payment-dialog';
+import { useMayVoidPayments } from './payment-void';
+import { PayoutDialog } from './payout-dialog';
 import { StatementView } from './statement';
 import { TABULAR } from '../../lib/format';
 
-/** One debtor: the balance big, record a payment, the statement, and the details to edit. */
+/**
+ * One debtor: the balance big, record a payment (or, in credit, an admin pays the credit out), the
+ * statement, and the details to edit.
+ */
 export function DebtorDrawer({ debtor: initial, onClose }: { debtor: Debtor; onClose: () => void }) {
   const { t } = useTranslation();
   const { data: debtor } = useDebtor(initial);
   const [paying, setPaying] = useState(false);
+  const [payingOut, setPayingOut] = useState(false);
   const [tab, setTab] = useState<string | null>('statement');
   const admin = useCanSeeMergeHistory();
   return (
@@ -30,7 +36,7 @@ export function DebtorDrawer({ debtor: initial, onClose }: { debtor: Debtor; onC
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Stack gap="md">
-        <BalanceCard debtor={debtor} onPay={() => setPaying(true)} />
+        <BalanceCard debtor={debtor} onPay={() => setPaying(true)} onPayOut={() => setPayingOut(true)} />
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List mb="md">
             <Tabs.Tab value="statement">{t('debtors.statement')}</Tabs.Tab>
@@ -51,17 +57,30 @@ export function DebtorDrawer({ debtor: initial, onClose }: { debtor: Debtor; onC
         </Tabs>
       </Stack>
       <PaymentDialog debtor={debtor} opened={paying} onClose={() => setPaying(false)} />
+      <PayoutDialog debtor={debtor} opened={payingOut} onClose={() => setPayingOut(false)} />
     </Drawer>
   );
 }
 
-/** What they owe (or have in credit), over the limit or not, the limit and what is available. */
-function BalanceCard({ debtor, onPay }: { debtor: Debtor; onPay: () => void }) {
+/**
+ * What they owe (or have in credit), over the limit or not, the limit and what is available; an
+ * admin pays a credit out in cash where the payment would be recorded.
+ */
+function BalanceCard({
+  debtor,
+  onPay,
+  onPayOut,
+}: {
+  debtor: Debtor;
+  onPay: () => void;
+  onPayOut: () => void;
+}) {
   const { t } = useTranslation();
   const { money } = useFormat(useSession().business);
   const over = overCreditLimit(debtor, 0);
   // Below zero after a sale was reversed once paid for: the shop owes it, their next credit sale uses it.
   const credit = debtor.balance < 0;
+  const mayPayOut = useMayVoidPayments();
   return (
     <Paper withBorder radius="lg" p="md">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
@@ -90,14 +109,7 @@ function BalanceCard({ debtor, onPay }: { debtor: Debtor; onPay: () => void }) {
             </Badge>
           )}
         </div>
-        <Button
-          size="md"
-          leftSection={<IconCash size={18} aria-hidden />}
-          onClick={onPay}
-          disabled={debtor.balance <= 0}
-        >
-          {t('debtors.recordPayment')}
-        </Button>
+        <BalanceAction debtor={debtor} payOut={credit && mayPayOut} onPay={onPay} onPayOut={onPayOut} />
       </Group>
       <SimpleGrid cols={2} mt="sm" spacing="xs">
         <div>
@@ -119,9 +131,47 @@ function BalanceCard({ debtor, onPay }: { debtor: Debtor; onPay: () => void }) {
       </SimpleGrid>
       {debtor.balance <= 0 && (
         <Text size="xs" c="dimmed" mt="xs" data-testid="debtor-nothing-owed">
-          {credit ? t('debtors.creditHint') : t('debtors.nothingOwed')}
+          {credit
+            ? t(mayPayOut ? 'debtors.creditHintPayOut' : 'debtors.creditHint')
+            : t('debtors.nothingOwed')}
         </Text>
       )}
     </Paper>
+  );
+}
+
+/** Record a payment (none while nothing is owed), or, for an admin, pay a credit out in cash. */
+function BalanceAction({
+  debtor,
+  payOut,
+  onPay,
+  onPayOut,
+}: {
+  debtor: Debtor;
+  payOut: boolean;
+  onPay: () => void;
+  onPayOut: () => void;
+}) {
+  const { t } = useTranslation();
+  if (payOut)
+    return (
+      <Button
+        size="md"
+        variant="light"
+        leftSection={<IconCashMoveBack size={18} aria-hidden />}
+        onClick={onPayOut}
+      >
+        {t('debtors.payout')}
+      </Button>
+    );
+  return (
+    <Button
+      size="md"
+      leftSection={<IconCash size={18} aria-hidden />}
+      onClick={onPay}
+      disabled={debtor.balance <= 0}
+    >
+      {t('debtors.recordPayment')}
+    </Button>
   );
 }

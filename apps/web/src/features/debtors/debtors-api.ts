@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { debtorPaymentBodySchema } from '@duka/domain';
+import type { debtorPaymentBodySchema, debtorPayoutBodySchema } from '@duka/domain';
 import {
   type Debtor,
   type DebtorSortKey,
@@ -104,25 +104,39 @@ export function useRecordPayment(debtorId: string) {
 }
 
 /**
- * Voiding a payment entered wrongly (an admin's): a new, opposite entry; its id is the idempotency
- * key. The statement, the balance, the transfers and the payment's day change with it.
+ * An admin's write on a debtor's ledger (a void, a pay-out): a new entry whose id is the
+ * idempotency key. The statement, the balance, the transfers and the days' cash change with it.
  */
-export function useVoidPayment(debtorId: string) {
+function useLedgerWriteMutation<V>(url: (v: V) => string, body: (v: V) => object) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ paymentId, id, reason }: { paymentId: string; id: string; reason: string }) =>
-      api(`/api/debtors/${debtorId}/payments/${paymentId}/void`, {
-        method: 'POST',
-        body: { id, reason },
-        schema: debtorPaymentSchema,
-        retry: true,
-      }),
+    mutationFn: (v: V) =>
+      api(url(v), { method: 'POST', body: body(v), schema: debtorPaymentSchema, retry: true }),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: ['debtors'] });
       void qc.invalidateQueries({ queryKey: ['transfers'] });
       void qc.invalidateQueries({ queryKey: ['daily'] });
     },
   });
+}
+
+/** Voiding a payment entered wrongly: a new, opposite entry on the payment's day. */
+export function useVoidPayment(debtorId: string) {
+  return useLedgerWriteMutation(
+    ({ paymentId }: { paymentId: string; id: string; reason: string }) =>
+      `/api/debtors/${debtorId}/payments/${paymentId}/void`,
+    ({ id, reason }) => ({ id, reason }),
+  );
+}
+
+export type PayoutBody = z.input<typeof debtorPayoutBodySchema>;
+
+/** Paying a debtor's credit back in cash: out of the drawer today, at most the credit. */
+export function usePayOutCredit(debtorId: string) {
+  return useLedgerWriteMutation(
+    () => `/api/debtors/${debtorId}/payouts`,
+    (body: PayoutBody) => body,
+  );
 }
 
 /** The debtor stored under `id` (what an earlier version of the new-debtor form created). */

@@ -1,6 +1,6 @@
 import './styles';
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type Debtor, type DebtorPayment, debtorPaymentBodySchema } from '@duka/domain';
@@ -11,6 +11,7 @@ import { PrintReceiptButton } from '../printing';
 import { ReceiptPreview } from '../receipts';
 import { moneyText } from '../stock';
 import { PaymentMethodFields } from '../transfers';
+import { LocationField } from './location-field';
 import { type PaymentFormState, usePaymentForm } from './use-payment-form';
 
 function PaymentForm({ debtor, onDone }: { debtor: Debtor; onDone: (p: DebtorPayment) => void }) {
@@ -46,22 +47,12 @@ function PaymentForm({ debtor, onDone }: { debtor: Debtor; onDone: (p: DebtorPay
             {t('transfers.noProvidersHint')}
           </Text>
         )}
-        {locations.allowed.length > 1 && (
-          <Select
-            label={t('debtors.location')}
-            required
-            allowDeselect={false}
-            data={locations.allowed.map((l) => ({ value: l.id, label: l.name }))}
-            value={f.loc}
-            onChange={f.setLocation}
-            error={errors.location_id}
-          />
-        )}
-        {locations.allowed.length <= 1 && errors.location_id && (
-          <Text size="sm" c="red" role="alert">
-            {errors.location_id}
-          </Text>
-        )}
+        <LocationField
+          allowed={locations.allowed}
+          value={f.loc}
+          onChange={f.setLocation}
+          error={errors.location_id}
+        />
         <TextInput
           label={t('debtors.note')}
           maxLength={maxLengthOf(debtorPaymentBodySchema.shape.note)}

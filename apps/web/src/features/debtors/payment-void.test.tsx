@@ -1,24 +1,18 @@
-import type { Debtor, DebtorPayment, Statement } from '@duka/domain';
+import type { Statement } from '@duka/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mediaQueryList } from '../../test/media';
+import { debtorOf, debtorPaymentOf } from '../../test/debtors';
 import { makeSession, renderApp } from '../../test/render';
 import { StatementView } from './statement';
 
-const debtor: Debtor = {
+const debtor = debtorOf({
   id: '0190b1a0-0000-7000-8000-0000000000d8',
   name: 'Wanjiru Wrongly',
-  phone: '',
-  id_number: '',
   credit_limit: 1_000_000,
   balance: 40_000,
   available: 960_000,
-  active: true,
-  note: '',
-  last_activity_at: '2025-03-02T09:00:00.000Z',
-  created_at: '2025-01-01T09:00:00.000Z',
-  updated_at: '2025-03-02T09:00:00.000Z',
-};
+});
 const PAYMENT_ID = '0190b1a0-0000-7000-8000-0000000000a2';
 const none = { method: null, provider_name: null, reference: null, payment_id: null, voided: null };
 
@@ -102,25 +96,14 @@ function serve(refuse?: string) {
       posted.push({ url, body });
       if (refuse) return Promise.resolve(json({ error: { code: refuse, message: 'English' } }, 409));
       statement = afterVoid(String(body.reason));
-      const answer: DebtorPayment = {
+      const answer = debtorPaymentOf(debtor, {
         id: String(body.id),
         receipt_no: '000103',
-        debtor_id: debtor.id,
-        debtor_name: debtor.name,
         amount: -50_000,
-        method: 'cash',
-        location_id: '0190b1a0-0000-7000-8000-0000000000f1',
-        location_name: 'Main shop',
-        provider_name: null,
-        reference: null,
         note: String(body.reason),
         balance_after: 90_000,
-        user_name: 'Owner',
-        business_day: '2025-03-02',
-        created_at: '2025-03-03T09:00:00.000Z',
         voids_id: PAYMENT_ID,
-        voided_by_id: null,
-      };
+      });
       return Promise.resolve(json(answer, 201));
     }),
   );

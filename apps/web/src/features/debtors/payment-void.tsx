@@ -1,19 +1,20 @@
 import './styles';
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { v7 as uuidv7 } from 'uuid';
 import { type Debtor, type Statement, debtorPaymentVoidBodySchema, isAdminRole } from '@duka/domain';
 import { useFormat } from '../../lib/format';
-import { isIdConflict } from '../../lib/api-error';
-import { keyedWriteText, notifySuccess, notifyWarning } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
 import { maxLengthOf } from '../../lib/validators';
 import { useVoidPayment } from './debtors-api';
+import { LedgerDialog, LedgerWriteForm, useLedgerWrite } from './ledger-write';
 
 export type StatementEntry = Statement['entries'][number];
 
-/** Whether this user may void payments: an admin's correction (the server refuses anyone else). */
+/**
+ * Whether this user may void payments, or pay a credit out: an admin's (the server refuses anyone
+ * else).
+ */
 export function useMayVoidPayments(): boolean {
   return isAdminRole(useSession().user.role);
 }
@@ -61,42 +62,6 @@ export function PaymentVoidState({
   );
 }
 
-/** The void's submit: the reason checked, the void sent once under its id, a refusal in words. */
-function useVoidSubmit(debtor: Debtor, entry: StatementEntry, onClose: () => void) {
-  const { t } = useTranslation();
-  const { money } = useFormat(useSession().business);
-  const voiding = useVoidPayment(debtor.id);
-  // The void's id is the idempotency key: kept across retries until it succeeds.
-  const [id] = useState(() => uuidv7());
-  const [error, setError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const submit = async (reason: string) => {
-    if (!reason.trim()) return setError(t('debtors.errors.voidReason'));
-    setError(null);
-    try {
-      await voiding.mutateAsync({ paymentId: entry.payment_id!, id, reason: reason.trim() });
-      notifySuccess(t('debtors.voidedPayment', { amount: money(-entry.amount), no: entry.receipt_no }));
-      onClose();
-    } catch (err) {
-      // 409: voided already under this id with the reason first sent (its answer was lost): it
-      // stands; another void would be refused (once per payment)
-      if (isIdConflict(err)) {
-        notifyWarning(t('debtors.voidedEarlier', { no: entry.receipt_no }));
-        return onClose();
-      }
-      setFormError(
-        keyedWriteText(err, {
-          already_voided: t('debtors.errors.alreadyVoided'),
-          'validation_failed:reason': t('debtors.errors.voidReason'),
-          not_found: t('debtors.errors.paymentGone'),
-        }),
-      );
-    }
-  };
-  return { submit, error, formError, pending: voiding.isPending };
-}
-
 function VoidForm({
   debtor,
   entry,
@@ -109,50 +74,52 @@ function VoidForm({
   const { t } = useTranslation();
   const { money, dateTime } = useFormat(useSession().business);
   const [reason, setReason] = useState('');
-  const { submit, error, formError, pending } = useVoidSubmit(debtor, entry, onClose);
+  const [error, setError] = useState<string | null>(null);
+  const voiding = useVoidPayment(debtor.id);
+  const { send, formError } = useLedgerWrite(onClose);
   const amount = money(-entry.amount);
 
+  const submit = () => {
+    if (!reason.trim()) return setError(t('debtors.errors.voidReason'));
+    setError(null);
+    void send((id) => voiding.mutateAsync({ paymentId: entry.payment_id!, id, reason: reason.trim() }), {
+      done: () => t('debtors.voidedPayment', { amount, no: entry.receipt_no }),
+      // voided already under this id with the reason first sent (its answer was lost): it stands;
+      // another void would be refused (once per payment)
+      earlier: t('debtors.voidedEarlier', { no: entry.receipt_no }),
+      known: () => ({
+        already_voided: t('debtors.errors.alreadyVoided'),
+        'validation_failed:reason': t('debtors.errors.voidReason'),
+        not_found: t('debtors.errors.paymentGone'),
+      }),
+    });
+  };
+
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit(reason);
-      }}
+    <LedgerWriteForm
+      explainer={t('debtors.voidExplain', {
+        amount,
+        no: entry.receipt_no,
+        when: dateTime(entry.created_at),
+        name: debtor.name,
+      })}
+      explainerTestId="void-payment-explainer"
+      formError={formError}
+      confirm={t('debtors.voidConfirm')}
+      pending={voiding.isPending}
+      onSubmit={submit}
+      onCancel={onClose}
     >
-      <Stack gap="sm">
-        <Text size="sm" data-testid="void-payment-explainer">
-          {t('debtors.voidExplain', {
-            amount,
-            no: entry.receipt_no,
-            when: dateTime(entry.created_at),
-            name: debtor.name,
-          })}
-        </Text>
-        <TextInput
-          label={t('debtors.voidReason')}
-          required
-          data-autofocus
-          maxLength={maxLengthOf(debtorPaymentVoidBodySchema.shape.reason)}
-          value={reason}
-          error={error}
-          onChange={(e) => setReason(e.currentTarget.value)}
-        />
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" color="red" loading={pending}>
-            {t('debtors.voidConfirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <TextInput
+        label={t('debtors.voidReason')}
+        required
+        data-autofocus
+        maxLength={maxLengthOf(debtorPaymentVoidBodySchema.shape.reason)}
+        value={reason}
+        error={error}
+        onChange={(e) => setReason(e.currentTarget.value)}
+      />
+    </LedgerWriteForm>
   );
 }
 
@@ -168,13 +135,8 @@ export function PaymentVoidDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={!!entry}
-      onClose={onClose}
-      title={t('debtors.voidTitle')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
+    <LedgerDialog opened={!!entry} onClose={onClose} title={t('debtors.voidTitle')}>
       {entry && <VoidForm key={entry.id} debtor={debtor} entry={entry} onClose={onClose} />}
-    </Modal>
+    </LedgerDialog>
   );
 }

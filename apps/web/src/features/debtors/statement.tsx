@@ -16,7 +16,13 @@ import { ListError, ListLoading } from '../../components/list-states';
 import { TABULAR } from '../../lib/format';
 import { PaymentVoidDialog, PaymentVoidState, type StatementEntry, struck } from './payment-void';
 
-const KIND_COLOR = { sale: 'orange', payment: 'teal', reversal: 'blue', payment_void: 'red' } as const;
+const KIND_COLOR = {
+  sale: 'orange',
+  payment: 'teal',
+  reversal: 'blue',
+  payment_void: 'red',
+  payout: 'grape',
+} as const;
 
 type Entry = StatementEntry;
 type OnVoid = (e: Entry) => void;

@@ -143,6 +143,7 @@ export const de = {
   'statement.kind.payment': 'Zahlung',
   'statement.kind.reversal': 'Verkauf storniert',
   'statement.kind.payment_void': 'Zahlung storniert',
+  'statement.kind.payout': 'Guthaben ausgezahlt',
   'statement.voided': 'Storniert: {{reason}}',
   'statement.voidsReceipt': 'Zahlung Nr. {{receipt_no}}',
   'document.generated': 'Erstellt {{time}}',

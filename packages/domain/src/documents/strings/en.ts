@@ -144,6 +144,7 @@ export const en = {
   'statement.kind.payment': 'Payment',
   'statement.kind.reversal': 'Sale reversed',
   'statement.kind.payment_void': 'Payment voided',
+  'statement.kind.payout': 'Credit paid out',
   'statement.voided': 'Voided: {{reason}}',
   'statement.voidsReceipt': 'Payment #{{receipt_no}}',
   'document.generated': 'Made {{time}}',

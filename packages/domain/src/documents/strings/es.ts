@@ -143,6 +143,7 @@ export const es = {
   'statement.kind.payment': 'Pago',
   'statement.kind.reversal': 'Venta anulada',
   'statement.kind.payment_void': 'Pago anulado',
+  'statement.kind.payout': 'Saldo a favor devuelto',
   'statement.voided': 'Anulado: {{reason}}',
   'statement.voidsReceipt': 'Pago n.º {{receipt_no}}',
   'document.generated': 'Generado {{time}}',

@@ -143,6 +143,7 @@ export const pt = {
   'statement.kind.payment': 'Pagamento',
   'statement.kind.reversal': 'Venda estornada',
   'statement.kind.payment_void': 'Pagamento anulado',
+  'statement.kind.payout': 'Crédito devolvido',
   'statement.voided': 'Anulado: {{reason}}',
   'statement.voidsReceipt': 'Pagamento n.º {{receipt_no}}',
   'document.generated': 'Gerado {{time}}',
