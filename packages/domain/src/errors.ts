@@ -53,6 +53,8 @@ export const ERROR_CODES = [
   'location_name_taken',
   /** A product deactivated while some location holds (or owes) stock of it. */
   'product_holds_stock',
+  /** A product's unit changed once it has stock or a history: its quantities would read in the new unit. */
+  'unit_in_use',
   /**
    * Stock given to an inactive product (a reversal of its sale, a count's correction): refused, as
    * an inactive product holds none; `params.name` names it.

@@ -48,6 +48,7 @@ const ERROR_STATUS: Record<ErrorCode, number> = {
   location_name_taken: 409,
   location_holds_stock: 409,
   product_holds_stock: 409,
+  unit_in_use: 409,
   product_inactive: 409,
   product_in_count: 409,
   location_inactive: 409,

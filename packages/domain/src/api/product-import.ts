@@ -63,6 +63,8 @@ export const IMPORT_ROW_ERROR_CODES = [
   'holds_stock',
   /** The row deactivates a product an open stock count has counted (its finalise would stock it). */
   'in_count',
+  /** The row changes the unit of a product that has stock or a history (`unit_in_use`). */
+  'unit_in_use',
   /** Any other wrong value. */
   'invalid',
 ] as const;

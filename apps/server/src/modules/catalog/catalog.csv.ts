@@ -16,7 +16,7 @@ import { type Trx, lockBusiness } from '../../lib/tx.js';
 import type { Database } from '../../db/tables.js';
 import { RowErrors, issueError, rowRefusal } from './import-row-errors.js';
 import { toProducts } from './catalog.repository.js';
-import { holdsStock, inOpenCount } from './catalog.service.js';
+import { hasMoved, holdsStock, inOpenCount } from './catalog.service.js';
 import { type ImportWrite, changes, writeImport } from './import-write.js';
 import { cellMoney, cellQuantity } from './csv-number.js';
 
@@ -119,7 +119,13 @@ async function knownCodesAndBarcodes(
   const held = deactivated.length ? await holdsStock(db, businessId, deactivated) : new Set<string>();
   // and those an open count has counted: its finalise would stock them (product_in_count)
   const counted = deactivated.length ? await inOpenCount(db, businessId, deactivated) : new Set<string>();
-  return { byCode, deletedCodes, codesFolded, barcodeOwners, barcodesOf, held, counted };
+  // the products the file gives another unit that have stock or a history in theirs (unit_in_use)
+  const reunited = cells.flatMap((c) => {
+    const p = c.checked.success && 'unit' in c.raw ? byCode.get(c.checked.data.code) : null;
+    return p && c.checked.success && c.checked.data.unit !== p.unit ? [p.id] : [];
+  });
+  const moved = reunited.length ? await hasMoved(db, businessId, reunited) : new Set<string>();
+  return { byCode, deletedCodes, codesFolded, barcodeOwners, barcodesOf, held, counted, moved };
 }
 
 /** One row on its own: the product it describes and what is wrong with its cells. */
@@ -202,6 +208,7 @@ function compare(
     barcodesOf,
     held,
     counted,
+    moved,
   }: Awaited<ReturnType<typeof knownCodesAndBarcodes>>,
 ) {
   const seenCodes = new Map<string, number>();
@@ -240,6 +247,8 @@ function compare(
     else if (id && counted.has(id) && checked.success && checked.data.active === false)
       errors.add('active', 'in_count');
     const patch = known && checked.success ? presentIn(raw, checked.data) : null;
+    if (known && patch?.unit !== undefined && patch.unit !== known.unit && moved.has(known.id))
+      errors.add('unit', 'unit_in_use');
     const same = known && patch && !changes(known, barcodesOf.get(known.id) ?? [], patch);
     rows.push({
       row: rowNo,

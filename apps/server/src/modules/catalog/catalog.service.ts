@@ -66,6 +66,37 @@ export async function createProduct(db: Db, actor: Actor, id: string, input: Inp
   return getProduct(db, actor.businessId, id);
 }
 
+/**
+ * The changes the product's stock stands in the way of: another unit once stock moved in it, a
+ * deactivation while a location holds some or an open count has counted it.
+ */
+async function refuseWhatStockHolds(
+  trx: Trx,
+  businessId: string,
+  id: string,
+  cur: { unit: string; active: number },
+  patch: Patch,
+): Promise<void> {
+  if (patch.unit !== undefined && patch.unit !== cur.unit && (await hasMoved(trx, businessId, [id])).size)
+    throw new AppError(
+      'unit_in_use',
+      'The product has stock or a history in its unit: its quantities would read in the new one',
+      'unit',
+    );
+  if (patch.active === false && cur.active === 1 && (await holdsStock(trx, businessId, [id])).size)
+    throw new AppError(
+      'product_holds_stock',
+      "Move, count or write off the product's stock before deactivating it",
+      'active',
+    );
+  if (patch.active === false && cur.active === 1 && (await inOpenCount(trx, businessId, [id])).size)
+    throw new AppError(
+      'product_in_count',
+      'An open stock count has counted the product: finalise or cancel it before deactivating it',
+      'active',
+    );
+}
+
 /** Updates a product in a transaction of its own. (A CSV import writes many at once: import-write.ts.) */
 export async function updateProduct(db: Db, actor: Actor, id: string, patch: Patch): Promise<Product> {
   try {
@@ -79,18 +110,7 @@ export async function updateProduct(db: Db, actor: Actor, id: string, patch: Pat
       // (a pushed photo set aside past the hosted image cap) and must not stop a price change
       if (patch.image && patch.image !== cur.image)
         await requireOwnImage(trx, actor.businessId, patch.image, 'image');
-      if (patch.active === false && cur.active === 1 && (await holdsStock(trx, actor.businessId, [id])).size)
-        throw new AppError(
-          'product_holds_stock',
-          "Move, count or write off the product's stock before deactivating it",
-          'active',
-        );
-      if (patch.active === false && cur.active === 1 && (await inOpenCount(trx, actor.businessId, [id])).size)
-        throw new AppError(
-          'product_in_count',
-          'An open stock count has counted the product: finalise or cancel it before deactivating it',
-          'active',
-        );
+      await refuseWhatStockHolds(trx, actor.businessId, id, cur, patch);
       const { barcodes, active, ...plain } = patch;
       const set: Partial<ProductRow> = { ...plain, updated_at: actor.at };
       if (active !== undefined) set.active = active ? 1 : 0;
@@ -180,27 +200,38 @@ export async function inOpenCount(
   return counted;
 }
 
+/** The products of `ids` with a level at some location; with `nonZero` only a level other than 0. */
+async function withLevels(
+  trx: Kysely<Database>,
+  businessId: string,
+  ids: string[],
+  nonZero: boolean,
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    let q = trx
+      .selectFrom('stock_levels')
+      .select('product_id')
+      .distinct()
+      .where('business_id', '=', businessId)
+      .where('product_id', 'in', ids.slice(i, i + 500));
+    if (nonZero) q = q.where('quantity', '!=', 0);
+    for (const r of await q.execute()) found.add(r.product_id);
+  }
+  return found;
+}
+
+/**
+ * The products of `ids` that ever had stock moved at a location (a level, even back at 0, or below
+ * it): their unit is kept, since their quantities, sales and counts were all in it.
+ */
+export const hasMoved = (trx: Kysely<Database>, businessId: string, ids: string[]) =>
+  withLevels(trx, businessId, ids, false);
+
 /**
  * The products of `ids` that some location holds, or owes (below zero), stock of: such a product
  * is not deactivated (as a location holding stock is not), since an inactive product can be
  * neither counted, nor moved, nor written off.
  */
-export async function holdsStock(
-  trx: Kysely<Database>,
-  businessId: string,
-  ids: string[],
-): Promise<Set<string>> {
-  const held = new Set<string>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await trx
-      .selectFrom('stock_levels')
-      .select('product_id')
-      .distinct()
-      .where('business_id', '=', businessId)
-      .where('product_id', 'in', ids.slice(i, i + 500))
-      .where('quantity', '!=', 0)
-      .execute();
-    for (const r of rows) held.add(r.product_id);
-  }
-  return held;
-}
+export const holdsStock = (trx: Kysely<Database>, businessId: string, ids: string[]) =>
+  withLevels(trx, businessId, ids, true);

@@ -36,6 +36,7 @@ export const ROW_ERROR_WORDS: Record<ImportRowErrorCode, string> = {
   barcode_is_code: 'stock.import.rowErrors.barcodeIsCode',
   holds_stock: 'stock.import.rowErrors.holdsStock',
   in_count: 'stock.import.rowErrors.inCount',
+  unit_in_use: 'stock.import.rowErrors.unitInUse',
   invalid: 'stock.import.rowErrors.invalid',
 };
 /** A barcode too long names the barcode. */

@@ -70,6 +70,55 @@ describe('a code refused on save', () => {
   });
 });
 
+const SUGAR: Product = {
+  id: '0190b1a0-0000-7000-8000-0000000000f1',
+  name: 'Sugar',
+  code: 'SUG',
+  barcodes: [],
+  category: 'Dry',
+  unit: 'kg',
+  price: 18_000,
+  buying_price: 0,
+  tax_rate: 0,
+  reorder_level: 0,
+  avg_cost: 0,
+  image: null,
+  active: true,
+  levels: [],
+  on_hand: 5_000,
+  updated_at: '2026-01-01T00:00:00Z',
+};
+
+describe('a unit refused for the stock moved in it', () => {
+  it('says why by the unit, that nothing was saved, and how to save the rest', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) =>
+        Promise.resolve(
+          init?.method === 'PATCH'
+            ? Response.json({ error: { code: 'unit_in_use', message: 'x', field: 'unit' } }, { status: 409 })
+            : Response.json([]),
+        ),
+      ),
+    );
+    await renderApp(<ProductDrawer product={SUGAR} onClose={() => undefined} />, {
+      session: makeSession({ role: 'admin' }),
+    });
+    fireEvent.change(await screen.findByLabelText(/^Selling price/), { target: { value: '190' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'This product has stock or sales in its unit: its quantities would read in the new unit. Make a new product for the new unit.',
+      ),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        'Nothing was saved. To save your other changes, set the unit back to kg and save again.',
+      ),
+    ).toBeVisible();
+  });
+});
+
 describe('a deactivation refused for its stock', () => {
   it('says the price changed with it was not saved either, and how to save it', async () => {
     const sugar: Product = {

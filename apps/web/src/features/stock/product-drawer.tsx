@@ -163,6 +163,7 @@ function SellingFields({ form: { v, set, errors } }: { form: ProductForm }) {
         label={t('stock.product.unit')}
         data={UNITS.map((u) => ({ value: u, label: t(`stock.units.${u}`) }))}
         value={v.unit}
+        error={errors.unit}
         allowDeselect={false}
         onChange={(u) => set('unit', u ?? 'each')}
       />

@@ -43,6 +43,8 @@ const FIELDS = [
   'buying_price',
   'tax_rate',
   'reorder_level',
+  // kept once stock has moved in it (unit_in_use)
+  'unit',
   // refused while a location holds its stock (product_holds_stock)
   'active',
 ];
@@ -112,8 +114,10 @@ export function useProductForm(product: Product | null, onSaved: () => void) {
       const placed = placeRefusal(err, t);
       if (placed.field) setErrors({ [placed.field]: placed.message });
       if (!placed.field || !FIELDS.includes(placed.field)) setFormError(placed.message);
-      // a deactivation refused refuses the whole save: a price changed with it was not saved either
+      // a deactivation or a unit refused refuses the whole save: a price changed with it was not saved either
       else if (placed.field === 'active' && product) setFormError(t('stock.product.nothingSaved'));
+      else if (placed.field === 'unit' && product)
+        setFormError(t('stock.product.nothingSavedUnit', { unit: t(`stock.units.${product.unit}`) }));
     }
   };
 
