@@ -5,7 +5,7 @@ export const en = {
   'report.movement.stock_negative': 'Stock removed',
   'report.movement.transfer_out': 'Transfer out',
   'report.movement.transfer_in': 'Transfer in',
-  'report.movement.count_correction': 'Stock-take correction',
+  'report.movement.count_correction': 'Stock count',
   'report.movement.sale': 'Sale',
   'report.movement.sale_reversal': 'Sale reversal',
   'report.sales': 'Sales report',

@@ -5,7 +5,7 @@ export const es = {
   'report.movement.stock_negative': 'Stock retirado',
   'report.movement.transfer_out': 'Traspaso saliente',
   'report.movement.transfer_in': 'Traspaso entrante',
-  'report.movement.count_correction': 'Corrección de inventario',
+  'report.movement.count_correction': 'Inventario',
   'report.movement.sale': 'Venta',
   'report.movement.sale_reversal': 'Anulación de venta',
   'report.sales': 'Informe de ventas',

@@ -5,7 +5,7 @@ export const pt = {
   'report.movement.stock_negative': 'Estoque removido',
   'report.movement.transfer_out': 'Transferência de saída',
   'report.movement.transfer_in': 'Transferência de entrada',
-  'report.movement.count_correction': 'Correção de inventário',
+  'report.movement.count_correction': 'Contagem de estoque',
   'report.movement.sale': 'Venda',
   'report.movement.sale_reversal': 'Estorno de venda',
   'report.sales': 'Relatório de vendas',
