@@ -1,7 +1,8 @@
-import { type CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Shop, buildShop, payDebtor, postSale, sold } from '../../test/sales-factories.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
+import { queryPlan } from '../../test/query-plan.js';
 import { referenceUse } from './transfer-ledger.js';
 
 /**
@@ -83,33 +84,6 @@ describe('a transfer reference, spaces aside', () => {
     }>`select ${referenceUse({ businessId: 'b', providerId: 'p', referenceKey: 'QA7TEST001' })} as used`.compile(
       t.db.kysely,
     );
-    expect(await plan(compiled), compiled.sql).toContain('transfers_reference_key');
+    expect(await queryPlan(t.db, compiled), compiled.sql).toContain('transfers_reference_key');
   });
-
-  /** The statement's plan, as the server runs it: parameters bound, PostgreSQL's generic plan. */
-  async function plan(compiled: CompiledQuery): Promise<string> {
-    const db = t.db;
-    if (db.dialect === 'sqlite') {
-      const rows = db.sqlite!.prepare(`explain query plan ${compiled.sql}`).all(...compiled.parameters) as {
-        detail: string;
-      }[];
-      return rows.map((r) => r.detail).join('\n');
-    }
-    return db.kysely.connection().execute(async (c) => {
-      await sql`set enable_seqscan = off`.execute(c);
-      await sql`set plan_cache_mode = force_generic_plan`.execute(c);
-      await sql.raw(`prepare reference_plan as ${compiled.sql}`).execute(c);
-      try {
-        const args = compiled.parameters.map((p) => `'${String(p)}'`).join(', ');
-        const { rows } = await sql
-          .raw<{ 'QUERY PLAN': string }>(`explain execute reference_plan(${args})`)
-          .execute(c);
-        return rows.map((r) => r['QUERY PLAN']).join('\n');
-      } finally {
-        await sql`deallocate reference_plan`.execute(c);
-        await sql`reset enable_seqscan`.execute(c);
-        await sql`reset plan_cache_mode`.execute(c);
-      }
-    });
-  }
 });

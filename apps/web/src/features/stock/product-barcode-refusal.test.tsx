@@ -121,24 +121,6 @@ describe('a unit refused for the stock moved in it', () => {
 
 describe('a deactivation refused for its stock', () => {
   it('says the price changed with it was not saved either, and how to save it', async () => {
-    const sugar: Product = {
-      id: '0190b1a0-0000-7000-8000-0000000000f1',
-      name: 'Sugar',
-      code: 'SUG',
-      barcodes: [],
-      category: 'Dry',
-      unit: 'kg',
-      price: 18_000,
-      buying_price: 0,
-      tax_rate: 0,
-      reorder_level: 0,
-      avg_cost: 0,
-      image: null,
-      active: true,
-      levels: [],
-      on_hand: 5_000,
-      updated_at: '2026-01-01T00:00:00Z',
-    };
     vi.stubGlobal(
       'fetch',
       vi.fn((url: string, init?: RequestInit) =>
@@ -152,7 +134,7 @@ describe('a deactivation refused for its stock', () => {
         ),
       ),
     );
-    await renderApp(<ProductDrawer product={sugar} onClose={() => undefined} />, {
+    await renderApp(<ProductDrawer product={SUGAR} onClose={() => undefined} />, {
       session: makeSession({ role: 'admin' }),
     });
     fireEvent.change(await screen.findByLabelText(/^Selling price/), { target: { value: '190' } });
