@@ -51,7 +51,8 @@ const payOutDialog = (page: Page, name: string) =>
 /**
  * ADR 9: a debtor whose paid sale came back is owed that money. The admin hands it back in cash
  * from the debtor's drawer: the whole credit offered, no more taken, the balance back at zero, the
- * statement's line "Credit paid out" with the reason, and the day's cash lower by the amount.
+ * statement's line "Credit paid out" with the reason, and the day's cash lower by the amount, on a
+ * line of its own on the day's page.
  */
 test("a debtor's credit is paid out in cash from the drawer, and the balance is zero", async ({ page }) => {
   const api = await adminApi();
@@ -109,6 +110,11 @@ test("a debtor's credit is paid out in cash from the drawer, and the balance is 
   expect(await cashOfDay()).toBe(cashBefore - 100_000);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId(`balance-${debtor.name}`)).toHaveText(kes('0.00'));
+
+  // the day's page: the cash paid out on a line of its own, taken from the expected cash
+  await page.goto('/daily-sales');
+  await expect(page.getByTestId('daily-expected').getByText('Credit paid out')).toBeVisible();
+  await expect(page.getByTestId('daily-payments')).toContainText(/Credit paid out: KES\s?[\d,]+\.\d\d/);
 
   // the statement and the dialog as people see them, in each scheme and size (looked at)
   await eachScreen(page, async (name) => {

@@ -13,9 +13,15 @@ export async function openDebtor(page: Page, name: string): Promise<Locator> {
   return page.getByRole('dialog', { name });
 }
 
-/** The cash debtor payments of a location's business day (voids and pay-outs net), from the day's page. */
+/**
+ * The cash debtors brought into the drawer on a location's business day, from the day's page: their
+ * cash payments (net of voids) less the credit paid out to them.
+ */
 export async function cashDebtorPaymentsOf(api: APIRequestContext, location: string, day: string) {
   const res = await api.get(`/api/daily-sales?location_id=${location}&day=${day}`);
   expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { totals: { cash_debtor_payments: number } }).totals.cash_debtor_payments;
+  const { totals } = (await res.json()) as {
+    totals: { cash_debtor_payments: number; cash_debtor_payouts: number };
+  };
+  return totals.cash_debtor_payments - totals.cash_debtor_payouts;
 }

@@ -13,7 +13,7 @@ import {
 } from '@duka/domain';
 
 /** A quantity to read, below zero with a true minus sign (Intl writes a hyphen in most languages). */
-const readQuantity = (thousandths: number, lang: string) =>
+export const readQuantity = (thousandths: number, lang: string) =>
   formatLocalQuantity(thousandths, lang).replace('-', '−');
 
 /**

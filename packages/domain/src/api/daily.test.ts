@@ -8,14 +8,15 @@ const kinds = (cash: number) => ({
 });
 
 describe('the cash drawer of a day', () => {
-  it('expects cash sales less cash refunds, plus cash debtor payments, less cash expenses', () => {
+  it('expects cash sales less cash refunds, plus cash debtor payments, less credit paid out and cash expenses', () => {
     const f = {
       sales: kinds(50_000),
       reversals: kinds(5_000),
       cash_debtor_payments: 2_000,
+      cash_debtor_payouts: 1_500,
       cash_expenses: 7_000,
     };
-    expect(expectedCash(f)).toBe(40_000);
+    expect(expectedCash(f)).toBe(38_500);
   });
 
   it('records counted − expected: below zero when cash is missing', () => {

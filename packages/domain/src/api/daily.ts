@@ -17,20 +17,37 @@ export const dayFiguresSchema = /* @__PURE__ */ lazySchema(() =>
     /** Paid out of the drawer for expenses (net of voids). */
     cash_expenses: z.number().int(),
     transfer_expenses: z.number().int(),
-    /** Debtors paying back in cash, and by transfer. */
+    /** Debtors paying back in cash, and by transfer (net of voids; pay-outs are not in them). */
     cash_debtor_payments: z.number().int(),
     transfer_debtor_payments: z.number().int(),
-    /** Cash sales − cash refunds + cash debtor payments − cash expenses. */
+    /**
+     * Debtors' credit paid out of the drawer, as a positive amount (net of voids). A server before
+     * it answered none: 0.
+     */
+    cash_debtor_payouts: z.number().int().default(0),
+    /** Cash sales − cash refunds + cash debtor payments − credit paid out − cash expenses. */
     expected_cash: z.number().int(),
   }),
 );
 export type DayFigures = z.infer<typeof dayFiguresSchema>;
 
-/** Cash that should be in the drawer: cash sales less cash refunds, plus debtors paying in cash, less cash expenses. */
+/**
+ * Cash that should be in the drawer: cash sales less cash refunds, plus debtors paying in cash,
+ * less their credit paid out and cash expenses.
+ */
 export function expectedCash(
-  f: Pick<DayFigures, 'sales' | 'reversals' | 'cash_debtor_payments' | 'cash_expenses'>,
+  f: Pick<
+    DayFigures,
+    'sales' | 'reversals' | 'cash_debtor_payments' | 'cash_debtor_payouts' | 'cash_expenses'
+  >,
 ): number {
-  return f.sales.cash.total - f.reversals.cash.total + f.cash_debtor_payments - f.cash_expenses;
+  return (
+    f.sales.cash.total -
+    f.reversals.cash.total +
+    f.cash_debtor_payments -
+    f.cash_debtor_payouts -
+    f.cash_expenses
+  );
 }
 
 /** What closing a day records for the cash counted: counted − expected, below zero when cash is missing. */

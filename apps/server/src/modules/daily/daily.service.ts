@@ -39,6 +39,7 @@ const zero = (): DayFigures => ({
   transfer_expenses: 0,
   cash_debtor_payments: 0,
   transfer_debtor_payments: 0,
+  cash_debtor_payouts: 0,
   expected_cash: 0,
 });
 
@@ -74,9 +75,15 @@ function expensesByDrawer(db: Q, businessId: string, locationId: string, day: st
 const paidOwner = sql<string | null>`coalesce(${sql.ref('o.user_id')}, ${sql.ref('p.user_id')})`;
 
 /**
- * A day's debtor payments at a location by drawer and method, net of their voids (debtors/
- * payment-voids.ts: on the payment's day, location and method). A void is counted on the drawer of
- * the payment it undoes, whoever voided it, as an expense's void is (ADR 9).
+ * Whether a debtor payment row is a pay-out of credit (debtors/payouts.ts: a row below zero that
+ * voids nothing) or a void of one (the row it voids is below zero): 1, else 0.
+ */
+const paidOut = sql<number>`case when coalesce(${sql.ref('o.amount')}, ${sql.ref('p.amount')}) < 0 then 1 else 0 end`;
+
+/**
+ * A day's debtor payments at a location by drawer and method, pay-outs apart, net of their voids
+ * (debtors/payment-voids.ts: on the payment's day, location and method). A void is counted on the
+ * drawer of the payment it undoes, whoever voided it, as an expense's void is (ADR 9).
  */
 function paymentsByDrawer(db: Q, businessId: string, locationId: string, day: string) {
   return db
@@ -84,11 +91,16 @@ function paymentsByDrawer(db: Q, businessId: string, locationId: string, day: st
     .leftJoin('debtor_payments as o', (j) =>
       j.onRef('o.id', '=', 'p.voids_id').onRef('o.business_id', '=', 'p.business_id'),
     )
-    .select([paidOwner.as('user_id'), 'p.method', (eb) => eb.fn.sum<number>('p.amount').as('s')])
+    .select([
+      paidOwner.as('user_id'),
+      'p.method',
+      paidOut.as('payout'),
+      (eb) => eb.fn.sum<number>('p.amount').as('s'),
+    ])
     .where('p.business_id', '=', businessId)
     .where('p.business_day', '=', day)
     .where('p.location_id', '=', locationId)
-    .groupBy([paidOwner, 'p.method'])
+    .groupBy([paidOwner, 'p.method', paidOut])
     .execute();
 }
 
@@ -143,7 +155,9 @@ export async function dayFigures(db: Q, businessId: string, locationId: string, 
     }
   for (const r of payments)
     for (const f of [total, of(r.user_id)]) {
-      if (r.method === 'cash') f.cash_debtor_payments += Number(r.s ?? 0);
+      // a pay-out is paid in cash only (its sum below zero: credit handed out of the drawer)
+      if (Number(r.payout) === 1) f.cash_debtor_payouts -= Number(r.s ?? 0);
+      else if (r.method === 'cash') f.cash_debtor_payments += Number(r.s ?? 0);
       else f.transfer_debtor_payments += Number(r.s ?? 0);
     }
   for (const r of expenses)

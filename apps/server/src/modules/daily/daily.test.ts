@@ -29,11 +29,17 @@ const zero = (): Figures => ({
   transfer_expenses: 0,
   cash_debtor_payments: 0,
   transfer_debtor_payments: 0,
+  cash_debtor_payouts: 0,
 });
 /** What the drawer should hold, by the rule, from figures the test kept itself. */
 const withExpected = (f: Figures): DayFigures => ({
   ...f,
-  expected_cash: f.sales.cash.total - f.reversals.cash.total + f.cash_debtor_payments - f.cash_expenses,
+  expected_cash:
+    f.sales.cash.total -
+    f.reversals.cash.total +
+    f.cash_debtor_payments -
+    f.cash_debtor_payouts -
+    f.cash_expenses,
 });
 const add = (a: Figures, b: Figures): Figures => {
   const out = zero();
@@ -48,6 +54,7 @@ const add = (a: Figures, b: Figures): Figures => {
     'transfer_expenses',
     'cash_debtor_payments',
     'transfer_debtor_payments',
+    'cash_debtor_payouts',
   ] as const)
     out[k] = a[k] + b[k];
   return out;

@@ -94,9 +94,12 @@ describe('paying out a debtor’s credit', () => {
       .execute();
     expect(journal).toEqual([{ doc_type: 'debtor_payment', action: 'debtor.payout' }]);
 
-    // the day's cash: 900.00 less in the admin's drawer, none less in the cashier's
+    // the day's cash: 900.00 less in the admin's drawer, none less in the cashier's; paid out on
+    // a line of its own, the payments received as they were
     const after = await daily();
-    expect(after.totals.cash_debtor_payments).toBe(before.totals.cash_debtor_payments - 90_000);
+    expect(after.totals.cash_debtor_payments).toBe(before.totals.cash_debtor_payments);
+    expect(after.totals.cash_debtor_payouts).toBe(before.totals.cash_debtor_payouts + 90_000);
+    expect(drawerOf(after, adminId)?.cash_debtor_payouts).toBe(90_000);
     expect(after.totals.expected_cash).toBe(before.totals.expected_cash - 90_000);
     expect(drawerOf(after, adminId)?.expected_cash).toBe(
       (drawerOf(before, adminId)?.expected_cash ?? 0) - 90_000,

@@ -12,6 +12,7 @@ const figures = (over: Partial<DayFigures> = {}): DayFigures => ({
   transfer_expenses: 0,
   cash_debtor_payments: 0,
   transfer_debtor_payments: 0,
+  cash_debtor_payouts: 0,
   expected_cash: 100_000,
   ...over,
 });
@@ -32,6 +33,22 @@ describe("the day's figures", () => {
     // a day without refunds, expenses or payments: KES 0.00, never "-KES 0.00"
     for (const id of ['daily-reversals', 'daily-expenses', 'daily-payments'])
       expect(value(id)).toHaveTextContent(/^KES 0\.00$/);
+    // no credit paid out: no line for it
+    expect(screen.queryByText(/Credit paid out/)).toBeNull();
+  });
+
+  it("shows debtors' credit paid out on a line of its own, taken from the drawer", async () => {
+    const totals = figures({
+      cash_debtor_payments: 5_000,
+      cash_debtor_payouts: 90_000,
+      expected_cash: 15_000,
+    });
+    await renderApp(<DayKpis totals={totals} />, { session: makeSession() });
+    expect(value('daily-payments')).toHaveTextContent(/^\+KES 50\.00$/);
+    expect(screen.getByTestId('daily-payments')).toHaveTextContent('Credit paid out: KES 900.00');
+    const made = within(screen.getByTestId('daily-expected'));
+    expect(made.getByText('Credit paid out').nextSibling).toHaveTextContent(/^−KES 900\.00$/);
+    expect(made.getByText('Debtor payments in cash').nextSibling).toHaveTextContent(/^\+KES 50\.00$/);
   });
 
   it('signs money out and in; in German the same cards', async () => {

@@ -11,7 +11,8 @@ import { SignedMoney } from '../../components/signed-money';
 import { SortTh, useSorted } from '../../components/sortable';
 
 type Cashier = DailySummary['cashiers'][number];
-type Col = 'name' | 'cash' | 'debtor' | 'transfer' | 'reversals' | 'expenses' | 'payments' | 'expected';
+type Col =
+  'name' | 'cash' | 'debtor' | 'transfer' | 'reversals' | 'expenses' | 'payments' | 'payouts' | 'expected';
 
 const reversedOf = (f: DayFigures) => SALE_KINDS.reduce((s, k) => s + f.reversals[k].total, 0);
 
@@ -43,6 +44,8 @@ const valueOf = (c: Cashier, col: Col): string | number => {
       return c.cash_expenses;
     case 'payments':
       return c.cash_debtor_payments;
+    case 'payouts':
+      return c.cash_debtor_payouts;
     case 'expected':
       return c.expected_cash;
   }
@@ -106,7 +109,12 @@ export function DayKpis({ totals }: { totals: DayFigures }) {
               testId="daily-payments"
               label={t('daily.kpi.cashPayments')}
               value={fitted(totals.cash_debtor_payments, true)}
-              detail={t('daily.kpi.byTransfer', { total: money(totals.transfer_debtor_payments) })}
+              detail={[
+                t('daily.kpi.byTransfer', { total: money(totals.transfer_debtor_payments) }),
+                ...(totals.cash_debtor_payouts
+                  ? [t('daily.kpi.paidOut', { total: money(totals.cash_debtor_payouts) })]
+                  : []),
+              ].join(' · ')}
             />
           </div>
         </SimpleGrid>
@@ -139,6 +147,8 @@ export function CashierTable({ cashiers, wide }: { cashiers: Cashier[]; wide: bo
   const name = (c: Cashier) => c.user_name || t('daily.unknownCashier');
   if (cashiers.length === 0) return <Text c="dimmed">{t('daily.noCashiers')}</Text>;
   if (!wide) return <CashierCards rows={sorted} />;
+  // credit paid out has a column on a day someone paid some out
+  const payouts = cashiers.some((c) => c.cash_debtor_payouts !== 0);
   const th = (col: Col, label: string, right = true, style?: CSSProperties) => (
     <SortTh column={col} sort={sort} onSort={toggle} right={right} style={style}>
       {label}
@@ -156,6 +166,7 @@ export function CashierTable({ cashiers, wide }: { cashiers: Cashier[]; wide: bo
             {th('reversals', t('daily.col.reversals'))}
             {th('expenses', t('daily.col.expenses'))}
             {th('payments', t('daily.col.payments'))}
+            {payouts && th('payouts', t('daily.col.payouts'))}
             {th('expected', t('daily.col.expected'), true, EXPECTED_IN_VIEW)}
           </Table.Tr>
         </Table.Thead>
@@ -175,6 +186,11 @@ export function CashierTable({ cashiers, wide }: { cashiers: Cashier[]; wide: bo
                 {c.cash_expenses ? <SignedMoney value={-c.cash_expenses} /> : money(0)}
               </Table.Td>
               <Table.Td ta="right">{money(c.cash_debtor_payments)}</Table.Td>
+              {payouts && (
+                <Table.Td ta="right">
+                  {c.cash_debtor_payouts ? <SignedMoney value={-c.cash_debtor_payouts} /> : money(0)}
+                </Table.Td>
+              )}
               <Table.Td ta="right" fw={700} style={EXPECTED_IN_VIEW}>
                 {money(c.expected_cash)}
               </Table.Td>
@@ -213,19 +229,23 @@ function ExpectedCash({ totals }: { totals: DayFigures }) {
               ['daily.kpi.plusCashSales', totals.sales.cash.total],
               ['daily.kpi.minusCashRefunds', -totals.reversals.cash.total],
               ['daily.kpi.plusCashPayments', totals.cash_debtor_payments],
+              ['daily.kpi.minusCashPayouts', -totals.cash_debtor_payouts],
               ['daily.kpi.minusCashExpenses', -totals.cash_expenses],
             ] as const
-          ).map(([key, v]) => (
-            // the amount goes under its words when both do not fit on one line
-            <Group key={key} justify="space-between" gap="xs" style={{ rowGap: 0 }}>
-              <Text size="xs" c="dimmed">
-                {t(key)}
-              </Text>
-              <Text size="xs" ml="auto">
-                <SignedMoney value={v} colored={false} />
-              </Text>
-            </Group>
-          ))}
+          )
+            // credit paid out only on a day some was
+            .filter(([key, v]) => key !== 'daily.kpi.minusCashPayouts' || v !== 0)
+            .map(([key, v]) => (
+              // the amount goes under its words when both do not fit on one line
+              <Group key={key} justify="space-between" gap="xs" style={{ rowGap: 0 }}>
+                <Text size="xs" c="dimmed">
+                  {t(key)}
+                </Text>
+                <Text size="xs" ml="auto">
+                  <SignedMoney value={v} colored={false} />
+                </Text>
+              </Group>
+            ))}
         </Stack>
       </Stack>
     </Paper>
@@ -267,6 +287,11 @@ function CashierCards({ rows }: { rows: Cashier[] }) {
             <Text size="xs">
               {t('daily.col.payments')}: {money(c.cash_debtor_payments)}
             </Text>
+            {c.cash_debtor_payouts !== 0 && (
+              <Text size="xs">
+                {t('daily.col.payouts')}: {money(c.cash_debtor_payouts)}
+              </Text>
+            )}
           </SimpleGrid>
         </Card>
       ))}

@@ -1,13 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  BASIS_POINTS,
-  currencyMinorDigits,
-  dateTimeFormat,
-  formatLocalQuantity,
-  numberFormat,
-} from '@duka/domain';
-import { useFormat } from '../../lib/format';
+import { BASIS_POINTS, currencyMinorDigits, dateTimeFormat, numberFormat } from '@duka/domain';
+import { readQuantity, useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import type { ReportRange } from './report-range';
 
@@ -83,7 +77,8 @@ export function useReportFormat() {
       ratio: (r: number) => formatRatio(r, lang),
       bp: (bp: number | null) => formatBp(bp, lang),
       count: (n: number) => numberFormat(lang).format(n),
-      quantity: (thousandths: number) => formatLocalQuantity(thousandths, lang),
+      // below zero with a true minus sign, as the stock screens and money write it
+      quantity: (thousandths: number) => readQuantity(thousandths, lang),
       held,
     }),
     [lang, money, dateTime, currency, held],

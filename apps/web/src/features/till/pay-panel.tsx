@@ -224,7 +224,6 @@ function TransferFields(p: Props & { providers: ReturnType<typeof useProviders> 
       <TextInput
         label={t('till.pay.reference')}
         required
-        size="lg"
         autoComplete="off"
         description={t('till.pay.referenceHint')}
         data-autofocus={pay.provider_id ? true : undefined}

@@ -1,7 +1,7 @@
 import type { i18n as I18n } from 'i18next';
-import { formatLocalQuantity } from '@duka/domain';
 import { ApiError, unsent } from '../../lib/api-error';
 import { serverMessage } from '../../lib/notify';
+import { readQuantity } from '../../lib/format';
 import { lineErrorOf } from '../stock';
 import type { Cart } from './cart';
 
@@ -71,7 +71,7 @@ export function saleErrorMessage(err: unknown, words: Words, cart: Cart): string
       return typeof short?.on_hand === 'number'
         ? t('till.errors.insufficientStockOnHand', {
             name,
-            onHand: formatLocalQuantity(short.on_hand, words.language),
+            onHand: readQuantity(short.on_hand, words.language),
           })
         : t('till.errors.insufficientStock', { name });
     }
