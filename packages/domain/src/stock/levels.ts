@@ -2,7 +2,8 @@
  * What "products in stock" and "low stock" mean, once, for every place that shows them: the
  * stock report, the dashboard, the products list and its filter, and the help text beside them.
  * Quantities are thousandths, summed over the locations being looked at (one chosen location, or
- * all the reader may see).
+ * all the reader may see). A product that has no level at a location holds 0 there: one with a
+ * reorder level, never received at a location in use (active, not deleted), is low there.
  */
 
 /** A product is counted among the products in stock when it holds more than zero. */

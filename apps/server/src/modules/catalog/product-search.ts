@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.js';
 import type { Database, ProductRow } from '../../db/tables.js';
 import { type LocationScope, scopeIds } from '../inventory/location-scope.js';
 import { detailColumns, productsWithDetails, toProducts } from './catalog.repository.js';
+import { type LevelsAt, atLocation, isLowAt } from './reorder-products.js';
 
 type Query = z.output<typeof productQuerySchema>;
 
@@ -81,24 +82,18 @@ function filtered(qc: QueryCreator<Database>, k: Kind, a: Args) {
     .where('products.deleted_at', 'is', null);
   if (k.activeOnly) query = query.where('products.active', '=', 1);
   if (k.category) query = query.where('products.category', '=', a.category!);
-  if (k.location)
-    query = query.where('products.id', 'in', (eb) =>
-      eb.selectFrom('stock_levels').select('product_id').where('location_id', '=', a.locationId!),
-    );
+  // at one location: the products with a level there and, at a location in use, every product that
+  // can run low (held there at 0 without one), as the stock report lists them
+  if (k.location) query = query.where(atLocation('products', a.businessId, a.locationId!));
+  // Domain isLowStock in SQL (reorder-products.ts isLowAt): held at the location, when one is
+  // chosen; else at the user's locations, for one limited to theirs (summed over every location,
+  // the answer told a limited user the stock of locations they may not see); else everywhere.
+  // stock-definitions.test.ts checks it against the reports.
   if (k.lowStock) {
-    // Domain isLowStock in SQL: a reorder level above zero and on hand (at the location, when one
-    // is chosen; else at the user's locations, for one limited to theirs) at or below it.
-    // stock-definitions.test.ts checks it against the reports. Summed over every location, the
-    // answer told a limited user the stock of locations they may not see.
-    query = query.where('products.reorder_level', '>', 0).where((eb) => {
-      let held = eb
-        .selectFrom('stock_levels')
-        .select((s) => s.fn.sum<number>('quantity').as('q'))
-        .whereRef('stock_levels.product_id', '=', 'products.id');
-      if (k.location) held = held.where('stock_levels.location_id', '=', a.locationId!);
-      else if (k.scoped) held = held.where('stock_levels.location_id', 'in', a.scope!);
-      return eb(eb.fn.coalesce(held, eb.lit(0)), '<=', eb.ref('products.reorder_level'));
-    });
+    const at: LevelsAt = { businessId: a.businessId };
+    if (k.location) at.locationId = a.locationId!;
+    else if (k.scoped) at.locationIds = a.scope!;
+    query = query.where(isLowAt('products', at));
   }
   return k.details ? query.select(detailColumns) : query;
 }

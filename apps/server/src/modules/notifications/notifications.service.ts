@@ -3,7 +3,7 @@ import { type Expression, type ExpressionBuilder, type Kysely, sql } from 'kysel
 import { compiledQuery } from '../../db/compiled-query.js';
 import { dialectOf } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
-import { canRunLow } from '../catalog/reorder-products.js';
+import { isLowAt } from '../catalog/reorder-products.js';
 import { unconfirmedCount } from '../transfers/transfer-totals.js';
 
 type Q = Kysely<Database>;
@@ -22,26 +22,13 @@ const DAYS_BACK = 7;
  */
 type CountArgs = { businessId: string; before: string; since: string };
 const counts = (eb: ExpressionBuilder<Database, never>, a: CountArgs) => [
-  // domain isLowStock, as the products list's filter has it (stock-definitions.test.ts)
+  // domain isLowStock, as the products list's filter has it (reorder-products.ts isLowAt; every
+  // location: a product never received is low; stock-definitions.test.ts)
   eb
     .selectFrom('products as p')
     .select((e) => e.fn.countAll<number>().as('n'))
     .where('p.business_id', '=', a.businessId)
-    .where(canRunLow('p'))
-    .where((e) =>
-      e(
-        e.fn.coalesce(
-          e
-            .selectFrom('stock_levels as l')
-            .select((l) => l.fn.sum<number>('l.quantity').as('q'))
-            .where('l.business_id', '=', a.businessId)
-            .whereRef('l.product_id', '=', 'p.id'),
-          e.lit(0),
-        ),
-        '<=',
-        e.ref('p.reorder_level'),
-      ),
-    )
+    .where(isLowAt('p', { businessId: a.businessId }))
     .as('low'),
   // the levels below zero, kept (inventory/below-zero.ts), not every level of the business
   eb

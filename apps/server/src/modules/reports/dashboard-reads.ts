@@ -10,7 +10,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { compiledQuery } from '../../db/compiled-query.js';
 import { dialectOf } from '../../db/dialect.js';
 import type { Database } from '../../db/tables.js';
-import { canRunLow } from '../catalog/reorder-products.js';
+import { canRunLow, heldAt } from '../catalog/reorder-products.js';
 import { businessDebtors, owedSum } from '../debtors/debtors-owed.js';
 import { unconfirmedAmount, unconfirmedCount } from '../transfers/transfer-totals.js';
 import { type ExpenseArgs, expenseArgs, expensesByDay, expensesOf, expensesQuery } from './profit-report.js';
@@ -118,13 +118,7 @@ function reorderQuery(db: Q, a: { businessId: string }) {
       'p.unit',
       'p.reorder_level',
       // the levels of these products only, not every level of the business grouped
-      (eb) =>
-        eb
-          .selectFrom('stock_levels as l')
-          .select((e) => e.fn.sum<number>('l.quantity').as('q'))
-          .where('l.business_id', '=', a.businessId)
-          .whereRef('l.product_id', '=', 'p.id')
-          .as('q'),
+      heldAt('p', { businessId: a.businessId }).as('q'),
     ])
     .where('p.business_id', '=', a.businessId)
     .where(canRunLow('p'));

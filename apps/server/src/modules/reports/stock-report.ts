@@ -15,11 +15,27 @@ import { requireOwnId } from '../../lib/scope.js';
 import { scopeIds } from '../inventory/location-scope.js';
 import { checkRange } from './ranges.js';
 import type { Filter } from './sales-report.js';
-import { canRunLow } from '../catalog/reorder-products.js';
+import { canRunLow, unstockedLevels } from '../catalog/reorder-products.js';
 
 type Q = Kysely<Database>;
 
-/** Each product's level at each location the filter keeps, by product then location name. */
+/** What the on-hand rows say of their product. */
+const PRODUCT_COLUMNS = [
+  'p.id as product_id',
+  'p.name',
+  'p.code',
+  'p.category',
+  'p.unit',
+  'p.price',
+  'p.avg_cost',
+] as const;
+
+/**
+ * Each product's level at each location the filter keeps. At one location, also the 0 held there
+ * by each product that can run low and has no level row there (`unstockedLevels`): a product never
+ * received there is on hand 0 and low there. Over several locations a product is listed where it
+ * has levels (never received anywhere: in the low stock alone, at 0). One statement; sorted here.
+ */
 function levelRows(db: Q, businessId: string, f: Filter) {
   let levels = db
     .selectFrom('stock_levels as l')
@@ -29,24 +45,18 @@ function levelRows(db: Q, businessId: string, f: Filter) {
     .innerJoin('locations as loc', (j) =>
       j.onRef('loc.id', '=', 'l.location_id').onRef('loc.business_id', '=', 'l.business_id'),
     )
-    .select([
-      'l.product_id',
-      'p.name',
-      'p.code',
-      'p.category',
-      'p.unit',
-      'p.price',
-      'p.avg_cost',
-      'p.reorder_level',
-      'l.location_id',
-      'loc.name as location_name',
-      'l.quantity',
-    ])
+    .select([...PRODUCT_COLUMNS, 'l.location_id', 'loc.name as location_name', 'l.quantity'])
     .where('l.business_id', '=', businessId)
     .where('p.deleted_at', 'is', null);
-  if (f.location_id) levels = levels.where('l.location_id', '=', f.location_id);
   if (f.location_ids) levels = levels.where('l.location_id', 'in', scopeIds(f.location_ids));
-  return levels.execute();
+  if (!f.location_id) return levels.execute();
+  const unstocked = unstockedLevels(db, businessId, f.location_id).select([
+    ...PRODUCT_COLUMNS,
+    'loc.id as location_id',
+    'loc.name as location_name',
+    sql<number>`0`.as('quantity'),
+  ]);
+  return levels.where('l.location_id', '=', f.location_id).unionAll(unstocked).execute();
 }
 
 /** On-hand rows by product name, then location name, then ids: one order on both databases. */
@@ -177,8 +187,8 @@ export async function stockReport(
       value_price: onHand.reduce((s, r) => s + r.value_price, 0),
       products: [...held.values()].filter(isInStock).length,
     },
-    // at one location, the products it holds a level of (as the products list's filter has it): one
-    // never stocked there is not low there
+    // at one location, the products listed there (as the products list's filter has it): those with
+    // a level there and, at a location in use, every product that can run low (0 without a level)
     low_stock: lowStock(f.location_id ? products.filter((p) => held.has(p.id)) : products, held),
     movements: movements
       .map((m) => ({ kind: m.kind as MovementKind, count: m.n, quantity: m.q, value: m.v }))

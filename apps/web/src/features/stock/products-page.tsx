@@ -96,6 +96,6 @@ function ProductsBody({ state: s }: { state: ProductsPageState }) {
         )}
       </Stack>
     );
-  const props = { rows: products.data, shown: s.shown, onOpen: s.setEditing };
+  const props = { rows: products.data, shown: s.shown, at: s.location, onOpen: s.setEditing };
   return wide ? <ProductsTable {...props} /> : <ProductCards {...props} />;
 }

@@ -49,3 +49,41 @@ describe('the products list writes quantities as the language does', () => {
     expect(screen.getByTestId('total-SUG')).toHaveTextContent(/^1,234\.5 kg$/);
   });
 });
+
+describe('the low-stock badge', () => {
+  const store: Location = { id: 'L2', name: 'Store', active: true, home_here: false };
+  // 10 at the shop, never received at the store, reorder at 5
+  const rice: Product = {
+    ...sugar,
+    id: 'p2',
+    code: 'RICE',
+    reorder_level: 5_000,
+    levels: [{ location_id: 'L1', quantity: 10_000 }],
+    on_hand: 10_000,
+  };
+
+  it('compares what the product holds where the list is filtered: low at the store, not at the shop', async () => {
+    const atStore = await renderApp(
+      <ProductsTable rows={[rice]} shown={[store]} at="L2" onOpen={() => {}} />,
+      {
+        session: makeSession(),
+        lng: 'en',
+      },
+    );
+    expect(screen.getByTestId('product-row-RICE')).toHaveTextContent('Low');
+    expect(screen.getByTestId('level-RICE-Store')).toHaveTextContent(/^0$/);
+    atStore.unmount();
+    const atShop = await renderApp(<ProductCards rows={[rice]} shown={[shop]} at="L1" onOpen={() => {}} />, {
+      session: makeSession(),
+      lng: 'en',
+    });
+    expect(screen.queryByText('Low')).toBeNull();
+    atShop.unmount();
+    // everywhere: by the total
+    await renderApp(<ProductsTable rows={[rice]} shown={[shop, store]} onOpen={() => {}} />, {
+      session: makeSession(),
+      lng: 'en',
+    });
+    expect(screen.getByTestId('product-row-RICE')).not.toHaveTextContent('Low');
+  });
+});

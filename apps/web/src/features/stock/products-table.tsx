@@ -6,13 +6,19 @@ import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { NameAndCode } from '../../components/name-and-code';
 
-type RowsProps = { rows: Product[]; shown: Location[]; onOpen: (p: Product) => void };
+type RowsProps = {
+  rows: Product[];
+  shown: Location[];
+  /** The location the list is filtered by: a product is low by what it holds there (0 if never received). */
+  at?: string | null;
+  onOpen: (p: Product) => void;
+};
 
 const level = (p: Product, id: string) => p.levels.find((l) => l.location_id === id)?.quantity ?? 0;
-const isLow = (p: Product) => isLowStock(p.on_hand, p.reorder_level);
+const isLow = (p: Product, at?: string | null) => isLowStock(at ? level(p, at) : p.on_hand, p.reorder_level);
 
 /** The products on a wide screen: price, a column per location shown, the total. */
-export function ProductsTable({ rows, shown, onOpen }: RowsProps) {
+export function ProductsTable({ rows, shown, at, onOpen }: RowsProps) {
   const { t } = useTranslation();
   const { money, quantity, held } = useFormat(useSession().business);
   return (
@@ -43,7 +49,7 @@ export function ProductsTable({ rows, shown, onOpen }: RowsProps) {
               }}
             >
               <Table.Td>
-                <ProductName product={p} />
+                <ProductName product={p} low={isLow(p, at)} />
               </Table.Td>
               <Table.Td ta="right">{money(p.price)}</Table.Td>
               {shown.map((l) => (
@@ -63,7 +69,7 @@ export function ProductsTable({ rows, shown, onOpen }: RowsProps) {
 }
 
 /** The products on a phone: one card each, the levels as badges. */
-export function ProductCards({ rows, shown, onOpen }: RowsProps) {
+export function ProductCards({ rows, shown, at, onOpen }: RowsProps) {
   const { money, quantity, held } = useFormat(useSession().business);
   return (
     <Stack gap="sm" data-testid="products-cards">
@@ -77,7 +83,7 @@ export function ProductCards({ rows, shown, onOpen }: RowsProps) {
           style={{ textAlign: 'left' }}
         >
           <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <ProductName product={p} />
+            <ProductName product={p} low={isLow(p, at)} />
             <Stack gap={0} align="flex-end">
               <Text fw={700}>{held(p.on_hand, p.unit)}</Text>
               <Text size="xs" c="dimmed">
@@ -99,7 +105,7 @@ export function ProductCards({ rows, shown, onOpen }: RowsProps) {
 }
 
 /** Name, code and category, with badges for inactive and low stock. */
-function ProductName({ product: p }: { product: Product }) {
+function ProductName({ product: p, low }: { product: Product; low: boolean }) {
   const { t } = useTranslation();
   return (
     <Group gap={6} wrap="nowrap">
@@ -109,7 +115,7 @@ function ProductName({ product: p }: { product: Product }) {
           {t('stock.product.inactive')}
         </Badge>
       )}
-      {isLow(p) && (
+      {low && (
         <Badge variant="light" color="orange" size="sm">
           {t('stock.product.low')}
         </Badge>
