@@ -91,7 +91,20 @@ test("a debtor's credit is paid out in cash from the drawer, and the balance is 
   await dialog.getByRole('textbox', { name: /Reason/ }).fill('Rice brought back');
   await dialog.getByRole('button', { name: 'Pay out', exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText(new RegExp(`KES\\s?1,000\\.00 paid out to ${debtor.name}`))).toBeVisible();
+  // its receipt, to print (the first print opens the drawer): the cash handed out, not a payment
+  const done = page.getByRole('dialog', { name: 'Credit paid out' });
+  await expect(done.getByTestId('payout-done')).toContainText(
+    new RegExp(`KES\\s?1,000\\.00 paid out to ${debtor.name} on receipt #\\d+`),
+  );
+  const receipt = done.getByTestId('receipt-preview').locator('img');
+  await expect(receipt).toBeVisible();
+  const svg = await (await page.request.get((await receipt.getAttribute('src'))!)).text();
+  const printed = svg.replace(/<[^>]+>/g, '').replace(/&#xa0;/g, ' ');
+  expect(printed).toContain('Credit paid out');
+  expect(printed).toContain('Amount paid out');
+  expect(printed).not.toContain('Payment received');
+  await done.getByRole('button', { name: 'Done' }).click();
+  await expect(done).toBeHidden();
 
   // the balance is zero; the statement has the pay-out with its reason and the balance after it
   await expect(drawer.getByTestId('debtor-balance')).toHaveText(kes('0.00'));

@@ -4,6 +4,12 @@ import type { Language } from '../locale.js';
 export const RECEIPT_TYPES = ['sale', 'reversal', 'payment', 'close'] as const;
 export type ReceiptType = (typeof RECEIPT_TYPES)[number];
 
+/**
+ * A debtor's `payment` receipt that is no payment taken (ADR 9): a credit paid out in cash, or a
+ * payment's void. Both are rows of the payments with the amount negative.
+ */
+export type PaymentReceiptKind = 'payout' | 'void';
+
 /** Roll widths Duka prints on, in millimetres. */
 export const ROLL_WIDTHS = [58, 80] as const;
 export type RollWidth = (typeof ROLL_WIDTHS)[number];
@@ -152,6 +158,13 @@ export interface ReceiptDocument {
   /** A reversal: the sale it reverses, and why. */
   sale_receipt_no: string | null;
   reason: string | null;
+  /**
+   * A `payment` that is none: a credit paid out ('payout') or a payment voided ('void'), `total`
+   * the amount handed out or voided (above zero), `reason` the note. None: a payment received.
+   */
+  payment_kind?: PaymentReceiptKind;
+  /** A payment's void: the receipt number of the payment it voids. */
+  voids_receipt_no?: string;
   /** A day close: the day and the cash. */
   close: { day: string; expected: number; counted: number; difference: number } | null;
 }

@@ -99,6 +99,18 @@ function receiptWriter(doc: ReceiptDocument, cpl: ReceiptColumns, opts: MarkupOp
 }
 type Writer = ReturnType<typeof receiptWriter>;
 
+/**
+ * What the paper is: a sale's kind ("Cash sale"), a debtor's refund a credit note, a debtor's
+ * payment row that is none a credit paid out or a payment voided, else the document's type.
+ */
+function titleOf(doc: ReceiptDocument, t: Writer['t']): string {
+  if (doc.kind && doc.type === 'sale') return t(`receipt.kind.${doc.kind}`);
+  if (creditNote(doc)) return t('receipt.title.creditNote');
+  if (doc.type === 'payment' && doc.payment_kind === 'payout') return t('receipt.title.payout');
+  if (doc.type === 'payment' && doc.payment_kind === 'void') return t('receipt.title.paymentVoid');
+  return t(`receipt.title.${doc.type}`);
+}
+
 /** The business, then the document: its title, number, time, place, cashier and what it reverses. */
 function headSection(doc: ReceiptDocument, w: Writer, copy: boolean): void {
   const { t, out, centred, pair } = w;
@@ -109,13 +121,7 @@ function headSection(doc: ReceiptDocument, w: Writer, copy: boolean): void {
   if (doc.business.tax_number.trim()) centred(`${t('receipt.taxNumber')} ${doc.business.tax_number}`);
   centred(doc.business.header);
   out.push('-');
-  const title =
-    doc.kind && doc.type === 'sale'
-      ? t(`receipt.kind.${doc.kind}`)
-      : creditNote(doc)
-        ? t('receipt.title.creditNote')
-        : t(`receipt.title.${doc.type}`);
-  for (const l of w.wrap(title, w.cpl)) out.push(`"${l}"`);
+  for (const l of w.wrap(titleOf(doc, t), w.cpl)) out.push(`"${l}"`);
   if (copy) for (const l of w.wrap(t('receipt.copy'), w.cpl)) out.push(`"${l}"`);
   const number = t('receipt.no', { no: doc.receipt_no });
   if (w.narrow) {
@@ -125,6 +131,7 @@ function headSection(doc: ReceiptDocument, w: Writer, copy: boolean): void {
   pair(t('receipt.location'), doc.location);
   pair(t('receipt.cashier'), doc.cashier);
   if (doc.sale_receipt_no) w.left(t('receipt.reverses', { no: doc.sale_receipt_no }));
+  if (doc.voids_receipt_no) w.left(t('receipt.voids', { no: doc.voids_receipt_no }));
   if (doc.reason) pair(t('receipt.reason'), doc.reason);
 }
 
@@ -217,6 +224,16 @@ function taxRows(doc: ReceiptDocument, w: Writer): void {
  */
 const creditNote = (doc: ReceiptDocument) => doc.type === 'reversal' && doc.kind === 'debtor';
 
+/**
+ * A balance after the document. After a pay-out or a void one below zero is money the shop still
+ * owes the debtor, worded as the statement words it ("In credit KES 500.00"); every other
+ * receipt prints the figure as it is.
+ */
+function balanceText(doc: ReceiptDocument, balance: number, w: Writer): string {
+  if (doc.type !== 'payment' || !doc.payment_kind || balance >= 0) return w.money(balance);
+  return w.t('statement.inCredit', { amount: w.money(-balance) });
+}
+
 /** The total or the amount paid, the tax in it, then how it was paid and the day close's cash. */
 function totalsSection(doc: ReceiptDocument, w: Writer): void {
   const { t, pair, amount, money } = w;
@@ -234,12 +251,18 @@ function totalsSection(doc: ReceiptDocument, w: Writer): void {
   if (doc.type === 'payment') {
     pair(t('receipt.customer'), doc.debtor ?? '');
     pair(t(`receipt.method.${doc.kind ?? 'cash'}`), '');
-    pair(bold(t('receipt.amountPaid')), bold(money(doc.total)));
+    const label =
+      doc.payment_kind === 'payout'
+        ? 'receipt.amountPaidOut'
+        : doc.payment_kind === 'void'
+          ? 'receipt.amountVoided'
+          : 'receipt.amountPaid';
+    pair(bold(t(label)), bold(money(doc.total)));
   }
   if (doc.tendered !== null) pair(t('receipt.tendered'), amount(doc.tendered));
   if (doc.change !== null) pair(bold(t('receipt.change')), bold(money(doc.change)));
   if (doc.debtor && doc.type !== 'payment') pair(t('receipt.customer'), doc.debtor);
-  if (doc.balance_after !== null) pair(t('receipt.balance'), money(doc.balance_after));
+  if (doc.balance_after !== null) pair(t('receipt.balance'), balanceText(doc, doc.balance_after, w));
   if (doc.provider) pair(t('receipt.provider'), doc.provider);
   if (doc.reference) pair(t('receipt.reference'), doc.reference);
   if (doc.close) {
@@ -252,23 +275,26 @@ function totalsSection(doc: ReceiptDocument, w: Writer): void {
 
 /**
  * Where to pay (on a sale or a payment), the footer or a thank-you, and the number as a barcode.
- * A refund thanks nobody: it ends with the customer's signature line instead of the footer.
+ * A refund and a credit paid out hand money to the customer: no "Pay to", no thanks, but the
+ * customer's signature line instead of the footer. A payment's void is a correction: neither.
  */
 function footSection(doc: ReceiptDocument, w: Writer): void {
   const { t, out, centred } = w;
   const refund = doc.type === 'reversal';
-  if (doc.business.payment_details.length > 0 && doc.type !== 'close' && !refund) {
+  const signed = refund || (doc.type === 'payment' && doc.payment_kind === 'payout');
+  const plain = !refund && !(doc.type === 'payment' && doc.payment_kind);
+  if (doc.business.payment_details.length > 0 && doc.type !== 'close' && plain) {
     out.push('-');
     centred(t('receipt.payTo'));
     for (const l of doc.business.payment_details) centred(l);
   }
   out.push('-');
-  if (refund) {
+  if (signed) {
     out.push('');
     const signature = w.p(t('receipt.refundSignature'));
     w.left(`${signature} ${'.'.repeat(Math.max(3, w.cpl - 2 - [...signature].length))}`);
     out.push('');
-  } else {
+  } else if (plain) {
     const footer = doc.business.footer.split('\n').filter((l) => l.trim());
     for (const l of footer.length > 0 ? footer : [t('receipt.thanks')]) centred(l);
   }

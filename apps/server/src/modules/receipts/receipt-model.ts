@@ -214,12 +214,37 @@ function reversalShown(r: Reversal, rates: Map<number, number>): Shown {
   };
 }
 
-function paymentShown(p: DebtorPayment): Shown {
-  return {
+/**
+ * A debtor's payment as received; a credit paid out or a payment's void (ADR 9: payment rows whose
+ * amount is negative) says which it is, the amount handed out or voided (above zero), the reason
+ * and, a void, the number of the payment it voids.
+ */
+function paymentShown(p: DebtorPayment, voidsReceiptNo: string | undefined): Shown {
+  const shown: Shown = {
     ...made(p, p.method),
     total: p.amount,
     ...partyShown({ ...p, debtor_balance_after: p.balance_after }),
   };
+  const kind = p.voids_id !== null ? 'void' : p.amount < 0 ? 'payout' : null;
+  if (!kind) return shown;
+  return {
+    ...shown,
+    payment_kind: kind,
+    total: -p.amount,
+    reason: p.note.trim() || null,
+    ...(voidsReceiptNo ? { voids_receipt_no: voidsReceiptNo } : {}),
+  };
+}
+
+/** The receipt number of the payment a void undoes. */
+async function voidedReceiptNo(db: Q, businessId: string, paymentId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('debtor_payments')
+    .select('receipt_no')
+    .where('business_id', '=', businessId)
+    .where('id', '=', paymentId)
+    .executeTakeFirst();
+  return row?.receipt_no;
 }
 
 function closeShown(c: DayClose): Shown {
@@ -243,6 +268,10 @@ export async function receiptDocument(
     const r = await loadReversal(db, business.id, id);
     return { ...common, ...reversalShown(r, await saleLineRates(db, business.id, r.sale_id)) };
   }
-  if (type === 'payment') return { ...common, ...paymentShown(await loadPayment(db, business.id, id)) };
+  if (type === 'payment') {
+    const p = await loadPayment(db, business.id, id);
+    const voids = p.voids_id === null ? undefined : await voidedReceiptNo(db, business.id, p.voids_id);
+    return { ...common, ...paymentShown(p, voids) };
+  }
   return { ...common, ...closeShown(await loadDayClose(db, business.id, id)) };
 }

@@ -28,9 +28,11 @@ export function receiptSvg(doc: ReceiptDocument, cpl: ReceiptColumns): string {
 /**
  * Whether a receipt can open the cash drawer at all (its first print only does): one whose money
  * moves in cash, a cash sale, a cash refund (a reversal of a cash sale; a debtor's goes to their
- * account, a transfer's back by transfer) or a debtor's cash payment. A day close never does.
+ * account, a transfer's back by transfer), a debtor's cash payment or a credit paid out in cash.
+ * A day close never does, nor a payment's void: a correction, no cash changes hands.
  */
 export function opensDrawer(doc: ReceiptDocument): boolean {
+  if (doc.type === 'payment' && doc.payment_kind === 'void') return false;
   return (doc.type === 'sale' || doc.type === 'reversal' || doc.type === 'payment') && doc.kind === 'cash';
 }
 

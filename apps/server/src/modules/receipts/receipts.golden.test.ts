@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareGolden, stableSvg } from '../../test/golden-files.js';
 import { buildShop, sold } from '../../test/sales-factories.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
@@ -12,19 +12,7 @@ import { type TestApp, buildTestApp } from '../../test/test-app.js';
  */
 const GOLDEN = path.join(import.meta.dirname, 'golden');
 const FIXED_TIME = Date.parse('2026-03-14T09:26:53Z');
-const update = process.env.UPDATE_GOLDEN === '1';
-
-/** receiptline names the SVG's filter with a fresh UUID each time; everything else is stable. */
-const stableSvg = (svg: string) => svg.replace(/receipt-[0-9a-f-]{36}/g, 'receipt-ID');
-
-function compare(name: string, actual: Buffer) {
-  const file = path.join(GOLDEN, name);
-  if (update) fs.writeFileSync(file, actual);
-  if (!fs.existsSync(file))
-    throw new Error(`No golden file ${name}: run with UPDATE_GOLDEN=1 and look at it`);
-  const expected = fs.readFileSync(file);
-  expect(actual.equals(expected), `${name} differs from its golden file`).toBe(true);
-}
+const compare = (name: string, actual: Buffer) => compareGolden(GOLDEN, name, actual);
 
 describe('golden receipts', () => {
   let t: TestApp;

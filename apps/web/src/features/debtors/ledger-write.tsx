@@ -90,21 +90,30 @@ export function LedgerWriteForm({
 }
 
 /**
+ * What a write does once done: a toast of `done` and the dialog closes, or the dialog shows the
+ * answer (`show`: a pay-out's receipt, to print).
+ */
+type Done<T> = { done: (answer: T) => string } | { show: (answer: T) => void };
+
+/**
  * Its sending, under an id of its own kept across retries until it succeeds (the idempotency
- * key): done, a toast and the dialog closes; a 409 on the id is an earlier version of the form
- * recorded while its answer was lost, which stands (`earlier`, and the dialog closes); any other
- * refusal shows in the form, in words (`known`, else the app's words for its code).
+ * key): done, a toast and the dialog closes (or the dialog shows the answer); a 409 on the id is
+ * an earlier version of the form recorded while its answer was lost, which stands (`earlier`, and
+ * the dialog closes); any other refusal shows in the form, in words (`known`, else the app's words
+ * for its code).
  */
 export function useLedgerWrite(onClose: () => void) {
   const [id] = useState(() => uuidv7());
   const [formError, setFormError] = useState<string | null>(null);
   const send = async <T,>(
     write: (id: string) => Promise<T>,
-    words: { done: (answer: T) => string; earlier: string; known: (err: unknown) => KnownRefusals },
+    words: Done<T> & { earlier: string; known: (err: unknown) => KnownRefusals },
   ) => {
     setFormError(null);
     try {
-      notifySuccess(words.done(await write(id)));
+      const answer = await write(id);
+      if ('show' in words) return words.show(answer);
+      notifySuccess(words.done(answer));
       onClose();
     } catch (err) {
       if (isIdConflict(err)) {

@@ -171,9 +171,17 @@ describe("paying a debtor's credit out", () => {
       target: { value: 'Sugar brought back' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pay out' }));
-    await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'Pay out credit to Chebet Credit' })).toBeNull(),
+    // paid out: the dialog shows the pay-out's receipt to print (its first print opens the drawer)
+    const done = await screen.findByRole('dialog', { name: 'Credit paid out' });
+    expect(within(done).getByTestId('payout-done').textContent).toMatch(
+      /KES\s?180\.00 paid out to Chebet Credit on receipt #000104\. New balance: KES\s?0\.00\./,
     );
+    expect(within(done).getByAltText('Receipt #000104').getAttribute('src')).toMatch(
+      /^\/api\/receipts\/000104\/svg\?/,
+    );
+    expect(within(done).getByRole('button', { name: 'Print' })).toBeEnabled();
+    fireEvent.click(within(done).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Credit paid out' })).toBeNull());
     expect(posted).toHaveLength(1);
     expect(posted[0]!.url).toBe(`/api/debtors/${debtor.id}/payouts`);
     expect(posted[0]!.body).toMatchObject({
@@ -182,7 +190,6 @@ describe("paying a debtor's credit out", () => {
       location_id: SHOP.id,
     });
     expect(posted[0]!.body.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await screen.findByText(/KES\s?180\.00 paid out to Chebet Credit/)).toBeInTheDocument();
 
     // the balance and the statement came again: the pay-out line, the balance at zero
     await waitFor(() => expect(screen.getByTestId('debtor-balance').textContent).toMatch(/^KES\s?0\.00$/));
@@ -206,6 +213,17 @@ describe("paying a debtor's credit out", () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pay out' }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]!.body).toMatchObject({ amount: 5_000, reason: '', location_id: STALL.id });
+    // the rest is still in credit, said so; closed, the dialog opens afresh with what is left
+    const done = await screen.findByRole('dialog', { name: 'Credit paid out' });
+    expect(within(done).getByTestId('payout-done').textContent).toMatch(
+      /KES\s?50\.00 paid out to Chebet Credit on receipt #000104\. New balance: In credit KES\s?130\.00\./,
+    );
+    fireEvent.click(within(done).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Credit paid out' })).toBeNull());
+    await waitFor(() => expect(screen.getByTestId('debtor-balance').textContent).toMatch(/130\.00/));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay out credit' }));
+    const again = await screen.findByRole('dialog', { name: 'Pay out credit to Chebet Credit' });
+    expect(within(again).getByRole('textbox', { name: /Amount/ })).toHaveValue('130.00');
   });
 
   it('words a refusal of the server in the dialog: the credit changed meanwhile', async () => {

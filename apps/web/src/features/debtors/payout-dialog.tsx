@@ -1,13 +1,17 @@
 import './styles';
 import { useState } from 'react';
-import { Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type Debtor, currencyMinorDigits, debtorPayoutBodySchema } from '@duka/domain';
+import { type Debtor, type DebtorPayment, currencyMinorDigits, debtorPayoutBodySchema } from '@duka/domain';
 import { ApiError } from '../../lib/api-error';
+import { balanceWords } from '../../lib/balance-words';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { typedMoney } from '../../lib/typed-number';
 import { maxLengthOf } from '../../lib/validators';
+import { PrintReceiptButton } from '../printing';
+import { ReceiptPreview } from '../receipts';
 import { moneyText, useAllowedLocations } from '../stock';
 import { usePayOutCredit } from './debtors-api';
 import { LedgerDialog, LedgerWriteForm, useLedgerWrite } from './ledger-write';
@@ -16,8 +20,15 @@ import { LocationField } from './location-field';
 /** What the debtor has in credit: the shop owes them a balance below zero. */
 export const creditOf = (debtor: Pick<Debtor, 'balance'>) => Math.max(-debtor.balance, 0);
 
+interface FormProps {
+  debtor: Debtor;
+  onClose: () => void;
+  /** Paid out: its answer, whose receipt the dialog shows. */
+  onDone: (payout: DebtorPayment) => void;
+}
+
 /** The amount (the whole credit to start with), where the cash leaves, and a reason, checked and sent. */
-function PayoutForm({ debtor, onClose }: { debtor: Debtor; onClose: () => void }) {
+function PayoutForm({ debtor, onClose, onDone }: FormProps) {
   const { t } = useTranslation();
   const { business } = useSession();
   const { money } = useFormat(business);
@@ -49,7 +60,8 @@ function PayoutForm({ debtor, onClose }: { debtor: Debtor; onClose: () => void }
     // the locations not read yet: the server takes the admin's home location
     const where = loc ? { location_id: loc } : {};
     void send((id) => paying.mutateAsync({ id, amount: minor, reason: reason.trim(), ...where }), {
-      done: (out) => t('debtors.paidOut', { amount: money(-out.amount), name: debtor.name }),
+      // its receipt, to print: the cash handed over opens the drawer at its first print
+      show: onDone,
       earlier: t('debtors.paidOutEarlier'),
       known: (err) => ({
         // the credit changed meanwhile (used by a sale, paid out elsewhere): the server says what it is now
@@ -97,9 +109,33 @@ function PayoutForm({ debtor, onClose }: { debtor: Debtor; onClose: () => void }
   );
 }
 
+/** A pay-out done: what was paid out on which receipt, the balance after it, and its receipt to print. */
+function PayoutDone({ payout, onClose }: { payout: DebtorPayment; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { money } = useFormat(useSession().business);
+  return (
+    <Stack gap="sm" data-testid="payout-done">
+      <Alert color="teal" icon={<IconCircleCheck size={18} aria-hidden />}>
+        {t('debtors.payoutDone', {
+          amount: money(-payout.amount),
+          name: payout.debtor_name,
+          no: payout.receipt_no,
+          balance: balanceWords(payout.balance_after, money, t),
+        })}
+      </Alert>
+      <ReceiptPreview receiptNo={payout.receipt_no} />
+      <Group justify="flex-end">
+        <PrintReceiptButton receiptNo={payout.receipt_no} />
+        <Button onClick={onClose}>{t('debtors.done')}</Button>
+      </Group>
+    </Stack>
+  );
+}
+
 /**
- * Handing a debtor's credit back in cash (an admin's): a new entry, the balance back toward zero.
- * The form is made afresh at each opening (the whole credit, a new id).
+ * Handing a debtor's credit back in cash (an admin's): a new entry, the balance back toward zero;
+ * once paid out, its receipt is shown to print (for the customer to sign; its first print opens
+ * the cash drawer). The form is made afresh at each opening (the whole credit, a new id).
  */
 export function PayoutDialog({
   debtor,
@@ -111,9 +147,22 @@ export function PayoutDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const [done, setDone] = useState<DebtorPayment | null>(null);
+  const close = () => {
+    setDone(null);
+    onClose();
+  };
   return (
-    <LedgerDialog opened={opened} onClose={onClose} title={t('debtors.payoutTitle', { name: debtor.name })}>
-      {opened && <PayoutForm debtor={debtor} onClose={onClose} />}
+    <LedgerDialog
+      opened={opened}
+      onClose={close}
+      title={done ? t('debtors.payoutSaved') : t('debtors.payoutTitle', { name: debtor.name })}
+    >
+      {done ? (
+        <PayoutDone payout={done} onClose={close} />
+      ) : (
+        opened && <PayoutForm debtor={debtor} onClose={close} onDone={setDone} />
+      )}
     </LedgerDialog>
   );
 }
