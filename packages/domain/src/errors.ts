@@ -1,4 +1,5 @@
 import type { ImportRowErrorCode } from './api/product-import.js';
+import type { WholeUnit } from './stock/units.js';
 
 /**
  * Every error code of the API, the one list: the server throws them (`AppError`, typed by this
@@ -76,6 +77,11 @@ export const ERROR_CODES = [
   'count_closed',
   /** An entry (a negative one, a correction) that would take a product's counted total below zero. */
   'count_below_zero',
+  /**
+   * A fraction of a product counted in whole pieces (`WHOLE_UNITS`: 1.5 "each", a reorder level of
+   * 0.5 "pair"), typed by a person: `field` names the quantity, `params` the product and its unit.
+   */
+  'quantity_not_whole',
   'sales_frozen',
   /** Stock moved into or out of a location while a count that freezes its sales is open there. */
   'stock_frozen',
@@ -211,10 +217,15 @@ export interface ErrorParamsByCode {
   product_inactive: { product_id: string; name: string };
   /** How the count was closed. */
   count_closed: { status: 'finalised' | 'cancelled' };
+  /** The product whose quantity has a fraction, and the whole unit it is counted in. */
+  quantity_not_whole: { product_id: string; name: string; unit: WholeUnit };
   /** Why a CSV file was refused whole; `columns` a comma-separated list, `row` the file's line. */
   csv_refused: {
-    /** not_utf8: the file was read in another encoding (a U+FFFD where a letter was). */
-    reason: 'missing_columns' | 'unknown_columns' | 'too_many_rows' | 'broken_row' | 'not_utf8';
+    /**
+     * not_utf8: the file was read in another encoding (a U+FFFD where a letter was); empty: it has
+     * no product rows (nothing at all, or only its header).
+     */
+    reason: 'empty' | 'missing_columns' | 'unknown_columns' | 'too_many_rows' | 'broken_row' | 'not_utf8';
     columns?: string;
     row?: number;
     max?: number;

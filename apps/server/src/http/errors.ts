@@ -55,6 +55,7 @@ const ERROR_STATUS: Record<ErrorCode, number> = {
   count_open: 409,
   count_closed: 409,
   count_below_zero: 422,
+  quantity_not_whole: 422,
   sales_frozen: 409,
   stock_frozen: 409,
   credit_limit_exceeded: 409,

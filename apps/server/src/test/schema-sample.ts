@@ -107,7 +107,9 @@ export function sample(
   if (type === 'string') return sampleString(s);
   if (type === 'integer' || type === 'number') {
     const min = s.minimum ?? 1;
-    return Math.min(Math.max(min, 1), s.maximum ?? Number.MAX_SAFE_INTEGER);
+    // a quantity is one whole unit (1000 thousandths): a product counted in pieces takes no fraction
+    const least = key === 'quantity' ? 1000 : 1;
+    return Math.min(Math.max(min, least), s.maximum ?? Number.MAX_SAFE_INTEGER);
   }
   if (type === 'boolean') return false;
   return s.default ?? null;

@@ -91,6 +91,8 @@ async function stockUp(app: FastifyInstance, admin: string, tag: string) {
     code: `${tag}SUG`,
     barcodes: [`${[...tag].map((c) => c.charCodeAt(0)).join('')}01`],
     category: `${tag} Dry goods`,
+    // sold by weight: the sale's reversal takes half of it back
+    unit: 'kg',
   });
   const bread = await buildProduct(app, admin, { name: `${tag} Bread`, code: `${tag}BRD` });
   await stock(app, admin, supplier.id, main.id, [

@@ -54,6 +54,25 @@ describe('a code this web does not know, and a wait', () => {
     await testI18n('en');
   });
 
+  it("words a fraction of a whole unit with the product and its unit, in the user's language", async () => {
+    const notWhole = new ApiError({
+      kind: 'http',
+      status: 422,
+      code: 'quantity_not_whole',
+      message: 'Soda is counted in whole units (each): 1.5 is not a whole number',
+      field: 'lines.0.quantity',
+      params: { product_id: 'p1', name: 'Soda', unit: 'each' },
+    });
+    expect(serverMessage(notWhole)).toBe(
+      'Soda is counted in whole units (each): enter a quantity without decimals.',
+    );
+    await testI18n('de');
+    expect(serverMessage(notWhole)).toBe(
+      'Soda wird in ganzen Einheiten (Stk.) gezählt: Geben Sie eine Menge ohne Nachkommastellen ein.',
+    );
+    await testI18n('en');
+  });
+
   it('words a one-second wait in the singular, a longer one in the plural', async () => {
     const limited = (retryAfter: number) =>
       new ApiError({ kind: 'http', status: 429, code: 'rate_limited', retryAfter });

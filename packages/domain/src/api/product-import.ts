@@ -33,6 +33,8 @@ export const IMPORT_ROW_ERROR_CODES = [
   'not_an_amount',
   /** Not a quantity with at most `decimals` decimals, or below zero. */
   'not_a_quantity',
+  /** A fraction of a unit counted in whole pieces (`WHOLE_UNITS`): a reorder level of 0.5 "pair". */
+  'not_whole',
   /** A number beyond what a product can hold. */
   'too_large',
   /** Not a percentage from 0 to 100. */
@@ -89,7 +91,8 @@ export type ImportRowErrorParams = z.infer<typeof importRowErrorParamsSchema>;
 /** The products' CSV import: a preview of every row (`commit: false`), then all rows or none. */
 export const productImportBodySchema = /* @__PURE__ */ lazySchema(() =>
   z.strictObject({
-    csv: z.string().min(1).max(5_000_000),
+    // an empty file is refused by the import itself (`csv_refused`, `empty`), in words of its own
+    csv: z.string().max(5_000_000),
     commit: z.boolean().default(false),
   }),
 );

@@ -189,14 +189,15 @@ describe('CSV import row errors', () => {
   });
 
   it('takes amounts with thousands separators where they can be nothing else, and refuses the rest', async () => {
-    const COLUMNS = 'code,name,price,buying_price,reorder_level';
+    // the rice and the cloth by weight and length: their reorder levels take decimals
+    const COLUMNS = 'code,name,price,buying_price,reorder_level,unit';
     const res = await importCsv(
       [
         COLUMNS,
-        'G1,Sack of rice,"1,500.00","1,250.50","1,000.5"',
-        'G2,Cooker,"1,500","1,500",2',
-        'G3,Car,"12,345,678.50","1,000,000",0',
-        'G4,Cloth,"1,5","0,50","1,25"',
+        'G1,Sack of rice,"1,500.00","1,250.50","1,000.5",kg',
+        'G2,Cooker,"1,500","1,500",2,',
+        'G3,Car,"12,345,678.50","1,000,000",0,',
+        'G4,Cloth,"1,5","0,50","1,25",metre',
       ].join('\n'),
       true,
     );
@@ -236,12 +237,19 @@ describe('CSV import row errors', () => {
     ]);
   });
 
-  it('refuses a whole file by a typed reason with its params: missing or unknown columns, a row that cannot be read', async () => {
+  it('refuses a whole file by a typed reason with its params: empty, missing or unknown columns, a row that cannot be read', async () => {
     const refusal = async (csv: string) => {
       const res = await importCsv(csv);
       expect(res.statusCode).toBe(422);
       return res.json<{ error: { code: string; field?: string; params?: unknown } }>().error;
     };
+    // nothing in it, blank lines, a header alone: no products, said so (not "some fields are not valid")
+    for (const empty of ['', '\n\n', '\uFEFFcode,name,price\n'])
+      expect(await refusal(empty)).toMatchObject({
+        code: 'csv_refused',
+        field: 'csv',
+        params: { reason: 'empty' },
+      });
     expect(await refusal('code,name\nA,Salt\n')).toMatchObject({
       code: 'csv_refused',
       field: 'csv',

@@ -4,6 +4,7 @@ import {
   type ProductImportResult,
   currencyMinorDigits,
   productInputSchema,
+  quantityFitsUnit,
   UNITS,
 } from '@duka/domain';
 import type { Kysely } from 'kysely';
@@ -13,7 +14,7 @@ import { AppError } from '../../lib/errors.js';
 import { toCsvRows, unescapeCsvCell } from '../../lib/csv.js';
 import type { Actor } from '../../lib/context.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
-import type { Database } from '../../db/tables.js';
+import type { Database, ProductRow } from '../../db/tables.js';
 import { RowErrors, issueError, rowRefusal } from './import-row-errors.js';
 import { toProducts } from './catalog.repository.js';
 import { hasMoved, holdsStock, inOpenCount } from './catalog.service.js';
@@ -53,6 +54,8 @@ function parseRows(csv: string): Record<string, string>[] {
     transformHeader: (h) => h.trim().toLowerCase(),
   });
   const header = parsed.meta.fields ?? [];
+  // nothing, blank lines or a header alone: no product to import
+  if (parsed.data.length === 0) throw refuse('The file has no product rows', { reason: 'empty' });
   const missing = ['code', 'name', 'price'].filter((c) => !header.includes(c));
   if (missing.length)
     throw refuse(`The CSV needs the columns ${missing.join(', ')}`, {
@@ -188,6 +191,19 @@ function presentIn(raw: Record<string, string>, data: ProductFields): ImportInpu
   return patch;
 }
 
+/**
+ * Whether the row gives a product counted in whole pieces a reorder level with a fraction (0.5
+ * "pair"): a new product's level, or a known one's whose level or unit the row changes (a level
+ * kept from before the rule stays while neither changes, as the product form's).
+ */
+function reorderNotWhole(data: ProductFields, known: ProductRow | undefined, patch: ImportInput | null) {
+  if (!known) return !quantityFitsUnit(data.reorder_level, data.unit);
+  const unit = patch?.unit ?? known.unit;
+  const level = patch?.reorder_level ?? Number(known.reorder_level);
+  if (level === Number(known.reorder_level) && unit === known.unit) return false;
+  return !quantityFitsUnit(level, unit);
+}
+
 /** Every row's cells checked on their own (no database read): what `compare` starts from. */
 function checkFile(csv: string, currency: string) {
   const digits = currencyMinorDigits(currency);
@@ -249,6 +265,8 @@ function compare(
     const patch = known && checked.success ? presentIn(raw, checked.data) : null;
     if (known && patch?.unit !== undefined && patch.unit !== known.unit && moved.has(known.id))
       errors.add('unit', 'unit_in_use');
+    if (checked.success && reorderNotWhole(checked.data, known, patch))
+      errors.add('reorder_level', 'not_whole');
     const same = known && patch && !changes(known, barcodesOf.get(known.id) ?? [], patch);
     rows.push({
       row: rowNo,

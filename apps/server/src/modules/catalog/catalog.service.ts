@@ -11,6 +11,7 @@ import { appendJournal } from '../../lib/journal.js';
 import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { requireOwnImage } from '../files/files.repository.js';
+import { requireWhole } from '../inventory/stock-rules.js';
 import { findProduct, newProductRow, searchKey, toProducts } from './catalog.repository.js';
 import { assertUnique, uniqueError } from './product-unique.js';
 
@@ -19,6 +20,7 @@ type Patch = z.output<typeof productUpdateSchema>;
 
 /** Inserts one product in the caller's transaction. (A CSV import writes many at once: import-write.ts.) */
 async function insertProduct(trx: Trx, actor: Actor, id: string, input: Input): Promise<void> {
+  requireWhole(input.reorder_level, { id, name: input.name, unit: input.unit }, 'reorder_level');
   await assertUnique(trx, actor.businessId, null, input.code, input.barcodes);
   if (input.image) await requireOwnImage(trx, actor.businessId, input.image, 'image');
   await trx
@@ -97,6 +99,18 @@ async function refuseWhatStockHolds(
     );
 }
 
+/**
+ * A product counted in pieces is reordered at a whole number of them: a reorder level set, or a
+ * unit changed, with a fraction of a whole unit is refused (`quantity_not_whole`). A level kept
+ * from before the rule stays while neither changes (a price changed alone is saved).
+ */
+function requireWholeReorder(id: string, cur: ProductRow, patch: Patch): void {
+  const unit = patch.unit ?? cur.unit;
+  const level = patch.reorder_level ?? Number(cur.reorder_level);
+  if (level === Number(cur.reorder_level) && unit === cur.unit) return;
+  requireWhole(level, { id, name: patch.name ?? cur.name, unit }, 'reorder_level');
+}
+
 /** Updates a product in a transaction of its own. (A CSV import writes many at once: import-write.ts.) */
 export async function updateProduct(db: Db, actor: Actor, id: string, patch: Patch): Promise<Product> {
   try {
@@ -111,6 +125,7 @@ export async function updateProduct(db: Db, actor: Actor, id: string, patch: Pat
       if (patch.image && patch.image !== cur.image)
         await requireOwnImage(trx, actor.businessId, patch.image, 'image');
       await refuseWhatStockHolds(trx, actor.businessId, id, cur, patch);
+      requireWholeReorder(id, cur, patch);
       const { barcodes, active, ...plain } = patch;
       const set: Partial<ProductRow> = { ...plain, updated_at: actor.at };
       if (active !== undefined) set.active = active ? 1 : 0;

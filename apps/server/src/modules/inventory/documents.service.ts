@@ -24,6 +24,7 @@ import { type Trx, lockedSaleSettings } from '../../lib/tx.js';
 import { keepBelowZero } from './below-zero.js';
 import { documentInOne } from './document-in-one.js';
 import { type DocumentAsk, documentReads } from './document-reads.js';
+import { requireWholeLines } from './stock-rules.js';
 import {
   MOVEMENTS_PER_INSERT,
   type MovementInput,
@@ -131,6 +132,8 @@ async function post(
     const reads = await documentReads(trx, actor, { ...ask, id, hash });
     if (reads.replay) return loadDocument(trx, actor.businessId, id);
     const p = plan(reads);
+    // a fraction of a product counted in pieces (1.5 "each") is refused, line by line
+    requireWholeLines(p.lines, reads.products);
     const names = new Map([...reads.products.values()].map((r) => [r.id, r.name]));
     const allowNegative = settings.allow_negative_stock === 1;
     const total = documentTotal(p.lines);

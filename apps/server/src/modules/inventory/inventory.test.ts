@@ -142,7 +142,7 @@ describe('stock documents on the ledger', () => {
       reason: 'lost_or_stolen',
       lines: [
         { product_id: rice.id, quantity: 1_000 },
-        { product_id: sugar.id, quantity: 13_001 },
+        { product_id: sugar.id, quantity: 14_000 },
       ],
     });
     expect(res.statusCode).toBe(409);
@@ -227,7 +227,7 @@ describe('stock documents on the ledger', () => {
       ],
       [
         '/api/stock/negative',
-        { location_id: store.id, reason: 'damaged', lines: [{ product_id: sugar.id, quantity: 500 }] },
+        { location_id: store.id, reason: 'damaged', lines: [{ product_id: sugar.id, quantity: 1_000 }] },
       ],
       [
         '/api/stock/transfers',
@@ -235,7 +235,7 @@ describe('stock documents on the ledger', () => {
           from_location_id: store.id,
           to_location_id: shop.id,
           lines: [
-            { product_id: sugar.id, quantity: 250 },
+            { product_id: sugar.id, quantity: 1_000 },
             { product_id: rice.id, quantity: 1_000 },
           ],
         },
@@ -385,7 +385,7 @@ describe('stock documents on the ledger', () => {
       (
         await post(
           '/api/stock/positive',
-          { location_id: shop.id, reason: 'found', lines: [{ product_id: sugar.id, quantity: 1 }] },
+          { location_id: shop.id, reason: 'found', lines: [{ product_id: sugar.id, quantity: 1_000 }] },
           s,
         )
       ).statusCode,

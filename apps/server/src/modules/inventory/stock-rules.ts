@@ -1,3 +1,4 @@
+import { formatQuantity, isWholeUnit, quantityFitsUnit } from '@duka/domain';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { compiledQuery } from '../../db/compiled-query.js';
 import { ofBusiness } from '../../db/dialect.js';
@@ -282,4 +283,37 @@ export function activeOnes<
       throw new AppError('validation_failed', `${p.name} is inactive`, `lines.${i}.product_id`);
   });
   return map;
+}
+
+/**
+ * Refuses a quantity with a fraction of a product counted in whole pieces (`WHOLE_UNITS`: 1.5
+ * "each", 0.5 "pair"): `quantity_not_whole` on `field`, naming the product and its unit. For what
+ * a person enters (a sale, a stock document, a count, a reorder level); sync applies a branch's
+ * documents as they happened, and rows kept from before stay as they are.
+ */
+export function requireWhole(
+  quantity: number,
+  p: Pick<ProductRow, 'id' | 'name' | 'unit'>,
+  field: string,
+): void {
+  const unit = p.unit;
+  if (quantityFitsUnit(quantity, unit) || !isWholeUnit(unit)) return;
+  throw new AppError(
+    'quantity_not_whole',
+    `${p.name} is counted in whole units (${unit}): ${formatQuantity(quantity)} is not a whole number`,
+    field,
+    {},
+    { product_id: p.id, name: p.name, unit },
+  );
+}
+
+/** `requireWhole` for each line of a document (`lines.N.quantity`), its products read already. */
+export function requireWholeLines(
+  lines: readonly { product_id: string; quantity: number }[],
+  products: ReadonlyMap<string, Pick<ProductRow, 'id' | 'name' | 'unit'>>,
+): void {
+  lines.forEach((l, i) => {
+    const p = products.get(l.product_id);
+    if (p) requireWhole(l.quantity, p, `lines.${i}.quantity`);
+  });
 }

@@ -43,7 +43,8 @@ describe("the dashboard's reads in one statement", () => {
         kind,
         location_id: s.shop.id,
         lines: [
-          { product_id: s.sugar.id, quantity: i === 1 ? 1_000 : 1_000 + i },
+          // sugar is sold in whole pieces: one or two a day
+          { product_id: s.sugar.id, quantity: i === 1 ? 1_000 : 1_000 * (1 + (i % 2)) },
           { product_id: i % 2 ? s.bread.id : s.milk.id, quantity: 2_000 },
         ],
         ...(kind === 'cash' ? { tendered: 1_000_000 } : {}),

@@ -9,6 +9,7 @@ import type { ProductRow, SaleLineRow, SaleRow } from '../../db/tables.js';
 import type { Actor } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import type { Trx } from '../../lib/tx.js';
+import { requireWhole } from '../inventory/stock-rules.js';
 import { requireReference } from '../transfers/transfer-ledger.js';
 import { reversedByLine } from './sales.repository.js';
 import { ofBusiness } from '../../db/dialect.js';
@@ -35,8 +36,8 @@ export async function soldSoFar(trx: Trx, businessId: string, saleId: string): P
 
 /**
  * The lines and quantities to take back: the ones chosen, each listed once and never more than
- * is left of it (lines at 0 are left out; all at 0 is nothing_to_reverse); or, with none chosen,
- * all that is left (refused when nothing is).
+ * is left of it, a whole number of a product counted in pieces (lines at 0 are left out; all at 0
+ * is nothing_to_reverse); or, with none chosen, all that is left (refused when nothing is).
  */
 export function wantedLines(sale: SaleRow, sold: Sold, body: Body): Wanted[] {
   const left = (lineNo: number, qty: number) => qty - (sold.reversed.get(lineNo) ?? 0);
@@ -71,6 +72,10 @@ export function wantedLines(sale: SaleRow, sold: Sold, body: Body): Wanted[] {
           : `Only ${formatQuantity(remaining)} of ${l.name} can still be reversed`,
         `lines.${i}.quantity`,
       );
+    // a fraction of a line counted in pieces comes back only as all that is left of it (a sale kept
+    // with 1.5 "each" from before the rule can still be reversed in full)
+    if (w.quantity !== remaining)
+      requireWhole(w.quantity, { id: l.product_id, name: l.name, unit: l.unit }, `lines.${i}.quantity`);
     return w;
   });
   return wanted.filter((w) => w.quantity > 0);

@@ -28,6 +28,7 @@ import {
   type SoldProduct,
   requireSellableProducts,
   requireSellingLocation,
+  requireWholeLines,
 } from '../inventory/stock-rules.js';
 import { type ProviderUse, requireTransferIn } from '../transfers/transfer-ledger.js';
 
@@ -67,8 +68,9 @@ export async function checkWhereAndWhat(
 }
 
 /**
- * Prices the cart at catalogue prices: discounts within the seller's limit, amounts within the
- * maximum, and the total the till showed (when it sent one) still the total.
+ * Prices the cart at catalogue prices: a whole number of each product counted in pieces
+ * (`quantity_not_whole`), discounts within the seller's limit, amounts within the maximum, and
+ * the total the till showed (when it sent one) still the total.
  */
 export function priceCart(
   business: SaleSettings,
@@ -76,6 +78,7 @@ export function priceCart(
   body: Body,
   products: Map<string, SoldProduct>,
 ): PricedSale {
+  requireWholeLines(body.lines, products);
   const cart = body.lines.map((l) => {
     const p = products.get(l.product_id)!;
     return {

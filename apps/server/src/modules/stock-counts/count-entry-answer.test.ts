@@ -24,7 +24,7 @@ describe("a count scan's answer", () => {
     shop = (await t.app.inject({ url: '/api/locations', headers: { cookie: admin } })).json<Location[]>()[0]!;
     products = [];
     for (const name of ['Beans', 'Flour', 'Salt'])
-      products.push(await buildProduct(t.app, admin, { name, code: name.toUpperCase() }));
+      products.push(await buildProduct(t.app, admin, { name, code: name.toUpperCase(), unit: 'kg' }));
   });
   afterAll(() => t.close());
 

@@ -33,7 +33,7 @@ describe("an open count's read again", () => {
     admin = (await buildBusiness(t.app)).cookie;
     other = (await signedInBusiness(t, 'Other shop', 'other')).cookie;
     shop = (await t.app.inject({ url: '/api/locations', headers: { cookie: admin } })).json<Location[]>()[0]!;
-    beans = await buildProduct(t.app, admin, { name: 'Beans', code: 'BEANS' });
+    beans = await buildProduct(t.app, admin, { name: 'Beans', code: 'BEANS', unit: 'kg' });
     id = newDocId();
     const started = await t.app.inject({
       method: 'POST',

@@ -48,7 +48,8 @@ describe('an open count read again since its last read', () => {
     admin = (await buildBusiness(t.app)).cookie;
     shop = (await t.app.inject({ url: '/api/locations', headers: { cookie: admin } })).json<Location[]>()[0]!;
     const supplier = await buildSupplier(t.app, admin);
-    beans = await buildProduct(t.app, admin, { name: 'Beans', code: 'BEAN' });
+    // loose, by weight
+    beans = await buildProduct(t.app, admin, { name: 'Beans', code: 'BEAN', unit: 'kg' });
     flour = await buildProduct(t.app, admin, { name: 'Flour', code: 'FLR' });
     salt = await buildProduct(t.app, admin, { name: 'Salt', code: 'SLT' });
     await received(t.app, admin, {

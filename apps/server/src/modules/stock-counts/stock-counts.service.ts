@@ -22,7 +22,7 @@ import { appendJournal } from '../../lib/journal.js';
 import { stampRecord } from '../../lib/stamps.js';
 import { lockBusiness } from '../../lib/tx.js';
 import { assertHomeHere } from '../locations/location-home.js';
-import { requireActiveProducts, requireUsableLocation } from '../inventory/stock-rules.js';
+import { requireActiveProducts, requireUsableLocation, requireWhole } from '../inventory/stock-rules.js';
 import { countRow, countedTotals, currentCosts, loadCount } from './count-reads.js';
 import { TOO_LARGE, countClosed } from './count-refusals.js';
 
@@ -126,7 +126,10 @@ export async function addEntry(
     if (c.status !== 'open') throw countClosed(c.status);
     await requireUsableLocation(trx, actor, c.location_id, 'location_id');
     await assertHomeHere(trx, actor.businessId, c.location_id);
-    await requireActiveProducts(trx, actor.businessId, [{ product_id: body.product_id }]);
+    const counted = await requireActiveProducts(trx, actor.businessId, [{ product_id: body.product_id }]);
+    // 2.25 "each" counted is a typo: a product counted in pieces takes whole numbers (an entry below
+    // zero too; the total of earlier entries kept with a fraction is not the entry's to refuse)
+    requireWhole(body.quantity, counted.get(body.product_id)!, 'quantity');
     const sofar = (await countedTotals(trx, actor.businessId, countId, body.product_id))[0]?.quantity ?? 0;
     if (sofar + body.quantity < 0)
       throw new AppError('count_below_zero', 'A count cannot go below zero', 'quantity');

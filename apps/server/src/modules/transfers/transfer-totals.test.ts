@@ -69,10 +69,10 @@ describe('transfer totals', () => {
 
   it('moves with sales, a reversal, a debtor payment and confirmations, and the dashboard shows them', async () => {
     const first = await transferSale('TT1OLD', 2_000);
-    const second = await transferSale('TT2RET');
+    const second = await transferSale('TT2RET', 2_000);
     await expectTransferTotalsKept(t.db);
     const refund = await reversed(t.app, s.admin, second.id, {
-      lines: [{ line_no: 1, quantity: 500 }],
+      lines: [{ line_no: 1, quantity: 1_000 }],
       reference: 'TT2RFD',
     });
     await sold(t.app, s.admin, {

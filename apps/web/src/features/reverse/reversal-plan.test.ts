@@ -77,6 +77,21 @@ describe('a reversal being prepared', () => {
     expect(planReversal(sale, { 1: '-1' }, false).lines[0]!.problem).toBe('badQty');
   });
 
+  it('takes back whole pieces of a line sold each, or all that is left of one kept with a fraction', () => {
+    const plan = planReversal(sale, { 1: '1.5', 2: '0.5', 3: '' }, false);
+    expect(plan.lines.map((l) => l.problem)).toEqual(['notWhole', 'notWhole', null]);
+    expect(plan.ok).toBe(false);
+    expect(plan.total).toBe(0);
+    // 1.5 "each" sold before the rule: its 1.5 come back whole, half of it does not
+    const old = { lines: [line({ line_no: 1, quantity: 1500, net: 15000 })] };
+    expect(planReversal(old, { 1: '1.5' }, false)).toMatchObject({
+      ok: true,
+      body: [{ line_no: 1, quantity: 1500 }],
+    });
+    expect(planReversal(old, { 1: '0.5' }, false).lines[0]!.problem).toBe('notWhole');
+    expect(planReversal(old, { 1: '1' }, false).ok).toBe(true);
+  });
+
   it('needs at least one line', () => {
     const plan = planReversal(sale, { 1: '0', 2: '' }, false);
     expect(plan.count).toBe(0);

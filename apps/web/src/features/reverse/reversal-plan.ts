@@ -1,7 +1,8 @@
-import { type Sale, reversalShare } from '@duka/domain';
+import { type Sale, quantityFitsUnit, reversalShare } from '@duka/domain';
 import { quantityText, typedQuantity } from '../../lib/typed-number';
 
-export type LineProblem = 'badQty' | 'tooMuch';
+/** notWhole: a fraction of a line counted in whole pieces that is not all that is left of it. */
+export type LineProblem = 'badQty' | 'tooMuch' | 'notWhole';
 
 /** One sale line as the reverse screen shows it: sold, already reversed, left, and this reversal. */
 export interface PlannedLine {
@@ -42,7 +43,8 @@ export function zeroTexts(sale: Pick<Sale, 'lines'>): Record<number, string> {
 
 /**
  * The reversal a person is preparing: with `everything`, all that is left of every line;
- * otherwise the quantities typed per line (empty or 0: not that line). Never more than left.
+ * otherwise the quantities typed per line (empty or 0: not that line). Never more than left, and
+ * a whole number of a line counted in pieces unless it is all that is left (as the server checks).
  */
 export function planReversal(
   sale: Pick<Sale, 'lines'>,
@@ -66,6 +68,7 @@ export function planReversal(
       const q = text === '' ? 0 : typedQuantity(text);
       if (q === null || q < 0) problem = 'badQty';
       else if (q > left) problem = 'tooMuch';
+      else if (q !== left && !quantityFitsUnit(q ?? 0, l.unit)) problem = 'notWhole';
       quantity = problem ? 0 : (q ?? 0);
     }
     return { ...base, quantity, problem, refund: reversalShare(l.net, l.quantity, l.reversed, quantity) };

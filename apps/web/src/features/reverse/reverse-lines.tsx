@@ -17,12 +17,17 @@ interface Props {
   onType: (lineNo: number, text: string) => void;
 }
 
-/** The message next to a line: not a quantity, or more than is left. */
+/** The message next to a line: not a quantity, a fraction of a whole unit, or more than is left. */
 function useLineError() {
   const { t } = useTranslation();
   const { quantity } = useFormat();
   return (l: PlannedLine, refused: boolean): string | undefined => {
     if (l.problem === 'badQty') return t('reverse.errors.badQty');
+    if (l.problem === 'notWhole')
+      return t('reverse.errors.notWhole', {
+        unit: t(`stock.units.${l.unit}`, { defaultValue: l.unit }),
+        left: quantity(l.left),
+      });
     if (l.problem === 'tooMuch' || refused)
       return l.left === 0
         ? t('reverse.errors.nothingLeft', { name: l.name })

@@ -140,7 +140,7 @@ function CountEntry({ entry: e }: { entry: CountScreenState['entry'] }) {
                   }
                 }}
               />
-              <Button type="submit" loading={e.adding}>
+              <Button type="submit" loading={e.adding} disabled={!e.canAdd}>
                 {t('stock.count.addEntry')}
               </Button>
             </Group>

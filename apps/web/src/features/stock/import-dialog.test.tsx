@@ -279,6 +279,28 @@ describe('the CSV import dialog', () => {
     expect(screen.queryByText(/Row 3|barcode_taken/)).toBeNull();
   });
 
+  it('says an empty file has no products in it, not that some fields are not valid', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(
+          url === '/api/products/import'
+            ? json({ error: { code: 'csv_refused', field: 'csv', params: { reason: 'empty' } } }, 422)
+            : json([]),
+        ),
+      ),
+    );
+    await renderApp(<ImportDialog opened onClose={() => undefined} />, {
+      session: makeSession({ role: 'admin' }),
+      lng: 'de',
+    });
+    fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
+      target: { files: [csvFile('')] },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Die Datei enthält keine Artikel\./);
+    expect(screen.getByRole('button', { name: 'Alle importieren' })).toBeDisabled();
+  });
+
   it.each(LANGUAGES)('%s names every column the import takes in its help, buying_price too', async (lng) => {
     const i18n = await testI18n(lng);
     const hint = i18n.t('stock.import.hint', { lng });

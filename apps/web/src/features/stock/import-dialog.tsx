@@ -104,7 +104,7 @@ function ImportPreview({ rows }: { rows: ImportResult['rows'] }) {
               <Table.Td>{r.code}</Table.Td>
               <Table.Td>{r.name}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={ACTION_COLOR[r.action]}>
+                <Badge variant="light" color={ACTION_COLOR[r.action]} miw="max-content">
                   {t(`stock.import.actions.${r.action}`)}
                 </Badge>
               </Table.Td>

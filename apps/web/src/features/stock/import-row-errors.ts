@@ -3,6 +3,7 @@ import {
   type ProductCsvColumn,
   PRODUCT_CSV_COLUMNS,
   UNITS,
+  WHOLE_UNITS,
   isImportRowErrorCode,
 } from '@duka/domain';
 import type { TFunction } from 'i18next';
@@ -21,6 +22,7 @@ export const ROW_ERROR_WORDS: Record<ImportRowErrorCode, string> = {
   unsafe_text: 'stock.import.rowErrors.unsafeText',
   not_an_amount: 'stock.import.rowErrors.notAnAmount',
   not_a_quantity: 'stock.import.rowErrors.notAQuantity',
+  not_whole: 'stock.import.rowErrors.notWhole',
   too_large: 'stock.import.rowErrors.tooLarge',
   not_a_percentage: 'stock.import.rowErrors.notAPercentage',
   not_yes_no: 'stock.import.rowErrors.notYesNo',
@@ -67,7 +69,12 @@ const amountExample = (decimals = 2) => (decimals > 0 ? `120.${'5'.padEnd(decima
 /** What is wrong with a row's cell, in the user's language. */
 export function rowErrorWords(t: TFunction, e: RowError): string {
   if (!isImportRowErrorCode(e.code)) return t(UNKNOWN_ROW_ERROR);
-  const params = { ...e.params, units: UNITS.join(', '), example: amountExample(e.params?.decimals) };
+  const params = {
+    ...e.params,
+    units: UNITS.join(', '),
+    wholeUnits: WHOLE_UNITS.join(', '),
+    example: amountExample(e.params?.decimals),
+  };
   if (e.code === 'too_long' && e.params?.barcode !== undefined) return t(BARCODE_TOO_LONG, params);
   return t(ROW_ERROR_WORDS[e.code], params);
 }

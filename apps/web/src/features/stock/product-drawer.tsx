@@ -64,7 +64,7 @@ export function ProductDrawer({ product, onClose }: { product: Product | null; o
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={f.saving}>
+            <Button type="submit" loading={f.saving} disabled={!!f.reorderWhole}>
               {product ? t('common.save') : t('stock.product.create')}
             </Button>
           </Group>
@@ -143,7 +143,7 @@ function ProductFields({ form }: { form: ProductForm }) {
 }
 
 /** Category (or a new one typed in), unit, price, buying price (and the margin), tax and reorder level. */
-function SellingFields({ form: { v, set, errors } }: { form: ProductForm }) {
+function SellingFields({ form: { v, set, errors, reorderWhole } }: { form: ProductForm }) {
   const { t } = useTranslation();
   const session = useSession();
   const categories = useCategories();
@@ -190,7 +190,7 @@ function SellingFields({ form: { v, set, errors } }: { form: ProductForm }) {
         label={t('stock.product.reorder')}
         inputMode="decimal"
         value={v.reorder}
-        error={errors.reorder_level}
+        error={errors.reorder_level ?? reorderWhole}
         onChange={(e) => set('reorder', e.currentTarget.value)}
       />
     </SimpleGrid>

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
-import { MAX_STOCK_QUANTITY, type Product, stockCountSchema } from '@duka/domain';
+import { MAX_STOCK_QUANTITY, type Product, quantityFitsUnit, stockCountSchema } from '@duka/domain';
 import { typedQuantity } from '../../lib/typed-number';
 import { api } from '../../lib/api-client';
 import { isIdConflict } from '../../lib/api-error';
@@ -40,6 +41,8 @@ export function useCountEntry(id: string) {
     showQty(text);
   };
   const inTurn = useTurns();
+  // a fraction of a product counted in whole pieces (2.25 "each"), said as it is typed
+  const fraction = notWholeWords(t, product, qty);
 
   useEffect(() => {
     if (product) {
@@ -63,6 +66,8 @@ export function useCountEntry(id: string) {
       setError(t('stock.count.badQty'));
       return false;
     }
+    // not sent: the field says it already (`error`), and says no more once it is whole
+    if (notWholeWords(t, p, text)) return false;
     try {
       const answer = await add.mutateAsync({ id: entryId, product_id: p.id, quantity: q });
       now.current.entryId = uuidv7();
@@ -95,7 +100,10 @@ export function useCountEntry(id: string) {
     setProduct,
     qty,
     setQty,
-    error,
+    /** What is wrong with the entry: the last refusal, or a fraction of a whole unit as it is typed. */
+    error: error ?? fraction,
+    /** Add waits while the quantity is a fraction of a whole unit. */
+    canAdd: fraction === null,
     adding: add.isPending,
     /** Enter or Add: the product waiting counted, in its turn. */
     submitEntry: () => inTurn(submit),
@@ -110,6 +118,14 @@ export function useCountEntry(id: string) {
     /** A scan landed in the quantity: it gets back what it held. */
     restore: (_el: ScanField, value: string) => setQty(value),
   };
+}
+
+/** What the quantity's field says of a fraction of a product counted in whole pieces; null: none. */
+function notWholeWords(t: TFunction, p: Product | null, text: string): string | null {
+  const q = typedQuantity(text);
+  return p && q !== null && !quantityFitsUnit(q, p.unit)
+    ? t('stock.line.notWhole', { unit: t(`stock.units.${p.unit}`, { defaultValue: p.unit }) })
+    : null;
 }
 
 /** Runs tasks one after the other, each once the one before has ended (however it ended). */

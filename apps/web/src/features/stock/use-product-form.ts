@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
-import { type Product, currencyMinorDigits } from '@duka/domain';
+import { type Product, currencyMinorDigits, quantityFitsUnit } from '@duka/domain';
 import { quantityText, typedMoney, typedPercent, typedQuantity } from '../../lib/typed-number';
 import { isIdConflict } from '../../lib/api-error';
 import {
@@ -16,7 +16,7 @@ import {
 } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
 import { uploadImage } from '../profile';
-import { moneyText } from './line-entry/lines';
+import { moneyText } from './line-entry/shared-lines';
 import { pct } from './product-history';
 import { useSaveProduct } from './stock-api';
 
@@ -64,6 +64,8 @@ export function useProductForm(product: Product | null, onSaved: () => void) {
   const [newId, setNewId] = useState(() => uuidv7());
   const set = <K extends keyof ProductValues>(k: K, value: ProductValues[K]) =>
     setV((o) => ({ ...o, [k]: value }));
+  // said under the reorder level as it is typed; Save waits until it is whole
+  const reorderWhole = reorderNotWholeWords(t, v, product);
 
   const submit = async () => {
     const e: Record<string, string> = {};
@@ -79,7 +81,7 @@ export function useProductForm(product: Product | null, onSaved: () => void) {
     if (reorder === null || reorder < 0) e.reorder_level = t('stock.product.badReorder');
     setErrors(e);
     setFormError(null);
-    if (Object.keys(e).length) return;
+    if (Object.keys(e).length || reorderWhole) return;
     const body = {
       name: v.name.trim(),
       code: v.code.trim(),
@@ -113,11 +115,7 @@ export function useProductForm(product: Product | null, onSaved: () => void) {
       }
       const placed = placeRefusal(err, t);
       if (placed.field) setErrors({ [placed.field]: placed.message });
-      if (!placed.field || !FIELDS.includes(placed.field)) setFormError(placed.message);
-      // a deactivation or a unit refused refuses the whole save: a price changed with it was not saved either
-      else if (placed.field === 'active' && product) setFormError(t('stock.product.nothingSaved'));
-      else if (placed.field === 'unit' && product)
-        setFormError(t('stock.product.nothingSavedUnit', { unit: t(`stock.units.${product.unit}`) }));
+      setFormError(formErrorOf(placed, product, t));
     }
   };
 
@@ -133,7 +131,7 @@ export function useProductForm(product: Product | null, onSaved: () => void) {
     }
   };
 
-  return { v, set, errors, formError, uploading, saving: save.isPending, submit, pickImage };
+  return { v, set, errors, reorderWhole, formError, uploading, saving: save.isPending, submit, pickImage };
 }
 
 export type ProductForm = ReturnType<typeof useProductForm>;
@@ -171,6 +169,29 @@ function placeRefusal(err: unknown, t: TFunction): { field?: string; message: st
         ? barcodeWords(err.params, t)
         : serverMessage(err);
   return { field, message };
+}
+
+/**
+ * What the reorder level's field says of a fraction of a unit counted in whole pieces (0.5
+ * "pair"), as the server refuses it: a new product's, or one whose level or unit is changed (a
+ * level kept from before the rule stays while neither is). Null: nothing to say.
+ */
+function reorderNotWholeWords(t: TFunction, v: ProductValues, product: Product | null): string | null {
+  const level = typedQuantity(v.reorder || '0');
+  if (level === null || (product && level === product.reorder_level && v.unit === product.unit)) return null;
+  return quantityFitsUnit(level, v.unit)
+    ? null
+    : t('stock.line.notWhole', { unit: t(`stock.units.${v.unit}`) });
+}
+
+/** What a refused save says above the form (null: its field says it all). */
+function formErrorOf(placed: { field?: string; message: string }, product: Product | null, t: TFunction) {
+  if (!placed.field || !FIELDS.includes(placed.field)) return placed.message;
+  // a deactivation or a unit refused refuses the whole save: a price changed with it was not saved either
+  if (placed.field === 'active' && product) return t('stock.product.nothingSaved');
+  if (placed.field === 'unit' && product)
+    return t('stock.product.nothingSavedUnit', { unit: t(`stock.units.${product.unit}`) });
+  return null;
 }
 
 /** The product's values as text to edit, or a new product's defaults. */

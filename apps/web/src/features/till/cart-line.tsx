@@ -13,6 +13,8 @@ interface Props {
   index: number;
   priced: PricedLine | undefined;
   badQty: boolean;
+  /** A fraction of a product counted in whole pieces (1.5 "each"). */
+  notWhole: boolean;
   /** A refusal or a discount problem about this line. */
   error?: string;
   money: (minor: number) => string;
@@ -41,6 +43,7 @@ const sameLine = (a: Props, b: Props): boolean =>
   a.line === b.line &&
   a.index === b.index &&
   a.badQty === b.badQty &&
+  a.notWhole === b.notWhole &&
   a.error === b.error &&
   a.money === b.money &&
   a.allowNegative === b.allowNegative &&
@@ -60,6 +63,7 @@ function CartLineView({
   index,
   priced,
   badQty,
+  notWhole,
   error,
   money,
   allowNegative,
@@ -103,13 +107,20 @@ function CartLineView({
       <QtyControls
         line={line}
         index={index}
-        badQty={badQty}
+        badQty={badQty || notWhole}
         dispatch={dispatch}
         onDone={onDone}
         step={step}
         remove={remove}
       />
-      <LineMessages line={line} index={index} badQty={badQty} error={error} short={short} />
+      <LineMessages
+        line={line}
+        index={index}
+        badQty={badQty}
+        notWhole={notWhole}
+        error={error}
+        short={short}
+      />
     </div>
   );
 }
@@ -217,14 +228,15 @@ function QtyControls({
   );
 }
 
-/** A quantity that does not read, more than is in stock, or a refusal about the line. */
+/** A quantity that does not read or is a fraction of a whole unit, more than is in stock, or a refusal about the line. */
 function LineMessages({
   line,
   index,
   badQty,
+  notWhole,
   error,
   short,
-}: Pick<Props, 'line' | 'index' | 'badQty' | 'error'> & { short: boolean }) {
+}: Pick<Props, 'line' | 'index' | 'badQty' | 'notWhole' | 'error'> & { short: boolean }) {
   const { t } = useTranslation();
   const { quantity } = useFormat();
   return (
@@ -232,6 +244,11 @@ function LineMessages({
       {badQty && (
         <Text size="xs" c="var(--mantine-color-error)" mt={4} role="alert">
           {t('till.errors.badQty')}
+        </Text>
+      )}
+      {notWhole && (
+        <Text size="xs" c="var(--mantine-color-error)" mt={4} role="alert">
+          {t('till.errors.notWhole', { unit: t(`stock.units.${line.unit}`) })}
         </Text>
       )}
       {short && !error && (

@@ -129,6 +129,7 @@ function CartLines(p: Props) {
             index={i}
             priced={totals.priced.lines[i]}
             badQty={totals.badQty.has(l.key)}
+            notWhole={totals.notWhole.has(l.key)}
             error={p.errors.lines[l.key] ?? lineProblem(i)}
             money={p.money}
             allowNegative={p.allowNegative}

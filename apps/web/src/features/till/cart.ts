@@ -7,6 +7,7 @@ import {
   type Product,
   cartProblems,
   priceSale,
+  quantityFitsUnit,
 } from '@duka/domain';
 import { quantityText, retypeQuantity, typedDecimal, typedPositiveQuantity } from '../../lib/typed-number';
 
@@ -164,9 +165,11 @@ export interface CartTotals {
   priced: PricedSale;
   /** Lines whose quantity is not a valid number, by key. */
   badQty: Set<string>;
+  /** Lines with a fraction of a product counted in whole pieces (1.5 "each"), by key. */
+  notWhole: Set<string>;
   /** Cart problems (discounts, amounts), as the server would report them (`lines.N.discount`, `discount`, `lines`). */
   problems: CartProblem[];
-  /** Pay is possible: lines, valid quantities, discounts that fit. */
+  /** Pay is possible: lines, valid (and whole where they must be) quantities, discounts that fit. */
   payable: boolean;
 }
 
@@ -176,9 +179,11 @@ export interface CartTotals {
  */
 export function totalsOf(cart: Cart, maxDiscountBp: number | null): CartTotals {
   const badQty = new Set<string>();
+  const notWhole = new Set<string>();
   const lines: CartLine[] = cart.lines.map((l) => {
     const q = qtyOf(l.qty);
     if (q === null) badQty.add(l.key);
+    else if (!quantityFitsUnit(q, l.unit)) notWhole.add(l.key);
     return { quantity: q ?? 0, unit_price: l.unit_price, tax_rate: l.tax_rate, discount: l.discount };
   });
   const problems = cartProblems(lines, cart.discount, maxDiscountBp);
@@ -192,8 +197,9 @@ export function totalsOf(cart: Cart, maxDiscountBp: number | null): CartTotals {
   return {
     priced,
     badQty,
+    notWhole,
     problems,
-    payable: cart.lines.length > 0 && badQty.size === 0 && !problems.length,
+    payable: cart.lines.length > 0 && badQty.size === 0 && notWhole.size === 0 && !problems.length,
   };
 }
 

@@ -2,7 +2,8 @@ import type { StockReport } from '@duka/domain';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Shop, buildShop, sold } from '../../../test/sales-factories.js';
+import { type Shop, buildShop, sold, stock } from '../../../test/sales-factories.js';
+import { buildProduct } from '../../../test/stock-factories.js';
 import { type TestApp, buildTestApp } from '../../../test/test-app.js';
 
 describe('report exports', () => {
@@ -12,12 +13,22 @@ describe('report exports', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     s = await buildShop(t.app);
+    // sold by weight: a line of 1.5 kg
+    const beans = await buildProduct(t.app, s.admin, {
+      name: 'Beans',
+      code: 'BNS',
+      price: 6_500,
+      unit: 'kg',
+    });
+    await stock(t.app, s.admin, s.supplier, s.shop.id, [
+      { product: beans, quantity: 10_000, unit_cost: 5_000 },
+    ]);
     const sale = await sold(t.app, s.admin, {
       kind: 'cash',
       location_id: s.shop.id,
       lines: [
         { product_id: s.sugar.id, quantity: 2000 },
-        { product_id: s.bread.id, quantity: 1500 },
+        { product_id: beans.id, quantity: 1500 },
       ],
       tendered: 50_000,
     });
@@ -55,9 +66,9 @@ describe('report exports', () => {
     const sugar = rows.find((r) => r[0] === 'Sugar 1 kg')!;
     expect(sugar[3]).toBe('2');
     expect(sugar[7]).toBe('360');
-    const bread = rows.find((r) => r[0] === 'Bread')!;
-    expect(bread[3]).toBe('1.5');
-    expect(bread[7]).toBe('97.5');
+    const beans = rows.find((r) => r[0] === 'Beans')!;
+    expect(beans[3]).toBe('1.5');
+    expect(beans[7]).toBe('97.5');
   });
 
   it('XLSX: every table on its own sheet, numbers as numbers', async () => {

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { isRefusal, keyedWriteText } from '../../../lib/notify';
 import type { DraftLine } from './lines';
-import { lineErrorOf } from './lines';
+import { lineErrorOf } from './shared-lines';
 import type { LineErrors } from './line-entry';
 
 export const NO_ERRORS: LineErrors = { lines: {}, form: null };

@@ -6,7 +6,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
 import { useSession } from '../../../lib/session-context';
-import type { DraftLine } from './lines';
+import type { DraftLine, Totals } from './lines';
 import { LineCards, LinesTable } from './lines-table';
 import { ProductSearch } from './product-search';
 import { useLineEntry } from './use-line-entry';
@@ -100,13 +100,7 @@ export function LineEntry({
 }
 
 /** Lines, total quantity and (with costs) the document's total. */
-function LineTotals({
-  totals,
-  withCost,
-}: {
-  totals: { lines: number; quantity: number; amount: number };
-  withCost?: boolean;
-}) {
+function LineTotals({ totals, withCost }: { totals: Totals; withCost?: boolean }) {
   const { t } = useTranslation();
   const { money, quantity } = useFormat(useSession().business);
   return (
@@ -115,9 +109,15 @@ function LineTotals({
         <Text size="sm" c="dimmed">
           {t('stock.line.count', { count: totals.lines })}
         </Text>
-        <Text size="sm" c="dimmed" data-testid="total-qty">
-          {t('stock.line.totalQty', { qty: quantity(totals.quantity) })}
-        </Text>
+        {totals.quantities.length > 0 && (
+          <Text size="sm" c="dimmed" data-testid="total-qty">
+            {t('stock.line.totalQty', {
+              qty: totals.quantities
+                .map((q) => `${quantity(q.quantity)} ${t(`stock.units.${q.unit}`, { defaultValue: q.unit })}`)
+                .join(' · '),
+            })}
+          </Text>
+        )}
       </Stack>
       {withCost && (
         <Stack gap={0} align="flex-end">

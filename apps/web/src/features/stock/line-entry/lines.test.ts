@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@duka/domain';
 import { product as aProduct } from '../../../test/products';
-import {
-  addProduct,
-  costOf,
-  startingCost,
-  exactMatch,
-  lineErrorOf,
-  moneyText,
-  qtyOf,
-  totalsOf,
-} from './lines';
+import { addProduct, costOf, qtyOf, startingCost, totalsOf } from './lines';
+import { exactMatch, lineErrorOf, moneyText } from './shared-lines';
 
 /** As the API answers it, with no stock anywhere (the levels are no part of a line's parsing). */
 const product = (over: Partial<Product> = {}): Product => aProduct({ levels: [], on_hand: 0, ...over });
@@ -57,10 +49,20 @@ describe('line entry parsing', () => {
       [
         { key: 'a', product_id: 'p1', name: '', code: '', unit: 'kg', qty: '0.333', cost: '1.50' },
         { key: 'b', product_id: 'p2', name: '', code: '', unit: 'each', qty: '2', cost: '10' },
+        { key: 'c', product_id: 'p3', name: '', code: '', unit: 'kg', qty: '1', cost: '0' },
       ],
       2,
     );
-    expect(t).toEqual({ lines: 2, quantity: 2333, amount: 50 + 2000, invalid: false });
+    // kilograms and pieces are totalled apart, never added together
+    expect(t).toEqual({
+      lines: 3,
+      quantities: [
+        { unit: 'kg', quantity: 1333 },
+        { unit: 'each', quantity: 2000 },
+      ],
+      amount: 50 + 2000,
+      invalid: false,
+    });
     expect(
       totalsOf([{ key: 'a', product_id: 'p', name: '', code: '', unit: '', qty: 'x', cost: '' }], 2).invalid,
     ).toBe(true);

@@ -1,11 +1,6 @@
 import { MAX_STOCK_QUANTITY, type Product, lineAmount } from '@duka/domain';
-import {
-  quantityText,
-  typedDecimal,
-  typedMoney,
-  typedPositiveQuantity,
-  typedQuantity,
-} from '../../../lib/typed-number';
+import { quantityText, typedMoney, typedPositiveQuantity, typedQuantity } from '../../../lib/typed-number';
+import { moneyText } from './shared-lines';
 
 /** One line of a document as typed: text fields kept as written until saved. */
 export interface DraftLine {
@@ -26,24 +21,6 @@ export function costOf(text: string, digits: number): number | null {
   if (!text.trim()) return 0;
   const v = typedMoney(text, digits);
   return v !== null && v >= 0 ? v : null;
-}
-
-/** Minor units as plain text for an input, in major units and the page's decimal sign ("1250" → "12.50"). */
-export function moneyText(minor: number, digits: number): string {
-  if (digits === 0) return String(minor);
-  const s = String(Math.abs(minor)).padStart(digits + 1, '0');
-  return `${minor < 0 ? '-' : ''}${s.slice(0, -digits)}${typedDecimal()}${s.slice(-digits)}`;
-}
-
-/** The product a scan of `text` means: one whose code or barcode is exactly the text. */
-export function exactMatch(text: string, products: Product[]): Product | null {
-  const t = text.trim();
-  if (!t) return null;
-  return (
-    products.find((p) => p.code === t || p.barcodes.includes(t)) ??
-    products.find((p) => p.code.toLowerCase() === t.toLowerCase()) ??
-    null
-  );
 }
 
 /**
@@ -93,13 +70,14 @@ export function startingCost(p: Pick<Product, 'buying_price' | 'avg_cost'>, digi
 
 export interface Totals {
   lines: number;
-  quantity: number;
+  /** The quantity of each unit, in the order the lines first name it: kilograms and pieces never add up. */
+  quantities: { unit: string; quantity: number }[];
   amount: number;
   invalid: boolean;
 }
 
 export function totalsOf(lines: DraftLine[], digits: number): Totals {
-  let quantity = 0;
+  const byUnit = new Map<string, number>();
   let amount = 0;
   let invalid = false;
   for (const l of lines) {
@@ -109,14 +87,9 @@ export function totalsOf(lines: DraftLine[], digits: number): Totals {
       invalid = true;
       continue;
     }
-    quantity += q;
+    byUnit.set(l.unit, (byUnit.get(l.unit) ?? 0) + q);
     amount += lineAmount(q, c);
   }
-  return { lines: lines.length, quantity, amount, invalid };
-}
-
-/** The index of the line a server field like `lines.3.quantity` names, and the field. */
-export function lineErrorOf(field: string | undefined): { index: number; field: string } | null {
-  const m = /^lines\.(\d+)(?:\.(\w+))?$/.exec(field ?? '');
-  return m ? { index: Number(m[1]), field: m[2] ?? '' } : null;
+  const quantities = [...byUnit].map(([unit, quantity]) => ({ unit, quantity }));
+  return { lines: lines.length, quantities, amount, invalid };
 }

@@ -3,7 +3,7 @@ import type { Product } from '@duka/domain';
 import { ApiError } from '../../../lib/api-error';
 import { keysRest } from '../../../lib/use-scanner';
 import { fetchProducts } from '../products-api';
-import { exactMatch } from './lines';
+import { exactMatch } from './shared-lines';
 
 /**
  * Longest wait for a code's answer. The answers are taken in the order scanned, so one that never

@@ -1,10 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_STOCK_QUANTITY, type Product, QTY_SCALE, currencyMinorDigits } from '@duka/domain';
+import {
+  MAX_STOCK_QUANTITY,
+  type Product,
+  QTY_SCALE,
+  currencyMinorDigits,
+  quantityFitsUnit,
+} from '@duka/domain';
 import { useSession } from '../../../lib/session-context';
 import { type ScanField, keysRest } from '../../../lib/use-scanner';
 import { type DraftLine, addProduct, costOf, qtyOf, totalsOf } from './lines';
 import type { ProductSearchHandle } from './product-search';
+
+/** A line with a fraction of a product counted in whole pieces (1.5 "each"): not saved. */
+function notWhole(l: DraftLine): boolean {
+  const q = qtyOf(l.qty);
+  return q !== null && !quantityFitsUnit(q, l.unit);
+}
 
 let seq = 0;
 const newKey = () => `l${Date.now().toString(36)}${(seq++).toString(36)}`;
@@ -50,11 +62,13 @@ export function useLineEntry(
     search.current?.focus();
   };
 
+  const totals = totalsOf(lines, digits);
   return {
     digits,
     search,
     qtyRefs,
-    totals: totalsOf(lines, digits),
+    // Save waits while a line has a fraction of a whole unit, as it does for a quantity that does not read
+    totals: lines.some(notWhole) ? { ...totals, invalid: true } : totals,
     /** A product found: its line added (or one more on its line) once the keys rest (keysRest). */
     onPick: (p: Product) =>
       void keysRest().then(() => {
@@ -73,7 +87,11 @@ export function useLineEntry(
       }
     },
     qtyError: (l: DraftLine) =>
-      qtyOf(l.qty) === null ? t('stock.line.badQty', { max: MAX_STOCK_QUANTITY / QTY_SCALE }) : undefined,
+      qtyOf(l.qty) === null
+        ? t('stock.line.badQty', { max: MAX_STOCK_QUANTITY / QTY_SCALE })
+        : notWhole(l)
+          ? t('stock.line.notWhole', { unit: t(`stock.units.${l.unit}`, { defaultValue: l.unit }) })
+          : undefined,
     costError: (l: DraftLine) => (costOf(l.cost, digits) === null ? t('stock.line.badCost') : undefined),
     fieldKeys: (l: DraftLine) => ({
       onKeyDown: (e: React.KeyboardEvent<HTMLInputElement>) => {
