@@ -12,9 +12,8 @@ interface Props {
   line: TillLine;
   index: number;
   priced: PricedLine | undefined;
-  badQty: boolean;
-  /** A fraction of a product counted in whole pieces (1.5 "each"). */
-  notWhole: boolean;
+  /** Why the quantity cannot be sold (`CartTotals.badQty`): the words' key. */
+  badQty: string | undefined;
   /** A refusal or a discount problem about this line. */
   error?: string;
   money: (minor: number) => string;
@@ -43,7 +42,6 @@ const sameLine = (a: Props, b: Props): boolean =>
   a.line === b.line &&
   a.index === b.index &&
   a.badQty === b.badQty &&
-  a.notWhole === b.notWhole &&
   a.error === b.error &&
   a.money === b.money &&
   a.allowNegative === b.allowNegative &&
@@ -63,7 +61,6 @@ function CartLineView({
   index,
   priced,
   badQty,
-  notWhole,
   error,
   money,
   allowNegative,
@@ -107,20 +104,13 @@ function CartLineView({
       <QtyControls
         line={line}
         index={index}
-        badQty={badQty || notWhole}
+        badQty={badQty}
         dispatch={dispatch}
         onDone={onDone}
         step={step}
         remove={remove}
       />
-      <LineMessages
-        line={line}
-        index={index}
-        badQty={badQty}
-        notWhole={notWhole}
-        error={error}
-        short={short}
-      />
+      <LineMessages line={line} index={index} badQty={badQty} error={error} short={short} />
     </div>
   );
 }
@@ -184,7 +174,7 @@ function QtyControls({
           inputMode="decimal"
           autoComplete="off"
           value={line.qty}
-          error={badQty}
+          error={!!badQty}
           data-scan-through="slow"
           data-key={line.key}
           data-testid={`till-qty-${index}`}
@@ -233,22 +223,16 @@ function LineMessages({
   line,
   index,
   badQty,
-  notWhole,
   error,
   short,
-}: Pick<Props, 'line' | 'index' | 'badQty' | 'notWhole' | 'error'> & { short: boolean }) {
+}: Pick<Props, 'line' | 'index' | 'badQty' | 'error'> & { short: boolean }) {
   const { t } = useTranslation();
   const { quantity } = useFormat();
   return (
     <>
       {badQty && (
         <Text size="xs" c="var(--mantine-color-error)" mt={4} role="alert">
-          {t('till.errors.badQty')}
-        </Text>
-      )}
-      {notWhole && (
-        <Text size="xs" c="var(--mantine-color-error)" mt={4} role="alert">
-          {t('till.errors.notWhole', { unit: t(`stock.units.${line.unit}`) })}
+          {t(badQty, { unit: t(`stock.units.${line.unit}`) })}
         </Text>
       )}
       {short && !error && (

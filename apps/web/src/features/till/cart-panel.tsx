@@ -128,8 +128,7 @@ function CartLines(p: Props) {
             line={l}
             index={i}
             priced={totals.priced.lines[i]}
-            badQty={totals.badQty.has(l.key)}
-            notWhole={totals.notWhole.has(l.key)}
+            badQty={totals.badQty.get(l.key)}
             error={p.errors.lines[l.key] ?? lineProblem(i)}
             money={p.money}
             allowNegative={p.allowNegative}

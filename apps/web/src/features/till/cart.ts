@@ -163,10 +163,12 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
 
 export interface CartTotals {
   priced: PricedSale;
-  /** Lines whose quantity is not a valid number, by key. */
-  badQty: Set<string>;
-  /** Lines with a fraction of a product counted in whole pieces (1.5 "each"), by key. */
-  notWhole: Set<string>;
+  /**
+   * Lines whose quantity cannot be sold, by key, with the words why: not a valid number
+   * (`till.errors.badQty`), or a fraction of a product counted in whole pieces, 1.5 "each"
+   * (`till.errors.notWhole`).
+   */
+  badQty: Map<string, 'till.errors.badQty' | 'till.errors.notWhole'>;
   /** Cart problems (discounts, amounts), as the server would report them (`lines.N.discount`, `discount`, `lines`). */
   problems: CartProblem[];
   /** Pay is possible: lines, valid (and whole where they must be) quantities, discounts that fit. */
@@ -178,12 +180,11 @@ export interface CartTotals {
  * that is not valid counts as zero and makes the cart not payable.
  */
 export function totalsOf(cart: Cart, maxDiscountBp: number | null): CartTotals {
-  const badQty = new Set<string>();
-  const notWhole = new Set<string>();
+  const badQty: CartTotals['badQty'] = new Map();
   const lines: CartLine[] = cart.lines.map((l) => {
     const q = qtyOf(l.qty);
-    if (q === null) badQty.add(l.key);
-    else if (!quantityFitsUnit(q, l.unit)) notWhole.add(l.key);
+    if (q === null) badQty.set(l.key, 'till.errors.badQty');
+    else if (!quantityFitsUnit(q, l.unit)) badQty.set(l.key, 'till.errors.notWhole');
     return { quantity: q ?? 0, unit_price: l.unit_price, tax_rate: l.tax_rate, discount: l.discount };
   });
   const problems = cartProblems(lines, cart.discount, maxDiscountBp);
@@ -197,9 +198,8 @@ export function totalsOf(cart: Cart, maxDiscountBp: number | null): CartTotals {
   return {
     priced,
     badQty,
-    notWhole,
     problems,
-    payable: cart.lines.length > 0 && badQty.size === 0 && notWhole.size === 0 && !problems.length,
+    payable: cart.lines.length > 0 && badQty.size === 0 && !problems.length,
   };
 }
 
