@@ -142,6 +142,9 @@ export class ShopMix {
       tax_rate: this.pick([0, 0, 1600]),
       barcodes: this.rand() < 0.5 ? [this.next('600')] : [],
       category: this.pick(['Dry goods', 'Drinks', 'Household']),
+      // sold by weight: the mix sells and reverses half kilograms (a product sold each takes whole
+      // quantities only: quantity_not_whole)
+      unit: 'kg',
     };
     await this.send('POST', '/api/products', p);
     this.products.push({ id: p.id, code, price: p.price, barcodes: p.barcodes, active: true });
@@ -176,8 +179,8 @@ export class ShopMix {
     const price = this.int(10, 400) * 50;
     const rows = [
       'code,name,barcodes,category,unit,price,tax_rate,reorder_level,active',
-      `${old.code},Product ${old.code} imported,${old.barcodes.join('|')},Dry goods,each,${price / 100},0,0,${old.active ? 'yes' : 'no'}`,
-      ...fresh.map((c) => `${c},Imported ${c},,Drinks,each,${this.int(1, 90)}.50,16,1,yes`),
+      `${old.code},Product ${old.code} imported,${old.barcodes.join('|')},Dry goods,kg,${price / 100},0,0,${old.active ? 'yes' : 'no'}`,
+      ...fresh.map((c) => `${c},Imported ${c},,Drinks,kg,${this.int(1, 90)}.50,16,1,yes`),
     ];
     const r = await this.send('POST', '/api/products/import', { csv: `${rows.join('\n')}\n`, commit: true });
     if (r && !r.committed) throw new Error(`the CSV import was not committed: ${JSON.stringify(r)}`);
