@@ -1,4 +1,4 @@
-import type { Location, Product, StockDocument, Supplier } from '@duka/domain';
+import type { Location, NEGATIVE_REASONS, Product, StockDocument, Supplier } from '@duka/domain';
 import type { FastifyInstance } from 'fastify';
 import { v7 } from 'uuid';
 
@@ -18,6 +18,16 @@ export async function buildProduct(
   });
   if (res.statusCode !== 201) throw new Error(`product create failed: ${res.statusCode} ${res.body}`);
   return res.json<Product>();
+}
+
+/** A products CSV sent to the import: a preview unless `commit` (the response, whatever its status). */
+export function importProducts(app: FastifyInstance, cookie: string, csv: string, commit = false) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/products/import',
+    headers: { cookie },
+    payload: { csv, commit },
+  });
 }
 
 export async function buildSupplier(
@@ -71,6 +81,26 @@ export async function received(
 ): Promise<StockDocument> {
   const res = await receive(app, cookie, body);
   if (res.statusCode !== 201) throw new Error(`receipt failed: ${res.statusCode} ${res.body}`);
+  return res.json<StockDocument>();
+}
+
+/** A stock write-off (stock-negative adjustment) that must succeed: reason 'damaged' unless given. */
+export async function writtenOff(
+  app: FastifyInstance,
+  cookie: string,
+  body: {
+    location_id: string;
+    lines: { product_id: string; quantity: number }[];
+    reason?: (typeof NEGATIVE_REASONS)[number];
+  },
+): Promise<StockDocument> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/stock/negative',
+    headers: { cookie },
+    payload: { id: v7(), reason: 'damaged', ...body },
+  });
+  if (res.statusCode !== 201) throw new Error(`write-off failed: ${res.statusCode} ${res.body}`);
   return res.json<StockDocument>();
 }
 

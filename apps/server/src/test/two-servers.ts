@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { applyDocuments } from '../modules/sync/apply-documents.js';
 import { DOC_SPECS, SPEC_BY_TYPE } from '../modules/sync/doc-specs.js';
 import { type SyncDocument, readDocuments } from '../modules/sync/documents.js';
@@ -101,6 +101,26 @@ export async function twoServers(): Promise<{
       await aApp.close();
       await bApp.close();
     },
+  };
+}
+
+/**
+ * Two servers (twoServers) for the tests of the enclosing describe: made before all of them, or
+ * afresh before each with `{ each: true }`, and closed after. A test reads them when it runs:
+ * `const { a, b, businessId } = servers();`.
+ */
+export function useTwoServers({ each = false } = {}): () => { a: Server; b: Server; businessId: string } {
+  let made: Awaited<ReturnType<typeof twoServers>> | undefined;
+  (each ? beforeEach : beforeAll)(async () => {
+    made = await twoServers();
+  });
+  (each ? afterEach : afterAll)(async () => {
+    await made?.close();
+    made = undefined;
+  });
+  return () => {
+    if (!made) throw new Error('the two servers are read inside a test, once they are made');
+    return made;
   };
 }
 

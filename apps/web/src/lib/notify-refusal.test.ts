@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from './api-error';
+import { SODA_NOT_WHOLE } from '../test/refusals';
 import { testI18n } from '../test/render';
 import { refusalField as errorField, refusalText as errorText, serverMessage } from './notify';
 import { compareValues } from '../components/sortable';
@@ -55,19 +56,11 @@ describe('a code this web does not know, and a wait', () => {
   });
 
   it("words a fraction of a whole unit with the product and its unit, in the user's language", async () => {
-    const notWhole = new ApiError({
-      kind: 'http',
-      status: 422,
-      code: 'quantity_not_whole',
-      message: 'Soda is counted in whole units (each): 1.5 is not a whole number',
-      field: 'lines.0.quantity',
-      params: { product_id: 'p1', name: 'Soda', unit: 'each' },
-    });
-    expect(serverMessage(notWhole)).toBe(
+    expect(serverMessage(SODA_NOT_WHOLE)).toBe(
       'Soda is counted in whole units (each): enter a quantity without decimals.',
     );
     await testI18n('de');
-    expect(serverMessage(notWhole)).toBe(
+    expect(serverMessage(SODA_NOT_WHOLE)).toBe(
       'Soda wird in ganzen Einheiten (Stk.) gezählt: Geben Sie eine Menge ohne Nachkommastellen ein.',
     );
     await testI18n('en');

@@ -2,7 +2,7 @@ import { IMPORT_ROW_ERROR_CODES, type Product, type ProductImportResult } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 import { buildBusiness } from '../../test/factories.js';
-import { buildProduct } from '../../test/stock-factories.js';
+import { buildProduct, importProducts } from '../../test/stock-factories.js';
 import { uploadImage } from '../../test/tenancy-factories.js';
 
 /** A CSV import's row errors are typed codes with their params, never the server's English sentences. */
@@ -10,13 +10,7 @@ describe('CSV import row errors', () => {
   let t: TestApp;
   let admin: string;
   const HEADER = 'code,name,barcodes,category,unit,price,tax_rate,reorder_level,active';
-  const importCsv = (csv: string, commit = false) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/products/import',
-      headers: { cookie: admin },
-      payload: { csv, commit },
-    });
+  const importCsv = (csv: string, commit = false) => importProducts(t.app, admin, csv, commit);
   /** Each row's errors as [field, code, params?]. */
   const errorsOf = async (rows: string[]) => {
     const res = await importCsv(`${HEADER}\n${rows.join('\n')}\n`);

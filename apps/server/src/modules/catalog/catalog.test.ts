@@ -5,7 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerConsistent } from '../../test/ledger-check.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 import { STAFF_PASSWORD, buildBusiness, buildUser, signIn } from '../../test/factories.js';
-import { buildLocation, buildProduct, buildSupplier, received } from '../../test/stock-factories.js';
+import {
+  buildLocation,
+  buildProduct,
+  buildSupplier,
+  importProducts,
+  received,
+} from '../../test/stock-factories.js';
 
 describe('products', () => {
   let t: TestApp;
@@ -233,13 +239,7 @@ interface ImportResult {
 describe('CSV import and export', () => {
   let t: TestApp;
   let admin: string;
-  const importCsv = (csv: string, commit: boolean) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/products/import',
-      headers: { cookie: admin },
-      payload: { csv, commit },
-    });
+  const importCsv = (csv: string, commit: boolean) => importProducts(t.app, admin, csv, commit);
   const count = async () => (await t.db.kysely.selectFrom('products').select('id').execute()).length;
 
   beforeAll(async () => {

@@ -1,8 +1,13 @@
 import type { Location, Product, ProductImportResult } from '@duka/domain';
-import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusiness } from '../../test/factories.js';
-import { buildProduct, buildSupplier, received } from '../../test/stock-factories.js';
+import {
+  buildProduct,
+  buildSupplier,
+  importProducts,
+  received,
+  writtenOff,
+} from '../../test/stock-factories.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
 /**
@@ -52,18 +57,10 @@ describe("a product's unit once stock has moved", () => {
         .price,
     ).toBe(100);
     // written off to 0: its history is still in kg
-    const off = await t.app.inject({
-      method: 'POST',
-      url: '/api/stock/negative',
-      headers: { cookie: admin },
-      payload: {
-        id: v7(),
-        location_id: shop.id,
-        reason: 'damaged',
-        lines: [{ product_id: rice.id, quantity: 2_500 }],
-      },
+    await writtenOff(t.app, admin, {
+      location_id: shop.id,
+      lines: [{ product_id: rice.id, quantity: 2_500 }],
     });
-    expect(off.statusCode, off.body).toBe(201);
     expect((await patch(rice.id, { unit: 'each' })).statusCode).toBe(409);
     // the same unit sent back with a price change is no change of unit
     expect((await patch(rice.id, { unit: 'kg', price: 130 })).statusCode).toBe(200);
@@ -80,27 +77,18 @@ describe("a product's unit once stock has moved", () => {
       location_id: shop.id,
       lines: [{ product_id: beans.id, quantity: 1_000, unit_cost: 50 }],
     });
-    const preview = await t.app.inject({
-      method: 'POST',
-      url: '/api/products/import',
-      headers: { cookie: admin },
-      payload: {
-        csv: `${HEADER}\nBEAN1,Beans,,,each,1.00,0,0,yes\nNEW2,Other new,,,box,1.00,0,0,yes\n`,
-        commit: false,
-      },
-    });
+    const preview = await importProducts(
+      t.app,
+      admin,
+      `${HEADER}\nBEAN1,Beans,,,each,1.00,0,0,yes\nNEW2,Other new,,,box,1.00,0,0,yes\n`,
+    );
     const body = preview.json<ProductImportResult>();
     expect(body.valid).toBe(false);
     expect(body.rows.map((r) => r.errors.map((e) => [e.field, e.code]))).toEqual([
       [['unit', 'unit_in_use']],
       [],
     ]);
-    const noUnit = await t.app.inject({
-      method: 'POST',
-      url: '/api/products/import',
-      headers: { cookie: admin },
-      payload: { csv: 'code,name,price\nBEAN1,Beans,1.50\n', commit: true },
-    });
+    const noUnit = await importProducts(t.app, admin, 'code,name,price\nBEAN1,Beans,1.50\n', true);
     expect(noUnit.json<ProductImportResult>().valid).toBe(true);
     expect(await unitOf(beans)).toBe('kg');
   });

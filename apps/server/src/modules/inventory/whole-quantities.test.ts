@@ -3,7 +3,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildBusiness } from '../../test/factories.js';
 import { expectLedgerConsistent } from '../../test/ledger-check.js';
-import { buildLocation, buildProduct, buildSupplier, newDocId } from '../../test/stock-factories.js';
+import {
+  buildLocation,
+  buildProduct,
+  buildSupplier,
+  importProducts,
+  newDocId,
+} from '../../test/stock-factories.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
 /**
@@ -163,13 +169,7 @@ describe('whole units in stock', () => {
   });
 
   it('refuses a CSV row that gives pieces a reorder level with a fraction, in the preview and the commit', async () => {
-    const importCsv = (csv: string, commit = false) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/products/import',
-        headers: { cookie: admin },
-        payload: { csv, commit },
-      });
+    const importCsv = (csv: string, commit = false) => importProducts(t.app, admin, csv, commit);
     const HEADER = 'code,name,unit,price,reorder_level';
     const preview = await importCsv(
       [HEADER, 'C1,Candles,pack,90,0.5', 'C2,Sugar loose,kg,150,0.5', 'C3,Socks,pair,200,2'].join('\n'),

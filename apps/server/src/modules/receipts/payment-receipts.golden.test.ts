@@ -1,22 +1,17 @@
-import path from 'node:path';
 import { DRAWER_KICK, type DebtorPayment } from '@duka/domain';
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareGolden, stableSvg } from '../../test/golden-files.js';
-import { type Shop, buildShop, debtorInCredit, paid, sold } from '../../test/sales-factories.js';
+import { expectGoldenPrints, goldenShop, printed } from '../../test/golden-receipts.js';
+import { type Shop, debtorInCredit, paid, sold } from '../../test/sales-factories.js';
 import { svgLines } from '../../test/svg-text.js';
-import { type TestApp, buildTestApp } from '../../test/test-app.js';
+import type { TestApp } from '../../test/test-app.js';
 
 /**
  * Golden receipts of a debtor's money (ADR 9): a payment, a credit paid out in cash and a payment
  * voided, at a fixed time with fixed receipt numbers, compared byte for byte (ESC/POS and SVG) with
- * the files in ./golden. After a deliberate change, look at the new output and rewrite them with
- * UPDATE_GOLDEN=1. A payment's receipt is the one printed before pay-outs and voids had their own.
+ * the files in ./golden (test/golden-receipts.ts). A payment's receipt is the one printed before
+ * pay-outs and voids had their own.
  */
-const GOLDEN = path.join(import.meta.dirname, 'golden');
-const FIXED_TIME = Date.parse('2026-03-14T09:26:53Z');
-const compare = (name: string, actual: Buffer) => compareGolden(GOLDEN, name, actual);
-
 describe('golden receipts of a debtor payment, a pay-out and a void', () => {
   let t: TestApp;
   let s: Shop;
@@ -24,27 +19,12 @@ describe('golden receipts of a debtor payment, a pay-out and a void', () => {
   const no = { payment: '', payout: '', void: '' };
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    t.clock.advance(FIXED_TIME - t.clock.now().getTime());
-    s = await buildShop(t.app);
+    ({ t, s } = await goldenShop());
     const post = async (url: string, payload: object) => {
       const res = await t.app.inject({ method: 'POST', url, headers: { cookie: s.admin }, payload });
       expect(res.statusCode, res.body).toBe(201);
       return res.json<DebtorPayment>();
     };
-    await t.app.inject({
-      method: 'PATCH',
-      url: '/api/business/profile',
-      headers: { cookie: s.admin },
-      payload: {
-        address: 'Moi Avenue 12, Nairobi',
-        phone: '0722000000',
-        tax_number: 'P051234567X',
-        receipt_header: 'Open every day 7am - 9pm',
-        receipt_footer: 'Goods once sold are exchanged within 7 days | Asante!',
-        payment_details: { mpesa_paybill: '123456', mpesa_account: 'DUKA' },
-      },
-    });
     // 5 kg of sugar on credit (#000001), paid in cash (#000002), brought back (#000003): 900.00 in credit
     const { debtor } = await debtorInCredit(t.app, s.admin, {
       name: 'Chebet Wanjiru',
@@ -79,19 +59,7 @@ describe('golden receipts of a debtor payment, a pay-out and a void', () => {
   });
   afterAll(() => t.close());
 
-  const receipt = async (receiptNo: string, query: string) => {
-    const escpos = await t.app.inject({
-      url: `/api/receipts/${receiptNo}/escpos?${query}`,
-      headers: { cookie: s.admin },
-    });
-    expect(escpos.statusCode, escpos.body).toBe(200);
-    const svg = await t.app.inject({
-      url: `/api/receipts/${receiptNo}/svg?${query}`,
-      headers: { cookie: s.admin },
-    });
-    expect(svg.statusCode, svg.body).toBe(200);
-    return { escpos: Buffer.from(escpos.json<{ data: string }>().data, 'base64'), svg: svg.body };
-  };
+  const receipt = (receiptNo: string, query: string) => printed(t, s.admin, receiptNo, query);
 
   /** Each layout: its name in the files' names and how the routes are asked for it. */
   const layouts = {
@@ -111,9 +79,8 @@ describe('golden receipts of a debtor payment, a pay-out and a void', () => {
   for (const [doc, lang, layout] of cases) {
     it(`${doc}, ${lang}, ${layouts[layout].what}: ESC/POS bytes and SVG as the golden files`, async () => {
       expect(no).toEqual({ payment: '000006', payout: '000004', void: '000007' });
-      const r = await receipt(no[doc], `${layouts[layout].query}&lang=${lang}`);
-      compare(`${doc}-${lang}-${layout}.escpos`, r.escpos);
-      compare(`${doc}-${lang}-${layout}.svg`, Buffer.from(stableSvg(r.svg)));
+      const query = `${layouts[layout].query}&lang=${lang}`;
+      await expectGoldenPrints(t, s.admin, no[doc], query, `${doc}-${lang}-${layout}`);
     });
   }
 

@@ -1,42 +1,23 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareGolden, stableSvg } from '../../test/golden-files.js';
-import { buildShop, sold } from '../../test/sales-factories.js';
-import { type TestApp, buildTestApp } from '../../test/test-app.js';
+import { expectGoldenPrints, goldenShop } from '../../test/golden-receipts.js';
+import { sold } from '../../test/sales-factories.js';
+import type { TestApp } from '../../test/test-app.js';
 
 /**
  * Golden receipts: one fixed sale (fixed time, the first receipt number) drawn for each layout
  * (58 mm at 32 characters a line, 80 mm at 48 and at 42) in two languages, compared byte for byte
- * with the files in ./golden. After a deliberate
- * change to the receipt, look at the new output and rewrite them with UPDATE_GOLDEN=1.
+ * with the files in ./golden (test/golden-receipts.ts).
  */
-const GOLDEN = path.join(import.meta.dirname, 'golden');
-const FIXED_TIME = Date.parse('2026-03-14T09:26:53Z');
-const compare = (name: string, actual: Buffer) => compareGolden(GOLDEN, name, actual);
-
 describe('golden receipts', () => {
   let t: TestApp;
   let cookie: string;
   let receiptNo: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    t.clock.advance(FIXED_TIME - t.clock.now().getTime());
-    const s = await buildShop(t.app);
+    const golden = await goldenShop();
+    t = golden.t;
+    const s = golden.s;
     cookie = s.admin;
-    await t.app.inject({
-      method: 'PATCH',
-      url: '/api/business/profile',
-      headers: { cookie },
-      payload: {
-        address: 'Moi Avenue 12, Nairobi',
-        phone: '0722000000',
-        tax_number: 'P051234567X',
-        receipt_header: 'Open every day 7am - 9pm',
-        receipt_footer: 'Goods once sold are exchanged within 7 days | Asante!',
-        payment_details: { mpesa_paybill: '123456', mpesa_account: 'DUKA' },
-      },
-    });
     const sale = await sold(t.app, cookie, {
       kind: 'cash',
       location_id: s.shop.id,
@@ -62,17 +43,8 @@ describe('golden receipts', () => {
     for (const layout of layouts) {
       it(`${lang}, ${layout.what}: ESC/POS bytes and SVG as the golden files`, async () => {
         expect(receiptNo).toBe('000001');
-        const escpos = await t.app.inject({
-          url: `/api/receipts/${receiptNo}/escpos?${layout.query}&lang=${lang}`,
-          headers: { cookie },
-        });
-        const bytes = Buffer.from(escpos.json<{ data: string }>().data, 'base64');
-        compare(`sale-${lang}-${layout.name}.escpos`, bytes);
-        const svg = await t.app.inject({
-          url: `/api/receipts/${receiptNo}/svg?${layout.query}&lang=${lang}`,
-          headers: { cookie },
-        });
-        compare(`sale-${lang}-${layout.name}.svg`, Buffer.from(stableSvg(svg.body)));
+        const query = `${layout.query}&lang=${lang}`;
+        await expectGoldenPrints(t, cookie, receiptNo, query, `sale-${lang}-${layout.name}`);
       });
     }
   }

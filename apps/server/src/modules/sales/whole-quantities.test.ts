@@ -15,7 +15,7 @@ import {
 } from '../../test/sales-factories.js';
 import { buildProduct } from '../../test/stock-factories.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
-import { type Server, call, send, twoServers } from '../../test/two-servers.js';
+import { call, send, useTwoServers } from '../../test/two-servers.js';
 
 /**
  * A product counted in whole pieces (each, pack, box, pair) is sold and taken back in whole
@@ -165,16 +165,10 @@ describe('whole units at the till', () => {
  * (one from before the rule) is not refused where sync applies it, nor its ledger changed.
  */
 describe('whole units through sync', () => {
-  let a: Server;
-  let b: Server;
-  let businessId: string;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    ({ a, b, businessId, close } = await twoServers());
-  });
-  afterAll(() => close());
+  const servers = useTwoServers();
 
   it("applies a branch's sale of a fraction of a piece, and its stock moves by it", async () => {
+    const { a, b, businessId } = servers();
     const soda = (await call(a, 'POST', '/api/products', {
       name: 'Soda',
       code: 'SODA',

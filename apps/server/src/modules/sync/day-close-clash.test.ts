@@ -1,6 +1,6 @@
 import { v7 } from 'uuid';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Server, applyOn, call, docsOf, twoServers } from '../../test/two-servers.js';
+import { describe, expect, it } from 'vitest';
+import { applyOn, call, docsOf, useTwoServers } from '../../test/two-servers.js';
 
 /**
  * Two servers that each took themselves for a location's home (ADR 11 §11.4) both closed its day:
@@ -8,16 +8,10 @@ import { type Server, applyOn, call, docsOf, twoServers } from '../../test/two-s
  * written, instead of the whole exchange failing on the unique day_closes_once from then on.
  */
 describe('a day closed on two servers', () => {
-  let a: Server;
-  let b: Server;
-  let businessId: string;
-  let close: () => Promise<void>;
-  beforeEach(async () => {
-    ({ a, b, businessId, close } = await twoServers());
-  });
-  afterEach(() => close());
+  const servers = useTwoServers({ each: true });
 
   it('sets the second close aside as day_closed_twice and writes the rest', async () => {
+    const { a, b, businessId } = servers();
     const [shop] = (await call(a, 'GET', '/api/locations')) as { id: string }[];
     // B believes it is the shop's home too
     await b.app.db.kysely

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { v7 } from 'uuid';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Server, applyOn, call, docsOf, twoServers } from '../../test/two-servers.js';
+import { describe, expect, it } from 'vitest';
+import { applyOn, call, docsOf, useTwoServers } from '../../test/two-servers.js';
 
 /**
  * A shop a release behind the server it pulls from (the hosted server is updated first): a
@@ -9,16 +9,10 @@ import { type Server, applyOn, call, docsOf, twoServers } from '../../test/two-s
  * takes the rest of the row instead of failing on the unknown column at every pull.
  */
 describe('a shop a release behind what it pulls', () => {
-  let a: Server;
-  let b: Server;
-  let businessId: string;
-  let close: () => Promise<void>;
-  beforeEach(async () => {
-    ({ a, b, businessId, close } = await twoServers());
-  });
-  afterEach(() => close());
+  const servers = useTwoServers({ each: true });
 
   it('takes a new product and an edit without the column it lacks', async () => {
+    const { a, b, businessId } = servers();
     // A's newer schema: a column B does not have yet
     await sql`alter table products add column shelf text not null default ''`.execute(a.app.db.kysely);
     const id = v7();

@@ -1,8 +1,8 @@
 import type { SalesReport, StockReport } from '@duka/domain';
 import { dayStart } from '@duka/domain';
 import { v7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Server, call, docsOf, send, twoServers } from '../../test/two-servers.js';
+import { describe, expect, it } from 'vitest';
+import { type Server, call, docsOf, send, useTwoServers } from '../../test/two-servers.js';
 
 /**
  * A sale made 1 ms before Kiritimati's midnight on A reaches B, whose clock is days later; with it a
@@ -12,16 +12,10 @@ import { type Server, call, docsOf, send, twoServers } from '../../test/two-serv
  * after B's zone changes.
  */
 describe('sync: a sale keeps the business day it was recorded on', () => {
-  let a: Server;
-  let b: Server;
-  let businessId: string;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    ({ a, b, businessId, close } = await twoServers());
-  });
-  afterAll(() => close());
+  const servers = useTwoServers();
 
   it("B's sale row, sales report and stock report say the day A recorded", async () => {
+    const { a, b, businessId } = servers();
     const tz = 'Pacific/Kiritimati';
     await call(a, 'PATCH', '/api/business/profile', { timezone: tz, allow_negative_stock: true });
     const [shop] = (await call(a, 'GET', '/api/locations')) as { id: string }[];

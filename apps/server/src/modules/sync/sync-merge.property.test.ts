@@ -1,8 +1,8 @@
 import { formatStamp } from '@duka/domain';
 import fc from 'fast-check';
 import { v7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Server, applyOn, call, docsOf, send, twoServers } from '../../test/two-servers.js';
+import { describe, expect, it } from 'vitest';
+import { applyOn, call, docsOf, send, useTwoServers } from '../../test/two-servers.js';
 import type { DocBody } from './doc-specs.js';
 import { type SyncDocument, hashBody } from './documents.js';
 import { GROUPS_BY_TYPE } from './field-groups.js';
@@ -135,16 +135,10 @@ describe('the merge of an edited record does not depend on the order versions ar
   });
 
   describe('on two databases', () => {
-    let a: Server;
-    let b: Server;
-    let businessId: string;
-    let close: () => Promise<void>;
-    beforeAll(async () => {
-      ({ a, b, businessId, close } = await twoServers());
-    });
-    afterAll(() => close());
+    const servers = useTwoServers();
 
     it('the same versions applied in any order leave the same product row on both', async () => {
+      const { a, b, businessId } = servers();
       await fc.assert(
         fc.asyncProperty(
           fc

@@ -6,9 +6,9 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { StockCount } from '@duka/domain';
 import { hookWrapper, keyedServer } from '../../test/keyed-server';
 import { SHOP } from '../../test/locations';
+import { openCount } from '../../test/stock-counts';
 import { product } from '../../test/products';
 import { testI18n } from '../../test/render';
 import { rowErrorWords } from './import-row-errors';
@@ -33,22 +33,10 @@ const line = (p: typeof MATCHES, qty: string): DraftLine => ({
   cost: '',
 });
 
-const count = (): StockCount => ({
-  id: COUNT_ID,
-  location_id: SHOP.id,
-  status: 'open',
-  freeze_sales: false,
-  note: '',
-  started_by: null,
-  started_at: '2026-12-01T08:00:00.000Z',
-  closed_at: null,
-  counted: [],
-});
-
 function stockServer() {
   return keyedServer({
     write: (url, body) => {
-      if (url.endsWith('/entries')) return count();
+      if (url.endsWith('/entries')) return openCount(COUNT_ID);
       if (url === '/api/products') return { ...MATCHES, ...body };
       return undefined;
     },

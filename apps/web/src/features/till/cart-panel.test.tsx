@@ -1,10 +1,9 @@
-import { useMemo, useReducer } from 'react';
+import { useReducer } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { renderApp } from '../../test/render';
-import { type Cart, type CartAction, cartReducer, emptyCart, totalsOf } from './cart';
-import { CartPanel } from './cart-panel';
-import { NO_TILL_ERRORS } from './till-errors';
+import { type Cart, type CartAction, cartReducer, emptyCart } from './cart';
+import { CashSalePanel } from '../../test/cash-sale-panel';
 import { product } from '../../test/products';
 
 /** Product i of the basket, each with a price of its own, so each line's amounts can be told apart. */
@@ -27,23 +26,11 @@ async function openCart(lines: number) {
   function Till() {
     const [cart, dispatch] = useReducer(cartReducer, lines, basket);
     send = dispatch;
-    const totals = useMemo(() => totalsOf(cart, null), [cart]);
     return (
-      <CartPanel
+      <CashSalePanel
         cart={cart}
-        totals={totals}
-        title="Cash sale"
-        errors={NO_TILL_ERRORS}
-        blocked={null}
         money={money}
-        allowNegative
         dispatch={(a) => dispatch({ type: 'replace', cart: cartReducer(cart, a) })}
-        onPay={() => undefined}
-        onPark={() => undefined}
-        onDiscount={() => undefined}
-        onNewSale={() => undefined}
-        onDone={() => undefined}
-        canDiscount
       />
     );
   }

@@ -1,12 +1,12 @@
-import { useMemo, useReducer } from 'react';
+import { useReducer } from 'react';
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { ApiError } from '../../lib/api-error';
+import { CashSalePanel } from '../../test/cash-sale-panel';
 import { renderApp, testI18n } from '../../test/render';
 import { product } from '../../test/products';
+import { SODA_NOT_WHOLE } from '../../test/refusals';
 import { type Cart, cartReducer, emptyCart, totalsOf } from './cart';
-import { CartPanel } from './cart-panel';
-import { NO_TILL_ERRORS, placeSaleError } from './till-errors';
+import { placeSaleError } from './till-errors';
 
 const soda = product({ id: 'p1', name: 'Soda', code: 'SODA', barcodes: [], unit: 'each', price: 5_000 });
 const beans = product({ id: 'p2', name: 'Beans', code: 'BNS', barcodes: [], unit: 'kg', price: 17_000 });
@@ -36,25 +36,7 @@ describe('a fraction of a product sold each, at the till', () => {
   it('says so under the line, in the language of the page, and Pay waits until it is whole', async () => {
     function Till() {
       const [cart, dispatch] = useReducer(cartReducer, { p1: '1.5', p2: '1.5', p3: '0.5' }, cartOf);
-      const totals = useMemo(() => totalsOf(cart, null), [cart]);
-      return (
-        <CartPanel
-          cart={cart}
-          totals={totals}
-          title="Cash sale"
-          errors={NO_TILL_ERRORS}
-          blocked={null}
-          money={(m) => `KES ${m}`}
-          allowNegative
-          dispatch={dispatch}
-          onPay={() => undefined}
-          onPark={() => undefined}
-          onDiscount={() => undefined}
-          onNewSale={() => undefined}
-          onDone={() => undefined}
-          canDiscount
-        />
-      );
+      return <CashSalePanel cart={cart} dispatch={dispatch} />;
     }
     await renderApp(<Till />, { lng: 'es' });
     const [sodaLine, beansLine, eggsLine] = screen.getAllByRole('group');
@@ -75,15 +57,7 @@ describe('a fraction of a product sold each, at the till', () => {
   it("shows the server's refusal on its line, worded from its code", async () => {
     const i18n = await testI18n('pt');
     const cart = cartOf({ p1: '2', p2: '1', p3: '1' });
-    const refused = new ApiError({
-      kind: 'http',
-      status: 422,
-      code: 'quantity_not_whole',
-      message: 'Soda is counted in whole units (each): 1.5 is not a whole number',
-      field: 'lines.0.quantity',
-      params: { product_id: 'p1', name: 'Soda', unit: 'each' },
-    });
-    expect(placeSaleError(refused, i18n, cart)).toEqual({
+    expect(placeSaleError(SODA_NOT_WHOLE, i18n, cart)).toEqual({
       lines: { p1: 'Soda é contado em unidades inteiras (un.): digite uma quantidade sem casas decimais.' },
       fields: {},
       form: null,
