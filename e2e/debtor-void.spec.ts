@@ -70,7 +70,20 @@ test('a debtor payment entered wrongly is voided from the statement, and the bal
   await confirm.getByRole('textbox', { name: /Reason/ }).fill('Paid 100, typed 1,000');
   await confirm.getByRole('button', { name: 'Void payment' }).click();
   await expect(confirm).toBeHidden();
-  await expect(page.getByText(/Payment #\d+ of KES\s?1,000\.00 voided/)).toBeVisible();
+  // its receipt, to print: "Payment voided", naming the receipt it voids
+  const voided = page.getByRole('dialog', { name: 'Payment voided' });
+  await expect(voided.getByTestId('void-done')).toContainText(
+    /Payment #\d+ of KES\s?1,000\.00 voided on receipt #\d+\. New balance: /,
+  );
+  const receipt = voided.getByTestId('receipt-preview').locator('img');
+  await expect(receipt).toBeVisible();
+  const svg = await (await page.request.get((await receipt.getAttribute('src'))!)).text();
+  const printed = svg.replace(/<[^>]+>/g, '').replace(/&#xa0;/g, ' ');
+  expect(printed).toContain('Payment voided');
+  expect(printed).toMatch(/Voids receipt #\d+/);
+  expect(printed).toContain('Paid 100, typed 1,000');
+  await voided.getByRole('button', { name: 'Done' }).click();
+  await expect(voided).toBeHidden();
 
   // the balance is back, the statement shows the payment voided and the line that put it back
   await expect(drawer.getByTestId('debtor-balance')).toHaveText(kes('1,500.00'));

@@ -80,8 +80,12 @@ function afterVoid(reason: string): Statement {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-/** The server: the statement as it stands, and the void (refused with `refuse`, if given). */
-function serve(refuse?: string) {
+/**
+ * The server: the statement as it stands, and the void (refused with `refuse`, if given). With
+ * `stored`, the void under the id sent is one recorded earlier (its answer lost, the form changed
+ * since): the id is refused idempotency_conflict and the entry stored under it is that void.
+ */
+function serve(refuse?: string, stored?: { reason: string }) {
   const posted: { url: string; body: Record<string, unknown> }[] = [];
   let statement = before;
   vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
@@ -90,21 +94,30 @@ function serve(refuse?: string) {
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init: RequestInit = {}) => {
-      if ((init.method ?? 'GET') === 'GET')
+      const voidOf = (id: string, reason: string) =>
+        debtorPaymentOf(debtor, {
+          id,
+          receipt_no: '000103',
+          amount: -50_000,
+          note: reason,
+          balance_after: 90_000,
+          voids_id: PAYMENT_ID,
+        });
+      if ((init.method ?? 'GET') === 'GET') {
+        const id = /\/api\/debtor-payments\/([^/?]+)$/.exec(url)?.[1];
+        if (id && stored && posted.some((p) => p.body.id === id))
+          return Promise.resolve(json(voidOf(id, stored.reason)));
         return Promise.resolve(json(url.includes('/statement?') ? statement : []));
+      }
       const body = JSON.parse(init.body as string) as Record<string, unknown>;
       posted.push({ url, body });
+      if (stored) {
+        statement = afterVoid(stored.reason);
+        return Promise.resolve(json({ error: { code: 'idempotency_conflict', message: 'English' } }, 409));
+      }
       if (refuse) return Promise.resolve(json({ error: { code: refuse, message: 'English' } }, 409));
       statement = afterVoid(String(body.reason));
-      const answer = debtorPaymentOf(debtor, {
-        id: String(body.id),
-        receipt_no: '000103',
-        amount: -50_000,
-        note: String(body.reason),
-        balance_after: 90_000,
-        voids_id: PAYMENT_ID,
-      });
-      return Promise.resolve(json(answer, 201));
+      return Promise.resolve(json(voidOf(String(body.id), String(body.reason)), 201));
     }),
   );
   return posted;
@@ -139,11 +152,20 @@ describe("voiding a debtor's payment from the statement", () => {
       target: { value: 'Took 500, typed 5,000' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Void payment' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Void this payment?' })).toBeNull());
+    // voided: the dialog shows the void's receipt to print ("Payment voided"; it opens no drawer)
+    const done = await screen.findByRole('dialog', { name: 'Payment voided' });
+    expect(within(done).getByTestId('void-done').textContent).toMatch(
+      /Payment #000102 of KES\s?500\.00 voided on receipt #000103\. New balance: KES\s?900\.00/,
+    );
+    expect(within(done).getByAltText('Receipt #000103').getAttribute('src')).toMatch(
+      /^\/api\/receipts\/000103\/svg\?/,
+    );
+    expect(within(done).getByRole('button', { name: 'Print' })).toBeEnabled();
     expect(posted).toHaveLength(1);
     expect(posted[0]!.url).toBe(`/api/debtors/${debtor.id}/payments/${PAYMENT_ID}/void`);
     expect(posted[0]!.body).toMatchObject({ reason: 'Took 500, typed 5,000' });
-    expect(await screen.findByText(/Payment #000102 of KES\s?500\.00 voided/)).toBeInTheDocument();
+    fireEvent.click(within(done).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Payment voided' })).toBeNull());
 
     // the statement came again: the payment voided (struck through, with the reason), the void line
     await waitFor(() => expect(screen.getByTestId('statement-closing').textContent).toMatch(/900\.00/));
@@ -172,6 +194,28 @@ describe("voiding a debtor's payment from the statement", () => {
       'Diese Zahlung wurde bereits storniert. Der Kontoauszug ist jetzt aktuell.',
     );
     expect(dialog.textContent).not.toContain('English');
+  });
+
+  it("shows the void an earlier version of the form recorded (its answer lost) with that void's receipt", async () => {
+    const posted = serve(undefined, { reason: 'Typed wrong' });
+    await renderApp(<StatementView debtor={debtor} />, { session: makeSession({ role: 'admin' }) });
+    fireEvent.click(
+      within(await screen.findByTestId('statement-table')).getByRole('button', { name: VOID_ONE }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Void this payment?' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), {
+      target: { value: 'Typed wrong, 500 not 5,000' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Void payment' }));
+    const done = await screen.findByRole('dialog', { name: 'Payment voided' });
+    expect(within(done).getByTestId('void-done').textContent).toMatch(
+      /Payment #000102 was already voided on receipt #000103, with the reason sent first \(its answer was lost\)\. New balance: KES\s?900\.00/,
+    );
+    expect(within(done).getByAltText('Receipt #000103').getAttribute('src')).toMatch(
+      /^\/api\/receipts\/000103\/svg\?/,
+    );
+    // the void stored under the id was read, not a second one sent
+    expect(posted).toHaveLength(1);
   });
 
   it('offers no void to staff', async () => {

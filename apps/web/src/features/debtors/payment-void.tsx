@@ -7,7 +7,14 @@ import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { maxLengthOf } from '../../lib/validators';
 import { useVoidPayment } from './debtors-api';
-import { LedgerDialog, LedgerWriteForm, useLedgerWrite } from './ledger-write';
+import {
+  type LedgerDone,
+  LedgerDialog,
+  LedgerDoneView,
+  LedgerWriteForm,
+  useLedgerDone,
+  useLedgerWrite,
+} from './ledger-write';
 
 export type StatementEntry = Statement['entries'][number];
 
@@ -66,10 +73,13 @@ function VoidForm({
   debtor,
   entry,
   onClose,
+  onDone,
 }: {
   debtor: Debtor;
   entry: StatementEntry;
   onClose: () => void;
+  /** Voided (or an earlier version of the form was): the void, whose receipt the dialog shows. */
+  onDone: (done: LedgerDone) => void;
 }) {
   const { t } = useTranslation();
   const { money, dateTime } = useFormat(useSession().business);
@@ -83,7 +93,7 @@ function VoidForm({
     if (!reason.trim()) return setError(t('debtors.errors.voidReason'));
     setError(null);
     void send((id) => voiding.mutateAsync({ paymentId: entry.payment_id!, id, reason: reason.trim() }), {
-      done: () => t('debtors.voidedPayment', { amount, no: entry.receipt_no }),
+      show: onDone,
       // voided already under this id with the reason first sent (its answer was lost): it stands;
       // another void would be refused (once per payment)
       earlier: t('debtors.voidedEarlier', { no: entry.receipt_no }),
@@ -123,7 +133,10 @@ function VoidForm({
   );
 }
 
-/** Voiding a payment: a reason, then a new, opposite entry; the payment itself stays. */
+/**
+ * Voiding a payment: a reason, then a new, opposite entry (the payment itself stays), whose
+ * receipt ("Payment voided") is shown to print; it opens no cash drawer.
+ */
 export function PaymentVoidDialog({
   debtor,
   entry,
@@ -134,9 +147,39 @@ export function PaymentVoidDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const { money } = useFormat(useSession().business);
+  const { done, setDone, close } = useLedgerDone(onClose);
+  // the payment voided, kept with its void: the statement drops its Void button once it reloads
+  const [payment, setPayment] = useState<StatementEntry | null>(null);
   return (
-    <LedgerDialog opened={!!entry} onClose={onClose} title={t('debtors.voidTitle')}>
-      {entry && <VoidForm key={entry.id} debtor={debtor} entry={entry} onClose={onClose} />}
+    <LedgerDialog
+      opened={!!entry || !!done}
+      onClose={close}
+      title={done ? t('debtors.voidSaved') : t('debtors.voidTitle')}
+    >
+      {done && payment ? (
+        // which payment it voided on which receipt, the balance after it, and its receipt to print
+        <LedgerDoneView
+          done={done}
+          keys={{ done: 'debtors.voidDone', earlier: 'debtors.voidedEarlierReceipt' }}
+          params={{ amount: money(-payment.amount), no: payment.receipt_no }}
+          testId="void-done"
+          onClose={close}
+        />
+      ) : (
+        entry && (
+          <VoidForm
+            key={entry.id}
+            debtor={debtor}
+            entry={entry}
+            onClose={close}
+            onDone={(d) => {
+              setPayment(entry);
+              setDone(d);
+            }}
+          />
+        )
+      )}
     </LedgerDialog>
   );
 }

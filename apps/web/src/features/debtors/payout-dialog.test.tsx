@@ -66,7 +66,14 @@ const json = (body: unknown, status = 200) =>
  * The server: the debtor and the statement as they stand, the locations, and the pay-out (refused
  * with `refuse` and its params, if given); once paid out, the debtor and the statement after it.
  */
-function serve(opts: { refuse?: { code: string; params?: object }; locations?: object[] } = {}) {
+function serve(
+  opts: {
+    refuse?: { code: string; params?: object };
+    locations?: object[];
+    /** A pay-out of this amount was recorded under the id earlier (its answer lost): the id is refused. */
+    earlier?: number;
+  } = {},
+) {
   const posted: { url: string; body: Record<string, unknown> }[] = [];
   let now = { debtor, statement: before };
   vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
@@ -79,10 +86,26 @@ function serve(opts: { refuse?: { code: string; params?: object }; locations?: o
         if (url === `/api/debtors/${debtor.id}`) return Promise.resolve(json(now.debtor));
         if (url.includes('/statement?')) return Promise.resolve(json(now.statement));
         if (url === '/api/locations') return Promise.resolve(json(opts.locations ?? [SHOP]));
+        const stored = /\/api\/debtor-payments\/([^/?]+)$/.exec(url)?.[1];
+        if (stored && opts.earlier && posted.some((p) => p.body.id === stored))
+          return Promise.resolve(
+            json(
+              debtorPaymentOf(debtor, {
+                id: stored,
+                receipt_no: '000104',
+                amount: -opts.earlier,
+                location_id: SHOP.id,
+                note: '',
+                balance_after: debtor.balance + opts.earlier,
+              }),
+            ),
+          );
         return Promise.resolve(json([]));
       }
       const body = JSON.parse(init.body as string) as Record<string, unknown>;
       posted.push({ url, body });
+      if (opts.earlier)
+        return Promise.resolve(json({ error: { code: 'idempotency_conflict', message: 'English' } }, 409));
       if (opts.refuse)
         return Promise.resolve(
           json({ error: { code: opts.refuse.code, message: 'English', params: opts.refuse.params } }, 409),
@@ -236,6 +259,25 @@ describe("paying a debtor's credit out", () => {
       /Die Auszahlung ist höher als das Guthaben von Chebet Credit \(100,00\s?KES\)/,
     );
     expect(dialog.textContent).not.toContain('English');
+  });
+
+  it('shows the pay-out an earlier version of the form recorded (its answer lost), with its receipt to print', async () => {
+    const posted = serve({ earlier: 18_000 });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay out credit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay out credit to Chebet Credit' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Amount/ }), { target: { value: '100' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay out' }));
+    const done = await screen.findByRole('dialog', { name: 'Credit paid out' });
+    expect(within(done).getByTestId('payout-done').textContent).toMatch(
+      /already recorded \(its answer was lost\): KES\s?180\.00 to Chebet Credit on receipt #000104\. New balance: KES\s?0\.00\./,
+    );
+    expect(within(done).getByAltText('Receipt #000104').getAttribute('src')).toMatch(
+      /^\/api\/receipts\/000104\/svg\?/,
+    );
+    expect(within(done).getByRole('button', { name: 'Print' })).toBeEnabled();
+    // read back, not paid out again
+    expect(posted).toHaveLength(1);
   });
 
   it('offers no pay-out to staff', async () => {

@@ -1,20 +1,23 @@
 import './styles';
 import { useState } from 'react';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type Debtor, type DebtorPayment, currencyMinorDigits, debtorPayoutBodySchema } from '@duka/domain';
+import { type Debtor, currencyMinorDigits, debtorPayoutBodySchema } from '@duka/domain';
 import { ApiError } from '../../lib/api-error';
-import { balanceWords } from '../../lib/balance-words';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { typedMoney } from '../../lib/typed-number';
 import { maxLengthOf } from '../../lib/validators';
-import { PrintReceiptButton } from '../printing';
-import { ReceiptPreview } from '../receipts';
 import { moneyText, useAllowedLocations } from '../stock';
 import { usePayOutCredit } from './debtors-api';
-import { LedgerDialog, LedgerWriteForm, useLedgerWrite } from './ledger-write';
+import {
+  type LedgerDone,
+  LedgerDialog,
+  LedgerDoneView,
+  LedgerWriteForm,
+  useLedgerDone,
+  useLedgerWrite,
+} from './ledger-write';
 import { LocationField } from './location-field';
 
 /** What the debtor has in credit: the shop owes them a balance below zero. */
@@ -23,8 +26,8 @@ export const creditOf = (debtor: Pick<Debtor, 'balance'>) => Math.max(-debtor.ba
 interface FormProps {
   debtor: Debtor;
   onClose: () => void;
-  /** Paid out: its answer, whose receipt the dialog shows. */
-  onDone: (payout: DebtorPayment) => void;
+  /** Paid out (or an earlier version of the form was): its answer, whose receipt the dialog shows. */
+  onDone: (done: LedgerDone) => void;
 }
 
 /** The amount (the whole credit to start with), where the cash leaves, and a reason, checked and sent. */
@@ -109,29 +112,6 @@ function PayoutForm({ debtor, onClose, onDone }: FormProps) {
   );
 }
 
-/** A pay-out done: what was paid out on which receipt, the balance after it, and its receipt to print. */
-function PayoutDone({ payout, onClose }: { payout: DebtorPayment; onClose: () => void }) {
-  const { t } = useTranslation();
-  const { money } = useFormat(useSession().business);
-  return (
-    <Stack gap="sm" data-testid="payout-done">
-      <Alert color="teal" icon={<IconCircleCheck size={18} aria-hidden />}>
-        {t('debtors.payoutDone', {
-          amount: money(-payout.amount),
-          name: payout.debtor_name,
-          no: payout.receipt_no,
-          balance: balanceWords(payout.balance_after, money, t),
-        })}
-      </Alert>
-      <ReceiptPreview receiptNo={payout.receipt_no} />
-      <Group justify="flex-end">
-        <PrintReceiptButton receiptNo={payout.receipt_no} />
-        <Button onClick={onClose}>{t('debtors.done')}</Button>
-      </Group>
-    </Stack>
-  );
-}
-
 /**
  * Handing a debtor's credit back in cash (an admin's): a new entry, the balance back toward zero;
  * once paid out, its receipt is shown to print (for the customer to sign; its first print opens
@@ -147,11 +127,8 @@ export function PayoutDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [done, setDone] = useState<DebtorPayment | null>(null);
-  const close = () => {
-    setDone(null);
-    onClose();
-  };
+  const { money } = useFormat(useSession().business);
+  const { done, setDone, close } = useLedgerDone(onClose);
   return (
     <LedgerDialog
       opened={opened}
@@ -159,7 +136,14 @@ export function PayoutDialog({
       title={done ? t('debtors.payoutSaved') : t('debtors.payoutTitle', { name: debtor.name })}
     >
       {done ? (
-        <PayoutDone payout={done} onClose={close} />
+        // what was paid out on which receipt, the balance after it, and its receipt to print
+        <LedgerDoneView
+          done={done}
+          keys={{ done: 'debtors.payoutDone', earlier: 'debtors.paidOutEarlierReceipt' }}
+          params={{ amount: money(-done.entry.amount), no: done.entry.receipt_no }}
+          testId="payout-done"
+          onClose={close}
+        />
       ) : (
         opened && <PayoutForm debtor={debtor} onClose={close} onDone={setDone} />
       )}
