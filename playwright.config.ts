@@ -28,10 +28,12 @@ function projectsAsked(): string[] {
 const asked = projectsAsked();
 const hostedWanted = asked.length === 0 || asked.includes('hosted');
 /**
- * The `sync` project's specs start their own processes (e2e/support/sync-stack.mjs): run alone,
- * it needs neither the shared local server nor the hosted stack.
+ * The shared local server runs for the `local` project only: the hosted project's specs talk to
+ * the hosted stack alone, and the `sync` project's start their own processes
+ * (e2e/support/sync-stack.mjs). So `npm test` runs the hosted journeys beside the local ones, each
+ * in its own invocation, without two local servers on one port.
  */
-const localWanted = asked.length === 0 || asked.some((p) => p !== 'sync');
+const localWanted = asked.length === 0 || asked.includes('local');
 
 export default defineConfig({
   testMatch: '**/*.spec.ts',
