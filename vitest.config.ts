@@ -18,7 +18,8 @@ const server = (dialect: 'sqlite' | 'postgres') => ({
     // processes on one PostgreSQL) on PostgreSQL.
     exclude: [dialect === 'postgres' ? '**/*.sqlite.test.ts' : '**/*.postgres.test.ts', '**/node_modules/**'],
     environment: 'node',
-    env: { TEST_DB: dialect },
+    // argon2id at its lowest cost for the tests' thousands of hashes (lib/passwords.ts)
+    env: { TEST_DB: dialect, DUKA_TEST_PASSWORD_COST: 'low' },
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Each file builds its own app on its own database, and no server test mocks a module: the
