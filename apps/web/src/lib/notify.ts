@@ -133,8 +133,6 @@ function wordsParams(err: ApiError): Record<string, unknown> {
   const csv = err.code === 'csv_refused' ? err.paramsOf('csv_refused')?.reason : undefined;
   // a closed count: the words of how it was closed (errors.countClosed_finalised …)
   const closed = err.code === 'count_closed' ? err.paramsOf('count_closed')?.status : undefined;
-  // a fraction of a product counted in pieces: its unit in the user's language ("Stk.", "ud.")
-  const unit = err.code === 'quantity_not_whole' ? err.paramsOf('quantity_not_whole')?.unit : undefined;
   const seconds = err.retryAfter ?? 60;
   return {
     ...(err.params ?? {}),
@@ -144,7 +142,6 @@ function wordsParams(err: ApiError): Record<string, unknown> {
     ...(named ? { context: 'named' } : {}),
     ...(csv ? { context: csv } : {}),
     ...(closed ? { context: closed } : {}),
-    ...(unit ? { unit: t(`stock.units.${unit}`) } : {}),
   };
 }
 

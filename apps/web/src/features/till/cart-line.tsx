@@ -232,7 +232,8 @@ function LineMessages({
     <>
       {badQty && (
         <Text size="xs" c="var(--mantine-color-error)" mt={4} role="alert">
-          {t(badQty, { unit: t(`stock.units.${line.unit}`) })}
+          {/* the unit in the user's language: the words nest stock.units.{{unit}} */}
+          {t(badQty, { unit: line.unit })}
         </Text>
       )}
       {short && !error && (
