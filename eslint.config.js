@@ -25,7 +25,6 @@ export default tseslint.config(
       '**/node_modules/**',
       'test-results/**',
       'test-results-sync/**',
-      'test-results-hosted/**',
       'playwright-report/**',
       'data/**',
       '.tmp/**',

@@ -30,8 +30,7 @@ const hostedWanted = asked.length === 0 || asked.includes('hosted');
 /**
  * The shared local server runs for the `local` project only: the hosted project's specs talk to
  * the hosted stack alone, and the `sync` project's start their own processes
- * (e2e/support/sync-stack.mjs). So `npm test` runs the hosted journeys beside the local ones, each
- * in its own invocation, without two local servers on one port.
+ * (e2e/support/sync-stack.mjs).
  */
 const localWanted = asked.length === 0 || asked.includes('local');
 

@@ -28,10 +28,7 @@ if (!process.env.DATABASE_URL) {
 }
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-/**
- * Stages in order. The entries of a stage run at the same time, each printed whole when it ends
- * (unless it streams); an entry is one step, or a list of steps run one after another.
- */
+/** Steps in order; the steps of one inner list run at the same time, each printed whole when it ends. */
 const steps = [
   // The type check ends about a minute and a half before the lint: the build takes that core.
   [
@@ -40,24 +37,20 @@ const steps = [
     ['Build', process.execPath, [path.join(root, 'scripts/ensure-built.mjs')]],
   ],
   [['Unit and server tests', bin('vitest'), ['run']]],
-  // The local journeys (browser and server: about a core and a half) stream; beside them, on what
-  // is left, the sync journeys (their own servers, no browser, about one core), then the hosted
-  // ones (their own stack on PostgreSQL), each in its own output folder.
+  // The sync journeys start their own servers and use no browser and about one core: they run
+  // beside the browser journeys (which keep the other), in their own output folder.
   [
-    ['End-to-end tests', bin('playwright'), ['test', '--project=local'], { stream: true }],
     [
-      [
-        'Sync end-to-end tests',
-        bin('playwright'),
-        ['test', '--project=sync'],
-        { env: { DUKA_E2E_OUTPUT: 'test-results-sync' } },
-      ],
-      [
-        'Hosted end-to-end tests',
-        bin('playwright'),
-        ['test', '--project=hosted'],
-        { env: { DUKA_E2E_OUTPUT: 'test-results-hosted' } },
-      ],
+      'End-to-end tests',
+      bin('playwright'),
+      ['test', '--project=local', '--project=hosted'],
+      { stream: true },
+    ],
+    [
+      'Sync end-to-end tests',
+      bin('playwright'),
+      ['test', '--project=sync'],
+      { env: { DUKA_E2E_OUTPUT: 'test-results-sync' } },
     ],
   ],
 ];
@@ -84,26 +77,9 @@ function run([name, cmd, args, opts = {}], alone) {
   });
 }
 
-/** A list of steps, one after another, until one fails. */
-async function runSeries(series) {
-  const done = [];
-  for (const step of series) {
-    done.push(await run(step, false));
-    if (!done.at(-1).ok) break;
-  }
-  return done;
-}
-
-const isStep = (entry) => typeof entry[0] === 'string';
-
 const results = [];
 for (const group of steps) {
-  const lanes = await Promise.all(
-    group.map((entry) =>
-      isStep(entry) ? run(entry, group.length === 1).then((d) => [d]) : runSeries(entry),
-    ),
-  );
-  const done = lanes.flat();
+  const done = await Promise.all(group.map((step) => run(step, group.length === 1)));
   results.push(...done.map((d) => d.line));
   const failed = done.filter((d) => !d.ok);
   if (failed.length) {
