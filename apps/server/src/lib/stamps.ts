@@ -8,6 +8,7 @@ import { GROUPS_BY_TYPE, type GroupSpec, groupsOf, setTables } from '../modules/
 import {
   BASE,
   CREATED,
+  KEPT,
   type Stamps,
   groupStamp,
   groupValue,
@@ -149,6 +150,7 @@ function nextStamps(
     const stored = groupStamp(stamps, group, was);
     next[group] = formatStamp(stampAfter(stamp, stored));
     next[BASE + group] = formatStamp(stored);
+    delete next[KEPT + group];
     changed = true;
   }
   return changed || !stamps[CREATED] ? next : null;

@@ -43,6 +43,16 @@ const items: FieldHistoryItem[] = [
     won: { at: null, here: false, server: '' },
     recorded_at: '2026-11-25T07:06:00.000Z',
   },
+  {
+    id: 'h3',
+    field: 'unit',
+    reason: 'unit_in_use',
+    value: { unit: 'each' },
+    set: { at: '2026-11-25T07:02:00.000Z', here: true, server: '' },
+    won_value: { unit: 'kg' },
+    won: { at: '2026-11-25T07:05:00.000Z', here: false, server: 'Main Shop' },
+    recorded_at: '2026-11-25T07:06:00.000Z',
+  },
 ];
 
 describe("a product's values replaced by a sync merge", () => {
@@ -58,6 +68,9 @@ describe("a product's values replaced by a sync merge", () => {
     );
     expect(lines[1]).toBe(
       'Code 2002 set on another server was taken first by another product: it became 2002-ab12.',
+    );
+    expect(lines[2]).toMatch(
+      /^Unit each set here at .+ was undone on Main Shop at .+: the product's stock there was already counted in kg\.$/,
     );
   });
 

@@ -211,6 +211,8 @@ export function valueWords(
   }
   if (MONEY.has(field)) return f.money(num(v[field]));
   if (doc === 'product' && field === 'reorder_level') return f.quantity(num(v.reorder_level));
+  if (doc === 'product' && field === 'unit')
+    return t(`stock.units.${text(v.unit)}`, { defaultValue: text(v.unit) });
   if (field === 'barcodes') {
     const codes = list(v['@product_barcodes'] ?? v.barcodes).map((b) =>
       b && typeof b === 'object' ? text((b as Record<string, unknown>).barcode) : text(b),
@@ -268,7 +270,13 @@ export function lossWords(
   lookups: MergeLookups = {},
 ): string {
   const key = FIELD_KEYS[doc][item.field];
-  return t(item.reason === 'unique' ? `history.unique.${doc}` : 'history.concurrent', {
+  const sentence =
+    item.reason === 'unique'
+      ? `history.unique.${doc}`
+      : item.reason === 'unit_in_use'
+        ? 'history.unitKept'
+        : 'history.concurrent';
+  return t(sentence, {
     field: key ? t(key) : item.field,
     value: valueWords(doc, item.field, item.value, t, f, lookups),
     where: where(item.set, t, f),

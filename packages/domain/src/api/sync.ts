@@ -148,8 +148,11 @@ export const fieldHistoryItemSchema = /* @__PURE__ */ lazySchema(() =>
     id: z.string(),
     /** The field group (a column, or `price` for price and tax rate, `barcodes`, `locations`, `status`). */
     field: z.string(),
-    /** `concurrent`: two servers edited it and the later one won; `unique`: the value was taken first elsewhere. */
-    reason: z.enum(['concurrent', 'unique']),
+    /**
+     * `concurrent`: two servers edited it and the later one won; `unique`: the value was taken first
+     * elsewhere; `unit_in_use`: a product's unit change undone where its stock had moved in the old unit.
+     */
+    reason: z.enum(['concurrent', 'unique', 'unit_in_use']),
     value: z.record(z.string(), z.unknown()),
     set: setBySchema,
     won_value: z.record(z.string(), z.unknown()),

@@ -17,6 +17,12 @@ export type Stamps = Record<string, string>;
 export const CREATED = '$created';
 /** `^group` holds the stamp a group's value replaced when it was written (what its writer had seen). */
 export const BASE = '^';
+/**
+ * `!group` holds the group's own stamp when its value was kept by the server that wrote it against
+ * a value a sync brought (kept-units.ts: a product's unit where its stock moved): such a value is
+ * never refused back. It travels with the value that won and goes when the group is written again.
+ */
+export const KEPT = '!';
 
 /** A record's stamps (its `stamps` column); anything unreadable counts as none. */
 export function readStamps(row: Row | undefined): Stamps {
@@ -89,10 +95,11 @@ function normalise(stamps: Stamps, created: string | undefined, row: Row): Stamp
   if (created) out[CREATED] = created;
   const fallback = parsed(created) ?? fallbackStamp(rowTime(row));
   for (const [k, v] of Object.entries(stamps)) {
-    const s = k === CREATED || k.startsWith(BASE) ? null : parsed(v);
+    const s = k === CREATED || k.startsWith(BASE) || k.startsWith(KEPT) ? null : parsed(v);
     if (s && compareStamps(s, fallback) !== 0) out[k] = v;
   }
-  for (const [k, v] of Object.entries(stamps)) if (k.startsWith(BASE) && k.slice(1) in out) out[k] = v;
+  for (const [k, v] of Object.entries(stamps))
+    if ((k.startsWith(BASE) || k.startsWith(KEPT)) && k.slice(1) in out) out[k] = v;
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
@@ -143,6 +150,7 @@ export function mergeRecord(spec: GroupSpec, table: string, stored: DocBody, inc
     stamps[group] = formatStamp(winStamp);
     const base = group in win.stamps ? win.stamps[BASE + group] : undefined;
     if (base) stamps[BASE + group] = base;
+    if (win.stamps[KEPT + group] === stamps[group]) stamps[KEPT + group] = stamps[group];
     for (const m of members)
       if (m.startsWith('@')) body[m.slice(1)] = win.body[m.slice(1)] ?? [];
       else row[m] = win.row[m] ?? null;
