@@ -79,8 +79,29 @@ test('two shop PCs and the hosted site, two-way, through a flaky link: all three
     )
     .toBe(true);
 
+  // Beans, sold each, on all three before the link drops: while apart the shop receives some and
+  // the branch (none moved there) changes their unit to kg. The shop's stock keeps the unit, on
+  // every server (ADR 11 §11.5), and the branch lists its kg among the replaced values.
+  const beans = await localFetch('/api/products', { method: 'POST', body: product('Beans', 'BEANS1') });
+  expect(beans.status).toBe(201);
+  const beansUrl = `/api/products/${beans.body.id as string}`;
+  await expect.poll(async () => (await branchFetch(branch, beansUrl)).status, { timeout: 60_000 }).toBe(200);
+  const supplier = await localFetch('/api/suppliers', { method: 'POST', body: { name: 'Bidco' } });
+  const [shopPlace] = (await localFetch('/api/locations')).body as { id: string }[];
+
   // Writes on all three; the link drops connections meanwhile.
   hosted.chaos.setMode('drop');
+  const receipt = await localFetch('/api/stock/receipts', {
+    method: 'POST',
+    body: {
+      id: randomUUID(),
+      supplier_id: supplier.body.id,
+      location_id: shopPlace!.id,
+      lines: [{ product_id: beans.body.id, quantity: 5_000, unit_cost: 18_000 }],
+    },
+  });
+  const toKg = await branchFetch(branch, beansUrl, { method: 'PATCH', body: { unit: 'kg' } });
+  expect([receipt.status, toKg.status]).toEqual([201, 200]);
   const atShop = await localFetch('/api/products', { method: 'POST', body: product('Shop Rice', 'RICE1') });
   const atBranch = await branchFetch(branch, '/api/products', {
     method: 'POST',
@@ -116,4 +137,10 @@ test('two shop PCs and the hosted site, two-way, through a flaky link: all three
       )
       .toEqual(['RICE1', 'SOAP1', 'TEA1']);
   await expect.poll(() => converged(branch, businessId), { timeout: 90_000, intervals: [2_000] }).toEqual([]);
+  const units = await Promise.all([localFetch(beansUrl), branchFetch(branch, beansUrl), online(beansUrl)]);
+  expect(units.map((r) => (r.body as { unit: string }).unit)).toEqual(['each', 'each', 'each']);
+  const replaced = await branchFetch(branch, `/api/history/product/${beans.body.id as string}`);
+  expect((replaced.body as { items: unknown[] }).items).toMatchObject([
+    { field: 'unit', reason: 'unit_in_use', value: { unit: 'kg' }, won_value: { unit: 'each' } },
+  ]);
 });
