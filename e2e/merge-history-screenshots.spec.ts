@@ -46,6 +46,16 @@ test('replaced values of a product, light and dark, wide and narrow', async ({ p
             won: { at: '2026-11-25T06:40:00.000Z', here: false, server: 'Branch B' },
             recorded_at: '2026-11-25T07:06:00.000Z',
           },
+          {
+            id: 'h3',
+            field: 'unit',
+            reason: 'unit_in_use',
+            value: { unit: 'each' },
+            set: { at: '2026-11-25T06:30:00.000Z', here: true, server: '' },
+            won_value: { unit: 'kg' },
+            won: { at: '2026-11-25T06:45:00.000Z', here: false, server: 'Main Shop' },
+            recorded_at: '2026-11-25T06:46:00.000Z',
+          },
         ],
       },
     }),
@@ -62,6 +72,7 @@ test('replaced values of a product, light and dark, wide and narrow', async ({ p
       const list = drawer.getByTestId('merge-history');
       await expect(list).toContainText('set on Branch B at');
       await expect(list).toContainText('it became 2002-ab12');
+      await expect(list).toContainText('was undone on Main Shop at');
       await list.scrollIntoViewIfNeeded();
       await page.waitForTimeout(300);
       await page.screenshot({ path: `/tmp/shots-merge/drawer-${scheme}-${size.name}.png` });
