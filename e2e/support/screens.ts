@@ -17,11 +17,16 @@ export async function setScheme(page: Page, scheme: 'light' | 'dark'): Promise<v
     ]);
 }
 
-/** Calls `shoot` with the page in each scheme at each size, naming them (`light-wide`, `dark-narrow`…). */
+/**
+ * Calls `shoot` with the page in each scheme at each size, naming them (`light-wide`, `dark-narrow`…).
+ * A journey's own run (no `DUKA_SHOTS`) takes two of the four, light on the PC and dark on the
+ * phone, so each scheme and each width is still checked; `DUKA_SHOTS=1` takes all four to look at.
+ */
 export async function eachScreen(page: Page, shoot: (name: string) => Promise<void>): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await setScheme(page, scheme);
     for (const size of SIZES) {
+      if (!process.env.DUKA_SHOTS && (scheme === 'light') !== (size.name === 'wide')) continue;
       await page.setViewportSize({ width: size.width, height: size.height });
       await shoot(`${scheme}-${size.name}`);
     }
