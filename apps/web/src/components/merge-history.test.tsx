@@ -53,6 +53,16 @@ const items: FieldHistoryItem[] = [
     won: { at: '2026-11-25T07:05:00.000Z', here: false, server: 'Main Shop' },
     recorded_at: '2026-11-25T07:06:00.000Z',
   },
+  {
+    id: 'h4',
+    field: 'active',
+    reason: 'product_holds_stock',
+    value: { active: 0 },
+    set: { at: '2026-11-25T07:02:00.000Z', here: true, server: '' },
+    won_value: { active: 1 },
+    won: { at: '2026-11-25T07:05:00.000Z', here: false, server: 'Main Shop' },
+    recorded_at: '2026-11-25T07:06:00.000Z',
+  },
 ];
 
 describe("a product's values replaced by a sync merge", () => {
@@ -71,6 +81,9 @@ describe("a product's values replaced by a sync merge", () => {
     );
     expect(lines[2]).toMatch(
       /^Unit each set here at .+ was undone on Main Shop at .+: the product's stock there was already counted in kg\.$/,
+    );
+    expect(lines[3]).toMatch(
+      /^Status Inactive set here at .+ was undone on Main Shop at .+: the product still had stock, or an open count, there\.$/,
     );
   });
 

@@ -273,9 +273,9 @@ export function lossWords(
   const sentence =
     item.reason === 'unique'
       ? `history.unique.${doc}`
-      : item.reason === 'unit_in_use'
-        ? 'history.unitKept'
-        : 'history.concurrent';
+      : item.reason === 'concurrent'
+        ? 'history.concurrent'
+        : `history.kept.${item.reason}`;
   return t(sentence, {
     field: key ? t(key) : item.field,
     value: valueWords(doc, item.field, item.value, t, f, lookups),

@@ -150,9 +150,10 @@ export const fieldHistoryItemSchema = /* @__PURE__ */ lazySchema(() =>
     field: z.string(),
     /**
      * `concurrent`: two servers edited it and the later one won; `unique`: the value was taken first
-     * elsewhere; `unit_in_use`: a product's unit change undone where its stock had moved in the old unit.
+     * elsewhere; `unit_in_use`, `product_holds_stock`: a product's unit change, or its deactivation,
+     * undone by the server whose stock stood in the way (ADR 11 §11.5).
      */
-    reason: z.enum(['concurrent', 'unique', 'unit_in_use']),
+    reason: z.enum(['concurrent', 'unique', 'unit_in_use', 'product_holds_stock']),
     value: z.record(z.string(), z.unknown()),
     set: setBySchema,
     won_value: z.record(z.string(), z.unknown()),

@@ -22,7 +22,7 @@ import { withLocalColumns } from './local-columns.js';
 import { moveDebtors } from './apply-debtors.js';
 import { documentDays, withMovementDays } from './movement-days.js';
 import { type Loss, mergeRecord } from './merge.js';
-import { keepMovedUnits } from './kept-units.js';
+import { keepHeldValues } from './kept-values.js';
 import { type DocBody, type DocPart, type DocSpec, SPEC_BY_TYPE, TYPE_RANK } from './doc-specs.js';
 import {
   type AnyDb,
@@ -167,7 +167,7 @@ export async function applyDocuments(trx: Trx, t: ApplyTarget, sent: SyncDocumen
     ...fresh.map((d) => ({ type: d.type, id: d.id, body: d.body })),
     ...edits.map((e) => ({ type: e.doc.type, id: e.doc.id, body: e.body })),
   ]);
-  await keepMovedUnits(trx, t, edits);
+  await keepHeldValues(trx, t, edits);
   await clearChanging(trx, t, edits);
   const { kept, clashed } = await writeFresh(
     trx,

@@ -10,7 +10,13 @@ import { conflictTarget } from '../../db/keys.js';
 import { GROUPS_BY_TYPE } from './field-groups.js';
 import type { Loss } from './merge.js';
 
-export type LossReason = 'concurrent' | 'unique' | 'unit_in_use';
+export type LossReason = 'concurrent' | 'unique' | 'unit_in_use' | 'product_holds_stock';
+const KNOWN_REASONS: ReadonlySet<string> = new Set<LossReason>([
+  'concurrent',
+  'unique',
+  'unit_in_use',
+  'product_holds_stock',
+]);
 
 /**
  * A history row's id, made from what it records: every server that sees the same loss writes the
@@ -147,7 +153,7 @@ export async function historyView(
   return rows.map((r) => ({
     id: r.id,
     field: r.field,
-    reason: r.reason === 'unique' || r.reason === 'unit_in_use' ? r.reason : 'concurrent',
+    reason: KNOWN_REASONS.has(r.reason) ? (r.reason as LossReason) : 'concurrent',
     value: shown(r.field, r.value),
     set: by(r.stamp),
     won_value: shown(r.field, r.won_value),

@@ -19,8 +19,9 @@ export const CREATED = '$created';
 export const BASE = '^';
 /**
  * `!group` holds the group's own stamp when its value was kept by the server that wrote it against
- * a value a sync brought (kept-units.ts: a product's unit where its stock moved): such a value is
- * never refused back. It travels with the value that won and goes when the group is written again.
+ * a value a sync brought (kept-values.ts: a unit or a deactivation its stock refused): such a
+ * value is never refused back. It travels with the value that won, and goes when the group is
+ * written again.
  */
 export const KEPT = '!';
 

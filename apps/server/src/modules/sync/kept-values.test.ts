@@ -4,12 +4,12 @@ import { buildProduct, buildSupplier, received } from '../../test/stock-factorie
 import { type Server, call, docsOf, send, useTwoServers } from '../../test/two-servers.js';
 
 /**
- * A product's unit changed on one server while the other had moved its stock in the old unit
- * (ADR 11 §11.5): the server holding the stock keeps its unit, as a PATCH there is refused, and
- * its kept unit wins on both at the next exchange; both list the refused unit in the product's
- * replaced values. Where both moved stock in their own unit, the first kept unit stands.
+ * A product's unit changed, or the product deactivated, on one server while the other had its
+ * stock (ADR 11 §11.5): the server holding the stock keeps its value, as a PATCH there is refused,
+ * and its kept value wins on both at the next exchange; both list the refused value in the
+ * product's replaced values. Where both moved stock in their own unit, the first kept unit stands.
  */
-describe('a unit changed by sync where stock moved', () => {
+describe('a unit changed or a product deactivated by sync where its stock stands', () => {
   const servers = useTwoServers({ each: true });
 
   /** Beans (kg) on both, and a receipt of 5 kg of them on A, not sent. */
@@ -36,7 +36,7 @@ describe('a unit changed by sync where stock moved', () => {
       .selectFrom('journal')
       .select('action')
       .where('doc_id', '=', id)
-      .where('action', '=', 'product.unit_kept')
+      .where('action', '=', 'product.kept')
       .execute();
   const productDoc = async (s: Server, businessId: string, id: string) =>
     (await docsOf(s, businessId, [{ type: 'product', id }]))[0]!.hash;
@@ -94,6 +94,25 @@ describe('a unit changed by sync where stock moved', () => {
     await call(b, 'PATCH', `/api/products/${beans.id}`, { price: 18_000 });
     await send(b, a, businessId, [{ type: 'product', id: beans.id }]);
     expect(await kept(a, beans.id)).toHaveLength(1);
+    expect(await productDoc(b, businessId, beans.id)).toBe(await productDoc(a, businessId, beans.id));
+  });
+
+  it('keeps a product active where a location holds its stock, and the other server takes it back', async () => {
+    const { a, b, businessId, beans } = await beansMovedOnA();
+    await call(b, 'PATCH', `/api/products/${beans.id}`, { active: false, price: 19_000 });
+    await send(b, a, businessId, [{ type: 'product', id: beans.id }]);
+    const onA = (await call(a, 'GET', `/api/products/${beans.id}`)) as Product;
+    // the price changed with it is taken; the deactivation is not
+    expect([onA.active, onA.price]).toEqual([true, 19_000]);
+    expect(await historyOn(a, beans.id)).toMatchObject([
+      { field: 'active', reason: 'product_holds_stock', value: { active: 0 }, won_value: { active: 1 } },
+    ]);
+
+    await send(a, b, businessId, [{ type: 'product', id: beans.id }]);
+    expect(((await call(b, 'GET', `/api/products/${beans.id}`)) as Product).active).toBe(true);
+    expect(await historyOn(b, beans.id)).toMatchObject([
+      { field: 'active', reason: 'product_holds_stock', set: { here: true }, won: { here: false } },
+    ]);
     expect(await productDoc(b, businessId, beans.id)).toBe(await productDoc(a, businessId, beans.id));
   });
 
