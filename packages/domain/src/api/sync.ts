@@ -150,10 +150,17 @@ export const fieldHistoryItemSchema = /* @__PURE__ */ lazySchema(() =>
     field: z.string(),
     /**
      * `concurrent`: two servers edited it and the later one won; `unique`: the value was taken first
-     * elsewhere; `unit_in_use`, `product_holds_stock`: a product's unit change, or its deactivation,
-     * undone by the server whose stock stood in the way (ADR 11 §11.5).
+     * elsewhere; the others: a change undone by the server whose data stood in its way (ADR 11
+     * §11.5): a product's unit or deactivation, a location's deactivation, the last admin's.
      */
-    reason: z.enum(['concurrent', 'unique', 'unit_in_use', 'product_holds_stock']),
+    reason: z.enum([
+      'concurrent',
+      'unique',
+      'unit_in_use',
+      'product_holds_stock',
+      'location_in_use',
+      'last_admin',
+    ]),
     value: z.record(z.string(), z.unknown()),
     set: setBySchema,
     won_value: z.record(z.string(), z.unknown()),

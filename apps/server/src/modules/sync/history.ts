@@ -10,12 +10,15 @@ import { conflictTarget } from '../../db/keys.js';
 import { GROUPS_BY_TYPE } from './field-groups.js';
 import type { Loss } from './merge.js';
 
-export type LossReason = 'concurrent' | 'unique' | 'unit_in_use' | 'product_holds_stock';
+export type LossReason =
+  'concurrent' | 'unique' | 'unit_in_use' | 'product_holds_stock' | 'location_in_use' | 'last_admin';
 const KNOWN_REASONS: ReadonlySet<string> = new Set<LossReason>([
   'concurrent',
   'unique',
   'unit_in_use',
   'product_holds_stock',
+  'location_in_use',
+  'last_admin',
 ]);
 
 /**
