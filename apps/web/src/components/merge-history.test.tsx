@@ -117,6 +117,7 @@ describe('the words of every field', () => {
       product_holds_stock: true,
       location_in_use: true,
       last_admin: true,
+      currency_in_use: true,
     };
     for (const [lng, tree] of Object.entries(TRANSLATIONS))
       for (const reason of Object.keys(kept))

@@ -151,7 +151,8 @@ export const fieldHistoryItemSchema = /* @__PURE__ */ lazySchema(() =>
     /**
      * `concurrent`: two servers edited it and the later one won; `unique`: the value was taken first
      * elsewhere; the others: a change undone by the server whose data stood in its way (ADR 11
-     * §11.5): a product's unit or deactivation, a location's deactivation, the last admin's.
+     * §11.5): the currency, a product's unit or deactivation, a location's or the last admin's
+     * deactivation.
      */
     reason: z.enum([
       'concurrent',
@@ -160,6 +161,7 @@ export const fieldHistoryItemSchema = /* @__PURE__ */ lazySchema(() =>
       'product_holds_stock',
       'location_in_use',
       'last_admin',
+      'currency_in_use',
     ]),
     value: z.record(z.string(), z.unknown()),
     set: setBySchema,

@@ -102,6 +102,26 @@ async function receiptLayout(
 async function refuseCurrencyInUse(trx: Trx, businessId: string, next: string): Promise<void> {
   const business = await findBusiness(trx, businessId);
   if (!business || business.currency === next) return;
+  if (await currencyInUse(trx, business, next))
+    throw new AppError(
+      'currency_in_use',
+      `Amounts are recorded in ${business.currency} already: the currency cannot change`,
+      'currency',
+      {},
+      { currency: business.currency },
+    );
+}
+
+/**
+ * Whether the business's amounts stand in the way of its currency becoming `next` (another than its
+ * own): the rule of `refuseCurrencyInUse`, also kept against a sync (sync/kept-rules.ts).
+ */
+export async function currencyInUse(
+  trx: Trx,
+  business: Pick<BusinessRow, 'id' | 'currency' | 'default_credit_limit'>,
+  next: string,
+): Promise<boolean> {
+  const businessId = business.id;
   const any = (table: 'sales' | 'stock_documents' | 'expenses' | 'debtor_entries') =>
     trx
       .selectFrom(table)
@@ -141,14 +161,7 @@ async function refuseCurrencyInUse(trx: Trx, businessId: string, next: string): 
     yes(history.sales) || yes(history.documents) || yes(history.expenses) || yes(history.entries);
   const priced = yes(history.prices) || yes(history.limits) || Number(business.default_credit_limit) > 0;
   const sameDigits = currencyMinorDigits(business.currency) === currencyMinorDigits(next);
-  if (happened || (priced && !sameDigits))
-    throw new AppError(
-      'currency_in_use',
-      `Amounts are recorded in ${business.currency} already: the currency cannot change`,
-      'currency',
-      {},
-      { currency: business.currency },
-    );
+  return happened || (priced && !sameDigits);
 }
 
 /** Sets the logo to an uploaded image of this business, or clears it (null). */

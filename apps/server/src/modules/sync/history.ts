@@ -10,16 +10,18 @@ import { conflictTarget } from '../../db/keys.js';
 import { GROUPS_BY_TYPE } from './field-groups.js';
 import type { Loss } from './merge.js';
 
-export type LossReason =
-  'concurrent' | 'unique' | 'unit_in_use' | 'product_holds_stock' | 'location_in_use' | 'last_admin';
-const KNOWN_REASONS: ReadonlySet<string> = new Set<LossReason>([
-  'concurrent',
-  'unique',
-  'unit_in_use',
-  'product_holds_stock',
-  'location_in_use',
-  'last_admin',
-]);
+/** Why a value was replaced: the domain's reasons (a merge's own two, and the kept values'). */
+export type LossReason = FieldHistoryItem['reason'];
+const REASONS: Record<LossReason, true> = {
+  concurrent: true,
+  unique: true,
+  unit_in_use: true,
+  product_holds_stock: true,
+  location_in_use: true,
+  last_admin: true,
+  currency_in_use: true,
+};
+const KNOWN_REASONS: ReadonlySet<string> = new Set(Object.keys(REASONS));
 
 /**
  * A history row's id, made from what it records: every server that sees the same loss writes the

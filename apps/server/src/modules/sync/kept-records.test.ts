@@ -5,7 +5,7 @@ import { buildLocation, buildProduct, buildSupplier, received } from '../../test
 import { type Server, call, docsOf, send, useTwoServers } from '../../test/two-servers.js';
 
 /**
- * A location deactivated, or the last admin deactivated, on one server while the other's data
+ * A location deactivated, the currency changed, or the last admin deactivated, on one server while the other's data
  * stood in the way (ADR 11 §11.5): the server where a PATCH would be refused keeps its value, the
  * kept value wins on both, and both list the refused one among the record's replaced values.
  */
@@ -44,6 +44,37 @@ describe('a deactivation by sync that this server would refuse', () => {
     ]);
     expect(await docHash(b, businessId, 'location', store.id)).toBe(
       await docHash(a, businessId, 'location', store.id),
+    );
+  });
+
+  it('keeps the currency where amounts are already kept in it, on both servers', async () => {
+    const { a, b, businessId } = servers();
+    const rice = await buildProduct(a.app.app, a.admin.cookie, { name: 'Rice', unit: 'kg' });
+    const supplier = await buildSupplier(a.app.app, a.admin.cookie);
+    await received(a.app.app, a.admin.cookie, {
+      supplier_id: supplier.id,
+      location_id: ((await call(a, 'GET', '/api/locations')) as Location[])[0]!.id,
+      lines: [{ product_id: rice.id, quantity: 2_000, unit_cost: 9_000 }],
+    });
+    // B has nothing in money yet: its owner may still correct the currency chosen at setup
+    await call(b, 'PATCH', '/api/business/profile', { currency: 'TZS' });
+    const business = [{ type: 'business', id: businessId }];
+    await send(b, a, businessId, business);
+    const currencyOn = async (s: Server) =>
+      ((await call(s, 'GET', '/api/business/profile')) as { currency: string }).currency;
+    expect(await currencyOn(a)).toBe('KES');
+    await send(a, b, businessId, business);
+    expect(await currencyOn(b)).toBe('KES');
+    expect(await historyOn(b, 'business', businessId)).toMatchObject([
+      {
+        field: 'currency',
+        reason: 'currency_in_use',
+        value: { currency: 'TZS' },
+        won_value: { currency: 'KES' },
+      },
+    ]);
+    expect(await docHash(b, businessId, 'business', businessId)).toBe(
+      await docHash(a, businessId, 'business', businessId),
     );
   });
 

@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Trx } from '../../lib/tx.js';
+import { currencyInUse } from '../business/business.service.js';
 import { hasMoved, holdsStock, inOpenCount } from '../catalog/catalog.service.js';
 import type { LossReason } from './history.js';
 
@@ -16,13 +17,16 @@ export interface Held {
   trx: Trx;
   businessId: string;
   id: string;
+  /** The record as stored here, and as the merge made it. */
+  was: Row;
+  merged: Row;
   /** The records of the rule's kind this batch merged before this one: id → merged row. */
   batch: ReadonlyMap<string, Row>;
 }
 
 export interface KeepRule {
-  docType: 'product' | 'location' | 'user';
-  table: 'products' | 'locations' | 'users';
+  docType: 'business' | 'product' | 'location' | 'user';
+  table: 'businesses' | 'products' | 'locations' | 'users';
   /** The field group (one column of the record). */
   field: string;
   reason: LossReason;
@@ -90,6 +94,23 @@ async function placeInUse(h: Held): Promise<boolean> {
 }
 
 export const KEEP_RULES: readonly KeepRule[] = [
+  {
+    docType: 'business',
+    table: 'businesses',
+    field: 'currency',
+    reason: 'currency_in_use',
+    changes: (was, merged) => merged.currency !== was.currency,
+    held: (h) =>
+      currencyInUse(
+        h.trx,
+        {
+          id: h.businessId,
+          currency: String(h.was.currency),
+          default_credit_limit: Number(h.was.default_credit_limit ?? 0),
+        },
+        String(h.merged.currency),
+      ),
+  },
   {
     docType: 'product',
     table: 'products',

@@ -1,8 +1,8 @@
 /**
  * Values a sync would bring where this server's data stands in the way (ADR 11 §11.5), as a PATCH
- * here would be refused (kept-rules.ts: a product's unit once its stock moved, a product or a
- * location deactivated while stock or a count stands there, the last active admin deactivated or
- * demoted). The server keeps its value as an edit of its own: journaled (`<doc>.kept`) and stamped
+ * here would be refused (kept-rules.ts: the currency once amounts are kept in it, a product's
+ * unit once its stock moved, a product or a location deactivated while stock or a count stands
+ * there, the last active admin deactivated or demoted). The server keeps its value as an edit of its own: journaled (`<doc>.kept`) and stamped
  * past the refused change, so the kept value wins on every server at the next sync, and marked
  * (`!group`, merge.ts `KEPT`) so no server refuses it back (where both sides stand in the way, the
  * first kept value stands). Both ends list the refused value in the record's replaced values,
@@ -73,7 +73,7 @@ export async function keepHeldValues(trx: Trx, t: Target, edits: readonly KeptEd
         await record(trx, t, e, rule, lossOf(rule.field, was, own, merged, replaced));
       } else if (
         rule.changes(was, merged) &&
-        (await rule.held({ trx, businessId: t.businessId, id: e.doc.id, batch }))
+        (await rule.held({ trx, businessId: t.businessId, id: e.doc.id, was, merged, batch }))
       )
         toKeep.push(rule);
     }

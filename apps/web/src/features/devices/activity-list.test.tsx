@@ -34,7 +34,7 @@ function serverActions(): string[] {
   for (const kind of ['receipt', 'positive', 'negative', 'transfer']) found.add(`stock.${kind}`);
   for (const verb of ['approve', 'block', 'reset']) found.add(`device.${verb}`);
   // a value a sync would have changed, kept (sync/kept-values.ts: `${docType}.kept`)
-  for (const doc of ['product', 'location', 'user']) found.add(`${doc}.kept`);
+  for (const doc of ['business', 'product', 'location', 'user']) found.add(`${doc}.kept`);
   return [...found].sort();
 }
 
