@@ -151,7 +151,10 @@ export function mergeRecord(spec: GroupSpec, table: string, stored: DocBody, inc
     stamps[group] = formatStamp(winStamp);
     const base = group in win.stamps ? win.stamps[BASE + group] : undefined;
     if (base) stamps[BASE + group] = base;
-    if (win.stamps[KEPT + group] === stamps[group]) stamps[KEPT + group] = stamps[group];
+    // marked kept if either side marks this very stamp (a copy that lost the mark, merged by an
+    // older server, ties with the marked one: the mark stays whichever arrives first)
+    if (s.stamps[KEPT + group] === stamps[group] || i.stamps[KEPT + group] === stamps[group])
+      stamps[KEPT + group] = stamps[group];
     for (const m of members)
       if (m.startsWith('@')) body[m.slice(1)] = win.body[m.slice(1)] ?? [];
       else row[m] = win.row[m] ?? null;

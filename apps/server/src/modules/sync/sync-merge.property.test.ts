@@ -20,6 +20,8 @@ interface Edit {
   code?: string;
   barcodes?: string[];
   reorder?: number;
+  /** The price kept by its server against a synced one (kept-values.ts): marked `!price`. */
+  kept?: boolean;
 }
 
 const editArb = fc.record(
@@ -36,6 +38,7 @@ const editArb = fc.record(
     code: fc.constantFrom('1001', '1001A', '1001B'),
     barcodes: fc.subarray(['600100', '600200', '600300']),
     reorder: fc.constantFrom(0, 5_000),
+    kept: fc.boolean(),
   },
   { requiredKeys: ['server', 'ms', 'counter'] },
 );
@@ -55,6 +58,7 @@ function version(base: SyncDocument, edit: Edit): SyncDocument {
   if (edit.name !== undefined)
     set('name', { name: edit.name, search_key: `${edit.name} ${String(row.code)}`.toLowerCase() });
   if (edit.price !== undefined) set('price', { price: edit.price });
+  if (edit.price !== undefined && edit.kept) stamps['!price'] = stamp;
   if (edit.code !== undefined)
     set('code', { code: edit.code, search_key: `${String(row.name)} ${edit.code}`.toLowerCase() });
   if (edit.reorder !== undefined) set('reorder_level', { reorder_level: edit.reorder });
@@ -128,6 +132,14 @@ describe('the merge of an edited record does not depend on the order versions ar
           expect(hashBody({ products: x.products!, product_barcodes: x.product_barcodes! })).toBe(
             hashBody({ products: y.products!, product_barcodes: y.product_barcodes! }),
           );
+          // a kept price stays marked kept wherever its stamp won, whichever copy arrived first
+          const stamps = JSON.parse(String(x.products![0]!.stamps)) as Record<string, string>;
+          const priceStamp = (i: number) =>
+            (JSON.parse(String(versions[i]!.body.products![0]!.stamps)) as Record<string, string>).price;
+          const marked = edits.some(
+            (e, i) => e.kept && e.price !== undefined && priceStamp(i) === stamps.price,
+          );
+          expect(stamps['!price'] !== undefined && stamps['!price'] === stamps.price).toBe(marked);
         },
       ),
       { numRuns: 500 },
