@@ -180,7 +180,7 @@ describe('a debtor sale from the keyboard', () => {
     expect(posted).toHaveLength(0);
   });
 
-  it('a debtor added from the search: its name has the focus; Enter adds it and puts the focus on Complete sale', async () => {
+  it('a debtor added from the search: its name has the focus; Enter adds it, and over its limit Complete sale is off', async () => {
     const srv = server();
     const user = userEvent.setup({ delay: PERSON_MS });
     const panel = await payForSugar();
@@ -193,11 +193,10 @@ describe('a debtor sale from the keyboard', () => {
     await waitFor(() => expect(name).toHaveFocus());
     await user.keyboard('{Enter}');
     expect(await within(panel).findByTestId('till-debtor')).toHaveTextContent('Chebet');
-    await waitFor(() => expect(completeButton(panel)).toHaveFocus());
-    expect(srv.posted).toHaveLength(0);
-    // the business's default limit is 0: the sale is over it, and Enter says so (nothing is sent)
+    // the business's default limit is 0: the sale is over it, said at once, and it cannot be sent
+    expect(within(panel).getByTestId('debtor-error')).toHaveTextContent('Over the credit limit');
+    expect(completeButton(panel)).toBeDisabled();
     await user.keyboard('{Enter}');
-    expect(await within(panel).findByTestId('debtor-error')).toHaveTextContent('Over the credit limit');
     expect(srv.posted).toHaveLength(0);
   });
 });
@@ -208,10 +207,12 @@ describe("a debtor sale over the debtor's credit limit", () => {
     const user = userEvent.setup({ delay: PERSON_MS });
     const panel = await payForSugar();
     await user.click(await within(panel).findByRole('option', { name: /Achieng Otieno/ }));
-    await user.click(completeButton(panel));
     expect(await within(panel).findByTestId('debtor-error')).toHaveTextContent(
       'Over the credit limit by KES 80.00',
     );
+    // not a button that looks ready and does nothing: it is off while the sale is over the limit
+    expect(completeButton(panel)).toBeDisabled();
+    await user.keyboard('{Enter}');
     expect(srv.posted).toHaveLength(0);
 
     // the refusal was about Achieng: the search for another debtor does not repeat it
@@ -223,6 +224,7 @@ describe("a debtor sale over the debtor's credit limit", () => {
     await user.click(await within(panel).findByRole('option', { name: /Baraka Mwangi/ }));
     expect(await within(panel).findByTestId('till-debtor')).toHaveTextContent('Baraka Mwangi');
     expect(within(panel).queryByTestId('debtor-error')).toBeNull();
+    expect(completeButton(panel)).toBeEnabled();
     expect(panel).not.toHaveTextContent(/credit limit\./);
     expect(within(panel).queryByRole('alert')).toBeNull();
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { type Debtor, type SaleKind, changeDue } from '@duka/domain';
 import { moneyText } from '../stock';
 import { AddProviderInline } from './add-provider';
-import { DebtorPicker } from './debtor-picker';
+import { DebtorPicker, overLimit } from './debtor-picker';
 import { SaleAlert } from './sale-alert';
 import { type PayState, quickAmounts, tenderedOf } from './payment';
 import { preloadTillSchemas, useProviders } from './till-api';
@@ -279,6 +279,8 @@ function PayButtons(
           </Kbd>
         }
         fullWidth={narrow}
+        // over the debtor's limit the sale cannot go (the picker says why): not a button that does nothing
+        disabled={p.kind === 'debtor' && !!p.pay.debtor && overLimit(p.pay.debtor, p.total)}
         data-testid="pay-complete"
         // the dialog opened again on a debtor already chosen: the focus is where Enter completes
         data-autofocus={p.kind === 'debtor' && p.pay.debtor ? true : undefined}
