@@ -61,8 +61,14 @@ export const usernameSchema = /* @__PURE__ */ lazySchema(() =>
     .regex(/^[A-Za-z0-9._-]+$/, 'Letters, digits, dot, dash and underscore only'),
 );
 
+/**
+ * A mobile number (a user's, which signs in too, and the business's): typed as people write them
+ * ("0712 345 678", "+254 (712) 345-678"), kept as its digits, 7 to 15, with a leading + if given.
+ */
 export const mobileSchema = /* @__PURE__ */ lazySchema(() =>
-  safeText().regex(/^\+?[0-9]{7,15}$/, 'A phone number of 7 to 15 digits, optionally starting with +'),
+  safeText()
+    .overwrite((s) => s.replace(/[\s().-]/g, ''))
+    .regex(/^\+?[0-9]{7,15}$/, 'A phone number of 7 to 15 digits, optionally starting with +'),
 );
 
 /** 8 to 128 characters, not one guessed first (`guessable`: password-strength.ts). */

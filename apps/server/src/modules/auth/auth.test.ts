@@ -50,6 +50,22 @@ describe('sign-in and sessions', () => {
     expect(adminByMobile.statusCode).toBe(200);
   });
 
+  it('keeps a mobile typed with spaces, dashes or brackets as its digits, and signs in by it typed either way', async () => {
+    const spaced = await buildUser(t.app, admin, { username: 'mary.k', mobile: '+254 (733) 444-555' });
+    expect(spaced.mobile).toBe('+254733444555');
+    for (const typed of ['+254 733 444 555', '254733444555', '+254-733-444-555'])
+      expect((await login(t, { login: typed, password: STAFF_PASSWORD })).statusCode, typed).toBe(200);
+    // a number of too few digits is still refused, spaces or not
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { cookie: admin },
+      payload: { name: 'Short', username: 'short.one', password: STAFF_PASSWORD, mobile: '07 12 34' },
+    });
+    expect(short.statusCode).toBe(422);
+    expect(short.json().error).toMatchObject({ code: 'validation_failed', field: 'mobile' });
+  });
+
   it('sets an HttpOnly, SameSite=Strict session cookie holding an opaque token stored hashed', async () => {
     const res = await login(t, { login: 'owner', password: ADMIN_PASSWORD });
     const c = res.cookies.find((x) => x.name === 'duka_session');

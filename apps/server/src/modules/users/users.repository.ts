@@ -77,9 +77,12 @@ export function loginNameKey(name: string): string {
   return name.trim().toLowerCase().replace(/^\+/, '');
 }
 
-/** The two ways one mobile number may be stored: without and with its leading +. */
+/**
+ * The two ways one mobile number may be stored: without and with its leading +, its digits only
+ * (typed at sign-in as it is written, "0712 345 678", it is still found).
+ */
 export function mobileForms(mobile: string): [string, string] {
-  const key = loginNameKey(mobile);
+  const key = loginNameKey(mobile).replace(/[\s().-]/g, '');
   return [key, `+${key}`];
 }
 
