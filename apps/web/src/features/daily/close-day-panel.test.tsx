@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, renderHook, screen, within } from '@testing-library/react';
 import type { DailySummary } from '@duka/domain';
 import { makeSession, renderApp } from '../../test/render';
 import { SHOP } from '../../test/locations';
+import { hookWrapper } from '../../test/keyed-server';
 import { CloseDayPanel } from './close-day-panel';
+import { useCloseDay } from './use-close-day';
 
 const closedDay = (expectedNow: number) =>
   ({
@@ -48,5 +50,18 @@ describe('a closed day that changed since', () => {
     expect(amount).toHaveTextContent(text);
     for (const el of [amount, ...amount.querySelectorAll('*')])
       expect((el as HTMLElement).style.color).toBe('');
+  });
+});
+
+describe('the cash counted', () => {
+  it("drops the amount's error once another amount is typed", async () => {
+    const open = { ...closedDay(50_000), close: null } as unknown as DailySummary;
+    const { result } = renderHook(() => useCloseDay(open), { wrapper: await hookWrapper() });
+    act(() => result.current.setCounted('abc'));
+    act(() => result.current.ask());
+    expect(result.current.error.field).toBe('Type the amount counted, e.g. 1250.50');
+    act(() => result.current.setCounted('565'));
+    expect(result.current.error).toEqual({});
+    expect(result.current.diff.counted).toBe(56_500);
   });
 });

@@ -56,7 +56,11 @@ export function useCloseDay(summary: DailySummary) {
 
   return {
     counted,
-    setCounted,
+    // a new amount typed: the amount's error was about the old one (the form's stays until sent again)
+    setCounted: (text: string) => {
+      setCounted(text);
+      setError((e) => (e.field ? { form: e.form } : e));
+    },
     note,
     setNote,
     error,
