@@ -21,7 +21,8 @@ export function ExpensesFilters({ state: s }: { state: ExpensesListState }) {
           presets={['today', 'month', '30d', 'all', 'custom']}
           today={s.today}
         />
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
+        {/* one filter a row on a phone: "Efectivo o transferencia" reads whole */}
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm">
           <Select
             aria-label={t('expenses.category')}
             placeholder={t('expenses.allCategories')}

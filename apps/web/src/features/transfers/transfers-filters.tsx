@@ -23,7 +23,9 @@ export function TransfersFilters({ state: s }: { state: TransfersListState }) {
         today={s.today}
       />
       <Grid gap="sm">
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        {/* the filters' words read whole in every language ("Todos los proveedores"): one a row
+            on a phone, two on a small screen, four beside each other under the search on a PC */}
+        <Grid.Col span={12}>
           <TextInput
             aria-label={t('transfers.search')}
             placeholder={t('transfers.search')}
@@ -32,7 +34,7 @@ export function TransfersFilters({ state: s }: { state: TransfersListState }) {
             onChange={(e) => s.setQ(e.currentTarget.value)}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, lg: 2 }}>
+        <Grid.Col span={{ base: 12, xs: 6, lg: 3 }}>
           <Select
             aria-label={t('transfers.provider')}
             placeholder={t('transfers.allProviders')}
@@ -42,7 +44,7 @@ export function TransfersFilters({ state: s }: { state: TransfersListState }) {
             clearable
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, lg: 2 }}>
+        <Grid.Col span={{ base: 12, xs: 6, lg: 3 }}>
           <Select
             aria-label={t('transfers.status')}
             placeholder={t('transfers.allStatuses')}
@@ -55,7 +57,7 @@ export function TransfersFilters({ state: s }: { state: TransfersListState }) {
             clearable
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, lg: 2 }}>
+        <Grid.Col span={{ base: 12, xs: 6, lg: 3 }}>
           <Select
             aria-label={t('transfers.source')}
             placeholder={t('transfers.allSources')}
@@ -65,7 +67,7 @@ export function TransfersFilters({ state: s }: { state: TransfersListState }) {
             clearable
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, lg: 2 }}>
+        <Grid.Col span={{ base: 12, xs: 6, lg: 3 }}>
           <Select
             aria-label={t('transfers.location')}
             placeholder={t('transfers.allLocations')}
