@@ -89,20 +89,46 @@ export async function addLocation(db: Db, actor: Actor, id: string, name: string
   return one(db, actor.businessId, id);
 }
 
-/** A count open at the location: its finalise would stock it inactive (ADR 4), so it closes first. */
-async function refuseWhileCounting(trx: Kysely<Database>, businessId: string, id: string): Promise<void> {
+/** Whether the location holds, or owes (below zero), stock of some product. */
+export async function holdsStockAt(trx: Kysely<Database>, businessId: string, id: string): Promise<boolean> {
+  const held = await trx
+    .selectFrom('stock_levels')
+    .select('product_id')
+    .where(ofBusiness(trx, 'business_id', businessId))
+    .where('location_id', '=', id)
+    .where('quantity', '!=', 0)
+    .limit(1)
+    .executeTakeFirst();
+  return !!held;
+}
+
+/** Whether a count is open at the location: its finalise would stock it inactive (ADR 4). */
+export async function countingAt(trx: Kysely<Database>, businessId: string, id: string): Promise<boolean> {
   const counting = await trx
     .selectFrom('stock_counts')
     .select('id')
     .where(ofBusiness(trx, 'business_id', businessId))
     .where('location_id', '=', id)
     .where('status', '=', sql.lit('open'))
+    .limit(1)
     .executeTakeFirst();
-  if (counting)
-    throw new AppError(
-      'count_open',
-      'A stock count is open at this location: finalise or cancel it before deactivating it',
-    );
+  return !!counting;
+}
+
+/** The business's open (active, not deleted) locations, but those of `except`. */
+export async function openLocationsBut(
+  trx: Kysely<Database>,
+  businessId: string,
+  except: readonly string[],
+): Promise<number> {
+  let q = trx
+    .selectFrom('locations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('business_id', '=', businessId)
+    .where('active', '=', 1)
+    .where('deleted_at', 'is', null);
+  if (except.length > 0) q = q.where('id', 'not in', except);
+  return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
 /**
@@ -128,30 +154,18 @@ export async function updateLocation(
     const before = await snapshotRecord(trx, actor.businessId, 'location', id);
     if (patch.name !== undefined) await refuseTakenName(trx, actor.businessId, patch.name, id);
     if (patch.active === false && loc.active === 1) {
-      const held = await trx
-        .selectFrom('stock_levels')
-        .select('product_id')
-        .where(ofBusiness(trx, 'business_id', actor.businessId))
-        .where('location_id', '=', id)
-        .where('quantity', '!=', 0)
-        .limit(1)
-        .executeTakeFirst();
-      if (held)
+      if (await holdsStockAt(trx, actor.businessId, id))
         throw new AppError(
           'location_holds_stock',
           'Move or write off the stock held here before deactivating it',
         );
-      await refuseWhileCounting(trx, actor.businessId, id);
-      const others = await trx
-        .selectFrom('locations')
-        .select('id')
-        .where('business_id', '=', actor.businessId)
-        .where('active', '=', 1)
-        .where('id', '!=', id)
-        .where('deleted_at', 'is', null)
-        .limit(1)
-        .executeTakeFirst();
-      if (!others) throw new AppError('conflict', 'The last active location cannot be deactivated');
+      if (await countingAt(trx, actor.businessId, id))
+        throw new AppError(
+          'count_open',
+          'A stock count is open at this location: finalise or cancel it before deactivating it',
+        );
+      if ((await openLocationsBut(trx, actor.businessId, [id])) === 0)
+        throw new AppError('conflict', 'The last active location cannot be deactivated');
     }
     await trx
       .updateTable('locations')

@@ -5,10 +5,11 @@
  * the merged value is one it refuses, and whether this server's data stands in the way (as it was
  * before the batch, with the records this batch has already merged in `batch`).
  */
-import { sql } from 'kysely';
 import type { Trx } from '../../lib/tx.js';
 import { currencyInUse } from '../business/business.service.js';
 import { hasMoved, holdsStock, inOpenCount } from '../catalog/catalog.service.js';
+import { countingAt, holdsStockAt, openLocationsBut } from '../locations/locations.service.js';
+import { countActiveAdmins } from '../users/users.repository.js';
 import type { LossReason } from './history.js';
 
 type Row = Record<string, unknown>;
@@ -38,60 +39,24 @@ export interface KeepRule {
 
 const on = (v: unknown) => Number(v) === 1;
 const activeAdmin = (r: Row) => r.role === 'admin' && on(r.active) && !r.deleted_at;
-const activePlace = (r: Row) => on(r.active) && !r.deleted_at;
+const openPlace = (r: Row) => on(r.active) && !r.deleted_at;
 
-/**
- * How many records other than `h.id` match: those this batch merged by their merged row, the
- * others as stored.
- */
-function others(h: Held, stored: Row[], matches: (r: Row) => boolean): number {
-  const fromDb = stored.filter((r) => r.id !== h.id && !h.batch.has(String(r.id))).length;
-  const fromBatch = [...h.batch].filter(([id, r]) => id !== h.id && matches(r)).length;
-  return fromDb + fromBatch;
-}
+/** How many of the records this batch merged before `h.id`'s (but it) match, by their merged row. */
+const inBatch = (h: Held, matches: (r: Row) => boolean) =>
+  [...h.batch].filter(([id, r]) => id !== h.id && matches(r)).length;
 
-/** No other active admin: the business would be left without one. */
-async function lastAdmin(h: Held): Promise<boolean> {
-  const stored = await h.trx
-    .selectFrom('users')
-    .select('id')
-    .where('business_id', '=', h.businessId)
-    .where('role', '=', 'admin')
-    .where('active', '=', 1)
-    .where('deleted_at', 'is', null)
-    .execute();
-  return others(h, stored, activeAdmin) === 0;
-}
+/** The ids a count of the stored records leaves out: this record and those the batch merged. */
+const butBatch = (h: Held) => [h.id, ...h.batch.keys()];
 
-/** Stock held or owed there, an open count, or no other active location. */
-async function placeInUse(h: Held): Promise<boolean> {
-  const held = await h.trx
-    .selectFrom('stock_levels')
-    .select('product_id')
-    .where('business_id', '=', h.businessId)
-    .where('location_id', '=', h.id)
-    .where('quantity', '!=', 0)
-    .limit(1)
-    .executeTakeFirst();
-  if (held) return true;
-  const counting = await h.trx
-    .selectFrom('stock_counts')
-    .select('id')
-    .where('business_id', '=', h.businessId)
-    .where('location_id', '=', h.id)
-    .where('status', '=', sql.lit('open'))
-    .limit(1)
-    .executeTakeFirst();
-  if (counting) return true;
-  const stored = await h.trx
-    .selectFrom('locations')
-    .select('id')
-    .where('business_id', '=', h.businessId)
-    .where('active', '=', 1)
-    .where('deleted_at', 'is', null)
-    .execute();
-  return others(h, stored, activePlace) === 0;
-}
+/** No other active admin (the PATCH's own count): the business would be left without one. */
+const lastAdmin = async (h: Held) =>
+  (await countActiveAdmins(h.trx, h.businessId, butBatch(h))) + inBatch(h, activeAdmin) === 0;
+
+/** Stock held or owed there, an open count, or no other open location (the PATCH's own checks). */
+const placeInUse = async (h: Held) =>
+  (await holdsStockAt(h.trx, h.businessId, h.id)) ||
+  (await countingAt(h.trx, h.businessId, h.id)) ||
+  (await openLocationsBut(h.trx, h.businessId, butBatch(h))) + inBatch(h, openPlace) === 0;
 
 export const KEEP_RULES: readonly KeepRule[] = [
   {

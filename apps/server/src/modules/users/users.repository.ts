@@ -129,8 +129,9 @@ export async function assertLoginNamesFree(
 export async function countActiveAdmins(
   db: Kysely<Database>,
   businessId: string,
-  exceptId?: string,
+  except: string | readonly string[] = [],
 ): Promise<number> {
+  const but = typeof except === 'string' ? [except] : except;
   let q = db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -138,7 +139,7 @@ export async function countActiveAdmins(
     .where('role', '=', 'admin')
     .where('active', '=', 1)
     .where('deleted_at', 'is', null);
-  if (exceptId) q = q.where('id', '!=', exceptId);
+  if (but.length > 0) q = q.where('id', 'not in', but);
   const row = await q.executeTakeFirstOrThrow();
   return Number(row.n);
 }
