@@ -57,6 +57,7 @@ import { syncClockBigint } from './migrations/0039-sync-clock-bigint.js';
 import { countEntryLevels } from './migrations/0040-count-entry-levels.js';
 import { paymentVoids } from './migrations/0041-payment-voids.js';
 import { transferReferenceKey } from './migrations/0042-transfer-reference-key.js';
+import { journalTimeOrder } from './migrations/0043-journal-time-order.js';
 
 import type { DialectName } from './dialect.js';
 import {
@@ -282,6 +283,7 @@ export function migrationsFor(
     '0040-count-entry-levels': countEntryLevels(dialect),
     '0041-payment-voids': paymentVoids(ctx),
     '0042-transfer-reference-key': transferReferenceKey(ctx),
+    '0043-journal-time-order': journalTimeOrder(ctx),
   };
 }
 

@@ -12,7 +12,7 @@ import { buildPendingIndexes, startIndexBuilds } from './online-index.js';
  * for the length of a build. `onlineIndexRows: 0` treats the test's empty tables as big ones.
  * Migration 0026 adds `stock_levels_business`, the index watched here; 0029 adds `products_reorder`
  * after it (then 0038 `stock_movements_business_day`, 0041 `debtor_payments_voids`, 0042
- * `transfers_reference_key`).
+ * `transfers_reference_key`, 0043 `journal_business_time`).
  */
 /** The indexes the migrations from 0026 on ask to build concurrently, in their order. */
 const RECORDED = [
@@ -21,6 +21,7 @@ const RECORDED = [
   'stock_movements_business_day',
   'debtor_payments_voids',
   'transfers_reference_key',
+  'journal_business_time',
 ];
 
 describe('indexes built without stopping writes (PostgreSQL)', () => {

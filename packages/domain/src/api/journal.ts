@@ -21,14 +21,25 @@ export const journalEntrySchema = /* @__PURE__ */ lazySchema(() =>
 );
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
+/**
+ * The journal is read newest first by the time each entry was made, its `seq` breaking ties; the
+ * next page starts before the last entry read: its `created_at` as `before_time` and its `seq` as
+ * `before_seq`, given together.
+ */
 export const journalQuerySchema = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({
-    user_id: safeText().max(64).optional(),
-    device_id: safeText().max(64).optional(),
-    action: safeText().max(64).optional(),
-    from: z.iso.datetime({ offset: true }).optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
-    before_seq: z.coerce.number().int().positive().optional(),
-    limit: z.coerce.number().int().min(1).max(500).default(100),
-  }),
+  z
+    .strictObject({
+      user_id: safeText().max(64).optional(),
+      device_id: safeText().max(64).optional(),
+      action: safeText().max(64).optional(),
+      from: z.iso.datetime({ offset: true }).optional(),
+      to: z.iso.datetime({ offset: true }).optional(),
+      before_time: z.iso.datetime().optional(),
+      before_seq: z.coerce.number().int().positive().optional(),
+      limit: z.coerce.number().int().min(1).max(500).default(100),
+    })
+    .refine((q) => (q.before_time === undefined) === (q.before_seq === undefined), {
+      path: ['before_seq'],
+      message: 'before_time and before_seq are given together',
+    }),
 );

@@ -11,7 +11,8 @@ export function journalRoutes(app: FastifyInstance, deps: AppDeps): void {
     config: { access: { kind: 'admin' } },
     schema: {
       tags: ['audit'],
-      summary: 'The audit trail, newest first; page with before_seq',
+      summary:
+        'The audit trail, newest first by the time each entry was made; page with before_time and before_seq',
       querystring: journalQuerySchema,
       response: { 200: z.array(journalEntrySchema), ...errorResponses(401, 403, 422) },
     },
@@ -61,8 +62,21 @@ export function journalRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (q.action) query = query.where('journal.action', '=', q.action);
       if (q.from) query = query.where('journal.created_at', '>=', new Date(q.from).toISOString());
       if (q.to) query = query.where('journal.created_at', '<', new Date(q.to).toISOString());
-      if (q.before_seq) query = query.where('journal.seq', '<', q.before_seq);
-      const rows = await query.orderBy('journal.seq', 'desc').limit(q.limit).execute();
+      // newest first by when the entry was made (an entry synced here late sits at its time), seq
+      // breaking ties; served by the index (business_id, created_at, seq), migration 0043
+      if (q.before_time && q.before_seq) {
+        const time = new Date(q.before_time).toISOString();
+        const seq = q.before_seq;
+        // a row value, which both databases read as a range of the index
+        query = query.where((eb) =>
+          eb(eb.refTuple('journal.created_at', 'journal.seq'), '<', eb.tuple(time, seq)),
+        );
+      }
+      const rows = await query
+        .orderBy('journal.created_at', 'desc')
+        .orderBy('journal.seq', 'desc')
+        .limit(q.limit)
+        .execute();
       return rows.map(({ subject_user, subject_device, subject_device_id, ...r }) => ({
         ...r,
         seq: Number(r.seq),

@@ -105,7 +105,9 @@ describe('the activity list on screen', () => {
     expect(screen.getAllByText(/Joe Kamau/).length).toBeGreaterThan(1);
     fireEvent.click(screen.getByRole('button', { name: 'Show older' }));
     expect(await screen.findByText('OLDTILL')).toBeInTheDocument();
-    expect(asked.at(-1)).toContain(`before_seq=${300 - JOURNAL_PAGE + 1}`);
+    expect(asked.at(-1)).toContain(
+      `before_time=${encodeURIComponent('2026-12-07T08:00:00.000Z')}&before_seq=${300 - JOURNAL_PAGE + 1}`,
+    );
     // the last page was short: nothing older to ask for
     expect(screen.queryByRole('button', { name: 'Show older' })).toBeNull();
     vi.unstubAllGlobals();

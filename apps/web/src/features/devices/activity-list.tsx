@@ -31,7 +31,7 @@ export function actionWords(
 export function ActivityList() {
   const { t } = useTranslation();
   // where each page shown starts (null: the newest)
-  const [pages, setPages] = useState<(number | null)[]>([null]);
+  const [pages, setPages] = useState<(string | null)[]>([null]);
   const first = useJournalPage(null);
   const last = useJournalPage(pages.at(-1) ?? null);
   const next = nextJournalPage(last.data);
@@ -82,7 +82,7 @@ export function ActivityList() {
 }
 
 /** One page of entries. */
-function JournalRows({ before }: { before: number | null }) {
+function JournalRows({ before }: { before: string | null }) {
   const { t, i18n } = useTranslation();
   const { business } = useSession();
   const { dateTime } = useFormat(business);

@@ -30,20 +30,25 @@ export function useUpdateDevice() {
 export const JOURNAL_PAGE = 100;
 
 /**
- * A page of the audit trail, newest first: the newest (`before` null), or those before an entry's
- * seq. (Pages by hand, not useInfiniteQuery: that put TanStack's infinite-query code into the
- * till's start, 0.3 KB over its budget.)
+ * A page of the audit trail, newest first by when each entry was made: the newest (`before` null),
+ * or those before a cursor from `nextJournalPage`. (Pages by hand, not useInfiniteQuery: that put
+ * TanStack's infinite-query code into the till's start, 0.3 KB over its budget.)
  */
-export function useJournalPage(before: number | null) {
+export function useJournalPage(before: string | null) {
   return useQuery({
     queryKey: ['journal', before],
     queryFn: () =>
-      api(`/api/journal?limit=${JOURNAL_PAGE}${before ? `&before_seq=${before}` : ''}`, {
+      api(`/api/journal?limit=${JOURNAL_PAGE}${before ? `&${before}` : ''}`, {
         schema: z.array(journalEntrySchema),
       }),
   });
 }
 
-/** Where the page after `page` starts: before its last entry, when it was full. */
-export const nextJournalPage = (page: { seq: number }[] | undefined): number | null =>
-  page && page.length === JOURNAL_PAGE ? (page.at(-1)?.seq ?? null) : null;
+/**
+ * Where the page after `page` starts, when it was full: before its last entry's time and number
+ * (the query's `before_time` and `before_seq`).
+ */
+export function nextJournalPage(page: { seq: number; created_at: string }[] | undefined): string | null {
+  const last = page && page.length === JOURNAL_PAGE ? page.at(-1) : undefined;
+  return last ? `before_time=${encodeURIComponent(last.created_at)}&before_seq=${last.seq}` : null;
+}
