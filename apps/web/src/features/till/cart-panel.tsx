@@ -62,7 +62,7 @@ export function CartPanel(p: Props) {
     >
       <Group justify="space-between" px="md" py="sm" wrap="nowrap">
         <div style={{ minWidth: 0 }}>
-          <Text size="xs" fw={700} tt="uppercase" c="dimmed" truncate="end" data-testid="till-cart-title">
+          <Text size="xs" fw={700} tt="uppercase" c="dimmed" lineClamp={2} data-testid="till-cart-title">
             {p.title}
           </Text>
           <Text size="sm" c="dimmed">
