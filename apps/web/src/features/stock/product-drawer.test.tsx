@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { makeSession, renderApp } from '../../test/render';
+import type { Product } from '@duka/domain';
 import { ProductDrawer } from './product-drawer';
 
 /** The API as the empty form meets it: no categories, no locations; any write is recorded. */
@@ -47,4 +48,41 @@ describe('saving an empty new product', () => {
       expect(writes).toEqual([]);
     },
   );
+});
+
+const SOAP: Product = {
+  id: '0190b1a0-0000-7000-8000-0000000000f2',
+  name: 'Soap',
+  code: 'SOAP',
+  barcodes: [],
+  category: '',
+  unit: 'each',
+  price: 15_000,
+  buying_price: 110_000,
+  tax_rate: 0,
+  reorder_level: 0,
+  avg_cost: 0,
+  image: null,
+  active: true,
+  levels: [],
+  on_hand: 0,
+  updated_at: '2026-01-01T00:00:00Z',
+};
+
+describe("a product's cost", () => {
+  it.each([
+    [
+      'never received: the buying price it is costed at, not an average of 0',
+      SOAP,
+      /^Cost: KES 1,100\.00, the buying price/,
+    ],
+    ['received: its average cost', { ...SOAP, avg_cost: 98_050 }, /^Average cost: KES 980\.50$/],
+    ['neither: an average of 0', { ...SOAP, buying_price: 0 }, /^Average cost: KES 0\.00$/],
+  ] as const)('%s', async (_, product, words) => {
+    stubApi();
+    await renderApp(<ProductDrawer product={product} onClose={() => undefined} />, {
+      session: makeSession({ role: 'admin' }),
+    });
+    expect(await screen.findByTestId('product-cost')).toHaveTextContent(words);
+  });
 });

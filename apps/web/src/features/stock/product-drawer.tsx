@@ -214,8 +214,11 @@ function ProductLevels({ product }: { product: Product }) {
           </Badge>
         ))}
       </Group>
-      <Text size="sm" c="dimmed">
-        {t('stock.product.avgCost', { cost: money(product.avg_cost) })}
+      <Text size="sm" c="dimmed" data-testid="product-cost">
+        {/* no average cost yet: the buying price is what sales and found stock are costed at (incomingCost) */}
+        {product.avg_cost === 0 && product.buying_price > 0
+          ? t('stock.product.costFromBuying', { cost: money(product.buying_price) })
+          : t('stock.product.avgCost', { cost: money(product.avg_cost) })}
       </Text>
       <ProductHistory product={product} />
     </>

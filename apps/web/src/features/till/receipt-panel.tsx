@@ -72,11 +72,13 @@ export function ReceiptPanel({ opened, sale, notice, onClose, money }: Props) {
               <TaxFigures sale={sale} money={money} />
               <Fig label={t('till.receipt.items')} value={String(sale.lines.length)} />
             </Stack>
+            {/* New sale takes the rest of the row, or a row of its own where its words would be cut
+                beside Print ("Neuer Verk" at 390 px) */}
             <Group gap="xs" mt="auto">
               <PrintReceiptButton receiptNo={sale.receipt_no} auto={!elsewhere} size="lg" />
               <Button
                 size="lg"
-                style={{ flex: 1 }}
+                style={{ flex: '1 0 auto' }}
                 data-autofocus
                 leftSection={<IconPlus size={18} aria-hidden />}
                 rightSection={
