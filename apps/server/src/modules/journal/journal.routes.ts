@@ -65,7 +65,8 @@ export function journalRoutes(app: FastifyInstance, deps: AppDeps): void {
       // newest first by when the entry was made (an entry synced here late sits at its time), seq
       // breaking ties; served by the index (business_id, created_at, seq), migration 0043
       if (q.before_time && q.before_seq) {
-        const time = new Date(q.before_time).toISOString();
+        // as read from the entry (not re-written): the pair is compared with the stored text
+        const time = q.before_time;
         const seq = q.before_seq;
         // a row value, which both databases read as a range of the index
         query = query.where((eb) =>
