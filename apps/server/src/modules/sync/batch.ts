@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { SYNC_MAX_BYTES, SYNC_MAX_ENTRIES } from '@duka/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
@@ -53,21 +52,22 @@ export async function entryIdAt(db: Db, businessId: string, seq: number): Promis
 }
 
 /**
- * SQLite keeps recent commits in the -wal file and, with synchronous=NORMAL, syncs it to disk
- * only at checkpoints: a power cut could take back entries already sent. One fsync before each
- * batch makes everything the batch can carry durable first (ADR 11 §5.3).
+ * Everything a batch can carry on disk before it travels (ADR 11 §5.3): a power cut must not take
+ * back an entry the hosted side already holds. A checkpoint, run through the connection's group
+ * commit, which commits any open group first (a read outside a transaction may see its entries a
+ * moment early, group-commit.ts); SQLite then syncs the -wal before copying it into the database
+ * file (with `synchronous = FULL`, the product's setting, each commit had synced it already; with
+ * NORMAL, a measuring setting, this is the sync). PASSIVE: it waits for no one.
+ *
+ * Not an fsync of our own: opening and closing the database's files beside SQLite drops every
+ * lock this process holds on them (POSIX locks are per process and file, and any close ends
+ * them), so another program that read the database then took the files for unused and deleted
+ * its -wal under the running server: later commits went to a deleted file, backups failed, and a
+ * power cut lost them.
  */
-export function syncWalToDisk(db: Db): void {
+export async function settleBeforeSending(db: Db): Promise<void> {
   if (db.dialect !== 'sqlite' || !db.file || db.file === ':memory:') return;
-  for (const f of [`${db.file}-wal`, db.file]) {
-    if (!fs.existsSync(f)) continue;
-    const fd = fs.openSync(f, 'r');
-    try {
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-  }
+  await sql`pragma wal_checkpoint(PASSIVE)`.execute(db.kysely);
 }
 
 const sizeOf = (d: SyncDocument): number => documentText(d).length;
@@ -82,9 +82,10 @@ export type JournalRow = Awaited<ReturnType<typeof readRows>>[number];
 export type Sends = { only: string } | { except: string };
 
 function readRows(src: BatchSource, fromSeq: number, head: number, sends: Sends) {
-  // Only up to the head read before the fsync: a write that commits after it (one that waited
-  // for the connection meanwhile) is not on disk yet and goes in the next batch. Entries that do
-  // not travel are skipped here, not read and dropped: a branch's journal is mostly the others'.
+  // Only up to the head read before `settleBeforeSending`: a write that commits after it (one that
+  // waited for the connection meanwhile) is not known to be on disk and goes in the next batch.
+  // Entries that do not travel are skipped here, not read and dropped: a branch's journal is
+  // mostly the others'.
   return src.db.kysely
     .selectFrom('journal')
     .selectAll()
@@ -116,7 +117,7 @@ export interface JournalRange {
 export async function readRange(src: BatchSource, from: Cursor, sends: Sends): Promise<JournalRange | null> {
   const head = await journalHead(src.db, src.businessId);
   if (head <= from.seq) return null;
-  syncWalToDisk(src.db);
+  await settleBeforeSending(src.db);
   const rows = await readRows(src, from.seq, head, sends);
   const named = rows
     .filter((r) => SPEC_BY_TYPE.has(r.doc_type))
