@@ -289,6 +289,22 @@ export const accessPlugin = fp<AccessPluginOptions>((app: FastifyInstance, opts,
     }
   });
 
+  // The hosted copy of a business a shop's server pushes to is read-only (ADR 11 §8): the shop's
+  // PC keeps the business, and a write here would never reach it. Checked before the local-only
+  // rule below: the shop's PC is why (a business kept by a shop is often local only), and its
+  // words say where to make the change instead of blaming the internet.
+  app.addHook('preHandler', (request: FastifyRequest, _reply: FastifyReply, next: (err?: Error) => void) => {
+    if (!request.keptByShop || !request.ctx) return next();
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return next();
+    if (request.routeOptions.config.whileSynced) return next();
+    next(
+      new AppError(
+        'business_synced_from_shop',
+        "This business is kept on the shop's PC: make this change there",
+      ),
+    );
+  });
+
   // The hosted server serves a shop only when it works both online and offline (seed spec §4):
   // a business set to local only may read there, but every write it makes is refused, except
   // the ones its route declares (after validation, so a test may look at the body).
@@ -301,20 +317,6 @@ export const accessPlugin = fp<AccessPluginOptions>((app: FastifyInstance, opts,
       new AppError(
         'business_offline',
         'This business works locally only: switch "work both online and offline" on to use it here',
-      ),
-    );
-  });
-
-  // The hosted copy of a business a shop's server pushes to is read-only (ADR 11 §8): the shop's
-  // PC keeps the business, and a write here would never reach it.
-  app.addHook('preHandler', (request: FastifyRequest, _reply: FastifyReply, next: (err?: Error) => void) => {
-    if (!request.keptByShop || !request.ctx) return next();
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return next();
-    if (request.routeOptions.config.whileSynced) return next();
-    next(
-      new AppError(
-        'business_synced_from_shop',
-        "This business is kept on the shop's PC: make this change there",
       ),
     );
   });

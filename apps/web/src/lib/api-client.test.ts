@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { ApiError } from './api-error';
 import { describeApiError } from './notify';
 import { testI18n } from '../test/render';
+import { noteKeptByShop } from './session-storage';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -201,6 +202,19 @@ describe('hosted mode connectivity (seed spec §4, §8)', () => {
       kind: 'offline',
     });
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("a business a shop's PC keeps: the write goes to the server, whose refusal says where to make it", async () => {
+    localStorage.setItem('shop_details', JSON.stringify({ name: 'S', online_offline: '0' }));
+    noteKeptByShop(true);
+    fetchMock.mockResolvedValueOnce(
+      json(409, { error: { code: 'business_synced_from_shop', message: 'kept on the PC' } }),
+    );
+    const err = await api('/api/transfers/x/confirm', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    noteKeptByShop(false);
+    expect(err).toMatchObject({ kind: 'http', code: 'business_synced_from_shop' });
+    expect(describeApiError(err)).toMatch(/shop's PC/);
+    expect(describeApiError(err)).not.toMatch(/Internet/);
   });
 
   it("the server's own refusal of a local-only shop reads as the connectivity message", async () => {

@@ -1,7 +1,7 @@
 import { switchesOnline } from '@duka/domain';
 import { ApiError } from './api-error';
 import { reportNoAnswer, reportStatus } from './connection';
-import { readShopDetails } from './session-storage';
+import { isKeptByShop, readShopDetails } from './session-storage';
 
 /** Retries after the first try for requests that are safe to repeat (seed spec §7, §9). */
 export const API_RETRIES = 2;
@@ -154,6 +154,9 @@ async function assertCanWrite(method: string, path: string, body: unknown): Prom
   if (state.mode !== 'hosted') return;
   if (CONNECTIVITY_EXEMPT.some((re) => re.test(path))) return;
   if (switchesOnlineAt(method, path, body)) return;
+  // a business a shop's PC keeps: the server's refusal says so (`business_synced_from_shop`),
+  // where this one would blame the internet
+  if (isKeptByShop()) return;
   const shop = readShopDetails();
   const capable = shop?.online_offline === '1';
   if (!capable || !(await checkConnectivity())) {

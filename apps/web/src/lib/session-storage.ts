@@ -20,7 +20,18 @@ export interface StoredUserToken {
   role: string;
 }
 
+/**
+ * Whether the signed-in business is kept by a shop's PC on this hosted copy (`synced_from_shop`):
+ * kept in memory only (not one of the four entries), for the API client's write check.
+ */
+let keptByShop = false;
+export const noteKeptByShop = (kept: boolean): void => {
+  keptByShop = kept;
+};
+export const isKeptByShop = (): boolean => keptByShop;
+
 export function storeSession(data: SessionData): void {
+  noteKeptByShop(data.synced_from_shop);
   const ut: StoredUserToken = {
     uid: data.user.uid,
     nm: data.user.nm,
@@ -64,6 +75,7 @@ export function readShopDetails(): { name: string; online_offline: string } | nu
 
 /** Logout clears local storage (seed spec §2), and this tab's session storage with it. */
 export function clearSessionStorage(): void {
+  noteKeptByShop(false);
   localStorage.clear();
   sessionStorage.clear();
 }

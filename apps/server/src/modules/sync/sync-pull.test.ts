@@ -149,6 +149,29 @@ describe('sync, part 2: pull', () => {
     expect(await businessDigest(branch.db, businessId, p.dir)).toEqual(once);
   });
 
+  it("a shop set to local only: the hosted copy's refusal names the shop's PC, not the internet", async () => {
+    const shopCookie = (await signIn(p.local.app, admin, ADMIN_PASSWORD, 'SHOP-TILL-2')).cookie;
+    const off = await p.local.app.inject({
+      method: 'PATCH',
+      url: '/api/business/profile',
+      headers: { cookie: shopCookie },
+      payload: { online_offline: 0 },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await pushFrom(p, p.local, businessId)).kind).toBe('caught_up');
+    const hostedOwner = await signIn(p.hosted.app, admin, ADMIN_PASSWORD, 'WEB-1');
+    expect(hostedOwner.session.synced_from_shop).toBe(true);
+    expect(hostedOwner.session.shop_details.online_offline).toBe('0');
+    const write = await p.hosted.app.inject({
+      method: 'POST',
+      url: '/api/suppliers',
+      headers: { cookie: hostedOwner.cookie },
+      payload: { name: 'Refused here' },
+    });
+    expect(write.statusCode).toBe(409);
+    expect(write.json()).toMatchObject({ error: { code: 'business_synced_from_shop' } });
+  });
+
   it('with two-way sync chosen at the shop, the hosted site takes writes and the shop pulls them', async () => {
     const shopCookie = (await signIn(p.local.app, admin, ADMIN_PASSWORD, 'SHOP-TILL-2')).cookie;
     const hostedOwner = await signIn(p.hosted.app, admin, ADMIN_PASSWORD, 'WEB-1');

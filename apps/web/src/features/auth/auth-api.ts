@@ -1,7 +1,7 @@
 import type { LoginBody, SessionData } from '@duka/domain';
 import { api } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
-import { storeShopDetails } from '../../lib/session-storage';
+import { noteKeptByShop, storeShopDetails } from '../../lib/session-storage';
 import { SIGNED_IN_HINT, signedInHintIn } from '../../lib/signed-in-files';
 
 export const ME_QUERY_KEY = ['me'] as const;
@@ -27,6 +27,7 @@ export async function fetchMe(): Promise<SessionData | null> {
     const me = await api('/api/me', { schema: sessionDataSchema, expectUnauthorized: true });
     // a setting changed elsewhere (another till, the owner's phone) reaches this app's rules
     storeShopDetails(me.shop_details);
+    noteKeptByShop(me.synced_from_shop);
     return me;
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {

@@ -63,6 +63,21 @@ describe('the sync section, on the hosted site', () => {
     expect(calls.filter((c) => c.route === `POST /api/sync/servers/${BRANCH.id}/revoke`)).toHaveLength(1);
   });
 
+  it.each([
+    [true, /this copy is read-only/],
+    [false, /both ways \(two-way sync\)/],
+  ])(
+    'says what a linked business is here: read-only kept by the shop (%s) or two-way',
+    async (kept, words) => {
+      fakeServer({
+        'GET /api/sync/status': () => json(hostedStatus({ servers: [SHOP] })),
+        'GET /api/sync/quarantine': () => json({ items: [] }),
+      });
+      await renderApp(<SyncSection />, { session: { ...admin(), synced_from_shop: kept } });
+      expect(await screen.findByTestId('sync-hosted-intro')).toHaveTextContent(words);
+    },
+  );
+
   it('makes a link code, shown as 7KQ4-M2XD with its countdown and the command line', async () => {
     fakeServer({
       'GET /api/sync/status': () => json(hostedStatus({ linked: false, servers: [] })),

@@ -13,14 +13,20 @@ import { SECTION_REFRESH_MS, useSyncStatus } from './sync-status';
 import { HEALTH_COLOR, HealthIcon } from './health-icon';
 import { type Wording, healthWords, seriesWords } from './sync-words';
 import { useWording } from './use-wording';
+import { useSyncedFromShop } from './read-only';
 
 type HostedStatus = Extract<SyncStatusView, { role: 'hosted' }>;
 
 function HostedView({ s, w }: { s: HostedStatus; w: Wording }) {
   const { t } = useTranslation();
+  // linked and not read-only: the shop chose two-way sync
+  const readOnly = useSyncedFromShop();
+  const intro = !s.linked ? 'intro' : readOnly ? 'introLinked' : 'introTwoWay';
   return (
     <Stack gap="md">
-      <Text size="sm">{t(s.linked ? 'sync.hosted.introLinked' : 'sync.hosted.intro')}</Text>
+      <Text size="sm" data-testid="sync-hosted-intro">
+        {t(`sync.hosted.${intro}`)}
+      </Text>
       <LinkCodeMaker />
       <Divider />
       <Title order={3} size="h5">
