@@ -225,6 +225,21 @@ describe('sync credentials and link codes', () => {
     expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
   });
 
+  it('checks the credential before the body: none, an unknown one or another scheme is a 401, never a 422 naming fields', async () => {
+    for (const url of ['/api/sync/v1/push', '/api/sync/v1/pull'])
+      for (const authorization of [undefined, 'Bearer dks1_nope', 'Basic abc']) {
+        const res = await p.hosted.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+          payload: {},
+        });
+        expect(res.statusCode, `${url} ${authorization}`).toBe(401);
+        expect(res.json().error.code).toBe('unauthorized');
+        expect(res.body).not.toMatch(/entry_id|format/);
+      }
+  });
+
   it('never sends a credential over plain http except to loopback (or with the test flag)', () => {
     expect(() => checkedHostedUrl('http://duka.example.com')).toThrow(/https/);
     expect(checkedHostedUrl('https://duka.example.com/')).toBe('https://duka.example.com');
