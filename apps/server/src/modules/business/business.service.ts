@@ -45,8 +45,17 @@ export async function updateBusiness(
     if (payment_details) set.payment_details = JSON.stringify(payment_details);
     if (online_offline !== undefined) set.online_offline = online_offline;
     if (two_way_sync !== undefined) set.two_way_sync = two_way_sync ? 1 : 0;
-    // Selling on the hosted site is working online as well as offline.
+    // Selling on the hosted site is working online as well as offline: two-way sync on (asked now
+    // or already) keeps it on (the web shows the switch on and greyed out meanwhile)
     if (two_way_sync) set.online_offline = 1;
+    else if (online_offline === 0 && two_way_sync === undefined) {
+      const current = await trx
+        .selectFrom('businesses')
+        .select('two_way_sync')
+        .where('id', '=', actor.businessId)
+        .executeTakeFirst();
+      if (current?.two_way_sync) set.online_offline = 1;
+    }
     if (require_approved_devices !== undefined)
       set.require_approved_devices = require_approved_devices ? 1 : 0;
     if (allow_negative_stock !== undefined) set.allow_negative_stock = allow_negative_stock ? 1 : 0;

@@ -88,4 +88,20 @@ describe('"work both online and offline" on a hosted server', () => {
     expect(session.shop_details.online_offline).toBe('0');
     expect((await write(cookie, 'Back store')).statusCode).toBe(201);
   });
+
+  it('two-way sync keeps it on: asked for together or later, online and offline stays on until two-way is off', async () => {
+    t = await buildTestApp();
+    const { cookie } = await buildBusiness(t.app);
+    const read = async () =>
+      (await t.app.inject({ url: '/api/business/profile', headers: { cookie } })).json<{
+        online_offline: number;
+        two_way_sync: boolean;
+      }>();
+    expect((await patch(cookie, { two_way_sync: true, online_offline: 0 })).statusCode).toBe(200);
+    expect(await read()).toMatchObject({ online_offline: 1, two_way_sync: true });
+    expect((await patch(cookie, { online_offline: 0 })).statusCode).toBe(200);
+    expect(await read()).toMatchObject({ online_offline: 1, two_way_sync: true });
+    expect((await patch(cookie, { two_way_sync: false, online_offline: 0 })).statusCode).toBe(200);
+    expect(await read()).toMatchObject({ online_offline: 0, two_way_sync: false });
+  });
 });

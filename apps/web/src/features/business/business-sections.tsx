@@ -198,16 +198,29 @@ export function OperationsSection({ form }: SectionProps) {
     ],
     ['allow_negative_stock', t('business.allowNegativeStock'), t('business.allowNegativeStockHint')],
   ] as const;
+  // two-way sync sells on the hosted site, which is working online as well as offline: the
+  // server keeps that switch on meanwhile, and so does the form
+  const twoWay = form.values.two_way_sync;
   return (
     <Section title={t('business.operations')}>
-      {switches.map(([field, label, hint]) => (
-        <Switch
-          key={field}
-          label={label}
-          description={hint}
-          {...form.getInputProps(field, { type: 'checkbox' })}
-        />
-      ))}
+      {switches.map(([field, label, hint]) =>
+        field === 'online_offline' && twoWay ? (
+          <Switch
+            key={field}
+            label={label}
+            description={t('business.onlineOfflineTwoWay')}
+            checked
+            disabled
+          />
+        ) : (
+          <Switch
+            key={field}
+            label={label}
+            description={hint}
+            {...form.getInputProps(field, { type: 'checkbox' })}
+          />
+        ),
+      )}
     </Section>
   );
 }

@@ -85,7 +85,7 @@ export function useBusinessForm(business: Business) {
       try {
         await save.mutateAsync({
           ...values,
-          online_offline: values.online_offline ? 1 : 0,
+          online_offline: values.online_offline || values.two_way_sync ? 1 : 0,
           max_discount_bp: percentToBp(max_discount) ?? 0,
           default_credit_limit: typedMoney(credit_limit, currencyMinorDigits(values.currency)) ?? 0,
         });
