@@ -37,7 +37,12 @@ export const hostedUrlSchema = /* @__PURE__ */ lazySchema(() =>
 );
 
 export const linkBodySchema = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({ hosted_url: hostedUrlSchema, code: linkCodeSchema }),
+  z.strictObject({
+    hosted_url: hostedUrlSchema,
+    code: linkCodeSchema,
+    /** How the hosted site lists this PC among the shop PCs (empty or left out: the computer's name). */
+    name: safeText().max(80).optional(),
+  }),
 );
 export type LinkBody = z.infer<typeof linkBodySchema>;
 

@@ -72,6 +72,25 @@ describe('sync credentials and link codes', () => {
     expect(await refusal(tryCode(good.code))).toBe('link_code_invalid');
   });
 
+  it('a PC linked from its screen takes the name typed there into the hosted list of shop PCs', async () => {
+    const shop = await buildTenant(p.local, 'Shop');
+    const target = await hostedPlaceholder(p.hosted, 'Shop');
+    const { code } = await makeLinkCode(p.hosted.db, target, null, p.hosted.clock.now());
+    const res = await p.local.app.inject({
+      method: 'POST',
+      url: '/api/sync/link',
+      headers: { cookie: shop.admin },
+      payload: { hosted_url: p.hostedUrl, code, name: '  Front counter ' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await p.hosted.db.kysely
+      .selectFrom('sync_servers')
+      .select('name')
+      .where('business_id', 'in', [target, shop.businessId])
+      .execute();
+    expect(row.map((r) => r.name)).toEqual(['Front counter']);
+  });
+
   it('refuses to link to a hosted business with records of its own, and a user name another business has', async () => {
     const shop = await buildTenant(p.local, 'Shop');
     const busy = await buildTenant(p.hosted, 'Busy');

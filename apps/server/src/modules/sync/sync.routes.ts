@@ -73,7 +73,8 @@ export function syncRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request) => {
       onlyOn('local');
       const ctx = contextOf(request);
-      await linkToHosted(deps.db, ctx.businessId, request.body.hosted_url, request.body.code, keys, ctx.at);
+      const { hosted_url, code, name } = request.body;
+      await linkToHosted(deps.db, ctx.businessId, hosted_url, code, keys, ctx.at, name || undefined);
       return syncStatus(deps.db, ctx.businessId, deps.config.mode);
     },
   });

@@ -47,6 +47,7 @@ function useLinkForm() {
   const link = useLink();
   const [hostedUrl, setHostedUrl] = useState('');
   const [code, setCode] = useState('');
+  const [name, setName] = useState('');
   const [errors, setErrors] = useState<LinkErrors>({});
 
   const submit = async (e: React.FormEvent) => {
@@ -60,7 +61,7 @@ function useLinkForm() {
     setErrors(local);
     if (!url.success || !c.success) return;
     try {
-      await link.mutateAsync({ hosted_url: url.data, code: c.data });
+      await link.mutateAsync({ hosted_url: url.data, code: c.data, name: name.trim() || undefined });
       notifySuccess(t('sync.link.done'));
     } catch (err) {
       setErrors(linkErrorWords(err, t));
@@ -73,6 +74,8 @@ function useLinkForm() {
   return {
     hostedUrl,
     code,
+    name,
+    setName,
     errors,
     busy: link.isPending,
     setHostedUrl: edit('hosted_url', setHostedUrl),
@@ -117,6 +120,15 @@ export function LinkForm() {
             value={f.code}
             error={f.errors.code}
             onChange={(e) => f.setCode(e.currentTarget.value)}
+          />
+          <TextInput
+            label={t('sync.link.name')}
+            description={t('sync.link.nameHint')}
+            placeholder={t('sync.link.namePlaceholder')}
+            autoComplete="off"
+            maxLength={80}
+            value={f.name}
+            onChange={(e) => f.setName(e.currentTarget.value)}
           />
         </SimpleGrid>
         {f.errors.form && (

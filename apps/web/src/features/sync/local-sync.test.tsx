@@ -22,11 +22,14 @@ describe('the sync section, on a shop PC', () => {
     });
     await renderApp(<SyncSection />, { session: admin() });
     await screen.findByRole('form', { name: 'Link to a hosted site' });
+    // the name the hosted site lists this PC by (left empty: the computer's own)
+    fireEvent.change(screen.getByLabelText(/Name of this PC/), { target: { value: ' Front counter ' } });
     fill(' https://duka.example ', '7kq4-m2xd');
     expect(await screen.findByText('Copying: 18,211 of 61,000 changes')).toBeVisible();
     expect(calls.find((c) => c.route === 'POST /api/sync/link')?.body).toEqual({
       hosted_url: 'https://duka.example',
       code: '7KQ4M2XD',
+      name: 'Front counter',
     });
     expect(screen.getByRole('button', { name: 'Unlink' })).toBeVisible();
   });
