@@ -61,7 +61,7 @@ export async function linkToHosted(
   code: string,
   keys: KeyHandling,
   at: string,
-  name = os.hostname(),
+  name?: string,
 ): Promise<void> {
   if (await linkOf(db, businessId)) throw new AppError('sync_already_linked', 'This shop is already linked');
   const base = checkedHostedUrl(hostedUrl);
@@ -81,7 +81,7 @@ export async function linkToHosted(
     code,
     server: {
       id: serverId,
-      name: name.slice(0, 80) || 'Shop PC',
+      name: (name || os.hostname()).slice(0, 80) || 'Shop PC',
       app_version: APP_VERSION,
       migrations: Object.keys(migrationsFor(db.dialect)),
     },
@@ -110,7 +110,7 @@ export async function joinHosted(
   code: string,
   keys: KeyHandling,
   at: string,
-  name = os.hostname(),
+  name?: string,
 ): Promise<string> {
   const kept = await db.kysely.selectFrom('businesses').select('id').executeTakeFirst();
   const linked = await db.kysely.selectFrom('sync_links').select('business_id').executeTakeFirst();
@@ -125,7 +125,7 @@ export async function joinHosted(
     code,
     server: {
       id: await serverIdOf(db),
-      name: name.slice(0, 80) || 'Shop PC',
+      name: (name || os.hostname()).slice(0, 80) || 'Shop PC',
       app_version: APP_VERSION,
       migrations: Object.keys(migrationsFor(db.dialect)),
     },

@@ -19,19 +19,16 @@ import { linkToHosted, unlink } from './link-local.js';
 import { historyView } from './history.js';
 import { quarantineList, syncStatus } from './status.js';
 
+/** Every sync screen's route: admins only, allowed on a read-only hosted copy and a local-only business. */
+const admin = {
+  access: { kind: 'admin' as const },
+  whileLocalOnly: true as const,
+  whileSynced: true as const,
+};
+
 /** The sync screens' routes (ADR 11 §3.3, §8): admins only, allowed on a read-only hosted copy. */
 export function syncRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = {
-    access: { kind: 'admin' as const },
-    whileLocalOnly: true as const,
-    whileSynced: true as const,
-  };
-  const keys = { keyEncryptionKey: deps.config.keyEncryptionKey };
-  const onlyOn = (mode: 'local' | 'hosted') => {
-    if (deps.config.mode !== mode) throw new AppError('not_found', `Only on a ${mode} server`);
-  };
-
   r.get('/api/sync/status', {
     config: admin,
     schema: {
@@ -62,38 +59,7 @@ export function syncRoutes(app: FastifyInstance, deps: AppDeps): void {
     }),
   });
 
-  r.post('/api/sync/link', {
-    config: admin,
-    schema: {
-      tags: ['sync'],
-      summary: 'Local: link this shop to a hosted business with the one-time code made there',
-      body: linkBodySchema,
-      response: { 200: syncStatusSchema, ...errorResponses(401, 403, 404, 409, 422, 502) },
-    },
-    handler: async (request) => {
-      onlyOn('local');
-      const ctx = contextOf(request);
-      const { hosted_url, code, name } = request.body;
-      await linkToHosted(deps.db, ctx.businessId, hosted_url, code, keys, ctx.at, name || undefined);
-      return syncStatus(deps.db, ctx.businessId, deps.config.mode);
-    },
-  });
-
-  r.post('/api/sync/unlink', {
-    config: admin,
-    schema: {
-      tags: ['sync'],
-      summary: 'Local: forget the link (the hosted copy stays until an admin there revokes this server)',
-      response: { 200: syncStatusSchema, ...errorResponses(401, 403, 404, 409) },
-    },
-    handler: async (request) => {
-      onlyOn('local');
-      const ctx = contextOf(request);
-      await unlink(deps.db, ctx.businessId, deps.clock.now().toISOString());
-      return syncStatus(deps.db, ctx.businessId, deps.config.mode);
-    },
-  });
-
+  localSyncRoutes(app, deps);
   hostedSyncRoutes(app, deps);
 
   r.get('/api/sync/quarantine', {
@@ -107,14 +73,49 @@ export function syncRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 }
 
+/** The shop PC's side: linking to a hosted site with the code made there, and unlinking. */
+function localSyncRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const keys = { keyEncryptionKey: deps.config.keyEncryptionKey };
+  const onlyOnLocal = () => {
+    if (deps.config.mode !== 'local') throw new AppError('not_found', 'Only on a local server');
+  };
+  r.post('/api/sync/link', {
+    config: admin,
+    schema: {
+      tags: ['sync'],
+      summary: 'Local: link this shop to a hosted business with the one-time code made there',
+      body: linkBodySchema,
+      response: { 200: syncStatusSchema, ...errorResponses(401, 403, 404, 409, 422, 502) },
+    },
+    handler: async (request) => {
+      onlyOnLocal();
+      const ctx = contextOf(request);
+      const { hosted_url, code, name } = request.body;
+      await linkToHosted(deps.db, ctx.businessId, hosted_url, code, keys, ctx.at, name);
+      return syncStatus(deps.db, ctx.businessId, deps.config.mode);
+    },
+  });
+
+  r.post('/api/sync/unlink', {
+    config: admin,
+    schema: {
+      tags: ['sync'],
+      summary: 'Local: forget the link (the hosted copy stays until an admin there revokes this server)',
+      response: { 200: syncStatusSchema, ...errorResponses(401, 403, 404, 409) },
+    },
+    handler: async (request) => {
+      onlyOnLocal();
+      const ctx = contextOf(request);
+      await unlink(deps.db, ctx.businessId, deps.clock.now().toISOString());
+      return syncStatus(deps.db, ctx.businessId, deps.config.mode);
+    },
+  });
+}
+
 /** The hosted side's screens: link codes and the shop servers that push here. */
 function hostedSyncRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = {
-    access: { kind: 'admin' as const },
-    whileLocalOnly: true as const,
-    whileSynced: true as const,
-  };
   const onlyOnHosted = () => {
     if (deps.config.mode !== 'hosted') throw new AppError('not_found', 'Only on a hosted server');
   };
