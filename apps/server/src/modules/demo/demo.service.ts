@@ -335,7 +335,8 @@ export async function seedDemo(
       last = await sell(s, at, sales);
       sales += 1;
     }
-    const evening = open + 12 * HOUR;
+    // after the day's last sale (the till is open 13 hours): the transfers confirmed then were all made before
+    const evening = open + 13.5 * HOUR;
     if (evening <= now) await dayExtras(s, day, evening, last);
   }
   return {

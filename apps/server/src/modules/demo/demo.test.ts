@@ -62,6 +62,14 @@ describe('the demo shop', () => {
     for (const d of debtors.items) expect(d.balance, d.name).toBeGreaterThan(0);
     const providers = await get<{ name: string }[]>('/api/payment-providers');
     expect(providers.map((p) => p.name)).toEqual(expect.arrayContaining(['M-Pesa', 'Bank transfer']));
+    // the evening's confirmations come after the day's transfers (a QA pass saw 19:30 on a 19:52 sale)
+    const confirmed = await t.db.kysely
+      .selectFrom('transfers as t')
+      .innerJoin('transfer_confirmations as c', 'c.transfer_id', 't.id')
+      .select(['t.created_at', 'c.confirmed_at'])
+      .execute();
+    expect(confirmed.length).toBeGreaterThan(0);
+    expect(confirmed.filter((c) => c.confirmed_at < c.created_at)).toEqual([]);
   });
 
   it('refuses a database that already holds a business, and changes nothing', async () => {
