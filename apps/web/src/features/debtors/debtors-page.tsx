@@ -10,10 +10,13 @@ import { DebtorForm } from './debtor-form';
 import { DebtorsFilters, DebtorsTotals } from './debtors-filters';
 import { DebtorCards, DebtorsTable } from './debtors-table';
 import { DEBTORS_PAGE_SIZE, type DebtorsPageState, useDebtorsPage } from './use-debtors-page';
+import { useSyncedFromShop } from '../sync';
 
 /** Debtors (/debtors): who owes what, their limits, payments and statements. */
 export function DebtorsPage() {
   const { t } = useTranslation();
+  // a read-only hosted copy adds nothing: the shop's PC does
+  const readOnly = useSyncedFromShop();
   const s = useDebtorsPage();
   const { data } = s.debtors;
   return (
@@ -21,9 +24,11 @@ export function DebtorsPage() {
       <PageHeader
         title={t('menu.debtors')}
         actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => s.setAdding(true)}>
-            {t('debtors.add')}
-          </Button>
+          !readOnly && (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => s.setAdding(true)}>
+              {t('debtors.add')}
+            </Button>
+          )
         }
       />
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>

@@ -10,6 +10,7 @@ import { NameListPanel } from '../../components/name-list-panel';
 import { ExpenseForm } from './expense-form';
 import { ExpensesList } from './expenses-list';
 import { useExpenseCategories, useSaveCategory } from './expenses-api';
+import { useSyncedFromShop } from '../sync';
 
 /** The expense categories (admin keeps the list). */
 export function CategoriesPanel() {
@@ -43,6 +44,8 @@ export function CategoriesPanel() {
 /** Expenses (/expenses): what was paid out, how and where from; voids are new entries. */
 export function ExpensesPage() {
   const { t } = useTranslation();
+  // a read-only hosted copy adds nothing: the shop's PC does
+  const readOnly = useSyncedFromShop();
   const session = useSession();
   const admin = isAdminRole(session.user.role);
   const [adding, setAdding] = useState(false);
@@ -52,9 +55,11 @@ export function ExpensesPage() {
       <PageHeader
         title={t('menu.expenses')}
         actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
-            {t('expenses.add')}
-          </Button>
+          !readOnly && (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+              {t('expenses.add')}
+            </Button>
+          )
         }
       />
       {admin ? (

@@ -5,19 +5,24 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { DeactivateLocationDialog, LocationNameDialog } from './locations-dialogs';
 import { type LocationsPageState, useLocationsPage } from './use-locations-page';
+import { useSyncedFromShop } from '../sync';
 
 /** Locations (/locations, admin): shops and store rooms; add, rename, deactivate, move home here. */
 export function LocationsPage() {
   const { t } = useTranslation();
+  // a read-only hosted copy adds nothing: the shop's PC does
+  const readOnly = useSyncedFromShop();
   const s = useLocationsPage();
   return (
     <>
       <PageHeader
         title={t('menu.locations')}
         actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => s.open('new')}>
-            {t('stock.locations.add')}
-          </Button>
+          !readOnly && (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => s.open('new')}>
+              {t('stock.locations.add')}
+            </Button>
+          )
         }
       />
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>

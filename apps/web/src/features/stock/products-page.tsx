@@ -10,10 +10,13 @@ import { ProductDrawer } from './product-drawer';
 import { ProductsFilters } from './products-filters';
 import { ProductCards, ProductsTable } from './products-table';
 import { type ProductsPageState, useProductsPage } from './use-products-page';
+import { useSyncedFromShop } from '../sync';
 
 /** Manage stock (/stock): products with levels per location, filters, add/edit, CSV in and out. */
 export function ProductsPage() {
   const { t } = useTranslation();
+  // a read-only hosted copy adds and imports nothing: the shop's PC does
+  const readOnly = useSyncedFromShop();
   const s = useProductsPage();
   const { editing } = s;
   return (
@@ -31,16 +34,20 @@ export function ProductsPage() {
             >
               {t('stock.export')}
             </Button>
-            <Button
-              variant="default"
-              leftSection={<IconFileImport size={16} aria-hidden />}
-              onClick={() => s.setImporting(true)}
-            >
-              {t('stock.import.title')}
-            </Button>
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => s.setEditing('new')}>
-              {t('stock.product.add')}
-            </Button>
+            {!readOnly && (
+              <>
+                <Button
+                  variant="default"
+                  leftSection={<IconFileImport size={16} aria-hidden />}
+                  onClick={() => s.setImporting(true)}
+                >
+                  {t('stock.import.title')}
+                </Button>
+                <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => s.setEditing('new')}>
+                  {t('stock.product.add')}
+                </Button>
+              </>
+            )}
           </Group>
         }
       />

@@ -29,6 +29,7 @@ import { keyedWriteText, notifySuccess, notifyWarning } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
 import { useAllLocations } from './products-api';
 import { useSupplierReceipts, useSuppliers } from './stock-api';
+import { useSyncedFromShop } from '../sync';
 
 type Fields = Pick<Supplier, 'name' | 'contact_name' | 'phone' | 'email' | 'address' | 'notes' | 'active'>;
 
@@ -210,6 +211,8 @@ function SupplierDrawer({ supplier, onClose }: { supplier: Supplier | null; onCl
 /** Suppliers (/suppliers): contacts, notes and what was received from each. */
 export function SuppliersPage() {
   const { t } = useTranslation();
+  // a read-only hosted copy adds nothing: the shop's PC does
+  const readOnly = useSyncedFromShop();
   const suppliers = useSuppliers();
   const [q, setQ] = useState('');
   const [editing, setEditing] = useState<Supplier | 'new' | null>(null);
@@ -221,9 +224,11 @@ export function SuppliersPage() {
       <PageHeader
         title={t('menu.suppliers')}
         actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
-            {t('stock.suppliers.add')}
-          </Button>
+          !readOnly && (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+              {t('stock.suppliers.add')}
+            </Button>
+          )
         }
       />
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>

@@ -9,6 +9,7 @@ import { useSession } from '../../lib/session-context';
 import { TransfersFilters } from './transfers-filters';
 import { TransferCards, TransfersTable } from './transfers-table';
 import { TRANSFERS_PAGE_SIZE, type TransfersListState, useTransfersList } from './use-transfers-list';
+import { useSyncedFromShop } from '../sync';
 
 /** The register of money moved by transfer, its totals, and (admin) confirming each one. */
 export function TransfersList() {
@@ -61,13 +62,15 @@ function TransfersBody({ state: s }: { state: TransfersListState }) {
   const { t } = useTranslation();
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const { transfers } = s;
+  // a read-only hosted copy confirms nothing: the shop's PC does
+  const readOnly = useSyncedFromShop();
   if (transfers.isPending) return <ListLoading testId="transfers-loading" />;
   if (transfers.isError) return <ListError onRetry={() => void transfers.refetch()} />;
   if (transfers.data.items.length === 0)
     return <ListEmpty text={s.filtered ? t('transfers.noMatch') : t('transfers.empty')} />;
   const props = {
     rows: transfers.data.items,
-    admin: s.admin,
+    admin: s.admin && !readOnly,
     confirming: s.confirming,
     onConfirm: s.confirm,
   };
