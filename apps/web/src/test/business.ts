@@ -1,4 +1,6 @@
 import type { Business } from '@duka/domain';
+import { vi } from 'vitest';
+import { json } from './history-fixtures';
 
 /** A business profile as the server answers it, for the session's business, with `overrides`. */
 export function businessOf(id: string, overrides: Partial<Business> = {}): Business {
@@ -38,4 +40,31 @@ export function businessOf(id: string, overrides: Partial<Business> = {}): Busin
     updated_at: '2026-11-25T07:05:00.000Z',
     ...overrides,
   };
+}
+
+/**
+ * Stubs fetch as the profile page meets the server: the profile, an empty history, 404 for the
+ * rest. A save answers what it was sent over the profile, or `refuse` (a 422 on its field) when
+ * given. Returns the saves' bodies.
+ */
+export function fakeProfileServer(
+  profile: Business,
+  refuse?: { field: string; message: string },
+): Record<string, unknown>[] {
+  const saves: Record<string, unknown>[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      if (url === '/api/business/profile' && init?.method === 'PATCH') {
+        const body = JSON.parse(init.body as string) as Record<string, unknown>;
+        saves.push(body);
+        if (refuse) return Promise.resolve(json({ error: { code: 'validation_failed', ...refuse } }, 422));
+        return Promise.resolve(json({ ...profile, ...body, updated_at: '2026-11-25T08:00:00.000Z' }));
+      }
+      if (url === '/api/business/profile') return Promise.resolve(json(profile));
+      if (url.startsWith('/api/history')) return Promise.resolve(json({ items: [] }));
+      return Promise.resolve(json({ error: { code: 'not_found', message: 'Not here' } }, 404));
+    }),
+  );
+  return saves;
 }

@@ -1,9 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Business } from '@duka/domain';
-import { json, stubFonts } from '../../test/history-fixtures';
-import { businessOf } from '../../test/business';
+import { stubFonts } from '../../test/history-fixtures';
+import { businessOf, fakeProfileServer } from '../../test/business';
 import { makeSession, renderApp } from '../../test/render';
 import { ReceiptPreview } from '../receipts';
 import { BusinessProfilePage } from './business-profile-page';
@@ -15,25 +14,6 @@ import { BusinessProfilePage } from './business-profile-page';
 
 const session = makeSession({ role: 'admin' });
 
-/** Stubs fetch with the profile (a save answers what it was sent); returns the saves' bodies. */
-function fakeServer(profile: Business): Record<string, unknown>[] {
-  const saves: Record<string, unknown>[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      if (url === '/api/business/profile' && init?.method === 'PATCH') {
-        const body = JSON.parse(init.body as string) as Record<string, unknown>;
-        saves.push(body);
-        return Promise.resolve(json({ ...profile, ...body, updated_at: '2026-11-25T08:00:00.000Z' }));
-      }
-      if (url === '/api/business/profile') return Promise.resolve(json(profile));
-      if (url.startsWith('/api/history')) return Promise.resolve(json({ items: [] }));
-      return Promise.resolve(json({ error: { code: 'not_found', message: 'Not here' } }, 404));
-    }),
-  );
-  return saves;
-}
-
 const layoutGroup = async (name: string) =>
   within(await screen.findByTestId('printer-section')).getByRole('radiogroup', { name });
 
@@ -42,7 +22,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the receipt layout in the business profile', () => {
   it('offers 58 mm · 32, 80 mm · 42 and 80 mm · 48 characters; 42 saves with its 80 mm roll', async () => {
-    const saves = fakeServer(businessOf(session.business.id));
+    const saves = fakeProfileServer(businessOf(session.business.id));
     await renderApp(<BusinessProfilePage />, { session });
     const group = await layoutGroup('Paper and characters per line');
     const options = within(group).getAllByRole('radio');
@@ -57,7 +37,7 @@ describe('the receipt layout in the business profile', () => {
   });
 
   it('takes the 58 mm roll with 32 characters, and shows a saved 42 as chosen', async () => {
-    const saves = fakeServer(businessOf(session.business.id, { receipt_columns: 42 }));
+    const saves = fakeProfileServer(businessOf(session.business.id, { receipt_columns: 42 }));
     await renderApp(<BusinessProfilePage />, { session });
     const group = await layoutGroup('Paper and characters per line');
     expect(within(group).getByLabelText('80 mm · 42 characters')).toBeChecked();
@@ -72,7 +52,7 @@ describe('the receipt layout in the business profile', () => {
     ['pt', 'Papel e caracteres por linha', '80 mm · 42 caracteres'],
     ['de', 'Papier und Zeichen pro Zeile', '80 mm · 42 Zeichen'],
   ] as const)('names the choices in the user’s language (%s)', async (lng, label, option) => {
-    fakeServer(businessOf(session.business.id));
+    fakeProfileServer(businessOf(session.business.id));
     await renderApp(<BusinessProfilePage />, { session, lng });
     const group = await layoutGroup(label);
     expect(within(group).getByLabelText(option)).not.toBeChecked();

@@ -1,9 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Business } from '@duka/domain';
-import { json, stubFonts } from '../../test/history-fixtures';
-import { businessOf } from '../../test/business';
+import { stubFonts } from '../../test/history-fixtures';
+import { businessOf, fakeProfileServer } from '../../test/business';
 import { makeSession, renderApp } from '../../test/render';
 import { BusinessProfilePage } from './business-profile-page';
 
@@ -15,35 +14,12 @@ import { BusinessProfilePage } from './business-profile-page';
 
 const session = makeSession({ role: 'admin' });
 
-/** Stubs fetch with the profile; a save answers `refuse` when given, else what it was sent. */
-function fakeServer(
-  profile: Business,
-  refuse?: { field: string; message: string },
-): Record<string, unknown>[] {
-  const saves: Record<string, unknown>[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      if (url === '/api/business/profile' && init?.method === 'PATCH') {
-        const body = JSON.parse(init.body as string) as Record<string, unknown>;
-        saves.push(body);
-        if (refuse) return Promise.resolve(json({ error: { code: 'validation_failed', ...refuse } }, 422));
-        return Promise.resolve(json({ ...profile, ...body, updated_at: '2026-11-25T08:00:00.000Z' }));
-      }
-      if (url === '/api/business/profile') return Promise.resolve(json(profile));
-      if (url.startsWith('/api/history')) return Promise.resolve(json({ items: [] }));
-      return Promise.resolve(json({ error: { code: 'not_found', message: 'Not here' } }, 404));
-    }),
-  );
-  return saves;
-}
-
 beforeAll(stubFonts);
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the business's tax name and first day of the week", () => {
   it('starts empty (the word of the language as placeholder) and Monday; saves GST and Sunday', async () => {
-    const saves = fakeServer(businessOf(session.business.id));
+    const saves = fakeProfileServer(businessOf(session.business.id));
     await renderApp(<BusinessProfilePage />, { session });
     const name = await screen.findByRole('textbox', { name: 'Tax name' });
     expect(name).toHaveValue('');
@@ -65,14 +41,14 @@ describe("the business's tax name and first day of the week", () => {
   });
 
   it('shows what was saved: ICMS and Saturday', async () => {
-    fakeServer(businessOf(session.business.id, { tax_name: 'ICMS', week_start: 6 }));
+    fakeProfileServer(businessOf(session.business.id, { tax_name: 'ICMS', week_start: 6 }));
     await renderApp(<BusinessProfilePage />, { session });
     expect(await screen.findByRole('textbox', { name: 'Tax name' })).toHaveValue('ICMS');
     expect(screen.getByRole('combobox', { name: 'Week starts on' })).toHaveValue('Saturday');
   });
 
   it("shows the server's refusal on the tax name", async () => {
-    fakeServer(businessOf(session.business.id), { field: 'tax_name', message: 'Too long' });
+    fakeProfileServer(businessOf(session.business.id), { field: 'tax_name', message: 'Too long' });
     await renderApp(<BusinessProfilePage />, { session });
     await userEvent.type(await screen.findByRole('textbox', { name: 'Tax name' }), 'GST');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -85,7 +61,7 @@ describe("the business's tax name and first day of the week", () => {
     ['pt', 'Nome do imposto', 'IVA', 'A semana começa em', 'Segunda-feira'],
     ['de', 'Name der Steuer', 'MwSt.', 'Woche beginnt am', 'Montag'],
   ] as const)('names them in the user’s language (%s)', async (lng, label, word, weekLabel, monday) => {
-    fakeServer(businessOf(session.business.id));
+    fakeProfileServer(businessOf(session.business.id));
     await renderApp(<BusinessProfilePage />, { session, lng });
     expect(await screen.findByRole('textbox', { name: label })).toHaveAttribute('placeholder', word);
     expect(screen.getByRole('combobox', { name: weekLabel })).toHaveValue(monday);
@@ -94,7 +70,7 @@ describe("the business's tax name and first day of the week", () => {
 
 describe('a profile refused on the page', () => {
   it('brings the first field with an error into view and focuses it, and sends nothing', async () => {
-    const saves = fakeServer(businessOf(session.business.id));
+    const saves = fakeProfileServer(businessOf(session.business.id));
     const scrolled = vi.fn();
     Element.prototype.scrollIntoView = scrolled;
     await renderApp(<BusinessProfilePage />, { session });

@@ -2,8 +2,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Business } from '@duka/domain';
-import { json, stubFonts } from '../../test/history-fixtures';
-import { businessOf } from '../../test/business';
+import { stubFonts } from '../../test/history-fixtures';
+import { businessOf, fakeProfileServer } from '../../test/business';
 import { makeSession, renderApp } from '../../test/render';
 import { BusinessProfilePage } from './business-profile-page';
 
@@ -15,25 +15,6 @@ import { BusinessProfilePage } from './business-profile-page';
 const session = makeSession({ role: 'admin' });
 const business = (default_credit_limit: number): Business =>
   businessOf(session.business.id, { default_credit_limit });
-
-/** Stubs fetch with the profile (a save answers what it was sent); returns the saves' bodies. */
-function fakeServer(profile: Business): Record<string, unknown>[] {
-  const saves: Record<string, unknown>[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      if (url === '/api/business/profile' && init?.method === 'PATCH') {
-        const body = JSON.parse(init.body as string) as Record<string, unknown>;
-        saves.push(body);
-        return Promise.resolve(json({ ...profile, ...body, updated_at: '2026-11-25T08:00:00.000Z' }));
-      }
-      if (url === '/api/business/profile') return Promise.resolve(json(profile));
-      if (url.startsWith('/api/history')) return Promise.resolve(json({ items: [] }));
-      return Promise.resolve(json({ error: { code: 'not_found', message: 'Not here' } }, 404));
-    }),
-  );
-  return saves;
-}
 
 async function chooseUgx() {
   await userEvent.click(screen.getByRole('combobox', { name: 'Currency' }));
@@ -48,7 +29,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the business profile when the currency changes', () => {
   it('re-shows an untouched credit limit for a currency without minor digits, and saves', async () => {
-    const saves = fakeServer(business(0));
+    const saves = fakeProfileServer(business(0));
     await renderApp(<BusinessProfilePage />, { session });
     expect(await screen.findByDisplayValue('0.00')).toBe(creditLimit());
     await chooseUgx();
@@ -60,7 +41,7 @@ describe('the business profile when the currency changes', () => {
   });
 
   it('re-shows a whole amount without its zero decimals: 12.00 KES is 12 UGX', async () => {
-    const saves = fakeServer(business(1200));
+    const saves = fakeProfileServer(business(1200));
     await renderApp(<BusinessProfilePage />, { session });
     expect(await screen.findByDisplayValue('12.00')).toBe(creditLimit());
     await chooseUgx();
@@ -71,7 +52,7 @@ describe('the business profile when the currency changes', () => {
   });
 
   it('keeps an amount the new currency cannot hold as it is, and flags it', async () => {
-    const saves = fakeServer(business(1250));
+    const saves = fakeProfileServer(business(1250));
     await renderApp(<BusinessProfilePage />, { session });
     expect(await screen.findByDisplayValue('12.50')).toBe(creditLimit());
     await chooseUgx();
@@ -86,7 +67,7 @@ describe('the business profile when the time zone changes', () => {
   const warning = /from now on days start and end at midnight in the new zone/;
 
   it('warns before a new zone is saved, and no longer once it is', async () => {
-    const saves = fakeServer(business(0));
+    const saves = fakeProfileServer(business(0));
     await renderApp(<BusinessProfilePage />, { session });
     const zone = await screen.findByRole('combobox', { name: 'Time zone' });
     expect(zone).toHaveValue('Africa/Nairobi');
@@ -101,7 +82,7 @@ describe('the business profile when the time zone changes', () => {
   });
 
   it('says nothing when the zone is chosen again as it was', async () => {
-    fakeServer(business(0));
+    fakeProfileServer(business(0));
     await renderApp(<BusinessProfilePage />, { session });
     const zone = await screen.findByRole('combobox', { name: 'Time zone' });
     await userEvent.click(zone);

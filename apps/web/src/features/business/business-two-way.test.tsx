@@ -1,9 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Business } from '@duka/domain';
-import { json, stubFonts } from '../../test/history-fixtures';
-import { businessOf } from '../../test/business';
+import { stubFonts } from '../../test/history-fixtures';
+import { businessOf, fakeProfileServer } from '../../test/business';
 import { makeSession, renderApp } from '../../test/render';
 import { BusinessProfilePage } from './business-profile-page';
 
@@ -15,30 +14,16 @@ import { BusinessProfilePage } from './business-profile-page';
 
 const session = makeSession({ role: 'admin' });
 
-function fakeServer(profile: Business): Record<string, unknown>[] {
-  const saves: Record<string, unknown>[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init?: RequestInit) => {
-      if (url === '/api/business/profile' && init?.method === 'PATCH') {
-        const body = JSON.parse(init.body as string) as Record<string, unknown>;
-        saves.push(body);
-        return Promise.resolve(json({ ...profile, ...body, updated_at: '2026-11-25T08:00:00.000Z' }));
-      }
-      if (url === '/api/business/profile') return Promise.resolve(json(profile));
-      if (url.startsWith('/api/history')) return Promise.resolve(json({ items: [] }));
-      return Promise.resolve(json({ error: { code: 'not_found', message: 'Not here' } }, 404));
-    }),
-  );
-  return saves;
-}
-
 beforeAll(stubFonts);
 afterEach(() => vi.unstubAllGlobals());
 
 describe('two-way sync and "work both online and offline"', () => {
   it('turning two-way sync on shows the other switch on, greyed out with why, and saves both on', async () => {
-    const saves = fakeServer({ ...businessOf(session.business.id), online_offline: 0, two_way_sync: false });
+    const saves = fakeProfileServer({
+      ...businessOf(session.business.id),
+      online_offline: 0,
+      two_way_sync: false,
+    });
     await renderApp(<BusinessProfilePage />, { session });
     const online = await screen.findByRole('switch', { name: /Work both online and offline/ });
     expect(online).not.toBeChecked();
