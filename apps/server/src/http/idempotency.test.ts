@@ -227,6 +227,23 @@ const OWNED_BY_USER = new Set([
   'POST /api/daily-sales/close',
 ]);
 
+/**
+ * The writes whose documents share child rows by their id (stock movements, debtor entries,
+ * transfers; SHARED_IDS in lib/idempotency.ts): one id names one of them in a business.
+ */
+const SHARED_ID = [
+  'POST /api/stock/receipts',
+  'POST /api/stock/positive',
+  'POST /api/stock/negative',
+  'POST /api/stock/transfers',
+  'POST /api/stock-counts',
+  'POST /api/sales',
+  'POST /api/sales/{id}/reversals',
+  'POST /api/debtors/{id}/payments',
+  'POST /api/debtors/{id}/payments/{paymentId}/void',
+  'POST /api/debtors/{id}/payouts',
+];
+
 /** The writes `staffAll` may not send (the debtor's because it sets a credit limit). */
 const ADMIN_ONLY = new Set([
   'POST /api/locations',
@@ -249,6 +266,7 @@ describe('idempotency: every write that takes an id', () => {
   let x: Shop;
   let twin: Shop | undefined;
   let other: Shop | undefined;
+  let shared: Shop | undefined;
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -342,6 +360,25 @@ describe('idempotency: every write that takes an id', () => {
       }
     },
   );
+
+  // A sale made under a stock receipt's id carried the receipt's movements to every server it
+  // synced to, and was set aside there (the hostile-request audit): the id is another document's.
+  it.each(SHARED_ID)('%s: an id another kind of document holds is a 409', async (route) => {
+    const y = shared ?? (shared = { ...(await buildTenant(t, 'Shared')), app: t.app });
+    const id = v7();
+    const holder = WRITES[route === 'POST /api/sales' ? 'POST /api/stock/positive' : 'POST /api/sales']!;
+    const held = await holder.make(y, id);
+    const as = (r: Req) =>
+      t.app.inject({ method: 'POST', url: r.url, headers: { cookie: y.admin }, payload: r.body });
+    const first = await as(held);
+    expect(first.statusCode, first.body).toBeLessThan(300);
+    const res = await as(await WRITES[route]!.make(y, id));
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json<{ error: { code: string } }>().error.code).toBe('idempotency_conflict');
+    // the first document's answer is still its own
+    const again = await as(held);
+    expect(again.json()).toEqual(first.json());
+  });
 
   // A client that timed out sends again while the first is still running: on PostgreSQL both
   // transactions ran at once, neither saw the other's row, and the second met the key as a 409.

@@ -135,14 +135,49 @@ export function storedUnder(
   id: string,
   businessId: string,
 ) {
-  return db
+  const alone = db
     .selectFrom(table as OwnedTable)
     .select(['business_id', 'request_hash'])
     .$if(OWNED.has(table), (q) => q.select('user_id'))
     .where('id', '=', id)
     .orderBy(sql<boolean>`${sql.ref('business_id')} = ${businessId}`, 'desc')
     .limit(1);
+  if (!SHARED_IDS.has(table)) return alone;
+  const [head, ...rest] = [...SHARED_IDS].map((t) =>
+    db
+      .selectFrom(t as 'sales')
+      .select((e) => [
+        'business_id',
+        t === table ? 'request_hash' : sql.lit(`other:${t}`).as('request_hash'),
+        t === table && OWNED.has(t) ? 'user_id' : sql<string | null>`null`.as('user_id'),
+        sql<number>`case when ${e.ref('business_id')} = ${businessId} then 1 else 0 end`.as('own'),
+        sql.lit(t === table ? 1 : 0).as('same'),
+      ])
+      .where('id', '=', id),
+  );
+  const all = rest.reduce((q, next) => q.unionAll(next), head!);
+  return db
+    .selectFrom(all.as('stored'))
+    .select(['business_id', 'request_hash', 'user_id'])
+    .orderBy('own', 'desc')
+    .orderBy('same', 'desc')
+    .limit(1) as unknown as typeof alone;
 }
+
+/**
+ * The ledger documents whose rows share child tables by their id (stock movements, debtor entries,
+ * transfers: `doc_id` or `source_id`, which sync's documents gather them by): one id names one of
+ * them in a business. A sale made under a stock receipt's id would carry the receipt's movements
+ * to every server it syncs to, and be set aside there (the hostile-request audit). `storedUnder`
+ * reads the id in all of them; a row of another table is a conflict (its hash is no request's).
+ */
+const SHARED_IDS = new Set<IdempotentTable>([
+  'sales',
+  'sale_reversals',
+  'debtor_payments',
+  'stock_documents',
+  'stock_counts',
+]);
 
 function replayShape(table: IdempotentTable): QueryShape<ReplayAsk, ReplayRow> {
   let shape = replayShapes.get(table);
