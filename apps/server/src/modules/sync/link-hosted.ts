@@ -395,9 +395,12 @@ async function saveServer(
   };
   const existing = await trx
     .selectFrom('sync_servers')
-    .select(['business_id', 'revoked_at'])
+    .select(['business_id', 'revoked_at', 'hosted'])
     .where('id', '=', req.server.id)
     .executeTakeFirst();
+  // The hosted site's own row of a business (its receipt series, series.ts) is no shop's to take:
+  // a link under its id got a working credential for a row the owner's list does not show.
+  if (existing?.hosted) throw new AppError('sync_forbidden', 'This id is the hosted site of a business');
   // A server id another business links and has not revoked is not this code's to take (a guessed
   // id, or two PCs cloned from one image): its row, credential and cursor stay that business's.
   if (existing && existing.business_id !== businessId && !existing.revoked_at)

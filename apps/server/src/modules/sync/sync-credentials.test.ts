@@ -8,6 +8,7 @@ import { buildTenant } from '../../test/tenancy-factories.js';
 import { buildBatch, DEFAULT_LIMITS } from './batch.js';
 import { SyncCallError, callHosted, checkedHostedUrl } from './client.js';
 import { makeLinkCode } from './link-hosted.js';
+import { hostedSeries } from './series.js';
 import { linkOf, linkToHosted, openCredential, serverIdOf } from './link-local.js';
 import { pullPending } from './pull.js';
 import {
@@ -215,6 +216,33 @@ describe('sync credentials and link codes', () => {
     expect(await rowOf()).toEqual(before);
     expect(before.business_id).toBe(shop.businessId);
     expect((await pushAll(p, shop.businessId)).kind).toBe('caught_up');
+  });
+
+  it("a link cannot take the hosted site's own row, nor name itself with an id the owner could not revoke", async () => {
+    const target = await hostedPlaceholder(p.hosted, 'Shop');
+    await p.hosted.db.kysely.transaction().execute((trx) => hostedSeries(trx, target));
+    const rowOf = () =>
+      p.hosted.db.kysely
+        .selectFrom('sync_servers')
+        .select(['id', 'credential_hash', 'hosted'])
+        .where('business_id', '=', target)
+        .execute();
+    const before = await rowOf();
+    const hostedRow = before.find((r) => Number(r.hosted) === 1)!;
+    const code = await makeLinkCode(p.hosted.db, target, null, p.hosted.clock.now());
+    const asking = (id: string) => ({
+      format: SYNC_FORMAT,
+      code: code.code,
+      server: { id, name: 'A PC', app_version: '1', migrations: [] },
+      business: null,
+      logins: [],
+      head: { seq: 0, entry_id: null },
+    });
+    const call = (id: string) => callHosted(p.hostedUrl, '/api/sync/v1/link', asking(id), { timeoutMs: 10_000 });
+    expect(await refusal(call(hostedRow.id))).toBe('sync_forbidden');
+    // revoking goes by UUID: a PC linked as "qa-srv-a1" would have held the business read-only for good
+    expect(await refusal(call('qa-srv-a1'))).toBe('validation_failed');
+    expect(await rowOf()).toEqual(before);
   });
 
   it('a hosted server older than the shop refuses its pushes as newer: the shop backs off and tries again, it does not stop', async () => {

@@ -137,7 +137,8 @@ export const linkRequestSchema = z.object({
   format: z.literal(SYNC_FORMAT),
   code: z.string().max(20),
   server: z.object({
-    id,
+    /** A server's id is a UUID (its `server_identity`): the owner revokes it by that id. */
+    id: z.uuid(),
     name: z.string().trim().min(1).max(80),
     app_version: z.string().max(40),
     migrations: z.array(z.string().max(100)).max(500),
