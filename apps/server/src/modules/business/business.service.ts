@@ -16,7 +16,7 @@ import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
 import type { Actor } from '../../lib/context.js';
 import { findBusiness, toBusiness } from './business.repository.js';
-import { requireOwnImage } from '../files/files.repository.js';
+import { type ImageSetter, requireOwnImage } from '../files/files.repository.js';
 
 type Patch = z.output<typeof businessUpdateSchema>;
 
@@ -174,9 +174,9 @@ export async function currencyInUse(
 }
 
 /** Sets the logo to an uploaded image of this business, or clears it (null). */
-export async function setLogo(db: Db, actor: Actor, img: string | null) {
+export async function setLogo(db: Db, actor: Actor & ImageSetter, img: string | null) {
   return db.kysely.transaction().execute(async (trx) => {
-    if (img !== null) await requireOwnImage(trx, actor.businessId, img);
+    if (img !== null) await requireOwnImage(trx, actor, img);
     const was = await snapshotRecord(trx, actor.businessId, 'business', actor.businessId);
     await trx
       .updateTable('businesses')

@@ -10,7 +10,7 @@ import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
-import { requireOwnImage } from '../files/files.repository.js';
+import { type ImageSetter, requireOwnImage } from '../files/files.repository.js';
 import { requireWhole } from '../inventory/stock-rules.js';
 import { findProduct, newProductRow, searchKey, toProducts } from './catalog.repository.js';
 import { assertUnique, uniqueError } from './product-unique.js';
@@ -19,10 +19,10 @@ type Input = z.output<typeof productInputSchema>;
 type Patch = z.output<typeof productUpdateSchema>;
 
 /** Inserts one product in the caller's transaction. (A CSV import writes many at once: import-write.ts.) */
-async function insertProduct(trx: Trx, actor: Actor, id: string, input: Input): Promise<void> {
+async function insertProduct(trx: Trx, actor: Actor & ImageSetter, id: string, input: Input): Promise<void> {
   requireWhole(input.reorder_level, { id, name: input.name, unit: input.unit }, 'reorder_level');
   await assertUnique(trx, actor.businessId, null, input.code, input.barcodes);
-  if (input.image) await requireOwnImage(trx, actor.businessId, input.image, 'image');
+  if (input.image) await requireOwnImage(trx, actor, input.image, 'image');
   await trx
     .insertInto('products')
     .values(newProductRow(actor, id, input))
@@ -55,7 +55,7 @@ async function insertProduct(trx: Trx, actor: Actor, id: string, input: Input): 
   await stampRecord(trx, actor.businessId, 'product', id, stamp, null);
 }
 
-export async function createProduct(db: Db, actor: Actor, id: string, input: Input): Promise<Product> {
+export async function createProduct(db: Db, actor: Actor & ImageSetter, id: string, input: Input): Promise<Product> {
   try {
     await db.kysely.transaction().execute(async (trx) => {
       await lockBusiness(db, trx, actor.businessId);
@@ -112,7 +112,7 @@ function requireWholeReorder(id: string, cur: ProductRow, patch: Patch): void {
 }
 
 /** Updates a product in a transaction of its own. (A CSV import writes many at once: import-write.ts.) */
-export async function updateProduct(db: Db, actor: Actor, id: string, patch: Patch): Promise<Product> {
+export async function updateProduct(db: Db, actor: Actor & ImageSetter, id: string, patch: Patch): Promise<Product> {
   try {
     await db.kysely.transaction().execute(async (trx) => {
       await lockBusiness(db, trx, actor.businessId);
@@ -123,7 +123,7 @@ export async function updateProduct(db: Db, actor: Actor, id: string, patch: Pat
       // only a new photo is checked: the form sends the one it has back, which may be missing here
       // (a pushed photo set aside past the hosted image cap) and must not stop a price change
       if (patch.image && patch.image !== cur.image)
-        await requireOwnImage(trx, actor.businessId, patch.image, 'image');
+        await requireOwnImage(trx, actor, patch.image, 'image');
       await refuseWhatStockHolds(trx, actor.businessId, id, cur, patch);
       requireWholeReorder(id, cur, patch);
       const { barcodes, active, ...plain } = patch;

@@ -16,7 +16,7 @@ import type { Actor, Operator } from '../../lib/context.js';
 import { isReplay, requestHash } from '../../lib/idempotency.js';
 import { appendJournal } from '../../lib/journal.js';
 import { lockedBusiness } from '../../lib/tx.js';
-import { requireOwnImage } from '../files/files.repository.js';
+import { type ImageSetter, requireOwnImage } from '../files/files.repository.js';
 import { requireReadable, scopeIds } from '../inventory/location-scope.js';
 import { requireKnownLocation, requireUsableLocation } from '../inventory/stock-rules.js';
 import { requireProvider } from '../transfers/transfer-ledger.js';
@@ -145,7 +145,7 @@ export async function listExpenses(db: Q, businessId: string, f: Filter): Promis
 /** Records an expense: what, how much, paid how and where from, with an optional slip photo. */
 export async function recordExpense(
   db: Db,
-  actor: Actor & Operator,
+  actor: Actor & Operator & ImageSetter,
   body: z.output<typeof expenseBodySchema>,
 ): Promise<Expense> {
   const hash = requestHash(body);
@@ -169,7 +169,7 @@ export async function recordExpense(
       providerId = (await requireProvider(trx, actor.businessId, body.provider_id, 'provider_id')).id;
     else if (body.provider_id !== undefined || body.reference !== undefined)
       throw new AppError('validation_failed', 'A cash expense has no provider or reference', 'method');
-    if (body.image) await requireOwnImage(trx, actor.businessId, body.image, 'image');
+    if (body.image) await requireOwnImage(trx, actor, body.image, 'image');
     await trx
       .insertInto('expenses')
       .values({
@@ -208,7 +208,7 @@ export async function recordExpense(
  */
 export async function voidExpense(
   db: Db,
-  actor: Actor & Operator,
+  actor: Actor & Operator & ImageSetter,
   expenseId: string,
   body: z.output<typeof expenseVoidBodySchema>,
 ): Promise<Expense> {

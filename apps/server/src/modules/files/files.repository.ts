@@ -1,14 +1,29 @@
+import { type Access, type UserRoles, allows } from '@duka/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
 
 export const DEFAULT_AVATAR = 'profile.png';
 
-/** Refuses a name that is not an image uploaded to this business. */
-/** Refuses an image name that is not an upload of this business; `field` names where it came from. */
+/** Who sees an expense's slip photo (`GET /api/files/:name`): those with the expenses' right. */
+export const SLIP_ACCESS: Access = { kind: 'flag', flag: 'adding_expenses' };
+
+/** The user choosing an image for a record (a `Context` of the request). */
+export interface ImageSetter {
+  businessId: string;
+  role: string;
+  roles: Readonly<UserRoles>;
+}
+
+/**
+ * Refuses an image name that is not an upload of this business, or that its setter may not see:
+ * a slip photo chosen as a picture everyone sees (a user's own, a product's, the logo) by someone
+ * without the expenses' right showed the slip to the whole business (the hostile-request audit).
+ * Either answer is the one a name never uploaded gets. `field` names where it came from.
+ */
 export async function requireOwnImage(
   db: Kysely<Database>,
-  businessId: string,
+  setter: ImageSetter,
   name: string,
   field = 'img',
 ): Promise<void> {
@@ -16,9 +31,10 @@ export async function requireOwnImage(
     .selectFrom('files')
     .select('id')
     .where('name', '=', name)
-    .where('business_id', '=', businessId)
+    .where('business_id', '=', setter.businessId)
     .executeTakeFirst();
-  if (!file) throw new AppError('validation_failed', 'No uploaded image has that name', field);
+  if (!file || (!allows(setter, SLIP_ACCESS) && (await isOnlyExpenseSlip(db, setter.businessId, name))))
+    throw new AppError('validation_failed', 'No uploaded image has that name', field);
 }
 
 export function findFile(db: Kysely<Database>, businessId: string, name: string) {

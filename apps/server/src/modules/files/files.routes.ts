@@ -1,5 +1,4 @@
 import {
-  type Access,
   IMAGE_MIME_TYPES,
   MAX_IMAGE_BYTES,
   allows,
@@ -15,11 +14,10 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { errorResponses } from '../../http/errors.js';
 import { etagMatches } from '../../http/etag.js';
 import type { AppDeps } from '../../app-deps.js';
-import { findFile, isOnlyExpenseSlip } from './files.repository.js';
+import { SLIP_ACCESS, findFile, isOnlyExpenseSlip } from './files.repository.js';
 import { imageStorage, storeImage } from './files.service.js';
 
 /** Who may see an image attached to an expense: the expenses routes' own rule. */
-const SLIP_ACCESS: Access = { kind: 'flag', flag: 'adding_expenses' };
 
 export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

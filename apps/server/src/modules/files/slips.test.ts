@@ -148,4 +148,41 @@ describe('expense slip photos follow the expenses rights', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect((await fetchAs(cashier, photo)).statusCode).toBe(200);
   });
+
+  // The hostile-request audit: a cashier chose a slip as their own picture, and the slip, now "a
+  // picture", was served to everyone. A picture everyone sees is one its setter may see.
+  it('a slip cannot be made a picture everyone sees by someone who may not see it', async () => {
+    const [held] = await t.db.kysely
+      .selectFrom('expenses')
+      .select('image')
+      .where('image', 'is not', null)
+      .execute();
+    const slip = held!.image!;
+    expect((await fetchAs(cashier, slip)).statusCode).toBe(404);
+    const clerk = (await staffWith(t.app, s.admin, ['manage_stock'], { location_ids: [s.shop.id] })).cookie;
+    const tries = [
+      { cookie: cashier, method: 'PUT' as const, url: '/api/me/image', payload: { img: slip } },
+      { cookie: clerk, method: 'PATCH' as const, url: `/api/products/${s.sugar.id}`, payload: { image: slip } },
+    ];
+    for (const { cookie, ...req } of tries) {
+      const refused = await t.app.inject({ ...req, headers: { cookie } });
+      expect(refused.statusCode, refused.body).toBe(422);
+      // the answer a name never uploaded gets: nothing tells a slip is there
+      const unknown = await t.app.inject({
+        ...req,
+        headers: { cookie },
+        payload: Object.fromEntries(Object.keys(req.payload).map((k) => [k, `${v7()}.png`])),
+      });
+      expect(refused.json()).toEqual(unknown.json());
+    }
+    expect((await fetchAs(cashier, slip)).statusCode).toBe(404);
+    // who may see it may use it (the admin's logo)
+    const logo = await t.app.inject({
+      method: 'PUT',
+      url: '/api/business/logo',
+      headers: { cookie: s.admin },
+      payload: { img: slip },
+    });
+    expect(logo.statusCode, logo.body).toBe(200);
+  });
 });

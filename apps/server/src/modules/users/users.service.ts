@@ -18,7 +18,7 @@ import { appendJournal } from '../../lib/journal.js';
 import { snapshotRecord, stampRecord } from '../../lib/stamps.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { type Trx, lockBusiness } from '../../lib/tx.js';
-import { DEFAULT_AVATAR, requireOwnImage } from '../files/files.repository.js';
+import { DEFAULT_AVATAR, type ImageSetter, requireOwnImage } from '../files/files.repository.js';
 import { accountKey, claimAttempt, forgetAttempt, throttleRules } from '../auth/login-throttle.js';
 import { countNameAnswers } from './name-clashes.js';
 import {
@@ -341,11 +341,11 @@ async function stillSignedInAs(
 /** Sets (a stored image name) or deletes (null → profile.png) the signed-in user's picture. */
 export async function setOwnImage(
   db: Db,
-  actor: Actor & { userId: string },
+  actor: Actor & ImageSetter & { userId: string },
   img: string | null,
 ): Promise<User> {
   await db.kysely.transaction().execute(async (trx) => {
-    if (img !== null) await requireOwnImage(trx, actor.businessId, img);
+    if (img !== null) await requireOwnImage(trx, actor, img);
     const before = await snapshotRecord(trx, actor.businessId, 'user', actor.userId);
     await trx
       .updateTable('users')
