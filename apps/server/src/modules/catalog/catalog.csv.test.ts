@@ -50,6 +50,31 @@ describe('CSV import row errors', () => {
     expect(own.json<ProductImportResult>().rows.map((r) => r.errors)).toEqual([[]]);
   });
 
+  // The QA's import: "XX1" with the barcode "XX2" and a product "XX2" in one file were both made,
+  // and "XX2" typed at the till added XX1 (a barcode is looked up first); "case1" and "CASE1" too.
+  it('refuses the same clashes between rows of one file, whichever row comes first', async () => {
+    expect(
+      await errorsOf([
+        'XX1,Has the barcode,XX2,,each,10,0,0,yes',
+        'XX2,Code that is a barcode,,,each,10,0,0,yes',
+        'YY1,Code first,,,each,10,0,0,yes',
+        'YY2,Barcode that is a code,YY1,,each,10,0,0,yes',
+        'case1,Lower,,,each,10,0,0,yes',
+        'CASE1,Upper,,,each,10,0,0,yes',
+      ]),
+    ).toEqual([
+      [],
+      [['code', 'code_is_barcode']],
+      [],
+      [['barcodes', 'barcode_is_code', { barcode: 'YY1' }]],
+      [],
+      [['code', 'code_case', { code: 'case1' }]],
+    ]);
+    // a row's own code as its barcode is no clash, in a file as in the catalogue
+    const own = await importCsv(`${HEADER}\nZZ1,Own,ZZ1,,each,10,0,0,yes\n`);
+    expect(own.json<ProductImportResult>().rows.map((r) => r.errors)).toEqual([[]]);
+  });
+
   it('names a bad percentage, a bad yes/no, a bad amount and quantity, an unknown unit by code', async () => {
     expect(
       await errorsOf([

@@ -229,6 +229,8 @@ function compare(
 ) {
   const seenCodes = new Map<string, number>();
   const seenBarcodes = new Map<string, number>();
+  /** The first code of the file in each case-folded form. */
+  const seenFolded = new Map<string, string>();
   const rows: ImportRow[] = [];
   const inputs: ImportWrite[] = [];
   cells.forEach(({ raw, candidate, checked, errors }, i) => {
@@ -242,18 +244,22 @@ function compare(
     if (code && earlier) errors.add('code', 'code_repeated', { row: earlier });
     if (code && !id && deletedCodes.has(code)) errors.add('code', 'code_taken');
     else if (code && !id) {
-      // a new code: not another's in another case, nor another's barcode (product-unique.ts)
-      const folded = codesFolded.get(code.toLowerCase());
+      // a new code: not another's in another case, nor another's barcode (product-unique.ts),
+      // in the catalogue or in an earlier row of the file
+      const folded = codesFolded.get(code.toLowerCase()) ?? seenFolded.get(code.toLowerCase());
       if (folded !== undefined && folded !== code) errors.add('code', 'code_case', { code: folded });
-      if (barcodeOwners.has(code)) errors.add('code', 'code_is_barcode');
+      if (barcodeOwners.has(code) || seenBarcodes.has(code)) errors.add('code', 'code_is_barcode');
     }
     seenCodes.set(code, rowNo);
+    if (code && !seenFolded.has(code.toLowerCase())) seenFolded.set(code.toLowerCase(), code);
     for (const b of checked.success ? checked.data.barcodes : candidate.barcodes) {
       const owner = barcodeOwners.get(b);
       if (owner && owner !== id) errors.add('barcodes', 'barcode_taken', { barcode: b });
-      // a barcode the product has not yet that is another product's code
+      // a barcode the product has not yet that is another product's code (an earlier row's too:
+      // the till's search finds a barcode first, and "XX2" typed would add the other product)
       const coded = owner === undefined ? byCode.get(b) : undefined;
-      if (coded && coded.id !== id) errors.add('barcodes', 'barcode_is_code', { barcode: b });
+      const codedInFile = b !== code && seenCodes.has(b);
+      if ((coded && coded.id !== id) || codedInFile) errors.add('barcodes', 'barcode_is_code', { barcode: b });
       const before = seenBarcodes.get(b);
       if (before) errors.add('barcodes', 'barcode_repeated', { barcode: b, row: before });
       seenBarcodes.set(b, rowNo);
