@@ -8,6 +8,7 @@ import {
   productUpdateSchema,
   productImportBodySchema,
   productImportResultSchema,
+  type Product,
 } from '@duka/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -24,6 +25,7 @@ import {
   seesLevels,
 } from '../inventory/location-scope.js';
 import { contextOf } from '../../http/access.js';
+import type { Context } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { errorResponses } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -102,7 +104,10 @@ function productRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     handler: async (request, reply) => {
       const { id, ...input } = request.body;
-      return reply.status(201).send(await createProduct(deps.db, contextOf(request), id ?? newId(), input));
+      const ctx = contextOf(request);
+      return reply
+        .status(201)
+        .send(await shownTo(ctx, await createProduct(deps.db, ctx, id ?? newId(), input)));
     },
   });
 
@@ -114,14 +119,10 @@ function productRoutes(app: FastifyInstance, deps: AppDeps): void {
       params: idParams,
       response: { 200: productSchema, ...errorResponses(401, 404) },
     },
-    handler: async (request) =>
-      costsFor(contextOf(request))(
-        levelsIn(
-          await getProduct(deps.db, contextOf(request).business.id, request.params.id),
-          await readScopeOf(deps.db.kysely, contextOf(request), undefined),
-          !seesLevels(contextOf(request)),
-        ),
-      ),
+    handler: async (request) => {
+      const ctx = contextOf(request);
+      return shownTo(ctx, await getProduct(deps.db, ctx.business.id, request.params.id));
+    },
   });
 
   r.patch('/api/products/:id', {
@@ -133,9 +134,22 @@ function productRoutes(app: FastifyInstance, deps: AppDeps): void {
       body: productUpdateSchema,
       response: { 200: productSchema, ...errorResponses(401, 403, 404, 409, 422) },
     },
-    handler: async (request) =>
-      await updateProduct(deps.db, contextOf(request), request.params.id, request.body),
+    handler: async (request) => {
+      const ctx = contextOf(request);
+      return shownTo(ctx, await updateProduct(deps.db, ctx, request.params.id, request.body));
+    },
   });
+
+  /**
+   * A product as this user may read it: the levels of their locations (none for a user who sees no
+   * stock figures) and costs only to those who see costs. Every answer holding a product goes
+   * through it: the edit's answer showed a user limited to the store room every location's stock.
+   */
+  async function shownTo(ctx: Context, product: Product): Promise<Product> {
+    return costsFor(ctx)(
+      levelsIn(product, await readScopeOf(deps.db.kysely, ctx, undefined), !seesLevels(ctx)),
+    );
+  }
 }
 
 /** A product's prices, newest first (404 when the product is not the business's). */

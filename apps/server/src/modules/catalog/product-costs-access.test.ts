@@ -92,4 +92,32 @@ describe("who reads the products' costs", () => {
     const byAdmin = await t.app.inject({ url: `/api/stock/documents/${doc.id}`, headers: { cookie: admin } });
     expect(byAdmin.json<StockDocument>().total_cost).toBe(9_500);
   });
+
+  // The QA: a stock manager limited to the store room read only its level, but the answer to their
+  // edit of the product showed every location's stock.
+  it("a product's answer to its edit shows what its reader may read, as the read does", async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/locations',
+      headers: { cookie: admin },
+      payload: { name: 'Store room' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const store = made.json<Location>();
+    const { cookie } = await staffWith(t.app, admin, ['manage_stock'], { location_ids: [store.id] });
+    const read = await t.app.inject({ url: `/api/products/${product.id}`, headers: { cookie } });
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/products/${product.id}`,
+      headers: { cookie },
+      payload: { price: 15_000 },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const levels = (p: Product) => ({ levels: p.levels, on_hand: p.on_hand });
+    expect(levels(read.json<Product>())).toEqual({ levels: [], on_hand: 0 });
+    expect(levels(edited.json<Product>())).toEqual(levels(read.json<Product>()));
+    // the shop holds stock: the admin sees it
+    const all = await t.app.inject({ url: `/api/products/${product.id}`, headers: { cookie: admin } });
+    expect(all.json<Product>().levels.map((l) => l.location_id)).toContain(shop.id);
+  });
 });
