@@ -310,9 +310,8 @@ export function postAdjustment(db: Db, actor: Actor & Operator, body: z.output<t
     const found = body.direction === 'positive';
     const sign = found ? 1 : -1;
     // Stock found comes in at the average cost, or at the buying price of a product that has none
-    // yet, which it then moves as a receipt would; stock removed goes out at the average cost.
-    const costOf = (p: ProductRow) =>
-      found ? incomingCost(Number(p.avg_cost), Number(p.buying_price)) : Number(p.avg_cost);
+    // yet, which it then moves as a receipt would; stock removed goes out at the same cost, as a
+    // sale of it does (a write-off of goods never received was a loss of 0 beside a sale's cost).
     const lines = body.lines.map((l) => ({ ...l, unit_cost: costOf(products.get(l.product_id)!) }));
     return {
       costs: found ? averagedCosts(products, onHand, lines) : [],
@@ -348,7 +347,7 @@ export function postTransfer(db: Db, actor: Actor & Operator, body: z.output<typ
     lines: body.lines,
   };
   return post(db, actor, body.id, body, ask, ({ products }) => {
-    const lines = body.lines.map((l) => ({ ...l, unit_cost: Number(products.get(l.product_id)!.avg_cost) }));
+    const lines = body.lines.map((l) => ({ ...l, unit_cost: costOf(products.get(l.product_id)!) }));
     const base = { docType: 'transfer', docId: body.id };
     return {
       products,
@@ -378,3 +377,9 @@ export function postTransfer(db: Db, actor: Actor & Operator, body: z.output<typ
     };
   });
 }
+
+/**
+ * The unit cost stock moves at without a receipt (found, written off, moved between locations):
+ * the average cost, or the buying price of a product that has none yet, as its sale is costed.
+ */
+const costOf = (p: ProductRow) => incomingCost(Number(p.avg_cost), Number(p.buying_price));

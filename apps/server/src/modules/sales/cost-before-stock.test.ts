@@ -1,8 +1,8 @@
-import type { Product, ProfitReport, Sale } from '@duka/domain';
+import type { Product, ProfitReport, Sale, StockDocument } from '@duka/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerConsistent } from '../../test/ledger-check.js';
 import { type Shop, buildShop, sold } from '../../test/sales-factories.js';
-import { buildProduct, buildSupplier, received } from '../../test/stock-factories.js';
+import { buildProduct, buildSupplier, newDocId, received } from '../../test/stock-factories.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
 /**
@@ -81,5 +81,47 @@ describe('a sale before any stock came in', () => {
   it('a product with neither an average cost nor a buying price is costed at 0, as before', async () => {
     const gift = await buildProduct(t.app, s.admin, { name: 'Gift bag', code: 'GIFT1', price: 1_000 });
     expect(await lineCost(await cash(gift, 1_000))).toEqual({ unit_cost: 0, cost: 0 });
+  });
+
+  // The QA: sold, the product was costed at its buying price; written off as damaged, or moved to
+  // the store room, the same goods were valued at 0.
+  it('goods never received are written off and moved at the cost their sale takes', async () => {
+    const oil = await buildProduct(t.app, s.admin, {
+      name: 'Loose oil',
+      code: 'QAOIL1',
+      price: 2_500,
+      buying_price: 1_800,
+    });
+    const store = await t.app.inject({
+      method: 'POST',
+      url: '/api/locations',
+      headers: { cookie: s.admin },
+      payload: { name: 'Cost store' },
+    });
+    expect(store.statusCode, store.body).toBe(201);
+    const post = async (url: string, payload: Record<string, unknown>) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: s.admin },
+        payload: { id: newDocId(), ...payload },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<StockDocument>();
+    };
+    const moved = await post('/api/stock/transfers', {
+      from_location_id: s.shop.id,
+      to_location_id: store.json<{ id: string }>().id,
+      lines: [{ product_id: oil.id, quantity: 2_000 }],
+    });
+    const lost = await post('/api/stock/negative', {
+      location_id: s.shop.id,
+      reason: 'damaged',
+      lines: [{ product_id: oil.id, quantity: 1_000 }],
+    });
+    expect(moved.lines[0]!.unit_cost).toBe(1_800);
+    expect(lost.lines[0]!.unit_cost).toBe(1_800);
+    expect(lost.total_cost).toBe(1_800);
+    expect(await lineCost(await cash(oil, 1_000))).toEqual({ unit_cost: 1_800, cost: 1_800 });
   });
 });
