@@ -13,6 +13,7 @@ import { type Trx, lockBusiness } from '../../lib/tx.js';
 import { type ImageSetter, requireOwnImage } from '../files/files.repository.js';
 import { requireWhole } from '../inventory/stock-rules.js';
 import { findProduct, newProductRow, searchKey, toProducts } from './catalog.repository.js';
+import { changedFields } from './import-write.js';
 import { assertUnique, uniqueError } from './product-unique.js';
 
 type Input = z.output<typeof productInputSchema>;
@@ -126,6 +127,10 @@ export async function updateProduct(db: Db, actor: Actor & ImageSetter, id: stri
         await requireOwnImage(trx, actor, patch.image, 'image');
       await refuseWhatStockHolds(trx, actor.businessId, id, cur, patch);
       requireWholeReorder(id, cur, patch);
+      // a save that changes nothing writes nothing (no journal entry, nothing to sync), as an
+      // imported row that changes nothing does; the entry names only the fields that changed
+      const fields = changedFields(cur, await barcodesIn(trx, actor.businessId, id), patch);
+      if (fields.length === 0) return;
       const { barcodes, active, ...plain } = patch;
       const set: Partial<ProductRow> = { ...plain, updated_at: actor.at };
       if (active !== undefined) set.active = active ? 1 : 0;
@@ -172,7 +177,7 @@ export async function updateProduct(db: Db, actor: Actor & ImageSetter, id: stri
         docType: 'product',
         docId: id,
         action: 'product.update',
-        detail: { fields: Object.keys(patch) },
+        detail: { fields },
       });
       await stampRecord(trx, actor.businessId, 'product', id, stamp, before);
     });
@@ -250,3 +255,14 @@ export const hasMoved = (trx: Kysely<Database>, businessId: string, ids: string[
  */
 export const holdsStock = (trx: Kysely<Database>, businessId: string, ids: string[]) =>
   withLevels(trx, businessId, ids, true);
+
+/** A product's barcodes in the order `changedFields` compares them. */
+async function barcodesIn(trx: Trx, businessId: string, productId: string) {
+  const rows = await trx
+    .selectFrom('product_barcodes')
+    .select('barcode')
+    .where('business_id', '=', businessId)
+    .where('product_id', '=', productId)
+    .execute();
+  return rows.sort((a, b) => (a.barcode < b.barcode ? -1 : a.barcode > b.barcode ? 1 : 0));
+}

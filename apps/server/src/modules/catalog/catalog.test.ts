@@ -200,6 +200,32 @@ describe('products', () => {
     });
   });
 
+  // The QA: a save that changed nothing was journaled as an edit of every field the form sent.
+  it('a save that changes nothing writes nothing; an edit journals only the fields it changed', async () => {
+    const tea = await buildProduct(t.app, admin, { name: 'Tea 250 g', code: 'TEA250', price: 9_000 });
+    expect((await patch(tea.id, { barcodes: ['5011', '5002'] })).statusCode).toBe(200);
+    const entries = () =>
+      t.db.kysely
+        .selectFrom('journal')
+        .select(['action', 'detail'])
+        .where('doc_id', '=', tea.id)
+        .orderBy('seq')
+        .execute();
+    const was = await entries();
+    const before = await get<Product>(`/api/products/${tea.id}`);
+    const same = { name: 'Tea 250 g', code: 'TEA250', price: 9_000, barcodes: ['5002', '5011'], active: true };
+    for (const body of [{}, same]) {
+      const res = await patch(tea.id, body);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<Product>().updated_at).toBe(before.updated_at);
+    }
+    expect(await entries()).toEqual(was);
+    expect((await patch(tea.id, { ...same, price: 9_500 })).statusCode).toBe(200);
+    const last = (await entries()).at(-1)!;
+    expect(last.action).toBe('product.update');
+    expect(JSON.parse(String(last.detail))).toEqual({ fields: ['price'] });
+  });
+
   it('keeps a buying price (money, 0 when not set) and changes it by PATCH alone', async () => {
     const flour = await buildProduct(t.app, admin, { name: 'Flour 2 kg', code: 'FLR2', price: 21_000 });
     expect(flour.buying_price).toBe(0);

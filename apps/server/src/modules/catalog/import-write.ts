@@ -91,19 +91,29 @@ export function changes(
   barcodes: readonly { barcode: string }[],
   input: Partial<ProductFields>,
 ): boolean {
+  return changedFields(was, barcodes, input).length > 0;
+}
+
+/** The fields of `input` whose value differs from the product's (`barcodes`: its barcodes in order). */
+export function changedFields(
+  was: ProductRow,
+  barcodes: readonly { barcode: string }[],
+  input: Partial<ProductFields>,
+): string[] {
+  const out: string[] = [];
   for (const [field, value] of Object.entries(input)) {
     if (value === undefined) continue;
     if (field === 'barcodes') {
       const now = [...(value as string[])].sort();
-      if (now.length !== barcodes.length || now.some((b, i) => b !== barcodes[i]!.barcode)) return true;
+      if (now.length !== barcodes.length || now.some((b, i) => b !== barcodes[i]!.barcode)) out.push(field);
     } else if (field === 'active') {
-      if ((value ? 1 : 0) !== Number(was.active)) return true;
+      if ((value ? 1 : 0) !== Number(was.active)) out.push(field);
     } else {
       const stored = (was as unknown as Row)[field];
-      if (typeof value === 'number' ? value !== Number(stored) : value !== stored) return true;
+      if (typeof value === 'number' ? value !== Number(stored) : value !== stored) out.push(field);
     }
   }
-  return false;
+  return out;
 }
 
 async function updateAll(
