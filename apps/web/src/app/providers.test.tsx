@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { cleanNotifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, setServerMode } from '../lib/api-client';
 import { notifySuccess } from '../lib/notify';
 import { testI18n } from '../test/render';
 import { AppProviders, createQueryClient } from './providers';
@@ -72,5 +73,35 @@ describe('the app providers: toasts whose code does not arrive', () => {
     await act(() => notify.loadToasts().catch(() => undefined));
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(screen.getByText('the page')).toBeInTheDocument();
+  });
+});
+
+// The QA: a payment recorded, the dashboard opened again from the menu showed the debt before it
+// for up to 30 s (its figures were kept as fresh); so did the reports after a sale.
+describe('the app providers: reads kept across a write', () => {
+  it('a read cached before this page wrote is read again when next asked for; one read after it is kept', async () => {
+    setServerMode('local');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(new Response('{}', { status: 201, headers: { 'Content-Type': 'application/json' } })),
+      ),
+    );
+    try {
+      const qc = createQueryClient();
+      let n = 0;
+      const read = () =>
+        qc.fetchQuery({ queryKey: ['reports', 'dashboard'], queryFn: () => Promise.resolve(++n) });
+      expect(await read()).toBe(1);
+      expect(await read()).toBe(1);
+      await api('/api/debtors/x/payments', { method: 'POST', body: {} });
+      expect(await read()).toBe(2);
+      expect(await read()).toBe(2);
+      // a read is not a write
+      await api('/api/debtors');
+      expect(await read()).toBe(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

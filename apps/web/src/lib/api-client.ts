@@ -197,6 +197,13 @@ async function toApiError(res: Response): Promise<ApiError> {
   });
 }
 
+let wroteAt = 0;
+/**
+ * When this page last wrote (a write answered 2xx): a read cached before it may be out of date
+ * (a sale made, the dashboard's figures kept), so it is read again the next time it is shown.
+ */
+export const readBeforeWrite = (at: number) => at < wroteAt;
+
 /** Calls the API of the origin that served the app. */
 export async function api<T = unknown>(path: string, opts: RequestOptions<T> = {}): Promise<T> {
   const method = opts.method ?? 'GET';
@@ -230,6 +237,7 @@ export async function api<T = unknown>(path: string, opts: RequestOptions<T> = {
     reportStatus(res.status);
     takeDeviceToken(res, device);
     if (res.ok) {
+      if (!isRead) wroteAt = Date.now();
       if (res.status === 204) return undefined as T;
       const json: unknown = await res.json().catch(() => undefined);
       if (!opts.schema) return json as T;

@@ -7,7 +7,6 @@ export function useDashboard() {
   return useQuery({
     queryKey: ['reports', 'dashboard'],
     queryFn: ({ signal }) => api('/api/reports/dashboard', { schema: dashboardSchema, signal }),
-    staleTime: 30_000,
     refetchInterval: 60_000,
   });
 }

@@ -41,7 +41,7 @@ export function exportUrl(
 }
 
 /** While a new range loads, the figures of the last one stay (dimmed), so nothing jumps. */
-const common = { placeholderData: keepPreviousData, staleTime: 30_000 } as const;
+const common = { placeholderData: keepPreviousData } as const;
 
 export function useSalesReport(f: ReportFilter, enabled = true) {
   return useQuery({
