@@ -223,9 +223,17 @@ export interface ErrorParamsByCode {
   csv_refused: {
     /**
      * not_utf8: the file was read in another encoding (a U+FFFD where a letter was); empty: it has
-     * no product rows (nothing at all, or only its header).
+     * no product rows (nothing at all, or only its header); spreadsheet: a workbook (.xlsx, .xls,
+     * .ods) picked instead of its CSV.
      */
-    reason: 'empty' | 'missing_columns' | 'unknown_columns' | 'too_many_rows' | 'broken_row' | 'not_utf8';
+    reason:
+      | 'empty'
+      | 'missing_columns'
+      | 'unknown_columns'
+      | 'too_many_rows'
+      | 'broken_row'
+      | 'not_utf8'
+      | 'spreadsheet';
     columns?: string;
     row?: number;
     max?: number;

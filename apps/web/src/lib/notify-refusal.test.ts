@@ -48,6 +48,7 @@ describe('a code this web does not know, and a wait', () => {
     await testI18n('de');
     expect(serverMessage(csv({ reason: 'broken_row', row: 7 }))).toContain('Zeile 7 der Datei');
     expect(serverMessage(csv({ reason: 'not_utf8' }))).toContain('nicht als UTF-8 gespeichert');
+    expect(serverMessage(csv({ reason: 'spreadsheet' }))).toContain('keine CSV-Datei');
     // a reason this web does not know: the file's generic words
     expect(serverMessage(csv({ reason: 'newer' }))).toBe(
       'Die Datei kann nicht importiert werden. Prüfen Sie, ob es eine CSV-Datei mit Produkten ist, und versuchen Sie es erneut.',

@@ -294,6 +294,15 @@ describe('CSV import row errors', () => {
     });
     const stored = await t.app.inject({ url: '/api/products?q=ENC1', headers: { cookie: admin } });
     expect(stored.json()).toEqual([]);
+    // a workbook picked instead of its CSV (the QA: "the file needs the columns code, name, price"),
+    // as the web reads its bytes: .xlsx (a zip) and .xls (an OLE file) in Windows-1252
+    for (const head of [
+      [0x50, 0x4b, 0x03, 0x04, 0x14, 0x00],
+      [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1],
+    ]) {
+      const book = new TextDecoder('windows-1252').decode(new Uint8Array([...head, 0x41, 0x0a, 0x42]));
+      expect(await refusal(book)).toMatchObject({ code: 'csv_refused', params: { reason: 'spreadsheet' } });
+    }
   });
 
   it('leaves what a file has no column for alone on a known product: its photo, barcodes, category, unit, tax, reorder level, whether active', async () => {

@@ -46,6 +46,9 @@ function percentToBasisPoints(text: string): number | null {
 function parseRows(csv: string): Record<string, string>[] {
   const refuse = (message: string, params: ErrorParams<'csv_refused'>) =>
     new AppError('csv_refused', message, 'csv', {}, params);
+  // a workbook (.xlsx, .ods: a zip; .xls: an OLE file) picked instead of its CSV, read as text
+  if (csv.startsWith('PK\u0003\u0004') || csv.startsWith('\u00D0\u00CF\u0011\u00E0'))
+    throw refuse('The file is a spreadsheet, not a CSV: save it as "CSV UTF-8"', { reason: 'spreadsheet' });
   if (csv.includes('\uFFFD'))
     throw refuse('The file is not UTF-8: save it as "CSV UTF-8"', { reason: 'not_utf8' });
   const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
