@@ -98,6 +98,25 @@ describe('cross-site requests and body types (CSRF)', () => {
     expect(await usernames()).toEqual(['owner']);
   });
 
+  // The audit: an Origin with a user or a path got through, and so did `Cross-Site` in capitals.
+  // No browser sends these; a client that does is not a page of this server.
+  it('refuses an Origin that is not a serialized origin, and cross-site fetch metadata in any case', async () => {
+    for (const headers of [
+      { origin: 'http://evil@localhost:80' },
+      { origin: `${OWN}/api` },
+      { origin: OWN, 'sec-fetch-site': 'Cross-Site' },
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: { cookie, 'content-type': 'application/json', ...headers },
+        payload: newUser('mallory5'),
+      });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+    }
+    expect(await usernames()).not.toContain('mallory5');
+  });
+
   it('accepts same-origin JSON, with or without Origin and fetch metadata', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -28,7 +28,9 @@ function isOwnOrigin(origin: string, request: FastifyRequest, publicOrigin: stri
   } catch {
     return false; // "null" (a sandboxed or privacy-stripped page) and anything unparsable
   }
-  if (page.host === '') return false;
+  // an Origin is a scheme, a host and a port, serialized: one with a path or a user is no page's
+  if (page.host === '' || page.username || page.password || page.pathname !== '/' || page.search)
+    return false;
   // The Host header as a URL of the page's scheme, so `localhost:80` and `localhost` compare equal.
   return [request.headers.host, request.host].some((host) => {
     if (!host) return false;
@@ -64,7 +66,7 @@ export function installRequestGuard(app: FastifyInstance, config: Config): void 
 
 function refusalOf(request: FastifyRequest, publicOrigin: string | null): AppError | null {
   if (!STATE_CHANGING.has(request.method)) return null;
-  if (headerOf(request, 'sec-fetch-site') === 'cross-site') return crossSite();
+  if (headerOf(request, 'sec-fetch-site')?.toLowerCase() === 'cross-site') return crossSite();
   const origin = headerOf(request, 'origin');
   if (origin !== undefined && !isOwnOrigin(origin, request, publicOrigin)) return crossSite();
 
