@@ -7,8 +7,10 @@ const MARGIN = 40;
 const GAP = 6;
 /** Font sizes a table's cells may take: the largest at which every figure fits on one line. */
 const SIZES = [8, 7, 6, 5] as const;
-/** The least a text column is given (its words wrap). */
+/** The least a text column is given (its words wrap); the first, a name, twice that. */
 const MIN_TEXT = 60;
+/** Header sizes under the smallest cell size, for a table whose header words fit at none of those. */
+const SMALLER_HEADERS = [4.5, 4] as const;
 
 /** Intl's no-break spaces (groups in pt-PT, before % in de) as plain ones: WinAnsi has no U+202F. */
 const plainSpaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -65,49 +67,108 @@ function cellsRow(pdf: Pdf, t: ExportTable, widths: number[], text: (c: ExportCo
   return low;
 }
 
+const total = (list: number[]) => list.reduce((s, n) => s + n, 0);
+
+/** The words a header wraps between, each with the spaces after it: pdfkit's line breaker measures them so. */
+const headerWords = (label: string): string[] => label.match(/[^ \t\r\n]+[ \t\r\n]*/g) ?? [];
+
 /**
- * The columns' widths and the font size: each figure column as wide as its widest cell (rows and
- * totals, in bold for the totals), the text columns sharing the rest, the first one most. The
- * largest size at which the text columns keep some room wins.
+ * The room a column's header needs not to break a word: its widest word in the bold the header is
+ * drawn in at `size` (pdfkit splits a word wider than its line letter by letter), and the gap.
  */
-export function layoutColumns(
-  pdf: Pdf,
-  t: ExportTable,
-  cells: string[][],
-  width: number,
-): { widths: number[]; size: number } {
-  const texts = t.columns.filter((c) => c.kind === 'text').length;
-  let best: { widths: number[]; size: number } | null = null;
-  for (const size of SIZES) {
-    const figure = t.columns.map((c, i) => {
+function headerRoom(pdf: Pdf, label: string, size: number): number {
+  pdf.font('Helvetica-Bold').fontSize(size);
+  return Math.max(0, ...headerWords(label).map((w) => pdf.widthOfString(w))) + GAP + 2;
+}
+
+/**
+ * `left` shared by weight among the columns that have one, none under its least (those that would
+ * be fixed at it, the others share the rest); null when the leasts alone do not fit.
+ */
+function shareOut(left: number, weights: number[], least: number[]): number[] | null {
+  if (total(least) > left) return null;
+  const fixed = weights.map((w) => w === 0);
+  let rest = left;
+  for (;;) {
+    const free = weights.flatMap((w, i) => (fixed[i] ? [] : [i]));
+    const share = rest / free.reduce((s, i) => s + weights[i]!, 0);
+    const under = free.filter((i) => weights[i]! * share < least[i]!);
+    if (under.length === 0) return weights.map((w, i) => (w === 0 ? 0 : fixed[i] ? least[i]! : w * share));
+    for (const i of under) {
+      fixed[i] = true;
+      rest -= least[i]!;
+    }
+  }
+}
+
+export interface ColumnLayout {
+  widths: number[];
+  /** The cells' font size. */
+  size: number;
+  /** The header's (bold) font size: the cells' unless no layout fits the header's words at it. */
+  header: number;
+}
+
+/**
+ * The columns' widths and the font sizes. Each figure column is as wide as its widest cell (rows
+ * and totals, in bold for the totals) and as the widest word of its header (so a header wraps
+ * between its words only, never inside one); the text columns share the rest by weight, the first
+ * one (a name) twice the others, each at least as wide as its header's widest word too. The first
+ * of these that fits wins:
+ * - the largest cell size at which every text column keeps `MIN_TEXT` (the first twice that);
+ * - the smallest cell size, the text columns down to their header's widest word (their cells wrap
+ *   more);
+ * - the smallest cell size under a smaller header;
+ * - else every column as that needs, all narrowed alike to the page (words break then).
+ */
+export function layoutColumns(pdf: Pdf, t: ExportTable, cells: string[][], width: number): ColumnLayout {
+  const weights = t.columns.map((c, i) => (c.kind !== 'text' ? 0 : i === 0 ? 2 : 1));
+  const texts = weights.filter((w) => w > 0).length;
+  const figures = (size: number) =>
+    t.columns.map((c, i) => {
       if (c.kind === 'text') return 0;
       pdf.font('Helvetica').fontSize(size);
       const widest = Math.max(0, ...cells.map((r) => pdf.widthOfString(r[i]!)));
       pdf.font('Helvetica-Bold');
       return Math.max(widest, pdf.widthOfString(t.totals ? (cells.at(-1)?.[i] ?? '') : '')) + GAP + 2;
     });
-    const left = width - figure.reduce((s, w) => s + w, 0);
-    // The first column (a name) takes a double share of what the text columns get.
-    const share = texts > 0 ? left / (texts + 1) : 0;
-    const widths = t.columns.map((c, i) => (c.kind !== 'text' ? figure[i]! : i === 0 ? 2 * share : share));
-    if (texts > 0 && share >= MIN_TEXT) return { widths, size };
-    if (texts === 0 && left >= 0) {
+  /** The layout at these sizes, the text columns each at least `minText` times its weight; or null. */
+  const fit = (size: number, header: number, minText: number): ColumnLayout | null => {
+    const rooms = t.columns.map((c) => headerRoom(pdf, c.label, header));
+    const figure = figures(size).map((w, i) => (weights[i] ? 0 : Math.max(w, rooms[i]!)));
+    const left = width - total(figure);
+    if (texts === 0)
       // No text column: the figures share what is left.
-      return { widths: widths.map((w) => w + left / widths.length), size };
-    }
-    best = { widths, size };
+      return left >= 0 ? { widths: figure.map((w) => w + left / figure.length), size, header } : null;
+    const least = weights.map((w, i) => (w ? Math.max(w * minText, rooms[i]!) : 0));
+    const text = shareOut(left, weights, least);
+    return text && { widths: figure.map((w, i) => (weights[i] ? text[i]! : w)), size, header };
+  };
+  for (const size of SIZES) {
+    const layout = fit(size, size, MIN_TEXT);
+    if (layout) return layout;
   }
-  return best!;
+  const smallest = SIZES.at(-1)!;
+  for (const header of [smallest, ...SMALLER_HEADERS]) {
+    const layout = fit(smallest, header, 0);
+    if (layout) return layout;
+  }
+  // Past any page: every column its room (figures, header's widest word) at the smallest sizes,
+  // all narrowed alike to the page; words break, as little in one column as in another.
+  const header = SMALLER_HEADERS.at(-1)!;
+  const rooms = t.columns.map((c) => headerRoom(pdf, c.label, header));
+  const need = figures(smallest).map((w, i) => Math.max(w, rooms[i]!));
+  return { widths: need.map((w) => (w * width) / total(need)), size: smallest, header };
 }
 
 /** A table: its title, its header (again on every page it runs over), its rows or a word that it has none. */
 function drawTable(pdf: Pdf, doc: ExportDocument, t: ExportTable, width: number, labels: Labels): void {
   const all = t.totals ? [...t.rows, t.totals] : t.rows;
   const cells = all.map((r, i) => t.columns.map((c) => cellText(r[c.key], kindAt(t, i, c), doc)));
-  const { widths, size } = layoutColumns(pdf, t, cells, width);
+  const { widths, size, header: headerSize } = layoutColumns(pdf, t, cells, width);
   const bottom = () => pdf.page.height - MARGIN - 30;
   const header = () => {
-    pdf.font('Helvetica-Bold').fontSize(size);
+    pdf.font('Helvetica-Bold').fontSize(headerSize);
     const low = cellsRow(
       pdf,
       { ...t, columns: t.columns.map((c) => ({ ...c, kind: 'text' })) },
