@@ -29,6 +29,31 @@ function drawnLines(pdf: Buffer): string[] {
   return lines;
 }
 
+/** Each line the PDF draws with the x it starts at (pdfkit sets `1 0 0 1 x y Tm` before its TJ). */
+function drawnAt(pdf: Buffer): { text: string; x: number }[] {
+  const raw = pdf.toString('latin1');
+  const out: { text: string; x: number }[] = [];
+  for (const m of raw.matchAll(/stream\r?\n/g)) {
+    const start = m.index + m[0].length;
+    let text: string;
+    try {
+      text = inflateSync(Buffer.from(raw.slice(start, raw.indexOf('endstream', start)), 'latin1')).toString(
+        'latin1',
+      );
+    } catch {
+      continue;
+    }
+    for (const d of text.matchAll(/1 0 0 1 ([\d.]+) [\d.]+ Tm\s*\/F\d+ [\d.]+ Tf\s*\[([^\]]*)\]\s*TJ/g))
+      out.push({
+        x: Number(d[1]),
+        text: [...d[2]!.matchAll(/<([0-9a-f]*)>/gi)]
+          .map((h) => Buffer.from(h[1]!, 'hex').toString('latin1'))
+          .join(''),
+      });
+  }
+  return out;
+}
+
 const columns: ExportTable['columns'] = [
   { key: 'name', label: 'Product', kind: 'text' },
   { key: 'code', label: 'Code', kind: 'text' },
@@ -53,6 +78,28 @@ const doc = (tables: ExportTable[]): ExportDocument => ({
 const labels = { page: (p: number, n: number) => `Page ${p} of ${n}`, none: 'Nothing in this range.' };
 
 describe('report PDF', () => {
+  it("aligns a figure column's header as its figures, to the right", async () => {
+    const pdf = await toPdf(
+      doc([
+        {
+          id: 'x',
+          title: 'By product',
+          columns: [
+            { key: 'name', label: 'Product', kind: 'text' },
+            { key: 'net', label: 'Net', kind: 'money' },
+          ],
+          rows: [{ name: 'Sugar', net: 123_456 }],
+        },
+      ]),
+      labels,
+    );
+    const at = drawnAt(pdf);
+    const x = (text: string) => at.find((l) => l.text === text)!.x;
+    // "Net" is shorter than its figure: right-aligned, it starts further right
+    expect(x('Net')).toBeGreaterThan(x('KES 1,234.56'));
+    expect(x('Product')).toBe(x('Sugar'));
+  });
+
   it('draws a large amount on one line, in every column, the totals too', async () => {
     const big = 99_999_999_999_999; // KES 999,999,999,999.99: a year of a chain of shops
     const table: ExportTable = {

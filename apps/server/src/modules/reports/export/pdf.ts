@@ -47,21 +47,29 @@ function bytesOf(pdf: Pdf): Promise<Buffer> {
 
 /**
  * One row of cells at the cursor, each in its column (text left and wrapping, figures right and
- * never wrapping: the columns are as wide as their widest figure); the cursor then stands at the
- * foot of the tallest cell. Answers that foot.
+ * never wrapping: the columns are as wide as their widest figure; a header's labels all wrap, each
+ * aligned as its column's cells); the cursor then stands at the foot of the tallest cell. Answers
+ * that foot.
  */
-function cellsRow(pdf: Pdf, t: ExportTable, widths: number[], text: (c: ExportColumn) => string): number {
+function cellsRow(
+  pdf: Pdf,
+  t: ExportTable,
+  widths: number[],
+  text: (c: ExportColumn) => string,
+  heading = false,
+): number {
   const y = pdf.y;
   let x = MARGIN;
   let low = y;
   t.columns.forEach((c, i) => {
     const figure = c.kind !== 'text';
+    const wraps = heading || !figure;
     pdf.text(text(c), x, y, {
       width: widths[i]! - GAP,
       align: figure ? 'right' : 'left',
-      lineBreak: !figure,
+      lineBreak: wraps,
     });
-    low = Math.max(low, figure ? y + pdf.currentLineHeight(true) : pdf.y);
+    low = Math.max(low, wraps ? pdf.y : y + pdf.currentLineHeight(true));
     x += widths[i]!;
   });
   return low;
@@ -169,12 +177,7 @@ function drawTable(pdf: Pdf, doc: ExportDocument, t: ExportTable, width: number,
   const bottom = () => pdf.page.height - MARGIN - 30;
   const header = () => {
     pdf.font('Helvetica-Bold').fontSize(headerSize);
-    const low = cellsRow(
-      pdf,
-      { ...t, columns: t.columns.map((c) => ({ ...c, kind: 'text' })) },
-      widths,
-      (c) => c.label,
-    );
+    const low = cellsRow(pdf, t, widths, (c) => c.label, true);
     pdf
       .moveTo(MARGIN, low + 2)
       .lineTo(MARGIN + width, low + 2)
