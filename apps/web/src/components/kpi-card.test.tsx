@@ -16,6 +16,19 @@ describe('a figure card', () => {
     expect(fitted).toHaveTextContent('301.173,37 KES');
   });
 
+  it('fits a negative amount as it does a positive one, in the colour it is given', async () => {
+    // −KES 149,027.07 given as a <SignedMoney> was not fitted: it ran out of its card on a phone
+    await renderApp(
+      <KpiCard testId="loss" label="Net profit" value="−KES 149,027.07" color="var(--mantine-color-error)" />,
+      { session: makeSession() },
+    );
+    const card = screen.getByTestId('loss');
+    expect(card.style.containerType).toBe('inline-size');
+    const fitted = card.querySelector<HTMLElement>('[data-fit-amount]')!;
+    expect(fitted).toHaveTextContent('−KES 149,027.07');
+    expect(fitted.parentElement!.style.color).toBe('var(--mantine-color-error)');
+  });
+
   it('leaves a value made of elements as it is', async () => {
     await renderApp(<KpiCard testId="count" label="Products" value={<b>32</b>} />, {
       session: makeSession(),

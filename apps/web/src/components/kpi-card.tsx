@@ -7,7 +7,9 @@ import { FitAmount } from './fit-amount';
 /**
  * One figure on top of a list or report: a label, the value big and right-aligned, a line of detail.
  * A value given as text (an amount) is made to fit the card: smaller as the card narrows or the
- * amount grows (301.173,37 KES ran out of its card on a phone in Spanish).
+ * amount grows (301.173,37 KES ran out of its card on a phone in Spanish). A signed amount is given
+ * as its text too, with `color` (signColor), not as a <SignedMoney>: an element is left as it is
+ * (−KES 149,027.07 ran out of its card and the page scrolled sideways).
  */
 export function KpiCard({
   label,
@@ -15,6 +17,7 @@ export function KpiCard({
   detail,
   big,
   accent,
+  color,
   testId,
 }: {
   label: string;
@@ -23,6 +26,8 @@ export function KpiCard({
   big?: boolean;
   /** A Mantine colour for a stripe on the left, for cards that stand for a state. */
   accent?: string;
+  /** The value's colour, as Mantine's `c` (a negative amount: signColor). */
+  color?: string;
   testId?: string;
 }) {
   return (
@@ -40,7 +45,14 @@ export function KpiCard({
       <Text size="sm" c="dimmed" fw={500} lh={1.3}>
         {label}
       </Text>
-      <Text fz={big ? { base: 26, sm: 34 } : { base: 18, sm: 24 }} fw={700} lh={1.2} ta="right" mt={4}>
+      <Text
+        fz={big ? { base: 26, sm: 34 } : { base: 18, sm: 24 }}
+        fw={700}
+        lh={1.2}
+        ta="right"
+        mt={4}
+        c={color}
+      >
         {typeof value === 'string' ? (
           <FitAmount text={value} room="100cqi">
             {value}

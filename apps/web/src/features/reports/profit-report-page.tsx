@@ -5,7 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { PROFIT_PERIODS, type ProfitReport } from '@duka/domain';
 import { KpiCard } from '../../components/kpi-card';
-import { SignedMoney } from '../../components/signed-money';
+import { signColor } from '../../components/signed-money';
 import { ChangeLine } from './change-line';
 import { ProfitChart, ProfitTable } from './profit-parts';
 import { ReportFilters } from './report-filters';
@@ -19,7 +19,8 @@ function ProfitKpis({ report, previous }: { report: ProfitReport; previous: Prof
   const f = useReportFormat();
   const now = report.totals;
   const before = previous?.totals;
-  const signed = (v: number) => (v < 0 ? <SignedMoney value={v} /> : f.money(v));
+  // a loss in red, as text: a card fits text to itself, not an element (−KES 149,027.07 ran out of it)
+  const signed = (v: number) => ({ value: f.money(v), color: v < 0 ? signColor(v) : undefined });
   return (
     <SimpleGrid
       cols={{ base: 2, md: 4 }}
@@ -36,7 +37,7 @@ function ProfitKpis({ report, previous }: { report: ProfitReport; previous: Prof
       <KpiCard
         testId="kpi-gross"
         label={t('reports.col.grossProfit')}
-        value={signed(now.gross_profit)}
+        {...signed(now.gross_profit)}
         detail={
           <>
             <div>
@@ -55,7 +56,7 @@ function ProfitKpis({ report, previous }: { report: ProfitReport; previous: Prof
       <KpiCard
         testId="kpi-net-profit"
         label={t('reports.col.netProfit')}
-        value={signed(now.net_profit)}
+        {...signed(now.net_profit)}
         detail={<ChangeLine current={now.net_profit} previous={before?.net_profit} show={f.money} />}
       />
     </SimpleGrid>

@@ -5,7 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { SalesReport } from '@duka/domain';
 import { KpiCard } from '../../components/kpi-card';
-import { SignedMoney } from '../../components/signed-money';
+import { signColor } from '../../components/signed-money';
 import { ChangeLine } from './change-line';
 import { ReportFilters } from './report-filters';
 import { useReportFormat } from './report-format';
@@ -50,7 +50,9 @@ function SalesKpis({ report, previous }: { report: SalesReport; previous: SalesR
       <KpiCard
         testId="kpi-reversals"
         label={t('reports.sales.reversals')}
-        value={now.reversals_total ? <SignedMoney value={-now.reversals_total} /> : f.money(0)}
+        // as text, in red: a card fits text to itself, not an element (a long one ran out of it)
+        value={f.money(-now.reversals_total || 0)}
+        color={now.reversals_total ? signColor(-now.reversals_total) : undefined}
         detail={t('reports.sales.reversalsCount', {
           count: now.reversals_count,
           n: f.count(now.reversals_count),

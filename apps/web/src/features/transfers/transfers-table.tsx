@@ -77,10 +77,12 @@ export function TransferCards({ rows, ...confirm }: RowsProps) {
       {rows.map((x) => (
         <Card key={x.id} withBorder padding="sm" data-testid={`transfer-card-${x.reference}`}>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <div>
+            {/* may narrow: a long reference with no space (up to 60) breaks anywhere, and the amount
+                beside it stays in sight (it was pushed off a phone's screen) */}
+            <div style={{ minWidth: 0 }}>
               <Group gap={6}>
                 <SourceBadge x={x} />
-                <Text size="sm" ff="monospace">
+                <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                   {x.reference}
                 </Text>
               </Group>
