@@ -42,6 +42,7 @@ import type { MergeDocType } from '../lib/merge-history-words';
 import { maxLengthOf } from '../lib/validators';
 import { ListEmpty, ListError, ListLoading } from './list-states';
 import { MergeHistorySection } from './merge-history';
+import { TableScroll } from './table-scroll';
 
 /** A short list the admin keeps (payment providers, expense categories): add, rename, deactivate. */
 export interface NamedItem {
@@ -338,7 +339,7 @@ function NameTable({
   const { t } = useTranslation();
   const kindLabel = (k?: string) => kinds?.find((x) => x.value === k)?.label ?? '';
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <TableScroll minWidth={420}>
       <Table verticalSpacing="xs" data-testid={testId}>
         <Table.Thead>
           <Table.Tr>
@@ -367,7 +368,7 @@ function NameTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

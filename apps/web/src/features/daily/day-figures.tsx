@@ -9,6 +9,7 @@ import { KpiCard } from '../../components/kpi-card';
 import { FitAmount } from '../../components/fit-amount';
 import { SignedMoney } from '../../components/signed-money';
 import { SortTh, useSorted } from '../../components/sortable';
+import { TableScroll } from '../../components/table-scroll';
 
 type Cashier = DailySummary['cashiers'][number];
 type Col =
@@ -155,7 +156,7 @@ export function CashierTable({ cashiers, wide }: { cashiers: Cashier[]; wide: bo
     </SortTh>
   );
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <TableScroll minWidth={860}>
       <Table verticalSpacing="sm" data-testid="cashier-table">
         <Table.Thead>
           <Table.Tr>
@@ -198,7 +199,7 @@ export function CashierTable({ cashiers, wide }: { cashiers: Cashier[]; wide: bo
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

@@ -7,6 +7,7 @@ import { type SortState, SortTh } from '../../components/sortable';
 import { TABULAR, useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { balanceWords } from '../../lib/balance-words';
+import { TableScroll } from '../../components/table-scroll';
 
 const over = (d: Debtor) => overCreditLimit(d, 0);
 
@@ -22,7 +23,7 @@ export function DebtorsTable({
   const { t } = useTranslation();
   const { money, dateTime } = useFormat(useSession().business);
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <TableScroll minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover data-testid="debtors-table">
         <Table.Thead>
           <Table.Tr>
@@ -80,7 +81,7 @@ export function DebtorsTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

@@ -15,6 +15,7 @@ import { balanceWords } from '../../lib/balance-words';
 import { ListError, ListLoading } from '../../components/list-states';
 import { TABULAR } from '../../lib/format';
 import { PaymentVoidDialog, PaymentVoidState, type StatementEntry, struck } from './payment-void';
+import { TableScroll } from '../../components/table-scroll';
 
 const KIND_COLOR = {
   sale: 'orange',
@@ -260,7 +261,7 @@ function WideStatement({ st: s, onVoid }: { st: Statement; onVoid: OnVoid }) {
   const balance = (minor: number) => balanceWords(minor, money, t);
   const detail = useEntryDetail();
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <TableScroll minWidth={420}>
       <Table verticalSpacing={6} fz="sm" data-testid="statement-table">
         <Table.Thead>
           <Table.Tr>
@@ -323,6 +324,6 @@ function WideStatement({ st: s, onVoid }: { st: Statement; onVoid: OnVoid }) {
         </Table.Tbody>
       </Table>
       <PrintSheet st={s} business={session.business.name} />
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

@@ -7,6 +7,7 @@ import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { nextJournalPage, useJournalPage } from './devices-api';
 import { ListError } from '../../components/list-states';
+import { TableScroll } from '../../components/table-scroll';
 
 /**
  * What an entry records, in words: its action's (`sale.cash` → "Cash sale"); an action this web
@@ -52,7 +53,7 @@ export function ActivityList() {
     );
   return (
     <Stack>
-      <Table.ScrollContainer minWidth={640}>
+      <TableScroll minWidth={640}>
         <Table verticalSpacing="xs" striped>
           <Table.Thead>
             <Table.Tr>
@@ -66,7 +67,7 @@ export function ActivityList() {
             <JournalRows key={before ?? 'newest'} before={before} />
           ))}
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       {(next !== null || last.isPending) && (
         <Button
           variant="default"

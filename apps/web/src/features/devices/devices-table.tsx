@@ -11,6 +11,7 @@ import { useFormat } from '../../lib/format';
 import { notifyApiError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
 import { useUpdateDevice } from './devices-api';
+import { TableScroll } from '../../components/table-scroll';
 
 const STATUS_COLOR: Record<Device['status'], string> = {
   pending: 'yellow',
@@ -66,7 +67,7 @@ export function DevicesTable({ devices, onStatus }: { devices: Device[]; onStatu
   const { business } = useSession();
   const { dateTime } = useFormat(business);
   return (
-    <Table.ScrollContainer minWidth={760} visibleFrom="sm">
+    <TableScroll minWidth={760} visibleFrom="sm">
       <Table verticalSpacing="sm">
         <TableHead
           columns={[
@@ -99,7 +100,7 @@ export function DevicesTable({ devices, onStatus }: { devices: Device[]; onStatu
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

@@ -7,6 +7,7 @@ import type { Expense } from '@duka/domain';
 import { fileUrl } from '../../components/user-avatar';
 import { TABULAR, useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
+import { TableScroll } from '../../components/table-scroll';
 
 type RowsProps = { rows: Expense[]; onVoid: (x: Expense) => void };
 
@@ -16,7 +17,7 @@ export function ExpensesTable({ rows, onVoid }: RowsProps) {
   const { money } = useFormat(useSession().business);
   const { day, methodText, noteText } = useExpenseText();
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <TableScroll minWidth={860}>
       <Table verticalSpacing="sm" data-testid="expenses-table">
         <Table.Thead>
           <Table.Tr>
@@ -71,7 +72,7 @@ export function ExpensesTable({ rows, onVoid }: RowsProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

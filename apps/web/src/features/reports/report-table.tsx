@@ -4,6 +4,7 @@ import { Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SortTh, type SortState, useSorted } from '../../components/sortable';
 import { useReportFormat } from './report-format';
+import { TableScroll } from '../../components/table-scroll';
 
 /** One column of a report table: how to sort it, how to show it, and its total if it adds up. */
 export interface ReportColumn<T> {
@@ -52,7 +53,7 @@ export function ReportTable<T>({
   if (!wide) return <ReportCards rows={sorted} columns={columns} rowKey={rowKey} testId={testId} />;
 
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <TableScroll minWidth={minWidth}>
       <Table verticalSpacing="xs" highlightOnHover data-testid={testId}>
         <Table.Thead>
           <Table.Tr>
@@ -89,7 +90,7 @@ export function ReportTable<T>({
           </Table.Tfoot>
         )}
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

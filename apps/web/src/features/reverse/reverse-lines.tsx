@@ -5,6 +5,7 @@ import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import type { SaleKind } from '@duka/domain';
 import type { PlannedLine } from './reversal-plan';
+import { TableScroll } from '../../components/table-scroll';
 
 interface Props {
   lines: PlannedLine[];
@@ -104,7 +105,7 @@ function LinesTable(p: Props) {
   const { money, quantity } = useFormat(useSession().business);
   const unit = (l: PlannedLine) => t(`stock.units.${l.unit}`, { defaultValue: l.unit });
   return (
-    <Table.ScrollContainer minWidth={680}>
+    <TableScroll minWidth={680}>
       <Table verticalSpacing="xs" data-testid="reverse-lines">
         <Table.Thead>
           <Table.Tr>
@@ -156,6 +157,6 @@ function LinesTable(p: Props) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

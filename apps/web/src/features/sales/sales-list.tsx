@@ -8,6 +8,7 @@ import { receiptLabel } from './sale-access';
 import { SignedMoney } from '../../components/signed-money';
 import { type SortState, SortTh, useSorted } from '../../components/sortable';
 import { dateTimeFormat } from '@duka/domain';
+import { TableScroll } from '../../components/table-scroll';
 
 export type SaleItem = SalesList['items'][number];
 type Col = 'time' | 'receipt' | 'kind' | 'cashier' | 'customer' | 'lines' | 'total';
@@ -147,7 +148,7 @@ function SalesTable({
     </SortTh>
   );
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <TableScroll minWidth={760}>
       <Table verticalSpacing="sm" highlightOnHover data-testid="sales-table">
         <Table.Thead>
           <Table.Tr>
@@ -190,6 +191,6 @@ function SalesTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

@@ -8,6 +8,7 @@ import { useFormat } from '../../lib/format';
 import { serverMessage } from '../../lib/notify';
 import { useSession } from '../../lib/session-context';
 import { useCountReview } from './stock-api';
+import { TableScroll } from '../../components/table-scroll';
 
 /** The count against the books: expected, counted, variance and its value, moved since it began. */
 export function CountReview({ count }: { count: StockCount }) {
@@ -46,7 +47,7 @@ export function CountReview({ count }: { count: StockCount }) {
           <Signed value={r.total_variance_value} text={money(Math.abs(r.total_variance_value))} />
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={640}>
+      <TableScroll minWidth={640}>
         <Table verticalSpacing="xs" data-testid="count-review">
           <Table.Thead>
             <Table.Tr>
@@ -64,7 +65,7 @@ export function CountReview({ count }: { count: StockCount }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Stack>
   );
 }

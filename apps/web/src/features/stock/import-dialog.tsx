@@ -6,6 +6,7 @@ import { useFormat } from '../../lib/format';
 import { rowErrorLine } from './import-row-errors';
 import type { ImportResult } from './stock-api';
 import { useCsvImport } from './use-csv-import';
+import { TableScroll } from '../../components/table-scroll';
 
 /** CSV import: pick a file, see every row's errors, then import all rows or none. */
 export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -86,7 +87,7 @@ const ACTION_COLOR: Record<ImportResult['rows'][number]['action'], string> = {
 function ImportPreview({ rows }: { rows: ImportResult['rows'] }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={560} mah={360}>
+    <TableScroll minWidth={560} mah={360}>
       <Table verticalSpacing={4} fz="sm" data-testid="import-preview">
         <Table.Thead>
           <Table.Tr>
@@ -125,6 +126,6 @@ function ImportPreview({ rows }: { rows: ImportResult['rows'] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

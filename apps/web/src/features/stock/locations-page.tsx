@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { DeactivateLocationDialog, LocationNameDialog } from './locations-dialogs';
 import { type LocationsPageState, useLocationsPage } from './use-locations-page';
 import { useSyncedFromShop } from '../sync';
+import { TableScroll } from '../../components/table-scroll';
 
 /** Locations (/locations, admin): shops and store rooms; add, rename, deactivate, move home here. */
 export function LocationsPage() {
@@ -51,7 +52,7 @@ function LocationsTable({ state: s }: { state: LocationsPageState }) {
   // A location counted elsewhere has one more badge and one more button: scroll, never squeeze them.
   const elsewhere = (s.locations.data ?? []).some((l) => !l.home_here);
   return (
-    <Table.ScrollContainer minWidth={elsewhere ? 720 : 460}>
+    <TableScroll minWidth={elsewhere ? 720 : 460}>
       <Table verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
@@ -116,6 +117,6 @@ function LocationsTable({ state: s }: { state: LocationsPageState }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

@@ -9,6 +9,7 @@ import { useAllLocations } from './products-api';
 import { movementWords } from './reason-words';
 import { useMovements, usePriceHistory } from './stock-api';
 import { typedDecimal } from '../../lib/typed-number';
+import { TableScroll } from '../../components/table-scroll';
 
 /** A tax rate in basis points as a percentage to type: 1600 → "16", 1650 → "16.50" (shown: `useFormat().percent`). */
 /** Basis points as a percentage to edit, in the page's decimal sign: 1250 → "12.50" ("12,50" in German). */
@@ -71,7 +72,7 @@ function MovementsTable({ moves }: { moves: Movement[] }) {
   const locations = useAllLocations();
   const loc = (id: string) => locations.data?.find((l) => l.id === id)?.name ?? '—';
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <TableScroll minWidth={480}>
       <Table verticalSpacing={4} fz="sm">
         <Table.Thead>
           <Table.Tr>
@@ -95,7 +96,7 @@ function MovementsTable({ moves }: { moves: Movement[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

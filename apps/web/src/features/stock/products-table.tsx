@@ -5,6 +5,7 @@ import { type Location, type Product, isLowStock } from '@duka/domain';
 import { useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
 import { NameAndCode } from '../../components/name-and-code';
+import { TableScroll } from '../../components/table-scroll';
 
 type RowsProps = {
   rows: Product[];
@@ -22,7 +23,7 @@ export function ProductsTable({ rows, shown, at, onOpen }: RowsProps) {
   const { t } = useTranslation();
   const { money, quantity, held } = useFormat(useSession().business);
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <TableScroll minWidth={640}>
       <Table verticalSpacing="sm" highlightOnHover data-testid="products-table">
         <Table.Thead>
           <Table.Tr>
@@ -64,7 +65,7 @@ export function ProductsTable({ rows, shown, at, onOpen }: RowsProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

@@ -30,6 +30,7 @@ import { useSession } from '../../lib/session-context';
 import { useAllLocations } from './products-api';
 import { useSupplierReceipts, useSuppliers } from './stock-api';
 import { useSyncedFromShop } from '../sync';
+import { TableScroll } from '../../components/table-scroll';
 
 type Fields = Pick<Supplier, 'name' | 'contact_name' | 'phone' | 'email' | 'address' | 'notes' | 'active'>;
 
@@ -55,7 +56,7 @@ function ReceiptsTable({ id }: { id: string }) {
   if (receipts.isPending) return <Skeleton h={60} />;
   if (!receipts.data?.length) return <Text c="dimmed">{t('stock.suppliers.noReceipts')}</Text>;
   return (
-    <Table.ScrollContainer minWidth={460}>
+    <TableScroll minWidth={460}>
       <Table fz="sm" verticalSpacing={4}>
         <Table.Thead>
           <Table.Tr>
@@ -79,7 +80,7 @@ function ReceiptsTable({ id }: { id: string }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 
@@ -268,7 +269,7 @@ export function SuppliersPage() {
 function SuppliersTable({ rows, onOpen }: { rows: Supplier[]; onOpen: (s: Supplier) => void }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <TableScroll minWidth={560}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -302,6 +303,6 @@ function SuppliersTable({ rows, onOpen }: { rows: Supplier[]; onOpen: (s: Suppli
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

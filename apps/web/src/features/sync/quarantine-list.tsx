@@ -6,6 +6,7 @@ import type { QuarantineItem } from '@duka/domain';
 import { notifyApiError, notifySuccess } from '../../lib/notify';
 import { useDismiss, useQuarantine } from './sync-api';
 import { type Wording, counted } from './sync-words';
+import { TableScroll } from '../../components/table-scroll';
 
 /** A stored or incoming value as text: strings as they are, anything else as JSON. */
 export function valueText(v: unknown): string {
@@ -26,7 +27,7 @@ function DiffTable({ diff }: { diff: QuarantineItem['diff'] }) {
     <Code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{valueText(v)}</Code>
   );
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <TableScroll minWidth={480}>
       <Table withTableBorder fz="sm" aria-label={t('sync.quarantine.diff')}>
         <Table.Thead>
           <Table.Tr>
@@ -45,7 +46,7 @@ function DiffTable({ diff }: { diff: QuarantineItem['diff'] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

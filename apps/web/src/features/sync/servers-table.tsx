@@ -9,6 +9,7 @@ import { TABULAR } from '../../lib/format';
 import { notifyApiError, notifySuccess } from '../../lib/notify';
 import { useRevoke } from './sync-api';
 import { type Wording, isSkewed, seriesWords, skewWords } from './sync-words';
+import { TableScroll } from '../../components/table-scroll';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -131,7 +132,7 @@ export function ServersTable({ servers, w }: { servers: SyncServerView[]; w: Wor
   ];
   return (
     <>
-      <Table.ScrollContainer minWidth={1040}>
+      <TableScroll minWidth={1040}>
         <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label={t('sync.hosted.servers')}>
           <TableHead columns={columns.map((c) => t(`sync.hosted.col.${c}`))} actions={t('users.actions')} />
           <Table.Tbody>
@@ -140,7 +141,7 @@ export function ServersTable({ servers, w }: { servers: SyncServerView[]; w: Wor
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       <RevokeDialog server={revoking} onClose={() => setRevoking(null)} />
     </>
   );

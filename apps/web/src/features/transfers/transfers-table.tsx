@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Transfer } from '@duka/domain';
 import { TABULAR, useFormat } from '../../lib/format';
 import { useSession } from '../../lib/session-context';
+import { TableScroll } from '../../components/table-scroll';
 
 /** Confirming: who may (admin), which one is on its way, and the action. */
 export interface ConfirmProps {
@@ -20,7 +21,7 @@ export function TransfersTable({ rows, ...confirm }: RowsProps) {
   const { t } = useTranslation();
   const { dateTime } = useFormat(useSession().business);
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <TableScroll minWidth={900}>
       <Table verticalSpacing="sm" data-testid="transfers-table">
         <Table.Thead>
           <Table.Tr>
@@ -65,7 +66,7 @@ export function TransfersTable({ rows, ...confirm }: RowsProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

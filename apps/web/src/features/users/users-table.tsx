@@ -7,6 +7,7 @@ import { TableHead } from '../../components/table-head';
 import { UserAvatar } from '../../components/user-avatar';
 import { useSession } from '../../lib/session-context';
 import type { UsersListState } from './use-users-list';
+import { TableScroll } from '../../components/table-scroll';
 
 type RowsProps = { rows: User[]; state: UsersListState };
 
@@ -14,7 +15,7 @@ type RowsProps = { rows: User[]; state: UsersListState };
 export function UsersTable({ rows, state: s }: RowsProps) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={720} visibleFrom="sm">
+    <TableScroll minWidth={720} visibleFrom="sm">
       <Table verticalSpacing="sm" highlightOnHover>
         <TableHead
           columns={[
@@ -52,7 +53,7 @@ export function UsersTable({ rows, state: s }: RowsProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 
