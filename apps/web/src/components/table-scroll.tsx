@@ -1,3 +1,5 @@
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Table.css';
 import { Table, type TableScrollContainerProps } from '@mantine/core';
 
 /**
