@@ -11,6 +11,31 @@ describe('locale', () => {
     expect(currencyMinorDigits('BHD')).toBe(3);
   });
 
+  // The QA: Chromium 156's CLDR writes RSD with no decimals, Node 20's with two: the screen showed a
+  // price a hundred times the receipt's. The digits are fixed, whatever the runtime says.
+  it('gives every currency the same minor digits on every runtime, whatever its CLDR says', () => {
+    const digits = (code: string) => currencyMinorDigits(code);
+    expect(['RSD', 'KES', 'EUR', 'SLE', 'ZWG', 'XCG', 'TZS'].map(digits)).toEqual([2, 2, 2, 2, 2, 2, 2]);
+    expect(['UGX', 'RWF', 'XOF', 'HUF', 'IDR', 'COP', 'PKR', 'KRW'].map(digits)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(['KWD', 'JOD', 'OMR', 'TND', 'LYD'].map(digits)).toEqual([3, 3, 3, 3, 3]);
+    // not a code: two, as before
+    expect(['', 'XO', 'F X'].map(digits)).toEqual([2, 2, 2]);
+    const real = Intl.NumberFormat;
+    try {
+      // a runtime whose CLDR says otherwise changes nothing
+      Intl.NumberFormat = function (...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+        const f = new real(...args);
+        return Object.assign(Object.create(f) as Intl.NumberFormat, {
+          resolvedOptions: () => ({ ...f.resolvedOptions(), maximumFractionDigits: 0 }),
+        });
+      } as unknown as typeof Intl.NumberFormat;
+      expect(digits('RSD')).toBe(2);
+    } finally {
+      Intl.NumberFormat = real;
+    }
+    expect(formatMoney(12_000, 'RSD', 'de').replace(/\s/g, ' ')).toBe('120,00 RSD');
+  });
+
   it('knows IANA time zones', () => {
     expect(isTimeZone('Africa/Nairobi')).toBe(true);
     expect(isTimeZone('UTC')).toBe(true);

@@ -18,15 +18,22 @@ export function isCurrencyCode(code: string): boolean {
   return currencies.has(code);
 }
 
-const minorDigitsOf = memo(
-  (code) =>
-    new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
-      .maximumFractionDigits ?? 2,
-);
+/**
+ * The currencies whose minor unit has no digits, and those with three; every other has two. Fixed
+ * here, never read from the runtime: every amount is stored in minor units, and CLDR moves (the QA:
+ * Chromium 156 writes RSD with no decimals where Node 20 writes two, so a price stored as 120.00
+ * RSD showed as 12.000 RSD on the screen and 120,00 on the receipt, and a tendered amount would have
+ * been sent a hundred times too small). These are Node 20's (ICU 78.2), the digits the server has
+ * stored amounts in from the start. Codes of three letters, one space apart.
+ */
+const NO_MINOR =
+  'AFN ALL BIF CLP COP DJF GNF HUF IDR IQD IRR ISK JPY KMF KPW KRW LAK LBP MGA MMK PKR PYG RWF SLL SOS SYP UGX VND VUV XAF XOF XPF YER';
+const THREE_MINOR = 'BHD JOD KWD LYD OMR TND';
 
-/** Digits of the currency's minor unit (KES 2, JPY 0, BHD 3). */
+/** Digits of the currency's minor unit (KES 2, JPY 0, BHD 3), the same on every runtime. */
 export function currencyMinorDigits(code: string): number {
-  return minorDigitsOf(code);
+  if (!/^[A-Z]{3}$/.test(code)) return 2;
+  return NO_MINOR.includes(code) ? 0 : THREE_MINOR.includes(code) ? 3 : 2;
 }
 
 /** Whether `zone` is an IANA time zone name (e.g. Africa/Nairobi, UTC). */
@@ -62,43 +69,12 @@ const moneyFormatOf = memo((key) => {
 });
 
 /**
- * The region a currency names, where the currency is one country's: it picks the business's
- * date order (`en` alone is US month/day; a Kenyan shop writes 24/11/2026). Currencies shared by
- * many countries (EUR, USD, XOF…) are left out.
+ * The currencies that name one country, whose region is the code's first two letters (KES: KE): it
+ * picks the business's date order (`en` alone is US month/day; a Kenyan shop writes 24/11/2026).
+ * Currencies shared by many countries (EUR, USD, XOF…) are left out.
  */
-const CURRENCY_REGION: Readonly<Record<string, string>> = {
-  KES: 'KE',
-  UGX: 'UG',
-  TZS: 'TZ',
-  RWF: 'RW',
-  BIF: 'BI',
-  ETB: 'ET',
-  SOS: 'SO',
-  SSP: 'SS',
-  NGN: 'NG',
-  GHS: 'GH',
-  ZAR: 'ZA',
-  ZMW: 'ZM',
-  MWK: 'MW',
-  BWP: 'BW',
-  NAD: 'NA',
-  MZN: 'MZ',
-  AOA: 'AO',
-  CVE: 'CV',
-  BRL: 'BR',
-  MXN: 'MX',
-  ARS: 'AR',
-  COP: 'CO',
-  CLP: 'CL',
-  PEN: 'PE',
-  INR: 'IN',
-  PKR: 'PK',
-  GBP: 'GB',
-  CHF: 'CH',
-  CAD: 'CA',
-  AUD: 'AU',
-  NZD: 'NZ',
-};
+const ONE_COUNTRY =
+  'KES UGX TZS RWF BIF ETB SOS SSP NGN GHS ZAR ZMW MWK BWP NAD MZN AOA CVE BRL MXN ARS COP CLP PEN INR PKR GBP CHF CAD AUD NZD';
 
 /**
  * The locale a business's documents use for dates and numbers: its language in the region of its
@@ -107,9 +83,8 @@ const CURRENCY_REGION: Readonly<Record<string, string>> = {
  * United States write dates.
  */
 export function businessLocale(language: string, currency: string): string {
-  const region = CURRENCY_REGION[currency];
-  if (region) {
-    const tag = `${language}-${region}`;
+  if (/^[A-Z]{3}$/.test(currency) && ONE_COUNTRY.includes(currency)) {
+    const tag = `${language}-${currency.slice(0, 2)}`;
     if (localeExists(tag)) return tag;
   }
   return language === 'en' ? 'en-GB' : language;
