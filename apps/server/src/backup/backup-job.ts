@@ -10,7 +10,7 @@ import {
   writeStatus,
   writesStamp,
 } from './backup-status.js';
-import { fileBackup } from './rotation.js';
+import { fileBackup, makeRoom } from './rotation.js';
 import { makePrivateDir, makePrivateDirOnlyIfNew } from '../lib/private-files.js';
 import { checkDatabaseFile, offThread, removeSidecars, settleCopy, snapshotCopy } from './sqlite-copy.js';
 import { makeDatabasePrivate } from '../lib/private-files.js';
@@ -109,7 +109,7 @@ async function backupRun(t: BackupTarget, opts: { force?: boolean }): Promise<Ba
     removeLeftovers(t.backupDir);
     // In a worker thread, on its own connection: it reads one committed snapshot (VACUUM INTO),
     // and the integrity check of a year's database (seconds) never holds up a sale.
-    const check = await offThread({ kind: 'backup', source: t.db.file, dest: tmp });
+    const check = await copyMakingRoom(t.db.file, t.backupDir, tmp);
     makeDatabasePrivate(tmp);
     if (!check.ok) throw new Error(`the copy failed its integrity check: ${check.message}`);
     const size = fs.statSync(tmp).size;
@@ -133,12 +133,29 @@ async function backupRun(t: BackupTarget, opts: { force?: boolean }): Promise<Ba
     try {
       writeStatus(t.dataDir, {
         ...next,
-        last_error: { at: at.toISOString(), message, code: backupFailure(err) },
+        last_error: { at: at.toISOString(), message, code: backupFailure(err, t.backupDir) },
       });
     } catch {
       // the data folder itself is failing: the log below is all there is
     }
     return { kind: 'failed', message };
+  }
+}
+
+/**
+ * The checked copy; on a full disk the oldest copies make room for it (`makeRoom`: the database's
+ * size, its -wal's too) and it is made once more.
+ */
+async function copyMakingRoom(source: string, backupDir: string, tmp: string) {
+  try {
+    return await offThread({ kind: 'backup', source, dest: tmp });
+  } catch (err) {
+    if (backupFailure(err) !== 'disk_full') throw err;
+    fs.rmSync(tmp, { force: true });
+    removeSidecars(tmp);
+    const size = (f: string) => (fs.existsSync(f) ? fs.statSync(f).size : 0);
+    if (makeRoom(backupDir, size(source) + size(`${source}-wal`)) === 0) throw err;
+    return await offThread({ kind: 'backup', source, dest: tmp });
   }
 }
 

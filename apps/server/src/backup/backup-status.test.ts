@@ -9,6 +9,7 @@ describe("a backup's failure, as the screens word it", () => {
     expect(backupFailure(fsError('SQLITE_FULL'))).toBe('disk_full');
     expect(backupFailure(fsError('EACCES'))).toBe('no_access');
     expect(backupFailure(fsError('EROFS'))).toBe('no_access');
+    expect(backupFailure(fsError('SQLITE_READONLY'))).toBe('no_access');
     expect(backupFailure(fsError('ENOENT'))).toBe('folder_missing');
     expect(backupFailure(fsError('EEXIST'))).toBe('folder_missing');
     expect(backupFailure(fsError('EIO'))).toBe('failed');

@@ -21,14 +21,33 @@ export interface BackupStatus {
 
 const EMPTY: BackupStatus = { last_seq: null, last_good: null, last_error: null, last_attempt_at: null };
 
-/** Why a backup failed, from the file system's error code. */
-export function backupFailure(err: unknown): BackupFailure {
+/**
+ * Why a backup failed, from the file system's (or SQLite's) error code; with the backup folder,
+ * a folder that cannot be written to is told as such whatever the error said (on a read-only
+ * disk, making a missing folder fails with ENOENT, and SQLite's copy with "unable to open").
+ */
+export function backupFailure(err: unknown, dir?: string): BackupFailure {
   const code = (err as { code?: unknown } | null)?.code;
   if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL') return 'disk_full';
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return 'no_access';
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || code === 'SQLITE_READONLY')
+    return 'no_access';
+  if (dir !== undefined && !writable(dir)) return 'no_access';
   // EEXIST: a file where the folder should be
   if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EEXIST') return 'folder_missing';
   return 'failed';
+}
+
+/** Whether the folder, or the nearest folder above it that exists, may be written to. */
+function writable(dir: string): boolean {
+  let d = path.resolve(dir);
+  while (!fs.existsSync(d) && path.dirname(d) !== d) d = path.dirname(d);
+  try {
+    if (!fs.statSync(d).isDirectory()) return true; // a file in the way: folder_missing says so
+    fs.accessSync(d, fs.constants.W_OK); // EROFS on a read-only disk, EACCES without the right
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The last failure as the screens show it: when, and why as a code (a status written before codes: `failed`). */

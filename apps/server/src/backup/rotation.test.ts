@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TIERS, backupName, fileBackup, listBackups } from './rotation.js';
+import { TIERS, backupName, fileBackup, listBackups, makeRoom } from './rotation.js';
 
 describe('backup rotation', () => {
   const dirs: string[] = [];
@@ -86,5 +86,34 @@ describe('backup rotation', () => {
     expect(kept).not.toContain(backupName(new Date(future)));
     for (const tier of ['hourly', 'daily'])
       expect(listBackups(path.join(root, tier))).toContain(path.basename(placed));
+  });
+
+  // The QA: once the backup disk was full no copy was made again (old copies went only after a new
+  // one). The oldest make room, each time's links in every tier together; the newest stays.
+  it('makes room on a full disk: the oldest copies go first, all their links, never the newest', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-room-'));
+    dirs.push(root);
+    const day = 24 * 60 * 60_000;
+    const start = Date.parse('2026-10-01T10:00:00Z');
+    for (let i = 0; i < 5; i++) {
+      const tmp = path.join(root, '.tmp.sqlite');
+      fs.writeFileSync(tmp, `backup ${i}`);
+      fileBackup(root, tmp, new Date(start + i * day));
+    }
+    const all = () => TIERS.flatMap((t) => listBackups(path.join(root, t.name)).map((f) => `${t.name}/${f}`));
+    expect(all()).toHaveLength(15); // each day's copy in the three tiers
+    const gone = (n: number) => 15 - all().length - 3 * n;
+    // free space grows by one copy for every time whose links are all gone
+    const free = () => (15 - all().length) / 3;
+    expect(makeRoom(root, 2, free)).toBe(2);
+    expect(gone(2)).toBe(0);
+    const days = () => new Set(all().map((f) => path.basename(f).slice(5, 15)));
+    expect(days()).toEqual(new Set(['2026-10-03', '2026-10-04', '2026-10-05']));
+    // never the newest, however much is asked
+    expect(makeRoom(root, 100, free)).toBe(2);
+    expect(new Set(all().map((f) => path.basename(f)))).toEqual(
+      new Set([backupName(new Date(start + 4 * day))]),
+    );
+    expect(makeRoom(root, 100, free)).toBe(0);
   });
 });

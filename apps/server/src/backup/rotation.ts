@@ -93,3 +93,29 @@ export function prune(root: string, justPlaced?: string): void {
     for (const f of others.slice(0, Math.max(0, others.length - room))) fs.rmSync(path.join(dir, f));
   }
 }
+
+/**
+ * Frees room for one more copy on a full backup disk: the oldest copies go first, each time's links
+ * in every tier together (a hard link frees nothing while another remains), until the disk has
+ * `need` bytes free or the newest copy alone is left. Before, old copies went only after a new one
+ * was made, so once the disk was full no backup was ever made again. Answers how many times went.
+ */
+export function makeRoom(root: string, need: number, free: (dir: string) => number = freeBytes): number {
+  const names = new Set<string>();
+  for (const tier of TIERS) for (const f of listBackups(path.join(root, tier.name))) names.add(f);
+  let gone = 0;
+  for (const name of [...names].sort().slice(0, -1)) {
+    if (free(root) >= need) break;
+    for (const tier of TIERS) fs.rmSync(path.join(root, tier.name, name), { force: true });
+    gone++;
+  }
+  if (gone > 0)
+    for (const tier of TIERS)
+      if (fs.existsSync(path.join(root, tier.name))) syncDir(path.join(root, tier.name));
+  return gone;
+}
+
+function freeBytes(dir: string): number {
+  const s = fs.statfsSync(dir);
+  return s.bavail * s.bsize;
+}

@@ -65,4 +65,14 @@ describe('backup file work off the main thread', () => {
       }),
     ).rejects.toThrow(/unable to open database/);
   });
+
+  // The QA: a full backup disk read "the copy could not be made, Duka tries again by itself": the
+  // worker's error lost SQLite's code (SQLITE_FULL), and with it the words "the disk is full".
+  it("rejects with the error's code, which tells the owner why", async () => {
+    const text = path.join(dir, 'not-a-database.sqlite');
+    fs.writeFileSync(text, 'x'.repeat(4096));
+    await expect(
+      offThread({ kind: 'backup', source: text, dest: path.join(dir, 'y.sqlite') }),
+    ).rejects.toMatchObject({ code: 'SQLITE_NOTADB' });
+  });
 });

@@ -116,16 +116,22 @@ export function offThread(task: FileTask): Promise<IntegrityResult> {
     try {
       parentPort.postMessage({ done: fileTask(require(workerData.sqlite), require('node:fs'), workerData.task) });
     } catch (err) {
-      parentPort.postMessage({ failed: err instanceof Error ? err.message : String(err) });
+      parentPort.postMessage({ failed: err instanceof Error ? err.message : String(err), code: err && err.code });
     }`;
   return new Promise((resolve, reject) => {
     const worker = new Worker(source, { eval: true, workerData: { sqlite: betterSqlitePath, task } });
-    let answer: { done: IntegrityResult } | { failed: string } | undefined;
+    let answer: { done: IntegrityResult } | { failed: string; code?: unknown } | undefined;
     worker.once('message', (m: typeof answer) => (answer = m));
     worker.once('error', reject);
     worker.once('exit', (code) => {
       if (answer && 'done' in answer) resolve(answer.done);
-      else reject(new Error(answer?.failed ?? `the backup worker stopped (exit code ${code})`));
+      // the error's code (SQLITE_FULL, EACCES…) goes with it: it tells the owner why (backupFailure)
+      else
+        reject(
+          Object.assign(new Error(answer?.failed ?? `the backup worker stopped (exit code ${code})`), {
+            code: answer?.code,
+          }),
+        );
     });
   });
 }
