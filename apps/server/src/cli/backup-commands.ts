@@ -12,13 +12,15 @@ import SQLite from 'better-sqlite3';
 import { systemClock } from '../lib/clock.js';
 import { durableRename, syncDir, syncFile } from '../lib/durable-files.js';
 import { makeDatabasePrivate, makePrivateDir } from '../lib/private-files.js';
+import { describe, keepReceiptNumbers, restoreRefusal, summarize } from './restore-checks.js';
 
 export class BackupCliError extends Error {}
 
 export const BACKUP_USAGE = `  backup [--to FILE]                 a checked copy of the SQLite database now (into BACKUP_DIR's
                                      rotation, or to FILE)
-  restore FILE                       replace the SQLite database with a backup (server stopped;
-                                     the current database is kept aside)
+  restore FILE [--force]             replace the SQLite database with a backup (server stopped;
+                                     the current database is kept aside; --force for another
+                                     business's backup, or one without sales made since)
   export [--business-id ID] --to FILE  the whole business as one portable archive
   import FILE                        a business from an archive into this (empty of it) database`;
 
@@ -43,7 +45,12 @@ const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 export function restoreCommand(argv: string[], config: Config, out: (l: string) => void): void {
   if (config.mode !== 'local')
     throw new BackupCliError('restore is for a local server (SQLite); unset DATABASE_URL');
-  const { pos } = args(argv, {}, 1);
+  const force = argv.includes('--force');
+  const { pos } = args(
+    argv.filter((a) => a !== '--force'),
+    {},
+    1,
+  );
   const from = pos[0];
   if (!from) throw new BackupCliError('Which backup? npm run duka -- restore FILE');
   const target = sqliteFileOf(config);
@@ -59,15 +66,27 @@ export function restoreCommand(argv: string[], config: Config, out: (l: string) 
     throw err;
   }
   try {
-    restoreLocked(from, target, config, out);
+    restoreLocked(from, target, config, out, force);
   } finally {
     lock.release();
   }
 }
 
-function restoreLocked(from: string, target: string, config: Config, out: (l: string) => void): void {
+function restoreLocked(
+  from: string,
+  target: string,
+  config: Config,
+  out: (l: string) => void,
+  force: boolean,
+): void {
   const check = checkDatabaseFile(from);
   if (!check.ok) throw new BackupCliError(`${from} cannot be restored: ${check.message}`);
+  const backup = summarize(from)!;
+  const current = fs.existsSync(target) ? summarize(target) : null;
+  const refused = restoreRefusal({ backup: from, current: target }, backup, current, force);
+  if (refused) throw new BackupCliError(`Nothing was changed: ${from} was not restored: ${refused}.`);
+  out(describe('The backup', backup));
+  if (current) out(describe('The current database', current));
   makePrivateDir(config.dataDir);
   // The backup is copied next to the database and checked before anything is moved: a failed
   // copy (a full disk) leaves the current database where it was. Read through SQLite, so a WAL
@@ -87,8 +106,9 @@ function restoreLocked(from: string, target: string, config: Config, out: (l: st
       `Nothing was changed: the backup could not be copied into ${config.dataDir} (${err instanceof Error ? err.message : String(err)})`,
     );
   }
+  let aside: string | null = null;
   if (fs.existsSync(target)) {
-    const aside = `${target}.before-restore-${new Date().toISOString().replaceAll(':', '-')}`;
+    aside = `${target}.before-restore-${new Date().toISOString().replaceAll(':', '-')}`;
     setAside(target, aside);
     makeDatabasePrivate(aside);
     out(`The current database is kept as ${aside}`);
@@ -98,6 +118,8 @@ function restoreLocked(from: string, target: string, config: Config, out: (l: st
   // restored one in place, never none (the server would start on a new, empty one).
   durableRename(staged, target);
   makeDatabasePrivate(target);
+  if (aside && current && keepReceiptNumbers(target, aside))
+    out("Receipt numbers go on from the current database's last one: none printed before is given again.");
   // The journal position the last backup held is not this database's: the next run must copy it
   // (it was skipped as "nothing written" once new sales brought the position back to that number).
   writeStatus(config.dataDir, { ...readStatus(config.dataDir), last_seq: null });
