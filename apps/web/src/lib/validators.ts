@@ -1,6 +1,12 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { mobileSchema, optionalEmailSchema, passwordSchema, usernameSchema } from '@duka/domain';
+import {
+  isNamePassword,
+  mobileSchema,
+  optionalEmailSchema,
+  passwordSchema,
+  usernameSchema,
+} from '@duka/domain';
 
 /** The issues the API's own schema finds in a value; none when the server would take it. */
 const issuesOf = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues ?? [];
@@ -45,12 +51,13 @@ export function makeValidators(t: TFunction) {
         : t('validation.usernameChars');
     },
     optionalMobile: (v: string) => (!v.trim() || passes(mobileSchema, v) ? null : t('validation.mobile')),
-    password: (v: string) => {
+    /** A new password; `names` (the user name, at setup the business's too) it may not mostly be. */
+    password: (v: string, names: readonly string[] = []) => {
       const issues = issuesOf(passwordSchema, v);
-      if (!issues.length) return null;
-      return issues.some((i) => i.code === 'too_small' || i.code === 'too_big')
-        ? t('validation.passwordLength')
-        : t('validation.passwordGuessable');
+      if (issues.some((i) => i.code === 'too_small' || i.code === 'too_big'))
+        return t('validation.passwordLength');
+      if (issues.length) return t('validation.passwordGuessable');
+      return names.some((n) => isNamePassword(v, n)) ? t('validation.passwordName') : null;
     },
     optionalEmail: (v: string) => (passes(optionalEmailSchema, v.trim()) ? null : t('validation.email')),
     maxLength: (max: number) => (v: string) =>

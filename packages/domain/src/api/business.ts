@@ -12,6 +12,7 @@ import {
 } from './common.js';
 import { safeMultiline, safeText } from './text.js';
 import { lazySchema } from '../lazy-schema.js';
+import { isNamePassword } from './password-strength.js';
 
 export const currencySchema = /* @__PURE__ */ lazySchema(() =>
   safeText().toUpperCase().refine(isCurrencyCode, 'An ISO 4217 currency code, e.g. KES'),
@@ -23,16 +24,21 @@ export const languageSchema = /* @__PURE__ */ lazySchema(() => z.enum(LANGUAGES)
 export const businessNameSchema = /* @__PURE__ */ lazySchema(() => safeText().min(1).max(80));
 
 export const setupBodySchema = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({
-    business_name: businessNameSchema,
-    currency: currencySchema.default('KES'),
-    timezone: timeZoneSchema.default('Africa/Nairobi'),
-    language: languageSchema.default('en'),
-    admin_name: personNameSchema.optional(),
-    username: usernameSchema,
-    mobile: mobileSchema.optional(),
-    password: passwordSchema,
-  }),
+  z
+    .strictObject({
+      business_name: businessNameSchema,
+      currency: currencySchema.default('KES'),
+      timezone: timeZoneSchema.default('Africa/Nairobi'),
+      language: languageSchema.default('en'),
+      admin_name: personNameSchema.optional(),
+      username: usernameSchema,
+      mobile: mobileSchema.optional(),
+      password: passwordSchema,
+    })
+    .refine((b) => !isNamePassword(b.password, b.username) && !isNamePassword(b.password, b.business_name), {
+      path: ['password'],
+      message: 'like_name',
+    }),
 );
 export type SetupBody = z.input<typeof setupBodySchema>;
 

@@ -89,3 +89,16 @@ export function isGuessablePassword(password: string): boolean {
   // one key again and again (11111111), or one after another up or down (12345678, hgfedcba)
   return steps.size === 1 && [0, 1, -1].includes([...steps][0]!);
 }
+
+/**
+ * True for a password that is mostly a name (the user name, the business's): the name itself, a
+ * part of it, or the name with a few characters added ('adminadmin', 'mamamboga1'); compared in
+ * lower case without spaces. The schemas refuse it ('like_name'), and the forms say so.
+ */
+export function isNamePassword(password: string, name: string): boolean {
+  const flat = (s: string) => s.toLowerCase().replace(/\s/g, '');
+  const p = flat(password);
+  const n = flat(name);
+  // a name of 1 or 2 characters says little; the name may fill at most half of the password
+  return n.length > 2 && !!p && (n.includes(p) || p.split(n).join('').length * 2 < p.length);
+}

@@ -4,6 +4,7 @@ import { idSchema, mobileSchema, passwordSchema, personNameSchema, usernameSchem
 import { userRolesInputSchema, userRolesSchema } from './auth.js';
 import { safeText } from './text.js';
 import { lazySchema } from '../lazy-schema.js';
+import { isNamePassword } from './password-strength.js';
 
 export const roleSchema = /* @__PURE__ */ lazySchema(() =>
   safeText()
@@ -32,17 +33,19 @@ export type User = z.infer<typeof userSchema>;
 const userRolesInput = /* @__PURE__ */ lazySchema(() => userRolesInputSchema);
 
 export const userCreateSchema = /* @__PURE__ */ lazySchema(() =>
-  z.strictObject({
-    name: personNameSchema,
-    username: usernameSchema,
-    mobile: mobileSchema.optional(),
-    password: passwordSchema,
-    role: roleSchema.default('staff'),
-    /** Left out for a staff user: the cashier preset (ROLE_PRESETS), so a new cashier can sell at once. */
-    user_roles: userRolesInput.optional(),
-    home_location_id: idSchema.nullable().optional(),
-    location_ids: z.array(idSchema).max(200).optional(),
-  }),
+  z
+    .strictObject({
+      name: personNameSchema,
+      username: usernameSchema,
+      mobile: mobileSchema.optional(),
+      password: passwordSchema,
+      role: roleSchema.default('staff'),
+      /** Left out for a staff user: the cashier preset (ROLE_PRESETS), so a new cashier can sell at once. */
+      user_roles: userRolesInput.optional(),
+      home_location_id: idSchema.nullable().optional(),
+      location_ids: z.array(idSchema).max(200).optional(),
+    })
+    .refine((u) => !isNamePassword(u.password, u.username), { path: ['password'], message: 'like_name' }),
 );
 export type UserCreate = z.input<typeof userCreateSchema>;
 

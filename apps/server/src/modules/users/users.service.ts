@@ -4,6 +4,7 @@ import {
   ROLE_PRESETS,
   type User,
   flagsFromRoles,
+  isNamePassword,
   type userCreateSchema,
   type userUpdateSchema,
 } from '@duka/domain';
@@ -241,6 +242,9 @@ export async function resetPassword(db: Db, actor: Actor, id: string, password: 
   await db.kysely.transaction().execute(async (trx) => {
     const user = await findUser(trx, actor.businessId, id);
     if (!user) throw notFound('User');
+    // the schema cannot see the user name (userCreateSchema's check, for a password set later)
+    if (isNamePassword(password, user.username))
+      throw new AppError('validation_failed', 'The password is mostly the user name', 'password');
     const before = await snapshotRecord(trx, actor.businessId, 'user', id);
     await trx
       .updateTable('users')
@@ -279,6 +283,8 @@ export async function changeOwnPassword(
   }
   if (next === current)
     throw new AppError('validation_failed', 'The new password is the current one', 'new_password');
+  if (isNamePassword(next, user.username))
+    throw new AppError('validation_failed', 'The new password is mostly the user name', 'new_password');
   const passwordHash = await hashPassword(next);
   await db.kysely.transaction().execute(async (trx) => {
     await stillSignedInAs(trx, db.dialect, user, sessionId);

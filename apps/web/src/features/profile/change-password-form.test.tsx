@@ -21,4 +21,20 @@ describe('changing one’s own password', () => {
     ).toBeInTheDocument();
     expect(sent).not.toHaveBeenCalledWith('/api/me/password', expect.anything());
   });
+
+  it('refuses a new password that is mostly the user name, on the page, and sends nothing', async () => {
+    const sent = vi.fn(() => Promise.resolve(Response.json({ ok: true })));
+    vi.stubGlobal('fetch', sent);
+    // the session's user name is wanjiku
+    await renderApp(<ChangePasswordForm />, { session: makeSession() });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Current password/), 'staff-pass-123');
+    await user.type(screen.getByLabelText(/^New password/), 'Wanjiku-1');
+    await user.type(screen.getByLabelText(/^Repeat the password/), 'Wanjiku-1');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(
+      await screen.findByText('Too easy to guess: it is too close to the user name or the business name.'),
+    ).toBeInTheDocument();
+    expect(sent).not.toHaveBeenCalledWith('/api/me/password', expect.anything());
+  });
 });

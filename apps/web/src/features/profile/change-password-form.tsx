@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { ApiError } from '../../lib/api-error';
 import { notifyApiError, notifySuccess } from '../../lib/notify';
+import { useSession } from '../../lib/session-context';
 import { makeValidators } from '../../lib/validators';
 import { changeMyPassword } from './profile-api';
 
@@ -12,12 +13,13 @@ import { changeMyPassword } from './profile-api';
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const v = makeValidators(t);
+  const names = [useSession().user.username];
   const form = useForm({
     initialValues: { current: '', next: '', confirm: '' },
     validate: {
       current: v.required,
       // the server refuses it too: a "change" that changes nothing
-      next: (x, all) => (x && x === all.current ? t('profile.samePassword') : v.password(x)),
+      next: (x, all) => (x && x === all.current ? t('profile.samePassword') : v.password(x, names)),
       confirm: (x, all) => (x === all.next ? null : t('validation.passwordsDiffer')),
     },
   });
@@ -39,7 +41,7 @@ export function ChangePasswordForm() {
           'next',
           values.next === values.current
             ? t('profile.samePassword')
-            : (v.password(values.next) ?? t('profile.samePassword')),
+            : (v.password(values.next, names) ?? t('profile.samePassword')),
         );
       } else {
         notifyApiError(err);

@@ -14,6 +14,7 @@ import { api } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { browserTimeZone } from '../../lib/intl-options';
 import { describeApiError, notifySuccess } from '../../lib/notify';
+import { loadPrefs } from '../../lib/prefs';
 import { storeSession } from '../../lib/session-storage';
 import { makeValidators } from '../../lib/validators';
 import { ME_QUERY_KEY, fetchSetupStatus } from '../auth';
@@ -56,7 +57,7 @@ export function useSetupForm() {
       timezone: (x) => v.required(x),
       username: v.username,
       mobile: v.optionalMobile,
-      password: v.password,
+      password: (x, all) => v.password(x, [all.username, all.business_name]),
       confirm: (x, all) => (x === all.password ? null : t('validation.passwordsDiffer')),
     },
   });
@@ -70,9 +71,14 @@ export function useSetupForm() {
         schema: sessionDataSchema,
       });
       storeSession(session);
+      // the shop's language from now on, as a sign-in gives it (use-login-form), unless this
+      // browser's own was chosen (the page's language picker)
+      if (!loadPrefs().language && isLanguage(session.business.language)) {
+        await i18n.changeLanguage(session.business.language);
+      }
       qc.setQueryData(ME_QUERY_KEY, session);
       qc.setQueryData(['setup-status'], { setup_required: false, mode: session.mode });
-      notifySuccess(t('setup.done'));
+      notifySuccess(i18n.t('setup.done')); // in the language just taken (this render's `t` is not)
       await navigate('/dashboard', { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.field && err.field in form.values) {

@@ -15,7 +15,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: User | null; onCl
   const form = useForm({
     initialValues: { password: '', confirm: '' },
     validate: {
-      password: v.password,
+      password: (x) => v.password(x, user ? [user.username] : []),
       confirm: (x, all) => (x === all.password ? null : t('validation.passwordsDiffer')),
     },
   });

@@ -56,7 +56,7 @@ export function useUserForm(user: User | null, onClose: () => void, locationIds:
       name: v.text(personNameSchema),
       username: v.username,
       mobile: v.optionalMobile,
-      password: (x) => (user ? null : v.password(x)),
+      password: (x, all) => (user ? null : v.password(x, [all.username])),
       home_location_id: (home, values) =>
         !user && values.role === 'staff' && !home && locationIds.length > 1
           ? t('users.homeLocationRequired')
