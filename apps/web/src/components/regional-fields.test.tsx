@@ -1,7 +1,7 @@
 import { useForm } from '@mantine/form';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { timeZoneOptions } from '../lib/intl-options';
+import { currencyOptions, timeZoneOptions } from '../lib/intl-options';
 import { renderApp } from '../test/render';
 import { RegionalFields } from './regional-fields';
 
@@ -15,8 +15,8 @@ const LISTED = [
   'Europe/Paris',
 ];
 
-function Fields({ timezone }: { timezone: string }) {
-  const form = useForm({ initialValues: { currency: 'INR', timezone, language: 'en' } });
+function Fields({ timezone, currency = 'INR' }: { timezone: string; currency?: string }) {
+  const form = useForm({ initialValues: { currency, timezone, language: 'en' } });
   return (
     <RegionalFields
       currency={form.getInputProps('currency')}
@@ -57,5 +57,34 @@ describe('the time-zone picker', () => {
     ]);
     expect(timeZoneOptions('Asia/Tokyo')).toEqual(['UTC', ...LISTED]);
     expect(timeZoneOptions()).toEqual(['UTC', ...LISTED]);
+  });
+});
+
+/** A browser whose Intl lacks the newest currencies the server knows (Chromium: SLE, ZWG, XCG). */
+const CURRENCIES = ['EUR', 'KES', 'SLL', 'USD', 'ZWL'];
+
+describe('the currency picker', () => {
+  beforeEach(() => {
+    const supported = Intl.supportedValuesOf;
+    vi.spyOn(Intl, 'supportedValuesOf').mockImplementation((key) =>
+      key === 'currency' ? CURRENCIES : supported(key),
+    );
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows a stored currency the browser does not know', async () => {
+    await renderApp(<Fields timezone="Africa/Nairobi" currency="SLE" />);
+    const picker = screen.getByRole<HTMLInputElement>('combobox', { name: 'Currency' });
+    expect(picker.value).toMatch(/^SLE — /);
+  });
+
+  it('sorts a currency the browser does not list in among its own', () => {
+    const codes = (current?: string) => currencyOptions('en', current).map((o) => o.value);
+    expect(codes('SLE')).toEqual(['EUR', 'KES', 'SLE', 'SLL', 'USD', 'ZWL']);
+    expect(codes('XCG')).toEqual(['EUR', 'KES', 'SLL', 'USD', 'XCG', 'ZWL']);
+    expect(codes('KES')).toEqual(CURRENCIES);
+    expect(codes()).toEqual(CURRENCIES);
   });
 });

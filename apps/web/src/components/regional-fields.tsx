@@ -32,7 +32,7 @@ export function RegionalFields({ currency, timezone, language, required }: Props
         searchable
         required={required}
         allowDeselect={false}
-        data={currencyOptions(i18n.language)}
+        data={currencyOptions(i18n.language, currency.value as string | undefined)}
         {...currency}
       />
       <Select

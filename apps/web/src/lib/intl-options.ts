@@ -1,7 +1,12 @@
-/** Choices for currency and time-zone pickers, from what this browser's Intl knows. */
-export function currencyOptions(language: string): { value: string; label: string }[] {
-  const codes =
+/**
+ * Choices for currency and time-zone pickers, from what this browser's Intl knows, with `current`
+ * sorted in when it is missing: a currency the server knows and this browser does not (Chromium
+ * lacks SLE, ZWG and XCG) is still shown and kept, not an empty picker.
+ */
+export function currencyOptions(language: string, current?: string): { value: string; label: string }[] {
+  const listed =
     typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : ['KES', 'USD', 'EUR'];
+  const codes = current && !listed.includes(current) ? [...listed, current].sort() : listed;
   let names: Intl.DisplayNames | null = null;
   try {
     names = new Intl.DisplayNames([language], { type: 'currency' });
