@@ -1,6 +1,7 @@
 import { RECEIPT_COLUMNS, type ReceiptDocument } from '@duka/domain';
 import { transform } from 'receiptline';
 import { describe, expect, it } from 'vitest';
+import { printedLines, withColumnGaps } from '../../test/escpos-text.js';
 import { rowMarkup, wrapWords } from './receipt-columns.js';
 import { receiptMarkup } from './receipt-markup.js';
 import { receiptEscPos } from './receipt-render.js';
@@ -139,5 +140,87 @@ describe('receipt rows that break between words', () => {
     }
     const es = asText(receiptMarkup({ ...note, language: 'es' }, 48), 48).join('\n');
     expect(es).toContain('NOTA DE CRÉDITO');
+  });
+});
+
+describe('the total at double width', () => {
+  /** The receipt's printed lines: the ESC/POS bytes read back, a space where a column starts. */
+  const printed = (d: ReceiptDocument, cpl: 32 | 42 | 48) =>
+    printedLines(withColumnGaps(receiptEscPos(d, cpl))).map((l) => l.trim());
+  const creditNote = (language: ReceiptDocument['language']) =>
+    doc({
+      type: 'reversal',
+      kind: 'debtor',
+      language,
+      sale_receipt_no: '000041',
+      total: 15_000,
+      tendered: null,
+      change: null,
+    });
+  const bigSale = (language: ReceiptDocument['language']) =>
+    doc({ language, total: 149_999_040, tendered: null, change: null });
+
+  it('is bold at single width when it does not fit on one line so, never cut in a word or a figure', () => {
+    const cases = [
+      [creditNote('de'), 48, /^Gutgeschrieben +150,00 KES$/],
+      [creditNote('de'), 42, /^Gutgeschrieben +150,00 KES$/],
+      [bigSale('en'), 42, /^TOTAL +KES 1,499,990\.40$/],
+      [bigSale('de'), 42, /^SUMME +1\.499\.990,40 KES$/],
+    ] as const;
+    for (const [d, cpl, row] of cases) {
+      const lines = printed(d, cpl);
+      expect(
+        lines.filter((l) => row.test(l)),
+        `${d.language} ${cpl}: ${lines.join('|')}`,
+      ).toHaveLength(1);
+      // the screen's receipt (the same markup) keeps the row whole as well
+      expect(
+        asText(receiptMarkup(d, cpl), cpl).some((l) => row.test(l.trim())),
+        `${d.language} ${cpl}`,
+      ).toBe(true);
+    }
+  });
+
+  it('stays double width where it fits', () => {
+    const wide = asText(receiptMarkup(bigSale('en'), 48), 48);
+    // receiptline's text renderer spaces the letters of double-width text
+    expect(wide.some((l) => /^T O T A L +K E S {3}1 , 4 9 9 , 9 9 0 \. 4 0$/.test(l))).toBe(true);
+    const note = asText(receiptMarkup(creditNote('en'), 42), 42);
+    expect(note.some((l) => /^C r e d i t e d +K E S {3}1 5 0 \. 0 0$/.test(l))).toBe(true);
+  });
+});
+
+describe('the lines as a table (42 and 48 characters)', () => {
+  it("right-aligns each line's quantity, so the quantities of the lines line up", () => {
+    const d = doc({
+      lines: [
+        {
+          name: 'Beans (loose)',
+          quantity: 1250,
+          unit: 'kg',
+          unit_price: 17_000,
+          amount: 21_250,
+          discount: 0,
+        },
+        {
+          name: 'Bar soap 800 g',
+          quantity: 2000,
+          unit: 'each',
+          unit_price: 15_000,
+          amount: 30_000,
+          discount: 0,
+        },
+      ],
+    });
+    for (const cpl of [42, 48] as const) {
+      const lines = asText(receiptMarkup(d, cpl), cpl);
+      const beans = lines.find((l) => l.startsWith('Beans (loose)'));
+      const soap = lines.find((l) => l.startsWith('Bar soap 800 g'));
+      expect(beans, lines.join('\n')).toMatch(/1\.25 kg x 170\.00 +212\.50$/);
+      expect(soap, lines.join('\n')).toMatch(/2 pc x 150\.00 +300\.00$/);
+      // the quantities end in the same column, as the amounts do
+      expect(beans!.indexOf('x 170.00'), `${cpl}\n${beans}\n${soap}`).toBe(soap!.indexOf('x 150.00'));
+      expect(beans!.length).toBe(soap!.length);
+    }
   });
 });

@@ -81,12 +81,26 @@ export function cellLines(c: Cell, width: number): string[] {
   return pieces.map((p) => `${c.indent ? '~~' : ''}${mark}${escapeText(p)}${mark}`);
 }
 
+/** Whether a label and its value of these printed widths share one line of `cpl` characters. */
+function oneLine(lw: number, rw: number, cpl: number): boolean {
+  const leftHalf = Math.floor((cpl - 1) / 2);
+  if (lw === 0 || rw === 0) return lw <= leftHalf && rw <= cpl - 1 - leftHalf;
+  return lw + 1 + rw <= cpl;
+}
+
+/** Double width is bold at single width. */
+const unwide = (c: Cell): Cell => (c.style === 'wide' ? { ...c, style: 'bold' } : c);
+
 /**
  * A label and its value (either side may be long) as markup rows for `cpl` characters: on one row
  * when they fit; else the longer side wraps at words beside the shorter one; else one above the
- * other, the value aligned right.
+ * other, the value aligned right. Double width only when the row fits on one line so; else both
+ * sides are bold at single width: wrapped at double width, words and figures were cut
+ * ("Gutgeschriebe / n", "KES 1,499,990.4 / 0").
  */
 export function rowMarkup(left: Cell, right: Cell, cpl: number): string[] {
+  if ((left.style === 'wide' || right.style === 'wide') && !oneLine(cellWidth(left), cellWidth(right), cpl))
+    return rowMarkup(unwide(left), unwide(right), cpl);
   const lw = cellWidth(left);
   const rw = cellWidth(right);
   const leftHalf = Math.floor((cpl - 1) / 2);

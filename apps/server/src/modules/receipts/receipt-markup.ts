@@ -158,8 +158,10 @@ function lineTable(doc: ReceiptDocument, w: Writer): string[] | null {
   if (nameWidth < 14) return null;
   const out = [`{width:*,${q},${a}}`];
   for (const r of rows) {
+    // receiptline centres a cell with spaces on both sides: the quantity has one on its left only,
+    // so it is right-aligned as the amounts are and the rows' quantities line up
     w.wrap(r.l.name, nameWidth).forEach((part, i) =>
-      out.push(i === 0 ? `${part} | ${escapeText(r.qty)} | ${escapeText(r.amount)}` : `${part} | |`),
+      out.push(i === 0 ? `${part} | ${escapeText(r.qty)}| ${escapeText(r.amount)}` : `${part} | |`),
     );
     if (r.discount) out.push(`~~${w.escape(w.t('receipt.discount'))} | | ${escapeText(r.discount)}`);
   }
@@ -243,7 +245,8 @@ function totalsSection(doc: ReceiptDocument, w: Writer): void {
       : doc.type === 'reversal'
         ? t('receipt.refunded')
         : t('receipt.total');
-    // Double width needs room: at 32 characters (58 mm) the total is emphasised instead.
+    // Double width needs room: at 32 characters (58 mm) the total is emphasised instead, and so
+    // it is wider where the row would not fit on one line at double width (rowMarkup).
     const big = (text: string): Cell => ({ text, style: w.narrow ? 'bold' : 'wide' });
     pair(big(label), big(money(doc.total)));
     if (doc.tax > 0) taxRows(doc, w);

@@ -18,6 +18,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import type { ContextBusiness } from '../../lib/context.js';
 import { ofBusiness } from '../../db/dialect.js';
+import { documentT } from '../../lib/documents-i18n.js';
 import { notFound } from '../../lib/errors.js';
 import { loadDayClose } from '../daily/daily.service.js';
 import { loadPayment } from '../debtors/payments.service.js';
@@ -50,8 +51,8 @@ export async function findReceipt(
   throw notFound(`Receipt #${receiptNo}`);
 }
 
-/** The payment details of the profile as printable lines. */
-function detailLines(json: string): string[] {
+/** The payment details of the profile as printable lines, worded in the receipt's language. */
+function detailLines(json: string, language: Language): string[] {
   let raw: unknown = {};
   try {
     raw = JSON.parse(json);
@@ -59,10 +60,15 @@ function detailLines(json: string): string[] {
     raw = {};
   }
   const d = paymentDetailsSchema.parse(raw);
+  const t = documentT(language);
   const out: string[] = [];
   if (d.mpesa_paybill)
-    out.push(`M-Pesa paybill ${d.mpesa_paybill}${d.mpesa_account ? `, account ${d.mpesa_account}` : ''}`);
-  if (d.mpesa_till) out.push(`M-Pesa till ${d.mpesa_till}`);
+    out.push(
+      d.mpesa_account
+        ? t('receipt.mpesaPaybillAccount', { paybill: d.mpesa_paybill, account: d.mpesa_account })
+        : t('receipt.mpesaPaybill', { paybill: d.mpesa_paybill }),
+    );
+  if (d.mpesa_till) out.push(t('receipt.mpesaTill', { till: d.mpesa_till }));
   if (d.bank_name || d.bank_account) out.push([d.bank_name, d.bank_account].filter(Boolean).join(' '));
   if (d.other) out.push(d.other);
   return out;
@@ -83,7 +89,7 @@ function base(b: ContextBusiness, language?: string) {
       tax_name: b.tax_name,
       header: b.receipt_header,
       footer: b.receipt_footer,
-      payment_details: detailLines(b.payment_details),
+      payment_details: detailLines(b.payment_details, lang),
     },
   };
 }

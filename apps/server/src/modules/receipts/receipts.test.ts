@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { printedText } from '../../test/escpos-text.js';
 import { type Shop, buildShop, reverse, sold } from '../../test/sales-factories.js';
 import { type TestApp, buildTestApp } from '../../test/test-app.js';
 
@@ -98,5 +99,44 @@ describe('receipts on screen', () => {
     // "1 pc x 180.00" then 180.00, "Discount -10.00": the column adds up to the 170.00 refunded
     expect(svg).toMatch(/x 180\.00\s*180\.00/);
     expect(svg).toMatch(/Discount\s*-10\.00/);
+  });
+
+  it("words the payment details in the receipt's language, printed and on screen", async () => {
+    const profile = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/business/profile',
+      headers: { cookie: s.admin },
+      payload: {
+        payment_details: { mpesa_paybill: '247247', mpesa_account: '0700123456', mpesa_till: '5123456' },
+      },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const sale = await sold(t.app, s.admin, {
+      kind: 'cash',
+      location_id: s.shop.id,
+      lines: [{ product_id: s.sugar.id, quantity: 1000 }],
+      tendered: 20_000,
+    });
+    const words = {
+      en: ['Pay to', 'M-Pesa paybill 247247, account 0700123456', 'M-Pesa till 5123456'],
+      es: ['Pagar a', 'Paybill de M-Pesa 247247, cuenta 0700123456', 'Número de caja M-Pesa 5123456'],
+      pt: ['Pagar a', 'Paybill M-Pesa 247247, conta 0700123456', 'Número do caixa M-Pesa 5123456'],
+      de: ['Zahlbar an', 'M-Pesa-Paybill 247247, Konto 0700123456', 'M-Pesa-Kassennummer 5123456'],
+    };
+    for (const [lang, expected] of Object.entries(words)) {
+      const get = (kind: string) =>
+        t.app.inject({
+          url: `/api/receipts/${sale.receipt_no}/${kind}?columns=48&lang=${lang}`,
+          headers: { cookie: s.admin },
+        });
+      const escpos = await get('escpos');
+      expect(escpos.statusCode, escpos.body).toBe(200);
+      const printed = printedText(Buffer.from(escpos.json<{ data: string }>().data, 'base64'));
+      const screen = svgText((await get('svg')).body);
+      for (const text of [printed, screen]) {
+        for (const line of expected) expect(text, lang).toContain(line);
+        if (lang !== 'en') expect(text, lang).not.toMatch(/paybill|account|till/);
+      }
+    }
   });
 });
