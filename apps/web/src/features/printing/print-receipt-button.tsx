@@ -4,7 +4,7 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../lib/notify';
-import { claimAutoPrint, printReceipt } from '../../lib/printing/print-receipt';
+import { PrintError, claimAutoPrint, printReceipt } from '../../lib/printing/print-receipt';
 import { loadTillPrinting } from '../../lib/printing/till-settings';
 import { showPrintFailure } from './print-failure';
 import { usePrintContext } from './use-print-context';
@@ -28,15 +28,21 @@ export function PrintReceiptButton({ receiptNo, auto = false, variant = 'default
 
   const run = async (browser: boolean) => {
     setBusy(true);
+    const ctx = context();
     try {
-      const route = await printReceipt(receiptNo, context(), {
+      const route = await printReceipt(receiptNo, ctx, {
         browser,
         title: t('receipts.alt', { no: receiptNo }),
       });
       if (route !== 'browser') notifySuccess(t('printing.sent', { no: receiptNo }));
     } catch (err) {
       console.warn('printing failed', err);
-      showPrintFailure(err, t, () => void run(browser), 'printing.notPrinted');
+      // An automatic print with nowhere to go (no helper answered, no network printer): printing
+      // again is a click, so it may open the browser's print as the Print button does; and when
+      // this till prints through the helper, the toast says that no helper answers.
+      const nowhere = err instanceof PrintError && err.route === 'none';
+      const title = nowhere && ctx.helper ? 'printing.settings.absent' : 'printing.notPrinted';
+      showPrintFailure(err, t, () => void run(browser || nowhere), title);
     } finally {
       setBusy(false);
     }

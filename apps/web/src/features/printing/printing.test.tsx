@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
+import { PRINT_FRAME_ID } from '../../lib/printing/browser-print';
 import { resetHelperConnection } from '../../lib/printing/qz';
 import { TILL_COOKIE, loadTillPrinting, saveTillPrinting } from '../../lib/printing/till-settings';
 import { fakeServer, type makeFakeQz } from '../../lib/printing/test-qz';
@@ -29,6 +30,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   notifications.clean();
+  document.getElementById(PRINT_FRAME_ID)?.remove();
   vi.unstubAllGlobals();
   document.cookie = `${TILL_COOKIE}=; path=/; max-age=0`;
 });
@@ -99,6 +101,30 @@ describe('PrintReceiptButton', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(fake.current!.qz.print).toHaveBeenCalledTimes(1);
   });
+
+  it.each([
+    ['no helper answers', true, 'No printer helper answers on this computer.', '000779'],
+    ['the till has no way to a printer', false, 'The receipt was not printed', '000780'],
+  ] as const)(
+    "after an automatic print went nowhere (%s), printing again from the message opens the browser's print",
+    async (_what, helper, title, receiptNo) => {
+      fake.current!.state.failConnect = true;
+      saveTillPrinting({ helper, autoPrint: true });
+      await renderApp(<PrintReceiptButton receiptNo={receiptNo} auto />, { session: makeSession() });
+      const shown = (await screen.findByText(title)).closest('.mantine-Notification-root') as HTMLElement;
+      expect(within(shown).getByText('Could not connect to printer.')).toBeInTheDocument();
+      // the automatic print never opens the browser's print by itself
+      expect(document.getElementById(PRINT_FRAME_ID)).toBeNull();
+      await userEvent.click(within(shown).getByRole('button', { name: 'Print again' }));
+      const frame = await vi.waitFor(() => {
+        const f = document.getElementById(PRINT_FRAME_ID);
+        if (!f) throw new Error('no print frame');
+        return f;
+      });
+      expect(frame.getAttribute('srcdoc')).toContain(`src="/api/receipts/${receiptNo}/svg?columns=48"`);
+      expect(fake.current!.qz.print).not.toHaveBeenCalled();
+    },
+  );
 
   it('does not print on its own when auto-print is off', async () => {
     await renderApp(<PrintReceiptButton receiptNo="000778" auto />, { session: makeSession() });
