@@ -138,3 +138,32 @@ describe("a receipt's money", () => {
     expect(lines.some((l) => /x 12\s*$/.test(l))).toBe(false);
   });
 });
+
+// The QA: a day close printed its day as 2026-12-07, "Served by" and the customers' "Thank you",
+// and a surplus without its sign.
+describe('a day close on paper', () => {
+  const closeOf = (difference: number): ReceiptDocument => ({
+    ...saleOf('de', 'KES', 1000),
+    type: 'close',
+    kind: null,
+    lines: [],
+    total: 0,
+    business: { ...saleOf('de', 'KES', 1000).business, footer: 'Vielen Dank für Ihren Einkauf!' },
+    close: { day: '2026-12-07', expected: 100_000, counted: 100_000 + difference, difference },
+  });
+  const text = (doc: ReceiptDocument) => receiptMarkup(doc, 48).replace(/\s+/g, ' ');
+
+  it('writes its day as the locale does, who closed it, and no words for a customer', () => {
+    const shown = text(closeOf(-500));
+    expect(shown).toContain('07.12.26');
+    expect(shown).not.toContain('2026-12-07');
+    expect(shown).toContain('Abgeschlossen von');
+    expect(shown).not.toContain('Es bediente Sie');
+    expect(shown).not.toContain('Vielen Dank');
+    expect(shown).toMatch(/-5,00 KES/);
+  });
+
+  it('gives a surplus its plus sign', () => {
+    expect(text(closeOf(762_000))).toMatch(/\+7\.620,00 KES/);
+  });
+});

@@ -76,6 +76,9 @@ function receiptWriter(doc: ReceiptDocument, cpl: ReceiptColumns, opts: MarkupOp
     rate: (bp: number) => printableFigure(percent.format(bp / TAX_SCALE)),
     /** In the locale of the lines' amounts: a total in es (1844,82) under lines in es-MX (1,844.82) read wrong. */
     money: (m: number) => printableFigure(formatMoney(m, doc.currency, locale)),
+    /** A business day (2026-12-07) as the locale writes a date: 07/12/2026, 07.12.26. */
+    day: (day: string) =>
+      dateTimeFormat(locale, { dateStyle: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`)),
     time: dateTimeFormat(locale, {
       dateStyle: 'short',
       timeStyle: 'short',
@@ -129,7 +132,7 @@ function headSection(doc: ReceiptDocument, w: Writer, copy: boolean): void {
     w.left(w.time);
   } else pair(bold(number), w.time);
   pair(t('receipt.location'), doc.location);
-  pair(t('receipt.cashier'), doc.cashier);
+  pair(t(doc.close ? 'receipt.closedBy' : 'receipt.cashier'), doc.cashier);
   if (doc.sale_receipt_no) w.left(t('receipt.reverses', { no: doc.sale_receipt_no }));
   if (doc.voids_receipt_no) w.left(t('receipt.voids', { no: doc.voids_receipt_no }));
   if (doc.reason) pair(t('receipt.reason'), doc.reason);
@@ -269,10 +272,12 @@ function totalsSection(doc: ReceiptDocument, w: Writer): void {
   if (doc.provider) pair(t('receipt.provider'), doc.provider);
   if (doc.reference) pair(t('receipt.reference'), doc.reference);
   if (doc.close) {
-    pair(t('receipt.day'), doc.close.day);
+    pair(t('receipt.day'), w.day(doc.close.day));
     pair(t('receipt.expected'), money(doc.close.expected));
     pair(t('receipt.counted'), money(doc.close.counted));
-    pair(bold(t('receipt.difference')), bold(money(doc.close.difference)));
+    // a surplus says so, as a shortfall does with its minus
+    const difference = money(doc.close.difference);
+    pair(bold(t('receipt.difference')), bold(doc.close.difference > 0 ? `+${difference}` : difference));
   }
 }
 
@@ -285,7 +290,8 @@ function footSection(doc: ReceiptDocument, w: Writer): void {
   const { t, out, centred } = w;
   const refund = doc.type === 'reversal';
   const signed = refund || (doc.type === 'payment' && doc.payment_kind === 'payout');
-  const plain = !refund && !(doc.type === 'payment' && doc.payment_kind);
+  // a day close is the shop's own paper: no thanks, no footer for a customer
+  const plain = doc.type !== 'close' && !refund && !(doc.type === 'payment' && doc.payment_kind);
   if (doc.business.payment_details.length > 0 && doc.type !== 'close' && plain) {
     out.push('-');
     centred(t('receipt.payTo'));

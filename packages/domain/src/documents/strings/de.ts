@@ -86,6 +86,7 @@ export const de = {
   'receipt.time': 'Zeit',
   'receipt.location': 'Filiale',
   'receipt.cashier': 'Es bediente Sie',
+  'receipt.closedBy': 'Abgeschlossen von',
   'receipt.taxNumber': 'Steuernr.',
   'receipt.subtotal': 'Zwischensumme',
   'receipt.discount': 'Rabatt',

@@ -86,6 +86,7 @@ export const en = {
   'receipt.time': 'Time',
   'receipt.location': 'Location',
   'receipt.cashier': 'Served by',
+  'receipt.closedBy': 'Closed by',
   'receipt.taxNumber': 'Tax no.',
   'receipt.subtotal': 'Subtotal',
   'receipt.discount': 'Discount',

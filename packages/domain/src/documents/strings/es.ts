@@ -86,6 +86,7 @@ export const es = {
   'receipt.time': 'Hora',
   'receipt.location': 'Local',
   'receipt.cashier': 'Le atendió',
+  'receipt.closedBy': 'Cerrado por',
   'receipt.taxNumber': 'NIF',
   'receipt.subtotal': 'Subtotal',
   'receipt.discount': 'Descuento',

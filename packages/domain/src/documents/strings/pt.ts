@@ -86,6 +86,7 @@ export const pt = {
   'receipt.time': 'Hora',
   'receipt.location': 'Loja',
   'receipt.cashier': 'Atendido por',
+  'receipt.closedBy': 'Fechado por',
   'receipt.taxNumber': 'NIF',
   'receipt.subtotal': 'Subtotal',
   'receipt.discount': 'Desconto',
