@@ -23,12 +23,12 @@ import { compareDigests, digestArchive, exportArchive, root } from './sync-diges
 export { compareDigests, digestArchive } from './sync-digest.mjs';
 
 /** The shop's admin (local setup) and the hosted placeholder's owner (`duka init`). */
-export const SHOP_ADMIN = { username: 'shop-admin', password: 'shop-admin-pass-1', name: 'Wanjiku Shop' };
+export const SHOP_ADMIN = { username: 'shop-admin', password: 'Mango-till-2026', name: 'Wanjiku Shop' };
 export const SHOP_NAME = 'Duka Sync Shop';
 export const HOSTED_OWNER = {
   business: 'Duka Sync Placeholder',
   username: 'hosted-owner',
-  password: 'hosted-owner-pass-1',
+  password: 'Baobab-river-5830',
   name: 'Otieno Hosted',
 };
 export const DEVICE_ID = 'SYNC-E2E-PC';

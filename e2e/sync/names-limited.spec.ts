@@ -33,7 +33,7 @@ test("the shop's push answers 20 taken names, then waits and says why; the rest 
   // Another business on the hosted site, whose users hold the names the shop will use.
   const made = await hostedCli([
     ...['init', '--business', 'Other Duka', '--admin-username', 'other-owner'],
-    ...['--admin-password', 'other-owner-pass-1', '--admin-name', 'Other Owner'],
+    ...['--admin-password', 'Acacia-road-9154', '--admin-name', 'Other Owner'],
     ...['--currency', 'KES', '--timezone', 'Africa/Nairobi'],
   ]);
   const other = /\(id ([^)\s]+)\)/.exec(made)?.[1];
