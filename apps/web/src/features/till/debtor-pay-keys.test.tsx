@@ -113,6 +113,24 @@ describe('a debtor sale from the keyboard', () => {
     expect(srv.posted[0]).toMatchObject({ debtor_id: baraka.id, expected_total: 18000 });
   });
 
+  // The QA: F9, Enter, Enter put the sale on the first debtor of the whole list, no name typed.
+  it('Enter with nothing typed picks no one and completes nothing; the arrows then Enter pick', async () => {
+    const srv = server();
+    const user = userEvent.setup({ delay: PERSON_MS });
+    const panel = await payForSugar();
+    const search = within(panel).getByRole('textbox', { name: 'Debtor' });
+    await waitFor(() => expect(search).toHaveFocus());
+    await within(panel).findByRole('option', { name: /Achieng Otieno/ });
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Enter}');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(within(panel).queryByTestId('till-debtor')).toBeNull();
+    expect(srv.posted).toHaveLength(0);
+    // chosen with the arrows, Enter takes it
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(await within(panel).findByTestId('till-debtor')).toHaveTextContent('Baraka Mwangi');
+  });
+
   it('a debtor picked with the mouse leaves the focus where Enter completes; Change goes back to the search', async () => {
     const srv = server();
     const user = userEvent.setup({ delay: PERSON_MS });

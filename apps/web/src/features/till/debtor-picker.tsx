@@ -12,6 +12,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Debtor, overCreditLimit } from '@duka/domain';
 import { useFormat } from '../../lib/format';
@@ -162,6 +163,9 @@ function NewDebtorForm({ admin, defaultLimit, digits, money, state }: Props & { 
 function DebtorSearch({ onChange, error, money, state }: Props & { state: DebtorPickerState }) {
   const { t } = useTranslation();
   const { q, setQ, dq, active, setActive, found, list, current, setPickFirst } = state.search;
+  // Enter takes a debtor by a name typed, or one the arrows went to: with nothing typed the first of
+  // the whole list was taken, and F9, Enter, Enter put the sale on a stranger's account (QA)
+  const arrowed = useRef(false);
   return (
     <Stack gap="xs">
       <TextInput
@@ -179,21 +183,24 @@ function DebtorSearch({ onChange, error, money, state }: Props & { state: Debtor
         onChange={(e) => {
           setQ(e.currentTarget.value);
           setActive(0);
+          arrowed.current = false;
         }}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') {
             e.preventDefault();
+            arrowed.current = true;
             setActive((i) => Math.min(i + 1, list.length - 1));
           } else if (e.key === 'ArrowUp') {
             e.preventDefault();
+            arrowed.current = true;
             setActive((i) => Math.max(i - 1, 0));
           } else if (e.key === 'Enter' && q.trim() && !current) {
             e.preventDefault();
             setPickFirst(true);
-          } else if (e.key === 'Enter' && list[active]) {
+          } else if (e.key === 'Enter' && list[active] && (q.trim() || arrowed.current)) {
             e.preventDefault();
             onChange(list[active]);
-          }
+          } else if (e.key === 'Enter') e.preventDefault(); // no debtor chosen: nothing to complete
         }}
       />
       <div role="listbox" aria-label={t('till.debtor.results')}>
