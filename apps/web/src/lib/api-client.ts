@@ -197,12 +197,11 @@ async function toApiError(res: Response): Promise<ApiError> {
   });
 }
 
-let wroteAt = 0;
 /**
  * When this page last wrote (a write answered 2xx): a read cached before it may be out of date
  * (a sale made, the dashboard's figures kept), so it is read again the next time it is shown.
  */
-export const readBeforeWrite = (at: number) => at < wroteAt;
+export let wroteAt = 0;
 
 /** Calls the API of the origin that served the app. */
 export async function api<T = unknown>(path: string, opts: RequestOptions<T> = {}): Promise<T> {
