@@ -16,7 +16,9 @@ describe('locale', () => {
   it('gives every currency the same minor digits on every runtime, whatever its CLDR says', () => {
     const digits = (code: string) => currencyMinorDigits(code);
     expect(['RSD', 'KES', 'EUR', 'SLE', 'ZWG', 'XCG', 'TZS'].map(digits)).toEqual([2, 2, 2, 2, 2, 2, 2]);
-    expect(['UGX', 'RWF', 'XOF', 'HUF', 'IDR', 'COP', 'PKR', 'KRW'].map(digits)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(['UGX', 'RWF', 'XOF', 'HUF', 'IDR', 'COP', 'PKR', 'KRW'].map(digits)).toEqual([
+      0, 0, 0, 0, 0, 0, 0, 0,
+    ]);
     expect(['KWD', 'JOD', 'OMR', 'TND', 'LYD'].map(digits)).toEqual([3, 3, 3, 3, 3]);
     // not a code: two, as before
     expect(['', 'XO', 'F X'].map(digits)).toEqual([2, 2, 2]);

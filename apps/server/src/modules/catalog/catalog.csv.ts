@@ -262,7 +262,8 @@ function compare(
       // the till's search finds a barcode first, and "XX2" typed would add the other product)
       const coded = owner === undefined ? byCode.get(b) : undefined;
       const codedInFile = b !== code && seenCodes.has(b);
-      if ((coded && coded.id !== id) || codedInFile) errors.add('barcodes', 'barcode_is_code', { barcode: b });
+      if ((coded && coded.id !== id) || codedInFile)
+        errors.add('barcodes', 'barcode_is_code', { barcode: b });
       const before = seenBarcodes.get(b);
       if (before) errors.add('barcodes', 'barcode_repeated', { barcode: b, row: before });
       seenBarcodes.set(b, rowNo);

@@ -56,7 +56,12 @@ async function insertProduct(trx: Trx, actor: Actor & ImageSetter, id: string, i
   await stampRecord(trx, actor.businessId, 'product', id, stamp, null);
 }
 
-export async function createProduct(db: Db, actor: Actor & ImageSetter, id: string, input: Input): Promise<Product> {
+export async function createProduct(
+  db: Db,
+  actor: Actor & ImageSetter,
+  id: string,
+  input: Input,
+): Promise<Product> {
   try {
     await db.kysely.transaction().execute(async (trx) => {
       await lockBusiness(db, trx, actor.businessId);
@@ -113,7 +118,12 @@ function requireWholeReorder(id: string, cur: ProductRow, patch: Patch): void {
 }
 
 /** Updates a product in a transaction of its own. (A CSV import writes many at once: import-write.ts.) */
-export async function updateProduct(db: Db, actor: Actor & ImageSetter, id: string, patch: Patch): Promise<Product> {
+export async function updateProduct(
+  db: Db,
+  actor: Actor & ImageSetter,
+  id: string,
+  patch: Patch,
+): Promise<Product> {
   try {
     await db.kysely.transaction().execute(async (trx) => {
       await lockBusiness(db, trx, actor.businessId);
@@ -123,8 +133,7 @@ export async function updateProduct(db: Db, actor: Actor & ImageSetter, id: stri
       await assertUnique(trx, actor.businessId, cur, patch.code, patch.barcodes);
       // only a new photo is checked: the form sends the one it has back, which may be missing here
       // (a pushed photo set aside past the hosted image cap) and must not stop a price change
-      if (patch.image && patch.image !== cur.image)
-        await requireOwnImage(trx, actor, patch.image, 'image');
+      if (patch.image && patch.image !== cur.image) await requireOwnImage(trx, actor, patch.image, 'image');
       await refuseWhatStockHolds(trx, actor.businessId, id, cur, patch);
       requireWholeReorder(id, cur, patch);
       // a save that changes nothing writes nothing (no journal entry, nothing to sync), as an

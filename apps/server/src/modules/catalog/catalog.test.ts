@@ -213,7 +213,13 @@ describe('products', () => {
         .execute();
     const was = await entries();
     const before = await get<Product>(`/api/products/${tea.id}`);
-    const same = { name: 'Tea 250 g', code: 'TEA250', price: 9_000, barcodes: ['5002', '5011'], active: true };
+    const same = {
+      name: 'Tea 250 g',
+      code: 'TEA250',
+      price: 9_000,
+      barcodes: ['5002', '5011'],
+      active: true,
+    };
     for (const body of [{}, same]) {
       const res = await patch(tea.id, body);
       expect(res.statusCode, res.body).toBe(200);

@@ -162,7 +162,12 @@ describe('expense slip photos follow the expenses rights', () => {
     const clerk = (await staffWith(t.app, s.admin, ['manage_stock'], { location_ids: [s.shop.id] })).cookie;
     const tries = [
       { cookie: cashier, method: 'PUT' as const, url: '/api/me/image', payload: { img: slip } },
-      { cookie: clerk, method: 'PATCH' as const, url: `/api/products/${s.sugar.id}`, payload: { image: slip } },
+      {
+        cookie: clerk,
+        method: 'PATCH' as const,
+        url: `/api/products/${s.sugar.id}`,
+        payload: { image: slip },
+      },
     ];
     for (const { cookie, ...req } of tries) {
       const refused = await t.app.inject({ ...req, headers: { cookie } });

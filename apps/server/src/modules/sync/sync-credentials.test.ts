@@ -238,7 +238,8 @@ describe('sync credentials and link codes', () => {
       logins: [],
       head: { seq: 0, entry_id: null },
     });
-    const call = (id: string) => callHosted(p.hostedUrl, '/api/sync/v1/link', asking(id), { timeoutMs: 10_000 });
+    const call = (id: string) =>
+      callHosted(p.hostedUrl, '/api/sync/v1/link', asking(id), { timeoutMs: 10_000 });
     expect(await refusal(call(hostedRow.id))).toBe('sync_forbidden');
     // revoking goes by UUID: a PC linked as "qa-srv-a1" would have held the business read-only for good
     expect(await refusal(call('qa-srv-a1'))).toBe('validation_failed');

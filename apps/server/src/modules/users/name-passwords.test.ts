@@ -23,7 +23,10 @@ describe('a password like a name', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/setup',
-      payload: { business_name: 'Shop', username: 'owner', password: ADMIN_PASSWORD, ...override },
+      payload: Object.assign(
+        { business_name: 'Shop', username: 'owner', password: ADMIN_PASSWORD },
+        override,
+      ),
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toMatchObject({ code: 'validation_failed', field: 'password' });
